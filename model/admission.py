@@ -1,0 +1,52 @@
+"""Admitting and matching items: the decision tables of rule R6.
+
+``output_item.added`` either admits a new entry or is a replay of one already admitted
+(same type and ``call_id``, or without ``call_id`` the same non-empty id): a replay is
+ignored, so a done call is never reopened.  A ``call_id`` already held by an entry of
+another type is ``duplicate_call_id``.
+
+``output_item.done`` and each ``response.completed`` item are *matched*.  Three keys
+are tried — the entry bound at the slot, the entry admitted with the item's
+``call_id``, the entry the item's id names uniquely — each counting only when the
+entry is *compatible* (same type; equal ``call_id`` where both have one; otherwise
+equal ids or one missing).  ``MatchView`` summarises what they found.  If they agree,
+the item is that entry's; if two keys name different entries the item is ambiguous
+and rejected; if none finds anything a new entry is admitted (done-only and
+snapshot-only items are recovered).
+
+First admission wins (``first_admission_wins``): an entry's ``call_id``, ``name``,
+``namespace``, type and id are set by the first non-empty value seen; later different
+values are diagnostics, never overwrites.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .vocabulary import AddedView, AdmissionAction, Code, MatchView
+
+
+class Admission(NamedTuple):
+    """The admission decision and the diagnostic it raises, if any."""
+
+    action: AdmissionAction
+    code: Code | None
+
+
+ADDED_ADMISSION: dict[AddedView, Admission] = {
+    AddedView.NEW: Admission(AdmissionAction.ADMIT, None),
+    AddedView.REPLAY: Admission(AdmissionAction.IGNORE, Code.DUPLICATE_ITEM),
+    AddedView.CALL_ID_TAKEN: Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID),
+}
+"""``output_item.added``: what the item finds → what happens."""
+
+DONE_ADMISSION: dict[MatchView, Admission] = {
+    MatchView.NONE: Admission(AdmissionAction.ADMIT, None),
+    MatchView.AGREE: Admission(AdmissionAction.MATCH, None),
+    MatchView.CONFLICT: Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE),
+    MatchView.CALL_ID_TAKEN: Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID),
+}
+"""``output_item.done`` and snapshot items: what the match keys found → what happens."""
+
+IDENTITY_FIELDS: tuple[str, ...] = ("type", "call_id", "name", "namespace")
+"""Item fields set by first admission and never overwritten (besides the id)."""

@@ -1,0 +1,285 @@
+"""The wire catalogue: which event types exist, which item types exist, where payloads live.
+
+This is the model's view of ``reference/protocol-notes.md`` sections 2-4, as data.  The
+driver classifies every wire event through ``WIRE_EVENTS`` and finds every payload inside
+an item through ``ITEM_TYPES``; nothing else in the code knows a wire event name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .vocabulary import Trigger
+
+
+class EventClass(Enum):
+    """What kind of thing a wire event is, before it is routed to an entry."""
+
+    RESPONSE_STARTED = "response_started"
+    RESPONSE_PROGRESS = "response_progress"
+    RESPONSE_COMPLETED = "response_completed"
+    RESPONSE_INCOMPLETE = "response_incomplete"
+    RESPONSE_FAILED = "response_failed"
+    RESPONSE_CANCELLED = "response_cancelled"
+    ERROR = "error"
+    KEEPALIVE = "keepalive"
+    UNROUTABLE = "unroutable"
+    ITEM_ADDED = "item_added"
+    ITEM_DONE = "item_done"
+    ITEM_SCOPED = "item_scoped"
+
+
+class ChannelKind(Enum):
+    """One kind of streamed payload (DESIGN section 2, "channel")."""
+
+    ARGUMENTS = "arguments"
+    INPUT = "input"
+    TEXT = "text"
+    REFUSAL = "refusal"
+    SUMMARY = "summary"
+    REASONING_TEXT = "reasoning_text"
+    CODE = "code"
+    DIFF = "diff"
+    COMMAND = "command"
+
+
+@dataclass(frozen=True, slots=True)
+class WireEventSpec:
+    """How one wire event type is read.
+
+    ``trigger`` is set for item-scoped events; ``value_field`` names the field that
+    carries the payload (``delta``, ``arguments``, ...), or the field of the ``part``
+    object for part events; ``index_field`` names the part index (``content_index``,
+    ``summary_index``, ``command_index``) for channels that have several parts.
+    """
+
+    event_class: EventClass
+    trigger: Trigger | None = None
+    channel: ChannelKind | None = None
+    value_field: str | None = None
+    index_field: str | None = None
+    value_in_part: bool = False
+
+
+def _scoped(
+    trigger: Trigger,
+    channel: ChannelKind | None = None,
+    value_field: str | None = None,
+    index_field: str | None = None,
+    value_in_part: bool = False,
+) -> WireEventSpec:
+    return WireEventSpec(
+        EventClass.ITEM_SCOPED, trigger, channel, value_field, index_field, value_in_part
+    )
+
+
+_PROGRESS = _scoped(Trigger.PROGRESS)
+_D, _PD = Trigger.DELTA, Trigger.PAYLOAD_DONE
+_C = ChannelKind
+
+WIRE_EVENTS: dict[str, WireEventSpec] = {
+    "response.created": WireEventSpec(EventClass.RESPONSE_STARTED),
+    "response.queued": WireEventSpec(EventClass.RESPONSE_PROGRESS),
+    "response.in_progress": WireEventSpec(EventClass.RESPONSE_PROGRESS),
+    "response.completed": WireEventSpec(EventClass.RESPONSE_COMPLETED),
+    "response.incomplete": WireEventSpec(EventClass.RESPONSE_INCOMPLETE),
+    "response.failed": WireEventSpec(EventClass.RESPONSE_FAILED),
+    "response.cancelled": WireEventSpec(EventClass.RESPONSE_CANCELLED),
+    "error": WireEventSpec(EventClass.ERROR),
+    "keepalive": WireEventSpec(EventClass.KEEPALIVE),
+    "response.output_item.added": WireEventSpec(EventClass.ITEM_ADDED),
+    "response.output_item.done": WireEventSpec(EventClass.ITEM_DONE),
+    # Content parts of messages and raw reasoning: the part's type picks the channel.
+    "response.content_part.added": _scoped(
+        Trigger.PART_ADDED, None, None, "content_index", value_in_part=True
+    ),
+    "response.content_part.done": _scoped(_PD, None, None, "content_index", value_in_part=True),
+    "response.output_text.delta": _scoped(_D, _C.TEXT, "delta", "content_index"),
+    "response.output_text.done": _scoped(_PD, _C.TEXT, "text", "content_index"),
+    "response.refusal.delta": _scoped(_D, _C.REFUSAL, "delta", "content_index"),
+    "response.refusal.done": _scoped(_PD, _C.REFUSAL, "refusal", "content_index"),
+    "response.reasoning_summary_part.added": _scoped(
+        Trigger.PART_ADDED, _C.SUMMARY, "text", "summary_index", value_in_part=True
+    ),
+    "response.reasoning_summary_part.done": _scoped(
+        _PD, _C.SUMMARY, "text", "summary_index", value_in_part=True
+    ),
+    "response.reasoning_summary_text.delta": _scoped(_D, _C.SUMMARY, "delta", "summary_index"),
+    "response.reasoning_summary_text.done": _scoped(_PD, _C.SUMMARY, "text", "summary_index"),
+    "response.reasoning_text.delta": _scoped(_D, _C.REASONING_TEXT, "delta", "content_index"),
+    "response.reasoning_text.done": _scoped(_PD, _C.REASONING_TEXT, "text", "content_index"),
+    # Open Responses still uses the old OpenAI names for raw reasoning.
+    "response.reasoning.delta": _scoped(_D, _C.REASONING_TEXT, "delta", "content_index"),
+    "response.reasoning.done": _scoped(_PD, _C.REASONING_TEXT, "text", "content_index"),
+    "response.function_call_arguments.delta": _scoped(_D, _C.ARGUMENTS, "delta"),
+    "response.function_call_arguments.done": _scoped(_PD, _C.ARGUMENTS, "arguments"),
+    "response.custom_tool_call_input.delta": _scoped(_D, _C.INPUT, "delta"),
+    "response.custom_tool_call_input.done": _scoped(_PD, _C.INPUT, "input"),
+    "response.mcp_call_arguments.delta": _scoped(_D, _C.ARGUMENTS, "delta"),
+    "response.mcp_call_arguments.done": _scoped(_PD, _C.ARGUMENTS, "arguments"),
+    "response.mcp_call.arguments_delta": _scoped(_D, _C.ARGUMENTS, "delta"),
+    "response.mcp_call.arguments_done": _scoped(_PD, _C.ARGUMENTS, "arguments"),
+    "response.code_interpreter_call_code.delta": _scoped(_D, _C.CODE, "delta"),
+    "response.code_interpreter_call_code.done": _scoped(_PD, _C.CODE, "code"),
+    "response.code_interpreter_call.code.delta": _scoped(_D, _C.CODE, "delta"),
+    "response.code_interpreter_call.code.done": _scoped(_PD, _C.CODE, "code"),
+    "response.apply_patch_call_operation_diff.delta": _scoped(_D, _C.DIFF, "delta"),
+    "response.apply_patch_call_operation_diff.done": _scoped(_PD, _C.DIFF, "diff"),
+    "response.shell_call_command.added": _scoped(
+        Trigger.PART_ADDED, _C.COMMAND, None, "command_index"
+    ),
+    "response.shell_call_command.delta": _scoped(_D, _C.COMMAND, "delta", "command_index"),
+    "response.shell_call_command.done": _scoped(_PD, _C.COMMAND, "command", "command_index"),
+    # Progress events: routed like payload events, no payload of their own.
+    **{
+        name: _PROGRESS
+        for name in (
+            "response.output_text.annotation.added",
+            "response.output_text_annotation.added",
+            "response.shell_call_output_content.delta",
+            "response.shell_call_output_content.done",
+            "response.web_search_call.in_progress",
+            "response.web_search_call.searching",
+            "response.web_search_call.completed",
+            "response.file_search_call.in_progress",
+            "response.file_search_call.searching",
+            "response.file_search_call.completed",
+            "response.code_interpreter_call.in_progress",
+            "response.code_interpreter_call.interpreting",
+            "response.code_interpreter_call.completed",
+            "response.image_generation_call.in_progress",
+            "response.image_generation_call.generating",
+            "response.image_generation_call.completed",
+            "response.image_generation_call.partial_image",
+            "response.mcp_call.in_progress",
+            "response.mcp_call.completed",
+            "response.mcp_call.failed",
+            "response.mcp_list_tools.in_progress",
+            "response.mcp_list_tools.completed",
+            "response.mcp_list_tools.failed",
+            "response.compaction.compacting",
+        )
+    },
+    # Audio events carry no item keys (protocol-notes 2.3): nothing to route them to.
+    **{
+        name: WireEventSpec(EventClass.UNROUTABLE)
+        for name in (
+            "response.audio.delta",
+            "response.audio.done",
+            "response.audio.transcript.delta",
+            "response.audio.transcript.done",
+        )
+    },
+}
+"""Every wire event type the reducer understands.  Anything else is ``unknown_event``."""
+
+
+PART_CHANNELS: dict[str, ChannelKind] = {
+    "output_text": ChannelKind.TEXT,
+    "refusal": ChannelKind.REFUSAL,
+    "reasoning_text": ChannelKind.REASONING_TEXT,
+    "summary_text": ChannelKind.SUMMARY,
+}
+"""A content part's ``type`` → the channel it carries (for ``content_part.*`` events)."""
+
+PART_VALUE_FIELDS: dict[ChannelKind, str] = {
+    ChannelKind.TEXT: "text",
+    ChannelKind.REFUSAL: "refusal",
+    ChannelKind.REASONING_TEXT: "text",
+    ChannelKind.SUMMARY: "text",
+}
+"""The field of a part object that holds the channel's text."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelLocation:
+    """Where a channel's value sits inside a wire item.
+
+    ``container`` is a path of object keys from the item; then either a scalar
+    ``field``, or an ``array`` of parts (of ``part_type``, or plain strings when
+    ``part_type`` is None) whose position is the channel's part index.
+    """
+
+    channel: ChannelKind
+    field: str | None
+    container: tuple[str, ...] = ()
+    array: str | None = None
+    part_type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemTypeSpec:
+    """What the model knows about one output item type.
+
+    ``id_prefix`` is used only when an id must be minted (R11); ``client_call`` marks
+    the items a client executes (the only ones that can be ``executable``, R9);
+    ``replay_output`` names the synthetic output type and its id prefix that replay
+    inserts for a call without an output (R12).
+    """
+
+    id_prefix: str
+    channels: tuple[ChannelLocation, ...] = ()
+    client_call: bool = False
+    replay_output: tuple[str, str] | None = None
+
+
+_L = ChannelLocation
+_FN_OUTPUT = ("function_call_output", "fco")
+
+ITEM_TYPES: dict[str, ItemTypeSpec] = {
+    "message": ItemTypeSpec(
+        "msg",
+        (
+            _L(ChannelKind.TEXT, "text", array="content", part_type="output_text"),
+            _L(ChannelKind.REFUSAL, "refusal", array="content", part_type="refusal"),
+        ),
+    ),
+    "reasoning": ItemTypeSpec(
+        "rs",
+        (
+            _L(ChannelKind.SUMMARY, "text", array="summary", part_type="summary_text"),
+            _L(ChannelKind.REASONING_TEXT, "text", array="content", part_type="reasoning_text"),
+        ),
+    ),
+    "function_call": ItemTypeSpec(
+        "fc", (_L(ChannelKind.ARGUMENTS, "arguments"),), True, _FN_OUTPUT
+    ),
+    "custom_tool_call": ItemTypeSpec(
+        "ctc", (_L(ChannelKind.INPUT, "input"),), True, ("custom_tool_call_output", "ctco")
+    ),
+    "local_shell_call": ItemTypeSpec("lsh", (), True, _FN_OUTPUT),
+    "shell_call": ItemTypeSpec(
+        "sh", (_L(ChannelKind.COMMAND, None, ("action",), "commands"),), True
+    ),
+    "apply_patch_call": ItemTypeSpec("apc", (_L(ChannelKind.DIFF, "diff", ("operation",)),), True),
+    "computer_call": ItemTypeSpec("cu", (), True),
+    "tool_search_call": ItemTypeSpec("tsc", (), True, ("tool_search_output", "tso")),
+    "mcp_call": ItemTypeSpec("mcp", (_L(ChannelKind.ARGUMENTS, "arguments"),)),
+    "code_interpreter_call": ItemTypeSpec("ci", (_L(ChannelKind.CODE, "code"),)),
+    "web_search_call": ItemTypeSpec("ws"),
+    "file_search_call": ItemTypeSpec("fs"),
+    "image_generation_call": ItemTypeSpec("ig"),
+    "mcp_list_tools": ItemTypeSpec("mcpl"),
+    "mcp_approval_request": ItemTypeSpec("mcpr"),
+    "mcp_approval_response": ItemTypeSpec("mcpa"),
+    "function_call_output": ItemTypeSpec("fco"),
+    "custom_tool_call_output": ItemTypeSpec("ctco"),
+    "computer_call_output": ItemTypeSpec("cuo"),
+    "local_shell_call_output": ItemTypeSpec("lsho"),
+    "shell_call_output": ItemTypeSpec("sho"),
+    "apply_patch_call_output": ItemTypeSpec("apco"),
+    "tool_search_output": ItemTypeSpec("tso"),
+    "compaction": ItemTypeSpec("cmp"),
+    "program": ItemTypeSpec("cm"),
+    "program_output": ItemTypeSpec("cmo"),
+    "additional_tools": ItemTypeSpec("at"),
+}
+"""Every output item type of protocol-notes section 3.  Unknown types pass through with
+the generic prefix ``item`` and no channels."""
+
+UNKNOWN_ITEM_TYPE = ItemTypeSpec("item")
+"""The spec used for an item type the catalogue does not know (it still passes through)."""
+
+STRAY_ITEM_FIELDS: tuple[str, ...] = ("item_id", "output_index")
+"""Fields some gateways put inside items (Bedrock Mantle); never part of a wire item."""

@@ -1,0 +1,282 @@
+"""The generator: model tables → straight-line reducer kernels (``impl/core/kernels.py``).
+
+Each table becomes one function of nested ``if … is …`` tests that returns a
+precomputed constant: no dict lookups, no loops, nothing that a reader (or CrossHair)
+has to trust beyond what is written.  Every kernel carries a PEP 316 ``post:``
+contract derived from its table ("moves only along table edges"), so the contract is
+generated too.  The output is committed; ``tests/model/test_generated.py``
+regenerates it in memory and fails on any difference.
+
+Regenerate with::
+
+    python -m responses_oracle.model.codegen          # writes impl/core/kernels.py
+    python -m responses_oracle.model.codegen --check  # exit 1 if the file is stale
+
+A mutant is generated the same way from a different ``ModelTables`` and loaded with
+``load_kernels`` — that is how the proofs replay a counterexample through "the
+generated reducer built from the mutant".
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import types
+from collections.abc import Mapping
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .tables import REFERENCE, KernelSet, ModelTables
+
+REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
+"""The command that regenerates the kernels; written into the generated header."""
+
+
+
+def kernels_path() -> Path:
+    """Where the reference kernels live in the source tree (links resolved)."""
+    spec = importlib.util.find_spec("responses_oracle.core")
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin).resolve().parent / "kernels.py"
+
+
+class _Kernel:
+    """One kernel to emit: its name, argument names and types, table and result type."""
+
+    def __init__(
+        self,
+        name: str,
+        table: Mapping[Any, Any],
+        args: tuple[tuple[str, str], ...],
+        result: str,
+        doc: str,
+    ) -> None:
+        self.name, self.table, self.args, self.result, self.doc = name, table, args, result, doc
+
+
+def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
+    return (
+        _Kernel(
+            "lifecycle",
+            tables.lifecycle,
+            (("state", "EntryState"), ("trigger", "Trigger")),
+            "Transition",
+            "The lifecycle table (R8): an entry's next state and effects.",
+        ),
+        _Kernel(
+            "slot",
+            tables.slots,
+            (("state", "SlotState"), ("trigger", "SlotTrigger")),
+            "SlotTransition",
+            "The slot table (R3): a slot's next state and diagnostic.",
+        ),
+        _Kernel(
+            "route",
+            tables.routing,
+            (("slot_view", "SlotView"), ("id_view", "IdView")),
+            "Route",
+            "The routing table (R5): where a payload event goes.",
+        ),
+        _Kernel(
+            "admit_added",
+            tables.added_admission,
+            (("view", "AddedView"),),
+            "Admission",
+            "Admission of an output_item.added item (R6).",
+        ),
+        _Kernel(
+            "admit_done",
+            tables.done_admission,
+            (("view", "MatchView"),),
+            "Admission",
+            "Matching of an output_item.done or snapshot item (R6).",
+        ),
+        _Kernel(
+            "payload",
+            tables.payload,
+            (("held", "PayloadHeld"), ("relation", "CandidateRelation")),
+            "PayloadDecision",
+            "The payload table (R7): keep the held value or take the candidate.",
+        ),
+    )
+
+
+def _literal(value: Any) -> str:
+    """Python source for a table value: enums, None, tuples and NamedTuples of those."""
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if value is None:
+        return "None"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        inner = ", ".join(_literal(part) for part in value)
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, tuple):
+        inner = ", ".join(_literal(part) for part in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    raise TypeError(f"cannot emit table value {value!r}")
+
+
+def _check_total(kernel: _Kernel) -> None:
+    """A kernel must decide every combination of its arguments: the core never raises."""
+    first_key = next(iter(kernel.table))
+    for member in type(first_key):
+        if member not in kernel.table:
+            raise ValueError(f"table {kernel.name} has no row for {member}")
+        if len(kernel.args) == 2:
+            row = kernel.table[member]
+            inner_type = type(next(iter(row)))
+            missing = [m for m in inner_type if m not in row]
+            if missing:
+                raise ValueError(f"table {kernel.name}[{member}] has no cell for {missing}")
+
+
+def _emit_kernel(kernel: _Kernel, constants: dict[str, str]) -> list[str]:
+    _check_total(kernel)
+
+    def constant(value: Any) -> str:
+        source = _literal(value)
+        if source not in constants:
+            constants[source] = f"_{kernel.name.upper()}_{len(constants)}"
+        return constants[source]
+
+    signature = ", ".join(f"{name}: {type_}" for name, type_ in kernel.args)
+    edges = f"{kernel.name.upper()}_EDGES"
+    post = (
+        f"post: ({', '.join(name for name, _ in kernel.args)}, __return__) in {edges}"
+    )
+    lines = [
+        f"def {kernel.name}({signature}) -> {kernel.result}:",
+        f'    """{kernel.doc}',
+        "",
+        f"    {post}",
+        '    """',
+    ]
+    outer_name = kernel.args[0][0]
+    rows = list(kernel.table.items())
+    for number, (key, cell) in enumerate(rows):
+        last_outer = number == len(rows) - 1
+        indent = "    "
+        if not last_outer:
+            lines.append(f"    if {outer_name} is {_literal(key)}:")
+            indent = "        "
+        if len(kernel.args) == 1:
+            lines.append(f"{indent}return {constant(cell)}")
+            continue
+        inner_name = kernel.args[1][0]
+        cells = list(cell.items())
+        for inner_number, (inner_key, value) in enumerate(cells):
+            if inner_number == len(cells) - 1:
+                lines.append(f"{indent}return {constant(value)}")
+            else:
+                lines.append(f"{indent}if {inner_name} is {_literal(inner_key)}:")
+                lines.append(f"{indent}    return {constant(value)}")
+    return lines
+
+
+def _edges(kernel: _Kernel) -> list[str]:
+    """The table as a frozenset of (arguments..., result) tuples, for the contracts."""
+    entries: list[str] = []
+    for key, cell in kernel.table.items():
+        if len(kernel.args) == 1:
+            entries.append(f"    ({_literal(key)}, {_literal(cell)}),")
+        else:
+            for inner_key, value in cell.items():
+                entries.append(f"    ({_literal(key)}, {_literal(inner_key)}, {_literal(value)}),")
+    return [f"{kernel.name.upper()}_EDGES = frozenset({{", *entries, "})"]
+
+
+_HEADER = '''\
+# GENERATED FILE — DO NOT EDIT.
+# Generated from the tables of model "{name}" by `{command}`.
+# Change a table in model/ and rerun that command; a test fails when this file is stale.
+"""Straight-line decision kernels generated from the model tables.
+
+Each function decides one table cell by identity tests on enum members and returns a
+precomputed constant.  The ``*_EDGES`` sets are the same tables as data; each kernel's
+PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
+"""
+
+from __future__ import annotations
+
+from responses_oracle.model.admission import Admission
+from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.routing import Route
+from responses_oracle.model.slots import SlotTransition
+from responses_oracle.model.tables import KernelSet
+from responses_oracle.model.vocabulary import (
+    AddedView,
+    AdmissionAction,
+    CandidateRelation,
+    Code,
+    Effect,
+    EntryState,
+    IdView,
+    MatchView,
+    PayloadAction,
+    PayloadHeld,
+    RouteAction,
+    SlotState,
+    SlotTrigger,
+    SlotView,
+    Trigger,
+)
+'''
+
+
+def render_kernels(tables: ModelTables = REFERENCE) -> str:
+    """The source text of the kernels module for ``tables``."""
+    constants: dict[str, str] = {}
+    bodies: list[str] = []
+    edges: list[str] = []
+    kernels = _kernels(tables)
+    for kernel in kernels:
+        bodies.extend(["", "", *_emit_kernel(kernel, constants)])
+        edges.extend(["", *_edges(kernel)])
+    constant_lines = [f"{name} = {source}" for source, name in constants.items()]
+    names = ", ".join(f"{k.name}={k.name}" for k in kernels)
+    footer = [
+        "",
+        "",
+        f"KERNELS = KernelSet({names})",
+        '"""The generated kernels as one value, for the driver."""',
+        "",
+    ]
+    header = _HEADER.format(name=tables.name, command=REGENERATE_COMMAND)
+    return "\n".join([header, *constant_lines, *edges, *bodies, *footer])
+
+
+def load_kernels(tables: ModelTables) -> KernelSet:
+    """Generate kernels for ``tables`` and load them without touching the file system."""
+    module = types.ModuleType(f"responses_oracle_kernels_{tables.name}")
+    exec(compile(render_kernels(tables), module.__name__, "exec"), module.__dict__)
+    kernels = module.__dict__["KERNELS"]
+    assert isinstance(kernels, KernelSet)
+    return kernels
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with ``--check`` verify) the generated kernels file."""
+    parser = argparse.ArgumentParser(
+        prog=REGENERATE_COMMAND,
+        description="Regenerate impl/core/kernels.py from the model tables.",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 if the file is stale")
+    args = parser.parse_args(argv)
+    source = render_kernels()
+    path = kernels_path()
+    current = path.read_text(encoding="utf-8") if path.exists() else ""
+    if args.check:
+        if current != source:
+            print(f"{path} is stale: run {REGENERATE_COMMAND}", file=sys.stderr)
+            return 1
+        return 0
+    path.write_text(source, encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,307 @@
+"""The invariants of DESIGN section 4, as named predicates over reducer snapshots.
+
+The reducer exposes its state as a ``ResponseSnapshot``: plain frozen data, so that a
+predicate here never depends on how the driver stores things.  There are three kinds
+of invariant:
+
+- ``STATE`` predicates hold in every reachable state;
+- ``STEP`` predicates relate the state before and after one event (a ``StepRecord``);
+- ``FINAL`` predicates hold once the response has ended.
+
+The Hypothesis suites check all of them on every prefix of every generated stream; the
+Z3 proofs check the same statements over the encoding generated from the tables.  Some
+invariants are not inductive on their own: the extra clauses the induction needs are
+listed in ``STRENGTHENING`` — they are the design rationale, written down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from .catalogue import ChannelKind, EventClass
+from .vocabulary import Code, EntryState, ResponseStatus, SlotState
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelSnapshot:
+    """One channel of one entry: its final value and the ghost history of candidates."""
+
+    kind: ChannelKind
+    index: int
+    final: str | None
+    any_nonempty_candidate: bool
+    last_nonempty_candidate: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrySnapshot:
+    """One entry as the invariants see it.  ``completions`` is a ghost counter."""
+
+    ordinal: int
+    item_type: str
+    state: EntryState
+    completions: int
+    call_id: str | None
+    name: str | None
+    item_id: str | None
+    slot: int | None
+    confirmed: bool
+    executable: bool
+    channels: tuple[ChannelSnapshot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotSnapshot:
+    """One slot: its state and the entries bound to it, first binding first."""
+
+    index: int
+    state: SlotState
+    entries: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResponseSnapshot:
+    """The whole reducer state of one response, as plain data."""
+
+    status: ResponseStatus
+    terminal: bool
+    entries: tuple[EntrySnapshot, ...]
+    slots: tuple[SlotSnapshot, ...]
+    snapshot_items: int
+    output_ordinals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StepRecord:
+    """One event's effect: the state before and after, what the event was, what it raised."""
+
+    before: ResponseSnapshot
+    after: ResponseSnapshot
+    event_class: EventClass | None
+    codes: frozenset[Code]
+
+
+class Scope(Enum):
+    """When an invariant is checked."""
+
+    STATE = "state"
+    STEP = "step"
+    FINAL = "final"
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A named invariant: its statement in words and its predicate."""
+
+    name: str
+    statement: str
+    scope: Scope
+    holds: Callable[..., bool]
+
+
+def _entries_by_ordinal(snapshot: ResponseSnapshot) -> dict[int, EntrySnapshot]:
+    return {entry.ordinal: entry for entry in snapshot.entries}
+
+
+def _complete_once(state: ResponseSnapshot) -> bool:
+    return all(entry.completions <= 1 for entry in state.entries)
+
+
+def _first_admission_wins(step: StepRecord) -> bool:
+    after = _entries_by_ordinal(step.after)
+    for old in step.before.entries:
+        new = after.get(old.ordinal)
+        if new is None or new.item_type != old.item_type:
+            return False
+        if old.call_id and new.call_id != old.call_id:
+            return False
+        if old.name and new.name != old.name:
+            return False
+    return True
+
+
+_SLOT_SUCCESSORS: dict[SlotState, frozenset[SlotState]] = {
+    SlotState.FREE: frozenset(SlotState),
+    SlotState.LIVE: frozenset({SlotState.LIVE, SlotState.TOMB, SlotState.SHARED}),
+    SlotState.TOMB: frozenset({SlotState.TOMB, SlotState.SHARED}),
+    SlotState.SHARED: frozenset({SlotState.SHARED}),
+}
+
+
+def _slot_first_write(step: StepRecord) -> bool:
+    after = {slot.index: slot for slot in step.after.slots}
+    for old in step.before.slots:
+        new = after.get(old.index)
+        if new is None or new.state not in _SLOT_SUCCESSORS[old.state]:
+            return False
+        if new.entries[: len(old.entries)] != old.entries:
+            return False
+    return True
+
+
+def _changed_entries(step: StepRecord) -> int:
+    before = _entries_by_ordinal(step.before)
+    return sum(1 for entry in step.after.entries if before.get(entry.ordinal) != entry)
+
+
+_RESPONSE_WIDE = frozenset(
+    {
+        EventClass.RESPONSE_COMPLETED,
+        EventClass.RESPONSE_INCOMPLETE,
+        EventClass.RESPONSE_FAILED,
+        EventClass.RESPONSE_CANCELLED,
+        EventClass.ERROR,
+        None,
+    }
+)
+"""Event classes that legitimately touch every entry (the response ends), and the end
+of input (``None``)."""
+
+
+def _no_cross_talk(step: StepRecord) -> bool:
+    return step.event_class in _RESPONSE_WIDE or _changed_entries(step) <= 1
+
+
+def _inert(step: StepRecord) -> bool:
+    return step.before.entries == step.after.entries and step.before.slots == step.after.slots
+
+
+def _ambiguity_rejected(step: StepRecord) -> bool:
+    if step.event_class in _RESPONSE_WIDE or Code.AMBIGUOUS_ROUTE not in step.codes:
+        return True
+    return _inert(step)
+
+
+def _late_is_inert(step: StepRecord) -> bool:
+    if step.event_class in _RESPONSE_WIDE or Code.LATE_EVENT not in step.codes:
+        return True
+    return _inert(step)
+
+
+def _channels(state: ResponseSnapshot) -> list[ChannelSnapshot]:
+    return [channel for entry in state.entries for channel in entry.channels]
+
+
+def _empty_never_erases(state: ResponseSnapshot) -> bool:
+    return all(
+        bool(channel.final) for channel in _channels(state) if channel.any_nonempty_candidate
+    )
+
+
+def _latest_nonempty_wins(state: ResponseSnapshot) -> bool:
+    return all(
+        channel.final == channel.last_nonempty_candidate
+        for channel in _channels(state)
+        if channel.any_nonempty_candidate
+    )
+
+
+def _nothing_lost(state: ResponseSnapshot) -> bool:
+    ordinals = [entry.ordinal for entry in state.entries]
+    return (
+        sorted(state.output_ordinals) == sorted(ordinals)
+        and len(set(state.output_ordinals)) == len(state.output_ordinals)
+        and len(state.entries) >= state.snapshot_items
+    )
+
+
+def _terminal_is_final(step: StepRecord) -> bool:
+    return not step.before.terminal or step.before == step.after
+
+
+def _executable_needs_completion(state: ResponseSnapshot) -> bool:
+    return all(
+        not entry.executable
+        or (state.status is ResponseStatus.COMPLETED and entry.confirmed)
+        for entry in state.entries
+    )
+
+
+INVARIANTS: tuple[Invariant, ...] = (
+    Invariant(
+        "complete_once",
+        "every entry emits its completion at most once",
+        Scope.STATE,
+        _complete_once,
+    ),
+    Invariant(
+        "first_admission_wins",
+        "an entry's call_id / name / type never change once set",
+        Scope.STEP,
+        _first_admission_wins,
+    ),
+    Invariant(
+        "slot_first_write",
+        "a slot's first binding never changes; a tombstone is never re-bound",
+        Scope.STEP,
+        _slot_first_write,
+    ),
+    Invariant(
+        "no_cross_talk",
+        "one event changes at most one entry",
+        Scope.STEP,
+        _no_cross_talk,
+    ),
+    Invariant(
+        "ambiguity_rejected",
+        "an ambiguous event changes nothing and yields ambiguous_route",
+        Scope.STEP,
+        _ambiguity_rejected,
+    ),
+    Invariant(
+        "late_is_inert",
+        "events for done entries or tombstoned slots change nothing",
+        Scope.STEP,
+        _late_is_inert,
+    ),
+    Invariant(
+        "empty_never_erases",
+        "if any candidate was non-empty, the final payload is non-empty",
+        Scope.STATE,
+        _empty_never_erases,
+    ),
+    Invariant(
+        "latest_nonempty_wins",
+        "the final payload is the last non-empty candidate",
+        Scope.STATE,
+        _latest_nonempty_wins,
+    ),
+    Invariant(
+        "nothing_lost",
+        "at the end every admitted entry and every snapshot item is in the output once",
+        Scope.FINAL,
+        _nothing_lost,
+    ),
+    Invariant(
+        "terminal_is_final",
+        "after a terminal event the state never changes",
+        Scope.STEP,
+        _terminal_is_final,
+    ),
+    Invariant(
+        "executable_needs_completion",
+        "no call is executable unless the response completed and the call was confirmed",
+        Scope.STATE,
+        _executable_needs_completion,
+    ),
+)
+"""The invariants of DESIGN section 4, in its order."""
+
+INVARIANTS_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
+"""The same invariants, by name."""
+
+STRENGTHENING: dict[str, tuple[str, ...]] = {
+    "complete_once": (
+        "an entry in an open state (or absent, or incomplete) has completed zero times",
+        "an entry in a closed state (done, completed) has completed exactly once",
+    ),
+}
+"""Clauses an induction proof needs beyond the invariant itself, per invariant.
+
+``complete_once`` alone is not inductive: a state with an open entry that somehow
+completed once already would complete again on ``output_item.done``.  Tying the ghost
+counter to the state (``completions == 1`` iff closed) is what makes it inductive, and
+it is the design: completion *is* the move into a closed state, and nothing leaves one.
+"""

@@ -1,0 +1,135 @@
+"""The lifecycle of one entry: the authority behind rule R8.
+
+Theory of operation
+-------------------
+An *entry* is one admitted output item.  Every wire event that concerns an item is,
+after routing (``routing.py``) or matching (``admission.py``), delivered to exactly one
+entry as a ``Trigger``.  This table then says, for the entry's current state and the
+trigger, which state comes next and which named effects the driver carries out.
+
+Two rules keep the table honest:
+
+1. Everything that decides an entry's state lives here.  The driver only classifies
+   events into triggers and executes effects; the reducer kernels, the Z3 encoding,
+   the transitions interpreter and the diagrams are all generated from this table.
+2. The table is total: every (state, trigger) pair has a row.  Pairs the driver can
+   never produce (a payload delta for an entry that was never admitted) still get a
+   row, so the kernel never raises and the proofs range over every pair.
+
+The closed states ``DONE`` and ``COMPLETED`` never go back: a done entry is never
+reopened, and ``EMIT_COMPLETION`` appears only on the edges into a closed state from
+an open one (``complete_once``).  The ``Transition`` rows read: next state, effects in
+the order the driver applies them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .vocabulary import Effect, EntryState, Trigger
+
+
+class Transition(NamedTuple):
+    """One row's outcome: the next state and the effects, in order."""
+
+    next_state: EntryState
+    effects: tuple[Effect, ...]
+
+
+LifecycleTable = dict[EntryState, dict[Trigger, Transition]]
+"""state → trigger → transition."""
+
+S, T, E = EntryState, Trigger, Effect
+
+OPEN_STATES: tuple[EntryState, ...] = (S.ADDED, S.STREAMING, S.PAYLOAD_DONE)
+"""Admitted and not yet done: payload events still change these entries."""
+
+CLOSED_STATES: tuple[EntryState, ...] = (S.DONE, S.COMPLETED)
+"""Done or completed: the entry has emitted its completion; nothing reopens it."""
+
+_ADMIT_DONE = (E.ADMIT, E.BIND_SLOT, E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS, E.CONFIRM)
+_CLOSE = (E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS, E.CONFIRM, E.TOMBSTONE_SLOT, E.EMIT_COMPLETION)
+_LATE = (E.NOTE_LATE_EVENT,)
+_DUP = (E.NOTE_DUPLICATE_ITEM,)
+_ORPHAN = (E.NOTE_ORPHAN,)
+
+
+def _open_row(state: EntryState) -> dict[Trigger, Transition]:
+    """The row shared by the three open states; only DELTA and PAYLOAD_DONE differ."""
+    return {
+        T.ITEM_ADDED: Transition(state, _DUP),
+        T.PART_ADDED: Transition(state, (E.OPEN_PART,)),
+        T.DELTA: Transition(
+            S.STREAMING if state is S.ADDED else state, (E.APPEND_DELTA,)
+        ),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(state, _LATE),
+        T.PAYLOAD_DONE: Transition(
+            S.PAYLOAD_DONE, (E.OFFER_PAYLOAD, E.CLOSE_CHANNEL, E.CONFIRM)
+        ),
+        T.PROGRESS: Transition(state, ()),
+        T.ITEM_DONE: Transition(S.DONE, _CLOSE),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _CLOSE),
+        T.RESPONSE_COMPLETED: (
+            Transition(S.COMPLETED, (E.NOTE_MISSING_FROM_SNAPSHOT, E.EMIT_COMPLETION))
+            if state is S.PAYLOAD_DONE
+            else Transition(state, (E.NOTE_UNCONFIRMED,))
+        ),
+        T.RESPONSE_ABORTED: Transition(S.INCOMPLETE, ()),
+    }
+
+
+def _closed_row(state: EntryState) -> dict[Trigger, Transition]:
+    """DONE and COMPLETED: late payload, duplicates noted, only the snapshot merges."""
+    return {
+        T.ITEM_ADDED: Transition(state, _DUP),
+        T.PART_ADDED: Transition(state, _LATE),
+        T.DELTA: Transition(state, _LATE),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(state, _LATE),
+        T.PAYLOAD_DONE: Transition(state, _LATE),
+        T.PROGRESS: Transition(state, _LATE),
+        T.ITEM_DONE: Transition(state, _DUP),
+        # The snapshot is reconciliation, not a late event (R3): a done entry still
+        # takes the snapshot's payloads, but completes no second time.
+        T.SNAPSHOT_ITEM: (
+            Transition(S.COMPLETED, (E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS))
+            if state is S.DONE
+            else Transition(state, _DUP)
+        ),
+        T.RESPONSE_COMPLETED: (
+            Transition(S.COMPLETED, (E.NOTE_MISSING_FROM_SNAPSHOT,))
+            if state is S.DONE
+            else Transition(state, ())
+        ),
+        T.RESPONSE_ABORTED: Transition(state, ()),
+    }
+
+
+LIFECYCLE: LifecycleTable = {
+    S.ABSENT: {
+        T.ITEM_ADDED: Transition(S.ADDED, (E.ADMIT, E.BIND_SLOT, E.MERGE_ITEM)),
+        T.PART_ADDED: Transition(S.ABSENT, _ORPHAN),
+        T.DELTA: Transition(S.ABSENT, _ORPHAN),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.ABSENT, _ORPHAN),
+        T.PAYLOAD_DONE: Transition(S.ABSENT, _ORPHAN),
+        T.PROGRESS: Transition(S.ABSENT, _ORPHAN),
+        # Done-only items are recovered; snapshot-only items too (R6).
+        T.ITEM_DONE: Transition(S.DONE, (*_ADMIT_DONE, E.TOMBSTONE_SLOT, E.EMIT_COMPLETION)),
+        T.SNAPSHOT_ITEM: Transition(
+            S.COMPLETED, (*_ADMIT_DONE, E.TOMBSTONE_SLOT, E.EMIT_COMPLETION)
+        ),
+        T.RESPONSE_COMPLETED: Transition(S.ABSENT, ()),
+        T.RESPONSE_ABORTED: Transition(S.ABSENT, ()),
+    },
+    S.ADDED: _open_row(S.ADDED),
+    S.STREAMING: _open_row(S.STREAMING),
+    S.PAYLOAD_DONE: _open_row(S.PAYLOAD_DONE),
+    S.DONE: _closed_row(S.DONE),
+    S.COMPLETED: _closed_row(S.COMPLETED),
+    # The response ended otherwise; nothing after a terminal event reaches an entry,
+    # but the row exists so the table stays total.
+    S.INCOMPLETE: {trigger: Transition(S.INCOMPLETE, _LATE) for trigger in Trigger},
+}
+"""The lifecycle table (R8).  Generated kernels, proofs and docs all read it."""
+
+CONFIRMING_STATES: tuple[EntryState, ...] = (S.PAYLOAD_DONE, S.DONE, S.COMPLETED)
+"""States that imply the entry was confirmed by a ``*.done``, a done item or the snapshot."""

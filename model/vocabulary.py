@@ -1,0 +1,294 @@
+"""The finite vocabulary of the model: every state, trigger, guard, effect and code.
+
+Everything the reducer, the proofs and the docs can talk about is one of these enum
+members.  Nothing here has behaviour; the tables in the sibling modules combine them.
+The string values are the names used on the wire of our own contract (result JSON,
+diagnostic codes), so renaming a value is a breaking change: add members, rename none.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class EntryState(Enum):
+    """Where one admitted output item (an *entry*) is in its lifecycle (rule R8).
+
+    ``ABSENT`` is the state of an entry that has not been admitted yet; it exists so
+    that admission is a row of the lifecycle table like every other transition.
+    """
+
+    ABSENT = "absent"
+    ADDED = "added"
+    STREAMING = "streaming"
+    PAYLOAD_DONE = "payload_done"
+    DONE = "done"
+    COMPLETED = "completed"
+    INCOMPLETE = "incomplete"
+
+
+class Trigger(Enum):
+    """What an event means for the one entry it was routed or matched to.
+
+    The driver classifies each wire event into one trigger; the lifecycle table then
+    decides the entry's next state.  ``DELTA_ON_CLOSED_CHANNEL`` is a delta whose own
+    channel already had its ``*.done`` (R7: such a delta is late even while the entry
+    is still open).
+    """
+
+    ITEM_ADDED = "item_added"
+    PART_ADDED = "part_added"
+    DELTA = "delta"
+    DELTA_ON_CLOSED_CHANNEL = "delta_on_closed_channel"
+    PAYLOAD_DONE = "payload_done"
+    PROGRESS = "progress"
+    ITEM_DONE = "item_done"
+    SNAPSHOT_ITEM = "snapshot_item"
+    RESPONSE_COMPLETED = "response_completed"
+    RESPONSE_ABORTED = "response_aborted"
+
+
+class Effect(Enum):
+    """A named side effect of a lifecycle transition, carried out by the driver."""
+
+    ADMIT = "admit"
+    BIND_SLOT = "bind_slot"
+    OPEN_PART = "open_part"
+    APPEND_DELTA = "append_delta"
+    OFFER_PAYLOAD = "offer_payload"
+    CLOSE_CHANNEL = "close_channel"
+    MERGE_ITEM = "merge_item"
+    OFFER_ITEM_PAYLOADS = "offer_item_payloads"
+    CONFIRM = "confirm"
+    TOMBSTONE_SLOT = "tombstone_slot"
+    EMIT_COMPLETION = "emit_completion"
+    NOTE_DUPLICATE_ITEM = "note_duplicate_item"
+    NOTE_LATE_EVENT = "note_late_event"
+    NOTE_UNCONFIRMED = "note_unconfirmed"
+    NOTE_MISSING_FROM_SNAPSHOT = "note_missing_from_snapshot"
+    NOTE_ORPHAN = "note_orphan"
+
+
+class SlotState(Enum):
+    """The binding of one ``output_index`` (rule R3)."""
+
+    FREE = "free"
+    LIVE = "live"
+    TOMB = "tomb"
+    SHARED = "shared"
+
+
+class SlotTrigger(Enum):
+    """What happens to a slot: an entry is admitted at it, or its entry is done."""
+
+    BIND = "bind"
+    TOMBSTONE = "tombstone"
+
+
+class SlotView(Enum):
+    """How a payload event's slot looks to the router (rule R5)."""
+
+    NONE = "none"
+    ONE = "one"
+    SHARED = "shared"
+
+
+class IdView(Enum):
+    """How a payload event's ``item_id`` looks to the router, relative to the slot.
+
+    ``S`` is the set of entries the id names (R4), ``T`` the entries bound at the
+    event's slot (empty when the slot is unbound or absent).
+    """
+
+    ABSENT = "absent"
+    UNSEEN = "unseen"
+    ONE_OF_SLOT = "one_of_slot"
+    SEVERAL_OF_SLOT = "several_of_slot"
+    ONE_OUTSIDE = "one_outside"
+    SEVERAL_OUTSIDE = "several_outside"
+
+
+class RouteAction(Enum):
+    """The router's decision for one payload event."""
+
+    BY_SLOT = "by_slot"
+    BY_ID = "by_id"
+    REJECT = "reject"
+    DROP = "drop"
+
+
+class MatchView(Enum):
+    """What the three match keys of R6 found for a done or snapshot item.
+
+    The keys are: the entry bound at the slot, the entry admitted with the item's
+    ``call_id``, the entry the item's id names uniquely; each only if compatible.
+    """
+
+    NONE = "none"
+    AGREE = "agree"
+    CONFLICT = "conflict"
+    CALL_ID_TAKEN = "call_id_taken"
+
+
+class AddedView(Enum):
+    """What an ``output_item.added`` item finds among the admitted entries (R6)."""
+
+    NEW = "new"
+    REPLAY = "replay"
+    CALL_ID_TAKEN = "call_id_taken"
+
+
+class AdmissionAction(Enum):
+    """The decision of the admission table."""
+
+    ADMIT = "admit"
+    MATCH = "match"
+    IGNORE = "ignore"
+    REJECT = "reject"
+
+
+class PayloadHeld(Enum):
+    """What a channel holds before a new candidate arrives (rule R7)."""
+
+    NOTHING = "nothing"
+    VALUE = "value"
+
+
+class CandidateRelation(Enum):
+    """How a new payload candidate relates to what the channel holds."""
+
+    MISSING = "missing"
+    EMPTY = "empty"
+    FIRST = "first"
+    EQUAL = "equal"
+    EXTENDS = "extends"
+    DIFFERS = "differs"
+
+
+class PayloadAction(Enum):
+    """Keep the held value, or take the candidate."""
+
+    KEEP = "keep"
+    TAKE = "take"
+
+
+class PayloadSource(Enum):
+    """Where a channel's final value came from, in arrival order (R7)."""
+
+    NONE = "none"
+    DELTAS = "deltas"
+    PAYLOAD_DONE = "payload_done"
+    ITEM_DONE = "item_done"
+    SNAPSHOT = "snapshot"
+
+
+class IdSource(Enum):
+    """Where an entry's item id came from (R6, R11)."""
+
+    WIRE = "wire"
+    RENAMED_FIELD = "renamed_field"
+    SLOT = "slot"
+    MINTED = "minted"
+
+
+class ResponseStatus(Enum):
+    """The status of one response in the result contract (R9)."""
+
+    IN_PROGRESS = "in_progress"
+    COMPLETED = "completed"
+    INCOMPLETE = "incomplete"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    INTERRUPTED = "interrupted"
+
+
+class Severity(Enum):
+    """How bad a diagnostic is.  ``ERROR`` means the stream cannot be trusted."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class Code(Enum):
+    """Diagnostic codes.  Part of the result contract: add freely, rename none."""
+
+    # R1 dispatch and the wire front end
+    MALFORMED_EVENT = "malformed_event"
+    INVALID_UTF8 = "invalid_utf8"
+    NOT_AN_OBJECT = "not_an_object"
+    MISSING_TYPE = "missing_type"
+    INVALID_FIELD = "invalid_field"
+    UNKNOWN_EVENT = "unknown_event"
+    EVENT_NAME_MISMATCH = "event_name_mismatch"
+    SEQUENCE_GAP = "sequence_gap"
+    SEQUENCE_REGRESSION = "sequence_regression"
+    LIMIT_EXCEEDED = "limit_exceeded"
+    NO_RESPONSE_STARTED = "no_response_started"
+    # R3-R6 routing and admission
+    SLOT_REUSED = "slot_reused"
+    AMBIGUOUS_ROUTE = "ambiguous_route"
+    ORPHAN_EVENT = "orphan_event"
+    ITEM_ID_UNRECOGNIZED = "item_id_unrecognized"
+    CHANNEL_MISMATCH = "channel_mismatch"
+    DUPLICATE_ITEM = "duplicate_item"
+    DUPLICATE_CALL_ID = "duplicate_call_id"
+    ID_CHANGED = "id_changed"
+    ID_RENAMED_FIELD = "id_renamed_field"
+    ID_ADOPTED_FROM_SLOT = "id_adopted_from_slot"
+    ID_MINTED = "id_minted"
+    METADATA_CONFLICT = "metadata_conflict"
+    LATE_EVENT = "late_event"
+    # R7 payload
+    DIVERGENT_PAYLOAD = "divergent_payload"
+    PAYLOAD_EXTENDED = "payload_extended"
+    EMPTY_PAYLOAD_IGNORED = "empty_payload_ignored"
+    INVALID_JSON_ARGUMENTS = "invalid_json_arguments"
+    # R9 response end
+    SNAPSHOT_MISSING_ITEM = "snapshot_missing_item"
+    SNAPSHOT_ABSENT = "snapshot_absent"
+    UNCONFIRMED_ITEM = "unconfirmed_item"
+    MISSING_TERMINAL = "missing_terminal"
+    AFTER_TERMINAL = "after_terminal"
+    RESPONSE_ERROR = "response_error"
+    RESPONSE_ID_CHANGED = "response_id_changed"
+
+
+SEVERITY: dict[Code, Severity] = {
+    Code.MALFORMED_EVENT: Severity.ERROR,
+    Code.INVALID_UTF8: Severity.ERROR,
+    Code.NOT_AN_OBJECT: Severity.ERROR,
+    Code.MISSING_TYPE: Severity.ERROR,
+    Code.INVALID_FIELD: Severity.ERROR,
+    Code.UNKNOWN_EVENT: Severity.INFO,
+    Code.EVENT_NAME_MISMATCH: Severity.WARNING,
+    Code.SEQUENCE_GAP: Severity.WARNING,
+    Code.SEQUENCE_REGRESSION: Severity.WARNING,
+    Code.LIMIT_EXCEEDED: Severity.ERROR,
+    Code.NO_RESPONSE_STARTED: Severity.WARNING,
+    Code.SLOT_REUSED: Severity.WARNING,
+    Code.AMBIGUOUS_ROUTE: Severity.ERROR,
+    Code.ORPHAN_EVENT: Severity.WARNING,
+    Code.ITEM_ID_UNRECOGNIZED: Severity.INFO,
+    Code.CHANNEL_MISMATCH: Severity.ERROR,
+    Code.DUPLICATE_ITEM: Severity.INFO,
+    Code.DUPLICATE_CALL_ID: Severity.ERROR,
+    Code.ID_CHANGED: Severity.INFO,
+    Code.ID_RENAMED_FIELD: Severity.INFO,
+    Code.ID_ADOPTED_FROM_SLOT: Severity.INFO,
+    Code.ID_MINTED: Severity.INFO,
+    Code.METADATA_CONFLICT: Severity.WARNING,
+    Code.LATE_EVENT: Severity.INFO,
+    Code.DIVERGENT_PAYLOAD: Severity.WARNING,
+    Code.PAYLOAD_EXTENDED: Severity.INFO,
+    Code.EMPTY_PAYLOAD_IGNORED: Severity.INFO,
+    Code.INVALID_JSON_ARGUMENTS: Severity.WARNING,
+    Code.SNAPSHOT_MISSING_ITEM: Severity.INFO,
+    Code.SNAPSHOT_ABSENT: Severity.INFO,
+    Code.UNCONFIRMED_ITEM: Severity.WARNING,
+    Code.MISSING_TERMINAL: Severity.ERROR,
+    Code.AFTER_TERMINAL: Severity.INFO,
+    Code.RESPONSE_ERROR: Severity.INFO,
+    Code.RESPONSE_ID_CHANGED: Severity.WARNING,
+}
+"""The severity of every code.  ``error`` means a result cannot be trusted as is."""
