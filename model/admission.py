@@ -35,7 +35,8 @@ class Admission(NamedTuple):
 
 ADDED_ADMISSION: dict[AddedView, Admission] = {
     AddedView.NEW: Admission(AdmissionAction.ADMIT, None),
-    AddedView.REPLAY: Admission(AdmissionAction.IGNORE, Code.DUPLICATE_ITEM),
+    # A replay is delivered to the entry it repeats; the lifecycle notes the duplicate.
+    AddedView.REPLAY: Admission(AdmissionAction.MATCH, None),
     AddedView.CALL_ID_TAKEN: Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID),
 }
 """``output_item.added``: what the item finds → what happens."""

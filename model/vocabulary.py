@@ -143,7 +143,6 @@ class AdmissionAction(Enum):
 
     ADMIT = "admit"
     MATCH = "match"
-    IGNORE = "ignore"
     REJECT = "reject"
 
 

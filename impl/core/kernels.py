@@ -80,15 +80,14 @@ _ROUTE_42 = Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)
 _ROUTE_43 = Route(RouteAction.BY_SLOT, None)
 _ROUTE_44 = Route(RouteAction.BY_SLOT, Code.ITEM_ID_UNRECOGNIZED)
 _ADMIT_ADDED_45 = Admission(AdmissionAction.ADMIT, None)
-_ADMIT_ADDED_46 = Admission(AdmissionAction.IGNORE, Code.DUPLICATE_ITEM)
+_ADMIT_ADDED_46 = Admission(AdmissionAction.MATCH, None)
 _ADMIT_ADDED_47 = Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID)
-_ADMIT_DONE_48 = Admission(AdmissionAction.MATCH, None)
-_ADMIT_DONE_49 = Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE)
-_PAYLOAD_50 = PayloadDecision(PayloadAction.KEEP, None)
-_PAYLOAD_51 = PayloadDecision(PayloadAction.TAKE, None)
-_PAYLOAD_52 = PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)
-_PAYLOAD_53 = PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)
-_PAYLOAD_54 = PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)
+_ADMIT_DONE_48 = Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE)
+_PAYLOAD_49 = PayloadDecision(PayloadAction.KEEP, None)
+_PAYLOAD_50 = PayloadDecision(PayloadAction.TAKE, None)
+_PAYLOAD_51 = PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)
+_PAYLOAD_52 = PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)
+_PAYLOAD_53 = PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -197,7 +196,7 @@ ROUTE_EDGES = frozenset({
 
 ADMIT_ADDED_EDGES = frozenset({
     (AddedView.NEW, Admission(AdmissionAction.ADMIT, None)),
-    (AddedView.REPLAY, Admission(AdmissionAction.IGNORE, Code.DUPLICATE_ITEM)),
+    (AddedView.REPLAY, Admission(AdmissionAction.MATCH, None)),
     (AddedView.CALL_ID_TAKEN, Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID)),
 })
 
@@ -454,9 +453,9 @@ def admit_done(view: MatchView) -> Admission:
     if view is MatchView.NONE:
         return _ADMIT_ADDED_45
     if view is MatchView.AGREE:
-        return _ADMIT_DONE_48
+        return _ADMIT_ADDED_46
     if view is MatchView.CONFLICT:
-        return _ADMIT_DONE_49
+        return _ADMIT_DONE_48
     return _ADMIT_ADDED_47
 
 
@@ -467,27 +466,27 @@ def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
     """
     if held is PayloadHeld.NOTHING:
         if relation is CandidateRelation.MISSING:
-            return _PAYLOAD_50
+            return _PAYLOAD_49
         if relation is CandidateRelation.EMPTY:
-            return _PAYLOAD_50
+            return _PAYLOAD_49
         if relation is CandidateRelation.FIRST:
-            return _PAYLOAD_51
+            return _PAYLOAD_50
         if relation is CandidateRelation.EQUAL:
-            return _PAYLOAD_51
+            return _PAYLOAD_50
         if relation is CandidateRelation.EXTENDS:
-            return _PAYLOAD_51
-        return _PAYLOAD_51
-    if relation is CandidateRelation.MISSING:
+            return _PAYLOAD_50
         return _PAYLOAD_50
+    if relation is CandidateRelation.MISSING:
+        return _PAYLOAD_49
     if relation is CandidateRelation.EMPTY:
-        return _PAYLOAD_52
+        return _PAYLOAD_51
     if relation is CandidateRelation.FIRST:
-        return _PAYLOAD_51
+        return _PAYLOAD_50
     if relation is CandidateRelation.EQUAL:
-        return _PAYLOAD_51
+        return _PAYLOAD_50
     if relation is CandidateRelation.EXTENDS:
-        return _PAYLOAD_53
-    return _PAYLOAD_54
+        return _PAYLOAD_52
+    return _PAYLOAD_53
 
 
 KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, admit_added=admit_added, admit_done=admit_done, payload=payload)

@@ -1,0 +1,142 @@
+"""Typed, validated events: the decoded JSON of one wire event, read once.
+
+The front end hands the core plain JSON objects.  ``parse_event`` reads each field the
+reducer uses exactly once, checks its type, and produces a frozen ``Event``; a field of
+the wrong type (``output_index`` as a string, ``item: null``, ``arguments`` as an
+object, a negative or absurd index) is dropped from the event and reported as an
+``invalid_field`` problem, so the rest of the event — and of the stream — is still
+reduced.  After this module nothing in the core looks at raw JSON again, except to copy
+items into the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from responses_oracle.model.catalogue import (
+    PART_CHANNELS,
+    PART_VALUE_FIELDS,
+    WIRE_EVENTS,
+    ChannelKind,
+    EventClass,
+    WireEventSpec,
+)
+
+MAX_INDEX = 1 << 20
+"""Largest ``output_index`` or part index accepted.  Real streams use a handful; a
+larger value is hostile input and would only make the slot table grow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One wire event, validated.  ``spec`` is None for an unknown event type."""
+
+    index: int
+    type: str
+    spec: WireEventSpec | None
+    payload: Mapping[str, Any]
+    sequence_number: int | None
+    output_index: int | None
+    item_id: str | None
+    channel: ChannelKind | None
+    part_index: int
+    value: str | None
+    part: Mapping[str, Any] | None
+    item: Mapping[str, Any] | None
+    response: Mapping[str, Any] | None
+    problems: tuple[str, ...]
+
+
+def _index(payload: Mapping[str, Any], field: str, problems: list[str]) -> int | None:
+    value = payload.get(field)
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value <= MAX_INDEX:
+        problems.append(f"{field} must be an integer in 0..{MAX_INDEX}, got {value!r:.60}")
+        return None
+    return value
+
+
+def _string(payload: Mapping[str, Any], field: str, problems: list[str]) -> str | None:
+    value = payload.get(field)
+    if value is None or isinstance(value, str):
+        return value
+    problems.append(f"{field} must be a string, got {type(value).__name__}")
+    return None
+
+
+def _object(payload: Mapping[str, Any], field: str, problems: list[str]) -> Mapping[str, Any] | None:
+    value = payload.get(field)
+    if isinstance(value, dict):
+        return value
+    if field in payload:
+        problems.append(f"{field} must be an object, got {type(value).__name__}")
+    return None
+
+
+def _item(payload: Mapping[str, Any], problems: list[str]) -> Mapping[str, Any] | None:
+    item = _object(payload, "item", problems)
+    if item is not None and not isinstance(item.get("type"), str):
+        problems.append("item.type must be a string")
+        return None
+    if item is None and "item" not in payload:
+        problems.append("item is missing")
+    return item
+
+
+def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
+    """Validate one decoded JSON event object (which must have a string ``type``)."""
+    problems: list[str] = []
+    type_ = payload["type"]
+    spec = WIRE_EVENTS.get(type_)
+    sequence = payload.get("sequence_number")
+    if sequence is not None and type(sequence) is not int:
+        problems.append(f"sequence_number must be an integer, got {sequence!r:.60}")
+        sequence = None
+    output_index = item_id = value = None
+    item = part = response = None
+    channel: ChannelKind | None = None
+    part_index = 0
+    event_class = spec.event_class if spec is not None else None
+    if event_class is EventClass.ITEM_SCOPED and spec is not None:
+        output_index = _index(payload, "output_index", problems)
+        item_id = _string(payload, "item_id", problems) or None
+        channel = spec.channel
+        if spec.index_field is not None:
+            part_index = _index(payload, spec.index_field, problems) or 0
+        if spec.value_in_part:
+            part = _object(payload, "part", problems)
+            if part is not None:
+                part_type = part.get("type")
+                channel = channel or PART_CHANNELS.get(part_type if isinstance(part_type, str) else "")
+                if channel is not None:
+                    value = _string(part, PART_VALUE_FIELDS[channel], problems)
+        elif spec.value_field is not None:
+            value = _string(payload, spec.value_field, problems)
+    elif event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
+        output_index = _index(payload, "output_index", problems)
+        item = _item(payload, problems)
+    elif event_class is not None and event_class not in (
+        EventClass.KEEPALIVE,
+        EventClass.UNROUTABLE,
+        EventClass.ERROR,
+    ):
+        response = _object(payload, "response", problems)
+    return Event(
+        index=index,
+        type=type_,
+        spec=spec,
+        payload=payload,
+        sequence_number=sequence,
+        output_index=output_index,
+        item_id=item_id,
+        channel=channel,
+        part_index=part_index,
+        value=value,
+        part=part,
+        item=item,
+        response=response,
+        problems=tuple(problems),
+    )

@@ -1,0 +1,176 @@
+"""The reducer's state for one response: entries, their channels, slots and aliases.
+
+The state is owned by one ``step`` loop and updated in place, so that reducing a stream
+costs time linear in its length (no copying per event, no string concatenation per
+delta: deltas are kept as a list and joined once).  ``snapshot()`` turns it into the
+plain, frozen ``model.invariants.ResponseSnapshot`` that invariants and tests read.
+
+External ids are interned: the routing maps are keyed by small ints handed out by
+``Interner``, and entries are named everywhere by their admission ordinal.  Strings are
+kept only where the result needs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from responses_oracle.model.catalogue import ChannelKind, ItemTypeSpec
+from responses_oracle.model.invariants import (
+    ChannelSnapshot,
+    EntrySnapshot,
+    ResponseSnapshot,
+    SlotSnapshot,
+)
+from responses_oracle.model.vocabulary import (
+    Code,
+    EntryState,
+    IdSource,
+    PayloadSource,
+    ResponseStatus,
+    SlotState,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding about the stream: what, where, and the event that caused it."""
+
+    code: Code
+    event_index: int | None
+    sequence_number: int | None
+    detail: str
+    event: Any = None
+
+
+@dataclass(slots=True)
+class Channel:
+    """One payload of an entry (R7).  ``deltas`` holds unjoined deltas until first use."""
+
+    kind: ChannelKind
+    index: int
+    deltas: list[str] = field(default_factory=list)
+    delta_chars: int = 0
+    value: str | None = None
+    source: PayloadSource = PayloadSource.NONE
+    closed: bool = False
+    part: dict[str, Any] | None = None
+    any_nonempty: bool = False
+    last_nonempty: str | None = None
+
+
+@dataclass(slots=True)
+class Entry:
+    """One admitted output item.  ``completions`` is the ghost counter of ``complete_once``."""
+
+    ordinal: int
+    item_type: str
+    spec: ItemTypeSpec
+    slot: int | None
+    state: EntryState = EntryState.ABSENT
+    completions: int = 0
+    call_id: str | None = None
+    name: str | None = None
+    namespace: str | None = None
+    item_id: str | None = None
+    id_source: IdSource | None = None
+    confirmed: bool = False
+    executable: bool = False
+    item: dict[str, Any] = field(default_factory=dict)
+    channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Slot:
+    """One ``output_index``: its state and the ordinals bound to it, first binding first."""
+
+    state: SlotState = SlotState.FREE
+    entries: list[int] = field(default_factory=list)
+
+
+class Interner:
+    """Hands out small ints for external id strings, so routing maps key on ints."""
+
+    __slots__ = ("_ids",)
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+
+    def intern(self, text: str) -> int:
+        """The int for ``text``, allocating one on first sight."""
+        return self._ids.setdefault(text, len(self._ids))
+
+    def find(self, text: str) -> int | None:
+        """The int for ``text`` if it was ever interned."""
+        return self._ids.get(text)
+
+
+@dataclass(slots=True)
+class ResponseState:
+    """Everything the reducer knows about one response."""
+
+    response_id: str | None = None
+    status: ResponseStatus = ResponseStatus.IN_PROGRESS
+    terminal: bool = False
+    started: bool = False
+    events: int = 0
+    entries: list[Entry] = field(default_factory=list)
+    slots: dict[int, Slot] = field(default_factory=dict)
+    interner: Interner = field(default_factory=Interner)
+    aliases: dict[int, list[int]] = field(default_factory=dict)
+    call_ids: dict[int, int] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    snapshot_items: int = 0
+    last_sequence: int | None = None
+    entries_limit_hit: bool = False
+
+    def snapshot(self) -> ResponseSnapshot:
+        """The state as plain frozen data for invariants and tests."""
+        entries = tuple(_entry_snapshot(entry) for entry in self.entries)
+        slots = tuple(
+            SlotSnapshot(index, slot.state, tuple(slot.entries))
+            for index, slot in sorted(self.slots.items())
+        )
+        return ResponseSnapshot(
+            status=self.status,
+            terminal=self.terminal,
+            entries=entries,
+            slots=slots,
+            snapshot_items=self.snapshot_items,
+            output_ordinals=tuple(entry.ordinal for entry in self.entries),
+        )
+
+
+def channel_text(channel: Channel) -> str | None:
+    """A channel's current value: the held value, or the deltas not yet joined."""
+    if channel.deltas:
+        return "".join(channel.deltas) if channel.value is None else channel.value
+    return channel.value
+
+
+def _entry_snapshot(entry: Entry) -> EntrySnapshot:
+    channels = tuple(
+        ChannelSnapshot(
+            kind=channel.kind,
+            index=channel.index,
+            final=channel_text(channel),
+            any_nonempty_candidate=channel.any_nonempty or bool(channel.deltas),
+            last_nonempty_candidate=(
+                "".join(channel.deltas) if channel.deltas else channel.last_nonempty
+            ),
+        )
+        for channel in entry.channels.values()
+    )
+    return EntrySnapshot(
+        ordinal=entry.ordinal,
+        item_type=entry.item_type,
+        state=entry.state,
+        completions=entry.completions,
+        call_id=entry.call_id,
+        name=entry.name,
+        item_id=entry.item_id,
+        slot=entry.slot,
+        confirmed=entry.confirmed,
+        executable=entry.executable,
+        channels=channels,
+    )

@@ -1,0 +1,168 @@
+"""The result contract (DESIGN section 3): what one reduced response looks like.
+
+``build_result`` reads a finished ``ResponseState`` and produces a frozen ``Result``;
+``Result.to_json()`` is the stable JSON object other tools consume.  Items are
+*wire-shaped*: what a client should persist and replay — the first-admitted identity
+(``id``, ``call_id``, ``name``, ``namespace``), the reconciled payloads written back
+where the wire puts them, stray gateway fields (``item_id``, ``output_index`` inside an
+item) removed.  Output order is by slot, then admission order (R10).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
+from responses_oracle.model.payload import CANDIDATE_ORDER
+from responses_oracle.model.vocabulary import (
+    SEVERITY,
+    EntryState,
+    IdSource,
+    PayloadSource,
+    ResponseStatus,
+    Severity,
+)
+
+from .core.state import Channel, Diagnostic, Entry, ResponseState, channel_text
+
+
+@dataclass(frozen=True, slots=True)
+class ResultItem:
+    """One output item of the result, with how the reducer arrived at it."""
+
+    output_index: int | None
+    item: dict[str, Any]
+    id_source: IdSource
+    payload_source: PayloadSource
+    state: EntryState
+    executable: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The item as in the result contract."""
+        return {
+            "output_index": self.output_index,
+            "item": self.item,
+            "id_source": self.id_source.value,
+            "payload_source": self.payload_source.value,
+            "state": self.state.value,
+            "executable": self.executable,
+        }
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
+    """One diagnostic as in the result contract."""
+    return {
+        "code": diagnostic.code.value,
+        "severity": SEVERITY[diagnostic.code].value,
+        "event_index": diagnostic.event_index,
+        "sequence_number": diagnostic.sequence_number,
+        "detail": diagnostic.detail,
+        "event": diagnostic.event,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One reduced response: its id and status, its output items, its diagnostics."""
+
+    response_id: str | None
+    status: ResponseStatus
+    items: tuple[ResultItem, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when no diagnostic has error severity."""
+        return not any(SEVERITY[d.code] is Severity.ERROR for d in self.diagnostics)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result contract of DESIGN section 3."""
+        return {
+            "response": {"id": self.response_id, "status": self.status.value},
+            "items": [item.to_json() for item in self.items],
+            "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
+        }
+
+
+def _write_channels(item: dict[str, Any], location: ChannelLocation, channels: list[Channel]) -> None:
+    """Write reconciled channel values back where the wire puts them."""
+    container: Any = item
+    for key in location.container:
+        nested = container.get(key)
+        if not isinstance(nested, dict):
+            nested = container[key] = {}
+        container = nested
+    if location.array is None:
+        value = channel_text(channels[0])
+        if location.field is not None and value is not None:
+            container[location.field] = value
+        return
+    parts = container.get(location.array)
+    if not isinstance(parts, list):
+        parts = container[location.array] = []
+    for channel in sorted(channels, key=lambda c: c.index):
+        value = channel_text(channel)
+        if value is None:
+            continue
+        while len(parts) <= channel.index:
+            parts.append("" if location.part_type is None else None)
+        if location.part_type is None:
+            parts[channel.index] = value
+            continue
+        part = parts[channel.index]
+        if not isinstance(part, dict) or part.get("type") != location.part_type:
+            part = dict(channel.part) if channel.part is not None else {"type": location.part_type}
+            if location.part_type == "output_text":
+                part.setdefault("annotations", [])
+            parts[channel.index] = part
+        part[location.field or "text"] = value
+    for position, part in enumerate(parts):
+        if part is None:
+            parts[position] = {"type": location.part_type, location.field or "text": ""}
+
+
+def _wire_item(entry: Entry) -> dict[str, Any]:
+    item = {k: copy.deepcopy(v) for k, v in entry.item.items() if k not in STRAY_ITEM_FIELDS}
+    item["type"] = entry.item_type
+    if entry.item_id is not None:
+        item["id"] = entry.item_id
+    for field in ("call_id", "name", "namespace"):
+        value = getattr(entry, field)
+        if value is not None:
+            item[field] = value
+    for location in entry.spec.channels:
+        channels = [c for c in entry.channels.values() if c.kind is location.channel]
+        if channels:
+            _write_channels(item, location, channels)
+    return item
+
+
+def _payload_source(entry: Entry) -> PayloadSource:
+    sources = [
+        (PayloadSource.DELTAS if channel.value is None else channel.source)
+        for channel in entry.channels.values()
+        if channel_text(channel)
+    ]
+    return max(sources, key=CANDIDATE_ORDER.index, default=PayloadSource.NONE)
+
+
+def build_result(state: ResponseState) -> Result:
+    """The result contract for a response that has ended."""
+    entries = sorted(
+        state.entries,
+        key=lambda e: (e.slot is None, e.slot if e.slot is not None else 0, e.ordinal),
+    )
+    items = tuple(
+        ResultItem(
+            output_index=entry.slot,
+            item=_wire_item(entry),
+            id_source=entry.id_source or IdSource.MINTED,
+            payload_source=_payload_source(entry),
+            state=entry.state,
+            executable=entry.executable,
+        )
+        for entry in entries
+    )
+    return Result(state.response_id, state.status, items, tuple(state.diagnostics))
