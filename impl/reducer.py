@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from responses_oracle.model.invariants import ResponseSnapshot
 from responses_oracle.model.tables import KernelSet
@@ -25,11 +25,16 @@ from responses_oracle.model.vocabulary import Code
 from .core.events import parse_event
 from .core.kernels import KERNELS
 from .core.state import Diagnostic, ResponseState
-from .core.step import ReducerLimits, StepTrace, end_of_input, step
+from .core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace, end_of_input, step
 from .result import Result, build_result
-from .wire import InputFormat, Limits, WireEvent, read_wire_events
+from .wire.records import Limits, WireEvent
+
+if TYPE_CHECKING:
+    from .wire.formats import InputFormat
 
 _STARTS = "response.created"
+DEFAULT_WIRE_LIMITS = Limits()
+"""The front-end limits used unless the caller gives others."""
 
 
 class Reducer:
@@ -46,7 +51,7 @@ class Reducer:
         self,
         *,
         kernels: KernelSet = KERNELS,
-        limits: ReducerLimits = ReducerLimits(),
+        limits: ReducerLimits = DEFAULT_LIMITS,
         trace: bool = False,
     ) -> None:
         self.kernels = kernels
@@ -75,7 +80,9 @@ class Reducer:
         if not isinstance(type_, str):
             self._note(Code.MISSING_TYPE, index, "event has no string 'type'", payload)
             return
-        if type_ == _STARTS and (self._state.started or self._state.entries or self._state.terminal):
+        if type_ == _STARTS and (
+            self._state.started or self._state.entries or self._state.terminal
+        ):
             self._close()
         if sse_event is not None and sse_event != type_ and sse_event != "message":
             self._note(
@@ -120,9 +127,9 @@ Source = str | os.PathLike[str] | bytes | IO[bytes] | Iterable[Mapping[str, Any]
 def reduce(
     source: Source,
     *,
-    format: InputFormat = InputFormat.AUTO,
-    wire_limits: Limits = Limits(),
-    limits: ReducerLimits = ReducerLimits(),
+    format: InputFormat | None = None,
+    wire_limits: Limits = DEFAULT_WIRE_LIMITS,
+    limits: ReducerLimits = DEFAULT_LIMITS,
     kernels: KernelSet = KERNELS,
 ) -> list[Result]:
     """Reduce a whole input to one ``Result`` per response.
@@ -131,9 +138,11 @@ def reduce(
     JSON array, HTTP recording, AxonHub lines; detected unless ``format`` says), an open
     binary file, or an iterable of already-decoded event objects.
     """
+    from .wire.formats import InputFormat, read_wire_events
+
     reducer = Reducer(kernels=kernels, limits=limits)
     if isinstance(source, (str, os.PathLike, bytes)) or hasattr(source, "read"):
-        reducer.feed_all(read_wire_events(source, format, wire_limits))  # type: ignore[arg-type]
+        reducer.feed_all(read_wire_events(source, format or InputFormat.AUTO, wire_limits))  # type: ignore[arg-type]
     else:
         reducer.feed_all(source)  # type: ignore[arg-type]
     return reducer.finish()

@@ -73,6 +73,10 @@ class ReducerLimits:
     """Characters of deltas per channel; more are dropped with ``limit_exceeded``."""
 
 
+DEFAULT_LIMITS = ReducerLimits()
+"""The limits used unless the caller gives others."""
+
+
 @dataclass(frozen=True, slots=True)
 class StepTrace:
     """What one event did, for ``explain``: the route and the entry's transition."""
@@ -280,7 +284,7 @@ class _Step:
                 same_call = entry.call_id is not None and entry.call_id == item.get("call_id")
                 self.note(
                     Code.ID_CHANGED if same_call else Code.METADATA_CONFLICT,
-                    f"id {wire_id!r} differs from first admission {entry.item_id!r}; kept the first",
+                    f"id {wire_id!r} differs from the first, {entry.item_id!r}; kept the first",
                 )
         elif renamed is not None:
             self.add_alias(entry, renamed)
@@ -396,8 +400,9 @@ def _item_channel_values(
 # -- classification -------------------------------------------------------------------
 
 
-def _compatible(entry: Entry, item_type: str, call_id: str | None, item_id: str | None,
-                aliases: list[int]) -> bool:
+def _compatible(
+    entry: Entry, item_type: str, call_id: str | None, item_id: str | None, aliases: list[int]
+) -> bool:
     """R6: same type; equal call_ids where both have one; otherwise ids agree or one is missing."""
     if entry.item_type != item_type:
         return False
@@ -445,11 +450,14 @@ def _on_added(step: _Step, event: Event) -> None:
     if admission.action is AdmissionAction.MATCH and holder is not None:
         step.deliver(holder, Trigger.ITEM_ADDED, item=item)
     elif admission.action is AdmissionAction.ADMIT and not _admission_refused(step):
-        step.deliver(_new_entry(step.state, item_type, event.output_index), Trigger.ITEM_ADDED,
-                     item=item)
+        step.deliver(
+            _new_entry(step.state, item_type, event.output_index), Trigger.ITEM_ADDED, item=item
+        )
 
 
-def _match(step: _Step, item: Mapping[str, Any], slot_index: int | None) -> tuple[MatchView, Entry | None]:
+def _match(
+    step: _Step, item: Mapping[str, Any], slot_index: int | None
+) -> tuple[MatchView, Entry | None]:
     """The three match keys of R6, summarised as a ``MatchView``."""
     state = step.state
     item_type, call_id, item_id = _item_keys(item)
@@ -460,18 +468,24 @@ def _match(step: _Step, item: Mapping[str, Any], slot_index: int | None) -> tupl
         bound = slot.entries
         if slot.state is SlotState.SHARED:
             by_call = step.entry_with_call_id(call_id)
-            bound = [o for o in bound if (by_call is not None and o == by_call.ordinal)
-                     or (by_call is None and o in aliases)]
-        if len(bound) == 1 and _compatible(state.entries[bound[0]], item_type, call_id, item_id,
-                                           aliases):
+            bound = [
+                o
+                for o in bound
+                if (by_call is not None and o == by_call.ordinal)
+                or (by_call is None and o in aliases)
+            ]
+        if len(bound) == 1 and _compatible(
+            state.entries[bound[0]], item_type, call_id, item_id, aliases
+        ):
             found.add(bound[0])
     holder = step.entry_with_call_id(call_id)
     if holder is not None:
         if holder.item_type != item_type:
             return MatchView.CALL_ID_TAKEN, None
         found.add(holder.ordinal)
-    if len(aliases) == 1 and _compatible(state.entries[aliases[0]], item_type, call_id, item_id,
-                                         aliases):
+    if len(aliases) == 1 and _compatible(
+        state.entries[aliases[0]], item_type, call_id, item_id, aliases
+    ):
         found.add(aliases[0])
     if not found:
         return MatchView.NONE, None
@@ -480,15 +494,21 @@ def _match(step: _Step, item: Mapping[str, Any], slot_index: int | None) -> tupl
     return MatchView.AGREE, state.entries[found.pop()]
 
 
-def _on_item(step: _Step, item: Mapping[str, Any], slot_index: int | None, trigger: Trigger,
-             snapshot_nonempty: bool = False) -> Entry | None:
+def _on_item(
+    step: _Step,
+    item: Mapping[str, Any],
+    slot_index: int | None,
+    trigger: Trigger,
+    snapshot_nonempty: bool = False,
+) -> Entry | None:
     """Match or admit a done or snapshot item, and deliver ``trigger`` to its entry."""
     view, entry = _match(step, item, slot_index)
     admission = step.kernels.admit_done(view)
     step.decision = f"{trigger.value}: {view.value} -> {admission.action.value}"
     if admission.code is not None:
-        step.note(admission.code, f"{item['type']} item at output_index {slot_index}: {view.value}",
-                  True)
+        step.note(
+            admission.code, f"{item['type']} item at output_index {slot_index}: {view.value}", True
+        )
     if admission.action is AdmissionAction.MATCH and entry is not None:
         step.deliver(entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty)
         return entry
@@ -518,8 +538,10 @@ def _on_scoped(step: _Step, event: Event) -> None:
     slot = state.slots.get(event.output_index) if event.output_index is not None else None
     bound = slot.entries if slot is not None else []
     slot_view = (
-        SlotView.NONE if not bound
-        else SlotView.SHARED if slot is not None and slot.state is SlotState.SHARED
+        SlotView.NONE
+        if not bound
+        else SlotView.SHARED
+        if slot is not None and slot.state is SlotState.SHARED
         else SlotView.ONE
     )
     id_view, picked = _id_view(step.named_by(event.item_id), bound, event.item_id)
@@ -531,8 +553,9 @@ def _on_scoped(step: _Step, event: Event) -> None:
         target = picked[0]
     else:
         if route.code is not None:
-            step.note(route.code, f"output_index {event.output_index}, item_id {event.item_id!r}",
-                      True)
+            step.note(
+                route.code, f"output_index {event.output_index}, item_id {event.item_id!r}", True
+            )
         return
     entry = state.entries[target]
     trigger = spec.trigger
@@ -540,8 +563,11 @@ def _on_scoped(step: _Step, event: Event) -> None:
     if trigger in (Trigger.DELTA, Trigger.PAYLOAD_DONE, Trigger.PART_ADDED):
         kind = event.channel
         if kind is None or all(loc.channel is not kind for loc in entry.spec.channels):
-            step.note(Code.CHANNEL_MISMATCH,
-                      f"{event.type} cannot apply to a {entry.item_type} item", True)
+            step.note(
+                Code.CHANNEL_MISMATCH,
+                f"{event.type} cannot apply to a {entry.item_type} item",
+                True,
+            )
             return
         channel = step.channel(entry, kind, event.part_index)
         if trigger is Trigger.DELTA and channel.closed:
@@ -582,10 +608,14 @@ def _response_id(step: _Step, response: Mapping[str, Any] | None) -> None:
     if state.response_id is None:
         state.response_id = response_id
     elif response_id != state.response_id:
-        step.note(Code.RESPONSE_ID_CHANGED, f"response id {response_id!r}; kept {state.response_id!r}")
+        step.note(
+            Code.RESPONSE_ID_CHANGED, f"response id {response_id!r}; kept {state.response_id!r}"
+        )
 
 
-def step(state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = ReducerLimits()) -> StepTrace:
+def step(
+    state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> StepTrace:
     """Reduce one event into ``state`` (updated in place) and say what it did."""
     context = _Step(state, kernels, limits, event)
     state.events += 1
@@ -620,8 +650,11 @@ def step(state: ResponseState, event: Event, kernels: KernelSet, limits: Reducer
             context.decision = "no-op"
     entry = context.entry
     return StepTrace(
-        event.index, event.type, context.decision,
-        entry.ordinal if entry is not None else None, context.before,
+        event.index,
+        event.type,
+        context.decision,
+        entry.ordinal if entry is not None else None,
+        context.before,
         entry.state if entry is not None else None,
         tuple(d.code for d in context.raised),
     )
@@ -649,8 +682,11 @@ def _end(step: _Step, status: ResponseStatus, event: Event | None) -> None:
 
 def _reconcile_snapshot(step: _Step, response: Mapping[str, Any] | None) -> None:
     output = response.get("output") if response is not None else None
-    items = [item for item in output if isinstance(item, Mapping) and isinstance(item.get("type"), str)] \
-        if isinstance(output, list) else []
+    items = (
+        [item for item in output if isinstance(item, Mapping) and isinstance(item.get("type"), str)]
+        if isinstance(output, list)
+        else []
+    )
     if not items:
         step.note(Code.SNAPSHOT_ABSENT, "response.completed carries no output; streamed items kept")
     step.state.snapshot_items = len(items)
@@ -670,10 +706,13 @@ def _settle(step: _Step) -> None:
     completed = state.status is ResponseStatus.COMPLETED
     for entry in state.entries:
         if entry.item_id is None:
-            entry.item_id = mint_item_id(state.response_id, entry.slot, entry.ordinal,
-                                         entry.item_type)
+            entry.item_id = mint_item_id(
+                state.response_id, entry.slot, entry.ordinal, entry.item_type
+            )
             entry.id_source = IdSource.MINTED
-            step.note(Code.ID_MINTED, f"entry {entry.ordinal} never had an id; minted {entry.item_id}")
+            step.note(
+                Code.ID_MINTED, f"entry {entry.ordinal} never had an id; minted {entry.item_id}"
+            )
         entry.executable = (
             completed and entry.spec.client_call and entry.confirmed and entry.call_id is not None
         )
@@ -684,11 +723,15 @@ def _settle(step: _Step) -> None:
                 try:
                     json.loads(text)
                 except ValueError:
-                    step.note(Code.INVALID_JSON_ARGUMENTS,
-                              f"entry {entry.ordinal} arguments are not JSON: {_clip(text)}")
+                    step.note(
+                        Code.INVALID_JSON_ARGUMENTS,
+                        f"entry {entry.ordinal} arguments are not JSON: {_clip(text)}",
+                    )
 
 
-def end_of_input(state: ResponseState, kernels: KernelSet, limits: ReducerLimits = ReducerLimits()) -> None:
+def end_of_input(
+    state: ResponseState, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> None:
     """Input ended: a response with no terminal event is interrupted (R9)."""
     if state.terminal:
         return
