@@ -34,7 +34,6 @@ REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
 """The command that regenerates the kernels; written into the generated header."""
 
 
-
 def kernels_path() -> Path:
     """Where the reference kernels live in the source tree (links resolved)."""
     spec = importlib.util.find_spec("responses_oracle.core")
@@ -143,9 +142,7 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str]) -> list[str]:
 
     signature = ", ".join(f"{name}: {type_}" for name, type_ in kernel.args)
     edges = f"{kernel.name.upper()}_EDGES"
-    post = (
-        f"post: ({', '.join(name for name, _ in kernel.args)}, __return__) in {edges}"
-    )
+    post = f"post: ({', '.join(name for name, _ in kernel.args)}, __return__) in {edges}"
     lines = [
         f"def {kernel.name}({signature}) -> {kernel.result}:",
         f'    """{kernel.doc}',

@@ -213,8 +213,7 @@ def _terminal_is_final(step: StepRecord) -> bool:
 
 def _executable_needs_completion(state: ResponseSnapshot) -> bool:
     return all(
-        not entry.executable
-        or (state.status is ResponseStatus.COMPLETED and entry.confirmed)
+        not entry.executable or (state.status is ResponseStatus.COMPLETED and entry.confirmed)
         for entry in state.entries
     )
 

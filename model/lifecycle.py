@@ -59,13 +59,9 @@ def _open_row(state: EntryState) -> dict[Trigger, Transition]:
     return {
         T.ITEM_ADDED: Transition(state, _DUP),
         T.PART_ADDED: Transition(state, (E.OPEN_PART,)),
-        T.DELTA: Transition(
-            S.STREAMING if state is S.ADDED else state, (E.APPEND_DELTA,)
-        ),
+        T.DELTA: Transition(S.STREAMING if state is S.ADDED else state, (E.APPEND_DELTA,)),
         T.DELTA_ON_CLOSED_CHANNEL: Transition(state, _LATE),
-        T.PAYLOAD_DONE: Transition(
-            S.PAYLOAD_DONE, (E.OFFER_PAYLOAD, E.CLOSE_CHANNEL, E.CONFIRM)
-        ),
+        T.PAYLOAD_DONE: Transition(S.PAYLOAD_DONE, (E.OFFER_PAYLOAD, E.CLOSE_CHANNEL, E.CONFIRM)),
         T.PROGRESS: Transition(state, ()),
         T.ITEM_DONE: Transition(S.DONE, _CLOSE),
         T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _CLOSE),

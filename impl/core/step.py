@@ -197,13 +197,13 @@ class _Step:
         elif effect is Effect.OFFER_ITEM_PAYLOADS and item is not None:
             self.offer_item_payloads(entry, item, _ITEM_SOURCE[trigger])
         elif effect is Effect.APPEND_DELTA and channel is not None and event is not None:
-            self.append_delta(channel, event.value)
+            self.append_delta(_attach(entry, channel), event.value)
         elif effect is Effect.OFFER_PAYLOAD and channel is not None and event is not None:
-            self.offer(channel, event.value, PayloadSource.PAYLOAD_DONE)
+            self.offer(_attach(entry, channel), event.value, PayloadSource.PAYLOAD_DONE)
         elif effect is Effect.CLOSE_CHANNEL and channel is not None:
-            channel.closed = True
+            _attach(entry, channel).closed = True
         elif effect is Effect.OPEN_PART and channel is not None and event is not None:
-            if event.part is not None and channel.part is None:
+            if event.part is not None and _attach(entry, channel).part is None:
                 channel.part = dict(event.part)
         elif effect is Effect.CONFIRM:
             entry.confirmed = True
@@ -356,6 +356,11 @@ class _Step:
         for location in entry.spec.channels:
             for index, value in _item_channel_values(item, location):
                 self.offer(self.channel(entry, location.channel, index), value, source)
+
+
+def _attach(entry: Entry, channel: Channel) -> Channel:
+    """The entry's channel for ``channel``'s key, attaching ``channel`` on first use."""
+    return entry.channels.setdefault((channel.kind, channel.index), channel)
 
 
 def _clip(value: str | None) -> str:
@@ -569,7 +574,8 @@ def _on_scoped(step: _Step, event: Event) -> None:
                 True,
             )
             return
-        channel = step.channel(entry, kind, event.part_index)
+        # Looked up, not created: a late event must leave the entry exactly as it was.
+        channel = entry.channels.get((kind, event.part_index)) or Channel(kind, event.part_index)
         if trigger is Trigger.DELTA and channel.closed:
             trigger = Trigger.DELTA_ON_CLOSED_CHANNEL
     before = len(step.raised)

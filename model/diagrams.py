@@ -1,0 +1,283 @@
+"""The docs generator: model tables → Markdown pages with diagrams (``docs/model/``).
+
+Each page opens with its table module's docstring (the theory of operation, as prose),
+then shows the table.  The two state machines — the entry lifecycle and the slots —
+also get a Mermaid ``stateDiagram-v2`` drawn by ``transitions``' ``GraphMachine`` from
+the same edges ``machine.py`` runs, so the picture cannot drift from the model either.
+The three stateless decision tables are shown as tables: routing and payload as grids
+(first key down, second key across), admission as two lists.
+
+States, triggers, effects and actions are written by their enum names, as in the
+kernels; diagnostic codes by their values, as in the result contract.  Output is
+deterministic: tables are walked in their own order and nothing depends on time.
+
+Regenerate with::
+
+    python -m responses_oracle.model.diagrams          # writes docs/model/*.md
+    python -m responses_oracle.model.diagrams --check  # exit 1 if a page is stale
+
+``transitions`` is an optional dependency (extras ``model`` and ``test``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import inspect
+import re
+import sys
+import types
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import NamedTuple, TypeVar
+
+from . import admission, lifecycle, payload, routing, slots
+from .machine import Edge, lifecycle_edges, machine_config, slot_edges
+from .tables import REFERENCE, ModelTables
+from .vocabulary import Code, Effect, EntryState, SlotState
+
+REGENERATE_COMMAND = "python -m responses_oracle.model.diagrams"
+"""The command that regenerates the pages; written into each page's header."""
+
+NOTE_EFFECTS: frozenset[Effect] = frozenset(
+    {
+        Effect.NOTE_DUPLICATE_ITEM,
+        Effect.NOTE_LATE_EVENT,
+        Effect.NOTE_UNCONFIRMED,
+        Effect.NOTE_MISSING_FROM_SNAPSHOT,
+        Effect.NOTE_ORPHAN,
+    }
+)
+"""Effects that only record a diagnostic; a self-loop made of these changes nothing."""
+
+_Row = TypeVar("_Row", bound=Enum)
+_Column = TypeVar("_Column", bound=Enum)
+
+_HEADER = """\
+<!-- GENERATED FILE — DO NOT EDIT.
+     Generated from the tables of model "{name}" by `{command}`.
+     Change a table in model/ and rerun that command; a test fails when this page is stale. -->
+"""
+
+
+def docs_dir() -> Path:
+    """Where the generated pages live in the source tree (links resolved)."""
+    spec = importlib.util.find_spec("responses_oracle.model")
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin).resolve().parent.parent / "docs" / "model"
+
+
+def _prose(module: types.ModuleType) -> list[str]:
+    """A module docstring as Markdown: reST's ``literal`` becomes a code span."""
+    text = inspect.cleandoc(module.__doc__ or "")
+    return re.sub(r"``(.+?)``", r"`\1`", text).splitlines()
+
+
+def _code(value: Enum | None) -> str:
+    """One enum member as a code span: a diagnostic by its value, others by name."""
+    if value is None:
+        return "—"
+    return f"`{value.value}`" if isinstance(value, Code) else f"`{value.name}`"
+
+
+def _codes(values: Sequence[Enum]) -> str:
+    """A sequence of members, in order; an empty one is a dash."""
+    return ", ".join(_code(value) for value in values) or "—"
+
+
+def _decision(decision: tuple[Enum, Code | None]) -> str:
+    """An (action, diagnostic) decision as one grid cell."""
+    action, code = decision
+    return _code(action) if code is None else f"{_code(action)} ({_code(code)})"
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A Markdown table."""
+    lines = [f"| {' | '.join(header)} |", f"|{'---|' * len(header)}"]
+    lines.extend(f"| {' | '.join(row)} |" for row in rows)
+    return lines
+
+
+def _grid(
+    corner: str, table: Mapping[_Row, Mapping[_Column, tuple[Enum, Code | None]]]
+) -> list[str]:
+    """A two-key decision table as a grid: first key down, second key across."""
+    columns = list(next(iter(table.values())))
+    return _table(
+        [corner, *(_code(column) for column in columns)],
+        (
+            [_code(key), *(_decision(row[column]) for column in columns)]
+            for key, row in table.items()
+        ),
+    )
+
+
+def _mermaid(title: str, edges: Iterable[Edge], initial: Enum) -> list[str]:
+    """A Mermaid state diagram of ``edges`` drawn by ``transitions``' GraphMachine."""
+    from transitions.extensions import GraphMachine
+
+    # transitions writes the title verbatim between Mermaid's front-matter fences,
+    # which Mermaid parses as YAML: it must be a ``title:`` key to be shown.
+    machine = GraphMachine(
+        graph_engine="mermaid", title=f"title: {title}", **machine_config(edges, initial)
+    )
+    source: str = machine.get_graph().draw(None)
+    return ["```mermaid", *(line.rstrip() for line in source.splitlines()), "```"]
+
+
+def _is_quiet_loop(edge: Edge) -> bool:
+    """A self-loop that changes nothing but may note a diagnostic (late, duplicate, …)."""
+    return edge.source is edge.dest and all(label in NOTE_EFFECTS for label in edge.labels)
+
+
+def _lifecycle_body(tables: ModelTables) -> list[str]:
+    edges = lifecycle_edges(tables.lifecycle)
+    return [
+        "## Diagram",
+        "",
+        *_mermaid(
+            "Entry lifecycle",
+            (edge for edge in edges if not _is_quiet_loop(edge)),
+            EntryState.ABSENT,
+        ),
+        "",
+        "Self-loops that change nothing but may note a diagnostic (late, duplicate, "
+        "orphan and unconfirmed events, and rows without effects) are left out of the "
+        "diagram for readability; the table below lists every row.  The highlighted "
+        "state is the initial one.",
+        "",
+        "## Table",
+        "",
+        "Effects are listed in the order the driver applies them.",
+        "",
+        *_table(
+            ["state", "trigger", "next state", "effects"],
+            (
+                [_code(edge.source), _code(edge.trigger), _code(edge.dest), _codes(edge.labels)]
+                for edge in edges
+            ),
+        ),
+    ]
+
+
+def _slots_body(tables: ModelTables) -> list[str]:
+    edges = slot_edges(tables.slots)
+    return [
+        "## Diagram",
+        "",
+        *_mermaid("Slots", edges, SlotState.FREE),
+        "",
+        "The highlighted state is the initial one.",
+        "",
+        "## Table",
+        "",
+        *_table(
+            ["state", "trigger", "next state", "diagnostic"],
+            (
+                [_code(edge.source), _code(edge.trigger), _code(edge.dest), _codes(edge.labels)]
+                for edge in edges
+            ),
+        ),
+    ]
+
+
+def _routing_body(tables: ModelTables) -> list[str]:
+    return [
+        "## Table",
+        "",
+        "Rows: the event's slot view; columns: its id view; cell: the action "
+        "(and the diagnostic it raises).",
+        "",
+        *_grid("slot view / id view", tables.routing),
+    ]
+
+
+def _admission_body(tables: ModelTables) -> list[str]:
+    header = ["view", "action", "diagnostic"]
+    return [
+        "## `output_item.added`",
+        "",
+        *_table(
+            header,
+            ([_code(view), *map(_code, cell)] for view, cell in tables.added_admission.items()),
+        ),
+        "",
+        "## `output_item.done` and snapshot items",
+        "",
+        *_table(
+            header,
+            ([_code(view), *map(_code, cell)] for view, cell in tables.done_admission.items()),
+        ),
+    ]
+
+
+def _payload_body(tables: ModelTables) -> list[str]:
+    return [
+        "## Table",
+        "",
+        "Rows: what the channel holds; columns: how the new candidate relates to it; "
+        "cell: keep or take (and the diagnostic it raises).",
+        "",
+        *_grid("held / candidate", tables.payload),
+    ]
+
+
+class _Page(NamedTuple):
+    """One generated page: file name, title, the module whose docstring opens it, body."""
+
+    filename: str
+    title: str
+    module: types.ModuleType
+    body: Callable[[ModelTables], list[str]]
+
+
+_PAGES: tuple[_Page, ...] = (
+    _Page("lifecycle.md", "Entry lifecycle (R8)", lifecycle, _lifecycle_body),
+    _Page("slots.md", "Slots (R3)", slots, _slots_body),
+    _Page("routing.md", "Routing (R5)", routing, _routing_body),
+    _Page("admission.md", "Admission (R6)", admission, _admission_body),
+    _Page("payload.md", "Payload (R7)", payload, _payload_body),
+)
+
+
+def render_pages(tables: ModelTables = REFERENCE) -> dict[str, str]:
+    """The generated pages for ``tables``: file name → Markdown text."""
+    header = _HEADER.format(name=tables.name, command=REGENERATE_COMMAND)
+    return {
+        page.filename: "\n".join(
+            [header, f"# {page.title}", "", *_prose(page.module), "", *page.body(tables), ""]
+        )
+        for page in _PAGES
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with ``--check`` verify) the generated pages in ``docs/model/``."""
+    parser = argparse.ArgumentParser(
+        prog=REGENERATE_COMMAND,
+        description="Regenerate docs/model/*.md from the model tables.",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 if a page is stale")
+    args = parser.parse_args(argv)
+    directory = docs_dir()
+    pages = render_pages()
+    if args.check:
+        stale = [
+            name
+            for name, text in pages.items()
+            if not (directory / name).exists()
+            or (directory / name).read_text(encoding="utf-8") != text
+        ]
+        for name in stale:
+            print(f"{directory / name} is stale: run {REGENERATE_COMMAND}", file=sys.stderr)
+        return 1 if stale else 0
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in pages.items():
+        (directory / name).write_text(text, encoding="utf-8")
+        print(f"wrote {directory / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

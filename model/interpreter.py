@@ -1,0 +1,61 @@
+"""The plain interpretation of the tables: each kernel is one dict lookup.
+
+This is the oracle the generated kernels are compared with — by the exhaustive tests
+in ``tests/model`` and by CrossHair's ``diffbehavior``.  It is deliberately the most
+obvious reading of a table there is: ``table[state][trigger]``.  It shares nothing with
+the generator but the tables themselves, so a generator bug cannot hide in both.
+
+A missing cell raises ``KeyError`` here; the generator refuses such a table outright
+(``codegen`` checks totality), so the difference never reaches the reducer.
+"""
+
+from __future__ import annotations
+
+from .admission import Admission
+from .lifecycle import Transition
+from .payload import PayloadDecision
+from .routing import Route
+from .slots import SlotTransition
+from .tables import REFERENCE, KernelSet, ModelTables
+from .vocabulary import (
+    AddedView,
+    CandidateRelation,
+    EntryState,
+    IdView,
+    MatchView,
+    PayloadHeld,
+    SlotState,
+    SlotTrigger,
+    SlotView,
+    Trigger,
+)
+
+
+def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
+    """The six kernels of ``tables``, each a direct lookup in its table."""
+
+    def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
+        """``tables.lifecycle[state][trigger]``."""
+        return tables.lifecycle[state][trigger]
+
+    def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
+        """``tables.slots[state][trigger]``."""
+        return tables.slots[state][trigger]
+
+    def route(slot_view: SlotView, id_view: IdView) -> Route:
+        """``tables.routing[slot_view][id_view]``."""
+        return tables.routing[slot_view][id_view]
+
+    def admit_added(view: AddedView) -> Admission:
+        """``tables.added_admission[view]``."""
+        return tables.added_admission[view]
+
+    def admit_done(view: MatchView) -> Admission:
+        """``tables.done_admission[view]``."""
+        return tables.done_admission[view]
+
+    def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
+        """``tables.payload[held][relation]``."""
+        return tables.payload[held][relation]
+
+    return KernelSet(lifecycle, slot, route, admit_added, admit_done, payload)

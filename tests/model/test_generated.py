@@ -1,0 +1,68 @@
+"""The committed kernels are exactly what the generator emits, and it emits only total tables."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from responses_oracle.model import codegen
+from responses_oracle.model.codegen import kernels_path, render_kernels
+from responses_oracle.model.lifecycle import LIFECYCLE, LifecycleTable
+from responses_oracle.model.routing import ROUTING
+from responses_oracle.model.tables import REFERENCE
+from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trigger
+
+
+def test_committed_kernels_equal_the_generator_output() -> None:
+    assert kernels_path().read_text(encoding="utf-8") == render_kernels()
+
+
+def test_codegen_check_command_accepts_the_committed_file() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "responses_oracle.model.codegen", "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+
+
+def test_codegen_check_fails_on_a_stale_file_and_writing_fixes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "kernels.py"
+    target.write_text("# stale\n", encoding="utf-8")
+    monkeypatch.setattr(codegen, "kernels_path", lambda: target)
+    assert codegen.main(["--check"]) == 1
+    assert codegen.main([]) == 0
+    assert target.read_text(encoding="utf-8") == render_kernels()
+    assert codegen.main(["--check"]) == 0
+
+
+def test_codegen_refuses_a_lifecycle_row_without_a_cell() -> None:
+    lifecycle = {state: dict(row) for state, row in LIFECYCLE.items()}
+    del lifecycle[EntryState.DONE][Trigger.DELTA]
+    partial = dataclasses.replace(REFERENCE, name="partial", lifecycle=lifecycle)
+    with pytest.raises(ValueError, match=r"table lifecycle\[EntryState.DONE\] has no cell"):
+        render_kernels(partial)
+
+
+def test_codegen_refuses_a_lifecycle_without_a_state_row() -> None:
+    lifecycle: LifecycleTable = {
+        state: row for state, row in LIFECYCLE.items() if state is not EntryState.INCOMPLETE
+    }
+    partial = dataclasses.replace(REFERENCE, name="partial", lifecycle=lifecycle)
+    with pytest.raises(ValueError, match=r"table lifecycle has no row for EntryState\.INCOMPLETE"):
+        render_kernels(partial)
+
+
+def test_codegen_refuses_a_routing_table_without_a_cell() -> None:
+    routing = {view: dict(row) for view, row in ROUTING.items()}
+    del routing[SlotView.SHARED][IdView.UNSEEN]
+    partial = dataclasses.replace(REFERENCE, name="partial", routing=routing)
+    with pytest.raises(ValueError, match=r"table route\[SlotView.SHARED\] has no cell"):
+        render_kernels(partial)
