@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from responses_oracle.model.invariants import ResponseSnapshot
 from responses_oracle.model.tables import KernelSet
@@ -27,14 +27,10 @@ from .core.kernels import KERNELS
 from .core.state import Diagnostic, ResponseState
 from .core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace, end_of_input, step
 from .result import Result, build_result
-from .wire.records import Limits, WireEvent
-
-if TYPE_CHECKING:
-    from .wire.formats import InputFormat
+from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
+from .wire import InputFormat, Limits, WireEvent, read_wire_events
 
 _STARTS = "response.created"
-DEFAULT_WIRE_LIMITS = Limits()
-"""The front-end limits used unless the caller gives others."""
 
 
 class Reducer:
@@ -127,7 +123,7 @@ Source = str | os.PathLike[str] | bytes | IO[bytes] | Iterable[Mapping[str, Any]
 def reduce(
     source: Source,
     *,
-    format: InputFormat | None = None,
+    format: InputFormat = InputFormat.AUTO,
     wire_limits: Limits = DEFAULT_WIRE_LIMITS,
     limits: ReducerLimits = DEFAULT_LIMITS,
     kernels: KernelSet = KERNELS,
@@ -138,11 +134,9 @@ def reduce(
     JSON array, HTTP recording, AxonHub lines; detected unless ``format`` says), an open
     binary file, or an iterable of already-decoded event objects.
     """
-    from .wire.formats import InputFormat, read_wire_events
-
     reducer = Reducer(kernels=kernels, limits=limits)
     if isinstance(source, (str, os.PathLike, bytes)) or hasattr(source, "read"):
-        reducer.feed_all(read_wire_events(source, format or InputFormat.AUTO, wire_limits))  # type: ignore[arg-type]
+        reducer.feed_all(read_wire_events(source, format, wire_limits))  # type: ignore[arg-type]
     else:
         reducer.feed_all(source)  # type: ignore[arg-type]
     return reducer.finish()

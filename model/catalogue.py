@@ -95,6 +95,11 @@ WIRE_EVENTS: dict[str, WireEventSpec] = {
         Trigger.PART_ADDED, None, None, "content_index", value_in_part=True
     ),
     "response.content_part.done": _scoped(_PD, None, None, "content_index", value_in_part=True),
+    # Bedrock Mantle names the raw-reasoning part events so (fixtures/peers/opencode).
+    "response.reasoning_part.added": _scoped(
+        Trigger.PART_ADDED, None, None, "content_index", value_in_part=True
+    ),
+    "response.reasoning_part.done": _scoped(_PD, None, None, "content_index", value_in_part=True),
     "response.output_text.delta": _scoped(_D, _C.TEXT, "delta", "content_index"),
     "response.output_text.done": _scoped(_PD, _C.TEXT, "text", "content_index"),
     "response.refusal.delta": _scoped(_D, _C.REFUSAL, "delta", "content_index"),

@@ -631,11 +631,13 @@ def step(
     if state.terminal:
         context.note(Code.AFTER_TERMINAL, f"{event.type} after the terminal event; ignored")
         context.decision = "after terminal"
-    elif spec is None:
+        return _trace(context, event)
+    # Unknown events still consume a sequence number (Open Responses extensions do).
+    _check_sequence(context, event)
+    if spec is None:
         context.note(Code.UNKNOWN_EVENT, f"unknown event type {event.type!r}; ignored")
         context.decision = "unknown"
     else:
-        _check_sequence(context, event)
         event_class = spec.event_class
         if event_class in (EventClass.RESPONSE_STARTED, EventClass.RESPONSE_PROGRESS):
             state.started = True
@@ -654,6 +656,10 @@ def step(
             context.decision = f"terminal: {state.status.value}"
         else:
             context.decision = "no-op"
+    return _trace(context, event)
+
+
+def _trace(context: _Step, event: Event) -> StepTrace:
     entry = context.entry
     return StepTrace(
         event.index,

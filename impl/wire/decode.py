@@ -1,0 +1,129 @@
+"""The JSON step of the front end: one event's text in, one numbered ``WireEvent`` out.
+
+Every format ends here.  ``EventBuilder`` numbers the events of one input in order
+and turns each text into a ``WireEvent``: ``json.loads`` decodes it; a JSON object is
+the payload; anything else becomes a problem event carrying the text, so nothing is
+dropped without a trace.  ``json.loads`` raises ``ValueError`` on bad JSON (and on
+integers longer than Python's digit limit) and ``RecursionError`` on absurd nesting;
+both become ``MALFORMED_EVENT``.  The ``[DONE]`` sentinel is recognised here, as both
+official SDKs do, by a data text that starts with it: it gets no event and no number.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Final
+
+from responses_oracle.model.vocabulary import Code
+from responses_oracle.wire.records import RAW_CHARS, WireEvent
+
+BOM: Final = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark; one at the very start of an input is dropped."""
+
+DONE: Final = "[DONE]"
+"""The end-of-stream sentinel some servers send as the last ``data:``."""
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+_UTF8_DETAIL: Final = "event bytes are not valid UTF-8 (decoded with U+FFFD)"
+
+_JSON_KINDS: Final[dict[type, str]] = {
+    list: "an array",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "a boolean",
+    type(None): "null",
+}
+"""How a decoded non-object JSON value is named in a ``NOT_AN_OBJECT`` detail."""
+
+
+def utf8_text(raw: bytes) -> tuple[str, bool]:
+    """Decode UTF-8 the WHATWG way (U+FFFD for bad bytes); say whether it had to."""
+    try:
+        return raw.decode("utf-8"), False
+    except UnicodeDecodeError:
+        return raw.decode("utf-8", "replace"), True
+
+
+def is_done(text: str) -> bool:
+    """True when an event's data text is the ``[DONE]`` sentinel."""
+    return text.startswith(DONE)
+
+
+def _printable(text: str) -> str:
+    """``text`` with each lone surrogate (from a ``\\ud800`` escape or a byte kept by
+    ``surrogateescape``) shown as U+FFFD, so that ``raw`` always encodes."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def preview(value: Any) -> str | None:
+    """JSON text of an already-decoded value, cut for ``WireEvent.raw``."""
+    try:
+        return json.dumps(value, ensure_ascii=False)[:RAW_CHARS]
+    except (ValueError, RecursionError):
+        return None
+
+
+class EventBuilder:
+    """Numbers the events of one input and builds their ``WireEvent`` records."""
+
+    def __init__(self) -> None:
+        self._next = 0
+
+    def _index(self) -> int:
+        index = self._next
+        self._next = index + 1
+        return index
+
+    def event(self, payload: dict[str, Any], sse_event: str | None = None) -> WireEvent:
+        """A good event whose JSON object is already decoded."""
+        return WireEvent(self._index(), payload, sse_event)
+
+    def problem(
+        self,
+        code: Code,
+        detail: str,
+        raw: str | None = None,
+        sse_event: str | None = None,
+        payload: dict[str, Any] | None = None,
+    ) -> WireEvent:
+        """An event that could not be decoded cleanly."""
+        return WireEvent(
+            self._index(),
+            payload,
+            sse_event,
+            code,
+            detail,
+            None if raw is None else _printable(raw[:RAW_CHARS]),
+        )
+
+    def decode(
+        self, text: str, sse_event: str | None = None, invalid_utf8: bool = False
+    ) -> WireEvent:
+        """Decode one event's JSON text.  ``invalid_utf8``: U+FFFD replaced bad bytes."""
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            error = f"invalid JSON: {exc}" if text.strip() else "empty event data"
+            return self.flawed(Code.MALFORMED_EVENT, error, text, sse_event, invalid_utf8)
+        except RecursionError:
+            error = "invalid JSON: nested too deeply"
+            return self.flawed(Code.MALFORMED_EVENT, error, text, sse_event, invalid_utf8)
+        if type(value) is not dict:
+            error = f"event is {_JSON_KINDS.get(type(value), 'a value')}, not a JSON object"
+            return self.flawed(Code.NOT_AN_OBJECT, error, text, sse_event, invalid_utf8)
+        if invalid_utf8:
+            return self.problem(Code.INVALID_UTF8, _UTF8_DETAIL, text, sse_event, value)
+        return WireEvent(self._index(), value, sse_event)
+
+    def flawed(
+        self, code: Code, error: str, text: str, sse_event: str | None, invalid_utf8: bool
+    ) -> WireEvent:
+        """A problem event for ``text``.  Bad bytes come first in the pipeline, so if
+        there were any they name the problem and ``error``, probably their
+        consequence, goes into the detail."""
+        if invalid_utf8:
+            return self.problem(Code.INVALID_UTF8, f"{_UTF8_DETAIL}; {error}", text, sse_event)
+        return self.problem(code, error, text, sse_event)

@@ -1,0 +1,280 @@
+"""Input formats, how to tell them apart, and the bytes -> ``WireEvent`` driver.
+
+``iter_wire_events`` is the front end's one entry point.  It counts the input bytes
+against ``Limits.max_total_bytes``, picks the format (``detect_format`` on the first
+``DETECT_BYTES`` when AUTO), and runs the matching framer from ``framers``:
+streaming formats are fed chunk by chunk and never hold more than one event plus one
+chunk; whole-document formats are read up to ``Limits.max_document_bytes`` and then
+parsed.  ``read_wire_events`` adapts files, byte strings and binary streams.
+
+Detection rules (``detect_format``), applied to the input after one optional UTF-8
+BOM and any leading whitespace:
+
+1. nothing left: SSE (every format yields no event for it);
+2. ``[``: JSON_ARRAY;
+3. ``{``: a JSON object first.  If the first line parses as a whole JSON object, it
+   decides: a key ``interactions`` means RECORDING, a string ``Data`` with a ``Type``
+   means AXONHUB, anything else is a JSONL event.  If it does not parse (a
+   pretty-printed document, or a first line longer than the head), an
+   ``"interactions":`` key anywhere in the head means RECORDING, a first key among
+   ``LastEventID``/``Type``/``Data`` means AXONHUB, else JSONL;
+4. anything else is read line by line.  A line with an SSE-only field (``event:``,
+   ``id:``, ``retry:``) or a ``:`` comment means SSE.  Two ``data:`` lines in a row,
+   the first holding a whole JSON object (or ``[DONE]``), mean JSONL with ``data:``
+   prefixes: under SSE rules they would merge into one undecodable event.  Other
+   ``data:`` lines mean SSE.  With no SSE field at all the input is JSONL, so that
+   garbage is reported line by line rather than ignored as unknown SSE fields.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from typing import Any, BinaryIO, Final
+
+from responses_oracle.model.vocabulary import Code
+from responses_oracle.wire.decode import BOM, DONE, EventBuilder
+from responses_oracle.wire.framers import (
+    LineFramer,
+    LineHandler,
+    SSEFramer,
+    axonhub_line,
+    json_array_events,
+    jsonl_line,
+    recording_events,
+)
+from responses_oracle.wire.records import DEFAULT_LIMITS, Limits, WireEvent
+
+
+class InputFormat(Enum):
+    """The input formats the front end reads."""
+
+    AUTO = "auto"
+    """Pick one of the others with ``detect_format``."""
+    SSE = "sse"
+    """Raw ``text/event-stream`` bytes, any chunking."""
+    JSONL = "jsonl"
+    """One JSON event a line, optionally prefixed ``data:``; blank lines skipped."""
+    JSON_ARRAY = "json_array"
+    """One JSON array of events."""
+    RECORDING = "recording"
+    """An HTTP recording ``{"version","metadata","interactions":[{"request","response":
+    {"status","headers","body"}}]}`` whose response bodies are SSE strings (opencode)."""
+    AXONHUB = "axonhub"
+    """Lines ``{"LastEventID","Type","Data"}`` with the event's JSON in ``Data`` (AxonHub)."""
+
+
+DETECT_BYTES: Final = 64 * 1024
+"""How much of the input ``iter_wire_events`` looks at to detect its format."""
+
+CHUNK_BYTES: Final = 64 * 1024
+"""Read size of ``read_wire_events``."""
+
+_DONE: Final = DONE.encode()
+_WHOLE_DOCUMENT: Final[frozenset[InputFormat]] = frozenset(
+    {InputFormat.JSON_ARRAY, InputFormat.RECORDING}
+)
+_LINE_HANDLERS: Final[dict[InputFormat, LineHandler]] = {
+    InputFormat.JSONL: jsonl_line,
+    InputFormat.AXONHUB: axonhub_line,
+}
+_SSE_ONLY_FIELD: Final = re.compile(rb"(?:event|id|retry)(?::|$)|:")
+_RECORDING_KEY: Final = re.compile(rb'(?<!\\)"interactions"\s*:')
+_AXONHUB_FIRST_KEY: Final = re.compile(rb'\{\s*"(?:LastEventID|Type|Data)"\s*:')
+
+
+def detect_format(head: bytes) -> InputFormat:
+    """Guess the format of an input from its first bytes (rules in the module docstring)."""
+    body = head[len(BOM) :] if head.startswith(BOM) else head
+    body = body.lstrip()
+    if not body:
+        return InputFormat.SSE
+    if body.startswith(b"["):
+        return InputFormat.JSON_ARRAY
+    if body.startswith(b"{"):
+        return _object_format(body)
+    return _line_format(body.splitlines())
+
+
+def _object_format(body: bytes) -> InputFormat:
+    end = body.find(b"\n")
+    first = _json_object(body if end < 0 else body[:end])
+    if first is not None:
+        if "interactions" in first:
+            return InputFormat.RECORDING
+        if type(first.get("Data")) is str and "Type" in first:
+            return InputFormat.AXONHUB
+        return InputFormat.JSONL
+    if _RECORDING_KEY.search(body):
+        return InputFormat.RECORDING
+    if _AXONHUB_FIRST_KEY.match(body):
+        return InputFormat.AXONHUB
+    return InputFormat.JSONL
+
+
+def _line_format(lines: list[bytes]) -> InputFormat:
+    saw_data = False
+    for number, line in enumerate(lines):
+        if _SSE_ONLY_FIELD.match(line):
+            return InputFormat.SSE
+        if line.startswith(b"data:"):
+            saw_data = True
+            if (
+                number + 1 < len(lines)
+                and lines[number + 1].startswith(b"data:")
+                and _is_event_text(line[5:])
+            ):
+                return InputFormat.JSONL
+    return InputFormat.SSE if saw_data else InputFormat.JSONL
+
+
+def _json_object(text: bytes) -> dict[str, Any] | None:
+    """The JSON object ``text`` holds, or None."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if type(value) is dict else None
+
+
+def _is_event_text(value: bytes) -> bool:
+    value = value.strip()
+    return value.startswith(_DONE) or _json_object(value) is not None
+
+
+class _Budget:
+    """The input chunks, cut off at ``max_total_bytes``; ``exceeded`` tells if they were."""
+
+    def __init__(self, chunks: Iterable[bytes], limit: int | None) -> None:
+        self._chunks = chunks
+        self._limit = limit
+        self.exceeded = False
+
+    def __iter__(self) -> Iterator[bytes]:
+        room = self._limit
+        for chunk in self._chunks:
+            if room is not None:
+                if len(chunk) > room:
+                    self.exceeded = True
+                    if room:
+                        yield chunk[:room]
+                    return
+                room -= len(chunk)
+            if chunk:
+                yield chunk
+
+
+def iter_wire_events(
+    chunks: Iterable[bytes],
+    fmt: InputFormat = InputFormat.AUTO,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Iterator[WireEvent]:
+    """Decode an input given as byte chunks (cut anywhere) into ``WireEvent``s.
+
+    Never raises on any bytes: every problem is an event with ``problem`` set.  The
+    chunks are pulled lazily, and no further once ``max_total_bytes`` (or, for a
+    whole document, ``max_document_bytes``) is exceeded.
+    """
+    budget = _Budget(chunks, limits.max_total_bytes)
+    stream: Iterator[bytes] = iter(budget)
+    if fmt is InputFormat.AUTO:
+        head: list[bytes] = []
+        size = 0
+        for chunk in stream:
+            head.append(chunk)
+            size += len(chunk)
+            if size >= DETECT_BYTES:
+                break
+        fmt = detect_format(b"".join(head)[:DETECT_BYTES])
+        stream = itertools.chain(head, stream)
+    builder = EventBuilder()
+    if fmt in _WHOLE_DOCUMENT:
+        yield from _whole_document(builder, stream, budget, fmt, limits)
+        return
+    framer = (
+        SSEFramer(builder, limits)
+        if fmt is InputFormat.SSE
+        else LineFramer(builder, limits, _LINE_HANDLERS[fmt])
+    )
+    for chunk in stream:
+        yield from framer.feed(chunk)
+    if budget.exceeded:
+        yield _total_exceeded(builder, limits)
+    else:
+        yield from framer.finish()
+
+
+def _total_exceeded(builder: EventBuilder, limits: Limits) -> WireEvent:
+    detail = f"input exceeds max_total_bytes ({limits.max_total_bytes} bytes); rest not read"
+    return builder.problem(Code.LIMIT_EXCEEDED, detail)
+
+
+def _whole_document(
+    builder: EventBuilder,
+    stream: Iterator[bytes],
+    budget: _Budget,
+    fmt: InputFormat,
+    limits: Limits,
+) -> Iterator[WireEvent]:
+    parts: list[bytes] = []
+    size = 0
+    for chunk in stream:
+        size += len(chunk)
+        if size > limits.max_document_bytes:
+            detail = (
+                f"{fmt.value} document exceeds max_document_bytes "
+                f"({limits.max_document_bytes} bytes); not decoded"
+            )
+            yield builder.problem(Code.LIMIT_EXCEEDED, detail)
+            return
+        parts.append(chunk)
+    if budget.exceeded:
+        yield _total_exceeded(builder, limits)
+        return
+    document = b"".join(parts)
+    del parts
+    if fmt is InputFormat.JSON_ARRAY:
+        yield from json_array_events(builder, document)
+    else:
+        yield from recording_events(builder, document, limits)
+
+
+def read_wire_events(
+    source: str | os.PathLike[str] | bytes | BinaryIO,
+    fmt: InputFormat = InputFormat.AUTO,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Iterator[WireEvent]:
+    """Decode a file (by path), a byte string or a binary stream into ``WireEvent``s.
+
+    Files and streams are read in ``CHUNK_BYTES`` pieces; a stream is read with
+    ``read1`` when it has one, so a live pipe yields events as they arrive.  A file
+    is opened when iteration starts; ``OSError`` from opening or reading propagates.
+    ``"-"`` is a file name here: the CLI passes ``sys.stdin.buffer`` itself.
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        chunks: Iterable[bytes] = _slices(bytes(source))
+    elif isinstance(source, str | os.PathLike):
+        chunks = _file_chunks(source)
+    else:
+        chunks = _stream_chunks(source)
+    return iter_wire_events(chunks, fmt, limits)
+
+
+def _slices(data: bytes) -> Iterator[bytes]:
+    for start in range(0, len(data), CHUNK_BYTES):
+        yield data[start : start + CHUNK_BYTES]
+
+
+def _file_chunks(path: str | os.PathLike[str]) -> Iterator[bytes]:
+    with open(path, "rb") as file:
+        yield from _stream_chunks(file)
+
+
+def _stream_chunks(stream: BinaryIO) -> Iterator[bytes]:
+    read = getattr(stream, "read1", stream.read)
+    while chunk := read(CHUNK_BYTES):
+        yield chunk

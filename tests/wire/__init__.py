@@ -1,0 +1,1 @@
+"""Tests of the wire front end (responses_oracle.wire)."""
