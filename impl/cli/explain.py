@@ -1,0 +1,288 @@
+"""``responses-oracle explain``: what the reducer did with every event, and why.
+
+For each event: its index and type, the keys it carries (``output_index``, ``item_id``,
+the item's ``id``, ``item_id`` (Bedrock Mantle's rename) and ``call_id``), the decision
+the reducer took (the R5 route of a payload event, the R6 admission of an item), the
+state transition of the entry it touched, and the diagnostics it raised; then the
+response's final items and all its diagnostics.  A terminal event touches every entry
+at once, so only item-level events (``no_cross_talk``: at most one entry each) name an
+entry.
+
+How it works: the reducer runs with ``trace=True`` and the CLI reads its ``StepTrace``s
+(one per event the core stepped; events the front end or the reducer rejected before
+the core have none).  An entry is named by its position in the final ``items`` array
+(``items[2]``), never by its internal admission ordinal: just before a response is
+closed the reducer's snapshot gives each entry's slot, and since the output is ordered
+by slot, then admission (R10), the n-th entry admitted at a slot is the n-th item with
+that ``output_index``.
+
+``--json`` prints JSON Lines for tools: per response, one object per event
+``{"kind": "event", "response_index", "index", "type", "keys", "decision", "item",
+"before", "after", "diagnostics"}`` (``item`` is the position in the result's
+``items``, or null; ``before``/``after`` are entry states, or null), then
+``{"kind": "result", "response_index", "result"}`` with the result contract.
+``response_index`` counts responses from 0, as the lines of ``reduce`` do.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from rich import box
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..core.state import Diagnostic
+from ..core.step import StepTrace
+from ..model.catalogue import WIRE_EVENTS, EventClass
+from ..model.invariants import ResponseSnapshot
+from ..model.vocabulary import EntryState
+from ..reducer import Reducer
+from ..result import Result, diagnostic_json
+from ..wire.records import WireEvent
+from .common import InputSession, Tally, add_input_arguments, command_parser
+from .render import clean, code_text, result_view, stdout_console, write_json
+
+if TYPE_CHECKING:
+    from .common import Subparsers
+
+_STARTS: Final = "response.created"
+"""The event type that closes the response before it (reducer.Reducer)."""
+
+_ITEM_LEVEL: Final[frozenset[EventClass]] = frozenset(
+    {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}
+)
+"""Event classes that touch at most one entry, whose trace names it."""
+
+_KEY_CHARS: Final = 16
+"""Longest key value the table shows whole (GitHub Copilot ids run to 400 characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One event as ``explain`` shows it."""
+
+    index: int
+    type: str | None
+    keys: dict[str, Any]
+    trace: StepTrace | None
+    """None when the event never reached the core (undecodable, not an object, no type)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """One response: its events, its result, and where each entry ended up."""
+
+    rows: list[EventRow]
+    result: Result
+    positions: dict[int, int]
+    """Entry admission ordinal → position of its item in ``result.items``."""
+
+    def item_of(self, row: EventRow) -> int | None:
+        """The position of the item ``row``'s event touched, if it touched exactly one."""
+        trace = row.trace
+        if trace is None or trace.entry is None:
+            return None
+        spec = WIRE_EVENTS.get(trace.type)
+        if spec is None or spec.event_class not in _ITEM_LEVEL:
+            return None
+        return self.positions.get(trace.entry)
+
+    def diagnostics_by_event(self) -> dict[int | None, list[Diagnostic]]:
+        """The response's diagnostics by event index (None: raised at the end of input)."""
+        grouped: dict[int | None, list[Diagnostic]] = defaultdict(list)
+        for diagnostic in self.result.diagnostics:
+            grouped[diagnostic.event_index].append(diagnostic)
+        return grouped
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``explain`` to the command set."""
+    parser = command_parser(
+        subparsers,
+        "explain",
+        summary="show, event by event, the route, state transition and diagnostics",
+        description="Reduce the stream and show, for every event, the keys it carries, "
+        "the route or admission the reducer took (rules R5, R6), the state transition of "
+        "the entry it touched (R8) and the diagnostics it raised; then the final items. "
+        "Exit status as for reduce.",
+        examples=(
+            "explain examples/copilot-rotating-ids.jsonl",
+            "explain examples/mantle-missing-id.jsonl --json | jq 'select(.kind == \"event\")'",
+        ),
+        run=run,
+    )
+    add_input_arguments(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON Lines for tools: one object per event, then one per result",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Explain the input, response by response."""
+    tally = Tally()
+    console = None if args.json else stdout_console()
+    with InputSession(args) as session:
+        for number, explained in enumerate(explain(session)):
+            tally.add(explained.result)
+            session.make_room()
+            if console is None:
+                for line in json_lines(explained, number):
+                    write_json(line)
+            else:
+                console.print(view(explained, number + 1))
+    return tally.exit_status(session)
+
+
+def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
+    item = payload.get("item")
+    item = item if isinstance(item, Mapping) else {}
+    return {
+        "output_index": payload.get("output_index"),
+        "item_id": payload.get("item_id"),
+        "item.id": item.get("id"),
+        "item.item_id": item.get("item_id"),
+        "call_id": payload["call_id"] if "call_id" in payload else item.get("call_id"),
+    }
+
+
+def _positions(snapshot: ResponseSnapshot, result: Result) -> dict[int, int]:
+    # R10: within one output_index, items are in admission order.
+    by_slot: dict[int | None, list[int]] = defaultdict(list)
+    for position, item in enumerate(result.items):
+        by_slot[item.output_index].append(position)
+    taken: Counter[int | None] = Counter()
+    positions: dict[int, int] = {}
+    for entry in sorted(snapshot.entries, key=lambda e: e.ordinal):
+        slot_positions = by_slot[entry.slot]
+        if taken[entry.slot] < len(slot_positions):
+            positions[entry.ordinal] = slot_positions[taken[entry.slot]]
+            taken[entry.slot] += 1
+    return positions
+
+
+def explain(session: InputSession) -> Iterator[Explained]:
+    """Reduce the session's input with traces on; yield each response as it closes."""
+    reducer = Reducer(limits=session.limits, trace=True)
+    traces = reducer.traces
+    assert traces is not None
+    rows: list[EventRow] = []
+    snapshot = reducer.snapshot()
+    for event in session.events():
+        payload = event.payload
+        type_ = payload.get("type") if isinstance(payload, dict) else None
+        if type_ == _STARTS:
+            snapshot = reducer.snapshot()
+        closed, traced = len(reducer.results), len(traces)
+        reducer.feed(event)
+        if len(reducer.results) > closed:
+            result = reducer.results[-1]
+            yield Explained(rows, result, _positions(snapshot, result))
+            rows = []
+        rows.append(_row(event, type_, traces[-1] if len(traces) > traced else None))
+    snapshot = reducer.snapshot()
+    closed = len(reducer.results)
+    if len(reducer.finish()) > closed:
+        result = reducer.results[-1]
+        yield Explained(rows, result, _positions(snapshot, result))
+
+
+def _row(event: WireEvent, type_: Any, trace: StepTrace | None) -> EventRow:
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    return EventRow(event.index, type_ if isinstance(type_, str) else None, _keys(payload), trace)
+
+
+def _state(state: EntryState | None) -> str | None:
+    return None if state is None else state.value
+
+
+def json_lines(explained: Explained, number: int) -> Iterator[dict[str, Any]]:
+    """The ``--json`` objects of one response: its events, then its result."""
+    by_event = explained.diagnostics_by_event()
+    for row in explained.rows:
+        trace = row.trace
+        item = explained.item_of(row)
+        yield {
+            "kind": "event",
+            "response_index": number,
+            "index": row.index,
+            "type": row.type,
+            "keys": row.keys,
+            "decision": trace.decision if trace is not None else None,
+            "item": item,
+            "before": _state(trace.before) if trace is not None and item is not None else None,
+            "after": _state(trace.after) if trace is not None and item is not None else None,
+            "diagnostics": [diagnostic_json(d) for d in by_event.get(row.index, [])],
+        }
+    yield {"kind": "result", "response_index": number, "result": explained.result.to_json()}
+
+
+def _short(value: Any) -> str:
+    text = clean(value if isinstance(value, str) else repr(value))
+    return text if len(text) <= _KEY_CHARS else text[: _KEY_CHARS - 1] + "…"
+
+
+def _event_cell(row: EventRow) -> Text:
+    """The event's type (without the ``response.`` prefix) over its keys."""
+    name = clean(row.type.removeprefix("response.")) if row.type else "(no type)"
+    lines = [Text(name, style="bold")]
+    lines += [
+        Text.assemble((f"{key}=", "dim"), _short(value))
+        for key, value in row.keys.items()
+        if value is not None
+    ]
+    return Text("\n", overflow="fold").join(lines)
+
+
+def _decision_cell(row: EventRow, item: int | None) -> Text:
+    """The decision over the touched item and its state transition."""
+    trace = row.trace
+    if trace is None:
+        return Text("not reduced", style="dim")
+    decision = Text(trace.decision)
+    if item is None:
+        return decision
+    move = f"items[{item}]: {_state(trace.before)} → {_state(trace.after)}"
+    return Text("\n").join([decision, Text(move, style="cyan")])
+
+
+def _codes(diagnostics: list[Diagnostic]) -> Text:
+    return Text("\n").join(code_text(d) for d in diagnostics)
+
+
+def events_table(explained: Explained, number: int) -> Table:
+    """The events of one response, one row each."""
+    table = Table(
+        title=f"events of response {number}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        expand=True,
+    )
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("event and keys", ratio=1)
+    table.add_column("decision\nitem: before → after", ratio=1)
+    table.add_column("diagnostics", no_wrap=True)
+    by_event = explained.diagnostics_by_event()
+    for row in explained.rows:
+        table.add_row(
+            str(row.index),
+            _event_cell(row),
+            _decision_cell(row, explained.item_of(row)),
+            _codes(by_event.get(row.index, [])),
+        )
+    at_end = by_event.get(None)
+    if at_end:
+        table.add_row("", Text("end of input", style="dim"), "", _codes(at_end))
+    return table
+
+
+def view(explained: Explained, number: int) -> RenderableType:
+    """One response for people: its title, events table, items and diagnostics."""
+    return result_view(explained.result, number, events=events_table(explained, number))
