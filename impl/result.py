@@ -86,7 +86,14 @@ class Result:
         }
 
 
-def _write_channels(item: dict[str, Any], location: ChannelLocation, channels: list[Channel]) -> None:
+def _replaces(value: str | None, current: Any) -> bool:
+    """Empty never erases (R7): not even the value the item was first admitted with."""
+    return value is not None and (value != "" or not current)
+
+
+def _write_channels(
+    item: dict[str, Any], location: ChannelLocation, channels: list[Channel]
+) -> None:
     """Write reconciled channel values back where the wire puts them."""
     container: Any = item
     for key in location.container:
@@ -96,7 +103,7 @@ def _write_channels(item: dict[str, Any], location: ChannelLocation, channels: l
         container = nested
     if location.array is None:
         value = channel_text(channels[0])
-        if location.field is not None and value is not None:
+        if location.field is not None and _replaces(value, container.get(location.field)):
             container[location.field] = value
         return
     parts = container.get(location.array)
@@ -112,6 +119,8 @@ def _write_channels(item: dict[str, Any], location: ChannelLocation, channels: l
             parts[channel.index] = value
             continue
         part = parts[channel.index]
+        if isinstance(part, dict) and not _replaces(value, part.get(location.field or "text")):
+            continue
         if not isinstance(part, dict) or part.get("type") != location.part_type:
             part = dict(channel.part) if channel.part is not None else {"type": location.part_type}
             if location.part_type == "output_text":

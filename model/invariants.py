@@ -70,6 +70,8 @@ class ResponseSnapshot:
     entries: tuple[EntrySnapshot, ...]
     slots: tuple[SlotSnapshot, ...]
     snapshot_items: int
+    snapshot_placed: int
+    snapshot_rejected: int
     output_ordinals: tuple[int, ...]
 
 
@@ -203,7 +205,7 @@ def _nothing_lost(state: ResponseSnapshot) -> bool:
     return (
         sorted(state.output_ordinals) == sorted(ordinals)
         and len(set(state.output_ordinals)) == len(state.output_ordinals)
-        and len(state.entries) >= state.snapshot_items
+        and state.snapshot_placed + state.snapshot_rejected == state.snapshot_items
     )
 
 
@@ -269,7 +271,9 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "nothing_lost",
-        "at the end every admitted entry and every snapshot item is in the output once",
+        "at the end every admitted entry is in the output once, and every snapshot item is"
+        " in the output or rejected by a diagnostic that carries it (R6 duplicate_call_id,"
+        " ambiguous_route)",
         Scope.FINAL,
         _nothing_lost,
     ),
@@ -291,11 +295,23 @@ INVARIANTS: tuple[Invariant, ...] = (
 INVARIANTS_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
 """The same invariants, by name."""
 
+_PAYLOAD_STRENGTHENING: tuple[str, ...] = (
+    "an absent entry's channel holds nothing, has no deltas and was offered nothing",
+    "deltas wait unjoined only while nothing was offered to their channel, and are not empty",
+    "a channel that was offered a value is closed, or its entry is no longer open",
+    "a channel holds the last non-empty candidate offered to it, if there was one",
+)
+
 STRENGTHENING: dict[str, tuple[str, ...]] = {
     "complete_once": (
         "an entry in an open state (or absent, or incomplete) has completed zero times",
         "an entry in a closed state (done, completed) has completed exactly once",
     ),
+    "executable_needs_completion": (
+        "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
+    ),
+    "empty_never_erases": _PAYLOAD_STRENGTHENING,
+    "latest_nonempty_wins": _PAYLOAD_STRENGTHENING,
 }
 """Clauses an induction proof needs beyond the invariant itself, per invariant.
 
@@ -303,4 +319,12 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
 completed once already would complete again on ``output_item.done``.  Tying the ghost
 counter to the state (``completions == 1`` iff closed) is what makes it inductive, and
 it is the design: completion *is* the move into a closed state, and nothing leaves one.
+
+``executable_needs_completion`` needs "confirmed" to mean "a confirming event arrived"
+in every state, not only once the response completed.  The payload invariants need
+the channel discipline of R7 spelled out: deltas are joined into one candidate before
+anything else is offered; a value is offered only by a ``*.done`` (which closes the
+channel) or by a done or snapshot item (which closes the entry), so no delta is ever
+appended after an offer; and every non-empty candidate is taken, so the held value is
+the last one offered.  (Formulas: ``responses_oracle.proofs.properties.CLAUSES``.)
 """

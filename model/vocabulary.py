@@ -218,6 +218,7 @@ class Code(Enum):
     NOT_AN_OBJECT = "not_an_object"
     MISSING_TYPE = "missing_type"
     INVALID_FIELD = "invalid_field"
+    NULL_ITEM = "null_item"
     UNKNOWN_EVENT = "unknown_event"
     EVENT_NAME_MISMATCH = "event_name_mismatch"
     SEQUENCE_GAP = "sequence_gap"
@@ -259,6 +260,8 @@ SEVERITY: dict[Code, Severity] = {
     Code.NOT_AN_OBJECT: Severity.ERROR,
     Code.MISSING_TYPE: Severity.ERROR,
     Code.INVALID_FIELD: Severity.ERROR,
+    # openai-python ignores ``item: null`` (openai/openai-python#3125, fix #3126).
+    Code.NULL_ITEM: Severity.INFO,
     Code.UNKNOWN_EVENT: Severity.INFO,
     Code.EVENT_NAME_MISMATCH: Severity.WARNING,
     Code.SEQUENCE_GAP: Severity.WARNING,

@@ -23,6 +23,7 @@ from responses_oracle.model.catalogue import (
     EventClass,
     WireEventSpec,
 )
+from responses_oracle.model.vocabulary import Code
 
 MAX_INDEX = 1 << 20
 """Largest ``output_index`` or part index accepted.  Real streams use a handful; a
@@ -46,54 +47,71 @@ class Event:
     part: Mapping[str, Any] | None
     item: Mapping[str, Any] | None
     response: Mapping[str, Any] | None
-    problems: tuple[str, ...]
+    problems: tuple[tuple[Code, str], ...]
 
 
-def _index(payload: Mapping[str, Any], field: str, problems: list[str]) -> int | None:
+Problems = list[tuple[Code, str]]
+"""What is wrong with an event's fields, as (code, text) pairs."""
+
+
+def _invalid(problems: Problems, text: str) -> None:
+    problems.append((Code.INVALID_FIELD, text))
+
+
+def _index(payload: Mapping[str, Any], field: str, problems: Problems) -> int | None:
     value = payload.get(field)
     if value is None:
         return None
     if type(value) is not int or not 0 <= value <= MAX_INDEX:
-        problems.append(f"{field} must be an integer in 0..{MAX_INDEX}, got {value!r:.60}")
+        problems.append(
+            (Code.INVALID_FIELD, f"{field} must be an integer in 0..{MAX_INDEX}, got {value!r:.60}")
+        )
         return None
     return value
 
 
-def _string(payload: Mapping[str, Any], field: str, problems: list[str]) -> str | None:
+def _string(payload: Mapping[str, Any], field: str, problems: Problems) -> str | None:
     value = payload.get(field)
     if value is None or isinstance(value, str):
         return value
-    problems.append(f"{field} must be a string, got {type(value).__name__}")
+    _invalid(problems, f"{field} must be a string, got {type(value).__name__}")
     return None
 
 
-def _object(payload: Mapping[str, Any], field: str, problems: list[str]) -> Mapping[str, Any] | None:
+def _object(payload: Mapping[str, Any], field: str, problems: Problems) -> Mapping[str, Any] | None:
     value = payload.get(field)
     if isinstance(value, dict):
         return value
     if field in payload:
-        problems.append(f"{field} must be an object, got {type(value).__name__}")
+        problems.append(
+            (Code.INVALID_FIELD, f"{field} must be an object, got {type(value).__name__}")
+        )
     return None
 
 
-def _item(payload: Mapping[str, Any], problems: list[str]) -> Mapping[str, Any] | None:
+def _item(payload: Mapping[str, Any], problems: Problems) -> Mapping[str, Any] | None:
+    if "item" in payload and payload["item"] is None:
+        problems.append((Code.NULL_ITEM, "item is null; event ignored"))
+        return None
     item = _object(payload, "item", problems)
     if item is not None and not isinstance(item.get("type"), str):
-        problems.append("item.type must be a string")
+        _invalid(problems, "item.type must be a string")
         return None
     if item is None and "item" not in payload:
-        problems.append("item is missing")
+        _invalid(problems, "item is missing")
     return item
 
 
 def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
     """Validate one decoded JSON event object (which must have a string ``type``)."""
-    problems: list[str] = []
+    problems: Problems = []
     type_ = payload["type"]
     spec = WIRE_EVENTS.get(type_)
     sequence = payload.get("sequence_number")
     if sequence is not None and type(sequence) is not int:
-        problems.append(f"sequence_number must be an integer, got {sequence!r:.60}")
+        problems.append(
+            (Code.INVALID_FIELD, f"sequence_number must be an integer, got {sequence!r:.60}")
+        )
         sequence = None
     output_index = item_id = value = None
     item = part = response = None
@@ -110,7 +128,9 @@ def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
             part = _object(payload, "part", problems)
             if part is not None:
                 part_type = part.get("type")
-                channel = channel or PART_CHANNELS.get(part_type if isinstance(part_type, str) else "")
+                channel = channel or PART_CHANNELS.get(
+                    part_type if isinstance(part_type, str) else ""
+                )
                 if channel is not None:
                     value = _string(part, PART_VALUE_FIELDS[channel], problems)
         elif spec.value_field is not None:

@@ -121,6 +121,8 @@ class ResponseState:
     call_ids: dict[int, int] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     snapshot_items: int = 0
+    snapshot_placed: int = 0
+    snapshot_rejected: int = 0
     last_sequence: int | None = None
     entries_limit_hit: bool = False
 
@@ -137,6 +139,8 @@ class ResponseState:
             entries=entries,
             slots=slots,
             snapshot_items=self.snapshot_items,
+            snapshot_placed=self.snapshot_placed,
+            snapshot_rejected=self.snapshot_rejected,
             output_ordinals=tuple(entry.ordinal for entry in self.entries),
         )
 

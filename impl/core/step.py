@@ -515,6 +515,11 @@ def _on_item(
             admission.code, f"{item['type']} item at output_index {slot_index}: {view.value}", True
         )
     if admission.action is AdmissionAction.MATCH and entry is not None:
+        if entry.slot is None and slot_index is not None and trigger is Trigger.ITEM_DONE:
+            # A missing slot is filled by a later event like any missing identity (R6);
+            # snapshot positions are not slots one can trust, so only a done item fills it.
+            entry.slot = slot_index
+            step.move_slot(entry, SlotTrigger.BIND)
         step.deliver(entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty)
         return entry
     if admission.action is AdmissionAction.ADMIT and not _admission_refused(step):
@@ -626,8 +631,8 @@ def step(
     context = _Step(state, kernels, limits, event)
     state.events += 1
     spec = event.spec
-    for problem in event.problems:
-        context.note(Code.INVALID_FIELD, f"{event.type}: {problem}", True)
+    for code, problem in event.problems:
+        context.note(code, f"{event.type}: {problem}", True)
     if state.terminal:
         context.note(Code.AFTER_TERMINAL, f"{event.type} after the terminal event; ignored")
         context.decision = "after terminal"
@@ -693,19 +698,25 @@ def _end(step: _Step, status: ResponseStatus, event: Event | None) -> None:
 
 
 def _reconcile_snapshot(step: _Step, response: Mapping[str, Any] | None) -> None:
+    state = step.state
     output = response.get("output") if response is not None else None
-    items = (
-        [item for item in output if isinstance(item, Mapping) and isinstance(item.get("type"), str)]
-        if isinstance(output, list)
-        else []
-    )
+    items = output if isinstance(output, list) else []
+    if output is not None and not isinstance(output, list):
+        step.note(Code.INVALID_FIELD, "response.output must be an array; ignored", True)
     if not items:
         step.note(Code.SNAPSHOT_ABSENT, "response.completed carries no output; streamed items kept")
-    step.state.snapshot_items = len(items)
+    state.snapshot_items = len(items)
     touched: set[int] = set()
     for position, item in enumerate(items):
+        if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
+            step.note(Code.INVALID_FIELD, f"response.output[{position}] has no string type", True)
+            state.snapshot_rejected += 1
+            continue
         entry = _on_item(step, item, position, Trigger.SNAPSHOT_ITEM)
-        if entry is not None:
+        if entry is None:
+            state.snapshot_rejected += 1
+        else:
+            state.snapshot_placed += 1
             touched.add(entry.ordinal)
     for entry in list(step.state.entries):
         if entry.ordinal not in touched:
