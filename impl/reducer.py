@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, cast
 
 from responses_oracle.model.invariants import ResponseSnapshot
 from responses_oracle.model.tables import KernelSet
@@ -60,6 +60,7 @@ class Reducer:
 
     def feed(self, event: Mapping[str, Any] | WireEvent) -> None:
         """Reduce one event: a decoded JSON object, or a ``WireEvent`` from the front end."""
+        payload: Mapping[str, Any] | None
         if isinstance(event, WireEvent):
             index, payload, sse_event = event.index, event.payload, event.sse_event
             if event.problem is not None:
@@ -135,8 +136,10 @@ def reduce(
     binary file, or an iterable of already-decoded event objects.
     """
     reducer = Reducer(kernels=kernels, limits=limits)
-    if isinstance(source, (str, os.PathLike, bytes)) or hasattr(source, "read"):
-        reducer.feed_all(read_wire_events(source, format, wire_limits))  # type: ignore[arg-type]
+    if isinstance(source, (str, os.PathLike, bytes)):
+        reducer.feed_all(read_wire_events(source, format, wire_limits))
+    elif hasattr(source, "read"):
+        reducer.feed_all(read_wire_events(cast(BinaryIO, source), format, wire_limits))
     else:
-        reducer.feed_all(source)  # type: ignore[arg-type]
+        reducer.feed_all(cast(Iterable[Mapping[str, Any]], source))
     return reducer.finish()

@@ -31,6 +31,7 @@ from typing import Any
 
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
+    STRAY_ITEM_FIELDS,
     UNKNOWN_ITEM_TYPE,
     ChannelKind,
     ChannelLocation,
@@ -266,12 +267,14 @@ class _Step:
                 )
         self.merge_id(entry, item)
         merged = entry.item
-        for key, value in item.items():
-            if value is None or value == "" or value == [] or key in ("item_id", "output_index"):
-                if key not in merged and key not in ("item_id", "output_index"):
-                    merged[key] = value
+        for name, wire_value in item.items():
+            if name in STRAY_ITEM_FIELDS:
                 continue
-            merged[key] = value
+            # Empty never erases: a blank field fills a gap but never replaces a value.
+            if wire_value is None or wire_value == "" or wire_value == []:
+                merged.setdefault(name, wire_value)
+            else:
+                merged[name] = wire_value
 
     def merge_id(self, entry: Entry, item: Mapping[str, Any]) -> None:
         wire_id = _nonempty(item.get("id"))
