@@ -141,5 +141,5 @@ def reduce(
     elif hasattr(source, "read"):
         reducer.feed_all(read_wire_events(cast(BinaryIO, source), format, wire_limits))
     else:
-        reducer.feed_all(cast(Iterable[Mapping[str, Any]], source))
+        reducer.feed_all(source)
     return reducer.finish()
