@@ -1,0 +1,134 @@
+"""``python -m responses_oracle.docsite [--check]``: write or verify the generated pages.
+
+Writing runs the Z3 proofs (``proofs.run_proofs``) and openai-python on the peer
+scenarios (``sdk.run_sdk``) and records what they report in ``docs/proofs.json`` and
+``docs/peers-openai-python.json``; where one cannot run, a committed record that is
+still current is reused.  ``--check`` runs neither: it compares every page with what
+the generator renders from the committed records, and reports a record stale when what
+it was made from (the model and proofs sources, the scenario streams) changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from . import COMMAND, docs_dir, render_pages
+from .proofs import RECORD_NAME as PROOFS_RECORD
+from .proofs import ProofRecord, proofs_available, run_proofs
+from .proofs import load_record as load_proofs
+from .sdk import RECORD_NAME as SDK_RECORD
+from .sdk import SdkRecord, run_sdk, sdk_available
+from .sdk import load_record as load_sdk
+from .vectors import OWNED
+
+
+def stale_pages(directory: Path, pages: dict[str, str]) -> list[str]:
+    """The pages (paths under ``directory``) that are missing or differ from ``pages``."""
+    return [
+        path
+        for path, text in pages.items()
+        if not (directory / path).is_file()
+        or (directory / path).read_text(encoding="utf-8") != text
+    ]
+
+
+def leftovers(directory: Path, pages: dict[str, str]) -> list[Path]:
+    """Files in the folder the generator owns (``vectors.OWNED``) that it no longer makes."""
+    owned = directory / OWNED
+    if not owned.is_dir():
+        return []
+    return sorted(
+        path
+        for path in owned.iterdir()
+        if path.relative_to(directory).as_posix() not in pages
+    )
+
+
+class _Record(Protocol):
+    def current(self) -> bool: ...
+
+
+_R = TypeVar("_R", bound=_Record)
+
+
+def _trusted(
+    name: str, record: _R | None, available: bool, problems: list[str]
+) -> _R | None:
+    """``record`` if it is current; else None, with the reason appended to ``problems``."""
+    if record is None:
+        if available:
+            problems.append(f"{name} is missing (it can be made here)")
+        return None
+    if not record.current():
+        problems.append(f"{name} was made from other sources")
+        return None
+    return record
+
+
+def check(directory: Path) -> list[str]:
+    """What is stale under ``directory``, each with the reason; empty when all is current."""
+    problems: list[str] = []
+    proofs = _trusted(
+        PROOFS_RECORD, load_proofs(directory / PROOFS_RECORD), proofs_available(), problems
+    )
+    sdk = _trusted(SDK_RECORD, load_sdk(directory / SDK_RECORD), sdk_available(), problems)
+    pages = render_pages(proofs, sdk)
+    problems += [
+        f"{path} differs from what the generator renders" for path in stale_pages(directory, pages)
+    ]
+    problems += [
+        f"{path.relative_to(directory)} is no longer generated"
+        for path in leftovers(directory, pages)
+    ]
+    return problems
+
+
+def current_records(directory: Path) -> tuple[ProofRecord | None, SdkRecord | None]:
+    """Fresh records where they can be made here, else the committed ones if current."""
+    proofs = run_proofs() or load_proofs(directory / PROOFS_RECORD)
+    sdk = run_sdk() or load_sdk(directory / SDK_RECORD)
+    return (
+        proofs if proofs is not None and proofs.current() else None,
+        sdk if sdk is not None and sdk.current() else None,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the generated pages into ``docs/``, or with ``--check`` exit 1 if one is stale."""
+    parser = argparse.ArgumentParser(
+        prog=COMMAND,
+        description="Regenerate the rule, peer and invariant pages of docs/ by running "
+        "the reducer on their example streams and the Z3 proofs on the model.",
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if a page is stale (runs no proof)"
+    )
+    args = parser.parse_args(argv)
+    directory = docs_dir()
+    if args.check:
+        problems = check(directory)
+        for problem in problems:
+            print(f"{directory}: {problem}: run {COMMAND}", file=sys.stderr)
+        return 1 if problems else 0
+    proofs, sdk = current_records(directory)
+    if proofs is None:
+        print("the Z3 proofs are not available: the invariants page has no proof column")
+    if sdk is None:
+        print("openai-python is not installed: the peers page has no column for it")
+    pages = render_pages(proofs, sdk)
+    for path, text in pages.items():
+        target = directory / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")
+    for leftover in leftovers(directory, pages):
+        leftover.unlink()
+        print(f"removed {leftover}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,705 @@
+"""The rules R1 to R12 as documentation data: what each says, why, and a worked example.
+
+One ``Rule`` per rule of DESIGN section 2.  ``statement`` says what the rule is, in
+Markdown; ``evidence`` says why, one bullet per fact, each citing where it was seen —
+the wire captures, provider deviations and peer implementations collected in the
+project's research notes (``shared/reference/protocol-notes.md``, cited as "protocol
+notes §N", and ``peer-implementations.md``, "peer notes §X"), with their issue and PR
+numbers (``owner/repo#N``).  The example is only a stream:
+the page generator reduces it and shows the trace and the result, so no outcome is
+written here.  ``Example.shows`` names the diagnostics the stream exists to raise, and
+a test holds the reducer to them.
+
+``model_pages`` links a rule to the generated model pages whose tables decide it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from responses_oracle.model.vocabulary import Code
+
+from .examples import Example
+from .streams import (
+    added,
+    args_delta,
+    args_done,
+    call,
+    completed,
+    created,
+    done,
+    message,
+    reasoning,
+    sse_frame,
+    text_delta,
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the reference semantics, for its documentation page."""
+
+    number: int
+    title: str
+    statement: str
+    evidence: tuple[str, ...]
+    example: Example
+    model_pages: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """``R1`` … ``R12``: the page name and the name used everywhere in the docs."""
+        return f"R{self.number}"
+
+
+_ARGS = '{"city":"Paris"}'
+
+_R1_CALL = call("fc_1", "call_1", arguments=_ARGS, status="completed")
+
+_R1_SSE = "".join(
+    (
+        sse_frame({"type": "response.created", "sequence_number": 0, **created("resp_r1")}),
+        ": an SSE comment line; ignored by the framing\n\n",
+        sse_frame({"type": "keepalive", "sequence_number": 1}, named=False),
+        sse_frame({**added(0, call("fc_1", "call_1")), "sequence_number": 2}),
+        sse_frame(
+            {**args_delta(0, "fc_1", _ARGS), "sequence_number": 3},
+            name="response.output_text.delta",
+        ),
+        sse_frame({"type": "acme:trace_event", "sequence_number": 4}, named=False),
+        'data: {"type":"response.function_call_arguments.done","sequence_number":5,\n\n',
+        sse_frame({**done(0, _R1_CALL), "sequence_number": 6}),
+        sse_frame({**completed("resp_r1", [_R1_CALL]), "sequence_number": 7}),
+        "data: [DONE]\n\n",
+    )
+)
+"""R1's example as raw SSE: the framing and the decoding are what the rule is about."""
+
+_R10_TIME = call("fc_2", "call_2", name="get_time", arguments="{}", status="completed")
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        1,
+        "Dispatch",
+        """\
+Each event's JSON is decoded and dispatched on its `type` field. The SSE `event:` line
+is only cross-checked: a different name is reported as `event_name_mismatch` and the
+JSON `type` is used. `keepalive` is a no-op. An unknown type is ignored
+(`unknown_event`), never fatal. A payload that cannot be decoded is skipped
+(`malformed_event`) and the rest of the stream is still reduced.""",
+        (
+            "Several third-party servers send data-only SSE frames with no `event:` line "
+            "(noted in the review of `ding113/claude-code-hub#1348`), and a Bedrock Mantle "
+            "capture puts `data:` before `event:` in each block (peer notes §E, opencode recording "
+            "`continues-gpt-5-5-with-the-shared-responses-protocol.json`): the JSON `type` is "
+            "the only name every stream carries (protocol notes §1.1).",
+            "`keepalive` is undocumented but sent on long streams; it consumes a sequence "
+            "number and carries no state (`openai/openai-node#1964`, fixed by `#1965`; "
+            "`openai/openai-java#767`/`#776`; `tjardoo/openai-client#170`; "
+            "`Effect-TS/effect-smol#1679`; protocol notes §1.4).",
+            "Open Responses requires clients to ignore unknown (slug-prefixed) extension "
+            "events without losing the canonical response; codex ignores every type it "
+            "does not handle, while openai-node's accumulator throws on them (protocol notes "
+            "§1.5). "
+            "xAI sends unprefixed provider-specific events such as "
+            "`response.x_search_call.*` (protocol notes §8).",
+            "Event types were renamed across SDK versions "
+            "(`response.mcp_call.arguments_delta` → `response.mcp_call_arguments.delta`, "
+            "…; protocol notes §1.7) and the wire has events no schema lists "
+            "(`response.apply_patch_call_operation_diff.*`, protocol notes §2.5): a parser that "
+            "fails "
+            "on an unknown name fails on real traffic.",
+            "`sequence_number` is missing from some gateways (`BerriAI/litellm#28899`) "
+            "and fixed at 1 on others (`BerriAI/litellm#32607`); it is checked "
+            "(`sequence_gap`, `sequence_regression`), never used to reorder (protocol notes §1.2).",
+        ),
+        Example(
+            "A raw SSE body: a comment line, a `keepalive`, an `event:` name that "
+            "disagrees with the JSON `type`, an unknown extension event and a truncated "
+            "`data:` line. Only the truncated event is lost (the next sequence number "
+            "shows the gap); the call is still reduced.",
+            sse=_R1_SSE,
+            shows=(
+                Code.EVENT_NAME_MISMATCH,
+                Code.UNKNOWN_EVENT,
+                Code.MALFORMED_EVENT,
+            ),
+        ),
+    ),
+    Rule(
+        2,
+        "Keys",
+        """\
+`output_index` (the *slot*) is the primary routing key of item-scoped events; `item_id`
+is secondary; `call_id` identifies a call for admission and de-duplication, and never
+routes a payload event. A call's `name` comes from its item, never from
+`function_call_arguments.done`.""",
+        (
+            "`output_index` is the only key present on every item-scoped event: shell "
+            "command events carry no `item_id` at all (protocol notes §2.6, WIRE "
+            "`openai-shell-tool.1`), GitHub Copilot rotates `item_id` on every event "
+            "(`vercel/ai#18548`), and Bedrock Mantle drops `item.id` from done items "
+            "(`anomalyco/opencode#46885`) (protocol notes §6 item 1).",
+            "OpenAI's function-calling guide accumulates streamed calls keyed by "
+            "`output_index` (protocol notes §5.3).",
+            "`call_id` and `id` are different strings on OpenAI; bugs come from confusing "
+            "them — buffers keyed by `call_id` never matched the events' `item_id` "
+            "(`mcp-use/mcp-use#2550`; `Alishahryar1/free-claude-code#1189`; "
+            "`Oaklight/llm-rosetta#401`; protocol notes §5.2).",
+            "Real streams do not send `name` on `function_call_arguments.done` although "
+            "the OpenAPI document requires it (`openai/openai-python#2723`, "
+            "`openai/openai-go#573`, `openai/openai-java#682`); openai-python dropped the "
+            "field in PR `openai/openai-python#3801`, telling users to take the name from "
+            "the item (protocol notes §2.4). Bedrock Mantle does send it (peer notes §E): it is "
+            "never needed.",
+        ),
+        Example(
+            "The `function_call_arguments.done` event carries a `name` that differs from "
+            "the item's: the result keeps the item's name. The delta is routed by its "
+            "slot, not by any `call_id`.",
+            events=(
+                created("resp_r2"),
+                added(0, call("fc_1", "call_1")),
+                args_delta(0, "fc_1", _ARGS),
+                args_done(0, "fc_1", _ARGS, name="lookup_weather"),
+                done(0, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
+                completed("resp_r2", [call("fc_1", "call_1", arguments=_ARGS, status="completed")]),
+            ),
+        ),
+        ("model/routing.md",),
+    ),
+    Rule(
+        3,
+        "Slots are first-write-only, with tombstones",
+        """\
+The first entry admitted at a slot binds it for the whole response. When that entry's
+item is done the binding stays as a **tombstone**: later payload events on the slot
+are `late_event`s and change nothing (the `response.completed` snapshot is
+reconciliation, not a late event); a tombstone is never re-bound to a newer entry. A
+second, different item admitted at an already-bound slot is kept — nothing is lost —
+and the slot becomes **shared** (`slot_reused`): an event that can only be routed by
+that slot is then rejected as `ambiguous_route`.""",
+        (
+            "opencode's parser (post `anomalyco/opencode#46885`/`#46965`) overwrites "
+            "`outputItems[output_index]` on every `added`, so a second item on a reused "
+            "slot re-points later deltas even when their own `item_id` names the first "
+            "item; with no tombstones since `#46965`, a replayed `added` after `done` "
+            "reopens the call (peer notes §A.1, §A.6).",
+            "AxonHub binds a slot first-write-only and marks it ambiguous when a second "
+            "key binds it; an event that must use the slot then fails with "
+            "\"ambiguous tool call output_index N\" (PR `looplj/axonhub#2038`, test "
+            "`RejectsAmbiguousLateItemIDAfterOutputIndexReuse`; peer notes §C.1, §C.4).",
+            "Floway switched terminal matching from ids to positions "
+            "(`Menci/Floway#119`; protocol notes §6 item 5); opencode's lifecycle tests require "
+            "late events "
+            "for a completed item to be ignored (peer notes §A.4, test 1).",
+        ),
+        Example(
+            "A call finishes at slot 0; a late delta for it changes nothing. A second, "
+            "different call is then admitted at the same slot (kept, slot shared), and a "
+            "delta carrying only `output_index: 0` cannot be routed.",
+            events=(
+                created("resp_r3"),
+                added(0, call("fc_1", "call_1")),
+                args_delta(0, "fc_1", _ARGS),
+                done(0, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
+                args_delta(0, "fc_1", '{"city":"Lyon"}'),
+                added(0, call("fc_2", "call_2", name="get_time")),
+                args_delta(0, None, '{"tz":"CET"}'),
+                done(0, call("fc_2", "call_2", name="get_time", arguments='{"tz":"UTC"}')),
+                completed("resp_r3"),
+            ),
+            shows=(Code.LATE_EVENT, Code.SLOT_REUSED, Code.AMBIGUOUS_ROUTE),
+        ),
+        ("model/slots.md",),
+    ),
+    Rule(
+        4,
+        "Item ids are aliases",
+        """\
+Every id an entry was seen with is recorded for the whole response. An id that names
+exactly one entry resolves to it; an id that names several is ambiguous. An entry's
+own `id` is the first one it was admitted with (R6); the others are aliases.""",
+        (
+            "GitHub Copilot's `/responses` gives every event of one item a different "
+            "opaque `item_id`: added, deltas, done and the completed snapshot all differ; "
+            "only `output_index` and `call_id` are stable (`vercel/ai#18548` and its "
+            "fixture `github-copilot-id-rotation.1`; `BerriAI/litellm#30072` fixing "
+            "`#30071`; `lidge-jun/opencodex#995`, `#996`; `Menci/Floway#119`, `#248`; "
+            "`olimorris/codecompanion.nvim#3369`; protocol notes §8).",
+            "OpenRouter's argument deltas use `fc_tmp_*` ids while the completed response "
+            "uses other ids (`rbb-dev/Open-WebUI-OpenRouter-pipe#54`); vLLM's streamed "
+            "function-call ids differ from its `response.completed` ids "
+            "(`vllm-project/vllm#45742`); smg's MCP item ids differ between events "
+            "(`smg-project/smg#160`) (protocol notes §8).",
+            "Ids are also reused: a private gateway reuses `rs_0`-style ids across "
+            "responses (`lidge-jun/opencodex#263`), and opencode's tests replay an item id "
+            "for a new call (peer notes §A.4, test 15), so an id can never be a unique key.",
+        ),
+        Example(
+            "Copilot-style rotation: each event names the call by a new id. Deltas are "
+            "routed by their slot and their ids become aliases; the last delta has no "
+            "`output_index` and is routed by an alias alone; the done item's new id is "
+            "tolerated because its `call_id` matches.",
+            events=(
+                created("resp_r4"),
+                added(0, call("capture-id-1", "call_1")),
+                args_delta(0, "capture-id-2", '{"city":'),
+                args_delta(None, "capture-id-2", '"Paris"}'),
+                done(0, call("capture-id-3", "call_1", arguments=_ARGS, status="completed")),
+                completed(
+                    "resp_r4",
+                    [call("capture-id-4", "call_1", arguments=_ARGS, status="completed")],
+                ),
+            ),
+            shows=(Code.ITEM_ID_UNRECOGNIZED, Code.ID_CHANGED),
+        ),
+    ),
+    Rule(
+        5,
+        "Routing a payload event",
+        """\
+A payload event with slot *s* and/or item id *d* is routed by the routing table:
+
+| slot *s* | item id *d* | route |
+|---|---|---|
+| bound to one entry X | absent, or never seen | X (ids can rotate: `item_id_unrecognized`, info) |
+| bound to one entry X | names X | X |
+| bound to one entry X | names only Y ≠ X | reject: `ambiguous_route` |
+| shared | names exactly one entry of the slot | that entry |
+| shared | anything else | reject: `ambiguous_route` |
+| unbound / absent | names exactly one entry | that entry |
+| unbound / absent | names several | reject: `ambiguous_route` |
+| unbound / absent | absent or never seen | drop: `orphan_event` |
+
+A routed payload event whose entry is already done is a `late_event`. A rejected or
+dropped event changes no state, and its diagnostic carries the event's index and the
+event itself: it is **never guessed** onto some call.""",
+        (
+            "The two keys can disagree on real streams: opencode lets the slot silently "
+            "win over the event's own `item_id` (peer notes §A.6), AxonHub's older aggregator fell "
+            "back to \"the last item at that output_index\" (peer notes §C.4), and both guesses "
+            "attach arguments to the wrong call. AxonHub's current rule rejects the "
+            "ambiguous case instead (`looplj/axonhub#2038`).",
+            "Events arrive interleaved: xAI's server-side search opened items 1 to 5 before "
+            "closing them in the order 4, 5, 2, 3, 1 (WIRE `xai-x-search-tool`), so routing "
+            "must be by key, never by \"the current item\" (protocol notes §5.3).",
+            "An event for an item nobody admitted is dropped without error by opencode "
+            "and AxonHub (peer notes §A.1, §C.3); here it is dropped too, but reported "
+            "(`orphan_event`) with the event attached.",
+        ),
+        Example(
+            "Two calls at slots 0 and 1. A delta at slot 0 whose `item_id` names the call "
+            "at slot 1 is rejected; a delta with no slot is routed by its id; a delta "
+            "for a slot and id nobody knows is dropped.",
+            events=(
+                created("resp_r5"),
+                added(0, call("fc_a", "call_a")),
+                added(1, call("fc_b", "call_b", name="get_time")),
+                args_delta(0, "fc_b", '{"tz":"UTC"}'),
+                args_delta(None, "fc_b", '{"tz":"CET"}'),
+                args_delta(0, None, _ARGS),
+                args_delta(7, "fc_x", "{}"),
+                done(0, call("fc_a", "call_a", arguments=_ARGS, status="completed")),
+                done(1, call("fc_b", "call_b", name="get_time", status="completed")),
+                completed("resp_r5"),
+            ),
+            shows=(Code.AMBIGUOUS_ROUTE, Code.ORPHAN_EVENT),
+        ),
+        ("model/routing.md",),
+    ),
+    Rule(
+        6,
+        "Admitting items",
+        """\
+`output_item.added`, `output_item.done` and each item of `response.completed.output`
+(whose slot is its array position) either match an admitted entry or admit a new one.
+
+- *Compatible* means: same type, and equal `call_id`s where both have one. With the
+  same `call_id`, differing item ids are tolerated (`id_changed`, info); without
+  `call_id`s, the ids must be equal or one missing.
+- An `added` is a **replay** if an entry of the same type already has its `call_id`
+  (or, without `call_id`, its id): `duplicate_item`, ignored — a done call is never
+  reopened. Otherwise a new entry is admitted in state `added`.
+- A `done` or snapshot item is **matched** by, in this order: the entry bound at its
+  slot, if compatible; the entry admitted with its `call_id`; the entry its id names
+  uniquely, if compatible. Keys naming different entries: `ambiguous_route`, rejected.
+  A `done` matched to an entry already done is `duplicate_item`, ignored: **every
+  entry completes at most once**.
+- No match: a new entry is admitted — at `done` directly in state `done` (done-only
+  items are recovered), from the snapshot directly in state `completed`.
+- **First admission wins**: `call_id`, `name`, `namespace`, type and id are set by the
+  first non-empty value seen and never overwritten (`metadata_conflict` otherwise,
+  except a changed id under the same `call_id`: `id_changed`). Missing values are
+  filled in by later events.
+- A new item whose `call_id` belongs to an entry of another type is
+  `duplicate_call_id` and is not admitted.
+- The entry's id is: its first non-empty wire `id`; else the first `item_id` field
+  found *inside* an item (`id_renamed_field`); else, for an item matched through its
+  slot, the id an event gave that slot (`id_adopted_from_slot`); else a minted id
+  (R11).""",
+        (
+            "Bedrock Mantle's `output_item.done` and `response.completed` items have no "
+            "`id`; they carry it as `item_id` inside the item, plus a stray "
+            "`output_index` (`anomalyco/opencode#46885`, earlier `#45081`, `#46084`; the "
+            "real gpt-oss recordings in peer notes §E). No popular client keeps that id (DESIGN).",
+            "A duplicate `output_item.done`, or a replayed `added` + delta after `done`, "
+            "makes opencode after `anomalyco/opencode#46965` emit a second tool call for "
+            "the same `call_id` (its own older tests, peer notes §A.4 tests 18 and 19, fail on "
+            "it); "
+            "codex dispatches a duplicate done twice (peer notes §B.2); AxonHub keeps one (peer "
+            "notes §C.2).",
+            "Done-only calls are real: LM Studio sends no deltas "
+            "(WIRE `lmstudio-tool-call.1`), gpt-5.3-codex-spark sends arguments only in "
+            "`.done` (`tailcallhq/forgecode#2558`), and some gateways send only the "
+            "done item or the snapshot (`anomalyco/opencode#46084`; "
+            "`onyx-dot-app/onyx#7727`; protocol notes §6 item 2).",
+            "openai-python's `ResponseStreamState` identifies a call by `(type, call_id)` "
+            "and treats an `added` item without `id` as compatible with a later one "
+            "that has it (protocol notes §5.3); AxonHub keys a call by `call_id` first, then its "
+            "item "
+            "id, and falls back to the slot only when compatible (peer notes §C.1).",
+            "Bedrock Mantle's `call_id`s are response-scoped (`call_0` reused across "
+            "responses: `pydantic/pydantic-ai#6536`, `#6538`): identity is per response.",
+        ),
+        Example(
+            "The Bedrock Mantle shape: the done and snapshot items have no `id` but an "
+            "inner `item_id` and a stray `output_index`; the `added` item's id is kept "
+            "and the stray fields are removed. The done item then arrives twice and the "
+            "`added` is replayed: each is a `duplicate_item`, and the call completes once.",
+            events=(
+                created("resp_r6"),
+                added(1, call("fc_828bee50dee1d029", "call_bc1eb4b42e70ee53")),
+                args_delta(1, "fc_828bee50dee1d029", _ARGS),
+                done(
+                    1,
+                    call(
+                        None,
+                        "call_bc1eb4b42e70ee53",
+                        arguments=_ARGS,
+                        status="completed",
+                        item_id="fc_828bee50dee1d029",
+                        output_index=1,
+                    ),
+                ),
+                done(
+                    1,
+                    call(
+                        None,
+                        "call_bc1eb4b42e70ee53",
+                        arguments=_ARGS,
+                        status="completed",
+                        item_id="fc_828bee50dee1d029",
+                        output_index=1,
+                    ),
+                ),
+                added(1, call("fc_828bee50dee1d029", "call_bc1eb4b42e70ee53")),
+                completed(
+                    "resp_r6",
+                    [
+                        call(
+                            None,
+                            "call_bc1eb4b42e70ee53",
+                            arguments=_ARGS,
+                            status="completed",
+                            item_id="fc_828bee50dee1d029",
+                            output_index=1,
+                        )
+                    ],
+                ),
+            ),
+            shows=(Code.DUPLICATE_ITEM,),
+        ),
+        ("model/admission.md",),
+    ),
+    Rule(
+        7,
+        "Payload: the latest non-empty value wins; empty never erases",
+        """\
+Per channel (a call's `arguments`, a custom tool's `input`, a text part, …) the
+candidates in arrival order are: the concatenated deltas, the `*.done` value, the
+`output_item.done` item's value, the `response.completed` item's value. The final value
+is the **last non-empty** candidate; an empty or missing value never replaces a
+non-empty one. When two non-empty candidates differ: `divergent_payload` (warning) —
+unless the earlier one is a prefix of the later (`payload_extended`, info). Payloads
+are opaque strings: never parsed, trimmed or re-serialized. `invalid_json_arguments`
+(warning) flags function-call arguments that do not parse as JSON. A delta that arrives
+after its channel's `*.done` is a `late_event`.""",
+        (
+            "AxonHub's reported bug: an `output_item.done` with `arguments: \"\"` marks the "
+            "call finished, and the real arguments in `response.completed` are then "
+            "skipped, so the call runs with empty arguments (PR `looplj/axonhub#2038` era; "
+            "related `#2486`, `#2312`; peer notes §C.2).",
+            "opencode takes the done item's `arguments` even when it is `\"\"`, which it "
+            "parses as `{}`, erasing good streamed arguments (peer notes §A.2, §A.6); gateways do "
+            "put `arguments: \"\"` in terminal items (`Wei-Shaw/sub2api#6629`), and opencode "
+            "made completed-item values authoritative over streamed text in "
+            "`anomalyco/opencode#45854` (protocol notes §6 item 2).",
+            "GitHub Copilot streams argument deltas as ciphertext and sends the plaintext "
+            "only in `.done` (`lidge-jun/opencodex#995`): a later non-empty value must win "
+            "over the deltas.",
+            "Bedrock Mantle's gpt-oss-20b arguments end with a newline on every source "
+            "(`{\"data\":{}}\\n`, peer notes §E); opencode replays them re-serialized, which "
+            "changes the bytes — here they are kept as they came.",
+            "On OpenAI the four candidates agree (protocol notes §5.1, §6 item 2); a disagreement "
+            "is "
+            "recorded, never silently merged.",
+        ),
+        Example(
+            "Arguments stream in, the `.done` repeats them, the done item blanks them, and "
+            "the snapshot carries a different, longer value.",
+            events=(
+                created("resp_r7"),
+                added(0, call("fc_1", "call_1")),
+                args_delta(0, "fc_1", '{"city":'),
+                args_delta(0, "fc_1", '"Paris"}'),
+                args_done(0, "fc_1", _ARGS),
+                done(0, call("fc_1", "call_1", arguments="", status="completed")),
+                completed(
+                    "resp_r7",
+                    [
+                        call(
+                            "fc_1",
+                            "call_1",
+                            arguments='{"city":"Paris","unit":"C"}',
+                            status="completed",
+                        )
+                    ],
+                ),
+            ),
+            shows=(Code.EMPTY_PAYLOAD_IGNORED, Code.DIVERGENT_PAYLOAD),
+        ),
+        ("model/payload.md",),
+    ),
+    Rule(
+        8,
+        "Lifecycle of an entry",
+        """\
+`added` → `streaming` (first delta) → `payload_done` (a `*.done` payload event) →
+`done` (`output_item.done`; the slot is tombstoned) → `completed` (the response
+completed). Done-only and snapshot-only admissions enter at `done` and `completed`.
+Any non-terminal state → `incomplete` when the response ends otherwise. The lifecycle
+table of the model is the authority; this paragraph is its summary.""",
+        (
+            "The OpenAI sequence for one call, seen in a gpt-5.1 capture "
+            "(WIRE `issue-19493-gpt-5.1-tool-call`) and identically on Azure "
+            "(`azure-tool-call.1`): `output_item.added` (`arguments: \"\"`), argument "
+            "deltas, `function_call_arguments.done`, `output_item.done`, "
+            "`response.completed` (protocol notes §5.1).",
+            "Open Responses states the same per-item order as normative: `added` first, "
+            "content through deltas and `.done`, `output_item.done` last; nothing changes "
+            "after `completed` (protocol notes §7).",
+            "The item `status` is not a lifecycle signal: program-invoked calls stay "
+            "`in_progress` in their done item, Azure closes hosted tools with `searching` "
+            "or `generating`, and vLLM marks every item `completed` in an incomplete "
+            "response (`vllm-project/vllm#57998`; protocol notes §5.4). `output_item.done` itself "
+            "closes the item.",
+        ),
+        Example(
+            "The OpenAI shape: every event moves the call one step along its lifecycle.",
+            events=(
+                created("resp_r8"),
+                added(0, call("fc_1", "call_1")),
+                args_delta(0, "fc_1", '{"city":'),
+                args_delta(0, "fc_1", '"Paris"}'),
+                args_done(0, "fc_1", _ARGS),
+                done(0, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
+                completed("resp_r8", [call("fc_1", "call_1", arguments=_ARGS, status="completed")]),
+            ),
+        ),
+        ("model/lifecycle.md",),
+    ),
+    Rule(
+        9,
+        "Response end",
+        """\
+- `response.completed`: entries in the snapshot are reconciled (R6, R7); done entries
+  missing from a non-empty snapshot are kept (`snapshot_missing_item`); an empty or
+  absent `output` is tolerated (`snapshot_absent`, info). Entries that never reached
+  `payload_done`/`done` and are not in the snapshot are kept but **unconfirmed**
+  (`unconfirmed_item`).
+- `response.incomplete` / `response.failed` / `response.cancelled` / an `error` event:
+  the response status says so; no call is executable.
+- End of input without a terminal event: status `interrupted` (`missing_terminal`); no
+  call is executable.
+- After the first terminal event every event is `after_terminal` and changes nothing.
+- A call is **executable** iff the response completed and the call was confirmed by a
+  `*.done`, an `output_item.done` or the snapshot. Parseable arguments alone never make
+  a call executable.""",
+        (
+            "The ChatGPT Codex backend sends `response.completed` with an empty or absent "
+            "`output`; the items come only through `output_item.done` "
+            "(`NousResearch/hermes-agent#5689`, `#5730`; `sipeed/picoclaw#2674`, `#2437`, "
+            "`#2581`; `BerriAI/litellm#26075`; `PwnKit-Labs/pwnkit#331`), and so do other "
+            "gateways (`decolua/9router#705`) (protocol notes §8).",
+            "A call with deltas but no confirmation is handled three ways: opencode "
+            "flushes it as an executable call at `response.completed`, codex never runs "
+            "it, AxonHub drops it as provisional (peer notes §D; AxonHub test "
+            "`DoesNotEmitProvisionalToolCallOnCompletedResponse`). A later opencode test "
+            "keeps parseable arguments non-executable until the response confirms the "
+            "call (peer notes §A.4, test 20).",
+            "A stream that ends without a terminal event is a failure: codex reports "
+            "\"stream closed before response.completed\" (peer notes §B.3; "
+            "`openclaw/openclaw#108989`). Some upstreams keep the body open after the "
+            "terminal event (`caidaoli/ccLoad#81`): the terminal event ends the response, "
+            "not EOF (protocol notes §1.1).",
+            "SGLang's router sends no `output_item.done` and a snapshot with a generic "
+            "empty message, losing the call (`sgl-project/sglang#12652`); the snapshot "
+            "must never erase what was streamed.",
+        ),
+        Example(
+            "Two responses back to back. The first completes with an absent snapshot: "
+            "the confirmed call is executable, the call that only streamed deltas is "
+            "kept but not executable, and an event after the terminal changes nothing. "
+            "The second ends without a terminal event.",
+            events=(
+                created("resp_r9a"),
+                done(0, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
+                added(1, call("fc_2", "call_2", name="get_time")),
+                args_delta(1, "fc_2", '{"tz":"UTC"}'),
+                completed("resp_r9a"),
+                args_delta(1, "fc_2", "!"),
+                created("resp_r9b"),
+                added(0, call("fc_3", "call_3")),
+                args_delta(0, "fc_3", _ARGS),
+            ),
+            shows=(
+                Code.SNAPSHOT_ABSENT,
+                Code.UNCONFIRMED_ITEM,
+                Code.AFTER_TERMINAL,
+                Code.MISSING_TERMINAL,
+            ),
+        ),
+    ),
+    Rule(
+        10,
+        "Order",
+        """\
+Output items are ordered by slot, then admission order; snapshot-only items take their
+array position. Completion order never reorders the output.""",
+        (
+            "xAI interleaves items: five hosted-search items opened in order and closed "
+            "in the order 4, 5, 2, 3, 1 (WIRE `xai-x-search-tool`; protocol notes §5.3).",
+            "codex's attempt to support interleaved items (`openai/codex#30876`) was "
+            "reverted (`#31261`), so it tracks a single active item (peer notes §B); opencode "
+            "preserves pending order when ids are reused (peer notes §A.4, test 15); AxonHub "
+            "emits calls in first-seen order (peer notes §C.2).",
+            "On OpenAI and Azure the snapshot lists every item in `output_index` order "
+            "(protocol notes §5.5).",
+        ),
+        Example(
+            "A message at slot 0 and calls at slots 1 and 2 are added out of order and "
+            "finish in the reverse order; a reasoning item appears only in the snapshot, "
+            "at position 3.",
+            events=(
+                created("resp_r10"),
+                added(2, call("fc_2", "call_2", name="get_time")),
+                added(1, call("fc_1", "call_1")),
+                added(0, message("msg_1")),
+                text_delta(0, "msg_1", "Checking both."),
+                done(2, _R10_TIME),
+                done(1, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
+                done(0, message("msg_1", "Checking both.", status="completed")),
+                completed(
+                    "resp_r10",
+                    [
+                        message("msg_1", "Checking both.", status="completed"),
+                        call("fc_1", "call_1", arguments=_ARGS, status="completed"),
+                        _R10_TIME,
+                        reasoning("rs_1"),
+                    ],
+                ),
+            ),
+        ),
+    ),
+    Rule(
+        11,
+        "Minted ids are deterministic",
+        """\
+An entry that never carried an id gets `<prefix>_` + a UUIDv5 over (response id, slot,
+admission ordinal, type) under one fixed, documented namespace
+(`responses_oracle.core.ids.MINT_NAMESPACE`). Prefixes per type follow the wire
+conventions (`fc`, `ctc`, `msg`, `rs`, `cmp`, `ws`, …). An id is minted once, at the
+end, only if no wire id ever appeared. The same stream always yields the same ids.""",
+        (
+            "Peers mint random ids for id-less done calls: opencode `fc_<32 hex>` from a "
+            "UUIDv4, codex `fc_<UUIDv7>`, AxonHub a generated `fc_…` (peer notes §D); the same "
+            "stream reduced twice gives two answers, and a replayed id changes between "
+            "retries (the prompt cache misses; codex PR `openai/codex#30327` fixed that "
+            "for its synthetic outputs).",
+            "OpenAI rejects a replayed item id with the wrong prefix "
+            "(`400 invalid_id_prefix … Expected an ID that begins with 'fc'`: "
+            "`nodetool-ai/nodetool#4252`, `BigPizzaV3/CodexPlusPlus#1796`, "
+            "`continuedev/continue#11647`; protocol notes §3.1), so a minted id must carry the "
+            "type's "
+            "prefix (table in protocol notes §4).",
+            "Ollama's random `fc_<0-999999>_<i>` ids collide (precedent "
+            "`ogx-ai/ogx#2315`; protocol notes §4).",
+        ),
+        Example(
+            "A done-only call with no id and no `output_index`, then the same call in the "
+            "snapshot: one entry, with a minted `fc_` id.",
+            events=(
+                created("resp_r11"),
+                done(None, call(None, "call_1", arguments=_ARGS, status="completed")),
+                completed(
+                    "resp_r11", [call(None, "call_1", arguments=_ARGS, status="completed")]
+                ),
+            ),
+            shows=(Code.ID_MINTED,),
+        ),
+    ),
+    Rule(
+        12,
+        "Replay",
+        """\
+The result converts to the `input` items of the next request (`replay_input`):
+wire-shaped items with their ids, stray fields such as an item-level `item_id` or
+`output_index` removed. A call without an output gets a synthetic `"aborted"` output
+right after it, as codex does, with id `<out-prefix>_` + UUIDv5 under namespace
+`90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4` of the name `"<out-prefix>:<source call item
+id>"` (`fco` for function and local shell calls, `ctco` custom tool, `tso` tool
+search); a call without an id gets an output without an id. Orphan outputs are
+dropped.""",
+        (
+            "codex's prompt normalization inserts an `\"aborted\"` output right after every "
+            "call that lacks one (`ensure_call_outputs_present`) and drops orphan "
+            "outputs (`remove_orphan_outputs`) (peer notes §B.2).",
+            "codex PR `openai/codex#30327` (\"stabilize synthesized call output IDs\") "
+            "made the synthetic id a UUIDv5 of the source call's item id, so that two "
+            "projections of the same history are byte-identical and the prompt cache "
+            "keeps hitting; `openai/codex#28814` assigns ids when recording history "
+            "(peer notes §B.0).",
+            "opencode drops invalid ids on replay (`anomalyco/opencode#44587`), and "
+            "OpenAI validates the prefix of replayed ids (protocol notes §3.1). Bedrock Mantle's "
+            "stray "
+            "item fields must not be sent back (protocol notes §8).",
+        ),
+        Example(
+            "Two calls complete; the client runs neither. Replaying the result gives "
+            "each call an `\"aborted\"` output right after it (shown below the result).",
+            events=(
+                created("resp_r12"),
+                added(0, call("fc_1", "call_1")),
+                args_delta(0, "fc_1", _ARGS),
+                done(0, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
+                done(
+                    1,
+                    call(
+                        None,
+                        "call_2",
+                        name="get_time",
+                        arguments="{}",
+                        status="completed",
+                        item_id="fc_2",
+                        output_index=1,
+                    ),
+                ),
+                completed("resp_r12"),
+            ),
+            shows=(Code.ID_RENAMED_FIELD,),
+            replay=True,
+        ),
+    ),
+)
+"""R1 to R12, in order."""
