@@ -25,7 +25,7 @@ entries that never had one (R11), and executability is decided.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from responses_oracle.model.catalogue import (
     ChannelLocation,
     EventClass,
 )
+from responses_oracle.model.routing import Route
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import (
     AddedView,
@@ -532,15 +533,40 @@ def _on_item(
     return None
 
 
-def _id_view(named: list[int], bound: list[int], item_id: str | None) -> tuple[IdView, list[int]]:
-    if item_id is None:
-        return IdView.ABSENT, []
-    if not named:
-        return IdView.UNSEEN, []
-    inside = [o for o in named if o in bound]
-    if inside:
-        return (IdView.ONE_OF_SLOT if len(inside) == 1 else IdView.SEVERAL_OF_SLOT), inside
-    return (IdView.ONE_OUTSIDE if len(named) == 1 else IdView.SEVERAL_OUTSIDE), named
+def resolve_route(
+    route: Callable[[SlotView, IdView], Route],
+    bound: Sequence[int],
+    shared: bool,
+    named: Sequence[int],
+    item_id_present: bool,
+) -> tuple[Route, int | None, str]:
+    """R5 as the driver applies it: the route, the target ordinal (or None), a summary.
+
+    ``bound`` are the entries bound at the event's slot (first binding first), ``shared``
+    whether the slot is shared, ``named`` the entries the event's ``item_id`` names.
+    """
+    slot_view = SlotView.NONE if not bound else SlotView.SHARED if shared else SlotView.ONE
+    picked: Sequence[int] = ()
+    if not item_id_present:
+        id_view = IdView.ABSENT
+    elif not named:
+        id_view = IdView.UNSEEN
+    else:
+        picked = [o for o in named if o in bound]
+        if picked:
+            id_view = IdView.ONE_OF_SLOT if len(picked) == 1 else IdView.SEVERAL_OF_SLOT
+        else:
+            picked = named
+            id_view = IdView.ONE_OUTSIDE if len(named) == 1 else IdView.SEVERAL_OUTSIDE
+    decision = route(slot_view, id_view)
+    target = (
+        bound[0]
+        if decision.action is RouteAction.BY_SLOT
+        else picked[0]
+        if decision.action is RouteAction.BY_ID
+        else None
+    )
+    return decision, target, f"route {slot_view.value}/{id_view.value} -> {decision.action.value}"
 
 
 def _on_scoped(step: _Step, event: Event) -> None:
@@ -549,22 +575,14 @@ def _on_scoped(step: _Step, event: Event) -> None:
     spec = event.spec
     assert spec is not None and spec.trigger is not None
     slot = state.slots.get(event.output_index) if event.output_index is not None else None
-    bound = slot.entries if slot is not None else []
-    slot_view = (
-        SlotView.NONE
-        if not bound
-        else SlotView.SHARED
-        if slot is not None and slot.state is SlotState.SHARED
-        else SlotView.ONE
+    route, target, step.decision = resolve_route(
+        step.kernels.route,
+        slot.entries if slot is not None else (),
+        slot is not None and slot.state is SlotState.SHARED,
+        step.named_by(event.item_id),
+        event.item_id is not None,
     )
-    id_view, picked = _id_view(step.named_by(event.item_id), bound, event.item_id)
-    route = step.kernels.route(slot_view, id_view)
-    step.decision = f"route {slot_view.value}/{id_view.value} -> {route.action.value}"
-    if route.action is RouteAction.BY_SLOT:
-        target = bound[0]
-    elif route.action is RouteAction.BY_ID:
-        target = picked[0]
-    else:
+    if target is None:
         if route.code is not None:
             step.note(
                 route.code, f"output_index {event.output_index}, item_id {event.item_id!r}", True

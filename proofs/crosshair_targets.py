@@ -1,0 +1,280 @@
+"""What CrossHair analyses: typed wrappers around the generated kernels.
+
+Theory of operation
+-------------------
+CrossHair analyses module-level functions with type hints.  This module gives it two
+kinds of them; ``tests/proofs/test_crosshair.py`` runs CrossHair on them.
+
+1. **Contracts** (``crosshair check``).  Each generated kernel already carries the
+   contract "moves only along table edges"; the edges are generated from the same
+   table as the code, so that contract catches a generator bug but never a wrong row.
+   The ``*_move``, ``*_choice`` and ``admit_*`` wrappers here state what a row must
+   *mean* — the model's invariants read per cell (``complete_once``,
+   ``slot_first_write``, ``late_is_inert``, ``nothing_lost``,
+   ``executable_needs_completion``, ``empty_never_erases``, ``latest_nonempty_wins``)
+   — so a wrong row is a counterexample.  ``route_target`` replays the driver's
+   routing of one payload event (``core.step._on_scoped``) around the ``route`` kernel
+   and says an event is never guessed onto an entry: the target is the one entry its
+   keys agree on.
+
+2. **Equivalence** (``crosshair diffbehavior``).  ``generated_<kernel>`` and
+   ``interpreted_<kernel>`` decide the same cell with the generated kernel and with the
+   table interpreter (``model.interpreter``).  They return ``repr`` of the result, not
+   the result: crosshair-tool 0.0.113 compares results with ``flexible_equal``, which
+   takes any two members of one Enum as equal (Enum equality is identity), so on enum
+   results ``diffbehavior`` could never see a difference.  ``repr`` names the class and
+   member of every enum in a result, so two strings are equal exactly when the results
+   are.
+
+The kernels under analysis are the committed reference kernels unless the environment
+variable ``RESPONSES_ORACLE_CROSSHAIR_MUTANT`` names a model in ``proofs.mutants``:
+then the same wrappers run that mutant's generated kernels (``codegen.load_kernels``),
+which is how the tests show that each check can fail.  The interpreter side always
+reads the reference tables.
+"""
+
+from __future__ import annotations
+
+import os
+
+from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.step import resolve_route
+from responses_oracle.model.admission import Admission
+from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.interpreter import table_kernels
+
+# Names marked F401 are read only by the PEP 316 contracts, which run in this namespace.
+from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, Transition  # noqa: F401
+from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.slots import SlotTransition
+from responses_oracle.model.tables import KernelSet
+from responses_oracle.model.vocabulary import (
+    AddedView,
+    AdmissionAction,  # noqa: F401
+    CandidateRelation,
+    Code,  # noqa: F401
+    Effect,  # noqa: F401
+    EntryState,
+    IdView,
+    MatchView,
+    PayloadAction,  # noqa: F401
+    PayloadHeld,
+    SlotState,
+    SlotTrigger,
+    SlotView,
+    Trigger,
+)
+
+MUTANT_VARIABLE = "RESPONSES_ORACLE_CROSSHAIR_MUTANT"
+"""Environment variable: the name of a mutant whose kernels replace the reference ones."""
+
+
+def _kernels_under_analysis() -> KernelSet:
+    name = os.environ.get(MUTANT_VARIABLE)
+    if not name:
+        return KERNELS
+    # Imported here: the mutant catalogue is only needed to show that a check can fail.
+    from responses_oracle.proofs.mutants import MUTANTS
+
+    return load_kernels(MUTANTS[name].tables)
+
+
+SUBJECT: KernelSet = _kernels_under_analysis()
+"""The kernels the wrappers analyse: the generated reference kernels, or a mutant's."""
+
+ORACLE: KernelSet = table_kernels()
+"""The table interpreter of the reference model: the other side of every comparison."""
+
+ITEM_TRIGGERS: tuple[Trigger, ...] = (Trigger.ITEM_ADDED, Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM)
+"""Triggers that carry a whole item, so the entry they reach must exist afterwards."""
+
+CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
+    Trigger.PAYLOAD_DONE,
+    Trigger.ITEM_DONE,
+    Trigger.SNAPSHOT_ITEM,
+)
+"""Triggers that may confirm an entry: a ``*.done``, a done item, the snapshot (R9)."""
+
+EMPTY_CANDIDATES: tuple[CandidateRelation, ...] = (
+    CandidateRelation.MISSING,
+    CandidateRelation.EMPTY,
+)
+"""Payload candidates without a value: they never replace one (R7)."""
+
+
+# -- contracts: what a row must mean ---------------------------------------------------
+
+
+def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
+    """The lifecycle kernel's cell, under the invariants of R8 read per cell.
+
+    A closed entry never reopens; completion is emitted exactly on entry into a closed
+    state; only leaving ``ABSENT`` admits; a late event changes nothing
+    (``late_is_inert``); an item-carrying event never leaves its entry absent
+    (``nothing_lost``); only a confirming event into a confirming state confirms
+    (``executable_needs_completion``); an incomplete entry stays incomplete.
+
+    post: state not in CLOSED_STATES or __return__.next_state in CLOSED_STATES
+    post: (Effect.EMIT_COMPLETION in __return__.effects) == (state not in CLOSED_STATES and __return__.next_state in CLOSED_STATES)
+    post: (Effect.ADMIT in __return__.effects) == (state is EntryState.ABSENT and __return__.next_state is not EntryState.ABSENT)
+    post: Effect.NOTE_LATE_EVENT not in __return__.effects or __return__ == Transition(state, (Effect.NOTE_LATE_EVENT,))
+    post: trigger not in ITEM_TRIGGERS or __return__.next_state is not EntryState.ABSENT
+    post: Effect.CONFIRM not in __return__.effects or (trigger in CONFIRMING_TRIGGERS and __return__.next_state in CONFIRMING_STATES)
+    post: state is not EntryState.INCOMPLETE or __return__.next_state is EntryState.INCOMPLETE
+    """  # noqa: E501 -- a PEP 316 condition is one line
+    return SUBJECT.lifecycle(state, trigger)
+
+
+def slot_move(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
+    """The slot kernel's cell, under ``slot_first_write`` (R3) read per cell.
+
+    A bound slot is never freed and never live again; a shared slot stays shared; every
+    binding of an already-bound slot is reported.
+
+    post: state is SlotState.FREE or __return__.next_state not in (SlotState.FREE, SlotState.LIVE)
+    post: state is not SlotState.SHARED or __return__.next_state is SlotState.SHARED
+    post: (__return__.code is Code.SLOT_REUSED) == (trigger is SlotTrigger.BIND and state is not SlotState.FREE)
+    """  # noqa: E501 -- a PEP 316 condition is one line
+    return SUBJECT.slot(state, trigger)
+
+
+def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
+    """The payload kernel's cell, under R7 read per cell.
+
+    A missing or empty candidate is never taken (``empty_never_erases``), every other
+    one is (``latest_nonempty_wins``); a diagnostic is only about a value held before.
+
+    post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_CANDIDATES
+    post: __return__.action is PayloadAction.TAKE or relation in EMPTY_CANDIDATES
+    post: __return__.code is None or held is PayloadHeld.VALUE
+    """
+    return SUBJECT.payload(held, relation)
+
+
+def admit_added_view(view: AddedView) -> Admission:
+    """The ``output_item.added`` admission cell (R6).
+
+    Only an item nothing has seen is admitted; a refusal always says why, and nothing
+    else raises a diagnostic.
+
+    post: __return__.action is not AdmissionAction.ADMIT or view is AddedView.NEW
+    post: (__return__.action is AdmissionAction.REJECT) == (__return__.code is not None)
+    """
+    return SUBJECT.admit_added(view)
+
+
+def admit_done_view(view: MatchView) -> Admission:
+    """The done/snapshot matching cell (R6).
+
+    A new entry is admitted only when no key matched; a refusal always says why, and
+    nothing else raises a diagnostic.
+
+    post: __return__.action is not AdmissionAction.ADMIT or view is MatchView.NONE
+    post: (__return__.action is AdmissionAction.REJECT) == (__return__.code is not None)
+    """
+    return SUBJECT.admit_done(view)
+
+
+def agreeing_entries(slot_entries: tuple[int, ...], named: tuple[int, ...]) -> tuple[int, ...]:
+    """The entries both routing keys allow: the slot's, if bound, and the id's, if known.
+
+    A key that says nothing (an unbound slot, an absent or unrecognised id) does not
+    constrain; with neither key there is nothing to route by.
+    """
+    if not slot_entries:
+        return named
+    if not named:
+        return slot_entries
+    return tuple(entry for entry in slot_entries if entry in named)
+
+
+def route_target(
+    slot_entries: tuple[int, ...], named: tuple[int, ...], item_id_present: bool
+) -> int | None:
+    """The entry the driver routes a payload event to, or ``None`` when it refuses (R5).
+
+    ``slot_entries`` are the ordinals bound at the event's ``output_index`` (first
+    binding first), ``named`` those its ``item_id`` names.  This is the driver's own
+    ``resolve_route``: the slot view, the id view, the ``route`` kernel and the pick.
+    The driver's slot is ``SHARED`` exactly when two distinct entries are bound to it
+    (the slot table makes every second binding shared, and the driver binds each entry
+    once), so the slot view is read off the entries.
+
+    The preconditions are what the driver guarantees — no entry is listed twice, and an
+    absent id names nothing — plus a bound: two entries per key already reach every
+    slot view and every id view, and keep the path space small enough to exhaust.
+
+    The target is never outside the candidates, and never a guess: it is the one entry
+    both keys agree on.
+
+    pre: len(slot_entries) <= 2 and len(set(slot_entries)) == len(slot_entries)
+    pre: len(named) <= 2 and len(set(named)) == len(named)
+    pre: item_id_present or not named
+    post: __return__ is None or __return__ in slot_entries + named
+    post: __return__ is None or agreeing_entries(slot_entries, named) == (__return__,)
+    """
+    shared = len(slot_entries) > 1
+    return resolve_route(SUBJECT.route, slot_entries, shared, named, item_id_present)[1]
+
+
+# -- equivalence: the generated kernels against the table interpreter -------------------
+
+
+def generated_lifecycle(state: EntryState, trigger: Trigger) -> str:
+    """``repr`` of the generated lifecycle kernel's cell."""
+    return repr(SUBJECT.lifecycle(state, trigger))
+
+
+def interpreted_lifecycle(state: EntryState, trigger: Trigger) -> str:
+    """``repr`` of the interpreted lifecycle table's cell."""
+    return repr(ORACLE.lifecycle(state, trigger))
+
+
+def generated_slot(state: SlotState, trigger: SlotTrigger) -> str:
+    """``repr`` of the generated slot kernel's cell."""
+    return repr(SUBJECT.slot(state, trigger))
+
+
+def interpreted_slot(state: SlotState, trigger: SlotTrigger) -> str:
+    """``repr`` of the interpreted slot table's cell."""
+    return repr(ORACLE.slot(state, trigger))
+
+
+def generated_route(slot_view: SlotView, id_view: IdView) -> str:
+    """``repr`` of the generated routing kernel's cell."""
+    return repr(SUBJECT.route(slot_view, id_view))
+
+
+def interpreted_route(slot_view: SlotView, id_view: IdView) -> str:
+    """``repr`` of the interpreted routing table's cell."""
+    return repr(ORACLE.route(slot_view, id_view))
+
+
+def generated_admit_added(view: AddedView) -> str:
+    """``repr`` of the generated ``output_item.added`` admission cell."""
+    return repr(SUBJECT.admit_added(view))
+
+
+def interpreted_admit_added(view: AddedView) -> str:
+    """``repr`` of the interpreted ``output_item.added`` admission cell."""
+    return repr(ORACLE.admit_added(view))
+
+
+def generated_admit_done(view: MatchView) -> str:
+    """``repr`` of the generated done/snapshot matching cell."""
+    return repr(SUBJECT.admit_done(view))
+
+
+def interpreted_admit_done(view: MatchView) -> str:
+    """``repr`` of the interpreted done/snapshot matching cell."""
+    return repr(ORACLE.admit_done(view))
+
+
+def generated_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
+    """``repr`` of the generated payload kernel's cell."""
+    return repr(SUBJECT.payload(held, relation))
+
+
+def interpreted_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
+    """``repr`` of the interpreted payload table's cell."""
+    return repr(ORACLE.payload(held, relation))
