@@ -310,6 +310,10 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
     "executable_needs_completion": (
         "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
     ),
+    "ambiguity_rejected": (
+        "a free slot has no entry bound, a live or tombstoned one exactly one, a shared one more",
+        "ids name only admitted entries, and only admitted entries are closed",
+    ),
     "empty_never_erases": _PAYLOAD_STRENGTHENING,
     "latest_nonempty_wins": _PAYLOAD_STRENGTHENING,
 }
@@ -326,5 +330,7 @@ the channel discipline of R7 spelled out: deltas are joined into one candidate b
 anything else is offered; a value is offered only by a ``*.done`` (which closes the
 channel) or by a done or snapshot item (which closes the entry), so no delta is ever
 appended after an offer; and every non-empty candidate is taken, so the held value is
-the last one offered.  (Formulas: ``responses_oracle.proofs.properties.CLAUSES``.)
+the last one offered.  ``ambiguity_rejected`` (over the routing system) needs the slot
+table's meaning: a slot's state counts the entries bound to it, so that the slot view
+``ONE`` really means one entry.  (Formulas: ``responses_oracle.proofs.properties.CLAUSES``.)
 """

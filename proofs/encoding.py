@@ -1,0 +1,828 @@
+"""The Z3 encoding of the model, generated at run time from a ``ModelTables``.
+
+Theory of operation
+-------------------
+The encoding is a transition system over ``N`` entries and ``M`` slots.  Nothing in
+this module copies a table: every next-state term is built by iterating over
+``tables.lifecycle``, ``tables.slots`` and ``tables.payload``, so a mutant (one row
+changed) yields a different transition relation, and the reference model yields the
+one the generated kernels follow.
+
+*State* (``State``), per entry ``i``: its lifecycle state (an ``EnumSort`` built from
+``EntryState``) and the slot it is bound to (an ``Int``, ``0 <= slot < M``), plus ghost
+facts that the effects of its rows leave behind: how often it emitted its completion
+(``EMIT_COMPLETION``) and how often it was admitted (``ADMIT``), whether its channel
+was closed (``CLOSE_CHANNEL``), whether it was confirmed (``CONFIRM``), whether it ever
+received a confirming event (a ``*.done``, a done item or a snapshot item), and
+whether the snapshot reached it.  Per slot ``s``: its ``SlotState``.  Per response:
+how many snapshot items were delivered, whether one was dropped, whether the response
+completed, and whether it is terminal.
+
+With ``payload=True`` each entry also carries one channel, its values abstracted to
+``Payload`` (missing, empty, ``A``, or ``B`` = ``A`` extended): the value held, the
+deltas not yet joined, and the last non-empty candidate offered (a ghost).  Each step
+then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
+``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
+as the driver's ``offer`` does.
+
+*Step* (``Step``): one trigger, the entry it is delivered to, the event's slot (and
+value).  Entry-scoped triggers change only their target.  The response-wide triggers
+(``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries
+in ordinal order — ``RESPONSE_COMPLETED`` only to those the snapshot did not reach — and
+make the response terminal.  After a terminal event every event is ``after_terminal``
+and the state does not change (the driver's gate, rule R9).
+
+Each entry update reads the lifecycle row of ``(state, trigger)``: the next state is an
+``If`` chain over the table, the effect flags are disjunctions over the rows that carry
+them, and the slot effects (``BIND_SLOT`` binds the event's slot on admission, the
+entry's own slot otherwise; ``TOMBSTONE_SLOT`` tombstones the entry's slot) run in the
+row's order through the slot table.  All next-state terms are functional: no frame
+axioms, no uninterpreted functions.
+
+*Environment.*  The relation would admit deliveries the driver never makes (a delta
+to an entry that was never admitted).  ``ENVIRONMENT`` lists, with the reason for
+each, the constraints that restrict steps to what the driver can deliver; they are
+the only assumptions of every proof.  They are deliberately loose where the real
+protocol is loose (any trigger order, duplicates, slot reuse, late events), so that a
+proof covers misbehaving producers too.  ``RENDERABLE`` narrows the steps further to
+what a stream of ``function_call`` items can produce (see ``counterexample.py``); it is
+used for counterexample search, and for payload proofs (one channel per entry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+import z3
+from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.tables import ModelTables
+from responses_oracle.model.vocabulary import (
+    CandidateRelation,
+    Effect,
+    EntryState,
+    PayloadAction,
+    PayloadHeld,
+    SlotState,
+    SlotTrigger,
+    Trigger,
+)
+
+E = TypeVar("E", bound=Enum)
+
+Term = Any
+"""A Z3 expression.  z3 ships no type stubs; the alias names what the code means."""
+
+
+class Payload(Enum):
+    """The abstraction of one payload string: missing, empty, or one of two values.
+
+    ``B`` is ``A`` extended (``A`` is a proper prefix of ``B``), so that every relation
+    of ``CandidateRelation`` occurs: ``A`` then ``B`` extends, ``B`` then ``A`` differs.
+    """
+
+    MISSING = "missing"
+    EMPTY = "empty"
+    A = "a"
+    B = "b"
+
+
+NONEMPTY: tuple[Payload, ...] = (Payload.A, Payload.B)
+"""The abstract non-empty values."""
+
+
+class FiniteSort(Generic[E]):
+    """A Z3 ``EnumSort`` built from a Python ``Enum``: one constant per member."""
+
+    def __init__(self, enum: type[E]) -> None:
+        names = [f"{enum.__name__}.{member.name}" for member in enum]
+        self.enum = enum
+        self.sort, constants = z3.EnumSort(enum.__name__, names)
+        self._const: dict[E, Term] = dict(zip(enum, constants, strict=True))
+        self._member: dict[str, E] = {
+            const.decl().name(): member for member, const in self._const.items()
+        }
+
+    def __getitem__(self, member: E) -> Term:
+        """The Z3 constant of ``member``."""
+        return self._const[member]
+
+    def var(self, name: str) -> Term:
+        """A fresh Z3 variable of this sort."""
+        return z3.Const(name, self.sort)
+
+    def read(self, model: z3.ModelRef, term: Term) -> E:
+        """The member a model gives ``term`` (completed if the solver left it free)."""
+        return self._member[model.eval(term, model_completion=True).decl().name()]
+
+    def is_one_of(self, term: Term, members: Iterable[E]) -> Term:
+        """``term`` is one of ``members`` (a Z3 formula; never use Python ``in``)."""
+        return z3.Or([term == self._const[member] for member in members])
+
+
+_SORTS: dict[type[Enum], FiniteSort[Any]] = {}
+
+
+def finite_sort(enum: type[E]) -> FiniteSort[E]:
+    """The one ``FiniteSort`` of ``enum`` (Z3 refuses to declare an enum sort twice)."""
+    if enum not in _SORTS:
+        _SORTS[enum] = FiniteSort(enum)
+    sort: FiniteSort[E] = _SORTS[enum]
+    return sort
+
+
+ENTRY = finite_sort(EntryState)
+"""The sort of entry states."""
+TRIGGER = finite_sort(Trigger)
+"""The sort of triggers."""
+SLOT = finite_sort(SlotState)
+"""The sort of slot states."""
+PAYLOAD = finite_sort(Payload)
+"""The sort of abstract payload values."""
+
+RESPONSE_WIDE_TRIGGERS: tuple[Trigger, ...] = (Trigger.RESPONSE_COMPLETED, Trigger.RESPONSE_ABORTED)
+"""Triggers the driver delivers to every admitted entry at once; they end the response."""
+
+ROUTED_TRIGGERS: tuple[Trigger, ...] = (
+    Trigger.PART_ADDED,
+    Trigger.DELTA,
+    Trigger.DELTA_ON_CLOSED_CHANNEL,
+    Trigger.PAYLOAD_DONE,
+    Trigger.PROGRESS,
+)
+"""Triggers of payload events: routed (R5) to an admitted entry, or dropped."""
+
+CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
+    Trigger.PAYLOAD_DONE,
+    Trigger.ITEM_DONE,
+    Trigger.SNAPSHOT_ITEM,
+)
+"""Events that confirm a call (R9): a ``*.done``, an ``output_item.done``, the snapshot."""
+
+SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
+    Effect.BIND_SLOT: SlotTrigger.BIND,
+    Effect.TOMBSTONE_SLOT: SlotTrigger.TOMBSTONE,
+}
+"""The lifecycle effects that move a slot, and the slot trigger each one is."""
+
+PAYLOAD_EFFECTS: tuple[Effect, ...] = (
+    Effect.APPEND_DELTA,
+    Effect.OFFER_PAYLOAD,
+    Effect.OFFER_ITEM_PAYLOADS,
+)
+"""The lifecycle effects that touch a channel's value."""
+
+NOTE_EFFECTS: tuple[Effect, ...] = tuple(e for e in Effect if e.name.startswith("NOTE_"))
+"""Effects that only report a diagnostic and change no state."""
+
+RENDERABLE_TRIGGERS: tuple[Trigger, ...] = tuple(
+    trigger for trigger in Trigger if trigger is not Trigger.PART_ADDED
+)
+"""Triggers a stream of ``function_call`` items can produce: such items have no parts
+(a ``content_part.added`` for one is a ``channel_mismatch`` and reaches no entry)."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """How many entries and slots the unrolled encoding has."""
+
+    entries: int
+    slots: int
+
+    def __str__(self) -> str:
+        return f"{self.entries}x{self.slots}"
+
+
+@dataclass(frozen=True)
+class State:
+    """One state of the transition system, as Z3 terms (tuples are per entry or slot)."""
+
+    entry_state: tuple[Term, ...]
+    entry_slot: tuple[Term, ...]
+    completions: tuple[Term, ...]
+    admissions: tuple[Term, ...]
+    channel_closed: tuple[Term, ...]
+    confirmed: tuple[Term, ...]
+    confirming_seen: tuple[Term, ...]
+    in_snapshot: tuple[Term, ...]
+    held: tuple[Term, ...]
+    pending: tuple[Term, ...]
+    last_offered: tuple[Term, ...]
+    slot_state: tuple[Term, ...]
+    snapshot_items: Term
+    snapshot_dropped: Term
+    completed: Term
+    terminal: Term
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event as the model sees it: trigger, target entry, slot, abstract value."""
+
+    trigger: Term
+    entry: Term
+    slot: Term
+    value: Term
+
+
+@dataclass(frozen=True)
+class ConcreteState:
+    """A ``State`` read back from a model (field for field)."""
+
+    entry_state: tuple[EntryState, ...]
+    entry_slot: tuple[int, ...]
+    completions: tuple[int, ...]
+    admissions: tuple[int, ...]
+    channel_closed: tuple[bool, ...]
+    confirmed: tuple[bool, ...]
+    confirming_seen: tuple[bool, ...]
+    in_snapshot: tuple[bool, ...]
+    held: tuple[Payload, ...]
+    pending: tuple[Payload, ...]
+    last_offered: tuple[Payload, ...]
+    slot_state: tuple[SlotState, ...]
+    snapshot_items: int
+    snapshot_dropped: bool
+    completed: bool
+    terminal: bool
+
+
+@dataclass(frozen=True)
+class ConcreteStep:
+    """A ``Step`` read back from a model; ``value`` is None when payloads are not tracked."""
+
+    trigger: Trigger
+    entry: int
+    slot: int
+    value: Payload | None = None
+
+
+@dataclass(frozen=True)
+class _Field:
+    """How one ``State`` field is declared, read back and initialised."""
+
+    per: str
+    make: Callable[[str], Term]
+    read: Callable[[z3.ModelRef, Term], Any]
+    initial: Callable[[Term], Term]
+    constant: Callable[[Any], Term]
+
+
+def _int(model: z3.ModelRef, term: Term) -> int:
+    value: int = model.eval(term, model_completion=True).as_long()
+    return value
+
+
+def _bool(model: z3.ModelRef, term: Term) -> bool:
+    return bool(z3.is_true(model.eval(term, model_completion=True)))
+
+
+def _enum_field(per: str, sort: FiniteSort[Any], initial: Enum) -> _Field:
+    return _Field(per, sort.var, sort.read, lambda term: term == sort[initial], sort.__getitem__)
+
+
+def _true(term: Term) -> Term:
+    return z3.BoolVal(True)
+
+
+_COUNTER = _Field("entry", z3.Int, _int, lambda term: term == 0, z3.IntVal)
+_FLAG = _Field("entry", z3.Bool, _bool, z3.Not, z3.BoolVal)
+_ABSTRACT = _enum_field("entry", PAYLOAD, Payload.MISSING)
+
+_FIELDS: dict[str, _Field] = {
+    "entry_state": _enum_field("entry", ENTRY, EntryState.ABSENT),
+    "entry_slot": _Field("entry", z3.Int, _int, _true, z3.IntVal),
+    "completions": _COUNTER,
+    "admissions": _COUNTER,
+    "channel_closed": _FLAG,
+    "confirmed": _FLAG,
+    "confirming_seen": _FLAG,
+    "in_snapshot": _FLAG,
+    "held": _ABSTRACT,
+    "pending": _ABSTRACT,
+    "last_offered": _ABSTRACT,
+    "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
+    "snapshot_items": replace(_COUNTER, per="response"),
+    "snapshot_dropped": replace(_FLAG, per="response"),
+    "completed": replace(_FLAG, per="response"),
+    "terminal": replace(_FLAG, per="response"),
+}
+assert tuple(_FIELDS) == tuple(f.name for f in fields(State))
+
+
+@dataclass(frozen=True)
+class EnvironmentClause:
+    """One assumption about what the driver can deliver, and why it is sound."""
+
+    name: str
+    reason: str
+
+
+ENVIRONMENT: tuple[EnvironmentClause, ...] = (
+    EnvironmentClause(
+        "in_range",
+        "the target entry and the event's slot are within the bounds",
+    ),
+    EnvironmentClause(
+        "routed_only_to_admitted",
+        "payload triggers (ROUTED_TRIGGERS) reach an admitted entry: the router (R5) "
+        "returns an existing entry or drops the event (orphan_event), which changes nothing",
+    ),
+    EnvironmentClause(
+        "admission_in_order",
+        "a trigger for an absent entry admits the lowest absent ordinal: entries are "
+        "numbered in admission order",
+    ),
+    EnvironmentClause(
+        "closed_channel_delta",
+        "DELTA_ON_CLOSED_CHANNEL reaches only an entry one of whose channels was closed "
+        "(the driver classifies a delta so only after that channel's *.done)",
+    ),
+    EnvironmentClause(
+        "event_carries_entry_slot",
+        "an event for an admitted entry carries that entry's slot, except a snapshot "
+        "item, whose slot is its array position",
+    ),
+    EnvironmentClause(
+        "snapshot_in_array_order",
+        "the k-th snapshot item delivered has slot k: the driver walks "
+        "response.completed.output in order",
+    ),
+    EnvironmentClause(
+        "snapshot_is_one_event",
+        "once a snapshot item was delivered only further snapshot items or "
+        "RESPONSE_COMPLETED follow (they are all one response.completed event), until "
+        "the response is terminal",
+    ),
+    EnvironmentClause(
+        "deltas_only_grow",
+        "a delta's value is the concatenation of the deltas so far: once they spell B "
+        "they cannot spell A (a prefix of B); a delta is never missing",
+    ),
+)
+"""The environment assumptions of every proof, by name."""
+
+RENDERABLE: tuple[EnvironmentClause, ...] = (
+    EnvironmentClause(
+        "function_call_triggers",
+        "only RENDERABLE_TRIGGERS: function_call items have no content parts",
+    ),
+    EnvironmentClause(
+        "single_channel",
+        "a DELTA reaches only an entry whose channel is open: a function_call has one "
+        "channel, so a delta after its *.done is DELTA_ON_CLOSED_CHANNEL",
+    ),
+)
+"""Extra constraints for streams of ``function_call`` items (one channel per entry)."""
+
+
+def select(terms: Sequence[Term], index: Term) -> Term:
+    """``terms[index]`` for a symbolic ``index``: an ``If`` chain (index assumed in range)."""
+    result = terms[-1]
+    for position in range(len(terms) - 2, -1, -1):
+        result = z3.If(index == position, terms[position], result)
+    return result
+
+
+RowPredicate = Callable[[EntryState, Trigger, Transition], bool]
+"""A test on one lifecycle row: its state, trigger and transition."""
+
+
+class Encoding:
+    """The transition system of one ``ModelTables`` at one ``Bounds``.
+
+    ``payload`` adds the abstract channel of each entry (and the single-channel
+    environment it needs); without it the payload fields never change.
+    """
+
+    def __init__(self, tables: ModelTables, bounds: Bounds, payload: bool = False) -> None:
+        self.tables = tables
+        self.bounds = bounds
+        self.payload = payload
+        self._slot_programs = self._programs(lambda e: e in SLOT_EFFECTS)
+        self._payload_programs = self._programs(lambda e: e in PAYLOAD_EFFECTS)
+
+    # -- variables ------------------------------------------------------------------
+
+    def fresh_state(self, name: str) -> State:
+        """A state of fresh variables, all named after ``name``."""
+        counts = {"entry": self.bounds.entries, "slot": self.bounds.slots}
+        values: dict[str, Term] = {}
+        for field_name, spec in _FIELDS.items():
+            if spec.per == "response":
+                values[field_name] = spec.make(f"{name}.{field_name}")
+            else:
+                values[field_name] = tuple(
+                    spec.make(f"{name}.{field_name}{i}") for i in range(counts[spec.per])
+                )
+        return State(**values)
+
+    def constant_state(self, concrete: ConcreteState) -> State:
+        """The state ``concrete`` as Z3 constants."""
+        values: dict[str, Term] = {}
+        for field_name, spec in _FIELDS.items():
+            value = getattr(concrete, field_name)
+            if spec.per == "response":
+                values[field_name] = spec.constant(value)
+            else:
+                values[field_name] = tuple(spec.constant(v) for v in value)
+        return State(**values)
+
+    def fresh_step(self, name: str) -> Step:
+        """A step of fresh variables."""
+        return Step(
+            TRIGGER.var(f"{name}.trigger"),
+            z3.Int(f"{name}.entry"),
+            z3.Int(f"{name}.slot"),
+            PAYLOAD.var(f"{name}.value"),
+        )
+
+    # -- the system ------------------------------------------------------------------
+
+    def domain(self, state: State) -> Term:
+        """The range of the integer variables (pitfall 2: no nonsense indices)."""
+        m = self.bounds.slots
+        return z3.And(
+            *[z3.And(slot >= 0, slot < m) for slot in state.entry_slot],
+            state.snapshot_items >= 0,
+            state.snapshot_items <= m,
+        )
+
+    def initial(self, state: State) -> Term:
+        """The state before the first event of a response."""
+        return z3.And(
+            [
+                _FIELDS[name].initial(term)
+                for name, term in _named_components(state)
+            ]
+        )
+
+    def environment_clauses(self, state: State, step: Step) -> dict[str, Term]:
+        """Each ``ENVIRONMENT`` clause for ``step`` taken in ``state``, by name."""
+        n, m = self.bounds.entries, self.bounds.slots
+        absent = ENTRY[EntryState.ABSENT]
+        target = select(state.entry_state, step.entry)
+        trigger_is = TRIGGER.is_one_of
+        in_order = [
+            z3.Implies(
+                z3.And(step.entry == i, state.entry_state[i] == absent),
+                z3.And([state.entry_state[j] != absent for j in range(i)]),
+            )
+            for i in range(n)
+        ]
+        snapshot_item = step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM]
+        delta = trigger_is(step.trigger, (Trigger.DELTA, Trigger.DELTA_ON_CLOSED_CHANNEL))
+        clauses = {
+            "in_range": z3.And(step.entry >= 0, step.entry < n, step.slot >= 0, step.slot < m),
+            "routed_only_to_admitted": z3.Implies(
+                trigger_is(step.trigger, ROUTED_TRIGGERS), target != absent
+            ),
+            "admission_in_order": z3.And(in_order),
+            "closed_channel_delta": z3.Implies(
+                step.trigger == TRIGGER[Trigger.DELTA_ON_CLOSED_CHANNEL],
+                select(state.channel_closed, step.entry),
+            ),
+            "event_carries_entry_slot": z3.Implies(
+                z3.And(target != absent, z3.Not(snapshot_item)),
+                step.slot == select(state.entry_slot, step.entry),
+            ),
+            "snapshot_in_array_order": z3.Implies(
+                snapshot_item, step.slot == state.snapshot_items
+            ),
+            "snapshot_is_one_event": z3.Implies(
+                z3.And(state.snapshot_items > 0, z3.Not(state.terminal)),
+                trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, Trigger.RESPONSE_COMPLETED)),
+            ),
+            "deltas_only_grow": z3.Implies(
+                delta,
+                z3.And(
+                    step.value != PAYLOAD[Payload.MISSING],
+                    z3.Not(
+                        z3.And(
+                            select(state.pending, step.entry) == PAYLOAD[Payload.B],
+                            step.value == PAYLOAD[Payload.A],
+                        )
+                    ),
+                ),
+            ),
+        }
+        assert tuple(clauses) == tuple(clause.name for clause in ENVIRONMENT)
+        return clauses
+
+    def renderable_clauses(self, state: State, step: Step) -> dict[str, Term]:
+        """Each ``RENDERABLE`` clause, by name."""
+        clauses = {
+            "function_call_triggers": TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+            "single_channel": z3.Implies(
+                step.trigger == TRIGGER[Trigger.DELTA],
+                z3.Not(select(state.channel_closed, step.entry)),
+            ),
+        }
+        assert tuple(clauses) == tuple(clause.name for clause in RENDERABLE)
+        return clauses
+
+    def environment(self, state: State, step: Step, renderable: bool = False) -> Term:
+        """All environment assumptions; with ``renderable`` or ``payload`` also
+        ``RENDERABLE``."""
+        clauses = list(self.environment_clauses(state, step).values())
+        if renderable or self.payload:
+            clauses.extend(self.renderable_clauses(state, step).values())
+        return z3.And(clauses)
+
+    def delivers(self, state: State, step: Step, i: int) -> Term:
+        """``step`` reaches entry ``i``: its target, or for a response-wide trigger each
+        admitted entry (``RESPONSE_COMPLETED``: each the snapshot did not reach);
+        nothing after a terminal event."""
+        admitted = state.entry_state[i] != ENTRY[EntryState.ABSENT]
+        return z3.And(
+            z3.Not(state.terminal),
+            z3.If(
+                step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+                z3.And(admitted, z3.Not(state.in_snapshot[i])),
+                z3.If(
+                    step.trigger == TRIGGER[Trigger.RESPONSE_ABORTED],
+                    admitted,
+                    step.entry == i,
+                ),
+            ),
+        )
+
+    def successor(self, state: State, step: Step) -> State:
+        """The state after ``step``, as functional terms over ``state`` and ``step``."""
+        current = state
+        # Entries are updated one after the other, as the driver does for a
+        # response-wide trigger; for an entry-scoped one only the target is reached.
+        for i in range(self.bounds.entries):
+            current = self._apply(current, step, i, self.delivers(state, step, i))
+        live = z3.Not(state.terminal)
+        snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
+        dropped = z3.And(
+            snapshot_item,
+            select(current.entry_state, step.entry) == ENTRY[EntryState.ABSENT],
+        )
+        return replace(
+            current,
+            snapshot_items=z3.If(snapshot_item, state.snapshot_items + 1, state.snapshot_items),
+            snapshot_dropped=z3.Or(state.snapshot_dropped, dropped),
+            completed=z3.Or(
+                state.completed,
+                z3.And(live, step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED]),
+            ),
+            terminal=z3.Or(state.terminal, TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)),
+        )
+
+    def equal(self, left: State, right: State) -> Term:
+        """Every component of ``left`` equals the one of ``right``."""
+        pairs = zip(_named_components(left), _named_components(right), strict=True)
+        return z3.And([a == b for (_, a), (_, b) in pairs])
+
+    def canonical_order(
+        self, first: State, steps: list[Step]
+    ) -> list[tuple[Term, list[Term]]]:
+        """The terms a canonical run minimises, in order, with their candidate values."""
+        entries = [z3.IntVal(i) for i in range(self.bounds.entries)]
+        order: list[tuple[Term, list[Term]]] = [
+            (slot, [z3.IntVal(0)]) for slot in first.entry_slot
+        ]
+        for step in steps:
+            order.append((step.trigger, [TRIGGER[t] for t in Trigger]))
+            order.append((step.entry, entries))
+            order.append((step.slot, [z3.IntVal(s) for s in range(self.bounds.slots)]))
+            order.append((step.value, [PAYLOAD[v] for v in Payload]))
+        return order
+
+    # -- reading models ---------------------------------------------------------------
+
+    def read_state(self, model: z3.ModelRef, state: State) -> ConcreteState:
+        """The concrete values ``model`` gives ``state``."""
+        values: dict[str, Any] = {}
+        for field_name, spec in _FIELDS.items():
+            term = getattr(state, field_name)
+            if spec.per == "response":
+                values[field_name] = spec.read(model, term)
+            else:
+                values[field_name] = tuple(spec.read(model, t) for t in term)
+        return ConcreteState(**values)
+
+    def read_step(self, model: z3.ModelRef, step: Step) -> ConcreteStep:
+        """The concrete values ``model`` gives ``step``."""
+        return ConcreteStep(
+            TRIGGER.read(model, step.trigger),
+            _int(model, step.entry),
+            _int(model, step.slot),
+            PAYLOAD.read(model, step.value) if self.payload else None,
+        )
+
+    # -- the tables as formulas -------------------------------------------------------
+
+    def rows_where(self, entry_state: Term, trigger: Term, predicate: RowPredicate) -> Term:
+        """``(entry_state, trigger)`` is a lifecycle row satisfying ``predicate`` (a
+        disjunction over the table, grouped by state)."""
+        disjuncts = []
+        for state, row in self.tables.lifecycle.items():
+            triggers = [trig for trig, move in row.items() if predicate(state, trig, move)]
+            if triggers:
+                disjuncts.append(
+                    z3.And(entry_state == ENTRY[state], TRIGGER.is_one_of(trigger, triggers))
+                )
+        return z3.Or(disjuncts)
+
+    def has_effect(self, entry_state: Term, trigger: Term, effect: Effect) -> Term:
+        """The row of ``(entry_state, trigger)`` carries ``effect``."""
+        return self.rows_where(entry_state, trigger, lambda s, t, move: effect in move.effects)
+
+    def next_entry_state(self, entry_state: Term, trigger: Term) -> Term:
+        """The lifecycle table's next state, as an ``If`` chain over its rows."""
+        result = entry_state
+        for state, row in self.tables.lifecycle.items():
+            column = entry_state
+            for trig, transition in row.items():
+                column = z3.If(trigger == TRIGGER[trig], ENTRY[transition.next_state], column)
+            result = z3.If(entry_state == ENTRY[state], column, result)
+        return result
+
+    def next_slot_state(self, slot_state: Term, slot_trigger: SlotTrigger) -> Term:
+        """The slot table's next state for ``slot_trigger``, as an ``If`` chain."""
+        result = slot_state
+        for state, row in self.tables.slots.items():
+            result = z3.If(slot_state == SLOT[state], SLOT[row[slot_trigger].next_state], result)
+        return result
+
+    def takes(self, held: Term, candidate: Term) -> Term:
+        """The payload table decides TAKE for ``candidate`` offered to a channel holding
+        ``held`` (the relation is computed as the driver's ``offer`` does)."""
+        value_held = PAYLOAD.is_one_of(held, NONEMPTY)
+        relation = {
+            CandidateRelation.MISSING: candidate == PAYLOAD[Payload.MISSING],
+            CandidateRelation.EMPTY: candidate == PAYLOAD[Payload.EMPTY],
+            CandidateRelation.FIRST: z3.And(
+                PAYLOAD.is_one_of(candidate, NONEMPTY), z3.Not(value_held)
+            ),
+            CandidateRelation.EQUAL: z3.And(value_held, candidate == held),
+            CandidateRelation.EXTENDS: z3.And(
+                held == PAYLOAD[Payload.A], candidate == PAYLOAD[Payload.B]
+            ),
+            CandidateRelation.DIFFERS: z3.And(
+                held == PAYLOAD[Payload.B], candidate == PAYLOAD[Payload.A]
+            ),
+        }
+        cells = []
+        for held_kind, row in self.tables.payload.items():
+            is_held = value_held if held_kind is PayloadHeld.VALUE else z3.Not(value_held)
+            for kind, decision in row.items():
+                if decision.action is PayloadAction.TAKE:
+                    cells.append(z3.And(is_held, relation[kind]))
+        return z3.Or(cells)
+
+    # -- one entry --------------------------------------------------------------------
+
+    def _programs(
+        self, selected: Callable[[Effect], bool]
+    ) -> dict[tuple[Effect, ...], list[tuple[EntryState, Trigger]]]:
+        """The rows grouped by the sequence of ``selected`` effects they carry, in order."""
+        programs: dict[tuple[Effect, ...], list[tuple[EntryState, Trigger]]] = {}
+        for state, row in self.tables.lifecycle.items():
+            for trigger, transition in row.items():
+                program = tuple(e for e in transition.effects if selected(e))
+                if program:
+                    programs.setdefault(program, []).append((state, trigger))
+        return programs
+
+    def _apply(self, state: State, step: Step, i: int, active: Term) -> State:
+        """Deliver ``step.trigger`` to entry ``i`` when ``active`` holds."""
+        before, trigger = state.entry_state[i], step.trigger
+
+        def flag(effect: Effect) -> Term:
+            return z3.And(active, self.has_effect(before, trigger, effect))
+
+        def chosen(rows: list[tuple[EntryState, Trigger]]) -> Term:
+            cells = [z3.And(before == ENTRY[s], trigger == TRIGGER[t]) for s, t in rows]
+            return z3.And(active, z3.Or(cells))
+
+        entry_slot, slot_state = state.entry_slot[i], state.slot_state
+        for program, rows in self._slot_programs.items():
+            moved_slot, moved_slots = self._run_slot_program(program, state, i, step.slot)
+            picked = chosen(rows)
+            entry_slot = z3.If(picked, moved_slot, entry_slot)
+            slot_state = tuple(
+                z3.If(picked, new, old) for new, old in zip(moved_slots, slot_state, strict=True)
+            )
+        held, pending, last = state.held[i], state.pending[i], state.last_offered[i]
+        if self.payload:
+            for program, rows in self._payload_programs.items():
+                picked = chosen(rows)
+                new = self._run_payload_program(program, (held, pending, last), step.value)
+                held, pending, last = (
+                    z3.If(picked, n, o) for n, o in zip(new, (held, pending, last), strict=True)
+                )
+        seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
+        return replace(
+            state,
+            entry_state=_put(
+                state.entry_state, i, z3.If(active, self.next_entry_state(before, trigger), before)
+            ),
+            entry_slot=_put(state.entry_slot, i, entry_slot),
+            completions=_put(
+                state.completions,
+                i,
+                z3.If(flag(Effect.EMIT_COMPLETION), state.completions[i] + 1, state.completions[i]),
+            ),
+            admissions=_put(
+                state.admissions,
+                i,
+                z3.If(flag(Effect.ADMIT), state.admissions[i] + 1, state.admissions[i]),
+            ),
+            channel_closed=_put(
+                state.channel_closed, i, z3.Or(state.channel_closed[i], flag(Effect.CLOSE_CHANNEL))
+            ),
+            confirmed=_put(state.confirmed, i, z3.Or(state.confirmed[i], flag(Effect.CONFIRM))),
+            confirming_seen=_put(state.confirming_seen, i, z3.Or(state.confirming_seen[i], seen)),
+            in_snapshot=_put(
+                state.in_snapshot,
+                i,
+                z3.Or(
+                    state.in_snapshot[i],
+                    z3.And(active, trigger == TRIGGER[Trigger.SNAPSHOT_ITEM]),
+                ),
+            ),
+            held=_put(state.held, i, held),
+            pending=_put(state.pending, i, pending),
+            last_offered=_put(state.last_offered, i, last),
+            slot_state=slot_state,
+        )
+
+    def _run_slot_program(
+        self, program: tuple[Effect, ...], state: State, i: int, event_slot: Term
+    ) -> tuple[Term, tuple[Term, ...]]:
+        """Run the slot moves of one row: ``BIND_SLOT`` binds the event's slot when the
+        entry is being admitted (the driver creates it with that slot), its own slot
+        otherwise; ``TOMBSTONE_SLOT`` tombstones the entry's slot."""
+        admitting = state.entry_state[i] == ENTRY[EntryState.ABSENT]
+        entry_slot, slot_state = state.entry_slot[i], state.slot_state
+        for effect in program:
+            move = SLOT_EFFECTS[effect]
+            if move is SlotTrigger.BIND:
+                entry_slot = z3.If(admitting, event_slot, entry_slot)
+            slot_state = tuple(
+                z3.If(entry_slot == s, self.next_slot_state(old, move), old)
+                for s, old in enumerate(slot_state)
+            )
+        return entry_slot, slot_state
+
+    def _run_payload_program(
+        self, program: tuple[Effect, ...], channel: tuple[Term, Term, Term], value: Term
+    ) -> tuple[Term, Term, Term]:
+        """Run the payload effects of one row on ``(held, pending, last)``."""
+        missing = PAYLOAD[Payload.MISSING]
+        for effect in program:
+            held, pending, last = channel
+            if effect is Effect.APPEND_DELTA:
+                # An empty delta is ignored; otherwise ``value`` is the joined deltas.
+                channel = (held, z3.If(value == PAYLOAD[Payload.EMPTY], pending, value), last)
+                continue
+            # As the driver's ``offer``: the pending deltas are offered first, as one
+            # candidate, then the value.
+            flushed_held, flushed_last = self._offer(held, last, pending)
+            has_pending = pending != missing
+            held_1 = z3.If(has_pending, flushed_held, held)
+            last_1 = z3.If(has_pending, flushed_last, last)
+            offered_held, offered_last = self._offer(held_1, last_1, value)
+            if effect is Effect.OFFER_ITEM_PAYLOADS:
+                # An item without the field offers nothing, and flushes nothing.
+                skip = value == missing
+                channel = (
+                    z3.If(skip, held, offered_held),
+                    z3.If(skip, pending, missing),
+                    z3.If(skip, last, offered_last),
+                )
+            else:
+                channel = (offered_held, missing, offered_last)
+        return channel
+
+    def _offer(self, held: Term, last: Term, candidate: Term) -> tuple[Term, Term]:
+        """One candidate offered to a channel: the new held value and last candidate."""
+        take = self.takes(held, candidate)
+        empty_first = z3.And(
+            candidate == PAYLOAD[Payload.EMPTY], held == PAYLOAD[Payload.MISSING]
+        )
+        return (
+            z3.If(take, candidate, z3.If(empty_first, PAYLOAD[Payload.EMPTY], held)),
+            z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, last),
+        )
+
+
+def _put(terms: tuple[Term, ...], index: int, value: Term) -> tuple[Term, ...]:
+    return (*terms[:index], value, *terms[index + 1 :])
+
+
+def _named_components(state: State) -> list[tuple[str, Term]]:
+    named: list[tuple[str, Term]] = []
+    for field_name, spec in _FIELDS.items():
+        term = getattr(state, field_name)
+        if spec.per == "response":
+            named.append((field_name, term))
+        else:
+            named.extend((field_name, t) for t in term)
+    return named

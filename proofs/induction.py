@@ -1,0 +1,365 @@
+"""Induction and bounded model checking over the generated encoding.
+
+Theory of operation
+-------------------
+A *state* invariant ``Inv`` with strengthening ``Str`` is proved for ``N`` entries and
+``M`` slots by two unsatisfiable queries:
+
+- base: ``Init(s) ∧ Dom(s) ∧ ¬(Inv(s) ∧ Str(s))``;
+- induction: ``Dom(s) ∧ Inv(s) ∧ Str(s) ∧ Env(s, e) ∧ ¬(Inv(s') ∧ Str(s') ∧ Dom(s'))``
+  with ``s' = T(s, e)`` the functional successor.
+
+A *step* invariant ``P(s, e, s')`` needs only the strengthening to be inductive and
+``P`` to follow from it on every allowed step.  When the induction query is
+satisfiable the model is a *counterexample to induction* (CTI): one step from a state
+that satisfies the hypothesis but may be unreachable.  It is reported with the names of
+the conjuncts it breaks; whether it is real is for bounded model checking to say.
+
+Bounded model checking unrolls the system from ``Init`` with fresh variables per frame
+(``s_k = T(s_{k-1}, e_k)`` asserted as equalities, so terms do not grow with depth) in
+one incremental solver, and asks at each depth, inside ``push``/``pop``, for a step that
+breaks the goal.  The first model found is a shortest counterexample; it is read back
+as a ``Trace`` (concrete states and steps) for ``counterexample.render``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
+
+import z3
+from responses_oracle.model.tables import ModelTables
+from responses_oracle.model.vocabulary import Trigger
+
+from .encoding import (
+    PAYLOAD,
+    TRIGGER,
+    Bounds,
+    ConcreteState,
+    ConcreteStep,
+    Encoding,
+    Payload,
+    State,
+    Step,
+    Term,
+)
+from .properties import CLAUSES, PROPERTIES, Property
+from .routing import RoutingSystem
+
+CS = TypeVar("CS")
+CE = TypeVar("CE")
+
+
+@dataclass(frozen=True)
+class Run(Generic[CS, CE]):
+    """A run of a transition system: ``states[k]`` is the state before ``steps[k]``."""
+
+    model: str
+    bounds: Bounds
+    states: tuple[CS, ...]
+    steps: tuple[CE, ...]
+
+
+Trace = Run[ConcreteState, ConcreteStep]
+"""A run of the lifecycle encoding."""
+
+CS_co = TypeVar("CS_co", covariant=True)
+CE_co = TypeVar("CE_co", covariant=True)
+
+
+class System(Protocol[CS_co, CE_co]):
+    """What ``Unrolling`` needs of a transition system (``Encoding``, ``RoutingSystem``).
+
+    Symbolic states and steps are whatever the system makes of Z3 terms; ``read_*``
+    turns them into the concrete ``CS`` and ``CE`` of a ``Run``.
+    """
+
+    tables: ModelTables
+    bounds: Bounds
+
+    def fresh_state(self, name: str) -> Any: ...
+
+    def fresh_step(self, name: str) -> Any: ...
+
+    def initial(self, state: Any) -> Term: ...
+
+    def domain(self, state: Any) -> Term: ...
+
+    def environment(self, state: Any, step: Any, renderable: bool = False) -> Term: ...
+
+    def successor(self, state: Any, step: Any) -> Any: ...
+
+    def equal(self, left: Any, right: Any) -> Term: ...
+
+    def read_state(self, model: z3.ModelRef, state: Any) -> CS_co: ...
+
+    def read_step(self, model: z3.ModelRef, step: Any) -> CE_co: ...
+
+    def canonical_order(self, first: Any, steps: list[Any]) -> list[tuple[Term, list[Term]]]: ...
+
+
+@dataclass(frozen=True)
+class InductionResult:
+    """The outcome of the base and induction queries for one invariant, model and bound."""
+
+    invariant: str
+    model: str
+    bounds: Bounds
+    base_holds: bool
+    step_holds: bool
+    seconds: float
+    counterexample: Run[Any, Any] | None
+    broken: tuple[str, ...]
+
+    @property
+    def proved(self) -> bool:
+        """Both queries were unsatisfiable."""
+        return self.base_holds and self.step_holds
+
+
+@dataclass(frozen=True)
+class BmcResult:
+    """The outcome of bounded model checking: a shortest trace, or none up to ``depth``."""
+
+    invariant: str
+    model: str
+    bounds: Bounds
+    depth: int
+    seconds: float
+    trace: Run[Any, Any] | None
+
+
+StepGoal = Callable[[Any, Any, Any, Any], Term]
+"""A formula over one step of a system that a search looks for."""
+
+
+def system_for(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
+    """The transition system ``prop`` is stated over, for ``tables`` at ``bounds``."""
+    if prop.routing:
+        return RoutingSystem(tables, bounds)
+    return Encoding(tables, bounds, payload=prop.payload)
+
+
+def new_solver() -> z3.Solver:
+    """The solver every query uses.
+
+    Simplification and equation solving before the SMT core substitute the
+    functional successor terms and the frame equalities away; on these queries that is
+    about ten times faster than the default solver (measured: 1.75 s → 0.19 s for an
+    induction step at 3x3).
+    """
+    tactic = z3.Then("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt")
+    return tactic.solver()
+
+
+def _check(solver: z3.Solver) -> bool:
+    """True iff satisfiable; ``unknown`` is an error, never silently a proof."""
+    result = solver.check()
+    if result == z3.unknown:
+        raise RuntimeError(f"z3 returned unknown: {solver.reason_unknown()}")
+    return bool(result == z3.sat)
+
+
+def _hypothesis(encoding: Encoding, prop: Property, state: State) -> Term:
+    parts = [encoding.domain(state), prop.strengthening(encoding, state)]
+    if prop.state is not None:
+        parts.append(prop.state(encoding, state))
+    return z3.And(parts)
+
+
+def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> InductionResult:
+    """Base case and induction step of ``invariant`` (with its strengthening)."""
+    started = time.perf_counter()
+    prop = PROPERTIES[invariant]
+    encoding = system_for(prop, tables, bounds)
+    state = encoding.fresh_state("s")
+
+    base = new_solver()
+    base.add(
+        encoding.initial(state),
+        encoding.domain(state),
+        z3.Not(_hypothesis(encoding, prop, state)),
+    )
+    base_holds = not _check(base)
+
+    step = encoding.fresh_step("e")
+    after = encoding.successor(state, step)
+    goals: dict[str, Term] = {
+        invariant: prop.holds(encoding, state, step, after),
+        "domain": encoding.domain(after),
+        **{clause: CLAUSES[clause](encoding, after) for clause in prop.clauses},
+    }
+    # One query per conjunct of the goal: small queries are much faster than one
+    # query on the negated conjunction, and they say which conjunct breaks.
+    induction = new_solver()
+    induction.add(_hypothesis(encoding, prop, state), encoding.environment(state, step))
+    counterexample: Run[Any, Any] | None = None
+    broken: list[str] = []
+    for name, goal in goals.items():
+        induction.push()
+        induction.add(z3.Not(goal))
+        if _check(induction):
+            broken.append(name)
+            if counterexample is None:
+                model = induction.model()
+                counterexample = Run(
+                    tables.name,
+                    bounds,
+                    (encoding.read_state(model, state), encoding.read_state(model, after)),
+                    (encoding.read_step(model, step),),
+                )
+        induction.pop()
+    step_holds = not broken
+    return InductionResult(
+        invariant,
+        tables.name,
+        bounds,
+        base_holds,
+        step_holds,
+        time.perf_counter() - started,
+        counterexample,
+        tuple(broken),
+    )
+
+
+class Unrolling(Generic[CS, CE]):
+    """An incremental unrolling of a transition system from its initial state.
+
+    ``extend()`` adds one frame; ``find(goal)`` asks whether the step of the last frame
+    can satisfy ``goal`` and returns the run if so.  Frames use fresh variables.
+    """
+
+    def __init__(self, system: System[CS, CE], renderable: bool = False) -> None:
+        self.system = system
+        self.renderable = renderable
+        self.solver = new_solver()
+        first = system.fresh_state("s0")
+        self.solver.add(system.initial(first), system.domain(first))
+        self.states: list[Any] = [first]
+        self.steps: list[Any] = []
+
+    @property
+    def depth(self) -> int:
+        """The number of steps unrolled so far."""
+        return len(self.steps)
+
+    def extend(self) -> None:
+        """Unroll one more step."""
+        k = self.depth + 1
+        before = self.states[-1]
+        step = self.system.fresh_step(f"e{k}")
+        after = self.system.fresh_state(f"s{k}")
+        self.solver.add(
+            self.system.environment(before, step, self.renderable),
+            self.system.equal(after, self.system.successor(before, step)),
+        )
+        self.states.append(after)
+        self.steps.append(step)
+
+    def frame(self, k: int) -> tuple[Any, Any, Any]:
+        """The state before step ``k`` (1-based), the step and the state after."""
+        return self.states[k - 1], self.steps[k - 1], self.states[k]
+
+    def find(self, goal: Term, canonical: bool = True) -> Run[CS, CE] | None:
+        """A run through the current unrolling on which ``goal`` holds, or None.
+
+        With ``canonical`` the run is the least one in the lexicographic order the
+        system's ``canonical_order`` gives (for the lifecycle: trigger in ``Trigger``
+        order, then entry, slot and value), found by a few more queries.  Z3's own
+        choice depends on everything the process asked it before; the canonical one
+        does not, so a fixture stream is reproducible — and it prefers
+        ``output_item.added``, entry 0 and ``output_index`` 0.
+        """
+        self.solver.push()
+        try:
+            self.solver.add(goal)
+            if not _check(self.solver):
+                return None
+            if canonical:
+                for term, candidates in self.system.canonical_order(self.states[0], self.steps):
+                    for candidate in candidates:
+                        self.solver.push()
+                        self.solver.add(term == candidate)
+                        found = _check(self.solver)
+                        self.solver.pop()
+                        if found:
+                            self.solver.add(term == candidate)
+                            break
+                _check(self.solver)
+            return self.read(self.solver.model())
+        finally:
+            self.solver.pop()
+
+    def read(self, model: z3.ModelRef) -> Run[CS, CE]:
+        """The run a model of the unrolling describes."""
+        return Run(
+            self.system.tables.name,
+            self.system.bounds,
+            tuple(self.system.read_state(model, state) for state in self.states),
+            tuple(self.system.read_step(model, step) for step in self.steps),
+        )
+
+
+def search(
+    system: System[CS, CE], depth: int, goal: StepGoal, renderable: bool = False
+) -> tuple[Run[CS, CE] | None, int]:
+    """A shortest run of ``system`` whose last step satisfies ``goal``, and the depth
+    searched."""
+    unrolling = Unrolling(system, renderable)
+    for k in range(1, depth + 1):
+        unrolling.extend()
+        run = unrolling.find(goal(system, *unrolling.frame(k)))
+        if run is not None:
+            return run, k
+    return None, depth
+
+
+def bmc(
+    tables: ModelTables,
+    invariant: str,
+    bounds: Bounds,
+    depth: int,
+    renderable: bool = True,
+) -> BmcResult:
+    """Bounded model checking of ``invariant``: a shortest violating run, if any.
+
+    With ``renderable`` (the default) only steps a ``function_call`` stream can make
+    are searched, so that a run found can be rendered and replayed.
+    """
+    started = time.perf_counter()
+    prop = PROPERTIES[invariant]
+    trace, searched = search(
+        system_for(prop, tables, bounds),
+        depth,
+        lambda system, before, step, after: z3.Not(prop.holds(system, before, step, after)),
+        renderable,
+    )
+    return BmcResult(
+        invariant, tables.name, bounds, searched, time.perf_counter() - started, trace
+    )
+
+
+def close_snapshot(trace: Run[Any, Any], tables: ModelTables) -> Run[Any, Any]:
+    """A lifecycle ``trace`` extended by the ``RESPONSE_COMPLETED`` that ends the
+    snapshot it stops inside (the rendered stream has that event anyway), or ``trace``
+    itself."""
+    last = trace.states[-1]
+    if not isinstance(last, ConcreteState) or last.terminal or last.snapshot_items == 0:
+        return trace
+    payload = any(step.value is not None for step in trace.steps)
+    encoding = Encoding(tables, trace.bounds, payload)
+    ending = ConcreteStep(Trigger.RESPONSE_COMPLETED, 0, 0, Payload.MISSING if payload else None)
+    step = Step(
+        TRIGGER[ending.trigger], z3.IntVal(0), z3.IntVal(0), PAYLOAD[Payload.MISSING]
+    )
+    after = encoding.successor(encoding.constant_state(last), step)
+    solver = new_solver()
+    if not _check(solver):
+        raise AssertionError("an empty solver is satisfiable")
+    return replace(
+        trace,
+        states=(*trace.states, encoding.read_state(solver.model(), after)),
+        steps=(*trace.steps, ending),
+    )

@@ -1,0 +1,221 @@
+"""Named mutants of the reference model: one cell changed, each a known bug class.
+
+A proof that cannot fail proves nothing.  Every mutant here changes one cell of one
+table of ``REFERENCE`` (copying only the row it touches), is named after the bug class
+it stands for, and says which invariant it ``breaks``: Z3 must find a counterexample
+there.  The mutants are ordinary ``ModelTables``: the same generator builds kernels
+from them (``model.codegen.load_kernels``) and the same encoding refutes them.
+``evidence`` says where the bug class was seen (``reference/peer-implementations.md``)
+or which rule of DESIGN section 2 it violates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.routing import Route
+from responses_oracle.model.slots import SlotTransition
+from responses_oracle.model.tables import REFERENCE, ModelTables
+from responses_oracle.model.vocabulary import (
+    CandidateRelation,
+    Code,
+    Effect,
+    EntryState,
+    IdView,
+    PayloadAction,
+    PayloadHeld,
+    RouteAction,
+    SlotState,
+    SlotTrigger,
+    SlotView,
+    Trigger,
+)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A mutant model, the bug class it stands for, and the invariant it must break."""
+
+    tables: ModelTables
+    bug_class: str
+    breaks: str
+    evidence: str
+
+
+def with_lifecycle_cell(
+    base: ModelTables, name: str, state: EntryState, trigger: Trigger, transition: Transition
+) -> ModelTables:
+    """``base`` with the lifecycle cell ``(state, trigger)`` replaced."""
+    lifecycle = {**base.lifecycle, state: {**base.lifecycle[state], trigger: transition}}
+    return replace(base, name=name, lifecycle=lifecycle)
+
+
+def with_slot_cell(
+    base: ModelTables, name: str, state: SlotState, trigger: SlotTrigger, move: SlotTransition
+) -> ModelTables:
+    """``base`` with the slot cell ``(state, trigger)`` replaced."""
+    slots = {**base.slots, state: {**base.slots[state], trigger: move}}
+    return replace(base, name=name, slots=slots)
+
+
+def with_route_cell(
+    base: ModelTables, name: str, slot_view: SlotView, id_view: IdView, route: Route
+) -> ModelTables:
+    """``base`` with the routing cell ``(slot_view, id_view)`` replaced."""
+    routing = {**base.routing, slot_view: {**base.routing[slot_view], id_view: route}}
+    return replace(base, name=name, routing=routing)
+
+
+def with_payload_cell(
+    base: ModelTables,
+    name: str,
+    held: PayloadHeld,
+    relation: CandidateRelation,
+    decision: PayloadDecision,
+) -> ModelTables:
+    """``base`` with the payload cell ``(held, relation)`` replaced."""
+    payload = {**base.payload, held: {**base.payload[held], relation: decision}}
+    return replace(base, name=name, payload=payload)
+
+
+_S, _T = EntryState, Trigger
+_FIRST_DONE = REFERENCE.lifecycle[_S.ADDED][_T.ITEM_DONE]
+
+MUTANT_LIST: tuple[Mutant, ...] = (
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "duplicate-done-re-completes",
+            _S.DONE,
+            _T.ITEM_DONE,
+            Transition(_S.DONE, _FIRST_DONE.effects),
+        ),
+        "duplicate done re-completes",
+        "complete_once",
+        "opencode after #46965: a duplicate output_item.done after finish emits a second "
+        "tool call for the same call_id (peer-implementations.md A.6)",
+    ),
+    Mutant(
+        with_slot_cell(
+            REFERENCE,
+            "done-frees-the-slot",
+            SlotState.LIVE,
+            SlotTrigger.TOMBSTONE,
+            SlotTransition(SlotState.FREE, None),
+        ),
+        "done frees the slot",
+        "slot_first_write",
+        "R3: a done item's slot stays a tombstone, so that a late event on it is not "
+        "guessed onto a newer call",
+    ),
+    Mutant(
+        with_slot_cell(
+            REFERENCE,
+            "tombstone-re-bound",
+            SlotState.TOMB,
+            SlotTrigger.BIND,
+            SlotTransition(SlotState.LIVE, None),
+        ),
+        "tombstone re-bound",
+        "slot_first_write",
+        "opencode: output_item.added overwrites outputItems[idx], so a reused "
+        "output_index re-points later deltas (peer-implementations.md A.6)",
+    ),
+    Mutant(
+        with_route_cell(
+            REFERENCE,
+            "slot-beats-item-id",
+            SlotView.ONE,
+            IdView.ONE_OUTSIDE,
+            Route(RouteAction.BY_SLOT, None),
+        ),
+        "slot beats item_id",
+        "ambiguity_rejected",
+        "opencode: an event is routed by output_index even when its own item_id names "
+        "another item (peer-implementations.md A.6)",
+    ),
+    Mutant(
+        with_route_cell(
+            REFERENCE,
+            "shared-slot-routes-by-slot",
+            SlotView.SHARED,
+            IdView.ABSENT,
+            Route(RouteAction.BY_SLOT, None),
+        ),
+        "shared slot routes by slot",
+        "ambiguity_rejected",
+        "R3/R5: after slot reuse an event with only an output_index fits two calls; "
+        "routing it to the first one guesses",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "late-delta-appended",
+            _S.DONE,
+            _T.DELTA,
+            Transition(_S.DONE, (Effect.NOTE_LATE_EVENT, Effect.APPEND_DELTA)),
+        ),
+        "late delta appended",
+        "late_is_inert",
+        "R5/R7: a delta for a done call is a late_event and changes nothing; clients that "
+        "append every delta to a buffer keyed by item change a finished call",
+    ),
+    Mutant(
+        with_payload_cell(
+            REFERENCE,
+            "empty-done-erases-arguments",
+            PayloadHeld.VALUE,
+            CandidateRelation.EMPTY,
+            PayloadDecision(PayloadAction.TAKE, None),
+        ),
+        "empty done erases arguments",
+        "empty_never_erases",
+        "opencode: output_item.done with arguments \"\" erases good streamed arguments; "
+        "AxonHub's reported bug (peer-implementations.md A.6, section D)",
+    ),
+    Mutant(
+        with_payload_cell(
+            REFERENCE,
+            "divergent-value-ignored",
+            PayloadHeld.VALUE,
+            CandidateRelation.DIFFERS,
+            PayloadDecision(PayloadAction.KEEP, Code.DIVERGENT_PAYLOAD),
+        ),
+        "divergent value ignored",
+        "latest_nonempty_wins",
+        "R7: the last non-empty candidate wins; a client that keeps the first value it "
+        "saw ignores the corrected arguments of a later done or snapshot",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "snapshot-only-item-lost",
+            _S.ABSENT,
+            _T.SNAPSHOT_ITEM,
+            Transition(_S.ABSENT, ()),
+        ),
+        "snapshot-only item lost",
+        "nothing_lost",
+        "codex's done-only rule: a call that appears only in response.completed is lost "
+        "(peer-implementations.md B)",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "delta-confirms",
+            _S.ADDED,
+            _T.DELTA,
+            Transition(_S.STREAMING, (Effect.APPEND_DELTA, Effect.CONFIRM)),
+        ),
+        "delta confirms",
+        "executable_needs_completion",
+        "R9: parseable arguments alone never make a call executable; a client that runs "
+        "a call once its streamed arguments parse executes unconfirmed calls",
+    ),
+)
+"""Every named mutant, in the order of the invariants they break."""
+
+MUTANTS: dict[str, Mutant] = {mutant.tables.name: mutant for mutant in MUTANT_LIST}
+"""Every named mutant, by model name."""

@@ -1,0 +1,416 @@
+"""The invariants of ``model.invariants`` as Z3 formulas over the encoding.
+
+Theory of operation
+-------------------
+Each ``Property`` is the Z3 reading of one named invariant of DESIGN section 4 over
+the abstract state of ``encoding.py``: a *state* property is a formula over one
+``State`` (``STATE`` and ``FINAL`` invariants: what holds in every state holds at the
+end), a *step* property one over ``(before, step, after)``.  The names are those of
+``model.invariants.INVARIANTS``, so a proof and a Hypothesis check of the same name
+state the same thing at two levels of abstraction.
+
+An induction proof also needs the invariant's strengthening: the clauses written in
+words in ``model.invariants.STRENGTHENING``.  ``CLAUSES`` maps each such sentence,
+verbatim, to its formula; ``Property.strengthening`` looks them up by the sentence, so
+the model's text and the proof's formula cannot drift apart unnoticed (a sentence
+without a formula is an error, and a test checks the mapping both ways).
+
+``STRUCTURAL`` names the invariants that hold by the construction of the driver (and
+so of the encoding), not by any table: a proof of them is a check of the encoding, and
+no one-row mutant of the tables can break them.  ``NOT_ENCODED`` names those this
+encoding cannot state, with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+from responses_oracle.model.invariants import INVARIANTS_BY_NAME, STRENGTHENING, Scope
+from responses_oracle.model.lifecycle import CLOSED_STATES, OPEN_STATES
+from responses_oracle.model.vocabulary import Effect, EntryState, SlotState, Trigger
+
+from .encoding import (
+    ENTRY,
+    NONEMPTY,
+    NOTE_EFFECTS,
+    PAYLOAD,
+    RESPONSE_WIDE_TRIGGERS,
+    SLOT,
+    TRIGGER,
+    Encoding,
+    Payload,
+    State,
+    Step,
+    Term,
+)
+from .routing import (
+    ambiguity_rejected,
+    ids_name_admitted_entries,
+    slots_count_their_entries,
+)
+
+StateFormula = Callable[[Any, Any], Term]
+"""A formula over one state of a system (``Encoding`` or ``RoutingSystem``)."""
+
+StepFormula = Callable[[Any, Any, Any, Any], Term]
+"""A formula over one step of a system: the state before, the step, the state after."""
+
+
+def _each_entry(encoding: Encoding, formula: Callable[[int], Term]) -> Term:
+    return z3.And([formula(i) for i in range(encoding.bounds.entries)])
+
+
+def _closed(state: State, i: int) -> Term:
+    return ENTRY.is_one_of(state.entry_state[i], CLOSED_STATES)
+
+
+def _admitted(state: State, i: int) -> Term:
+    return state.entry_state[i] != ENTRY[EntryState.ABSENT]
+
+
+# -- strengthening clauses ------------------------------------------------------------
+
+
+def _completions_zero_unless_closed(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding, lambda i: z3.Implies(z3.Not(_closed(state, i)), state.completions[i] == 0)
+    )
+
+
+def _completions_one_when_closed(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding, lambda i: z3.Implies(_closed(state, i), state.completions[i] == 1)
+    )
+
+
+def _confirmed_only_by_confirming_events(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding, lambda i: z3.Implies(state.confirmed[i], state.confirming_seen[i])
+    )
+
+
+def _absent_channel_untouched(encoding: Encoding, state: State) -> Term:
+    missing = PAYLOAD[Payload.MISSING]
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            z3.Not(_admitted(state, i)),
+            z3.And(
+                state.held[i] == missing,
+                state.pending[i] == missing,
+                state.last_offered[i] == missing,
+            ),
+        ),
+    )
+
+
+def _pending_deltas_only_before_any_offer(encoding: Encoding, state: State) -> Term:
+    missing = PAYLOAD[Payload.MISSING]
+    return _each_entry(
+        encoding,
+        lambda i: z3.Or(
+            state.pending[i] == missing,
+            z3.And(
+                PAYLOAD.is_one_of(state.pending[i], NONEMPTY),
+                state.held[i] == missing,
+                state.last_offered[i] == missing,
+            ),
+        ),
+    )
+
+
+def _offered_channel_is_closed(encoding: Encoding, state: State) -> Term:
+    missing = PAYLOAD[Payload.MISSING]
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            z3.Or(state.held[i] != missing, state.last_offered[i] != missing),
+            z3.Or(
+                state.channel_closed[i],
+                z3.Not(ENTRY.is_one_of(state.entry_state[i], OPEN_STATES)),
+            ),
+        ),
+    )
+
+
+def _held_is_last_offered(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Or(
+            state.last_offered[i] == PAYLOAD[Payload.MISSING],
+            z3.And(
+                PAYLOAD.is_one_of(state.last_offered[i], NONEMPTY),
+                state.held[i] == state.last_offered[i],
+            ),
+        ),
+    )
+
+
+CLAUSES: dict[str, StateFormula] = {
+    "an entry in an open state (or absent, or incomplete) has completed zero times": (
+        _completions_zero_unless_closed
+    ),
+    "an entry in a closed state (done, completed) has completed exactly once": (
+        _completions_one_when_closed
+    ),
+    "an entry is confirmed only after it received a *.done, a done item or a snapshot item": (
+        _confirmed_only_by_confirming_events
+    ),
+    "an absent entry's channel holds nothing, has no deltas and was offered nothing": (
+        _absent_channel_untouched
+    ),
+    "deltas wait unjoined only while nothing was offered to their channel, and are not empty": (
+        _pending_deltas_only_before_any_offer
+    ),
+    "a channel that was offered a value is closed, or its entry is no longer open": (
+        _offered_channel_is_closed
+    ),
+    "a channel holds the last non-empty candidate offered to it, if there was one": (
+        _held_is_last_offered
+    ),
+    "a free slot has no entry bound, a live or tombstoned one exactly one, a shared one more": (
+        slots_count_their_entries
+    ),
+    "ids name only admitted entries, and only admitted entries are closed": (
+        ids_name_admitted_entries
+    ),
+}
+"""Every strengthening sentence of ``model.invariants.STRENGTHENING``, as a formula."""
+
+
+@dataclass(frozen=True)
+class Property:
+    """One invariant as a formula: exactly one of ``state`` and ``step`` is set.
+
+    ``payload`` says the formula reads the abstract channels (``Encoding(payload=True)``);
+    ``routing`` that it is a formula over ``routing.RoutingSystem``.
+    """
+
+    name: str
+    state: StateFormula | None = None
+    step: StepFormula | None = None
+    payload: bool = False
+    routing: bool = False
+
+    def __post_init__(self) -> None:
+        scope = INVARIANTS_BY_NAME[self.name].scope
+        expected_state = scope is not Scope.STEP
+        if (self.state is not None) != expected_state or (self.step is not None) == expected_state:
+            raise ValueError(f"{self.name}: the formula does not match scope {scope.value}")
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The strengthening sentences this invariant's induction uses."""
+        return STRENGTHENING.get(self.name, ())
+
+    def strengthening(self, encoding: Any, state: Any) -> Term:
+        """The conjunction of the strengthening clauses over ``state``."""
+        return z3.And([CLAUSES[clause](encoding, state) for clause in self.clauses])
+
+    def holds(self, encoding: Any, before: Any, step: Any, after: Any) -> Term:
+        """The invariant over one step (a state property is read on ``after``)."""
+        if self.state is not None:
+            return self.state(encoding, after)
+        assert self.step is not None
+        return self.step(encoding, before, step, after)
+
+
+# -- the invariants -------------------------------------------------------------------
+
+
+def _complete_once(encoding: Encoding, state: State) -> Term:
+    return _each_entry(encoding, lambda i: state.completions[i] <= 1)
+
+
+def _slot_first_write(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    slot = SLOT.__getitem__
+
+    def slot_moves(old: Term, new: Term) -> Term:
+        return z3.And(
+            z3.Implies(old != slot(SlotState.FREE), new != slot(SlotState.FREE)),
+            z3.Implies(old == slot(SlotState.TOMB), new != slot(SlotState.LIVE)),
+            z3.Implies(old == slot(SlotState.SHARED), new == slot(SlotState.SHARED)),
+        )
+
+    return z3.And(
+        *[
+            slot_moves(old, new)
+            for old, new in zip(before.slot_state, after.slot_state, strict=True)
+        ],
+        _each_entry(
+            encoding,
+            lambda i: z3.Implies(
+                _admitted(before, i), after.entry_slot[i] == before.entry_slot[i]
+            ),
+        ),
+    )
+
+
+def _entry_components(state: State, i: int) -> list[Term]:
+    per_entry = [
+        state.entry_state,
+        state.entry_slot,
+        state.completions,
+        state.admissions,
+        state.channel_closed,
+        state.confirmed,
+        state.held,
+        state.pending,
+        state.last_offered,
+    ]
+    return [terms[i] for terms in per_entry]
+
+
+def _unchanged_entry(before: State, after: State, i: int) -> Term:
+    pairs = zip(_entry_components(before, i), _entry_components(after, i), strict=True)
+    return z3.And([old == new for old, new in pairs])
+
+
+def _no_cross_talk(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    wide = TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)
+    return z3.Or(
+        wide,
+        _each_entry(
+            encoding,
+            lambda i: z3.Or(step.entry == i, _unchanged_entry(before, after, i)),
+        ),
+    )
+
+
+_RECONCILING: tuple[Trigger, ...] = (Trigger.SNAPSHOT_ITEM, *RESPONSE_WIDE_TRIGGERS)
+"""Triggers that legitimately change a done entry: the snapshot reconciles (R3), the
+response end settles."""
+
+
+def _late_is_inert(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def late(state: EntryState, trigger: Trigger, effects: tuple[Effect, ...]) -> bool:
+        return Effect.NOTE_LATE_EVENT in effects or (
+            state in CLOSED_STATES and trigger not in _RECONCILING
+        )
+
+    def inert(state: EntryState, next_state: EntryState, effects: tuple[Effect, ...]) -> bool:
+        return next_state is state and all(effect in NOTE_EFFECTS for effect in effects)
+
+    def reached_late(i: int) -> Term:
+        return z3.And(
+            encoding.delivers(before, step, i),
+            encoding.rows_where(
+                before.entry_state[i], step.trigger, lambda s, t, move: late(s, t, move.effects)
+            ),
+        )
+
+    def row_inert(i: int) -> Term:
+        return encoding.rows_where(
+            before.entry_state[i],
+            step.trigger,
+            lambda s, t, move: inert(s, move.next_state, move.effects),
+        )
+
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            reached_late(i), z3.And(row_inert(i), _unchanged_entry(before, after, i))
+        ),
+    )
+
+
+def _nothing_lost(encoding: Encoding, state: State) -> Term:
+    return z3.And(
+        _each_entry(
+            encoding,
+            lambda i: state.admissions[i] == z3.If(_admitted(state, i), 1, 0),
+        ),
+        z3.Not(state.snapshot_dropped),
+    )
+
+
+def _terminal_is_final(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    return z3.Implies(before.terminal, encoding.equal(before, after))
+
+
+def _executable_needs_completion(encoding: Encoding, state: State) -> Term:
+    # The driver's rule (R9): an entry is executable when the response completed and
+    # the entry was confirmed; the invariant asks that "confirmed" meant an event.
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            z3.And(state.completed, state.confirmed[i]),
+            state.confirming_seen[i],
+        ),
+    )
+
+
+def final_value(state: State, i: int) -> Term:
+    """The channel's final value as the driver reads it: the held value, or the joined
+    deltas when nothing is held."""
+    missing = PAYLOAD[Payload.MISSING]
+    return z3.If(
+        z3.And(state.pending[i] != missing, state.held[i] == missing),
+        state.pending[i],
+        state.held[i],
+    )
+
+
+def last_candidate(state: State, i: int) -> Term:
+    """The last non-empty candidate: the deltas not yet offered, else the last offered."""
+    return z3.If(
+        state.pending[i] != PAYLOAD[Payload.MISSING], state.pending[i], state.last_offered[i]
+    )
+
+
+def _any_nonempty(state: State, i: int) -> Term:
+    return last_candidate(state, i) != PAYLOAD[Payload.MISSING]
+
+
+def _empty_never_erases(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            _any_nonempty(state, i), PAYLOAD.is_one_of(final_value(state, i), NONEMPTY)
+        ),
+    )
+
+
+def _latest_nonempty_wins(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            _any_nonempty(state, i), final_value(state, i) == last_candidate(state, i)
+        ),
+    )
+
+
+PROPERTIES: dict[str, Property] = {
+    prop.name: prop
+    for prop in (
+        Property("complete_once", state=_complete_once),
+        Property("slot_first_write", step=_slot_first_write),
+        Property("no_cross_talk", step=_no_cross_talk),
+        Property("ambiguity_rejected", step=ambiguity_rejected, routing=True),
+        Property("late_is_inert", step=_late_is_inert),
+        Property("empty_never_erases", state=_empty_never_erases, payload=True),
+        Property("latest_nonempty_wins", state=_latest_nonempty_wins, payload=True),
+        Property("nothing_lost", state=_nothing_lost),
+        Property("terminal_is_final", step=_terminal_is_final),
+        Property("executable_needs_completion", state=_executable_needs_completion),
+    )
+}
+"""The invariants that have a Z3 formula, by name, in DESIGN order."""
+
+STRUCTURAL: dict[str, str] = {
+    "no_cross_talk": "the driver delivers an entry-scoped event to one entry; the tables "
+    "cannot say otherwise (misrouting is a routing-table question: ambiguity_rejected)",
+    "terminal_is_final": "the driver ignores every event after the terminal one before any "
+    "table is consulted",
+}
+"""Invariants that hold by construction of the driver, not by a table row."""
+
+NOT_ENCODED: dict[str, str] = {
+    "first_admission_wins": "identity fields are merged by driver code (merge_item), not by "
+    "a table; no table row can overwrite them",
+}
+"""Invariants this encoding does not state, and why."""
+

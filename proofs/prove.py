@@ -1,0 +1,156 @@
+"""``prove``: every invariant of a model, proved or refuted, with the evidence.
+
+Theory of operation
+-------------------
+For one model (the reference, or a mutant) and each invariant:
+
+1. An invariant this encoding cannot state (``properties.NOT_ENCODED``) is
+   ``UNKNOWN``, with the reason.
+2. Otherwise the base case and the induction step are checked for every bound
+   ``2 <= N <= bound[0]``, ``2 <= M <= bound[1]``.  All unsatisfiable:
+   ``PROVED_BOUNDED`` (for all depths, at those numbers of entries and slots).  An
+   invariant that holds by construction of the driver (``properties.STRUCTURAL``) says
+   so in its detail.
+3. If a bound fails, bounded model checking searches a shortest renderable trace at
+   that bound, up to ``depth`` steps.  Found: ``COUNTEREXAMPLE``, with the trace
+   rendered as a wire event stream and replayed through the reducer generated from the
+   same model (the detail says whether the reducer followed the trace state by
+   state).  Not found: ``UNKNOWN``, with the conjuncts the induction step broke.
+4. With ``unbounded=True`` a second row per invariant reports the proof for any number
+   of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
+
+The command line (``responses-oracle prove``) is a thin layer over ``prove``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from responses_oracle.model.invariants import INVARIANTS
+from responses_oracle.model.tables import REFERENCE, ModelTables
+
+from .conformance import replay
+from .counterexample import render
+from .encoding import Bounds
+from .induction import InductionResult, bmc, check_induction, close_snapshot
+from .properties import NOT_ENCODED, PROPERTIES, STRUCTURAL
+from .unbounded import UNBOUNDED, prove_unbounded
+
+DEFAULT_BOUND: tuple[int, int] = (4, 4)
+"""Entries and slots of the default run: every ``N, M`` in ``{2, 3, 4}``."""
+
+DEFAULT_DEPTH = 8
+"""How deep bounded model checking looks for a counterexample."""
+
+
+class Status(Enum):
+    """The verdict on one invariant of one model."""
+
+    PROVED_BOUNDED = "proved_bounded"
+    PROVED_UNBOUNDED = "proved_unbounded"
+    COUNTEREXAMPLE = "counterexample"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class ProofResult:
+    """One row of the proof report.
+
+    ``counterexample`` is the wire event stream that breaks the invariant (with
+    ``COUNTEREXAMPLE``); ``detail`` says what was checked, or why nothing could be.
+    """
+
+    invariant: str
+    model: str
+    status: Status
+    seconds: float
+    counterexample: list[dict[str, Any]] | None
+    detail: str
+
+
+def _bounds(bound: tuple[int, int]) -> list[Bounds]:
+    entries, slots = bound
+    return [
+        Bounds(n, m)
+        for n in range(min(2, entries), entries + 1)
+        for m in range(min(2, slots), slots + 1)
+    ]
+
+
+def _bounded(
+    invariant: str, tables: ModelTables, bound: tuple[int, int], depth: int
+) -> ProofResult:
+    started = time.perf_counter()
+    failed: InductionResult | None = None
+    checked = _bounds(bound)
+    for bounds in checked:
+        result = check_induction(tables, invariant, bounds)
+        if not result.proved:
+            failed = result
+            break
+    if failed is None:
+        detail = f"base and induction hold for N x M in {checked[0]}..{checked[-1]}"
+        if invariant in STRUCTURAL:
+            detail += f" (structural: {STRUCTURAL[invariant]})"
+        seconds = time.perf_counter() - started
+        return ProofResult(invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail)
+    search = bmc(tables, invariant, failed.bounds, depth)
+    if search.trace is None:
+        what = "base case" if not failed.base_holds else f"induction step breaks {failed.broken}"
+        return ProofResult(
+            invariant,
+            tables.name,
+            Status.UNKNOWN,
+            time.perf_counter() - started,
+            None,
+            f"at {failed.bounds} the {what}; no counterexample up to depth {depth}",
+        )
+    trace = close_snapshot(search.trace, tables)
+    mismatches = replay(trace, tables).mismatches
+    followed = "the generated reducer follows it" if not mismatches else mismatches[0]
+    return ProofResult(
+        invariant,
+        tables.name,
+        Status.COUNTEREXAMPLE,
+        time.perf_counter() - started,
+        render(trace),
+        f"{search.depth}-step trace at {failed.bounds}; {followed}",
+    )
+
+
+def prove(
+    invariant: str | None = None,
+    tables: ModelTables = REFERENCE,
+    bound: tuple[int, int] = DEFAULT_BOUND,
+    depth: int = DEFAULT_DEPTH,
+    unbounded: bool = False,
+) -> list[ProofResult]:
+    """Prove ``invariant`` (all of DESIGN section 4 when None) on ``tables``.
+
+    ``bound`` is the largest ``(entries, slots)`` of the bounded proofs; ``depth`` the
+    depth of the counterexample search; ``unbounded`` adds the proofs for any number
+    of entries and slots as separate rows.
+    """
+    names = [inv.name for inv in INVARIANTS] if invariant is None else [invariant]
+    unknown = [name for name in names if name not in PROPERTIES and name not in NOT_ENCODED]
+    if unknown:
+        raise KeyError(f"no such invariant: {unknown[0]}")
+    results: list[ProofResult] = []
+    for name in names:
+        if name in NOT_ENCODED:
+            results.append(
+                ProofResult(name, tables.name, Status.UNKNOWN, 0.0, None, NOT_ENCODED[name])
+            )
+            continue
+        results.append(_bounded(name, tables, bound, depth))
+        if unbounded and name in UNBOUNDED:
+            started = time.perf_counter()
+            proved, detail = prove_unbounded(tables, name)
+            status = Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN
+            results.append(
+                ProofResult(name, tables.name, status, time.perf_counter() - started, None, detail)
+            )
+    return results

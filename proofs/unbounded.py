@@ -1,0 +1,232 @@
+"""Induction for any number of entries: arrays and a universally quantified invariant.
+
+Theory of operation
+-------------------
+The bounded proofs fix ``N`` entries and ``M`` slots.  For the invariants that speak
+about each entry on its own (``UNBOUNDED``), this module proves them for every ``N``
+and ``M`` at once.  Each per-entry field of ``encoding.State`` becomes an array indexed
+by the entry ordinal (an unbounded ``Int``); the response-level fields stay scalars.
+Slots are abstracted away: no per-entry field and no formula here reads a slot, so
+dropping them (and the environment clauses about them) only adds behaviours — a proof
+over more behaviours is still a proof.  ``admission_in_order`` is dropped for the same
+reason.
+
+The transition reuses the bounded encoding itself, on a *view*: the one-entry
+``State`` whose fields are the array cells at one index.  An entry-scoped step stores
+the view of its target, updated by ``Encoding._apply`` of a one-entry encoding; a
+response-wide step updates every admitted entry at once (a ``Lambda``), which equals
+the driver's entry-by-entry loop because, without slots, entries do not interact.
+The invariant and its strengthening are the same formulas (``properties``) read on a
+view, so nothing is written twice.
+
+The queries: base, ``Init ∧ ¬(Inv ∧ Str)(view(k))``; induction,
+``(∀i. (Inv ∧ Str)(view(i))) ∧ Env ∧ ¬(Inv ∧ Str)(view'(k))`` for a fresh ``k``.
+Both unsatisfiable: ``PROVED_UNBOUNDED``.  When the invariant does not hold Z3 may
+answer ``sat`` (a counterexample to induction) or ``unknown`` (pitfall 4 of the tool
+notes): either is reported as not proved, never as a counterexample.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+import z3
+from responses_oracle.model.tables import ModelTables
+from responses_oracle.model.vocabulary import EntryState, Trigger
+
+from .encoding import (
+    ENTRY,
+    PAYLOAD,
+    RESPONSE_WIDE_TRIGGERS,
+    ROUTED_TRIGGERS,
+    TRIGGER,
+    Bounds,
+    Encoding,
+    Payload,
+    State,
+    Step,
+    Term,
+)
+from .properties import PROPERTIES
+
+UNBOUNDED: tuple[str, ...] = (
+    "complete_once",
+    "empty_never_erases",
+    "latest_nonempty_wins",
+    "nothing_lost",
+    "executable_needs_completion",
+)
+"""The invariants proved for any number of entries: per-entry state invariants."""
+
+_RESPONSE_FIELDS = ("snapshot_items", "snapshot_dropped", "completed", "terminal")
+_SLOT_FIELDS = ("entry_slot", "slot_state")
+_ENTRY_FIELDS = tuple(
+    f.name for f in fields(State) if f.name not in _RESPONSE_FIELDS + _SLOT_FIELDS
+)
+_SORT_OF: dict[str, Any] = {
+    "entry_state": ENTRY.sort,
+    "completions": z3.IntSort(),
+    "admissions": z3.IntSort(),
+    "channel_closed": z3.BoolSort(),
+    "confirmed": z3.BoolSort(),
+    "confirming_seen": z3.BoolSort(),
+    "in_snapshot": z3.BoolSort(),
+    "held": PAYLOAD.sort,
+    "pending": PAYLOAD.sort,
+    "last_offered": PAYLOAD.sort,
+}
+_INITIAL: dict[str, Term] = {
+    "entry_state": ENTRY[EntryState.ABSENT],
+    "completions": z3.IntVal(0),
+    "admissions": z3.IntVal(0),
+    "channel_closed": z3.BoolVal(False),
+    "confirmed": z3.BoolVal(False),
+    "confirming_seen": z3.BoolVal(False),
+    "in_snapshot": z3.BoolVal(False),
+    "held": PAYLOAD[Payload.MISSING],
+    "pending": PAYLOAD[Payload.MISSING],
+    "last_offered": PAYLOAD[Payload.MISSING],
+}
+assert set(_SORT_OF) == set(_ENTRY_FIELDS) == set(_INITIAL)
+
+Arrays = dict[str, Term]
+"""The state: an array per per-entry field, a term per response-level field."""
+
+
+def _fresh(name: str) -> Arrays:
+    state: Arrays = {
+        f: z3.Array(f"{name}.{f}", z3.IntSort(), _SORT_OF[f]) for f in _ENTRY_FIELDS
+    }
+    state["snapshot_items"] = z3.Int(f"{name}.snapshot_items")
+    for flag in ("snapshot_dropped", "completed", "terminal"):
+        state[flag] = z3.Bool(f"{name}.{flag}")
+    return state
+
+
+def _initial(state: Arrays) -> Term:
+    return z3.And(
+        *[state[f] == z3.K(z3.IntSort(), _INITIAL[f]) for f in _ENTRY_FIELDS],
+        state["snapshot_items"] == 0,
+        z3.Not(state["snapshot_dropped"]),
+        z3.Not(state["completed"]),
+        z3.Not(state["terminal"]),
+    )
+
+
+def _view(state: Arrays, index: Term) -> State:
+    """The one-entry state of entry ``index``: array cells and the response fields."""
+    values: dict[str, Any] = {f: (state[f][index],) for f in _ENTRY_FIELDS}
+    values.update({f: state[f] for f in _RESPONSE_FIELDS})
+    return State(**values, entry_slot=(z3.IntVal(0),), slot_state=())
+
+
+class _System:
+    """The array transition system of one model."""
+
+    def __init__(self, tables: ModelTables, payload: bool) -> None:
+        self.one = Encoding(tables, Bounds(1, 0), payload)
+        self.payload = payload
+
+    def updated(self, state: Arrays, step: Step, index: Term, active: Term) -> State:
+        """The view of entry ``index`` after ``step`` reached it (if ``active``)."""
+        local = replace(step, entry=z3.IntVal(0))
+        return self.one._apply(_view(state, index), local, 0, active)
+
+    def successor(self, state: Arrays, step: Step) -> Arrays:
+        live = z3.Not(state["terminal"])
+        wide = TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)
+        i = z3.Int("i")
+        target = self.updated(state, step, step.entry, live)
+        everyone = self.updated(state, step, i, self.one.delivers(_view(state, i), step, 0))
+        after: Arrays = {}
+        for f in _ENTRY_FIELDS:
+            stored = z3.Store(state[f], step.entry, getattr(target, f)[0])
+            at_once = z3.Lambda([i], getattr(everyone, f)[0])
+            after[f] = z3.If(wide, at_once, stored)
+        snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
+        after["snapshot_items"] = z3.If(
+            snapshot_item, state["snapshot_items"] + 1, state["snapshot_items"]
+        )
+        after["snapshot_dropped"] = z3.Or(
+            state["snapshot_dropped"],
+            z3.And(snapshot_item, target.entry_state[0] == ENTRY[EntryState.ABSENT]),
+        )
+        after["completed"] = z3.Or(
+            state["completed"],
+            z3.And(live, step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED]),
+        )
+        after["terminal"] = z3.Or(state["terminal"], wide)
+        return after
+
+    def environment(self, state: Arrays, step: Step) -> Term:
+        """The environment clauses that speak of the target entry and the response
+        (the ones about slots and admission order are dropped: fewer assumptions)."""
+        view = _view(state, step.entry)
+        clauses = self.one.environment_clauses(view, replace(step, entry=z3.IntVal(0)))
+        kept = [
+            step.entry >= 0,
+            z3.Implies(
+                TRIGGER.is_one_of(step.trigger, ROUTED_TRIGGERS),
+                view.entry_state[0] != ENTRY[EntryState.ABSENT],
+            ),
+            clauses["closed_channel_delta"],
+            clauses["snapshot_is_one_event"],
+            clauses["deltas_only_grow"],
+        ]
+        if self.payload:
+            local = replace(step, entry=z3.IntVal(0))
+            kept.extend(self.one.renderable_clauses(view, local).values())
+        return z3.And(kept)
+
+
+def prove_unbounded(
+    tables: ModelTables, invariant: str, timeout_ms: int = 5_000
+) -> tuple[bool, str]:
+    """Base and induction of ``invariant`` for any number of entries and slots.
+
+    Returns whether both hold, and what was found.
+    """
+    if invariant not in UNBOUNDED:
+        return False, f"{invariant} has no unbounded encoding"
+    prop = PROPERTIES[invariant]
+    assert prop.state is not None
+    system = _System(tables, prop.payload)
+    one = system.one
+
+    def holds(state: Arrays, index: Term) -> Term:
+        view = _view(state, index)
+        assert prop.state is not None
+        return z3.And(prop.state(one, view), prop.strengthening(one, view))
+
+    state = _fresh("s")
+    k = z3.Int("k")
+    base = z3.Solver()
+    base.set(timeout=timeout_ms)
+    base.add(_initial(state), k >= 0, z3.Not(holds(state, k)))
+    base_result = base.check()
+
+    step = Step(
+        TRIGGER.var("e.trigger"), z3.Int("e.entry"), z3.Int("e.slot"), PAYLOAD.var("e.value")
+    )
+    after = system.successor(state, step)
+    j = z3.Int("j")
+    induction = z3.Solver()
+    induction.set(timeout=timeout_ms)
+    induction.add(
+        z3.ForAll([j], z3.Implies(j >= 0, holds(state, j))),
+        system.environment(state, step),
+        k >= 0,
+        z3.Not(holds(after, k)),
+    )
+    step_result = induction.check()
+    # The premise of the step must be satisfiable, or the step proves nothing.  The
+    # initial state satisfies the hypothesis (that is the base case), so it is enough
+    # that the environment allows a step from it: a quantifier-free query.
+    premise = z3.Solver()
+    premise.add(_initial(state), system.environment(state, step))
+    if premise.check() != z3.sat:
+        return False, "no step is allowed from the initial state (vacuous)"
+    if base_result == z3.unsat and step_result == z3.unsat:
+        return True, "base and induction hold for any number of entries and slots"
+    return False, f"base: {base_result}, induction: {step_result} (not proved)"

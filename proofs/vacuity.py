@@ -1,0 +1,191 @@
+"""Vacuity: which rows of the lifecycle and routing tables can a stream trigger?
+
+A proof over a table is only as strong as the rows it exercises: a row no stream can
+reach is never checked by anything, and a rule no stream can trigger is a finding.
+``lifecycle_coverage`` unrolls the encoding depth by depth and asks, at each depth,
+for a step that fires some row not yet seen; every trace found covers all the rows it
+fires, and the search at a depth ends when no new row can fire there.  So each row
+gets a *shortest* witness trace, or is reported unreachable up to the depth.
+
+Rows are reachable or not under the environment of ``encoding.ENVIRONMENT``; some are
+unreachable by design (a payload trigger for an absent entry: the router drops such an
+event; any trigger for an ``INCOMPLETE`` or a ``COMPLETED`` entry: those states are
+entered only by the terminal event or inside it).  The report says which, and the
+tables keep those rows only so that they are total.  ``routing_coverage`` does the
+same for the cells of the routing table, over ``routing.RoutingSystem``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import z3
+from responses_oracle.model.tables import ModelTables
+from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trigger
+
+from .encoding import (
+    ENTRY,
+    RESPONSE_WIDE_TRIGGERS,
+    TRIGGER,
+    Bounds,
+    ConcreteState,
+    ConcreteStep,
+    Encoding,
+    State,
+    Step,
+    Term,
+)
+from .induction import Run, Trace, Unrolling
+from .routing import (
+    ID_VIEW,
+    KIND,
+    SLOT_VIEW,
+    ConcreteRoutingState,
+    ConcreteRoutingStep,
+    RoutingKind,
+    RoutingSystem,
+)
+
+Row = tuple[EntryState, Trigger]
+"""A cell of the lifecycle table."""
+
+
+def fired_rows(trace: Trace, step_number: int) -> set[Row]:
+    """The lifecycle rows step ``step_number`` (1-based) of ``trace`` fires."""
+    before, step = trace.states[step_number - 1], trace.steps[step_number - 1]
+    if before.terminal:
+        return set()
+    if step.trigger in RESPONSE_WIDE_TRIGGERS:
+        return {
+            (state, step.trigger)
+            for state in before.entry_state
+            if state is not EntryState.ABSENT
+        }
+    return {(before.entry_state[step.entry], step.trigger)}
+
+
+def _fires(encoding: Encoding, state: State, step: Step, rows: set[Row]) -> Term:
+    """Some row of ``rows`` fires on ``step`` taken in ``state``."""
+    by_state: dict[EntryState, list[Trigger]] = {}
+    for row_state, row_trigger in rows:
+        by_state.setdefault(row_state, []).append(row_trigger)
+    return z3.Or(
+        [
+            z3.And(
+                encoding.delivers(state, step, i),
+                z3.Or(
+                    [
+                        z3.And(
+                            state.entry_state[i] == ENTRY[row_state],
+                            TRIGGER.is_one_of(step.trigger, triggers),
+                        )
+                        for row_state, triggers in by_state.items()
+                    ]
+                ),
+            )
+            for i in range(encoding.bounds.entries)
+        ]
+    )
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Each lifecycle row's shortest witness (trace and step), or None if unreached."""
+
+    model: str
+    bounds: Bounds
+    depth: int
+    renderable: bool
+    seconds: float
+    witnesses: dict[Row, tuple[Trace, int] | None]
+
+    @property
+    def unreached(self) -> tuple[Row, ...]:
+        """The rows no trace up to ``depth`` fires, in table order."""
+        return tuple(row for row, witness in self.witnesses.items() if witness is None)
+
+
+def lifecycle_coverage(
+    tables: ModelTables, bounds: Bounds, depth: int, renderable: bool = False
+) -> Coverage:
+    """The shortest witness of every lifecycle row, up to ``depth`` steps."""
+    started = time.perf_counter()
+    witnesses: dict[Row, tuple[Trace, int] | None] = {
+        (state, trigger): None for state, row in tables.lifecycle.items() for trigger in row
+    }
+    encoding = Encoding(tables, bounds)
+    unrolling: Unrolling[ConcreteState, ConcreteStep] = Unrolling(encoding, renderable)
+    for k in range(1, depth + 1):
+        unrolling.extend()
+        while True:
+            uncovered = {row for row, witness in witnesses.items() if witness is None}
+            if not uncovered:
+                break
+            trace = unrolling.find(
+                _fires(encoding, *unrolling.frame(k)[:2], uncovered), canonical=False
+            )
+            if trace is None:
+                break
+            for number in range(1, k + 1):
+                for row in fired_rows(trace, number) & uncovered:
+                    witnesses[row] = (trace, number)
+    return Coverage(
+        tables.name, bounds, depth, renderable, time.perf_counter() - started, witnesses
+    )
+
+
+Cell = tuple[SlotView, IdView]
+"""A cell of the routing table."""
+
+
+@dataclass(frozen=True)
+class RoutingCoverage:
+    """Each routing cell's shortest witness (run and step), or None if unreached."""
+
+    model: str
+    bounds: Bounds
+    depth: int
+    seconds: float
+    witnesses: dict[Cell, tuple[Run[ConcreteRoutingState, ConcreteRoutingStep], int] | None]
+
+    @property
+    def unreached(self) -> tuple[Cell, ...]:
+        """The cells no run up to ``depth`` routes through, in table order."""
+        return tuple(cell for cell, witness in self.witnesses.items() if witness is None)
+
+
+def routing_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> RoutingCoverage:
+    """The shortest witness of every routing cell, up to ``depth`` steps."""
+    started = time.perf_counter()
+    witnesses: dict[Cell, tuple[Run[ConcreteRoutingState, ConcreteRoutingStep], int] | None] = {
+        (slot_view, id_view): None for slot_view, row in tables.routing.items() for id_view in row
+    }
+    system = RoutingSystem(tables, bounds)
+    unrolling: Unrolling[ConcreteRoutingState, ConcreteRoutingStep] = Unrolling(system)
+    for k in range(1, depth + 1):
+        unrolling.extend()
+        before, step, _ = unrolling.frame(k)
+        keys = system.keys(before, step)
+        while True:
+            uncovered = [cell for cell, witness in witnesses.items() if witness is None]
+            if not uncovered:
+                break
+            goal = z3.And(
+                step.kind == KIND[RoutingKind.ROUTE],
+                z3.Or(
+                    [
+                        z3.And(keys.slot_view == SLOT_VIEW[sv], keys.id_view == ID_VIEW[iv])
+                        for sv, iv in uncovered
+                    ]
+                ),
+            )
+            run = unrolling.find(goal, canonical=False)
+            if run is None:
+                break
+            for number in range(1, k + 1):
+                after = run.states[number]
+                cell = (after.slot_view, after.id_view)
+                if run.steps[number - 1].kind is RoutingKind.ROUTE and witnesses[cell] is None:
+                    witnesses[cell] = (run, number)
+    return RoutingCoverage(tables.name, bounds, depth, time.perf_counter() - started, witnesses)

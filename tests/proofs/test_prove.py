@@ -1,0 +1,59 @@
+"""The ``prove`` API: one row per invariant, with the evidence."""
+
+from __future__ import annotations
+
+import pytest
+from responses_oracle.model.tables import REFERENCE
+from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.proofs.prove import Status, prove
+
+
+def test_reference_invariant_is_proved_bounded_and_unbounded() -> None:
+    rows = prove("complete_once", REFERENCE, bound=(3, 3), unbounded=True)
+    assert [(r.invariant, r.model, r.status) for r in rows] == [
+        ("complete_once", "reference", Status.PROVED_BOUNDED),
+        ("complete_once", "reference", Status.PROVED_UNBOUNDED),
+    ]
+    assert rows[0].counterexample is None
+    assert "2x2..3x3" in rows[0].detail
+
+
+def test_mutant_gets_a_counterexample_stream() -> None:
+    (row,) = prove("complete_once", MUTANTS["duplicate-done-re-completes"].tables, bound=(2, 2))
+    assert row.status is Status.COUNTEREXAMPLE
+    assert row.counterexample is not None
+    assert [e["type"] for e in row.counterexample] == [
+        "response.created",
+        "response.output_item.done",
+        "response.output_item.done",
+    ]
+    assert "the generated reducer follows it" in row.detail
+
+
+def test_invariant_without_encoding_is_unknown_with_a_reason() -> None:
+    (row,) = prove("first_admission_wins", REFERENCE)
+    assert row.status is Status.UNKNOWN and "merge_item" in row.detail
+
+
+def test_routing_invariant_is_proved_and_its_mutant_refuted() -> None:
+    (row,) = prove("ambiguity_rejected", REFERENCE, bound=(3, 3))
+    assert row.status is Status.PROVED_BOUNDED
+    (row,) = prove("ambiguity_rejected", MUTANTS["slot-beats-item-id"].tables, bound=(2, 2))
+    assert row.status is Status.COUNTEREXAMPLE and row.counterexample is not None
+    assert row.counterexample[-1] == {
+        "type": "response.function_call_arguments.delta",
+        "delta": " ",
+        "output_index": 0,
+        "item_id": "fc_1",
+        "sequence_number": 3,
+    }
+
+
+def test_structural_invariant_says_so() -> None:
+    (row,) = prove("terminal_is_final", REFERENCE, bound=(2, 2))
+    assert row.status is Status.PROVED_BOUNDED and "structural" in row.detail
+
+
+def test_unknown_invariant_name_is_an_error() -> None:
+    with pytest.raises(KeyError):
+        prove("no_such_invariant", REFERENCE)
