@@ -231,6 +231,7 @@ class Code(Enum):
     ORPHAN_EVENT = "orphan_event"
     ITEM_ID_UNRECOGNIZED = "item_id_unrecognized"
     CHANNEL_MISMATCH = "channel_mismatch"
+    PART_REALIGNED = "part_realigned"
     DUPLICATE_ITEM = "duplicate_item"
     DUPLICATE_CALL_ID = "duplicate_call_id"
     ID_CHANGED = "id_changed"
@@ -273,6 +274,7 @@ SEVERITY: dict[Code, Severity] = {
     Code.ORPHAN_EVENT: Severity.WARNING,
     Code.ITEM_ID_UNRECOGNIZED: Severity.INFO,
     Code.CHANNEL_MISMATCH: Severity.ERROR,
+    Code.PART_REALIGNED: Severity.INFO,
     Code.DUPLICATE_ITEM: Severity.INFO,
     Code.DUPLICATE_CALL_ID: Severity.ERROR,
     Code.ID_CHANGED: Severity.INFO,

@@ -212,7 +212,11 @@ class _Step:
         elif effect is Effect.EMIT_COMPLETION:
             entry.completions += 1
         elif effect is Effect.NOTE_DUPLICATE_ITEM:
-            self.note(Code.DUPLICATE_ITEM, f"entry {entry.ordinal} already {entry.state.value}")
+            self.note(
+                Code.DUPLICATE_ITEM,
+                f"entry {entry.ordinal} already {entry.state.value}; ignored",
+                with_event=True,
+            )
         elif effect is Effect.NOTE_LATE_EVENT:
             self.note(
                 Code.LATE_EVENT,
@@ -358,8 +362,31 @@ class _Step:
         self, entry: Entry, item: Mapping[str, Any], source: PayloadSource
     ) -> None:
         for location in entry.spec.channels:
-            for index, value in _item_channel_values(item, location):
+            values = _item_channel_values(item, location)
+            if location.array is not None:
+                self.align_parts(entry, location.channel, [index for index, _ in values])
+            for index, value in values:
                 self.offer(self.channel(entry, location.channel, index), value, source)
+
+    def align_parts(self, entry: Entry, kind: ChannelKind, positions: list[int]) -> None:
+        """Give streamed parts the positions the item puts them at.
+
+        Bedrock Mantle streams a message's only text part at ``content_index`` 1 while
+        its items hold it at position 0; without this the text would appear twice.
+        Streamed parts whose index the item does not use take, in order, the item's
+        positions that no streamed part has.
+        """
+        streamed = sorted(index for (k, index) in entry.channels if k is kind)
+        strays = [index for index in streamed if index not in positions]
+        free = [p for p in positions if (kind, p) not in entry.channels]
+        for old, new in zip(strays, free, strict=False):
+            channel = entry.channels.pop((kind, old))
+            channel.index = new
+            entry.channels[(kind, new)] = channel
+            self.note(
+                Code.PART_REALIGNED,
+                f"{kind.value} part streamed at index {old} is at position {new} in the item",
+            )
 
 
 def _attach(entry: Entry, channel: Channel) -> Channel:

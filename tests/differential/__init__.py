@@ -1,0 +1,1 @@
+"""Differential and invariant checks shared by the test folders."""
