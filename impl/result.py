@@ -10,7 +10,6 @@ item) removed.  Output order is by slot, then admission order (R10).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,46 +93,53 @@ def _replaces(value: str | None, current: Any) -> bool:
 def _write_channels(
     item: dict[str, Any], location: ChannelLocation, channels: list[Channel]
 ) -> None:
-    """Write reconciled channel values back where the wire puts them."""
-    container: Any = item
+    """Write reconciled channel values back where the wire puts them.
+
+    Only the containers on the way to a written value are copied: the rest of the item
+    is shared with the events it came from (results are read-only), which keeps a
+    deeply nested field from costing a deep copy.  Parts are written in index order; an
+    index past the end of the array appends, so a hostile ``content_index`` cannot
+    inflate the result.
+    """
+    container = item
     for key in location.container:
         nested = container.get(key)
-        if not isinstance(nested, dict):
-            nested = container[key] = {}
-        container = nested
+        container[key] = dict(nested) if isinstance(nested, dict) else {}
+        container = container[key]
     if location.array is None:
         value = channel_text(channels[0])
         if location.field is not None and _replaces(value, container.get(location.field)):
             container[location.field] = value
         return
-    parts = container.get(location.array)
-    if not isinstance(parts, list):
-        parts = container[location.array] = []
+    found = container.get(location.array)
+    parts: list[Any] = list(found) if isinstance(found, list) else []
+    container[location.array] = parts
+    field = location.field or "text"
     for channel in sorted(channels, key=lambda c: c.index):
         value = channel_text(channel)
         if value is None:
             continue
-        while len(parts) <= channel.index:
-            parts.append("" if location.part_type is None else None)
+        position = min(channel.index, len(parts))
+        if position == len(parts):
+            parts.append(None)
         if location.part_type is None:
-            parts[channel.index] = value
+            parts[position] = value
             continue
-        part = parts[channel.index]
-        if isinstance(part, dict) and not _replaces(value, part.get(location.field or "text")):
-            continue
-        if not isinstance(part, dict) or part.get("type") != location.part_type:
+        part = parts[position]
+        if isinstance(part, dict) and part.get("type") == location.part_type:
+            if not _replaces(value, part.get(field)):
+                continue
+            part = dict(part)
+        else:
             part = dict(channel.part) if channel.part is not None else {"type": location.part_type}
             if location.part_type == "output_text":
                 part.setdefault("annotations", [])
-            parts[channel.index] = part
-        part[location.field or "text"] = value
-    for position, part in enumerate(parts):
-        if part is None:
-            parts[position] = {"type": location.part_type, location.field or "text": ""}
+        part[field] = value
+        parts[position] = part
 
 
 def _wire_item(entry: Entry) -> dict[str, Any]:
-    item = {k: copy.deepcopy(v) for k, v in entry.item.items() if k not in STRAY_ITEM_FIELDS}
+    item = {k: v for k, v in entry.item.items() if k not in STRAY_ITEM_FIELDS}
     item["type"] = entry.item_type
     if entry.item_id is not None:
         item["id"] = entry.item_id
