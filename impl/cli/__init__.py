@@ -26,7 +26,7 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Final, Protocol
 
-from . import explain, reduce, replay
+from . import diff, diff_policies, explain, prove, reduce, replay, vectors
 from .common import PROG, CliError, wrap
 
 if TYPE_CHECKING:
@@ -40,7 +40,15 @@ class Command(Protocol):
         """Add the command's parser (``common.command_parser``) to ``subparsers``."""
 
 
-COMMANDS: Final[tuple[Command, ...]] = (reduce, explain, replay)
+COMMANDS: Final[tuple[Command, ...]] = (
+    reduce,
+    explain,
+    replay,
+    diff,
+    vectors,
+    prove,
+    diff_policies,
+)
 """The subcommands, in the order ``--help`` lists them."""
 
 _DESCRIPTION: Final = (

@@ -29,7 +29,7 @@ from ..result import Result
 from .examples import Example, Response, Run, run
 from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
 from .peers import PEERS, SCENARIOS, Scenario
-from .proofs import RECORD_NAME, STATUS_TEXT, ProofRecord, ProofRow
+from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
 from .rules import RULES, Rule
 from .sdk import RECORD_NAME as SDK_RECORD
 from .sdk import SdkRecord
@@ -370,6 +370,8 @@ def invariants_page(record: ProofRecord | None) -> str:
             for reported in proofs.get(invariant.name, [])
         ]
         lines.append("")
+    if record is not None and record.policies:
+        lines += policies_section(record)
     if STRENGTHENING:
         lines += [
             "## Strengthening",
@@ -381,6 +383,83 @@ def invariants_page(record: ProofRecord | None) -> str:
             lines += [f"- {code(name)}:", *(f"    - {clause}" for clause in clauses)]
         lines.append("")
     return "\n".join(lines)
+
+
+def _policy_section(policy: PolicyRecord) -> list[str]:
+    """One peer's policy: what it changes, what it leaves out, its counterexamples."""
+    lines = [
+        f"### {policy.name}",
+        "",
+        policy.description,
+        "",
+        f"Evidence: {policy.evidence}.",
+        "",
+        *table(
+            ["table", "cell", "becomes", "peer evidence"],
+            [[name, code(cell), code(value), why] for name, cell, value, why in policy.changes],
+        ),
+        "",
+    ]
+    if policy.not_modelled:
+        lines += [
+            "Not modelled (no cell can say it, so the policy does not reproduce it and no "
+            "proof speaks about it):",
+            "",
+            *(f"- {note}" for note in policy.not_modelled),
+            "",
+        ]
+    if policy.unoffered:
+        cells = ", ".join(code(cell) for cell in policy.unoffered)
+        lines += [
+            f"Payload candidates this policy ignores: {cells}. `empty_never_erases` and "
+            "`latest_nonempty_wins` are stated over the candidates offered to a channel, so "
+            "a proof of them does not cover these cells; `responses-oracle diff-policies "
+            f"reference {policy.name}` shows the stream on which it matters.",
+            "",
+        ]
+    for row in policy.rows:
+        if row.counterexample is None:
+            continue
+        stream = "".join(compact_json(event) + "\n" for event in row.counterexample)
+        summary = f"{row.invariant}: {row.detail}"
+        lines += [*details(summary, fenced("json", stream, "stream.jsonl", wrap=True)), ""]
+    return lines
+
+
+def policies_section(record: ProofRecord) -> list[str]:
+    """What the proofs say about each peer's policy, beside the reference."""
+    reference = record.by_invariant()
+    peers = [(policy, policy.by_invariant()) for policy in record.policies]
+    header = ["invariant", "reference", *(policy.name for policy, _ in peers)]
+    rows = [
+        [
+            code(invariant.name),
+            _proof_cell(reference.get(invariant.name, [])),
+            *(_proof_cell(rows.get(invariant.name, [])) for _, rows in peers),
+        ]
+        for invariant in INVARIANTS
+    ]
+    lines = [
+        "## Peer policies",
+        "",
+        "The seed implementations' rules, encoded as alternative policies of the same "
+        "model (`proofs/policies.py`): the reference tables with the cells changed that "
+        "make the generated reducer do what the peer does "
+        "(`reference/peer-implementations.md`). Z3 proves or refutes every invariant on "
+        "each, at the same bounds as the reference (`responses-oracle prove --policy "
+        "NAME`); a refutation comes with the shortest stream bounded model checking "
+        "found, which the policy's generated reducer replays state by state. A peer "
+        "breaking an invariant is the expected finding. A payload invariant proved on a "
+        "policy that ignores payload candidates (listed under each policy) does not "
+        "cover those candidates. `responses-oracle diff-policies A B` finds the shortest "
+        "stream on which two policies' results differ.",
+        "",
+        *table(header, rows),
+        "",
+    ]
+    for policy in record.policies:
+        lines += _policy_section(policy)
+    return lines
 
 
 # -- all pages ------------------------------------------------------------------------

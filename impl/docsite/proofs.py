@@ -10,6 +10,11 @@ and detail of every row, plus a *fingerprint* of the sources they were computed 
 (every module of ``responses_oracle.model`` and ``responses_oracle.proofs``).  The
 invariants page is rendered from that record.
 
+The record also holds what the proofs say about the peers' policies
+(``responses_oracle.proofs.policies``): per policy, its description, the cells it
+changes, what it does not model, the payload candidates it ignores, and the rows of
+``prove_policy`` -- a refuted invariant with its shortest counterexample stream.
+
 ``--check`` never runs the proofs: a record whose fingerprint differs from the current
 sources is stale (a table or a proof changed: rerun the generator), and a matching one
 is what ``prove()`` said about exactly these sources.  Without the proofs package (no
@@ -45,29 +50,97 @@ STATUS_TEXT: dict[str, str] = {
 
 @dataclass(frozen=True)
 class ProofRow:
-    """One row of ``prove()``'s report."""
+    """One row of ``prove()``'s report; ``counterexample`` is the stream that refutes it."""
 
     invariant: str
     status: str
     detail: str
+    counterexample: tuple[dict[str, Any], ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as the record writes it (no ``counterexample`` key when there is none)."""
+        document: dict[str, Any] = {
+            "invariant": self.invariant,
+            "status": self.status,
+            "detail": self.detail,
+        }
+        if self.counterexample is not None:
+            document["counterexample"] = list(self.counterexample)
+        return document
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> ProofRow:
+        """Read a row written by ``to_json``."""
+        events = document.get("counterexample")
+        return cls(
+            document["invariant"],
+            document["status"],
+            document["detail"],
+            tuple(events) if events is not None else None,
+        )
+
+
+@dataclass(frozen=True)
+class PolicyRecord:
+    """One peer's policy as the proofs saw it: its notes and ``prove_policy``'s rows.
+
+    ``changes`` are ``(table, cell, new value, evidence)``.
+    """
+
+    name: str
+    description: str
+    evidence: str
+    changes: tuple[tuple[str, str, str, str], ...]
+    not_modelled: tuple[str, ...]
+    unoffered: tuple[str, ...]
+    rows: tuple[ProofRow, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The policy as the record writes it."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "evidence": self.evidence,
+            "changes": [list(change) for change in self.changes],
+            "not_modelled": list(self.not_modelled),
+            "unoffered": list(self.unoffered),
+            "results": [row.to_json() for row in self.rows],
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> PolicyRecord:
+        """Read a policy written by ``to_json``."""
+        return cls(
+            document["name"],
+            document["description"],
+            document["evidence"],
+            tuple((c[0], c[1], c[2], c[3]) for c in document["changes"]),
+            tuple(document["not_modelled"]),
+            tuple(document["unoffered"]),
+            tuple(ProofRow.from_json(row) for row in document["results"]),
+        )
+
+    def by_invariant(self) -> dict[str, list[ProofRow]]:
+        """The rows of each invariant, in report order."""
+        return _grouped(self.rows)
 
 
 @dataclass(frozen=True)
 class ProofRecord:
-    """What ``prove()`` reported, and for which sources."""
+    """What ``prove()`` reported on the reference and on each peer's policy, and for
+    which sources."""
 
     fingerprint: str
     rows: tuple[ProofRow, ...]
+    policies: tuple[PolicyRecord, ...] = ()
 
     def to_text(self) -> str:
         """The record as the JSON text of ``docs/proofs.json``."""
         document = {
             "generated_by": "python -m responses_oracle.docsite",
             "fingerprint": self.fingerprint,
-            "results": [
-                {"invariant": row.invariant, "status": row.status, "detail": row.detail}
-                for row in self.rows
-            ],
+            "results": [row.to_json() for row in self.rows],
+            "policies": [policy.to_json() for policy in self.policies],
         }
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
@@ -75,22 +148,24 @@ class ProofRecord:
     def from_text(cls, text: str) -> ProofRecord:
         """Read a record written by ``to_text``."""
         document: dict[str, Any] = json.loads(text)
-        rows = tuple(
-            ProofRow(row["invariant"], row["status"], row["detail"])
-            for row in document["results"]
-        )
-        return cls(document["fingerprint"], rows)
+        rows = tuple(ProofRow.from_json(row) for row in document["results"])
+        policies = tuple(PolicyRecord.from_json(p) for p in document.get("policies", []))
+        return cls(document["fingerprint"], rows, policies)
 
     def current(self) -> bool:
         """Whether it was made from the current model and proofs sources."""
         return self.fingerprint == sources_fingerprint()
 
     def by_invariant(self) -> dict[str, list[ProofRow]]:
-        """The rows of each invariant, in report order."""
-        grouped: dict[str, list[ProofRow]] = {}
-        for row in self.rows:
-            grouped.setdefault(row.invariant, []).append(row)
-        return grouped
+        """The reference's rows of each invariant, in report order."""
+        return _grouped(self.rows)
+
+
+def _grouped(rows: tuple[ProofRow, ...]) -> dict[str, list[ProofRow]]:
+    grouped: dict[str, list[ProofRow]] = {}
+    for row in rows:
+        grouped.setdefault(row.invariant, []).append(row)
+    return grouped
 
 
 def sources_fingerprint() -> str:
@@ -108,22 +183,52 @@ def sources_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def _row(result: Any) -> ProofRow:
+    """A ``proofs.prove.ProofResult`` as a record row."""
+    events = result.counterexample
+    return ProofRow(
+        result.invariant,
+        result.status.value,
+        result.detail,
+        tuple(events) if events is not None else None,
+    )
+
+
+def _policy_record(policy: Any, prove_policy: Any) -> PolicyRecord:
+    """A ``proofs.policies.Policy`` and what ``prove_policy`` says about it."""
+    return PolicyRecord(
+        policy.name,
+        policy.description,
+        policy.evidence,
+        tuple((c.table, c.cell, c.value, c.evidence) for c in policy.changes),
+        policy.not_modelled,
+        policy.unoffered_cells,
+        tuple(_row(result) for result in prove_policy(policy)),
+    )
+
+
 def run_proofs() -> ProofRecord | None:
-    """Run ``prove(unbounded=True)`` on the reference model; None without the proofs."""
+    """Run ``prove(unbounded=True)`` on the reference model and ``prove_policy`` on each
+    peer's policy; None without the proofs."""
     # Fingerprint first: a source edited while the proofs run makes the record stale
     # instead of labelling old verdicts with new sources.
     fingerprint = sources_fingerprint()
     try:
         module = importlib.import_module("responses_oracle.proofs.prove")
+        policies = importlib.import_module("responses_oracle.proofs.policies")
     except ModuleNotFoundError as error:
-        if error.name not in {"z3", "responses_oracle.proofs.prove"}:
+        if error.name not in {
+            "z3",
+            "responses_oracle.proofs.prove",
+            "responses_oracle.proofs.policies",
+        }:
             raise
         return None
-    rows = tuple(
-        ProofRow(result.invariant, result.status.value, result.detail)
-        for result in module.prove(unbounded=True)
+    rows = tuple(_row(result) for result in module.prove(unbounded=True))
+    peers = tuple(
+        _policy_record(policy, policies.prove_policy) for policy in policies.PEER_POLICIES
     )
-    return ProofRecord(fingerprint, rows)
+    return ProofRecord(fingerprint, rows, peers)
 
 
 def load_record(path: Path) -> ProofRecord | None:

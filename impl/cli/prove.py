@@ -1,0 +1,419 @@
+"""``responses-oracle prove``: the Z3 verdict on every invariant, for the reference or a peer.
+
+One row per (invariant, policy): ``PROVED`` -- for any number of entries and slots
+(``any size``), or for every number up to ``--bound`` (``bounded``) --,
+``COUNTEREXAMPLE`` with the shortest stream bounded model checking found (written as
+JSON Lines to ``--write-dir`` or a fresh temporary folder, with the ``explain`` command
+that walks through it), or ``UNKNOWN`` with the reason; and the solver's seconds.  The
+default run proves the reference at the default bounds (``proofs.prove.DEFAULT_BOUND``)
+and is part of the test suite; ``--bound`` and ``--depth`` go deeper.
+
+``--policy NAME`` (repeatable; ``all`` for every peer) runs the same proofs on a peer
+implementation's rules encoded as a policy (``proofs.policies``).  Each policy comes
+with what its tables cannot say (``not modelled``) and the payload candidates it
+ignores, which the payload invariants cannot see (``unoffered``): both are printed, so
+that a PROVED row is never read as more than it is.
+
+Exit status: 1 when the reference (by default, or named with ``--policy reference``)
+has a counterexample; 0 otherwise.  A counterexample on a peer's policy is the expected
+finding, not a failure, so it exits 0.  2 for unusable arguments, or when Z3 is not
+installed.  The proofs are imported only when the command runs, so the rest of the
+command line works without Z3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..model.invariants import INVARIANTS_BY_NAME
+from .common import PROG, CliError, command_parser
+from .render import clean, json_text, stdout_console, write_json
+
+if TYPE_CHECKING:
+    from ..proofs.policies import Policy
+    from ..proofs.prove import ProofResult
+    from .common import Subparsers
+
+ALL_PEERS: Final = "all"
+"""The ``--policy`` value that names every peer policy."""
+
+REFERENCE: Final = "reference"
+"""The policy proved when no ``--policy`` is given."""
+
+_STYLE: Final[dict[str, str]] = {
+    "proved": "bold green",
+    "counterexample": "bold red",
+    "unknown": "yellow",
+}
+"""How each verdict is coloured in the table."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One invariant on one policy: the verdict merged from ``prove``'s rows.
+
+    ``scope`` says what a ``proved`` verdict covers (``any size``, or ``bounded NxM``);
+    ``path`` is where the counterexample stream was written.
+    """
+
+    invariant: str
+    policy: str
+    verdict: str
+    scope: str
+    seconds: float
+    detail: str
+    proofs: tuple[ProofResult, ...]
+    path: Path | None
+
+    @property
+    def counterexample(self) -> list[dict[str, Any]] | None:
+        """The stream that breaks the invariant, with a counterexample verdict."""
+        return next((p.counterexample for p in self.proofs if p.counterexample), None)
+
+    def explain_command(self) -> str | None:
+        """The command that walks through the counterexample stream event by event."""
+        return f"{PROG} explain {self.path}" if self.path is not None else None
+
+
+def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) -> Row:
+    """The one row of an invariant's ``prove`` results (bounded, then unbounded if run)."""
+    statuses = [proof.status.value for proof in proofs]
+    if "counterexample" in statuses:
+        verdict, scope = "counterexample", ""
+    elif "proved_unbounded" in statuses:
+        verdict, scope = "proved", "any size"
+    elif "proved_bounded" in statuses:
+        verdict, scope = "proved", f"bounded {bound[0]}x{bound[1]}"
+    else:
+        verdict, scope = "unknown", ""
+    return Row(
+        proofs[0].invariant,
+        policy,
+        verdict,
+        scope,
+        sum(proof.seconds for proof in proofs),
+        "; ".join(proof.detail for proof in proofs),
+        tuple(proofs),
+        None,
+    )
+
+
+def _bound(text: str) -> tuple[int, int]:
+    """Parse ``N,M`` (entries, slots), each at least 2 (argparse type)."""
+    parts = text.split(",")
+    try:
+        entries, slots = (int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected N,M such as 4,4, got {text!r}") from None
+    if entries < 2 or slots < 2:
+        raise argparse.ArgumentTypeError(f"N and M must be at least 2, got {text!r}")
+    return entries, slots
+
+
+def _depth(text: str) -> int:
+    """Parse a positive depth (argparse type)."""
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = 0
+    if depth < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of steps, got {text!r}")
+    return depth
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``prove`` to the command set."""
+    parser = command_parser(
+        subparsers,
+        "prove",
+        summary="prove the invariants with Z3, or refute a peer's policy with a shortest stream",
+        description="Prove every invariant of DESIGN section 4 (or --invariant NAME) with "
+        "Z3 over the encoding generated from the model's tables: one row per invariant and "
+        "policy, PROVED (for any size, or bounded up to --bound entries and slots), "
+        "COUNTEREXAMPLE with the shortest stream that breaks it and the command to explain "
+        "it, or UNKNOWN with the reason. --policy runs the same proofs on a peer "
+        "implementation's rules (opencode, axonhub, codex; 'all' for every peer). Exit "
+        "status: 1 when the reference has a counterexample, else 0 (a peer's "
+        "counterexamples are the expected finding); 2 for unusable arguments.",
+        examples=(
+            "prove",
+            "prove --policy opencode --write-dir counterexamples/",
+            "prove --invariant complete_once --bound 5,5 --depth 10",
+            "prove --policy all --json | jq '.rows[] | select(.verdict == \"counterexample\")'",
+        ),
+        run=run,
+    )
+    parser.add_argument(
+        "--invariant",
+        choices=tuple(INVARIANTS_BY_NAME),
+        metavar="NAME",
+        help="prove only this invariant (default: all of DESIGN section 4)",
+    )
+    parser.add_argument(
+        "--policy",
+        action="append",
+        metavar="NAME",
+        help="prove a policy: reference, opencode, axonhub, codex, or all (the three "
+        "peers); repeatable (default: reference)",
+    )
+    parser.add_argument(
+        "--bound",
+        type=_bound,
+        default=None,
+        metavar="N,M",
+        help="largest numbers of entries and slots of the bounded proofs (default: 4,4)",
+    )
+    parser.add_argument(
+        "--depth",
+        type=_depth,
+        default=None,
+        metavar="K",
+        help="steps bounded model checking looks for a counterexample (default: 8)",
+    )
+    parser.add_argument(
+        "--write-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write counterexample streams here (default: a new temporary folder)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+
+
+def _policies(names: list[str] | None, known: dict[str, Policy]) -> list[Policy]:
+    """The policies ``--policy`` names, in the order given, each once."""
+    chosen: list[Policy] = []
+    for name in names or [REFERENCE]:
+        if name == ALL_PEERS:
+            picked = [policy for key, policy in known.items() if key != REFERENCE]
+        elif name in known:
+            picked = [known[name]]
+        else:
+            raise CliError(
+                f"no policy named {name!r}; choose one of {', '.join(known)} or {ALL_PEERS}"
+            )
+        chosen += [policy for policy in picked if policy not in chosen]
+    return chosen
+
+
+class _Folder:
+    """Where counterexample streams go: ``--write-dir``, or a temporary folder made on
+    the first stream (and kept, so that ``explain`` can read it)."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+
+    def write(self, name: str, text: str) -> Path:
+        try:
+            if self.directory is None:
+                self.directory = Path(tempfile.mkdtemp(prefix="responses-oracle-prove-"))
+            self.directory.mkdir(parents=True, exist_ok=True)
+            path = self.directory / name
+            path.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CliError(
+                f"cannot write {name} into {self.directory}: {error.strerror or error}; "
+                "pass another --write-dir"
+            ) from None
+        return path
+
+
+def run(args: argparse.Namespace) -> int:
+    """Prove the invariants asked for on each policy asked for and report."""
+    try:
+        from ..proofs.counterexample import to_jsonl
+        from ..proofs.policies import POLICIES, prove_policy
+        from ..proofs.prove import DEFAULT_BOUND, DEFAULT_DEPTH
+    except ModuleNotFoundError as error:
+        if error.name != "z3":
+            raise
+        raise CliError(
+            "prove needs Z3: install the proofs extra (pip install 'responses-oracle[proofs]')"
+        ) from None
+    policies = _policies(args.policy, POLICIES)
+    bound: tuple[int, int] = args.bound or DEFAULT_BOUND
+    depth: int = args.depth or DEFAULT_DEPTH
+    names = [args.invariant] if args.invariant else list(INVARIANTS_BY_NAME)
+    folder = _Folder(args.write_dir)
+    rows: list[Row] = []
+    status = _Status(quiet=args.json)
+    try:
+        for policy in policies:
+            for name in names:
+                status.update(f"proving {name} on {policy.name}")
+                row = merge(policy.name, prove_policy(policy, name, bound, depth), bound)
+                events = row.counterexample
+                if events is not None:
+                    path = folder.write(f"{policy.name}-{name}.jsonl", to_jsonl(events))
+                    row = replace(row, path=path)
+                rows.append(row)
+    finally:
+        status.stop()
+    if args.json:
+        write_json(report_json(rows, policies, bound, depth))
+    else:
+        print_report(stdout_console(), rows, policies)
+    return exit_status(rows)
+
+
+def exit_status(rows: Sequence[Row]) -> int:
+    """1 when the reference has a counterexample, else 0."""
+    refuted = any(row.policy == REFERENCE and row.verdict == "counterexample" for row in rows)
+    return 1 if refuted else 0
+
+
+class _Status:
+    """A transient line on stderr saying what is being proved, on a terminal only."""
+
+    def __init__(self, quiet: bool) -> None:
+        self._console = Console(stderr=True) if sys.stderr.isatty() and not quiet else None
+        self._status = self._console.status("") if self._console is not None else None
+        if self._status is not None:
+            self._status.start()
+
+    def update(self, message: str) -> None:
+        if self._status is not None:
+            self._status.update(message)
+
+    def stop(self) -> None:
+        if self._status is not None:
+            self._status.stop()
+
+
+def policy_json(policy: Policy) -> dict[str, Any]:
+    """A policy as the JSON report gives it."""
+    return {
+        "name": policy.name,
+        "description": policy.description,
+        "evidence": policy.evidence,
+        "changes": [
+            {"table": c.table, "cell": c.cell, "value": c.value, "evidence": c.evidence}
+            for c in policy.changes
+        ],
+        "not_modelled": list(policy.not_modelled),
+        "unoffered": list(policy.unoffered_cells),
+    }
+
+
+def report_json(
+    rows: Sequence[Row], policies: Sequence[Policy], bound: tuple[int, int], depth: int
+) -> dict[str, Any]:
+    """The whole report as one JSON object (``--json``)."""
+    return {
+        "bound": list(bound),
+        "depth": depth,
+        "ok": exit_status(rows) == 0,
+        "rows": [
+            {
+                "invariant": row.invariant,
+                "policy": row.policy,
+                "verdict": row.verdict,
+                "scope": row.scope,
+                "seconds": round(row.seconds, 3),
+                "detail": row.detail,
+                "counterexample": None
+                if row.counterexample is None
+                else {
+                    "file": str(row.path),
+                    "explain": row.explain_command(),
+                    "events": row.counterexample,
+                },
+                "proofs": [
+                    {
+                        "status": proof.status.value,
+                        "seconds": round(proof.seconds, 3),
+                        "detail": proof.detail,
+                    }
+                    for proof in row.proofs
+                ],
+            }
+            for row in rows
+        ],
+        "policies": [policy_json(policy) for policy in policies],
+    }
+
+
+def rows_table(rows: Sequence[Row]) -> Table:
+    """One line per (invariant, policy); the details are printed under the table."""
+    table = Table(title="proofs", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("invariant", no_wrap=True)
+    table.add_column("policy", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("scope", no_wrap=True)
+    table.add_column("time", justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row.invariant,
+            row.policy,
+            Text(row.verdict.upper(), style=_STYLE[row.verdict]),
+            row.scope,
+            f"{row.seconds:.2f}s",
+        )
+    return table
+
+
+def _events(count: int) -> str:
+    return f"{count} event{'s' if count != 1 else ''}"
+
+
+def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Policy]) -> None:
+    """The report for people: the table, each counterexample, each policy's caveats."""
+    console.print(rows_table(rows))
+    for row in rows:
+        if row.verdict == "unknown":
+            console.print(
+                Text.assemble(
+                    (f"{row.invariant} ({row.policy}) not proved: ", "yellow"),
+                    (clean(row.detail), "dim"),
+                    overflow="fold",
+                )
+            )
+    for row in rows:
+        events = row.counterexample
+        if events is None:
+            continue
+        console.rule(
+            Text.assemble(
+                (row.policy, "bold"), " breaks ", (row.invariant, "bold"),
+                f": {_events(len(events) - 1)} after response.created",
+            ),
+            style="red",
+        )
+        console.print(Text(clean(row.detail), style="dim", overflow="fold"))
+        for event in events:
+            console.print(Text(json_text(event), overflow="fold"))
+        console.print(
+            Text.assemble(
+                ("explain it: ", "dim"),
+                row.explain_command() or "",
+                ("  (the reference reducer's answer on this stream)", "dim"),
+            )
+        )
+    for policy in policies:
+        if not policy.not_modelled and not policy.unoffered:
+            continue
+        console.rule(Text.assemble("what the ", (policy.name, "bold"), " policy leaves out"))
+        for note in policy.not_modelled:
+            console.print(Text(f"- not modelled: {note}", overflow="fold"))
+        if policy.unoffered:
+            console.print(
+                Text(
+                    "- unoffered: this policy ignores the payload candidate of "
+                    f"{', '.join(policy.unoffered_cells)}; empty_never_erases and "
+                    "latest_nonempty_wins are stated over offered candidates, so their "
+                    "PROVED rows do not cover these cells. See "
+                    f"'{PROG} diff-policies reference {policy.name}'.",
+                    overflow="fold",
+                )
+            )

@@ -1,0 +1,208 @@
+"""``responses-oracle prove`` and ``diff-policies``: verdicts, streams, exit statuses.
+
+The default ``prove`` run (the reference at the default bounds) is run once, here: it
+is the suite's check that the reference proves everything it states.  The other runs
+use ``--bound 2,2`` and one invariant, enough for every refutation of the policies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from responses_oracle.model.invariants import INVARIANTS
+from responses_oracle.proofs import policies
+from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.proofs.unbounded import UNBOUNDED
+
+from .cli_helpers import lines, run
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, Any]:
+    status, out, _ = run(capsys, *argv)
+    (document,) = lines(out)
+    return status, document
+
+
+def test_the_default_run_proves_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    status, report = _json(capsys, "prove", "--json")
+    assert status == 0 and report["ok"] is True
+    assert report["bound"] == [4, 4] and report["depth"] == 8
+    rows = {row["invariant"]: row for row in report["rows"]}
+    assert list(rows) == [invariant.name for invariant in INVARIANTS]
+    assert {row["policy"] for row in rows.values()} == {"reference"}
+    for name, row in rows.items():
+        if name == "first_admission_wins":
+            assert row["verdict"] == "unknown" and "merge_item" in row["detail"]
+            continue
+        assert row["verdict"] == "proved" and row["counterexample"] is None
+        assert row["scope"] == ("any size" if name in UNBOUNDED else "bounded 4x4")
+    assert [p["name"] for p in report["policies"]] == ["reference"]
+
+
+def test_a_policy_counterexample_is_written_with_the_command_that_explains_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, report = _json(
+        capsys,
+        "prove",
+        "--policy", "opencode",
+        "--invariant", "complete_once",
+        "--bound", "2,2",
+        "--write-dir", tmp_path,
+        "--json",
+    )
+    assert status == 0  # refuting a peer's policy is the expected finding
+    (row,) = report["rows"]
+    assert (row["policy"], row["verdict"]) == ("opencode", "counterexample")
+    found = row["counterexample"]
+    path = tmp_path / "opencode-complete_once.jsonl"
+    assert found["file"] == str(path)
+    assert found["explain"] == f"responses-oracle explain {path}"
+    assert lines(path.read_text(encoding="utf-8")) == found["events"]
+    assert [event["type"] for event in found["events"]] == [
+        "response.created",
+        "response.output_item.done",
+        "response.output_item.done",
+    ]
+    (opencode,) = report["policies"]
+    assert opencode["unoffered"] == ["(absent, snapshot_item)", "(done, snapshot_item)"]
+    assert any("call_id" in note for note in opencode["not_modelled"])
+    assert {change["table"] for change in opencode["changes"]} == {
+        "lifecycle",
+        "payload",
+        "routing",
+    }
+    # The reference's answer on that stream: one call, the repeat a duplicate; the
+    # stream has no terminal event, so the response is interrupted (exit status 1).
+    status, out, _ = run(capsys, "explain", path, "--json")
+    result = lines(out)[-1]["result"]
+    assert status == 1 and len(result["items"]) == 1
+    codes = {d["code"] for d in result["diagnostics"]}
+    assert {"duplicate_item", "missing_terminal"} <= codes
+
+
+def test_the_table_names_verdicts_streams_and_what_a_policy_leaves_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(
+        capsys,
+        "prove",
+        "--policy", "reference",
+        "--policy", "codex",
+        "--invariant", "nothing_lost",
+        "--bound", "2,2",
+        "--write-dir", tmp_path,
+    )
+    assert status == 0
+    assert "PROVED" in out and "any size" in out and "COUNTEREXAMPLE" in out
+    text = _squeezed(out)  # rich folds long lines where the terminal is narrow
+    assert _squeezed("codex breaks nothing_lost: 1 event after response.created") in text
+    assert _squeezed(f"explain {tmp_path / 'codex-nothing_lost.jsonl'}") in text
+    assert _squeezed("not modelled: Calls are dispatched at output_item.done") in text
+    assert "what the reference policy leaves out" not in out
+
+
+def test_the_axonhub_bug_is_reported_as_beyond_the_payload_proofs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, report = _json(
+        capsys,
+        "prove",
+        "--policy", "axonhub",
+        "--invariant", "latest_nonempty_wins",
+        "--bound", "2,2",
+        "--json",
+    )
+    assert status == 0
+    (row,) = report["rows"]
+    assert row["verdict"] == "proved"
+    assert report["policies"][0]["unoffered"] == ["(done, snapshot_item)"]
+    status, out, _ = run(
+        capsys, "prove", "--policy", "axonhub", "--invariant", "complete_once", "--bound", "2,2"
+    )
+    text = _squeezed(out)
+    assert _squeezed("ignores the payload candidate of (done, snapshot_item)") in text
+    assert _squeezed("'responses-oracle diff-policies reference axonhub'") in text
+
+
+def test_a_counterexample_in_the_reference_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = replace(
+        policies.REFERENCE_POLICY, tables=MUTANTS["duplicate-done-re-completes"].tables
+    )
+    monkeypatch.setitem(policies.POLICIES, "reference", broken)
+    status, report = _json(
+        capsys,
+        "prove", "--invariant", "complete_once", "--bound", "2,2", "--write-dir", tmp_path,
+        "--json",
+    )
+    assert status == 1 and report["ok"] is False
+    assert report["rows"][0]["verdict"] == "counterexample"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["prove", "--bound", "1,4"], "at least 2"),
+        (["prove", "--bound", "4"], "expected N,M"),
+        (["prove", "--depth", "0"], "positive"),
+        (["prove", "--invariant", "no_such"], "invalid choice"),
+        (["prove", "--policy", "nobody"], "no policy named 'nobody'"),
+        (["diff-policies", "reference", "nobody"], "no policy named 'nobody'"),
+        (["diff-policies", "reference", "codex", "--length", "0"], "positive"),
+    ],
+)
+def test_unusable_arguments_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and message in err
+
+
+def test_diff_policies_prints_the_stream_and_both_results(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    written = tmp_path / "stream.jsonl"
+    status, report = _json(
+        capsys, "diff-policies", "reference", "axonhub", "--json", "--write", written
+    )
+    assert status == 1  # they differ
+    assert report["found"] is True and report["length"] == 6
+    assert report["shapes"] == ["done empty", "completed"]
+    assert lines(written.read_text(encoding="utf-8")) == report["stream"]
+    arguments = {
+        name: [item["item"]["arguments"] for item in result["items"]]
+        for name, result in report["results"].items()
+    }
+    assert arguments == {"reference": ['{"city":"Paris"}'], "axonhub": [""]}
+    assert "diagnostics" not in report["results"]["reference"]
+    status, out, _ = run(capsys, "diff-policies", "reference", "codex")
+    assert status == 1
+    assert _squeezed("reference and codex differ on this stream of 1 event after") in _squeezed(out)
+    assert "completed empty" in out and "codex" in out
+
+
+def test_diff_policies_of_a_policy_with_itself_exits_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "diff-policies", "codex", "codex")
+    assert status == 0 and _squeezed("their tables are identical") in _squeezed(out)
+    status, report = _json(capsys, "diff-policies", "opencode", "opencode", "--json")
+    assert status == 0
+    assert (report["found"], report["identical_tables"], report["stream"]) == (False, True, None)
+
+
+def test_help_lists_both_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--help")
+    assert status == 0 and "prove" in out and "diff-policies" in out
+    for command in ("prove", "diff-policies"):
+        status, out, _ = run(capsys, command, "--help")
+        assert status == 0 and "examples:" in out
