@@ -300,6 +300,7 @@ _PAYLOAD_STRENGTHENING: tuple[str, ...] = (
     "deltas wait unjoined only while nothing was offered to their channel, and are not empty",
     "a channel that was offered a value is closed, or its entry is no longer open",
     "a channel holds the last non-empty candidate offered to it, if there was one",
+    "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
 )
 
 STRENGTHENING: dict[str, tuple[str, ...]] = {
@@ -330,7 +331,10 @@ the channel discipline of R7 spelled out: deltas are joined into one candidate b
 anything else is offered; a value is offered only by a ``*.done`` (which closes the
 channel) or by a done or snapshot item (which closes the entry), so no delta is ever
 appended after an offer; and every non-empty candidate is taken, so the held value is
-the last one offered.  ``ambiguity_rejected`` (over the routing system) needs the slot
+the last one offered; and the first snapshot item of an entry is a candidate even
+where a row does not offer it (the snapshot is reconciliation, R3), which holds only
+because an entry is completed by the snapshot itself or once the response has ended.
+``ambiguity_rejected`` (over the routing system) needs the slot
 table's meaning: a slot's state counts the entries bound to it, so that the slot view
 ``ONE`` really means one entry.  (Formulas: ``responses_oracle.proofs.properties.CLAUSES``.)
 """

@@ -717,6 +717,19 @@ class Encoding:
                 held, pending, last = (
                     z3.If(picked, n, o) for n, o in zip(new, (held, pending, last), strict=True)
                 )
+            # The snapshot is reconciliation, not a late event (R3): the first snapshot
+            # item that reaches an entry is a candidate whether or not its row offers it,
+            # so a row that skips the snapshot (AxonHub's bug) is caught, as the driver's
+            # ghost does.  An item no row admits belongs to no entry (nothing_lost's
+            # concern, not the payload invariants').
+            arrives = z3.And(
+                active,
+                trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
+                z3.Not(state.in_snapshot[i]),
+                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+                PAYLOAD.is_one_of(step.value, NONEMPTY),
+            )
+            last = z3.If(arrives, step.value, last)
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
         return replace(
             state,

@@ -23,11 +23,12 @@ Two kinds of honesty note travel with every policy, and every report prints them
   offers a payload candidate to a channel and the policy's row offers none (the
   candidate is ignored).  The payload invariants (``empty_never_erases``,
   ``latest_nonempty_wins``) are stated over the candidates *offered* to a channel —
-  the ghost of ``encoding.py`` and of ``model.invariants`` — so a candidate that a row
-  ignores is invisible to them, and a PROVED payload row does not cover these cells.
-  AxonHub's reported bug (an empty ``output_item.done`` then a ``response.completed``
-  with the real arguments gives empty arguments) is such a cell: the policy's reducer
-  reproduces it, ``diff_policies`` shows it, no invariant as encoded refutes it.
+  the ghost of ``encoding.py`` and of ``model.invariants`` — plus the first snapshot
+  item of an entry, which counts on arrival (the snapshot is reconciliation, R3).  So
+  a skipped snapshot is refuted — AxonHub's reported bug (an empty
+  ``output_item.done`` then a ``response.completed`` with the real arguments gives
+  empty arguments) is a counterexample — but a delta or ``*.done`` that a row ignores
+  is invisible to them, and a PROVED payload row does not cover those cells.
 """
 
 from __future__ import annotations

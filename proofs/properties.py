@@ -81,15 +81,11 @@ def _completions_zero_unless_closed(encoding: Encoding, state: State) -> Term:
 
 
 def _completions_one_when_closed(encoding: Encoding, state: State) -> Term:
-    return _each_entry(
-        encoding, lambda i: z3.Implies(_closed(state, i), state.completions[i] == 1)
-    )
+    return _each_entry(encoding, lambda i: z3.Implies(_closed(state, i), state.completions[i] == 1))
 
 
 def _confirmed_only_by_confirming_events(encoding: Encoding, state: State) -> Term:
-    return _each_entry(
-        encoding, lambda i: z3.Implies(state.confirmed[i], state.confirming_seen[i])
-    )
+    return _each_entry(encoding, lambda i: z3.Implies(state.confirmed[i], state.confirming_seen[i]))
 
 
 def _absent_channel_untouched(encoding: Encoding, state: State) -> Term:
@@ -149,6 +145,19 @@ def _held_is_last_offered(encoding: Encoding, state: State) -> Term:
     )
 
 
+def _completed_only_by_snapshot_or_end(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.And(
+            z3.Implies(
+                state.entry_state[i] == ENTRY[EntryState.COMPLETED],
+                z3.Or(state.in_snapshot[i], state.terminal),
+            ),
+            z3.Implies(state.entry_state[i] == ENTRY[EntryState.INCOMPLETE], state.terminal),
+        ),
+    )
+
+
 CLAUSES: dict[str, StateFormula] = {
     "an entry in an open state (or absent, or incomplete) has completed zero times": (
         _completions_zero_unless_closed
@@ -170,6 +179,9 @@ CLAUSES: dict[str, StateFormula] = {
     ),
     "a channel holds the last non-empty candidate offered to it, if there was one": (
         _held_is_last_offered
+    ),
+    "an entry is completed only by the snapshot or at the end, and incomplete only at the end": (
+        _completed_only_by_snapshot_or_end
     ),
     "a free slot has no entry bound, a live or tombstoned one exactly one, a shared one more": (
         slots_count_their_entries
@@ -242,9 +254,7 @@ def _slot_first_write(encoding: Encoding, before: State, step: Step, after: Stat
         ],
         _each_entry(
             encoding,
-            lambda i: z3.Implies(
-                _admitted(before, i), after.entry_slot[i] == before.entry_slot[i]
-            ),
+            lambda i: z3.Implies(_admitted(before, i), after.entry_slot[i] == before.entry_slot[i]),
         ),
     )
 
@@ -413,4 +423,3 @@ NOT_ENCODED: dict[str, str] = {
     "a table; no table row can overwrite them",
 }
 """Invariants this encoding does not state, and why."""
-

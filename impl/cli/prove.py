@@ -11,7 +11,8 @@ and is part of the test suite; ``--bound`` and ``--depth`` go deeper.
 ``--policy NAME`` (repeatable; ``all`` for every peer) runs the same proofs on a peer
 implementation's rules encoded as a policy (``proofs.policies``).  Each policy comes
 with what its tables cannot say (``not modelled``) and the payload candidates it
-ignores, which the payload invariants cannot see (``unoffered``): both are printed, so
+ignores, which the payload invariants see only for the snapshot (``unoffered``): both
+are printed, so
 that a PROVED row is never read as more than it is.
 
 Exit status: 1 when the reference (by default, or named with ``--policy reference``)
@@ -385,7 +386,9 @@ def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Polic
             continue
         console.rule(
             Text.assemble(
-                (row.policy, "bold"), " breaks ", (row.invariant, "bold"),
+                (row.policy, "bold"),
+                " breaks ",
+                (row.invariant, "bold"),
                 f": {_events(len(events) - 1)} after response.created",
             ),
             style="red",
@@ -411,8 +414,9 @@ def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Polic
                 Text(
                     "- unoffered: this policy ignores the payload candidate of "
                     f"{', '.join(policy.unoffered_cells)}; empty_never_erases and "
-                    "latest_nonempty_wins are stated over offered candidates, so their "
-                    "PROVED rows do not cover these cells. See "
+                    "latest_nonempty_wins are stated over offered candidates (and the "
+                    "snapshot, which counts on arrival), so their PROVED rows do not cover "
+                    "the other cells. See "
                     f"'{PROG} diff-policies reference {policy.name}'.",
                     overflow="fold",
                 )

@@ -76,6 +76,7 @@ class Entry:
     id_source: IdSource | None = None
     confirmed: bool = False
     executable: bool = False
+    in_snapshot: bool = False
     item: dict[str, Any] = field(default_factory=dict)
     channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
 

@@ -368,6 +368,26 @@ class _Step:
             for index, value in values:
                 self.offer(self.channel(entry, location.channel, index), value, source)
 
+    def snapshot_arrives(self, entry: Entry, item: Mapping[str, Any]) -> None:
+        """The first snapshot item of an entry: its values are candidates (a ghost).
+
+        The snapshot is reconciliation, not a late event (R3), so its values count as
+        candidates for ``empty_never_erases`` and ``latest_nonempty_wins`` whether or
+        not the entry's lifecycle row offers them — a row that skips the snapshot
+        (AxonHub's reported bug) is then a visible violation, not a silent loss.
+        """
+        if entry.in_snapshot:
+            return
+        entry.in_snapshot = True
+        for location in entry.spec.channels:
+            values = _item_channel_values(item, location)
+            if location.array is not None:
+                self.align_parts(entry, location.channel, [index for index, _ in values])
+            for index, value in values:
+                if value:
+                    channel = self.channel(entry, location.channel, index)
+                    channel.any_nonempty, channel.last_nonempty = True, value
+
     def align_parts(self, entry: Entry, kind: ChannelKind, positions: list[int]) -> None:
         """Give streamed parts the positions the item puts them at.
 
@@ -551,13 +571,15 @@ def _on_item(
             # snapshot positions are not slots one can trust, so only a done item fills it.
             entry.slot = slot_index
             step.move_slot(entry, SlotTrigger.BIND)
-        step.deliver(entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty)
-        return entry
-    if admission.action is AdmissionAction.ADMIT and not _admission_refused(step):
+    elif admission.action is AdmissionAction.ADMIT and not _admission_refused(step):
         entry = _new_entry(step.state, item["type"], slot_index)
-        step.deliver(entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty)
-        return entry
-    return None
+    else:
+        return None
+    assert entry is not None
+    if trigger is Trigger.SNAPSHOT_ITEM:
+        step.snapshot_arrives(entry, item)
+    step.deliver(entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty)
+    return entry
 
 
 def resolve_route(

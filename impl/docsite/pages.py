@@ -412,8 +412,9 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
         cells = ", ".join(code(cell) for cell in policy.unoffered)
         lines += [
             f"Payload candidates this policy ignores: {cells}. `empty_never_erases` and "
-            "`latest_nonempty_wins` are stated over the candidates offered to a channel, so "
-            "a proof of them does not cover these cells; `responses-oracle diff-policies "
+            "`latest_nonempty_wins` are stated over the candidates offered to a channel and "
+            "the snapshot item (a candidate on arrival), so a proof of them does not cover "
+            "the other cells; `responses-oracle diff-policies "
             f"reference {policy.name}` shows the stream on which it matters.",
             "",
         ]

@@ -54,8 +54,14 @@ BROKEN: dict[str, set[str]] = {
         "nothing_lost",
         "executable_needs_completion",
     },
-    "axonhub": {"ambiguity_rejected"},
-    "codex": {"complete_once", "late_is_inert", "nothing_lost"},
+    "axonhub": {"ambiguity_rejected", "empty_never_erases", "latest_nonempty_wins"},
+    "codex": {
+        "complete_once",
+        "late_is_inert",
+        "nothing_lost",
+        "empty_never_erases",
+        "latest_nonempty_wins",
+    },
 }
 """The invariants each policy breaks, as Z3 finds them."""
 
@@ -125,6 +131,16 @@ def _empty_done_erases(policy: Reduced, reference: Reduced) -> None:
     assert policy.arguments() == reference.arguments() == {"call_0": '{"entry": 0}'}
 
 
+def _snapshot_skipped(policy: Reduced, reference: Reduced) -> None:
+    # C.2 "the reported bug" (and A.2 for opencode): a call already done ignores the
+    # arguments response.completed carries; B.2: codex ignores response.completed.output.
+    # The snapshot is a candidate all the same (R3), so the loss is a violation.
+    (channel,) = policy.channels()
+    assert (channel.final or "", channel.last_nonempty_candidate) == ("", '{"entry": 0}')
+    assert not policy.arguments()["call_0"]
+    assert reference.arguments() == {"call_0": '{"entry": 0}'}
+
+
 def _reopened(policy: Reduced, reference: Reduced) -> None:
     # A.1.6: a replayed added after done reopens the finished call.
     assert [e.state for e in policy.before.entries] == [EntryState.DONE]
@@ -164,12 +180,12 @@ DOCUMENTED: dict[tuple[str, str], tuple[list[str], Callable[[Reduced, Reduced], 
         _duplicate_done,
     ),
     ("opencode", "empty_never_erases"): (
-        ["created", "output_item.done", "output_item.done"],
-        _empty_done_erases,
+        ["created", "output_item.done", "completed"],
+        _snapshot_skipped,
     ),
     ("opencode", "latest_nonempty_wins"): (
-        ["created", "output_item.done", "output_item.done"],
-        _empty_done_erases,
+        ["created", "output_item.done", "completed"],
+        _snapshot_skipped,
     ),
     ("opencode", "late_is_inert"): (
         ["created", "output_item.done", "output_item.added"],
@@ -185,6 +201,14 @@ DOCUMENTED: dict[tuple[str, str], tuple[list[str], Callable[[Reduced, Reduced], 
         # A.1.1: output_index beats the event's own item_id.
         _routed_to("call_0"),
     ),
+    ("axonhub", "empty_never_erases"): (
+        ["created", "output_item.done", "completed"],
+        _snapshot_skipped,
+    ),
+    ("axonhub", "latest_nonempty_wins"): (
+        ["created", "output_item.done", "completed"],
+        _snapshot_skipped,
+    ),
     ("axonhub", "ambiguity_rejected"): (
         ["created", "output_item.added", "output_item.added", "function_call_arguments.delta"],
         # C.1: item_id is looked up before output_index.
@@ -199,6 +223,14 @@ DOCUMENTED: dict[tuple[str, str], tuple[list[str], Callable[[Reduced, Reduced], 
         _duplicate_done,
     ),
     ("codex", "nothing_lost"): (["created", "completed"], _snapshot_only_lost),
+    ("codex", "empty_never_erases"): (
+        ["created", "output_item.added", "completed"],
+        _snapshot_skipped,
+    ),
+    ("codex", "latest_nonempty_wins"): (
+        ["created", "output_item.added", "completed"],
+        _snapshot_skipped,
+    ),
 }
 """Every refutation, with the peer behaviour its stream shows."""
 
@@ -324,14 +356,14 @@ def test_section_d_duplicate_done_completes_twice_in_opencode_and_codex_only() -
     assert completions == {"reference": [1], "opencode": [2], "axonhub": [1], "codex": [2]}
 
 
-def test_the_axonhub_bug_is_reproduced_but_invisible_to_the_payload_invariants(
+def test_the_axonhub_bug_is_reproduced_and_refuted_by_the_payload_invariants(
     proofs: dict[str, dict[str, ProofResult]],
 ) -> None:
-    # The reducer reproduces it (test_section_d_inputs_give_each_peers_answer); the
-    # payload invariants are stated over offered candidates, and the skipped snapshot
-    # item offers nothing: they are proved, and the policy says why that is no comfort.
+    # The reducer reproduces it (test_section_d_inputs_give_each_peers_answer), and the
+    # payload invariants count the snapshot item as a candidate on arrival (R3), so the
+    # skipped snapshot is a counterexample, not a silent loss.
     for invariant in ("empty_never_erases", "latest_nonempty_wins"):
-        assert proofs["axonhub"][invariant].status is Status.PROVED_BOUNDED
+        assert proofs["axonhub"][invariant].status is Status.COUNTEREXAMPLE
     assert AXONHUB.unoffered == ((EntryState.DONE, Trigger.SNAPSHOT_ITEM),)
     assert AXONHUB.unoffered_cells == ("(done, snapshot_item)",)
     found = shortest_difference(REFERENCE, AXONHUB.tables).difference
