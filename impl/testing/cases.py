@@ -1,0 +1,96 @@
+"""Test cases for the differential harness: seeded generated streams and corpus files.
+
+``generated_case(seed, index)`` is a pure function of its two arguments: case *i* of a
+seed is the same stream in every run, process and order, which is what makes
+``diff --seed`` reproducible and ``--jobs`` safe.  The generator of case *i* is
+``MIX[i % len(MIX)]``: valid OpenAI streams, provider profiles, model-guided walks,
+and faulty streams (a fault in a walk, or in a profile stream).
+
+``corpus_cases(paths)`` reads recorded streams (any input format the front end knows,
+detected per file) and turns each file into one case of decoded events; events the
+front end could not decode are left out, since a candidate is handed JSON objects.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .choices import Chooser, case_chooser
+from .faults import fault_stream
+from .profiles import PROFILES, apply_profiles
+from .streams import GeneratedStream, openai_stream
+from .walk import model_guided_stream
+
+
+@dataclass(frozen=True)
+class Case:
+    """One stream to run, with a name that finds it again (``seed7/12``, a file path)."""
+
+    name: str
+    stream: GeneratedStream
+
+
+def profile_stream(choose: Chooser) -> GeneratedStream:
+    """A valid OpenAI stream rewritten by one provider profile."""
+    return apply_profiles(openai_stream(choose), (choose.choice(tuple(PROFILES)),), choose)
+
+
+GENERATORS: dict[str, Callable[[Chooser], GeneratedStream]] = {
+    "openai": openai_stream,
+    "profile": profile_stream,
+    "model-guided": model_guided_stream,
+    "faulty": lambda choose: model_guided_stream(choose, fault=True),
+    "faulty-profile": lambda choose: fault_stream(profile_stream(choose), choose)[0],
+}
+"""The stream generators the harness draws from, by name."""
+
+MIX: tuple[str, ...] = ("openai", "profile", "profile", "model-guided", "faulty", "faulty-profile")
+"""The rotation of generators over case indexes: profiles weigh double."""
+
+
+def generated_case(seed: int, index: int, mix: tuple[str, ...] = MIX) -> Case:
+    """Case ``index`` of ``seed``: deterministic, independent of every other case."""
+    stream = GENERATORS[mix[index % len(mix)]](case_chooser(seed, index))
+    return Case(f"seed{seed}/{index}", stream)
+
+
+def generated_cases(seed: int, count: int, mix: tuple[str, ...] = MIX) -> Iterator[Case]:
+    """Cases ``0..count-1`` of ``seed``."""
+    return (generated_case(seed, index, mix) for index in range(count))
+
+
+STREAM_SUFFIXES: tuple[str, ...] = (".jsonl", ".sse", ".json", ".txt", ".ndjson")
+"""File suffixes a corpus folder is searched for."""
+
+
+def corpus_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The stream files named by ``paths``: files as given, folders searched, sorted."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in STREAM_SUFFIXES)
+            )
+        else:
+            found.append(path)
+    return found
+
+
+def corpus_cases(paths: Iterable[str | os.PathLike[str]]) -> list[Case]:
+    """One case per corpus file, its decodable events in order."""
+    from responses_oracle.wire.formats import InputFormat, read_wire_events
+
+    cases = []
+    for path in corpus_files(paths):
+        events = [
+            dict(event.payload)
+            for event in read_wire_events(path, InputFormat.AUTO)
+            if event.problem is None and isinstance(event.payload, dict)
+        ]
+        if events:
+            cases.append(Case(str(path), GeneratedStream(tuple(events), ("corpus",))))
+    return cases

@@ -1,0 +1,411 @@
+"""Provider profiles: stream transformers that add one provider's deviations.
+
+Theory of operation
+-------------------
+A profile takes a protocol-valid stream (``streams.openai_stream``) and rewrites it the
+way one provider or gateway is documented to deviate from OpenAI, each deviation taken
+from ``reference/protocol-notes.md`` §8 (and the sections it points to), with the
+evidence cited in the profile's ``evidence``.  A profile never invents behaviour that
+is not recorded there; where a deviation is inferred rather than captured it says so.
+
+Profiles are pure functions of the stream and a ``Chooser`` (some deviations vary:
+which terminal field a gateway blanks, whether an ``output`` is empty or absent), and
+they compose: ``apply_profiles`` runs several in order.  A profile that adds or
+removes events renumbers ``sequence_number`` from 0, as the provider itself would.
+
+Every rewrite goes through a few helpers that know where an item id lives: ``item.id``
+of ``output_item.*`` events, ``item_id`` of item-scoped events, and the ids of the
+``response.completed`` output items (``Place`` names which of those a rewrite sees).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from .choices import Chooser
+from .streams import Event, GeneratedStream, Item, alnum, clone, digest, numbered
+
+ProfileFn = Callable[[GeneratedStream, Chooser], GeneratedStream]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One provider's deviations as a stream transformer."""
+
+    name: str
+    deviations: str
+    evidence: str
+    transform: ProfileFn
+
+
+class Place(Enum):
+    """Where an item id sits in a stream."""
+
+    ADDED = "added"
+    SCOPED = "scoped"
+    DONE = "done"
+    SNAPSHOT = "snapshot"
+
+
+_TERMINALS = ("response.completed", "response.incomplete", "response.failed")
+
+
+def _copy(stream: GeneratedStream) -> list[Event]:
+    # One copy per event: no object is shared between two events afterwards, so an
+    # in-place rewrite never reaches an item twice.
+    return [clone(event) for event in stream.events]
+
+
+def snapshot_items(event: Event) -> list[Item]:
+    """The ``response.output`` items of a terminal event (empty when there are none)."""
+    response = event.get("response")
+    output = response.get("output") if isinstance(response, dict) else None
+    return [item for item in output if isinstance(item, dict)] if isinstance(output, list) else []
+
+
+def items_in(events: list[Event]) -> Iterator[tuple[Place, int, Event, Item]]:
+    """Every wire item of the stream: (place, event number, event, item)."""
+    for number, event in enumerate(events):
+        kind = event.get("type")
+        item = event.get("item")
+        if kind == "response.output_item.added" and isinstance(item, dict):
+            yield Place.ADDED, number, event, item
+        elif kind == "response.output_item.done" and isinstance(item, dict):
+            yield Place.DONE, number, event, item
+        elif kind in _TERMINALS:
+            for snap in snapshot_items(event):
+                yield Place.SNAPSHOT, number, event, snap
+
+
+def item_types(events: list[Event]) -> dict[str, str]:
+    """Each item id of the stream → its item type."""
+    return {
+        item["id"]: item["type"]
+        for _, _, _, item in items_in(events)
+        if isinstance(item.get("id"), str)
+    }
+
+
+Rename = Callable[[str, Place, int], str]
+"""A new id for (old id, where it sits, event number)."""
+
+
+def rename_ids(events: list[Event], rename: Rename) -> None:
+    """Rewrite every item id in place: items' ``id`` and events' ``item_id``."""
+    for place, number, _, item in list(items_in(events)):
+        if isinstance(item.get("id"), str):
+            item["id"] = rename(item["id"], place, number)
+    for number, event in enumerate(events):
+        if isinstance(event.get("item_id"), str):
+            event["item_id"] = rename(event["item_id"], Place.SCOPED, number)
+
+
+def rename_call_ids(events: list[Event], rename: Callable[[str, int], str]) -> None:
+    """Rewrite every ``call_id``; ``rename`` gets the old id and its first-seen rank."""
+    rank: dict[str, int] = {}
+    for _, _, _, item in items_in(events):
+        call_id = item.get("call_id")
+        if isinstance(call_id, str):
+            item["call_id"] = rename(call_id, rank.setdefault(call_id, len(rank)))
+
+
+def _tail(item_id: str) -> str:
+    return item_id.split("_", 1)[-1]
+
+
+# -- Amazon Bedrock "Mantle" ----------------------------------------------------------
+
+
+def _mantle_item(item: Item, output_index: int) -> None:
+    if item.get("type") == "function_call" and "id" in item:
+        item["item_id"] = item.pop("id")
+        item["output_index"] = output_index
+
+
+def bedrock_mantle(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """Amazon Bedrock's gateway: terminal function_call items carry ``item_id``, not ``id``."""
+    events = _copy(stream)
+    types = item_types(events)
+    rename_ids(
+        events,
+        lambda old, place, number: f"msg_{_tail(old)}" if types.get(old) == "reasoning" else old,
+    )
+    rename_call_ids(events, lambda old, rank: f"call_{rank}")
+    for place, _, event, item in list(items_in(events)):
+        if place is Place.DONE:
+            _mantle_item(item, event.get("output_index", 0))
+    for event in events:
+        for position, item in enumerate(snapshot_items(event)):
+            _mantle_item(item, position)
+    return stream.relabel(events, "profile:bedrock-mantle", data_only=True)
+
+
+# -- GitHub Copilot -------------------------------------------------------------------
+
+
+def _opaque(*parts: object) -> str:
+    """An opaque ~400-character id like Copilot's encrypted ones."""
+    return alnum(400, *parts)
+
+
+def github_copilot(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """GitHub Copilot: every event of an item carries a new opaque id; ciphertext deltas."""
+    events = _copy(stream)
+    salt = choose.integer(0, 2**32 - 1)
+    rename_ids(events, lambda old, place, number: _opaque(salt, old, place.value, number))
+    for number, event in enumerate(events):
+        kind = event.get("type", "")
+        response = event.get("response")
+        if isinstance(response, dict) and isinstance(response.get("id"), str):
+            response["id"] = f"resp_{_opaque(salt, 'resp', number)[:48]}"
+        if kind == "response.function_call_arguments.delta":
+            # Ciphertext of the same length class; the plaintext comes only in `.done`.
+            event["delta"] = alnum(max(4, len(event.get("delta", ""))), salt, "ct", number)
+    return stream.relabel(events, "profile:github-copilot")
+
+
+# -- LM Studio ------------------------------------------------------------------------
+
+_RAW_REASONING: dict[str, str] = {
+    "response.reasoning_summary_part.added": "response.content_part.added",
+    "response.reasoning_summary_part.done": "response.content_part.done",
+    "response.reasoning_summary_text.delta": "response.reasoning_text.delta",
+    "response.reasoning_summary_text.done": "response.reasoning_text.done",
+}
+
+
+def _raw_reasoning(event: Event) -> Event:
+    """A reasoning-summary event recast as LM Studio's raw ``reasoning_text`` event."""
+    kind = _RAW_REASONING[event["type"]]
+    moved = {k: v for k, v in event.items() if k not in ("type", "summary_index")}
+    moved["content_index"] = event.get("summary_index", 0)
+    if "part" in moved:
+        moved["part"] = {"type": "reasoning_text", "text": moved["part"].get("text", "")}
+    return {"type": kind, **moved}
+
+
+def lm_studio(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """LM Studio: no argument deltas at all, raw reasoning text, numeric call ids."""
+    events = [
+        _raw_reasoning(event) if event.get("type") in _RAW_REASONING else event
+        for event in _copy(stream)
+        if event.get("type") != "response.function_call_arguments.delta"
+    ]
+    types = item_types(events)
+    rename_ids(
+        events,
+        lambda old, place, number: (
+            f"fc_{alnum(20, old)}" if types.get(old) == "function_call" else old
+        ),
+    )
+    rename_call_ids(events, lambda old, rank: f"call_{int(digest(old)[:8], 16) % 10**9}")
+    for _, _, _, item in items_in(events):
+        if item.get("type") == "reasoning":
+            texts = [part.get("text", "") for part in item.get("summary", [])]
+            item["summary"] = []
+            item["content"] = [{"type": "reasoning_text", "text": text} for text in texts]
+    return stream.relabel(numbered(events), "profile:lm-studio")
+
+
+# -- ChatGPT Codex backend ------------------------------------------------------------
+
+
+def codex_backend(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """ChatGPT's Codex backend: ``response.completed`` without output items."""
+    args_only_in_done = choose.boolean()
+    events = [
+        event
+        for event in _copy(stream)
+        if not (args_only_in_done and event.get("type") == "response.function_call_arguments.delta")
+    ]
+    absent = choose.boolean()
+    for event in events:
+        response = event.get("response")
+        if event.get("type") == "response.completed" and isinstance(response, dict):
+            if absent:
+                response.pop("output", None)
+            else:
+                response["output"] = []
+    label = "profile:codex-backend" + ("+spark" if args_only_in_done else "")
+    return stream.relabel(numbered(events), label)
+
+
+# -- gateways that blank terminal arguments -------------------------------------------
+
+
+def blank_terminal_arguments(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """A gateway blanks ``arguments`` in the terminal items (done, completed, or both)."""
+    events = _copy(stream)
+    where = choose.choice(((Place.DONE,), (Place.SNAPSHOT,), (Place.DONE, Place.SNAPSHOT)))
+    for place, _, _, item in items_in(events):
+        if place in where and item.get("type") == "function_call":
+            item["arguments"] = ""
+    return stream.relabel(events, "profile:blank-terminal-arguments")
+
+
+# -- SGLang router --------------------------------------------------------------------
+
+
+def sglang(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """SGLang's router: no ``output_item.done`` for calls; a generic empty snapshot."""
+    events = [
+        event
+        for event in _copy(stream)
+        if not (
+            event.get("type") == "response.output_item.done"
+            and event.get("item", {}).get("type") == "function_call"
+        )
+    ]
+    for event in events:
+        response = event.get("response")
+        if event.get("type") == "response.completed" and isinstance(response, dict):
+            stem = digest(response.get("id"))[:24]
+            response["output"] = [
+                {
+                    "id": f"msg_{stem}",
+                    "type": "message",
+                    "role": "assistant",
+                    "status": "completed",
+                    "content": [],
+                }
+            ]
+    return stream.relabel(numbered(events), "profile:sglang")
+
+
+# -- vLLM -----------------------------------------------------------------------------
+
+
+def _bare(*parts: object) -> str:
+    return str(uuid.UUID(digest(*parts)[:32]))
+
+
+def vllm(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """vLLM: bare UUID ids that differ between the stream and ``response.completed``."""
+    events = _copy(stream)
+    types = item_types(events)
+    per_delta_index = choose.boolean()
+
+    def rename(old: str, place: Place, number: int) -> str:
+        if types.get(old) == "reasoning":
+            return f"msg_{_tail(old)}" if place is not Place.SNAPSHOT else _bare(old, "final")
+        return _bare(old, "final" if place is Place.SNAPSHOT else "stream")
+
+    rename_ids(events, rename)
+    if per_delta_index:
+        # content_index not reset per item and incremented per delta (§8 vLLM row).
+        for number, event in enumerate(
+            e for e in events if e.get("type") == "response.output_text.delta"
+        ):
+            event["content_index"] = number
+    label = "profile:vllm" + ("+content-index-per-delta" if per_delta_index else "")
+    return stream.relabel(events, label)
+
+
+# -- keepalives and unknown events ----------------------------------------------------
+
+
+def _unknown(choose: Chooser, stream_events: list[Event]) -> Event:
+    scoped = [e for e in stream_events if isinstance(e.get("item_id"), str)]
+    if scoped and choose.boolean():
+        target = choose.choice(scoped)
+        return {
+            "type": "response.x_search_call.in_progress",
+            "item_id": target["item_id"],
+            "output_index": target.get("output_index", 0),
+        }
+    return {"type": "acme:trace_event", "trace": {"span": alnum(8, len(stream_events))}}
+
+
+def keepalive_unknown(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """``keepalive`` events and unknown (extension or provider) events mid-stream."""
+    events = _copy(stream)
+    for _ in range(choose.integer(1, 3)):
+        extra: Event = (
+            {"type": "keepalive"} if choose.boolean() else _unknown(choose, events)
+        )
+        events.insert(choose.integer(1, len(events) - 1), extra)
+    return stream.relabel(numbered(events), "profile:keepalive-unknown")
+
+
+PROFILES: dict[str, Profile] = {
+    profile.name: profile
+    for profile in (
+        Profile(
+            "bedrock-mantle",
+            "output_item.done and response.completed function_call items lose `id`, carry "
+            "it as `item_id` plus a stray `output_index`; call_ids numbered call_0, call_1; "
+            "reasoning ids msg_…; data-only SSE frames",
+            "protocol-notes §8 Bedrock Mantle rows (anomalyco/opencode#46885, #45081, "
+            "#46084; pydantic/pydantic-ai#6536); data-only frames §1.1. msg_ reasoning ids "
+            "are recorded in §8 for vLLM (vllm#24788), the stack Mantle's gpt-oss models "
+            "share: inferred, not captured from Mantle",
+            bedrock_mantle,
+        ),
+        Profile(
+            "github-copilot",
+            "every event of an item carries a different opaque ~400-char item id; output_index "
+            "and call_id stable; argument deltas are ciphertext, plaintext only in .done; "
+            "the response id rotates",
+            "protocol-notes §8 GitHub Copilot row (vercel/ai#18548, BerriAI/litellm#30072, "
+            "lidge-jun/opencodex#995, #996; Menci/Floway#119)",
+            github_copilot,
+        ),
+        Profile(
+            "lm-studio",
+            "no function_call_arguments.delta, only .done; call_id call_<digits>; item ids "
+            "fc_<20 alnum>; raw reasoning via content_part.added(reasoning_text) and "
+            "reasoning_text.delta",
+            "protocol-notes §8 LM Studio row and §4 (WIRE lmstudio-tool-call.1/.2)",
+            lm_studio,
+        ),
+        Profile(
+            "codex-backend",
+            "response.completed.output is [] or absent; items only via output_item.done; "
+            "sometimes (gpt-5.3-codex-spark) arguments only in .done",
+            "protocol-notes §8 ChatGPT Codex backend row (NousResearch/hermes-agent#5689, "
+            "sipeed/picoclaw#2674, BerriAI/litellm#26075, tailcallhq/forgecode#2558)",
+            codex_backend,
+        ),
+        Profile(
+            "blank-terminal-arguments",
+            "a gateway sends arguments \"\" in output_item.done and/or response.completed",
+            "protocol-notes §6 item 2 (Wei-Shaw/sub2api#6629) and DESIGN (AxonHub's bug)",
+            blank_terminal_arguments,
+        ),
+        Profile(
+            "sglang",
+            "no output_item.done after arguments.done; response.completed.output is one "
+            "generic empty message",
+            "protocol-notes §8 SGLang router row (sgl-project/sglang#12652)",
+            sglang,
+        ),
+        Profile(
+            "vllm",
+            "bare UUID ids; reasoning ids msg_…; completed ids differ from streamed ids; "
+            "sometimes content_index incremented per delta",
+            "protocol-notes §8 vLLM row (vllm-project/vllm#44608, #47916, #45742, #35184, "
+            "#29947, #36445, #24788)",
+            vllm,
+        ),
+        Profile(
+            "keepalive-unknown",
+            "keepalive events and unknown events (slug-prefixed extensions, xAI's "
+            "response.x_search_call.*) mid-stream, each consuming a sequence number",
+            "protocol-notes §1.4 (openai/openai-node#1964), §1.5 and §8 xAI row",
+            keepalive_unknown,
+        ),
+    )
+}
+"""Every profile, by name."""
+
+
+def apply_profiles(
+    stream: GeneratedStream, names: tuple[str, ...], choose: Chooser
+) -> GeneratedStream:
+    """``stream`` transformed by the named profiles, in order."""
+    for name in names:
+        stream = PROFILES[name].transform(stream, choose)
+    return stream

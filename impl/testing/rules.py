@@ -1,0 +1,97 @@
+"""The DESIGN rules by name, and which rule each diagnostic code reports on.
+
+A divergence report explains itself by rule: the field that differs names one rule
+(``compare.py``), and the codes the oracle raised on the stream name the others in
+play.  ``RULES`` holds the one-line summary of each rule of DESIGN §2; ``CODE_RULES``
+maps every ``Code`` to the rule whose clause raises it (a test checks it is total).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from responses_oracle.model.vocabulary import Code
+
+RULES: dict[str, str] = {
+    "R1": "dispatch on the JSON type; keepalive is a no-op; unknown and undecodable "
+    "events are reported and skipped, never fatal",
+    "R2": "output_index routes, item_id is secondary, call_id never routes a payload; "
+    "name comes from the item",
+    "R3": "a slot's first binding holds for the whole response; done leaves a tombstone; "
+    "a second item at a bound slot is kept and the slot becomes shared",
+    "R4": "every id an entry was seen with is an alias of it for the whole response",
+    "R5": "payload events route by slot, then by item id; ambiguous events are rejected, "
+    "unroutable ones dropped, never guessed onto a call",
+    "R6": "items are admitted once and matched by slot, call_id, then id; done-only and "
+    "snapshot-only items are recovered; first admission wins; a missing id is taken from "
+    "item_id, then from the slot's events",
+    "R7": "per payload the latest non-empty candidate wins; empty never erases; payloads "
+    "are opaque strings",
+    "R8": "lifecycle added -> streaming -> payload_done -> done -> completed; nothing "
+    "reopens a done entry",
+    "R9": "the response status follows its terminal event; a call is executable iff the "
+    "response completed and the call was confirmed",
+    "R10": "output items are ordered by slot, then admission",
+    "R11": "an entry that never carried an id gets a deterministic minted id",
+    "R12": "replay turns the result into the next request's input items",
+}
+"""Each rule of DESIGN §2 in one line."""
+
+_R = {
+    "R1": (
+        Code.MALFORMED_EVENT,
+        Code.INVALID_UTF8,
+        Code.NOT_AN_OBJECT,
+        Code.MISSING_TYPE,
+        Code.INVALID_FIELD,
+        Code.NULL_ITEM,
+        Code.UNKNOWN_EVENT,
+        Code.EVENT_NAME_MISMATCH,
+        Code.SEQUENCE_GAP,
+        Code.SEQUENCE_REGRESSION,
+        Code.LIMIT_EXCEEDED,
+        Code.NO_RESPONSE_STARTED,
+    ),
+    "R3": (Code.SLOT_REUSED, Code.LATE_EVENT),
+    "R5": (
+        Code.AMBIGUOUS_ROUTE,
+        Code.ORPHAN_EVENT,
+        Code.ITEM_ID_UNRECOGNIZED,
+        Code.CHANNEL_MISMATCH,
+    ),
+    "R6": (
+        Code.DUPLICATE_ITEM,
+        Code.DUPLICATE_CALL_ID,
+        Code.ID_CHANGED,
+        Code.ID_RENAMED_FIELD,
+        Code.ID_ADOPTED_FROM_SLOT,
+        Code.METADATA_CONFLICT,
+    ),
+    "R7": (
+        Code.DIVERGENT_PAYLOAD,
+        Code.PAYLOAD_EXTENDED,
+        Code.EMPTY_PAYLOAD_IGNORED,
+        Code.INVALID_JSON_ARGUMENTS,
+        Code.PART_REALIGNED,
+    ),
+    "R9": (
+        Code.SNAPSHOT_MISSING_ITEM,
+        Code.SNAPSHOT_ABSENT,
+        Code.UNCONFIRMED_ITEM,
+        Code.MISSING_TERMINAL,
+        Code.AFTER_TERMINAL,
+        Code.RESPONSE_ERROR,
+        Code.RESPONSE_ID_CHANGED,
+    ),
+    "R11": (Code.ID_MINTED,),
+}
+
+CODE_RULES: dict[Code, str] = {code: rule for rule, codes in _R.items() for code in codes}
+"""The rule each diagnostic code reports on."""
+
+
+def rules_of_codes(codes: Iterable[str]) -> list[str]:
+    """The rules behind contract code names, in rule order, each once."""
+    by_name = {code.value: rule for code, rule in CODE_RULES.items()}
+    found = {by_name[name] for name in codes if name in by_name}
+    return sorted(found, key=lambda rule: int(rule[1:]))

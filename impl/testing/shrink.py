@@ -1,0 +1,92 @@
+"""Shrinking a diverging stream to a minimal one, with batched candidate calls.
+
+Theory of operation
+-------------------
+``shrink(events, fails)`` is delta debugging (Zeller's *ddmin*): cut the stream into
+*n* chunks, keep any one chunk, or the stream without any one chunk, that still fails;
+otherwise cut finer, until single events cannot be removed.  The result is
+1-minimal: removing any one event makes the failure go away.  Then noise keys
+(``sequence_number``, ``obfuscation``, ``logprobs``, the bulk of ``response`` objects)
+are stripped where the failure survives it, so the report shows the events that
+matter and only the fields that matter.
+
+``fails`` takes a *batch* of candidate streams and says which still fail: every
+variant of one round goes to the candidate process in one batch, so shrinking costs a
+few round trips instead of one per variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .streams import Event
+
+Fails = Callable[[Sequence[list[Event]]], list[bool]]
+"""Which of a batch of streams still show the failure."""
+
+NOISE_KEYS: tuple[str, ...] = ("sequence_number", "obfuscation", "logprobs")
+"""Event keys that rarely matter; stripped when the failure survives it."""
+
+_RESPONSE_KEEP = frozenset({"id", "status", "output", "error", "incomplete_details"})
+"""Fields of a ``response`` object worth keeping in a minimal stream."""
+
+
+def _chunks(events: list[Event], parts: int) -> list[tuple[int, int]]:
+    size, extra = divmod(len(events), parts)
+    bounds, start = [], 0
+    for number in range(parts):
+        end = start + size + (1 if number < extra else 0)
+        bounds.append((start, end))
+        start = end
+    return [b for b in bounds if b[0] < b[1]]
+
+
+def ddmin(events: list[Event], fails: Fails) -> list[Event]:
+    """A 1-minimal sub-sequence of ``events`` that still fails."""
+    parts = 2
+    while len(events) >= 2:
+        bounds = _chunks(events, min(parts, len(events)))
+        subsets = [events[a:b] for a, b in bounds]
+        complements = [events[:a] + events[b:] for a, b in bounds]
+        verdicts = fails(subsets + complements)
+        subset = next((s for s, bad in zip(subsets, verdicts, strict=False) if bad), None)
+        if subset is not None:
+            events, parts = subset, 2
+            continue
+        complement = next(
+            (c for c, bad in zip(complements, verdicts[len(subsets) :], strict=False) if bad),
+            None,
+        )
+        if complement is not None:
+            events, parts = complement, max(parts - 1, 2)
+            continue
+        if parts >= len(events):
+            break
+        parts = min(parts * 2, len(events))
+    return events
+
+
+def _quiet(event: Event) -> Event:
+    quiet: dict[str, Any] = {k: v for k, v in event.items() if k not in NOISE_KEYS}
+    response = quiet.get("response")
+    if isinstance(response, dict):
+        quiet["response"] = {k: v for k, v in response.items() if k in _RESPONSE_KEEP}
+    return quiet
+
+
+def denoise(events: list[Event], fails: Fails) -> list[Event]:
+    """``events`` with noise keys stripped wherever the failure survives it."""
+    quiet = [_quiet(event) for event in events]
+    if quiet == events:
+        return events
+    if fails([quiet])[0]:
+        return quiet
+    variants = [[*events[:n], quiet[n], *events[n + 1:]] for n in range(len(events))]
+    verdicts = fails(variants)
+    return [q if ok else e for e, q, ok in zip(events, quiet, verdicts, strict=True)]
+
+
+def shrink(events: Sequence[Event], fails: Fails) -> list[Event]:
+    """A minimal stream that still fails: ddmin, then noise stripped."""
+    return denoise(ddmin(list(events), fails), fails)

@@ -1,0 +1,323 @@
+"""Conformance vectors: a language-neutral corpus of streams and their reference results.
+
+Theory of operation
+-------------------
+A *vector* is one JSON file: a name, the DESIGN rules it exercises, where it came
+from, the event stream, and the result objects the oracle gives for it (DESIGN §3).  A
+folder of vectors plus ``manifest.json`` (format version, oracle version, one entry
+per file with its SHA-256) is everything another implementation needs: read each
+file, feed ``events`` to the parser, compare with ``expected`` modulo minted ids.  The
+format is specified in ``docs/conformance-vectors.md``; ``FORMAT_VERSION`` changes
+only when a field changes meaning.
+
+Vectors come from three sources (``VectorSource``):
+
+- the rule tests: the streams of every passing test of ``tests/core/test_rules.py``
+  (``rule_tests.harvest``), with the rule named by the test;
+- the proof counterexamples (``tests/proofs/counterexamples/*.jsonl``): streams on
+  which a mutant of the model breaks an invariant and the reference does not;
+- seeded generated streams (``cases.generated_case``), rules read off the oracle's
+  diagnostics.
+
+``expected`` is always recomputed by the oracle at export, so a vector never states an
+answer the oracle does not give.  ``check`` runs a candidate on a folder and compares.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from .candidate import Answer, Candidate
+from .cases import corpus_files, generated_case
+from .compare import Difference, carried_ids, compare
+from .explain import oracle_json
+from .rules import rules_of_codes
+from .streams import Event, GeneratedStream
+
+FORMAT = "responses-oracle/conformance-vector"
+"""The ``format`` field of every vector file."""
+
+MANIFEST_FORMAT = "responses-oracle/conformance-vectors"
+"""The ``format`` field of ``manifest.json``."""
+
+FORMAT_VERSION = 1
+"""The version of both formats; bumped only when a field changes meaning."""
+
+MANIFEST = "manifest.json"
+CASES = "cases"
+
+
+class VectorSource(Enum):
+    """Where a vector's stream came from."""
+
+    RULE_TEST = "rule-test"
+    COUNTEREXAMPLE = "counterexample"
+    GENERATED = "generated"
+
+
+@dataclass(frozen=True)
+class Vector:
+    """One conformance case."""
+
+    name: str
+    rules: tuple[str, ...]
+    source: VectorSource
+    description: str
+    events: tuple[Event, ...]
+    expected: tuple[dict[str, Any], ...]
+    labels: tuple[str, ...] = ()
+
+    @property
+    def minted_ids(self) -> list[str]:
+        """Item ids in ``expected`` that the stream never carried (minted by R11)."""
+        carried = carried_ids(self.events)
+        return sorted(
+            item["item"]["id"]
+            for result in self.expected
+            for item in result.get("items", [])
+            if isinstance(item.get("item", {}).get("id"), str)
+            and item["item"]["id"] not in carried
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The vector file's content."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "name": self.name,
+            "rules": list(self.rules),
+            "source": self.source.value,
+            "description": self.description,
+            "labels": list(self.labels),
+            "events": list(self.events),
+            "expected": list(self.expected),
+            "minted_ids": self.minted_ids,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Vector:
+        """A vector read back from its file content."""
+        if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
+            raise ValueError(
+                f"not a version-{FORMAT_VERSION} vector: {data.get('format')!r} "
+                f"version {data.get('version')!r}"
+            )
+        return cls(
+            name=data["name"],
+            rules=tuple(data["rules"]),
+            source=VectorSource(data["source"]),
+            description=data.get("description", ""),
+            events=tuple(data["events"]),
+            expected=tuple(data["expected"]),
+            labels=tuple(data.get("labels", ())),
+        )
+
+
+def exercised_rules(expected: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+    """The rules a stream exercises, read off the oracle's answer.
+
+    The rules behind its diagnostic codes, plus: R6 when it admits items, R7 when a
+    payload was reconciled, R10 when several items are ordered, R9 always (every
+    stream ends one way or another).
+    """
+    codes = [d["code"] for r in expected for d in r.get("diagnostics", [])]
+    rules = set(rules_of_codes(codes)) | {"R9"}
+    items = [item for r in expected for item in r.get("items", [])]
+    if items:
+        rules.add("R6")
+    if any(item.get("payload_source") not in (None, "none") for item in items):
+        rules.add("R7")
+    if any(len(r.get("items", [])) > 1 for r in expected):
+        rules.add("R10")
+    return tuple(sorted(rules, key=lambda rule: int(rule[1:])))
+
+
+def make_vector(
+    name: str,
+    source: VectorSource,
+    description: str,
+    events: Sequence[Event],
+    rules: Sequence[str] = (),
+    labels: Sequence[str] = (),
+) -> Vector:
+    """A vector whose expected results are the oracle's, computed now."""
+    expected = tuple(oracle_json(events))
+    named = tuple(rules) or exercised_rules(expected)
+    return Vector(name, named, source, description, tuple(events), expected, tuple(labels))
+
+
+def rule_test_vectors(path: str | os.PathLike[str]) -> list[Vector]:
+    """One vector per stream of each passing rule test at ``path`` (needs pytest)."""
+    from .rule_tests import harvest
+
+    return [
+        make_vector(
+            f"rule-{h.name}",
+            VectorSource.RULE_TEST,
+            f"stream of the rule test {h.test}",
+            h.events,
+            rules=h.rules,
+        )
+        for h in harvest(path)
+    ]
+
+
+def counterexample_vectors(folder: str | os.PathLike[str]) -> list[Vector]:
+    """One vector per proof counterexample stream (``*.jsonl``) in ``folder``."""
+    from responses_oracle.wire.formats import InputFormat, read_wire_events
+
+    vectors = []
+    for path in corpus_files([folder]):
+        events = [
+            dict(e.payload)
+            for e in read_wire_events(path, InputFormat.AUTO)
+            if e.problem is None and e.payload is not None
+        ]
+        vectors.append(
+            make_vector(
+                f"counterexample-{path.stem}",
+                VectorSource.COUNTEREXAMPLE,
+                f"Z3 counterexample {path.stem}: a mutant of the model breaks an invariant on "
+                "this stream; the reference answer is the one below",
+                events,
+            )
+        )
+    return vectors
+
+
+def generated_vectors(seed: int, count: int) -> list[Vector]:
+    """Vectors from cases ``0..count-1`` of ``seed`` (profiles, walks, faults)."""
+    vectors = []
+    for index in range(count):
+        case = generated_case(seed, index)
+        vectors.append(
+            make_vector(
+                f"generated-seed{seed}-{index:04d}",
+                VectorSource.GENERATED,
+                f"generated case {case.name}: {', '.join(case.stream.labels)}",
+                case.stream.events,
+                labels=case.stream.labels,
+            )
+        )
+    return vectors
+
+
+def _oracle_version() -> str:
+    try:
+        return version("responses-oracle")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _dump(value: Any) -> bytes:
+    text = json.dumps(value, ensure_ascii=False, indent=1)
+    try:
+        return (text + "\n").encode()
+    except UnicodeEncodeError:  # a lone surrogate in a payload: escape everything
+        return (json.dumps(value, ensure_ascii=True, indent=1) + "\n").encode()
+
+
+def _unique(names: Iterable[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    unique = []
+    for name in names:
+        slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-")[:120] or "case"
+        seen[slug] = seen.get(slug, 0) + 1
+        unique.append(slug if seen[slug] == 1 else f"{slug}-{seen[slug]}")
+    return unique
+
+
+def export(
+    directory: str | os.PathLike[str], vectors: Sequence[Vector], **provenance: Any
+) -> dict[str, Any]:
+    """Write ``vectors`` and the manifest into ``directory``; return the manifest.
+
+    Files are written to ``directory/cases/<name>.json``; a file left from an earlier
+    export that is not in the new manifest is removed, so the folder always matches it.
+    """
+    root = Path(directory)
+    cases = root / CASES
+    cases.mkdir(parents=True, exist_ok=True)
+    entries = []
+    names = _unique(v.name for v in vectors)
+    for vector, name in zip(vectors, names, strict=True):
+        data = _dump({**vector.to_json(), "name": name})
+        relative = f"{CASES}/{name}.json"
+        (root / relative).write_bytes(data)
+        entries.append(
+            {
+                "file": relative,
+                "name": name,
+                "rules": list(vector.rules),
+                "source": vector.source.value,
+                "sha256": hashlib.sha256(data).hexdigest(),
+            }
+        )
+    kept = {entry["file"] for entry in entries}
+    for stale in cases.glob("*.json"):
+        if f"{CASES}/{stale.name}" not in kept:
+            stale.unlink()
+    manifest = {
+        "format": MANIFEST_FORMAT,
+        "version": FORMAT_VERSION,
+        "oracle": {"name": "responses-oracle", "version": _oracle_version()},
+        "provenance": provenance,
+        "count": len(entries),
+        "cases": entries,
+    }
+    (root / MANIFEST).write_bytes(_dump(manifest))
+    return manifest
+
+
+def load(directory: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Vector]]:
+    """The manifest and the vectors of an exported folder, checksums verified."""
+    root = Path(directory)
+    manifest = json.loads((root / MANIFEST).read_bytes())
+    if manifest.get("format") != MANIFEST_FORMAT or manifest.get("version") != FORMAT_VERSION:
+        raise ValueError(f"{root / MANIFEST} is not a version-{FORMAT_VERSION} manifest")
+    vectors = []
+    for entry in manifest["cases"]:
+        data = (root / entry["file"]).read_bytes()
+        if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            raise ValueError(f"{entry['file']} does not match its checksum in the manifest")
+        vectors.append(Vector.from_json(json.loads(data)))
+    return manifest, vectors
+
+
+@dataclass(frozen=True)
+class VectorOutcome:
+    """One vector run on a candidate: the differences (none: it passed)."""
+
+    vector: Vector
+    answer: Answer
+    differences: tuple[Difference, ...]
+
+    @property
+    def passed(self) -> bool:
+        """True when the candidate's answer matches ``expected``."""
+        return not self.differences
+
+
+def check(
+    vectors: Sequence[Vector], candidate: Candidate, *, codes: bool = False, batch: int = 256
+) -> list[VectorOutcome]:
+    """Run every vector through the candidate and compare with its expected results."""
+    outcomes = []
+    for start in range(0, len(vectors), batch):
+        chunk = vectors[start : start + batch]
+        answers = candidate.answer(
+            [GeneratedStream(v.events, (f"vector:{v.name}",)) for v in chunk]
+        )
+        for vector, answer in zip(chunk, answers, strict=True):
+            differences = compare(vector.events, vector.expected, answer, codes=codes)
+            outcomes.append(VectorOutcome(vector, answer, tuple(differences)))
+    return outcomes

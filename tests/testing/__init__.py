@@ -1,0 +1,1 @@
+"""Tests of the testing toolkit: generators, profiles, harness, vectors, CLI."""

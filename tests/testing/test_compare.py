@@ -1,0 +1,136 @@
+"""Comparing answers: minted ids by alpha-renaming, pairing, and the rule each difference names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from responses_oracle import reduce
+from responses_oracle.model.vocabulary import Code
+from responses_oracle.testing.candidate import Failure
+from responses_oracle.testing.compare import Aspect, carried_ids, compare, payloads
+from responses_oracle.testing.rules import CODE_RULES, RULES, rules_of_codes
+
+CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
+
+
+def _fc(id: str | None, call_id: str, arguments: str = "{}", **extra: Any) -> dict[str, Any]:
+    item = {"type": "function_call", "call_id": call_id, "name": "f", "arguments": arguments}
+    return item | ({"id": id} if id is not None else {}) | extra
+
+
+def _stream(*items: dict[str, Any]) -> list[dict[str, Any]]:
+    """Done-only items at slots 0, 1, …, then a completed response without snapshot."""
+    done = [
+        {"type": "response.output_item.done", "output_index": n, "item": item}
+        for n, item in enumerate(items)
+    ]
+    completed = {"type": "response.completed", "response": {"id": "resp_1"}}
+    return [CREATED, *done, completed]
+
+
+def _oracle(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [result.to_json() for result in reduce(events)]
+
+
+def _answer(*items: dict[str, Any], status: str = "completed") -> list[dict[str, Any]]:
+    entries = [{"item": item} for item in items]
+    return [{"response": {"id": "resp_1", "status": status}, "items": entries}]
+
+
+def test_the_oracle_agrees_with_itself() -> None:
+    events = _stream(_fc("fc_1", "call_1"), _fc(None, "call_2"))
+    assert compare(events, _oracle(events), _oracle(events), codes=True) == []
+
+
+def test_minted_ids_match_any_made_up_id_one_to_one() -> None:
+    events = _stream(_fc(None, "call_1"), _fc(None, "call_2"))
+    oracle = _oracle(events)
+    assert all(i["id_source"] == "minted" for i in oracle[0]["items"])
+    assert carried_ids(events) == {"resp_1", "call_1", "call_2"}
+    mine = _answer(_fc("x1", "call_1"), _fc("x2", "call_2"))
+    assert compare(events, oracle, mine) == []
+    # The same made-up id for two different minted ids is not a renaming.
+    same = _answer(_fc("x1", "call_1"), _fc("x1", "call_2"))
+    [difference] = compare(events, oracle, same)
+    assert (difference.aspect, difference.rule, difference.path) == (
+        Aspect.ID, "R11", "[0].items[1].item.id"
+    )
+
+
+def test_a_carried_id_or_no_id_never_matches_a_minted_one() -> None:
+    events = _stream(_fc(None, "call_1"))
+    oracle = _oracle(events)
+    for wrong in ("call_1", None):
+        item = _fc(wrong, "call_1")
+        [difference] = compare(events, oracle, _answer(item))
+        assert difference.aspect is Aspect.ID and difference.rule == "R11"
+
+
+def test_a_missing_item_is_one_difference_not_a_cascade() -> None:
+    events = _stream(_fc("fc_1", "call_1"), _fc("fc_2", "call_2"), _fc("fc_3", "call_3"))
+    mine = _answer(_fc("fc_1", "call_1"), _fc("fc_3", "call_3"))
+    [difference] = compare(events, _oracle(events), mine)
+    assert difference.aspect is Aspect.MISSING_ITEM and difference.rule == "R6"
+    assert difference.oracle["call_id"] == "call_2"
+
+
+def test_swapped_items_are_an_order_difference() -> None:
+    events = _stream(_fc("fc_1", "call_1"), _fc("fc_2", "call_2"))
+    mine = _answer(_fc("fc_2", "call_2"), _fc("fc_1", "call_1"))
+    [difference] = compare(events, _oracle(events), mine)
+    assert (difference.aspect, difference.rule) == (Aspect.ORDER, "R10")
+
+
+def test_a_blanked_payload_breaks_empty_never_erases() -> None:
+    events = _stream(_fc("fc_1", "call_1", '{"a":1}'))
+    [difference] = compare(events, _oracle(events), _answer(_fc("fc_1", "call_1", "")))
+    assert (difference.aspect, difference.rule, difference.path) == (
+        Aspect.PAYLOAD, "R7", "[0].items[0].item.arguments"
+    )
+    assert "empty never erases" in difference.why
+
+
+def test_optional_fields_are_compared_only_when_given() -> None:
+    events = _stream(_fc("fc_1", "call_1"))
+    oracle = _oracle(events)
+    bare = _answer(_fc("fc_1", "call_1"))
+    assert compare(events, oracle, bare) == []
+    wrong = [{**bare[0], "items": [{"item": _fc("fc_1", "call_1"), "executable": False,
+                                    "output_index": 3}]}]
+    assert {(d.aspect, d.rule) for d in compare(events, oracle, wrong)} == {
+        (Aspect.EXECUTABLE, "R9"), (Aspect.OUTPUT_INDEX, "R3")
+    }
+
+
+def test_status_and_codes() -> None:
+    events = _stream(_fc("fc_1", "call_1"))
+    oracle = _oracle(events)
+    [status] = compare(events, oracle, _answer(_fc("fc_1", "call_1"), status="failed"))
+    assert (status.aspect, status.rule) == (Aspect.STATUS, "R9")
+    with_codes = [{**_answer(_fc("fc_1", "call_1"))[0], "diagnostics": []}]
+    assert compare(events, oracle, with_codes) == []
+    [code] = compare(events, oracle, with_codes, codes=True)
+    assert (code.aspect, code.oracle, code.rule) == (Aspect.CODES, "snapshot_absent", "R9")
+
+
+def test_a_failure_is_one_difference_saying_what_the_oracle_answers() -> None:
+    events = _stream(_fc("fc_1", "call_1"))
+    [difference] = compare(events, _oracle(events), Failure("RuntimeError: boom"))
+    assert difference.aspect is Aspect.FAILURE and difference.candidate == "RuntimeError: boom"
+    assert "completed with 1 item(s)" in difference.why
+
+
+def test_payloads_are_read_where_the_catalogue_puts_them() -> None:
+    message = {"type": "message", "content": [
+        {"type": "output_text", "text": "a"}, {"type": "refusal", "refusal": "no"},
+    ]}
+    assert payloads(message) == {"content[output_text].text": ["a"],
+                                 "content[refusal].refusal": ["no"]}
+    patch = {"type": "apply_patch_call", "operation": {"diff": "+x"}}
+    assert payloads(patch) == {"operation.diff": "+x"}
+
+
+def test_every_code_reports_on_a_rule_of_design() -> None:
+    assert set(CODE_RULES) == set(Code)
+    assert set(CODE_RULES.values()) <= set(RULES)
+    assert rules_of_codes(["id_minted", "slot_reused", "nonsense"]) == ["R3", "R11"]

@@ -1,0 +1,51 @@
+"""Shrinking: ddmin finds a 1-minimal failing stream with batched predicate calls."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from responses_oracle.testing.shrink import ddmin, denoise, shrink
+
+Events = list[dict[str, object]]
+
+
+def _events(n: int) -> Events:
+    return [{"type": f"e{k}", "sequence_number": k, "obfuscation": "x"} for k in range(n)]
+
+
+class Needs:
+    """Fails when the stream still holds every one of ``wanted`` (by type); counts batches."""
+
+    def __init__(self, *wanted: str) -> None:
+        self.wanted = set(wanted)
+        self.batches = 0
+
+    def __call__(self, variants: Sequence[Events]) -> list[bool]:
+        self.batches += 1
+        return [self.wanted <= {str(e["type"]) for e in v} for v in variants]
+
+
+def test_ddmin_keeps_exactly_the_events_that_matter() -> None:
+    fails = Needs("e3", "e17", "e18")
+    minimal = ddmin(_events(40), fails)
+    assert [e["type"] for e in minimal] == ["e3", "e17", "e18"]
+    assert fails.batches < 40  # batched rounds, not one call per variant
+
+
+def test_denoise_strips_noise_keys_where_the_failure_survives() -> None:
+    minimal = denoise(_events(3), Needs("e1"))
+    assert minimal == [{"type": "e0"}, {"type": "e1"}, {"type": "e2"}]
+
+
+def test_denoise_keeps_a_key_the_failure_needs() -> None:
+    def fails(variants: Sequence[Events]) -> list[bool]:
+        return ["sequence_number" in v[0] for v in variants]
+
+    assert denoise(_events(2), fails) == [
+        {"type": "e0", "sequence_number": 0, "obfuscation": "x"},
+        {"type": "e1"},
+    ]
+
+
+def test_shrink_of_a_single_event() -> None:
+    assert shrink(_events(1), Needs("e0")) == [{"type": "e0"}]
