@@ -275,9 +275,13 @@ class _Step:
         for name, wire_value in item.items():
             if name in STRAY_ITEM_FIELDS:
                 continue
-            # Empty never erases: a blank field fills a gap but never replaces a value.
-            if wire_value is None or wire_value == "" or wire_value == []:
-                merged.setdefault(name, wire_value)
+            # Empty never erases: a blank field fills a gap but never replaces a value
+            # (an empty string or list does replace a null).
+            if wire_value is None:
+                merged.setdefault(name, None)
+            elif wire_value == "" or wire_value == []:
+                if merged.get(name) is None:
+                    merged[name] = wire_value
             else:
                 merged[name] = wire_value
 
@@ -289,9 +293,9 @@ class _Step:
             if entry.id_source is not IdSource.WIRE:
                 entry.item_id, entry.id_source = wire_id, IdSource.WIRE
             elif wire_id != entry.item_id:
-                same_call = entry.call_id is not None and entry.call_id == item.get("call_id")
+                # The item was matched by a stronger key (slot, call_id): a rotated id.
                 self.note(
-                    Code.ID_CHANGED if same_call else Code.METADATA_CONFLICT,
+                    Code.ID_CHANGED,
                     f"id {wire_id!r} differs from the first, {entry.item_id!r}; kept the first",
                 )
         elif renamed is not None:
@@ -457,14 +461,28 @@ def _item_channel_values(
 
 
 def _compatible(
-    entry: Entry, item_type: str, call_id: str | None, item_id: str | None, aliases: list[int]
+    entry: Entry,
+    item_type: str,
+    call_id: str | None,
+    item_id: str | None,
+    aliases: list[int],
+    by_slot: bool = False,
 ) -> bool:
-    """R6: same type; equal call_ids where both have one; otherwise ids agree or one is missing."""
+    """R6: same type; equal call_ids where both have one; otherwise ids agree or one is missing.
+
+    Through its own slot (``by_slot``, the slot bound to this one entry) an item may also
+    carry an id never seen before: GitHub Copilot rotates item ids on every event and
+    vLLM's final ids differ from its streamed ones, and for an item without a
+    ``call_id`` the slot is then the only stable key.  An id that names another entry
+    still refuses the match.
+    """
     if entry.item_type != item_type:
         return False
     if entry.call_id is not None and call_id is not None:
         return entry.call_id == call_id
-    return item_id is None or entry.item_id is None or entry.ordinal in aliases
+    if item_id is None or entry.item_id is None or entry.ordinal in aliases:
+        return True
+    return by_slot and not aliases
 
 
 def _item_keys(item: Mapping[str, Any]) -> tuple[str, str | None, str | None]:
@@ -531,7 +549,12 @@ def _match(
                 or (by_call is None and o in aliases)
             ]
         if len(bound) == 1 and _compatible(
-            state.entries[bound[0]], item_type, call_id, item_id, aliases
+            state.entries[bound[0]],
+            item_type,
+            call_id,
+            item_id,
+            aliases,
+            by_slot=slot.state is not SlotState.SHARED,
         ):
             found.add(bound[0])
     holder = step.entry_with_call_id(call_id)
