@@ -37,6 +37,7 @@ from responses_oracle.model.catalogue import (
     ChannelLocation,
     EventClass,
 )
+from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.routing import Route
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import (
@@ -474,7 +475,8 @@ def _compatible(
     carry an id never seen before: GitHub Copilot rotates item ids on every event and
     vLLM's final ids differ from its streamed ones, and for an item without a
     ``call_id`` the slot is then the only stable key.  An id that names another entry
-    still refuses the match.
+    still refuses the match, and so does a done entry for a done item (a second item
+    done at a used slot is a new item); the snapshot reconciles done entries too.
     """
     if entry.item_type != item_type:
         return False
@@ -530,7 +532,7 @@ def _on_added(step: _Step, event: Event) -> None:
 
 
 def _match(
-    step: _Step, item: Mapping[str, Any], slot_index: int | None
+    step: _Step, item: Mapping[str, Any], slot_index: int | None, snapshot: bool
 ) -> tuple[MatchView, Entry | None]:
     """The three match keys of R6, summarised as a ``MatchView``."""
     state = step.state
@@ -554,7 +556,8 @@ def _match(
             call_id,
             item_id,
             aliases,
-            by_slot=slot.state is not SlotState.SHARED,
+            by_slot=slot.state is not SlotState.SHARED
+            and (snapshot or state.entries[bound[0]].state in OPEN_STATES),
         ):
             found.add(bound[0])
     holder = step.entry_with_call_id(call_id)
@@ -581,7 +584,7 @@ def _on_item(
     snapshot_nonempty: bool = False,
 ) -> Entry | None:
     """Match or admit a done or snapshot item, and deliver ``trigger`` to its entry."""
-    view, entry = _match(step, item, slot_index)
+    view, entry = _match(step, item, slot_index, trigger is Trigger.SNAPSHOT_ITEM)
     admission = step.kernels.admit_done(view)
     step.decision = f"{trigger.value}: {view.value} -> {admission.action.value}"
     if admission.code is not None:

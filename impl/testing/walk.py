@@ -226,10 +226,12 @@ class ModelWalk:
         serial = len(self.entries) if serial is None else serial
         spec = KINDS[kind]
         slot = 1 + max((e.slot for e in self.entries), default=-1)
-        if serial < 1000 and self.entries and choose.choice((False, False, True)):
-            # A second item at a bound slot: the lifecycle allows it, the slot becomes
-            # shared (R3) and its events route by item id (R5).
-            slot, self.shared = choose.choice([e.slot for e in self.entries]), True
+        # A second item at a bound slot: the lifecycle allows it, the slot becomes shared
+        # (R3) and its events route by item id (R5).  Not beside an item of its own kind
+        # without call_ids: a new id there reads as the first item's rotated id (R6).
+        sharable = [e.slot for e in self.entries if spec.call or e.kind != kind]
+        if serial < 1000 and sharable and choose.choice((False, False, True)):
+            slot, self.shared = choose.choice(sharable), True
         call_id = self.ids.call(serial) if spec.call else None
         name = ("get_weather" if kind == "function_call" else "apply_patch") if spec.call else None
         return WalkEntry(kind, slot, self.ids.item(spec.prefix, serial), call_id, name)
