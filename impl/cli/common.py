@@ -119,6 +119,21 @@ class CliError(Exception):
     """
 
 
+def positive(unit: str) -> Callable[[str], int]:
+    """An argparse type for a positive whole number of ``unit`` (events, steps...)."""
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = 0
+        if number < 1:
+            raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text!r}")
+        return number
+
+    return parse
+
+
 def quantity(text: str) -> int:
     """Parse a positive count such as ``65536``, ``64k`` or ``16MiB`` (argparse type)."""
     match = _QUANTITY.fullmatch(text)
@@ -175,9 +190,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="characters of deltas per payload (default: 64M)",
     )
-    parser.add_argument(
-        "-q", "--quiet", action="store_true", help="no progress bar on stderr"
-    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
 
 
 def _open(path: str) -> tuple[IO[bytes], int | None]:
@@ -190,8 +203,7 @@ def _open(path: str) -> tuple[IO[bytes], int | None]:
         stream = open(path, "rb")  # noqa: SIM115 - closed by InputSession.__exit__
     except FileNotFoundError:
         raise CliError(
-            f"cannot read {path}: no such file; check the path, or pass '-' to read "
-            "standard input"
+            f"cannot read {path}: no such file; check the path, or pass '-' to read standard input"
         ) from None
     except IsADirectoryError:
         raise CliError(f"cannot read {path}: it is a directory; pass a stream file") from None

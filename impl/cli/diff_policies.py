@@ -24,23 +24,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .common import PROG, CliError, command_parser
+from .common import PROG, CliError, command_parser, positive
 from .render import json_text, json_view, stdout_console, write_json
 
 if TYPE_CHECKING:
     from ..proofs.diff_policies import PolicyDiff
     from .common import Subparsers
-
-
-def _length(text: str) -> int:
-    """Parse a positive stream length (argparse type)."""
-    try:
-        length = int(text)
-    except ValueError:
-        length = 0
-    if length < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number of events, got {text!r}")
-    return length
 
 
 def register(subparsers: Subparsers) -> None:
@@ -59,8 +48,7 @@ def register(subparsers: Subparsers) -> None:
         examples=(
             "diff-policies reference axonhub",
             "diff-policies opencode codex --json | jq '.stream'",
-            "diff-policies reference codex --write stream.jsonl && "
-            f"{PROG} explain stream.jsonl",
+            f"diff-policies reference codex --write stream.jsonl && {PROG} explain stream.jsonl",
         ),
         run=run,
     )
@@ -68,7 +56,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("b", metavar="B", help="another policy")
     parser.add_argument(
         "--length",
-        type=_length,
+        type=positive("events"),
         default=None,
         metavar="N",
         help="events after response.created tried at most (default: 6)",
@@ -156,7 +144,9 @@ def print_report(console: Console, found: PolicyDiff, written: Path | None) -> N
         return
     console.print(
         Text.assemble(
-            (found.a, "bold"), " and ", (found.b, "bold"),
+            (found.a, "bold"),
+            " and ",
+            (found.b, "bold"),
             f" differ on this stream of {len(difference.shapes)} "
             f"event{'s' if len(difference.shapes) != 1 else ''} after "
             f"response.created ({found.searched} streams searched, shortest first)",

@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model.invariants import INVARIANTS_BY_NAME
-from .common import PROG, CliError, command_parser
+from .common import PROG, CliError, command_parser, positive
 from .render import clean, json_text, stdout_console, write_json
 
 if TYPE_CHECKING:
@@ -122,17 +122,6 @@ def _bound(text: str) -> tuple[int, int]:
     return entries, slots
 
 
-def _depth(text: str) -> int:
-    """Parse a positive depth (argparse type)."""
-    try:
-        depth = int(text)
-    except ValueError:
-        depth = 0
-    if depth < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number of steps, got {text!r}")
-    return depth
-
-
 def register(subparsers: Subparsers) -> None:
     """Add ``prove`` to the command set."""
     parser = command_parser(
@@ -177,7 +166,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--depth",
-        type=_depth,
+        type=positive("steps"),
         default=None,
         metavar="K",
         help="steps bounded model checking looks for a counterexample (default: 8)",
