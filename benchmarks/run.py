@@ -45,6 +45,7 @@ import os
 import platform
 import pstats
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -52,6 +53,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, cast
 
 from responses_oracle import reduce
@@ -341,6 +343,24 @@ def machine() -> str:
     )
 
 
+def code_version() -> str:
+    """The git commit measured, marked when ``impl/`` or ``model/`` differ from it."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "impl", "model"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return f"{commit or 'unknown'}{' + uncommitted changes in impl/ or model/' if dirty else ''}"
+
+
 def _load() -> str:
     """The 1, 5 and 15 minute load averages (other work on the machine skews wall time)."""
     try:
@@ -415,6 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     command = " ".join(["python", "benchmarks/run.py", *given])
     print(f"command: {command}")
     print(f"machine: {machine()}")
+    print(f"code:    {code_version()}")
     print(f"date:    {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}")
     print(f"load average at start: {_load()}")
     if not use_openai:

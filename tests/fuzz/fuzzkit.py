@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -461,21 +460,23 @@ FIELDS: tuple[str, ...] = (
 """Every event field the reducer reads."""
 
 
-def _nested(depth: int) -> list[Any]:
-    """A list nested ``depth`` deep; 0 means 3/5 of the recursion limit.
+DEEP = 1200
+"""The deepest nesting of a hostile value.  Hypothesis runs a test with ~2000 frames of
+recursion headroom, so this overflows any recursion taking two Python frames per level
+(``copy.deepcopy`` did) while ``json``, one level a frame, still encodes and decodes
+it.  A fixed number: deriving it from the current limit made generation depend on the
+stack depth (``FlakyStrategyDefinition``)."""
 
-    That is deep enough to overflow any recursion taking two Python frames per level
-    (``copy.deepcopy`` did), and shallow enough that ``json``, one level a frame,
-    still encodes and decodes it.  It is relative because Hypothesis raises the limit
-    (to about 2000) while a test runs: a fixed depth would not overflow anything.
-    """
+
+def _nested(depth: int) -> list[Any]:
+    """A list nested ``depth`` deep."""
     value: list[Any] = []
-    for _ in range((depth or sys.getrecursionlimit() * 3 // 5) - 1):
+    for _ in range(depth - 1):
         value = [value]
     return value
 
 
-_deep_lists = st.sampled_from([2, 100, 0]).map(_nested)
+_deep_lists = st.sampled_from([2, 100, DEEP]).map(_nested)
 
 
 def _short_repr(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
