@@ -25,7 +25,7 @@ from responses_oracle.model.vocabulary import Code
 from .core.events import parse_event
 from .core.kernels import KERNELS
 from .core.state import Diagnostic, ResponseState
-from .core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace, end_of_input, step
+from .core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace, advance, end_of_input, step
 from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from .wire import InputFormat, Limits, WireEvent, read_wire_events
@@ -70,7 +70,8 @@ class Reducer:
         else:
             index, payload, sse_event = self._next_index, event, None
         self._next_index = index + 1
-        if not isinstance(payload, Mapping):
+        # A dict is what the front end makes; the ABC check is for other mappings.
+        if type(payload) is not dict and not isinstance(payload, Mapping):
             self._note(Code.NOT_AN_OBJECT, index, "event is not a JSON object", payload)
             return
         type_ = payload.get("type")
@@ -85,12 +86,15 @@ class Reducer:
             self._note(
                 Code.EVENT_NAME_MISMATCH, index, f"SSE event {sse_event!r} but type {type_!r}"
             )
-        if not self._state.started and type_ != _STARTS and not self._warned_unstarted:
+        state = self._state
+        if not state.started and type_ != _STARTS and not self._warned_unstarted:
             self._warned_unstarted = True
             self._note(Code.NO_RESPONSE_STARTED, index, f"{type_} before response.created")
-        trace = step(self._state, parse_event(index, payload), self.kernels, self.limits)
-        if self.traces is not None:
-            self.traces.append(trace)
+        parsed = parse_event(index, payload)
+        if self.traces is None:
+            advance(state, parsed, self.kernels, self.limits)
+        else:
+            self.traces.append(step(state, parsed, self.kernels, self.limits))
 
     def feed_all(self, events: Iterable[Mapping[str, Any] | WireEvent]) -> None:
         """Reduce every event of ``events`` in order."""

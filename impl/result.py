@@ -10,8 +10,9 @@ item) removed.  Output order is by slot, then admission order (R10).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
 from responses_oracle.model.payload import CANDIDATE_ORDER
@@ -163,12 +164,38 @@ def _payload_source(entry: Entry) -> PayloadSource:
     return max(sources, key=CANDIDATE_ORDER.index, default=PayloadSource.NONE)
 
 
+class Placed(Protocol):
+    """Anything with an entry's place: its ``output_index`` and admission ordinal."""
+
+    @property
+    def slot(self) -> int | None:
+        """The entry's ``output_index``, if it has one."""
+
+    @property
+    def ordinal(self) -> int:
+        """The entry's admission ordinal."""
+
+
+P = TypeVar("P", bound=Placed)
+
+
+def output_order(entries: Iterable[P]) -> list[P]:
+    """Entries in the order of ``Result.items`` (R10): by ``output_index``, entries
+    without one last, then in admission order."""
+    return sorted(
+        entries, key=lambda e: (e.slot is None, e.slot if e.slot is not None else 0, e.ordinal)
+    )
+
+
+def item_positions(entries: Iterable[Placed]) -> dict[int, int]:
+    """Admission ordinal → position of the entry's item in ``Result.items`` (every
+    entry is in the output once, ``nothing_lost``)."""
+    return {entry.ordinal: position for position, entry in enumerate(output_order(entries))}
+
+
 def build_result(state: ResponseState) -> Result:
     """The result contract for a response that has ended."""
-    entries = sorted(
-        state.entries,
-        key=lambda e: (e.slot is None, e.slot if e.slot is not None else 0, e.ordinal),
-    )
+    entries = output_order(state.entries)
     items = tuple(
         ResultItem(
             output_index=entry.slot,

@@ -14,16 +14,26 @@ the item is that entry's; if two keys name different entries the item is ambiguo
 and rejected; if none finds anything a new entry is admitted (done-only and
 snapshot-only items are recovered).
 
-First admission wins (``first_admission_wins``): an entry's ``call_id``, ``name``,
-``namespace``, type and id are set by the first non-empty value seen; later different
-values are diagnostics, never overwrites.
+First admission wins (``first_admission_wins``): an entry's ``call_id``, ``name`` and
+``namespace`` are set by the first non-empty value an item brings (``IDENTITY``); a later
+different value is a ``metadata_conflict``, never an overwrite, and a blank one says
+nothing.  The type never changes because matching requires it equal, and the id has its
+own rules (``id_changed``, R6).  The driver asks ``IDENTITY`` once per field of every
+item merged into an entry — the added item, each done item, the snapshot item.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .vocabulary import AddedView, AdmissionAction, Code, MatchView
+from .vocabulary import (
+    AddedView,
+    AdmissionAction,
+    Code,
+    IdentityRelation,
+    MatchView,
+    PayloadAction,
+)
 
 
 class Admission(NamedTuple):
@@ -49,5 +59,24 @@ DONE_ADMISSION: dict[MatchView, Admission] = {
 }
 """``output_item.done`` and snapshot items: what the match keys found → what happens."""
 
-IDENTITY_FIELDS: tuple[str, ...] = ("type", "call_id", "name", "namespace")
-"""Item fields set by first admission and never overwritten (besides the id)."""
+
+class IdentityDecision(NamedTuple):
+    """Keep the entry's value or take the item's, and the diagnostic raised, if any."""
+
+    action: PayloadAction
+    code: Code | None
+
+
+IDENTITY: dict[IdentityRelation, IdentityDecision] = {
+    IdentityRelation.MISSING: IdentityDecision(PayloadAction.KEEP, None),
+    # A done or snapshot item may supply what the added item lacked (AxonHub test 14,
+    # opencode test 17): the first non-empty value is the admission of that field.
+    IdentityRelation.FIRST: IdentityDecision(PayloadAction.TAKE, None),
+    IdentityRelation.EQUAL: IdentityDecision(PayloadAction.KEEP, None),
+    # Tools were already dispatched under the first name: a rename is reported, not obeyed.
+    IdentityRelation.DIFFERS: IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT),
+}
+"""Each identity field of a merged item: how it relates to the entry's value → what happens."""
+
+IDENTITY_FIELDS: tuple[str, ...] = ("call_id", "name", "namespace")
+"""The item fields ``IDENTITY`` decides, in the order the driver merges them."""

@@ -99,6 +99,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "PayloadDecision",
             "The payload table (R7): keep the held value or take the candidate.",
         ),
+        _Kernel(
+            "identity",
+            tables.identity,
+            (("relation", "IdentityRelation"),),
+            "IdentityDecision",
+            "The identity table (R6): keep an entry's call_id, name, namespace or take the item's.",
+        ),
     )
 
 
@@ -197,7 +204,7 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission
+from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
@@ -210,6 +217,7 @@ from responses_oracle.model.vocabulary import (
     Code,
     Effect,
     EntryState,
+    IdentityRelation,
     IdView,
     MatchView,
     PayloadAction,

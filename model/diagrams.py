@@ -209,6 +209,13 @@ def _admission_body(tables: ModelTables) -> list[str]:
             header,
             ([_code(view), *map(_code, cell)] for view, cell in tables.done_admission.items()),
         ),
+        "",
+        "## Identity fields of a merged item (`call_id`, `name`, `namespace`)",
+        "",
+        *_table(
+            ["relation to the entry's value", "action", "diagnostic"],
+            ([_code(relation), *map(_code, cell)] for relation, cell in tables.identity.items()),
+        ),
     ]
 
 

@@ -11,7 +11,7 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 
 from __future__ import annotations
 
-from .admission import Admission
+from .admission import Admission, IdentityDecision
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .routing import Route
@@ -21,6 +21,7 @@ from .vocabulary import (
     AddedView,
     CandidateRelation,
     EntryState,
+    IdentityRelation,
     IdView,
     MatchView,
     PayloadHeld,
@@ -32,7 +33,7 @@ from .vocabulary import (
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The six kernels of ``tables``, each a direct lookup in its table."""
+    """The seven kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -58,4 +59,8 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.payload[held][relation]``."""
         return tables.payload[held][relation]
 
-    return KernelSet(lifecycle, slot, route, admit_added, admit_done, payload)
+    def identity(relation: IdentityRelation) -> IdentityDecision:
+        """``tables.identity[relation]``."""
+        return tables.identity[relation]
+
+    return KernelSet(lifecycle, slot, route, admit_added, admit_done, payload, identity)

@@ -122,9 +122,9 @@ def _runner(edges: list[Edge], initial: Enum) -> Callable[[Enum, Enum], tuple[st
 def machine_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
     """Kernels whose ``lifecycle`` and ``slot`` decisions are made by ``transitions`` machines.
 
-    One machine per state table is built per call, not per event.  The other four
-    kernels (``route``, ``admit_added``, ``admit_done``, ``payload``) are stateless
-    decision tables and come from ``interpreter.table_kernels``.  A (state, trigger)
+    One machine per state table is built per call, not per event.  The other five
+    kernels (``route``, ``admit_added``, ``admit_done``, ``payload``, ``identity``) are
+    stateless decision tables and come from ``interpreter.table_kernels``.  A (state, trigger)
     pair with no row makes the machine raise ``transitions.MachineError``.
     """
     fire_lifecycle = _runner(lifecycle_edges(tables.lifecycle), EntryState.ABSENT)

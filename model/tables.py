@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .admission import ADDED_ADMISSION, DONE_ADMISSION, Admission
+from .admission import ADDED_ADMISSION, DONE_ADMISSION, IDENTITY, Admission, IdentityDecision
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .routing import ROUTING, Route, RoutingTable
@@ -21,6 +21,7 @@ from .vocabulary import (
     AddedView,
     CandidateRelation,
     EntryState,
+    IdentityRelation,
     IdView,
     MatchView,
     PayloadHeld,
@@ -42,6 +43,7 @@ class ModelTables:
     added_admission: dict[AddedView, Admission] = field(default_factory=lambda: ADDED_ADMISSION)
     done_admission: dict[MatchView, Admission] = field(default_factory=lambda: DONE_ADMISSION)
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
+    identity: dict[IdentityRelation, IdentityDecision] = field(default_factory=lambda: IDENTITY)
 
 
 REFERENCE = ModelTables()
@@ -49,7 +51,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The six decision functions the driver calls; one per table.
+    """The seven decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -61,3 +63,4 @@ class KernelSet(NamedTuple):
     admit_added: Callable[[AddedView], Admission]
     admit_done: Callable[[MatchView], Admission]
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
+    identity: Callable[[IdentityRelation], IdentityDecision]

@@ -171,6 +171,16 @@ class PayloadAction(Enum):
     TAKE = "take"
 
 
+class IdentityRelation(Enum):
+    """How an item's identity field (``call_id``, ``name``, ``namespace``) relates to the
+    value the entry holds (R6, ``first_admission_wins``)."""
+
+    MISSING = "missing"  # absent, null, not a string or empty: the item says nothing
+    FIRST = "first"  # non-empty, and the entry holds no value yet
+    EQUAL = "equal"
+    DIFFERS = "differs"
+
+
 class PayloadSource(Enum):
     """Where a channel's final value came from, in arrival order (R7)."""
 

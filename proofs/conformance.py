@@ -6,15 +6,16 @@ drives the reducer the way the trace says.  ``replay`` feeds a trace's rendered 
 (``model.codegen.load_kernels``), and after every frame compares the reducer's
 ``snapshot()`` with the state the encoding predicted: every entry's lifecycle state,
 completion count and slot, every slot's state, whether the response is terminal, and
-(when the trace tracks payloads) each entry's final and last non-empty argument value,
-read back into the ``Payload`` abstraction.
+(when the trace tracks payloads) each entry's final and last non-empty argument value
+and (when it tracks names) each entry's name, read back into the ``Payload``
+abstraction.
 A difference means the encoding's environment or the renderer does not describe the
 driver; it is reported, never ignored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +32,7 @@ from responses_oracle.model.tables import KernelSet, ModelTables
 from responses_oracle.model.vocabulary import EntryState, SlotState
 from responses_oracle.reducer import Reducer
 
-from .counterexample import Event, payload_text, render_frames
+from .counterexample import Event, name_text, payload_text, render_frames
 from .encoding import Bounds, ConcreteState, Payload
 from .induction import Run
 from .routing import ConcreteRoutingState, RoutingKind
@@ -47,14 +48,20 @@ class Observed:
     slot_state: tuple[SlotState, ...]
     terminal: bool
     payloads: tuple[tuple[Payload, Payload], ...] | None
+    names: tuple[Payload, ...] | None = None
 
 
-def _abstract(entry: int, text: str | None) -> Payload:
-    """The abstract value of a concrete payload text of entry ``entry``."""
+def _abstract(
+    entry: int,
+    text: str | None,
+    rendering: Callable[[int, Payload], str | None] = payload_text,
+) -> Payload:
+    """The abstract value of a concrete text of entry ``entry`` (a payload, or a name
+    with ``rendering=name_text``)."""
     for value in Payload:
-        if payload_text(entry, value) == text:
+        if rendering(entry, value) == text:
             return value
-    raise ValueError(f"entry {entry}: {text!r} is no rendered payload")
+    raise ValueError(f"entry {entry}: {text!r} is no rendered value")
 
 
 def _channel(entry: EntrySnapshot | None) -> tuple[str | None, str | None]:
@@ -65,7 +72,9 @@ def _channel(entry: EntrySnapshot | None) -> tuple[str | None, str | None]:
     return None, None
 
 
-def observe(snapshot: ResponseSnapshot, bounds: Bounds, payloads: bool = False) -> Observed:
+def observe(
+    snapshot: ResponseSnapshot, bounds: Bounds, payloads: bool = False, names: bool = False
+) -> Observed:
     """Read ``snapshot`` as the encoding would: absent entries, free slots by default."""
     entries = {entry.ordinal: entry for entry in snapshot.entries}
     slots = {slot.index: slot.state for slot in snapshot.slots}
@@ -87,10 +96,15 @@ def observe(snapshot: ResponseSnapshot, bounds: Bounds, payloads: bool = False) 
         )
         if payloads
         else None,
+        names=tuple(
+            _abstract(i, entries[i].name if i in entries else None, name_text) for i in ordinals
+        )
+        if names
+        else None,
     )
 
 
-def predicted(state: ConcreteState, payloads: bool = False) -> Observed:
+def predicted(state: ConcreteState, payloads: bool = False, names: bool = False) -> Observed:
     """What the encoding says ``observe`` must show in ``state``."""
     admitted = [entry is not EntryState.ABSENT for entry in state.entry_state]
     return Observed(
@@ -110,6 +124,7 @@ def predicted(state: ConcreteState, payloads: bool = False) -> Observed:
         )
         if payloads
         else None,
+        names=state.name if names else None,
     )
 
 
@@ -179,6 +194,7 @@ def replay(trace: Run[Any, Any], tables: ModelTables, kernels: KernelSet | None 
     snapshots: list[ResponseSnapshot] = []
     mismatches: list[str] = []
     payloads = any(getattr(step, "value", None) is not None for step in trace.steps)
+    names = any(getattr(step, "name", None) is not None for step in trace.steps)
     for frame in render_frames(trace):
         for event in frame.events:
             reducer.feed(event)
@@ -196,8 +212,8 @@ def replay(trace: Run[Any, Any], tables: ModelTables, kernels: KernelSet | None 
                 snapshot, trace.bounds, last.entry if routed and last is not None else None
             )
         else:
-            expected = predicted(state, payloads)
-            actual = observe(snapshot, trace.bounds, payloads)
+            expected = predicted(state, payloads, names)
+            actual = observe(snapshot, trace.bounds, payloads, names)
         if expected != actual:
             mismatches.append(f"after step {frame.steps}: expected {expected}, got {actual}")
     return Replay(tuple(snapshots), tuple(mismatches))

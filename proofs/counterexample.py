@@ -39,6 +39,11 @@ delta (before anything else carried the text) carries ``A`` whole, and every
 ``*.done``, done item and snapshot item carries the text so far.
 So a stream differs from a well-behaved one only in what the trace says.
 
+Names.  When the trace tracks names (``Encoding(identity=True)``), the items of its
+``ITEM_ADDED``, ``ITEM_DONE`` and ``SNAPSHOT_ITEM`` steps carry the step's name: ``A``
+is ``tool_<i>``, ``B`` is ``tool_<i>_renamed``, ``EMPTY`` is ``""`` and ``MISSING``
+omits the field; otherwise every item of entry ``i`` is named ``tool_<i>``.
+
 The fixtures under ``tests/proofs/counterexamples/`` are these streams for every named
 mutant, one JSON event per line.  Regenerate them with::
 
@@ -95,18 +100,34 @@ def payload_text(entry: int, value: Payload) -> str | None:
     return texts[value]
 
 
-def _item(entry: int, arguments: str | None, status: str, token: int | None = None) -> Event:
+def name_text(entry: int, value: Payload) -> str | None:
+    """The concrete name of an abstract name of entry ``entry``."""
+    texts = {
+        Payload.MISSING: None,
+        Payload.EMPTY: "",
+        Payload.A: f"tool_{entry}",
+        Payload.B: f"tool_{entry}_renamed",
+    }
+    return texts[value]
+
+
+def _item(
+    entry: int,
+    arguments: str | None,
+    status: str,
+    token: int | None = None,
+    name: Payload = Payload.A,
+) -> Event:
     item: Event = {
         "type": "function_call",
         "id": f"fc_{entry if token is None else token}",
         "call_id": f"call_{entry}",
-        "name": f"tool_{entry}",
+        "name": name_text(entry, name),
         "arguments": arguments,
         "status": status,
     }
-    if arguments is None:
-        del item["arguments"]
-    return item
+    # A missing value is an absent field, never a null.
+    return {key: value for key, value in item.items() if value is not None}
 
 
 def _response(status: str, output: list[Event] | None = None) -> Event:
@@ -143,6 +164,10 @@ class _Renderer:
             return text
         return payload_text(step.entry, step.value)
 
+    def name(self, step: ConcreteStep) -> Payload:
+        """The abstract name the item of this step carries (``A`` when untracked)."""
+        return Payload.A if step.name is None else step.name
+
     def delta(self, step: ConcreteStep, before: ConcreteState) -> str:
         """The delta text of this step."""
         if step.value is None:
@@ -177,7 +202,7 @@ class _Renderer:
                 {
                     "type": "response.output_item.added",
                     "output_index": step.slot,
-                    "item": _item(entry, "", "in_progress"),
+                    "item": _item(entry, "", "in_progress", name=self.name(step)),
                 }
             )
         elif trigger in (Trigger.DELTA, Trigger.DELTA_ON_CLOSED_CHANNEL):
@@ -196,13 +221,15 @@ class _Renderer:
                 {
                     "type": "response.output_item.done",
                     "output_index": step.slot,
-                    "item": _item(entry, self.value(step), "completed"),
+                    "item": _item(entry, self.value(step), "completed", name=self.name(step)),
                 }
             )
         elif trigger is Trigger.SNAPSHOT_ITEM:
             if self.snapshot is None:
                 self.snapshot = []
-            self.snapshot.append(_item(entry, self.value(step), "completed"))
+            self.snapshot.append(
+                _item(entry, self.value(step), "completed", name=self.name(step))
+            )
         elif trigger is Trigger.RESPONSE_COMPLETED:
             self.snapshot = []
             self.close_snapshot()

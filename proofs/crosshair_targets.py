@@ -11,11 +11,11 @@ kinds of them; ``tests/proofs/test_crosshair.py`` runs CrossHair on them.
    The ``*_move``, ``*_choice`` and ``admit_*`` wrappers here state what a row must
    *mean* — the model's invariants read per cell (``complete_once``,
    ``slot_first_write``, ``late_is_inert``, ``nothing_lost``,
-   ``executable_needs_completion``, ``empty_never_erases``, ``latest_nonempty_wins``)
-   — so a wrong row is a counterexample.  ``route_target`` replays the driver's
-   routing of one payload event (``core.step._on_scoped``) around the ``route`` kernel
-   and says an event is never guessed onto an entry: the target is the one entry its
-   keys agree on.
+   ``executable_needs_completion``, ``empty_never_erases``, ``latest_nonempty_wins``,
+   ``first_admission_wins``) — so a wrong row is a counterexample.  ``route_target``
+   replays the driver's routing of one payload event (``core.step._on_scoped``) around
+   the ``route`` kernel and says an event is never guessed onto an entry: the target is
+   the one entry its keys agree on.
 
 2. **Equivalence** (``crosshair diffbehavior``).  ``generated_<kernel>`` and
    ``interpreted_<kernel>`` decide the same cell with the generated kernel and with the
@@ -39,7 +39,7 @@ import os
 
 from responses_oracle.core.kernels import KERNELS
 from responses_oracle.core.step import resolve_route
-from responses_oracle.model.admission import Admission
+from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.interpreter import table_kernels
 
@@ -55,6 +55,7 @@ from responses_oracle.model.vocabulary import (
     Code,  # noqa: F401
     Effect,  # noqa: F401
     EntryState,
+    IdentityRelation,
     IdView,
     MatchView,
     PayloadAction,  # noqa: F401
@@ -149,6 +150,18 @@ def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDec
     post: __return__.code is None or held is PayloadHeld.VALUE
     """
     return SUBJECT.payload(held, relation)
+
+
+def identity_choice(relation: IdentityRelation) -> IdentityDecision:
+    """The identity kernel's cell, under ``first_admission_wins`` (R6) read per cell.
+
+    A value is taken only where the entry holds none, and there always (else the field
+    is lost); a different later value is always reported.
+
+    post: (__return__.action is PayloadAction.TAKE) == (relation is IdentityRelation.FIRST)
+    post: relation is not IdentityRelation.DIFFERS or __return__.code is Code.METADATA_CONFLICT
+    """
+    return SUBJECT.identity(relation)
 
 
 def admit_added_view(view: AddedView) -> Admission:
@@ -278,3 +291,13 @@ def generated_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
 def interpreted_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
     """``repr`` of the interpreted payload table's cell."""
     return repr(ORACLE.payload(held, relation))
+
+
+def generated_identity(relation: IdentityRelation) -> str:
+    """``repr`` of the generated identity kernel's cell."""
+    return repr(SUBJECT.identity(relation))
+
+
+def interpreted_identity(relation: IdentityRelation) -> str:
+    """``repr`` of the interpreted identity table's cell."""
+    return repr(ORACLE.identity(relation))

@@ -25,6 +25,12 @@ then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
 ``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
 as the driver's ``offer`` does.
 
+With ``identity=True`` each entry also carries its ``name`` in the same abstraction
+(``A`` and ``B`` are two different names), and each step the name its item brings: the
+effect ``MERGE_ITEM`` decides through ``tables.identity`` exactly as the driver's
+``merge_item`` does for each of ``call_id``, ``name`` and ``namespace`` (one table, so
+one field stands for all three).
+
 *Step* (``Step``): one trigger, the entry it is delivered to, the event's slot (and
 value).  Entry-scoped triggers change only their target.  The response-wide triggers
 (``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries
@@ -63,6 +69,7 @@ from responses_oracle.model.vocabulary import (
     CandidateRelation,
     Effect,
     EntryState,
+    IdentityRelation,
     PayloadAction,
     PayloadHeld,
     SlotState,
@@ -210,6 +217,7 @@ class State:
     held: tuple[Term, ...]
     pending: tuple[Term, ...]
     last_offered: tuple[Term, ...]
+    name: tuple[Term, ...]
     slot_state: tuple[Term, ...]
     snapshot_items: Term
     snapshot_dropped: Term
@@ -219,12 +227,14 @@ class State:
 
 @dataclass(frozen=True)
 class Step:
-    """One event as the model sees it: trigger, target entry, slot, abstract value."""
+    """One event as the model sees it: trigger, target entry, slot, abstract value and
+    abstract name (of its item)."""
 
     trigger: Term
     entry: Term
     slot: Term
     value: Term
+    name: Term
 
 
 @dataclass(frozen=True)
@@ -242,6 +252,7 @@ class ConcreteState:
     held: tuple[Payload, ...]
     pending: tuple[Payload, ...]
     last_offered: tuple[Payload, ...]
+    name: tuple[Payload, ...]
     slot_state: tuple[SlotState, ...]
     snapshot_items: int
     snapshot_dropped: bool
@@ -251,12 +262,14 @@ class ConcreteState:
 
 @dataclass(frozen=True)
 class ConcreteStep:
-    """A ``Step`` read back from a model; ``value`` is None when payloads are not tracked."""
+    """A ``Step`` read back from a model; ``value`` (``name``) is None when payloads
+    (names) are not tracked."""
 
     trigger: Trigger
     entry: int
     slot: int
     value: Payload | None = None
+    name: Payload | None = None
 
 
 @dataclass(frozen=True)
@@ -303,6 +316,7 @@ _FIELDS: dict[str, _Field] = {
     "held": _ABSTRACT,
     "pending": _ABSTRACT,
     "last_offered": _ABSTRACT,
+    "name": _ABSTRACT,
     "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
     "snapshot_items": replace(_COUNTER, per="response"),
     "snapshot_dropped": replace(_FLAG, per="response"),
@@ -394,13 +408,17 @@ class Encoding:
     """The transition system of one ``ModelTables`` at one ``Bounds``.
 
     ``payload`` adds the abstract channel of each entry (and the single-channel
-    environment it needs); without it the payload fields never change.
+    environment it needs); without it the payload fields never change.  ``identity``
+    adds the abstract name of each entry; without it the names never change.
     """
 
-    def __init__(self, tables: ModelTables, bounds: Bounds, payload: bool = False) -> None:
+    def __init__(
+        self, tables: ModelTables, bounds: Bounds, payload: bool = False, identity: bool = False
+    ) -> None:
         self.tables = tables
         self.bounds = bounds
         self.payload = payload
+        self.identity = identity
         self._slot_programs = self._programs(lambda e: e in SLOT_EFFECTS)
         self._payload_programs = self._programs(lambda e: e in PAYLOAD_EFFECTS)
 
@@ -437,6 +455,7 @@ class Encoding:
             z3.Int(f"{name}.entry"),
             z3.Int(f"{name}.slot"),
             PAYLOAD.var(f"{name}.value"),
+            PAYLOAD.var(f"{name}.name"),
         )
 
     # -- the system ------------------------------------------------------------------
@@ -591,6 +610,8 @@ class Encoding:
             order.append((step.entry, entries))
             order.append((step.slot, [z3.IntVal(s) for s in range(self.bounds.slots)]))
             order.append((step.value, [PAYLOAD[v] for v in Payload]))
+            if self.identity:
+                order.append((step.name, [PAYLOAD[v] for v in Payload]))
         return order
 
     # -- reading models ---------------------------------------------------------------
@@ -613,6 +634,7 @@ class Encoding:
             _int(model, step.entry),
             _int(model, step.slot),
             PAYLOAD.read(model, step.value) if self.payload else None,
+            PAYLOAD.read(model, step.name) if self.identity else None,
         )
 
     # -- the tables as formulas -------------------------------------------------------
@@ -676,6 +698,33 @@ class Encoding:
                     cells.append(z3.And(is_held, relation[kind]))
         return z3.Or(cells)
 
+    def identity_relation(self, held: Term, candidate: Term) -> dict[IdentityRelation, Term]:
+        """When a name ``candidate`` stands in each relation to the ``held`` one, as
+        ``merge_item`` computes it (a blank name says nothing)."""
+        value_held = PAYLOAD.is_one_of(held, NONEMPTY)
+        brought = PAYLOAD.is_one_of(candidate, NONEMPTY)
+        return {
+            IdentityRelation.MISSING: z3.Not(brought),
+            IdentityRelation.FIRST: z3.And(brought, z3.Not(value_held)),
+            IdentityRelation.EQUAL: z3.And(brought, value_held, candidate == held),
+            IdentityRelation.DIFFERS: z3.And(brought, value_held, candidate != held),
+        }
+
+    def merged_name(self, held: Term, candidate: Term) -> Term:
+        """The name an entry holds after an item bringing ``candidate`` is merged into
+        it: ``tables.identity`` decides (taking a blank leaves no name, as the driver's
+        ``None``)."""
+        relation = self.identity_relation(held, candidate)
+        take = z3.Or(
+            [
+                relation[kind]
+                for kind, decision in self.tables.identity.items()
+                if decision.action is PayloadAction.TAKE
+            ]
+        )
+        taken = z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, PAYLOAD[Payload.MISSING])
+        return z3.If(take, taken, held)
+
     # -- one entry --------------------------------------------------------------------
 
     def _programs(
@@ -730,6 +779,9 @@ class Encoding:
                 PAYLOAD.is_one_of(step.value, NONEMPTY),
             )
             last = z3.If(arrives, step.value, last)
+        name = state.name[i]
+        if self.identity:
+            name = z3.If(flag(Effect.MERGE_ITEM), self.merged_name(name, step.name), name)
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
         return replace(
             state,
@@ -763,6 +815,7 @@ class Encoding:
             held=_put(state.held, i, held),
             pending=_put(state.pending, i, pending),
             last_offered=_put(state.last_offered, i, last),
+            name=_put(state.name, i, name),
             slot_state=slot_state,
         )
 

@@ -139,7 +139,7 @@ def system_for(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
     """The transition system ``prop`` is stated over, for ``tables`` at ``bounds``."""
     if prop.routing:
         return RoutingSystem(tables, bounds)
-    return Encoding(tables, bounds, payload=prop.payload)
+    return Encoding(tables, bounds, payload=prop.payload, identity=prop.identity)
 
 
 def new_solver() -> z3.Solver:
@@ -349,11 +349,17 @@ def close_snapshot(trace: Run[Any, Any], tables: ModelTables) -> Run[Any, Any]:
     if not isinstance(last, ConcreteState) or last.terminal or last.snapshot_items == 0:
         return trace
     payload = any(step.value is not None for step in trace.steps)
-    encoding = Encoding(tables, trace.bounds, payload)
-    ending = ConcreteStep(Trigger.RESPONSE_COMPLETED, 0, 0, Payload.MISSING if payload else None)
-    step = Step(
-        TRIGGER[ending.trigger], z3.IntVal(0), z3.IntVal(0), PAYLOAD[Payload.MISSING]
+    identity = any(step.name is not None for step in trace.steps)
+    encoding = Encoding(tables, trace.bounds, payload, identity)
+    ending = ConcreteStep(
+        Trigger.RESPONSE_COMPLETED,
+        0,
+        0,
+        Payload.MISSING if payload else None,
+        Payload.MISSING if identity else None,
     )
+    missing = PAYLOAD[Payload.MISSING]
+    step = Step(TRIGGER[ending.trigger], z3.IntVal(0), z3.IntVal(0), missing, missing)
     after = encoding.successor(encoding.constant_state(last), step)
     solver = new_solver()
     if not _check(solver):

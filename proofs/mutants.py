@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from responses_oracle.model.admission import IdentityDecision
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
@@ -23,6 +24,7 @@ from responses_oracle.model.vocabulary import (
     Code,
     Effect,
     EntryState,
+    IdentityRelation,
     IdView,
     PayloadAction,
     PayloadHeld,
@@ -80,6 +82,13 @@ def with_payload_cell(
     return replace(base, name=name, payload=payload)
 
 
+def with_identity_cell(
+    base: ModelTables, name: str, relation: IdentityRelation, decision: IdentityDecision
+) -> ModelTables:
+    """``base`` with the identity cell ``relation`` replaced."""
+    return replace(base, name=name, identity={**base.identity, relation: decision})
+
+
 _S, _T = EntryState, Trigger
 _FIRST_DONE = REFERENCE.lifecycle[_S.ADDED][_T.ITEM_DONE]
 
@@ -96,6 +105,31 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "complete_once",
         "opencode after #46965: a duplicate output_item.done after finish emits a second "
         "tool call for the same call_id (peer-implementations.md A.6)",
+    ),
+    Mutant(
+        with_identity_cell(
+            REFERENCE,
+            "later-name-overwrites",
+            IdentityRelation.DIFFERS,
+            IdentityDecision(PayloadAction.TAKE, Code.METADATA_CONFLICT),
+        ),
+        "later name overwrites",
+        "first_admission_wins",
+        "AxonHub: any non-empty final name / namespace, and any later call_id, overwrites "
+        "the first (peer-implementations.md C.1, C.2): a call already dispatched under one "
+        "name is reported under another",
+    ),
+    Mutant(
+        with_identity_cell(
+            REFERENCE,
+            "blank-name-erases",
+            IdentityRelation.MISSING,
+            IdentityDecision(PayloadAction.TAKE, None),
+        ),
+        "blank name erases",
+        "first_admission_wins",
+        "R6/R7: gateways blank terminal fields (name \"\" on output_item.done); a client "
+        "that copies every field of the final item loses the tool's name",
     ),
     Mutant(
         with_slot_cell(

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from responses_oracle.model.admission import IdentityDecision
 from responses_oracle.model.lifecycle import LIFECYCLE, Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
@@ -45,6 +46,7 @@ from responses_oracle.model.vocabulary import (
     CandidateRelation,
     Effect,
     EntryState,
+    IdentityRelation,
     IdView,
     PayloadAction,
     PayloadHeld,
@@ -54,7 +56,12 @@ from responses_oracle.model.vocabulary import (
 )
 
 from .encoding import PAYLOAD_EFFECTS
-from .mutants import with_lifecycle_cell, with_payload_cell, with_route_cell
+from .mutants import (
+    with_identity_cell,
+    with_lifecycle_cell,
+    with_payload_cell,
+    with_route_cell,
+)
 from .prove import DEFAULT_BOUND, DEFAULT_DEPTH, ProofResult, Status, prove
 from .unbounded import UNBOUNDED, prove_unbounded
 
@@ -107,17 +114,34 @@ def route_change(slot_view: SlotView, id_view: IdView, route: Route, evidence: s
     )
 
 
+def _keep_or_take(decision: PayloadDecision | IdentityDecision) -> str:
+    code = f"({decision.code.value})" if decision.code is not None else "(no diagnostic)"
+    return f"{decision.action.value} {code}"
+
+
 def payload_change(
     held: PayloadHeld, relation: CandidateRelation, decision: PayloadDecision, evidence: str
 ) -> Change:
     """The payload cell ``(held, relation)`` set to ``decision``."""
-    code = f" ({decision.code.value})" if decision.code is not None else " (no diagnostic)"
     return Change(
         "payload",
         f"(held {held.value}, candidate {relation.value})",
-        decision.action.value + code,
+        _keep_or_take(decision),
         evidence,
         lambda tables: with_payload_cell(tables, tables.name, held, relation, decision),
+    )
+
+
+def identity_change(
+    relation: IdentityRelation, decision: IdentityDecision, evidence: str
+) -> Change:
+    """The identity cell ``relation`` set to ``decision``."""
+    return Change(
+        "identity",
+        f"(item field {relation.value})",
+        _keep_or_take(decision),
+        evidence,
+        lambda tables: with_identity_cell(tables, tables.name, relation, decision),
     )
 
 
@@ -300,6 +324,13 @@ AXONHUB = policy(
             )
             for slot_view in (SlotView.ONE, SlotView.SHARED)
         ),
+        # C.1, C.2: "call_id is overwritten by any later item that carries one";
+        # "name/namespace: any non-empty final value overwrites".
+        identity_change(
+            IdentityRelation.DIFFERS,
+            IdentityDecision(PayloadAction.TAKE, None),
+            "C.1, C.2: a later item's call_id, name or namespace overwrites the first",
+        ),
     ),
     (
         "Provisional calls (added and deltas, nothing confirming) are dropped at "
@@ -312,8 +343,6 @@ AXONHUB = policy(
         "it is an ambiguous_route diagnostic and the rest of the stream is reduced.",
         "Argument events are also looked up by their call_id and by item_id read as a "
         "call_id (C.1); the driver routes by output_index and item_id only.",
-        "A later item's call_id overwrites the first (C.1); identity fields are merged by "
-        "driver code (first_admission_wins is not encoded).",
         "Calls are emitted in first-seen order (C.2); results here are ordered by "
         "output_index (R10).",
     ),

@@ -17,8 +17,10 @@ without a formula is an error, and a test checks the mapping both ways).
 
 ``STRUCTURAL`` names the invariants that hold by the construction of the driver (and
 so of the encoding), not by any table: a proof of them is a check of the encoding, and
-no one-row mutant of the tables can break them.  ``NOT_ENCODED`` names those this
-encoding cannot state, with the reason.
+no one-row mutant of the tables can break them; their mutants are of the driver's
+encoding instead (``tests/proofs/test_invariant_proofs.py`` drops the terminal gate, or
+delivers an event to a second entry, and sees each refuted).  Every other invariant
+has a mutant in ``mutants.py`` that it refutes.
 """
 
 from __future__ import annotations
@@ -197,14 +199,16 @@ CLAUSES: dict[str, StateFormula] = {
 class Property:
     """One invariant as a formula: exactly one of ``state`` and ``step`` is set.
 
-    ``payload`` says the formula reads the abstract channels (``Encoding(payload=True)``);
-    ``routing`` that it is a formula over ``routing.RoutingSystem``.
+    ``payload`` says the formula reads the abstract channels (``Encoding(payload=True)``),
+    ``identity`` the abstract names (``Encoding(identity=True)``); ``routing`` that it is
+    a formula over ``routing.RoutingSystem``.
     """
 
     name: str
     state: StateFormula | None = None
     step: StepFormula | None = None
     payload: bool = False
+    identity: bool = False
     routing: bool = False
 
     def __post_init__(self) -> None:
@@ -235,6 +239,17 @@ class Property:
 
 def _complete_once(encoding: Encoding, state: State) -> Term:
     return _each_entry(encoding, lambda i: state.completions[i] <= 1)
+
+
+def _first_admission_wins(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    # Stated for the name; call_id and namespace are merged by the same table.  The
+    # type never changes (matching requires it equal) and the encoding has no other.
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            PAYLOAD.is_one_of(before.name[i], NONEMPTY), after.name[i] == before.name[i]
+        ),
+    )
 
 
 def _slot_first_write(encoding: Encoding, before: State, step: Step, after: State) -> Term:
@@ -270,6 +285,7 @@ def _entry_components(state: State, i: int) -> list[Term]:
         state.held,
         state.pending,
         state.last_offered,
+        state.name,
     ]
     return [terms[i] for terms in per_entry]
 
@@ -397,6 +413,7 @@ PROPERTIES: dict[str, Property] = {
     prop.name: prop
     for prop in (
         Property("complete_once", state=_complete_once),
+        Property("first_admission_wins", step=_first_admission_wins, identity=True),
         Property("slot_first_write", step=_slot_first_write),
         Property("no_cross_talk", step=_no_cross_talk),
         Property("ambiguity_rejected", step=ambiguity_rejected, routing=True),
@@ -408,7 +425,7 @@ PROPERTIES: dict[str, Property] = {
         Property("executable_needs_completion", state=_executable_needs_completion),
     )
 }
-"""The invariants that have a Z3 formula, by name, in DESIGN order."""
+"""Every invariant of ``model.invariants``, as a Z3 formula, by name, in DESIGN order."""
 
 STRUCTURAL: dict[str, str] = {
     "no_cross_talk": "the driver delivers an entry-scoped event to one entry; the tables "
@@ -417,9 +434,3 @@ STRUCTURAL: dict[str, str] = {
     "table is consulted",
 }
 """Invariants that hold by construction of the driver, not by a table row."""
-
-NOT_ENCODED: dict[str, str] = {
-    "first_admission_wins": "identity fields are merged by driver code (merge_item), not by "
-    "a table; no table row can overwrite them",
-}
-"""Invariants this encoding does not state, and why."""

@@ -4,19 +4,17 @@ Theory of operation
 -------------------
 For one model (the reference, or a mutant) and each invariant:
 
-1. An invariant this encoding cannot state (``properties.NOT_ENCODED``) is
-   ``UNKNOWN``, with the reason.
-2. Otherwise the base case and the induction step are checked for every bound
+1. The base case and the induction step are checked for every bound
    ``2 <= N <= bound[0]``, ``2 <= M <= bound[1]``.  All unsatisfiable:
    ``PROVED_BOUNDED`` (for all depths, at those numbers of entries and slots).  An
    invariant that holds by construction of the driver (``properties.STRUCTURAL``) says
    so in its detail.
-3. If a bound fails, bounded model checking searches a shortest renderable trace at
+2. If a bound fails, bounded model checking searches a shortest renderable trace at
    that bound, up to ``depth`` steps.  Found: ``COUNTEREXAMPLE``, with the trace
    rendered as a wire event stream and replayed through the reducer generated from the
    same model (the detail says whether the reducer followed the trace state by
    state).  Not found: ``UNKNOWN``, with the conjuncts the induction step broke.
-4. With ``unbounded=True`` a second row per invariant reports the proof for any number
+3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
 
 The command line (``responses-oracle prove``) is a thin layer over ``prove``.
@@ -36,7 +34,7 @@ from .conformance import replay
 from .counterexample import render
 from .encoding import Bounds
 from .induction import InductionResult, bmc, check_induction, close_snapshot
-from .properties import NOT_ENCODED, PROPERTIES, STRUCTURAL
+from .properties import PROPERTIES, STRUCTURAL
 from .unbounded import UNBOUNDED, prove_unbounded
 
 DEFAULT_BOUND: tuple[int, int] = (4, 4)
@@ -135,16 +133,11 @@ def prove(
     of entries and slots as separate rows.
     """
     names = [inv.name for inv in INVARIANTS] if invariant is None else [invariant]
-    unknown = [name for name in names if name not in PROPERTIES and name not in NOT_ENCODED]
+    unknown = [name for name in names if name not in PROPERTIES]
     if unknown:
         raise KeyError(f"no such invariant: {unknown[0]}")
     results: list[ProofResult] = []
     for name in names:
-        if name in NOT_ENCODED:
-            results.append(
-                ProofResult(name, tables.name, Status.UNKNOWN, 0.0, None, NOT_ENCODED[name])
-            )
-            continue
         results.append(_bounded(name, tables, bound, depth))
         if unbounded and name in UNBOUNDED:
             started = time.perf_counter()

@@ -20,7 +20,9 @@ The invariant and its strengthening are the same formulas (``properties``) read 
 view, so nothing is written twice.
 
 The queries: base, ``Init ∧ ¬(Inv ∧ Str)(view(k))``; induction,
-``(∀i. (Inv ∧ Str)(view(i))) ∧ Env ∧ ¬(Inv ∧ Str)(view'(k))`` for a fresh ``k``.
+``(∀i. (Inv ∧ Str)(view(i))) ∧ Env ∧ ¬(Inv ∧ Str)(view'(k))`` for a fresh ``k``.  A
+per-entry *step* invariant ``P`` (``first_admission_wins``) is read the same way:
+``Inv`` is dropped from the hypothesis and ``P(view(k), e, view'(k))`` joins the goal.
 Both unsatisfiable: ``PROVED_UNBOUNDED``.  When the invariant does not hold Z3 may
 answer ``sat`` (a counterexample to induction) or ``unknown`` (pitfall 4 of the tool
 notes): either is reported as not proved, never as a counterexample.
@@ -52,12 +54,13 @@ from .properties import PROPERTIES
 
 UNBOUNDED: tuple[str, ...] = (
     "complete_once",
+    "first_admission_wins",
     "empty_never_erases",
     "latest_nonempty_wins",
     "nothing_lost",
     "executable_needs_completion",
 )
-"""The invariants proved for any number of entries: per-entry state invariants."""
+"""The invariants proved for any number of entries: those about each entry on its own."""
 
 _RESPONSE_FIELDS = ("snapshot_items", "snapshot_dropped", "completed", "terminal")
 _SLOT_FIELDS = ("entry_slot", "slot_state")
@@ -75,6 +78,7 @@ _SORT_OF: dict[str, Any] = {
     "held": PAYLOAD.sort,
     "pending": PAYLOAD.sort,
     "last_offered": PAYLOAD.sort,
+    "name": PAYLOAD.sort,
 }
 _INITIAL: dict[str, Term] = {
     "entry_state": ENTRY[EntryState.ABSENT],
@@ -87,6 +91,7 @@ _INITIAL: dict[str, Term] = {
     "held": PAYLOAD[Payload.MISSING],
     "pending": PAYLOAD[Payload.MISSING],
     "last_offered": PAYLOAD[Payload.MISSING],
+    "name": PAYLOAD[Payload.MISSING],
 }
 assert set(_SORT_OF) == set(_ENTRY_FIELDS) == set(_INITIAL)
 
@@ -124,8 +129,8 @@ def _view(state: Arrays, index: Term) -> State:
 class _System:
     """The array transition system of one model."""
 
-    def __init__(self, tables: ModelTables, payload: bool) -> None:
-        self.one = Encoding(tables, Bounds(1, 0), payload)
+    def __init__(self, tables: ModelTables, payload: bool, identity: bool) -> None:
+        self.one = Encoding(tables, Bounds(1, 0), payload, identity)
         self.payload = payload
 
     def updated(self, state: Arrays, step: Step, index: Term, active: Term) -> State:
@@ -190,14 +195,13 @@ def prove_unbounded(
     if invariant not in UNBOUNDED:
         return False, f"{invariant} has no unbounded encoding"
     prop = PROPERTIES[invariant]
-    assert prop.state is not None
-    system = _System(tables, prop.payload)
+    system = _System(tables, prop.payload, prop.identity)
     one = system.one
 
     def holds(state: Arrays, index: Term) -> Term:
         view = _view(state, index)
-        assert prop.state is not None
-        return z3.And(prop.state(one, view), prop.strengthening(one, view))
+        own = [prop.state(one, view)] if prop.state is not None else []
+        return z3.And(*own, prop.strengthening(one, view))
 
     state = _fresh("s")
     k = z3.Int("k")
@@ -207,9 +211,17 @@ def prove_unbounded(
     base_result = base.check()
 
     step = Step(
-        TRIGGER.var("e.trigger"), z3.Int("e.entry"), z3.Int("e.slot"), PAYLOAD.var("e.value")
+        TRIGGER.var("e.trigger"),
+        z3.Int("e.entry"),
+        z3.Int("e.slot"),
+        PAYLOAD.var("e.value"),
+        PAYLOAD.var("e.name"),
     )
     after = system.successor(state, step)
+    goal = holds(after, k)
+    if prop.step is not None:
+        local = replace(step, entry=z3.IntVal(0))
+        goal = z3.And(goal, prop.step(one, _view(state, k), local, _view(after, k)))
     j = z3.Int("j")
     induction = z3.Solver()
     induction.set(timeout=timeout_ms)
@@ -217,7 +229,7 @@ def prove_unbounded(
         z3.ForAll([j], z3.Implies(j >= 0, holds(state, j))),
         system.environment(state, step),
         k >= 0,
-        z3.Not(holds(after, k)),
+        z3.Not(goal),
     )
     step_result = induction.check()
     # The premise of the step must be satisfiable, or the step proves nothing.  The

@@ -1,4 +1,4 @@
-"""Vacuity: which rows of the lifecycle and routing tables can a stream trigger?
+"""Vacuity: which rows of the lifecycle, routing and identity tables can a stream trigger?
 
 A proof over a table is only as strong as the rows it exercises: a row no stream can
 reach is never checked by anything, and a rule no stream can trigger is a finding.
@@ -12,7 +12,10 @@ unreachable by design (a payload trigger for an absent entry: the router drops s
 event; any trigger for an ``INCOMPLETE`` or a ``COMPLETED`` entry: those states are
 entered only by the terminal event or inside it).  The report says which, and the
 tables keep those rows only so that they are total.  ``routing_coverage`` does the
-same for the cells of the routing table, over ``routing.RoutingSystem``.
+same for the cells of the routing table, over ``routing.RoutingSystem``, and
+``identity_coverage`` for the cells of the identity table (a relation between the name
+an entry holds and the name an item merged into it brings), over the encoding with
+names.
 """
 
 from __future__ import annotations
@@ -22,10 +25,18 @@ from dataclasses import dataclass
 
 import z3
 from responses_oracle.model.tables import ModelTables
-from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trigger
+from responses_oracle.model.vocabulary import (
+    Effect,
+    EntryState,
+    IdentityRelation,
+    IdView,
+    SlotView,
+    Trigger,
+)
 
 from .encoding import (
     ENTRY,
+    NONEMPTY,
     RESPONSE_WIDE_TRIGGERS,
     TRIGGER,
     Bounds,
@@ -189,3 +200,76 @@ def routing_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> Routing
                 if run.steps[number - 1].kind is RoutingKind.ROUTE and witnesses[cell] is None:
                     witnesses[cell] = (run, number)
     return RoutingCoverage(tables.name, bounds, depth, time.perf_counter() - started, witnesses)
+
+
+@dataclass(frozen=True)
+class IdentityCoverage:
+    """Each identity cell's shortest witness (trace and step), or None if unreached."""
+
+    model: str
+    bounds: Bounds
+    depth: int
+    seconds: float
+    witnesses: dict[IdentityRelation, tuple[Trace, int] | None]
+
+    @property
+    def unreached(self) -> tuple[IdentityRelation, ...]:
+        """The cells no trace up to ``depth`` merges through, in table order."""
+        return tuple(cell for cell, witness in self.witnesses.items() if witness is None)
+
+
+def merged_relation(tables: ModelTables, trace: Trace, step_number: int) -> IdentityRelation | None:
+    """The identity cell step ``step_number`` (1-based) of ``trace`` consults, if its
+    row merges an item (the concrete reading of ``Encoding.identity_relation``)."""
+    before, step = trace.states[step_number - 1], trace.steps[step_number - 1]
+    row = tables.lifecycle[before.entry_state[step.entry]][step.trigger]
+    if before.terminal or step.name is None or Effect.MERGE_ITEM not in row.effects:
+        return None
+    held = before.name[step.entry]
+    if step.name not in NONEMPTY:
+        return IdentityRelation.MISSING
+    if held not in NONEMPTY:
+        return IdentityRelation.FIRST
+    return IdentityRelation.EQUAL if step.name is held else IdentityRelation.DIFFERS
+
+
+def identity_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> IdentityCoverage:
+    """The shortest renderable witness of every identity cell, up to ``depth`` steps."""
+    started = time.perf_counter()
+    witnesses: dict[IdentityRelation, tuple[Trace, int] | None] = dict.fromkeys(tables.identity)
+    encoding = Encoding(tables, bounds, identity=True)
+    unrolling: Unrolling[ConcreteState, ConcreteStep] = Unrolling(encoding, renderable=True)
+    for k in range(1, depth + 1):
+        unrolling.extend()
+        before, step, _ = unrolling.frame(k)
+        while True:
+            uncovered = [cell for cell, witness in witnesses.items() if witness is None]
+            if not uncovered:
+                break
+            goal = z3.Or(
+                [
+                    z3.And(
+                        encoding.delivers(before, step, i),
+                        encoding.has_effect(before.entry_state[i], step.trigger, Effect.MERGE_ITEM),
+                        z3.Or(
+                            [
+                                encoding.identity_relation(before.name[i], step.name)[cell]
+                                for cell in uncovered
+                            ]
+                        ),
+                    )
+                    for i in range(bounds.entries)
+                ]
+            )
+            trace = unrolling.find(goal, canonical=False)
+            if trace is None:
+                break
+            found = {merged_relation(tables, trace, number): number for number in range(k, 0, -1)}
+            if not set(found) & set(uncovered):
+                # The goal said some step merges through an uncovered cell: the
+                # concrete reading must see it, or the two readings disagree.
+                raise AssertionError(f"merged_relation misreads the trace of depth {k}")
+            for cell, number in found.items():
+                if cell is not None and witnesses[cell] is None:
+                    witnesses[cell] = (trace, number)
+    return IdentityCoverage(tables.name, bounds, depth, time.perf_counter() - started, witnesses)

@@ -34,6 +34,7 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Final, TypeAlias
 
@@ -117,6 +118,21 @@ class CliError(Exception):
 
     The message says what went wrong and what to do next.
     """
+
+
+@contextmanager
+def needs_proofs_extra(command: str) -> Iterator[None]:
+    """Import the proof modules inside this block: a missing Z3 becomes a ``CliError``
+    that says which extra to install, any other import error stays a bug."""
+    try:
+        yield
+    except ModuleNotFoundError as error:
+        if error.name != "z3":
+            raise
+        raise CliError(
+            f"{command} needs Z3: install the proofs extra "
+            "(pip install 'responses-oracle[proofs]')"
+        ) from None
 
 
 def positive(unit: str) -> Callable[[str], int]:

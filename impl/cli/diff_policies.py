@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .common import PROG, CliError, command_parser, positive
+from .common import PROG, CliError, command_parser, needs_proofs_extra, positive
 from .render import json_text, json_view, stdout_console, write_json
 
 if TYPE_CHECKING:
@@ -78,17 +78,10 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search, print what was found, and exit as diff(1) does."""
-    try:
+    with needs_proofs_extra("diff-policies"):
         from ..proofs.counterexample import to_jsonl
         from ..proofs.diff_policies import DEFAULT_LENGTH, shortest_difference
         from ..proofs.policies import POLICIES
-    except ModuleNotFoundError as error:
-        if error.name != "z3":
-            raise
-        raise CliError(
-            "diff-policies needs the proofs package: install the proofs extra "
-            "(pip install 'responses-oracle[proofs]')"
-        ) from None
     for name in (args.a, args.b):
         if name not in POLICIES:
             raise CliError(f"no policy named {name!r}; choose among {', '.join(POLICIES)}")

@@ -27,7 +27,7 @@ that ``output_index``.
 from __future__ import annotations
 
 import argparse
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -40,10 +40,9 @@ from rich.text import Text
 from ..core.state import Diagnostic
 from ..core.step import StepTrace
 from ..model.catalogue import WIRE_EVENTS, EventClass
-from ..model.invariants import ResponseSnapshot
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
-from ..result import Result, diagnostic_json
+from ..result import Result, diagnostic_json, item_positions
 from ..wire.records import WireEvent
 from .common import InputSession, Tally, add_input_arguments, command_parser
 from .render import clean, code_text, result_view, stdout_console, write_json
@@ -153,21 +152,6 @@ def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _positions(snapshot: ResponseSnapshot, result: Result) -> dict[int, int]:
-    # R10: within one output_index, items are in admission order.
-    by_slot: dict[int | None, list[int]] = defaultdict(list)
-    for position, item in enumerate(result.items):
-        by_slot[item.output_index].append(position)
-    taken: Counter[int | None] = Counter()
-    positions: dict[int, int] = {}
-    for entry in sorted(snapshot.entries, key=lambda e: e.ordinal):
-        slot_positions = by_slot[entry.slot]
-        if taken[entry.slot] < len(slot_positions):
-            positions[entry.ordinal] = slot_positions[taken[entry.slot]]
-            taken[entry.slot] += 1
-    return positions
-
-
 def explain(session: InputSession) -> Iterator[Explained]:
     """Reduce the session's input with traces on; yield each response as it closes."""
     reducer = Reducer(limits=session.limits, trace=True)
@@ -184,14 +168,14 @@ def explain(session: InputSession) -> Iterator[Explained]:
         reducer.feed(event)
         if len(reducer.results) > closed:
             result = reducer.results[-1]
-            yield Explained(rows, result, _positions(snapshot, result))
+            yield Explained(rows, result, item_positions(snapshot.entries))
             rows = []
         rows.append(_row(event, type_, traces[-1] if len(traces) > traced else None))
     snapshot = reducer.snapshot()
     closed = len(reducer.results)
     if len(reducer.finish()) > closed:
         result = reducer.results[-1]
-        yield Explained(rows, result, _positions(snapshot, result))
+        yield Explained(rows, result, item_positions(snapshot.entries))
 
 
 def _row(event: WireEvent, type_: Any, trace: StepTrace | None) -> EventRow:

@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model.invariants import INVARIANTS_BY_NAME
-from .common import PROG, CliError, command_parser, positive
+from .common import PROG, CliError, command_parser, needs_proofs_extra, positive
 from .render import clean, json_text, stdout_console, write_json
 
 if TYPE_CHECKING:
@@ -221,16 +221,10 @@ class _Folder:
 
 def run(args: argparse.Namespace) -> int:
     """Prove the invariants asked for on each policy asked for and report."""
-    try:
+    with needs_proofs_extra("prove"):
         from ..proofs.counterexample import to_jsonl
         from ..proofs.policies import POLICIES, prove_policy
         from ..proofs.prove import DEFAULT_BOUND, DEFAULT_DEPTH
-    except ModuleNotFoundError as error:
-        if error.name != "z3":
-            raise
-        raise CliError(
-            "prove needs Z3: install the proofs extra (pip install 'responses-oracle[proofs]')"
-        ) from None
     policies = _policies(args.policy, POLICIES)
     bound: tuple[int, int] = args.bound or DEFAULT_BOUND
     depth: int = args.depth or DEFAULT_DEPTH

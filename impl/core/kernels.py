@@ -10,7 +10,7 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission
+from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
@@ -23,6 +23,7 @@ from responses_oracle.model.vocabulary import (
     Code,
     Effect,
     EntryState,
+    IdentityRelation,
     IdView,
     MatchView,
     PayloadAction,
@@ -88,6 +89,9 @@ _PAYLOAD_50 = PayloadDecision(PayloadAction.TAKE, None)
 _PAYLOAD_51 = PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)
 _PAYLOAD_52 = PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)
 _PAYLOAD_53 = PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)
+_IDENTITY_54 = IdentityDecision(PayloadAction.KEEP, None)
+_IDENTITY_55 = IdentityDecision(PayloadAction.TAKE, None)
+_IDENTITY_56 = IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -220,6 +224,13 @@ PAYLOAD_EDGES = frozenset({
     (PayloadHeld.VALUE, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.VALUE, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)),
     (PayloadHeld.VALUE, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)),
+})
+
+IDENTITY_EDGES = frozenset({
+    (IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
 })
 
 
@@ -489,5 +500,19 @@ def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
     return _PAYLOAD_53
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, admit_added=admit_added, admit_done=admit_done, payload=payload)
+def identity(relation: IdentityRelation) -> IdentityDecision:
+    """The identity table (R6): keep an entry's call_id, name, namespace or take the item's.
+
+    post: (relation, __return__) in IDENTITY_EDGES
+    """
+    if relation is IdentityRelation.MISSING:
+        return _IDENTITY_54
+    if relation is IdentityRelation.FIRST:
+        return _IDENTITY_55
+    if relation is IdentityRelation.EQUAL:
+        return _IDENTITY_54
+    return _IDENTITY_56
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, admit_added=admit_added, admit_done=admit_done, payload=payload, identity=identity)
 """The generated kernels as one value, for the driver."""

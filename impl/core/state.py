@@ -45,7 +45,12 @@ class Diagnostic:
 
 @dataclass(slots=True)
 class Channel:
-    """One payload of an entry (R7).  ``deltas`` holds unjoined deltas until first use."""
+    """One payload of an entry (R7).  ``deltas`` holds unjoined deltas until first use.
+
+    ``attached``: the channel is its entry's (in ``Entry.channels`` under its kind and
+    index).  The driver makes a detached one for an event that may turn out late, so
+    that only an effect attaches it (``step._attach``).
+    """
 
     kind: ChannelKind
     index: int
@@ -57,11 +62,16 @@ class Channel:
     part: dict[str, Any] | None = None
     any_nonempty: bool = False
     last_nonempty: str | None = None
+    attached: bool = False
 
 
 @dataclass(slots=True)
 class Entry:
-    """One admitted output item.  ``completions`` is the ghost counter of ``complete_once``."""
+    """One admitted output item.  ``completions`` is the ghost counter of ``complete_once``.
+
+    ``channel_kinds`` are the kinds of the channels ``spec`` gives the item, read from
+    it once so that checking a payload event's channel is one tuple lookup.
+    """
 
     ordinal: int
     item_type: str
@@ -79,6 +89,10 @@ class Entry:
     in_snapshot: bool = False
     item: dict[str, Any] = field(default_factory=dict)
     channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
+    channel_kinds: tuple[ChannelKind, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.channel_kinds = tuple(location.channel for location in self.spec.channels)
 
 
 @dataclass(slots=True)

@@ -2,9 +2,12 @@
 
 Theory of operation
 -------------------
-``step(state, event, kernels)`` is the whole reducer.  It never does I/O, never reads a
-clock, never draws a random number, and never raises on any input: whatever is wrong
-with an event becomes a ``Diagnostic`` and the next event is reduced as usual.
+``advance(state, event, kernels)`` is the whole reducer.  It never does I/O, never
+reads a clock, never draws a random number, and never raises on any input: whatever is
+wrong with an event becomes a ``Diagnostic`` and the next event is reduced as usual.
+``step`` is ``advance`` that also says what the event did (a ``StepTrace``, for
+``explain``); the summaries a trace carries are formatted only then, so reducing
+without a trace does no work for it.
 
 Every decision is taken by a kernel generated from a model table; this module only
 *classifies* (what the router, the matcher, the payload rule see) and *executes* the
@@ -14,8 +17,8 @@ named effects the kernels return.  The flow is one way:
           ─ lifecycle kernel (R8) ─► next state + effects ─► execute effects
                                       (slot kernel R3, payload kernel R7)
 
-The state is updated in place (see ``state.py``); ``step`` returns the list of
-diagnostics the event raised, which is also appended to the state.
+The state is updated in place (see ``state.py``); the diagnostics an event raises are
+appended to the state (and their codes to the trace).
 
 A response ends (``finish``) on its first terminal event or at the end of input; then
 the snapshot is reconciled (R9), unconfirmed entries are reported, ids are minted for
@@ -29,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from responses_oracle.model.admission import IDENTITY_FIELDS
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
     STRAY_ITEM_FIELDS,
@@ -47,6 +51,7 @@ from responses_oracle.model.vocabulary import (
     Code,
     Effect,
     EntryState,
+    IdentityRelation,
     IdSource,
     IdView,
     MatchView,
@@ -107,20 +112,59 @@ _ITEM_SOURCE: dict[Trigger, PayloadSource] = {
     Trigger.SNAPSHOT_ITEM: PayloadSource.SNAPSHOT,
 }
 
+_CHANNEL_TRIGGERS: tuple[Trigger, ...] = (Trigger.DELTA, Trigger.PAYLOAD_DONE, Trigger.PART_ADDED)
+"""The triggers of item-scoped events that name a channel of their entry."""
+
+# The enum members the path of every payload event compares with, bound once: on
+# Python 3.11 reading a member off its class (``SlotView.ONE``) goes through the
+# ``__getattr__`` hook of ``EnumType`` and costs ten times a global name.
+_ITEM_SCOPED = EventClass.ITEM_SCOPED
+_DELTA = Trigger.DELTA
+_APPEND_DELTA = Effect.APPEND_DELTA
+_SHARED = SlotState.SHARED
+_BY_SLOT, _BY_ID = RouteAction.BY_SLOT, RouteAction.BY_ID
+_NO_SLOT, _ONE_SLOT, _SHARED_SLOT = SlotView.NONE, SlotView.ONE, SlotView.SHARED
+_ID_ABSENT, _ID_UNSEEN = IdView.ABSENT, IdView.UNSEEN
+_ONE_OF_SLOT, _SEVERAL_OF_SLOT = IdView.ONE_OF_SLOT, IdView.SEVERAL_OF_SLOT
+_ONE_OUTSIDE, _SEVERAL_OUTSIDE = IdView.ONE_OUTSIDE, IdView.SEVERAL_OUTSIDE
+
 
 def _nonempty(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
 class _Step:
-    """The execution context of one event: state, kernels, event, what it raised."""
+    """The execution context of one event: state, kernels, event, what it raised.
 
-    __slots__ = ("before", "decision", "entry", "event", "kernels", "limits", "raised", "state")
+    ``tracing`` says whether a ``StepTrace`` will be read; only then is ``decision``
+    (a summary for people) formatted.
+    """
+
+    __slots__ = (
+        "before",
+        "decision",
+        "entry",
+        "event",
+        "kernels",
+        "limits",
+        "raised",
+        "state",
+        "tracing",
+    )
 
     def __init__(
-        self, state: ResponseState, kernels: KernelSet, limits: ReducerLimits, event: Event | None
+        self,
+        state: ResponseState,
+        kernels: KernelSet,
+        limits: ReducerLimits,
+        event: Event | None,
+        tracing: bool = False,
     ) -> None:
-        self.state, self.kernels, self.limits, self.event = state, kernels, limits, event
+        self.state = state
+        self.kernels = kernels
+        self.limits = limits
+        self.event = event
+        self.tracing = tracing
         self.raised: list[Diagnostic] = []
         self.decision = ""
         self.entry: Entry | None = None
@@ -142,15 +186,19 @@ class _Step:
 
     # -- identity maps (R4) ------------------------------------------------------------
 
-    def named_by(self, item_id: str | None) -> list[int]:
+    def named_by(self, item_id: str | None) -> Sequence[int]:
         if not item_id:
-            return []
+            return ()
         key = self.state.interner.find(item_id)
-        return self.state.aliases.get(key, []) if key is not None else []
+        return self.state.aliases.get(key, ()) if key is not None else ()
 
     def add_alias(self, entry: Entry, item_id: str) -> None:
-        owners = self.state.aliases.setdefault(self.state.interner.intern(item_id), [])
-        if entry.ordinal not in owners:
+        aliases = self.state.aliases
+        key = self.state.interner.intern(item_id)
+        owners = aliases.get(key)
+        if owners is None:
+            aliases[key] = [entry.ordinal]
+        elif entry.ordinal not in owners:
             owners.append(entry.ordinal)
 
     def entry_with_call_id(self, call_id: str | None) -> Entry | None:
@@ -189,7 +237,12 @@ class _Step:
         snapshot_nonempty: bool,
     ) -> None:
         event = self.event
-        if effect is Effect.ADMIT:
+        # Each branch tests a different effect, so their order is free: the effect of
+        # almost every event of a stream comes first.
+        if effect is _APPEND_DELTA:
+            if channel is not None and event is not None:
+                self.append_delta(_attach(entry, channel), event.value)
+        elif effect is Effect.ADMIT:
             self.state.entries.append(entry)
         elif effect is Effect.BIND_SLOT:
             self.move_slot(entry, SlotTrigger.BIND)
@@ -199,8 +252,6 @@ class _Step:
             self.merge_item(entry, item)
         elif effect is Effect.OFFER_ITEM_PAYLOADS and item is not None:
             self.offer_item_payloads(entry, item, _ITEM_SOURCE[trigger])
-        elif effect is Effect.APPEND_DELTA and channel is not None and event is not None:
-            self.append_delta(_attach(entry, channel), event.value)
         elif effect is Effect.OFFER_PAYLOAD and channel is not None and event is not None:
             self.offer(_attach(entry, channel), event.value, PayloadSource.PAYLOAD_DONE)
         elif effect is Effect.CLOSE_CHANNEL and channel is not None:
@@ -253,24 +304,32 @@ class _Step:
     # -- first admission wins (R6) -----------------------------------------------------
 
     def merge_item(self, entry: Entry, item: Mapping[str, Any]) -> None:
-        for field in ("call_id", "name", "namespace"):
+        for field in IDENTITY_FIELDS:
             value = _nonempty(item.get(field))
+            held: str | None = getattr(entry, field)
             if value is None:
-                continue
-            held = getattr(entry, field)
-            if held is None:
-                if field == "call_id":
-                    owner = self.entry_with_call_id(value)
-                    if owner is not None and owner is not entry:
-                        continue
-                    key = self.state.interner.intern(value)
-                    self.state.call_ids[key] = entry.ordinal
-                setattr(entry, field, value)
-            elif held != value:
+                relation = IdentityRelation.MISSING
+            elif held is None:
+                owner = self.entry_with_call_id(value) if field == "call_id" else None
+                if owner is not None and owner is not entry:
+                    # Matching rejects such an item (duplicate_call_id) before it gets
+                    # here; were it to arrive, one call_id must still name one entry.
+                    continue
+                relation = IdentityRelation.FIRST
+            else:
+                relation = IdentityRelation.EQUAL if value == held else IdentityRelation.DIFFERS
+            decision = self.kernels.identity(relation)
+            take = decision.action is PayloadAction.TAKE
+            if decision.code is not None:
+                outcome = "took the new one" if take else "kept the first"
                 self.note(
-                    Code.METADATA_CONFLICT,
-                    f"{field} {value!r} differs from first admission {held!r}; kept the first",
+                    decision.code,
+                    f"{field} {value!r} differs from first admission {held!r}; {outcome}",
                 )
+            if take:
+                if field == "call_id" and value is not None:
+                    self.state.call_ids[self.state.interner.intern(value)] = entry.ordinal
+                setattr(entry, field, value)
         self.merge_id(entry, item)
         merged = entry.item
         for name, wire_value in item.items():
@@ -311,7 +370,7 @@ class _Step:
         key = (kind, index)
         channel = entry.channels.get(key)
         if channel is None:
-            channel = entry.channels[key] = Channel(kind, index)
+            channel = entry.channels[key] = Channel(kind, index, attached=True)
         return channel
 
     def append_delta(self, channel: Channel, value: str | None) -> None:
@@ -416,7 +475,11 @@ class _Step:
 
 def _attach(entry: Entry, channel: Channel) -> Channel:
     """The entry's channel for ``channel``'s key, attaching ``channel`` on first use."""
-    return entry.channels.setdefault((channel.kind, channel.index), channel)
+    if channel.attached:  # the entry's own: no lookup (its key hashes an enum in Python)
+        return channel
+    held = entry.channels.setdefault((channel.kind, channel.index), channel)
+    held.attached = True
+    return held
 
 
 def _clip(value: str | None) -> str:
@@ -466,7 +529,7 @@ def _compatible(
     item_type: str,
     call_id: str | None,
     item_id: str | None,
-    aliases: list[int],
+    aliases: Sequence[int],
     by_slot: bool = False,
 ) -> bool:
     """R6: same type; equal call_ids where both have one; otherwise ids agree or one is missing.
@@ -520,7 +583,8 @@ def _on_added(step: _Step, event: Event) -> None:
         holder = step.state.entries[same[0]] if call_id is None and same else None
         view = AddedView.REPLAY if holder is not None else AddedView.NEW
     admission = step.kernels.admit_added(view)
-    step.decision = f"added: {view.value} -> {admission.action.value}"
+    if step.tracing:
+        step.decision = f"added: {view.value} -> {admission.action.value}"
     if admission.code is not None:
         step.note(admission.code, f"call_id {call_id!r} is held by another item type", True)
     if admission.action is AdmissionAction.MATCH and holder is not None:
@@ -586,7 +650,8 @@ def _on_item(
     """Match or admit a done or snapshot item, and deliver ``trigger`` to its entry."""
     view, entry = _match(step, item, slot_index, trigger is Trigger.SNAPSHOT_ITEM)
     admission = step.kernels.admit_done(view)
-    step.decision = f"{trigger.value}: {view.value} -> {admission.action.value}"
+    if step.tracing:
+        step.decision = f"{trigger.value}: {view.value} -> {admission.action.value}"
     if admission.code is not None:
         step.note(
             admission.code, f"{item['type']} item at output_index {slot_index}: {view.value}", True
@@ -620,28 +685,41 @@ def resolve_route(
     ``bound`` are the entries bound at the event's slot (first binding first), ``shared``
     whether the slot is shared, ``named`` the entries the event's ``item_id`` names.
     """
-    slot_view = SlotView.NONE if not bound else SlotView.SHARED if shared else SlotView.ONE
+    decision, target, slot_view, id_view = _routed(route, bound, shared, named, item_id_present)
+    return decision, target, _route_summary(slot_view, id_view, decision)
+
+
+def _route_summary(slot_view: SlotView, id_view: IdView, decision: Route) -> str:
+    return f"route {slot_view.value}/{id_view.value} -> {decision.action.value}"
+
+
+def _routed(
+    route: Callable[[SlotView, IdView], Route],
+    bound: Sequence[int],
+    shared: bool,
+    named: Sequence[int],
+    item_id_present: bool,
+) -> tuple[Route, int | None, SlotView, IdView]:
+    """``resolve_route`` with the two views the kernel saw in place of the summary."""
+    slot_view = _NO_SLOT if not bound else _SHARED_SLOT if shared else _ONE_SLOT
     picked: Sequence[int] = ()
     if not item_id_present:
-        id_view = IdView.ABSENT
+        id_view = _ID_ABSENT
     elif not named:
-        id_view = IdView.UNSEEN
+        id_view = _ID_UNSEEN
     else:
-        picked = [o for o in named if o in bound]
+        # An id that names one entry, bound at the slot, is the common case.
+        single = len(named) == 1 and named[0] in bound
+        picked = named if single else [o for o in named if o in bound]
         if picked:
-            id_view = IdView.ONE_OF_SLOT if len(picked) == 1 else IdView.SEVERAL_OF_SLOT
+            id_view = _ONE_OF_SLOT if len(picked) == 1 else _SEVERAL_OF_SLOT
         else:
             picked = named
-            id_view = IdView.ONE_OUTSIDE if len(named) == 1 else IdView.SEVERAL_OUTSIDE
+            id_view = _ONE_OUTSIDE if len(named) == 1 else _SEVERAL_OUTSIDE
     decision = route(slot_view, id_view)
-    target = (
-        bound[0]
-        if decision.action is RouteAction.BY_SLOT
-        else picked[0]
-        if decision.action is RouteAction.BY_ID
-        else None
-    )
-    return decision, target, f"route {slot_view.value}/{id_view.value} -> {decision.action.value}"
+    action = decision.action
+    target = bound[0] if action is _BY_SLOT else picked[0] if action is _BY_ID else None
+    return decision, target, slot_view, id_view
 
 
 def _on_scoped(step: _Step, event: Event) -> None:
@@ -649,26 +727,28 @@ def _on_scoped(step: _Step, event: Event) -> None:
     state = step.state
     spec = event.spec
     assert spec is not None and spec.trigger is not None
+    item_id = event.item_id
     slot = state.slots.get(event.output_index) if event.output_index is not None else None
-    route, target, step.decision = resolve_route(
+    named = step.named_by(item_id)
+    route, target, slot_view, id_view = _routed(
         step.kernels.route,
         slot.entries if slot is not None else (),
-        slot is not None and slot.state is SlotState.SHARED,
-        step.named_by(event.item_id),
-        event.item_id is not None,
+        slot is not None and slot.state is _SHARED,
+        named,
+        item_id is not None,
     )
+    if step.tracing:
+        step.decision = _route_summary(slot_view, id_view, route)
     if target is None:
         if route.code is not None:
-            step.note(
-                route.code, f"output_index {event.output_index}, item_id {event.item_id!r}", True
-            )
+            step.note(route.code, f"output_index {event.output_index}, item_id {item_id!r}", True)
         return
     entry = state.entries[target]
     trigger = spec.trigger
     channel: Channel | None = None
-    if trigger in (Trigger.DELTA, Trigger.PAYLOAD_DONE, Trigger.PART_ADDED):
+    if trigger in _CHANNEL_TRIGGERS:
         kind = event.channel
-        if kind is None or all(loc.channel is not kind for loc in entry.spec.channels):
+        if kind is None or kind not in entry.channel_kinds:
             step.note(
                 Code.CHANNEL_MISMATCH,
                 f"{event.type} cannot apply to a {entry.item_type} item",
@@ -677,18 +757,22 @@ def _on_scoped(step: _Step, event: Event) -> None:
             return
         # Looked up, not created: a late event must leave the entry exactly as it was.
         channel = entry.channels.get((kind, event.part_index)) or Channel(kind, event.part_index)
-        if trigger is Trigger.DELTA and channel.closed:
+        if trigger is _DELTA and channel.closed:
             trigger = Trigger.DELTA_ON_CLOSED_CHANNEL
-    before = len(step.raised)
+    raised = len(step.raised)
     step.deliver(entry, trigger, channel=channel)
-    late = any(d.code is Code.LATE_EVENT for d in step.raised[before:])
-    if event.item_id is not None and not late:
-        step.add_alias(entry, event.item_id)
-        if route.code is not None:
-            step.note(route.code, f"item_id {event.item_id!r} routed by output_index")
-        if entry.item_id is None:
-            entry.item_id, entry.id_source = event.item_id, IdSource.SLOT
-            step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {event.item_id!r} from an event")
+    if item_id is None or (
+        len(step.raised) > raised
+        and any(d.code is Code.LATE_EVENT for d in step.raised[raised:])
+    ):
+        return
+    if entry.ordinal not in named:  # else the alias is known (aliases are never removed)
+        step.add_alias(entry, item_id)
+    if route.code is not None:
+        step.note(route.code, f"item_id {item_id!r} routed by output_index")
+    if entry.item_id is None:
+        entry.item_id, entry.id_source = item_id, IdSource.SLOT
+        step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {item_id!r} from an event")
 
 
 def _check_sequence(step: _Step, event: Event) -> None:
@@ -720,11 +804,24 @@ def _response_id(step: _Step, response: Mapping[str, Any] | None) -> None:
         )
 
 
+def advance(
+    state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> None:
+    """Reduce one event into ``state`` (updated in place)."""
+    _reduce(_Step(state, kernels, limits, event), event)
+
+
 def step(
     state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
 ) -> StepTrace:
     """Reduce one event into ``state`` (updated in place) and say what it did."""
-    context = _Step(state, kernels, limits, event)
+    context = _Step(state, kernels, limits, event, tracing=True)
+    _reduce(context, event)
+    return _trace(context, event)
+
+
+def _reduce(context: _Step, event: Event) -> None:
+    state = context.state
     state.events += 1
     spec = event.spec
     for code, problem in event.problems:
@@ -732,32 +829,33 @@ def step(
     if state.terminal:
         context.note(Code.AFTER_TERMINAL, f"{event.type} after the terminal event; ignored")
         context.decision = "after terminal"
-        return _trace(context, event)
+        return
     # Unknown events still consume a sequence number (Open Responses extensions do).
     _check_sequence(context, event)
     if spec is None:
         context.note(Code.UNKNOWN_EVENT, f"unknown event type {event.type!r}; ignored")
         context.decision = "unknown"
-    else:
-        event_class = spec.event_class
-        if event_class in (EventClass.RESPONSE_STARTED, EventClass.RESPONSE_PROGRESS):
-            state.started = True
-            _response_id(context, event.response)
-            context.decision = "response"
-        elif event_class is EventClass.ITEM_ADDED:
-            _on_added(context, event)
-        elif event_class is EventClass.ITEM_DONE:
-            if event.item is not None:
-                _on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
-        elif event_class is EventClass.ITEM_SCOPED:
-            _on_scoped(context, event)
-        elif event_class in _TERMINAL_STATUS:
-            _response_id(context, event.response)
-            _end(context, _TERMINAL_STATUS[event_class], event)
+        return
+    # The classes are disjoint; the one of almost every event is tested first.
+    event_class = spec.event_class
+    if event_class is _ITEM_SCOPED:
+        _on_scoped(context, event)
+    elif event_class is EventClass.RESPONSE_STARTED or event_class is EventClass.RESPONSE_PROGRESS:
+        state.started = True
+        _response_id(context, event.response)
+        context.decision = "response"
+    elif event_class is EventClass.ITEM_ADDED:
+        _on_added(context, event)
+    elif event_class is EventClass.ITEM_DONE:
+        if event.item is not None:
+            _on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
+    elif event_class in _TERMINAL_STATUS:
+        _response_id(context, event.response)
+        _end(context, _TERMINAL_STATUS[event_class], event)
+        if context.tracing:
             context.decision = f"terminal: {state.status.value}"
-        else:
-            context.decision = "no-op"
-    return _trace(context, event)
+    else:
+        context.decision = "no-op"
 
 
 def _trace(context: _Step, event: Event) -> StepTrace:

@@ -11,17 +11,15 @@ renders a ``Run``.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from responses_oracle.model.invariants import ResponseSnapshot
 from responses_oracle.model.vocabulary import Code
 
 from ..core.step import StepTrace
 from ..reducer import Reducer
-from ..result import Result
+from ..result import Result, item_positions
 from ..wire.formats import read_wire_events
 from ..wire.records import WireEvent
 from .streams import Event
@@ -96,19 +94,6 @@ def _inputs(example: Example) -> Iterator[tuple[int, Any, Mapping[str, Any] | Wi
             yield index, event, event
 
 
-def _positions(snapshot: ResponseSnapshot, result: Result) -> dict[int, int]:
-    # The output is ordered by slot, then admission (R10): the n-th entry admitted at a
-    # slot is the n-th item with that output_index.
-    free: dict[int | None, list[int]] = defaultdict(list)
-    for position, item in enumerate(result.items):
-        free[item.output_index].append(position)
-    return {
-        entry.ordinal: free[entry.slot].pop(0)
-        for entry in sorted(snapshot.entries, key=lambda e: e.ordinal)
-        if free[entry.slot]
-    }
-
-
 def run(example: Example) -> Run:
     """Reduce ``example`` with tracing on, keeping each response's events together.
 
@@ -130,7 +115,7 @@ def run(example: Example) -> Run:
         reducer.feed(event)
         if len(reducer.results) > closed:
             result = reducer.results[-1]
-            responses.append(Response(tuple(rows), result, _positions(snapshot, result)))
+            responses.append(Response(tuple(rows), result, item_positions(snapshot.entries)))
             rows = []
         trace = traces[-1] if len(traces) > traced else None
         rows.append(Row(index, type_ if isinstance(type_, str) else None, trace))
@@ -138,5 +123,5 @@ def run(example: Example) -> Run:
     closed = len(reducer.results)
     if len(reducer.finish()) > closed:
         result = reducer.results[-1]
-        responses.append(Response(tuple(rows), result, _positions(snapshot, result)))
+        responses.append(Response(tuple(rows), result, item_positions(snapshot.entries)))
     return Run(tuple(responses))

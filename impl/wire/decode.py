@@ -7,12 +7,17 @@ dropped without a trace.  ``json.loads`` raises ``ValueError`` on bad JSON (and 
 integers longer than Python's digit limit) and ``RecursionError`` on absurd nesting;
 both become ``MALFORMED_EVENT``.  The ``[DONE]`` sentinel is recognised here, as both
 official SDKs do, by a data text that starts with it: it gets no event and no number.
+
+A text that is one JSON value with no whitespace around it (every event a server
+writes) goes straight to the json module's scanner, the call ``json.loads`` ends in
+anyway; its Python layers cost ~40% of the decoding of an event (``_loads``).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 from responses_oracle.model.vocabulary import Code
@@ -27,6 +32,10 @@ DONE: Final = "[DONE]"
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 _UTF8_DETAIL: Final = "event bytes are not valid UTF-8 (decoded with U+FFFD)"
+
+# ``scan_once`` is the attribute ``JSONDecoder.raw_decode`` calls (not in typeshed).
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+"""The scanner under ``json.loads``: a decoder with the default settings, as its own."""
 
 _JSON_KINDS: Final[dict[type, str]] = {
     list: "an array",
@@ -56,6 +65,22 @@ def _printable(text: str) -> str:
     """``text`` with each lone surrogate (from a ``\\ud800`` escape or a byte kept by
     ``surrogateescape``) shown as U+FFFD, so that ``raw`` always encodes."""
     return _SURROGATE.sub("\ufffd", text)
+
+
+def _loads(text: str) -> Any:
+    """``json.loads(text)``, without its Python layers when ``text`` is one bare value.
+
+    ``json.loads`` skips leading whitespace, scans one value, skips trailing whitespace
+    and checks that nothing follows.  When the scan from position 0 ends exactly at the
+    end of the text there was nothing to skip or check: the value is the same.  Every
+    other text (whitespace, a BOM, bad JSON) goes through ``json.loads`` itself, so
+    its value or its error is exactly ``json.loads``'s.
+    """
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError, RecursionError):
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
 
 
 def preview(value: Any) -> str | None:
@@ -104,7 +129,7 @@ class EventBuilder:
     ) -> WireEvent:
         """Decode one event's JSON text.  ``invalid_utf8``: U+FFFD replaced bad bytes."""
         try:
-            value = json.loads(text)
+            value = _loads(text)
         except ValueError as exc:
             error = f"invalid JSON: {exc}" if text.strip() else "empty event data"
             return self.flawed(Code.MALFORMED_EVENT, error, text, sse_event, invalid_utf8)

@@ -13,7 +13,7 @@ stream comes near them (the largest event in the captured fixtures is well under
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from responses_oracle.model.vocabulary import Code
 
@@ -24,17 +24,20 @@ RAW_CHARS: Final = 2000
 """Longest ``WireEvent.raw`` text kept for a problem event; the rest is cut off."""
 
 
-@dataclass(frozen=True, slots=True)
-class WireEvent:
+class WireEvent(NamedTuple):
     """One event as the front end decoded it.
 
     ``problem`` is None for a good event; then ``payload`` is its JSON object.  With a
     problem, ``payload`` is None, except for ``Code.INVALID_UTF8``: the bytes were
     decoded with U+FFFD replacement characters as WHATWG prescribes, and if the result
     is a JSON object it is kept in ``payload`` so the consumer can choose to use it.
+
+    A named tuple rather than a frozen dataclass: one is made per event on the hot
+    path, and a tuple is built in a third of the time.  The field ``index`` hides
+    ``tuple.index``.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]
     """0-based position of the event in the whole input (``data: [DONE]`` not counted)."""
     payload: dict[str, Any] | None
     """The decoded JSON object; None when undecodable."""

@@ -211,9 +211,13 @@ class SSEDecoder:
                 if message is not None:
                     out.append(message)
                 continue
+            # The two fields of almost every line are cut without ``find``.
             if line.startswith(b"data:"):
                 value = line[6:] if line[5:6] == b" " else line[5:]
                 name = b"data"
+            elif line.startswith(b"event:"):
+                value = line[7:] if line[6:7] == b" " else line[6:]
+                name = b"event"
             else:
                 colon = line.find(b":")
                 if colon == 0:
@@ -260,16 +264,15 @@ class SSEDecoder:
                 event or None, "", self._last_id or None, self._invalid or invalid, True
             )
         elif self._data:
-            data, invalid_data = utf8_text(b"\n".join(self._data))
-            event, invalid_event = (
-                utf8_text(self._event) if self._event else ("", False)
-            )
-            message = SSEMessage(
-                event or None,
-                data,
-                self._last_id or None,
-                self._invalid or invalid_data or invalid_event,
-            )
+            raw = b"\n".join(self._data)
+            try:
+                # Both valid (nearly always): one strict decode each, nothing to flag.
+                event, data, invalid = self._event.decode(), raw.decode(), self._invalid
+            except UnicodeDecodeError:
+                data, _ = utf8_text(raw)
+                event, _ = utf8_text(self._event)
+                invalid = True
+            message = SSEMessage(event or None, data, self._last_id or None, invalid)
         self._data.clear()
         self._size = 0
         self._event = b""

@@ -18,7 +18,9 @@ import pytest
 from differential.invariant_check import check_invariants
 from responses_oracle import Reducer, replay_input
 from responses_oracle.core.ids import mint_item_id, synthetic_output_id
+from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.vocabulary import SEVERITY, Code, Severity
+from responses_oracle.proofs.mutants import MUTANTS
 from responses_oracle.wire.records import WireEvent
 
 from .streams import (
@@ -506,6 +508,27 @@ def test_r6_first_admission_wins_and_conflicts_are_reported() -> None:
     expected = fc("fc_1", "call_1", "get_weather", ARGS, namespace="tools")
     assert rows(result) == [row(0, expected, "wire", "snapshot", "completed", True)]
     assert codes(result) == ["metadata_conflict", "metadata_conflict"]
+
+
+def test_r6_every_identity_field_is_decided_by_the_identity_table() -> None:
+    # The proof of first_admission_wins tracks one field and relies on merge_item
+    # asking the one identity kernel for call_id, name and namespace alike: with that
+    # table's DIFFERS cell mutated to TAKE, both conflicting fields are overwritten.
+    reducer = Reducer(kernels=load_kernels(MUTANTS["later-name-overwrites"].tables))
+    reducer.feed_all(
+        [
+            created(),
+            added(0, fc("fc_1", "call_1", "get_weather", namespace="tools")),
+            done(0, fc("fc_1", "call_1", "set_weather", ARGS, namespace="other")),
+            completed(),
+        ]
+    )
+    (result,) = reducer.finish()
+    expected = fc("fc_1", "call_1", "set_weather", ARGS, namespace="other")
+    assert rows(result) == [row(0, expected, "wire", "item_done", "completed", True)]
+    conflicts = [d.detail for d in result.diagnostics if d.code is Code.METADATA_CONFLICT]
+    assert [m.split()[0] for m in conflicts] == ["name", "namespace"]
+    assert all(m.endswith("took the new one") for m in conflicts)
 
 
 def test_r6_missing_identity_is_filled_by_later_items() -> None:

@@ -135,12 +135,12 @@ def test_grids_show_every_cell_of_their_table(page: str, table: Grid) -> None:
     assert grid == expected
 
 
-def test_admission_page_lists_both_tables() -> None:
+def test_admission_page_lists_its_three_tables() -> None:
     text = render_pages()["admission.md"]
     rows = [line for line in text.splitlines() if line.startswith("| `")]
     expected = [
         f"| `{view.name}` | `{action.name}` | {'—' if code is None else f'`{code.value}`'} |"
-        for table in (REFERENCE.added_admission, REFERENCE.done_admission)
+        for table in (REFERENCE.added_admission, REFERENCE.done_admission, REFERENCE.identity)
         for view, (action, code) in table.items()
     ]
     assert rows == expected

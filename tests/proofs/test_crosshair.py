@@ -48,6 +48,7 @@ KERNEL_OF_TABLE: dict[str, str] = {
     "added_admission": "admit_added",
     "done_admission": "admit_done",
     "payload": "payload",
+    "identity": "identity",
 }
 """``ModelTables`` field → the kernel generated from it."""
 
@@ -58,6 +59,7 @@ CONTRACT_OF_KERNEL: dict[str, str] = {
     "admit_added": "admit_added_view",
     "admit_done": "admit_done_view",
     "payload": "payload_choice",
+    "identity": "identity_choice",
 }
 """Kernel → the wrapper in ``crosshair_targets`` that states its table's invariants."""
 

@@ -53,7 +53,7 @@ def _cells(tables: ModelTables) -> dict[tuple[str, object, object], object]:
         for outer, row in getattr(tables, table).items():
             for inner, cell in row.items():
                 cells[(table, outer, inner)] = cell
-    for table in ("added_admission", "done_admission"):
+    for table in ("added_admission", "done_admission", "identity"):
         for key, cell in getattr(tables, table).items():
             cells[(table, key, None)] = cell
     return cells

@@ -54,7 +54,12 @@ BROKEN: dict[str, set[str]] = {
         "nothing_lost",
         "executable_needs_completion",
     },
-    "axonhub": {"ambiguity_rejected", "empty_never_erases", "latest_nonempty_wins"},
+    "axonhub": {
+        "first_admission_wins",
+        "ambiguity_rejected",
+        "empty_never_erases",
+        "latest_nonempty_wins",
+    },
     "codex": {
         "complete_once",
         "late_is_inert",
@@ -163,6 +168,14 @@ def _flushed(policy: Reduced, reference: Reduced) -> None:
     assert "unconfirmed_item" in reference.codes()
 
 
+def _renamed(policy: Reduced, reference: Reduced) -> None:
+    # C.1 / C.2: the done item's different name replaces the one the call was added with.
+    assert [item["item"]["name"] for item in policy.result["items"]] == ["tool_0_renamed"]
+    assert [item["item"]["name"] for item in reference.result["items"]] == ["tool_0"]
+    assert "metadata_conflict" in reference.codes()
+    assert "metadata_conflict" not in policy.codes()
+
+
 def _routed_to(call_id: str) -> Callable[[Reduced, Reduced], None]:
     def check(policy: Reduced, reference: Reduced) -> None:
         # The delta carries output_index 0 (call_0's) and item_id fc_1 (call_1's).
@@ -209,6 +222,10 @@ DOCUMENTED: dict[tuple[str, str], tuple[list[str], Callable[[Reduced, Reduced], 
         ["created", "output_item.done", "completed"],
         _snapshot_skipped,
     ),
+    ("axonhub", "first_admission_wins"): (
+        ["created", "output_item.added", "output_item.done"],
+        _renamed,
+    ),
     ("axonhub", "ambiguity_rejected"): (
         ["created", "output_item.added", "output_item.added", "function_call_arguments.delta"],
         # C.1: item_id is looked up before output_index.
@@ -246,8 +263,10 @@ def test_z3_refutes_what_the_peer_is_documented_to_break(
     assert refuted == {name for p, name in DOCUMENTED if p == policy.name}
     for name in refuted:
         assert "the generated reducer follows it" in results[name].detail
-    # What no table cell states stays unknown, never proved.
-    assert results["first_admission_wins"].status is Status.UNKNOWN
+    # Every invariant is decided on every policy: proved where not refuted.
+    assert {r.status for name, r in results.items() if name not in refuted} == {
+        Status.PROVED_BOUNDED
+    }
 
 
 @pytest.mark.parametrize("case", sorted(DOCUMENTED), ids=lambda case: "-".join(case))

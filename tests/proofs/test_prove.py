@@ -30,9 +30,14 @@ def test_mutant_gets_a_counterexample_stream() -> None:
     assert "the generated reducer follows it" in row.detail
 
 
-def test_invariant_without_encoding_is_unknown_with_a_reason() -> None:
-    (row,) = prove("first_admission_wins", REFERENCE)
-    assert row.status is Status.UNKNOWN and "merge_item" in row.detail
+def test_first_admission_wins_is_proved_bounded_and_unbounded_and_can_fail() -> None:
+    bounded, unbounded = prove("first_admission_wins", REFERENCE, unbounded=True)
+    assert (bounded.status, unbounded.status) == (Status.PROVED_BOUNDED, Status.PROVED_UNBOUNDED)
+    (row,) = prove("first_admission_wins", MUTANTS["later-name-overwrites"].tables)
+    assert row.status is Status.COUNTEREXAMPLE and row.counterexample is not None
+    added, done = (event["item"] for event in row.counterexample[1:])
+    assert (added["name"], done["name"]) == ("tool_0", "tool_0_renamed")
+    assert "the generated reducer follows it" in row.detail
 
 
 def test_routing_invariant_is_proved_and_its_mutant_refuted() -> None:

@@ -1,4 +1,5 @@
-"""Vacuity: every lifecycle row a stream can trigger has a witness within 8 steps.
+"""Vacuity: every lifecycle row a stream can trigger has a witness within 8 steps, and
+so has every routing and identity cell.
 
 The rows no stream can reach are a finding; the test pins them, so that a change of
 the tables or the environment that makes a row (un)reachable is noticed.  The
@@ -11,10 +12,18 @@ from __future__ import annotations
 
 from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.tables import REFERENCE
-from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trigger
+from responses_oracle.model.vocabulary import (
+    EntryState,
+    IdentityRelation,
+    IdView,
+    SlotView,
+    Trigger,
+)
 from responses_oracle.proofs.conformance import replay
 from responses_oracle.proofs.encoding import RESPONSE_WIDE_TRIGGERS, ROUTED_TRIGGERS, Bounds
-from responses_oracle.proofs.vacuity import lifecycle_coverage, routing_coverage
+from responses_oracle.proofs.induction import close_snapshot
+from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.proofs.vacuity import identity_coverage, lifecycle_coverage, routing_coverage
 
 S, T = EntryState, Trigger
 
@@ -66,3 +75,30 @@ def test_every_possible_routing_cell_has_a_witness_and_replays() -> None:
     runs = {id(w[0]): w[0] for w in coverage.witnesses.values() if w is not None}
     for run in runs.values():
         assert replay(run, REFERENCE).mismatches == ()
+
+
+def test_every_identity_cell_has_a_witness_that_replays_with_names() -> None:
+    coverage = identity_coverage(REFERENCE, Bounds(2, 2), depth=8)
+    assert coverage.unreached == ()
+    # Each cell is reached by the first or second item merged into an entry.
+    depths = {cell: witness[1] for cell, witness in coverage.witnesses.items() if witness}
+    assert depths == {
+        IdentityRelation.MISSING: 1,
+        IdentityRelation.FIRST: 1,
+        IdentityRelation.EQUAL: 2,
+        IdentityRelation.DIFFERS: 2,
+    }
+    # Closed, a trace that stops inside response.completed is compared after it too.
+    traces = {
+        cell: close_snapshot(witness[0], REFERENCE)
+        for cell, witness in coverage.witnesses.items()
+        if witness is not None
+    }
+    for trace in traces.values():
+        # The reducer holds, after every step, the name the encoding predicts.
+        assert replay(trace, REFERENCE).mismatches == ()
+    # The comparison of names can fail: the mutant that overwrites on DIFFERS, fed the
+    # same stream, holds the other name once the snapshot is reconciled.
+    mutant = MUTANTS["later-name-overwrites"].tables
+    (mismatch,) = replay(traces[IdentityRelation.DIFFERS], mutant).mismatches
+    assert mismatch.startswith("after step 3:") and "names=(<Payload.B" in mismatch
