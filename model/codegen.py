@@ -2,7 +2,10 @@
 
 Each table becomes one function of nested ``if … is …`` tests that returns a
 precomputed constant: no dict lookups, no loops, nothing that a reader (or CrossHair)
-has to trust beyond what is written.  Every kernel carries a PEP 316 ``post:``
+has to trust beyond what is written.  The tests compare with module-level aliases of
+the enum members (``_EntryState_ADDED = EntryState.ADDED``): on CPython 3.11 reading a
+member off its class goes through a descriptor and costs about ten global lookups, and
+the kernels run several times per event.  Every kernel carries a PEP 316 ``post:``
 contract derived from its table ("moves only along table edges"), so the contract is
 generated too.  The output is committed; ``tests/model/test_generated.py``
 regenerates it in memory and fails on any difference.
@@ -138,8 +141,14 @@ def _check_total(kernel: _Kernel) -> None:
                 raise ValueError(f"table {kernel.name}[{member}] has no cell for {missing}")
 
 
-def _emit_kernel(kernel: _Kernel, constants: dict[str, str]) -> list[str]:
+def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, str]) -> list[str]:
     _check_total(kernel)
+
+    def member(value: Enum) -> str:
+        source = _literal(value)
+        name = "_" + source.replace(".", "_")
+        members[name] = source
+        return name
 
     def constant(value: Any) -> str:
         source = _literal(value)
@@ -163,7 +172,7 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str]) -> list[str]:
         last_outer = number == len(rows) - 1
         indent = "    "
         if not last_outer:
-            lines.append(f"    if {outer_name} is {_literal(key)}:")
+            lines.append(f"    if {outer_name} is {member(key)}:")
             indent = "        "
         if len(kernel.args) == 1:
             lines.append(f"{indent}return {constant(cell)}")
@@ -174,7 +183,7 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str]) -> list[str]:
             if inner_number == len(cells) - 1:
                 lines.append(f"{indent}return {constant(value)}")
             else:
-                lines.append(f"{indent}if {inner_name} is {_literal(inner_key)}:")
+                lines.append(f"{indent}if {inner_name} is {member(inner_key)}:")
                 lines.append(f"{indent}    return {constant(value)}")
     return lines
 
@@ -234,12 +243,14 @@ from responses_oracle.model.vocabulary import (
 def render_kernels(tables: ModelTables = REFERENCE) -> str:
     """The source text of the kernels module for ``tables``."""
     constants: dict[str, str] = {}
+    members: dict[str, str] = {}
     bodies: list[str] = []
     edges: list[str] = []
     kernels = _kernels(tables)
     for kernel in kernels:
-        bodies.extend(["", "", *_emit_kernel(kernel, constants)])
+        bodies.extend(["", "", *_emit_kernel(kernel, constants, members)])
         edges.extend(["", *_edges(kernel)])
+    member_lines = [f"{name} = {source}" for name, source in members.items()]
     constant_lines = [f"{name} = {source}" for source, name in constants.items()]
     names = ", ".join(f"{k.name}={k.name}" for k in kernels)
     footer = [
@@ -250,7 +261,7 @@ def render_kernels(tables: ModelTables = REFERENCE) -> str:
         "",
     ]
     header = _HEADER.format(name=tables.name, command=REGENERATE_COMMAND)
-    return "\n".join([header, *constant_lines, *edges, *bodies, *footer])
+    return "\n".join([header, *member_lines, *constant_lines, *edges, *bodies, *footer])
 
 
 def load_kernels(tables: ModelTables) -> KernelSet:

@@ -35,6 +35,46 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
+_EntryState_ABSENT = EntryState.ABSENT
+_Trigger_ITEM_ADDED = Trigger.ITEM_ADDED
+_Trigger_PART_ADDED = Trigger.PART_ADDED
+_Trigger_DELTA = Trigger.DELTA
+_Trigger_DELTA_ON_CLOSED_CHANNEL = Trigger.DELTA_ON_CLOSED_CHANNEL
+_Trigger_PAYLOAD_DONE = Trigger.PAYLOAD_DONE
+_Trigger_PROGRESS = Trigger.PROGRESS
+_Trigger_ITEM_DONE = Trigger.ITEM_DONE
+_Trigger_SNAPSHOT_ITEM = Trigger.SNAPSHOT_ITEM
+_Trigger_RESPONSE_COMPLETED = Trigger.RESPONSE_COMPLETED
+_EntryState_ADDED = EntryState.ADDED
+_EntryState_STREAMING = EntryState.STREAMING
+_EntryState_PAYLOAD_DONE = EntryState.PAYLOAD_DONE
+_EntryState_DONE = EntryState.DONE
+_EntryState_COMPLETED = EntryState.COMPLETED
+_SlotState_FREE = SlotState.FREE
+_SlotTrigger_BIND = SlotTrigger.BIND
+_SlotState_LIVE = SlotState.LIVE
+_SlotState_TOMB = SlotState.TOMB
+_SlotView_NONE = SlotView.NONE
+_IdView_ABSENT = IdView.ABSENT
+_IdView_UNSEEN = IdView.UNSEEN
+_IdView_ONE_OF_SLOT = IdView.ONE_OF_SLOT
+_IdView_SEVERAL_OF_SLOT = IdView.SEVERAL_OF_SLOT
+_IdView_ONE_OUTSIDE = IdView.ONE_OUTSIDE
+_SlotView_ONE = SlotView.ONE
+_AddedView_NEW = AddedView.NEW
+_AddedView_REPLAY = AddedView.REPLAY
+_MatchView_NONE = MatchView.NONE
+_MatchView_AGREE = MatchView.AGREE
+_MatchView_CONFLICT = MatchView.CONFLICT
+_PayloadHeld_NOTHING = PayloadHeld.NOTHING
+_CandidateRelation_MISSING = CandidateRelation.MISSING
+_CandidateRelation_EMPTY = CandidateRelation.EMPTY
+_CandidateRelation_FIRST = CandidateRelation.FIRST
+_CandidateRelation_EQUAL = CandidateRelation.EQUAL
+_CandidateRelation_EXTENDS = CandidateRelation.EXTENDS
+_IdentityRelation_MISSING = IdentityRelation.MISSING
+_IdentityRelation_FIRST = IdentityRelation.FIRST
+_IdentityRelation_EQUAL = IdentityRelation.EQUAL
 _LIFECYCLE_0 = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _LIFECYCLE_1 = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _LIFECYCLE_2 = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -239,143 +279,143 @@ def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
 
     post: (state, trigger, __return__) in LIFECYCLE_EDGES
     """
-    if state is EntryState.ABSENT:
-        if trigger is Trigger.ITEM_ADDED:
+    if state is _EntryState_ABSENT:
+        if trigger is _Trigger_ITEM_ADDED:
             return _LIFECYCLE_0
-        if trigger is Trigger.PART_ADDED:
+        if trigger is _Trigger_PART_ADDED:
             return _LIFECYCLE_1
-        if trigger is Trigger.DELTA:
+        if trigger is _Trigger_DELTA:
             return _LIFECYCLE_1
-        if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+        if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
             return _LIFECYCLE_1
-        if trigger is Trigger.PAYLOAD_DONE:
+        if trigger is _Trigger_PAYLOAD_DONE:
             return _LIFECYCLE_1
-        if trigger is Trigger.PROGRESS:
+        if trigger is _Trigger_PROGRESS:
             return _LIFECYCLE_1
-        if trigger is Trigger.ITEM_DONE:
+        if trigger is _Trigger_ITEM_DONE:
             return _LIFECYCLE_2
-        if trigger is Trigger.SNAPSHOT_ITEM:
+        if trigger is _Trigger_SNAPSHOT_ITEM:
             return _LIFECYCLE_3
-        if trigger is Trigger.RESPONSE_COMPLETED:
+        if trigger is _Trigger_RESPONSE_COMPLETED:
             return _LIFECYCLE_4
         return _LIFECYCLE_4
-    if state is EntryState.ADDED:
-        if trigger is Trigger.ITEM_ADDED:
+    if state is _EntryState_ADDED:
+        if trigger is _Trigger_ITEM_ADDED:
             return _LIFECYCLE_5
-        if trigger is Trigger.PART_ADDED:
+        if trigger is _Trigger_PART_ADDED:
             return _LIFECYCLE_6
-        if trigger is Trigger.DELTA:
+        if trigger is _Trigger_DELTA:
             return _LIFECYCLE_7
-        if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+        if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
             return _LIFECYCLE_8
-        if trigger is Trigger.PAYLOAD_DONE:
+        if trigger is _Trigger_PAYLOAD_DONE:
             return _LIFECYCLE_9
-        if trigger is Trigger.PROGRESS:
+        if trigger is _Trigger_PROGRESS:
             return _LIFECYCLE_10
-        if trigger is Trigger.ITEM_DONE:
+        if trigger is _Trigger_ITEM_DONE:
             return _LIFECYCLE_11
-        if trigger is Trigger.SNAPSHOT_ITEM:
+        if trigger is _Trigger_SNAPSHOT_ITEM:
             return _LIFECYCLE_12
-        if trigger is Trigger.RESPONSE_COMPLETED:
+        if trigger is _Trigger_RESPONSE_COMPLETED:
             return _LIFECYCLE_13
         return _LIFECYCLE_14
-    if state is EntryState.STREAMING:
-        if trigger is Trigger.ITEM_ADDED:
+    if state is _EntryState_STREAMING:
+        if trigger is _Trigger_ITEM_ADDED:
             return _LIFECYCLE_15
-        if trigger is Trigger.PART_ADDED:
+        if trigger is _Trigger_PART_ADDED:
             return _LIFECYCLE_16
-        if trigger is Trigger.DELTA:
+        if trigger is _Trigger_DELTA:
             return _LIFECYCLE_7
-        if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+        if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
             return _LIFECYCLE_17
-        if trigger is Trigger.PAYLOAD_DONE:
+        if trigger is _Trigger_PAYLOAD_DONE:
             return _LIFECYCLE_9
-        if trigger is Trigger.PROGRESS:
+        if trigger is _Trigger_PROGRESS:
             return _LIFECYCLE_18
-        if trigger is Trigger.ITEM_DONE:
+        if trigger is _Trigger_ITEM_DONE:
             return _LIFECYCLE_11
-        if trigger is Trigger.SNAPSHOT_ITEM:
+        if trigger is _Trigger_SNAPSHOT_ITEM:
             return _LIFECYCLE_12
-        if trigger is Trigger.RESPONSE_COMPLETED:
+        if trigger is _Trigger_RESPONSE_COMPLETED:
             return _LIFECYCLE_19
         return _LIFECYCLE_14
-    if state is EntryState.PAYLOAD_DONE:
-        if trigger is Trigger.ITEM_ADDED:
+    if state is _EntryState_PAYLOAD_DONE:
+        if trigger is _Trigger_ITEM_ADDED:
             return _LIFECYCLE_20
-        if trigger is Trigger.PART_ADDED:
+        if trigger is _Trigger_PART_ADDED:
             return _LIFECYCLE_21
-        if trigger is Trigger.DELTA:
+        if trigger is _Trigger_DELTA:
             return _LIFECYCLE_22
-        if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+        if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
             return _LIFECYCLE_23
-        if trigger is Trigger.PAYLOAD_DONE:
+        if trigger is _Trigger_PAYLOAD_DONE:
             return _LIFECYCLE_9
-        if trigger is Trigger.PROGRESS:
+        if trigger is _Trigger_PROGRESS:
             return _LIFECYCLE_24
-        if trigger is Trigger.ITEM_DONE:
+        if trigger is _Trigger_ITEM_DONE:
             return _LIFECYCLE_11
-        if trigger is Trigger.SNAPSHOT_ITEM:
+        if trigger is _Trigger_SNAPSHOT_ITEM:
             return _LIFECYCLE_12
-        if trigger is Trigger.RESPONSE_COMPLETED:
+        if trigger is _Trigger_RESPONSE_COMPLETED:
             return _LIFECYCLE_25
         return _LIFECYCLE_14
-    if state is EntryState.DONE:
-        if trigger is Trigger.ITEM_ADDED:
+    if state is _EntryState_DONE:
+        if trigger is _Trigger_ITEM_ADDED:
             return _LIFECYCLE_26
-        if trigger is Trigger.PART_ADDED:
+        if trigger is _Trigger_PART_ADDED:
             return _LIFECYCLE_27
-        if trigger is Trigger.DELTA:
+        if trigger is _Trigger_DELTA:
             return _LIFECYCLE_27
-        if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+        if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
             return _LIFECYCLE_27
-        if trigger is Trigger.PAYLOAD_DONE:
+        if trigger is _Trigger_PAYLOAD_DONE:
             return _LIFECYCLE_27
-        if trigger is Trigger.PROGRESS:
+        if trigger is _Trigger_PROGRESS:
             return _LIFECYCLE_27
-        if trigger is Trigger.ITEM_DONE:
+        if trigger is _Trigger_ITEM_DONE:
             return _LIFECYCLE_26
-        if trigger is Trigger.SNAPSHOT_ITEM:
+        if trigger is _Trigger_SNAPSHOT_ITEM:
             return _LIFECYCLE_28
-        if trigger is Trigger.RESPONSE_COMPLETED:
+        if trigger is _Trigger_RESPONSE_COMPLETED:
             return _LIFECYCLE_29
         return _LIFECYCLE_30
-    if state is EntryState.COMPLETED:
-        if trigger is Trigger.ITEM_ADDED:
+    if state is _EntryState_COMPLETED:
+        if trigger is _Trigger_ITEM_ADDED:
             return _LIFECYCLE_31
-        if trigger is Trigger.PART_ADDED:
+        if trigger is _Trigger_PART_ADDED:
             return _LIFECYCLE_32
-        if trigger is Trigger.DELTA:
+        if trigger is _Trigger_DELTA:
             return _LIFECYCLE_32
-        if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+        if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
             return _LIFECYCLE_32
-        if trigger is Trigger.PAYLOAD_DONE:
+        if trigger is _Trigger_PAYLOAD_DONE:
             return _LIFECYCLE_32
-        if trigger is Trigger.PROGRESS:
+        if trigger is _Trigger_PROGRESS:
             return _LIFECYCLE_32
-        if trigger is Trigger.ITEM_DONE:
+        if trigger is _Trigger_ITEM_DONE:
             return _LIFECYCLE_31
-        if trigger is Trigger.SNAPSHOT_ITEM:
+        if trigger is _Trigger_SNAPSHOT_ITEM:
             return _LIFECYCLE_31
-        if trigger is Trigger.RESPONSE_COMPLETED:
+        if trigger is _Trigger_RESPONSE_COMPLETED:
             return _LIFECYCLE_33
         return _LIFECYCLE_33
-    if trigger is Trigger.ITEM_ADDED:
+    if trigger is _Trigger_ITEM_ADDED:
         return _LIFECYCLE_34
-    if trigger is Trigger.PART_ADDED:
+    if trigger is _Trigger_PART_ADDED:
         return _LIFECYCLE_34
-    if trigger is Trigger.DELTA:
+    if trigger is _Trigger_DELTA:
         return _LIFECYCLE_34
-    if trigger is Trigger.DELTA_ON_CLOSED_CHANNEL:
+    if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
         return _LIFECYCLE_34
-    if trigger is Trigger.PAYLOAD_DONE:
+    if trigger is _Trigger_PAYLOAD_DONE:
         return _LIFECYCLE_34
-    if trigger is Trigger.PROGRESS:
+    if trigger is _Trigger_PROGRESS:
         return _LIFECYCLE_34
-    if trigger is Trigger.ITEM_DONE:
+    if trigger is _Trigger_ITEM_DONE:
         return _LIFECYCLE_34
-    if trigger is Trigger.SNAPSHOT_ITEM:
+    if trigger is _Trigger_SNAPSHOT_ITEM:
         return _LIFECYCLE_34
-    if trigger is Trigger.RESPONSE_COMPLETED:
+    if trigger is _Trigger_RESPONSE_COMPLETED:
         return _LIFECYCLE_34
     return _LIFECYCLE_34
 
@@ -385,19 +425,19 @@ def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
 
     post: (state, trigger, __return__) in SLOT_EDGES
     """
-    if state is SlotState.FREE:
-        if trigger is SlotTrigger.BIND:
+    if state is _SlotState_FREE:
+        if trigger is _SlotTrigger_BIND:
             return _SLOT_35
         return _SLOT_36
-    if state is SlotState.LIVE:
-        if trigger is SlotTrigger.BIND:
+    if state is _SlotState_LIVE:
+        if trigger is _SlotTrigger_BIND:
             return _SLOT_37
         return _SLOT_38
-    if state is SlotState.TOMB:
-        if trigger is SlotTrigger.BIND:
+    if state is _SlotState_TOMB:
+        if trigger is _SlotTrigger_BIND:
             return _SLOT_37
         return _SLOT_38
-    if trigger is SlotTrigger.BIND:
+    if trigger is _SlotTrigger_BIND:
         return _SLOT_37
     return _SLOT_39
 
@@ -407,39 +447,39 @@ def route(slot_view: SlotView, id_view: IdView) -> Route:
 
     post: (slot_view, id_view, __return__) in ROUTE_EDGES
     """
-    if slot_view is SlotView.NONE:
-        if id_view is IdView.ABSENT:
+    if slot_view is _SlotView_NONE:
+        if id_view is _IdView_ABSENT:
             return _ROUTE_40
-        if id_view is IdView.UNSEEN:
+        if id_view is _IdView_UNSEEN:
             return _ROUTE_40
-        if id_view is IdView.ONE_OF_SLOT:
+        if id_view is _IdView_ONE_OF_SLOT:
             return _ROUTE_41
-        if id_view is IdView.SEVERAL_OF_SLOT:
+        if id_view is _IdView_SEVERAL_OF_SLOT:
             return _ROUTE_42
-        if id_view is IdView.ONE_OUTSIDE:
+        if id_view is _IdView_ONE_OUTSIDE:
             return _ROUTE_41
         return _ROUTE_42
-    if slot_view is SlotView.ONE:
-        if id_view is IdView.ABSENT:
+    if slot_view is _SlotView_ONE:
+        if id_view is _IdView_ABSENT:
             return _ROUTE_43
-        if id_view is IdView.UNSEEN:
+        if id_view is _IdView_UNSEEN:
             return _ROUTE_44
-        if id_view is IdView.ONE_OF_SLOT:
+        if id_view is _IdView_ONE_OF_SLOT:
             return _ROUTE_43
-        if id_view is IdView.SEVERAL_OF_SLOT:
+        if id_view is _IdView_SEVERAL_OF_SLOT:
             return _ROUTE_43
-        if id_view is IdView.ONE_OUTSIDE:
+        if id_view is _IdView_ONE_OUTSIDE:
             return _ROUTE_42
         return _ROUTE_42
-    if id_view is IdView.ABSENT:
+    if id_view is _IdView_ABSENT:
         return _ROUTE_42
-    if id_view is IdView.UNSEEN:
+    if id_view is _IdView_UNSEEN:
         return _ROUTE_42
-    if id_view is IdView.ONE_OF_SLOT:
+    if id_view is _IdView_ONE_OF_SLOT:
         return _ROUTE_41
-    if id_view is IdView.SEVERAL_OF_SLOT:
+    if id_view is _IdView_SEVERAL_OF_SLOT:
         return _ROUTE_42
-    if id_view is IdView.ONE_OUTSIDE:
+    if id_view is _IdView_ONE_OUTSIDE:
         return _ROUTE_42
     return _ROUTE_42
 
@@ -449,9 +489,9 @@ def admit_added(view: AddedView) -> Admission:
 
     post: (view, __return__) in ADMIT_ADDED_EDGES
     """
-    if view is AddedView.NEW:
+    if view is _AddedView_NEW:
         return _ADMIT_ADDED_45
-    if view is AddedView.REPLAY:
+    if view is _AddedView_REPLAY:
         return _ADMIT_ADDED_46
     return _ADMIT_ADDED_47
 
@@ -461,11 +501,11 @@ def admit_done(view: MatchView) -> Admission:
 
     post: (view, __return__) in ADMIT_DONE_EDGES
     """
-    if view is MatchView.NONE:
+    if view is _MatchView_NONE:
         return _ADMIT_ADDED_45
-    if view is MatchView.AGREE:
+    if view is _MatchView_AGREE:
         return _ADMIT_ADDED_46
-    if view is MatchView.CONFLICT:
+    if view is _MatchView_CONFLICT:
         return _ADMIT_DONE_48
     return _ADMIT_ADDED_47
 
@@ -475,27 +515,27 @@ def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
 
     post: (held, relation, __return__) in PAYLOAD_EDGES
     """
-    if held is PayloadHeld.NOTHING:
-        if relation is CandidateRelation.MISSING:
+    if held is _PayloadHeld_NOTHING:
+        if relation is _CandidateRelation_MISSING:
             return _PAYLOAD_49
-        if relation is CandidateRelation.EMPTY:
+        if relation is _CandidateRelation_EMPTY:
             return _PAYLOAD_49
-        if relation is CandidateRelation.FIRST:
+        if relation is _CandidateRelation_FIRST:
             return _PAYLOAD_50
-        if relation is CandidateRelation.EQUAL:
+        if relation is _CandidateRelation_EQUAL:
             return _PAYLOAD_50
-        if relation is CandidateRelation.EXTENDS:
+        if relation is _CandidateRelation_EXTENDS:
             return _PAYLOAD_50
         return _PAYLOAD_50
-    if relation is CandidateRelation.MISSING:
+    if relation is _CandidateRelation_MISSING:
         return _PAYLOAD_49
-    if relation is CandidateRelation.EMPTY:
+    if relation is _CandidateRelation_EMPTY:
         return _PAYLOAD_51
-    if relation is CandidateRelation.FIRST:
+    if relation is _CandidateRelation_FIRST:
         return _PAYLOAD_50
-    if relation is CandidateRelation.EQUAL:
+    if relation is _CandidateRelation_EQUAL:
         return _PAYLOAD_50
-    if relation is CandidateRelation.EXTENDS:
+    if relation is _CandidateRelation_EXTENDS:
         return _PAYLOAD_52
     return _PAYLOAD_53
 
@@ -505,11 +545,11 @@ def identity(relation: IdentityRelation) -> IdentityDecision:
 
     post: (relation, __return__) in IDENTITY_EDGES
     """
-    if relation is IdentityRelation.MISSING:
+    if relation is _IdentityRelation_MISSING:
         return _IDENTITY_54
-    if relation is IdentityRelation.FIRST:
+    if relation is _IdentityRelation_FIRST:
         return _IDENTITY_55
-    if relation is IdentityRelation.EQUAL:
+    if relation is _IdentityRelation_EQUAL:
         return _IDENTITY_54
     return _IDENTITY_56
 
