@@ -12,7 +12,7 @@ items into the result.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from responses_oracle.model.catalogue import (
     PART_CHANNELS,
@@ -53,6 +53,9 @@ class Event(NamedTuple):
     response: Mapping[str, Any] | None
     problems: tuple[tuple[Code, str], ...]
 
+
+_new_tuple: Final = tuple.__new__
+"""Builds a named tuple from a tuple of all its fields, without its ``__new__``."""
 
 Problems = list[tuple[Code, str]]
 """What is wrong with an event's fields, as (code, text) pairs."""
@@ -143,22 +146,26 @@ def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
             and (item_id is None or type(item_id) is str)
             and (value is None or type(value) is str)
         ):
-            # Positional: keywords would double the cost of building the tuple.
-            return Event(
-                index,
-                type_,
-                spec,
-                payload,
-                sequence,
-                output_index,
-                item_id or None,
-                spec.channel,
-                part_index or 0,
-                value,
-                None,
-                None,
-                None,
-                (),
+            # ``tuple.__new__`` with every field given: the named tuple's own
+            # ``__new__`` is a Python function, a frame that doubles the cost.
+            return _new_tuple(
+                Event,
+                (
+                    index,
+                    type_,
+                    spec,
+                    payload,
+                    sequence,
+                    output_index,
+                    item_id or None,
+                    spec.channel,
+                    part_index or 0,
+                    value,
+                    None,
+                    None,
+                    None,
+                    (),
+                ),
             )
     return _validated(index, type_, WIRE_EVENTS.get(type_), payload)
 

@@ -241,7 +241,10 @@ class _Step:
         # almost every event of a stream comes first.
         if effect is _APPEND_DELTA:
             if channel is not None and event is not None:
-                self.append_delta(_attach(entry, channel), event.value)
+                # A delta's channel is the entry's own but for the first: skip the call.
+                if not channel.attached:
+                    channel = _attach(entry, channel)
+                self.append_delta(channel, event.value)
         elif effect is Effect.ADMIT:
             self.state.entries.append(entry)
         elif effect is Effect.BIND_SLOT:
@@ -775,11 +778,8 @@ def _on_scoped(step: _Step, event: Event) -> None:
         step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {item_id!r} from an event")
 
 
-def _check_sequence(step: _Step, event: Event) -> None:
-    sequence = event.sequence_number
-    if sequence is None:
-        return
-    last = step.state.last_sequence
+def _check_sequence(step: _Step, sequence: int, last: int | None) -> None:
+    """A sequence number that does not follow ``last``: the first, a gap or a regression."""
     if last is not None:
         if sequence <= last:
             step.note(Code.SEQUENCE_REGRESSION, f"sequence_number {sequence} after {last}")
@@ -811,6 +811,25 @@ def advance(
     _reduce(_Step(state, kernels, limits, event), event)
 
 
+def advancer(
+    state: ResponseState, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> Callable[[Event], None]:
+    """``advance`` bound to one ``state``: ``advancer(state, k, l)(event)`` is
+    ``advance(state, event, k, l)``.
+
+    The context of an event is made once and reset per event, which saves building
+    it (~0.5 µs) on every event of a stream.  Nothing reads its ``decision`` without
+    a trace, so that one field is not reset.
+    """
+    context = _Step(state, kernels, limits, None)
+
+    def advance_bound(event: Event) -> None:
+        context.event, context.raised, context.entry, context.before = event, [], None, None
+        _reduce(context, event)
+
+    return advance_bound
+
+
 def step(
     state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
 ) -> StepTrace:
@@ -831,7 +850,13 @@ def _reduce(context: _Step, event: Event) -> None:
         context.decision = "after terminal"
         return
     # Unknown events still consume a sequence number (Open Responses extensions do).
-    _check_sequence(context, event)
+    sequence = event.sequence_number
+    if sequence is not None:
+        last = state.last_sequence
+        if last is not None and sequence == last + 1:  # nearly every event: nothing to say
+            state.last_sequence = sequence
+        else:
+            _check_sequence(context, sequence, last)
     if spec is None:
         context.note(Code.UNKNOWN_EVENT, f"unknown event type {event.type!r}; ignored")
         context.decision = "unknown"

@@ -29,6 +29,9 @@ BOM: Final = b"\xef\xbb\xbf"
 DONE: Final = "[DONE]"
 """The end-of-stream sentinel some servers send as the last ``data:``."""
 
+_new_tuple: Final = tuple.__new__
+"""Builds a named tuple from a tuple of all its fields, without its ``__new__``."""
+
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 _UTF8_DETAIL: Final = "event bytes are not valid UTF-8 (decoded with U+FFFD)"
@@ -141,7 +144,12 @@ class EventBuilder:
             return self.flawed(Code.NOT_AN_OBJECT, error, text, sse_event, invalid_utf8)
         if invalid_utf8:
             return self.problem(Code.INVALID_UTF8, _UTF8_DETAIL, text, sse_event, value)
-        return WireEvent(self._index(), value, sse_event)
+        # The path of every good event: ``_index`` inline, and the record built by
+        # ``tuple.__new__`` from all its fields (``WireEvent``'s own ``__new__`` is a
+        # Python function, a frame that doubles the cost).
+        index = self._next
+        self._next = index + 1
+        return _new_tuple(WireEvent, (index, value, sse_event, None, None, None))
 
     def flawed(
         self, code: Code, error: str, text: str, sse_event: str | None, invalid_utf8: bool

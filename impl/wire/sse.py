@@ -47,6 +47,9 @@ from typing import Final, NamedTuple
 
 from responses_oracle.wire.decode import BOM, utf8_text
 
+_new_tuple: Final = tuple.__new__
+"""Builds a named tuple from a tuple of all its fields, without its ``__new__``."""
+
 _SIZED_FIELDS: Final[frozenset[bytes]] = frozenset({b"data", b"event", b"id"})
 """Fields whose values a message carries, so their size counts against the limit."""
 
@@ -272,7 +275,11 @@ class SSEDecoder:
                 data, _ = utf8_text(raw)
                 event, _ = utf8_text(self._event)
                 invalid = True
-            message = SSEMessage(event or None, data, self._last_id or None, invalid)
+            # ``tuple.__new__`` with every field: ``SSEMessage``'s own ``__new__`` is a
+            # Python function, a frame that doubles the cost of this per-event record.
+            message = _new_tuple(
+                SSEMessage, (event or None, data, self._last_id or None, invalid, False)
+            )
         self._data.clear()
         self._size = 0
         self._event = b""

@@ -3,18 +3,24 @@
 The reducer saves work in two ways, and neither may change what it produces:
 
 - without a trace (``Reducer(trace=False)``, ``core.step.advance``) the summaries a
-  ``StepTrace`` carries are never formatted;
+  ``StepTrace`` carries are never formatted, and the ``Reducer`` reuses one context
+  per response (``core.step.advancer``) instead of making one per event;
 - a few hot spots take a fast path for the common case and fall back to the general
   code otherwise: ``core.events.parse_event`` (the general code is ``_validated``) and
-  the front end's ``wire.decode._loads`` (the general code is ``json.loads``).
+  the front end's ``wire.decode._loads`` (the general code is ``json.loads``);
+- the per-event records (``Event``, ``WireEvent``, ``SSEMessage``) are built with
+  ``tuple.__new__`` on the hot path, bypassing their named tuple's ``__new__``.
 
 Checked on every real capture and on Hypothesis streams of every kind (valid,
 provider-rewritten, model-guided with one fault, hostile events of random field types):
 
 - ``Reducer(trace=False)`` and ``Reducer(trace=True)`` give equal result JSON, from
   decoded events and from the bytes;
-- the core driven by hand with ``advance`` and with ``step`` holds equal state after
-  every event, and the ``step`` traces are the ones the ``Reducer`` records;
+- the core driven by hand with ``advance``, with ``advancer`` and with ``step`` holds
+  equal state after every event, and the ``step`` traces are the ones the ``Reducer``
+  records;
+- the records built on the hot path are of their named tuple's type and equal the ones
+  its constructor builds;
 - ``parse_event`` is ``_validated`` on any event, and ``_loads`` is ``json.loads`` on
   any text (the same value, or the same error).
 """
@@ -41,7 +47,7 @@ from responses_oracle.core.events import (
 )
 from responses_oracle.core.kernels import KERNELS
 from responses_oracle.core.state import ResponseState
-from responses_oracle.core.step import StepTrace, advance, end_of_input, step
+from responses_oracle.core.step import StepTrace, advance, advancer, end_of_input, step
 from responses_oracle.model.catalogue import WIRE_EVENTS
 from responses_oracle.model.vocabulary import Code, EntryState
 from responses_oracle.result import build_result
@@ -51,9 +57,10 @@ from responses_oracle.testing.strategies import (
     provider_streams,
     valid_streams,
 )
-from responses_oracle.wire.decode import _loads
+from responses_oracle.wire.decode import EventBuilder, _loads
 from responses_oracle.wire.formats import read_wire_events
 from responses_oracle.wire.records import WireEvent
+from responses_oracle.wire.sse import SSEDecoder, SSEMessage
 
 Source = Sequence[Mapping[str, Any] | WireEvent]
 """What a ``Reducer`` is fed: decoded events, or the front end's ``WireEvent``s."""
@@ -80,34 +87,40 @@ def _usable(source: Source) -> Iterable[tuple[int, Mapping[str, Any]]]:
             yield position, event
 
 
-def _close(plain: ResponseState, traced: ResponseState) -> dict[str, Any]:
-    end_of_input(plain, KERNELS)
-    end_of_input(traced, KERNELS)
-    assert _held(plain) == _held(traced)
+def _close(plain: ResponseState, bound: ResponseState, traced: ResponseState) -> dict[str, Any]:
+    for state in (plain, bound, traced):
+        end_of_input(state, KERNELS)
+    assert _held(plain) == _held(traced) and _held(bound) == _held(traced)
     result = build_result(traced).to_json()
     assert build_result(plain).to_json() == result
+    assert build_result(bound).to_json() == result
     return result
 
 
 def _lockstep(events: Iterable[tuple[int, Mapping[str, Any]]]) -> list[StepTrace]:
-    """Reduce by hand twice, with ``advance`` and with ``step`` (splitting responses as
-    the ``Reducer`` does); the two states must agree after every event."""
-    plain, traced = ResponseState(), ResponseState()
+    """Reduce by hand three times, with ``advance``, with one ``advancer`` per response
+    and with ``step`` (splitting responses as the ``Reducer`` does); the three states
+    must agree after every event."""
+    plain, bound, traced = ResponseState(), ResponseState(), ResponseState()
+    advance_bound = advancer(bound, KERNELS)
     traces: list[StepTrace] = []
     for index, payload in events:
         type_ = payload.get("type")
         if not isinstance(type_, str):
             continue
         if type_ == "response.created" and (traced.started or traced.entries or traced.terminal):
-            _close(plain, traced)
-            plain, traced = ResponseState(), ResponseState()
+            _close(plain, bound, traced)
+            plain, bound, traced = ResponseState(), ResponseState(), ResponseState()
+            advance_bound = advancer(bound, KERNELS)
         event = parse_event(index, payload)
         advance(plain, event, KERNELS)
+        advance_bound(event)
         traces.append(step(traced, event, KERNELS))
         assert _held(plain) == _held(traced), f"states differ after event {index} ({type_})"
+        assert _held(bound) == _held(traced), f"bound state differs after event {index}"
         # An entry's channels are attached, so ``_attach`` may skip their lookup.
         assert all(c.attached for e in traced.entries for c in e.channels.values())
-    _close(plain, traced)
+    _close(plain, bound, traced)
     return traces
 
 
@@ -262,7 +275,7 @@ def _general(index: int, payload: Mapping[str, Any]) -> Any:
 @given(st.one_of(_PLAIN_EVENTS, hostile_events))
 def test_parse_event_equals_the_field_by_field_read(payload: dict[str, Any]) -> None:
     event = parse_event(3, payload)
-    assert event == _general(3, payload)
+    assert event == _general(3, payload) and type(event) is Event
     assert event.index == 3 and event.payload is payload
 
 
@@ -317,6 +330,31 @@ def test_parse_event_reads_a_delta() -> None:
         response=None,
         problems=(),
     )
+
+
+# -- the per-event records of the front end -------------------------------------------
+
+
+def test_front_end_records_equal_their_constructors() -> None:
+    """The ``SSEMessage`` and ``WireEvent`` a good event makes, built on the hot path
+    with ``tuple.__new__``, are of their own types and equal the constructors' records
+    (the rare paths, an oversized block and a problem event, still use those)."""
+    kind = "response.output_text.delta"
+    delta = {"type": kind, "output_index": 0, "delta": "hi"}
+    text = json.dumps(delta)
+    (message,) = SSEDecoder().feed(f"id: 7\nevent: {kind}\ndata: {text}\n\n".encode())
+    assert type(message) is SSEMessage
+    assert message == SSEMessage(kind, text, "7")
+    assert (message.invalid_utf8, message.oversized) == (False, False)
+    (plain,) = SSEDecoder().feed(f"data: {text}\n\n".encode())
+    assert plain == SSEMessage(None, text, None) and type(plain) is SSEMessage
+    builder = EventBuilder()
+    first, second = builder.decode(text, "message"), builder.decode(text)
+    assert type(first) is WireEvent and type(second) is WireEvent
+    assert first == WireEvent(0, delta, "message") and second == WireEvent(1, delta)
+    assert (second.problem, second.detail, second.raw) == (None, None, None)
+    # Numbering runs on through problem events, which are built the other way.
+    assert builder.decode("[1]").index == 2 and builder.decode(text).index == 3
 
 
 # -- _loads: the scanner alone equals json.loads ---------------------------------------
