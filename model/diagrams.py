@@ -193,6 +193,13 @@ def _admission_body(tables: ModelTables) -> list[str]:
             ([_code(view), *map(_code, cell[:2])] for view, cell in tables.added_admission.items()),
         ),
         "",
+        "## `call_id` namespaces",
+        "",
+        *_table(
+            ["item kind", "namespace"],
+            ([_code(kind), _code(space)] for kind, space in tables.namespaces.items()),
+        ),
+        "",
         "## Matching: does a done or snapshot item fit a candidate entry",
         "",
         "Each key (the slot's binding, the `call_id`'s holder, the entry the id names)",
