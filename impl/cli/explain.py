@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.state import Diagnostic
-from ..core.step import StepTrace
+from ..core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace
 from ..model.catalogue import WIRE_EVENTS, EventClass
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
@@ -154,12 +154,19 @@ def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 def explain(session: InputSession) -> Iterator[Explained]:
     """Reduce the session's input with traces on; yield each response as it closes."""
-    reducer = Reducer(limits=session.limits, trace=True)
+    return explain_events(session.events(), session.limits)
+
+
+def explain_events(
+    events: Iterable[WireEvent], limits: ReducerLimits = DEFAULT_LIMITS
+) -> Iterator[Explained]:
+    """Reduce ``events`` with traces on; yield each response as it closes."""
+    reducer = Reducer(limits=limits, trace=True)
     traces = reducer.traces
     assert traces is not None
     rows: list[EventRow] = []
     snapshot = reducer.snapshot()
-    for event in session.events():
+    for event in events:
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
         if type_ == _STARTS:
