@@ -22,6 +22,8 @@ that ``output_index``.
 ``items``, or null; ``before``/``after`` are entry states, or null), then
 ``{"kind": "result", "response_index", "result"}`` with the result contract.
 ``response_index`` counts responses from 0, as the lines of ``reduce`` do.
+
+``--html OUT.html`` draws the same story as a page instead (``responses_oracle.timeline``).
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ def register(subparsers: Subparsers) -> None:
         examples=(
             "explain examples/copilot-rotating-ids.jsonl",
             "explain examples/mantle-missing-id.jsonl --json | jq 'select(.kind == \"event\")'",
+            "explain examples/parallel-calls.sse --html parallel-calls.html",
         ),
         run=run,
     )
@@ -122,10 +125,27 @@ def register(subparsers: Subparsers) -> None:
         action="store_true",
         help="JSON Lines for tools: one object per event, then one per result",
     )
+    parser.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write the timeline instead: one self-contained page, a lane per item "
+        "coloured by its state, every event and diagnostic clickable",
+    )
+    parser.add_argument(
+        "--rules-url",
+        metavar="URL",
+        help="with --html: link rules to their pages, {rule} standing for R1..R12 "
+        "(e.g. 'https://docs.example/rules/{rule}/')",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Explain the input, response by response."""
+    if args.html is not None:
+        # Imported here: the timeline package builds on this module.
+        from ..timeline.command import write_page
+
+        return write_page(args)
     tally = Tally()
     console = None if args.json else stdout_console()
     with InputSession(args) as session:

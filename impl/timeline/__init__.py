@@ -40,6 +40,7 @@ def render_html(
     rule_url: str | None = None,
     limits: ReducerLimits = DEFAULT_LIMITS,
     fold_above: int = FOLD_ABOVE,
+    generated_by: str | None = None,
 ) -> str:
     """The timeline page of ``events``, as the text of one HTML document.
 
@@ -51,6 +52,7 @@ def render_html(
     (``testing.compare``).  ``rule_url`` is where the rule pages are, with ``{rule}``
     for ``R1`` … ``R12`` (e.g. ``"../rules/{rule}/"``); without it rules are named, not
     linked.  Responses of more than ``fold_above`` events fold runs of routine events.
+    ``generated_by`` is written in an HTML comment at the top (a generated file's header).
     """
     timeline = build_timeline(events, limits=limits, fold_above=fold_above)
     return render_timeline(
@@ -59,4 +61,5 @@ def render_html(
         rule_url=rule_url,
         candidate=candidate,
         candidate_name=candidate_name,
+        generated_by=generated_by,
     )

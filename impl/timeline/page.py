@@ -271,8 +271,10 @@ class _Page:
 
 
 def _segment_svg(lane: Lane, y: int, first: int) -> list[str]:
+    # A segment starts at the middle of the column of the event that moved the item,
+    # where that event's mark is drawn.
     return [
-        f'<rect class="seg s-{segment.state.value}" x="{segment.start - first}" y="{y + 13}" '
+        f'<rect class="seg s-{segment.state.value}" x="{segment.start - first + 0.5}" y="{y + 13}" '
         f'width="{segment.end - segment.start}" height="10"><title>'
         f"items[{lane.position}] {segment.state.value} from #{segment.start}</title></rect>"
         for segment in lane.segments
@@ -325,7 +327,7 @@ def _slot_cell(lane: Lane, lanes: Sequence[Lane], page: _Page) -> str:
     sharing = ", ".join(f"items[{o.position}]" for o in lanes if o.entry.output_index == slot)
     return (
         f'<div class="slot shared" title="output_index {slot} reused: {sharing}">'
-        f"{slot} reused {page.rule_link('R3')}</div>"
+        f"{slot} reused · {page.rule_link('R3')}</div>"
     )
 
 
@@ -495,8 +497,12 @@ def render_timeline(
     rule_url: str | None = None,
     candidate: Answer | None = None,
     candidate_name: str = "candidate",
+    generated_by: str | None = None,
 ) -> str:
-    """The page of ``timeline`` (see ``responses_oracle.timeline.render_html``)."""
+    """The page of ``timeline`` (see ``responses_oracle.timeline.render_html``).
+
+    ``generated_by`` is put in an HTML comment at the top (a generated file's header).
+    """
     check_rule_url(rule_url)
     placed = None if candidate is None else _Candidate.of(candidate_name, candidate, timeline)
     page = _Page(rule_url, placed)
@@ -508,7 +514,8 @@ def render_timeline(
         rule: {"s": RULES.get(rule, ""), "h": rule_href(rule_url, rule)}
         for rule in sorted(page.rules_used, key=lambda r: int(r[1:]))
     }
-    data = _json_block({"marks": page.marks, "rules": rules, "row": ROW, "axis": AXIS, "pad": PAD})
+    geometry = {"axis": AXIS, "pad": PAD, "maxStep": MAX_STEP}
+    data = _json_block({"marks": page.marks, "rules": rules, **geometry})
     script = _asset("timeline.js")
     style = _asset("timeline.css") + "\n" + _colour_css()
     policy = (
@@ -518,7 +525,8 @@ def render_timeline(
     events = len(timeline.payloads)
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
+        + (f"<!-- {_esc(generated_by)} -->\n" if generated_by else "")
+        + '<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_esc(title)}</title><style>{style}</style></head><body>"

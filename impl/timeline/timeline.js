@@ -111,7 +111,7 @@
   function fitStep(chart) {
     var width = chart.parentNode.clientWidth - 2 * data.pad;
     var columns = Number(chart.dataset.columns);
-    return Math.max(Math.min(28, width / columns), 0.0001);
+    return Math.max(Math.min(data.maxStep, width / columns), 0.0001);
   }
 
   function niceInterval(step) {
