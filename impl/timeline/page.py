@@ -242,9 +242,12 @@ class _Page:
         row, trace = mark.row, mark.row.trace if mark.row is not None else None
         rules = _rules_of(mark)
         self.rules_used.update(rules)
-        slot = None
+        slot = before = after = None
         if mark.lane is not None:
             slot = response.lanes[mark.lane].entry.output_index
+            # Only an item-level event's trace names its entry (a terminal moves them all).
+            if trace is not None and trace.before is not None and trace.after is not None:
+                before, after = trace.before.value, trace.after.value
         self.marks.append(
             {
                 "response": number,
@@ -257,8 +260,8 @@ class _Page:
                 "lane": _lane_name(mark.lane),
                 "slot": slot,
                 "d": trace.decision if trace is not None else None,
-                "b": trace.before.value if trace is not None and trace.before else None,
-                "a": trace.after.value if trace is not None and trace.after else None,
+                "b": before,
+                "a": after,
                 "r": rules,
                 "g": [
                     [d.code.value, SEVERITY[d.code].value, d.detail, CODE_RULES[d.code]]
