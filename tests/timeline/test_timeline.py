@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import pairwise
 from html.parser import HTMLParser
+from itertools import pairwise
 from typing import Any
 
 import pytest
