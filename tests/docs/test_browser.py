@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import base64
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +48,9 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(require: Callable[[bool, str], None]) -> Iterator[DevTools]:
+def browser() -> Iterator[DevTools]:
     """Headless Chromium with a fresh profile, and a DevTools client attached to a page."""
-    available(require)
+    available()
     with chromium() as client:
         yield client
 
