@@ -10,9 +10,10 @@ WebSocket, ``websocket-client``).  The site is served from a temporary build on
   picture.  Material for MkDocs draws each diagram into a *closed* shadow root, which
   page scripts cannot see; the DevTools DOM (``pierce``) can.
 
-A screenshot of each page is kept in the test's temporary folder for a person to look
-at.  ``.ci/run`` installs Chromium; without it the test is skipped, except in CI, where
-it must run.
+Each rule page's embedded timeline (``docs/timelines/``) must be drawn, with a lane per
+item of its example, and link to rule pages that exist.  A screenshot of each main page
+is kept in the test's temporary folder for a person to look at.  ``.ci/run`` installs
+Chromium; without it the test is skipped, except in CI, where it must run.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 import pytest
 from browser import WAIT_SECONDS, DevTools, available, chromium, problems, serve
+from responses_oracle.docsite.examples import run
+from responses_oracle.docsite.rules import RULES, Rule
 
 MAIN_PAGES: dict[str, int] = {
     "": 0,
@@ -94,4 +97,32 @@ def test_page_loads_cleanly_offline_and_draws_its_diagrams(
     (tmp_path / "page.png").write_bytes(base64.b64decode(shot["data"]))
     assert len(drawn) == expected
     assert all(kind and kind != "error" for kind in drawn), drawn
+    assert problems(browser.events, site_url) == []
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.key)
+def test_a_rule_page_embeds_the_timeline_of_its_worked_example(
+    rule: Rule, built_site: Path, site_url: str, browser: DevTools
+) -> None:
+    browser.events.clear()
+    browser.call("Page.navigate", url=f"{site_url}rules/{rule.key}/")
+    frame = "document.querySelector('iframe.timeline')?.contentDocument"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not browser.evaluate(f"!!{frame}?.querySelector('.axis text')"):
+        assert time.monotonic() < deadline, f"{rule.key}: the timeline was not drawn"
+        time.sleep(0.1)
+    outcome = run(rule.example)
+    drawn = browser.evaluate(
+        f"({{lanes: {frame}.querySelectorAll('.lane[data-lane]').length,"
+        f" responses: {frame}.querySelectorAll('section.response').length,"
+        f" dots: {frame}.querySelectorAll('line.dg').length,"
+        f" links: Array.from({frame}.querySelectorAll('a.rule'), a => a.href)}})"
+    )
+    assert drawn["responses"] == len(outcome.responses)
+    assert drawn["lanes"] == sum(len(r.result.items) for r in outcome.responses)
+    assert drawn["dots"] == len({(d.event_index, id(r)) for r in outcome.responses
+                                 for d in r.result.diagnostics})
+    for link in drawn["links"]:
+        assert link.startswith(site_url + "rules/R")
+        assert (built_site / link.removeprefix(site_url) / "index.html").is_file(), link
     assert problems(browser.events, site_url) == []
