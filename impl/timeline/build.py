@@ -116,8 +116,8 @@ class Lane:
 class Mark:
     """One event, or a run of routine events, on one lane.
 
-    ``row`` is the explain row of the first event (None for the end-of-input mark);
-    ``payload`` the JSON text of that event, cut to ``JSON_CHARS``.
+    ``row`` is the explain row of the first event and ``event`` that event as the front
+    end gave it (both None for the end-of-input mark).
     """
 
     kind: Kind
@@ -129,8 +129,13 @@ class Mark:
     chars: int
     """Characters of payload the folded events carried (``value_field``), for runs."""
     row: EventRow | None
-    payload: str
+    event: WireEvent | None
     diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def payload(self) -> str:
+        """The first event's JSON as the page shows it (``event_json``)."""
+        return "" if self.event is None else event_json(self.event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,13 +215,13 @@ def event_json(event: WireEvent) -> str:
 
 
 def _segments(
-    explained: Explained, position: int, entry: ResultItem, terminal: int | None, end: int
+    moves: list[tuple[int, EntryState]], entry: ResultItem, terminal: int | None, end: int
 ) -> tuple[Segment, ...]:
-    moves: list[tuple[int, EntryState]] = []
-    for row in explained.rows:
-        trace = row.trace
-        if trace is not None and trace.after is not None and explained.item_of(row) == position:
-            moves.append((row.index, trace.after))
+    """An item's segments from the states its events moved it to, by event index.
+
+    A folded run only holds events that left the item's state as it was, so the marks
+    (runs included) carry every move.
+    """
     settle = terminal if terminal is not None else end
     if not moves or moves[-1][1] is not entry.state:
         moves.append((settle if not moves else max(settle, moves[-1][0]), entry.state))
@@ -244,7 +249,9 @@ class _Runs:
     def add(self, mark: Mark) -> None:
         foldable = self.fold and mark.kind not in MILESTONES and not mark.diagnostics
         at = self._open.get(mark.lane)
-        if foldable and at is not None:
+        trace = mark.row.trace if mark.row is not None else None
+        # Only an event that moved no state joins a run: every move stays a mark's own.
+        if foldable and at is not None and (trace is None or trace.before is trace.after):
             run = self.marks[at]
             if run.row is not None and mark.row is not None and run.row.type == mark.row.type:
                 self.marks[at] = Mark(
@@ -255,7 +262,7 @@ class _Runs:
                     run.count + 1,
                     run.chars + mark.chars,
                     run.row,
-                    run.payload,
+                    run.event,
                     (),
                 )
                 return
@@ -290,19 +297,24 @@ def _response(
                 1,
                 _payload_chars(row, event.payload),
                 row,
-                event_json(event),
+                event,
                 tuple(by_event.get(row.index, ())),
             )
         )
     at_end = tuple(by_event.get(None, ()))
     if at_end:
-        runs.add(Mark(Kind.END_OF_INPUT, None, end, end, 0, 0, None, "", at_end))
+        runs.add(Mark(Kind.END_OF_INPUT, None, end, end, 0, 0, None, None, at_end))
+    moves: dict[int, list[tuple[int, EntryState]]] = {}
+    for mark in runs.marks:
+        trace = mark.row.trace if mark.row is not None else None
+        if mark.lane is not None and trace is not None and trace.after is not None:
+            moves.setdefault(mark.lane, []).append((mark.first, trace.after))
     slots = [entry.output_index for entry in result.items]
     lanes = tuple(
         Lane(
             position,
             entry,
-            _segments(explained, position, entry, terminal, end),
+            _segments(moves.get(position, []), entry, terminal, end),
             entry.output_index is not None and slots.count(entry.output_index) > 1,
         )
         for position, entry in enumerate(result.items)
