@@ -335,10 +335,13 @@ def _slot_cell(lane: Lane, lanes: Sequence[Lane], page: _Page) -> str:
 
 
 def _differences(differences: Sequence[Difference], page: _Page) -> str:
+    """Each difference: what, the reference's value, the candidate's, the rule (why: the
+    tooltip)."""
+    name = _esc(page.candidate.name if page.candidate is not None else "candidate")
     return "".join(
-        f'<div class="diff" title="{_esc(d.why)}">{_esc(d.aspect.value)}: '
-        f"<code>{_esc(_short(d.oracle))}</code> ≠ <code>{_esc(_short(d.candidate))}</code> "
-        f"{page.rule_link(d.rule)}</div>"
+        f'<div class="diff" title="{_esc(d.why)}">{_esc(d.aspect.value)} '
+        f"{page.rule_link(d.rule)}: reference <code>{_esc(_short(d.oracle))}</code>, "
+        f"{name} <code>{_esc(_short(d.candidate))}</code></div>"
         for d in differences
     )
 

@@ -324,7 +324,7 @@ def test_the_candidate_answer_sits_beside_the_lanes_with_each_difference_on_its_
     assert cells == ["cand bad", "cand ok", "cand ok", "cand bad"]
     shown = "".join(page.text)
     assert "my-parser" in shown and "Kyoto" in shown and "extra_item" in shown
-    assert "payload" in shown
+    assert 'payload R7: reference {"city":"Tokyo"}, my-parser {"city":"Kyoto"}' in shown
 
 
 def test_a_candidate_failure_is_shown_with_its_message() -> None:
