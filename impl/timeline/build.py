@@ -319,7 +319,10 @@ def _response(
         )
         for position, entry in enumerate(result.items)
     )
-    return ResponseTimeline(result, first, end, lanes, tuple(runs.marks), runs.fold)
+    # A run keeps the place of its first event; in index order, the arrow keys of the
+    # page step through the marks as they happened.
+    marks = tuple(sorted(runs.marks, key=lambda mark: mark.first))
+    return ResponseTimeline(result, first, end, lanes, marks, runs.fold)
 
 
 def _wire(events: Iterable[Mapping[str, Any] | WireEvent]) -> Iterator[WireEvent]:

@@ -89,10 +89,14 @@
     var chart = chartOf(key);
     if (!chart) return;
     var mark = marks[key];
+    Array.prototype.forEach.call(document.querySelectorAll(".cursor.on"), function (line) {
+      line.classList.remove("on");
+    });
     var cursor = chart.querySelector(".cursor");
     var x = mark.i - Number(chart.dataset.first) + 0.5;
     cursor.setAttribute("x1", x);
     cursor.setAttribute("x2", x);
+    cursor.classList.add("on");
   }
 
   function select(key, scroll) {
