@@ -214,7 +214,8 @@ def rules_index() -> str:
         "(the wire evidence and what providers and peer implementations do, with the "
         "issue and PR numbers from the project's research notes: *protocol notes* for "
         "the wire facts and provider deviations, *peer notes* for opencode, codex and "
-        "AxonHub), and shows a worked example: a short stream, the trace "
+        "AxonHub), and shows a worked example: a short stream, its timeline (a lane per "
+        "output item, `responses-oracle explain --html`), the trace "
         "`responses-oracle explain` gives for it, and the result — all produced by "
         "running the reducer when the page is generated.",
         "",

@@ -140,6 +140,7 @@ def test_a_capture_draws_its_lanes_states_slots_and_diagnostics(
     assert fills == ["rgb(107, 174, 214)", "rgb(214, 39, 40)"]
 
     _click(browser, f'g[data-e="{AMBIGUOUS_EVENT}"] .hit')
+    assert browser.evaluate("document.querySelectorAll('.cursor.on').length") == 1
     panel = _panel(browser)
     assert f"#{AMBIGUOUS_EVENT}" in panel and "ambiguous_route" in panel
     assert "route shared/absent -> reject" in panel
