@@ -16,6 +16,7 @@ Numbers, not assertions: the test suite has no timed tests.
 from __future__ import annotations
 
 import argparse
+import functools
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -47,8 +48,9 @@ def main() -> int:
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for size in (int(text) for text in args.sizes.split(",")):
         stream = generate(size)
-        built, timeline = best(lambda: build_timeline(stream.events), args.repeat)
-        rendered, page = best(lambda: render_timeline(timeline, title="bench"), args.repeat)
+        built, timeline = best(functools.partial(build_timeline, stream.events), args.repeat)
+        draw = functools.partial(render_timeline, timeline, title="bench")
+        rendered, page = best(draw, args.repeat)
         marks = sum(len(r.marks) for r in timeline.responses)
         runs = sum(m.count > 1 for r in timeline.responses for m in r.marks)
         elements = page.count("<rect") + page.count("<line") + page.count("<g ")

@@ -208,7 +208,8 @@ def event_json(event: WireEvent) -> str:
     if event.problem is not None:
         text = f"({event.problem.value}: {event.detail or ''})\n{event.raw or ''}"
     else:
-        text = json.dumps(event.payload, ensure_ascii=False, indent=2)
+        # ``default=repr``: a library caller's events may hold values JSON cannot say.
+        text = json.dumps(event.payload, ensure_ascii=False, indent=2, default=repr)
     if len(text) > JSON_CHARS:
         text = f"{text[:JSON_CHARS]}\n… ({len(text) - JSON_CHARS} more characters not shown)"
     return text

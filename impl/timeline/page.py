@@ -49,6 +49,7 @@ from responses_oracle.testing.compare import Difference, compare
 from responses_oracle.testing.explain import DECISION_RULES
 from responses_oracle.testing.rules import CODE_RULES, RULES
 
+from ..cli.render import clean
 from ..core.state import Diagnostic
 from .build import Kind, Lane, Mark, ResponseTimeline, Timeline
 
@@ -123,11 +124,12 @@ _RESPONSE_PATH: Final = re.compile(r"^\[(\d+)\]")
 
 def _esc(value: Any) -> str:
     """Any value as HTML text or attribute content."""
-    return html.escape(value if isinstance(value, str) else json.dumps(value), quote=True)
+    text = value if isinstance(value, str) else json.dumps(value, default=repr)
+    return html.escape(text, quote=True)
 
 
 def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=repr)
     return text if len(text) <= TEXT_CHARS else text[: TEXT_CHARS - 1] + "…"
 
 
@@ -311,7 +313,7 @@ def _lane_label(lane: Lane) -> str:
         f"{key} {_esc(_short(item[key]))}" for key in ("call_id", "id") if item.get(key)
     )
     executable = "executable" if lane.entry.executable else "not executable"
-    full = _esc(json.dumps(item, ensure_ascii=False)[:2000])
+    full = _esc(json.dumps(item, ensure_ascii=False, default=repr)[:2000])
     return (
         f'<div class="lane" data-lane="{lane.position}" title="{full}">'
         f'<div><span class="pos">items[{lane.position}]</span> '
@@ -487,7 +489,7 @@ def _candidate_answer(candidate: _Candidate, page: _Page) -> str:
     shown = (
         f"failure: {answer.message}"
         if isinstance(answer, Failure)
-        else json.dumps(answer, ensure_ascii=False, indent=2)
+        else json.dumps(answer, ensure_ascii=False, indent=2, default=repr)
     )
     general = _differences(candidate.general, page)
     return (
@@ -529,7 +531,7 @@ def render_timeline(
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
     events = len(timeline.payloads)
-    return (
+    page_text = (
         "<!DOCTYPE html>\n"
         + (f"<!-- {_esc(generated_by)} -->\n" if generated_by else "")
         + '<html lang="en"><head><meta charset="utf-8">'
@@ -552,3 +554,6 @@ def render_timeline(
         f'<script type="application/json" id="timeline-data">{data}</script>'
         f"<script>{script}</script></body></html>\n"
     )
+    # A lone surrogate (legal in a JSON escape) cannot be written as UTF-8: it is shown as
+    # its escape, in the data block an escape JSON.parse reads back (cli.render.clean).
+    return clean(page_text)

@@ -333,3 +333,20 @@ def test_a_candidate_failure_is_shown_with_its_message() -> None:
     shown = "".join(page.text)
     assert "failure: crashed: <b>boom</b>" in shown
     assert page.tags == plain.tags
+
+
+def test_lone_surrogates_and_values_json_cannot_say_still_make_a_page() -> None:
+    events = [
+        created("resp_\ud800"),
+        added(0, call("fc_1", "call_\udfff")),
+        args_delta(0, "fc_1", '{"a":"\ud83d"}'),
+        {"type": "acme.custom", "value": object(), "number": float("nan")},
+        done(0, call("fc_1", "call_\udfff", arguments='{"a":"\ud83d"}', status="completed")),
+    ]
+    text = render_html(events, title="surrogates \ud800")
+    text.encode("utf-8")  # writable as it is: every lone surrogate became its escape
+    page = Page(text)
+    assert "surrogates \\ud800" in "".join(page.text)
+    marks = page.data()["marks"]
+    assert json.loads(marks[2]["j"])["delta"] == '{"a":"\ud83d"}'
+    assert "<object object at" in marks[3]["j"] and "NaN" in marks[3]["j"]
