@@ -40,6 +40,7 @@ from typing import Any, Final
 
 from responses_oracle.model.vocabulary import (
     SEVERITY,
+    Code,
     EntryState,
     ResponseStatus,
     Severity,
@@ -112,7 +113,7 @@ MAX_STEP: Final = 56.0
 """Widest column, in pixels, when a short stream is fitted."""
 
 LIFECYCLE_RULE: Final = "R8"
-"""The rule of every state transition drawn."""
+"""The rule of every state transition drawn (the lifecycle table's, model/lifecycle.py)."""
 
 TEXT_CHARS: Final = 120
 """Longest stream string shown whole in a label or cell (the full text is its tooltip)."""
@@ -233,6 +234,8 @@ class _Page:
         self.rules_used: set[str] = set()
 
     def rule_link(self, rule: str) -> str:
+        """``rule`` as a link to its page (or named, without ``rule_url``), its summary
+        the tooltip."""
         self.rules_used.add(rule)
         href = rule_href(self.rule_url, rule)
         summary = _esc(RULES.get(rule, ""))
@@ -241,6 +244,7 @@ class _Page:
         return f'<a class="rule" href="{_esc(href)}" target="_top" title="{summary}">{rule}</a>'
 
     def mark_data(self, number: int, response: ResponseTimeline, mark: Mark) -> int:
+        """Add ``mark`` to the data block (what the panel shows); its key on the page."""
         row, trace = mark.row, mark.row.trace if mark.row is not None else None
         rules = _rules_of(mark)
         self.rules_used.update(rules)
@@ -275,15 +279,19 @@ class _Page:
         return len(self.marks) - 1
 
 
-def _segment_svg(lane: Lane, y: int, first: int) -> list[str]:
+def _segment_svg(lane: Lane, y: int, first: int, columns: int) -> list[str]:
     # A segment starts at the middle of the column of the event that moved the item,
-    # where that event's mark is drawn.
-    return [
-        f'<rect class="seg s-{segment.state.value}" x="{segment.start - first + 0.5}" y="{y + 13}" '
-        f'width="{segment.end - segment.start}" height="10"><title>'
-        f"items[{lane.position}] {segment.state.value} from #{segment.start}</title></rect>"
-        for segment in lane.segments
-    ]
+    # where that event's mark is drawn; the last one runs to the right edge.
+    drawn = []
+    for segment in lane.segments:
+        left = segment.start - first + 0.5
+        right = min(segment.end - first + 0.5, columns)
+        drawn.append(
+            f'<rect class="seg s-{segment.state.value}" x="{left}" y="{y + 13}" '
+            f'width="{right - left}" height="10"><title>items[{lane.position}] '
+            f"{segment.state.value} from #{segment.start}</title></rect>"
+        )
+    return drawn
 
 
 def _mark_svg(mark: Mark, key: int, y: int, first: int) -> str:
@@ -332,7 +340,7 @@ def _slot_cell(lane: Lane, lanes: Sequence[Lane], page: _Page) -> str:
     sharing = ", ".join(f"items[{o.position}]" for o in lanes if o.entry.output_index == slot)
     return (
         f'<div class="slot shared" title="output_index {slot} reused: {sharing}">'
-        f"{slot} reused · {page.rule_link('R3')}</div>"
+        f"{slot} reused · {page.rule_link(CODE_RULES[Code.SLOT_REUSED])}</div>"
     )
 
 
@@ -405,7 +413,7 @@ def _response_html(number: int, response: ResponseTimeline, page: _Page) -> str:
             f'height="{ROW}"/>'
         )
     for lane in response.lanes:
-        body += _segment_svg(lane, AXIS + lane_rows[lane.position] * ROW, first)
+        body += _segment_svg(lane, AXIS + lane_rows[lane.position] * ROW, first, columns)
     keyed: list[tuple[int, Mark]] = []
     for mark in response.marks:
         key = page.mark_data(number, response, mark)
