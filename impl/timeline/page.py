@@ -488,6 +488,24 @@ def _colour_css() -> str:
     return "\n".join(rules)
 
 
+def _contents(timeline: Timeline) -> str:
+    """A tool loop's responses, one line each, linked to their sections (from two on)."""
+    if len(timeline.responses) < 2:
+        return ""
+    lines = []
+    for number, response in enumerate(timeline.responses):
+        result = response.result
+        errors = sum(SEVERITY[d.code] is Severity.ERROR for d in result.diagnostics)
+        lines.append(
+            f'<li><a href="#response-{number}">Response {number + 1}</a> '
+            f"<code>{_esc(_short(result.response_id or '(no id)'))}</code> "
+            f'<span class="status st-{result.status.value}">{result.status.value}</span> '
+            f"{len(result.items)} items, {len(result.diagnostics)} diagnostics "
+            f"({errors} errors)</li>"
+        )
+    return '<ol class="contents">' + "".join(lines) + "</ol>"
+
+
 def _asset(name: str) -> str:
     return files("responses_oracle.timeline").joinpath(name).read_text(encoding="utf-8")
 
@@ -555,6 +573,7 @@ def render_timeline(
         '<button type="button" data-zoom="in">+</button></div>'
         + _legend()
         + "</header><main>"
+        + _contents(timeline)
         + answer
         + "".join(sections)
         + '</main><aside id="panel" aria-live="polite"><p class="hint">'

@@ -202,6 +202,9 @@ def test_responses_not_reduced_events_and_the_end_of_input_are_drawn() -> None:
     ]
     page = Page(render_html(read_wire_events(sse), title="two"))
     assert len(page.having("section", "response")) == 2
+    contents = [a["href"] for t, a in page.tags if t == "a" and a.get("href", "").startswith("#")]
+    assert contents == ["#response-0", "#response-1"]
+    assert [a["id"] for a in page.having("section", "response")] == ["response-0", "response-1"]
     marks = page.data()["marks"]
     assert marks[1]["k"] == "not_reduced" and "malformed_event" in marks[1]["j"]
     assert [m["response"] for m in marks] == [0, 0, 0, 1, 1, 1]
