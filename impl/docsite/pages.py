@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, WIRE_EVENTS, EventClass
 from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING, Scope
@@ -340,6 +341,25 @@ def _proof_cell(rows: list[ProofRow]) -> str:
     return "; ".join(STATUS_TEXT[row.status] for row in rows) or "not reported"
 
 
+def _matching_vacuity_section(vacuity: dict[str, Any]) -> list[str]:
+    """Which cells of the matching table (R6) a stream can reach, and which it cannot."""
+    unreached = vacuity["unreached"]
+    lines = [
+        "## Vacuity of the matching table",
+        "",
+        f"Of the {vacuity['reached'] + len(unreached)} cells of the matching table "
+        "(`model/admission.py`, page: the admission model), "
+        f"{vacuity['reached']} are consulted by some stream of up to {vacuity['depth']} "
+        f"items at {vacuity['bounds']} (`proofs.matching.fit_coverage`), so a proof over "
+        "the matcher is not vacuous there. The rest exist for totality: a candidate not "
+        "at its own slot is proposed only by its `call_id` or by its id, so no key "
+        "proposes it with these views:",
+        "",
+    ]
+    lines += [f"- {' / '.join(code(part) for part in cell)}" for cell in unreached]
+    return [*lines, ""]
+
+
 def invariants_page(record: ProofRecord | None) -> str:
     """The invariants of the model, with what ``prove()`` reported when it has run."""
     header = ["invariant", "statement", "Hypothesis checks it"]
@@ -388,6 +408,8 @@ def invariants_page(record: ProofRecord | None) -> str:
             for reported in proofs.get(invariant.name, [])
         ]
         lines.append("")
+    if record is not None and record.matching_vacuity is not None:
+        lines += _matching_vacuity_section(record.matching_vacuity)
     if record is not None and record.policies:
         lines += policies_section(record)
     if STRENGTHENING:
