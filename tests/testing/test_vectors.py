@@ -30,7 +30,7 @@ COUNTEREXAMPLES = REPO / "tests" / "proofs" / "counterexamples"
 
 
 def _oracle(events: list[dict]) -> list[dict]:  # type: ignore[type-arg]
-    return [r.to_json() for r in reduce(events)]
+    return [r.to_dict() for r in reduce(events)]
 
 
 def test_export_writes_one_file_per_case_and_a_versioned_manifest(tmp_path: Path) -> None:
