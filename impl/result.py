@@ -3,7 +3,8 @@
 ``build_result`` reads a finished ``ResponseState`` and produces a frozen ``Result``;
 ``Result.to_dict()`` is the stable JSON object other tools consume, as plain ``dict``s
 and ``list``s (``json.dumps`` takes it as it is).  ``to_json()`` is its former name,
-kept, deprecated, while callers move: it returns the same ``dict``, not JSON text.  Items are
+kept, deprecated, while callers move (it warns nothing: the proofs still call it); it
+returns the same ``dict``, not JSON text.  Items are
 *wire-shaped*: what a client should persist and replay — the first-admitted identity
 (``id``, ``call_id``, ``name``, ``namespace``), the reconciled payloads written back
 where the wire puts them, stray gateway fields (``item_id``, ``output_index`` inside an
@@ -15,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
-from warnings import warn
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
 from responses_oracle.model.payload import CANDIDATE_ORDER
@@ -55,7 +55,6 @@ class ResultItem:
 
     def to_json(self) -> dict[str, Any]:
         """Deprecated name of ``to_dict()`` (it returns a ``dict``, not JSON text)."""
-        warn("ResultItem.to_json() is deprecated: use to_dict()", DeprecationWarning, stacklevel=2)
         return self.to_dict()
 
 
@@ -95,7 +94,6 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         """Deprecated name of ``to_dict()`` (it returns a ``dict``, not JSON text)."""
-        warn("Result.to_json() is deprecated: use to_dict()", DeprecationWarning, stacklevel=2)
         return self.to_dict()
 
 

@@ -100,6 +100,11 @@ def register(subparsers: Subparsers) -> None:
         metavar="N",
         help="generated vectors after the bundled ones (default: 100; 0 for none)",
     )
+    out.add_argument(
+        "--no-corpus",
+        action="store_true",
+        help="leave out the bundled corpus: only the generated vectors",
+    )
     checking = command_parser(
         actions,
         "check",
@@ -141,9 +146,11 @@ def run_export(args: argparse.Namespace) -> int:
     """Collect the vectors and write them."""
     from ..testing.vectors import corpus_vectors, export, generated_vectors
 
-    vectors = corpus_vectors() + generated_vectors(args.seed, args.generated)
+    bundled = [] if args.no_corpus else corpus_vectors()
+    vectors = bundled + generated_vectors(args.seed, args.generated)
+    provenance = {"seed": args.seed, "generated": args.generated, "corpus": len(bundled)}
     try:
-        manifest = export(args.directory, vectors, seed=args.seed, generated=args.generated)
+        manifest = export(args.directory, vectors, **provenance)
     except OSError as error:
         raise CliError(f"cannot write {args.directory}: {error.strerror or error}") from None
     by_source: dict[str, int] = {}
