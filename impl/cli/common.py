@@ -540,6 +540,16 @@ def inputs(args: argparse.Namespace, tally: Tally) -> Iterator[InputSession]:
             )
 
 
+def results(args: argparse.Namespace, tally: Tally) -> Iterator[Result]:
+    """Every response of every input (``inputs``), counted by ``tally``, each as soon as
+    it is closed, with the progress bar out of the way of what is printed next."""
+    for session in inputs(args, tally):
+        for result in session.results():
+            tally.add(result)
+            session.make_room()
+            yield result
+
+
 def clean(text: str) -> str:
     """``text`` with lone surrogates escaped as ``\\udXXX``, so any console can encode it."""
     return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -19,8 +19,8 @@ from .common import (
     add_input_arguments,
     add_pretty_argument,
     command_parser,
-    inputs,
     pretty,
+    results,
     write_json,
 )
 
@@ -57,12 +57,9 @@ def run(args: argparse.Namespace) -> int:
         from .render import result_view, stdout_console
 
         console = stdout_console()
-    for session in inputs(args, tally):
-        for result in session.results():
-            tally.add(result)
-            session.make_room()
-            if console is None:
-                write_json(result.to_dict())
-            else:
-                console.print(result_view(result, tally.responses))
+    for result in results(args, tally):
+        if console is None:
+            write_json(result.to_dict())
+        else:
+            console.print(result_view(result, tally.responses))
     return tally.exit_status()

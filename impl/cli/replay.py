@@ -22,8 +22,8 @@ from .common import (
     add_input_arguments,
     add_pretty_argument,
     command_parser,
-    inputs,
     pretty,
+    results,
     write_json,
 )
 
@@ -59,13 +59,10 @@ def run(args: argparse.Namespace) -> int:
         from .render import replay_view, stdout_console
 
         console = stdout_console()
-    for session in inputs(args, tally):
-        for result in session.results():
-            tally.add(result)
-            session.make_room()
-            items = replay_input(item.item for item in result.items)
-            if console is None:
-                write_json(items)
-            else:
-                console.print(replay_view(result, items, tally.responses))
+    for result in results(args, tally):
+        items = replay_input(item.item for item in result.items)
+        if console is None:
+            write_json(items)
+        else:
+            console.print(replay_view(result, items, tally.responses))
     return tally.exit_status()
