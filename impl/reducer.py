@@ -18,6 +18,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any, Final, cast
 
+from responses_oracle.model.catalogue import STARTING_EVENT
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
@@ -40,7 +41,7 @@ from .wire.formats import CHUNK_BYTES
 if TYPE_CHECKING:
     from responses_oracle.model.invariants import ResponseSnapshot
 
-_STARTS = "response.created"
+_STARTS = STARTING_EVENT
 
 
 class Reducer:

@@ -39,7 +39,7 @@ from rich.text import Text
 
 from ..core.state import Diagnostic
 from ..core.step import StepTrace
-from ..model.catalogue import WIRE_EVENTS, EventClass
+from ..model.catalogue import ITEM_LEVEL_CLASSES, STARTING_EVENT, WIRE_EVENTS
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
@@ -50,12 +50,10 @@ from .render import clean, code_text, result_view, stdout_console, write_json
 if TYPE_CHECKING:
     from .common import Subparsers
 
-_STARTS: Final = "response.created"
+_STARTS: Final = STARTING_EVENT
 """The event type that closes the response before it (reducer.Reducer)."""
 
-_ITEM_LEVEL: Final[frozenset[EventClass]] = frozenset(
-    {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}
-)
+_ITEM_LEVEL: Final = ITEM_LEVEL_CLASSES
 """Event classes that touch at most one entry, whose trace names it."""
 
 _KEY_CHARS: Final = 16
