@@ -14,8 +14,9 @@ caching on, as after ``pip install`` (which compiles every module): the environm
 ``PYTHONDONTWRITEBYTECODE`` is dropped for them and one uncounted call of each writes
 the ``.pyc`` files first, so that the figures are start-up, not compilation.  The best
 and the median of the calls are printed, beside the same for a bare ``python -c pass``
-(the interpreter's own start-up, which no change to the package can remove).  The target (issue 13) is
-``responses-oracle --help`` and a small ``reduce`` within 0.15 s of CPU.
+(the interpreter's own start-up, which no change to the package can remove).  The
+target (issue 13) is ``responses-oracle --help`` and a small ``reduce`` within 0.15 s
+of CPU.
 
 It also lists, per command, the modules of the package and of ``rich`` that were
 imported (``python -X importtime``), so that a regression names its culprit.
