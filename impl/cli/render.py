@@ -54,9 +54,18 @@ def json_view(value: Any) -> Text:
     return view
 
 
+class _StdoutConsole(Console):
+    """A console that reports a closed pipe as every command does (``main``: exit 141,
+    quietly), where rich's own handler would exit with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def stdout_console() -> Console:
     """A console on the current stdout (coloured only when it is a terminal)."""
-    return Console(file=sys.stdout, highlight=False)
+    return _StdoutConsole(file=sys.stdout, highlight=False)
 
 
 def code_text(diagnostic: Diagnostic) -> Text:

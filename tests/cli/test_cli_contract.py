@@ -99,20 +99,25 @@ def _console_script() -> str:
     return str(script)
 
 
-def test_a_closed_pipe_ends_quietly_with_status_141(tmp_path: Path) -> None:
-    # Many responses, so the command is still writing when the reader has gone.
+@pytest.mark.parametrize("command", ["reduce", "explain"])
+def test_a_closed_pipe_ends_quietly_with_status_141(command: str, tmp_path: Path) -> None:
+    # Many responses, so the command is still writing when the reader has gone; explain
+    # draws with rich, whose own closed-pipe handler would exit 1.
     events = []
-    for number in range(3000):
+    for number in range(3000 if command == "reduce" else 300):
         events += function_call_stream(f"resp_{number}", f"fc_{number}", f"call_{number}")
     path = write(tmp_path, "loop.jsonl", jsonl(events))
     process = subprocess.Popen(
-        [_console_script(), "reduce", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [_console_script(), command, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     assert process.stdout is not None and process.stderr is not None
-    first = json.loads(process.stdout.readline())
+    first = process.stdout.readline().decode()
     process.stdout.close()  # as `| head -1` does
     status = process.wait(timeout=60)
-    assert first["response"]["id"] == "resp_0"
+    if command == "reduce":
+        assert json.loads(first)["response"]["id"] == "resp_0"
+    else:
+        assert "response 1  completed  ok" in first
     assert status == Exit.CLOSED_PIPE == 141
     assert process.stderr.read() == b""
 
