@@ -73,10 +73,6 @@ HELP_WIDTH: Final = 79
 PROGRESS_MIN_BYTES: Final = 1 << 20
 """Files shorter than this get no progress bar: they are reduced in a blink."""
 
-DOCS: Final = "docs/"
-"""Where help texts send readers for the rules and invariants: the docs site's sources,
-in the repository (``docs/rules/R5.md``, ``docs/invariants.md``)."""
-
 _UNITS: Final[dict[str, int]] = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
 """Suffixes a quantity option accepts, in powers of 1024 (``16M`` = 16 MiB)."""
 
@@ -187,7 +183,12 @@ def wrap(text: str) -> str:
 def exit_help(table: ExitTable) -> str:
     """The ``exit status:`` section of a ``--help``, with the statuses every command has."""
     rows = {**table, **_ALWAYS_EXIT}
-    lines = [f"  {status:<4} {meaning}" for status, meaning in sorted(rows.items())]
+    lines = [
+        textwrap.fill(
+            meaning, HELP_WIDTH, initial_indent=f"  {status:<4} ", subsequent_indent=" " * 7
+        )
+        for status, meaning in sorted(rows.items())
+    ]
     return "exit status:\n" + "\n".join(lines)
 
 
