@@ -291,6 +291,13 @@ def test_the_commands_listed_answer_help_and_the_extras_are_as_said(
     for command in commands:
         done = installed.run("responses-oracle", command, "--help")
         assert done.returncode == 0 and "exit status:" in done.stdout, command
+    # What the README says the base install is enough for, run in it.
+    done = installed.run("responses-oracle", "diff", "--candidate", "oracle", "--count", "12")
+    assert done.returncode == 0, done.stdout + done.stderr
+    exported = installed.run("responses-oracle", "vectors", "export", "base", "--generated", "3")
+    assert exported.returncode == 0, exported.stderr
+    checked = installed.run("responses-oracle", "vectors", "check", "base", "--candidate", "oracle")
+    assert checked.returncode == 0 and checked.stdout.endswith(" vectors pass\n"), checked.stdout
     for argv in (["prove"], ["diff-policies", "reference", "axonhub"]):
         done = installed.run("responses-oracle", *argv)
         assert done.returncode == 2
