@@ -503,6 +503,14 @@ class Tally:
         if not result.ok:
             self.failed += 1
 
+    def no_response(self, name: str) -> None:
+        """Count an input that held no response, and say so on stderr."""
+        self.empty += 1
+        print(
+            f"{PROG}: no response in {name}; if it is not empty, name its format with --format",
+            file=sys.stderr,
+        )
+
     def exit_status(self) -> int:
         """The first of 2 (a file unreadable), 3 (an input without a response), 1 (a
         response with an error) that holds; else 0."""
@@ -533,12 +541,7 @@ def inputs(args: argparse.Namespace, tally: Tally) -> Iterator[InputSession]:
             before = tally.responses
             yield session
         if tally.responses == before:
-            tally.empty += 1
-            print(
-                f"{PROG}: no response in {session.name}; if it is not empty, "
-                "name its format with --format",
-                file=sys.stderr,
-            )
+            tally.no_response(session.name)
 
 
 def results(args: argparse.Namespace, tally: Tally) -> Iterator[Result]:
