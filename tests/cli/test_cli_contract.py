@@ -209,3 +209,17 @@ def test_prove_of_a_peer_writes_nothing_without_write_dir(
     )
     assert "rerun with --write-dir DIR" in " ".join(out.split())
     assert list(tmp_path.iterdir()) == []
+
+
+def test_explain_html_draws_one_input_and_exits_as_reduce(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "page.html"
+    status, _, err = run(capsys, "explain", PARALLEL, PARALLEL, "--html", page)
+    assert (status, page.exists()) == (Exit.USAGE, False)
+    assert "--html draws one stream: give one FILE" in err
+    empty = write(tmp_path, "empty.sse", "")
+    status, _, err = run(capsys, "explain", empty, "--html", page)
+    assert status == Exit.NO_RESPONSE and f"no response in {empty}" in err
+    status, _, _ = run(capsys, "explain", PARALLEL, "--html", page)
+    assert status == Exit.OK and "call_qN4vT8xKb2WmL7sRz0YdHj3E" in page.read_text()
