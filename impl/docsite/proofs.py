@@ -42,7 +42,6 @@ SOURCE_PACKAGES: tuple[str, ...] = ("responses_oracle.model", "responses_oracle.
 STATUS_TEXT: dict[str, str] = {
     "proved_bounded": "proved (bounded)",
     "proved_unbounded": "proved (any size)",
-    "proved_to_depth": "proved (matcher, bounded depth)",
     "counterexample": "**refuted**",
     "unknown": "not proved",
 }
