@@ -111,7 +111,7 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
     if verdict == "proved" and matcher:
         from responses_oracle.proofs.prove import MATCHER_BOUNDS
 
-        scope += f"; matcher bounded {MATCHER_BOUNDS[-1]}"
+        scope += f"; matcher {MATCHER_BOUNDS[-1]}"
     return Row(
         proofs[0].invariant,
         policy,
