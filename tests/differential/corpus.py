@@ -1,8 +1,8 @@
 """The peers' real captures under ``fixtures/peers``, by name, and their decoded events.
 
 The files are vendored in the repository (``fixtures/README.md``).  ``CAPTURES`` names
-every capture the suites expect; ``test_captures`` checks that the folder holds exactly these, so a new
-capture is not silently left out of the differential corpus.
+every capture the suites expect; ``test_captures`` checks that the folder holds exactly
+these, so a new capture is not silently left out of the differential corpus.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from fuzz.fuzzkit import SCHEMA, VALIDATOR, contract_json
 from helpers import FIXTURES
 from jsonschema import Draft202012Validator
 from responses_oracle import Reducer, reduce
-from responses_oracle.wire import read_wire_events
 from responses_oracle.model.vocabulary import (
     Code,
     EntryState,
@@ -22,6 +21,7 @@ from responses_oracle.model.vocabulary import (
     ResponseStatus,
     Severity,
 )
+from responses_oracle.wire import read_wire_events
 
 _DEFS = SCHEMA["$defs"]
 _ITEM = _DEFS["item"]["properties"]
