@@ -4,8 +4,10 @@
 ``reduce`` is the one-call face (a file, bytes, or events → results).  Both only glue
 the pieces together: the front end (``wire``) turns bytes into ``WireEvent``s, the core
 (``core.step``) folds validated events into a ``ResponseState``, and ``result`` reads
-the state out.  A file may hold several responses back to back (a tool loop): every
-``response.created`` after the first starts a new result.
+the state out.  A file may hold several responses back to back (a tool loop, a
+WebSocket-mode connection): every ``response.created`` after the first starts a new
+result, and so does the first event after a client's ``response.create`` frame; client
+frames themselves are skipped (``model/responses.py``).
 
 Nothing here raises on bad input.  Problems the front end found (bytes that are not
 JSON, a JSON value that is not an object, a missing ``type``) become diagnostics of the
@@ -19,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import IO, Any, BinaryIO, cast
 
 from responses_oracle.model.invariants import ResponseSnapshot
+from responses_oracle.model.responses import CLIENT_FRAMES, ENDS_PREVIOUS, RESPONSE_CREATED
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
@@ -37,7 +40,7 @@ from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from .wire import InputFormat, Limits, WireEvent, read_wire_events
 
-_STARTS = "response.created"
+_STARTS = RESPONSE_CREATED
 
 
 class Reducer:
@@ -90,6 +93,12 @@ class Reducer:
         if not isinstance(type_, str):
             self._note(Code.MISSING_TYPE, index, "event has no string 'type'", payload)
             return
+        if type_ in CLIENT_FRAMES:
+            # A WebSocket client frame is no event of a response: skipped, and a
+            # ``response.create`` ends the response before it (model/responses.py).
+            if type_ in ENDS_PREVIOUS and self._holds_anything():
+                self._close()
+            return
         if type_ == _STARTS and (
             self._state.started or self._state.entries or self._state.terminal
         ):
@@ -119,9 +128,13 @@ class Reducer:
 
     def finish(self) -> list[Result]:
         """End of input: close the current response and return every result."""
-        if self._state.started or self._state.events or self._state.diagnostics:
+        if self._holds_anything():
             self._close()
         return self.results
+
+    def _holds_anything(self) -> bool:
+        state = self._state
+        return bool(state.started or state.events or state.diagnostics)
 
     def _close(self) -> None:
         end_of_input(self._state, self.kernels, self.limits)

@@ -40,6 +40,7 @@ from rich.text import Text
 from ..core.state import Diagnostic
 from ..core.step import StepTrace
 from ..model.catalogue import WIRE_EVENTS, EventClass
+from ..model.responses import ENDS_PREVIOUS
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
@@ -49,9 +50,6 @@ from .render import clean, code_text, result_view, stdout_console, write_json
 
 if TYPE_CHECKING:
     from .common import Subparsers
-
-_STARTS: Final = "response.created"
-"""The event type that closes the response before it (reducer.Reducer)."""
 
 _ITEM_LEVEL: Final[frozenset[EventClass]] = frozenset(
     {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}
@@ -162,7 +160,7 @@ def explain(session: InputSession) -> Iterator[Explained]:
     for event in session.events():
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
-        if type_ == _STARTS:
+        if type_ in ENDS_PREVIOUS:
             snapshot = reducer.snapshot()
         closed, traced = len(reducer.results), len(traces)
         reducer.feed(event)
