@@ -162,8 +162,9 @@ def reduce(
     """Reduce a whole input to one ``Result`` per response.
 
     ``source`` is a file path, the raw bytes of any supported input format (SSE, JSONL,
-    JSON array, HTTP recording, AxonHub lines; detected unless ``format`` says), an open
-    binary file, or an iterable of already-decoded event objects.
+    JSON array, HTTP recording, AxonHub lines, WebSocket transcript; detected unless
+    ``format`` says), an open binary file, or an iterable of already-decoded event
+    objects.
     """
     reducer = Reducer(kernels=kernels, limits=limits)
     if isinstance(source, (str, os.PathLike, bytes)):

@@ -166,7 +166,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         metavar="FILE",
         help="the stream to read: SSE, JSON Lines, a JSON array of events, an HTTP "
-        "recording or AxonHub lines; '-' reads standard input",
+        "recording, AxonHub lines or a WebSocket-mode transcript; '-' reads standard input",
     )
     parser.add_argument(
         "--format",
