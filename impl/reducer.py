@@ -20,8 +20,9 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import IO, Any, BinaryIO, cast
 
+from responses_oracle.model.catalogue import STARTING_EVENT
 from responses_oracle.model.invariants import ResponseSnapshot
-from responses_oracle.model.responses import CLIENT_FRAMES, ENDS_PREVIOUS, RESPONSE_CREATED
+from responses_oracle.model.responses import CLIENT_FRAMES, ENDS_PREVIOUS
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
@@ -40,7 +41,7 @@ from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from .wire import InputFormat, Limits, WireEvent, read_wire_events
 
-_STARTS = RESPONSE_CREATED
+_STARTS = STARTING_EVENT
 
 
 class Reducer:

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-RESPONSE_CREATED: Final = "response.created"
-"""The event that starts a response; every one after the first starts a new result."""
+from .catalogue import STARTING_EVENT
 
 CLIENT_FRAMES: Final[frozenset[str]] = frozenset({"response.create", "response.steer"})
 """Frames a client sends on a WebSocket-mode connection.  In a transcript they are
@@ -25,5 +24,5 @@ the next response, so it also ends the one before it (the server answers one req
 at a time on a connection); ``response.steer`` adds input to the response in flight
 and ends nothing."""
 
-ENDS_PREVIOUS: Final[frozenset[str]] = frozenset({RESPONSE_CREATED, "response.create"})
+ENDS_PREVIOUS: Final[frozenset[str]] = frozenset({STARTING_EVENT, "response.create"})
 """Event or frame types after which the next event belongs to a new response."""

@@ -20,19 +20,26 @@ from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
+    CallFit,
     CandidateRelation,
     Code,
     Effect,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    MergeStage,
     PayloadAction,
     PayloadHeld,
     RouteAction,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 
 
@@ -83,10 +90,41 @@ def with_payload_cell(
 
 
 def with_identity_cell(
-    base: ModelTables, name: str, relation: IdentityRelation, decision: IdentityDecision
+    base: ModelTables,
+    name: str,
+    relation: IdentityRelation,
+    decision: IdentityDecision,
+    fields: tuple[IdentityField, ...] = tuple(IdentityField),
+    stages: tuple[MergeStage, ...] = tuple(MergeStage),
 ) -> ModelTables:
-    """``base`` with the identity cell ``relation`` replaced."""
-    return replace(base, name=name, identity={**base.identity, relation: decision})
+    """``base`` with the identity cell ``relation`` replaced for ``fields`` at ``stages``
+    (every field and stage unless told)."""
+    identity = {
+        field: {
+            stage: (
+                {**row, relation: decision} if field in fields and stage in stages else row
+            )
+            for stage, row in stages_of.items()
+        }
+        for field, stages_of in base.identity.items()
+    }
+    return replace(base, name=name, identity=identity)
+
+
+def with_fit_cell(
+    base: ModelTables,
+    name: str,
+    key: tuple[TypeFit, CallFit, IdFit, SlotFit],
+    fit: Fit,
+) -> ModelTables:
+    """``base`` with the matching cell ``key`` replaced."""
+    t, c, i, s = key
+    row = base.matching[t][c][i]
+    matching = {
+        **base.matching,
+        t: {**base.matching[t], c: {**base.matching[t][c], i: {**row, s: fit}}},
+    }
+    return replace(base, name=name, matching=matching)
 
 
 _S, _T = EntryState, Trigger
@@ -112,6 +150,8 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             "later-name-overwrites",
             IdentityRelation.DIFFERS,
             IdentityDecision(PayloadAction.TAKE, Code.METADATA_CONFLICT),
+            (IdentityField.NAME,),
+            (MergeStage.FIXED,),
         ),
         "later name overwrites",
         "first_admission_wins",
@@ -125,6 +165,8 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             "blank-name-erases",
             IdentityRelation.MISSING,
             IdentityDecision(PayloadAction.TAKE, None),
+            (IdentityField.NAME,),
+            (MergeStage.FIXED,),
         ),
         "blank name erases",
         "first_admission_wins",

@@ -39,7 +39,7 @@ from rich.text import Text
 
 from ..core.state import Diagnostic
 from ..core.step import StepTrace
-from ..model.catalogue import WIRE_EVENTS, EventClass
+from ..model.catalogue import ITEM_LEVEL_CLASSES, WIRE_EVENTS
 from ..model.responses import ENDS_PREVIOUS
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
@@ -51,9 +51,7 @@ from .render import clean, code_text, result_view, stdout_console, write_json
 if TYPE_CHECKING:
     from .common import Subparsers
 
-_ITEM_LEVEL: Final[frozenset[EventClass]] = frozenset(
-    {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}
-)
+_ITEM_LEVEL: Final = ITEM_LEVEL_CLASSES
 """Event classes that touch at most one entry, whose trace names it."""
 
 _KEY_CHARS: Final = 16
