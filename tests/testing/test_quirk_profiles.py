@@ -137,11 +137,6 @@ def test_litellm_vllm_rekeys_the_snapshot(data: st.DataObject) -> None:
     assert all(c["arguments"] == c["arguments"].strip() for c in final)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #10 (identity, lead): a snapshot that re-keys a confirmed call is the "
-    "same call: one executable call with the streamed identity",
-)
 def test_litellm_vllm_rekey_is_one_call_with_the_streamed_identity() -> None:
     _, rekeyed = _seeded("litellm-vllm-rekey")
     streamed = {c["call_id"]: c for c in _items(rekeyed, "done", "function_call")}
