@@ -3,9 +3,8 @@ wire, and the oracle gives the answer ``tests/fixtures/test_quirks.py`` pins on 
 hand-written stream of the same quirk.
 
 Every profile is applied to valid OpenAI streams of function calls, messages and
-reasoning (Hypothesis draws the stream and the profile's own choices).  Where the
-answer is only right once another part lands, the test runs one fixed seeded stream
-under a strict ``xfail`` naming the part, so it flips when fixed.
+reasoning (Hypothesis draws the stream and the profile's own choices); the re-keyed
+snapshot's answer is pinned on one fixed seeded stream that completes with a call.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ import re
 import uuid
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Result, reduce
