@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
+from responses_oracle.model.execution import Execution
 from responses_oracle.model.payload import CANDIDATE_ORDER
 from responses_oracle.model.vocabulary import (
     SEVERITY,
@@ -39,6 +40,8 @@ class ResultItem:
     payload_source: PayloadSource
     state: EntryState
     executable: bool
+    execution: Execution
+    """Why it is or is not executable (``model/execution.py``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The item as in the result contract."""
@@ -49,6 +52,7 @@ class ResultItem:
             "payload_source": self.payload_source.value,
             "state": self.state.value,
             "executable": self.executable,
+            "execution": self.execution.value,
         }
 
 
@@ -205,6 +209,7 @@ def build_result(state: ResponseState) -> Result:
             payload_source=_payload_source(entry),
             state=entry.state,
             executable=entry.executable,
+            execution=entry.execution,
         )
         for entry in entries
     )

@@ -125,7 +125,7 @@ def _reduce(context: StepContext, event: Event) -> None:
         on_scoped(context, event)
     elif event_class is _STARTED or event_class is _PROGRESS:
         state.started = True
-        _response_id(context, event.response)
+        _response_fields(context, event.response)
         context.decision = "response"
     elif event_class is EventClass.ITEM_ADDED:
         on_added(context, event)
@@ -133,7 +133,7 @@ def _reduce(context: StepContext, event: Event) -> None:
         if event.item is not None:
             on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
     elif event_class in TERMINAL_STATUS:
-        _response_id(context, event.response)
+        _response_fields(context, event.response)
         end(context, TERMINAL_STATUS[event_class], event)
         if context.tracing:
             context.decision = f"terminal: {state.status.value}"
@@ -152,13 +152,17 @@ def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:
     step.state.last_sequence = sequence
 
 
-def _response_id(step: StepContext, response: Any) -> None:
+def _response_fields(step: StepContext, response: Any) -> None:
+    """What a lifecycle event's response object says: its id, and the declared tools."""
     if response is None:
         return
+    state = step.state
+    tools = response.get("tools")
+    if tools is not None:
+        state.tools = tools
     response_id = nonempty(response.get("id"))
     if response_id is None:
         return
-    state = step.state
     if state.response_id is None:
         state.response_id = response_id
     elif response_id != state.response_id:

@@ -6,9 +6,13 @@ response's snapshot (``response.output``) is reconciled item by item through mat
 any other end delivers ``RESPONSE_ABORTED`` to every entry.  Then every entry without an
 id gets a minted one (R11) and executability is decided.
 
-WARNING — decided here, not yet in a table: the ``executable`` formula (a completed
-response, a client-run type, confirmed, with a ``call_id``) and the JSON check of
-``function_call`` arguments.
+Who runs a call is decided by ``model/execution.py`` from the evidence of the response:
+the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded), the
+``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
+module only gathers those facts.
+
+WARNING — decided here, not yet in a table: the JSON check of ``function_call``
+arguments.
 """
 
 from __future__ import annotations
@@ -18,6 +22,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind
+from responses_oracle.model.execution import (
+    EXECUTABLE,
+    LOADED_TOOLS,
+    OUTPUT_OF,
+    CallFacts,
+    decide,
+    declared_tools,
+)
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
 from .admit import on_item
@@ -26,6 +38,7 @@ from .effects import deliver
 from .events import Event
 from .ids import mint_item_id
 from .payload import clip
+from .state import Entry
 
 
 def end(step: StepContext, status: ResponseStatus, event: Event | None) -> None:
@@ -74,10 +87,31 @@ def _reconcile_snapshot(step: StepContext, response: Mapping[str, Any] | None) -
             deliver(step, entry, Trigger.RESPONSE_COMPLETED, snapshot_nonempty=bool(items))
 
 
+def _loaded_tools(entries: list[Entry]) -> list[Mapping[str, Any]]:
+    """The tools every ``tool_search_output`` of the response loaded."""
+    loaded: list[Mapping[str, Any]] = []
+    for entry in entries:
+        tools = entry.item.get("tools") if entry.item_type == LOADED_TOOLS else None
+        if isinstance(tools, list):
+            loaded += [tool for tool in tools if isinstance(tool, Mapping)]
+    return loaded
+
+
+def _answered(entries: list[Entry]) -> set[tuple[str, str]]:
+    """(call type, call_id) of every call an output item of the response answers."""
+    return {
+        (OUTPUT_OF[entry.item_type], entry.call_id)
+        for entry in entries
+        if entry.item_type in OUTPUT_OF and entry.call_id is not None
+    }
+
+
 def _settle(step: StepContext) -> None:
     """Mint missing ids (R11), decide executability (R9), check arguments (R7)."""
     state = step.state
     completed = state.status is ResponseStatus.COMPLETED
+    tools = declared_tools(state.tools, _loaded_tools(state.entries))
+    answered = _answered(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
             entry.item_id = mint_item_id(
@@ -87,9 +121,20 @@ def _settle(step: StepContext) -> None:
             step.note(
                 Code.ID_MINTED, f"entry {entry.ordinal} never had an id; minted {entry.item_id}"
             )
-        entry.executable = (
-            completed and entry.spec.client_call and entry.confirmed and entry.call_id is not None
+        # The identity fields as first admitted (R6), over the item's merged fields.
+        item = {**entry.item, "type": entry.item_type, "name": entry.name}
+        if entry.namespace is not None:
+            item["namespace"] = entry.namespace
+        facts = CallFacts(
+            item,
+            completed,
+            entry.confirmed,
+            entry.call_id,
+            (entry.item_type, entry.call_id) in answered,
+            tools,
         )
+        entry.execution = decide(facts)
+        entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":
             arguments = entry.channels.get((ChannelKind.ARGUMENTS, 0))
             text = None if arguments is None else (arguments.value or "".join(arguments.deltas))

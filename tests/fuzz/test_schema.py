@@ -13,6 +13,7 @@ from fuzz.fuzzkit import SCHEMA, VALIDATOR, contract_json
 from helpers import FIXTURES
 from jsonschema import Draft202012Validator
 from responses_oracle import Reducer, reduce
+from responses_oracle.model.execution import Execution
 from responses_oracle.model.vocabulary import (
     Code,
     EntryState,
@@ -45,6 +46,7 @@ def test_schema_is_a_valid_draft_2020_12_schema() -> None:
     [
         (ResponseStatus, SCHEMA["properties"]["response"]["properties"]["status"]["enum"]),
         (EntryState, _ITEM["state"]["enum"]),
+        (Execution, _ITEM["execution"]["enum"]),
         (IdSource, _ITEM["id_source"]["enum"]),
         (PayloadSource, _ITEM["payload_source"]["enum"]),
         (Severity, _DIAGNOSTIC["severity"]["enum"]),

@@ -1,6 +1,7 @@
 """Who runs a call (``model/execution.py``): each gate, each declaration, and the verdicts
 on the captures that show them (``xai__xai-x-search-tool``, the hosted shells, the tool
-searches, a local shell echoed with no tools)."""
+searches, a local shell echoed with no tools), read naively from each stream's evidence
+and given by the reducer in every result item's ``execution``."""
 
 from __future__ import annotations
 
@@ -212,3 +213,20 @@ EVIDENCE: dict[str, list[tuple[str, str | None, Execution]]] = {
 @pytest.mark.parametrize("name", sorted(EVIDENCE))
 def test_the_evidence_decides_who_runs_each_captured_call(name: str) -> None:
     assert evidence_verdicts(FIXTURES / name) == EVIDENCE[name]
+
+
+@pytest.mark.parametrize("name", sorted(EVIDENCE))
+def test_the_reducer_gives_each_call_the_evidence_verdict(name: str) -> None:
+    results = reduce(FIXTURES / name)
+    got = [
+        (entry.item["type"], entry.item.get("name"), entry.execution)
+        for result in results
+        for entry in result.items
+        if entry.item["type"] in CLIENT_CALLS
+    ]
+    assert got == EVIDENCE[name]
+    assert all(
+        entry.executable == (entry.execution in EXECUTABLE)
+        for result in results
+        for entry in result.items
+    )
