@@ -5,9 +5,11 @@
 the pieces together: the front end (``wire``) turns bytes into ``WireEvent``s, the core
 (``core.step``) folds validated events into a ``ResponseState``, and ``result`` reads
 the state out.  A file may hold several responses back to back (a tool loop, a
-WebSocket-mode connection): every ``response.created`` after the first starts a new
-result, and so does the first event after a client's ``response.create`` frame; client
-frames themselves are skipped (``model/responses.py``).
+WebSocket-mode connection, a background response and its resume stream): where one
+ends is ``model/responses.py``'s ``BOUNDARY`` table, applied to every event that opens
+a response (``response.created``, ``queued``, ``in_progress``), and the first event
+after a client's ``response.create`` frame starts a new result; client frames
+themselves are skipped.
 
 Nothing here raises on bad input.  Problems the front end found (bytes that are not
 JSON, a JSON value that is not an object, a missing ``type``) become diagnostics of the
@@ -20,9 +22,14 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import IO, Any, BinaryIO, cast
 
-from responses_oracle.model.catalogue import STARTING_EVENT
 from responses_oracle.model.invariants import ResponseSnapshot
-from responses_oracle.model.responses import CLIENT_FRAMES, ENDS_PREVIOUS
+from responses_oracle.model.responses import (
+    CLIENT_FRAMES,
+    CLOSING_FRAMES,
+    OPENINGS,
+    held_view,
+    starts_new,
+)
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
@@ -40,8 +47,6 @@ from .core.step import (
 from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from .wire import InputFormat, Limits, WireEvent, read_wire_events
-
-_STARTS = STARTING_EVENT
 
 
 class Reducer:
@@ -97,19 +102,20 @@ class Reducer:
         if type_ in CLIENT_FRAMES:
             # A WebSocket client frame is no event of a response: skipped, and a
             # ``response.create`` ends the response before it (model/responses.py).
-            if type_ in ENDS_PREVIOUS and self._holds_anything():
+            if type_ in CLOSING_FRAMES and self._holds_anything():
                 self._close()
             return
-        if type_ == _STARTS and (
-            self._state.started or self._state.entries or self._state.terminal
-        ):
-            self._close()
+        if type_ in OPENINGS:
+            held = self._state
+            opened = held.started or bool(held.entries)
+            if starts_new(payload, held_view(held.terminal, opened), held.response_id):
+                self._close()
         if sse_event is not None and sse_event != type_ and sse_event != "message":
             self._note(
                 Code.EVENT_NAME_MISMATCH, index, f"SSE event {sse_event!r} but type {type_!r}"
             )
         state = self._state
-        if not state.started and type_ != _STARTS and not self._warned_unstarted:
+        if not state.started and type_ not in OPENINGS and not self._warned_unstarted:
             self._warned_unstarted = True
             self._note(Code.NO_RESPONSE_STARTED, index, f"{type_} before response.created")
         parsed = parse_event(index, payload)

@@ -40,7 +40,7 @@ from rich.text import Text
 from ..core.state import Diagnostic
 from ..core.step import StepTrace
 from ..model.catalogue import ITEM_LEVEL_CLASSES, WIRE_EVENTS
-from ..model.responses import ENDS_PREVIOUS
+from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
@@ -158,7 +158,7 @@ def explain(session: InputSession) -> Iterator[Explained]:
     for event in session.events():
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
-        if type_ in ENDS_PREVIOUS:
+        if type_ in MAY_CLOSE:
             snapshot = reducer.snapshot()
         closed, traced = len(reducer.results), len(traces)
         reducer.feed(event)

@@ -1,10 +1,11 @@
 """The end of a response (R9, R11): reconcile the snapshot or abort, then settle.
 
-A response ends on its first terminal event or at the end of input.  A completed
-response's snapshot (``response.output``) is reconciled item by item through matching
-(``admit.on_item``, R6) and every entry it did not reach gets ``RESPONSE_COMPLETED``;
-any other end delivers ``RESPONSE_ABORTED`` to every entry.  Then every entry without an
-id gets a minted one (R11) and executability is decided.
+A response ends on its first terminal event or at the end of input.  The terminal's
+snapshot (``response.output``) is reconciled item by item through matching
+(``admit.on_item``, R6), whatever the terminal; every entry it did not reach gets
+``RESPONSE_COMPLETED`` when the response completed and ``RESPONSE_ABORTED`` otherwise.
+An ``error`` waits one event for the terminal that completes it (``end_pending``).
+Then every entry without an id gets a minted one (R11) and executability is decided.
 
 Who runs a call is decided by ``model/execution.py`` from the evidence of the response:
 the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded), the
@@ -41,33 +42,51 @@ from .payload import clip
 from .state import Entry
 
 
-def end(step: StepContext, status: ResponseStatus, event: Event | None) -> None:
-    """The response ends (R9): reconcile the snapshot or abort every open entry."""
+def end(
+    step: StepContext, status: ResponseStatus, event: Event | None, cause: Event | None = None
+) -> None:
+    """The response ends (R9): reconcile the terminal snapshot, abort what is left open.
+
+    Every terminal's ``response.output`` is reconciled, not only ``completed``'s: items
+    found only there are kept (openai-python keeps them too), and ``execution`` keeps
+    them from being run unless the response completed.  ``cause`` is a deferred
+    ``error`` this terminal completes (``model/responses.DEFERRED_TERMINALS``): one
+    failure, described by the terminal's own error when it carries one.
+    """
     state = step.state
     state.status, state.terminal = status, True
-    if status is ResponseStatus.COMPLETED:
-        _reconcile_snapshot(step, event.response if event is not None else None)
-    else:
-        if event is not None:
-            error = (
-                event.payload.get("error")
-                or event.payload.get("message")
-                or (event.response or {}).get("error")
-                or (event.response or {}).get("incomplete_details")
-            )
+    response = event.response if event is not None else None
+    if status is not ResponseStatus.COMPLETED:
+        error = _error_of(event) or _error_of(cause)
+        if event is not None or cause is not None:
             step.note(Code.RESPONSE_ERROR, f"response {status.value}: {clip(json.dumps(error))}")
-        for entry in list(state.entries):
-            deliver(step, entry, Trigger.RESPONSE_ABORTED)
+    _reconcile_snapshot(step, response, status is ResponseStatus.COMPLETED)
     _settle(step)
 
 
-def _reconcile_snapshot(step: StepContext, response: Mapping[str, Any] | None) -> None:
+def _error_of(event: Event | None) -> Any:
+    """What an ending event says went wrong: its error, message or incomplete details."""
+    if event is None:
+        return None
+    return (
+        event.payload.get("error")
+        or event.payload.get("message")
+        or (event.response or {}).get("error")
+        or (event.response or {}).get("incomplete_details")
+    )
+
+
+def _reconcile_snapshot(
+    step: StepContext, response: Mapping[str, Any] | None, completed: bool
+) -> None:
+    """Match or admit every snapshot item (R6); then end every entry it did not reach:
+    ``RESPONSE_COMPLETED`` when the response completed, ``RESPONSE_ABORTED`` if not."""
     state = step.state
     output = response.get("output") if response is not None else None
     items = output if isinstance(output, list) else []
     if output is not None and not isinstance(output, list):
         step.note(Code.INVALID_FIELD, "response.output must be an array; ignored", True)
-    if not items:
+    if completed and not items:
         step.note(Code.SNAPSHOT_ABSENT, "response.completed carries no output; streamed items kept")
     state.snapshot_items = len(items)
     touched: set[int] = set()
@@ -82,9 +101,10 @@ def _reconcile_snapshot(step: StepContext, response: Mapping[str, Any] | None) -
         else:
             state.snapshot_placed += 1
             touched.add(entry.ordinal)
+    rest = Trigger.RESPONSE_COMPLETED if completed else Trigger.RESPONSE_ABORTED
     for entry in list(step.state.entries):
         if entry.ordinal not in touched:
-            deliver(step, entry, Trigger.RESPONSE_COMPLETED, snapshot_nonempty=bool(items))
+            deliver(step, entry, rest, snapshot_nonempty=completed and bool(items))
 
 
 def _loaded_tools(entries: list[Entry]) -> list[Mapping[str, Any]]:
@@ -149,8 +169,20 @@ def _settle(step: StepContext) -> None:
 
 
 def end_of_input(step: StepContext) -> None:
-    """Input ended: a response with no terminal event is interrupted (R9)."""
-    if step.state.terminal:
+    """Input ended: a response with no terminal event is interrupted (R9); one whose
+    last terminal was a deferred ``error`` failed by it."""
+    state = step.state
+    if state.terminal:
+        return
+    if state.pending_error is not None:
+        end_pending(step)
         return
     step.note(Code.MISSING_TERMINAL, "input ended before a terminal event")
     end(step, ResponseStatus.INTERRUPTED, None)
+
+
+def end_pending(step: StepContext) -> None:
+    """A deferred ``error`` that no terminal completed ends the response by itself."""
+    pending = step.state.pending_error
+    step.state.pending_error = None
+    end(step, ResponseStatus.FAILED, pending)

@@ -145,6 +145,8 @@ class ResponseState:
     entries_limit_hit: bool = False
     tools: Any = None
     """The last ``response.tools`` a lifecycle event carried (who runs a call)."""
+    pending_error: Any = None
+    """A deferred ``error`` event waiting for the terminal that completes it."""
 
     def snapshot(self) -> ResponseSnapshot:
         """The state as plain frozen data for invariants and tests."""
