@@ -185,4 +185,7 @@ def end_pending(step: StepContext) -> None:
     """A deferred ``error`` that no terminal completed ends the response by itself."""
     pending = step.state.pending_error
     step.state.pending_error = None
+    # What the failure raises is about the error event, not the one that revealed it.
+    current, step.event = step.event, pending
     end(step, ResponseStatus.FAILED, pending)
+    step.event = current
