@@ -782,8 +782,8 @@ The tables are in `model/execution.py` (`CLIENT_CALLS`, `OUTPUT_OF`,
             "xAI's server-run `x_search` streams `custom_tool_call` items (`xs_call_…`, "
             "names `x_keyword_search`, `view_x_video`) that the request never declared: "
             '`response.tools` is `[{"type":"x_search"}]` (vercel/ai fixture '
-            "`xai-x-search-tool`; protocol notes §8 xAI row). A client that runs them "
-            "would call a tool it does not have.",
+            "`xai-x-search-tool`; protocol notes §8 xAI row, `vercel/ai#12456`). A client "
+            "that runs them would call a tool it does not have (issue #11).",
             "OpenAI's hosted container shell streams `shell_call` items the server has "
             'already run: the declared tool is `{"type":"shell","environment":'
             '{"type":"container_reference",…}}` and each call\'s `shell_call_output` is '
