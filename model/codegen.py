@@ -83,6 +83,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "The routing table (R5): where a payload event goes.",
         ),
         _Kernel(
+            "namespace",
+            tables.namespaces,
+            (("kind", "ItemKind"),),
+            "ItemKind",
+            "The call_id namespace of an item kind (R6).",
+        ),
+        _Kernel(
             "admit_added",
             tables.added_admission,
             (("view", "AddedView"),),
@@ -253,6 +260,7 @@ from responses_oracle.model.vocabulary import (
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadAction,

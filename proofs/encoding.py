@@ -23,11 +23,13 @@ With ``payload=True`` each entry also carries one channel, its values abstracted
 deltas not yet joined, and the last non-empty candidate offered (a ghost).  Each step
 then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
 ``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
-as the driver's ``offer`` does.
+through ``model.payload.payload_key`` — the function the driver's ``offer`` runs —
+evaluated on Z3 terms (``ops_z3``).
 
 With ``identity=True`` each entry also carries its ``name`` in the same abstraction
 (``A`` and ``B`` are two different names), and each step the name its item brings: the
-effect ``MERGE_ITEM`` decides through ``tables.identity`` exactly as the driver's
+effect ``MERGE_ITEM`` decides through ``tables.identity``, the cell picked by
+``model.admission.identity_relation`` (the driver's classifier) as in the driver's
 ``merge_item`` does for each of ``call_id``, ``name`` and ``namespace`` (one table, so
 one field stands for all three).
 

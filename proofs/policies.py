@@ -457,7 +457,7 @@ def prove_policy(
     whole timeout to answer ``unknown`` there.
     """
     results: list[ProofResult] = []
-    for bounded in prove(invariant, policy.tables, bound, depth):
+    for bounded in prove(invariant, policy.tables, bound, depth, matcher=False):
         results.append(bounded)
         if unbounded and bounded.status is Status.PROVED_BOUNDED and bounded.invariant in UNBOUNDED:
             started = time.perf_counter()

@@ -120,14 +120,16 @@ class StepContext:
             owners.append(entry.ordinal)
 
     def holder(self, kind: ItemKind, call_id: str | None) -> Sequence[int]:
-        """The entry holding ``call_id`` in ``kind``'s namespace (none or one)."""
+        """The entry holding ``call_id`` in the namespace of ``kind`` (none or one)."""
         if not call_id:
             return ()
         key = self.state.interner.find(call_id)
-        ordinal = self.state.call_ids.get((kind, key)) if key is not None else None
+        space = self.kernels.namespace(kind)
+        ordinal = self.state.call_ids.get((space, key)) if key is not None else None
         return (ordinal,) if ordinal is not None else ()
 
     def bind_call_id(self, entry: Entry, call_id: str) -> None:
         """``call_id`` names ``entry`` in its kind's namespace from now on."""
         key = self.state.interner.intern(call_id)
-        self.state.call_ids.setdefault((entry.spec.kind, key), entry.ordinal)
+        space = self.kernels.namespace(entry.spec.kind)
+        self.state.call_ids.setdefault((space, key), entry.ordinal)
