@@ -5,8 +5,8 @@ WebSocket-mode connection that answers one ``response.create`` after another, a
 background response and its resume stream.  The reducer cuts the input into responses
 with these facts and nothing else: ``BOUNDARY`` says, for each event that opens a
 response, whether it continues the one held or starts a new one; ``CLIENT_FRAMES`` are
-skipped, a ``response.create`` ending the response before it; ``DEFERRED_TERMINALS``
-wait one event for the terminal that completes them.
+skipped, a ``response.create`` ending the response before it; the terminal right
+after an ``AMENDABLE_TERMINALS`` event is the same ending and describes it.
 
 Evidence: protocol-notes §1.8 (WebSocket mode: the same event payloads as SSE, with
 client frames on the same connection); openai-python's ``ResponsesClientEvent`` (the
@@ -145,13 +145,16 @@ def starts_new(payload: Mapping[str, Any], held: Held, held_id: str | None) -> b
     return BOUNDARY[opening, held, id_match(held_id, event_id)] is Boundary.NEW
 
 
-DEFERRED_TERMINALS: Final[frozenset[EventClass]] = frozenset({EventClass.ERROR})
-"""Terminal classes that end the response only when no terminal event follows at once.
+AMENDABLE_TERMINALS: Final[frozenset[EventClass]] = frozenset({EventClass.ERROR})
+"""Terminal classes whose failure the terminal event right after them describes.
 OpenAI sends ``error`` and then ``response.failed`` for one failure (vercel/ai fixture
-``openai-error.1``): the pair is one failure, and the failed response's object gives
-its error and its output.  An ``error`` followed by anything else, or by nothing, ends
-the response as failed by itself (WebSocket mode answers a bad ``response.create``
-with an ``error`` frame alone)."""
+``openai-error.1``).  The ``error`` ends the response at once, as any terminal does
+(nothing after a terminal changes the items: invariant ``terminal_is_final``); the
+terminal that follows it at once is the same failure, not an ``after_terminal``
+event, and its response's own ``error`` is the failure's description.  WebSocket mode
+answers a bad ``response.create`` with an ``error`` frame alone: a failure by
+itself."""
+
 
 MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENINGS) | CLOSING_FRAMES
 """Event or frame types that may close the held response (``BOUNDARY``,

@@ -6,10 +6,9 @@ wrong with an event becomes a ``Diagnostic`` and the next event is reduced as us
 ``step`` is ``advance`` that also says what the event did (a ``StepTrace``, for
 ``explain``); the summaries a trace carries are formatted only then.
 
-An ``error`` defers its end by one event: the terminal that follows it at once is the
-same failure (``model/responses.DEFERRED_TERMINALS``), anything else ends the response
-with the error first.  After the terminal event nothing changes (R9
-``after_terminal``); sequence numbers are
+After the terminal event nothing changes (R9 ``after_terminal``), except that the
+terminal right after an ``error`` is the same failure and describes it
+(``model/responses.AMENDABLE_TERMINALS``); sequence numbers are
 checked (a gap or a regression is reported, never acted on); then the event's class
 picks the rule: payload and progress events are routed (``route``, R5), added, done
 and snapshot items admitted or matched (``admit``, R6), terminals end the response
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from responses_oracle.model.catalogue import TERMINAL_STATUS, EventClass
-from responses_oracle.model.responses import DEFERRED_TERMINALS
+from responses_oracle.model.responses import AMENDABLE_TERMINALS
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
 
@@ -31,7 +30,7 @@ from .admit import on_added, on_item
 from .context import DEFAULT_LIMITS, ReducerLimits, StepContext, nonempty
 from .events import Event
 from .route import ITEM_SCOPED, on_scoped
-from .settle import end, end_pending
+from .settle import describe_failure, end
 from .settle import end_of_input as _end_of_input
 from .state import ResponseState
 
@@ -107,9 +106,13 @@ def _reduce(context: StepContext, event: Event) -> None:
     spec = event.spec
     for code, problem in event.problems:
         context.note(code, f"{event.type}: {problem}", True)
-    if state.pending_error is not None and not _completes_pending(spec):
-        end_pending(context)
     if state.terminal:
+        amends, state.amendable = state.amendable and _is_terminal(spec), False
+        if amends:
+            _response_fields(context, event.response)
+            describe_failure(context, event)
+            context.decision = "terminal: the same failure"
+            return
         context.note(Code.AFTER_TERMINAL, f"{event.type} after the terminal event; ignored")
         context.decision = "after terminal"
         return
@@ -140,25 +143,17 @@ def _reduce(context: StepContext, event: Event) -> None:
             on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
     elif event_class in TERMINAL_STATUS:
         _response_fields(context, event.response)
-        if event_class in DEFERRED_TERMINALS:
-            state.pending_error = event
-            context.decision = "error: ends the response unless a terminal follows"
-            return
-        cause, state.pending_error = state.pending_error, None
-        end(context, TERMINAL_STATUS[event_class], event, cause)
+        end(context, TERMINAL_STATUS[event_class], event)
+        state.amendable = event_class in AMENDABLE_TERMINALS
         if context.tracing:
             context.decision = f"terminal: {state.status.value}"
     else:
         context.decision = "no-op"
 
 
-def _completes_pending(spec: Any) -> bool:
-    """Whether an event of ``spec`` is the terminal a deferred ``error`` waits for."""
-    return (
-        spec is not None
-        and spec.event_class in TERMINAL_STATUS
-        and spec.event_class not in DEFERRED_TERMINALS
-    )
+def _is_terminal(spec: Any) -> bool:
+    """Whether an event of ``spec`` is a terminal event."""
+    return spec is not None and spec.event_class in TERMINAL_STATUS
 
 
 def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:

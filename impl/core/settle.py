@@ -4,7 +4,6 @@ A response ends on its first terminal event or at the end of input.  The termina
 snapshot (``response.output``) is reconciled item by item through matching
 (``admit.on_item``, R6), whatever the terminal; every entry it did not reach gets
 ``RESPONSE_COMPLETED`` when the response completed and ``RESPONSE_ABORTED`` otherwise.
-An ``error`` waits one event for the terminal that completes it (``end_pending``).
 Then every entry without an id gets a minted one (R11) and executability is decided.
 
 Who runs a call is decided by ``model/execution.py`` from the evidence of the response:
@@ -42,26 +41,43 @@ from .payload import clip
 from .state import Entry
 
 
-def end(
-    step: StepContext, status: ResponseStatus, event: Event | None, cause: Event | None = None
-) -> None:
+def end(step: StepContext, status: ResponseStatus, event: Event | None) -> None:
     """The response ends (R9): reconcile the terminal snapshot, abort what is left open.
 
     Every terminal's ``response.output`` is reconciled, not only ``completed``'s: items
     found only there are kept (openai-python keeps them too), and ``execution`` keeps
-    them from being run unless the response completed.  ``cause`` is a deferred
-    ``error`` this terminal completes (``model/responses.DEFERRED_TERMINALS``): one
-    failure, described by the terminal's own error when it carries one.
+    them from being run unless the response completed.
     """
     state = step.state
     state.status, state.terminal = status, True
-    response = event.response if event is not None else None
-    if status is not ResponseStatus.COMPLETED:
-        error = _error_of(event) or _error_of(cause)
-        if event is not None or cause is not None:
-            step.note(Code.RESPONSE_ERROR, f"response {status.value}: {clip(json.dumps(error))}")
-    _reconcile_snapshot(step, response, status is ResponseStatus.COMPLETED)
+    completed = status is ResponseStatus.COMPLETED
+    if not completed and event is not None:
+        _note_failure(step, _error_of(event))
+    _reconcile_snapshot(step, event.response if event is not None else None, completed)
     _settle(step)
+
+
+def _note_failure(step: StepContext, error: Any) -> None:
+    status = step.state.status.value
+    step.note(Code.RESPONSE_ERROR, f"response {status}: {clip(json.dumps(error))}")
+
+
+def describe_failure(step: StepContext, event: Event) -> None:
+    """The terminal right after an ``error``: the same failure, described by it.
+
+    (``model/responses.AMENDABLE_TERMINALS``.)  When the terminal's response carries an
+    error of its own, its ``response_error`` replaces the one the ``error`` event
+    raised, so the failure is reported once, in the failed response's words; else the
+    ``error``'s stands.
+    """
+    error = _error_of(event)
+    if error is None:
+        return
+    diagnostics = step.state.diagnostics
+    for position in reversed(range(len(diagnostics))):
+        if diagnostics[position].code is Code.RESPONSE_ERROR:
+            del diagnostics[position]
+    _note_failure(step, error)
 
 
 def _error_of(event: Event | None) -> Any:
@@ -169,23 +185,8 @@ def _settle(step: StepContext) -> None:
 
 
 def end_of_input(step: StepContext) -> None:
-    """Input ended: a response with no terminal event is interrupted (R9); one whose
-    last terminal was a deferred ``error`` failed by it."""
-    state = step.state
-    if state.terminal:
-        return
-    if state.pending_error is not None:
-        end_pending(step)
+    """Input ended: a response with no terminal event is interrupted (R9)."""
+    if step.state.terminal:
         return
     step.note(Code.MISSING_TERMINAL, "input ended before a terminal event")
     end(step, ResponseStatus.INTERRUPTED, None)
-
-
-def end_pending(step: StepContext) -> None:
-    """A deferred ``error`` that no terminal completed ends the response by itself."""
-    pending = step.state.pending_error
-    step.state.pending_error = None
-    # What the failure raises is about the error event, not the one that revealed it.
-    current, step.event = step.event, pending
-    end(step, ResponseStatus.FAILED, pending)
-    step.event = current

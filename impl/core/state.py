@@ -145,8 +145,9 @@ class ResponseState:
     entries_limit_hit: bool = False
     tools: Any = None
     """The last ``response.tools`` a lifecycle event carried (who runs a call)."""
-    pending_error: Any = None
-    """A deferred ``error`` event waiting for the terminal that completes it."""
+    amendable: bool = False
+    """The response was ended by an ``error`` and no event has come since: a terminal
+    now is the same failure (``model/responses.AMENDABLE_TERMINALS``)."""
 
     def snapshot(self) -> ResponseSnapshot:
         """The state as plain frozen data for invariants and tests."""

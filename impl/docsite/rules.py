@@ -585,9 +585,8 @@ table of the model is the authority; this paragraph is its summary.""",
   status says so, and their `output` is reconciled like that of `completed` (items
   found only there are kept) but nothing in it is run (R13 `not_completed`). Entries
   the snapshot does not list end `incomplete`.
-- An `error` event ends the response as failed unless a terminal event follows it at
-  once: `error` then `response.failed` is **one** failure, described by the failed
-  response's own error and output (R14).
+- An `error` event ends the response as failed; `error` then `response.failed` is
+  **one** failure, described by the failed response's own error (R14).
 - End of input without a terminal event: status `interrupted` (`missing_terminal`); no
   call is executable.
 - After the first terminal event every event is `after_terminal` and changes nothing.
@@ -875,9 +874,11 @@ connection, a background response and its resume stream. Where one ends is the
   a new one;
 - in a WebSocket transcript the client's frames (`response.create`,
   `response.steer`) are skipped, and a `response.create` ends the response before it;
-- an `error` waits one event: the terminal that follows it at once is the same
-  failure (`DEFERRED_TERMINALS`); anything else, or the end of input, makes the
-  `error` end the response by itself.
+- an `error` ends the response as failed, like any terminal; the terminal that
+  follows it at once is the same failure (`AMENDABLE_TERMINALS`): no
+  `after_terminal`, and its response's own `error` describes the failure (one
+  `response_error`). Its `output` is not read: nothing after a terminal changes the
+  items (invariant `terminal_is_final`).
 
 A stream without `sequence_number` (OpenAI recordings from March 2025) is read the
 same way.""",
@@ -887,7 +888,8 @@ same way.""",
             "`test_background_mode_streaming_starting_after_vcr`; fixtures/quirks q03).",
             "OpenAI's normal failure is `error` then `response.failed` for the same "
             "response (vercel/ai fixture `openai-error.1`): one failure, described by the "
-            "failed response; reporting the second event as `after_terminal` loses that.",
+            "failed response; reporting the second event as `after_terminal` loses that "
+            "description.",
             "WebSocket mode sends the same event payloads as SSE on one connection, one "
             "JSON message per frame, with the client's `response.create` frames between "
             "responses, and answers a bad request with an `error` frame alone "

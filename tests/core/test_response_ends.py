@@ -3,7 +3,8 @@
 ``response.queued`` / ``response.in_progress`` open a response when none is held and
 continue it when the id matches (``BOUNDARY``); every terminal's snapshot is
 reconciled, so items only there are kept (and not run unless the response completed);
-``error`` then ``response.failed`` is one failure described by the failed response.
+``error`` then ``response.failed`` is one failure described by the failed response
+(the ``error`` ends the response; the terminal right after it amends the description).
 Each rule is pinned on a short stream and, where a capture shows it, on the capture.
 """
 
@@ -135,10 +136,10 @@ def test_an_error_alone_fails_the_response_by_itself() -> None:
     result = reduce1(created(), boom, status="failed")
     (error,) = result.diagnostics
     assert error.code.value == "response_error" and "server_error" in error.detail
-    assert error.event_index == 1  # the error event, though the end of input revealed it
+    assert error.event_index == 1
 
 
-def test_an_error_followed_by_anything_else_ends_the_response_first() -> None:
+def test_an_error_followed_by_anything_else_ended_the_response() -> None:
     boom = event("error", error={"code": "server_error", "message": "boom"})
     item = msg("msg_1", text_part("late"))
     result = reduce1(created(), boom, added(0, item), status="failed")
@@ -150,4 +151,4 @@ def test_an_error_then_failed_without_its_own_error_uses_the_error_event() -> No
     boom = event("error", error={"code": "rate_limit", "message": "slow down"})
     result = reduce1(created(), boom, ended("failed"), status="failed")
     (error,) = result.diagnostics
-    assert "rate_limit" in error.detail and error.event_index == 2
+    assert "rate_limit" in error.detail and error.event_index == 1  # the error's own

@@ -1185,7 +1185,7 @@ def test_r9_error_event_fails_the_response() -> None:
         status="failed",
     )
     # ``error`` then ``response.failed`` is one failure (model/responses.py
-    # DEFERRED_TERMINALS): no after_terminal, one response_error.
+    # AMENDABLE_TERMINALS): no after_terminal, one response_error.
     assert rows(result) == [row(0, call, "wire", "item_done", "done", False)]
     assert codes(result) == ["response_error"]
 
