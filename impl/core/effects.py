@@ -143,7 +143,8 @@ def _learn_item_id(step: StepContext, entry: Entry) -> None:
     item_id = step.learn
     if item_id is None:
         return
-    step.add_alias(entry, item_id)
+    if not step.learned:  # aliases are never removed: a known one needs no update
+        step.add_alias(entry, item_id)
     if step.route_code is not None:
         step.note(step.route_code, f"item_id {item_id!r} routed by output_index")
     if entry.item_id is None:

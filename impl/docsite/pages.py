@@ -125,7 +125,7 @@ def _stream(example: Example) -> list[str]:
 
 
 def _result_blocks(result: Result, replay: bool) -> list[str]:
-    lines = fenced("json", pretty_json(result.to_json()), "result", wrap=True)
+    lines = fenced("json", pretty_json(result.to_dict()), "result", wrap=True)
     if replay:
         replayed = replay_input(entry.item for entry in result.items)
         lines += ["", *fenced("json", pretty_json(replayed), "replay input (R12)", wrap=True)]

@@ -29,8 +29,6 @@ from .streams import (
     fc,
     numbered,
     reduce1,
-    row,
-    rows,
 )
 
 _SHELL_ACTION = {"commands": ["ls -la"], "timeout_ms": None, "max_output_length": None}
@@ -138,22 +136,6 @@ def test_a_tool_search_call_renamed_by_its_done_is_one_item_with_the_confirmed_c
     assert codes(result) == ["call_id_renamed"]
     replayed = replay_input(entry.item for entry in result.items)
     assert [item["type"] for item in replayed].count("tool_search_call") == 1
-
-
-def test_the_snapshot_never_renames_an_open_entry() -> None:
-    # opencode test 14's shape through the new table: a colliding id in the snapshot is
-    # not the entry's own done, so the call_id is not renamed (a new item instead).
-    colliding = fc("fc_1", "call_unseen", "wrong", '{"x":1}')
-    result = reduce1(
-        created(),
-        added(0, fc("fc_1", "call_1", "lookup")),
-        delta(0, "fc_1", "{}"),
-        completed([colliding]),
-    )
-    assert rows(result) == [
-        row(0, fc("fc_1", "call_1", "lookup", "{}"), "wire", "deltas", "streaming", False),
-        row(0, colliding, "wire", "snapshot", "completed", True),
-    ]
 
 
 def test_the_rename_is_the_one_identity_change_the_python_invariant_allows() -> None:
