@@ -1,0 +1,243 @@
+"""The cause of a divergence: the events it depends on, the rule that decides it, its signature.
+
+Theory of operation
+-------------------
+A case can diverge in several ways at once (an order difference *and* lost arguments);
+each way is a *cause*, and a cluster gathers the cases that share one.  A cause's
+``Signature`` is what a maintainer would call "the same bug":
+
+- its class (``Divergence``, ranked by harm);
+- the rule that decides it;
+- the reference's decision on the events involved: the diagnostic code the reference
+  raised on them that belongs to that rule (``id_renamed_field``,
+  ``empty_payload_ignored``, ``after_terminal`` …), or none on a plain stream;
+- for a candidate that gave no answer, its message with ids of any shape, numbers and
+  embedded JSON masked, so that one error is one cause whatever stream it met.
+
+A case is clustered by its most harmful cause (``cause_of`` its first signature): the
+report leads with what would run the wrong tool, and a case's lesser differences are
+listed with it rather than spread over clusters of their own.  A failure is one cause
+whether the stream was valid or not (``cause_of``); the cluster takes the most harmful
+class among its cases.
+
+The events involved are read from the reference's own trace (``Reducer(trace=True)``):
+the steps on the entry the difference is about (the item's admission, its payload
+events, its confirmation, the terminal that settled it), or, for an item only the
+candidate has, the events that carried its ids.  The rule is then the rule of the
+first code on those events that can decide a difference of that kind
+(``ASPECT_RULES``), else the rule ``compare`` names for the aspect.  It never depends
+on where a stream happens to end.
+
+For a candidate that gave up, the event involved is the one it gives up at: the first
+event whose prefix, closed with a terminal, still fails (``trip_index``, computed by
+the harness on the minimal stream, where it is cheap).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from responses_oracle import Reducer
+from responses_oracle.core.step import StepTrace
+from responses_oracle.model.divergence import Divergence
+from responses_oracle.result import Result, item_positions
+
+from .compare import Aspect
+from .explain import DECISION_RULES
+from .rules import CODE_RULES
+from .streams import Event
+from .taxonomy import Classified
+
+ASPECT_RULES: dict[Aspect, tuple[str, ...]] = {
+    Aspect.ID: ("R6", "R4", "R11"),
+    Aspect.RESPONSE_ID: ("R9",),
+    Aspect.PAYLOAD: ("R7",),
+    Aspect.MISSING_ITEM: ("R9", "R6", "R3", "R5"),
+    Aspect.EXTRA_ITEM: ("R9", "R6", "R3", "R5"),
+    Aspect.ORDER: ("R10", "R3"),
+    Aspect.STATUS: ("R9",),
+    Aspect.EXECUTABLE: ("R9",),
+    Aspect.TYPE: ("R6",),
+    Aspect.CALL_ID: ("R6",),
+    Aspect.NAME: ("R6", "R2"),
+    Aspect.NAMESPACE: ("R6",),
+    Aspect.OUTPUT_INDEX: ("R3",),
+    Aspect.RESPONSES: ("R1",),
+    Aspect.FAILURE: ("R6", "R7", "R9", "R5", "R3", "R4", "R1"),
+}
+"""For each aspect, the rules whose codes can decide a difference of it, in the order
+they are preferred when the events involved raised codes of several."""
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What makes two divergences the same bug."""
+
+    divergence: Divergence
+    rule: str
+    decision: str
+    failure: str = ""
+
+    @property
+    def key(self) -> str:
+        """A short stable id for the cluster (JSON reports, ``--show``)."""
+        text = "|".join((self.divergence.value, self.rule, self.decision, self.failure))
+        return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def cause_of(mine: Signature) -> Signature:
+    """The cluster key of a signature: a failure's message, whatever the stream's validity."""
+    if mine.failure:
+        return replace(mine, divergence=Divergence.CANDIDATE_RAISED_ON_VALID)
+    return mine
+
+
+@dataclass(frozen=True)
+class TracedResponse:
+    """One response of the reference: its result, its steps, entry ordinal → item position."""
+
+    result: Result
+    steps: tuple[StepTrace, ...]
+    positions: dict[int, int]
+
+
+def traced(events: Sequence[Event]) -> list[TracedResponse]:
+    """The reference's responses for ``events``, each with the steps of its events."""
+    reducer = Reducer(trace=True)
+    traces = reducer.traces
+    assert traces is not None
+    out: list[TracedResponse] = []
+    start = 0
+    snapshot = reducer.snapshot()
+    for event in events:
+        if event.get("type") == "response.created":
+            snapshot = reducer.snapshot()
+        closed = len(reducer.results)
+        reducer.feed(event)
+        if len(reducer.results) > closed:
+            # The event that closed the response belongs to the next one.
+            steps = tuple(traces[start:-1])
+            start = len(traces) - 1
+            out.append(TracedResponse(reducer.results[-1], steps, item_positions(snapshot.entries)))
+    snapshot = reducer.snapshot()
+    closed = len(reducer.results)
+    if len(reducer.finish()) > closed:
+        steps = tuple(traces[start:])
+        out.append(TracedResponse(reducer.results[-1], steps, item_positions(snapshot.entries)))
+    return out
+
+
+def _ids(value: Any) -> set[str]:
+    if not isinstance(value, dict):
+        return set()
+    return {str(value[k]) for k in ("id", "call_id") if isinstance(value.get(k), str)}
+
+
+def involved(
+    classified: Classified, responses: Sequence[TracedResponse], events: Sequence[Event]
+) -> list[StepTrace]:
+    """The reference's steps on the events a difference depends on."""
+    if classified.response is None or classified.response >= len(responses):
+        return [step for response in responses for step in response.steps]
+    response = responses[classified.response]
+    if classified.entry is not None:
+        ordinals = {o for o, p in response.positions.items() if p == classified.entry}
+        return [s for s in response.steps if s.entry in ordinals]
+    if classified.difference.aspect is Aspect.EXTRA_ITEM:
+        ids = _ids(classified.difference.candidate)
+        return [
+            s
+            for s in response.steps
+            if s.index < len(events) and ids & _carried(events[s.index])
+        ] or list(response.steps)
+    return list(response.steps)
+
+
+def _carried(event: Event) -> set[str]:
+    found = {str(event[k]) for k in ("item_id", "call_id") if isinstance(event.get(k), str)}
+    found |= _ids(event.get("item"))
+    response = event.get("response")
+    output = response.get("output") if isinstance(response, dict) else None
+    for item in output if isinstance(output, list) else []:
+        found |= _ids(item)
+    return found
+
+
+def decide(aspect: Aspect, default_rule: str, steps: Sequence[StepTrace]) -> tuple[str, str]:
+    """The rule deciding a difference of ``aspect`` on ``steps`` and the code that says so.
+
+    The first code on the steps whose rule can decide the aspect wins, in the rule
+    preference of ``ASPECT_RULES``; without one, the aspect's own rule and no code (the
+    stream is plain: the difference is the candidate's alone).
+    """
+    wanted = ASPECT_RULES.get(aspect, ())
+    codes = [code for step in steps for code in step.codes]
+    for rule in wanted:
+        code = next((c for c in codes if CODE_RULES.get(c) == rule), None)
+        if code is not None:
+            return rule, code.value
+    return default_rule, ""
+
+
+_JSON_START = "{["
+_PAIR = {"{": "}", "[": "]"}
+_ID = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])")
+_QUOTED_ID = re.compile(r"(['\"])[A-Za-z]{1,6}_[A-Za-z0-9_-]*\1")
+_NUMBER = re.compile(r"\d+")
+
+
+def _mask_json(text: str) -> str:
+    """Balanced ``{…}`` and ``[…]`` runs (a dumped event or item) replaced by ``{…}``."""
+    out: list[str] = []
+    depth: list[str] = []
+    for char in text:
+        if depth:
+            if char in _PAIR:
+                depth.append(_PAIR[char])
+            elif char == depth[-1]:
+                depth.pop()
+                if not depth:
+                    out.append("{…}")
+            continue
+        if char in _JSON_START:
+            depth.append(_PAIR[char])
+            continue
+        out.append(char)
+    if depth:
+        out.append("{…")
+    return "".join(out)
+
+
+def mask_failure(message: str) -> str:
+    """A candidate's message with embedded JSON, ids of any shape and numbers masked."""
+    first = next((line for line in message.splitlines() if line.strip()), "")
+    masked = _mask_json(first)
+    masked = _QUOTED_ID.sub(r"\1ID\1", masked)
+    masked = _ID.sub("ID", masked)
+    masked = _NUMBER.sub("N", masked)
+    return masked[:240]
+
+
+def signature(
+    classified: Classified, responses: Sequence[TracedResponse], events: Sequence[Event]
+) -> Signature:
+    """The signature of one classified difference."""
+    difference = classified.difference
+    if difference.aspect is Aspect.FAILURE:
+        return Signature(classified.divergence, "", "", mask_failure(str(difference.candidate)))
+    rule, decision = decide(difference.aspect, difference.rule, involved(classified, responses, events))
+    return Signature(classified.divergence, rule, decision)
+
+
+def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:
+    """The rule and decision at the event where a candidate gives up (``index``)."""
+    steps = [s for r in responses for s in r.steps]
+    at = [s for s in steps if s.index == index] if index is not None else []
+    if not at:
+        return "R9", "missing_terminal" if index is None else "end"
+    step_rule = next((r for p, r in DECISION_RULES if at[0].decision.startswith(p)), "R1")
+    return decide(Aspect.FAILURE, step_rule, at)
