@@ -10,7 +10,12 @@
 //   item with an `output_text` part per text part;
 // - reasoning-start/-delta/-end -> one `reasoning` item with a `summary_text` part each;
 // - tool-call (not provider-executed) -> a `function_call` item: `call_id` = toolCallId,
-//   `name` = toolName, `arguments` = the input string, `id` = the item id;
+//   `name` = toolName, `arguments` = the input string, `id` = the item id; the SDK
+//   hands a custom tool's input over JSON-encoded (`JSON.stringify(item.input)`), so
+//   an input that is a JSON string literal is a `custom_tool_call` with that string;
+// - the parts of a provider-executed tool (web search, code interpreter, file search,
+//   image generation) -> its hosted item (`web_search_call`, ...), `id` = toolCallId,
+//   a code interpreter's `code` read back from its input;
 // items in the order the SDK first announced them.  The status is read from the finish
 // reason (stop, tool-calls: completed; length, content-filter: incomplete; error:
 // failed; anything else: not given).  An `error` part, or a throw, is the error answer:
@@ -34,6 +39,24 @@ const STATUS = {
   "content-filter": "incomplete",
   error: "failed",
 };
+
+const HOSTED = {
+  web_search: "web_search_call",
+  code_interpreter: "code_interpreter_call",
+  file_search: "file_search_call",
+  image_generation: "image_generation_call",
+};
+
+const CALL_PAYLOAD = { function_call: "arguments", custom_tool_call: "input" };
+const PENDING = new WeakSet();
+
+function hostedInput(input) {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return {};
+  }
+}
 
 function itemId(part) {
   return part.providerMetadata?.openai?.itemId;
@@ -78,17 +101,37 @@ async function parse(events) {
         break;
       }
       case "tool-input-start":
-        if (!part.providerExecuted) {
-          item(`call:${part.id}`, () => ({ type: "function_call", call_id: part.id, name: part.toolName }));
+      case "tool-result":
+      case "tool-call": {
+        const id = part.type === "tool-input-start" ? part.id : part.toolCallId;
+        const hosted = HOSTED[part.toolName];
+        if (part.providerExecuted || (part.type === "tool-result" && hosted !== undefined)) {
+          const call = item(`call:${id}`, () => ({ type: hosted ?? part.toolName, id }));
+          if (part.type === "tool-call" && call.type === "code_interpreter_call") {
+            const { code } = hostedInput(part.input);
+            if (typeof code === "string") call.code = code;
+          }
+          break;
         }
-        break;
-      case "tool-call":
-        if (!part.providerExecuted) {
-          const call = item(`call:${part.toolCallId}`, () => ({ type: "function_call", call_id: part.toolCallId }));
-          Object.assign(call, { name: part.toolName, arguments: part.input });
+        if (part.type === "tool-result") break;
+        const call = item(`call:${id}`, () => {
+          const fresh = { type: "function_call", call_id: id };
+          PENDING.add(fresh);
+          return fresh;
+        });
+        call.name = part.toolName;
+        if (part.type === "tool-call") {
+          const custom = typeof part.input === "string" && part.input.startsWith('"');
+          if (custom) {
+            call.type = "custom_tool_call";
+            call.input = JSON.parse(part.input);
+          } else {
+            call.arguments = part.input;
+          }
           if (itemId(part) !== undefined) call.id = itemId(part);
         }
         break;
+      }
       case "finish":
         status = STATUS[part.finishReason?.unified ?? part.finishReason];
         break;
@@ -100,7 +143,17 @@ async function parse(events) {
   }
   const response = { id: responseId };
   if (status !== undefined) response.status = status;
-  return [{ response, items: [...items.values()].map((wire) => ({ item: wire })) }];
+  // A call the SDK never committed to (no tool-call part: its input was cut off) is not
+  // one its user holds; an announced part that never got text is not one either.
+  const held = [...items.values()].filter(
+    (wire) => !PENDING.has(wire) || !(wire.type in CALL_PAYLOAD) || CALL_PAYLOAD[wire.type] in wire,
+  );
+  for (const wire of held) {
+    for (const key of ["content", "summary"]) {
+      if (Array.isArray(wire[key])) wire[key] = wire[key].filter((part) => part.text !== "");
+    }
+  }
+  return [{ response, items: held.map((wire) => ({ item: wire })) }];
 }
 
 await serve(parse);

@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the names __getattr__ loads, for type checkers
     from .compare import Aspect, Difference, compare  # noqa: F401
     from .harness import assert_conforms, run_diff  # noqa: F401
     from .profiles import PROFILES, Profile, apply_profiles  # noqa: F401
-    from .report import DiffReport, Divergence  # noqa: F401
+    from .report import Cluster, DiffReport  # noqa: F401
     from .streams import GeneratedStream, openai_stream  # noqa: F401
 
 _HOMES: dict[str, str] = {
@@ -53,8 +53,8 @@ _HOMES: dict[str, str] = {
     "Aspect": "compare",
     "Difference": "compare",
     "compare": "compare",
+    "Cluster": "report",
     "DiffReport": "report",
-    "Divergence": "report",
     "assert_conforms": "harness",
     "run_diff": "harness",
     "PROFILES": "profiles",

@@ -52,7 +52,6 @@ from typing import IO, Any, Protocol
 
 from .streams import Event, GeneratedStream
 
-
 STDERR_KEPT = 4000
 """Characters of a candidate's stderr kept for the message of a ``CandidateError``."""
 

@@ -4,7 +4,8 @@
 seed is the same stream in every run, process and order, which is what makes
 ``diff --seed`` reproducible and ``--jobs`` safe.  The generator of case *i* is
 ``MIX[i % len(MIX)]``: valid OpenAI streams, provider profiles, model-guided walks,
-and faulty streams (a fault in a walk, or in a profile stream).  ``diff --generator``
+faulty streams (a fault in a walk, or in a profile stream), bodies holding several
+responses and streams with events after their terminal.  ``diff --generator``
 narrows the rotation to some generators (``mix_of``) and ``diff --profile`` the provider
 profiles the profile generators draw from.
 
@@ -23,7 +24,7 @@ from pathlib import Path
 from .choices import Chooser, case_chooser
 from .faults import fault_stream
 from .profiles import PROFILES, apply_profiles
-from .streams import GeneratedStream, openai_stream
+from .streams import GeneratedStream, numbered, openai_stream
 from .walk import model_guided_stream
 
 
@@ -40,6 +41,30 @@ def profile_stream(choose: Chooser, profiles: Sequence[str] = tuple(PROFILES)) -
     return apply_profiles(openai_stream(choose), (choose.choice(tuple(profiles)),), choose)
 
 
+_TERMINALS = frozenset({"response.completed", "response.incomplete", "response.failed"})
+
+
+def several_responses(choose: Chooser) -> GeneratedStream:
+    """Two responses in one body, as a WebSocket session or a resumed background
+    response delivers them: a client gets them as one body (R1: one result each)."""
+    first, second = openai_stream(choose), openai_stream(choose)
+    return GeneratedStream((*first.events, *second.events), ("several-responses",))
+
+
+def after_terminal(choose: Chooser) -> GeneratedStream:
+    """A stream with an item's events after its terminal event, as a relay that flushes
+    late sends them (R9: nothing after the terminal changes the response)."""
+    stream, late = openai_stream(choose), openai_stream(choose)
+    slots = {e.get("output_index") for e in stream.events if "output_index" in e}
+    tail = [
+        {**e, "output_index": len(slots)}
+        for e in late.events
+        if e.get("output_index") == 0 and e.get("type") not in _TERMINALS
+    ]
+    events = numbered([*stream.events, *tail])
+    return GeneratedStream(tuple(events), ("after-terminal",))
+
+
 Generator = Callable[[Chooser, Sequence[str]], GeneratedStream]
 """A stream generator: a chooser and the provider profiles it may apply → a stream."""
 
@@ -51,10 +76,21 @@ GENERATORS: dict[str, Generator] = {
     "faulty-profile": lambda choose, profiles: fault_stream(
         profile_stream(choose, profiles), choose
     )[0],
+    "several-responses": lambda choose, profiles: several_responses(choose),
+    "after-terminal": lambda choose, profiles: after_terminal(choose),
 }
 """The stream generators the harness draws from, by name (``diff --generator``)."""
 
-MIX: tuple[str, ...] = ("openai", "profile", "profile", "model-guided", "faulty", "faulty-profile")
+MIX: tuple[str, ...] = (
+    "openai",
+    "profile",
+    "profile",
+    "model-guided",
+    "faulty",
+    "faulty-profile",
+    "several-responses",
+    "after-terminal",
+)
 """The rotation of generators over case indexes: profiles weigh double."""
 
 
@@ -62,7 +98,8 @@ def mix_of(generators: Sequence[str]) -> tuple[str, ...]:
     """The rotation restricted to ``generators`` (in ``MIX`` order, weights kept)."""
     unknown = sorted(set(generators) - set(GENERATORS))
     if unknown:
-        raise ValueError(f"unknown generator(s) {', '.join(unknown)}; known: {', '.join(GENERATORS)}")
+        known = ", ".join(GENERATORS)
+        raise ValueError(f"unknown generator(s) {', '.join(unknown)}; known: {known}")
     return tuple(name for name in MIX if name in generators)
 
 

@@ -24,13 +24,14 @@ The events involved are read from the reference's own trace (``Reducer(trace=Tru
 the steps on the entry the difference is about (the item's admission, its payload
 events, its confirmation, the terminal that settled it), or, for an item only the
 candidate has, the events that carried its ids.  The rule is then the rule of the
-first code on those events that can decide a difference of that kind
-(``ASPECT_RULES``), else the rule ``compare`` names for the aspect.  It never depends
-on where a stream happens to end.
+most telling code on those events that can decide a difference of that kind
+(``DECISIVE_CODES``), else the rule ``compare`` names for the aspect.  It never
+depends on where a stream happens to end.
 
 For a candidate that gave up, the event involved is the one it gives up at: the first
-event whose prefix, closed with a terminal, still fails (``trip_index``, computed by
-the harness on the minimal stream, where it is cheap).
+event whose prefix, closed with a terminal, still fails (computed by the harness on the
+minimal stream, where it is cheap); ``trip_rule`` names the rule of its most telling
+code (``TRIP_CODES``), else of its decision.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from typing import Any
 from responses_oracle import Reducer
 from responses_oracle.core.step import StepTrace
 from responses_oracle.model.divergence import Divergence
+from responses_oracle.model.vocabulary import Code
 from responses_oracle.result import Result, item_positions
 
 from .compare import Aspect
@@ -52,26 +54,58 @@ from .rules import CODE_RULES
 from .streams import Event
 from .taxonomy import Classified
 
-ASPECT_RULES: dict[Aspect, tuple[str, ...]] = {
-    Aspect.ID: ("R6", "R4", "R11"),
-    Aspect.RESPONSE_ID: ("R9",),
-    Aspect.PAYLOAD: ("R7",),
-    Aspect.MISSING_ITEM: ("R9", "R6", "R3", "R5"),
-    Aspect.EXTRA_ITEM: ("R9", "R6", "R3", "R5"),
-    Aspect.ORDER: ("R10", "R3"),
-    Aspect.STATUS: ("R9",),
-    Aspect.EXECUTABLE: ("R9",),
-    Aspect.TYPE: ("R6",),
-    Aspect.CALL_ID: ("R6",),
-    Aspect.NAME: ("R6", "R2"),
-    Aspect.NAMESPACE: ("R6",),
-    Aspect.OUTPUT_INDEX: ("R3",),
-    Aspect.RESPONSES: ("R1",),
-    Aspect.FAILURE: ("R6", "R7", "R9", "R5", "R3", "R4", "R1"),
+DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
+    Aspect.ID: (
+        Code.ID_RENAMED_FIELD,
+        Code.ID_ADOPTED_FROM_SLOT,
+        Code.ID_MINTED,
+        Code.ID_CHANGED,
+        Code.DUPLICATE_ITEM,
+    ),
+    Aspect.RESPONSE_ID: (Code.RESPONSE_ID_CHANGED,),
+    Aspect.PAYLOAD: (
+        Code.AFTER_TERMINAL,
+        Code.EMPTY_PAYLOAD_IGNORED,
+        Code.DIVERGENT_PAYLOAD,
+        Code.PAYLOAD_EXTENDED,
+        Code.INVALID_JSON_ARGUMENTS,
+        Code.PART_REALIGNED,
+    ),
+    Aspect.MISSING_ITEM: (
+        Code.SNAPSHOT_MISSING_ITEM,
+        Code.SNAPSHOT_ABSENT,
+        Code.SLOT_REUSED,
+        Code.DUPLICATE_ITEM,
+        Code.ID_RENAMED_FIELD,
+        Code.ID_ADOPTED_FROM_SLOT,
+        Code.RESPONSE_ERROR,
+        Code.MISSING_TERMINAL,
+    ),
+    Aspect.EXTRA_ITEM: (Code.AFTER_TERMINAL, Code.DUPLICATE_ITEM, Code.SLOT_REUSED),
+    Aspect.ORDER: (Code.AFTER_TERMINAL, Code.SLOT_REUSED),
+    Aspect.STATUS: (Code.AFTER_TERMINAL, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
+    Aspect.EXECUTABLE: (Code.UNCONFIRMED_ITEM, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
+    Aspect.TYPE: (Code.METADATA_CONFLICT, Code.SLOT_REUSED),
+    Aspect.CALL_ID: (Code.DUPLICATE_CALL_ID, Code.METADATA_CONFLICT),
+    Aspect.NAME: (Code.METADATA_CONFLICT,),
+    Aspect.NAMESPACE: (Code.METADATA_CONFLICT,),
+    Aspect.OUTPUT_INDEX: (Code.SLOT_REUSED,),
 }
-"""For each aspect, the rules whose codes can decide a difference of it, in the order
-they are preferred when the events involved raised codes of several."""
+"""For each aspect, the codes that can decide a difference of it, most telling first.
+A code on the events involved that is not listed (a sequence gap left by shrinking, a
+response-level code on the terminal that settled an item) says nothing about the
+difference and does not split a cluster."""
 
+TRIP_CODES: tuple[Code, ...] = (
+    *dict.fromkeys(code for codes in DECISIVE_CODES.values() for code in codes),
+    Code.ORPHAN_EVENT,
+    Code.AMBIGUOUS_ROUTE,
+    Code.CHANNEL_MISMATCH,
+    Code.UNKNOWN_EVENT,
+    Code.INVALID_FIELD,
+    Code.LATE_EVENT,
+)
+"""The codes that can name why a candidate gave up at an event, most telling first."""
 
 @dataclass(frozen=True)
 class Signature:
@@ -170,41 +204,44 @@ def _carried(event: Event) -> set[str]:
 def decide(aspect: Aspect, default_rule: str, steps: Sequence[StepTrace]) -> tuple[str, str]:
     """The rule deciding a difference of ``aspect`` on ``steps`` and the code that says so.
 
-    The first code on the steps whose rule can decide the aspect wins, in the rule
-    preference of ``ASPECT_RULES``; without one, the aspect's own rule and no code (the
-    stream is plain: the difference is the candidate's alone).
+    The first of the aspect's ``DECISIVE_CODES`` that the steps raised names the rule
+    (the rule that code reports on); without one the stream is plain for this
+    difference, which is then the candidate's alone: the aspect's own rule, no code.
     """
-    wanted = ASPECT_RULES.get(aspect, ())
-    codes = [code for step in steps for code in step.codes]
-    for rule in wanted:
-        code = next((c for c in codes if CODE_RULES.get(c) == rule), None)
-        if code is not None:
-            return rule, code.value
+    codes = {code for step in steps for code in step.codes}
+    for code in DECISIVE_CODES.get(aspect, ()):
+        if code in codes:
+            return CODE_RULES[code], code.value
     return default_rule, ""
 
 
 _JSON_START = "{["
 _PAIR = {"{": "}", "[": "]"}
+_TYPE = re.compile(r'^\{"type":\s*"([a-z_.]+)"')
+_QUOTED = re.compile(r"(['\"])[^'\"]*\1")
 _ID = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])")
-_QUOTED_ID = re.compile(r"(['\"])[A-Za-z]{1,6}_[A-Za-z0-9_-]*\1")
-_NUMBER = re.compile(r"\d+")
+_NUMBER = re.compile(r"\b(\d+|undefined|null|None|NaN)\b")
 
 
 def _mask_json(text: str) -> str:
-    """Balanced ``{…}`` and ``[…]`` runs (a dumped event or item) replaced by ``{…}``."""
+    """Balanced ``{…}`` and ``[…]`` runs (a dumped event or item) replaced by ``{…}``, or
+    by ``{type …}`` for an object that starts with its ``type``."""
     out: list[str] = []
     depth: list[str] = []
-    for char in text:
+    start = 0
+    for at, char in enumerate(text):
         if depth:
             if char in _PAIR:
                 depth.append(_PAIR[char])
             elif char == depth[-1]:
                 depth.pop()
                 if not depth:
-                    out.append("{…}")
+                    kind = _TYPE.match(text[start : at + 1])
+                    out.append(f"{{{kind.group(1)} …}}" if kind else "{…}")
             continue
         if char in _JSON_START:
             depth.append(_PAIR[char])
+            start = at
             continue
         out.append(char)
     if depth:
@@ -213,10 +250,11 @@ def _mask_json(text: str) -> str:
 
 
 def mask_failure(message: str) -> str:
-    """A candidate's message with embedded JSON, ids of any shape and numbers masked."""
+    """A candidate's message, first line, with embedded JSON, quoted values, ids of any
+    shape and numbers masked: the same check failing on another stream reads the same."""
     first = next((line for line in message.splitlines() if line.strip()), "")
     masked = _mask_json(first)
-    masked = _QUOTED_ID.sub(r"\1ID\1", masked)
+    masked = _QUOTED.sub(r"\1…\1", masked)
     masked = _ID.sub("ID", masked)
     masked = _NUMBER.sub("N", masked)
     return masked[:240]
@@ -229,7 +267,8 @@ def signature(
     difference = classified.difference
     if difference.aspect is Aspect.FAILURE:
         return Signature(classified.divergence, "", "", mask_failure(str(difference.candidate)))
-    rule, decision = decide(difference.aspect, difference.rule, involved(classified, responses, events))
+    steps = involved(classified, responses, events)
+    rule, decision = decide(difference.aspect, difference.rule, steps)
     return Signature(classified.divergence, rule, decision)
 
 
@@ -240,4 +279,5 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
     if not at:
         return "R9", "missing_terminal" if index is None else "end"
     step_rule = next((r for p, r in DECISION_RULES if at[0].decision.startswith(p)), "R1")
-    return decide(Aspect.FAILURE, step_rule, at)
+    code = next((c for c in TRIP_CODES if c in at[0].codes), None)
+    return (CODE_RULES[code], code.value) if code is not None else (step_rule, "")

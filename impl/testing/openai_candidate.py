@@ -1,4 +1,4 @@
-"""openai-python's ``client.responses.stream()`` as a protocol candidate: ``--candidate openai-python``.
+"""openai-python's ``client.responses.stream()`` as a candidate: ``--candidate openai-python``.
 
 Run as ``python -m responses_oracle.testing.openai_candidate`` (needs ``pip install
 'responses-oracle[clients]'``: openai 3.x, the line whose transport is ``httpx2``).

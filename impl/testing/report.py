@@ -196,7 +196,7 @@ def item_line(entry: Any) -> str:
         if key in item:
             parts.append(f"{key}={_short(item[key], 40)}")
     texts = [
-        p.get("text")
+        str(p.get("text"))
         for p in (item.get("content") or []) + (item.get("summary") or [])
         if isinstance(p, Mapping) and isinstance(p.get("text"), str)
     ]
@@ -240,7 +240,8 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         f"  rule {cluster.rule}: {RULES.get(cluster.rule, '')} "
         f"({RULE_DOCS.format(rule=cluster.rule)})",
         f"  representative: {cluster.cases[0]} [{', '.join(cluster.labels)}]"
-        + (f"; also {', '.join(cluster.cases[1:6])}" + (" ..." if more > 5 else "") if more else ""),
+        + (f"; also {', '.join(cluster.cases[1:6])}" if more else "")
+        + (" ..." if more > 5 else ""),
     ]
     if cluster.signature.failure:
         lines.append(f"  candidate raised: {cluster.signature.failure}")
