@@ -14,11 +14,11 @@ each way is a *cause*, and a cluster gathers the cases that share one.  A cause'
 - for a candidate that gave no answer, its message with ids of any shape, numbers and
   embedded JSON masked, so that one error is one cause whatever stream it met.
 
-A case is clustered by its most harmful cause (``cause_of`` its first signature): the
-report leads with what would run the wrong tool, and a case's lesser differences are
-listed with it rather than spread over clusters of their own.  A failure is one cause
-whether the stream was valid or not (``cause_of``); the cluster takes the most harmful
-class among its cases.
+A case is clustered by its most harmful cause (its first signature, keyed by
+``Causes``): the report leads with what would run the wrong tool, and a case's lesser
+differences are listed with it rather than spread over clusters of their own.  A
+failure seen on a valid stream is one cause whether the stream was valid or not; the
+classes a client may choose on purpose are one cluster each.
 
 The events involved are read from the reference's own trace (``Reducer(trace=True)``):
 the steps on the entry the difference is about (the item's admission, its payload
@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from responses_oracle import Reducer
 from responses_oracle.core.step import StepTrace
-from responses_oracle.model.divergence import Divergence
+from responses_oracle.model.divergence import TOLERABLE, Divergence
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.result import Result, item_positions
 
@@ -123,11 +123,43 @@ class Signature:
         return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
-def cause_of(mine: Signature) -> Signature:
-    """The cluster key of a signature: a failure's message, whatever the stream's validity."""
-    if mine.failure:
-        return replace(mine, divergence=Divergence.CANDIDATE_RAISED_ON_VALID)
-    return mine
+@dataclass(frozen=True)
+class Causes:
+    """How the signatures of one run become cluster keys.
+
+    A failure is keyed by its message whatever the stream's validity, once that message
+    was seen on a valid stream (``bugs``): then it is a bug, and its cases on invalid
+    streams are the same bug.  A failure only ever seen on invalid streams, and any
+    other class a client may choose on purpose (``TOLERABLE``), is one cluster per
+    class: a client that refuses invalid input or drops unconfirmed calls does so by
+    design, and its reasons are listed in the cluster, not spread over clusters.
+    """
+
+    bugs: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, signatures: Iterable[Signature]) -> Causes:
+        """The keying for a run whose cases show ``signatures``."""
+        return cls(
+            frozenset(
+                s.failure
+                for s in signatures
+                if s.failure and s.divergence is Divergence.CANDIDATE_RAISED_ON_VALID
+            )
+        )
+
+    def key(self, mine: Signature) -> Signature:
+        """The cluster key of ``mine``."""
+        if mine.failure in self.bugs:
+            return replace(mine, divergence=Divergence.CANDIDATE_RAISED_ON_VALID)
+        if mine.divergence in TOLERABLE:
+            return Signature(mine.divergence, "", "")
+        return mine
+
+    def shows(self, wanted: Signature, signatures: Iterable[Signature]) -> bool:
+        """True when ``signatures`` hold the cause ``wanted`` (the most harmful or not:
+        shrinking may shed a more harmful difference, never the one it keeps)."""
+        return any(self.key(mine) == wanted for mine in signatures)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ Results do not depend on ``jobs``.  A candidate that cannot run raises
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -42,9 +43,9 @@ from responses_oracle.model.divergence import HARM, Divergence
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
+    Causes,
     Signature,
     TracedResponse,
-    cause_of,
     involved,
     signature,
     traced,
@@ -160,12 +161,14 @@ def find(
     return findings
 
 
-def cluster(findings: Sequence[Finding]) -> dict[Signature, list[Finding]]:
-    """Findings by their most harmful cause, causes in order of first appearance."""
+def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Signature, list[Finding]]]:
+    """Findings by their most harmful cause, causes in order of first appearance, and
+    the keying used."""
+    causes = Causes.of(s for finding in findings for s in finding.signatures[:1])
     clusters: dict[Signature, list[Finding]] = {}
     for finding in findings:
-        clusters.setdefault(cause_of(finding.signatures[0]), []).append(finding)
-    return clusters
+        clusters.setdefault(causes.key(finding.signatures[0]), []).append(finding)
+    return causes, clusters
 
 
 def _trip(
@@ -198,6 +201,7 @@ def explain_cluster(
     split: bool = False,
     minimize: bool = True,
     allowed: frozenset[Divergence] = frozenset(),
+    causes: Causes = Causes(frozenset()),
 ) -> Cluster:
     """Shrink the cluster's shortest case (keeping its signature) and explain it."""
     finding = min(members, key=lambda f: len(f.events))
@@ -206,23 +210,25 @@ def explain_cluster(
         streams = [GeneratedStream(tuple(v), finding.labels, finding.data_only) for v in variants]
         answers = answers_of(candidate, streams, split)
         return [
-            _shows(wanted, judge(v, a, codes)[1]) for v, a in zip(variants, answers, strict=True)
+            causes.shows(wanted, judge(v, a, codes)[1])
+            for v, a in zip(variants, answers, strict=True)
         ]
 
     events = shrink(finding.events, fails) if minimize else list(finding.events)
     minimal = GeneratedStream(tuple(events), finding.labels, finding.data_only)
     answer = answers_of(candidate, [minimal], split)[0]
     found, signatures, responses = judge(events, answer, codes)
-    if not _shows(wanted, signatures):  # a candidate that is not deterministic
+    if not causes.shows(wanted, signatures):  # a candidate that is not deterministic
         events, answer = list(finding.events), finding.answer
         found, signatures, responses = judge(events, answer, codes)
-    shown = tuple(c for c in found if cause_of(signature(c, responses, events)) == wanted)
-    if wanted.failure:
-        at = _trip(events, wanted, candidate, finding, split)
+    shown = tuple(c for c in found if causes.key(signature(c, responses, events)) == wanted)
+    mine = next(s for s in signatures if causes.key(s) == wanted)
+    if mine.failure:
+        at = _trip(events, mine, candidate, finding, split)
         rule, decision = trip_rule(responses, at)
         marked = {at} if at is not None else set()
     else:
-        rule, decision = wanted.rule, wanted.decision
+        rule, decision = mine.rule, mine.decision
         marked = {s.index for c in shown for s in involved(c, responses, events)}
     trace = [
         ("* " if step.index in marked else "  ") + trace_line(step)
@@ -243,14 +249,14 @@ def explain_cluster(
         trace=tuple(trace),
         divergence=min((cause.divergence for f in members for cause in f.signatures[:1]),
                        key=HARM.index),
+        variants=tuple(Counter(_reads(f.signatures[0]) for f in members).most_common()),
         allowed=all(f.signatures[0].divergence in allowed for f in members),
     )
 
 
-def _shows(wanted: Signature, signatures: Sequence[Signature]) -> bool:
-    """True when ``signatures`` hold the cause ``wanted`` (its most harmful one or not:
-    shrinking may shed a more harmful difference, never the one it keeps)."""
-    return any(cause_of(mine) == wanted for mine in signatures)
+def _reads(mine: Signature) -> str:
+    """How a case's own signature reads in a cluster's list of variants."""
+    return mine.failure or f"{mine.rule} {mine.decision or 'no code'}"
 
 
 def report(
@@ -266,6 +272,7 @@ def report(
     allowed: frozenset[Divergence] = frozenset(),
 ) -> DiffReport:
     """Cluster the findings, shrink one representative each, and build the report."""
+    causes, clustered = cluster(findings)
     clusters = [
         explain_cluster(
             wanted,
@@ -275,8 +282,9 @@ def report(
             split=split,
             minimize=shrink_clusters,
             allowed=allowed,
+            causes=causes,
         )
-        for wanted, members in cluster(findings).items()
+        for wanted, members in clustered.items()
     ]
     return DiffReport(
         cases,

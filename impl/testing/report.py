@@ -62,6 +62,9 @@ class Cluster:
     trace: tuple[str, ...]
     divergence: Divergence
     """The most harmful class among the cluster's cases."""
+    variants: tuple[tuple[str, int], ...] = ()
+    """How the cases' own signatures read (a failure's message, the code), with counts:
+    a cluster of a class a client may choose gathers several."""
     allowed: bool = False
 
     @property
@@ -99,6 +102,7 @@ class Cluster:
             "reference": list(self.reference),
             "candidate": answer_json(self.answer),
             "trace": list(self.trace),
+            "variants": [{"what": what, "cases": count} for what, count in self.variants],
         }
 
 
@@ -245,6 +249,9 @@ def render_cluster(number: int, cluster: Cluster) -> str:
     ]
     if cluster.signature.failure:
         lines.append(f"  candidate raised: {cluster.signature.failure}")
+    if len(cluster.variants) > 1:
+        lines.append("  the cases, by what decides them:")
+        lines.extend(f"    {count} x {what}" for what, count in cluster.variants)
     lines.append(
         f"  minimal stream: {len(cluster.events)} of {cluster.original_events} events"
     )

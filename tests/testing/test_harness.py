@@ -19,7 +19,7 @@ from responses_oracle.testing.candidate import (
     ProcessCandidate,
 )
 from responses_oracle.testing.cases import Case, generated_case, mix_of
-from responses_oracle.testing.cause import cause_of, mask_failure
+from responses_oracle.testing.cause import Causes, mask_failure
 from responses_oracle.testing.harness import (
     Generation,
     answers_of,
@@ -105,11 +105,12 @@ def test_shrunk_clusters_keep_their_cause_and_their_frame(data: st.DataObject) -
         return
     result = report(1, findings, candidate, started=0.0, checked=0.0)
     [cluster] = result.clusters
-    assert cluster.signature == cause_of(findings[0].signatures[0])
+    causes = Causes.of(findings[0].signatures[:1])
+    assert cluster.signature == causes.key(findings[0].signatures[0])
     assert len(cluster.events) <= len(stream.events)
     # The minimal stream still shows the cause, and still starts and ends its response.
     answer = candidate.answer([GeneratedStream(cluster.events)])[0]
-    assert cluster.signature in [cause_of(s) for s in judge(cluster.events, answer)[1]]
+    assert causes.shows(cluster.signature, judge(cluster.events, answer)[1])
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == stream.events[-1]["type"]
 
