@@ -62,6 +62,9 @@ BATCH = 64
 """Streams per candidate round trip: large enough to amortise, small enough to show
 progress."""
 
+NO_BUGS = Causes()
+"""The keying of a run where no failure was seen on a valid stream."""
+
 Progress = Callable[[int, int], None]
 """Told (cases done, cases in all) after every batch."""
 
@@ -201,7 +204,7 @@ def explain_cluster(
     split: bool = False,
     minimize: bool = True,
     allowed: frozenset[Divergence] = frozenset(),
-    causes: Causes = Causes(frozenset()),
+    causes: Causes = NO_BUGS,
 ) -> Cluster:
     """Shrink the cluster's shortest case (keeping its signature) and explain it."""
     finding = min(members, key=lambda f: len(f.events))
