@@ -19,9 +19,11 @@ that cannot run (its stderr shown once).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from responses_oracle.model.divergence import Divergence
@@ -29,6 +31,7 @@ from responses_oracle.testing.candidate import BUILTIN_CANDIDATES, candidate_com
 from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
 from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.profiles import PROFILES
+from responses_oracle.testing.report import Cluster, representative_page
 
 from .common import CliError, command_parser
 
@@ -171,6 +174,12 @@ def register(subparsers: Subparsers) -> None:
         help="print only the first N clusters (default: all)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument(
+        "--pages",
+        metavar="DIR",
+        default=None,
+        help="also write each cluster's representative as a timeline page DIR/<cluster>.html",
+    )
     parser.epilog = (parser.epilog or "") + (
         "\n\nexit status:\n  0  no divergence (or only --allow-ed classes)\n"
         "  1  divergences\n  2  unusable arguments, or a candidate that cannot run "
@@ -200,6 +209,18 @@ def _progress(stream: TextIO) -> Callable[[int, int], None] | None:
     return show
 
 
+def _write_pages(folder: Path, clusters: Sequence[Cluster]) -> None:
+    """Each cluster's representative page into ``folder`` (``report.representative_page``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for cluster in clusters:
+        page = representative_page(cluster)
+        if page is None:
+            raise CliError("--pages needs the timeline module (responses_oracle.timeline), "
+                           "which this build does not have")
+        (folder / f"{cluster.id}.html").write_text(page, encoding="utf-8")
+        sys.stderr.write(f"{folder / cluster.id}.html: {cluster.divergence.value}\n")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the differential test and print the report."""
     if args.count < 0 or args.jobs < 1:
@@ -216,6 +237,9 @@ def run(args: argparse.Namespace) -> int:
     if not generation.mix:
         raise CliError("--generator names no generator")
     allowed = _allowed(args.allow)
+    if args.pages is not None and importlib.util.find_spec("responses_oracle.timeline") is None:
+        raise CliError("--pages needs the timeline module (responses_oracle.timeline), "
+                       "which this build does not have")
     corpus = corpus_cases(args.corpus)
     try:
         report = run_diff(
@@ -235,6 +259,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             f"cannot run the candidate {args.candidate!r}: {error.strerror or error}"
         ) from None
+    if args.pages is not None:
+        _write_pages(Path(args.pages), report.clusters)
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
     else:

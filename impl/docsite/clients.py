@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -132,17 +133,47 @@ def _responses(cluster: Mapping[str, Any]) -> int:
     return sum(1 for e in cluster.get("events") or [] if e.get("type") == "response.created")
 
 
+_ENTRY = re.compile(r"^\[(\d+)\]\.items\[(\d+)\]")
+
+
+def _payload_sources(cluster: Mapping[str, Any]) -> set[str]:
+    """Where the reference took the payloads that differ (``payload_source``)."""
+    found = set()
+    for difference in cluster.get("differences") or []:
+        at = _ENTRY.match(str(difference.get("path")))
+        if at is None:
+            continue
+        response, entry = int(at.group(1)), int(at.group(2))
+        results = cluster.get("reference") or []
+        if response < len(results) and entry < len(results[response]["items"]):
+            found.add(str(results[response]["items"][entry]["payload_source"]))
+    return found
+
+
+def _renamed(cluster: Mapping[str, Any]) -> bool:
+    """True when the representative has an item whose id came as ``item_id`` (Bedrock)."""
+    for event in cluster.get("events") or []:
+        response = event.get("response")
+        items = [event.get("item")]
+        items += response.get("output") or [] if isinstance(response, dict) else []
+        if any(isinstance(i, dict) and "item_id" in i and "id" not in i for i in items):
+            return True
+    return False
+
+
 KNOWN: tuple[Known, ...] = (
     Known("item id lost when Bedrock renames it to `item_id`", "R4/R6",
-          lambda c: c["decision"] == "id_renamed_field"),
+          lambda c: c["decision"] == "id_renamed_field"
+          or (c["class"] == Divergence.ID_DIFFERS.value and _renamed(c))),
     Known("`completed.output: []` returns nothing", "R9",
           lambda c: c["decision"] == "snapshot_missing_item"),
     Known("empty done arguments persisted as `\"\"` or `\"{}\"`", "R7",
           lambda c: c["decision"] == "empty_payload_ignored"
+          and bool(_payload_sources(c) & {"payload_done", "item_done", "snapshot"})
           and any(v in ("", "{}") for v in _candidate_values(c))),
-    Known("arguments lost when done is empty", "R7",
+    Known("arguments lost when done is empty and the snapshot has none", "R7",
           lambda c: c["decision"] == "empty_payload_ignored"
-          and any(v is None for v in _candidate_values(c))),
+          and "deltas" in _payload_sources(c)),
     Known("events after `response.completed` appended", "R9",
           lambda c: c["decision"] == "after_terminal"),
     Known("output ordered by completion instead of slot", "R10",

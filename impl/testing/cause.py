@@ -305,11 +305,25 @@ def signature(
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:
-    """The rule and decision at the event where a candidate gives up (``index``)."""
-    steps = [s for r in responses for s in r.steps]
-    at = [s for s in steps if s.index == index] if index is not None else []
-    if not at:
-        return "R9", "missing_terminal" if index is None else "end"
-    step_rule = next((r for p, r in DECISION_RULES if at[0].decision.startswith(p)), "R1")
-    code = next((c for c in TRIP_CODES if c in at[0].codes), None)
-    return (CODE_RULES[code], code.value) if code is not None else (step_rule, "")
+    """The rule and decision at the event where a candidate gives up (``index``).
+
+    The codes read are those of that event and of the earlier events of the same entry:
+    a client that rejects an item's done event may be rejecting what its added event
+    already did (an id under another name), which the reference reported there.
+    """
+    for response in responses:
+        at = next((s for s in response.steps if s.index == index), None)
+        if at is None:
+            continue
+        same = [
+            s for s in response.steps
+            if s.index <= at.index and (s is at or (at.entry is not None and s.entry == at.entry))
+        ]
+        codes = {code for step in same for code in step.codes}
+        code = next((c for c in TRIP_CODES if c in at.codes), None) or next(
+            (c for c in TRIP_CODES if c in codes), None
+        )
+        if code is not None:
+            return CODE_RULES[code], code.value
+        return next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1"), ""
+    return "R9", "missing_terminal" if index is None else "end"

@@ -12,6 +12,7 @@ but do not fail it.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -277,6 +278,21 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         f"    {json.dumps(e, ensure_ascii=False, separators=(',', ':'))}" for e in cluster.events
     )
     return "\n".join(lines)
+
+
+def representative_page(cluster: Cluster) -> str | None:
+    """The representative's timeline page, as HTML; ``None`` where this build has no
+    ``responses_oracle.timeline`` (the one place a cluster links to its page)."""
+    try:
+        timeline = importlib.import_module("responses_oracle.timeline")
+    except ImportError:
+        return None
+    page: str = timeline.render_html(
+        cluster.events,
+        title=f"cluster {cluster.id}: {cluster.divergence.value} ({cluster.rule})",
+        candidate=cluster.answer,
+    )
+    return page
 
 
 def cluster_order(clusters: Sequence[Cluster]) -> list[Cluster]:

@@ -114,3 +114,18 @@ def test_vectors_needs_an_action(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vectors"]) == 2
     assert "name an action" in capsys.readouterr().err
     assert main(["vectors", "check", "/nonexistent", "--candidate", "oracle"]) == 2
+
+
+def test_pages_are_written_where_the_timeline_module_exists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    args = ["diff", "--candidate", NAIVE, "--count", "6", "--pages", str(tmp_path / "pages")]
+    status = main(args)
+    if importlib.util.find_spec("responses_oracle.timeline") is None:
+        assert status == 2
+        assert "--pages needs the timeline module" in capsys.readouterr().err
+    else:
+        assert status == 1
+        assert list((tmp_path / "pages").glob("*.html"))
