@@ -217,7 +217,8 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
     for cluster in clusters:
         decided = cluster["decision"] or "no code"
         if cluster["failure"]:
-            decided = f"raises `{_cell(cluster['failure'])}` at {decided}"
+            at = f" ({cluster['decision']})" if cluster["decision"] else ""
+            decided = f"raises `{_cell(cluster['failure'])}`{at}"
         lines.append(
             f"| `{cluster['class']}` | [{cluster['rule']}](rules/{cluster['rule']}.md) | "
             f"{decided} | {cluster['count']} | [{cluster['id']}](#{cluster['id']}) |"

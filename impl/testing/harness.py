@@ -252,6 +252,9 @@ def explain_cluster(
         trace=tuple(trace),
         divergence=min((cause.divergence for f in members for cause in f.signatures[:1]),
                        key=HARM.index),
+        others=tuple(
+            Counter(c.divergence.value for c in found if c not in shown).most_common()
+        ),
         variants=tuple(Counter(_reads(f.signatures[0]) for f in members).most_common()),
         allowed=all(f.signatures[0].divergence in allowed for f in members),
     )

@@ -63,6 +63,8 @@ class Cluster:
     trace: tuple[str, ...]
     divergence: Divergence
     """The most harmful class among the cluster's cases."""
+    others: tuple[tuple[str, int], ...] = ()
+    """The representative's other differences, by class, with counts."""
     variants: tuple[tuple[str, int], ...] = ()
     """How the cases' own signatures read (a failure's message, the code), with counts:
     a cluster of a class a client may choose gathers several."""
@@ -104,6 +106,7 @@ class Cluster:
             "candidate": answer_json(self.answer),
             "trace": list(self.trace),
             "variants": [{"what": what, "cases": count} for what, count in self.variants],
+            "other_differences": dict(self.others),
         }
 
 
@@ -196,7 +199,8 @@ def item_line(entry: Any) -> str:
     parts = [str(item.get("type"))]
     for key in ("id", "call_id", "name"):
         if item.get(key) is not None:
-            parts.append(f"{key}={item[key]}")
+            value = str(item[key])
+            parts.append(f"{key}={value if len(value) <= 16 else value[:12] + '…'}")
     for key in ("arguments", "input"):
         if key in item:
             parts.append(f"{key}={_short(item[key], 40)}")
@@ -271,6 +275,12 @@ def render_cluster(number: int, cluster: Cluster) -> str:
             f"candidate {_short(d.candidate)}"
         )
         lines.append(f"      why: {d.why}")
+    if cluster.others:
+        lines.append(
+            "  the representative also differs by: "
+            + ", ".join(f"{what} x{count}" for what, count in cluster.others)
+            + " (not this cluster's cause)"
+        )
     lines.append("  reference trace (explain; * = events involved):")
     lines.extend(f"    {line}" for line in cluster.trace)
     lines.append("  minimal stream (JSON Lines):")
