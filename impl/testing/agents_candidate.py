@@ -25,7 +25,7 @@ import asyncio
 import sys
 from typing import Any
 
-from responses_oracle.testing.candidate import serve
+from responses_oracle.testing.candidate import serve_client
 from responses_oracle.testing.openai_candidate import sse_body
 
 INSTALL_HINT = (
@@ -97,26 +97,5 @@ class _Offline:
         }
 
 
-_CLIENT: list[_Offline] = []
-
-
-def parse(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One request body through an agent run: its one result."""
-    if not _CLIENT:
-        _CLIENT.append(_Offline())
-    return [_CLIENT[0].parse(events)]
-
-
-def main() -> int:
-    """Serve the protocol on stdin/stdout; exit 2 with the install hint without the SDK."""
-    try:
-        _CLIENT.append(_Offline())
-    except ImportError as error:
-        sys.stderr.write(f"{INSTALL_HINT} ({error})\n")
-        return 2
-    serve(parse)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve_client(lambda: _Offline().parse, INSTALL_HINT))

@@ -331,6 +331,19 @@ def serve(
         sink.flush()
 
 
+def serve_client(build: Callable[[], ParseFn], install_hint: str) -> int:
+    """Serve the protocol with the parser ``build()`` makes (a client adapter); when the
+    client it needs is not installed, say ``install_hint`` on stderr and return 2 before
+    answering anything, which stops ``diff`` with that message."""
+    try:
+        parse = build()
+    except ImportError as error:
+        sys.stderr.write(f"{install_hint} ({error})\n")
+        return 2
+    serve(parse)
+    return 0
+
+
 def _checked(value: Any) -> list[dict[str, Any]]:
     results = _results(value)
     if isinstance(results, Failure):

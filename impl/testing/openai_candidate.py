@@ -32,7 +32,7 @@ import json
 import sys
 from typing import Any
 
-from responses_oracle.testing.candidate import serve
+from responses_oracle.testing.candidate import serve_client
 
 INSTALL_HINT = (
     "the openai-python candidate needs openai 3.x (its transport is httpx2): "
@@ -102,16 +102,5 @@ def parse(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [_CLIENT[0].parse(events)]
 
 
-def main() -> int:
-    """Serve the protocol on stdin/stdout; exit 2 with the install hint without openai."""
-    try:
-        _CLIENT.append(_Offline())
-    except ImportError as error:
-        sys.stderr.write(f"{INSTALL_HINT} ({error})\n")
-        return 2
-    serve(parse)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve_client(lambda: _Offline().parse, INSTALL_HINT))

@@ -65,15 +65,21 @@ def test_a_naive_parser_fails_with_an_explained_minimal_stream() -> None:
     assert "6 streams, 2 diverge" in message
 
 
+def _one_call(call: dict[str, Any], *payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """One response: the call added, its payload events, the call done, completed."""
+    return [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        *payload,
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+
+
 def test_a_renamed_id_lost_is_decided_by_r6_on_the_rename() -> None:
     renamed = {"type": "function_call", "item_id": "fc_1", "call_id": "call_1", "name": "f",
                "arguments": "{}"}
-    events = [
-        {"type": "response.created", "response": {"id": "r"}},
-        {"type": "response.output_item.added", "output_index": 0, "item": renamed},
-        {"type": "response.output_item.done", "output_index": 0, "item": renamed},
-        {"type": "response.completed", "response": {"id": "r"}},
-    ]
+    events = _one_call(renamed)
     with pytest.raises(AssertionError) as failure:
         assert_conforms(naive, [events])
     message = str(failure.value)
@@ -120,14 +126,8 @@ def test_the_rule_comes_from_the_events_involved_not_the_end_of_the_stream() -> 
     # that call, whatever follows it.
     call = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f",
             "arguments": ""}
-    events = [
-        {"type": "response.created", "response": {"id": "r"}},
-        {"type": "response.output_item.added", "output_index": 0, "item": call},
-        {"type": "response.function_call_arguments.delta", "output_index": 0,
-         "item_id": "fc_1", "delta": '{"a":1}'},
-        {"type": "response.output_item.done", "output_index": 0, "item": call},
-        {"type": "response.completed", "response": {"id": "r"}},
-    ]
+    events = _one_call(call, {"type": "response.function_call_arguments.delta",
+                              "output_index": 0, "item_id": "fc_1", "delta": '{"a":1}'})
     for tail in ([], [{"type": "response.output_text.delta", "output_index": 9, "delta": "x"}]):
         _, signatures, _ = judge([*events, *tail], [naive([*events, *tail])])
         assert signatures[0].divergence is Divergence.WRONG_TOOL_RUN
@@ -227,7 +227,8 @@ def test_openai_python_without_openai_gives_the_install_hint(tmp_path: Path) -> 
     (tmp_path / "httpx2.py").write_text("raise ImportError(\"No module named 'httpx2'\")\n")
     script = (
         f"import sys; sys.path.insert(0, {str(tmp_path)!r}); "
-        "from responses_oracle.testing.openai_candidate import main; sys.exit(main())"
+        "import runpy; runpy.run_module('responses_oracle.testing.openai_candidate', "
+        "run_name='__main__')"
     )
     candidate = ProcessCandidate([sys.executable, "-c", script], timeout=20)
     try:
