@@ -129,3 +129,28 @@ def test_pages_are_written_where_the_timeline_module_exists(
     else:
         assert status == 1
         assert list((tmp_path / "pages").glob("*.html"))
+
+
+def test_node_missing_a_script_is_one_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["diff", "--candidate", "node missing.js", "--count", "300"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("Cannot find module") == 1 and "gave no answer" in err
+
+
+def test_progress_goes_to_a_terminal_only() -> None:
+    import io
+
+    from responses_oracle.cli.diff import _progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert _progress(io.StringIO()) is None
+    terminal = Terminal()
+    show = _progress(terminal)
+    assert show is not None
+    show(64, 300)
+    show(300, 300)
+    assert terminal.getvalue() == "\r64/300 streams\r300/300 streams\n"
