@@ -154,3 +154,16 @@ def test_progress_goes_to_a_terminal_only() -> None:
     show(64, 300)
     show(300, 300)
     assert terminal.getvalue() == "\r64/300 streams\r300/300 streams\n"
+
+
+def test_openai_python_without_openai_is_an_install_hint_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A module that shadows httpx2 as if openai 3.x (and its transport) were missing.
+    (tmp_path / "httpx2.py").write_text("raise ImportError(\"No module named 'httpx2'\")\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    status = main(["diff", "--candidate", "openai-python", "--count", "300"])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert captured.err.count("pip install 'responses-oracle[clients]'") == 1
+    assert "No module named 'httpx2'" in captured.err
