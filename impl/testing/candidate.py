@@ -4,7 +4,7 @@ Theory of operation
 -------------------
 A *candidate* answers streams with results.  ``Candidate.answer(streams)`` takes a
 batch of ``GeneratedStream``s and returns one ``Answer`` per stream, in order: either
-the list of result objects (DESIGN §3 contract; a candidate may leave out the fields
+the list of result objects (the result contract; a candidate may leave out the fields
 it does not compute) or a ``Failure`` saying why there is none.
 
 ``ProcessCandidate`` runs any program, in any language, as one long-lived subprocess

@@ -106,8 +106,9 @@ def answers_of(
     out: list[Answer] = []
     for ps in parts:
         mine = [next(flat_answers) for _ in ps]
+        results = [r for a in mine if not isinstance(a, Failure) for r in a]
         failure = next((a for a in mine if isinstance(a, Failure)), None)
-        out.append(failure if failure is not None else [r for a in mine for r in a])  # type: ignore[union-attr]
+        out.append(failure if failure is not None else results)
     return out
 
 
