@@ -39,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from responses_oracle import Reducer
@@ -109,28 +109,68 @@ TRIP_CODES: tuple[Code, ...] = (
 
 @dataclass(frozen=True)
 class Signature:
-    """What makes two divergences the same bug."""
+    """What went wrong in one case: the class of harm, what differs, the rule and code
+    that decide it, or the candidate's masked message."""
 
     divergence: Divergence
+    rule: str
+    decision: str
+    failure: str = ""
+    kind: str = ""
+    """What differs (``ASPECT_KINDS``): the same difference on a call and on a message
+    is one kind, of two classes."""
+
+
+ASPECT_KINDS: dict[Aspect, str] = {
+    Aspect.RESPONSES: "responses",
+    Aspect.STATUS: "status",
+    Aspect.RESPONSE_ID: "id",
+    Aspect.ID: "id",
+    Aspect.MISSING_ITEM: "missing",
+    Aspect.EXTRA_ITEM: "extra",
+    Aspect.ORDER: "order",
+    Aspect.TYPE: "identity",
+    Aspect.CALL_ID: "identity",
+    Aspect.NAME: "identity",
+    Aspect.NAMESPACE: "identity",
+    Aspect.PAYLOAD: "payload",
+    Aspect.OUTPUT_INDEX: "field",
+    Aspect.EXECUTABLE: "executable",
+    Aspect.CODES: "codes",
+    Aspect.FAILURE: "raised",
+}
+"""What differs, for a cluster key: the aspects a maintainer reads as one kind of bug."""
+
+
+@dataclass(frozen=True)
+class Cause:
+    """A cluster key: what differs, the rule and code deciding it, or a failure's text.
+
+    The class is not part of it: whether a lost payload runs the wrong tool or garbles a
+    message depends on the item, not on the bug, so one cause holds both and the
+    cluster is filed under its most harmful class."""
+
+    kind: str
     rule: str
     decision: str
     failure: str = ""
 
     @property
     def key(self) -> str:
-        """A short stable id for the cluster (JSON reports, ``--show``)."""
-        text = "|".join((self.divergence.value, self.rule, self.decision, self.failure))
+        """A short stable id for the cluster (JSON reports, the Real clients page)."""
+        text = "|".join((self.kind, self.rule, self.decision, self.failure))
         return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
 @dataclass(frozen=True)
 class Causes:
-    """How the signatures of one run become cluster keys.
+    """How the signatures of one run become causes (cluster keys).
 
+    A difference's cause is what differs, the rule and the deciding code (``Cause``).
     A failure is keyed by its message whatever the stream's validity, once that message
     was seen on a valid stream (``bugs``): then it is a bug, and its cases on invalid
     streams are the same bug.  A failure only ever seen on invalid streams, and any
-    other class a client may choose on purpose (``TOLERABLE``), is one cluster per
+    other class a client may choose on purpose (``TOLERABLE``), is one cause per
     class: a client that refuses invalid input or drops unconfirmed calls does so by
     design, and its reasons are listed in the cluster, not spread over clusters.
     """
@@ -148,15 +188,15 @@ class Causes:
             )
         )
 
-    def key(self, mine: Signature) -> Signature:
-        """The cluster key of ``mine``."""
+    def key(self, mine: Signature) -> Cause:
+        """The cause ``mine`` is a case of."""
         if mine.failure in self.bugs:
-            return replace(mine, divergence=Divergence.CANDIDATE_RAISED_ON_VALID)
+            return Cause("raised", "", "", mine.failure)
         if mine.divergence in TOLERABLE:
-            return Signature(mine.divergence, "", "")
-        return mine
+            return Cause(mine.divergence.value, "", "")
+        return Cause(mine.kind, mine.rule, mine.decision, mine.failure)
 
-    def shows(self, wanted: Signature, signatures: Iterable[Signature]) -> bool:
+    def shows(self, wanted: Cause, signatures: Iterable[Signature]) -> bool:
         """True when ``signatures`` hold the cause ``wanted`` (the most harmful or not:
         shrinking may shed a more harmful difference, never the one it keeps)."""
         return any(self.key(mine) == wanted for mine in signatures)
@@ -211,8 +251,13 @@ def involved(
         return [step for response in responses for step in response.steps]
     response = responses[classified.response]
     if classified.entry is not None:
+        # The entry's own steps, and the terminal, which settles every entry (its
+        # snapshot offers each item's payloads; the trace names one entry for it).
         ordinals = {o for o, p in response.positions.items() if p == classified.entry}
-        return [s for s in response.steps if s.entry in ordinals]
+        return [
+            s for s in response.steps
+            if s.entry in ordinals or s.decision.startswith("terminal")
+        ]
     if classified.difference.aspect is Aspect.EXTRA_ITEM:
         ids = _ids(classified.difference.candidate)
         return [
@@ -297,11 +342,13 @@ def signature(
 ) -> Signature:
     """The signature of one classified difference."""
     difference = classified.difference
+    kind = ASPECT_KINDS[difference.aspect]
     if difference.aspect is Aspect.FAILURE:
-        return Signature(classified.divergence, "", "", mask_failure(str(difference.candidate)))
+        failure = mask_failure(str(difference.candidate))
+        return Signature(classified.divergence, "", "", failure, kind)
     steps = involved(classified, responses, events)
     rule, decision = decide(difference.aspect, difference.rule, steps)
-    return Signature(classified.divergence, rule, decision)
+    return Signature(classified.divergence, rule, decision, "", kind)
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:

@@ -4,12 +4,12 @@ Theory of operation
 -------------------
 ``find`` runs cases through a candidate in batches (one process serves them all),
 reduces each stream with the reference, classifies every difference by the harm it
-does (``taxonomy``) and names each distinct cause by its signature (``cause``); each
+does (``taxonomy``) and names what went wrong by its signature (``cause``); each
 diverging case is a ``Finding``.  Findings are clustered by cause: a case is in the
 cluster of every cause it shows, so an order difference does not hide the arguments
 lost in the same case.  One representative per cluster (the shortest case) is shrunk
 (``shrink.py``: ddmin with batched candidate calls, the response frame kept) under the
-one condition that the variant still shows the cluster's signature, then explained:
+one condition that the variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
 events involved marked.  For a cluster where the candidate gave no answer, the event
 involved is the one it gives up at (``_trip``).
@@ -43,6 +43,7 @@ from responses_oracle.model.divergence import HARM, Divergence
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
+    Cause,
     Causes,
     Signature,
     TracedResponse,
@@ -165,11 +166,11 @@ def find(
     return findings
 
 
-def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Signature, list[Finding]]]:
+def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Finding]]]:
     """Findings by their most harmful cause, causes in order of first appearance, and
     the keying used."""
     causes = Causes.of(s for finding in findings for s in finding.signatures[:1])
-    clusters: dict[Signature, list[Finding]] = {}
+    clusters: dict[Cause, list[Finding]] = {}
     for finding in findings:
         clusters.setdefault(causes.key(finding.signatures[0]), []).append(finding)
     return causes, clusters
@@ -197,7 +198,7 @@ def _trip(
 
 
 def explain_cluster(
-    wanted: Signature,
+    wanted: Cause,
     members: Sequence[Finding],
     candidate: Candidate,
     *,
@@ -207,8 +208,13 @@ def explain_cluster(
     allowed: frozenset[Divergence] = frozenset(),
     causes: Causes = NO_BUGS,
 ) -> Cluster:
-    """Shrink the cluster's shortest case (keeping its signature) and explain it."""
-    finding = min(members, key=lambda f: len(f.events))
+    """Shrink the cluster's shortest case of its most harmful class (keeping its cause)
+    and explain it."""
+    divergence = min((f.signatures[0].divergence for f in members), key=HARM.index)
+    finding = min(
+        (f for f in members if f.signatures[0].divergence is divergence),
+        key=lambda f: len(f.events),
+    )
 
     def fails(variants: Sequence[list[Event]]) -> list[bool]:
         streams = [GeneratedStream(tuple(v), finding.labels, finding.data_only) for v in variants]
@@ -240,7 +246,7 @@ def explain_cluster(
         for step in response.steps
     ]
     return Cluster(
-        signature=wanted,
+        cause=wanted,
         rule=rule,
         decision=decision,
         cases=tuple(f.case for f in members),
@@ -251,8 +257,7 @@ def explain_cluster(
         reference=tuple(r.result.to_json() for r in responses),
         answer=answer,
         trace=tuple(trace),
-        divergence=min((cause.divergence for f in members for cause in f.signatures[:1]),
-                       key=HARM.index),
+        divergence=divergence,
         others=tuple(
             Counter(c.divergence.value for c in found if c not in shown).most_common()
         ),
@@ -263,7 +268,7 @@ def explain_cluster(
 
 def _reads(mine: Signature) -> str:
     """How a case's own signature reads in a cluster's list of variants."""
-    return mine.failure or f"{mine.rule} {mine.decision or 'no code'}"
+    return mine.failure or f"{mine.divergence.value}: {mine.rule} {mine.decision or 'no code'}"
 
 
 def report(

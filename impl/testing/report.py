@@ -22,7 +22,7 @@ from typing import Any
 from responses_oracle.model.divergence import HARM, Divergence
 
 from .candidate import Answer, Failure
-from .cause import Signature
+from .cause import Cause, Signature
 from .rules import RULES
 from .streams import Event
 from .taxonomy import Classified
@@ -49,7 +49,7 @@ class Finding:
 class Cluster:
     """The cases that show one cause, with a minimal representative."""
 
-    signature: Signature
+    cause: Cause
     rule: str
     decision: str
     cases: tuple[str, ...]
@@ -57,7 +57,7 @@ class Cluster:
     original_events: int
     events: tuple[Event, ...]
     classified: tuple[Classified, ...]
-    """The representative's differences that show the signature."""
+    """The representative's differences that show the cause."""
     reference: tuple[dict[str, Any], ...]
     answer: Answer
     trace: tuple[str, ...]
@@ -73,7 +73,7 @@ class Cluster:
     @property
     def id(self) -> str:
         """The cluster's stable id."""
-        return self.signature.key
+        return self.cause.key
 
     def to_json(self) -> dict[str, Any]:
         """The cluster as JSON."""
@@ -85,7 +85,8 @@ class Cluster:
             "rule": self.rule,
             "rule_doc": RULE_DOCS.format(rule=self.rule),
             "decision": self.decision,
-            "failure": self.signature.failure or None,
+            "kind": self.cause.kind,
+            "failure": self.cause.failure or None,
             "count": len(self.cases),
             "cases": list(self.cases),
             "labels": list(self.labels),
@@ -252,8 +253,8 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         + (f"; also {', '.join(cluster.cases[1:6])}" if more else "")
         + (" ..." if more > 5 else ""),
     ]
-    if cluster.signature.failure:
-        lines.append(f"  candidate raised: {cluster.signature.failure}")
+    if cluster.cause.failure:
+        lines.append(f"  candidate raised: {cluster.cause.failure}")
     if len(cluster.variants) > 1:
         lines.append("  the cases, by what decides them:")
         lines.extend(f"    {count} x {what}" for what, count in cluster.variants)

@@ -34,7 +34,7 @@ def test_diff_reports_clusters_by_cause_as_json(capsys: pytest.CaptureFixture[st
 def test_diff_allows_classes_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["diff", "--candidate", NAIVE, "--count", "12", "--json"]
     main(args)
-    classes = {c["class"] for c in json.loads(capsys.readouterr().out)["clusters"]}
+    classes = set(json.loads(capsys.readouterr().out)["by_class"])
     assert main([*args, "--allow", ",".join(sorted(classes))]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["clusters"] and all(c["allowed"] for c in report["clusters"])

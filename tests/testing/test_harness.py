@@ -112,11 +112,11 @@ def test_shrunk_clusters_keep_their_cause_and_their_frame(data: st.DataObject) -
     result = report(1, findings, candidate, started=0.0, checked=0.0)
     [cluster] = result.clusters
     causes = Causes.of(findings[0].signatures[:1])
-    assert cluster.signature == causes.key(findings[0].signatures[0])
+    assert cluster.cause == causes.key(findings[0].signatures[0])
     assert len(cluster.events) <= len(stream.events)
     # The minimal stream still shows the cause, and still starts and ends its response.
     answer = candidate.answer([GeneratedStream(cluster.events)])[0]
-    assert causes.shows(cluster.signature, judge(cluster.events, answer)[1])
+    assert causes.shows(cluster.cause, judge(cluster.events, answer)[1])
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == stream.events[-1]["type"]
 
@@ -257,7 +257,7 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
     assert finding.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID
     result = report(1, [finding], candidate, started=0.0, checked=0.0)
     [cluster] = result.clusters
-    assert "identity changed" in cluster.signature.failure
+    assert "identity changed" in cluster.cause.failure
     # Shrunk inside its frame; the SDK gives up at the done item, which R6 decides.
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == "response.completed"
