@@ -279,9 +279,10 @@ def render(data: Mapping[str, Any]) -> str:
         f"is `responses-oracle diff --candidate NAME` with default options ({data['count']} "
         f"generated streams of seed {data['seed']}, no corpus), recorded with `{COMMAND} "
         "--record`. Classes are listed most harmful first (ranking in "
-        "`responses_oracle.model.divergence`); a cluster is one cause — class, the rule "
-        "that decides it and the oracle's code on the events involved, or the client's "
-        "error — with a minimal well-formed representative stream.",
+        "`responses_oracle.model.divergence`); a cluster is one cause — what differs, the "
+        "rule that decides it and the oracle's code on the events involved, or the "
+        "client's error — filed under the most harmful class among its streams, with a "
+        "minimal well-formed representative stream.",
         "",
         "## Known classes",
         "",

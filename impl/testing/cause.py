@@ -1,24 +1,27 @@
-"""The cause of a divergence: the events it depends on, the rule that decides it, its signature.
+"""The cause of a divergence: the events it depends on, the rule that decides it, its key.
 
 Theory of operation
 -------------------
-A case can diverge in several ways at once (an order difference *and* lost arguments);
-each way is a *cause*, and a cluster gathers the cases that share one.  A cause's
-``Signature`` is what a maintainer would call "the same bug":
+A case can diverge in several ways at once (an order difference *and* lost arguments).
+Each difference has a ``Signature``:
 
-- its class (``Divergence``, ranked by harm);
+- its class (``Divergence``, ranked by harm) and what differs (``ASPECT_KINDS``);
 - the rule that decides it;
 - the reference's decision on the events involved: the diagnostic code the reference
-  raised on them that belongs to that rule (``id_renamed_field``,
+  raised on them that decides that kind of difference (``id_renamed_field``,
   ``empty_payload_ignored``, ``after_terminal`` …), or none on a plain stream;
 - for a candidate that gave no answer, its message with ids of any shape, numbers and
   embedded JSON masked, so that one error is one cause whatever stream it met.
 
-A case is clustered by its most harmful cause (its first signature, keyed by
-``Causes``): the report leads with what would run the wrong tool, and a case's lesser
-differences are listed with it rather than spread over clusters of their own.  A
-failure seen on a valid stream is one cause whether the stream was valid or not; the
-classes a client may choose on purpose are one cluster each.
+A cluster gathers the cases of one ``Cause`` — what a maintainer would call "the same
+bug": what differs, the rule and the code, or the failure's text, *not* the class (the
+same lost payload runs the wrong tool on a call and garbles a message; the cluster is
+filed under its most harmful class).  A case is clustered by its most harmful
+difference (its first signature, keyed by ``Causes``): the report leads with what
+would run the wrong tool, and a case's lesser differences are listed with it rather
+than spread over clusters of their own.  A failure seen on a valid stream is one cause
+whether the stream was valid or not; the classes a client may choose on purpose are
+one cluster each.
 
 The events involved are read from the reference's own trace (``Reducer(trace=True)``):
 the steps on the entry the difference is about (the item's admission, its payload
@@ -196,10 +199,20 @@ class Causes:
             return Cause(mine.divergence.value, "", "")
         return Cause(mine.kind, mine.rule, mine.decision, mine.failure)
 
-    def shows(self, wanted: Cause, signatures: Iterable[Signature]) -> bool:
+    def shows(
+        self,
+        wanted: Cause,
+        signatures: Iterable[Signature],
+        divergence: Divergence | None = None,
+    ) -> bool:
         """True when ``signatures`` hold the cause ``wanted`` (the most harmful or not:
-        shrinking may shed a more harmful difference, never the one it keeps)."""
-        return any(self.key(mine) == wanted for mine in signatures)
+        shrinking may shed a more harmful difference, never the one it keeps), of class
+        ``divergence`` when one is given (shrinking must not trade a lost call for a
+        lost message)."""
+        return any(
+            self.key(mine) == wanted and divergence in (None, mine.divergence)
+            for mine in signatures
+        )
 
 
 @dataclass(frozen=True)

@@ -220,7 +220,7 @@ def explain_cluster(
         streams = [GeneratedStream(tuple(v), finding.labels, finding.data_only) for v in variants]
         answers = answers_of(candidate, streams, split)
         return [
-            causes.shows(wanted, judge(v, a, codes)[1])
+            causes.shows(wanted, judge(v, a, codes)[1], divergence)
             for v, a in zip(variants, answers, strict=True)
         ]
 
@@ -228,11 +228,13 @@ def explain_cluster(
     minimal = GeneratedStream(tuple(events), finding.labels, finding.data_only)
     answer = answers_of(candidate, [minimal], split)[0]
     found, signatures, responses = judge(events, answer, codes)
-    if not causes.shows(wanted, signatures):  # a candidate that is not deterministic
+    if not causes.shows(wanted, signatures, divergence):  # a candidate not deterministic
         events, answer = list(finding.events), finding.answer
         found, signatures, responses = judge(events, answer, codes)
     shown = tuple(c for c in found if causes.key(signature(c, responses, events)) == wanted)
-    mine = next(s for s in signatures if causes.key(s) == wanted)
+    mine = next(
+        s for s in signatures if causes.key(s) == wanted and s.divergence is divergence
+    )
     if mine.failure:
         at = _trip(events, mine, candidate, finding, split)
         rule, decision = trip_rule(responses, at)
