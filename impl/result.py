@@ -1,7 +1,10 @@
-"""The result contract (DESIGN section 3): what one reduced response looks like.
+"""The result contract (docs/schema/result.schema.json): what one reduced response looks like.
 
 ``build_result`` reads a finished ``ResponseState`` and produces a frozen ``Result``;
-``Result.to_json()`` is the stable JSON object other tools consume.  Items are
+``Result.to_dict()`` is the stable JSON object other tools consume, as plain ``dict``s
+and ``list``s (``json.dumps`` takes it as it is).  ``to_json()`` is its former name,
+kept, deprecated, while callers move (it warns nothing: the proofs still call it); it
+returns the same ``dict``, not JSON text.  Items are
 *wire-shaped*: what a client should persist and replay — the first-admitted identity
 (``id``, ``call_id``, ``name``, ``namespace``), the reconciled payloads written back
 where the wire puts them, stray gateway fields (``item_id``, ``output_index`` inside an
@@ -19,6 +22,7 @@ from responses_oracle.model.payload import CANDIDATE_ORDER
 from responses_oracle.model.vocabulary import (
     SEVERITY,
     EntryState,
+    IdentityField,
     IdSource,
     PayloadSource,
     ResponseStatus,
@@ -39,8 +43,8 @@ class ResultItem:
     state: EntryState
     executable: bool
 
-    def to_json(self) -> dict[str, Any]:
-        """The item as in the result contract."""
+    def to_dict(self) -> dict[str, Any]:
+        """The item as in the result contract (a JSON-ready ``dict``)."""
         return {
             "output_index": self.output_index,
             "item": self.item,
@@ -49,6 +53,10 @@ class ResultItem:
             "state": self.state.value,
             "executable": self.executable,
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """Deprecated name of ``to_dict()`` (it returns a ``dict``, not JSON text)."""
+        return self.to_dict()
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -77,13 +85,17 @@ class Result:
         """True when no diagnostic has error severity."""
         return not any(SEVERITY[d.code] is Severity.ERROR for d in self.diagnostics)
 
-    def to_json(self) -> dict[str, Any]:
-        """The result contract of DESIGN section 3."""
+    def to_dict(self) -> dict[str, Any]:
+        """The result contract as a JSON-ready ``dict`` (what ``reduce`` prints a line of)."""
         return {
             "response": {"id": self.response_id, "status": self.status.value},
-            "items": [item.to_json() for item in self.items],
+            "items": [item.to_dict() for item in self.items],
             "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """Deprecated name of ``to_dict()`` (it returns a ``dict``, not JSON text)."""
+        return self.to_dict()
 
 
 def _replaces(value: str | None, current: Any) -> bool:
@@ -144,10 +156,10 @@ def _wire_item(entry: Entry) -> dict[str, Any]:
     item["type"] = entry.item_type
     if entry.item_id is not None:
         item["id"] = entry.item_id
-    for field in ("call_id", "name", "namespace"):
-        value = getattr(entry, field)
+    for field in IdentityField:
+        value = getattr(entry, field.value)
         if value is not None:
-            item[field] = value
+            item[field.value] = value
     for location in entry.spec.channels:
         channels = [c for c in entry.channels.values() if c.kind is location.channel]
         if channels:

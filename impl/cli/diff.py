@@ -33,7 +33,7 @@ from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.profiles import PROFILES
 from responses_oracle.testing.report import Cluster, representative_page
 
-from .common import CliError, command_parser
+from .common import CliError, Exit, command_parser
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -89,7 +89,6 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "diff",
-        summary="diff a candidate parser against the oracle on generated and recorded streams",
         description="Run a candidate parser as one subprocess speaking the candidate protocol "
         "(JSON Lines: {\"id\", \"events\"} in, one {\"id\", \"results\"} or {\"id\", "
         "\"error\"} line out per request; see docs/usage/oracle.md), feed it generated "
@@ -110,6 +109,12 @@ def register(subparsers: Subparsers) -> None:
             "diff --candidate ai-sdk --allow candidate_raised_on_invalid,unconfirmed_call_dropped",
         ),
         run=run,
+        exit_status={
+            Exit.OK: "no divergence, or only --allow-ed classes",
+            Exit.FINDING: "the candidate diverges",
+            Exit.USAGE: "unusable arguments, or a candidate that cannot run (its stderr is "
+            "shown once)",
+        },
     )
     add_candidate_arguments(parser)
     parser.add_argument(
@@ -179,11 +184,6 @@ def register(subparsers: Subparsers) -> None:
         metavar="DIR",
         default=None,
         help="also write each cluster's representative as a timeline page DIR/<cluster>.html",
-    )
-    parser.epilog = (parser.epilog or "") + (
-        "\n\nexit status:\n  0  no divergence (or only --allow-ed classes)\n"
-        "  1  divergences\n  2  unusable arguments, or a candidate that cannot run "
-        "(its stderr is shown once)"
     )
 
 

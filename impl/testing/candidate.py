@@ -155,10 +155,14 @@ def candidate_command(spec: str) -> list[str]:
         return shlex.split(spec)
     command = list(BUILTIN_CANDIDATES[spec])
     if command[0] == "node" and not (NODE_ADAPTERS / "node_modules").is_dir():
+        hint = (
+            f"run `npm ci` in {NODE_ADAPTERS} (Node 20 or later)"
+            if NODE_ADAPTERS.is_dir()
+            else "they ship with a checkout of responses-oracle, not with the package: run "
+            "from a checkout after `npm ci` in its adapters/node"
+        )
         raise CandidateError.of(
-            command,
-            "needs the Node adapters of a checkout with their packages",
-            hint=f"run `npm ci` in {NODE_ADAPTERS} (Node 20 or later)",
+            command, "needs the Node adapters of a checkout with their packages", hint=hint
         )
     return command
 

@@ -256,7 +256,7 @@ def explain_cluster(
         original_events=len(finding.events),
         events=tuple(events),
         classified=shown,
-        reference=tuple(r.result.to_json() for r in responses),
+        reference=tuple(r.result.to_dict() for r in responses),
         answer=answer,
         trace=tuple(trace),
         divergence=divergence,

@@ -73,7 +73,7 @@ def results_json(reference: Reference) -> list[dict[str, Any]]:
     several: Sequence[Result | Mapping[str, Any]] = (
         [reference] if isinstance(reference, (Result, Mapping)) else reference
     )
-    return [r.to_json() if isinstance(r, Result) else dict(r) for r in several]
+    return [r.to_dict() if isinstance(r, Result) else dict(r) for r in several]
 
 
 def _entries(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -18,9 +18,17 @@ import pytest
 from differential.invariant_check import check_invariants
 from responses_oracle import Reducer, replay_input
 from responses_oracle.core.ids import mint_item_id, synthetic_output_id
+from responses_oracle.model.admission import IdentityDecision
 from responses_oracle.model.codegen import load_kernels
-from responses_oracle.model.vocabulary import SEVERITY, Code, Severity
-from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.model.tables import REFERENCE
+from responses_oracle.model.vocabulary import (
+    SEVERITY,
+    Code,
+    IdentityRelation,
+    PayloadAction,
+    Severity,
+)
+from responses_oracle.proofs.mutants import MUTANTS, with_identity_cell
 from responses_oracle.wire.records import WireEvent
 
 from .streams import (
@@ -511,19 +519,33 @@ def test_r6_first_admission_wins_and_conflicts_are_reported() -> None:
 
 
 def test_r6_every_identity_field_is_decided_by_the_identity_table() -> None:
-    # The proof of first_admission_wins tracks one field and relies on merge_item
-    # asking the one identity kernel for call_id, name and namespace alike: with that
-    # table's DIFFERS cell mutated to TAKE, both conflicting fields are overwritten.
-    reducer = Reducer(kernels=load_kernels(MUTANTS["later-name-overwrites"].tables))
-    reducer.feed_all(
-        [
-            created(),
-            added(0, fc("fc_1", "call_1", "get_weather", namespace="tools")),
-            done(0, fc("fc_1", "call_1", "set_weather", ARGS, namespace="other")),
-            completed(),
-        ]
+    # merge_item asks the identity kernel for call_id, name and namespace alike: with
+    # the DIFFERS cell of every field mutated to TAKE, both conflicting fields are
+    # overwritten; with only the name's mutated, only the name.
+    every_field = with_identity_cell(
+        REFERENCE,
+        "every-field-overwrites",
+        IdentityRelation.DIFFERS,
+        IdentityDecision(PayloadAction.TAKE, Code.METADATA_CONFLICT),
     )
-    (result,) = reducer.finish()
+    stream = [
+        created(),
+        added(0, fc("fc_1", "call_1", "get_weather", namespace="tools")),
+        done(0, fc("fc_1", "call_1", "set_weather", ARGS, namespace="other")),
+        completed(),
+    ]
+
+    def reduced(tables: Any) -> Any:
+        reducer = Reducer(kernels=load_kernels(tables))
+        reducer.feed_all(stream)
+        (result,) = reducer.finish()
+        return result
+
+    renamed = reduced(MUTANTS["later-name-overwrites"].tables)
+    assert [(e.item["name"], e.item["namespace"]) for e in renamed.items] == [
+        ("set_weather", "tools")
+    ]
+    result = reduced(every_field)
     expected = fc("fc_1", "call_1", "set_weather", ARGS, namespace="other")
     assert rows(result) == [row(0, expected, "wire", "item_done", "completed", True)]
     conflicts = [d.detail for d in result.diagnostics if d.code is Code.METADATA_CONFLICT]

@@ -39,7 +39,7 @@ ORACLE = [sys.executable, "-m", "responses_oracle.testing.oracle_candidate"]
 
 
 def _oracle(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [result.to_json() for result in reduce(events)]
+    return [result.to_dict() for result in reduce(events)]
 
 
 def test_the_oracle_conforms_to_itself() -> None:
