@@ -10,6 +10,9 @@ otherwise cut finer, until single events cannot be removed.  The result is
 are stripped where the failure survives it, so the report shows the events that
 matter and only the fields that matter.
 
+Then each terminal snapshot (``response.output``) is cut the same way, item by item,
+so a minimal stream carries only the snapshot items the failure needs.
+
 Shrunk streams stay well-formed: the *frame* of a stream — each ``response.created``
 and each terminal event (``FRAME_EVENTS``) — is never cut, so a minimal stream still
 starts a response and still ends it, as every real body does.  A stream that arrived
@@ -126,7 +129,41 @@ def _framed(events: list[Event], fails: Fails) -> list[Event]:
     return whole(kept)
 
 
+def _snapshot_of(event: Event) -> list[Any] | None:
+    response = event.get("response")
+    output = response.get("output") if isinstance(response, dict) else None
+    return output if isinstance(output, list) and output else None
+
+
+def _with_output(events: list[Event], at: int, output: list[Any]) -> list[Event]:
+    event = events[at]
+    return [*events[:at], {**event, "response": {**event["response"], "output": output}},
+            *events[at + 1:]]
+
+
+def snapshots(events: list[Event], fails: Fails) -> list[Event]:
+    """``events`` with each terminal snapshot (``response.output``) cut to the items the
+    failure needs: ddmin over the items, the list itself kept (an empty snapshot and
+    an absent one are different streams, R9)."""
+    for at in range(len(events)):
+        output = _snapshot_of(events[at])
+        if output is None:
+            continue
+        if fails([_with_output(events, at, [])])[0]:
+            events = _with_output(events, at, [])
+            continue
+        boxed = [{"item": item} for item in output]
+        kept = ddmin(
+            boxed,
+            lambda variants, at=at, events=events: fails(  # type: ignore[misc]
+                [_with_output(events, at, [b["item"] for b in v]) for v in variants]
+            ),
+        )
+        events = _with_output(events, at, [b["item"] for b in kept])
+    return events
+
+
 def shrink(events: Sequence[Event], fails: Fails) -> list[Event]:
-    """A minimal well-formed stream that still fails: ddmin inside the frame, then noise
-    stripped."""
-    return denoise(_framed(list(events), fails), fails)
+    """A minimal well-formed stream that still fails: ddmin inside the frame, then over
+    the items of each snapshot, then noise stripped."""
+    return denoise(snapshots(_framed(list(events), fails), fails), fails)
