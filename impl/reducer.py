@@ -4,8 +4,12 @@
 ``reduce`` is the one-call face (bytes, a path, text, a file, or events → results).  Both only glue
 the pieces together: the front end (``wire``) turns bytes into ``WireEvent``s, the core
 (``core.step``) folds validated events into a ``ResponseState``, and ``result`` reads
-the state out.  A file may hold several responses back to back (a tool loop): every
-``response.created`` after the first starts a new result.
+the state out.  A file may hold several responses back to back (a tool loop, a
+WebSocket-mode connection, a background response and its resume stream): where one
+ends is ``model/responses.py``'s ``BOUNDARY`` table, applied to every event that opens
+a response (``response.created``, ``queued``, ``in_progress``), and the first event
+after a client's ``response.create`` frame starts a new result; client frames
+themselves are skipped.
 
 Nothing here raises on bad input.  Problems the front end found (bytes that are not
 JSON, a JSON value that is not an object, a missing ``type``) become diagnostics of the
@@ -18,7 +22,13 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any, Final, cast
 
-from responses_oracle.model.catalogue import STARTING_EVENT
+from responses_oracle.model.responses import (
+    CLIENT_FRAMES,
+    CLOSING_FRAMES,
+    OPENINGS,
+    held_view,
+    starts_new,
+)
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
@@ -40,8 +50,6 @@ from .wire.formats import CHUNK_BYTES
 
 if TYPE_CHECKING:
     from responses_oracle.model.invariants import ResponseSnapshot
-
-_STARTS = STARTING_EVENT
 
 
 class Reducer:
@@ -94,16 +102,23 @@ class Reducer:
         if not isinstance(type_, str):
             self._note(Code.MISSING_TYPE, index, "event has no string 'type'", payload)
             return
-        if type_ == _STARTS and (
-            self._state.started or self._state.entries or self._state.terminal
-        ):
-            self._close()
+        if type_ in CLIENT_FRAMES:
+            # A WebSocket client frame is no event of a response: skipped, and a
+            # ``response.create`` ends the response before it (model/responses.py).
+            if type_ in CLOSING_FRAMES and self._holds_anything():
+                self._close()
+            return
+        if type_ in OPENINGS:
+            held = self._state
+            opened = held.started or bool(held.entries)
+            if starts_new(payload, held_view(held.terminal, opened), held.response_id):
+                self._close()
         if sse_event is not None and sse_event != type_ and sse_event != "message":
             self._note(
                 Code.EVENT_NAME_MISMATCH, index, f"SSE event {sse_event!r} but type {type_!r}"
             )
         state = self._state
-        if not state.started and type_ != _STARTS and not self._warned_unstarted:
+        if not state.started and type_ not in OPENINGS and not self._warned_unstarted:
             self._warned_unstarted = True
             self._note(Code.NO_RESPONSE_STARTED, index, f"{type_} before response.created")
         parsed = parse_event(index, payload)
@@ -123,9 +138,13 @@ class Reducer:
 
     def finish(self) -> list[Result]:
         """End of input: close the current response and return every result."""
-        if self._state.started or self._state.events or self._state.diagnostics:
+        if self._holds_anything():
             self._close()
         return self.results
+
+    def _holds_anything(self) -> bool:
+        state = self._state
+        return bool(state.started or state.events or state.diagnostics)
 
     def _close(self) -> None:
         end_of_input(self._state, self.kernels, self.limits)
@@ -196,12 +215,12 @@ def reduce(
       or of ``WireEvent``s.
 
     Bytes, paths, text and files may be in any format the front end reads -- SSE,
-    JSON Lines, a JSON array of events, an HTTP recording, AxonHub lines -- detected
-    from the first bytes unless ``format`` names one.  Nothing about the content raises:
-    every problem is a diagnostic of its response.  Only reading can fail: ``OSError``
-    from opening or reading a path or file propagates (a missing file is
-    ``FileNotFoundError``).  One event on its own is refused with ``TypeError`` (pass
-    ``[event]``): iterating a ``dict`` would feed its keys.
+    JSON Lines, a JSON array of events, an HTTP recording, AxonHub lines, a WebSocket
+    transcript -- detected from the first bytes unless ``format`` names one.  Nothing
+    about the content raises: every problem is a diagnostic of its response.  Only
+    reading can fail: ``OSError`` from opening or reading a path or file propagates (a
+    missing file is ``FileNotFoundError``).  One event on its own is refused with
+    ``TypeError`` (pass ``[event]``): iterating a ``dict`` would feed its keys.
     """
     reducer = Reducer(kernels=kernels, limits=limits)
     if isinstance(source, str) and is_stream_text(source):

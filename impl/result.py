@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
+from responses_oracle.model.execution import Execution
 from responses_oracle.model.payload import CANDIDATE_ORDER
 from responses_oracle.model.vocabulary import (
     SEVERITY,
@@ -42,6 +43,8 @@ class ResultItem:
     payload_source: PayloadSource
     state: EntryState
     executable: bool
+    execution: Execution
+    """Why it is or is not executable (``model/execution.py``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The item as in the result contract (a JSON-ready ``dict``)."""
@@ -52,6 +55,7 @@ class ResultItem:
             "payload_source": self.payload_source.value,
             "state": self.state.value,
             "executable": self.executable,
+            "execution": self.execution.value,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -216,6 +220,7 @@ def build_result(state: ResponseState) -> Result:
             payload_source=_payload_source(entry),
             state=entry.state,
             executable=entry.executable,
+            execution=entry.execution,
         )
         for entry in entries
     )

@@ -287,7 +287,8 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         metavar="FILE",
         help="streams to read, one after the other: SSE, JSON Lines, a JSON array of "
-        "events, an HTTP recording or AxonHub lines; '-' or none reads standard input",
+        "events, an HTTP recording, AxonHub lines or a WebSocket-mode transcript; '-' or "
+        "none reads standard input",
     )
     parser.add_argument(
         "--format",

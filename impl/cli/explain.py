@@ -41,7 +41,8 @@ from rich.text import Text
 
 from ..core.state import Diagnostic
 from ..core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace
-from ..model.catalogue import ITEM_LEVEL_CLASSES, STARTING_EVENT, WIRE_EVENTS
+from ..model.catalogue import ITEM_LEVEL_CLASSES, WIRE_EVENTS
+from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
@@ -51,9 +52,6 @@ from .render import clean, code_text, result_view, stdout_console, write_json
 
 if TYPE_CHECKING:
     from .common import Subparsers
-
-_STARTS: Final = STARTING_EVENT
-"""The event type that closes the response before it (reducer.Reducer)."""
 
 _ITEM_LEVEL: Final = ITEM_LEVEL_CLASSES
 """Event classes that touch at most one entry, whose trace names it."""
@@ -186,7 +184,7 @@ def explain_events(
     for event in events:
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
-        if type_ == _STARTS:
+        if type_ in MAY_CLOSE:
             snapshot = reducer.snapshot()
         closed, traced = len(reducer.results), len(traces)
         reducer.feed(event)

@@ -99,6 +99,7 @@ class Row:
 def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) -> Row:
     """The one row of an invariant's ``prove`` results (bounded, then unbounded if run)."""
     statuses = [proof.status.value for proof in proofs]
+    matcher = [proof for proof in proofs if proof.system == "matcher"]
     if "counterexample" in statuses:
         verdict, scope = "counterexample", ""
     elif "proved_unbounded" in statuses:
@@ -107,8 +108,10 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
         verdict, scope = "proved", f"bounded {bound[0]}x{bound[1]}"
     else:
         verdict, scope = "unknown", ""
-    if verdict == "proved" and "proved_to_depth" in statuses:
-        scope += "; matcher runs of bounded depth"
+    if verdict == "proved" and matcher:
+        from responses_oracle.proofs.prove import MATCHER_BOUNDS
+
+        scope += f"; matcher {MATCHER_BOUNDS[-1]}"
     return Row(
         proofs[0].invariant,
         policy,
@@ -244,7 +247,10 @@ def run(args: argparse.Namespace) -> int:
         for policy in policies:
             for name in names:
                 status.update(f"proving {name} on {policy.name}")
-                row = merge(policy.name, prove_policy(policy, name, bound, depth), bound)
+                proofs = prove_policy(
+                    policy, name, bound, depth, matcher=policy.name == "reference"
+                )
+                row = merge(policy.name, proofs, bound)
                 events = row.counterexample
                 if events is not None and args.write_dir is not None:
                     path = _write(args.write_dir, f"{policy.name}-{name}.jsonl", to_jsonl(events))

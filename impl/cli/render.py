@@ -121,6 +121,7 @@ def items_table(result: Result) -> Table:
             f"state: {item.state.value}\n",
             "executable: ",
             ("yes", "bold green") if item.executable else ("no", "dim"),
+            f"\nwhy: {item.execution.value}",
         )
         table.add_row(str(position), json_view(item.item), how)
     return table

@@ -7,14 +7,19 @@ function the proofs run with Z3 terms), the routing kernel decides, and
 runs the classifiers as traced into ``classifiers.py`` (generated from ``model/``,
 ``model/classgen.py``): the same operations without a method call each.  A delivered
 event's ``item_id`` is learned only where its lifecycle row says so
-(``Effect.LEARN_ITEM_ID``: never for a late event).
+(``Effect.LEARN_ITEM_ID``: never for a late event).  A progress event that adds to a
+part (an annotation, ``model/annotations.py``) puts its value into the part it names,
+while its entry is open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
 from responses_oracle.model.catalogue import EventClass
+from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
     Code,
@@ -24,11 +29,11 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
-from . import classifiers
+from . import classifiers, payload
 from .context import StepContext
 from .effects import deliver
 from .events import Event
-from .state import Channel
+from .state import Channel, Entry
 
 ITEM_SCOPED = EventClass.ITEM_SCOPED
 """The class of the events this module routes (bound once: see ``effects``)."""
@@ -100,4 +105,32 @@ def on_scoped(step: StepContext, event: Event) -> None:
         if trigger is _DELTA and channel.closed:
             trigger = Trigger.DELTA_ON_CLOSED_CHANNEL
     step.learn, step.route_code, step.learned = item_id, route.code, target in named
+    # A part addition counts where the lifecycle accepts the progress event: while the
+    # entry is open (model/annotations.py).
+    addition = PART_ADDITIONS.get(event.type)
+    accepted = addition is not None and entry.state in OPEN_STATES
     deliver(step, entry, trigger, channel=channel)
+    if accepted and addition is not None:
+        _add_to_part(entry, addition, event.payload)
+
+
+def _add_to_part(entry: Entry, addition: PartAddition, fields: Mapping[str, Any]) -> None:
+    """Put a progress event's value into its part (``model/annotations.py``).
+
+    The part's array is copied, never appended to in place: it may be the event's own
+    list (results share unchanged containers with the events they came from).
+    """
+    index = fields.get(addition.part_index, 0)
+    value = fields.get(addition.value)
+    if not isinstance(index, int) or index < 0 or value is None:
+        return
+    held = payload.channel(entry, addition.channel, index)
+    part = held.part if held.part is not None else {"type": addition.part_type}
+    found = part.get(addition.array)
+    array = list(found) if isinstance(found, list) else []
+    position = fields.get(addition.position)
+    if isinstance(position, int) and 0 <= position < len(array):
+        array[position] = value
+    else:
+        array.append(value)
+    held.part = {**part, addition.array: array}

@@ -211,7 +211,7 @@ def rules_index() -> str:
         _header("impl/docsite/rules.py"),
         "# The rules",
         "",
-        "The reference semantics is twelve rules. Each page says what the rule is, why "
+        f"The reference semantics is {len(RULES)} rules. Each page says what the rule is, why "
         "(the wire evidence and what providers and peer implementations do, with the "
         "issue and PR numbers from the project's research notes: *protocol notes* for "
         "the wire facts and provider deviations, *peer notes* for opencode, codex and "

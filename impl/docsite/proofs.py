@@ -46,7 +46,6 @@ leaves the verdicts, and so the record, current."""
 STATUS_TEXT: dict[str, str] = {
     "proved_bounded": "proved (bounded)",
     "proved_unbounded": "proved (any size)",
-    "proved_to_depth": "proved (matcher, bounded depth)",
     "counterexample": "**refuted**",
     "unknown": "not proved",
 }

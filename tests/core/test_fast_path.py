@@ -54,6 +54,12 @@ from responses_oracle.model import classgen
 from responses_oracle.model.catalogue import WIRE_EVENTS
 from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.responses import (
+    CLIENT_FRAMES,
+    CLOSING_FRAMES,
+    held_view,
+    starts_new,
+)
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.vocabulary import Code, EntryState, RouteAction
 from responses_oracle.result import build_result
@@ -114,10 +120,14 @@ def _lockstep(events: Iterable[tuple[int, Mapping[str, Any]]]) -> list[StepTrace
         type_ = payload.get("type")
         if not isinstance(type_, str):
             continue
-        if type_ == "response.created" and (traced.started or traced.entries or traced.terminal):
+        opened = traced.started or bool(traced.entries)
+        closing = type_ in CLOSING_FRAMES and bool(opened or traced.events or traced.diagnostics)
+        if closing or starts_new(payload, held_view(traced.terminal, opened), traced.response_id):
             _close(plain, bound, traced)
             plain, bound, traced = ResponseState(), ResponseState(), ResponseState()
             advance_bound = advancer(bound, KERNELS)
+        if type_ in CLIENT_FRAMES:
+            continue  # skipped by the Reducer, after the close above
         event = parse_event(index, payload)
         advance(plain, event, KERNELS)
         advance_bound(event)
