@@ -26,7 +26,7 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Final, Protocol
 
-from . import diff, diff_policies, explain, prove, reduce, replay, vectors
+from . import audit, diff, diff_policies, explain, prove, reduce, replay, vectors
 from .common import PROG, CliError, wrap
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     vectors,
     prove,
     diff_policies,
+    audit,
 )
 """The subcommands, in the order ``--help`` lists them."""
 
