@@ -205,7 +205,12 @@ def _expand(source: str, skip: str | None) -> list[tuple[str, str, dict[str, Any
         for name in names:
             if skip is not None and not is_url(source) and _inside(name, skip):
                 continue
-            info = fs.info(name)
+            try:
+                info = fs.info(name)
+            except OSError:
+                # Listed but not stat-able (a dangling link): the worker's read fails
+                # and the input becomes an ``unreadable`` row, as it should.
+                info = {"size": 0, "mtime": "unreadable"}
             url = fs.unstrip_protocol(name) if is_url(source) else name
             found.append((url, _shown(source, name), info))
     if not found:
