@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
-from responses_oracle.audit.corpus import corpus_row
-
 from cli.cli_helpers import EXAMPLES, function_call_stream, jsonl
+from responses_oracle.audit.corpus import corpus_row
 
 
 def tool_loop() -> str:

@@ -52,7 +52,9 @@ def test_missing_dask_extra_is_an_install_hint(
 ) -> None:
     (tmp_path / "a.jsonl").write_bytes(corpus_row(1, 1, 4)["body"])
     monkeypatch.setitem(sys.modules, "distributed", None)
-    status, _, err = run(capsys, "audit", tmp_path / "a.jsonl", "--out", tmp_path / "o", "--engine", "dask")
+    status, _, err = run(
+        capsys, "audit", tmp_path / "a.jsonl", "--out", tmp_path / "o", "--engine", "dask"
+    )
     assert status == 2
     assert "pip install 'responses-oracle[dask]'" in err
 
@@ -145,8 +147,16 @@ def test_progress_on_a_terminal(tmp_path: Path, engine: str) -> None:
         (folder / f"s{n}.jsonl").write_bytes(corpus_row(2, 2 * n + 1, 4)["body"])
     (folder / "broken.sse.gz").write_bytes(b"not gzip")
     status, screen = _on_a_terminal(
-        "audit", folder, "--out", tmp_path / "out", "--engine", engine, "--jobs", "2",
-        "--partition-size", "2",
+        "audit",
+        folder,
+        "--out",
+        tmp_path / "out",
+        "--engine",
+        engine,
+        "--jobs",
+        "2",
+        "--partition-size",
+        "2",
     )
     assert status == 1
     assert "auditing" in screen and "7/7" in screen

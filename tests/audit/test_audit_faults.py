@@ -89,7 +89,9 @@ def test_bad_manifest_rows_are_rows_too(capsys: pytest.CaptureFixture[str], tmp_
         (EXAMPLES / "mantle-missing-id.jsonl").read_bytes()
     )
     out = tmp_path / "out"
-    status, _, _ = run(capsys, "audit", "--manifest", manifest, "--out", out, "--partition-size", "4", "-q")
+    status, _, _ = run(
+        capsys, "audit", "--manifest", manifest, "--out", out, "--partition-size", "4", "-q"
+    )
     assert status == 1
     found = {row["source"].rsplit("#", 1)[1]: row for row in rows(out)}
     assert set(found) == {"0", "1", "2", "3", "4", "5"}

@@ -57,7 +57,9 @@ def test_an_interrupted_audit_resumes_where_it_stopped(
     assert status == 0
     assert f"{FILES - len(written)} partitions run, {len(written)} reused" in stdout
     for name, mtime in written.items():
-        assert (out / "results" / name).stat().st_mtime_ns == mtime, "a finished partition was redone"
+        assert (out / "results" / name).stat().st_mtime_ns == mtime, (
+            "a finished partition was redone"
+        )
     assert run_record(out)["state"] == "finished"
 
     fresh = tmp_path / "fresh"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli.cli_helpers import EXAMPLES, run
 from responses_oracle import reduce
 from responses_oracle.audit.rows import COLUMNS, schema
 from responses_oracle.model.vocabulary import SEVERITY
 from responses_oracle.wire import read_wire_events
 
-from cli.cli_helpers import EXAMPLES, run
 from .audit_helpers import rows, run_record, traffic
 
 
@@ -63,8 +63,8 @@ def test_every_example_response_is_a_row_with_the_reducers_answer(
         assert row["error_kind"] is None and row["divergences"] is None
 
 
-def test_the_copilot_example_names_its_rules_and_its_model(audited: tuple[Path, Path]) -> None:
-    folder, out = audited
+def test_the_copilot_example_names_its_codes_and_rules(audited: tuple[Path, Path]) -> None:
+    _, out = audited
     (row,) = [r for r in rows(out) if r["stream_id"].endswith("copilot-rotating-ids.jsonl")]
     assert row["severity"] == "warning"
     assert "divergent_payload" in row["codes"] and "R7" in row["rules"]
@@ -117,7 +117,9 @@ def test_help_shows_examples_and_exit_statuses(capsys: pytest.CaptureFixture[str
     assert "Exit status: 0" in " ".join(out.split()) and "130 interrupted" in " ".join(out.split())
 
 
-def test_nothing_to_audit_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_nothing_to_audit_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, _, err = run(capsys, "audit", "--out", tmp_path / "out")
     assert status == 2 and "nothing to audit" in err
     status, _, err = run(capsys, "audit", tmp_path / "missing", "--out", tmp_path / "out")
