@@ -93,6 +93,8 @@ class AuditReport:
     """Events reduced by this run."""
     seconds: float = 0.0
     """Wall time of the engine, from the first submission to the last write."""
+    cpu_seconds: float = 0.0
+    """CPU time the workers spent on this run's partitions, added up."""
     peak_rss: dict[str, int] = field(default_factory=dict)
     """Peak resident memory per worker (``host:pid``), in bytes."""
 
@@ -164,6 +166,7 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
             out.write(output)
             report.computed += 1
             report.events += output.events
+            report.cpu_seconds += output.cpu_seconds
             report.peak_rss[output.worker] = max(
                 output.peak_rss, report.peak_rss.get(output.worker, 0)
             )

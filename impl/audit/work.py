@@ -57,6 +57,9 @@ from responses_oracle.wire import iter_wire_events as wire_events
 MANIFEST_FIELDS = ("id", "provider", "model", "body", "path", "output")
 """The manifest columns an audit reads; others are ignored."""
 
+PARQUET_BATCH = 64
+"""Rows of a Parquet manifest decoded at a time."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -80,6 +83,8 @@ class PartitionOutput:
     events: int
     seconds: float
     """Wall time of the partition on its worker."""
+    cpu_seconds: float
+    """CPU time of the worker process on the partition (independent of the load)."""
     peak_rss: int
     """Peak resident memory of the worker process so far, in bytes."""
     worker: str
@@ -216,10 +221,11 @@ def _audit_row(rows: Rows, manifest: str, number: int, row: Any, settings: Setti
     return audit_stream(rows, origin, events, row.get("output"))
 
 
-def read_slice(piece: ManifestSlice) -> list[Any]:
+def iter_slice(piece: ManifestSlice) -> Iterator[Any]:
     """The rows of one manifest slice (decoded JSON values, or Parquet rows as dicts).
 
-    Raises ``InputFault`` when the manifest cannot be read.
+    Parquet rows are read ``PARQUET_BATCH`` at a time, so a worker holds a few bodies,
+    not a whole row group.  Raises ``InputFault`` when the manifest cannot be read.
     """
     fsspec = require("fsspec", "audit", "an audit")
     try:
@@ -227,16 +233,20 @@ def read_slice(piece: ManifestSlice) -> list[Any]:
             if piece.kind is ManifestKind.PARQUET:
                 pq = require("pyarrow.parquet", "audit", "an audit")
                 parquet = pq.ParquetFile(file)
-                present = [name for name in MANIFEST_FIELDS if name in parquet.schema_arrow.names]
-                rows: list[Any] = parquet.read_row_group(
-                    piece.row_group, columns=present
-                ).to_pylist()
-                return rows
+                names = parquet.schema_arrow.names
+                batches = parquet.iter_batches(
+                    batch_size=PARQUET_BATCH,
+                    row_groups=[piece.row_group],
+                    columns=[name for name in MANIFEST_FIELDS if name in names],
+                )
+                for batch in batches:
+                    yield from batch.to_pylist()
+                return
             file.seek(piece.start)
             text = file.read(piece.end - piece.start)
     except Exception as error:
         raise InputFault(Fault.UNREADABLE, f"{piece.url}: cannot read manifest ({error})") from None
-    return [_json_line(line) for line in text.splitlines() if line.strip()]
+    yield from (_json_line(line) for line in text.splitlines() if line.strip())
 
 
 def _json_line(line: bytes) -> Any:
@@ -246,27 +256,49 @@ def _json_line(line: bytes) -> Any:
         return None
 
 
+def _audit_slice(rows: Rows, piece: ManifestSlice, settings: Settings) -> tuple[int, bool]:
+    """Audit a manifest slice: (events read, whether every row could be read)."""
+    events = done = 0
+    problem = None
+    try:
+        for row in iter_slice(piece):
+            events += _audit_row(rows, piece.url, piece.first_row + done, row, settings)
+            done += 1
+    except InputFault as fault:
+        problem = str(fault)
+    if done < piece.rows:
+        # The manifest could not be read to the end, or is shorter than when it was
+        # planned: every row not read is still a row of the dataset.
+        message = problem or f"{piece.url}: row missing (the manifest changed since planning)"
+        for number in range(piece.first_row + done, piece.first_row + piece.rows):
+            source = row_source(piece.url, number)
+            rows.failure(Origin(source, source, None, None), Fault.UNREADABLE, message)
+    return events, problem is None
+
+
 def run_partition(partition: Partition, settings: Settings) -> PartitionOutput:
     """Reduce every input of ``partition``; never raises on bad input."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     rows = Rows(partition.key)
     events = 0
+    complete = True
     if partition.manifest is None:
         for file in partition.files:
             events += _audit_file(rows, file, settings)
     else:
-        piece = partition.manifest
-        try:
-            manifest_rows = read_slice(piece)
-        except InputFault as fault:
-            return failed_partition(partition, Fault.UNREADABLE, str(fault), complete=True)
-        for offset, row in enumerate(manifest_rows):
-            events += _audit_row(rows, piece.url, piece.first_row + offset, row, settings)
-    return _output(partition, rows, events, time.perf_counter() - started)
+        events, complete = _audit_slice(rows, partition.manifest, settings)
+    return _output(
+        partition, rows, events, time.perf_counter() - started, time.process_time() - cpu, complete
+    )
 
 
 def _output(
-    partition: Partition, rows: Rows, events: int, seconds: float, complete: bool = True
+    partition: Partition,
+    rows: Rows,
+    events: int,
+    seconds: float,
+    cpu_seconds: float,
+    complete: bool = True,
 ) -> PartitionOutput:
     errors = rows.columns["error_kind"]
     return PartitionOutput(
@@ -277,6 +309,7 @@ def _output(
         failed=sum(1 for kind in errors if kind is not None),
         events=events,
         seconds=seconds,
+        cpu_seconds=cpu_seconds,
         peak_rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
         worker=f"{socket.gethostname()}:{os.getpid()}",
         complete=complete,
@@ -293,4 +326,4 @@ def failed_partition(
     if partition.manifest is not None:
         for source in partition.sources():
             rows.failure(Origin(source, source, None, None), kind, message)
-    return _output(partition, rows, 0, 0.0, complete)
+    return _output(partition, rows, 0, 0.0, 0.0, complete)

@@ -163,3 +163,47 @@ def test_progress_on_a_terminal(tmp_path: Path, engine: str) -> None:
     assert "streams/s" in screen and "1 errors" in screen and "6 responses" in screen
     quiet, screen = _on_a_terminal("audit", folder, "--out", tmp_path / "quiet", "-q")
     assert quiet == 1 and "auditing" not in screen
+
+
+def _grandchildren() -> list[int]:
+    """Processes whose parent is a child of this one (the local pool's workers, which
+    the forkserver starts), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    children = {pid for pid, parent in parents.items() if parent == os.getpid()}
+    return sorted(pid for pid, parent in parents.items() if parent in children)
+
+
+def test_a_local_pool_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
+    body = b"".join(corpus_row(4, 2 * n + 1, 56)["body"] for n in range(30))
+    folder = tmp_path / "traffic"
+    folder.mkdir()
+    for n in range(12):
+        (folder / f"loop-{n:02d}.jsonl").write_bytes(body)
+    out = tmp_path / "out"
+    options = AuditOptions(sources=(str(folder),), out=out, partition_size=1, jobs=2)
+    reports: list[AuditReport] = []
+    audit = threading.Thread(target=lambda: reports.append(run_audit(options)))
+    audit.start()
+    killed, first_pool = None, set()
+    deadline = time.monotonic() + 40
+    while killed is None and audit.is_alive() and time.monotonic() < deadline:
+        workers = _grandchildren()
+        if workers and list((out / "results").glob("part-*.parquet")):
+            killed, first_pool = workers[0], set(workers)
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.02)
+    audit.join(timeout=60)
+    assert killed is not None, "the audit ended before a worker could be killed"
+    (report,) = reports
+    assert report.summary.failed_inputs == 0 and report.summary.reconciles
+    assert report.summary.responses == 12 * 30
+    ran_on = {int(worker.rsplit(":", 1)[1]) for worker in report.peak_rss}
+    assert ran_on - first_pool, "the partitions the kill took down ran again on a new pool"
+    assert len(list((out / "results").glob("part-*.parquet"))) == 12

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import os
 from pathlib import Path
 
@@ -76,7 +77,7 @@ def test_bad_manifest_rows_are_rows_too(capsys: pytest.CaptureFixture[str], tmp_
     good = (EXAMPLES / "parallel-calls.sse").read_text(encoding="utf-8")
     manifest = tmp_path / "corpus.jsonl"
     lines = [
-        '{"id": "ok-body", "provider": "openai", "body": ' + _json(good) + "}",
+        '{"id": "ok-body", "provider": "openai", "body": ' + json.dumps(good) + "}",
         '{"id": "ok-path", "provider": "bedrock", "path": "streams/mantle.jsonl"}',
         '{"provider": "openai", "body": "x"}',
         '{"id": "no-body"}',
@@ -104,7 +105,21 @@ def test_bad_manifest_rows_are_rows_too(capsys: pytest.CaptureFixture[str], tmp_
     assert run_record(out)["partitions"] == 2
 
 
-def _json(text: str) -> str:
-    import json
+def test_a_manifest_shorter_than_planned_still_gives_every_planned_row(tmp_path: Path) -> None:
+    from responses_oracle.audit.sources import plan
+    from responses_oracle.audit.work import Settings, run_partition
 
-    return json.dumps(text)
+    body = json.dumps((EXAMPLES / "parallel-calls.sse").read_text(encoding="utf-8"))
+    manifest = tmp_path / "corpus.jsonl"
+    manifest.write_text(
+        "".join(f'{{"id": "s{n}", "body": {body}}}\n' for n in range(5)), encoding="utf-8"
+    )
+    (partition,) = plan([], [str(manifest)]).partitions
+    manifest.write_text(f'{{"id": "s0", "body": {body}}}\n', encoding="utf-8")
+    output = run_partition(partition, Settings())
+    found = output.table.to_pylist()
+    assert [row["source"].rsplit("#", 1)[1] for row in found] == ["0", "1", "2", "3", "4"]
+    assert found[0]["status"] == "completed"
+    assert {row["error_kind"] for row in found[1:]} == {"unreadable"}
+    assert "row missing (the manifest changed since planning)" in found[1]["error"]
+    assert (output.inputs, output.responses, output.failed) == (5, 1, 4)
