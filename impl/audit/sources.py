@@ -124,7 +124,6 @@ class Partition:
     """One unit of work: some files, or one manifest slice."""
 
     key: str
-    label: str
     files: tuple[FileInput, ...] = ()
     manifest: ManifestSlice | None = None
 
@@ -146,8 +145,6 @@ class Plan:
     """Every partition of a run, and how many inputs they hold together."""
 
     partitions: tuple[Partition, ...]
-    sources: tuple[str, ...] = ()
-    manifests: tuple[str, ...] = ()
     inputs: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -234,8 +231,7 @@ def _file_partitions(files: list[FileInput], sizes: list[int], size: int) -> lis
 
     def close() -> None:
         key = _key("files", [(f.url, f.stamp) for f in batch])
-        label = batch[0].stream_id + (f" (+{len(batch) - 1} files)" if len(batch) > 1 else "")
-        partitions.append(Partition(key, label, files=tuple(batch)))
+        partitions.append(Partition(key, files=tuple(batch)))
 
     for file, file_size in zip(files, sizes, strict=True):
         batch.append(file)
@@ -278,7 +274,6 @@ def _manifest_partitions(manifest: str, size: int) -> list[Partition]:
     return [
         Partition(
             _key("manifest", url, stamp, s.row_group, s.start, s.end),
-            f"{manifest} rows {s.first_row}-{s.first_row + s.rows - 1}",
             manifest=s,
         )
         for s in slices
@@ -330,7 +325,7 @@ def plan(
     partitions = _file_partitions(files, sizes, partition_size)
     for manifest in manifests:
         partitions += _manifest_partitions(manifest, partition_size)
-    return Plan(tuple(partitions), tuple(sources), tuple(manifests))
+    return Plan(tuple(partitions))
 
 
 # -- reading one input (on the workers) -----------------------------------------------

@@ -55,3 +55,13 @@ def run_record(out: Path) -> dict[str, Any]:
     """The ``run.json`` of an output folder."""
     record: dict[str, Any] = json.loads((out / "run.json").read_text(encoding="utf-8"))
     return record
+
+
+def loop_folder(root: Path, files: int, seed: int) -> Path:
+    """``files`` files of ~6,000 events each (tool loops of 30 generated responses):
+    slow enough that a test can act while an audit of them runs."""
+    body = b"".join(corpus_row(seed, 2 * n + 1, 56)["body"] for n in range(30))
+    root.mkdir()
+    for n in range(files):
+        (root / f"loop-{n:02d}.jsonl").write_bytes(body)
+    return root

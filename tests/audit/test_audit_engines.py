@@ -20,7 +20,7 @@ from distributed import Client, LocalCluster
 from responses_oracle.audit import AuditOptions, AuditReport, Engine, run_audit
 from responses_oracle.audit.corpus import corpus_row, corpus_rows, write_manifest
 
-from .audit_helpers import rows, traffic
+from .audit_helpers import loop_folder, rows, traffic
 
 
 def test_local_pool_and_dask_write_the_same_rows_and_summary(
@@ -70,11 +70,7 @@ def test_missing_audit_extra_is_an_install_hint(
 
 
 def test_a_dask_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
-    body = b"".join(corpus_row(4, 2 * n + 1, 56)["body"] for n in range(30))
-    folder = tmp_path / "traffic"
-    folder.mkdir()
-    for n in range(12):
-        (folder / f"loop-{n:02d}.jsonl").write_bytes(body)
+    folder = loop_folder(tmp_path / "traffic", 12, seed=4)
     out = tmp_path / "out"
     with (
         LocalCluster(
@@ -181,11 +177,7 @@ def _grandchildren() -> list[int]:
 
 
 def test_a_local_pool_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
-    body = b"".join(corpus_row(4, 2 * n + 1, 56)["body"] for n in range(30))
-    folder = tmp_path / "traffic"
-    folder.mkdir()
-    for n in range(12):
-        (folder / f"loop-{n:02d}.jsonl").write_bytes(body)
+    folder = loop_folder(tmp_path / "traffic", 12, seed=4)
     out = tmp_path / "out"
     options = AuditOptions(sources=(str(folder),), out=out, partition_size=1, jobs=2)
     reports: list[AuditReport] = []

@@ -13,18 +13,9 @@ import pytest
 from cli.cli_helpers import run
 from responses_oracle.audit.corpus import corpus_row
 
-from .audit_helpers import rows, run_record
+from .audit_helpers import loop_folder, rows, run_record
 
 FILES = 30
-
-
-def _slow_folder(root: Path) -> Path:
-    """``FILES`` files of ~6,000 events each (tool loops of 30 generated responses)."""
-    body = b"".join(corpus_row(3, 2 * n + 1, 56)["body"] for n in range(30))
-    root.mkdir()
-    for n in range(FILES):
-        (root / f"loop-{n:02d}.jsonl").write_bytes(body)
-    return root
 
 
 def _audit(*argv: str | Path) -> subprocess.Popen[str]:
@@ -36,7 +27,7 @@ def _audit(*argv: str | Path) -> subprocess.Popen[str]:
 def test_an_interrupted_audit_resumes_where_it_stopped(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    folder = _slow_folder(tmp_path / "traffic")
+    folder = loop_folder(tmp_path / "traffic", FILES, seed=3)
     out = tmp_path / "out"
     options = ("--jobs", "1", "--partition-size", "1", "-q")
     process = _audit(folder, "--out", out, *options)
