@@ -102,9 +102,9 @@ def measure(name: str, manifest: Path, out: Path) -> Measured:
         seconds,
         report.summary.planned_inputs,
         report.summary.responses,
-        report.events,
-        report.cpu_seconds,
-        dict(report.peak_rss),
+        report.stats.events,
+        report.stats.cpu_seconds,
+        dict(report.stats.peak_rss),
     )
 
 

@@ -77,26 +77,40 @@ class AuditOptions:
 
 
 @dataclass
+class RunStats:
+    """What the engine did in one ``run_audit`` (the partitions it ran, not those reused)."""
+
+    computed: int = 0
+    """Partitions run."""
+    events: int = 0
+    """Events reduced."""
+    seconds: float = 0.0
+    """Wall time of the engine, from the first submission to the last write."""
+    cpu_seconds: float = 0.0
+    """CPU time the workers spent on the partitions, added up."""
+    peak_rss: dict[str, int] = field(default_factory=dict)
+    """Peak resident memory per worker (``host:pid``), in bytes."""
+
+    def add(self, output: PartitionOutput) -> None:
+        """Count one written partition."""
+        self.computed += 1
+        self.events += output.events
+        self.cpu_seconds += output.cpu_seconds
+        self.peak_rss[output.worker] = max(output.peak_rss, self.peak_rss.get(output.worker, 0))
+
+
+@dataclass(frozen=True)
 class AuditReport:
     """What one ``run_audit`` did, and the summary of the whole output."""
 
     out: OutputDir
     plan: Plan
     summary: Summary
-    reused: int = 0
+    stats: RunStats
+    reused: int
     """Partitions already written by an earlier run, not run again."""
-    computed: int = 0
-    """Partitions run by this run."""
-    pruned: int = 0
+    pruned: int
     """Partition files removed because no source names them any more."""
-    events: int = 0
-    """Events reduced by this run."""
-    seconds: float = 0.0
-    """Wall time of the engine, from the first submission to the last write."""
-    cpu_seconds: float = 0.0
-    """CPU time the workers spent on this run's partitions, added up."""
-    peak_rss: dict[str, int] = field(default_factory=dict)
-    """Peak resident memory per worker (``host:pid``), in bytes."""
 
     @property
     def exit_status(self) -> int:
@@ -140,13 +154,8 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
     keys = {partition.key for partition in the_plan.partitions}
     finished = out.finished() & keys
     todo = [p for p in the_plan.partitions if p.key not in finished]
-    report = AuditReport(
-        out,
-        the_plan,
-        summarize(out.dataset().slice(0, 0), the_plan.inputs),
-        reused=len(the_plan.partitions) - len(todo),
-        pruned=out.prune(keys),
-    )
+    reused = len(the_plan.partitions) - len(todo)
+    pruned = out.prune(keys)
     record: dict[str, Any] = {
         "settings": options.settings_record(),
         "sources": list(options.sources),
@@ -160,24 +169,22 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
         progress.start(
             the_plan.inputs, sum(p.inputs for p in the_plan.partitions if p.key in finished)
         )
+    stats = RunStats()
     started = time.perf_counter()
     try:
         for output in _outputs(options, todo, Settings(format=options.format)):
             out.write(output)
-            report.computed += 1
-            report.events += output.events
-            report.cpu_seconds += output.cpu_seconds
-            report.peak_rss[output.worker] = max(
-                output.peak_rss, report.peak_rss.get(output.worker, 0)
-            )
+            stats.add(output)
             if progress is not None:
                 progress.advance(output)
     finally:
-        report.seconds = time.perf_counter() - started
+        stats.seconds = time.perf_counter() - started
         if progress is not None:
             progress.stop()
-    report.summary = summarize(out.dataset(), the_plan.inputs)
-    since = None if before is None or options.since is None else (str(options.since), before)
+    report = AuditReport(
+        out, the_plan, summarize(out.dataset(), the_plan.inputs), stats, reused, pruned
+    )
+    since = None if before is None else (str(options.since), before)
     sections = document(report.summary, since)
     title = f"Audit of {the_plan.inputs:,} inputs"
     (out.path / SUMMARY_MD).write_text(to_markdown(sections, title), encoding="utf-8")

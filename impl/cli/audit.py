@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     summary = report.summary
     print(
         f"{summary.planned_inputs:,} inputs, {summary.responses:,} responses, "
-        f"{summary.failed_inputs:,} failed inputs; {report.computed} partitions run, "
+        f"{summary.failed_inputs:,} failed inputs; {report.stats.computed} partitions run, "
         f"{report.reused} reused" + ("" if summary.reconciles else "; TOTALS DO NOT RECONCILE")
     )
     print(f"dataset: {report.out.results}/*.parquet")

@@ -196,6 +196,6 @@ def test_a_local_pool_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> Non
     (report,) = reports
     assert report.summary.failed_inputs == 0 and report.summary.reconciles
     assert report.summary.responses == 12 * 30
-    ran_on = {int(worker.rsplit(":", 1)[1]) for worker in report.peak_rss}
+    ran_on = {int(worker.rsplit(":", 1)[1]) for worker in report.stats.peak_rss}
     assert ran_on - first_pool, "the partitions the kill took down ran again on a new pool"
     assert len(list((out / "results").glob("part-*.parquet"))) == 12
