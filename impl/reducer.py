@@ -18,6 +18,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import IO, Any, BinaryIO, cast
 
+from responses_oracle.model.catalogue import STARTING_EVENT
 from responses_oracle.model.invariants import ResponseSnapshot
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
@@ -37,7 +38,7 @@ from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from .wire import InputFormat, Limits, WireEvent, read_wire_events
 
-_STARTS = "response.created"
+_STARTS = STARTING_EVENT
 
 
 class Reducer:

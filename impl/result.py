@@ -19,6 +19,7 @@ from responses_oracle.model.payload import CANDIDATE_ORDER
 from responses_oracle.model.vocabulary import (
     SEVERITY,
     EntryState,
+    IdentityField,
     IdSource,
     PayloadSource,
     ResponseStatus,
@@ -144,10 +145,10 @@ def _wire_item(entry: Entry) -> dict[str, Any]:
     item["type"] = entry.item_type
     if entry.item_id is not None:
         item["id"] = entry.item_id
-    for field in ("call_id", "name", "namespace"):
-        value = getattr(entry, field)
+    for field in IdentityField:
+        value = getattr(entry, field.value)
         if value is not None:
-            item[field] = value
+            item[field.value] = value
     for location in entry.spec.channels:
         channels = [c for c in entry.channels.values() if c.kind is location.channel]
         if channels:

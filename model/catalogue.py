@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .vocabulary import Trigger
+from .vocabulary import ItemKind, ResponseStatus, Trigger
 
 
 class EventClass(Enum):
@@ -220,16 +220,19 @@ class ItemTypeSpec:
     ``id_prefix`` is used only when an id must be minted (R11); ``client_call`` marks
     the items a client executes (the only ones that can be ``executable``, R9);
     ``replay_output`` names the synthetic output type and its id prefix that replay
-    inserts for a call without an output (R12).
+    inserts for a call without an output (R12); ``kind`` is the ``call_id`` namespace
+    of the type (R6): a call and its output carry one ``call_id`` and are two items.
     """
 
     id_prefix: str
     channels: tuple[ChannelLocation, ...] = ()
     client_call: bool = False
     replay_output: tuple[str, str] | None = None
+    kind: ItemKind = ItemKind.OTHER
 
 
 _L = ChannelLocation
+_CALL, _OUTPUT = ItemKind.CALL, ItemKind.OUTPUT
 _FN_OUTPUT = ("function_call_output", "fco")
 
 ITEM_TYPES: dict[str, ItemTypeSpec] = {
@@ -248,18 +251,20 @@ ITEM_TYPES: dict[str, ItemTypeSpec] = {
         ),
     ),
     "function_call": ItemTypeSpec(
-        "fc", (_L(ChannelKind.ARGUMENTS, "arguments"),), True, _FN_OUTPUT
+        "fc", (_L(ChannelKind.ARGUMENTS, "arguments"),), True, _FN_OUTPUT, _CALL
     ),
     "custom_tool_call": ItemTypeSpec(
-        "ctc", (_L(ChannelKind.INPUT, "input"),), True, ("custom_tool_call_output", "ctco")
+        "ctc", (_L(ChannelKind.INPUT, "input"),), True, ("custom_tool_call_output", "ctco"), _CALL
     ),
-    "local_shell_call": ItemTypeSpec("lsh", (), True, _FN_OUTPUT),
+    "local_shell_call": ItemTypeSpec("lsh", (), True, _FN_OUTPUT, _CALL),
     "shell_call": ItemTypeSpec(
-        "sh", (_L(ChannelKind.COMMAND, None, ("action",), "commands"),), True
+        "sh", (_L(ChannelKind.COMMAND, None, ("action",), "commands"),), True, None, _CALL
     ),
-    "apply_patch_call": ItemTypeSpec("apc", (_L(ChannelKind.DIFF, "diff", ("operation",)),), True),
-    "computer_call": ItemTypeSpec("cu", (), True),
-    "tool_search_call": ItemTypeSpec("tsc", (), True, ("tool_search_output", "tso")),
+    "apply_patch_call": ItemTypeSpec(
+        "apc", (_L(ChannelKind.DIFF, "diff", ("operation",)),), True, None, _CALL
+    ),
+    "computer_call": ItemTypeSpec("cu", (), True, None, _CALL),
+    "tool_search_call": ItemTypeSpec("tsc", (), True, ("tool_search_output", "tso"), _CALL),
     "mcp_call": ItemTypeSpec("mcp", (_L(ChannelKind.ARGUMENTS, "arguments"),)),
     "code_interpreter_call": ItemTypeSpec("ci", (_L(ChannelKind.CODE, "code"),)),
     "web_search_call": ItemTypeSpec("ws"),
@@ -268,16 +273,16 @@ ITEM_TYPES: dict[str, ItemTypeSpec] = {
     "mcp_list_tools": ItemTypeSpec("mcpl"),
     "mcp_approval_request": ItemTypeSpec("mcpr"),
     "mcp_approval_response": ItemTypeSpec("mcpa"),
-    "function_call_output": ItemTypeSpec("fco"),
-    "custom_tool_call_output": ItemTypeSpec("ctco"),
-    "computer_call_output": ItemTypeSpec("cuo"),
-    "local_shell_call_output": ItemTypeSpec("lsho"),
-    "shell_call_output": ItemTypeSpec("sho"),
-    "apply_patch_call_output": ItemTypeSpec("apco"),
-    "tool_search_output": ItemTypeSpec("tso"),
+    "function_call_output": ItemTypeSpec("fco", kind=_OUTPUT),
+    "custom_tool_call_output": ItemTypeSpec("ctco", kind=_OUTPUT),
+    "computer_call_output": ItemTypeSpec("cuo", kind=_OUTPUT),
+    "local_shell_call_output": ItemTypeSpec("lsho", kind=_OUTPUT),
+    "shell_call_output": ItemTypeSpec("sho", kind=_OUTPUT),
+    "apply_patch_call_output": ItemTypeSpec("apco", kind=_OUTPUT),
+    "tool_search_output": ItemTypeSpec("tso", kind=_OUTPUT),
     "compaction": ItemTypeSpec("cmp"),
-    "program": ItemTypeSpec("cm"),
-    "program_output": ItemTypeSpec("cmo"),
+    "program": ItemTypeSpec("cm", kind=_CALL),
+    "program_output": ItemTypeSpec("cmo", kind=_OUTPUT),
     "additional_tools": ItemTypeSpec("at"),
 }
 """Every output item type of protocol-notes section 3.  Unknown types pass through with
@@ -288,3 +293,20 @@ UNKNOWN_ITEM_TYPE = ItemTypeSpec("item")
 
 STRAY_ITEM_FIELDS: tuple[str, ...] = ("item_id", "output_index")
 """Fields some gateways put inside items (Bedrock Mantle); never part of a wire item."""
+
+STARTING_EVENT: str = "response.created"
+"""The event type that opens a response (and closes the one before it, R1)."""
+
+TERMINAL_STATUS: dict[EventClass, ResponseStatus] = {
+    EventClass.RESPONSE_COMPLETED: ResponseStatus.COMPLETED,
+    EventClass.RESPONSE_INCOMPLETE: ResponseStatus.INCOMPLETE,
+    EventClass.RESPONSE_FAILED: ResponseStatus.FAILED,
+    EventClass.RESPONSE_CANCELLED: ResponseStatus.CANCELLED,
+    EventClass.ERROR: ResponseStatus.FAILED,
+}
+"""The event classes that end a response, and the status each gives it (R9)."""
+
+ITEM_LEVEL_CLASSES: frozenset[EventClass] = frozenset(
+    {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}
+)
+"""Event classes that touch at most one entry."""

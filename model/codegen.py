@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import re
 import sys
 import types
 from collections.abc import Mapping
@@ -31,7 +32,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .tables import REFERENCE, KernelSet, ModelTables
+from .tables import REFERENCE, KernelSet, ModelTables, table_cells
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
 """The command that regenerates the kernels; written into the generated header."""
@@ -82,11 +83,30 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "The routing table (R5): where a payload event goes.",
         ),
         _Kernel(
+            "namespace",
+            tables.namespaces,
+            (("kind", "ItemKind"),),
+            "ItemKind",
+            "The call_id namespace of an item kind (R6).",
+        ),
+        _Kernel(
             "admit_added",
             tables.added_admission,
             (("view", "AddedView"),),
             "Admission",
             "Admission of an output_item.added item (R6).",
+        ),
+        _Kernel(
+            "fit",
+            tables.matching,
+            (
+                ("type_fit", "TypeFit"),
+                ("call_fit", "CallFit"),
+                ("id_fit", "IdFit"),
+                ("slot_fit", "SlotFit"),
+            ),
+            "Fit",
+            "The matching table (R6): does a done or snapshot item fit one candidate entry.",
         ),
         _Kernel(
             "admit_done",
@@ -105,7 +125,7 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
         _Kernel(
             "identity",
             tables.identity,
-            (("relation", "IdentityRelation"),),
+            (("field", "IdentityField"), ("stage", "MergeStage"), ("relation", "IdentityRelation")),
             "IdentityDecision",
             "The identity table (R6): keep an entry's call_id, name, namespace or take the item's.",
         ),
@@ -129,16 +149,27 @@ def _literal(value: Any) -> str:
 
 def _check_total(kernel: _Kernel) -> None:
     """A kernel must decide every combination of its arguments: the core never raises."""
-    first_key = next(iter(kernel.table))
-    for member in type(first_key):
-        if member not in kernel.table:
-            raise ValueError(f"table {kernel.name} has no row for {member}")
-        if len(kernel.args) == 2:
-            row = kernel.table[member]
-            inner_type = type(next(iter(row)))
-            missing = [m for m in inner_type if m not in row]
-            if missing:
-                raise ValueError(f"table {kernel.name}[{member}] has no cell for {missing}")
+
+    def check(table: Mapping[Any, Any], depth: int, where: str) -> None:
+        first_key = next(iter(table))
+        missing = [member for member in type(first_key) if member not in table]
+        if missing:
+            names = ", ".join(str(member) for member in missing)
+            raise ValueError(f"table {kernel.name}{where} has no cell for {names}")
+        if depth > 1:
+            for key, inner in table.items():
+                check(inner, depth - 1, f"{where}[{key}]")
+
+    check(kernel.table, len(kernel.args), "")
+
+
+def _constant_name(value: Any) -> str:
+    """A module-level name for a table value, made from its content (so one changed cell
+    changes the lines of that cell only): ``Route(RouteAction.BY_SLOT, None)`` is
+    ``_ROUTE__BY_SLOT__NONE``."""
+    source = _literal(value)
+    words = [word for word in re.split(r"[^A-Za-z0-9_]+", source) if word]
+    return "_" + "__".join([words[0].upper(), *(w for w in words[1:] if w.isupper())])
 
 
 def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, str]) -> list[str]:
@@ -153,7 +184,10 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, 
     def constant(value: Any) -> str:
         source = _literal(value)
         if source not in constants:
-            constants[source] = f"_{kernel.name.upper()}_{len(constants)}"
+            name = _constant_name(value)
+            if name in constants.values():
+                raise ValueError(f"two table values would be named {name}")
+            constants[source] = name
         return constants[source]
 
     signature = ", ".join(f"{name}: {type_}" for name, type_ in kernel.args)
@@ -166,37 +200,31 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, 
         f"    {post}",
         '    """',
     ]
-    outer_name = kernel.args[0][0]
-    rows = list(kernel.table.items())
-    for number, (key, cell) in enumerate(rows):
-        last_outer = number == len(rows) - 1
-        indent = "    "
-        if not last_outer:
-            lines.append(f"    if {outer_name} is {member(key)}:")
-            indent = "        "
-        if len(kernel.args) == 1:
-            lines.append(f"{indent}return {constant(cell)}")
-            continue
-        inner_name = kernel.args[1][0]
-        cells = list(cell.items())
-        for inner_number, (inner_key, value) in enumerate(cells):
-            if inner_number == len(cells) - 1:
-                lines.append(f"{indent}return {constant(value)}")
+
+    def emit(table: Mapping[Any, Any], level: int, indent: str) -> None:
+        name = kernel.args[level][0]
+        rows = list(table.items())
+        for number, (key, cell) in enumerate(rows):
+            last = number == len(rows) - 1
+            inner = indent
+            if not last:
+                lines.append(f"{indent}if {name} is {member(key)}:")
+                inner = indent + "    "
+            if level == len(kernel.args) - 1:
+                lines.append(f"{inner}return {constant(cell)}")
             else:
-                lines.append(f"{indent}if {inner_name} is {member(inner_key)}:")
-                lines.append(f"{indent}    return {constant(value)}")
+                emit(cell, level + 1, inner)
+
+    emit(kernel.table, 0, "    ")
     return lines
 
 
 def _edges(kernel: _Kernel) -> list[str]:
     """The table as a frozenset of (arguments..., result) tuples, for the contracts."""
-    entries: list[str] = []
-    for key, cell in kernel.table.items():
-        if len(kernel.args) == 1:
-            entries.append(f"    ({_literal(key)}, {_literal(cell)}),")
-        else:
-            for inner_key, value in cell.items():
-                entries.append(f"    ({_literal(key)}, {_literal(inner_key)}, {_literal(value)}),")
+    entries = [
+        f"    ({', '.join(_literal(k) for k in path)}, {_literal(value)}),"
+        for path, value in table_cells(kernel.table)
+    ]
     return [f"{kernel.name.upper()}_EDGES = frozenset({{", *entries, "})"]
 
 
@@ -222,20 +250,28 @@ from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
+    CallFit,
     CandidateRelation,
     Code,
     Effect,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    ItemKind,
     MatchView,
+    MergeStage,
     PayloadAction,
     PayloadHeld,
     RouteAction,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 '''
 

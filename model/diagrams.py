@@ -35,21 +35,10 @@ from typing import NamedTuple, TypeVar
 from . import admission, lifecycle, payload, routing, slots
 from .machine import Edge, lifecycle_edges, machine_config, slot_edges
 from .tables import REFERENCE, ModelTables
-from .vocabulary import Code, Effect, EntryState, SlotState
+from .vocabulary import NOTE_EFFECTS, Code, EntryState, SlotFit, SlotState
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.diagrams"
 """The command that regenerates the pages; written into each page's header."""
-
-NOTE_EFFECTS: frozenset[Effect] = frozenset(
-    {
-        Effect.NOTE_DUPLICATE_ITEM,
-        Effect.NOTE_LATE_EVENT,
-        Effect.NOTE_UNCONFIRMED,
-        Effect.NOTE_MISSING_FROM_SNAPSHOT,
-        Effect.NOTE_ORPHAN,
-    }
-)
-"""Effects that only record a diagnostic; a self-loop made of these changes nothing."""
 
 _Row = TypeVar("_Row", bound=Enum)
 _Column = TypeVar("_Column", bound=Enum)
@@ -195,28 +184,81 @@ def _routing_body(tables: ModelTables) -> list[str]:
 
 def _admission_body(tables: ModelTables) -> list[str]:
     header = ["view", "action", "diagnostic"]
+    slot_fits = list(SlotFit)
     return [
         "## `output_item.added`",
         "",
         *_table(
             header,
-            ([_code(view), *map(_code, cell)] for view, cell in tables.added_admission.items()),
+            ([_code(view), *map(_code, cell[:2])] for view, cell in tables.added_admission.items()),
+        ),
+        "",
+        "## `call_id` namespaces",
+        "",
+        *_table(
+            ["item kind", "namespace"],
+            ([_code(kind), _code(space)] for kind, space in tables.namespaces.items()),
+        ),
+        "",
+        "## Matching: does a done or snapshot item fit a candidate entry",
+        "",
+        *_matching_flow(tables),
+        "",
+        "Each key (the slot's binding, the `call_id`'s holder, the entry the id names)",
+        "proposes a candidate; a row is the candidate's type, `call_id` and id fit, a",
+        "column how the slot reached it.  `none` means: not this entry.",
+        "",
+        *_table(
+            ["type", "call_id", "id", *(_code(fit) for fit in slot_fits)],
+            (
+                [_code(t), _code(c), _code(i), *(_code(row[s]) for s in slot_fits)]
+                for t, by_call in tables.matching.items()
+                for c, by_id in by_call.items()
+                for i, row in by_id.items()
+            ),
         ),
         "",
         "## `output_item.done` and snapshot items",
         "",
         *_table(
-            header,
+            [*header, "identity merged at"],
             ([_code(view), *map(_code, cell)] for view, cell in tables.done_admission.items()),
         ),
         "",
         "## Identity fields of a merged item (`call_id`, `name`, `namespace`)",
         "",
         *_table(
-            ["relation to the entry's value", "action", "diagnostic"],
-            ([_code(relation), *map(_code, cell)] for relation, cell in tables.identity.items()),
+            ["field", "stage", "relation to the entry's value", "action", "diagnostic"],
+            (
+                [_code(field), _code(stage), _code(relation), *map(_code, cell)]
+                for field, stages in tables.identity.items()
+                for stage, row in stages.items()
+                for relation, cell in row.items()
+            ),
         ),
     ]
+
+
+def _matching_flow(tables: ModelTables) -> list[str]:
+    """The matcher as a flowchart: keys propose, the matching table fits, the done
+    admission table acts (one edge per view, with its action, code and merge stage)."""
+    lines = [
+        "```mermaid",
+        "flowchart LR",
+        '    item["done or snapshot item"] --> slot["entry bound alone at its slot"]',
+        '    item --> holder["entry holding its call_id (its kind\'s namespace)"]',
+        '    item --> named["entry its id names uniquely"]',
+        '    slot --> fit{"MATCHING: does the item fit?"}',
+        "    holder --> fit",
+        "    named --> fit",
+    ]
+    for view, (action, code, stage) in tables.done_admission.items():
+        label = view.value if code is None else f"{view.value} ({code.value})"
+        node = f"{view.name}_{action.name}"
+        lines.append(
+            f'    fit -->|"{label}"| {node}["{action.value}, merged {stage.value}"]'
+        )
+    return [*lines, "```"]
 
 
 def _payload_body(tables: ModelTables) -> list[str]:

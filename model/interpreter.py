@@ -19,21 +19,29 @@ from .slots import SlotTransition
 from .tables import REFERENCE, KernelSet, ModelTables
 from .vocabulary import (
     AddedView,
+    CallFit,
     CandidateRelation,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    ItemKind,
     MatchView,
+    MergeStage,
     PayloadHeld,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The seven kernels of ``tables``, each a direct lookup in its table."""
+    """The nine kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -47,9 +55,17 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.routing[slot_view][id_view]``."""
         return tables.routing[slot_view][id_view]
 
+    def namespace(kind: ItemKind) -> ItemKind:
+        """``tables.namespaces[kind]``."""
+        return tables.namespaces[kind]
+
     def admit_added(view: AddedView) -> Admission:
         """``tables.added_admission[view]``."""
         return tables.added_admission[view]
+
+    def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
+        """``tables.matching[type_fit][call_fit][id_fit][slot_fit]``."""
+        return tables.matching[type_fit][call_fit][id_fit][slot_fit]
 
     def admit_done(view: MatchView) -> Admission:
         """``tables.done_admission[view]``."""
@@ -59,8 +75,12 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.payload[held][relation]``."""
         return tables.payload[held][relation]
 
-    def identity(relation: IdentityRelation) -> IdentityDecision:
-        """``tables.identity[relation]``."""
-        return tables.identity[relation]
+    def identity(
+        field: IdentityField, stage: MergeStage, relation: IdentityRelation
+    ) -> IdentityDecision:
+        """``tables.identity[field][stage][relation]``."""
+        return tables.identity[field][stage][relation]
 
-    return KernelSet(lifecycle, slot, route, admit_added, admit_done, payload, identity)
+    return KernelSet(
+        lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity
+    )

@@ -47,57 +47,20 @@ OPEN_STATES: tuple[EntryState, ...] = (S.ADDED, S.STREAMING, S.PAYLOAD_DONE)
 CLOSED_STATES: tuple[EntryState, ...] = (S.DONE, S.COMPLETED)
 """Done or completed: the entry has emitted its completion; nothing reopens it."""
 
-_ADMIT_DONE = (E.ADMIT, E.BIND_SLOT, E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS, E.CONFIRM)
+_ADMIT_DONE = (
+    E.ADMIT,
+    E.BIND_SLOT,
+    E.MERGE_ITEM,
+    E.OFFER_ITEM_PAYLOADS,
+    E.CONFIRM,
+    E.TOMBSTONE_SLOT,
+    E.EMIT_COMPLETION,
+)
 _CLOSE = (E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS, E.CONFIRM, E.TOMBSTONE_SLOT, E.EMIT_COMPLETION)
+_PAYLOAD_DONE = (E.OFFER_PAYLOAD, E.CLOSE_CHANNEL, E.CONFIRM, E.LEARN_ITEM_ID)
 _LATE = (E.NOTE_LATE_EVENT,)
 _DUP = (E.NOTE_DUPLICATE_ITEM,)
 _ORPHAN = (E.NOTE_ORPHAN,)
-
-
-def _open_row(state: EntryState) -> dict[Trigger, Transition]:
-    """The row shared by the three open states; only DELTA and PAYLOAD_DONE differ."""
-    return {
-        T.ITEM_ADDED: Transition(state, _DUP),
-        T.PART_ADDED: Transition(state, (E.OPEN_PART,)),
-        T.DELTA: Transition(S.STREAMING if state is S.ADDED else state, (E.APPEND_DELTA,)),
-        T.DELTA_ON_CLOSED_CHANNEL: Transition(state, _LATE),
-        T.PAYLOAD_DONE: Transition(S.PAYLOAD_DONE, (E.OFFER_PAYLOAD, E.CLOSE_CHANNEL, E.CONFIRM)),
-        T.PROGRESS: Transition(state, ()),
-        T.ITEM_DONE: Transition(S.DONE, _CLOSE),
-        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _CLOSE),
-        T.RESPONSE_COMPLETED: (
-            Transition(S.COMPLETED, (E.NOTE_MISSING_FROM_SNAPSHOT, E.EMIT_COMPLETION))
-            if state is S.PAYLOAD_DONE
-            else Transition(state, (E.NOTE_UNCONFIRMED,))
-        ),
-        T.RESPONSE_ABORTED: Transition(S.INCOMPLETE, ()),
-    }
-
-
-def _closed_row(state: EntryState) -> dict[Trigger, Transition]:
-    """DONE and COMPLETED: late payload, duplicates noted, only the snapshot merges."""
-    return {
-        T.ITEM_ADDED: Transition(state, _DUP),
-        T.PART_ADDED: Transition(state, _LATE),
-        T.DELTA: Transition(state, _LATE),
-        T.DELTA_ON_CLOSED_CHANNEL: Transition(state, _LATE),
-        T.PAYLOAD_DONE: Transition(state, _LATE),
-        T.PROGRESS: Transition(state, _LATE),
-        T.ITEM_DONE: Transition(state, _DUP),
-        # The snapshot is reconciliation, not a late event (R3): a done entry still
-        # takes the snapshot's payloads, but completes no second time.
-        T.SNAPSHOT_ITEM: (
-            Transition(S.COMPLETED, (E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS))
-            if state is S.DONE
-            else Transition(state, _DUP)
-        ),
-        T.RESPONSE_COMPLETED: (
-            Transition(S.COMPLETED, (E.NOTE_MISSING_FROM_SNAPSHOT,))
-            if state is S.DONE
-            else Transition(state, ())
-        ),
-        T.RESPONSE_ABORTED: Transition(state, ()),
-    }
 
 
 LIFECYCLE: LifecycleTable = {
@@ -109,21 +72,87 @@ LIFECYCLE: LifecycleTable = {
         T.PAYLOAD_DONE: Transition(S.ABSENT, _ORPHAN),
         T.PROGRESS: Transition(S.ABSENT, _ORPHAN),
         # Done-only items are recovered; snapshot-only items too (R6).
-        T.ITEM_DONE: Transition(S.DONE, (*_ADMIT_DONE, E.TOMBSTONE_SLOT, E.EMIT_COMPLETION)),
-        T.SNAPSHOT_ITEM: Transition(
-            S.COMPLETED, (*_ADMIT_DONE, E.TOMBSTONE_SLOT, E.EMIT_COMPLETION)
-        ),
+        T.ITEM_DONE: Transition(S.DONE, _ADMIT_DONE),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _ADMIT_DONE),
         T.RESPONSE_COMPLETED: Transition(S.ABSENT, ()),
         T.RESPONSE_ABORTED: Transition(S.ABSENT, ()),
     },
-    S.ADDED: _open_row(S.ADDED),
-    S.STREAMING: _open_row(S.STREAMING),
-    S.PAYLOAD_DONE: _open_row(S.PAYLOAD_DONE),
-    S.DONE: _closed_row(S.DONE),
-    S.COMPLETED: _closed_row(S.COMPLETED),
+    S.ADDED: {
+        T.ITEM_ADDED: Transition(S.ADDED, _DUP),
+        T.PART_ADDED: Transition(S.ADDED, (E.OPEN_PART, E.LEARN_ITEM_ID)),
+        T.DELTA: Transition(S.STREAMING, (E.APPEND_DELTA, E.LEARN_ITEM_ID)),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.ADDED, _LATE),
+        T.PAYLOAD_DONE: Transition(S.PAYLOAD_DONE, _PAYLOAD_DONE),
+        T.PROGRESS: Transition(S.ADDED, (E.LEARN_ITEM_ID,)),
+        T.ITEM_DONE: Transition(S.DONE, _CLOSE),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _CLOSE),
+        T.RESPONSE_COMPLETED: Transition(S.ADDED, (E.NOTE_UNCONFIRMED,)),
+        T.RESPONSE_ABORTED: Transition(S.INCOMPLETE, ()),
+    },
+    S.STREAMING: {
+        T.ITEM_ADDED: Transition(S.STREAMING, _DUP),
+        T.PART_ADDED: Transition(S.STREAMING, (E.OPEN_PART, E.LEARN_ITEM_ID)),
+        T.DELTA: Transition(S.STREAMING, (E.APPEND_DELTA, E.LEARN_ITEM_ID)),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.STREAMING, _LATE),
+        T.PAYLOAD_DONE: Transition(S.PAYLOAD_DONE, _PAYLOAD_DONE),
+        T.PROGRESS: Transition(S.STREAMING, (E.LEARN_ITEM_ID,)),
+        T.ITEM_DONE: Transition(S.DONE, _CLOSE),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _CLOSE),
+        T.RESPONSE_COMPLETED: Transition(S.STREAMING, (E.NOTE_UNCONFIRMED,)),
+        T.RESPONSE_ABORTED: Transition(S.INCOMPLETE, ()),
+    },
+    S.PAYLOAD_DONE: {
+        T.ITEM_ADDED: Transition(S.PAYLOAD_DONE, _DUP),
+        T.PART_ADDED: Transition(S.PAYLOAD_DONE, (E.OPEN_PART, E.LEARN_ITEM_ID)),
+        T.DELTA: Transition(S.PAYLOAD_DONE, (E.APPEND_DELTA, E.LEARN_ITEM_ID)),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.PAYLOAD_DONE, _LATE),
+        T.PAYLOAD_DONE: Transition(S.PAYLOAD_DONE, _PAYLOAD_DONE),
+        T.PROGRESS: Transition(S.PAYLOAD_DONE, (E.LEARN_ITEM_ID,)),
+        T.ITEM_DONE: Transition(S.DONE, _CLOSE),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _CLOSE),
+        T.RESPONSE_COMPLETED: Transition(
+            S.COMPLETED, (E.NOTE_MISSING_FROM_SNAPSHOT, E.EMIT_COMPLETION)
+        ),
+        T.RESPONSE_ABORTED: Transition(S.INCOMPLETE, ()),
+    },
+    S.DONE: {
+        T.ITEM_ADDED: Transition(S.DONE, _DUP),
+        T.PART_ADDED: Transition(S.DONE, _LATE),
+        T.DELTA: Transition(S.DONE, _LATE),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.DONE, _LATE),
+        T.PAYLOAD_DONE: Transition(S.DONE, _LATE),
+        T.PROGRESS: Transition(S.DONE, _LATE),
+        T.ITEM_DONE: Transition(S.DONE, _DUP),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, (E.MERGE_ITEM, E.OFFER_ITEM_PAYLOADS)),
+        T.RESPONSE_COMPLETED: Transition(S.COMPLETED, (E.NOTE_MISSING_FROM_SNAPSHOT,)),
+        T.RESPONSE_ABORTED: Transition(S.DONE, ()),
+    },
+    S.COMPLETED: {
+        T.ITEM_ADDED: Transition(S.COMPLETED, _DUP),
+        T.PART_ADDED: Transition(S.COMPLETED, _LATE),
+        T.DELTA: Transition(S.COMPLETED, _LATE),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.COMPLETED, _LATE),
+        T.PAYLOAD_DONE: Transition(S.COMPLETED, _LATE),
+        T.PROGRESS: Transition(S.COMPLETED, _LATE),
+        T.ITEM_DONE: Transition(S.COMPLETED, _DUP),
+        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _DUP),
+        T.RESPONSE_COMPLETED: Transition(S.COMPLETED, ()),
+        T.RESPONSE_ABORTED: Transition(S.COMPLETED, ()),
+    },
     # The response ended otherwise; nothing after a terminal event reaches an entry,
     # but the row exists so the table stays total.
-    S.INCOMPLETE: {trigger: Transition(S.INCOMPLETE, _LATE) for trigger in Trigger},
+    S.INCOMPLETE: {
+        T.ITEM_ADDED: Transition(S.INCOMPLETE, _LATE),
+        T.PART_ADDED: Transition(S.INCOMPLETE, _LATE),
+        T.DELTA: Transition(S.INCOMPLETE, _LATE),
+        T.DELTA_ON_CLOSED_CHANNEL: Transition(S.INCOMPLETE, _LATE),
+        T.PAYLOAD_DONE: Transition(S.INCOMPLETE, _LATE),
+        T.PROGRESS: Transition(S.INCOMPLETE, _LATE),
+        T.ITEM_DONE: Transition(S.INCOMPLETE, _LATE),
+        T.SNAPSHOT_ITEM: Transition(S.INCOMPLETE, _LATE),
+        T.RESPONSE_COMPLETED: Transition(S.INCOMPLETE, _LATE),
+        T.RESPONSE_ABORTED: Transition(S.INCOMPLETE, _LATE),
+    },
 }
 """The lifecycle table (R8).  Generated kernels, proofs and docs all read it."""
 

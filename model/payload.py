@@ -8,12 +8,18 @@ blank terminal fields), and a later non-empty candidate always wins.  When two
 non-empty candidates differ the change is reported: ``payload_extended`` (info) when
 the held value is a prefix of the new one, ``divergent_payload`` (warning) otherwise.
 Payloads are opaque strings: never parsed, trimmed or re-serialised.
+
+An explicit empty value is a value (a zero-argument call's ``""``): it fills a channel
+that holds nothing (``NOTHING``/``EMPTY`` → take) but never replaces a non-empty one.
+Which cell applies is ``payload_key``, written once against ``ops.Ops`` and run by the
+reducer and by the Z3 encoding.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from .ops import Ops, Text
 from .vocabulary import CandidateRelation, Code, PayloadAction, PayloadHeld, PayloadSource
 
 
@@ -32,9 +38,20 @@ _H, _R, _KEEP, _TAKE = PayloadHeld, CandidateRelation, PayloadAction.KEEP, Paylo
 PAYLOAD: PayloadTable = {
     _H.NOTHING: {
         _R.MISSING: PayloadDecision(_KEEP, None),
-        _R.EMPTY: PayloadDecision(_KEEP, None),
+        # An empty value is a value: it replaces nothing held.
+        _R.EMPTY: PayloadDecision(_TAKE, None),
         _R.FIRST: PayloadDecision(_TAKE, None),
         # With nothing held every non-empty candidate is FIRST; total for the proofs.
+        _R.EQUAL: PayloadDecision(_TAKE, None),
+        _R.EXTENDS: PayloadDecision(_TAKE, None),
+        _R.DIFFERS: PayloadDecision(_TAKE, None),
+    },
+    _H.EMPTY: {
+        _R.MISSING: PayloadDecision(_KEEP, None),
+        # The first empty value stays (its source too).
+        _R.EMPTY: PayloadDecision(_KEEP, None),
+        _R.FIRST: PayloadDecision(_TAKE, None),
+        # With an empty value held every non-empty candidate is FIRST.
         _R.EQUAL: PayloadDecision(_TAKE, None),
         _R.EXTENDS: PayloadDecision(_TAKE, None),
         _R.DIFFERS: PayloadDecision(_TAKE, None),
@@ -57,3 +74,31 @@ CANDIDATE_ORDER: tuple[PayloadSource, ...] = (
     PayloadSource.SNAPSHOT,
 )
 """The order in which a well-formed stream offers a channel's candidates."""
+
+
+# -- the classifier (written once; run by the reducer and by the proofs) ---------------
+
+
+def payload_key(ops: Ops, held: Text, candidate: Text) -> tuple[PayloadHeld, CandidateRelation]:
+    """The cell of ``PAYLOAD`` a candidate selects, given what the channel holds."""
+    held_view = ops.cond(
+        ops.present(held), _H.VALUE, ops.cond(ops.blank(held), _H.EMPTY, _H.NOTHING)
+    )
+    relation = ops.cond(
+        ops.missing(candidate),
+        _R.MISSING,
+        ops.cond(
+            ops.blank(candidate),
+            _R.EMPTY,
+            ops.cond(
+                ops.not_(ops.present(held)),
+                _R.FIRST,
+                ops.cond(
+                    ops.same(candidate, held),
+                    _R.EQUAL,
+                    ops.cond(ops.extends(candidate, held), _R.EXTENDS, _R.DIFFERS),
+                ),
+            ),
+        ),
+    )
+    return held_view, relation

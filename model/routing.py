@@ -11,12 +11,17 @@ The slot is the primary key; the id only confirms it or, without a slot, chooses
 An event is never guessed onto a call: every cell that is not a clear pick rejects
 (``ambiguous_route``) or drops (``orphan_event``) it, and a rejected or dropped event
 changes nothing.
+
+Which cell applies is ``route_views`` below, and which entry a delivering cell picks is
+``route_target``: both are written once against ``ops.Ops`` and run by the reducer
+(Python values) and by ``proofs/routing.py`` (Z3 terms).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from .ops import Entries, Entry, Fact, Ops, Value
 from .vocabulary import Code, IdView, RouteAction, SlotView
 
 
@@ -64,3 +69,48 @@ ROUTING: RoutingTable = {
     },
 }
 """The routing table (R5)."""
+
+
+# -- the classifier (written once; run by the reducer and by the proofs) ---------------
+
+
+def route_views(
+    ops: Ops, bound: Entries, named: Entries, shared: Fact, has_id: Fact
+) -> tuple[SlotView, IdView]:
+    """The cell of ``ROUTING`` a payload event selects.
+
+    ``bound`` are the entries bound at the event's slot (none for an absent or unbound
+    slot), ``shared`` whether that slot is shared, ``named`` the entries the event's
+    ``item_id`` names (R4), ``has_id`` whether the event carries an ``item_id``.
+    """
+    inside = ops.meet(named, bound)
+    slot_view = ops.cond(
+        ops.empty(bound), _SV.NONE, ops.cond(shared, _SV.SHARED, _SV.ONE)
+    )
+    id_view = ops.cond(
+        ops.not_(has_id),
+        _IV.ABSENT,
+        ops.cond(
+            ops.empty(named),
+            _IV.UNSEEN,
+            ops.cond(
+                ops.empty(inside),
+                ops.cond(ops.single(named), _IV.ONE_OUTSIDE, _IV.SEVERAL_OUTSIDE),
+                ops.cond(ops.single(inside), _IV.ONE_OF_SLOT, _IV.SEVERAL_OF_SLOT),
+            ),
+        ),
+    )
+    return slot_view, id_view
+
+
+def route_target(ops: Ops, action: Value, bound: Entries, named: Entries) -> Entry:
+    """The entry a routed event goes to: the slot's first binding for ``BY_SLOT``, the
+    entry the id names — at the slot if it names one there — for ``BY_ID``, else none.
+    """
+    inside = ops.meet(named, bound)
+    by_id = ops.first(ops.cond(ops.empty(inside), named, inside))
+    return ops.cond(
+        ops.is_(action, _A.BY_SLOT),
+        ops.first(bound),
+        ops.cond(ops.is_(action, _A.BY_ID), by_id, None),
+    )

@@ -8,27 +8,45 @@ the proofs show that they can fail.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .admission import ADDED_ADMISSION, DONE_ADMISSION, IDENTITY, Admission, IdentityDecision
+from .admission import (
+    ADDED_ADMISSION,
+    DONE_ADMISSION,
+    IDENTITY,
+    MATCHING,
+    NAMESPACES,
+    Admission,
+    IdentityDecision,
+    IdentityTable,
+    MatchingTable,
+)
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .routing import ROUTING, Route, RoutingTable
 from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
     AddedView,
+    CallFit,
     CandidateRelation,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    ItemKind,
     MatchView,
+    MergeStage,
     PayloadHeld,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 
 
@@ -40,10 +58,12 @@ class ModelTables:
     lifecycle: LifecycleTable = field(default_factory=lambda: LIFECYCLE)
     slots: SlotTable = field(default_factory=lambda: SLOTS)
     routing: RoutingTable = field(default_factory=lambda: ROUTING)
+    namespaces: dict[ItemKind, ItemKind] = field(default_factory=lambda: NAMESPACES)
     added_admission: dict[AddedView, Admission] = field(default_factory=lambda: ADDED_ADMISSION)
+    matching: MatchingTable = field(default_factory=lambda: MATCHING)
     done_admission: dict[MatchView, Admission] = field(default_factory=lambda: DONE_ADMISSION)
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
-    identity: dict[IdentityRelation, IdentityDecision] = field(default_factory=lambda: IDENTITY)
+    identity: IdentityTable = field(default_factory=lambda: IDENTITY)
 
 
 REFERENCE = ModelTables()
@@ -51,7 +71,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The seven decision functions the driver calls; one per table.
+    """The nine decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -60,7 +80,35 @@ class KernelSet(NamedTuple):
     lifecycle: Callable[[EntryState, Trigger], Transition]
     slot: Callable[[SlotState, SlotTrigger], SlotTransition]
     route: Callable[[SlotView, IdView], Route]
+    namespace: Callable[[ItemKind], ItemKind]
     admit_added: Callable[[AddedView], Admission]
+    fit: Callable[[TypeFit, CallFit, IdFit, SlotFit], Fit]
     admit_done: Callable[[MatchView], Admission]
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
-    identity: Callable[[IdentityRelation], IdentityDecision]
+    identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
+
+
+def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
+    """The table behind each kernel of ``KernelSet``, by kernel name."""
+    return {
+        "lifecycle": tables.lifecycle,
+        "slot": tables.slots,
+        "route": tables.routing,
+        "namespace": tables.namespaces,
+        "admit_added": tables.added_admission,
+        "fit": tables.matching,
+        "admit_done": tables.done_admission,
+        "payload": tables.payload,
+        "identity": tables.identity,
+    }
+
+
+def table_cells(table: Mapping[Any, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """A nested table's cells as (key path, value), in the table's order."""
+    cells: list[tuple[tuple[Any, ...], Any]] = []
+    for key, inner in table.items():
+        if isinstance(inner, Mapping):
+            cells.extend(((key, *path), value) for path, value in table_cells(inner))
+        else:
+            cells.append(((key,), inner))
+    return cells

@@ -60,6 +60,7 @@ class Effect(Enum):
     MERGE_ITEM = "merge_item"
     OFFER_ITEM_PAYLOADS = "offer_item_payloads"
     CONFIRM = "confirm"
+    LEARN_ITEM_ID = "learn_item_id"
     TOMBSTONE_SLOT = "tombstone_slot"
     EMIT_COMPLETION = "emit_completion"
     NOTE_DUPLICATE_ITEM = "note_duplicate_item"
@@ -117,15 +118,92 @@ class RouteAction(Enum):
     DROP = "drop"
 
 
-class MatchView(Enum):
-    """What the three match keys of R6 found for a done or snapshot item.
+class ItemKind(Enum):
+    """What an output item is to the ``call_id`` namespace (R6).
 
-    The keys are: the entry bound at the slot, the entry admitted with the item's
-    ``call_id``, the entry the item's id names uniquely; each only if compatible.
+    A call and its output carry the same ``call_id`` (OpenAI's hosted shell streams a
+    ``shell_call`` and its ``shell_call_output`` in one response): each kind is its own
+    namespace, so an output is never a second call.
+    """
+
+    CALL = "call"
+    OUTPUT = "output"
+    OTHER = "other"
+
+
+class TypeFit(Enum):
+    """An item's type against a candidate entry's (R6 matching)."""
+
+    SAME = "same"
+    DIFFERS = "differs"
+
+
+class CallFit(Enum):
+    """An item's ``call_id`` against a candidate entry's: ``BLANK`` when either has none."""
+
+    BLANK = "blank"
+    EQUAL = "equal"
+    DIFFERS = "differs"
+
+
+class IdFit(Enum):
+    """An item's wire id against a candidate entry (R4 aliases).
+
+    ``BLANK``: the item or the entry has no id; ``NAMES``: the id is one of the entry's
+    aliases; ``UNSEEN``: it names no entry at all; ``OTHER``: it names other entries only.
+    """
+
+    BLANK = "blank"
+    NAMES = "names"
+    UNSEEN = "unseen"
+    OTHER = "other"
+
+
+class SlotFit(Enum):
+    """How the candidate entry was reached through the item's slot, and by what item.
+
+    ``OPEN_*`` / ``CLOSED_*``: the entry is the only one bound at the item's
+    ``output_index``, still open or already done, and the item is a done item
+    (``*_DONE``) or the snapshot's (``*_SNAPSHOT``); ``ELSEWHERE``: the slot is absent,
+    unbound, shared or another entry's.
+    """
+
+    OPEN_DONE = "open_done"
+    OPEN_SNAPSHOT = "open_snapshot"
+    CLOSED_DONE = "closed_done"
+    CLOSED_SNAPSHOT = "closed_snapshot"
+    ELSEWHERE = "elsewhere"
+
+
+class Fit(Enum):
+    """The decision of the matching table for one candidate entry (R6).
+
+    ``AGREE``: the item is the entry's; ``OWN``: the item is the entry's own done item
+    (its id, at its own slot, while open) bringing another ``call_id`` — the one item
+    that may rename it; ``REKEYED``: the snapshot's item carrying new keys for a done
+    entry at its own slot — the entry's, its identity kept; ``NONE``: not this entry.
     """
 
     NONE = "none"
     AGREE = "agree"
+    OWN = "own"
+    REKEYED = "rekeyed"
+
+
+class MatchView(Enum):
+    """What the three match keys of R6 found for a done or snapshot item.
+
+    The keys are: the entry bound at the slot, the entry admitted with the item's
+    ``call_id`` (in the item kind's namespace), the entry the item's id names uniquely;
+    each counts only when the matching table fits it (``Fit`` other than ``NONE``).
+    One fitting entry gives its fit (``AGREE``, ``OWN``, ``REKEYED``); several give
+    ``CONFLICT``; a ``call_id`` held by an entry of another type gives ``CALL_ID_TAKEN``.
+    """
+
+    NONE = "none"
+    AGREE = "agree"
+    OWN = "own"
+    REKEYED = "rekeyed"
     CONFLICT = "conflict"
     CALL_ID_TAKEN = "call_id_taken"
 
@@ -147,9 +225,14 @@ class AdmissionAction(Enum):
 
 
 class PayloadHeld(Enum):
-    """What a channel holds before a new candidate arrives (rule R7)."""
+    """What a channel holds before a new candidate arrives (rule R7).
+
+    ``EMPTY`` is an explicit empty value (a zero-argument call's ``""``): a value, but
+    one that any non-empty candidate replaces.
+    """
 
     NOTHING = "nothing"
+    EMPTY = "empty"
     VALUE = "value"
 
 
@@ -171,12 +254,33 @@ class PayloadAction(Enum):
     TAKE = "take"
 
 
+class IdentityField(Enum):
+    """The identity fields of an item that the identity table decides, in merge order."""
+
+    CALL_ID = "call_id"
+    NAME = "name"
+    NAMESPACE = "namespace"
+
+
+class MergeStage(Enum):
+    """Which item is merged into an entry (R6, identity fixed at confirmation).
+
+    ``CONFIRMING``: the entry's own confirming item (``Fit.OWN``: its id, at its own
+    slot, while the entry is open); ``FIXED``: any other item — the added item, a
+    done or snapshot item matched by other keys, anything after confirmation.
+    """
+
+    FIXED = "fixed"
+    CONFIRMING = "confirming"
+
+
 class IdentityRelation(Enum):
     """How an item's identity field (``call_id``, ``name``, ``namespace``) relates to the
     value the entry holds (R6, ``first_admission_wins``)."""
 
     MISSING = "missing"  # absent, null, not a string or empty: the item says nothing
-    FIRST = "first"  # non-empty, and the entry holds no value yet
+    FIRST = "first"  # non-empty, the entry holds no value yet, and no other entry does
+    TAKEN = "taken"  # non-empty, the entry holds none, another entry of its kind holds it
     EQUAL = "equal"
     DIFFERS = "differs"
 
@@ -249,6 +353,8 @@ class Code(Enum):
     ID_ADOPTED_FROM_SLOT = "id_adopted_from_slot"
     ID_MINTED = "id_minted"
     METADATA_CONFLICT = "metadata_conflict"
+    CALL_ID_RENAMED = "call_id_renamed"
+    SNAPSHOT_REKEYED = "snapshot_rekeyed"
     LATE_EVENT = "late_event"
     # R7 payload
     DIVERGENT_PAYLOAD = "divergent_payload"
@@ -292,6 +398,10 @@ SEVERITY: dict[Code, Severity] = {
     Code.ID_ADOPTED_FROM_SLOT: Severity.INFO,
     Code.ID_MINTED: Severity.INFO,
     Code.METADATA_CONFLICT: Severity.WARNING,
+    # OpenAI and Azure: a client tool_search_call's done renames the added's call_id.
+    Code.CALL_ID_RENAMED: Severity.INFO,
+    # A LiteLLM→vLLM gateway re-keys a done call in response.completed.
+    Code.SNAPSHOT_REKEYED: Severity.WARNING,
     Code.LATE_EVENT: Severity.INFO,
     Code.DIVERGENT_PAYLOAD: Severity.WARNING,
     Code.PAYLOAD_EXTENDED: Severity.INFO,
@@ -306,3 +416,52 @@ SEVERITY: dict[Code, Severity] = {
     Code.RESPONSE_ID_CHANGED: Severity.WARNING,
 }
 """The severity of every code.  ``error`` means a result cannot be trusted as is."""
+
+
+# -- facts about the vocabulary, declared once (the driver, proofs and docs import them) --
+
+RESPONSE_WIDE_TRIGGERS: tuple[Trigger, ...] = (Trigger.RESPONSE_COMPLETED, Trigger.RESPONSE_ABORTED)
+"""Triggers the driver delivers to every admitted entry at once; they end the response."""
+
+ROUTED_TRIGGERS: tuple[Trigger, ...] = (
+    Trigger.PART_ADDED,
+    Trigger.DELTA,
+    Trigger.DELTA_ON_CLOSED_CHANNEL,
+    Trigger.PAYLOAD_DONE,
+    Trigger.PROGRESS,
+)
+"""Triggers of payload events: routed (R5) to an admitted entry, or dropped."""
+
+ITEM_TRIGGERS: tuple[Trigger, ...] = (Trigger.ITEM_ADDED, Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM)
+"""Triggers that carry a whole item (admitted or matched, R6)."""
+
+CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
+    Trigger.PAYLOAD_DONE,
+    Trigger.ITEM_DONE,
+    Trigger.SNAPSHOT_ITEM,
+)
+"""Events that confirm a call (R9): a ``*.done``, an ``output_item.done``, the snapshot."""
+
+SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
+    Effect.BIND_SLOT: SlotTrigger.BIND,
+    Effect.TOMBSTONE_SLOT: SlotTrigger.TOMBSTONE,
+}
+"""The lifecycle effects that move a slot, and the slot trigger each one is."""
+
+PAYLOAD_EFFECTS: tuple[Effect, ...] = (
+    Effect.APPEND_DELTA,
+    Effect.OFFER_PAYLOAD,
+    Effect.OFFER_ITEM_PAYLOADS,
+)
+"""The lifecycle effects that touch a channel's value."""
+
+NOTE_EFFECTS: frozenset[Effect] = frozenset(
+    {
+        Effect.NOTE_DUPLICATE_ITEM,
+        Effect.NOTE_LATE_EVENT,
+        Effect.NOTE_UNCONFIRMED,
+        Effect.NOTE_MISSING_FROM_SNAPSHOT,
+        Effect.NOTE_ORPHAN,
+    }
+)
+"""Effects that only report a diagnostic and change no state."""

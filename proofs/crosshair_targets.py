@@ -48,22 +48,32 @@ from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, T
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
-from responses_oracle.model.vocabulary import (
+from responses_oracle.model.vocabulary import (  # noqa: F401
+    CONFIRMING_TRIGGERS,
+    ITEM_TRIGGERS,
     AddedView,
-    AdmissionAction,  # noqa: F401
+    AdmissionAction,
+    CallFit,
     CandidateRelation,
-    Code,  # noqa: F401
-    Effect,  # noqa: F401
+    Code,
+    Effect,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    ItemKind,
     MatchView,
-    PayloadAction,  # noqa: F401
+    MergeStage,
+    PayloadAction,
     PayloadHeld,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 
 MUTANT_VARIABLE = "RESPONSES_ORACLE_CROSSHAIR_MUTANT"
@@ -85,16 +95,6 @@ SUBJECT: KernelSet = _kernels_under_analysis()
 
 ORACLE: KernelSet = table_kernels()
 """The table interpreter of the reference model: the other side of every comparison."""
-
-ITEM_TRIGGERS: tuple[Trigger, ...] = (Trigger.ITEM_ADDED, Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM)
-"""Triggers that carry a whole item, so the entry they reach must exist afterwards."""
-
-CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
-    Trigger.PAYLOAD_DONE,
-    Trigger.ITEM_DONE,
-    Trigger.SNAPSHOT_ITEM,
-)
-"""Triggers that may confirm an entry: a ``*.done``, a done item, the snapshot (R9)."""
 
 EMPTY_CANDIDATES: tuple[CandidateRelation, ...] = (
     CandidateRelation.MISSING,
@@ -142,26 +142,57 @@ def slot_move(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
 def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
     """The payload kernel's cell, under R7 read per cell.
 
-    A missing or empty candidate is never taken (``empty_never_erases``), every other
-    one is (``latest_nonempty_wins``); a diagnostic is only about a value held before.
+    A missing candidate is never taken, an empty one only where nothing at all is held
+    (``empty_never_erases``: an empty value is a value, but never replaces one); every
+    non-empty one is taken (``latest_nonempty_wins``); a diagnostic is only about a
+    value held before.
 
-    post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_CANDIDATES
+    post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_CANDIDATES or (relation is CandidateRelation.EMPTY and held is PayloadHeld.NOTHING)
     post: __return__.action is PayloadAction.TAKE or relation in EMPTY_CANDIDATES
     post: __return__.code is None or held is PayloadHeld.VALUE
-    """
+    """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.payload(held, relation)
 
 
-def identity_choice(relation: IdentityRelation) -> IdentityDecision:
+def identity_choice(
+    field: IdentityField, stage: MergeStage, relation: IdentityRelation
+) -> IdentityDecision:
     """The identity kernel's cell, under ``first_admission_wins`` (R6) read per cell.
 
-    A value is taken only where the entry holds none, and there always (else the field
-    is lost); a different later value is always reported.
+    A value is taken where the entry holds none (else the field is lost), and a
+    different value only by the entry's own done renaming its ``call_id``; a different
+    value is always reported; a ``call_id`` another entry holds is never taken.
 
-    post: (__return__.action is PayloadAction.TAKE) == (relation is IdentityRelation.FIRST)
-    post: relation is not IdentityRelation.DIFFERS or __return__.code is Code.METADATA_CONFLICT
+    post: (__return__.action is PayloadAction.TAKE) == (relation is IdentityRelation.FIRST or (relation is IdentityRelation.DIFFERS and field is IdentityField.CALL_ID and stage is MergeStage.CONFIRMING))
+    post: relation is not IdentityRelation.DIFFERS or __return__.code in (Code.METADATA_CONFLICT, Code.CALL_ID_RENAMED)
+    """  # noqa: E501 -- a PEP 316 condition is one line
+    return SUBJECT.identity(field, stage, relation)
+
+
+def fit_choice(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
+    """The matching kernel's cell, under ``no_cross_talk`` (R6) read per cell.
+
+    An item of another type never fits; different ``call_id``s fit only as the entry's
+    own done (its id, at its open own slot) or as a snapshot re-key of a done entry at its
+    own slot; an id naming only other entries fits only with an equal ``call_id``.
+
+    post: type_fit is TypeFit.SAME or __return__ is Fit.NONE
+    post: __return__ is not Fit.OWN or (id_fit is IdFit.NAMES and slot_fit is SlotFit.OPEN_DONE)
+    post: __return__ is not Fit.REKEYED or slot_fit is SlotFit.CLOSED_SNAPSHOT
+    post: call_fit is not CallFit.DIFFERS or __return__ in (Fit.NONE, Fit.OWN, Fit.REKEYED)
+    post: id_fit is not IdFit.OTHER or call_fit is CallFit.EQUAL or __return__ is Fit.NONE
     """
-    return SUBJECT.identity(relation)
+    return SUBJECT.fit(type_fit, call_fit, id_fit, slot_fit)
+
+
+def namespace_choice(kind: ItemKind) -> ItemKind:
+    """The namespace kernel's cell (R6): a call and its output never share a namespace,
+    so an output item is never a second call.
+
+    post: (__return__ is ItemKind.OUTPUT) == (kind is ItemKind.OUTPUT)
+    post: (__return__ is ItemKind.CALL) == (kind is ItemKind.CALL)
+    """
+    return SUBJECT.namespace(kind)
 
 
 def admit_added_view(view: AddedView) -> Admission:
@@ -180,11 +211,14 @@ def admit_done_view(view: MatchView) -> Admission:
     """The done/snapshot matching cell (R6).
 
     A new entry is admitted only when no key matched; a refusal always says why, and
-    nothing else raises a diagnostic.
+    besides a refusal only a re-key is reported; only the entry's own done merges at the
+    confirming stage.
 
     post: __return__.action is not AdmissionAction.ADMIT or view is MatchView.NONE
-    post: (__return__.action is AdmissionAction.REJECT) == (__return__.code is not None)
-    """
+    post: __return__.action is not AdmissionAction.REJECT or __return__.code is not None
+    post: __return__.code is None or __return__.action is AdmissionAction.REJECT or view is MatchView.REKEYED
+    post: (__return__.stage is MergeStage.CONFIRMING) == (view is MatchView.OWN)
+    """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.admit_done(view)
 
 
@@ -263,6 +297,16 @@ def interpreted_route(slot_view: SlotView, id_view: IdView) -> str:
     return repr(ORACLE.route(slot_view, id_view))
 
 
+def generated_namespace(kind: ItemKind) -> str:
+    """``repr`` of the generated namespace kernel's cell."""
+    return repr(SUBJECT.namespace(kind))
+
+
+def interpreted_namespace(kind: ItemKind) -> str:
+    """``repr`` of the interpreted namespace table's cell."""
+    return repr(ORACLE.namespace(kind))
+
+
 def generated_admit_added(view: AddedView) -> str:
     """``repr`` of the generated ``output_item.added`` admission cell."""
     return repr(SUBJECT.admit_added(view))
@@ -293,11 +337,23 @@ def interpreted_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
     return repr(ORACLE.payload(held, relation))
 
 
-def generated_identity(relation: IdentityRelation) -> str:
+def generated_identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation) -> str:
     """``repr`` of the generated identity kernel's cell."""
-    return repr(SUBJECT.identity(relation))
+    return repr(SUBJECT.identity(field, stage, relation))
 
 
-def interpreted_identity(relation: IdentityRelation) -> str:
+def interpreted_identity(
+    field: IdentityField, stage: MergeStage, relation: IdentityRelation
+) -> str:
     """``repr`` of the interpreted identity table's cell."""
-    return repr(ORACLE.identity(relation))
+    return repr(ORACLE.identity(field, stage, relation))
+
+
+def generated_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> str:
+    """``repr`` of the generated matching kernel's cell."""
+    return repr(SUBJECT.fit(type_fit, call_fit, id_fit, slot_fit))
+
+
+def interpreted_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> str:
+    """``repr`` of the interpreted matching table's cell."""
+    return repr(ORACLE.fit(type_fit, call_fit, id_fit, slot_fit))

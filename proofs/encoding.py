@@ -23,11 +23,13 @@ With ``payload=True`` each entry also carries one channel, its values abstracted
 deltas not yet joined, and the last non-empty candidate offered (a ghost).  Each step
 then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
 ``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
-as the driver's ``offer`` does.
+through ``model.payload.payload_key`` — the function the driver's ``offer`` runs —
+evaluated on Z3 terms (``ops_z3``).
 
 With ``identity=True`` each entry also carries its ``name`` in the same abstraction
 (``A`` and ``B`` are two different names), and each step the name its item brings: the
-effect ``MERGE_ITEM`` decides through ``tables.identity`` exactly as the driver's
+effect ``MERGE_ITEM`` decides through ``tables.identity``, the cell picked by
+``model.admission.identity_relation`` (the driver's classifier) as in the driver's
 ``merge_item`` does for each of ``call_id``, ``name`` and ``namespace`` (one table, so
 one field stands for all three).
 
@@ -57,88 +59,36 @@ used for counterexample search, and for payload proofs (one channel per entry).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import z3
+from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.payload import payload_key
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
-    CandidateRelation,
+    CONFIRMING_TRIGGERS,
+    PAYLOAD_EFFECTS,
+    RESPONSE_WIDE_TRIGGERS,
+    ROUTED_TRIGGERS,
+    SLOT_EFFECTS,
     Effect,
     EntryState,
-    IdentityRelation,
+    IdentityField,
+    MergeStage,
     PayloadAction,
-    PayloadHeld,
     SlotState,
     SlotTrigger,
     Trigger,
 )
 
-E = TypeVar("E", bound=Enum)
+from .ops_z3 import Z3Ops, lookup
+from .sorts import NONEMPTY, FiniteSort, Payload, Term, finite_sort
 
-Term = Any
-"""A Z3 expression.  z3 ships no type stubs; the alias names what the code means."""
-
-
-class Payload(Enum):
-    """The abstraction of one payload string: missing, empty, or one of two values.
-
-    ``B`` is ``A`` extended (``A`` is a proper prefix of ``B``), so that every relation
-    of ``CandidateRelation`` occurs: ``A`` then ``B`` extends, ``B`` then ``A`` differs.
-    """
-
-    MISSING = "missing"
-    EMPTY = "empty"
-    A = "a"
-    B = "b"
-
-
-NONEMPTY: tuple[Payload, ...] = (Payload.A, Payload.B)
-"""The abstract non-empty values."""
-
-
-class FiniteSort(Generic[E]):
-    """A Z3 ``EnumSort`` built from a Python ``Enum``: one constant per member."""
-
-    def __init__(self, enum: type[E]) -> None:
-        names = [f"{enum.__name__}.{member.name}" for member in enum]
-        self.enum = enum
-        self.sort, constants = z3.EnumSort(enum.__name__, names)
-        self._const: dict[E, Term] = dict(zip(enum, constants, strict=True))
-        self._member: dict[str, E] = {
-            const.decl().name(): member for member, const in self._const.items()
-        }
-
-    def __getitem__(self, member: E) -> Term:
-        """The Z3 constant of ``member``."""
-        return self._const[member]
-
-    def var(self, name: str) -> Term:
-        """A fresh Z3 variable of this sort."""
-        return z3.Const(name, self.sort)
-
-    def read(self, model: z3.ModelRef, term: Term) -> E:
-        """The member a model gives ``term`` (completed if the solver left it free)."""
-        return self._member[model.eval(term, model_completion=True).decl().name()]
-
-    def is_one_of(self, term: Term, members: Iterable[E]) -> Term:
-        """``term`` is one of ``members`` (a Z3 formula; never use Python ``in``)."""
-        return z3.Or([term == self._const[member] for member in members])
-
-
-_SORTS: dict[type[Enum], FiniteSort[Any]] = {}
-
-
-def finite_sort(enum: type[E]) -> FiniteSort[E]:
-    """The one ``FiniteSort`` of ``enum`` (Z3 refuses to declare an enum sort twice)."""
-    if enum not in _SORTS:
-        _SORTS[enum] = FiniteSort(enum)
-    sort: FiniteSort[E] = _SORTS[enum]
-    return sort
-
+__all__ = ["NONEMPTY", "FiniteSort", "Payload", "Term", "finite_sort"]
 
 ENTRY = finite_sort(EntryState)
 """The sort of entry states."""
@@ -148,41 +98,6 @@ SLOT = finite_sort(SlotState)
 """The sort of slot states."""
 PAYLOAD = finite_sort(Payload)
 """The sort of abstract payload values."""
-
-RESPONSE_WIDE_TRIGGERS: tuple[Trigger, ...] = (Trigger.RESPONSE_COMPLETED, Trigger.RESPONSE_ABORTED)
-"""Triggers the driver delivers to every admitted entry at once; they end the response."""
-
-ROUTED_TRIGGERS: tuple[Trigger, ...] = (
-    Trigger.PART_ADDED,
-    Trigger.DELTA,
-    Trigger.DELTA_ON_CLOSED_CHANNEL,
-    Trigger.PAYLOAD_DONE,
-    Trigger.PROGRESS,
-)
-"""Triggers of payload events: routed (R5) to an admitted entry, or dropped."""
-
-CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
-    Trigger.PAYLOAD_DONE,
-    Trigger.ITEM_DONE,
-    Trigger.SNAPSHOT_ITEM,
-)
-"""Events that confirm a call (R9): a ``*.done``, an ``output_item.done``, the snapshot."""
-
-SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
-    Effect.BIND_SLOT: SlotTrigger.BIND,
-    Effect.TOMBSTONE_SLOT: SlotTrigger.TOMBSTONE,
-}
-"""The lifecycle effects that move a slot, and the slot trigger each one is."""
-
-PAYLOAD_EFFECTS: tuple[Effect, ...] = (
-    Effect.APPEND_DELTA,
-    Effect.OFFER_PAYLOAD,
-    Effect.OFFER_ITEM_PAYLOADS,
-)
-"""The lifecycle effects that touch a channel's value."""
-
-NOTE_EFFECTS: tuple[Effect, ...] = tuple(e for e in Effect if e.name.startswith("NOTE_"))
-"""Effects that only report a diagnostic and change no state."""
 
 RENDERABLE_TRIGGERS: tuple[Trigger, ...] = tuple(
     trigger for trigger in Trigger if trigger is not Trigger.PART_ADDED
@@ -419,6 +334,7 @@ class Encoding:
         self.bounds = bounds
         self.payload = payload
         self.identity = identity
+        self.ops = Z3Ops(bounds.entries)
         self._slot_programs = self._programs(lambda e: e in SLOT_EFFECTS)
         self._payload_programs = self._programs(lambda e: e in PAYLOAD_EFFECTS)
 
@@ -674,53 +590,30 @@ class Encoding:
 
     def takes(self, held: Term, candidate: Term) -> Term:
         """The payload table decides TAKE for ``candidate`` offered to a channel holding
-        ``held`` (the relation is computed as the driver's ``offer`` does)."""
-        value_held = PAYLOAD.is_one_of(held, NONEMPTY)
-        relation = {
-            CandidateRelation.MISSING: candidate == PAYLOAD[Payload.MISSING],
-            CandidateRelation.EMPTY: candidate == PAYLOAD[Payload.EMPTY],
-            CandidateRelation.FIRST: z3.And(
-                PAYLOAD.is_one_of(candidate, NONEMPTY), z3.Not(value_held)
-            ),
-            CandidateRelation.EQUAL: z3.And(value_held, candidate == held),
-            CandidateRelation.EXTENDS: z3.And(
-                held == PAYLOAD[Payload.A], candidate == PAYLOAD[Payload.B]
-            ),
-            CandidateRelation.DIFFERS: z3.And(
-                held == PAYLOAD[Payload.B], candidate == PAYLOAD[Payload.A]
-            ),
-        }
-        cells = []
-        for held_kind, row in self.tables.payload.items():
-            is_held = value_held if held_kind is PayloadHeld.VALUE else z3.Not(value_held)
-            for kind, decision in row.items():
-                if decision.action is PayloadAction.TAKE:
-                    cells.append(z3.And(is_held, relation[kind]))
-        return z3.Or(cells)
+        ``held``: the cell is ``model.payload.payload_key``, the function the driver runs."""
+        held_view, relation = payload_key(self.ops, held, candidate)
+        return lookup(
+            self.tables.payload,
+            held_view,
+            relation,
+            project=lambda decision: decision.action is PayloadAction.TAKE,
+        )
 
-    def identity_relation(self, held: Term, candidate: Term) -> dict[IdentityRelation, Term]:
-        """When a name ``candidate`` stands in each relation to the ``held`` one, as
-        ``merge_item`` computes it (a blank name says nothing)."""
-        value_held = PAYLOAD.is_one_of(held, NONEMPTY)
-        brought = PAYLOAD.is_one_of(candidate, NONEMPTY)
-        return {
-            IdentityRelation.MISSING: z3.Not(brought),
-            IdentityRelation.FIRST: z3.And(brought, z3.Not(value_held)),
-            IdentityRelation.EQUAL: z3.And(brought, value_held, candidate == held),
-            IdentityRelation.DIFFERS: z3.And(brought, value_held, candidate != held),
-        }
+    def name_relation(self, held: Term, candidate: Term) -> Term:
+        """The ``IdentityRelation`` of a name ``candidate`` to the ``held`` one, as
+        ``merge_item`` computes it (``model.admission.identity_relation``)."""
+        return identity_relation(self.ops, held, candidate, z3.BoolVal(False))
 
     def merged_name(self, held: Term, candidate: Term) -> Term:
         """The name an entry holds after an item bringing ``candidate`` is merged into
-        it: ``tables.identity`` decides (taking a blank leaves no name, as the driver's
-        ``None``)."""
-        relation = self.identity_relation(held, candidate)
-        take = z3.Or(
-            [
-                relation[kind]
-                for kind, decision in self.tables.identity.items()
-                if decision.action is PayloadAction.TAKE
-            ]
+        it: ``model.admission.identity_relation`` picks the cell of ``tables.identity``
+        (the ``name`` field, merged at the ``FIXED`` stage: the lifecycle encoding has no
+        matcher), and taking a blank leaves no name, as the driver's ``None``."""
+        relation = self.name_relation(held, candidate)
+        take = lookup(
+            self.tables.identity[IdentityField.NAME][MergeStage.FIXED],
+            relation,
+            project=lambda decision: decision.action is PayloadAction.TAKE,
         )
         taken = z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, PAYLOAD[Payload.MISSING])
         return z3.If(take, taken, held)
@@ -870,11 +763,8 @@ class Encoding:
     def _offer(self, held: Term, last: Term, candidate: Term) -> tuple[Term, Term]:
         """One candidate offered to a channel: the new held value and last candidate."""
         take = self.takes(held, candidate)
-        empty_first = z3.And(
-            candidate == PAYLOAD[Payload.EMPTY], held == PAYLOAD[Payload.MISSING]
-        )
         return (
-            z3.If(take, candidate, z3.If(empty_first, PAYLOAD[Payload.EMPTY], held)),
+            z3.If(take, candidate, held),
             z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, last),
         )
 

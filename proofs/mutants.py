@@ -13,37 +13,52 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from responses_oracle.model.admission import IdentityDecision
+from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
+    AdmissionAction,
+    CallFit,
     CandidateRelation,
     Code,
     Effect,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    ItemKind,
+    MatchView,
+    MergeStage,
     PayloadAction,
     PayloadHeld,
     RouteAction,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 
 
 @dataclass(frozen=True)
 class Mutant:
-    """A mutant model, the bug class it stands for, and the invariant it must break."""
+    """A mutant model, the bug class it stands for, and the invariant it must break.
+
+    ``system`` names the transition system the refutation is found in: the lifecycle
+    encoding (``encoding.py``, the default) or the matcher (``matching.py``).
+    """
 
     tables: ModelTables
     bug_class: str
     breaks: str
     evidence: str
+    system: str = "lifecycle"
 
 
 def with_lifecycle_cell(
@@ -83,10 +98,55 @@ def with_payload_cell(
 
 
 def with_identity_cell(
-    base: ModelTables, name: str, relation: IdentityRelation, decision: IdentityDecision
+    base: ModelTables,
+    name: str,
+    relation: IdentityRelation,
+    decision: IdentityDecision,
+    fields: tuple[IdentityField, ...] = tuple(IdentityField),
+    stages: tuple[MergeStage, ...] = tuple(MergeStage),
 ) -> ModelTables:
-    """``base`` with the identity cell ``relation`` replaced."""
-    return replace(base, name=name, identity={**base.identity, relation: decision})
+    """``base`` with the identity cell ``relation`` replaced for ``fields`` at ``stages``
+    (every field and stage unless told)."""
+    identity = {
+        field: {
+            stage: (
+                {**row, relation: decision} if field in fields and stage in stages else row
+            )
+            for stage, row in stages_of.items()
+        }
+        for field, stages_of in base.identity.items()
+    }
+    return replace(base, name=name, identity=identity)
+
+
+def with_namespace_cell(
+    base: ModelTables, name: str, kind: ItemKind, space: ItemKind
+) -> ModelTables:
+    """``base`` with the namespace of ``kind`` replaced."""
+    return replace(base, name=name, namespaces={**base.namespaces, kind: space})
+
+
+def with_done_admission_cell(
+    base: ModelTables, name: str, view: MatchView, admission: Admission
+) -> ModelTables:
+    """``base`` with the done/snapshot admission cell ``view`` replaced."""
+    return replace(base, name=name, done_admission={**base.done_admission, view: admission})
+
+
+def with_fit_cell(
+    base: ModelTables,
+    name: str,
+    key: tuple[TypeFit, CallFit, IdFit, SlotFit],
+    fit: Fit,
+) -> ModelTables:
+    """``base`` with the matching cell ``key`` replaced."""
+    t, c, i, s = key
+    row = base.matching[t][c][i]
+    matching = {
+        **base.matching,
+        t: {**base.matching[t], c: {**base.matching[t][c], i: {**row, s: fit}}},
+    }
+    return replace(base, name=name, matching=matching)
 
 
 _S, _T = EntryState, Trigger
@@ -112,6 +172,8 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             "later-name-overwrites",
             IdentityRelation.DIFFERS,
             IdentityDecision(PayloadAction.TAKE, Code.METADATA_CONFLICT),
+            (IdentityField.NAME,),
+            (MergeStage.FIXED,),
         ),
         "later name overwrites",
         "first_admission_wins",
@@ -125,6 +187,8 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             "blank-name-erases",
             IdentityRelation.MISSING,
             IdentityDecision(PayloadAction.TAKE, None),
+            (IdentityField.NAME,),
+            (MergeStage.FIXED,),
         ),
         "blank name erases",
         "first_admission_wins",
@@ -247,6 +311,44 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "executable_needs_completion",
         "R9: parseable arguments alone never make a call executable; a client that runs "
         "a call once its streamed arguments parse executes unconfirmed calls",
+    ),
+    # -- the matcher (R6): refuted in proofs/matching.py -------------------------------
+    Mutant(
+        with_fit_cell(
+            REFERENCE,
+            "match-by-slot-across-types",
+            (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_DONE),
+            Fit.AGREE,
+        ),
+        "match by slot across types",
+        "no_cross_talk",
+        "R6: an item's type never changes; a parser that takes whatever item is done at a "
+        "slot merges a custom tool call into the function call streamed there",
+        "matcher",
+    ),
+    Mutant(
+        with_done_admission_cell(
+            REFERENCE,
+            "snapshot-re-keys-a-confirmed-call",
+            MatchView.REKEYED,
+            Admission(AdmissionAction.MATCH, Code.SNAPSHOT_REKEYED, MergeStage.CONFIRMING),
+        ),
+        "snapshot re-keys a confirmed call",
+        "first_admission_wins",
+        "A LiteLLM→vLLM gateway re-keys a done call in response.completed "
+        "(functions.get_weather:0); a client that takes the snapshot's call_id answers a "
+        "call_id it never dispatched",
+        "matcher",
+    ),
+    Mutant(
+        with_namespace_cell(
+            REFERENCE, "output-item-counts-as-a-call", ItemKind.OUTPUT, ItemKind.CALL
+        ),
+        "output item counts as a call",
+        "nothing_lost",
+        "OpenAI's hosted shell puts shell_call and shell_call_output with one call_id in "
+        "one response; a parser keying items by call_id drops the output as a duplicate",
+        "matcher",
     ),
 )
 """Every named mutant, in the order of the invariants they break."""

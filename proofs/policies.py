@@ -43,6 +43,7 @@ from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
+    PAYLOAD_EFFECTS,
     CandidateRelation,
     Effect,
     EntryState,
@@ -55,7 +56,6 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
-from .encoding import PAYLOAD_EFFECTS
 from .mutants import (
     with_identity_cell,
     with_lifecycle_cell,
@@ -457,7 +457,7 @@ def prove_policy(
     whole timeout to answer ``unknown`` there.
     """
     results: list[ProofResult] = []
-    for bounded in prove(invariant, policy.tables, bound, depth):
+    for bounded in prove(invariant, policy.tables, bound, depth, matcher=False):
         results.append(bounded)
         if unbounded and bounded.status is Status.PROVED_BOUNDED and bounded.invariant in UNBOUNDED:
             started = time.perf_counter()

@@ -32,14 +32,19 @@ from typing import Any
 import z3
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME, STRENGTHENING, Scope
 from responses_oracle.model.lifecycle import CLOSED_STATES, OPEN_STATES
-from responses_oracle.model.vocabulary import Effect, EntryState, SlotState, Trigger
+from responses_oracle.model.vocabulary import (
+    NOTE_EFFECTS,
+    RESPONSE_WIDE_TRIGGERS,
+    Effect,
+    EntryState,
+    SlotState,
+    Trigger,
+)
 
 from .encoding import (
     ENTRY,
     NONEMPTY,
-    NOTE_EFFECTS,
     PAYLOAD,
-    RESPONSE_WIDE_TRIGGERS,
     SLOT,
     TRIGGER,
     Encoding,

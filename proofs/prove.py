@@ -16,6 +16,10 @@ For one model (the reference, or a mutant) and each invariant:
    state).  Not found: ``UNKNOWN``, with the conjuncts the induction step broke.
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
+4. The invariants that also range over the matcher (``matching.MATCHER_PROPERTIES``:
+   R6's choice of which entry an item belongs to) get a row for it: every run of up to
+   ``MATCHER_DEPTH`` items at ``MATCHER_BOUNDS`` is searched (``PROVED_TO_DEPTH``), or
+   the shortest violating run is rendered as a stream (``COUNTEREXAMPLE``).
 
 The command line (``responses-oracle prove``) is a thin layer over ``prove``.
 """
@@ -34,6 +38,7 @@ from .conformance import replay
 from .counterexample import render
 from .encoding import Bounds
 from .induction import InductionResult, bmc, check_induction, close_snapshot
+from .matching import MATCHER_DEPTH, MATCHER_PROPERTIES, check_matcher, render_run
 from .properties import PROPERTIES, STRUCTURAL
 from .unbounded import UNBOUNDED, prove_unbounded
 
@@ -43,12 +48,16 @@ DEFAULT_BOUND: tuple[int, int] = (4, 4)
 DEFAULT_DEPTH = 8
 """How deep bounded model checking looks for a counterexample."""
 
+MATCHER_BOUNDS = Bounds(3, 3)
+"""Entries and slots of the matcher's runs in ``prove``."""
+
 
 class Status(Enum):
     """The verdict on one invariant of one model."""
 
     PROVED_BOUNDED = "proved_bounded"
     PROVED_UNBOUNDED = "proved_unbounded"
+    PROVED_TO_DEPTH = "proved_to_depth"
     COUNTEREXAMPLE = "counterexample"
     UNKNOWN = "unknown"
 
@@ -119,18 +128,41 @@ def _bounded(
     )
 
 
+def _over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
+    found = check_matcher(tables, invariant, MATCHER_BOUNDS, MATCHER_DEPTH)
+    if found.run is None:
+        detail = (
+            f"over the matcher (R6): no run of up to {MATCHER_DEPTH} items at "
+            f"{MATCHER_BOUNDS} breaks it"
+        )
+        return ProofResult(
+            invariant, tables.name, Status.PROVED_TO_DEPTH, found.seconds, None, detail
+        )
+    renderable = check_matcher(tables, invariant, Bounds(2, 2), MATCHER_DEPTH, renderable=True)
+    run = renderable.run or found.run
+    return ProofResult(
+        invariant,
+        tables.name,
+        Status.COUNTEREXAMPLE,
+        found.seconds + renderable.seconds,
+        render_run(run),
+        f"over the matcher (R6): a {len(run.steps)}-item run breaks it",
+    )
+
+
 def prove(
     invariant: str | None = None,
     tables: ModelTables = REFERENCE,
     bound: tuple[int, int] = DEFAULT_BOUND,
     depth: int = DEFAULT_DEPTH,
     unbounded: bool = False,
+    matcher: bool = True,
 ) -> list[ProofResult]:
     """Prove ``invariant`` (all of DESIGN section 4 when None) on ``tables``.
 
     ``bound`` is the largest ``(entries, slots)`` of the bounded proofs; ``depth`` the
     depth of the counterexample search; ``unbounded`` adds the proofs for any number
-    of entries and slots as separate rows.
+    of entries and slots as separate rows; ``matcher`` the rows over the matcher.
     """
     names = [inv.name for inv in INVARIANTS] if invariant is None else [invariant]
     unknown = [name for name in names if name not in PROPERTIES]
@@ -146,4 +178,6 @@ def prove(
             results.append(
                 ProofResult(name, tables.name, status, time.perf_counter() - started, None, detail)
             )
+        if matcher and name in MATCHER_PROPERTIES:
+            results.append(_over_matcher(name, tables))
     return results

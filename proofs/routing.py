@@ -14,10 +14,11 @@ and three kinds of step (``RoutingKind``):
 - ``CLOSE``: an ``output_item.done`` closes an admitted entry; its slot is tombstoned
   if the row ``(ADDED, ITEM_DONE)`` says so;
 - ``ROUTE``: a payload event with an optional ``output_index`` and an optional
-  ``item_id``.  The slot view and id view are computed as the driver computes them,
-  the action is read from ``tables.routing``, and the target is the entry the driver
-  would pick (the first bound to the slot, or the first the id picks).  A routed event
-  for an open entry records its id as an alias of that entry, as the driver does.
+  ``item_id``.  The slot view and id view are ``model.routing.route_views`` — the very
+  function the driver runs — on Z3 terms (``ops_z3``), the action is read from
+  ``tables.routing``, and the target is ``model.routing.route_target``.  A routed event
+  records its id as an alias of its entry where the lifecycle rows carry
+  ``LEARN_ITEM_ID`` (open entries, in the reference).
 
 The property (``ambiguity_rejected``): an event the router delivers goes to an
 admitted entry that is *consistent* with every key it carries — bound to the slot if
@@ -38,8 +39,11 @@ from enum import Enum
 from typing import Any
 
 import z3
+from responses_oracle.model.lifecycle import CLOSED_STATES, OPEN_STATES
+from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
+    ROUTED_TRIGGERS,
     Code,
     Effect,
     EntryState,
@@ -52,6 +56,7 @@ from responses_oracle.model.vocabulary import (
 )
 
 from .encoding import SLOT, Bounds, Term, finite_sort, select
+from .ops_z3 import Z3Ops, exactly_one, lookup
 
 
 class RoutingKind(Enum):
@@ -131,23 +136,6 @@ class ConcreteRoutingStep:
     token: int | None
 
 
-def _first(flags: list[Term]) -> Term:
-    """The index of the first true flag, or -1."""
-    result: Term = z3.IntVal(-1)
-    for index in range(len(flags) - 1, -1, -1):
-        result = z3.If(flags[index], index, result)
-    return result
-
-
-def _exactly_one(flags: list[Term]) -> Term:
-    return z3.Or(
-        [
-            z3.And(flag, *[z3.Not(other) for j, other in enumerate(flags) if j != i])
-            for i, flag in enumerate(flags)
-        ]
-    )
-
-
 @dataclass(frozen=True)
 class Keys:
     """What an event's keys pick out: the entries bound to its slot, named by its id."""
@@ -170,6 +158,16 @@ class RoutingSystem:
         self.tombstones = (
             Effect.TOMBSTONE_SLOT in lifecycle[EntryState.ADDED][Trigger.ITEM_DONE].effects
         )
+        learning = [
+            (state in CLOSED_STATES, Effect.LEARN_ITEM_ID in lifecycle[state][trigger].effects)
+            for state in (*OPEN_STATES, *CLOSED_STATES)
+            for trigger in ROUTED_TRIGGERS
+        ]
+        # Open entries learn only if every open row of a routed trigger does; a closed
+        # entry learns if any closed row does (so a mutant that learns late is seen).
+        self.learns_open = z3.BoolVal(all(learns for closed, learns in learning if not closed))
+        self.learns_closed = z3.BoolVal(any(learns for closed, learns in learning if closed))
+        self.ops = Z3Ops(bounds.entries)
 
     # -- variables --------------------------------------------------------------------
 
@@ -263,48 +261,20 @@ class RoutingSystem:
         )
 
     def keys(self, state: RoutingState, step: RoutingStep) -> Keys:
-        """The slot and id views of a payload event, computed as the driver does."""
+        """The slot and id views of a payload event: ``model.routing.route_views``, the
+        function the driver runs, on the entries bound at its slot and named by its id."""
         n = self.bounds.entries
-        bound = [
+        bound = tuple(
             z3.And(step.has_slot, state.admitted[i], state.entry_slot[i] == step.slot)
             for i in range(n)
-        ]
-        named = [
+        )
+        named = tuple(
             z3.And(step.has_id, select([row[i] for row in state.named], step.token))
             for i in range(n)
-        ]
-        inside = [z3.And(b, d) for b, d in zip(bound, named, strict=True)]
-        slot_view = z3.If(
-            z3.Not(z3.Or(bound)),
-            SLOT_VIEW[SlotView.NONE],
-            z3.If(
-                select(state.slot_state, step.slot) == SLOT[SlotState.SHARED],
-                SLOT_VIEW[SlotView.SHARED],
-                SLOT_VIEW[SlotView.ONE],
-            ),
         )
-        id_view = z3.If(
-            z3.Not(step.has_id),
-            ID_VIEW[IdView.ABSENT],
-            z3.If(
-                z3.Not(z3.Or(named)),
-                ID_VIEW[IdView.UNSEEN],
-                z3.If(
-                    z3.Or(inside),
-                    z3.If(
-                        _exactly_one(inside),
-                        ID_VIEW[IdView.ONE_OF_SLOT],
-                        ID_VIEW[IdView.SEVERAL_OF_SLOT],
-                    ),
-                    z3.If(
-                        _exactly_one(named),
-                        ID_VIEW[IdView.ONE_OUTSIDE],
-                        ID_VIEW[IdView.SEVERAL_OUTSIDE],
-                    ),
-                ),
-            ),
-        )
-        return Keys(bound, named, slot_view, id_view)
+        shared = select(state.slot_state, step.slot) == SLOT[SlotState.SHARED]
+        slot_view, id_view = route_views(self.ops, bound, named, shared, step.has_id)
+        return Keys(list(bound), list(named), slot_view, id_view)
 
     def route_cell(self, keys: Keys, predicate: Any) -> Term:
         """The event's routing cell is one for which ``predicate(route)`` holds."""
@@ -318,23 +288,13 @@ class RoutingSystem:
         )
 
     def decision(self, state: RoutingState, step: RoutingStep) -> tuple[Term, Term]:
-        """The routing table's action and the entry the driver picks (-1 for none)."""
+        """The routing table's action and the entry ``model.routing.route_target`` picks
+        (-1 for none)."""
         keys = self.keys(state, step)
-        action: Term = ACTION[RouteAction.DROP]
-        for sv, row in self.tables.routing.items():
-            for iv, route in row.items():
-                action = z3.If(
-                    z3.And(keys.slot_view == SLOT_VIEW[sv], keys.id_view == ID_VIEW[iv]),
-                    ACTION[route.action],
-                    action,
-                )
-        inside = [z3.And(b, d) for b, d in zip(keys.bound, keys.named, strict=True)]
-        by_id = z3.If(z3.Or(inside), _first(inside), _first(keys.named))
-        target = z3.If(
-            action == ACTION[RouteAction.BY_SLOT],
-            _first(keys.bound),
-            z3.If(action == ACTION[RouteAction.BY_ID], by_id, z3.IntVal(-1)),
+        action = lookup(
+            self.tables.routing, keys.slot_view, keys.id_view, project=lambda r: r.action
         )
+        target = route_target(self.ops, action, tuple(keys.bound), tuple(keys.named))
         return action, target
 
     def successor(self, state: RoutingState, step: RoutingStep) -> RoutingState:
@@ -346,7 +306,10 @@ class RoutingSystem:
         keys = self.keys(state, step)
         action, target = self.decision(state, step)
         delivered = z3.And(route, ACTION.is_one_of(action, DELIVERED))
-        aliased = z3.And(delivered, step.has_id, z3.Not(select(state.closed, target)))
+        # The lifecycle rows say whether a routed event's id is learned (LEARN_ITEM_ID);
+        # routing abstracts an entry's state to open or closed.
+        learns = z3.If(select(state.closed, target), self.learns_closed, self.learns_open)
+        aliased = z3.And(delivered, step.has_id, learns)
         slots = list(state.slot_state)
         if self.binds:
             slots = [
@@ -497,7 +460,7 @@ def ambiguity_rejected(
     route = step.kind == KIND[RoutingKind.ROUTE]
     delivered_well = z3.And(
         [
-            z3.Implies(target == i, z3.And(consistent[i], _exactly_one(consistent)))
+            z3.Implies(target == i, z3.And(consistent[i], exactly_one(consistent)))
             for i in range(system.bounds.entries)
         ]
     )
@@ -529,7 +492,7 @@ def slots_count_their_entries(system: RoutingSystem, state: RoutingState) -> Ter
             z3.And(
                 (slot_state == SLOT[SlotState.FREE]) == z3.Not(z3.Or(bound)),
                 SLOT.is_one_of(slot_state, (SlotState.LIVE, SlotState.TOMB))
-                == _exactly_one(bound),
+                == exactly_one(bound),
             )
         )
     return z3.And(clauses)

@@ -35,13 +35,16 @@ from typing import Any
 
 import z3
 from responses_oracle.model.tables import ModelTables
-from responses_oracle.model.vocabulary import EntryState, Trigger
+from responses_oracle.model.vocabulary import (
+    RESPONSE_WIDE_TRIGGERS,
+    ROUTED_TRIGGERS,
+    EntryState,
+    Trigger,
+)
 
 from .encoding import (
     ENTRY,
     PAYLOAD,
-    RESPONSE_WIDE_TRIGGERS,
-    ROUTED_TRIGGERS,
     TRIGGER,
     Bounds,
     Encoding,

@@ -24,20 +24,22 @@ import time
 from dataclasses import dataclass
 
 import z3
+from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
+    RESPONSE_WIDE_TRIGGERS,
     Effect,
     EntryState,
+    IdentityField,
     IdentityRelation,
     IdView,
+    MergeStage,
     SlotView,
     Trigger,
 )
 
 from .encoding import (
     ENTRY,
-    NONEMPTY,
-    RESPONSE_WIDE_TRIGGERS,
     TRIGGER,
     Bounds,
     ConcreteState,
@@ -48,6 +50,7 @@ from .encoding import (
     Term,
 )
 from .induction import Run, Trace, Unrolling
+from .ops_z3 import PAYLOAD_OPS
 from .routing import (
     ID_VIEW,
     KIND,
@@ -57,6 +60,7 @@ from .routing import (
     RoutingKind,
     RoutingSystem,
 )
+from .sorts import finite_sort
 
 Row = tuple[EntryState, Trigger]
 """A cell of the lifecycle table."""
@@ -220,23 +224,26 @@ class IdentityCoverage:
 
 def merged_relation(tables: ModelTables, trace: Trace, step_number: int) -> IdentityRelation | None:
     """The identity cell step ``step_number`` (1-based) of ``trace`` consults, if its
-    row merges an item (the concrete reading of ``Encoding.identity_relation``)."""
+    row merges an item: ``model.admission.identity_relation`` on the trace's values)."""
     before, step = trace.states[step_number - 1], trace.steps[step_number - 1]
     row = tables.lifecycle[before.entry_state[step.entry]][step.trigger]
     if before.terminal or step.name is None or Effect.MERGE_ITEM not in row.effects:
         return None
-    held = before.name[step.entry]
-    if step.name not in NONEMPTY:
-        return IdentityRelation.MISSING
-    if held not in NONEMPTY:
-        return IdentityRelation.FIRST
-    return IdentityRelation.EQUAL if step.name is held else IdentityRelation.DIFFERS
+    relation: IdentityRelation = identity_relation(
+        PAYLOAD_OPS, before.name[step.entry], step.name, False
+    )
+    return relation
 
 
 def identity_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> IdentityCoverage:
     """The shortest renderable witness of every identity cell, up to ``depth`` steps."""
     started = time.perf_counter()
-    witnesses: dict[IdentityRelation, tuple[Trace, int] | None] = dict.fromkeys(tables.identity)
+    # The encoding tracks the name, merged at the FIXED stage, which no entry ever holds
+    # taken from another: TAKEN is the call_id's (the matching proofs cover it).
+    witnesses: dict[IdentityRelation, tuple[Trace, int] | None] = dict.fromkeys(
+        r for r in tables.identity[IdentityField.NAME][MergeStage.FIXED]
+        if r is not IdentityRelation.TAKEN
+    )
     encoding = Encoding(tables, bounds, identity=True)
     unrolling: Unrolling[ConcreteState, ConcreteStep] = Unrolling(encoding, renderable=True)
     for k in range(1, depth + 1):
@@ -253,7 +260,8 @@ def identity_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> Identi
                         encoding.has_effect(before.entry_state[i], step.trigger, Effect.MERGE_ITEM),
                         z3.Or(
                             [
-                                encoding.identity_relation(before.name[i], step.name)[cell]
+                                encoding.name_relation(before.name[i], step.name)
+                                == finite_sort(IdentityRelation)[cell]
                                 for cell in uncovered
                             ]
                         ),

@@ -22,13 +22,15 @@ that ``output_index``.
 ``items``, or null; ``before``/``after`` are entry states, or null), then
 ``{"kind": "result", "response_index", "result"}`` with the result contract.
 ``response_index`` counts responses from 0, as the lines of ``reduce`` do.
+
+``--html OUT.html`` draws the same story as a page instead (``responses_oracle.timeline``).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -38,8 +40,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.state import Diagnostic
-from ..core.step import StepTrace
-from ..model.catalogue import WIRE_EVENTS, EventClass
+from ..core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace
+from ..model.catalogue import ITEM_LEVEL_CLASSES, STARTING_EVENT, WIRE_EVENTS
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
@@ -50,12 +52,10 @@ from .render import clean, code_text, result_view, stdout_console, write_json
 if TYPE_CHECKING:
     from .common import Subparsers
 
-_STARTS: Final = "response.created"
+_STARTS: Final = STARTING_EVENT
 """The event type that closes the response before it (reducer.Reducer)."""
 
-_ITEM_LEVEL: Final[frozenset[EventClass]] = frozenset(
-    {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}
-)
+_ITEM_LEVEL: Final = ITEM_LEVEL_CLASSES
 """Event classes that touch at most one entry, whose trace names it."""
 
 _KEY_CHARS: Final = 16
@@ -113,6 +113,7 @@ def register(subparsers: Subparsers) -> None:
         examples=(
             "explain examples/copilot-rotating-ids.jsonl",
             "explain examples/mantle-missing-id.jsonl --json | jq 'select(.kind == \"event\")'",
+            "explain examples/parallel-calls.sse --html parallel-calls.html",
         ),
         run=run,
     )
@@ -122,10 +123,27 @@ def register(subparsers: Subparsers) -> None:
         action="store_true",
         help="JSON Lines for tools: one object per event, then one per result",
     )
+    parser.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write the timeline instead: one self-contained page, a lane per item "
+        "coloured by its state, every event and diagnostic clickable",
+    )
+    parser.add_argument(
+        "--rules-url",
+        metavar="URL",
+        help="with --html: link rules to their pages, {rule} standing for R1..R12 "
+        "(e.g. 'https://docs.example/rules/{rule}/')",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Explain the input, response by response."""
+    if args.html is not None:
+        # Imported here: the timeline package builds on this module.
+        from ..timeline.command import write_page
+
+        return write_page(args)
     tally = Tally()
     console = None if args.json else stdout_console()
     with InputSession(args) as session:
@@ -154,12 +172,19 @@ def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 def explain(session: InputSession) -> Iterator[Explained]:
     """Reduce the session's input with traces on; yield each response as it closes."""
-    reducer = Reducer(limits=session.limits, trace=True)
+    return explain_events(session.events(), session.limits)
+
+
+def explain_events(
+    events: Iterable[WireEvent], limits: ReducerLimits = DEFAULT_LIMITS
+) -> Iterator[Explained]:
+    """Reduce ``events`` with traces on; yield each response as it closes."""
+    reducer = Reducer(limits=limits, trace=True)
     traces = reducer.traces
     assert traces is not None
     rows: list[EventRow] = []
     snapshot = reducer.snapshot()
-    for event in session.events():
+    for event in events:
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
         if type_ == _STARTS:

@@ -98,6 +98,8 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
         verdict, scope = "proved", f"bounded {bound[0]}x{bound[1]}"
     else:
         verdict, scope = "unknown", ""
+    if verdict == "proved" and "proved_to_depth" in statuses:
+        scope += "; matcher runs of bounded depth"
     return Row(
         proofs[0].invariant,
         policy,

@@ -19,20 +19,28 @@ from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
+    CallFit,
     CandidateRelation,
     Code,
     Effect,
     EntryState,
+    Fit,
+    IdentityField,
     IdentityRelation,
+    IdFit,
     IdView,
+    ItemKind,
     MatchView,
+    MergeStage,
     PayloadAction,
     PayloadHeld,
     RouteAction,
+    SlotFit,
     SlotState,
     SlotTrigger,
     SlotView,
     Trigger,
+    TypeFit,
 )
 
 _EntryState_ABSENT = EntryState.ABSENT
@@ -61,10 +69,24 @@ _IdView_ONE_OF_SLOT = IdView.ONE_OF_SLOT
 _IdView_SEVERAL_OF_SLOT = IdView.SEVERAL_OF_SLOT
 _IdView_ONE_OUTSIDE = IdView.ONE_OUTSIDE
 _SlotView_ONE = SlotView.ONE
+_ItemKind_CALL = ItemKind.CALL
+_ItemKind_OUTPUT = ItemKind.OUTPUT
 _AddedView_NEW = AddedView.NEW
 _AddedView_REPLAY = AddedView.REPLAY
+_TypeFit_SAME = TypeFit.SAME
+_CallFit_EQUAL = CallFit.EQUAL
+_IdFit_BLANK = IdFit.BLANK
+_SlotFit_OPEN_DONE = SlotFit.OPEN_DONE
+_SlotFit_OPEN_SNAPSHOT = SlotFit.OPEN_SNAPSHOT
+_SlotFit_CLOSED_DONE = SlotFit.CLOSED_DONE
+_SlotFit_CLOSED_SNAPSHOT = SlotFit.CLOSED_SNAPSHOT
+_IdFit_NAMES = IdFit.NAMES
+_IdFit_UNSEEN = IdFit.UNSEEN
+_CallFit_BLANK = CallFit.BLANK
 _MatchView_NONE = MatchView.NONE
 _MatchView_AGREE = MatchView.AGREE
+_MatchView_OWN = MatchView.OWN
+_MatchView_REKEYED = MatchView.REKEYED
 _MatchView_CONFLICT = MatchView.CONFLICT
 _PayloadHeld_NOTHING = PayloadHeld.NOTHING
 _CandidateRelation_MISSING = CandidateRelation.MISSING
@@ -72,66 +94,82 @@ _CandidateRelation_EMPTY = CandidateRelation.EMPTY
 _CandidateRelation_FIRST = CandidateRelation.FIRST
 _CandidateRelation_EQUAL = CandidateRelation.EQUAL
 _CandidateRelation_EXTENDS = CandidateRelation.EXTENDS
+_PayloadHeld_EMPTY = PayloadHeld.EMPTY
+_IdentityField_CALL_ID = IdentityField.CALL_ID
+_MergeStage_FIXED = MergeStage.FIXED
 _IdentityRelation_MISSING = IdentityRelation.MISSING
 _IdentityRelation_FIRST = IdentityRelation.FIRST
+_IdentityRelation_TAKEN = IdentityRelation.TAKEN
 _IdentityRelation_EQUAL = IdentityRelation.EQUAL
-_LIFECYCLE_0 = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
-_LIFECYCLE_1 = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
-_LIFECYCLE_2 = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
-_LIFECYCLE_3 = Transition(EntryState.COMPLETED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
-_LIFECYCLE_4 = Transition(EntryState.ABSENT, ())
-_LIFECYCLE_5 = Transition(EntryState.ADDED, (Effect.NOTE_DUPLICATE_ITEM,))
-_LIFECYCLE_6 = Transition(EntryState.ADDED, (Effect.OPEN_PART,))
-_LIFECYCLE_7 = Transition(EntryState.STREAMING, (Effect.APPEND_DELTA,))
-_LIFECYCLE_8 = Transition(EntryState.ADDED, (Effect.NOTE_LATE_EVENT,))
-_LIFECYCLE_9 = Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM))
-_LIFECYCLE_10 = Transition(EntryState.ADDED, ())
-_LIFECYCLE_11 = Transition(EntryState.DONE, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
-_LIFECYCLE_12 = Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
-_LIFECYCLE_13 = Transition(EntryState.ADDED, (Effect.NOTE_UNCONFIRMED,))
-_LIFECYCLE_14 = Transition(EntryState.INCOMPLETE, ())
-_LIFECYCLE_15 = Transition(EntryState.STREAMING, (Effect.NOTE_DUPLICATE_ITEM,))
-_LIFECYCLE_16 = Transition(EntryState.STREAMING, (Effect.OPEN_PART,))
-_LIFECYCLE_17 = Transition(EntryState.STREAMING, (Effect.NOTE_LATE_EVENT,))
-_LIFECYCLE_18 = Transition(EntryState.STREAMING, ())
-_LIFECYCLE_19 = Transition(EntryState.STREAMING, (Effect.NOTE_UNCONFIRMED,))
-_LIFECYCLE_20 = Transition(EntryState.PAYLOAD_DONE, (Effect.NOTE_DUPLICATE_ITEM,))
-_LIFECYCLE_21 = Transition(EntryState.PAYLOAD_DONE, (Effect.OPEN_PART,))
-_LIFECYCLE_22 = Transition(EntryState.PAYLOAD_DONE, (Effect.APPEND_DELTA,))
-_LIFECYCLE_23 = Transition(EntryState.PAYLOAD_DONE, (Effect.NOTE_LATE_EVENT,))
-_LIFECYCLE_24 = Transition(EntryState.PAYLOAD_DONE, ())
-_LIFECYCLE_25 = Transition(EntryState.COMPLETED, (Effect.NOTE_MISSING_FROM_SNAPSHOT, Effect.EMIT_COMPLETION))
-_LIFECYCLE_26 = Transition(EntryState.DONE, (Effect.NOTE_DUPLICATE_ITEM,))
-_LIFECYCLE_27 = Transition(EntryState.DONE, (Effect.NOTE_LATE_EVENT,))
-_LIFECYCLE_28 = Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS))
-_LIFECYCLE_29 = Transition(EntryState.COMPLETED, (Effect.NOTE_MISSING_FROM_SNAPSHOT,))
-_LIFECYCLE_30 = Transition(EntryState.DONE, ())
-_LIFECYCLE_31 = Transition(EntryState.COMPLETED, (Effect.NOTE_DUPLICATE_ITEM,))
-_LIFECYCLE_32 = Transition(EntryState.COMPLETED, (Effect.NOTE_LATE_EVENT,))
-_LIFECYCLE_33 = Transition(EntryState.COMPLETED, ())
-_LIFECYCLE_34 = Transition(EntryState.INCOMPLETE, (Effect.NOTE_LATE_EVENT,))
-_SLOT_35 = SlotTransition(SlotState.LIVE, None)
-_SLOT_36 = SlotTransition(SlotState.FREE, None)
-_SLOT_37 = SlotTransition(SlotState.SHARED, Code.SLOT_REUSED)
-_SLOT_38 = SlotTransition(SlotState.TOMB, None)
-_SLOT_39 = SlotTransition(SlotState.SHARED, None)
-_ROUTE_40 = Route(RouteAction.DROP, Code.ORPHAN_EVENT)
-_ROUTE_41 = Route(RouteAction.BY_ID, None)
-_ROUTE_42 = Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)
-_ROUTE_43 = Route(RouteAction.BY_SLOT, None)
-_ROUTE_44 = Route(RouteAction.BY_SLOT, Code.ITEM_ID_UNRECOGNIZED)
-_ADMIT_ADDED_45 = Admission(AdmissionAction.ADMIT, None)
-_ADMIT_ADDED_46 = Admission(AdmissionAction.MATCH, None)
-_ADMIT_ADDED_47 = Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID)
-_ADMIT_DONE_48 = Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE)
-_PAYLOAD_49 = PayloadDecision(PayloadAction.KEEP, None)
-_PAYLOAD_50 = PayloadDecision(PayloadAction.TAKE, None)
-_PAYLOAD_51 = PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)
-_PAYLOAD_52 = PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)
-_PAYLOAD_53 = PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)
-_IDENTITY_54 = IdentityDecision(PayloadAction.KEEP, None)
-_IDENTITY_55 = IdentityDecision(PayloadAction.TAKE, None)
-_IDENTITY_56 = IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)
+_IdentityField_NAME = IdentityField.NAME
+_TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
+_TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
+_TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
+_TRANSITION__COMPLETED__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.COMPLETED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
+_TRANSITION__ABSENT = Transition(EntryState.ABSENT, ())
+_TRANSITION__ADDED__NOTE_DUPLICATE_ITEM = Transition(EntryState.ADDED, (Effect.NOTE_DUPLICATE_ITEM,))
+_TRANSITION__ADDED__OPEN_PART__LEARN_ITEM_ID = Transition(EntryState.ADDED, (Effect.OPEN_PART, Effect.LEARN_ITEM_ID))
+_TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID = Transition(EntryState.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID))
+_TRANSITION__ADDED__NOTE_LATE_EVENT = Transition(EntryState.ADDED, (Effect.NOTE_LATE_EVENT,))
+_TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID = Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM, Effect.LEARN_ITEM_ID))
+_TRANSITION__ADDED__LEARN_ITEM_ID = Transition(EntryState.ADDED, (Effect.LEARN_ITEM_ID,))
+_TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
+_TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
+_TRANSITION__ADDED__NOTE_UNCONFIRMED = Transition(EntryState.ADDED, (Effect.NOTE_UNCONFIRMED,))
+_TRANSITION__INCOMPLETE = Transition(EntryState.INCOMPLETE, ())
+_TRANSITION__STREAMING__NOTE_DUPLICATE_ITEM = Transition(EntryState.STREAMING, (Effect.NOTE_DUPLICATE_ITEM,))
+_TRANSITION__STREAMING__OPEN_PART__LEARN_ITEM_ID = Transition(EntryState.STREAMING, (Effect.OPEN_PART, Effect.LEARN_ITEM_ID))
+_TRANSITION__STREAMING__NOTE_LATE_EVENT = Transition(EntryState.STREAMING, (Effect.NOTE_LATE_EVENT,))
+_TRANSITION__STREAMING__LEARN_ITEM_ID = Transition(EntryState.STREAMING, (Effect.LEARN_ITEM_ID,))
+_TRANSITION__STREAMING__NOTE_UNCONFIRMED = Transition(EntryState.STREAMING, (Effect.NOTE_UNCONFIRMED,))
+_TRANSITION__PAYLOAD_DONE__NOTE_DUPLICATE_ITEM = Transition(EntryState.PAYLOAD_DONE, (Effect.NOTE_DUPLICATE_ITEM,))
+_TRANSITION__PAYLOAD_DONE__OPEN_PART__LEARN_ITEM_ID = Transition(EntryState.PAYLOAD_DONE, (Effect.OPEN_PART, Effect.LEARN_ITEM_ID))
+_TRANSITION__PAYLOAD_DONE__APPEND_DELTA__LEARN_ITEM_ID = Transition(EntryState.PAYLOAD_DONE, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID))
+_TRANSITION__PAYLOAD_DONE__NOTE_LATE_EVENT = Transition(EntryState.PAYLOAD_DONE, (Effect.NOTE_LATE_EVENT,))
+_TRANSITION__PAYLOAD_DONE__LEARN_ITEM_ID = Transition(EntryState.PAYLOAD_DONE, (Effect.LEARN_ITEM_ID,))
+_TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT__EMIT_COMPLETION = Transition(EntryState.COMPLETED, (Effect.NOTE_MISSING_FROM_SNAPSHOT, Effect.EMIT_COMPLETION))
+_TRANSITION__DONE__NOTE_DUPLICATE_ITEM = Transition(EntryState.DONE, (Effect.NOTE_DUPLICATE_ITEM,))
+_TRANSITION__DONE__NOTE_LATE_EVENT = Transition(EntryState.DONE, (Effect.NOTE_LATE_EVENT,))
+_TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS = Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS))
+_TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT = Transition(EntryState.COMPLETED, (Effect.NOTE_MISSING_FROM_SNAPSHOT,))
+_TRANSITION__DONE = Transition(EntryState.DONE, ())
+_TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM = Transition(EntryState.COMPLETED, (Effect.NOTE_DUPLICATE_ITEM,))
+_TRANSITION__COMPLETED__NOTE_LATE_EVENT = Transition(EntryState.COMPLETED, (Effect.NOTE_LATE_EVENT,))
+_TRANSITION__COMPLETED = Transition(EntryState.COMPLETED, ())
+_TRANSITION__INCOMPLETE__NOTE_LATE_EVENT = Transition(EntryState.INCOMPLETE, (Effect.NOTE_LATE_EVENT,))
+_SLOTTRANSITION__LIVE = SlotTransition(SlotState.LIVE, None)
+_SLOTTRANSITION__FREE = SlotTransition(SlotState.FREE, None)
+_SLOTTRANSITION__SHARED__SLOT_REUSED = SlotTransition(SlotState.SHARED, Code.SLOT_REUSED)
+_SLOTTRANSITION__TOMB = SlotTransition(SlotState.TOMB, None)
+_SLOTTRANSITION__SHARED = SlotTransition(SlotState.SHARED, None)
+_ROUTE__DROP__ORPHAN_EVENT = Route(RouteAction.DROP, Code.ORPHAN_EVENT)
+_ROUTE__BY_ID = Route(RouteAction.BY_ID, None)
+_ROUTE__REJECT__AMBIGUOUS_ROUTE = Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)
+_ROUTE__BY_SLOT = Route(RouteAction.BY_SLOT, None)
+_ROUTE__BY_SLOT__ITEM_ID_UNRECOGNIZED = Route(RouteAction.BY_SLOT, Code.ITEM_ID_UNRECOGNIZED)
+_ITEMKIND__CALL = ItemKind.CALL
+_ITEMKIND__OUTPUT = ItemKind.OUTPUT
+_ITEMKIND__OTHER = ItemKind.OTHER
+_ADMISSION__ADMIT__FIXED = Admission(AdmissionAction.ADMIT, None, MergeStage.FIXED)
+_ADMISSION__MATCH__FIXED = Admission(AdmissionAction.MATCH, None, MergeStage.FIXED)
+_ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED = Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID, MergeStage.FIXED)
+_FIT__AGREE = Fit.AGREE
+_FIT__NONE = Fit.NONE
+_FIT__OWN = Fit.OWN
+_FIT__REKEYED = Fit.REKEYED
+_ADMISSION__MATCH__CONFIRMING = Admission(AdmissionAction.MATCH, None, MergeStage.CONFIRMING)
+_ADMISSION__MATCH__SNAPSHOT_REKEYED__FIXED = Admission(AdmissionAction.MATCH, Code.SNAPSHOT_REKEYED, MergeStage.FIXED)
+_ADMISSION__REJECT__AMBIGUOUS_ROUTE__FIXED = Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE, MergeStage.FIXED)
+_PAYLOADDECISION__KEEP = PayloadDecision(PayloadAction.KEEP, None)
+_PAYLOADDECISION__TAKE = PayloadDecision(PayloadAction.TAKE, None)
+_PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED = PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)
+_PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED = PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)
+_PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD = PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)
+_IDENTITYDECISION__KEEP = IdentityDecision(PayloadAction.KEEP, None)
+_IDENTITYDECISION__TAKE = IdentityDecision(PayloadAction.TAKE, None)
+_IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID = IdentityDecision(PayloadAction.KEEP, Code.DUPLICATE_CALL_ID)
+_IDENTITYDECISION__KEEP__METADATA_CONFLICT = IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)
+_IDENTITYDECISION__TAKE__CALL_ID_RENAMED = IdentityDecision(PayloadAction.TAKE, Code.CALL_ID_RENAMED)
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -145,31 +183,31 @@ LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.RESPONSE_COMPLETED, Transition(EntryState.ABSENT, ())),
     (EntryState.ABSENT, Trigger.RESPONSE_ABORTED, Transition(EntryState.ABSENT, ())),
     (EntryState.ADDED, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.NOTE_DUPLICATE_ITEM,))),
-    (EntryState.ADDED, Trigger.PART_ADDED, Transition(EntryState.ADDED, (Effect.OPEN_PART,))),
-    (EntryState.ADDED, Trigger.DELTA, Transition(EntryState.STREAMING, (Effect.APPEND_DELTA,))),
+    (EntryState.ADDED, Trigger.PART_ADDED, Transition(EntryState.ADDED, (Effect.OPEN_PART, Effect.LEARN_ITEM_ID))),
+    (EntryState.ADDED, Trigger.DELTA, Transition(EntryState.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID))),
     (EntryState.ADDED, Trigger.DELTA_ON_CLOSED_CHANNEL, Transition(EntryState.ADDED, (Effect.NOTE_LATE_EVENT,))),
-    (EntryState.ADDED, Trigger.PAYLOAD_DONE, Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM))),
-    (EntryState.ADDED, Trigger.PROGRESS, Transition(EntryState.ADDED, ())),
+    (EntryState.ADDED, Trigger.PAYLOAD_DONE, Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM, Effect.LEARN_ITEM_ID))),
+    (EntryState.ADDED, Trigger.PROGRESS, Transition(EntryState.ADDED, (Effect.LEARN_ITEM_ID,))),
     (EntryState.ADDED, Trigger.ITEM_DONE, Transition(EntryState.DONE, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))),
     (EntryState.ADDED, Trigger.SNAPSHOT_ITEM, Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))),
     (EntryState.ADDED, Trigger.RESPONSE_COMPLETED, Transition(EntryState.ADDED, (Effect.NOTE_UNCONFIRMED,))),
     (EntryState.ADDED, Trigger.RESPONSE_ABORTED, Transition(EntryState.INCOMPLETE, ())),
     (EntryState.STREAMING, Trigger.ITEM_ADDED, Transition(EntryState.STREAMING, (Effect.NOTE_DUPLICATE_ITEM,))),
-    (EntryState.STREAMING, Trigger.PART_ADDED, Transition(EntryState.STREAMING, (Effect.OPEN_PART,))),
-    (EntryState.STREAMING, Trigger.DELTA, Transition(EntryState.STREAMING, (Effect.APPEND_DELTA,))),
+    (EntryState.STREAMING, Trigger.PART_ADDED, Transition(EntryState.STREAMING, (Effect.OPEN_PART, Effect.LEARN_ITEM_ID))),
+    (EntryState.STREAMING, Trigger.DELTA, Transition(EntryState.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID))),
     (EntryState.STREAMING, Trigger.DELTA_ON_CLOSED_CHANNEL, Transition(EntryState.STREAMING, (Effect.NOTE_LATE_EVENT,))),
-    (EntryState.STREAMING, Trigger.PAYLOAD_DONE, Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM))),
-    (EntryState.STREAMING, Trigger.PROGRESS, Transition(EntryState.STREAMING, ())),
+    (EntryState.STREAMING, Trigger.PAYLOAD_DONE, Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM, Effect.LEARN_ITEM_ID))),
+    (EntryState.STREAMING, Trigger.PROGRESS, Transition(EntryState.STREAMING, (Effect.LEARN_ITEM_ID,))),
     (EntryState.STREAMING, Trigger.ITEM_DONE, Transition(EntryState.DONE, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))),
     (EntryState.STREAMING, Trigger.SNAPSHOT_ITEM, Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))),
     (EntryState.STREAMING, Trigger.RESPONSE_COMPLETED, Transition(EntryState.STREAMING, (Effect.NOTE_UNCONFIRMED,))),
     (EntryState.STREAMING, Trigger.RESPONSE_ABORTED, Transition(EntryState.INCOMPLETE, ())),
     (EntryState.PAYLOAD_DONE, Trigger.ITEM_ADDED, Transition(EntryState.PAYLOAD_DONE, (Effect.NOTE_DUPLICATE_ITEM,))),
-    (EntryState.PAYLOAD_DONE, Trigger.PART_ADDED, Transition(EntryState.PAYLOAD_DONE, (Effect.OPEN_PART,))),
-    (EntryState.PAYLOAD_DONE, Trigger.DELTA, Transition(EntryState.PAYLOAD_DONE, (Effect.APPEND_DELTA,))),
+    (EntryState.PAYLOAD_DONE, Trigger.PART_ADDED, Transition(EntryState.PAYLOAD_DONE, (Effect.OPEN_PART, Effect.LEARN_ITEM_ID))),
+    (EntryState.PAYLOAD_DONE, Trigger.DELTA, Transition(EntryState.PAYLOAD_DONE, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID))),
     (EntryState.PAYLOAD_DONE, Trigger.DELTA_ON_CLOSED_CHANNEL, Transition(EntryState.PAYLOAD_DONE, (Effect.NOTE_LATE_EVENT,))),
-    (EntryState.PAYLOAD_DONE, Trigger.PAYLOAD_DONE, Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM))),
-    (EntryState.PAYLOAD_DONE, Trigger.PROGRESS, Transition(EntryState.PAYLOAD_DONE, ())),
+    (EntryState.PAYLOAD_DONE, Trigger.PAYLOAD_DONE, Transition(EntryState.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.CONFIRM, Effect.LEARN_ITEM_ID))),
+    (EntryState.PAYLOAD_DONE, Trigger.PROGRESS, Transition(EntryState.PAYLOAD_DONE, (Effect.LEARN_ITEM_ID,))),
     (EntryState.PAYLOAD_DONE, Trigger.ITEM_DONE, Transition(EntryState.DONE, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))),
     (EntryState.PAYLOAD_DONE, Trigger.SNAPSHOT_ITEM, Transition(EntryState.COMPLETED, (Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))),
     (EntryState.PAYLOAD_DONE, Trigger.RESPONSE_COMPLETED, Transition(EntryState.COMPLETED, (Effect.NOTE_MISSING_FROM_SNAPSHOT, Effect.EMIT_COMPLETION))),
@@ -238,26 +276,163 @@ ROUTE_EDGES = frozenset({
     (SlotView.SHARED, IdView.SEVERAL_OUTSIDE, Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)),
 })
 
+NAMESPACE_EDGES = frozenset({
+    (ItemKind.CALL, ItemKind.CALL),
+    (ItemKind.OUTPUT, ItemKind.OUTPUT),
+    (ItemKind.OTHER, ItemKind.OTHER),
+})
+
 ADMIT_ADDED_EDGES = frozenset({
-    (AddedView.NEW, Admission(AdmissionAction.ADMIT, None)),
-    (AddedView.REPLAY, Admission(AdmissionAction.MATCH, None)),
-    (AddedView.CALL_ID_TAKEN, Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID)),
+    (AddedView.NEW, Admission(AdmissionAction.ADMIT, None, MergeStage.FIXED)),
+    (AddedView.REPLAY, Admission(AdmissionAction.MATCH, None, MergeStage.FIXED)),
+    (AddedView.CALL_ID_TAKEN, Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID, MergeStage.FIXED)),
+})
+
+FIT_EDGES = frozenset({
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.BLANK, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.BLANK, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.BLANK, SlotFit.CLOSED_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.BLANK, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.BLANK, SlotFit.ELSEWHERE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.NAMES, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.NAMES, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.NAMES, SlotFit.CLOSED_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.NAMES, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.NAMES, SlotFit.ELSEWHERE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.CLOSED_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.ELSEWHERE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.OTHER, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.OTHER, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.OTHER, SlotFit.CLOSED_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.OTHER, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.EQUAL, IdFit.OTHER, SlotFit.ELSEWHERE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.BLANK, SlotFit.CLOSED_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.BLANK, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.BLANK, SlotFit.ELSEWHERE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.NAMES, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.NAMES, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.NAMES, SlotFit.CLOSED_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.NAMES, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.NAMES, SlotFit.ELSEWHERE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.UNSEEN, SlotFit.OPEN_DONE, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.UNSEEN, SlotFit.OPEN_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.UNSEEN, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.UNSEEN, SlotFit.CLOSED_SNAPSHOT, Fit.AGREE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.UNSEEN, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.OTHER, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.OTHER, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.OTHER, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.OTHER, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.BLANK, IdFit.OTHER, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.BLANK, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.BLANK, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.BLANK, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.BLANK, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.BLANK, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.NAMES, SlotFit.OPEN_DONE, Fit.OWN),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.NAMES, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.NAMES, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.NAMES, SlotFit.CLOSED_SNAPSHOT, Fit.REKEYED),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.NAMES, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.CLOSED_SNAPSHOT, Fit.REKEYED),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.OTHER, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.OTHER, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.OTHER, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.OTHER, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.SAME, CallFit.DIFFERS, IdFit.OTHER, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.BLANK, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.BLANK, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.BLANK, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.BLANK, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.BLANK, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.NAMES, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.NAMES, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.NAMES, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.NAMES, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.NAMES, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.UNSEEN, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.OTHER, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.OTHER, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.OTHER, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.OTHER, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.EQUAL, IdFit.OTHER, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.NAMES, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.NAMES, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.NAMES, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.NAMES, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.NAMES, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.UNSEEN, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.UNSEEN, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.UNSEEN, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.UNSEEN, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.UNSEEN, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.OTHER, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.OTHER, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.OTHER, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.OTHER, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.BLANK, IdFit.OTHER, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.BLANK, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.BLANK, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.BLANK, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.BLANK, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.BLANK, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.NAMES, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.NAMES, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.NAMES, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.NAMES, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.NAMES, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.UNSEEN, SlotFit.ELSEWHERE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.OTHER, SlotFit.OPEN_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.OTHER, SlotFit.OPEN_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.OTHER, SlotFit.CLOSED_DONE, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.OTHER, SlotFit.CLOSED_SNAPSHOT, Fit.NONE),
+    (TypeFit.DIFFERS, CallFit.DIFFERS, IdFit.OTHER, SlotFit.ELSEWHERE, Fit.NONE),
 })
 
 ADMIT_DONE_EDGES = frozenset({
-    (MatchView.NONE, Admission(AdmissionAction.ADMIT, None)),
-    (MatchView.AGREE, Admission(AdmissionAction.MATCH, None)),
-    (MatchView.CONFLICT, Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE)),
-    (MatchView.CALL_ID_TAKEN, Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID)),
+    (MatchView.NONE, Admission(AdmissionAction.ADMIT, None, MergeStage.FIXED)),
+    (MatchView.AGREE, Admission(AdmissionAction.MATCH, None, MergeStage.FIXED)),
+    (MatchView.OWN, Admission(AdmissionAction.MATCH, None, MergeStage.CONFIRMING)),
+    (MatchView.REKEYED, Admission(AdmissionAction.MATCH, Code.SNAPSHOT_REKEYED, MergeStage.FIXED)),
+    (MatchView.CONFLICT, Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE, MergeStage.FIXED)),
+    (MatchView.CALL_ID_TAKEN, Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID, MergeStage.FIXED)),
 })
 
 PAYLOAD_EDGES = frozenset({
     (PayloadHeld.NOTHING, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.NOTHING, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.NOTHING, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.NOTHING, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.NOTHING, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.NOTHING, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.EMPTY, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.EMPTY, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.VALUE, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
     (PayloadHeld.VALUE, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)),
     (PayloadHeld.VALUE, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
@@ -267,10 +442,36 @@ PAYLOAD_EDGES = frozenset({
 })
 
 IDENTITY_EDGES = frozenset({
-    (IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
-    (IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
-    (IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
-    (IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
+    (IdentityField.CALL_ID, MergeStage.FIXED, IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.CALL_ID, MergeStage.FIXED, IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityField.CALL_ID, MergeStage.FIXED, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, Code.DUPLICATE_CALL_ID)),
+    (IdentityField.CALL_ID, MergeStage.FIXED, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.CALL_ID, MergeStage.FIXED, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
+    (IdentityField.CALL_ID, MergeStage.CONFIRMING, IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.CALL_ID, MergeStage.CONFIRMING, IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityField.CALL_ID, MergeStage.CONFIRMING, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, Code.DUPLICATE_CALL_ID)),
+    (IdentityField.CALL_ID, MergeStage.CONFIRMING, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.CALL_ID, MergeStage.CONFIRMING, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.TAKE, Code.CALL_ID_RENAMED)),
+    (IdentityField.NAME, MergeStage.FIXED, IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAME, MergeStage.FIXED, IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityField.NAME, MergeStage.FIXED, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAME, MergeStage.FIXED, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAME, MergeStage.FIXED, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
+    (IdentityField.NAME, MergeStage.CONFIRMING, IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAME, MergeStage.CONFIRMING, IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityField.NAME, MergeStage.CONFIRMING, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAME, MergeStage.CONFIRMING, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAME, MergeStage.CONFIRMING, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
+    (IdentityField.NAMESPACE, MergeStage.FIXED, IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAMESPACE, MergeStage.FIXED, IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityField.NAMESPACE, MergeStage.FIXED, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAMESPACE, MergeStage.FIXED, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAMESPACE, MergeStage.FIXED, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
+    (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.MISSING, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.FIRST, IdentityDecision(PayloadAction.TAKE, None)),
+    (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
+    (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
 })
 
 
@@ -281,143 +482,143 @@ def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
     """
     if state is _EntryState_ABSENT:
         if trigger is _Trigger_ITEM_ADDED:
-            return _LIFECYCLE_0
+            return _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM
         if trigger is _Trigger_PART_ADDED:
-            return _LIFECYCLE_1
+            return _TRANSITION__ABSENT__NOTE_ORPHAN
         if trigger is _Trigger_DELTA:
-            return _LIFECYCLE_1
+            return _TRANSITION__ABSENT__NOTE_ORPHAN
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _LIFECYCLE_1
+            return _TRANSITION__ABSENT__NOTE_ORPHAN
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _LIFECYCLE_1
+            return _TRANSITION__ABSENT__NOTE_ORPHAN
         if trigger is _Trigger_PROGRESS:
-            return _LIFECYCLE_1
+            return _TRANSITION__ABSENT__NOTE_ORPHAN
         if trigger is _Trigger_ITEM_DONE:
-            return _LIFECYCLE_2
+            return _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _LIFECYCLE_3
+            return _TRANSITION__COMPLETED__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _LIFECYCLE_4
-        return _LIFECYCLE_4
+            return _TRANSITION__ABSENT
+        return _TRANSITION__ABSENT
     if state is _EntryState_ADDED:
         if trigger is _Trigger_ITEM_ADDED:
-            return _LIFECYCLE_5
+            return _TRANSITION__ADDED__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_PART_ADDED:
-            return _LIFECYCLE_6
+            return _TRANSITION__ADDED__OPEN_PART__LEARN_ITEM_ID
         if trigger is _Trigger_DELTA:
-            return _LIFECYCLE_7
+            return _TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _LIFECYCLE_8
+            return _TRANSITION__ADDED__NOTE_LATE_EVENT
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _LIFECYCLE_9
+            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID
         if trigger is _Trigger_PROGRESS:
-            return _LIFECYCLE_10
+            return _TRANSITION__ADDED__LEARN_ITEM_ID
         if trigger is _Trigger_ITEM_DONE:
-            return _LIFECYCLE_11
+            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _LIFECYCLE_12
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _LIFECYCLE_13
-        return _LIFECYCLE_14
+            return _TRANSITION__ADDED__NOTE_UNCONFIRMED
+        return _TRANSITION__INCOMPLETE
     if state is _EntryState_STREAMING:
         if trigger is _Trigger_ITEM_ADDED:
-            return _LIFECYCLE_15
+            return _TRANSITION__STREAMING__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_PART_ADDED:
-            return _LIFECYCLE_16
+            return _TRANSITION__STREAMING__OPEN_PART__LEARN_ITEM_ID
         if trigger is _Trigger_DELTA:
-            return _LIFECYCLE_7
+            return _TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _LIFECYCLE_17
+            return _TRANSITION__STREAMING__NOTE_LATE_EVENT
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _LIFECYCLE_9
+            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID
         if trigger is _Trigger_PROGRESS:
-            return _LIFECYCLE_18
+            return _TRANSITION__STREAMING__LEARN_ITEM_ID
         if trigger is _Trigger_ITEM_DONE:
-            return _LIFECYCLE_11
+            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _LIFECYCLE_12
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _LIFECYCLE_19
-        return _LIFECYCLE_14
+            return _TRANSITION__STREAMING__NOTE_UNCONFIRMED
+        return _TRANSITION__INCOMPLETE
     if state is _EntryState_PAYLOAD_DONE:
         if trigger is _Trigger_ITEM_ADDED:
-            return _LIFECYCLE_20
+            return _TRANSITION__PAYLOAD_DONE__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_PART_ADDED:
-            return _LIFECYCLE_21
+            return _TRANSITION__PAYLOAD_DONE__OPEN_PART__LEARN_ITEM_ID
         if trigger is _Trigger_DELTA:
-            return _LIFECYCLE_22
+            return _TRANSITION__PAYLOAD_DONE__APPEND_DELTA__LEARN_ITEM_ID
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _LIFECYCLE_23
+            return _TRANSITION__PAYLOAD_DONE__NOTE_LATE_EVENT
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _LIFECYCLE_9
+            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID
         if trigger is _Trigger_PROGRESS:
-            return _LIFECYCLE_24
+            return _TRANSITION__PAYLOAD_DONE__LEARN_ITEM_ID
         if trigger is _Trigger_ITEM_DONE:
-            return _LIFECYCLE_11
+            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _LIFECYCLE_12
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _LIFECYCLE_25
-        return _LIFECYCLE_14
+            return _TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT__EMIT_COMPLETION
+        return _TRANSITION__INCOMPLETE
     if state is _EntryState_DONE:
         if trigger is _Trigger_ITEM_ADDED:
-            return _LIFECYCLE_26
+            return _TRANSITION__DONE__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_PART_ADDED:
-            return _LIFECYCLE_27
+            return _TRANSITION__DONE__NOTE_LATE_EVENT
         if trigger is _Trigger_DELTA:
-            return _LIFECYCLE_27
+            return _TRANSITION__DONE__NOTE_LATE_EVENT
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _LIFECYCLE_27
+            return _TRANSITION__DONE__NOTE_LATE_EVENT
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _LIFECYCLE_27
+            return _TRANSITION__DONE__NOTE_LATE_EVENT
         if trigger is _Trigger_PROGRESS:
-            return _LIFECYCLE_27
+            return _TRANSITION__DONE__NOTE_LATE_EVENT
         if trigger is _Trigger_ITEM_DONE:
-            return _LIFECYCLE_26
+            return _TRANSITION__DONE__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _LIFECYCLE_28
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _LIFECYCLE_29
-        return _LIFECYCLE_30
+            return _TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT
+        return _TRANSITION__DONE
     if state is _EntryState_COMPLETED:
         if trigger is _Trigger_ITEM_ADDED:
-            return _LIFECYCLE_31
+            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_PART_ADDED:
-            return _LIFECYCLE_32
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
         if trigger is _Trigger_DELTA:
-            return _LIFECYCLE_32
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _LIFECYCLE_32
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _LIFECYCLE_32
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
         if trigger is _Trigger_PROGRESS:
-            return _LIFECYCLE_32
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
         if trigger is _Trigger_ITEM_DONE:
-            return _LIFECYCLE_31
+            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _LIFECYCLE_31
+            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _LIFECYCLE_33
-        return _LIFECYCLE_33
+            return _TRANSITION__COMPLETED
+        return _TRANSITION__COMPLETED
     if trigger is _Trigger_ITEM_ADDED:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_PART_ADDED:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_DELTA:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_PAYLOAD_DONE:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_PROGRESS:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_ITEM_DONE:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_SNAPSHOT_ITEM:
-        return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
     if trigger is _Trigger_RESPONSE_COMPLETED:
-        return _LIFECYCLE_34
-    return _LIFECYCLE_34
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+    return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
 
 
 def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
@@ -427,19 +628,19 @@ def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
     """
     if state is _SlotState_FREE:
         if trigger is _SlotTrigger_BIND:
-            return _SLOT_35
-        return _SLOT_36
+            return _SLOTTRANSITION__LIVE
+        return _SLOTTRANSITION__FREE
     if state is _SlotState_LIVE:
         if trigger is _SlotTrigger_BIND:
-            return _SLOT_37
-        return _SLOT_38
+            return _SLOTTRANSITION__SHARED__SLOT_REUSED
+        return _SLOTTRANSITION__TOMB
     if state is _SlotState_TOMB:
         if trigger is _SlotTrigger_BIND:
-            return _SLOT_37
-        return _SLOT_38
+            return _SLOTTRANSITION__SHARED__SLOT_REUSED
+        return _SLOTTRANSITION__TOMB
     if trigger is _SlotTrigger_BIND:
-        return _SLOT_37
-    return _SLOT_39
+        return _SLOTTRANSITION__SHARED__SLOT_REUSED
+    return _SLOTTRANSITION__SHARED
 
 
 def route(slot_view: SlotView, id_view: IdView) -> Route:
@@ -449,39 +650,51 @@ def route(slot_view: SlotView, id_view: IdView) -> Route:
     """
     if slot_view is _SlotView_NONE:
         if id_view is _IdView_ABSENT:
-            return _ROUTE_40
+            return _ROUTE__DROP__ORPHAN_EVENT
         if id_view is _IdView_UNSEEN:
-            return _ROUTE_40
+            return _ROUTE__DROP__ORPHAN_EVENT
         if id_view is _IdView_ONE_OF_SLOT:
-            return _ROUTE_41
+            return _ROUTE__BY_ID
         if id_view is _IdView_SEVERAL_OF_SLOT:
-            return _ROUTE_42
+            return _ROUTE__REJECT__AMBIGUOUS_ROUTE
         if id_view is _IdView_ONE_OUTSIDE:
-            return _ROUTE_41
-        return _ROUTE_42
+            return _ROUTE__BY_ID
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
     if slot_view is _SlotView_ONE:
         if id_view is _IdView_ABSENT:
-            return _ROUTE_43
+            return _ROUTE__BY_SLOT
         if id_view is _IdView_UNSEEN:
-            return _ROUTE_44
+            return _ROUTE__BY_SLOT__ITEM_ID_UNRECOGNIZED
         if id_view is _IdView_ONE_OF_SLOT:
-            return _ROUTE_43
+            return _ROUTE__BY_SLOT
         if id_view is _IdView_SEVERAL_OF_SLOT:
-            return _ROUTE_43
+            return _ROUTE__BY_SLOT
         if id_view is _IdView_ONE_OUTSIDE:
-            return _ROUTE_42
-        return _ROUTE_42
+            return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
     if id_view is _IdView_ABSENT:
-        return _ROUTE_42
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
     if id_view is _IdView_UNSEEN:
-        return _ROUTE_42
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
     if id_view is _IdView_ONE_OF_SLOT:
-        return _ROUTE_41
+        return _ROUTE__BY_ID
     if id_view is _IdView_SEVERAL_OF_SLOT:
-        return _ROUTE_42
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
     if id_view is _IdView_ONE_OUTSIDE:
-        return _ROUTE_42
-    return _ROUTE_42
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+    return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+
+
+def namespace(kind: ItemKind) -> ItemKind:
+    """The call_id namespace of an item kind (R6).
+
+    post: (kind, __return__) in NAMESPACE_EDGES
+    """
+    if kind is _ItemKind_CALL:
+        return _ITEMKIND__CALL
+    if kind is _ItemKind_OUTPUT:
+        return _ITEMKIND__OUTPUT
+    return _ITEMKIND__OTHER
 
 
 def admit_added(view: AddedView) -> Admission:
@@ -490,10 +703,256 @@ def admit_added(view: AddedView) -> Admission:
     post: (view, __return__) in ADMIT_ADDED_EDGES
     """
     if view is _AddedView_NEW:
-        return _ADMIT_ADDED_45
+        return _ADMISSION__ADMIT__FIXED
     if view is _AddedView_REPLAY:
-        return _ADMIT_ADDED_46
-    return _ADMIT_ADDED_47
+        return _ADMISSION__MATCH__FIXED
+    return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED
+
+
+def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
+    """The matching table (R6): does a done or snapshot item fit one candidate entry.
+
+    post: (type_fit, call_fit, id_fit, slot_fit, __return__) in FIT_EDGES
+    """
+    if type_fit is _TypeFit_SAME:
+        if call_fit is _CallFit_EQUAL:
+            if id_fit is _IdFit_BLANK:
+                if slot_fit is _SlotFit_OPEN_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                    return _FIT__AGREE
+                return _FIT__AGREE
+            if id_fit is _IdFit_NAMES:
+                if slot_fit is _SlotFit_OPEN_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                    return _FIT__AGREE
+                return _FIT__AGREE
+            if id_fit is _IdFit_UNSEEN:
+                if slot_fit is _SlotFit_OPEN_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                    return _FIT__AGREE
+                return _FIT__AGREE
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__AGREE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__AGREE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__AGREE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__AGREE
+            return _FIT__AGREE
+        if call_fit is _CallFit_BLANK:
+            if id_fit is _IdFit_BLANK:
+                if slot_fit is _SlotFit_OPEN_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                    return _FIT__AGREE
+                return _FIT__AGREE
+            if id_fit is _IdFit_NAMES:
+                if slot_fit is _SlotFit_OPEN_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                    return _FIT__AGREE
+                return _FIT__AGREE
+            if id_fit is _IdFit_UNSEEN:
+                if slot_fit is _SlotFit_OPEN_DONE:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                    return _FIT__AGREE
+                if slot_fit is _SlotFit_CLOSED_DONE:
+                    return _FIT__NONE
+                if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                    return _FIT__AGREE
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if id_fit is _IdFit_BLANK:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if id_fit is _IdFit_NAMES:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__OWN
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__REKEYED
+            return _FIT__NONE
+        if id_fit is _IdFit_UNSEEN:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__REKEYED
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+            return _FIT__NONE
+        return _FIT__NONE
+    if call_fit is _CallFit_EQUAL:
+        if id_fit is _IdFit_BLANK:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if id_fit is _IdFit_NAMES:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if id_fit is _IdFit_UNSEEN:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+            return _FIT__NONE
+        return _FIT__NONE
+    if call_fit is _CallFit_BLANK:
+        if id_fit is _IdFit_BLANK:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if id_fit is _IdFit_NAMES:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if id_fit is _IdFit_UNSEEN:
+            if slot_fit is _SlotFit_OPEN_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_DONE:
+                return _FIT__NONE
+            if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+                return _FIT__NONE
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+            return _FIT__NONE
+        return _FIT__NONE
+    if id_fit is _IdFit_BLANK:
+        if slot_fit is _SlotFit_OPEN_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+            return _FIT__NONE
+        return _FIT__NONE
+    if id_fit is _IdFit_NAMES:
+        if slot_fit is _SlotFit_OPEN_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+            return _FIT__NONE
+        return _FIT__NONE
+    if id_fit is _IdFit_UNSEEN:
+        if slot_fit is _SlotFit_OPEN_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_DONE:
+            return _FIT__NONE
+        if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+            return _FIT__NONE
+        return _FIT__NONE
+    if slot_fit is _SlotFit_OPEN_DONE:
+        return _FIT__NONE
+    if slot_fit is _SlotFit_OPEN_SNAPSHOT:
+        return _FIT__NONE
+    if slot_fit is _SlotFit_CLOSED_DONE:
+        return _FIT__NONE
+    if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
+        return _FIT__NONE
+    return _FIT__NONE
 
 
 def admit_done(view: MatchView) -> Admission:
@@ -502,12 +961,16 @@ def admit_done(view: MatchView) -> Admission:
     post: (view, __return__) in ADMIT_DONE_EDGES
     """
     if view is _MatchView_NONE:
-        return _ADMIT_ADDED_45
+        return _ADMISSION__ADMIT__FIXED
     if view is _MatchView_AGREE:
-        return _ADMIT_ADDED_46
+        return _ADMISSION__MATCH__FIXED
+    if view is _MatchView_OWN:
+        return _ADMISSION__MATCH__CONFIRMING
+    if view is _MatchView_REKEYED:
+        return _ADMISSION__MATCH__SNAPSHOT_REKEYED__FIXED
     if view is _MatchView_CONFLICT:
-        return _ADMIT_DONE_48
-    return _ADMIT_ADDED_47
+        return _ADMISSION__REJECT__AMBIGUOUS_ROUTE__FIXED
+    return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED
 
 
 def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
@@ -517,42 +980,106 @@ def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
     """
     if held is _PayloadHeld_NOTHING:
         if relation is _CandidateRelation_MISSING:
-            return _PAYLOAD_49
+            return _PAYLOADDECISION__KEEP
         if relation is _CandidateRelation_EMPTY:
-            return _PAYLOAD_49
+            return _PAYLOADDECISION__TAKE
         if relation is _CandidateRelation_FIRST:
-            return _PAYLOAD_50
+            return _PAYLOADDECISION__TAKE
         if relation is _CandidateRelation_EQUAL:
-            return _PAYLOAD_50
+            return _PAYLOADDECISION__TAKE
         if relation is _CandidateRelation_EXTENDS:
-            return _PAYLOAD_50
-        return _PAYLOAD_50
+            return _PAYLOADDECISION__TAKE
+        return _PAYLOADDECISION__TAKE
+    if held is _PayloadHeld_EMPTY:
+        if relation is _CandidateRelation_MISSING:
+            return _PAYLOADDECISION__KEEP
+        if relation is _CandidateRelation_EMPTY:
+            return _PAYLOADDECISION__KEEP
+        if relation is _CandidateRelation_FIRST:
+            return _PAYLOADDECISION__TAKE
+        if relation is _CandidateRelation_EQUAL:
+            return _PAYLOADDECISION__TAKE
+        if relation is _CandidateRelation_EXTENDS:
+            return _PAYLOADDECISION__TAKE
+        return _PAYLOADDECISION__TAKE
     if relation is _CandidateRelation_MISSING:
-        return _PAYLOAD_49
+        return _PAYLOADDECISION__KEEP
     if relation is _CandidateRelation_EMPTY:
-        return _PAYLOAD_51
+        return _PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED
     if relation is _CandidateRelation_FIRST:
-        return _PAYLOAD_50
+        return _PAYLOADDECISION__TAKE
     if relation is _CandidateRelation_EQUAL:
-        return _PAYLOAD_50
+        return _PAYLOADDECISION__TAKE
     if relation is _CandidateRelation_EXTENDS:
-        return _PAYLOAD_52
-    return _PAYLOAD_53
+        return _PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED
+    return _PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD
 
 
-def identity(relation: IdentityRelation) -> IdentityDecision:
+def identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation) -> IdentityDecision:
     """The identity table (R6): keep an entry's call_id, name, namespace or take the item's.
 
-    post: (relation, __return__) in IDENTITY_EDGES
+    post: (field, stage, relation, __return__) in IDENTITY_EDGES
     """
+    if field is _IdentityField_CALL_ID:
+        if stage is _MergeStage_FIXED:
+            if relation is _IdentityRelation_MISSING:
+                return _IDENTITYDECISION__KEEP
+            if relation is _IdentityRelation_FIRST:
+                return _IDENTITYDECISION__TAKE
+            if relation is _IdentityRelation_TAKEN:
+                return _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID
+            if relation is _IdentityRelation_EQUAL:
+                return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+        if relation is _IdentityRelation_MISSING:
+            return _IDENTITYDECISION__KEEP
+        if relation is _IdentityRelation_FIRST:
+            return _IDENTITYDECISION__TAKE
+        if relation is _IdentityRelation_TAKEN:
+            return _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID
+        if relation is _IdentityRelation_EQUAL:
+            return _IDENTITYDECISION__KEEP
+        return _IDENTITYDECISION__TAKE__CALL_ID_RENAMED
+    if field is _IdentityField_NAME:
+        if stage is _MergeStage_FIXED:
+            if relation is _IdentityRelation_MISSING:
+                return _IDENTITYDECISION__KEEP
+            if relation is _IdentityRelation_FIRST:
+                return _IDENTITYDECISION__TAKE
+            if relation is _IdentityRelation_TAKEN:
+                return _IDENTITYDECISION__KEEP
+            if relation is _IdentityRelation_EQUAL:
+                return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+        if relation is _IdentityRelation_MISSING:
+            return _IDENTITYDECISION__KEEP
+        if relation is _IdentityRelation_FIRST:
+            return _IDENTITYDECISION__TAKE
+        if relation is _IdentityRelation_TAKEN:
+            return _IDENTITYDECISION__KEEP
+        if relation is _IdentityRelation_EQUAL:
+            return _IDENTITYDECISION__KEEP
+        return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+    if stage is _MergeStage_FIXED:
+        if relation is _IdentityRelation_MISSING:
+            return _IDENTITYDECISION__KEEP
+        if relation is _IdentityRelation_FIRST:
+            return _IDENTITYDECISION__TAKE
+        if relation is _IdentityRelation_TAKEN:
+            return _IDENTITYDECISION__KEEP
+        if relation is _IdentityRelation_EQUAL:
+            return _IDENTITYDECISION__KEEP
+        return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
     if relation is _IdentityRelation_MISSING:
-        return _IDENTITY_54
+        return _IDENTITYDECISION__KEEP
     if relation is _IdentityRelation_FIRST:
-        return _IDENTITY_55
+        return _IDENTITYDECISION__TAKE
+    if relation is _IdentityRelation_TAKEN:
+        return _IDENTITYDECISION__KEEP
     if relation is _IdentityRelation_EQUAL:
-        return _IDENTITY_54
-    return _IDENTITY_56
+        return _IDENTITYDECISION__KEEP
+    return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, admit_added=admit_added, admit_done=admit_done, payload=payload, identity=identity)
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity)
 """The generated kernels as one value, for the driver."""

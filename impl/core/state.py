@@ -26,6 +26,7 @@ from responses_oracle.model.vocabulary import (
     Code,
     EntryState,
     IdSource,
+    ItemKind,
     PayloadSource,
     ResponseStatus,
     SlotState,
@@ -133,7 +134,7 @@ class ResponseState:
     slots: dict[int, Slot] = field(default_factory=dict)
     interner: Interner = field(default_factory=Interner)
     aliases: dict[int, list[int]] = field(default_factory=dict)
-    call_ids: dict[int, int] = field(default_factory=dict)
+    call_ids: dict[tuple[ItemKind, int], int] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     snapshot_items: int = 0
     snapshot_placed: int = 0

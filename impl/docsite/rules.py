@@ -314,26 +314,36 @@ event itself: it is **never guessed** onto some call.""",
         """\
 `output_item.added`, `output_item.done` and each item of `response.completed.output`
 (whose slot is its array position) either match an admitted entry or admit a new one.
+Which one is decided by the tables of `model/admission.py` (page: the admission model),
+whose cells are picked by classifiers written once and run by both the reducer and Z3.
 
-- *Compatible* means: same type, and equal `call_id`s where both have one. With the
-  same `call_id`, differing item ids are tolerated (`id_changed`, info); without
-  `call_id`s, the ids must be equal or one missing.
-- An `added` is a **replay** if an entry of the same type already has its `call_id`
-  (or, without `call_id`, its id): `duplicate_item`, ignored — a done call is never
-  reopened. Otherwise a new entry is admitted in state `added`.
-- A `done` or snapshot item is **matched** by, in this order: the entry bound at its
-  slot, if compatible; the entry admitted with its `call_id`; the entry its id names
-  uniquely, if compatible. Keys naming different entries: `ambiguous_route`, rejected.
-  A `done` matched to an entry already done is `duplicate_item`, ignored: **every
-  entry completes at most once**.
-- No match: a new entry is admitted — at `done` directly in state `done` (done-only
-  items are recovered), from the snapshot directly in state `completed`.
-- **First admission wins**: `call_id`, `name`, `namespace`, type and id are set by the
-  first non-empty value seen and never overwritten (`metadata_conflict` otherwise,
-  except a changed id under the same `call_id`: `id_changed`). Missing values are
-  filled in by later events.
-- A new item whose `call_id` belongs to an entry of another type is
-  `duplicate_call_id` and is not admitted.
+- **A call and its output are two items.** A `call_id` names one entry *per item kind*
+  (calls, outputs, others — the `call_id` namespaces table): a `shell_call_output`
+  with its `shell_call`'s `call_id` is an item of its own, never a duplicate call.
+- An `added` is a **replay** if an entry of the same type already holds its `call_id`
+  in its namespace (or, without `call_id`, its id): `duplicate_item`, ignored — a done
+  call is never reopened. A `call_id` held by an entry of another type of the same
+  kind is `duplicate_call_id`, not admitted. Otherwise a new entry is admitted.
+- A `done` or snapshot item is **matched**: three keys propose candidates — the entry
+  bound alone at its slot (on a shared slot, the one its `call_id` or id picks there),
+  the entry holding its `call_id`, the entry its id names uniquely — and the *matching
+  table* says whether the item fits each candidate, from its type, `call_id`, id and
+  slot views. One fitting entry: the item is its; several: `ambiguous_route`,
+  rejected; none: a new entry is admitted (done-only and snapshot-only items are
+  recovered). An item of another type never fits. Equal `call_id`s fit whatever the
+  ids (rotated ids, `id_changed`); without two `call_id`s the ids decide, and through
+  its own slot an open entry — or the snapshot — also takes a never-seen id (GitHub
+  Copilot, vLLM). A `done` matched to an entry already done is `duplicate_item`,
+  ignored: **every entry completes at most once**.
+- **Identity is fixed at confirmation.** `call_id`, `name` and `namespace` are set by the
+  first non-empty value an item brings and never overwritten (`metadata_conflict`),
+  with one exception: the entry's **own done** — its id, at its own slot, while the
+  entry is open — may rename the `call_id` `added` announced (`call_id_renamed`); the
+  old `call_id` still names the entry. After confirmation nothing re-keys an entry: a
+  snapshot item reaching a done entry at its own slot with a new id and a new
+  `call_id` is that entry's (`snapshot_rekeyed`, naming both identities), its
+  confirmed identity kept. The snapshot never renames an open entry. A `call_id`, once
+  bound, is never taken by a different entry.
 - The entry's id is: its first non-empty wire `id`; else the first `item_id` field
   found *inside* an item (`id_renamed_field`); else, for an item matched through its
   slot, the id an event gave that slot (`id_adopted_from_slot`); else a minted id
@@ -361,6 +371,19 @@ event itself: it is **never guessed** onto some call.""",
             "id, and falls back to the slot only when compatible (peer notes §C.1).",
             "Bedrock Mantle's `call_id`s are response-scoped (`call_0` reused across "
             "responses: `pydantic/pydantic-ai#6536`, `#6538`): identity is per response.",
+            "OpenAI's hosted container shell streams a `shell_call` and its "
+            "`shell_call_output` in one response with the same `call_id` (the "
+            "`openai-shell-skills` capture recorded by vercel/ai): the output is an item.",
+            "OpenAI and Azure change a client `tool_search_call`'s `call_id` between "
+            "`added` and `done`, keeping its `tsc_…` id and slot; the snapshot agrees with "
+            "the done (the client tool-search captures recorded by vercel/ai and "
+            "pydantic-ai): the done renames the call, and `replay` sends it once.",
+            "A LiteLLM gateway in front of vLLM re-keys a done call in "
+            "`response.completed` — new id, `call_id` `functions.get_weather:0`, "
+            "whitespace-trimmed arguments — and accepts the streamed `call_id` back: one "
+            "call, with its streamed identity (`snapshot_rekeyed`).",
+            "opencode's test 14: a snapshot item colliding with an open call's id but "
+            "carrying another `call_id` is not that call (the snapshot never renames).",
         ),
         Example(
             "The Bedrock Mantle shape: the done and snapshot items have no `id` but an "

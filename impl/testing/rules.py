@@ -66,6 +66,8 @@ _R = {
         Code.ID_RENAMED_FIELD,
         Code.ID_ADOPTED_FROM_SLOT,
         Code.METADATA_CONFLICT,
+        Code.CALL_ID_RENAMED,
+        Code.SNAPSHOT_REKEYED,
     ),
     "R7": (
         Code.DIVERGENT_PAYLOAD,

@@ -18,9 +18,17 @@ import pytest
 from differential.invariant_check import check_invariants
 from responses_oracle import Reducer, replay_input
 from responses_oracle.core.ids import mint_item_id, synthetic_output_id
+from responses_oracle.model.admission import IdentityDecision
 from responses_oracle.model.codegen import load_kernels
-from responses_oracle.model.vocabulary import SEVERITY, Code, Severity
-from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.model.tables import REFERENCE
+from responses_oracle.model.vocabulary import (
+    SEVERITY,
+    Code,
+    IdentityRelation,
+    PayloadAction,
+    Severity,
+)
+from responses_oracle.proofs.mutants import MUTANTS, with_identity_cell
 from responses_oracle.wire.records import WireEvent
 
 from .streams import (
@@ -511,10 +519,28 @@ def test_r6_first_admission_wins_and_conflicts_are_reported() -> None:
 
 
 def test_r6_every_identity_field_is_decided_by_the_identity_table() -> None:
-    # The proof of first_admission_wins tracks one field and relies on merge_item
-    # asking the one identity kernel for call_id, name and namespace alike: with that
-    # table's DIFFERS cell mutated to TAKE, both conflicting fields are overwritten.
-    reducer = Reducer(kernels=load_kernels(MUTANTS["later-name-overwrites"].tables))
+    # merge_item asks the identity kernel for call_id, name and namespace alike: with
+    # the DIFFERS cell of every field mutated to TAKE, both conflicting fields are
+    # overwritten (and with only the name's mutated, only the name).
+    every_field = with_identity_cell(
+        REFERENCE,
+        "every-field-overwrites",
+        IdentityRelation.DIFFERS,
+        IdentityDecision(PayloadAction.TAKE, Code.METADATA_CONFLICT),
+    )
+    only_name = Reducer(kernels=load_kernels(MUTANTS["later-name-overwrites"].tables))
+    only_name.feed_all(
+        [
+            created(),
+            added(0, fc("fc_1", "call_1", "get_weather", namespace="tools")),
+            done(0, fc("fc_1", "call_1", "set_weather", ARGS, namespace="other")),
+            completed(),
+        ]
+    )
+    (renamed,) = only_name.finish()
+    assert [entry.item["namespace"] for entry in renamed.items] == ["tools"]
+    assert [entry.item["name"] for entry in renamed.items] == ["set_weather"]
+    reducer = Reducer(kernels=load_kernels(every_field))
     reducer.feed_all(
         [
             created(),

@@ -101,6 +101,7 @@ def test_the_check_command_fails_on_a_stale_page_and_writing_fixes_it(
 def test_pages_are_one_index_and_one_page_per_rule_plus_peers_and_invariants() -> None:
     pages = ["rules/index.md", *(f"rules/R{n}.md" for n in range(1, 13))]
     pages += ["peers.md", "invariants.md", RECORD_NAME, sdk.RECORD_NAME]
+    pages += [f"timelines/R{n}.html" for n in range(1, 13)]
     vectors = [f"vectors/cases/rule-R{n}.json" for n in range(2, 13)]
     vectors += [f"vectors/cases/peers-{scenario.key}.json" for scenario in SCENARIOS]
     assert sorted(PAGES) == sorted([*pages, *vectors, "vectors/manifest.json"])

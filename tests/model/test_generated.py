@@ -56,7 +56,7 @@ def test_codegen_refuses_a_lifecycle_without_a_state_row() -> None:
         state: row for state, row in LIFECYCLE.items() if state is not EntryState.INCOMPLETE
     }
     partial = dataclasses.replace(REFERENCE, name="partial", lifecycle=lifecycle)
-    with pytest.raises(ValueError, match=r"table lifecycle has no row for EntryState\.INCOMPLETE"):
+    with pytest.raises(ValueError, match=r"table lifecycle has no cell for EntryState\.INCOMPLETE"):
         render_kernels(partial)
 
 

@@ -85,8 +85,11 @@ def test_lifecycle_diagram_draws_every_row_but_quiet_self_loops() -> None:
     }
     every = {(e.source.name, e.trigger.name, e.dest.name) for e in edges}
     assert _drawn(text) == every - quiet
-    # Only the payload-changing self-loops of the open states remain drawn.
+    # Only the self-loops of the open states that change payloads or learn an id remain.
     assert {edge for edge in _drawn(text) if edge[0] == edge[2]} == {
+        ("ADDED", "PROGRESS", "ADDED"),
+        ("STREAMING", "PROGRESS", "STREAMING"),
+        ("PAYLOAD_DONE", "PROGRESS", "PAYLOAD_DONE"),
         ("ADDED", "PART_ADDED", "ADDED"),
         ("STREAMING", "PART_ADDED", "STREAMING"),
         ("STREAMING", "DELTA", "STREAMING"),
@@ -135,15 +138,40 @@ def test_grids_show_every_cell_of_their_table(page: str, table: Grid) -> None:
     assert grid == expected
 
 
-def test_admission_page_lists_its_three_tables() -> None:
+def test_admission_page_lists_its_four_tables() -> None:
     text = render_pages()["admission.md"]
     rows = [line for line in text.splitlines() if line.startswith("| `")]
-    expected = [
-        f"| `{view.name}` | `{action.name}` | {'—' if code is None else f'`{code.value}`'} |"
-        for table in (REFERENCE.added_admission, REFERENCE.done_admission, REFERENCE.identity)
-        for view, (action, code) in table.items()
+
+    def code(value: Code | None) -> str:
+        return "—" if value is None else f"`{value.value}`"
+
+    added = [
+        f"| `{view.name}` | `{action.name}` | {code(diagnostic)} |"
+        for view, (action, diagnostic, _) in REFERENCE.added_admission.items()
     ]
-    assert rows == expected
+    namespaces = [
+        f"| `{kind.name}` | `{space.name}` |" for kind, space in REFERENCE.namespaces.items()
+    ]
+    matching = [
+        f"| `{t.name}` | `{c.name}` | `{i.name}` | "
+        + " | ".join(f"`{fit.name}`" for fit in row.values())
+        + " |"
+        for t, by_call in REFERENCE.matching.items()
+        for c, by_id in by_call.items()
+        for i, row in by_id.items()
+    ]
+    done = [
+        f"| `{view.name}` | `{action.name}` | {code(diagnostic)} | `{stage.name}` |"
+        for view, (action, diagnostic, stage) in REFERENCE.done_admission.items()
+    ]
+    identity = [
+        f"| `{field.name}` | `{stage.name}` | `{relation.name}` | `{action.name}` | "
+        f"{code(diagnostic)} |"
+        for field, stages in REFERENCE.identity.items()
+        for stage, row in stages.items()
+        for relation, (action, diagnostic) in row.items()
+    ]
+    assert rows == added + namespaces + matching + done + identity
 
 
 def test_rendering_is_deterministic() -> None:

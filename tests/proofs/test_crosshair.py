@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from responses_oracle.core import kernels as generated_kernels
-from responses_oracle.model.tables import REFERENCE, ModelTables
+from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.proofs import crosshair_targets as targets
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 
@@ -45,7 +45,9 @@ KERNEL_OF_TABLE: dict[str, str] = {
     "lifecycle": "lifecycle",
     "slots": "slot",
     "routing": "route",
+    "namespaces": "namespace",
     "added_admission": "admit_added",
+    "matching": "fit",
     "done_admission": "admit_done",
     "payload": "payload",
     "identity": "identity",
@@ -56,7 +58,9 @@ CONTRACT_OF_KERNEL: dict[str, str] = {
     "lifecycle": "lifecycle_move",
     "slot": "slot_move",
     "route": "route_target",
+    "namespace": "namespace_choice",
     "admit_added": "admit_added_view",
+    "fit": "fit_choice",
     "admit_done": "admit_done_view",
     "payload": "payload_choice",
     "identity": "identity_choice",
@@ -91,14 +95,13 @@ def _errors(output: str) -> list[str]:
 def _changed_cell(tables: ModelTables) -> tuple[str, tuple[Any, ...]]:
     """The kernel whose table differs from the reference, and the one cell that does."""
     for field, kernel in KERNEL_OF_TABLE.items():
-        table, reference = getattr(tables, field), getattr(REFERENCE, field)
-        for key, value in table.items():
-            if value == reference[key]:
-                continue
-            if not isinstance(value, dict):
-                return kernel, (key,)
-            (inner,) = [k for k, cell in value.items() if cell != reference[key][k]]
-            return kernel, (key, inner)
+        reference = dict(table_cells(getattr(REFERENCE, field)))
+        changed = [
+            path for path, cell in table_cells(getattr(tables, field)) if cell != reference[path]
+        ]
+        if changed:
+            (path,) = changed
+            return kernel, path
     raise AssertionError(f"{tables.name} changes no table cell")
 
 

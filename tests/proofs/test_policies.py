@@ -18,7 +18,7 @@ import pytest
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.invariants import INVARIANTS, ChannelSnapshot, ResponseSnapshot
 from responses_oracle.model.tables import REFERENCE, ModelTables
-from responses_oracle.model.vocabulary import EntryState, Trigger
+from responses_oracle.model.vocabulary import PAYLOAD_EFFECTS, EntryState, Trigger
 from responses_oracle.proofs.diff_policies import (
     ALPHABET,
     ARGUMENTS,
@@ -27,7 +27,6 @@ from responses_oracle.proofs.diff_policies import (
     stream_events,
     streams,
 )
-from responses_oracle.proofs.encoding import PAYLOAD_EFFECTS
 from responses_oracle.proofs.policies import (
     AXONHUB,
     CODEX,

@@ -13,6 +13,8 @@ from __future__ import annotations
 from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import (
+    RESPONSE_WIDE_TRIGGERS,
+    ROUTED_TRIGGERS,
     EntryState,
     IdentityRelation,
     IdView,
@@ -21,8 +23,6 @@ from responses_oracle.model.vocabulary import (
 )
 from responses_oracle.proofs.conformance import replay
 from responses_oracle.proofs.encoding import (
-    RESPONSE_WIDE_TRIGGERS,
-    ROUTED_TRIGGERS,
     Bounds,
     Payload,
 )

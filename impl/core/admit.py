@@ -1,0 +1,164 @@
+"""Admission and matching (R6): which entry an added, done or snapshot item belongs to.
+
+The decisions are the model's (``model/admission.py``): ``added_view`` and
+``match_view`` pick the cell — the same functions the proofs run with Z3 terms — and the
+admission kernels act.  This module reads the classifiers' facts off the state
+(``MatchFacts``), admits new entries, and delivers the item's trigger to its entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from responses_oracle.model.admission import MatchFacts, added_view, fit_key, match_view
+from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
+from responses_oracle.model.lifecycle import OPEN_STATES
+from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.vocabulary import (
+    AdmissionAction,
+    Code,
+    Fit,
+    MergeStage,
+    SlotState,
+    SlotTrigger,
+    Trigger,
+)
+
+from . import payload
+from .context import StepContext, nonempty
+from .effects import deliver, move_slot
+from .events import Event
+from .state import Entry, ResponseState
+
+
+def new_entry(state: ResponseState, item_type: str, slot: int | None) -> Entry:
+    """A not yet admitted entry for an item of ``item_type`` at ``slot``."""
+    return Entry(len(state.entries), item_type, ITEM_TYPES.get(item_type, UNKNOWN_ITEM_TYPE), slot)
+
+
+def admission_refused(step: StepContext) -> bool:
+    """The response holds ``max_entries`` entries: report once, admit no more."""
+    state = step.state
+    if len(state.entries) < step.limits.max_entries:
+        return False
+    if not state.entries_limit_hit:
+        state.entries_limit_hit = True
+        step.note(Code.LIMIT_EXCEEDED, f"more than {step.limits.max_entries} entries; item dropped")
+    return True
+
+
+def _keys(item: Mapping[str, Any]) -> tuple[str, str | None, str | None]:
+    """The item's type, ``call_id`` and id (a gateway's ``item_id`` standing in for it)."""
+    item_id = nonempty(item.get("id")) or nonempty(item.get("item_id"))
+    return item["type"], nonempty(item.get("call_id")), item_id
+
+
+def _kind(item_type: str) -> Any:
+    return ITEM_TYPES.get(item_type, UNKNOWN_ITEM_TYPE).kind
+
+
+def on_added(step: StepContext, event: Event) -> None:
+    """``output_item.added``: admit a new entry, or deliver the replay to its entry."""
+    item = event.item
+    if item is None:
+        step.decision = "no item"
+        return
+    item_type, call_id, item_id = _keys(item)
+    entries = step.state.entries
+    view, target = added_view(
+        PYTHON,
+        step.holder(_kind(item_type), call_id),
+        step.named_by(item_id),
+        lambda o: entries[o].item_type == item_type,
+        call_id,
+    )
+    admission = step.kernels.admit_added(view)
+    if step.tracing:
+        step.decision = f"added: {view.value} -> {admission.action.value}"
+    if admission.code is not None:
+        step.note(admission.code, f"call_id {call_id!r} is held by another item type", True)
+    if admission.action is AdmissionAction.MATCH and target is not None:
+        deliver(step, entries[target], Trigger.ITEM_ADDED, item=item)
+    elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):
+        entry = new_entry(step.state, item_type, event.output_index)
+        deliver(step, entry, Trigger.ITEM_ADDED, item=item)
+
+
+def match_facts(
+    step: StepContext, item: Mapping[str, Any], slot_index: int | None, snapshot: bool
+) -> MatchFacts:
+    """What ``match_view`` reads about ``item`` and the entries, off the state."""
+    state = step.state
+    entries = state.entries
+    item_type, call_id, item_id = _keys(item)
+    slot = state.slots.get(slot_index) if slot_index is not None else None
+    return MatchFacts(
+        call=call_id,
+        has_id=item_id is not None,
+        snapshot=snapshot,
+        bound=slot.entries if slot is not None else (),
+        shared=slot is not None and slot.state is SlotState.SHARED,
+        named=step.named_by(item_id),
+        holder=step.holder(_kind(item_type), call_id),
+        same_type=lambda o: entries[o].item_type == item_type,
+        call_of=lambda o: entries[o].call_id,
+        has_id_of=lambda o: entries[o].item_id is not None,
+        open_=lambda o: entries[o].state in OPEN_STATES,
+    )
+
+
+def on_item(
+    step: StepContext,
+    item: Mapping[str, Any],
+    slot_index: int | None,
+    trigger: Trigger,
+    snapshot_nonempty: bool = False,
+) -> Entry | None:
+    """Match or admit a done or snapshot item, and deliver ``trigger`` to its entry."""
+    snapshot = trigger is Trigger.SNAPSHOT_ITEM
+    facts = match_facts(step, item, slot_index, snapshot)
+    kernels = step.kernels
+
+    def fit(ordinal: int) -> Fit:
+        fitted: Fit = kernels.fit(*fit_key(PYTHON, facts, ordinal))
+        return fitted
+
+    view, target = match_view(PYTHON, facts, fit)
+    admission = kernels.admit_done(view)
+    if step.tracing:
+        step.decision = f"{trigger.value}: {view.value} -> {admission.action.value}"
+    entry: Entry | None = None
+    if admission.action is AdmissionAction.MATCH and target is not None:
+        entry = step.state.entries[target]
+    if admission.code is not None:
+        step.note(admission.code, _admission_detail(item, slot_index, view.value, entry), True)
+    if entry is not None:
+        if entry.slot is None and slot_index is not None and trigger is Trigger.ITEM_DONE:
+            # A missing slot is filled by a later event like any missing identity (R6);
+            # snapshot positions are not slots one can trust, so only a done item fills it.
+            entry.slot = slot_index
+            move_slot(step, entry, SlotTrigger.BIND)
+    elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):
+        entry = new_entry(step.state, item["type"], slot_index)
+    else:
+        return None
+    if snapshot:
+        payload.snapshot_arrives(step, entry, item)
+    stage: MergeStage = admission.stage
+    deliver(step, entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty, stage=stage)
+    return entry
+
+
+def _admission_detail(
+    item: Mapping[str, Any], slot_index: int | None, view: str, entry: Entry | None
+) -> str:
+    """What an admission diagnostic says: the item, and for a match both identities."""
+    said = f"{item['type']} item at output_index {slot_index}: {view}"
+    if entry is None:
+        return said
+    _, call_id, item_id = _keys(item)
+    return (
+        f"{said}; item ({item_id!r}, call_id {call_id!r}) is entry {entry.ordinal} "
+        f"({entry.item_id!r}, call_id {entry.call_id!r}); kept the entry's identity"
+    )

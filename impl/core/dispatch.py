@@ -1,0 +1,167 @@
+"""Dispatch (R1): one event in, handed to the rule that decides it.
+
+``advance(state, event, kernels)`` is the whole reducer.  It never does I/O, never
+reads a clock, never draws a random number, and never raises on any input: whatever is
+wrong with an event becomes a ``Diagnostic`` and the next event is reduced as usual.
+``step`` is ``advance`` that also says what the event did (a ``StepTrace``, for
+``explain``); the summaries a trace carries are formatted only then.
+
+After the terminal event nothing changes (R9 ``after_terminal``); sequence numbers are
+checked (a gap or a regression is reported, never acted on); then the event's class
+picks the rule: payload and progress events are routed (``route``, R5), added, done
+and snapshot items admitted or matched (``admit``, R6), terminals end the response
+(``settle``, R9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from responses_oracle.model.catalogue import TERMINAL_STATUS, EventClass
+from responses_oracle.model.tables import KernelSet
+from responses_oracle.model.vocabulary import Code, EntryState, Trigger
+
+from .admit import on_added, on_item
+from .context import DEFAULT_LIMITS, ReducerLimits, StepContext, nonempty
+from .events import Event
+from .route import ITEM_SCOPED, on_scoped
+from .settle import end
+from .settle import end_of_input as _end_of_input
+from .state import ResponseState
+
+_STARTED, _PROGRESS = EventClass.RESPONSE_STARTED, EventClass.RESPONSE_PROGRESS
+
+
+@dataclass(frozen=True, slots=True)
+class StepTrace:
+    """What one event did, for ``explain``: the route and the entry's transition."""
+
+    index: int
+    type: str
+    decision: str
+    entry: int | None
+    before: EntryState | None
+    after: EntryState | None
+    codes: tuple[Code, ...]
+
+
+def advance(
+    state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> None:
+    """Reduce one event into ``state`` (updated in place)."""
+    _reduce(StepContext(state, kernels, limits, event), event)
+
+
+def advancer(
+    state: ResponseState, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> Callable[[Event], None]:
+    """``advance`` bound to one ``state``: ``advancer(state, k, l)(event)`` is
+    ``advance(state, event, k, l)``.
+
+    The context of an event is made once and reset per event, which saves building
+    it (~0.5 µs) on every event of a stream.
+    """
+    context = StepContext(state, kernels, limits, None)
+
+    def advance_bound(event: Event) -> None:
+        context.reset(event)
+        _reduce(context, event)
+
+    return advance_bound
+
+
+def step(
+    state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> StepTrace:
+    """Reduce one event into ``state`` (updated in place) and say what it did."""
+    context = StepContext(state, kernels, limits, event, tracing=True)
+    _reduce(context, event)
+    entry = context.entry
+    return StepTrace(
+        event.index,
+        event.type,
+        context.decision,
+        entry.ordinal if entry is not None else None,
+        context.before,
+        entry.state if entry is not None else None,
+        tuple(d.code for d in context.raised),
+    )
+
+
+def end_of_input(
+    state: ResponseState, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> None:
+    """Input ended: a response with no terminal event is interrupted (R9)."""
+    _end_of_input(StepContext(state, kernels, limits, None))
+
+
+def _reduce(context: StepContext, event: Event) -> None:
+    state = context.state
+    state.events += 1
+    spec = event.spec
+    for code, problem in event.problems:
+        context.note(code, f"{event.type}: {problem}", True)
+    if state.terminal:
+        context.note(Code.AFTER_TERMINAL, f"{event.type} after the terminal event; ignored")
+        context.decision = "after terminal"
+        return
+    # Unknown events still consume a sequence number (Open Responses extensions do).
+    sequence = event.sequence_number
+    if sequence is not None:
+        last = state.last_sequence
+        if last is not None and sequence == last + 1:  # nearly every event: nothing to say
+            state.last_sequence = sequence
+        else:
+            _check_sequence(context, sequence, last)
+    if spec is None:
+        context.note(Code.UNKNOWN_EVENT, f"unknown event type {event.type!r}; ignored")
+        context.decision = "unknown"
+        return
+    # The classes are disjoint; the one of almost every event is tested first.
+    event_class = spec.event_class
+    if event_class is ITEM_SCOPED:
+        on_scoped(context, event)
+    elif event_class is _STARTED or event_class is _PROGRESS:
+        state.started = True
+        _response_id(context, event.response)
+        context.decision = "response"
+    elif event_class is EventClass.ITEM_ADDED:
+        on_added(context, event)
+    elif event_class is EventClass.ITEM_DONE:
+        if event.item is not None:
+            on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
+    elif event_class in TERMINAL_STATUS:
+        _response_id(context, event.response)
+        end(context, TERMINAL_STATUS[event_class], event)
+        if context.tracing:
+            context.decision = f"terminal: {state.status.value}"
+    else:
+        context.decision = "no-op"
+
+
+def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:
+    """A sequence number that does not follow ``last``: the first, a gap or a regression."""
+    if last is not None:
+        if sequence <= last:
+            step.note(Code.SEQUENCE_REGRESSION, f"sequence_number {sequence} after {last}")
+            return
+        if sequence != last + 1:
+            step.note(Code.SEQUENCE_GAP, f"sequence_number {sequence} after {last}")
+    step.state.last_sequence = sequence
+
+
+def _response_id(step: StepContext, response: Any) -> None:
+    if response is None:
+        return
+    response_id = nonempty(response.get("id"))
+    if response_id is None:
+        return
+    state = step.state
+    if state.response_id is None:
+        state.response_id = response_id
+    elif response_id != state.response_id:
+        step.note(
+            Code.RESPONSE_ID_CHANGED, f"response id {response_id!r}; kept {state.response_id!r}"
+        )

@@ -1,0 +1,151 @@
+"""Effects: the lifecycle kernel (R8) moves an entry, and its row's effects are run here.
+
+``deliver`` is the one way an entry changes state: it asks the lifecycle kernel for the
+row of ``(entry.state, trigger)`` and runs the row's effects in order.  Each effect is
+one branch below; the rules they apply live in the modules named there — slots (R3,
+``move_slot``), identity (R6, ``identity.py``), payloads (R7, ``payload.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from responses_oracle.model.vocabulary import (
+    Code,
+    Effect,
+    IdSource,
+    MergeStage,
+    PayloadSource,
+    SlotTrigger,
+    Trigger,
+)
+
+from . import identity, payload
+from .context import StepContext
+from .state import Channel, Entry, Slot
+
+_ITEM_SOURCE: dict[Trigger, PayloadSource] = {
+    Trigger.ITEM_DONE: PayloadSource.ITEM_DONE,
+    Trigger.SNAPSHOT_ITEM: PayloadSource.SNAPSHOT,
+}
+"""The payload source of the item a trigger carries."""
+
+# The effect of almost every event, bound once: on Python 3.11 reading a member off its
+# class goes through the ``__getattr__`` hook of ``EnumType``.
+_APPEND_DELTA = Effect.APPEND_DELTA
+
+
+def deliver(
+    step: StepContext,
+    entry: Entry,
+    trigger: Trigger,
+    *,
+    item: Mapping[str, Any] | None = None,
+    channel: Channel | None = None,
+    snapshot_nonempty: bool = False,
+    stage: MergeStage = MergeStage.FIXED,
+) -> None:
+    """Move ``entry`` along the lifecycle table and execute the row's effects."""
+    transition = step.kernels.lifecycle(entry.state, trigger)
+    if step.entry is None:
+        step.entry, step.before = entry, entry.state
+    for effect in transition.effects:
+        _execute(step, effect, entry, trigger, item, channel, snapshot_nonempty, stage)
+    entry.state = transition.next_state
+
+
+def _execute(
+    step: StepContext,
+    effect: Effect,
+    entry: Entry,
+    trigger: Trigger,
+    item: Mapping[str, Any] | None,
+    channel: Channel | None,
+    snapshot_nonempty: bool,
+    stage: MergeStage,
+) -> None:
+    event = step.event
+    # Each branch tests a different effect, so their order is free: the effect of
+    # almost every event of a stream comes first.
+    if effect is _APPEND_DELTA:
+        if channel is not None and event is not None:
+            payload.append_delta(step, payload.attach(entry, channel), event.value)
+    elif effect is Effect.LEARN_ITEM_ID:
+        _learn_item_id(step, entry)
+    elif effect is Effect.ADMIT:
+        step.state.entries.append(entry)
+    elif effect is Effect.BIND_SLOT:
+        move_slot(step, entry, SlotTrigger.BIND)
+    elif effect is Effect.TOMBSTONE_SLOT:
+        move_slot(step, entry, SlotTrigger.TOMBSTONE)
+    elif effect is Effect.MERGE_ITEM and item is not None:
+        identity.merge_item(step, entry, item, stage)
+    elif effect is Effect.OFFER_ITEM_PAYLOADS and item is not None:
+        payload.offer_item_payloads(step, entry, item, _ITEM_SOURCE[trigger])
+    elif effect is Effect.OFFER_PAYLOAD and channel is not None and event is not None:
+        payload.offer(
+            step, payload.attach(entry, channel), event.value, PayloadSource.PAYLOAD_DONE
+        )
+    elif effect is Effect.CLOSE_CHANNEL and channel is not None:
+        payload.attach(entry, channel).closed = True
+    elif effect is Effect.OPEN_PART and channel is not None and event is not None:
+        if event.part is not None and payload.attach(entry, channel).part is None:
+            channel.part = dict(event.part)
+    elif effect is Effect.CONFIRM:
+        entry.confirmed = True
+    elif effect is Effect.EMIT_COMPLETION:
+        entry.completions += 1
+    elif effect is Effect.NOTE_DUPLICATE_ITEM:
+        step.note(
+            Code.DUPLICATE_ITEM,
+            f"entry {entry.ordinal} already {entry.state.value}; ignored",
+            with_event=True,
+        )
+    elif effect is Effect.NOTE_LATE_EVENT:
+        step.note(
+            Code.LATE_EVENT,
+            f"entry {entry.ordinal} is {entry.state.value}; event ignored",
+            with_event=True,
+        )
+    elif effect is Effect.NOTE_UNCONFIRMED:
+        step.note(
+            Code.UNCONFIRMED_ITEM,
+            f"entry {entry.ordinal} ({entry.item_type}) was never confirmed",
+        )
+    elif effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and snapshot_nonempty:
+        step.note(
+            Code.SNAPSHOT_MISSING_ITEM,
+            f"entry {entry.ordinal} ({entry.item_type}) is not in response.completed; kept",
+        )
+    elif effect is Effect.NOTE_ORPHAN:
+        step.note(Code.ORPHAN_EVENT, "event for an entry never admitted", with_event=True)
+
+
+def move_slot(step: StepContext, entry: Entry, trigger: SlotTrigger) -> None:
+    """Move the entry's slot along the slot table (R3); binding records the entry."""
+    if entry.slot is None:
+        return
+    slot = step.state.slots.get(entry.slot)
+    if slot is None:
+        slot = step.state.slots[entry.slot] = Slot()
+    transition = step.kernels.slot(slot.state, trigger)
+    if transition.code is not None:
+        step.note(transition.code, f"output_index {entry.slot} now holds several entries")
+    if trigger is SlotTrigger.BIND and entry.ordinal not in slot.entries:
+        slot.entries.append(entry.ordinal)
+    slot.state = transition.next_state
+
+
+def _learn_item_id(step: StepContext, entry: Entry) -> None:
+    """A routed event's ``item_id`` names its entry from now on (R4); an entry that had
+    no id takes it (R6 ``id_adopted_from_slot``)."""
+    item_id = step.learn
+    if item_id is None:
+        return
+    step.add_alias(entry, item_id)
+    if step.route_code is not None:
+        step.note(step.route_code, f"item_id {item_id!r} routed by output_index")
+    if entry.item_id is None:
+        entry.item_id, entry.id_source = item_id, IdSource.SLOT
+        step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {item_id!r} from an event")

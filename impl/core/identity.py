@@ -1,0 +1,97 @@
+"""Identity (R6): an item's ``call_id``, ``name``, ``namespace`` and id merged into its entry.
+
+For each ``IdentityField`` the classifier ``model.admission.identity_relation`` (the same
+function the proofs run) says how the item's value relates to the entry's, and the
+identity kernel decides keep or take at the item's ``MergeStage`` — the stage the
+matching table gave (``CONFIRMING`` for the entry's own confirming item).  The wire id
+has its own rules (``merge_id``): the first wire id stays, a rotated one is an alias.
+The other fields of the item are merged so that empty never erases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS
+from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.vocabulary import (
+    Code,
+    IdentityField,
+    IdSource,
+    MergeStage,
+    PayloadAction,
+)
+
+from .context import StepContext, nonempty
+from .state import Entry
+
+_HELD_BY_ANOTHER_ENTRY: dict[IdentityField, bool] = {
+    IdentityField.CALL_ID: True,
+    IdentityField.NAME: False,
+    IdentityField.NAMESPACE: False,
+}
+"""Whether a field's value can be held by another entry (only a ``call_id`` names one)."""
+
+
+def merge_item(
+    step: StepContext, entry: Entry, item: Mapping[str, Any], stage: MergeStage
+) -> None:
+    """Merge ``item`` into ``entry``: identity fields by the identity table, the id by
+    ``merge_id``, every other field so that a blank never replaces a value."""
+    for field in IdentityField:
+        name = field.value
+        value = nonempty(item.get(name))
+        held: str | None = getattr(entry, name)
+        owners = step.holder(entry.spec.kind, value) if _HELD_BY_ANOTHER_ENTRY[field] else ()
+        taken = bool(owners) and owners[0] != entry.ordinal
+        relation = identity_relation(PYTHON, held, value, taken)
+        decision = step.kernels.identity(field, stage, relation)
+        take = decision.action is PayloadAction.TAKE
+        if decision.code is not None:
+            outcome = "took the new one" if take else "kept the first"
+            step.note(
+                decision.code,
+                f"{name} {value!r} differs from first admission {held!r}; {outcome}",
+            )
+        if take:
+            if field is IdentityField.CALL_ID and value is not None:
+                step.bind_call_id(entry, value)
+            setattr(entry, name, value)
+    merge_id(step, entry, item)
+    merged = entry.item
+    for name, wire_value in item.items():
+        if name in STRAY_ITEM_FIELDS:
+            continue
+        # Empty never erases: a blank field fills a gap but never replaces a value
+        # (an empty string or list does replace a null).
+        if wire_value is None:
+            merged.setdefault(name, None)
+        elif wire_value == "" or wire_value == []:
+            if merged.get(name) is None:
+                merged[name] = wire_value
+        else:
+            merged[name] = wire_value
+
+
+def merge_id(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:
+    """The item's wire id (or a gateway's ``item_id`` in its place) names the entry; the
+    first wire id is the entry's id, a later different one is reported (``id_changed``)."""
+    wire_id = nonempty(item.get("id"))
+    renamed = nonempty(item.get("item_id")) if wire_id is None else None
+    if wire_id is not None:
+        step.add_alias(entry, wire_id)
+        if entry.id_source is not IdSource.WIRE:
+            entry.item_id, entry.id_source = wire_id, IdSource.WIRE
+        elif wire_id != entry.item_id:
+            # The item was matched by a stronger key (slot, call_id): a rotated id.
+            step.note(
+                Code.ID_CHANGED,
+                f"id {wire_id!r} differs from the first, {entry.item_id!r}; kept the first",
+            )
+    elif renamed is not None:
+        step.add_alias(entry, renamed)
+        if entry.id_source not in (IdSource.WIRE, IdSource.RENAMED_FIELD):
+            entry.item_id, entry.id_source = renamed, IdSource.RENAMED_FIELD
+            step.note(Code.ID_RENAMED_FIELD, f"item has no id; took item_id {renamed!r}")

@@ -1,0 +1,154 @@
+"""Identity decisions on real-traffic shapes (R6, issue "Identity in the model").
+
+Three streams recorded by other projects were answered wrongly by an earlier matcher;
+each is written here from the shape of the recording, with the answer R6 now gives:
+
+1. OpenAI's hosted container shell: a ``shell_call`` and its ``shell_call_output`` in
+   one response with the same ``call_id`` — the output is an item of its own (the
+   ``call_id`` namespaces are per item kind), not a duplicate call.
+2. A LiteLLM gateway in front of vLLM re-keys a done call in ``response.completed``
+   (new id, new ``call_id``, re-serialised arguments) — one call, its streamed identity
+   kept, the re-key reported naming both identities.
+3. OpenAI / Azure rename a client ``tool_search_call``'s ``call_id`` between added and
+   done, the snapshot agreeing with the done — one item, with the confirmed ``call_id``.
+"""
+
+from __future__ import annotations
+
+from responses_oracle import replay_input
+
+from .streams import (
+    added,
+    args_done,
+    codes,
+    completed,
+    created,
+    delta,
+    done,
+    fc,
+    reduce1,
+    row,
+    rows,
+)
+
+_SHELL_ACTION = {"commands": ["ls -la"], "timeout_ms": None, "max_output_length": None}
+
+
+def _shell_call(status: str = "completed") -> dict[str, object]:
+    return {
+        "type": "shell_call",
+        "id": "sh_1",
+        "call_id": "call_sh",
+        "action": _SHELL_ACTION,
+        "status": status,
+    }
+
+
+def _shell_output() -> dict[str, object]:
+    return {
+        "type": "shell_call_output",
+        "id": "sho_1",
+        "call_id": "call_sh",
+        "output": [
+            {"stdout": "total 0\n", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}
+        ],
+        "status": "completed",
+    }
+
+
+def test_a_hosted_shell_output_is_an_item_of_its_own_not_a_second_call() -> None:
+    call, output = _shell_call(), _shell_output()
+    result = reduce1(
+        created(),
+        added(0, _shell_call("in_progress")),
+        done(0, call),
+        added(1, output),
+        done(1, output),
+        completed([call, output]),
+    )
+    assert [entry.item["type"] for entry in result.items] == ["shell_call", "shell_call_output"]
+    assert [entry.item["call_id"] for entry in result.items] == ["call_sh", "call_sh"]
+    assert [entry.item["id"] for entry in result.items] == ["sh_1", "sho_1"]
+    assert result.items[1].item["output"] == output["output"]
+    assert codes(result) == []
+    assert not any(d.severity.value == "error" for d in result.diagnostics)
+
+
+def test_a_function_call_output_with_its_calls_call_id_is_kept_too() -> None:
+    call = fc("fc_1", "call_1", "get_weather", '{"city":"Oslo"}')
+    output = {"type": "function_call_output", "call_id": "call_1", "output": "sunny"}
+    result = reduce1(created(), added(0, call), done(0, call), completed([call, output]))
+    types = [entry.item["type"] for entry in result.items]
+    assert types == ["function_call", "function_call_output"]
+    assert "duplicate_call_id" not in codes(result)
+
+
+def test_a_gateway_re_key_in_the_snapshot_is_one_call_with_the_streamed_identity() -> None:
+    streamed = fc("fc_A", "call_A", "get_weather", '{"city": "Paris"}')
+    rekeyed = fc("fc_B", "functions.get_weather:0", "get_weather", '{"city":"Paris"}')
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    result = reduce1(
+        created(),
+        added(0, message),
+        done(0, message),
+        added(1, fc("fc_A", "call_A", "get_weather")),
+        delta(1, "fc_A", '{"city": '),
+        delta(1, "fc_A", '"Paris"}'),
+        args_done(1, "fc_A", '{"city": "Paris"}'),
+        done(1, streamed),
+        completed([message, rekeyed]),
+    )
+    calls = [entry for entry in result.items if entry.item["type"] == "function_call"]
+    assert len(calls) == 1
+    (call,) = calls
+    assert call.executable
+    assert (call.item["id"], call.item["call_id"]) == ("fc_A", "call_A")
+    rekeys = [d.detail for d in result.diagnostics if d.code.value == "snapshot_rekeyed"]
+    assert len(rekeys) == 1
+    for identity in ("fc_A", "call_A", "fc_B", "functions.get_weather:0"):
+        assert identity in rekeys[0]
+    assert "slot_reused" not in codes(result)
+    # The re-serialised arguments are the same JSON: the latest non-empty value (R7).
+    assert call.item["arguments"] == '{"city":"Paris"}'
+
+
+def test_a_tool_search_call_renamed_by_its_done_is_one_item_with_the_confirmed_call_id() -> None:
+    def tsc(call_id: str, status: str) -> dict[str, object]:
+        return {
+            "type": "tool_search_call",
+            "id": "tsc_X",
+            "call_id": call_id,
+            "execution": "client",
+            "arguments": {"query": "weather"},
+            "status": status,
+        }
+
+    result = reduce1(
+        created(),
+        added(0, tsc("call_1", "in_progress")),
+        done(0, tsc("call_2", "completed")),
+        completed([tsc("call_2", "completed")]),
+    )
+    (entry,) = result.items
+    assert entry.item["call_id"] == "call_2"
+    assert entry.item["id"] == "tsc_X"
+    assert entry.executable
+    assert codes(result) == ["call_id_renamed"]
+    replayed = replay_input(entry.item for entry in result.items)
+    assert [item["type"] for item in replayed].count("tool_search_call") == 1
+
+
+def test_the_snapshot_never_renames_an_open_entry() -> None:
+    # opencode test 14's shape through the new table: a colliding id in the snapshot is
+    # not the entry's own done, so the call_id is not renamed (a new item instead).
+    colliding = fc("fc_1", "call_unseen", "wrong", '{"x":1}')
+    result = reduce1(
+        created(),
+        added(0, fc("fc_1", "call_1", "lookup")),
+        delta(0, "fc_1", "{}"),
+        completed([colliding]),
+    )
+    assert rows(result) == [
+        row(0, fc("fc_1", "call_1", "lookup", "{}"), "wire", "deltas", "streaming", False),
+        row(0, colliding, "wire", "snapshot", "completed", True),
+    ]
