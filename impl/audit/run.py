@@ -9,8 +9,9 @@
    longer planned;
 4. run the others on the chosen engine (``engines``) and write each partition's rows
    as it completes, reporting progress to ``progress``;
-5. read the dataset back, summarize it (``summary``), compare it with ``since``, and
-   write ``summary.md``, ``summary.html`` and ``run.json``.
+5. read the dataset back, summarize it (``summary``), compare it with ``since``, draw
+   the example streams' timelines (``pages``), and write ``summary.md``,
+   ``summary.html`` and ``run.json``.
 
 Interrupting at any point loses at most the partitions in flight; running the same
 audit again resumes.
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from responses_oracle.audit.engines import Engine, dask_outputs, local_outputs
+from responses_oracle.audit.pages import example_pages
 from responses_oracle.audit.sources import PARTITION_SIZE, Plan, plan
 from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
 from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown
@@ -170,9 +172,10 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
             the_plan.inputs, sum(p.inputs for p in the_plan.partitions if p.key in finished)
         )
     stats = RunStats()
+    settings = Settings(format=options.format)
     started = time.perf_counter()
     try:
-        for output in _outputs(options, todo, Settings(format=options.format)):
+        for output in _outputs(options, todo, settings):
             out.write(output)
             stats.add(output)
             if progress is not None:
@@ -185,7 +188,8 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
         out, the_plan, summarize(out.dataset(), the_plan.inputs), stats, reused, pruned
     )
     since = None if before is None else (str(options.since), before)
-    sections = document(report.summary, since)
+    pages = example_pages(out.path, report.summary, options.manifests, settings)
+    sections = document(report.summary, since, pages)
     title = f"Audit of {the_plan.inputs:,} inputs"
     (out.path / SUMMARY_MD).write_text(to_markdown(sections, title), encoding="utf-8")
     (out.path / SUMMARY_HTML).write_text(to_html(sections, title), encoding="utf-8")

@@ -249,35 +249,39 @@ def _provider_of(shown: str) -> str | None:
     return parent or None
 
 
-def _manifest_partitions(manifest: str, size: int) -> list[Partition]:
+def manifest_slices(manifest: str, size: int = PARTITION_SIZE) -> tuple[str, list[ManifestSlice]]:
+    """(modification stamp, slices) of one manifest: its Parquet row groups, or byte
+    ranges of ``size`` JSON Lines rows.  ``PlanError`` when it cannot be read."""
     fs, path = _filesystem(manifest)
     if not fs.exists(path) or fs.isdir(path):
         raise PlanError(f"manifest {manifest}: no such file")
     stamp = _stamp(fs.info(path))
-    url = manifest
-    if path.endswith(".parquet"):
-        pq = require("pyarrow.parquet", "audit", "an audit")
-        try:
-            with fs.open(path, "rb") as file:
-                metadata = pq.ParquetFile(file).metadata
-        except Exception as error:
-            raise PlanError(f"manifest {manifest}: not a readable Parquet file ({error})") from None
-        slices = []
-        first = 0
-        for group in range(metadata.num_row_groups):
-            rows = metadata.row_group(group).num_rows
-            slices.append(ManifestSlice(url, ManifestKind.PARQUET, first, rows, row_group=group))
-            first += rows
-    else:
+    if not path.endswith(".parquet"):
         with fs.open(path, "rb") as file:
-            slices = list(_jsonl_slices(url, file, size))
+            return stamp, [s for s in _jsonl_slices(manifest, file, size) if s.rows]
+    pq = require("pyarrow.parquet", "audit", "an audit")
+    try:
+        with fs.open(path, "rb") as file:
+            metadata = pq.ParquetFile(file).metadata
+    except Exception as error:
+        raise PlanError(f"manifest {manifest}: not a readable Parquet file ({error})") from None
+    slices = []
+    first = 0
+    for group in range(metadata.num_row_groups):
+        rows = metadata.row_group(group).num_rows
+        if rows:
+            slices.append(
+                ManifestSlice(manifest, ManifestKind.PARQUET, first, rows, row_group=group)
+            )
+        first += rows
+    return stamp, slices
+
+
+def _manifest_partitions(manifest: str, size: int) -> list[Partition]:
+    stamp, slices = manifest_slices(manifest, size)
     return [
-        Partition(
-            _key("manifest", url, stamp, s.row_group, s.start, s.end),
-            manifest=s,
-        )
+        Partition(_key("manifest", manifest, stamp, s.row_group, s.start, s.end), manifest=s)
         for s in slices
-        if s.rows
     ]
 
 

@@ -6,6 +6,7 @@ Layout of ``--out DIR``::
     DIR/results/part-KEY.parquet      the rows of one finished partition
     DIR/results/part-KEY.failed.parquet   failure rows of a partition that could not run
     DIR/summary.md, DIR/summary.html  the summary (``summary``)
+    DIR/streams/KEY.html              the example streams' timelines (``pages``)
 
 Every partition file is written whole or not at all: to a temporary name in the same
 folder, then renamed (``os.replace`` is atomic on POSIX), so an interrupted run never

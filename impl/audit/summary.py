@@ -23,8 +23,8 @@ first, then the largest changes.
 
 A summary is rendered from one ``Document`` (sections of paragraphs and tables) as
 Markdown (``to_markdown``) and as a self-contained HTML page (``to_html``), so the two
-cannot say different things.  ``stream_page`` is the one place where an example stream
-id would link to a page of its own (the HTML timeline, when the project has one).
+cannot say different things.  An example links to its stream's timeline page when
+``pages`` drew one (``pages.example_pages``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -54,6 +54,23 @@ GroupKey = tuple[str, str, str]
 """(provider, code, divergence class)."""
 
 
+@dataclass(frozen=True, order=True)
+class Example:
+    """One response a group or a page points to."""
+
+    stream_id: str
+    response_index: int
+    source: str
+    """The input it came from (what ``pages`` reads to draw the stream)."""
+
+    @property
+    def label(self) -> str:
+        """How the summary names it: the stream id, with ``#N`` past the first response."""
+        return (
+            self.stream_id if not self.response_index else f"{self.stream_id}#{self.response_index}"
+        )
+
+
 @dataclass(frozen=True)
 class Group:
     """Responses sharing a provider, a diagnostic code and a divergence class."""
@@ -63,7 +80,7 @@ class Group:
     divergence: str
     responses: int
     streams: int
-    examples: tuple[str, ...]
+    examples: tuple[Example, ...]
 
     @property
     def severity(self) -> str:
@@ -133,10 +150,6 @@ class Summary:
         return {line.provider: line.responses for line in self.providers}
 
 
-def _example(stream_id: str, index: int | None) -> str:
-    return stream_id if not index else f"{stream_id}#{index}"
-
-
 def summarize(table: Any, planned_inputs: int) -> Summary:
     """The summary of a dataset of ``planned_inputs`` inputs."""
     columns = table.select(
@@ -162,7 +175,7 @@ def summarize(table: Any, planned_inputs: int) -> Summary:
     )
     counts: Counter[GroupKey] = Counter()
     streams: dict[GroupKey, set[str]] = defaultdict(set)
-    examples: dict[GroupKey, list[str]] = defaultdict(list)
+    examples: dict[GroupKey, list[Example]] = defaultdict(list)
     failures: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     statuses: Counter[str] = Counter()
     per_provider: dict[str, Counter[str]] = defaultdict(Counter)
@@ -196,7 +209,7 @@ def summarize(table: Any, planned_inputs: int) -> Summary:
         if classes is not None:
             compared += 1
             line["divergent"] += bool(classes)
-        example = _example(columns["stream_id"][n], columns["response_index"][n])
+        example = Example(columns["stream_id"][n], columns["response_index"][n] or 0, source)
         for code in columns["codes"][n] or [NO_CODE]:
             for divergence in (AGREES,) if classes == [] else classes or (NOT_COMPARED,):
                 key = (provider, code, divergence)
@@ -310,27 +323,25 @@ class Section:
     rows: list[tuple[Cell, ...]] = field(default_factory=list)
 
 
-def stream_page(stream_id: str) -> str | None:
-    """Hook: the page of one example stream, linked from the summary.
-
-    The HTML timeline of a stream (``responses_oracle.timeline.render_html``) is not in
-    this version of the project, so no stream has a page yet and every example is
-    plain text; this function is the one place that would return its address.
-    """
-    del stream_id
-    return None
-
-
-def _examples(ids: Iterable[str]) -> tuple[Link, ...]:
-    return tuple(Link(stream_id, stream_page(stream_id)) for stream_id in ids)
+def _examples(examples: Iterable[Example], pages: Mapping[str, str]) -> tuple[Link, ...]:
+    return tuple(Link(example.label, pages.get(example.source)) for example in examples)
 
 
 def _share(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def document(summary: Summary, since: tuple[str, Summary] | None = None) -> list[Section]:
-    """The summary as sections (the comparison with ``since`` = (label, summary) last)."""
+def document(
+    summary: Summary,
+    since: tuple[str, Summary] | None = None,
+    pages: Mapping[str, str] | None = None,
+) -> list[Section]:
+    """The summary as sections (the comparison with ``since`` = (label, summary) last).
+
+    ``pages`` maps an input's ``source`` to the address of its stream's page
+    (``pages.example_pages``); examples without one are plain text.
+    """
+    pages = pages or {}
     verdict = (
         "The totals reconcile: every input is one row or more, none twice."
         if summary.reconciles
@@ -390,7 +401,7 @@ def document(summary: Summary, since: tuple[str, Summary] | None = None) -> list
                     g.divergence,
                     g.responses,
                     g.streams,
-                    _examples(g.examples),
+                    _examples(g.examples, pages),
                 )
                 for g in summary.groups
             ],

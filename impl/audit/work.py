@@ -167,13 +167,14 @@ def _model(payload: dict[str, Any]) -> str | None:
     return None
 
 
-def _file_events(url: str, settings: Settings) -> Iterator[WireEvent]:
+def file_events(url: str, settings: Settings) -> Iterator[WireEvent]:
+    """The events of one input file (``InputFault`` when it cannot be read)."""
     return wire_events(open_chunks(url), settings.format, settings.limits)
 
 
 def _audit_file(rows: Rows, file: FileInput, settings: Settings) -> int:
     origin = Origin(file.stream_id, file.url, file.provider, None)
-    return audit_stream(rows, origin, _file_events(file.url, settings))
+    return audit_stream(rows, origin, file_events(file.url, settings))
 
 
 def _resolve(manifest: str, path: str) -> str:
@@ -206,19 +207,27 @@ def _audit_row(rows: Rows, manifest: str, number: int, row: Any, settings: Setti
     if stream_id is None:
         rows.failure(origin, Fault.BAD_MANIFEST_ROW, "manifest row has no id")
         return 0
-    body, path = row.get("body"), row.get("path")
-    events: Iterable[WireEvent | Mapping[str, Any]]
-    if isinstance(body, str | bytes):
-        data = body.encode() if isinstance(body, str) else body
-        events = wire_events((data,), settings.format, settings.limits)
-    elif isinstance(body, list):
-        events = body
-    elif isinstance(path, str) and path:
-        events = _file_events(_resolve(manifest, path), settings)
-    else:
+    events = row_events(manifest, row, settings)
+    if events is None:
         rows.failure(origin, Fault.BAD_MANIFEST_ROW, "manifest row has neither body nor path")
         return 0
     return audit_stream(rows, origin, events, row.get("output"))
+
+
+def row_events(
+    manifest: str, row: Mapping[str, Any], settings: Settings
+) -> Iterable[WireEvent | Mapping[str, Any]] | None:
+    """The events of a manifest row's stream: its ``body`` (bytes or text in any input
+    format, or a list of events), else the file at its ``path``; None without either."""
+    body, path = row.get("body"), row.get("path")
+    if isinstance(body, str | bytes):
+        data = body.encode() if isinstance(body, str) else body
+        return wire_events((data,), settings.format, settings.limits)
+    if isinstance(body, list):
+        return body
+    if isinstance(path, str) and path:
+        return file_events(_resolve(manifest, path), settings)
+    return None
 
 
 def iter_slice(piece: ManifestSlice) -> Iterator[Any]:

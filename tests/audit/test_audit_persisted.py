@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -66,9 +67,11 @@ def _check(out: Path) -> None:
     )
     assert found["not-json"][0]["error"].startswith("output is not JSON")
     summary = (out / "summary.md").read_text(encoding="utf-8")
-    assert "| gw | (none) |  |  | wrong_tool_run | 1 | 1 | `wrong-args` |" in summary
+    assert "| gw | (none) |  |  | wrong_tool_run | 1 | 1 | [`wrong-args`](streams/" in summary
     assert "| gw | (none) |  |  | (agrees) | 4 | 3 |" in summary
     assert "Persisted output compared with the reference for 7 responses." in summary
+    (page,) = re.findall(r"\[`wrong-args`\]\((streams/[0-9a-f]+\.html)\)", summary)
+    assert "<title>wrong-args" in (out / page).read_text(encoding="utf-8")
 
 
 def test_jsonl_manifest_output_is_classified(

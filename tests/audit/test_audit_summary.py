@@ -52,6 +52,10 @@ def test_since_lists_new_vanished_and_moved_groups(
     assert missing[0] == 2 and "no audit there" in missing[2]
 
 
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+"""A Markdown link: its text is what the HTML cell shows."""
+
+
 class _Cells(HTMLParser):
     """The text of every table cell of a page, row by row."""
 
@@ -92,7 +96,10 @@ def test_html_and_markdown_say_the_same(audited: Path) -> None:
     parser = _Cells()
     parser.feed(page)
     md_rows = [
-        [cell.replace("`", "").replace("\\|", "|") for cell in line[2:-2].split(" | ")]
+        [
+            _LINK.sub(r"\1", cell).replace("`", "").replace("\\|", "|")
+            for cell in line[2:-2].split(" | ")
+        ]
         for line in markdown.splitlines()
         if line.startswith("| ")
     ]
@@ -140,3 +147,18 @@ def test_persisted_output_shapes() -> None:
         pair_output([[call], [call], [call]], 2)
     with pytest.raises(PersistedError, match="array of items"):
         pair_output({"items": []}, 1)
+
+
+def test_examples_link_to_their_streams_timeline(audited: Path) -> None:
+    page = (audited / "summary.html").read_text(encoding="utf-8")
+    links = dict(re.findall(r'<a href="(streams/[0-9a-f]{16}\.html)"><code>([^<]+)</code>', page))
+    assert links, "no example links to a page"
+    for href, stream_id in links.items():
+        timeline = (audited / href).read_text(encoding="utf-8")
+        assert f"<title>{stream_id}" in timeline and "<svg" in timeline
+    copilot = next(h for h, s in links.items() if s.endswith("copilot-rotating-ids.jsonl"))
+    assert "response_id_changed" in (audited / copilot).read_text(encoding="utf-8")
+    markdown = (audited / "summary.md").read_text(encoding="utf-8")
+    assert f"(streams/{Path(copilot).name})" in markdown
+    pages = sorted((audited / "streams").glob("*.html"))
+    assert len(pages) == len(set(links)) <= 100
