@@ -9,8 +9,8 @@ The pages are drawn on the driver after the run, from the inputs again: a file i
 and decoded as the workers did (``work.file_events``), a manifest row is found by
 reading its manifest once, only the slices that hold a wanted row
 (``sources.manifest_slices``, ``work.iter_slice``).  At most ``MAX_PAGES`` pages are
-drawn, the examples of the first groups first; an input that cannot be read again
-simply gets no page (its row already says what it is).
+drawn (``audit --pages N``; 0 draws none), the examples of the first groups first; an
+input that cannot be read again simply gets no page (its row already says what it is).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from responses_oracle.audit.work import Settings, file_events, iter_slice, row_e
 from responses_oracle.wire import WireEvent
 
 MAX_PAGES: Final = 100
-"""Example stream pages drawn per audit at most."""
+"""Example stream pages drawn per audit at most, by default (``audit --pages``)."""
 
 FOLDER: Final = "streams"
 """Where the pages go, under the output folder."""
@@ -72,10 +72,15 @@ def _draw(events: Iterable[WireEvent | Mapping[str, Any]], title: str) -> str:
 
 
 def example_pages(
-    out: Path, summary: Summary, manifests: Collection[str], settings: Settings
+    out: Path,
+    summary: Summary,
+    manifests: Collection[str],
+    settings: Settings,
+    limit: int = MAX_PAGES,
 ) -> dict[str, str]:
-    """Draw the example streams' pages under ``out``; source -> address relative to ``out``."""
-    wanted = _wanted(summary, MAX_PAGES)
+    """Draw at most ``limit`` example streams' pages under ``out`` (stale ones removed);
+    source -> address relative to ``out``."""
+    wanted = _wanted(summary, limit)
     rows_wanted: dict[str, set[int]] = defaultdict(set)
     for source, _ in wanted:
         split = _split(source, manifests)

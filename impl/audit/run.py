@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from responses_oracle.audit.engines import Engine, dask_outputs, local_outputs
-from responses_oracle.audit.pages import example_pages
+from responses_oracle.audit.pages import MAX_PAGES, example_pages
 from responses_oracle.audit.sources import PARTITION_SIZE, Plan, plan
 from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
 from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown
@@ -67,6 +67,8 @@ class AuditOptions:
     provider_from_dir: bool = False
     format: InputFormat = InputFormat.AUTO
     fresh: bool = False
+    pages: int = MAX_PAGES
+    """Example streams drawn as timeline pages at most (0: none)."""
 
     def settings_record(self) -> dict[str, Any]:
         """The settings that change rows: a resumed run must have the same."""
@@ -188,7 +190,7 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
         out, the_plan, summarize(out.dataset(), the_plan.inputs), stats, reused, pruned
     )
     since = None if before is None else (str(options.since), before)
-    pages = example_pages(out.path, report.summary, options.manifests, settings)
+    pages = example_pages(out.path, report.summary, options.manifests, settings, options.pages)
     sections = document(report.summary, since, pages)
     title = f"Audit of {the_plan.inputs:,} inputs"
     (out.path / SUMMARY_MD).write_text(to_markdown(sections, title), encoding="utf-8")

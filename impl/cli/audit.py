@@ -27,6 +27,7 @@ from ..audit import (
     StoreError,
     run_audit,
 )
+from ..audit.pages import MAX_PAGES
 from ..audit.progress import TerminalProgress
 from ..audit.run import SUMMARY_HTML, SUMMARY_MD
 from ..audit.sources import PARTITION_SIZE
@@ -141,6 +142,14 @@ def register(subparsers: Subparsers) -> None:
         help="an earlier audit's output folder: the summary adds what changed since",
     )
     parser.add_argument(
+        "--pages",
+        type=int,
+        default=MAX_PAGES,
+        metavar="N",
+        help=f"draw at most N example streams as timeline pages linked from the summary "
+        f"(default: {MAX_PAGES}; 0: none)",
+    )
+    parser.add_argument(
         "--fresh",
         action="store_true",
         help="discard the results already in --out instead of resuming",
@@ -166,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         provider_from_dir=args.provider_from_dir,
         format=FORMATS[args.format],
         fresh=args.fresh,
+        pages=max(args.pages, 0),
         **({} if args.jobs is None else {"jobs": args.jobs}),
     )
     progress = None if args.quiet or not TerminalProgress.wanted() else TerminalProgress()

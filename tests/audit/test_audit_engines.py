@@ -84,6 +84,7 @@ def test_a_dask_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
             engine=Engine.DASK,
             scheduler=cluster.scheduler_address,
             partition_size=1,
+            pages=0,
         )
         reports: list[AuditReport] = []
         audit = threading.Thread(target=lambda: reports.append(run_audit(options)))
@@ -107,7 +108,7 @@ def test_a_dask_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
     for key in victim_keys:
         assert (out / "results" / f"part-{key.removeprefix('audit-partition-')}.parquet").exists()
     local = tmp_path / "local"
-    run_audit(AuditOptions(sources=(str(folder),), out=local, partition_size=1, jobs=1))
+    run_audit(AuditOptions(sources=(str(folder),), out=local, partition_size=1, jobs=1, pages=0))
     assert rows(out) == rows(local)
 
 
@@ -179,7 +180,7 @@ def _grandchildren() -> list[int]:
 def test_a_local_pool_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
     folder = loop_folder(tmp_path / "traffic", 12, seed=4)
     out = tmp_path / "out"
-    options = AuditOptions(sources=(str(folder),), out=out, partition_size=1, jobs=2)
+    options = AuditOptions(sources=(str(folder),), out=out, partition_size=1, jobs=2, pages=0)
     reports: list[AuditReport] = []
     audit = threading.Thread(target=lambda: reports.append(run_audit(options)))
     audit.start()

@@ -15,7 +15,7 @@ from responses_oracle.audit.corpus import corpus_row
 
 from .audit_helpers import loop_folder, rows, run_record
 
-FILES = 30
+FILES = 16
 
 
 def _audit(*argv: str | Path) -> subprocess.Popen[str]:
@@ -29,7 +29,7 @@ def test_an_interrupted_audit_resumes_where_it_stopped(
 ) -> None:
     folder = loop_folder(tmp_path / "traffic", FILES, seed=3)
     out = tmp_path / "out"
-    options = ("--jobs", "1", "--partition-size", "1", "-q")
+    options = ("--jobs", "1", "--partition-size", "1", "--pages", "0", "-q")
     process = _audit(folder, "--out", out, *options)
     deadline = time.monotonic() + 60
     while process.poll() is None and time.monotonic() < deadline:
