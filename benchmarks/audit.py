@@ -13,7 +13,8 @@ with ``--max-items 56``, SSE and JSON Lines bodies) into a Parquet manifest of
 run.  Then, for each configuration of ``--configs`` (``local1``, ``local2``, ``dask2``:
 engine and worker count), ``run_audit`` audits the manifest into a fresh folder,
 timed with ``time.perf_counter`` around the whole call: planning, starting the pool or
-the ``LocalCluster``, the work, writing every partition, the summary.  Streams/s and
+the ``LocalCluster``, the work, writing every partition, the summary (no example
+timeline pages: ``pages=0``, their cost is per page, not per stream).  Streams/s and
 events/s are over that wall time.  Peak memory per worker is the workers' own
 ``ru_maxrss`` (reported with each partition).  Every configuration must write the
 same rows (compared sorted, without the ``partition`` column), or the run fails.
@@ -91,7 +92,7 @@ def measure(name: str, manifest: Path, out: Path) -> Measured:
     """Audit ``manifest`` with configuration ``name`` into ``out``."""
     engine, jobs = CONFIGS[name]
     options = AuditOptions(
-        sources=(), manifests=(str(manifest),), out=out, engine=engine, jobs=jobs
+        sources=(), manifests=(str(manifest),), out=out, engine=engine, jobs=jobs, pages=0
     )
     started = time.perf_counter()
     report = run_audit(options)
