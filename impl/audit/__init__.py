@@ -32,7 +32,7 @@ them on first use, so ``import responses_oracle.audit`` works without them and a
 missing one is a ``MissingExtra`` with the install line.
 """
 
-from responses_oracle.audit.engines import Engine
+from responses_oracle.audit.engines import Engine, EngineError
 from responses_oracle.audit.extras import MissingExtra
 from responses_oracle.audit.run import AuditOptions, AuditReport, run_audit
 from responses_oracle.audit.sources import Fault, PlanError
@@ -42,6 +42,7 @@ __all__ = [
     "AuditOptions",
     "AuditReport",
     "Engine",
+    "EngineError",
     "Fault",
     "MissingExtra",
     "PlanError",

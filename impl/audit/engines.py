@@ -35,6 +35,13 @@ from responses_oracle.audit.extras import require
 from responses_oracle.audit.sources import Fault, Partition
 from responses_oracle.audit.work import PartitionOutput, Settings, failed_partition, run_partition
 
+CONNECT_SECONDS = 20
+"""How long ``--scheduler`` is tried before the audit gives up (``EngineError``)."""
+
+
+class EngineError(Exception):
+    """The engine cannot start: the Dask scheduler cannot be reached."""
+
 
 class Engine(Enum):
     """The ``--engine`` choices."""
@@ -114,7 +121,15 @@ def dask_outputs(
             dashboard_address=None,
             silence_logs=logging.ERROR,
         )
-    client = distributed.Client(scheduler if cluster is None else cluster)
+    try:
+        client = distributed.Client(scheduler or cluster, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as error:
+        if cluster is not None:
+            cluster.close()
+        raise EngineError(
+            f"cannot reach the Dask scheduler at {scheduler}: {error}; "
+            "check --scheduler, or leave it out to start a LocalCluster"
+        ) from None
     try:
         futures = {
             client.submit(
@@ -132,13 +147,13 @@ def dask_outputs(
             if future.status == "finished":
                 yield future.result()
             else:
-                error = future.exception()
+                raised = future.exception()
                 kind = (
                     Fault.WORKER_LOST
-                    if isinstance(error, distributed.KilledWorker)
+                    if isinstance(raised, distributed.KilledWorker)
                     else Fault.PARTITION_FAILED
                 )
-                yield failed_partition(partition, kind, _describe(error))
+                yield failed_partition(partition, kind, _describe(raised))
             future.release()
     finally:
         client.close()

@@ -3,8 +3,8 @@
 A thin face over ``responses_oracle.audit.run_audit``: the options become
 ``AuditOptions``, a terminal gets a progress bar, and the last lines printed say where
 the dataset and the summary are and whether the totals reconcile.  The library raises
-``MissingExtra``, ``PlanError`` and ``StoreError`` for what the user must fix; each is a
-``CliError`` here (exit status 2).
+``EngineError``, ``MissingExtra``, ``PlanError`` and ``StoreError`` for what the user
+must fix; each is a ``CliError`` here (exit status 2).
 
 Exit status: 0 when every input was reduced and no response has an error-severity
 diagnostic, 1 when an input failed or a response has one (the summary says which), 2
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..audit import (
     AuditOptions,
     Engine,
+    EngineError,
     MissingExtra,
     PlanError,
     StoreError,
@@ -181,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     progress = None if args.quiet or not TerminalProgress.wanted() else TerminalProgress()
     try:
         report = run_audit(options, progress)
-    except (MissingExtra, PlanError, StoreError) as error:
+    except (EngineError, MissingExtra, PlanError, StoreError) as error:
         raise CliError(str(error)) from None
     except KeyboardInterrupt:
         print(

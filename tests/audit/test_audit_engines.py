@@ -200,3 +200,30 @@ def test_a_local_pool_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> Non
     ran_on = {int(worker.rsplit(":", 1)[1]) for worker in report.stats.peak_rss}
     assert ran_on - first_pool, "the partitions the kill took down ran again on a new pool"
     assert len(list((out / "results").glob("part-*.parquet"))) == 12
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    from responses_oracle.audit import engines
+
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    monkeypatch.setattr(engines, "CONNECT_SECONDS", 2)
+    (tmp_path / "a.jsonl").write_bytes(corpus_row(1, 1, 4)["body"])
+    status, _, err = run(
+        capsys,
+        "audit",
+        tmp_path / "a.jsonl",
+        "--out",
+        tmp_path / "o",
+        "--engine",
+        "dask",
+        "--scheduler",
+        f"tcp://127.0.0.1:{port}",
+    )
+    assert status == 2
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
