@@ -227,3 +227,29 @@ def test_an_unreachable_scheduler_is_a_clear_error(
     )
     assert status == 2
     assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
+
+
+@pytest.mark.parametrize("engine", ["local1", "local2", "dask"])
+def test_a_partition_that_raises_becomes_rows_to_retry(tmp_path: Path, engine: str) -> None:
+    from responses_oracle.audit.engines import dask_outputs, local_outputs
+    from responses_oracle.audit.sources import plan
+    from responses_oracle.audit.work import Settings
+
+    for n in range(3):
+        (tmp_path / f"s{n}.jsonl").write_bytes(corpus_row(1, 2 * n + 1, 4)["body"])
+    partitions = plan([str(tmp_path)], partition_size=2).partitions
+    # An input format the front end does not know makes the reduction itself raise.
+    broken = Settings(format="no-such-format")
+    if engine == "dask":
+        outputs = list(dask_outputs(partitions, broken, 1, None, 0))
+    else:
+        outputs = list(local_outputs(partitions, broken, int(engine[-1])))
+    assert sorted(o.inputs for o in outputs) == [1, 2]
+    for output in outputs:
+        assert output.complete is False and output.failed == output.inputs
+        found = output.table.to_pylist()
+        assert {row["error_kind"] for row in found} == {"partition_failed"}
+        assert all(row["error"].startswith("KeyError") for row in found)
+        assert sorted(row["source"] for row in found) == sorted(
+            file.url for p in partitions if p.key == output.key for file in p.files
+        )
