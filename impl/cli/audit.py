@@ -9,7 +9,8 @@ must fix; each is a ``CliError`` here (exit status 2).
 Exit status: 0 when every input was reduced and no response has an error-severity
 diagnostic, 1 when an input failed or a response has one (the summary says which), 2
 for unusable arguments, a SOURCE that matches nothing, an output folder of another run,
-or a missing extra; 130 when interrupted (run the same command again to resume).
+a missing extra or an unreachable scheduler; 130 when interrupted (run the same command
+again to resume).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ _DESCRIPTION = (
     "(groups of files, manifest row groups) on a local process pool or on Dask; each "
     "partition's rows are written as it completes, so an interrupted audit resumes where "
     "it stopped when run again. Exit status: 0 every input reduced and no error-severity "
-    "diagnostic, 1 otherwise, 2 unusable arguments, unmatched SOURCE or missing extra, "
+    "diagnostic, 1 otherwise, 2 unusable arguments, unmatched SOURCE, missing extra or "
+    "unreachable scheduler, "
     "130 interrupted. Docs: the 'Auditing traffic' page of the documentation site."
 )
 
@@ -64,7 +66,7 @@ def register(subparsers: Subparsers) -> None:
             "audit examples/ --out audit-out",
             "audit 'traffic/2026-11-*/**/*.sse.gz' --provider-from-dir --jobs 8 --out week48",
             "audit --manifest corpus.parquet --engine dask --out week48",
-            "audit --manifest corpus.jsonl --engine dask --scheduler tcp://10.0.0.5:8786 --out w48",
+            "audit --manifest corpus.jsonl --engine dask --scheduler tcp://sched:8786 --out w48",
             "audit s3://bucket/traffic/2026-11-30/ --out day --since previous-day",
             'audit examples/ --out audit-out && duckdb -c "select provider, unnest(codes) '
             "as code, count(*) from 'audit-out/results/*.parquet' group by all\"",
