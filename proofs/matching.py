@@ -22,6 +22,10 @@ from ``catalogue.ITEM_TYPES``.  Ghosts record the last step's decision.
 order, repeats, reuse, renames); ``renderable`` narrows it to what one stream can say
 (the snapshot's items last, at positions 0, 1, …), so that a run renders as a stream.
 
+*Proofs*: ``induct_matcher`` proves an invariant for every depth at a bound by
+induction, with the facts about reachable states in ``strengthening`` (each one
+re-proved by the same step); ``check_matcher`` searches the shortest violating run.
+
 *Properties* (``MATCHER_PROPERTIES``) restate four invariants of the model over the
 matcher: ``no_cross_talk`` (an item reaches only an entry of its type whose
 ``call_id`` agrees, but for the entry's own done renaming it and a snapshot re-key),
@@ -71,7 +75,7 @@ from responses_oracle.model.vocabulary import (
 
 from .encoding import ENTRY, SLOT, Bounds, Encoding, Term, select
 from .induction import Run, Unrolling, new_solver
-from .ops_z3 import Z3Ops, lookup
+from .ops_z3 import Z3Ops, exactly_one, lookup
 from .sorts import NONEMPTY, Payload, finite_sort
 
 TYPES: tuple[str, ...] = ("function_call", "custom_tool_call", "function_call_output")
@@ -905,4 +909,110 @@ def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage
     unreached = tuple(cell for cell in cells if cell not in reached)
     return FitCoverage(
         tables.name, bounds, depth, time.perf_counter() - started, reached, unreached
+    )
+
+
+# -- induction: every depth at a bound ----------------------------------------------------
+
+
+def strengthening(system: MatchingSystem, state: MatchState) -> dict[str, Term]:
+    """The facts about reachable matcher states the induction assumes and re-proves."""
+    n, m = system.bounds.entries, system.bounds.slots
+    clauses: dict[str, Term] = {}
+    for i in range(n):
+        clauses[f"an entry not admitted is blank ({i})"] = z3.Implies(
+            z3.Not(state.admitted[i]),
+            z3.And(
+                state.entry_state[i] == ENTRY[EntryState.ABSENT],
+                state.call[i] == PAYLOAD[Payload.MISSING],
+                *[z3.Not(h) for h in state.holds[i]],
+                z3.Not(state.has_id[i]),
+                *[z3.Not(row[i]) for row in state.named],
+                state.completions[i] == 0,
+                state.slot[i] == -1,
+            ),
+        )
+        clauses[f"an admitted entry is added, done or completed ({i})"] = z3.Implies(
+            state.admitted[i],
+            ENTRY.is_one_of(
+                state.entry_state[i], (EntryState.ADDED, EntryState.DONE, EntryState.COMPLETED)
+            ),
+        )
+        clauses[f"it completed once if closed, else never ({i})"] = state.completions[i] == z3.If(
+            _closed(state, i), 1, 0
+        )
+        clauses[f"its call_id is one it holds ({i})"] = z3.And(
+            [
+                z3.Implies(state.call[i] == PAYLOAD[v], state.holds[i][k])
+                for k, v in enumerate(CALLS)
+            ]
+        )
+        clauses[f"it has an id exactly when a token names it ({i})"] = state.has_id[i] == z3.Or(
+            [row[i] for row in state.named]
+        )
+        if i + 1 < n:
+            clauses[f"entries are admitted in order ({i})"] = z3.Implies(
+                state.admitted[i + 1], state.admitted[i]
+            )
+        for j in range(i + 1, n):
+            clauses[f"one holder per call_id and namespace ({i}, {j})"] = z3.And(
+                [
+                    z3.Not(
+                        z3.And(
+                            state.holds[i][k],
+                            state.holds[j][k],
+                            system._namespace(state.type_[i]) == system._namespace(state.type_[j]),
+                        )
+                    )
+                    for k in range(len(CALLS))
+                ]
+            )
+    for s in range(m):
+        bound = [z3.And(state.admitted[i], state.slot[i] == s) for i in range(n)]
+        clauses[f"slot {s} counts its entries"] = z3.And(
+            (state.slot_state[s] == SLOT[SlotState.FREE]) == z3.Not(z3.Or(bound)),
+            (state.slot_state[s] == SLOT[SlotState.SHARED])
+            == z3.And(z3.Or(bound), z3.Not(exactly_one(bound))),
+        )
+    return clauses
+
+
+@dataclass(frozen=True)
+class MatcherInduction:
+    """Base case and induction step of one invariant over the matcher at ``bounds``."""
+
+    invariant: str
+    model: str
+    bounds: Bounds
+    proved: bool
+    broken: tuple[str, ...]
+    seconds: float
+
+
+def induct_matcher(tables: ModelTables, invariant: str, bounds: Bounds) -> MatcherInduction:
+    """``invariant`` holds after every step from every state the strengthening allows,
+    and the strengthening holds initially and is kept: every depth, at ``bounds``."""
+    started = time.perf_counter()
+    system = MatchingSystem(tables, bounds)
+    state, step = system.fresh_state("s"), system.fresh_step("e")
+    after = system.successor(state, step)
+    hypothesis = z3.And(system.domain(state), *strengthening(system, state).values())
+    base = new_solver()
+    base.add(system.initial(state), z3.Not(hypothesis))
+    broken = ["base"] if base.check() != z3.unsat else []
+    goals = {
+        invariant: MATCHER_PROPERTIES[invariant](system, state, step, after),
+        "domain": system.domain(after),
+        **strengthening(system, after),
+    }
+    solver = new_solver()
+    solver.add(hypothesis, system.environment(state, step))
+    for name, goal in goals.items():
+        solver.push()
+        solver.add(z3.Not(goal))
+        if solver.check() != z3.unsat:
+            broken.append(name)
+        solver.pop()
+    return MatcherInduction(
+        invariant, tables.name, bounds, not broken, tuple(broken), time.perf_counter() - started
     )

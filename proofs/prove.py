@@ -17,9 +17,10 @@ For one model (the reference, or a mutant) and each invariant:
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
 4. The invariants that also range over the matcher (``matching.MATCHER_PROPERTIES``:
-   R6's choice of which entry an item belongs to) get a row for it: every run of up to
-   ``MATCHER_DEPTH`` items at ``MATCHER_BOUNDS`` is searched (``PROVED_TO_DEPTH``), or
-   the shortest violating run is rendered as a stream (``COUNTEREXAMPLE``).
+   R6's choice of which entry an item belongs to) get a row for it: base and induction
+   over the matching system at every bound of ``MATCHER_BOUNDS`` (``PROVED_BOUNDED``),
+   or the shortest violating run, rendered as a stream (``COUNTEREXAMPLE``), or
+   ``UNKNOWN`` with the clauses the induction broke.
 
 The command line (``responses-oracle prove``) is a thin layer over ``prove``.
 """
@@ -38,7 +39,13 @@ from .conformance import replay
 from .counterexample import render
 from .encoding import Bounds
 from .induction import InductionResult, bmc, check_induction, close_snapshot
-from .matching import MATCHER_DEPTH, MATCHER_PROPERTIES, check_matcher, render_run
+from .matching import (
+    MATCHER_DEPTH,
+    MATCHER_PROPERTIES,
+    check_matcher,
+    induct_matcher,
+    render_run,
+)
 from .properties import PROPERTIES, STRUCTURAL
 from .unbounded import UNBOUNDED, prove_unbounded
 
@@ -48,8 +55,8 @@ DEFAULT_BOUND: tuple[int, int] = (4, 4)
 DEFAULT_DEPTH = 8
 """How deep bounded model checking looks for a counterexample."""
 
-MATCHER_BOUNDS = Bounds(3, 3)
-"""Entries and slots of the matcher's runs in ``prove``."""
+MATCHER_BOUNDS: tuple[Bounds, ...] = (Bounds(2, 2), Bounds(3, 3))
+"""Entries and slots of the matcher's proofs in ``prove``."""
 
 
 class Status(Enum):
@@ -57,7 +64,6 @@ class Status(Enum):
 
     PROVED_BOUNDED = "proved_bounded"
     PROVED_UNBOUNDED = "proved_unbounded"
-    PROVED_TO_DEPTH = "proved_to_depth"
     COUNTEREXAMPLE = "counterexample"
     UNKNOWN = "unknown"
 
@@ -76,6 +82,8 @@ class ProofResult:
     seconds: float
     counterexample: list[dict[str, Any]] | None
     detail: str
+    system: str = "lifecycle"
+    """The transition system of the row: ``lifecycle`` (or routing), or ``matcher``."""
 
 
 def _bounds(bound: tuple[int, int]) -> list[Bounds]:
@@ -128,25 +136,43 @@ def _bounded(
     )
 
 
-def _over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
-    found = check_matcher(tables, invariant, MATCHER_BOUNDS, MATCHER_DEPTH)
+def over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
+    """The row of ``invariant`` over the matcher: proved by induction at every bound of
+    ``MATCHER_BOUNDS``, or refuted by the shortest run, or unknown."""
+    started = time.perf_counter()
+    for bounds in MATCHER_BOUNDS:
+        induction = induct_matcher(tables, invariant, bounds)
+        if not induction.proved:
+            break
+    else:
+        detail = (
+            f"over the matcher (R6): base and induction hold for N x M in "
+            f"{MATCHER_BOUNDS[0]}..{MATCHER_BOUNDS[-1]}"
+        )
+        seconds = time.perf_counter() - started
+        return ProofResult(
+            invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail, "matcher"
+        )
+    found = check_matcher(tables, invariant, Bounds(2, 2), MATCHER_DEPTH, renderable=True)
+    if found.run is None:
+        found = check_matcher(tables, invariant, induction.bounds, MATCHER_DEPTH)
+    seconds = time.perf_counter() - started
     if found.run is None:
         detail = (
-            f"over the matcher (R6): no run of up to {MATCHER_DEPTH} items at "
-            f"{MATCHER_BOUNDS} breaks it"
+            f"over the matcher (R6): at {induction.bounds} the induction breaks "
+            f"{list(induction.broken)}; no run of up to {MATCHER_DEPTH} items breaks it"
         )
         return ProofResult(
-            invariant, tables.name, Status.PROVED_TO_DEPTH, found.seconds, None, detail
+            invariant, tables.name, Status.UNKNOWN, seconds, None, detail, "matcher"
         )
-    renderable = check_matcher(tables, invariant, Bounds(2, 2), MATCHER_DEPTH, renderable=True)
-    run = renderable.run or found.run
     return ProofResult(
         invariant,
         tables.name,
         Status.COUNTEREXAMPLE,
-        found.seconds + renderable.seconds,
-        render_run(run),
-        f"over the matcher (R6): a {len(run.steps)}-item run breaks it",
+        seconds,
+        render_run(found.run),
+        f"over the matcher (R6): a {len(found.run.steps)}-item run at {found.bounds} breaks it",
+        "matcher",
     )
 
 
@@ -179,5 +205,5 @@ def prove(
                 ProofResult(name, tables.name, status, time.perf_counter() - started, None, detail)
             )
         if matcher and name in MATCHER_PROPERTIES:
-            results.append(_over_matcher(name, tables))
+            results.append(over_matcher(name, tables))
     return results

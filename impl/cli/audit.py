@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..audit import (
     AuditOptions,
@@ -33,7 +33,7 @@ from ..audit.pages import MAX_PAGES
 from ..audit.progress import TerminalProgress
 from ..audit.run import SUMMARY_HTML, SUMMARY_MD
 from ..audit.sources import PARTITION_SIZE
-from .common import FORMATS, CliError, command_parser, positive
+from .common import CliError, Exit, ExitTable, command_parser, format_names, positive
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -48,11 +48,18 @@ _DESCRIPTION = (
     "streams become rows with their error; nothing is skipped. Work runs in partitions "
     "(groups of files, manifest row groups) on a local process pool or on Dask; each "
     "partition's rows are written as it completes, so an interrupted audit resumes where "
-    "it stopped when run again. Exit status: 0 every input reduced and no error-severity "
-    "diagnostic, 1 otherwise, 2 unusable arguments, unmatched SOURCE, missing extra or "
-    "unreachable scheduler, "
-    "130 interrupted. Docs: the 'Auditing traffic' page of the documentation site."
+    "it stopped when run again. Docs: the 'Auditing traffic' page of the documentation site."
 )
+
+
+AUDIT_EXIT: Final[ExitTable] = {
+    Exit.OK: "every input was reduced and no response has an error-severity diagnostic",
+    Exit.FINDING: "an input failed, or a response has an error-severity diagnostic (the "
+    "summary says which)",
+    Exit.USAGE: "unusable arguments, a SOURCE that matches nothing, an output folder of an "
+    "audit with other settings, a missing extra or an unreachable --scheduler",
+}
+"""The exit statuses of ``audit`` (interrupted: run the same command again to resume)."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -60,7 +67,6 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "audit",
-        summary="audit many recorded streams into a Parquet dataset and a summary",
         description=_DESCRIPTION,
         examples=(
             "audit examples/ --out audit-out",
@@ -72,6 +78,7 @@ def register(subparsers: Subparsers) -> None:
             "as code, count(*) from 'audit-out/results/*.parquet' group by all\"",
         ),
         run=run,
+        exit_status=AUDIT_EXIT,
     )
     parser.add_argument(
         "sources",
@@ -134,7 +141,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=tuple(FORMATS),
+        choices=tuple(format_names()),
         default="auto",
         help="the input format of every stream (default: auto, detected per stream)",
     )
@@ -176,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         since=args.since,
         partition_size=args.partition_size,
         provider_from_dir=args.provider_from_dir,
-        format=FORMATS[args.format],
+        format=format_names()[args.format],
         fresh=args.fresh,
         pages=max(args.pages, 0),
         **({} if args.jobs is None else {"jobs": args.jobs}),

@@ -41,19 +41,17 @@ from rich.text import Text
 
 from ..core.state import Diagnostic
 from ..core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace
-from ..model.catalogue import ITEM_LEVEL_CLASSES, STARTING_EVENT, WIRE_EVENTS
+from ..model.catalogue import ITEM_LEVEL_CLASSES, WIRE_EVENTS
+from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
 from ..wire.records import WireEvent
-from .common import InputSession, Tally, add_input_arguments, command_parser
+from .common import InputSession, Tally, add_input_arguments, command_parser, inputs
 from .render import clean, code_text, result_view, stdout_console, write_json
 
 if TYPE_CHECKING:
     from .common import Subparsers
-
-_STARTS: Final = STARTING_EVENT
-"""The event type that closes the response before it (reducer.Reducer)."""
 
 _ITEM_LEVEL: Final = ITEM_LEVEL_CLASSES
 """Event classes that touch at most one entry, whose trace names it."""
@@ -105,7 +103,6 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "explain",
-        summary="show, event by event, the route, state transition and diagnostics",
         description="Reduce the stream and show, for every event, the keys it carries, "
         "the route or admission the reducer took (rules R5, R6), the state transition of "
         "the entry it touched (R8) and the diagnostics it raised; then the final items. "
@@ -146,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         return write_page(args)
     tally = Tally()
     console = None if args.json else stdout_console()
-    with InputSession(args) as session:
+    for session in inputs(args, tally):
         for number, explained in enumerate(explain(session)):
             tally.add(explained.result)
             session.make_room()
@@ -155,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                     write_json(line)
             else:
                 console.print(view(explained, number + 1))
-    return tally.exit_status(session)
+    return tally.exit_status()
 
 
 def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -187,7 +184,7 @@ def explain_events(
     for event in events:
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
-        if type_ == _STARTS:
+        if type_ in MAY_CLOSE:
             snapshot = reducer.snapshot()
         closed, traced = len(reducer.results), len(traces)
         reducer.feed(event)
@@ -230,7 +227,7 @@ def json_lines(explained: Explained, number: int) -> Iterator[dict[str, Any]]:
             "after": _state(trace.after) if trace is not None and item is not None else None,
             "diagnostics": [diagnostic_json(d) for d in by_event.get(row.index, [])],
         }
-    yield {"kind": "result", "response_index": number, "result": explained.result.to_json()}
+    yield {"kind": "result", "response_index": number, "result": explained.result.to_dict()}
 
 
 def _short(value: Any) -> str:

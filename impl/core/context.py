@@ -42,8 +42,9 @@ class StepContext:
 
     ``tracing`` says whether a ``StepTrace`` will be read; only then is ``decision``
     (a summary for people) formatted.  ``learn`` is the ``item_id`` a routed event
-    offers its entry (``Effect.LEARN_ITEM_ID``) and ``route_code`` the routing cell's
-    diagnostic, raised only when the id is learned.
+    offers its entry (``Effect.LEARN_ITEM_ID``; ``learned`` when it names the entry
+    already) and ``route_code`` the routing cell's diagnostic, raised only when the id is
+    learned.
     """
 
     __slots__ = (
@@ -53,6 +54,7 @@ class StepContext:
         "event",
         "kernels",
         "learn",
+        "learned",
         "limits",
         "raised",
         "route_code",
@@ -78,6 +80,7 @@ class StepContext:
         self.entry: Entry | None = None
         self.before: EntryState | None = None
         self.learn: str | None = None
+        self.learned = False
         self.route_code: Code | None = None
 
     def reset(self, event: Event) -> None:

@@ -125,7 +125,7 @@ def _stream(example: Example) -> list[str]:
 
 
 def _result_blocks(result: Result, replay: bool) -> list[str]:
-    lines = fenced("json", pretty_json(result.to_json()), "result", wrap=True)
+    lines = fenced("json", pretty_json(result.to_dict()), "result", wrap=True)
     if replay:
         replayed = replay_input(entry.item for entry in result.items)
         lines += ["", *fenced("json", pretty_json(replayed), "replay input (R12)", wrap=True)]
@@ -211,7 +211,7 @@ def rules_index() -> str:
         _header("impl/docsite/rules.py"),
         "# The rules",
         "",
-        "The reference semantics is twelve rules. Each page says what the rule is, why "
+        f"The reference semantics is {len(RULES)} rules. Each page says what the rule is, why "
         "(the wire evidence and what providers and peer implementations do, with the "
         "issue and PR numbers from the project's research notes: *protocol notes* for "
         "the wire facts and provider deviations, *peer notes* for opencode, codex and "

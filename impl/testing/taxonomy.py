@@ -16,6 +16,10 @@ itself; one that does not (an SDK) hands over every call of a response it report
 ``completed``, so a non-executable call present in such a response is
 ``unconfirmed_call_kept``.
 
+When the number of responses differs (several responses merged into one, or one
+split), that is the only difference reported: the responses cannot be paired, and
+comparing them by position would blame the items of one response on another.
+
 A candidate's ``Failure`` is ``candidate_raised_on_invalid`` when the reference flags
 the stream (an error-severity diagnostic, or a response that did not complete) and
 ``candidate_raised_on_valid`` otherwise.
@@ -69,7 +73,7 @@ def results_json(reference: Reference) -> list[dict[str, Any]]:
     several: Sequence[Result | Mapping[str, Any]] = (
         [reference] if isinstance(reference, (Result, Mapping)) else reference
     )
-    return [r.to_json() if isinstance(r, Result) else dict(r) for r in several]
+    return [r.to_dict() if isinstance(r, Result) else dict(r) for r in several]
 
 
 def _entries(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -247,6 +251,10 @@ def classify(
     carried = list(events) if events is not None else reference_carried(ours)
     differences = compare(carried, ours, candidate, codes=codes)
     theirs: Sequence[Mapping[str, Any]] = [] if isinstance(candidate, Failure) else candidate
+    if any(d.aspect is Aspect.RESPONSES for d in differences):
+        # Responses merged or split: pairing them by position would file the second
+        # response's items as the first one's differences.  The one cause is R1's.
+        differences = [d for d in differences if d.aspect is Aspect.RESPONSES]
     found = []
     for difference in differences:
         divergence, response, entry = _class_of(difference, ours, theirs)

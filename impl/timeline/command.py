@@ -13,20 +13,24 @@ import argparse
 import sys
 from pathlib import Path
 
-from responses_oracle.cli.common import CliError, InputSession, Tally
+from responses_oracle.cli.common import STDIN, CliError, InputSession, Tally
 
 from .build import build_timeline
 from .page import check_rule_url, render_timeline
 
 
 def write_page(args: argparse.Namespace) -> int:
-    """Reduce ``args.file``, write its timeline to ``args.html``; the exit status."""
+    """Reduce the one FILE (or standard input), write its timeline to ``args.html``; the
+    exit status."""
     try:
         check_rule_url(args.rules_url)
     except ValueError as error:
         raise CliError(f"invalid --rules-url: {error}") from None
+    files = args.files or [STDIN]
+    if len(files) > 1:
+        raise CliError("--html draws one stream: give one FILE")
     out = Path(args.html)
-    with InputSession(args) as session:
+    with InputSession(args, files[0]) as session:
         timeline = build_timeline(session.events(), limits=session.limits)
         page = render_timeline(timeline, title=session.name, rule_url=args.rules_url)
     try:
@@ -36,10 +40,12 @@ def write_page(args: argparse.Namespace) -> int:
     tally = Tally()
     for result in timeline.results:
         tally.add(result)
+    if not timeline.results:
+        tally.no_response(session.name)
     if not args.quiet:
         print(
             f"wrote {out}: {len(timeline.payloads)} events, {len(timeline.responses)} "
             "responses",
             file=sys.stderr,
         )
-    return tally.exit_status(session)
+    return tally.exit_status()

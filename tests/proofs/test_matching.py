@@ -31,6 +31,7 @@ from responses_oracle.proofs.matching import (
     MATCHER_PROPERTIES,
     check_matcher,
     fit_coverage,
+    induct_matcher,
 )
 from responses_oracle.proofs.mutants import MUTANT_LIST, MUTANTS, Mutant
 from responses_oracle.proofs.ops_z3 import Z3Ops
@@ -168,3 +169,16 @@ def test_most_matching_cells_are_reached_and_the_rest_are_proposed_by_no_key() -
     for _type, call, id_fit, slot in coverage.unreached:
         assert slot.name == "ELSEWHERE" and id_fit.name != "NAMES"
         assert call.name != "EQUAL"
+
+
+@pytest.mark.parametrize("invariant", sorted(MATCHER_PROPERTIES))
+def test_the_reference_matcher_invariants_are_inductive(invariant: str) -> None:
+    for bounds in (Bounds(2, 2), Bounds(3, 3)):
+        result = induct_matcher(REFERENCE, invariant, bounds)
+        assert result.proved, result.broken
+
+
+@pytest.mark.parametrize("mutant", MATCHER, ids=IDS)
+def test_matcher_mutant_breaks_the_induction_step(mutant: Mutant) -> None:
+    result = induct_matcher(mutant.tables, mutant.breaks, Bounds(2, 2))
+    assert "base" not in result.broken and mutant.breaks in result.broken

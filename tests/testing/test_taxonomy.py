@@ -51,7 +51,7 @@ def test_harm_ranks_every_class_once_and_the_severe_ones_lead() -> None:
 
 def test_the_reference_agrees_with_itself() -> None:
     events = [CREATED, *_done(_msg(), _fc("call_1")), COMPLETED]
-    assert classify(reduce(events), [r.to_json() for r in reduce(events)], events=events) == []
+    assert classify(reduce(events), [r.to_dict() for r in reduce(events)], events=events) == []
 
 
 def test_other_arguments_on_an_executable_call_run_the_wrong_tool() -> None:
@@ -123,7 +123,7 @@ def test_classify_items_compares_persisted_items_without_the_events() -> None:
     # A minted id matches any id the stream never carried.
     renamed = [persisted[0], persisted[1] | {"id": "fc_made_up"}]
     assert classify_items(result, renamed) == frozenset()
-    assert classify_items(result.to_json(), persisted[:1]) == {Divergence.CONFIRMED_CALL_LOST}
+    assert classify_items(result.to_dict(), persisted[:1]) == {Divergence.CONFIRMED_CALL_LOST}
     wrong = [persisted[0], persisted[1] | {"arguments": "{}"}]
     assert classify_items(result, wrong) == {Divergence.WRONG_TOOL_RUN}
 
