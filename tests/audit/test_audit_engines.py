@@ -17,19 +17,24 @@ from pathlib import Path
 import pytest
 from cli.cli_helpers import run
 from distributed import Client, LocalCluster
+from helpers import REPO
 from responses_oracle.audit import AuditOptions, AuditReport, Engine, run_audit
 from responses_oracle.audit.corpus import corpus_row, corpus_rows, write_manifest
 
 from .audit_helpers import loop_folder, rows, traffic
 
 
-def test_local_pool_and_dask_write_the_same_rows_and_summary(
+def test_local_pool_and_dask_write_the_same_rows_and_summary_on_captures_and_a_corpus(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     folder = traffic(tmp_path / "traffic")
     manifest = tmp_path / "corpus.parquet"
     assert write_manifest(str(manifest), corpus_rows(60, seed=11), row_group=20) == 60
-    common = (folder, "--manifest", manifest, "--partition-size", "6", "--provider-from-dir", "-q")
+    captures = REPO / "fixtures" / "captures"
+    common = (
+        *(folder, captures),
+        *("--manifest", manifest, "--partition-size", "6", "--provider-from-dir", "-q"),
+    )
     local, dask = tmp_path / "local", tmp_path / "dask"
     status_local, stdout_local, _ = run(capsys, "audit", *common, "--out", local, "--jobs", "2")
     status_dask, stdout_dask, _ = run(
@@ -38,9 +43,11 @@ def test_local_pool_and_dask_write_the_same_rows_and_summary(
     assert status_local == status_dask
     found = rows(local)
     assert found == rows(dask)
-    assert len({row["source"] for row in found}) == 60 + sum(
-        1 for path in folder.rglob("*") if path.is_file()
-    )
+    files = [path for root in (folder, captures) for path in root.rglob("*") if path.is_file()]
+    assert len({row["source"] for row in found}) == 60 + len(files)
+    vendored = [row for row in found if "/fixtures/captures/" in row["source"]]
+    assert {row["provider"] for row in vendored if row["status"]} == {"pydantic-ai", "vercel-ai"}
+    assert sum(1 for row in vendored if row["status"]) > 90
     assert sum(1 for row in found if "corpus.parquet#" in row["source"]) == 60
     assert (local / "summary.md").read_text() == (dask / "summary.md").read_text()
     assert (local / "summary.html").read_text() == (dask / "summary.html").read_text()
