@@ -142,6 +142,11 @@ COMMANDS: Final[tuple[CommandSpec, ...]] = (
         "responses_oracle.cli.diff_policies",
         "find the shortest stream on which two policies give different results",
     ),
+    CommandSpec(
+        "audit",
+        "responses_oracle.cli.audit",
+        "audit many recorded streams into a Parquet dataset and a summary",
+    ),
 )
 """The subcommands, in the order ``--help`` lists them."""
 

@@ -1,0 +1,1 @@
+"""Audit tests: ``responses-oracle audit`` and ``responses_oracle.audit``."""

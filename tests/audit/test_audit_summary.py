@@ -1,0 +1,164 @@
+"""The summary: groups by provider x code x class, --since, HTML, DuckDB on the dataset."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import duckdb
+import pytest
+from cli.cli_helpers import EXAMPLES, run
+from helpers import REPO
+from responses_oracle.audit.persisted import PersistedError, pair_output
+from responses_oracle.audit.store import OutputDir
+from responses_oracle.audit.summary import summarize
+
+from .audit_helpers import traffic
+
+
+def _week(root: Path, streams: dict[str, int]) -> Path:
+    """A folder ``gw/`` with ``count`` copies of each named example."""
+    folder = root / "gw"
+    folder.mkdir(parents=True)
+    for name, count in streams.items():
+        for n in range(count):
+            shutil.copy(EXAMPLES / name, folder / f"{n}-{name}")
+    return root
+
+
+def test_since_lists_new_vanished_and_moved_groups(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    before = _week(tmp_path / "w47", {"parallel-calls.sse": 3, "copilot-rotating-ids.jsonl": 1})
+    now = _week(tmp_path / "w48", {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 2})
+    options = ("--provider-from-dir", "-q")
+    assert run(capsys, "audit", before, "--out", tmp_path / "o47", *options)[0] == 0
+    status, _, _ = run(
+        capsys, "audit", now, "--out", tmp_path / "o48", "--since", tmp_path / "o47", *options
+    )
+    assert status == 0
+    summary = (tmp_path / "o48" / "summary.md").read_text(encoding="utf-8")
+    changes = summary.split("## Changes since", 1)[1]
+    table = [line for line in changes.splitlines() if line.startswith("| ")][1:]
+    assert table[0] == (
+        "| new | gw | empty_payload_ignored | (not compared) | 0 | 2 | 0.0% | 66.7% |"
+    )
+    assert table[1].startswith("| gone | gw | divergent_payload | (not compared) | 1 | 0 | 25.0% |")
+    assert "| changed | gw | (none) | (not compared) | 3 | 1 | 75.0% | 33.3% |" in table
+    assert "Before: 4 responses from 4 inputs; now: 3 from 3." in changes
+    missing = run(capsys, "audit", now, "--out", tmp_path / "o", "--since", tmp_path / "nowhere")
+    assert missing[0] == 2 and "no audit there" in missing[2]
+
+
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+"""A Markdown link: its text is what the HTML cell shows."""
+
+
+class _Cells(HTMLParser):
+    """The text of every table cell of a page, row by row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self._cell = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self.rows[-1].append("")
+            self._cell = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th"):
+            self._cell = False
+
+    def handle_data(self, data: str) -> None:
+        if self._cell:
+            self.rows[-1][-1] += data
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("summary")
+    from responses_oracle.cli import main
+
+    out = base / "audit-out"
+    main(["audit", str(traffic(base / "traffic")), "--out", str(out), "--provider-from-dir", "-q"])
+    return out
+
+
+def test_html_and_markdown_say_the_same(audited: Path) -> None:
+    markdown = (audited / "summary.md").read_text(encoding="utf-8")
+    page = (audited / "summary.html").read_text(encoding="utf-8")
+    parser = _Cells()
+    parser.feed(page)
+    md_rows = [
+        [
+            _LINK.sub(r"\1", cell).replace("`", "").replace("\\|", "|")
+            for cell in line[2:-2].split(" | ")
+        ]
+        for line in markdown.splitlines()
+        if line.startswith("| ")
+    ]
+    assert md_rows == parser.rows
+    assert len(md_rows) > 10
+    assert "<script" not in page and "http" not in page.split("<body>")[1]
+    examples = re.findall(r"<code>([^<]+)</code>", page)
+    assert any(example.endswith("copilot-rotating-ids.jsonl") for example in examples)
+
+
+def test_groups_count_responses_and_give_examples_in_name_order(audited: Path) -> None:
+    summary = summarize(OutputDir(audited).dataset(), 0)
+    by_key = {(g.provider, g.code, g.divergence): g for g in summary.groups}
+    group = by_key[("openai", "divergent_payload", "(not compared)")]
+    assert group.severity == "warning" and group.rule == "R7"
+    assert group.examples == tuple(sorted(group.examples))
+    assert all(len(g.examples) == min(3, g.responses) for g in summary.groups)
+    assert sum(line.responses for line in summary.providers) == summary.responses
+
+
+def _documented_queries() -> list[str]:
+    page = (REPO / "docs" / "usage" / "audit.md").read_text(encoding="utf-8")
+    return re.findall(r"```sql\n(.*?)```", page, re.DOTALL)
+
+
+def test_the_documented_duckdb_query_matches_the_summary(audited: Path) -> None:
+    codes_query, harmful_query = _documented_queries()
+    query = codes_query.replace("audit-out/", f"{audited}/")
+    found = duckdb.sql(query).fetchall()
+    summary = summarize(OutputDir(audited).dataset(), 0)
+    expected = sorted(
+        ((g.provider, g.code, g.responses) for g in summary.groups if g.code != "(none)"),
+        key=lambda row: (row[0], -row[2], row[1]),
+    )
+    assert found == expected
+    assert ("openai", "divergent_payload", 1) in found
+    assert duckdb.sql(harmful_query.replace("audit-out/", f"{audited}/")).fetchall() == []
+
+
+def test_persisted_output_shapes() -> None:
+    call = {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}
+    assert pair_output([call], 1) == [[call]]
+    assert pair_output('[[], [{"type": "message"}]]', 2) == [[], [{"type": "message"}]]
+    with pytest.raises(PersistedError, match="3 lists of items for 2 responses"):
+        pair_output([[call], [call], [call]], 2)
+    with pytest.raises(PersistedError, match="array of items"):
+        pair_output({"items": []}, 1)
+
+
+def test_examples_link_to_their_streams_timeline(audited: Path) -> None:
+    page = (audited / "summary.html").read_text(encoding="utf-8")
+    links = dict(re.findall(r'<a href="(streams/[0-9a-f]{16}\.html)"><code>([^<]+)</code>', page))
+    assert links, "no example links to a page"
+    for href, stream_id in links.items():
+        timeline = (audited / href).read_text(encoding="utf-8")
+        assert f"<title>{stream_id}" in timeline and "<svg" in timeline
+    copilot = next(h for h, s in links.items() if s.endswith("copilot-rotating-ids.jsonl"))
+    assert "response_id_changed" in (audited / copilot).read_text(encoding="utf-8")
+    markdown = (audited / "summary.md").read_text(encoding="utf-8")
+    assert f"(streams/{Path(copilot).name})" in markdown
+    pages = sorted((audited / "streams").glob("*.html"))
+    assert len(pages) == len(set(links)) <= 100
