@@ -15,7 +15,9 @@ from responses_oracle.audit.corpus import corpus_row
 
 from .audit_helpers import loop_folder, rows, run_record
 
-FILES = 16
+FILES = 40
+"""Enough partitions that the run still goes on when a test slowed by a busy machine
+interrupts it (16 finished first once, under a load of six)."""
 
 
 def _audit(*argv: str | Path) -> subprocess.Popen[str]:
