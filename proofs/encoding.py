@@ -64,7 +64,7 @@ from typing import Any
 
 import z3
 from responses_oracle.model.admission import identity_relation
-from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.payload import payload_key
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
@@ -96,6 +96,16 @@ SLOT = finite_sort(SlotState)
 """The sort of slot states."""
 PAYLOAD = finite_sort(Payload)
 """The sort of abstract payload values."""
+
+NAMING_ITEMS: dict[Trigger, tuple[EntryState, ...]] = {
+    Trigger.ITEM_ADDED: (EntryState.ABSENT,),
+    Trigger.ITEM_DONE: (EntryState.ABSENT, *OPEN_STATES),
+    Trigger.SNAPSHOT_ITEM: (EntryState.ABSENT, *OPEN_STATES, EntryState.DONE),
+}
+"""The item triggers whose item must give the entry its identity (``identity_taken``),
+and the entry states in which it must: the item that admits the entry, the done item
+that confirms it, and the snapshot that reconciles it (R3, R6).  A specification of
+the obligation, not of the table: a row that does not merge such an item is caught."""
 
 RENDERABLE_TRIGGERS: tuple[Trigger, ...] = tuple(
     trigger for trigger in Trigger if trigger is not Trigger.PART_ADDED
@@ -131,9 +141,12 @@ class State:
     pending: tuple[Term, ...]
     last_offered: tuple[Term, ...]
     name: tuple[Term, ...]
+    delta_seen: tuple[Term, ...]
+    name_brought: tuple[Term, ...]
     slot_state: tuple[Term, ...]
     snapshot_items: Term
     snapshot_dropped: Term
+    done_dropped: Term
     completed: Term
     terminal: Term
 
@@ -166,9 +179,12 @@ class ConcreteState:
     pending: tuple[Payload, ...]
     last_offered: tuple[Payload, ...]
     name: tuple[Payload, ...]
+    delta_seen: tuple[Payload, ...]
+    name_brought: tuple[bool, ...]
     slot_state: tuple[SlotState, ...]
     snapshot_items: int
     snapshot_dropped: bool
+    done_dropped: bool
     completed: bool
     terminal: bool
 
@@ -230,9 +246,12 @@ _FIELDS: dict[str, _Field] = {
     "pending": _ABSTRACT,
     "last_offered": _ABSTRACT,
     "name": _ABSTRACT,
+    "delta_seen": _ABSTRACT,
+    "name_brought": _FLAG,
     "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
     "snapshot_items": replace(_COUNTER, per="response"),
     "snapshot_dropped": replace(_FLAG, per="response"),
+    "done_dropped": replace(_FLAG, per="response"),
     "completed": replace(_FLAG, per="response"),
     "terminal": replace(_FLAG, per="response"),
 }
@@ -491,14 +510,16 @@ class Encoding:
             current = self._apply(current, step, i, self.delivers(state, step, i))
         live = z3.Not(state.terminal)
         snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
-        dropped = z3.And(
-            snapshot_item,
-            select(current.entry_state, step.entry) == ENTRY[EntryState.ABSENT],
-        )
+        still_absent = select(current.entry_state, step.entry) == ENTRY[EntryState.ABSENT]
+        dropped = z3.And(snapshot_item, still_absent)
+        # A done item the lifecycle does not admit is lost just as a snapshot item is
+        # (nothing_lost covers done-only items too): a ghost of the event, not an effect.
+        done_lost = z3.And(live, step.trigger == TRIGGER[Trigger.ITEM_DONE], still_absent)
         return replace(
             current,
             snapshot_items=z3.If(snapshot_item, state.snapshot_items + 1, state.snapshot_items),
             snapshot_dropped=z3.Or(state.snapshot_dropped, dropped),
+            done_dropped=z3.Or(state.done_dropped, done_lost),
             completed=z3.Or(
                 state.completed,
                 z3.And(live, step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED]),
@@ -670,9 +691,35 @@ class Encoding:
                 PAYLOAD.is_one_of(step.value, NONEMPTY),
             )
             last = z3.If(arrives, step.value, last)
+        # Ghosts of the events themselves (completeness): the last non-empty delta that
+        # reached an open channel, whether or not a row appends it; and whether an item
+        # that admits or confirms the entry brought a name, whether or not a row merges it.
+        delta_seen = state.delta_seen[i]
+        if self.payload:
+            delta_arrives = z3.And(
+                active,
+                trigger == TRIGGER[Trigger.DELTA],
+                ENTRY.is_one_of(before, OPEN_STATES),
+                PAYLOAD.is_one_of(step.value, NONEMPTY),
+            )
+            delta_seen = z3.If(delta_arrives, step.value, delta_seen)
         name = state.name[i]
+        name_brought = state.name_brought[i]
         if self.identity:
             name = z3.If(flag(Effect.MERGE_ITEM), self.merged_name(name, step.name), name)
+            name_brought = z3.Or(
+                name_brought,
+                z3.And(
+                    active,
+                    PAYLOAD.is_one_of(step.name, NONEMPTY),
+                    z3.Or(
+                        [
+                            z3.And(trigger == TRIGGER[t], ENTRY.is_one_of(before, states))
+                            for t, states in NAMING_ITEMS.items()
+                        ]
+                    ),
+                ),
+            )
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
         return replace(
             state,
@@ -707,6 +754,8 @@ class Encoding:
             pending=_put(state.pending, i, pending),
             last_offered=_put(state.last_offered, i, last),
             name=_put(state.name, i, name),
+            delta_seen=_put(state.delta_seen, i, delta_seen),
+            name_brought=_put(state.name_brought, i, name_brought),
             slot_state=slot_state,
         )
 

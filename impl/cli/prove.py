@@ -16,7 +16,8 @@ are printed, so
 that a PROVED row is never read as more than it is.
 
 Exit status: 1 when the reference (by default, or named with ``--policy reference``)
-has a counterexample; 0 otherwise.  A counterexample on a peer's policy is the expected
+has a counterexample or an unknown verdict (a proof that did not go through is no
+proof); 0 otherwise.  A counterexample on a peer's policy is the expected
 finding, not a failure, so it exits 0.  2 for unusable arguments, or when Z3 is not
 installed.  The proofs are imported only when the command runs, so the rest of the
 command line works without Z3.
@@ -37,6 +38,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..model.completeness import COMPLETENESS_BY_NAME
 from ..model.invariants import INVARIANTS_BY_NAME
 from .common import PROG, CliError, command_parser, needs_proofs_extra, positive
 from .render import clean, json_text, stdout_console, write_json
@@ -134,8 +136,8 @@ def register(subparsers: Subparsers) -> None:
         "COUNTEREXAMPLE with the shortest stream that breaks it and the command to explain "
         "it, or UNKNOWN with the reason. --policy runs the same proofs on a peer "
         "implementation's rules (opencode, axonhub, codex; 'all' for every peer). Exit "
-        "status: 1 when the reference has a counterexample, else 0 (a peer's "
-        "counterexamples are the expected finding); 2 for unusable arguments.",
+        "status: 1 when the reference has a counterexample or an UNKNOWN verdict, else 0 "
+        "(a peer's counterexamples are the expected finding); 2 for unusable arguments.",
         examples=(
             "prove",
             "prove --policy opencode --write-dir counterexamples/",
@@ -146,7 +148,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--invariant",
-        choices=tuple(INVARIANTS_BY_NAME),
+        choices=(*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME),
         metavar="NAME",
         help="prove only this invariant (default: all of DESIGN section 4)",
     )
@@ -228,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     policies = _policies(args.policy, POLICIES)
     bound: tuple[int, int] = args.bound or DEFAULT_BOUND
     depth: int = args.depth or DEFAULT_DEPTH
-    names = [args.invariant] if args.invariant else list(INVARIANTS_BY_NAME)
+    names = [args.invariant] if args.invariant else [*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME]
     folder = _Folder(args.write_dir)
     rows: list[Row] = []
     status = _Status(quiet=args.json)
@@ -252,8 +254,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def exit_status(rows: Sequence[Row]) -> int:
-    """1 when the reference has a counterexample, else 0."""
-    refuted = any(row.policy == REFERENCE and row.verdict == "counterexample" for row in rows)
+    """1 when the reference has a counterexample or any UNKNOWN proof (bounded or for any
+    size), else 0."""
+    failed = ("counterexample", "unknown")
+    refuted = any(
+        row.policy == REFERENCE
+        and (row.verdict in failed or any(p.status.value == "unknown" for p in row.proofs))
+        for row in rows
+    )
     return 1 if refuted else 0
 
 
