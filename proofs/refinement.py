@@ -108,7 +108,7 @@ class Observation:
     """The driver's state, abstracted to what the encoding has."""
 
     entries: tuple[EntryView, ...]
-    slots: dict[int, SlotState]
+    slots: tuple[tuple[int, SlotState], ...]
     terminal: bool
     completed: bool
 
@@ -157,7 +157,7 @@ def observe(state: ResponseState) -> Observation:
             )
             for entry in state.entries
         ),
-        {index: slot.state for index, slot in state.slots.items()},
+        tuple(sorted((index, slot.state) for index, slot in state.slots.items())),
         state.terminal,
         state.status is ResponseStatus.COMPLETED,
     )
@@ -328,9 +328,15 @@ class Refinement:
         self.encoding = Encoding(tables, bounds)
         self.bounds = bounds
         self.unobserved_slot = bounds.slots - 1
-        self.solver = new_solver()
+        # A plain incremental solver: each query fixes the first state and the triggers
+        # to constants, and the tactic pipeline of ``new_solver`` would re-run over every
+        # frame of the unrolling on each query.
+        self.solver = z3.Solver()
         self.states: list[State] = [self.encoding.fresh_state("r0")]
         self.steps: list[Step] = []
+        self.transitions: list[Term] = []
+        self.environments: list[Term] = []
+        self.known: dict[tuple[Any, ...], ConcreteState | Violation] = {}
 
     def _frames(self, count: int) -> None:
         while len(self.steps) < count:
@@ -338,7 +344,10 @@ class Refinement:
             before = self.states[-1]
             move = self.encoding.fresh_step(f"r{k}.e")
             after = self.encoding.fresh_state(f"r{k}")
-            self.solver.add(self.encoding.equal(after, self.encoding.successor(before, move)))
+            self.transitions.append(
+                self.encoding.equal(after, self.encoding.successor(before, move))
+            )
+            self.environments.append(self.encoding.environment(before, move))
             self.states.append(after)
             self.steps.append(move)
 
@@ -360,19 +369,46 @@ class Refinement:
                 state.in_snapshot[i] == entry.in_snapshot,
                 state.channel_closed[i] == entry.channel_closed,
             ]
+        slots = dict(seen.slots)
         for s in range(self.unobserved_slot):
-            clauses.append(state.slot_state[s] == SLOT[seen.slots.get(s, SlotState.FREE)])
+            clauses.append(state.slot_state[s] == SLOT[slots.get(s, SlotState.FREE)])
         clauses += [state.terminal == seen.terminal, state.completed == seen.completed]
         return z3.And(clauses)
 
     def check(self, before: ConcreteState, driver: DriverStep) -> ConcreteState | Violation:
-        """The abstract state after ``driver``, or the violation."""
+        """The abstract state after ``driver``, or the violation.
+
+        The answer depends only on the abstract state before, the steps and the
+        observation after, so it is remembered: the many deltas of a stream in a row
+        are one query.  An event the driver took no step on and that changed nothing
+        observable leaves the abstract state as it is (the encoding has no step for it).
+        """
         moves = _triggers(driver)
+        if not moves and driver.expected is None and driver.before == driver.after:
+            return before
+        target = None if driver.expected is None else driver.expected.target
+        key = (before, tuple(moves), driver.expected is not None, target, driver.after)
+        if key not in self.known:
+            self.known[key] = self._query(before, driver, moves)
+        found = self.known[key]
+        if isinstance(found, Violation):
+            return Violation(driver.index, driver.type, found.reason, driver.calls)
+        return found
+
+    def _query(
+        self,
+        before: ConcreteState,
+        driver: DriverStep,
+        moves: list[tuple[EntryState | None, Trigger]],
+    ) -> ConcreteState | Violation:
         if driver.expected is not None and driver.calls and driver.expected.target is None:
             return Violation(driver.index, driver.type, "the model rejects this item", driver.calls)
         self._frames(len(moves))
         first = self.encoding.constant_state(before)
         goal: list[Term] = [self.encoding.equal(self.states[0], first)]
+        # Only the frames this event uses: an unused frame is a free step the solver
+        # would have to satisfy too.
+        goal += self.transitions[: len(moves)]
         environment: list[Term] = []
         for k, (entry_state, trigger) in enumerate(moves):
             move, state = self.steps[k], self.states[k]
@@ -387,7 +423,7 @@ class Refinement:
                 goal.append(target)
             if driver.expected is not None and driver.expected.target is not None and k == 0:
                 goal.append(move.entry == driver.expected.target)
-            environment.append(self.encoding.environment(state, move))
+            environment.append(self.environments[k])
         if driver.expected is not None and driver.expected.target is not None and not moves:
             return Violation(
                 driver.index,
@@ -417,12 +453,32 @@ class Refinement:
         return Violation(driver.index, driver.type, reason, driver.calls)
 
 
+def _round(count: int) -> int:
+    """``count`` rounded up to an even number (at least 2), so that streams of similar
+    size share one unrolling."""
+    return max(2, count + count % 2)
+
+
 def _bounds(steps: Sequence[DriverStep]) -> Bounds:
     entries = max(len(s.after.entries) for s in steps)
     slots = [e.slot for s in steps for e in s.after.entries if e.slot is not None]
-    slots += [index for s in steps for index in s.after.slots]
+    slots += [index for s in steps for index, _ in s.after.slots]
     # One more slot than the driver ever used: the unobserved one (see the module doc).
-    return Bounds(max(entries, 1), (max(slots) + 1 if slots else 0) + 1)
+    return Bounds(_round(entries), _round((max(slots) + 1 if slots else 0) + 1))
+
+
+_UNROLLINGS: dict[tuple[int, Bounds], tuple[ModelTables, Refinement]] = {}
+"""One unrolling per model and bounds, reused by every stream of the process (building
+the successor terms costs far more than a query)."""
+
+
+def refinement_for(tables: ModelTables, bounds: Bounds) -> Refinement:
+    """The (cached) ``Refinement`` of ``tables`` at ``bounds``."""
+    cached = _UNROLLINGS.get((id(tables), bounds))
+    if cached is None or cached[0] is not tables:
+        cached = (tables, Refinement(tables, bounds))
+        _UNROLLINGS[(id(tables), bounds)] = cached
+    return cached[1]
 
 
 def check_stream(
@@ -440,7 +496,7 @@ def check_stream(
     violations: list[Violation] = []
     for response in responses(events):
         steps = driver_steps(response, kernels, tables)
-        refinement = Refinement(tables, _bounds(steps))
+        refinement = refinement_for(tables, _bounds(steps))
         solver = new_solver()
         initial = refinement.encoding.fresh_state("init")
         solver.add(
