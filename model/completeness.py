@@ -66,6 +66,32 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "value is non-empty",
         Scope.STATE,
     ),
+    Obligation(
+        "parts_opened",
+        "every content_part.added that reaches an open entry opens its part, so that the "
+        "part's own fields (logprobs, annotations) are kept",
+        Scope.STATE,
+    ),
+    # Diagnostics: nothing is dropped silently.  Each states, for the codes a step
+    # raises (``proofs.encoding.Encoding.raised``), that a code is raised exactly where
+    # its rule says.
+    Obligation(
+        "unconfirmed_reported",
+        "at response.completed an entry the snapshot did not reach is reported "
+        "unconfirmed_item exactly when it is open and was never confirmed",
+        Scope.STEP,
+    ),
+    Obligation(
+        "late_reported",
+        "an event that reaches a done, completed or incomplete entry (other than the "
+        "snapshot and the response end) is reported late_event or duplicate_item",
+        Scope.STEP,
+    ),
+    Obligation(
+        "slot_reuse_reported",
+        "an entry admitted at a slot that is already bound is reported slot_reused",
+        Scope.STEP,
+    ),
 )
 """The completeness obligations, in the order of issue #16."""
 
@@ -84,6 +110,7 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "the response is completed only by its terminal event",
         "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
     ),
+    "unconfirmed_reported": (_CONFIRMED,),
     "deltas_accounted": (
         "an absent entry's channel holds nothing, has no deltas and was offered nothing",
         "deltas wait unjoined only while nothing was offered to their channel, and are not empty",

@@ -64,6 +64,7 @@ from typing import Any
 
 import z3
 from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.payload import payload_key
 from responses_oracle.model.tables import ModelTables
@@ -73,6 +74,7 @@ from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
     ROUTED_TRIGGERS,
     SLOT_EFFECTS,
+    Code,
     Effect,
     EntryState,
     IdentityField,
@@ -143,6 +145,8 @@ class State:
     name: tuple[Term, ...]
     delta_seen: tuple[Term, ...]
     name_brought: tuple[Term, ...]
+    parts_announced: tuple[Term, ...]
+    parts_opened: tuple[Term, ...]
     slot_state: tuple[Term, ...]
     snapshot_items: Term
     snapshot_dropped: Term
@@ -181,6 +185,8 @@ class ConcreteState:
     name: tuple[Payload, ...]
     delta_seen: tuple[Payload, ...]
     name_brought: tuple[bool, ...]
+    parts_announced: tuple[int, ...]
+    parts_opened: tuple[int, ...]
     slot_state: tuple[SlotState, ...]
     snapshot_items: int
     snapshot_dropped: bool
@@ -248,6 +254,8 @@ _FIELDS: dict[str, _Field] = {
     "name": _ABSTRACT,
     "delta_seen": _ABSTRACT,
     "name_brought": _FLAG,
+    "parts_announced": _COUNTER,
+    "parts_opened": _COUNTER,
     "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
     "snapshot_items": replace(_COUNTER, per="response"),
     "snapshot_dropped": replace(_FLAG, per="response"),
@@ -404,12 +412,7 @@ class Encoding:
 
     def initial(self, state: State) -> Term:
         """The state before the first event of a response."""
-        return z3.And(
-            [
-                _FIELDS[name].initial(term)
-                for name, term in _named_components(state)
-            ]
-        )
+        return z3.And([_FIELDS[name].initial(term) for name, term in _named_components(state)])
 
     def environment_clauses(self, state: State, step: Step) -> dict[str, Term]:
         """Each ``ENVIRONMENT`` clause for ``step`` taken in ``state``, by name."""
@@ -440,9 +443,7 @@ class Encoding:
                 z3.And(target != absent, z3.Not(snapshot_item)),
                 step.slot == select(state.entry_slot, step.entry),
             ),
-            "snapshot_in_array_order": z3.Implies(
-                snapshot_item, step.slot == state.snapshot_items
-            ),
+            "snapshot_in_array_order": z3.Implies(snapshot_item, step.slot == state.snapshot_items),
             "snapshot_is_one_event": z3.Implies(
                 z3.And(state.snapshot_items > 0, z3.Not(state.terminal)),
                 trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, Trigger.RESPONSE_COMPLETED)),
@@ -532,14 +533,10 @@ class Encoding:
         pairs = zip(_named_components(left), _named_components(right), strict=True)
         return z3.And([a == b for (_, a), (_, b) in pairs])
 
-    def canonical_order(
-        self, first: State, steps: list[Step]
-    ) -> list[tuple[Term, list[Term]]]:
+    def canonical_order(self, first: State, steps: list[Step]) -> list[tuple[Term, list[Term]]]:
         """The terms a canonical run minimises, in order, with their candidate values."""
         entries = [z3.IntVal(i) for i in range(self.bounds.entries)]
-        order: list[tuple[Term, list[Term]]] = [
-            (slot, [z3.IntVal(0)]) for slot in first.entry_slot
-        ]
+        order: list[tuple[Term, list[Term]]] = [(slot, [z3.IntVal(0)]) for slot in first.entry_slot]
         for step in steps:
             order.append((step.trigger, [TRIGGER[t] for t in Trigger]))
             order.append((step.entry, entries))
@@ -637,6 +634,28 @@ class Encoding:
         taken = z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, PAYLOAD[Payload.MISSING])
         return z3.If(take, taken, held)
 
+    # -- diagnostics ------------------------------------------------------------------
+
+    def raised_by(self, state: State, step: Step, i: int) -> dict[Code, Term]:
+        """The codes ``step`` raises through entry ``i`` (a ghost of the step): its
+        row's note effects (``model.diagnostics.NOTE_CODES``) and, when the row admits
+        the entry and binds its slot, the slot table's code for the event's slot."""
+        before = state.entry_state[i]
+        reached = self.delivers(state, step, i)
+        codes: dict[Code, list[Term]] = {}
+        for effect, code in NOTE_CODES.items():
+            codes.setdefault(code, []).append(self.has_effect(before, step.trigger, effect))
+        binds = z3.And(
+            before == ENTRY[EntryState.ABSENT],
+            self.has_effect(before, step.trigger, Effect.BIND_SLOT),
+        )
+        slot_state = select(state.slot_state, step.slot) if state.slot_state else None
+        for slot, row in self.tables.slots.items():
+            code = row[SlotTrigger.BIND].code
+            if code is not None and slot_state is not None:
+                codes.setdefault(code, []).append(z3.And(binds, slot_state == SLOT[slot]))
+        return {code: z3.And(reached, z3.Or(terms)) for code, terms in codes.items()}
+
     # -- one entry --------------------------------------------------------------------
 
     def _programs(
@@ -720,6 +739,11 @@ class Encoding:
                     ),
                 ),
             )
+        # Parts (R7): a content_part.added that reaches an open entry announces a part
+        # (a ghost of the event); OPEN_PART is what keeps the part's fields.
+        part_arrives = z3.And(
+            active, trigger == TRIGGER[Trigger.PART_ADDED], ENTRY.is_one_of(before, OPEN_STATES)
+        )
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
         return replace(
             state,
@@ -756,6 +780,16 @@ class Encoding:
             name=_put(state.name, i, name),
             delta_seen=_put(state.delta_seen, i, delta_seen),
             name_brought=_put(state.name_brought, i, name_brought),
+            parts_announced=_put(
+                state.parts_announced,
+                i,
+                z3.If(part_arrives, state.parts_announced[i] + 1, state.parts_announced[i]),
+            ),
+            parts_opened=_put(
+                state.parts_opened,
+                i,
+                z3.If(flag(Effect.OPEN_PART), state.parts_opened[i] + 1, state.parts_opened[i]),
+            ),
             slot_state=slot_state,
         )
 

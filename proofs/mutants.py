@@ -372,6 +372,46 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "codex's done-only rule inverted: an item whose output_item.added never came is "
         "recovered from its output_item.done (R6); rejecting every done-only item loses it",
     ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "unconfirmed-call-not-reported",
+            _S.ADDED,
+            _T.RESPONSE_COMPLETED,
+            Transition(_S.ADDED, ()),
+        ),
+        "a diagnostic dropped: the unconfirmed call is silent",
+        "unconfirmed_reported",
+        "R9: a call never confirmed is kept but not executable, and says why "
+        "(unconfirmed_item); without the diagnostic a user sees a call that silently "
+        "does not run",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "late-delta-silent",
+            _S.DONE,
+            _T.DELTA,
+            Transition(_S.DONE, ()),
+        ),
+        "a diagnostic dropped: a late delta ignored silently",
+        "late_reported",
+        "R5/R7: a delta for a done call changes nothing and is reported late_event; "
+        "nothing is dropped silently",
+    ),
+    Mutant(
+        with_slot_cell(
+            REFERENCE,
+            "slot-reuse-silent",
+            SlotState.LIVE,
+            SlotTrigger.BIND,
+            SlotTransition(SlotState.SHARED, None),
+        ),
+        "a diagnostic dropped: output_index reuse unreported",
+        "slot_reuse_reported",
+        "R3: a second item at a bound output_index shares the slot and says so "
+        "(slot_reused), so that an event routed by the index alone is understood",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 
@@ -398,6 +438,19 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
         "issue #16 audit survivor: a delta of a message's second part after the first "
         "part's output_text.done moves the entry back to streaming, and the message ends "
         "with a false unconfirmed_item",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "first-part-not-opened",
+            _S.ADDED,
+            _T.PART_ADDED,
+            Transition(_S.ADDED, (Effect.LEARN_ITEM_ID,)),
+        ),
+        "OPEN_PART dropped on a content_part.added",
+        "parts_opened",
+        "issue #16 audit survivor: a message's first content_part.added no longer opens "
+        "its part, and the part's logprobs and annotations are lost",
     ),
 )
 """Mutants only an entry with several channels (a message's parts) can show."""

@@ -37,6 +37,7 @@ from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, O
 from responses_oracle.model.vocabulary import (
     NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
+    Code,
     Effect,
     EntryState,
     SlotState,
@@ -54,6 +55,7 @@ from .encoding import (
     State,
     Step,
     Term,
+    select,
 )
 from .routing import (
     ambiguity_rejected,
@@ -245,9 +247,7 @@ def _end_settles(encoding: Encoding, state: State) -> Term:
             z3.And(ENTRY.is_one_of(entry_state, OPEN_STATES), z3.Not(state.confirmed[i])),
         )
         after_abort = z3.Not(ENTRY.is_one_of(entry_state, OPEN_STATES))
-        return z3.Implies(
-            state.terminal, z3.If(state.completed, after_completed, after_abort)
-        )
+        return z3.Implies(state.terminal, z3.If(state.completed, after_completed, after_abort))
 
     return _each_entry(encoding, settled)
 
@@ -275,6 +275,55 @@ def _deltas_accounted(encoding: Encoding, state: State) -> Term:
     return _each_entry(encoding, accounted)
 
 
+def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        raised = encoding.raised_by(before, step, i)[Code.UNCONFIRMED_ITEM]
+        unconfirmed = z3.And(
+            ENTRY.is_one_of(before.entry_state[i], OPEN_STATES), z3.Not(before.confirmed[i])
+        )
+        return z3.Implies(
+            z3.And(
+                encoding.delivers(before, step, i),
+                step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+            ),
+            raised == unconfirmed,
+        )
+
+    return _each_entry(encoding, reported)
+
+
+def _late_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        raised = encoding.raised_by(before, step, i)
+        late = z3.And(
+            encoding.delivers(before, step, i),
+            ENTRY.is_one_of(before.entry_state[i], (*CLOSED_STATES, EntryState.INCOMPLETE)),
+            z3.Not(TRIGGER.is_one_of(step.trigger, _RECONCILING)),
+        )
+        return z3.Implies(late, z3.Or(raised[Code.LATE_EVENT], raised[Code.DUPLICATE_ITEM]))
+
+    return _each_entry(encoding, reported)
+
+
+def _slot_reuse_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        admitted_at_bound_slot = z3.And(
+            encoding.delivers(before, step, i),
+            before.entry_state[i] == ENTRY[EntryState.ABSENT],
+            after.entry_state[i] != ENTRY[EntryState.ABSENT],
+            select(before.slot_state, step.slot) != SLOT[SlotState.FREE],
+        )
+        return z3.Implies(
+            admitted_at_bound_slot, encoding.raised_by(before, step, i)[Code.SLOT_REUSED]
+        )
+
+    return _each_entry(encoding, reported)
+
+
+def _parts_opened(encoding: Encoding, state: State) -> Term:
+    return _each_entry(encoding, lambda i: state.parts_opened[i] == state.parts_announced[i])
+
+
 CLAUSES.update(
     {
         COMPLETENESS_STRENGTHENING["end_settles"][0]: _confirmation_sticks,
@@ -290,7 +339,6 @@ CLAUSES.update(
         ),
     }
 )
-
 
 
 @dataclass(frozen=True)
@@ -534,6 +582,10 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("end_settles", state=_end_settles),
         Property("identity_taken", state=_identity_taken, identity=True),
         Property("deltas_accounted", state=_deltas_accounted, payload=True),
+        Property("parts_opened", state=_parts_opened),
+        Property("unconfirmed_reported", step=_unconfirmed_reported),
+        Property("late_reported", step=_late_reported),
+        Property("slot_reuse_reported", step=_slot_reuse_reported),
     )
 }
 """Every obligation of ``model.completeness``, as a Z3 formula, by name."""

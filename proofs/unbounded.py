@@ -84,6 +84,8 @@ _SORT_OF: dict[str, Any] = {
     "name": PAYLOAD.sort,
     "delta_seen": PAYLOAD.sort,
     "name_brought": z3.BoolSort(),
+    "parts_announced": z3.IntSort(),
+    "parts_opened": z3.IntSort(),
 }
 _INITIAL: dict[str, Term] = {
     "entry_state": ENTRY[EntryState.ABSENT],
@@ -99,6 +101,8 @@ _INITIAL: dict[str, Term] = {
     "name": PAYLOAD[Payload.MISSING],
     "delta_seen": PAYLOAD[Payload.MISSING],
     "name_brought": z3.BoolVal(False),
+    "parts_announced": z3.IntVal(0),
+    "parts_opened": z3.IntVal(0),
 }
 assert set(_SORT_OF) == set(_ENTRY_FIELDS) == set(_INITIAL)
 

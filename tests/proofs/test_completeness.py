@@ -19,7 +19,7 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus
 from responses_oracle.proofs.counterexample import fixture_path
-from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS
+from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 from responses_oracle.result import Result
@@ -129,21 +129,32 @@ def two_part_message() -> list[dict[str, Any]]:
     return [{**event, "sequence_number": n} for n, event in enumerate(events)]
 
 
-def test_delta_reopens_done_part_is_refuted_by_prove() -> None:
-    (mutant,) = CHANNEL_MUTANTS
+@pytest.mark.parametrize("mutant", CHANNEL_MUTANTS, ids=lambda m: m.tables.name)
+def test_channel_mutant_is_refuted_by_prove(mutant: Mutant) -> None:
     (row,) = prove(mutant.breaks, mutant.tables, bound=(2, 2))
-    assert row.status is Status.COUNTEREXAMPLE
-    assert "payload_done@0, delta@0" in row.detail and row.counterexample is None
+    assert row.status is Status.COUNTEREXAMPLE and row.counterexample is None
+    assert "no function_call rendering" in row.detail
 
 
 def test_delta_reopens_done_part_witness() -> None:
-    (mutant,) = CHANNEL_MUTANTS
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "delta-reopens-done-part")
     events = two_part_message()
     wrong, right = _result(events, mutant.tables), _result(events, REFERENCE)
     assert [i.state for i in right.items] == [EntryState.COMPLETED]
     assert Code.UNCONFIRMED_ITEM not in _codes(right)
     assert [i.state for i in wrong.items] == [EntryState.STREAMING]
     assert Code.UNCONFIRMED_ITEM in _codes(wrong)
+
+
+def test_first_part_not_opened_witness() -> None:
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "first-part-not-opened")
+    events = two_part_message()
+    wrong, right = _result(events, mutant.tables), _result(events, REFERENCE)
+    logprobs = [
+        [part.get("logprobs") for part in result.items[0].item["content"]]
+        for result in (wrong, right)
+    ]
+    assert logprobs == [[None, [{"token": "x"}]], [[{"token": "x"}], [{"token": "x"}]]]
 
 
 COMPLETENESS_MUTANTS = (

@@ -26,7 +26,7 @@ from responses_oracle.proofs.counterexample import (
 )
 from responses_oracle.proofs.encoding import Bounds
 from responses_oracle.proofs.induction import Run, check_induction
-from responses_oracle.proofs.mutants import MUTANT_LIST, MUTANTS, Mutant
+from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANT_LIST, MUTANTS, Mutant
 from responses_oracle.proofs.properties import PROPERTIES, STRUCTURAL
 from responses_oracle.proofs.unbounded import prove_unbounded
 from responses_oracle.reducer import Reducer
@@ -71,7 +71,7 @@ def test_mutant_changes_exactly_one_cell(mutant: Mutant) -> None:
 
 
 def test_every_table_invariant_has_a_mutant() -> None:
-    broken = {mutant.breaks for mutant in MUTANT_LIST}
+    broken = {mutant.breaks for mutant in (*MUTANT_LIST, *CHANNEL_MUTANTS)}
     assert broken == set(PROPERTIES) - set(STRUCTURAL)
 
 
@@ -113,9 +113,7 @@ def test_delta_confirms_makes_an_unconfirmed_call_executable(trace_of: TraceOf) 
         assert [item.executable for item in result.items] == [executable]
 
 
-@pytest.mark.parametrize(
-    "name", ["slot-beats-item-id", "shared-slot-routes-by-slot"], ids=str
-)
+@pytest.mark.parametrize("name", ["slot-beats-item-id", "shared-slot-routes-by-slot"], ids=str)
 def test_routing_mutant_guesses_where_the_reference_rejects(name: str, trace_of: TraceOf) -> None:
     events = render(trace_of(MUTANTS[name]))
     outcomes = []
