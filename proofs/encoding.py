@@ -651,9 +651,9 @@ class Encoding:
         )
         slot_state = select(state.slot_state, step.slot) if state.slot_state else None
         for slot, row in self.tables.slots.items():
-            code = row[SlotTrigger.BIND].code
-            if code is not None and slot_state is not None:
-                codes.setdefault(code, []).append(z3.And(binds, slot_state == SLOT[slot]))
+            slot_code = row[SlotTrigger.BIND].code
+            if slot_code is not None and slot_state is not None:
+                codes.setdefault(slot_code, []).append(z3.And(binds, slot_state == SLOT[slot]))
         return {code: z3.And(reached, z3.Or(terms)) for code, terms in codes.items()}
 
     # -- one entry --------------------------------------------------------------------
