@@ -642,7 +642,9 @@ class Encoding:
         the entry and binds its slot, the slot table's code for the event's slot."""
         before = state.entry_state[i]
         reached = self.delivers(state, step, i)
-        codes: dict[Code, list[Term]] = {}
+        # Every code has an entry (false where no cell raises it), so that a formula may
+        # ask about a code a mutant no longer raises anywhere.
+        codes: dict[Code, list[Term]] = {code: [] for code in Code}
         for effect, code in NOTE_CODES.items():
             codes.setdefault(code, []).append(self.has_effect(before, step.trigger, effect))
         binds = z3.And(
@@ -654,7 +656,10 @@ class Encoding:
             slot_code = row[SlotTrigger.BIND].code
             if slot_code is not None and slot_state is not None:
                 codes.setdefault(slot_code, []).append(z3.And(binds, slot_state == SLOT[slot]))
-        return {code: z3.And(reached, z3.Or(terms)) for code, terms in codes.items()}
+        return {
+            code: z3.And(reached, z3.Or(terms)) if terms else z3.BoolVal(False)
+            for code, terms in codes.items()
+        }
 
     # -- one entry --------------------------------------------------------------------
 
