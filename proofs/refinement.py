@@ -67,6 +67,7 @@ from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
     AdmissionAction,
+    Code,
     EntryState,
     Fit,
     ResponseStatus,
@@ -131,6 +132,7 @@ class DriverStep:
     expected: Expected | None
     before: Observation
     after: Observation
+    problems: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -291,10 +293,14 @@ def driver_steps(
         if not isinstance(payload.get("type"), str):
             continue
         before = observe(state)
-        expected = None if state.terminal else expected_target(state, payload, tables)
+        live = not state.terminal
+        expected = expected_target(state, payload, tables) if live else None
+        chars = _delta_chars(state)
         step(state, parse_event(index, payload), recorder.kernels)
+        calls = recorder.take()
+        problems = _unaccounted(payload, calls, state, chars) if live else ()
         steps.append(
-            DriverStep(index, payload["type"], recorder.take(), expected, before, observe(state))
+            DriverStep(index, payload["type"], calls, expected, before, observe(state), problems)
         )
     before = observe(state)
     end_of_input(state, recorder.kernels)
@@ -302,6 +308,42 @@ def driver_steps(
         DriverStep(len(events), "end of input", recorder.take(), None, before, observe(state))
     )
     return steps
+
+
+def _delta_chars(state: ResponseState) -> int:
+    return sum(c.delta_chars for entry in state.entries for c in entry.channels.values())
+
+
+def _unaccounted(
+    payload: Mapping[str, Any],
+    calls: Sequence[tuple[EntryState, Trigger]],
+    state: ResponseState,
+    chars: int,
+) -> tuple[str, ...]:
+    """What the event brought that the driver's step does not account for — the
+    completeness obligations checked on the driver's own data, where the lifecycle
+    abstraction has no payloads: every snapshot item is delivered or rejected
+    (``nothing_lost``), and a non-empty delta that reached an open entry is joined into
+    a channel (``deltas_accounted``; a channel past its size limit drops deltas, with
+    ``limit_exceeded``)."""
+    problems: list[str] = []
+    response = payload.get("response")
+    output = response.get("output") if isinstance(response, Mapping) else None
+    if payload.get("type") == "response.completed" and isinstance(output, list):
+        delivered = sum(1 for _, trigger in calls if trigger is Trigger.SNAPSHOT_ITEM)
+        if delivered + state.snapshot_rejected != len(output):
+            problems.append(
+                f"{len(output)} snapshot items, {delivered} delivered and "
+                f"{state.snapshot_rejected} rejected"
+            )
+    delta = payload.get("delta")
+    opened = any(s in OPEN_STATES and t is Trigger.DELTA for s, t in calls)
+    if opened and isinstance(delta, str) and delta:
+        grown = _delta_chars(state) - chars
+        limited = any(d.code is Code.LIMIT_EXCEEDED for d in state.diagnostics)
+        if grown != len(delta) and not limited:
+            problems.append(f"a delta of {len(delta)} characters grew the channels by {grown}")
+    return tuple(problems)
 
 
 def _triggers(driver: DriverStep) -> list[tuple[EntryState | None, Trigger]]:
@@ -383,6 +425,8 @@ class Refinement:
         are one query.  An event the driver took no step on and that changed nothing
         observable leaves the abstract state as it is (the encoding has no step for it).
         """
+        if driver.problems:
+            return Violation(driver.index, driver.type, "; ".join(driver.problems), driver.calls)
         moves = _triggers(driver)
         if not moves and driver.expected is None and driver.before == driver.after:
             return before
