@@ -50,7 +50,7 @@ can follow them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +60,7 @@ from responses_oracle.core.events import parse_event
 from responses_oracle.core.state import ResponseState
 from responses_oracle.model.admission import MatchFacts, added_view, fit_key, match_view
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
+from responses_oracle.model.executability import EXECUTABLE, ExecutableKey
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
@@ -303,15 +304,35 @@ def driver_steps(
             DriverStep(index, payload["type"], calls, expected, before, observe(state), problems)
         )
     before = observe(state)
+    live = not state.terminal
     end_of_input(state, recorder.kernels)
+    problems = tuple(_executability(state)) if live else ()
     steps.append(
-        DriverStep(len(events), "end of input", recorder.take(), None, before, observe(state))
+        DriverStep(
+            len(events), "end of input", recorder.take(), None, before, observe(state), problems
+        )
     )
     return steps
 
 
 def _delta_chars(state: ResponseState) -> int:
     return sum(c.delta_chars for entry in state.entries for c in entry.channels.values())
+
+
+def _executability(state: ResponseState) -> Iterator[str]:
+    """Each entry whose ``executable`` flag is not the ``EXECUTABLE`` table's cell (the
+    driver decides it only once the response ended; before, nothing is executable)."""
+    completed = state.status is ResponseStatus.COMPLETED
+    for entry in state.entries:
+        key = ExecutableKey(
+            completed and state.terminal,
+            entry.spec.client_call,
+            entry.confirmed,
+            entry.call_id is not None,
+        )
+        cell = EXECUTABLE[key] if state.terminal else False
+        if entry.executable != cell:
+            yield f"entry {entry.ordinal} executable={entry.executable}, EXECUTABLE says {cell}"
 
 
 def _unaccounted(
@@ -326,7 +347,7 @@ def _unaccounted(
     (``nothing_lost``), and a non-empty delta that reached an open entry is joined into
     a channel (``deltas_accounted``; a channel past its size limit drops deltas, with
     ``limit_exceeded``)."""
-    problems: list[str] = []
+    problems = list(_executability(state))
     response = payload.get("response")
     output = response.get("output") if isinstance(response, Mapping) else None
     if payload.get("type") == "response.completed" and isinstance(output, list):

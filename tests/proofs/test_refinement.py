@@ -22,9 +22,11 @@ from hypothesis import strategies as st
 from responses_oracle.core import admit
 from responses_oracle.model.admission import match_view
 from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import MatchView
 from responses_oracle.proofs.counterexample import fixture_path
 from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.proofs.mutation import DRIVER_EDITS, DriverEdit, corpus, judge_edit, outcome
 from responses_oracle.proofs.refinement import check_stream, responses
 from responses_oracle.reducer import Reducer
 from responses_oracle.testing.strategies import (
@@ -163,3 +165,24 @@ def test_responses_split_where_the_reducer_splits() -> None:
         [created],
         [created, other],
     ]
+
+
+SURVIVING_EDITS = {"closed-channel-delta-not-late"}
+"""Driver edits the refinement check does not refute on the small corpus: the corpus
+has no delta after its channel's ``*.done`` for this edit to change (it changes no
+result there either)."""
+
+
+@pytest.mark.parametrize("edit", DRIVER_EDITS, ids=lambda edit: edit.name)
+def test_every_driver_edit_that_changes_a_result_is_refuted(edit: DriverEdit) -> None:
+    streams = corpus(generated=2)
+    kernels = load_kernels(REFERENCE)
+    expected = [outcome(events, kernels) for events in streams]
+    with edit.applied():
+        changed = [outcome(events, kernels) for events in streams] != expected
+    verdict = judge_edit(edit, streams, expected)
+    assert verdict.changes_behaviour == changed
+    if edit.name in SURVIVING_EDITS:
+        assert not changed and not verdict.refinement
+    elif changed:
+        assert verdict.refinement, f"{edit.name} changes a result but refines the model"
