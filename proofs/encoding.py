@@ -31,6 +31,17 @@ effect ``MERGE_ITEM`` decides through ``tables.identity`` exactly as the driver'
 ``merge_item`` does for each of ``call_id``, ``name`` and ``namespace`` (one table, so
 one field stands for all three).
 
+*Completeness ghosts* (issue #16) record what the events brought, never what an
+effect did with it, so that a row that forgets its effect is caught: the last
+non-empty delta that reached an open entry (``delta_seen``, with ``payload``), whether
+an item that admits, confirms or reconciles the entry brought a name
+(``name_brought``, with ``identity``; ``NAMING_ITEMS``), how many
+``content_part.added`` reached it while open (``parts_announced``) against how many
+parts its rows opened (``parts_opened``), and per response whether a done item was
+left unadmitted (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
+raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
+code when it binds a slot.
+
 *Step* (``Step``): one trigger, the entry it is delivered to, the event's slot (and
 value).  Entry-scoped triggers change only their target.  The response-wide triggers
 (``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries

@@ -21,6 +21,14 @@ no one-row mutant of the tables can break them; their mutants are of the driver'
 encoding instead (``tests/proofs/test_invariant_proofs.py`` drops the terminal gate, or
 delivers an event to a second entry, and sees each refuted).  Every other invariant
 has a mutant in ``mutants.py`` that it refutes.
+
+``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
+the invariants above say "never too much", these say "enough" — confirmation sticks,
+the end settles every entry, identity is taken, every delta is accounted for, every
+announced part is opened, and the diagnostics of unconfirmed calls, late events and
+slot reuse are raised exactly where their rules say.  They are stated over the ghosts
+of ``encoding.py`` (what the events brought), and each has a mutant it refutes.  They
+join ``PROPERTIES``, so ``prove`` and the induction see one list.
 """
 
 from __future__ import annotations

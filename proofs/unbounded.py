@@ -62,6 +62,12 @@ UNBOUNDED: tuple[str, ...] = (
     "latest_nonempty_wins",
     "nothing_lost",
     "executable_needs_completion",
+    # completeness obligations (model.completeness) about each entry on its own
+    "confirmation_sticks",
+    "end_settles",
+    "identity_taken",
+    "deltas_accounted",
+    "parts_opened",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 

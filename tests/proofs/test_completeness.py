@@ -21,6 +21,7 @@ from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus
 from responses_oracle.proofs.counterexample import fixture_path
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.prove import Status, prove
+from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 from responses_oracle.reducer import Reducer
 from responses_oracle.result import Result
 
@@ -171,3 +172,14 @@ COMPLETENESS_MUTANTS = (
 def test_each_completeness_mutant_is_refuted_by_prove(name: str) -> None:
     (row,) = prove(MUTANTS[name].breaks, MUTANTS[name].tables, bound=(2, 2))
     assert row.status is Status.COUNTEREXAMPLE and row.counterexample is not None
+
+
+@pytest.mark.parametrize(
+    "mutant",
+    [MUTANTS[name] for name in COMPLETENESS_MUTANTS if MUTANTS[name].breaks in UNBOUNDED]
+    + [m for m in CHANNEL_MUTANTS if m.breaks in UNBOUNDED],
+    ids=lambda m: m.tables.name,
+)
+def test_unbounded_proof_fails_on_each_completeness_mutant(mutant: Mutant) -> None:
+    proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
+    assert not proved and detail.startswith("base: unsat")
