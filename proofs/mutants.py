@@ -340,6 +340,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             IdentityRelation.FIRST,
             IdentityDecision(PayloadAction.KEEP, None),
             (IdentityField.NAME,),
+            (MergeStage.FIXED,),
         ),
         "never taking an identity",
         "identity_taken",

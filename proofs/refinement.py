@@ -110,7 +110,7 @@ class Observation:
     """The driver's state, abstracted to what the encoding has."""
 
     entries: tuple[EntryView, ...]
-    slots: tuple[tuple[int, SlotState], ...]
+    slots: tuple[tuple[int, SlotState | None], ...]
     terminal: bool
     completed: bool
 
@@ -146,13 +146,19 @@ class Violation:
     calls: tuple[tuple[EntryState, Trigger], ...]
 
 
-def observe(state: ResponseState) -> Observation:
-    """The abstraction of the driver's state."""
+def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Observation:
+    """The abstraction of the driver's state.
+
+    ``slotless`` are the entries admitted without a slot: the driver fills a missing
+    slot from a later done item (``admit.on_item``), a decision the model does not make
+    (R6 in the driver), so such an entry stays at the unobserved slot and a slot such
+    an entry was bound to is not observed (``None``).
+    """
     return Observation(
         tuple(
             EntryView(
                 entry.state,
-                entry.slot,
+                None if entry.ordinal in slotless else entry.slot,
                 entry.completions,
                 entry.confirmed,
                 entry.in_snapshot,
@@ -160,7 +166,12 @@ def observe(state: ResponseState) -> Observation:
             )
             for entry in state.entries
         ),
-        tuple(sorted((index, slot.state) for index, slot in state.slots.items())),
+        tuple(
+            sorted(
+                (index, None if slotless.intersection(slot.entries) else slot.state)
+                for index, slot in state.slots.items()
+            )
+        ),
         state.terminal,
         state.status is ResponseStatus.COMPLETED,
     )
@@ -290,26 +301,33 @@ def driver_steps(
     recorder = _Recorder(kernels)
     state = ResponseState()
     steps: list[DriverStep] = []
+    slotless: frozenset[int] = frozenset()
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
-        before = observe(state)
+        before = observe(state, slotless)
         live = not state.terminal
         expected = expected_target(state, payload, tables) if live else None
         chars = _delta_chars(state)
         step(state, parse_event(index, payload), recorder.kernels)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, state, chars) if live else ()
-        steps.append(
-            DriverStep(index, payload["type"], calls, expected, before, observe(state), problems)
-        )
-    before = observe(state)
+        slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
+        after = observe(state, slotless)
+        steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
+    before = observe(state, slotless)
     live = not state.terminal
     end_of_input(state, recorder.kernels)
     problems = tuple(_executability(state)) if live else ()
     steps.append(
         DriverStep(
-            len(events), "end of input", recorder.take(), None, before, observe(state), problems
+            len(events),
+            "end of input",
+            recorder.take(),
+            None,
+            before,
+            observe(state, slotless),
+            problems,
         )
     )
     return steps
@@ -434,7 +452,9 @@ class Refinement:
             ]
         slots = dict(seen.slots)
         for s in range(self.unobserved_slot):
-            clauses.append(state.slot_state[s] == SLOT[slots.get(s, SlotState.FREE)])
+            seen_state = slots.get(s, SlotState.FREE)
+            if seen_state is not None:
+                clauses.append(state.slot_state[s] == SLOT[seen_state])
         clauses += [state.terminal == seen.terminal, state.completed == seen.completed]
         return z3.And(clauses)
 

@@ -186,3 +186,23 @@ def test_every_driver_edit_that_changes_a_result_is_refuted(edit: DriverEdit) ->
         assert not changed and not verdict.refinement
     elif changed:
         assert verdict.refinement, f"{edit.name} changes a result but refines the model"
+
+
+def test_a_slot_filled_by_a_done_item_is_outside_the_abstraction() -> None:
+    # Found by the generated streams: an added item without output_index gets its slot
+    # from its done item (a driver decision, R6, that the model does not make).  The
+    # abstraction keeps such an entry at the unobserved slot instead of reporting it.
+    search = {"id": "ws_1", "type": "web_search_call", "status": "in_progress"}
+    message = {"id": "msg_1", "type": "message", "role": "assistant", "content": []}
+    done = {**search, "status": "completed", "action": {"type": "search", "query": "q"}}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "item": search},
+        {"type": "response.output_item.added", "output_index": 1, "item": message},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done, message]}},
+    ]
+    reducer = Reducer()
+    reducer.feed_all(events)
+    assert [entry.slot for entry in reducer.snapshot().entries] == [0, 1]
+    assert check_stream(events) == []
