@@ -16,12 +16,15 @@ from typing import Any
 
 import pytest
 from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.tables import REFERENCE, ModelTables
-from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus
+from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus, Trigger
 from responses_oracle.proofs.counterexample import fixture_path
+from responses_oracle.proofs.encoding import Bounds
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
+from responses_oracle.proofs.vacuity import obligation_witnesses
 from responses_oracle.reducer import Reducer
 from responses_oracle.result import Result
 
@@ -183,3 +186,15 @@ def test_each_completeness_mutant_is_refuted_by_prove(name: str) -> None:
 def test_unbounded_proof_fails_on_each_completeness_mutant(mutant: Mutant) -> None:
     proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
     assert not proved and detail.startswith("base: unsat")
+
+
+def test_every_obligation_has_a_reachable_antecedent() -> None:
+    # A proof of an obligation no stream can bring into play would be vacuous.
+    witnesses = obligation_witnesses(REFERENCE, Bounds(2, 2), 4)
+    assert list(witnesses) == [obligation.name for obligation in COMPLETENESS]
+    shortest = {
+        name: [s.trigger for s in trace.steps] for name, trace in witnesses.items() if trace
+    }
+    assert shortest.keys() == witnesses.keys()
+    assert shortest["parts_opened"] == [Trigger.ITEM_ADDED, Trigger.PART_ADDED]
+    assert shortest["slot_reuse_reported"] == [Trigger.ITEM_ADDED, Trigger.ITEM_ADDED]
