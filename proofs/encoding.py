@@ -423,7 +423,12 @@ class Encoding:
 
     def initial(self, state: State) -> Term:
         """The state before the first event of a response."""
-        return z3.And([_FIELDS[name].initial(term) for name, term in _named_components(state)])
+        return z3.And(
+            [
+                _FIELDS[name].initial(term)
+                for name, term in _named_components(state)
+            ]
+        )
 
     def environment_clauses(self, state: State, step: Step) -> dict[str, Term]:
         """Each ``ENVIRONMENT`` clause for ``step`` taken in ``state``, by name."""
@@ -454,7 +459,9 @@ class Encoding:
                 z3.And(target != absent, z3.Not(snapshot_item)),
                 step.slot == select(state.entry_slot, step.entry),
             ),
-            "snapshot_in_array_order": z3.Implies(snapshot_item, step.slot == state.snapshot_items),
+            "snapshot_in_array_order": z3.Implies(
+                snapshot_item, step.slot == state.snapshot_items
+            ),
             "snapshot_is_one_event": z3.Implies(
                 z3.And(state.snapshot_items > 0, z3.Not(state.terminal)),
                 trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, Trigger.RESPONSE_COMPLETED)),
@@ -544,10 +551,14 @@ class Encoding:
         pairs = zip(_named_components(left), _named_components(right), strict=True)
         return z3.And([a == b for (_, a), (_, b) in pairs])
 
-    def canonical_order(self, first: State, steps: list[Step]) -> list[tuple[Term, list[Term]]]:
+    def canonical_order(
+        self, first: State, steps: list[Step]
+    ) -> list[tuple[Term, list[Term]]]:
         """The terms a canonical run minimises, in order, with their candidate values."""
         entries = [z3.IntVal(i) for i in range(self.bounds.entries)]
-        order: list[tuple[Term, list[Term]]] = [(slot, [z3.IntVal(0)]) for slot in first.entry_slot]
+        order: list[tuple[Term, list[Term]]] = [
+            (slot, [z3.IntVal(0)]) for slot in first.entry_slot
+        ]
         for step in steps:
             order.append((step.trigger, [TRIGGER[t] for t in Trigger]))
             order.append((step.entry, entries))

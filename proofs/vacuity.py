@@ -80,7 +80,9 @@ def fired_rows(trace: Trace, step_number: int) -> set[Row]:
         return set()
     if step.trigger in RESPONSE_WIDE_TRIGGERS:
         return {
-            (state, step.trigger) for state in before.entry_state if state is not EntryState.ABSENT
+            (state, step.trigger)
+            for state in before.entry_state
+            if state is not EntryState.ABSENT
         }
     return {(before.entry_state[step.entry], step.trigger)}
 
@@ -246,8 +248,7 @@ def identity_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> Identi
     # The encoding tracks the name, merged at the FIXED stage, which no entry ever holds
     # taken from another: TAKEN is the call_id's (the matching proofs cover it).
     witnesses: dict[IdentityRelation, tuple[Trace, int] | None] = dict.fromkeys(
-        r
-        for r in tables.identity[IdentityField.NAME][MergeStage.FIXED]
+        r for r in tables.identity[IdentityField.NAME][MergeStage.FIXED]
         if r is not IdentityRelation.TAKEN
     )
     encoding = Encoding(tables, bounds, identity=True)
