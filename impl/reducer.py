@@ -1,11 +1,15 @@
 """The public reducer: events in, one ``Result`` per response out.
 
 ``Reducer`` is the incremental face (feed events one at a time, as they arrive);
-``reduce`` is the one-call face (a file, bytes, or events → results).  Both only glue
+``reduce`` is the one-call face (bytes, a path, text, a file, or events → results).  Both only glue
 the pieces together: the front end (``wire``) turns bytes into ``WireEvent``s, the core
 (``core.step``) folds validated events into a ``ResponseState``, and ``result`` reads
-the state out.  A file may hold several responses back to back (a tool loop): every
-``response.created`` after the first starts a new result.
+the state out.  A file may hold several responses back to back (a tool loop, a
+WebSocket-mode connection, a background response and its resume stream): where one
+ends is ``model/responses.py``'s ``BOUNDARY`` table, applied to every event that opens
+a response (``response.created``, ``queued``, ``in_progress``), and the first event
+after a client's ``response.create`` frame starts a new result; client frames
+themselves are skipped.
 
 Nothing here raises on bad input.  Problems the front end found (bytes that are not
 JSON, a JSON value that is not an object, a missing ``type``) become diagnostics of the
@@ -15,11 +19,16 @@ response they occur in, and the rest of the stream is still reduced.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
-from typing import IO, Any, BinaryIO, cast
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Any, Final, cast
 
-from responses_oracle.model.catalogue import STARTING_EVENT
-from responses_oracle.model.invariants import ResponseSnapshot
+from responses_oracle.model.responses import (
+    CLIENT_FRAMES,
+    CLOSING_FRAMES,
+    OPENINGS,
+    held_view,
+    starts_new,
+)
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
@@ -36,9 +45,11 @@ from .core.step import (
 )
 from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
-from .wire import InputFormat, Limits, WireEvent, read_wire_events
+from .wire import InputFormat, Limits, WireEvent, iter_wire_events, read_wire_events
+from .wire.formats import CHUNK_BYTES
 
-_STARTS = STARTING_EVENT
+if TYPE_CHECKING:
+    from responses_oracle.model.invariants import ResponseSnapshot
 
 
 class Reducer:
@@ -91,16 +102,23 @@ class Reducer:
         if not isinstance(type_, str):
             self._note(Code.MISSING_TYPE, index, "event has no string 'type'", payload)
             return
-        if type_ == _STARTS and (
-            self._state.started or self._state.entries or self._state.terminal
-        ):
-            self._close()
+        if type_ in CLIENT_FRAMES:
+            # A WebSocket client frame is no event of a response: skipped, and a
+            # ``response.create`` ends the response before it (model/responses.py).
+            if type_ in CLOSING_FRAMES and self._holds_anything():
+                self._close()
+            return
+        if type_ in OPENINGS:
+            held = self._state
+            opened = held.started or bool(held.entries)
+            if starts_new(payload, held_view(held.terminal, opened), held.response_id):
+                self._close()
         if sse_event is not None and sse_event != type_ and sse_event != "message":
             self._note(
                 Code.EVENT_NAME_MISMATCH, index, f"SSE event {sse_event!r} but type {type_!r}"
             )
         state = self._state
-        if not state.started and type_ != _STARTS and not self._warned_unstarted:
+        if not state.started and type_ not in OPENINGS and not self._warned_unstarted:
             self._warned_unstarted = True
             self._note(Code.NO_RESPONSE_STARTED, index, f"{type_} before response.created")
         parsed = parse_event(index, payload)
@@ -120,9 +138,13 @@ class Reducer:
 
     def finish(self) -> list[Result]:
         """End of input: close the current response and return every result."""
-        if self._state.started or self._state.events or self._state.diagnostics:
+        if self._holds_anything():
             self._close()
         return self.results
+
+    def _holds_anything(self) -> bool:
+        state = self._state
+        return bool(state.started or state.events or state.diagnostics)
 
     def _close(self) -> None:
         end_of_input(self._state, self.kernels, self.limits)
@@ -135,8 +157,39 @@ class Reducer:
         self._state.diagnostics.append(Diagnostic(code, index, None, detail, event))
 
 
-Source = str | os.PathLike[str] | bytes | IO[bytes] | Iterable[Mapping[str, Any]]
-"""What ``reduce`` accepts: a path, raw bytes, a binary file, or decoded events."""
+Source = (
+    str
+    | os.PathLike[str]
+    | bytes
+    | bytearray
+    | memoryview
+    | IO[bytes]
+    | IO[str]
+    | Iterable[Mapping[str, Any] | WireEvent]
+)
+"""What ``reduce`` accepts; ``reduce``'s docstring gives the rule for each kind."""
+
+_JSON_OPENERS: Final = ("{", "[")
+"""A ``str`` starting with one of these (after whitespace) is a JSON text, not a path."""
+
+
+def is_stream_text(source: str) -> bool:
+    """Whether ``reduce`` reads the ``str`` ``source`` as the stream itself.
+
+    A line break, or a JSON object or array at its start, cannot be part of a path
+    anyone means; everything else names a file.
+    """
+    return "\n" in source or "\r" in source or source.lstrip().startswith(_JSON_OPENERS)
+
+
+def _text_chunks(stream: IO[str] | IO[bytes]) -> Iterator[bytes]:
+    """A file's content as UTF-8 byte chunks, whether it was opened in text or binary
+    mode.  Text is encoded with ``surrogatepass``, so that a lone surrogate reaches the
+    front end as the bad bytes it stands for (an ``invalid_utf8`` diagnostic), never as
+    an exception."""
+    read = getattr(stream, "read1", stream.read)
+    while chunk := read(CHUNK_BYTES):
+        yield chunk.encode("utf-8", "surrogatepass") if isinstance(chunk, str) else chunk
 
 
 def reduce(
@@ -147,17 +200,42 @@ def reduce(
     limits: ReducerLimits = DEFAULT_LIMITS,
     kernels: KernelSet = KERNELS,
 ) -> list[Result]:
-    """Reduce a whole input to one ``Result`` per response.
+    """Reduce a whole input to one ``Result`` per response, in input order.
 
-    ``source`` is a file path, the raw bytes of any supported input format (SSE, JSONL,
-    JSON array, HTTP recording, AxonHub lines; detected unless ``format`` says), an open
-    binary file, or an iterable of already-decoded event objects.
+    ``source`` is one of:
+
+    - ``bytes`` (or ``bytearray``, ``memoryview``): the stream's bytes;
+    - a ``pathlib.Path`` or other path-like object: the file at that path;
+    - a ``str``: the stream's text when it holds a line break or starts with ``{`` or
+      ``[`` (``is_stream_text``), otherwise a file path -- pass a ``Path`` for a path
+      that would be mistaken for text;
+    - an open file, binary or text mode (``open(p, "rb")``, ``open(p)``, ``io.BytesIO``,
+      ``io.StringIO``, ``sys.stdin``), read to its end and not closed;
+    - an iterable of already-decoded events (``dict``s, as a client library yields them)
+      or of ``WireEvent``s.
+
+    Bytes, paths, text and files may be in any format the front end reads -- SSE,
+    JSON Lines, a JSON array of events, an HTTP recording, AxonHub lines, a WebSocket
+    transcript -- detected from the first bytes unless ``format`` names one.  Nothing
+    about the content raises: every problem is a diagnostic of its response.  Only
+    reading can fail: ``OSError`` from opening or reading a path or file propagates (a
+    missing file is ``FileNotFoundError``).  One event on its own is refused with
+    ``TypeError`` (pass ``[event]``): iterating a ``dict`` would feed its keys.
     """
     reducer = Reducer(kernels=kernels, limits=limits)
-    if isinstance(source, (str, os.PathLike, bytes)):
-        reducer.feed_all(read_wire_events(source, format, wire_limits))
+    if isinstance(source, str) and is_stream_text(source):
+        source = source.encode("utf-8", "surrogatepass")
+    if isinstance(source, bytes | bytearray | memoryview | str | os.PathLike):
+        events: Iterable[Mapping[str, Any] | WireEvent] = read_wire_events(
+            bytes(source) if isinstance(source, bytearray | memoryview) else source,
+            format,
+            wire_limits,
+        )
     elif hasattr(source, "read"):
-        reducer.feed_all(read_wire_events(cast(BinaryIO, source), format, wire_limits))
+        events = iter_wire_events(_text_chunks(cast(IO[Any], source)), format, wire_limits)
+    elif isinstance(source, Mapping):
+        raise TypeError("reduce() takes the events of a stream, not one event: pass [event]")
     else:
-        reducer.feed_all(source)
+        events = source
+    reducer.feed_all(events)
     return reducer.finish()

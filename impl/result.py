@@ -1,7 +1,10 @@
-"""The result contract (DESIGN section 3): what one reduced response looks like.
+"""The result contract (docs/schema/result.schema.json): what one reduced response looks like.
 
 ``build_result`` reads a finished ``ResponseState`` and produces a frozen ``Result``;
-``Result.to_json()`` is the stable JSON object other tools consume.  Items are
+``Result.to_dict()`` is the stable JSON object other tools consume, as plain ``dict``s
+and ``list``s (``json.dumps`` takes it as it is).  ``to_json()`` is its former name,
+kept, deprecated, while callers move (it warns nothing: the proofs still call it); it
+returns the same ``dict``, not JSON text.  Items are
 *wire-shaped*: what a client should persist and replay — the first-admitted identity
 (``id``, ``call_id``, ``name``, ``namespace``), the reconciled payloads written back
 where the wire puts them, stray gateway fields (``item_id``, ``output_index`` inside an
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
+from responses_oracle.model.execution import Execution
 from responses_oracle.model.payload import CANDIDATE_ORDER
 from responses_oracle.model.vocabulary import (
     SEVERITY,
@@ -39,9 +43,11 @@ class ResultItem:
     payload_source: PayloadSource
     state: EntryState
     executable: bool
+    execution: Execution
+    """Why it is or is not executable (``model/execution.py``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The item as in the result contract."""
+    def to_dict(self) -> dict[str, Any]:
+        """The item as in the result contract (a JSON-ready ``dict``)."""
         return {
             "output_index": self.output_index,
             "item": self.item,
@@ -49,7 +55,12 @@ class ResultItem:
             "payload_source": self.payload_source.value,
             "state": self.state.value,
             "executable": self.executable,
+            "execution": self.execution.value,
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """Deprecated name of ``to_dict()`` (it returns a ``dict``, not JSON text)."""
+        return self.to_dict()
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -78,13 +89,17 @@ class Result:
         """True when no diagnostic has error severity."""
         return not any(SEVERITY[d.code] is Severity.ERROR for d in self.diagnostics)
 
-    def to_json(self) -> dict[str, Any]:
-        """The result contract of DESIGN section 3."""
+    def to_dict(self) -> dict[str, Any]:
+        """The result contract as a JSON-ready ``dict`` (what ``reduce`` prints a line of)."""
         return {
             "response": {"id": self.response_id, "status": self.status.value},
-            "items": [item.to_json() for item in self.items],
+            "items": [item.to_dict() for item in self.items],
             "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """Deprecated name of ``to_dict()`` (it returns a ``dict``, not JSON text)."""
+        return self.to_dict()
 
 
 def _replaces(value: str | None, current: Any) -> bool:
@@ -205,6 +220,7 @@ def build_result(state: ResponseState) -> Result:
             payload_source=_payload_source(entry),
             state=entry.state,
             executable=entry.executable,
+            execution=entry.execution,
         )
         for entry in entries
     )

@@ -56,12 +56,21 @@ from .vocabulary import (
     IdentityField,
     IdentityRelation,
     IdFit,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadAction,
     SlotFit,
     TypeFit,
 )
+
+NAMESPACES: dict[ItemKind, ItemKind] = {
+    ItemKind.CALL: ItemKind.CALL,
+    # A call and its output carry one call_id: the output is an item, not a second call.
+    ItemKind.OUTPUT: ItemKind.OUTPUT,
+    ItemKind.OTHER: ItemKind.OTHER,
+}
+"""The ``call_id`` namespace of each item kind (``catalogue.ITEM_TYPES`` gives the kind)."""
 
 
 class Admission(NamedTuple):

@@ -32,6 +32,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from .classgen import classifiers_path, render_classifiers
 from .tables import REFERENCE, KernelSet, ModelTables, table_cells
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
@@ -81,6 +82,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             (("slot_view", "SlotView"), ("id_view", "IdView")),
             "Route",
             "The routing table (R5): where a payload event goes.",
+        ),
+        _Kernel(
+            "namespace",
+            tables.namespaces,
+            (("kind", "ItemKind"),),
+            "ItemKind",
+            "The call_id namespace of an item kind (R6).",
         ),
         _Kernel(
             "admit_added",
@@ -253,6 +261,7 @@ from responses_oracle.model.vocabulary import (
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadAction,
@@ -302,24 +311,28 @@ def load_kernels(tables: ModelTables) -> KernelSet:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (or with ``--check`` verify) the generated kernels file."""
+    """Write (or with ``--check`` verify) the generated kernels and classifiers files."""
     parser = argparse.ArgumentParser(
         prog=REGENERATE_COMMAND,
-        description="Regenerate impl/core/kernels.py from the model tables.",
+        description="Regenerate impl/core/kernels.py (from the model tables) and "
+        "impl/core/classifiers.py (traced from the model's routing classifiers).",
     )
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is stale")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     args = parser.parse_args(argv)
-    source = render_kernels()
-    path = kernels_path()
-    current = path.read_text(encoding="utf-8") if path.exists() else ""
-    if args.check:
-        if current != source:
-            print(f"{path} is stale: run {REGENERATE_COMMAND}", file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(source, encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
+    stale = 0
+    for path, source in (
+        (kernels_path(), render_kernels()),
+        (classifiers_path(), render_classifiers()),
+    ):
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if args.check:
+            if current != source:
+                print(f"{path} is stale: run {REGENERATE_COMMAND}", file=sys.stderr)
+                stale += 1
+            continue
+        path.write_text(source, encoding="utf-8")
+        print(f"wrote {path}")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

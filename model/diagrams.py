@@ -193,7 +193,16 @@ def _admission_body(tables: ModelTables) -> list[str]:
             ([_code(view), *map(_code, cell[:2])] for view, cell in tables.added_admission.items()),
         ),
         "",
+        "## `call_id` namespaces",
+        "",
+        *_table(
+            ["item kind", "namespace"],
+            ([_code(kind), _code(space)] for kind, space in tables.namespaces.items()),
+        ),
+        "",
         "## Matching: does a done or snapshot item fit a candidate entry",
+        "",
+        *_matching_flow(tables),
         "",
         "Each key (the slot's binding, the `call_id`'s holder, the entry the id names)",
         "proposes a candidate; a row is the candidate's type, `call_id` and id fit, a",
@@ -228,6 +237,28 @@ def _admission_body(tables: ModelTables) -> list[str]:
             ),
         ),
     ]
+
+
+def _matching_flow(tables: ModelTables) -> list[str]:
+    """The matcher as a flowchart: keys propose, the matching table fits, the done
+    admission table acts (one edge per view, with its action, code and merge stage)."""
+    lines = [
+        "```mermaid",
+        "flowchart LR",
+        '    item["done or snapshot item"] --> slot["entry bound alone at its slot"]',
+        '    item --> holder["entry holding its call_id (its kind\'s namespace)"]',
+        '    item --> named["entry its id names uniquely"]',
+        '    slot --> fit{"MATCHING: does the item fit?"}',
+        "    holder --> fit",
+        "    named --> fit",
+    ]
+    for view, (action, code, stage) in tables.done_admission.items():
+        label = view.value if code is None else f"{view.value} ({code.value})"
+        node = f"{view.name}_{action.name}"
+        lines.append(
+            f'    fit -->|"{label}"| {node}["{action.value}, merged {stage.value}"]'
+        )
+    return [*lines, "```"]
 
 
 def _payload_body(tables: ModelTables) -> list[str]:

@@ -27,6 +27,7 @@ from .vocabulary import (
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadHeld,
@@ -40,7 +41,7 @@ from .vocabulary import (
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The eight kernels of ``tables``, each a direct lookup in its table."""
+    """The nine kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -53,6 +54,10 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
     def route(slot_view: SlotView, id_view: IdView) -> Route:
         """``tables.routing[slot_view][id_view]``."""
         return tables.routing[slot_view][id_view]
+
+    def namespace(kind: ItemKind) -> ItemKind:
+        """``tables.namespaces[kind]``."""
+        return tables.namespaces[kind]
 
     def admit_added(view: AddedView) -> Admission:
         """``tables.added_admission[view]``."""
@@ -76,4 +81,6 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.identity[field][stage][relation]``."""
         return tables.identity[field][stage][relation]
 
-    return KernelSet(lifecycle, slot, route, admit_added, fit, admit_done, payload, identity)
+    return KernelSet(
+        lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity
+    )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .catalogue import ChannelKind, EventClass
+from .lifecycle import OPEN_STATES
 from .vocabulary import Code, EntryState, ResponseStatus, SlotState
 
 
@@ -117,11 +118,20 @@ def _first_admission_wins(step: StepRecord) -> bool:
         new = after.get(old.ordinal)
         if new is None or new.item_type != old.item_type:
             return False
-        if old.call_id and new.call_id != old.call_id:
+        # Identity is fixed at confirmation: the one change allowed is the call_id an
+        # open entry's own done renames (and reports).
+        renamed = (
+            old.state in OPEN_STATES
+            and new.state is EntryState.DONE
+            and step.event_class is EventClass.ITEM_DONE
+            and Code.CALL_ID_RENAMED in step.codes
+        )
+        if old.call_id and new.call_id != old.call_id and not renamed:
             return False
         if old.name and new.name != old.name:
             return False
     return True
+
 
 
 _SLOT_SUCCESSORS: dict[SlotState, frozenset[SlotState]] = {
@@ -229,7 +239,8 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "first_admission_wins",
-        "an entry's call_id / name / type never change once set",
+        "an entry's call_id / name / type never change once set, but for the call_id its "
+        "own done renames (identity is fixed at confirmation)",
         Scope.STEP,
         _first_admission_wins,
     ),

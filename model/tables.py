@@ -17,6 +17,7 @@ from .admission import (
     DONE_ADMISSION,
     IDENTITY,
     MATCHING,
+    NAMESPACES,
     Admission,
     IdentityDecision,
     IdentityTable,
@@ -36,6 +37,7 @@ from .vocabulary import (
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadHeld,
@@ -56,6 +58,7 @@ class ModelTables:
     lifecycle: LifecycleTable = field(default_factory=lambda: LIFECYCLE)
     slots: SlotTable = field(default_factory=lambda: SLOTS)
     routing: RoutingTable = field(default_factory=lambda: ROUTING)
+    namespaces: dict[ItemKind, ItemKind] = field(default_factory=lambda: NAMESPACES)
     added_admission: dict[AddedView, Admission] = field(default_factory=lambda: ADDED_ADMISSION)
     matching: MatchingTable = field(default_factory=lambda: MATCHING)
     done_admission: dict[MatchView, Admission] = field(default_factory=lambda: DONE_ADMISSION)
@@ -68,7 +71,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The eight decision functions the driver calls; one per table.
+    """The nine decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -77,6 +80,7 @@ class KernelSet(NamedTuple):
     lifecycle: Callable[[EntryState, Trigger], Transition]
     slot: Callable[[SlotState, SlotTrigger], SlotTransition]
     route: Callable[[SlotView, IdView], Route]
+    namespace: Callable[[ItemKind], ItemKind]
     admit_added: Callable[[AddedView], Admission]
     fit: Callable[[TypeFit, CallFit, IdFit, SlotFit], Fit]
     admit_done: Callable[[MatchView], Admission]
@@ -90,6 +94,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "lifecycle": tables.lifecycle,
         "slot": tables.slots,
         "route": tables.routing,
+        "namespace": tables.namespaces,
         "admit_added": tables.added_admission,
         "fit": tables.matching,
         "admit_done": tables.done_admission,

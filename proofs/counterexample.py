@@ -65,6 +65,7 @@ from responses_oracle.model.vocabulary import Trigger
 
 from .encoding import NONEMPTY, Bounds, ConcreteState, ConcreteStep, Payload
 from .induction import Run, bmc, close_snapshot
+from .matching import MATCHER_DEPTH, ConcreteMatchStep, check_matcher, render_run
 from .mutants import MUTANTS, Mutant
 from .routing import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
 
@@ -284,13 +285,23 @@ def render_frames(trace: Run[Any, Any]) -> list[Frame]:
 
 
 def render(trace: Run[Any, Any]) -> list[Event]:
-    """The wire events of a trace, numbered by ``sequence_number``."""
+    """The wire events of a trace, numbered by ``sequence_number`` (a matcher run is
+    rendered by ``matching.render_run``)."""
+    if trace.steps and isinstance(trace.steps[0], ConcreteMatchStep):
+        return render_run(trace)
     return [event for frame in render_frames(trace) for event in frame.events]
 
 
 def counterexample_trace(mutant: Mutant) -> Run[Any, Any]:
     """The shortest renderable run on which ``mutant`` breaks its invariant (a trace
     that stops inside the snapshot is closed by its ``RESPONSE_COMPLETED``)."""
+    if mutant.system == "matcher":
+        found = check_matcher(
+            mutant.tables, mutant.breaks, FIXTURE_BOUNDS, MATCHER_DEPTH, renderable=True
+        )
+        if found.run is None:
+            raise LookupError(f"no counterexample for {mutant.tables.name}")
+        return found.run
     result = bmc(mutant.tables, mutant.breaks, FIXTURE_BOUNDS, FIXTURE_DEPTH)
     if result.trace is None:
         raise LookupError(f"no counterexample for {mutant.tables.name} up to depth {FIXTURE_DEPTH}")

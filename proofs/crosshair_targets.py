@@ -63,6 +63,7 @@ from responses_oracle.model.vocabulary import (  # noqa: F401
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadAction,
@@ -184,6 +185,16 @@ def fit_choice(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: Sl
     return SUBJECT.fit(type_fit, call_fit, id_fit, slot_fit)
 
 
+def namespace_choice(kind: ItemKind) -> ItemKind:
+    """The namespace kernel's cell (R6): a call and its output never share a namespace,
+    so an output item is never a second call.
+
+    post: (__return__ is ItemKind.OUTPUT) == (kind is ItemKind.OUTPUT)
+    post: (__return__ is ItemKind.CALL) == (kind is ItemKind.CALL)
+    """
+    return SUBJECT.namespace(kind)
+
+
 def admit_added_view(view: AddedView) -> Admission:
     """The ``output_item.added`` admission cell (R6).
 
@@ -284,6 +295,16 @@ def generated_route(slot_view: SlotView, id_view: IdView) -> str:
 def interpreted_route(slot_view: SlotView, id_view: IdView) -> str:
     """``repr`` of the interpreted routing table's cell."""
     return repr(ORACLE.route(slot_view, id_view))
+
+
+def generated_namespace(kind: ItemKind) -> str:
+    """``repr`` of the generated namespace kernel's cell."""
+    return repr(SUBJECT.namespace(kind))
+
+
+def interpreted_namespace(kind: ItemKind) -> str:
+    """``repr`` of the interpreted namespace table's cell."""
+    return repr(ORACLE.namespace(kind))
 
 
 def generated_admit_added(view: AddedView) -> str:

@@ -23,11 +23,13 @@ With ``payload=True`` each entry also carries one channel, its values abstracted
 deltas not yet joined, and the last non-empty candidate offered (a ghost).  Each step
 then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
 ``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
-as the driver's ``offer`` does.
+through ``model.payload.payload_key`` — the function the driver's ``offer`` runs —
+evaluated on Z3 terms (``ops_z3``).
 
 With ``identity=True`` each entry also carries its ``name`` in the same abstraction
 (``A`` and ``B`` are two different names), and each step the name its item brings: the
-effect ``MERGE_ITEM`` decides through ``tables.identity`` exactly as the driver's
+effect ``MERGE_ITEM`` decides through ``tables.identity``, the cell picked by
+``model.admission.identity_relation`` (the driver's classifier) as in the driver's
 ``merge_item`` does for each of ``call_id``, ``name`` and ``namespace`` (one table, so
 one field stands for all three).
 
@@ -317,9 +319,10 @@ ENVIRONMENT: tuple[EnvironmentClause, ...] = (
     ),
     EnvironmentClause(
         "snapshot_is_one_event",
-        "once a snapshot item was delivered only further snapshot items or "
-        "RESPONSE_COMPLETED follow (they are all one response.completed event), until "
-        "the response is terminal",
+        "once a snapshot item was delivered only further snapshot items or the "
+        "response-wide trigger of the same terminal event follow (they are all one "
+        "event: the driver reconciles the output of every terminal, response.completed "
+        "or not, then ends the entries it did not reach), until the response is terminal",
     ),
     EnvironmentClause(
         "deltas_only_grow",
@@ -333,6 +336,11 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
     EnvironmentClause(
         "function_call_triggers",
         "only RENDERABLE_TRIGGERS: function_call items have no content parts",
+    ),
+    EnvironmentClause(
+        "snapshot_ends_completed",
+        "a rendered snapshot is the output of a response.completed: after snapshot items "
+        "RESPONSE_ABORTED does not follow (the renderer writes no other terminal's output)",
     ),
     EnvironmentClause(
         "single_channel",
@@ -464,7 +472,7 @@ class Encoding:
             ),
             "snapshot_is_one_event": z3.Implies(
                 z3.And(state.snapshot_items > 0, z3.Not(state.terminal)),
-                trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, Trigger.RESPONSE_COMPLETED)),
+                trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, *RESPONSE_WIDE_TRIGGERS)),
             ),
             "deltas_only_grow": z3.Implies(
                 delta,
@@ -486,6 +494,9 @@ class Encoding:
         """Each ``RENDERABLE`` clause, by name."""
         clauses = {
             "function_call_triggers": TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+            "snapshot_ends_completed": z3.Implies(
+                state.snapshot_items > 0, step.trigger != TRIGGER[Trigger.RESPONSE_ABORTED]
+            ),
             "single_channel": z3.Implies(
                 step.trigger == TRIGGER[Trigger.DELTA],
                 z3.Not(select(state.channel_closed, step.entry)),

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from responses_oracle.model.admission import IdentityDecision
+from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
+    AdmissionAction,
     CallFit,
     CandidateRelation,
     Code,
@@ -30,6 +31,8 @@ from responses_oracle.model.vocabulary import (
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
+    MatchView,
     MergeStage,
     PayloadAction,
     PayloadHeld,
@@ -45,12 +48,17 @@ from responses_oracle.model.vocabulary import (
 
 @dataclass(frozen=True)
 class Mutant:
-    """A mutant model, the bug class it stands for, and the invariant it must break."""
+    """A mutant model, the bug class it stands for, and the invariant it must break.
+
+    ``system`` names the transition system the refutation is found in: the lifecycle
+    encoding (``encoding.py``, the default) or the matcher (``matching.py``).
+    """
 
     tables: ModelTables
     bug_class: str
     breaks: str
     evidence: str
+    system: str = "lifecycle"
 
 
 def with_lifecycle_cell(
@@ -109,6 +117,20 @@ def with_identity_cell(
         for field, stages_of in base.identity.items()
     }
     return replace(base, name=name, identity=identity)
+
+
+def with_namespace_cell(
+    base: ModelTables, name: str, kind: ItemKind, space: ItemKind
+) -> ModelTables:
+    """``base`` with the namespace of ``kind`` replaced."""
+    return replace(base, name=name, namespaces={**base.namespaces, kind: space})
+
+
+def with_done_admission_cell(
+    base: ModelTables, name: str, view: MatchView, admission: Admission
+) -> ModelTables:
+    """``base`` with the done/snapshot admission cell ``view`` replaced."""
+    return replace(base, name=name, done_admission={**base.done_admission, view: admission})
 
 
 def with_fit_cell(
@@ -289,6 +311,44 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "executable_needs_completion",
         "R9: parseable arguments alone never make a call executable; a client that runs "
         "a call once its streamed arguments parse executes unconfirmed calls",
+    ),
+    # -- the matcher (R6): refuted in proofs/matching.py -------------------------------
+    Mutant(
+        with_fit_cell(
+            REFERENCE,
+            "match-by-slot-across-types",
+            (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_DONE),
+            Fit.AGREE,
+        ),
+        "match by slot across types",
+        "no_cross_talk",
+        "R6: an item's type never changes; a parser that takes whatever item is done at a "
+        "slot merges a custom tool call into the function call streamed there",
+        "matcher",
+    ),
+    Mutant(
+        with_done_admission_cell(
+            REFERENCE,
+            "snapshot-re-keys-a-confirmed-call",
+            MatchView.REKEYED,
+            Admission(AdmissionAction.MATCH, Code.SNAPSHOT_REKEYED, MergeStage.CONFIRMING),
+        ),
+        "snapshot re-keys a confirmed call",
+        "first_admission_wins",
+        "A LiteLLM→vLLM gateway re-keys a done call in response.completed "
+        "(functions.get_weather:0); a client that takes the snapshot's call_id answers a "
+        "call_id it never dispatched",
+        "matcher",
+    ),
+    Mutant(
+        with_namespace_cell(
+            REFERENCE, "output-item-counts-as-a-call", ItemKind.OUTPUT, ItemKind.CALL
+        ),
+        "output item counts as a call",
+        "nothing_lost",
+        "OpenAI's hosted shell puts shell_call and shell_call_output with one call_id in "
+        "one response; a parser keying items by call_id drops the output as a duplicate",
+        "matcher",
     ),
     # -- completeness (issue #16): each obligation of model.completeness, and the
     # strengthened nothing_lost, rejects a model that does too little ------------------

@@ -56,13 +56,14 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
+from .matching import MATCHER_PROPERTIES
 from .mutants import (
     with_identity_cell,
     with_lifecycle_cell,
     with_payload_cell,
     with_route_cell,
 )
-from .prove import DEFAULT_BOUND, DEFAULT_DEPTH, ProofResult, Status, prove
+from .prove import DEFAULT_BOUND, DEFAULT_DEPTH, ProofResult, Status, over_matcher, prove
 from .unbounded import UNBOUNDED, prove_unbounded
 
 _S, _T, _E = EntryState, Trigger, Effect
@@ -449,15 +450,18 @@ def prove_policy(
     bound: tuple[int, int] = DEFAULT_BOUND,
     depth: int = DEFAULT_DEPTH,
     unbounded: bool = True,
+    matcher: bool = False,
 ) -> list[ProofResult]:
-    """``prove.prove`` on ``policy``'s tables, every invariant (or ``invariant``).
+    """``prove.prove`` on ``policy``'s tables, every invariant (or ``invariant``);
+    ``matcher`` adds the rows over the matcher (the peers' documented breaks are
+    lifecycle questions, so their runs leave them out).
 
     The proof for any number of entries and slots is attempted only where the bounded
     proof held: a refuted invariant has no unbounded proof to find, and Z3 spends its
     whole timeout to answer ``unknown`` there.
     """
     results: list[ProofResult] = []
-    for bounded in prove(invariant, policy.tables, bound, depth):
+    for bounded in prove(invariant, policy.tables, bound, depth, matcher=False):
         results.append(bounded)
         if unbounded and bounded.status is Status.PROVED_BOUNDED and bounded.invariant in UNBOUNDED:
             started = time.perf_counter()
@@ -472,4 +476,6 @@ def prove_policy(
                     detail,
                 )
             )
+        if matcher and bounded.invariant in MATCHER_PROPERTIES:
+            results.append(over_matcher(bounded.invariant, policy.tables))
     return results

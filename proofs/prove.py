@@ -19,6 +19,11 @@ For one model (the reference, or a mutant) and each invariant:
    conjuncts the induction step broke (the command line exits non-zero on it).
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
+4. The invariants that also range over the matcher (``matching.MATCHER_PROPERTIES``:
+   R6's choice of which entry an item belongs to) get a row for it: base and induction
+   over the matching system at every bound of ``MATCHER_BOUNDS`` (``PROVED_BOUNDED``),
+   or the shortest violating run, rendered as a stream (``COUNTEREXAMPLE``), or
+   ``UNKNOWN`` with the clauses the induction broke.
 
 The command line (``responses-oracle prove``) is a thin layer over ``prove``.
 """
@@ -38,6 +43,13 @@ from .conformance import replay
 from .counterexample import render
 from .encoding import Bounds
 from .induction import InductionResult, bmc, check_induction, close_snapshot
+from .matching import (
+    MATCHER_DEPTH,
+    MATCHER_PROPERTIES,
+    check_matcher,
+    induct_matcher,
+    render_run,
+)
 from .properties import PROPERTIES, STRUCTURAL
 from .unbounded import UNBOUNDED, prove_unbounded
 
@@ -50,6 +62,8 @@ DEFAULT_DEPTH = 8
 PROVED_NAMES: list[str] = [inv.name for inv in INVARIANTS] + [ob.name for ob in COMPLETENESS]
 """What ``prove`` proves by default: the invariants of DESIGN section 4, then the
 completeness obligations of ``model.completeness``."""
+MATCHER_BOUNDS: tuple[Bounds, ...] = (Bounds(2, 2), Bounds(3, 3))
+"""Entries and slots of the matcher's proofs in ``prove``."""
 
 
 class Status(Enum):
@@ -75,6 +89,8 @@ class ProofResult:
     seconds: float
     counterexample: list[dict[str, Any]] | None
     detail: str
+    system: str = "lifecycle"
+    """The transition system of the row: ``lifecycle`` (or routing), or ``matcher``."""
 
 
 def _bounds(bound: tuple[int, int]) -> list[Bounds]:
@@ -144,18 +160,59 @@ def _bounded(
     )
 
 
+def over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
+    """The row of ``invariant`` over the matcher: proved by induction at every bound of
+    ``MATCHER_BOUNDS``, or refuted by the shortest run, or unknown."""
+    started = time.perf_counter()
+    for bounds in MATCHER_BOUNDS:
+        induction = induct_matcher(tables, invariant, bounds)
+        if not induction.proved:
+            break
+    else:
+        detail = (
+            f"over the matcher (R6): base and induction hold for N x M in "
+            f"{MATCHER_BOUNDS[0]}..{MATCHER_BOUNDS[-1]}"
+        )
+        seconds = time.perf_counter() - started
+        return ProofResult(
+            invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail, "matcher"
+        )
+    found = check_matcher(tables, invariant, Bounds(2, 2), MATCHER_DEPTH, renderable=True)
+    if found.run is None:
+        found = check_matcher(tables, invariant, induction.bounds, MATCHER_DEPTH)
+    seconds = time.perf_counter() - started
+    if found.run is None:
+        detail = (
+            f"over the matcher (R6): at {induction.bounds} the induction breaks "
+            f"{list(induction.broken)}; no run of up to {MATCHER_DEPTH} items breaks it"
+        )
+        return ProofResult(
+            invariant, tables.name, Status.UNKNOWN, seconds, None, detail, "matcher"
+        )
+    return ProofResult(
+        invariant,
+        tables.name,
+        Status.COUNTEREXAMPLE,
+        seconds,
+        render_run(found.run),
+        f"over the matcher (R6): a {len(found.run.steps)}-item run at {found.bounds} breaks it",
+        "matcher",
+    )
+
+
 def prove(
     invariant: str | None = None,
     tables: ModelTables = REFERENCE,
     bound: tuple[int, int] = DEFAULT_BOUND,
     depth: int = DEFAULT_DEPTH,
     unbounded: bool = False,
+    matcher: bool = True,
 ) -> list[ProofResult]:
     """Prove ``invariant`` (all of DESIGN section 4 when None) on ``tables``.
 
     ``bound`` is the largest ``(entries, slots)`` of the bounded proofs; ``depth`` the
     depth of the counterexample search; ``unbounded`` adds the proofs for any number
-    of entries and slots as separate rows.
+    of entries and slots as separate rows; ``matcher`` the rows over the matcher.
     """
     names = PROVED_NAMES if invariant is None else [invariant]
     unknown = [name for name in names if name not in PROPERTIES]
@@ -171,4 +228,6 @@ def prove(
             results.append(
                 ProofResult(name, tables.name, status, time.perf_counter() - started, None, detail)
             )
+        if matcher and name in MATCHER_PROPERTIES:
+            results.append(over_matcher(name, tables))
     return results

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from helpers import REPO, shared_fixtures_dir
+from helpers import FIXTURES, REPO
 
-__all__ = ["REPO", "shared_fixtures_dir"]
+__all__ = ["FIXTURES", "REPO"]

@@ -1,27 +1,26 @@
-"""Shared test helpers (import as `from helpers import ...`): where the captured streams live.
+"""Shared test helpers (import as `from helpers import ...`): where the recorded streams live.
 
-The real captures are read from the ``shared/fixtures`` folder beside the repository,
-never copied into it.  In CI (``CI=true``) a missing folder is a failure — the tests
-that read it must not pass by skipping; elsewhere it is a skip.
+Every recorded stream the tests read is vendored into the repository under
+``fixtures/`` (its README gives each folder's source and licence), so a fresh clone runs
+every capture test with nothing beside it: no test reads a folder outside the
+repository, and none skips for want of one.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 """The repository root."""
 
+FIXTURES = REPO / "fixtures"
+"""The vendored recorded streams (``fixtures/README.md``)."""
 
-def shared_fixtures_dir() -> Path:
-    """The ``peers`` fixture folder, or skip (fail in CI) when it is not there."""
-    folder = REPO.parent / "shared" / "fixtures" / "peers"
-    if not folder.is_dir():
-        message = f"captured fixtures not found at {folder}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return folder
+PEERS = FIXTURES / "peers"
+"""Peers' recordings: opencode, AxonHub, vercel/ai (``ai-sdk``), codex (none copied)."""
+
+CAPTURES = FIXTURES / "captures"
+"""The 97 streams from vercel/ai and pydantic-ai, listed in ``SOURCES.tsv`` there."""
+
+QUIRKS = FIXTURES / "quirks"
+"""Hand-written minimal streams, one provider quirk each (README there)."""

@@ -45,3 +45,13 @@ def test_mypy_strict_is_clean() -> None:
         cwd=REPO,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_readme_and_the_cli_page_document_every_exit_status() -> None:
+    from responses_oracle.cli.common import Exit
+
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    cli_page = (REPO / "docs" / "usage" / "cli.md").read_text(encoding="utf-8")
+    for status in Exit:
+        assert f"`{status.value}`" in readme, status
+        assert f"| `{status.value}` |" in cli_page, status

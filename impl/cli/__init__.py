@@ -2,32 +2,35 @@
 
 Theory of operation
 -------------------
-``main`` builds one ``argparse`` parser whose subcommands come from ``COMMANDS``, an
-explicit tuple of command modules.  A command module has one job and one entry point,
-``register(subparsers)``, which adds its parser through ``common.command_parser`` and
-names the ``run(args) -> int`` function ``main`` calls.  Adding a command (``prove``,
-``diff``, ``diff-policies``, ``vectors``) is one new module and one entry in
-``COMMANDS``; nothing else changes.
+``main`` builds one ``argparse`` parser whose subcommands are ``common.COMMANDS``: each
+a name, the module that implements it and a one-line summary.  Only the module of the
+command being run is imported and asked to ``register`` its full parser; every other
+command is listed by its summary alone.  So ``responses-oracle --help`` imports no
+command at all, and ``reduce`` never imports the proofs, the differential harness or
+the rendering library unless it is asked to print for people (``benchmarks/startup.py``
+measures it).  Adding a command is one new module with ``register(subparsers)`` and one
+entry in ``COMMANDS``.
 
 The CLI holds no reduction logic: it reads bytes (``common.InputSession``), hands them
-to the wire front end and the ``Reducer``, and prints what comes back (``render``).
+to the wire front end and the ``Reducer``, and prints what comes back.
 
-Exit status, the same for every command: 0 when every response reduced without an
-error-severity diagnostic; 1 when one did (or the input held no response); 2 for
-unusable arguments or an unreadable file, with a message on stderr saying what to do
-next; 130 when interrupted.
+Exit status (``common.Exit``), listed in every ``--help``: 0 nothing to report; 1 what
+the command looks for was found (an error-severity diagnostic, a counterexample, a
+divergence); 2 unusable arguments or an unreadable file, with a message on stderr
+saying what to do next; 3 an input held no response; 130 interrupted; 141 the reader of
+the output went away (``| head``), which ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
-from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING, Final, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from . import diff, diff_policies, explain, prove, reduce, replay, vectors
-from .common import PROG, CliError, wrap
+from .common import COMMANDS, PROG, CliError, Exit, exit_help, report_error, wrap
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -40,54 +43,65 @@ class Command(Protocol):
         """Add the command's parser (``common.command_parser``) to ``subparsers``."""
 
 
-COMMANDS: Final[tuple[Command, ...]] = (
-    reduce,
-    explain,
-    replay,
-    diff,
-    vectors,
-    prove,
-    diff_policies,
-)
-"""The subcommands, in the order ``--help`` lists them."""
-
 _DESCRIPTION: Final = (
     "The reference answer to 'what are the final output items and tool calls of this "
     "OpenAI Responses API event stream?' -- ids, call ids and payloads reconciled by the "
-    "rules of a formally checked model, every finding reported as a diagnostic."
+    "rules of a formally checked model, every finding reported as a diagnostic. The rules "
+    "and invariants are in the docs site (docs/rules/, docs/invariants.md)."
 )
 
 _EPILOG: Final = f"""examples:
   {PROG} reduce examples/parallel-calls.sse --pretty
   {PROG} explain examples/mantle-missing-id.jsonl
   {PROG} replay examples/parallel-calls.sse
+  curl -sN ... | {PROG} reduce | jq '.items[].item'
 
-exit status: 0 no error-severity diagnostic, 1 at least one, 2 unusable arguments
-or unreadable file.  '{PROG} COMMAND --help' shows each command's options."""
+{exit_help({
+    Exit.OK: "nothing to report (no error-severity diagnostic, proof holds...)",
+    Exit.FINDING: "found what it looks for (an error diagnostic, a counterexample...)",
+    Exit.USAGE: "unusable arguments, or a file that cannot be read",
+    Exit.NO_RESPONSE: "an input held no response",
+})}
 
-_INTERRUPTED: Final = 130
-"""Exit status after Ctrl-C, as shells report a SIGINT."""
-
-
-def _version() -> str:
-    try:
-        return version("responses-oracle")
-    except PackageNotFoundError:
-        return "unknown"
+'{PROG} COMMAND --help' shows each command's options, examples and exit statuses."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``responses-oracle`` parser with every command of ``COMMANDS``."""
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from responses_oracle import __version__
+
+        sys.stdout.write(f"{PROG} {__version__}\n")
+        parser.exit(0)
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first argument that is not an option."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The ``responses-oracle`` parser: every command listed by its summary, and the one
+    ``argv`` runs (its first argument that is not an option) registered in full."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=wrap(_DESCRIPTION),
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for command in COMMANDS:
-        command.register(subparsers)
+    chosen = _chosen(argv)
+    for spec in COMMANDS:
+        if spec.name == chosen:
+            module: Command = importlib.import_module(spec.module)
+            module.register(subparsers)
+        else:
+            subparsers.add_parser(spec.name, help=spec.summary)
     return parser
 
 
@@ -97,26 +111,27 @@ def main(argv: list[str] | None = None) -> int:
     Returns the exit status; never raises ``SystemExit`` (``--help`` returns 0, an
     argument error 2).
     """
-    parser = build_parser()
+    arguments = sys.argv[1:] if argv is None else argv
+    parser = build_parser(arguments)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
     except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
+        return stop.code if isinstance(stop.code, int) else Exit.USAGE
     if getattr(args, "run", None) is None:
         parser.print_help(sys.stderr)
-        return 2
+        return Exit.USAGE
     try:
         status: int = args.run(args)
     except CliError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        report_error(error)
+        return Exit.USAGE
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
-        return _INTERRUPTED
+        return Exit.INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, and keep the interpreter from
-        # reporting the same broken pipe again when it flushes stdout at exit.
+        # The reader went away (``| head``): stop quietly, as cat does, and keep the
+        # interpreter from reporting the same broken pipe when it flushes stdout at exit.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        return Exit.CLOSED_PIPE
     return status

@@ -1,70 +1,71 @@
-"""What every command shares: its parser, the input options, the input, the exit status.
+"""What every command shares: its parser, the input, the output, the exit status.
 
 Theory of operation
 -------------------
-``command_parser`` adds a command to the ``responses-oracle`` parser in one uniform
-shape: a one-line summary for the command list, a description, and an epilog of
-examples (every ``--help`` shows at least one).  A command module calls it from its
-``register(subparsers)`` and sets ``run``, the function ``main`` calls with the parsed
-arguments; that is the whole contract a new command has to meet.
+``COMMANDS`` names every command once: its name, the module that implements it and the
+one-line summary the command list shows.  ``responses_oracle.cli.main`` imports only
+the module of the command being run (the list needs only the summaries), so that
+``--help`` and a small ``reduce`` do not pay for the proof, differential and rendering
+code they do not use.  A command module has one entry point, ``register(subparsers)``,
+which adds its parser through ``command_parser`` -- a description, examples and the
+exit statuses, all shown by ``--help`` -- and names the ``run(args) -> int`` function
+``main`` calls.
 
-``add_input_arguments`` puts the same positional ``FILE`` and the same options on every
-command that reads a stream: ``--format``, the front-end limits (``--max-event-bytes``,
-``--max-total-bytes``), the reducer limits (``--max-entries``, ``--max-channel-chars``)
-and ``--quiet``.  ``InputSession`` turns those parsed options into ``WireEvent``s: it
-opens the file *before* anything is printed, so an unreadable file is a ``CliError``
-(exit status 2) and never half an output, then pulls byte chunks through
-``wire.formats.iter_wire_events``, advancing a progress bar on stderr as it goes.
+``add_input_arguments`` puts the same inputs and options on every command that reads
+streams: any number of ``FILE``s (none, or ``-``, is standard input, as for ``cat`` and
+``jq``), ``--format``, the front-end limits (``--max-event-bytes``,
+``--max-total-bytes``), the reducer limits (``--max-entries``,
+``--max-channel-chars``) and ``--quiet``.  ``inputs`` opens the files one after the
+other, each as an ``InputSession`` that turns bytes into ``WireEvent``s and results.
+A file that cannot be opened is reported on stderr and the others are still read (as
+``cat`` does); nothing of a file is printed before it is open.  A progress bar on
+stderr is shown only where it helps and cannot hurt: stderr is a terminal,
+``--quiet`` is not given, and the input is long (a file of at least
+``PROGRESS_MIN_BYTES``, or standard input, whose length is unknown).
 
-The bar is shown only where it helps and cannot hurt: stderr is a terminal, ``--quiet``
-is not given, and the input is long (a file of at least ``PROGRESS_MIN_BYTES``, or
-standard input, whose length is unknown).  It is transient, and it goes away for good
-when a command prints its first result to the same terminal (``make_room``).
+Output: machine output is JSON, one value a line (``write_json``), written with
+``ensure_ascii=False`` for readable payloads; a value holding a lone surrogate (legal in
+a JSON escape, not encodable as UTF-8) is written ASCII-escaped instead, so hostile
+input cannot crash the printer.  ``--pretty`` means the same wherever it is offered:
+a rendering for people *on a terminal* (``pretty``); into a pipe or a file the output
+stays plain JSON Lines, so that ``--pretty`` left in a script never feeds tables to
+``jq``.
 
-``Tally`` decides the exit status every command shares: 0 when every response reduced
-without an error-severity diagnostic, 1 otherwise -- and 1 when the input held no
-response at all, because an oracle that found nothing must not pass.
+Exit status (``Exit``), the same for every command that reads streams (``Tally``):
+0 when every response reduced without an error-severity diagnostic; 1 when one did;
+2 for unusable arguments or an unreadable file; 3 when an input held no response (it
+is empty, or its format was not recognised: an oracle that found nothing must not
+pass); 141 when the reader of stdout went away (``| head -1``: output stops quietly,
+as ``cat``'s does on SIGPIPE); 130 when interrupted.  Several conditions: the first
+of 2, 3, 1 that holds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import IntEnum
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Final, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Final, TypeAlias
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeRemainingColumn,
-    TransferSpeedColumn,
-)
-
-from ..core.step import ReducerLimits
-from ..reducer import Reducer
-from ..result import Result
-from ..wire.formats import CHUNK_BYTES, InputFormat, iter_wire_events
-from ..wire.records import Limits, WireEvent
+if TYPE_CHECKING:
+    from responses_oracle.result import Result
+    from responses_oracle.wire.formats import InputFormat
+    from responses_oracle.wire.records import WireEvent
+    from rich.progress import Progress, TaskID
 
 PROG: Final = "responses-oracle"
 """The command's name, as messages print it."""
 
 STDIN: Final = "-"
 """The ``FILE`` argument that means standard input."""
-
-FORMATS: Final[dict[str, InputFormat]] = {
-    member.value.replace("_", "-"): member for member in InputFormat
-}
-"""``--format`` choice → front-end format (the CLI spells ``json_array`` ``json-array``)."""
 
 HELP_WIDTH: Final = 79
 """Width of the help paragraphs (the examples must keep their lines, so no rewrapping)."""
@@ -76,6 +77,94 @@ _UNITS: Final[dict[str, int]] = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30
 """Suffixes a quantity option accepts, in powers of 1024 (``16M`` = 16 MiB)."""
 
 _QUANTITY: Final = re.compile(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", re.IGNORECASE)
+
+
+class Exit(IntEnum):
+    """The exit statuses of every command (each ``--help`` lists the ones it uses)."""
+
+    OK = 0
+    """Nothing to report: every response is clean, every proof holds, no divergence."""
+    FINDING = 1
+    """What the command looks for was found: an error-severity diagnostic, a
+    counterexample of the reference, a divergence, a failing vector."""
+    USAGE = 2
+    """Unusable arguments or an unreadable file; the message says what to do next."""
+    NO_RESPONSE = 3
+    """An input held no response: it is empty, or its format was not recognised."""
+    INTERRUPTED = 130
+    """Ctrl-C, as shells report a SIGINT."""
+    CLOSED_PIPE = 141
+    """The reader of stdout went away; as shells report a SIGPIPE (``cat | head``)."""
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A command: its name, the module that implements it, its one-line summary."""
+
+    name: str
+    module: str
+    summary: str
+
+
+COMMANDS: Final[tuple[CommandSpec, ...]] = (
+    CommandSpec(
+        "reduce",
+        "responses_oracle.cli.reduce",
+        "reduce streams to their final output items (JSON Lines, one per response)",
+    ),
+    CommandSpec(
+        "explain",
+        "responses_oracle.cli.explain",
+        "show, event by event, the route, state transition and diagnostics",
+    ),
+    CommandSpec(
+        "replay",
+        "responses_oracle.cli.replay",
+        "print the next request's input items (one JSON array per response)",
+    ),
+    CommandSpec(
+        "diff",
+        "responses_oracle.cli.diff",
+        "diff a candidate parser against the oracle on generated and recorded streams",
+    ),
+    CommandSpec(
+        "vectors",
+        "responses_oracle.cli.vectors",
+        "export the conformance vectors, or check a candidate parser on them",
+    ),
+    CommandSpec(
+        "prove",
+        "responses_oracle.cli.prove",
+        "prove the invariants with Z3, or refute a peer's policy with a shortest stream",
+    ),
+    CommandSpec(
+        "diff-policies",
+        "responses_oracle.cli.diff_policies",
+        "find the shortest stream on which two policies give different results",
+    ),
+)
+"""The subcommands, in the order ``--help`` lists them."""
+
+SUMMARIES: Final[dict[str, str]] = {command.name: command.summary for command in COMMANDS}
+"""Command name → summary."""
+
+ExitTable: TypeAlias = Mapping[int, str]
+"""Exit status → what it means for one command."""
+
+READING_EXIT: Final[ExitTable] = {
+    Exit.OK: "every response reduced without an error-severity diagnostic",
+    Exit.FINDING: "a response has an error-severity diagnostic",
+    Exit.USAGE: "unusable arguments, or a FILE that cannot be read",
+    Exit.NO_RESPONSE: "an input held no response (empty, or not a format it reads: "
+    "try --format)",
+}
+"""The exit statuses of the commands that read streams (``reduce``, ``explain``...)."""
+
+_ALWAYS_EXIT: Final[ExitTable] = {
+    Exit.INTERRUPTED: "interrupted (Ctrl-C)",
+    Exit.CLOSED_PIPE: "the reader of the output went away (| head): stops quietly",
+}
+"""The statuses every command may end with."""
 
 
 if TYPE_CHECKING:
@@ -91,22 +180,38 @@ def wrap(text: str) -> str:
     return textwrap.fill(text, HELP_WIDTH)
 
 
+def exit_help(table: ExitTable) -> str:
+    """The ``exit status:`` section of a ``--help``, with the statuses every command has."""
+    rows = {**table, **_ALWAYS_EXIT}
+    lines = [
+        textwrap.fill(
+            meaning, HELP_WIDTH, initial_indent=f"  {status:<4} ", subsequent_indent=" " * 7
+        )
+        for status, meaning in sorted(rows.items())
+    ]
+    return "exit status:\n" + "\n".join(lines)
+
+
 def command_parser(
     subparsers: Subparsers,
     name: str,
     *,
-    summary: str,
     description: str,
     examples: tuple[str, ...],
     run: Run,
+    exit_status: ExitTable = READING_EXIT,
+    summary: str | None = None,
 ) -> argparse.ArgumentParser:
-    """Add the command ``name``; ``examples`` are command lines shown under ``--help``."""
+    """Add the command ``name``; ``examples`` are command lines shown under ``--help``
+    (after ``responses-oracle``), then the ``exit_status`` table.  The summary is the
+    one ``COMMANDS`` gives, unless ``summary`` names one (for an action of a command,
+    such as ``vectors export``)."""
     epilog = "examples:\n" + "\n".join(f"  {PROG} {example}" for example in examples)
     parser = subparsers.add_parser(
         name,
-        help=summary,
+        help=summary if summary is not None else SUMMARIES[name],
         description=wrap(description),
-        epilog=epilog,
+        epilog=f"{epilog}\n\n{exit_help(exit_status)}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(run=run)
@@ -118,6 +223,11 @@ class CliError(Exception):
 
     The message says what went wrong and what to do next.
     """
+
+
+def report_error(error: CliError) -> None:
+    """Print a ``CliError`` as every command does."""
+    print(f"{PROG}: error: {error}", file=sys.stderr)
 
 
 @contextmanager
@@ -160,19 +270,31 @@ def quantity(text: str) -> int:
     return int(match.group(1)) * _UNITS[match.group(2).lower()]
 
 
+def format_names() -> dict[str, InputFormat]:
+    """``--format`` choice → front-end format (the CLI spells ``json_array`` ``json-array``)."""
+    from responses_oracle.wire.formats import InputFormat
+
+    return {member.value.replace("_", "-"): member for member in InputFormat}
+
+
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``FILE`` and the options every stream-reading command takes."""
+    """Add the ``FILE``s and the options every stream-reading command takes."""
+    from responses_oracle.core.step import ReducerLimits
+    from responses_oracle.wire.records import Limits
+
     parser.add_argument(
-        "file",
+        "files",
+        nargs="*",
         metavar="FILE",
-        help="the stream to read: SSE, JSON Lines, a JSON array of events, an HTTP "
-        "recording or AxonHub lines; '-' reads standard input",
+        help="streams to read, one after the other: SSE, JSON Lines, a JSON array of "
+        "events, an HTTP recording, AxonHub lines or a WebSocket-mode transcript; '-' or "
+        "none reads standard input",
     )
     parser.add_argument(
         "--format",
-        choices=tuple(FORMATS),
+        choices=tuple(format_names()),
         default="auto",
-        help="the input format (default: auto, detected from the first bytes)",
+        help="the input format (default: auto, detected from the first bytes of each FILE)",
     )
     limits = parser.add_argument_group(
         "limits", "bounds for hostile input; passing one is a limit_exceeded diagnostic"
@@ -190,7 +312,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         type=quantity,
         default=defaults.max_total_bytes,
         metavar="N",
-        help="bytes of input read at most (default: no limit)",
+        help="bytes of each input read at most (default: no limit)",
     )
     limits.add_argument(
         "--max-entries",
@@ -207,6 +329,20 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         help="characters of deltas per payload (default: 64M)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def add_pretty_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--pretty``, with the one meaning it has in every command (``pretty``)."""
+    parser.add_argument(
+        "--pretty",
+        action="store_true",
+        help=f"on a terminal, {what}; into a pipe or a file the output stays JSON Lines",
+    )
+
+
+def pretty(args: argparse.Namespace) -> bool:
+    """Whether to render for people: ``--pretty`` was given and stdout is a terminal."""
+    return bool(args.pretty) and sys.stdout.isatty()
 
 
 def _open(path: str) -> tuple[IO[bytes], int | None]:
@@ -239,9 +375,12 @@ class InputSession:
     ``results()`` their reduced responses.
     """
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.name: str = "<stdin>" if args.file == STDIN else args.file
-        self.format = FORMATS[args.format]
+    def __init__(self, args: argparse.Namespace, path: str = STDIN) -> None:
+        from responses_oracle.core.step import ReducerLimits
+        from responses_oracle.wire.records import Limits
+
+        self.name: str = "<stdin>" if path == STDIN else path
+        self.format = format_names()[args.format]
         self.limits = ReducerLimits(
             max_entries=args.max_entries, max_channel_chars=args.max_channel_chars
         )
@@ -251,23 +390,12 @@ class InputSession:
             )
         except ValueError as error:
             raise CliError(f"invalid limits: {error}") from None
-        self._stream, size = _open(args.file)
-        self._owned = args.file != STDIN
+        self._stream, size = _open(path)
+        self._owned = path != STDIN
         self._progress: Progress | None = None
         self._task: TaskID | None = None
         if not args.quiet and sys.stderr.isatty() and (size is None or size >= PROGRESS_MIN_BYTES):
-            self._progress = Progress(
-                TextColumn("[progress.description]{task.description}"),
-                BarColumn(),
-                DownloadColumn(),
-                TransferSpeedColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-                redirect_stdout=False,
-                redirect_stderr=False,
-            )
-            self._task = self._progress.add_task(f"reducing {self.name}", total=size)
+            self._progress, self._task = _progress_bar(self.name, size)
 
     def __enter__(self) -> InputSession:
         if self._progress is not None:
@@ -287,6 +415,8 @@ class InputSession:
 
     def events(self) -> Iterator[WireEvent]:
         """The input's events, decoded by the wire front end."""
+        from responses_oracle.wire.formats import iter_wire_events
+
         return iter_wire_events(self._chunks(), self.format, self.wire_limits)
 
     def results(self) -> Iterator[Result]:
@@ -294,6 +424,8 @@ class InputSession:
 
         A tool loop's results come out one by one while a live pipe is still open.
         """
+        from responses_oracle.reducer import Reducer
+
         reducer = Reducer(limits=self.limits)
         for event in self.events():
             closed = len(reducer.results)
@@ -314,6 +446,8 @@ class InputSession:
             self._progress = None
 
     def _chunks(self) -> Iterator[bytes]:
+        from responses_oracle.wire.formats import CHUNK_BYTES
+
         # Read with read1 where there is one, as the front end does, so that a live pipe
         # yields each event as it arrives instead of after 64 KiB.
         read = getattr(self._stream, "read1", self._stream.read)
@@ -329,12 +463,40 @@ class InputSession:
             yield chunk
 
 
+def _progress_bar(name: str, size: int | None) -> tuple[Progress, TaskID]:
+    """A transient progress bar on stderr for reading ``name`` (``size`` bytes, if known)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+        TransferSpeedColumn,
+    )
+
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    return progress, progress.add_task(f"reducing {name}", total=size)
+
+
 class Tally:
-    """Counts the results a command printed and gives its exit status."""
+    """Counts what a command read and printed, and gives its exit status (``Exit``)."""
 
     def __init__(self) -> None:
         self.responses = 0
         self.failed = 0
+        self.empty = 0
+        self.unreadable = 0
 
     def add(self, result: Result) -> None:
         """Count one result; it fails when it carries an error-severity diagnostic."""
@@ -342,13 +504,81 @@ class Tally:
         if not result.ok:
             self.failed += 1
 
-    def exit_status(self, session: InputSession) -> int:
-        """0 when every response is ok, 1 otherwise or when there was no response."""
-        if self.responses == 0:
-            print(
-                f"{PROG}: no events in {session.name}; if it is not empty, "
-                "name its format with --format",
-                file=sys.stderr,
-            )
-            return 1
-        return 0 if self.failed == 0 else 1
+    def no_response(self, name: str) -> None:
+        """Count an input that held no response, and say so on stderr."""
+        self.empty += 1
+        print(
+            f"{PROG}: no response in {name}; if it is not empty, name its format with --format",
+            file=sys.stderr,
+        )
+
+    def exit_status(self) -> int:
+        """The first of 2 (a file unreadable), 3 (an input without a response), 1 (a
+        response with an error) that holds; else 0."""
+        if self.unreadable:
+            return Exit.USAGE
+        if self.empty:
+            return Exit.NO_RESPONSE
+        return Exit.FINDING if self.failed else Exit.OK
+
+
+def inputs(args: argparse.Namespace, tally: Tally) -> Iterator[InputSession]:
+    """Each input of ``args.files`` (standard input when none), opened in turn.
+
+    A file that cannot be opened is reported and counted, and the next one is read; an
+    input that yields no response is reported (with the ``--format`` hint) and counted.
+    """
+    files: list[str] = args.files or [STDIN]
+    if not args.files and sys.stdin is not None and sys.stdin.isatty():
+        print(f"{PROG}: reading standard input (end it with Ctrl-D)", file=sys.stderr)
+    for path in files:
+        try:
+            session = InputSession(args, path)
+        except CliError as error:
+            report_error(error)
+            tally.unreadable += 1
+            continue
+        with session:
+            before = tally.responses
+            yield session
+        if tally.responses == before:
+            tally.no_response(session.name)
+
+
+def results(args: argparse.Namespace, tally: Tally) -> Iterator[Result]:
+    """Every response of every input (``inputs``), counted by ``tally``, each as soon as
+    it is closed, with the progress bar out of the way of what is printed next."""
+    for session in inputs(args, tally):
+        for result in session.results():
+            tally.add(result)
+            session.make_room()
+            yield result
+
+
+def clean(text: str) -> str:
+    """``text`` with lone surrogates escaped as ``\\udXXX``, so any console can encode it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def encodable(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def json_text(value: Any, indent: int | None = None) -> str:
+    """``value`` as JSON text that any UTF-8 stream can take."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return text if encodable(text) else json.dumps(value, ensure_ascii=True, indent=indent)
+
+
+def write_json(value: Any, indent: int | None = None) -> None:
+    """Print ``value`` as JSON on stdout: one line, or indented when ``indent`` is given.
+
+    Flushed at once, so that a consumer of a live pipe sees each value as it is made.
+    """
+    sys.stdout.write(json_text(value, indent) + "\n")
+    sys.stdout.flush()

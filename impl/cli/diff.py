@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..testing.candidate import BUILTIN_CANDIDATES, candidate_command
 from ..testing.cases import corpus_cases
 from ..testing.harness import run_diff
-from .common import CliError, command_parser
+from .common import CliError, Exit, command_parser
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -72,18 +72,23 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "diff",
-        summary="diff a candidate parser against the oracle on generated and recorded streams",
         description="Run a candidate parser as one subprocess speaking the candidate protocol "
         "(JSON Lines: {\"id\", \"events\"} in, {\"id\", \"results\"} out), feed it generated "
         "streams (OpenAI-valid, provider profiles, model-guided walks, single faults) and the "
         "corpus files, and compare with the oracle modulo minted ids. Each distinct "
-        "divergence is shrunk to a minimal stream and explained by the DESIGN rule it breaks.",
+        "divergence is shrunk to a minimal stream and explained by the rule it breaks "
+        "(docs/rules/).",
         examples=(
             "diff --candidate openai-python --count 200 --jobs 4",
             "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/",
             "diff --candidate oracle --count 1000 --json",
         ),
         run=run,
+        exit_status={
+            Exit.OK: "the candidate agrees with the oracle on every stream",
+            Exit.FINDING: "the candidate diverges",
+            Exit.USAGE: "unusable arguments, or a candidate that cannot be started",
+        },
     )
     add_candidate_arguments(parser)
     parser.add_argument(

@@ -4,13 +4,14 @@ A and B are ``reference`` or a peer's policy (``opencode``, ``axonhub``, ``codex
 ``proofs.policies``).  The search (``proofs.diff_policies.shortest_difference``) reduces
 every stream of one function call in shortlex order with both policies' generated
 reducers, up to ``--length`` events after ``response.created``, and stops at the first
-whose results differ (``Result.to_json()`` without diagnostics; with ``--diagnostics``
+whose results differ (``Result.to_dict()`` without diagnostics; with ``--diagnostics``
 including them).  It prints the stream, one event a line with its shape's name, and the
 two results side by side; ``--json`` prints one JSON object for tools, and ``--write
 FILE`` keeps the stream for ``responses-oracle explain``.  Deterministic.
 
 Exit status, as diff(1): 0 when no stream up to the length tells A and B apart, 1 when
-one does, 2 for unusable arguments (or without Z3, which the proofs package needs).
+one does (so a script chains the next command with ``;``, not ``&&``), 2 for unusable
+arguments (or without Z3, which the proofs package needs).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .common import PROG, CliError, command_parser, needs_proofs_extra, positive
+from .common import PROG, CliError, Exit, command_parser, needs_proofs_extra, positive
 from .render import json_text, json_view, stdout_console, write_json
 
 if TYPE_CHECKING:
@@ -37,20 +38,26 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "diff-policies",
-        summary="find the shortest stream on which two policies give different results",
         description="Search the streams of one function call (added, delta, "
         "arguments.done and output_item.done with full or empty arguments, "
         "response.completed with a full, empty or absent snapshot, response.incomplete; "
         "repeats included) shortest first, reduce each with the generated reducers of "
         "policies A and B (reference, opencode, axonhub, codex), and print the first "
-        "stream on which their results differ, with both results. Exit status: 0 when "
-        "none differs up to --length, 1 when one does, 2 for unusable arguments.",
+        "stream on which their results differ, with both results. As diff(1), finding "
+        "one exits 1: chain the next command with ';', not '&&'. Needs the proofs extra: "
+        "pip install 'responses-oracle[proofs]'.",
         examples=(
             "diff-policies reference axonhub",
             "diff-policies opencode codex --json | jq '.stream'",
-            f"diff-policies reference codex --write stream.jsonl && {PROG} explain stream.jsonl",
+            f"diff-policies reference codex --write stream.jsonl; {PROG} explain stream.jsonl",
         ),
         run=run,
+        exit_status={
+            Exit.OK: "no stream up to --length tells A and B apart",
+            Exit.FINDING: "a stream tells them apart (it is printed)",
+            Exit.USAGE: "unusable arguments, a --write FILE that cannot be written, or no "
+            "Z3 (the proofs extra)",
+        },
     )
     parser.add_argument("a", metavar="A", help="a policy: reference, opencode, axonhub, codex")
     parser.add_argument("b", metavar="B", help="another policy")
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         write_json(report_json(found))
     else:
         print_report(stdout_console(), found, args.write)
-    return 0 if difference is None else 1
+    return Exit.OK if difference is None else Exit.FINDING
 
 
 def report_json(found: PolicyDiff) -> dict[str, Any]:

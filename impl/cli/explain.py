@@ -22,13 +22,15 @@ that ``output_index``.
 ``items``, or null; ``before``/``after`` are entry states, or null), then
 ``{"kind": "result", "response_index", "result"}`` with the result contract.
 ``response_index`` counts responses from 0, as the lines of ``reduce`` do.
+
+``--html OUT.html`` draws the same story as a page instead (``responses_oracle.timeline``).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -38,20 +40,18 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.state import Diagnostic
-from ..core.step import StepTrace
-from ..model.catalogue import ITEM_LEVEL_CLASSES, STARTING_EVENT, WIRE_EVENTS
+from ..core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace
+from ..model.catalogue import ITEM_LEVEL_CLASSES, WIRE_EVENTS
+from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
 from ..wire.records import WireEvent
-from .common import InputSession, Tally, add_input_arguments, command_parser
+from .common import InputSession, Tally, add_input_arguments, command_parser, inputs
 from .render import clean, code_text, result_view, stdout_console, write_json
 
 if TYPE_CHECKING:
     from .common import Subparsers
-
-_STARTS: Final = STARTING_EVENT
-"""The event type that closes the response before it (reducer.Reducer)."""
 
 _ITEM_LEVEL: Final = ITEM_LEVEL_CLASSES
 """Event classes that touch at most one entry, whose trace names it."""
@@ -103,7 +103,6 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "explain",
-        summary="show, event by event, the route, state transition and diagnostics",
         description="Reduce the stream and show, for every event, the keys it carries, "
         "the route or admission the reducer took (rules R5, R6), the state transition of "
         "the entry it touched (R8) and the diagnostics it raised; then the final items. "
@@ -111,6 +110,7 @@ def register(subparsers: Subparsers) -> None:
         examples=(
             "explain examples/copilot-rotating-ids.jsonl",
             "explain examples/mantle-missing-id.jsonl --json | jq 'select(.kind == \"event\")'",
+            "explain examples/parallel-calls.sse --html parallel-calls.html",
         ),
         run=run,
     )
@@ -120,13 +120,30 @@ def register(subparsers: Subparsers) -> None:
         action="store_true",
         help="JSON Lines for tools: one object per event, then one per result",
     )
+    parser.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write the timeline instead: one self-contained page, a lane per item "
+        "coloured by its state, every event and diagnostic clickable",
+    )
+    parser.add_argument(
+        "--rules-url",
+        metavar="URL",
+        help="with --html: link rules to their pages, {rule} standing for R1..R12 "
+        "(e.g. 'https://docs.example/rules/{rule}/')",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Explain the input, response by response."""
+    if args.html is not None:
+        # Imported here: the timeline package builds on this module.
+        from ..timeline.command import write_page
+
+        return write_page(args)
     tally = Tally()
     console = None if args.json else stdout_console()
-    with InputSession(args) as session:
+    for session in inputs(args, tally):
         for number, explained in enumerate(explain(session)):
             tally.add(explained.result)
             session.make_room()
@@ -135,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                     write_json(line)
             else:
                 console.print(view(explained, number + 1))
-    return tally.exit_status(session)
+    return tally.exit_status()
 
 
 def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -152,15 +169,22 @@ def _keys(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 def explain(session: InputSession) -> Iterator[Explained]:
     """Reduce the session's input with traces on; yield each response as it closes."""
-    reducer = Reducer(limits=session.limits, trace=True)
+    return explain_events(session.events(), session.limits)
+
+
+def explain_events(
+    events: Iterable[WireEvent], limits: ReducerLimits = DEFAULT_LIMITS
+) -> Iterator[Explained]:
+    """Reduce ``events`` with traces on; yield each response as it closes."""
+    reducer = Reducer(limits=limits, trace=True)
     traces = reducer.traces
     assert traces is not None
     rows: list[EventRow] = []
     snapshot = reducer.snapshot()
-    for event in session.events():
+    for event in events:
         payload = event.payload
         type_ = payload.get("type") if isinstance(payload, dict) else None
-        if type_ == _STARTS:
+        if type_ in MAY_CLOSE:
             snapshot = reducer.snapshot()
         closed, traced = len(reducer.results), len(traces)
         reducer.feed(event)
@@ -203,7 +227,7 @@ def json_lines(explained: Explained, number: int) -> Iterator[dict[str, Any]]:
             "after": _state(trace.after) if trace is not None and item is not None else None,
             "diagnostics": [diagnostic_json(d) for d in by_event.get(row.index, [])],
         }
-    yield {"kind": "result", "response_index": number, "result": explained.result.to_json()}
+    yield {"kind": "result", "response_index": number, "result": explained.result.to_dict()}
 
 
 def _short(value: Any) -> str:

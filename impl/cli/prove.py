@@ -2,9 +2,11 @@
 
 One row per (invariant, policy): ``PROVED`` -- for any number of entries and slots
 (``any size``), or for every number up to ``--bound`` (``bounded``) --,
-``COUNTEREXAMPLE`` with the shortest stream bounded model checking found (written as
-JSON Lines to ``--write-dir`` or a fresh temporary folder, with the ``explain`` command
-that walks through it), or ``UNKNOWN`` with the reason; and the solver's seconds.  The
+``COUNTEREXAMPLE`` with the shortest stream bounded model checking found (printed; with
+``--write-dir`` also written there as JSON Lines, with the ``explain`` command that
+walks through it -- without it nothing is written, not even to a temporary folder), or
+``UNKNOWN`` with the reason; and the solver's seconds.  The invariants are those of
+``docs/invariants.md``.  The
 default run proves the reference at the default bounds (``proofs.prove.DEFAULT_BOUND``)
 and is part of the test suite; ``--bound`` and ``--depth`` go deeper.
 
@@ -27,23 +29,29 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from ..model.completeness import COMPLETENESS_BY_NAME
 from ..model.invariants import INVARIANTS_BY_NAME
-from .common import PROG, CliError, command_parser, needs_proofs_extra, positive
-from .render import clean, json_text, stdout_console, write_json
+from .common import (
+    PROG,
+    CliError,
+    Exit,
+    clean,
+    command_parser,
+    json_text,
+    needs_proofs_extra,
+    positive,
+    write_json,
+)
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from ..proofs.policies import Policy
     from ..proofs.prove import ProofResult
     from .common import Subparsers
@@ -85,13 +93,15 @@ class Row:
         return next((p.counterexample for p in self.proofs if p.counterexample), None)
 
     def explain_command(self) -> str | None:
-        """The command that walks through the counterexample stream event by event."""
+        """The command that walks through the counterexample stream event by event
+        (None when the stream was not written: no ``--write-dir``)."""
         return f"{PROG} explain {self.path}" if self.path is not None else None
 
 
 def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) -> Row:
     """The one row of an invariant's ``prove`` results (bounded, then unbounded if run)."""
     statuses = [proof.status.value for proof in proofs]
+    matcher = [proof for proof in proofs if proof.system == "matcher"]
     if "counterexample" in statuses:
         verdict, scope = "counterexample", ""
     elif "proved_unbounded" in statuses:
@@ -100,6 +110,10 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
         verdict, scope = "proved", f"bounded {bound[0]}x{bound[1]}"
     else:
         verdict, scope = "unknown", ""
+    if verdict == "proved" and matcher:
+        from responses_oracle.proofs.prove import MATCHER_BOUNDS
+
+        scope += f"; matcher {MATCHER_BOUNDS[-1]}"
     return Row(
         proofs[0].invariant,
         policy,
@@ -129,15 +143,13 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "prove",
-        summary="prove the invariants with Z3, or refute a peer's policy with a shortest stream",
-        description="Prove every invariant of DESIGN section 4 (or --invariant NAME) with "
+        description="Prove every invariant of docs/invariants.md (or --invariant NAME) with "
         "Z3 over the encoding generated from the model's tables: one row per invariant and "
         "policy, PROVED (for any size, or bounded up to --bound entries and slots), "
-        "COUNTEREXAMPLE with the shortest stream that breaks it and the command to explain "
-        "it, or UNKNOWN with the reason. --policy runs the same proofs on a peer "
-        "implementation's rules (opencode, axonhub, codex; 'all' for every peer). Exit "
-        "status: 1 when the reference has a counterexample or an UNKNOWN verdict, else 0 "
-        "(a peer's counterexamples are the expected finding); 2 for unusable arguments.",
+        "COUNTEREXAMPLE with the shortest stream that breaks it (with --write-dir, written "
+        "there with the command to explain it), or UNKNOWN with the reason. --policy runs "
+        "the same proofs on a peer implementation's rules (opencode, axonhub, codex; 'all' "
+        "for every peer). Needs the proofs extra: pip install 'responses-oracle[proofs]'.",
         examples=(
             "prove",
             "prove --policy opencode --write-dir counterexamples/",
@@ -145,12 +157,19 @@ def register(subparsers: Subparsers) -> None:
             "prove --policy all --json | jq '.rows[] | select(.verdict == \"counterexample\")'",
         ),
         run=run,
+        exit_status={
+            Exit.OK: "the reference proves every invariant asked for (a peer's "
+            "counterexamples are the expected finding)",
+            Exit.FINDING: "the reference has a counterexample",
+            Exit.USAGE: "unusable arguments, a --write-dir that cannot be written, or no Z3 "
+            "(the proofs extra)",
+        },
     )
     parser.add_argument(
         "--invariant",
         choices=(*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME),
         metavar="NAME",
-        help="prove only this invariant (default: all of DESIGN section 4)",
+        help="prove only this invariant (default: all of docs/invariants.md)",
     )
     parser.add_argument(
         "--policy",
@@ -178,7 +197,8 @@ def register(subparsers: Subparsers) -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="write counterexample streams here (default: a new temporary folder)",
+        help="write each counterexample stream here as JSON Lines, for explain (default: "
+        "print them only)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
@@ -199,26 +219,18 @@ def _policies(names: list[str] | None, known: dict[str, Policy]) -> list[Policy]
     return chosen
 
 
-class _Folder:
-    """Where counterexample streams go: ``--write-dir``, or a temporary folder made on
-    the first stream (and kept, so that ``explain`` can read it)."""
-
-    def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
-
-    def write(self, name: str, text: str) -> Path:
-        try:
-            if self.directory is None:
-                self.directory = Path(tempfile.mkdtemp(prefix="responses-oracle-prove-"))
-            self.directory.mkdir(parents=True, exist_ok=True)
-            path = self.directory / name
-            path.write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise CliError(
-                f"cannot write {name} into {self.directory}: {error.strerror or error}; "
-                "pass another --write-dir"
-            ) from None
-        return path
+def _write(directory: Path, name: str, text: str) -> Path:
+    """Write one counterexample stream into ``--write-dir``; a ``CliError`` if it cannot."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / name
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CliError(
+            f"cannot write {name} into {directory}: {error.strerror or error}; "
+            "pass another --write-dir"
+        ) from None
+    return path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -231,17 +243,19 @@ def run(args: argparse.Namespace) -> int:
     bound: tuple[int, int] = args.bound or DEFAULT_BOUND
     depth: int = args.depth or DEFAULT_DEPTH
     names = [args.invariant] if args.invariant else [*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME]
-    folder = _Folder(args.write_dir)
     rows: list[Row] = []
     status = _Status(quiet=args.json)
     try:
         for policy in policies:
             for name in names:
                 status.update(f"proving {name} on {policy.name}")
-                row = merge(policy.name, prove_policy(policy, name, bound, depth), bound)
+                proofs = prove_policy(
+                    policy, name, bound, depth, matcher=policy.name == "reference"
+                )
+                row = merge(policy.name, proofs, bound)
                 events = row.counterexample
-                if events is not None:
-                    path = folder.write(f"{policy.name}-{name}.jsonl", to_jsonl(events))
+                if events is not None and args.write_dir is not None:
+                    path = _write(args.write_dir, f"{policy.name}-{name}.jsonl", to_jsonl(events))
                     row = replace(row, path=path)
                 rows.append(row)
     finally:
@@ -249,6 +263,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         write_json(report_json(rows, policies, bound, depth))
     else:
+        from .render import stdout_console
+
         print_report(stdout_console(), rows, policies)
     return exit_status(rows)
 
@@ -262,16 +278,18 @@ def exit_status(rows: Sequence[Row]) -> int:
         and (row.verdict in failed or any(p.status.value == "unknown" for p in row.proofs))
         for row in rows
     )
-    return 1 if refuted else 0
+    return Exit.FINDING if refuted else Exit.OK
 
 
 class _Status:
     """A transient line on stderr saying what is being proved, on a terminal only."""
 
     def __init__(self, quiet: bool) -> None:
-        self._console = Console(stderr=True) if sys.stderr.isatty() and not quiet else None
-        self._status = self._console.status("") if self._console is not None else None
-        if self._status is not None:
+        self._status = None
+        if sys.stderr.isatty() and not quiet:
+            from rich.console import Console
+
+            self._status = Console(stderr=True).status("")
             self._status.start()
 
     def update(self, message: str) -> None:
@@ -317,7 +335,7 @@ def report_json(
                 "counterexample": None
                 if row.counterexample is None
                 else {
-                    "file": str(row.path),
+                    "file": None if row.path is None else str(row.path),
                     "explain": row.explain_command(),
                     "events": row.counterexample,
                 },
@@ -338,6 +356,10 @@ def report_json(
 
 def rows_table(rows: Sequence[Row]) -> Table:
     """One line per (invariant, policy); the details are printed under the table."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="proofs", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("invariant", no_wrap=True)
     table.add_column("policy", no_wrap=True)
@@ -361,6 +383,8 @@ def _events(count: int) -> str:
 
 def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Policy]) -> None:
     """The report for people: the table, each counterexample, each policy's caveats."""
+    from rich.text import Text
+
     console.print(rows_table(rows))
     for row in rows:
         if row.verdict == "unknown":
@@ -387,10 +411,12 @@ def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Polic
         console.print(Text(clean(row.detail), style="dim", overflow="fold"))
         for event in events:
             console.print(Text(json_text(event), overflow="fold"))
+        command = row.explain_command()
         console.print(
             Text.assemble(
                 ("explain it: ", "dim"),
-                row.explain_command() or "",
+                command or f"rerun with --write-dir DIR, then {PROG} explain DIR/"
+                f"{row.policy}-{row.invariant}.jsonl",
                 ("  (the reference reducer's answer on this stream)", "dim"),
             )
         )

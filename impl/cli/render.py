@@ -1,12 +1,10 @@
-"""Everything the commands print: JSON for tools, rich renderings for people.
+"""What the commands print for people: ``rich`` renderings of results and diagnostics.
 
 Theory of operation
 -------------------
-Machine output is JSON, one value a line (``write_json``), so that a tool loop's
-responses stream out one by one and ``jq`` or any JSON Lines reader takes them as they
-come.  It is written with ``ensure_ascii=False`` for readable payloads; a value holding
-a lone surrogate (legal in a JSON escape, not encodable as UTF-8) is written
-ASCII-escaped instead, so hostile input cannot crash the printer.
+Machine output (JSON, one value a line) lives in ``common`` (``write_json``), so that a
+command printing JSON never imports ``rich``; ``clean``, ``json_text`` and
+``write_json`` are re-exported here for the commands that print both.
 
 Human output is built from ``rich`` renderables: a title rule per response, the output
 items as a table (the wire-shaped item as indented JSON beside how the reducer arrived
@@ -31,6 +29,10 @@ from rich.text import Text
 from ..core.state import Diagnostic
 from ..model.vocabulary import SEVERITY, Severity
 from ..result import Result
+from .common import clean as clean
+from .common import encodable
+from .common import json_text as json_text
+from .common import write_json as write_json
 
 SEVERITY_STYLE: Final[dict[Severity, str]] = {
     Severity.ERROR: "bold red",
@@ -43,46 +45,27 @@ STATUS_STYLE: Final[dict[bool, str]] = {True: "bold green", False: "bold red"}
 """A response is green when ``Result.ok`` and red when it carries an error."""
 
 
-def clean(text: str) -> str:
-    """``text`` with lone surrogates escaped as ``\\udXXX``, so any console can encode it."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def json_text(value: Any, indent: int | None = None) -> str:
-    """``value`` as JSON text that any UTF-8 stream can take."""
-    text = json.dumps(value, ensure_ascii=False, indent=indent)
-    return text if _encodable(text) else json.dumps(value, ensure_ascii=True, indent=indent)
-
-
-def write_json(value: Any, indent: int | None = None) -> None:
-    """Print ``value`` as JSON on stdout: one line, or indented when ``indent`` is given.
-
-    Flushed at once, so that a consumer of a live pipe sees each value as it is made.
-    """
-    sys.stdout.write(json_text(value, indent) + "\n")
-    sys.stdout.flush()
-
-
 def json_view(value: Any) -> Text:
     """``value`` as syntax-highlighted, indented JSON, long strings folded, never cut."""
     text = json.dumps(value, ensure_ascii=False)
-    view = JSON(text, indent=2, ensure_ascii=not _encodable(text)).text
+    view = JSON(text, indent=2, ensure_ascii=not encodable(text)).text
     # rich renders JSON unwrapped and cropped; a cropped payload would hide the answer.
     view.no_wrap, view.overflow = False, "fold"
     return view
 
 
+class _StdoutConsole(Console):
+    """A console that reports a closed pipe as every command does (``main``: exit 141,
+    quietly), where rich's own handler would exit with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def stdout_console() -> Console:
     """A console on the current stdout (coloured only when it is a terminal)."""
-    return Console(file=sys.stdout, highlight=False)
+    return _StdoutConsole(file=sys.stdout, highlight=False)
 
 
 def code_text(diagnostic: Diagnostic) -> Text:
@@ -138,6 +121,7 @@ def items_table(result: Result) -> Table:
             f"state: {item.state.value}\n",
             "executable: ",
             ("yes", "bold green") if item.executable else ("no", "dim"),
+            f"\nwhy: {item.execution.value}",
         )
         table.add_row(str(position), json_view(item.item), how)
     return table
@@ -176,3 +160,8 @@ def result_view(
     if result.diagnostics:
         parts.append(diagnostics_table(result.diagnostics))
     return Group(*parts)
+
+
+def replay_view(result: Result, items: list[dict[str, Any]], number: int) -> RenderableType:
+    """One response's replay ``input`` for people: its title, then the array as JSON."""
+    return Group(result_title(result, number), json_view(items))

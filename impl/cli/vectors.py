@@ -1,44 +1,61 @@
 """``responses-oracle vectors``: export the conformance vectors, or check a candidate on them.
 
 ``vectors export DIR`` writes one JSON file per case (name, rules, event stream,
-expected result) and a versioned ``manifest.json``, from the streams of the rule tests,
-the proof counterexamples and seeded generated streams
-(``responses_oracle.testing.vectors``; the format is in docs/conformance-vectors.md).
-``vectors check DIR --candidate CMD`` runs a candidate on an exported folder.
+expected result) and a versioned ``manifest.json``: the streams of the bundled corpus
+(the rule tests' streams and the proof counterexamples, shipped with the package) and
+``--generated`` seeded generated streams (``responses_oracle.testing.vectors``; the
+format is in docs/conformance-vectors.md).  Only package data is read, so the folder is
+the same byte for byte wherever the command runs.  ``vectors check DIR --candidate
+CMD`` runs a candidate on an exported folder and reports, per failing vector, each
+difference with the rule it breaks.
 
-Exit status: export 0; check 0 when every vector passes, 1 when one fails; 2 for
-unusable arguments or an unreadable folder.
+Exit status: export 0, or 2 when DIR cannot be written; check 0 when every vector
+passes, 1 when one fails, 2 for unusable arguments, an unreadable folder or a candidate
+that cannot be started.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..testing.candidate import ProcessCandidate
-from ..testing.vectors import (
-    Vector,
-    check,
-    counterexample_vectors,
-    export,
-    generated_vectors,
-    load,
-    rule_test_vectors,
-)
-from .common import CliError, command_parser
-from .diff import add_candidate_arguments, command
+from .common import CliError, Exit, ExitTable, command_parser, json_text, write_json
 
 if TYPE_CHECKING:
+    from ..testing.vectors import VectorOutcome
     from .common import Subparsers
 
-RULE_TESTS = Path("tests/core/test_rules.py")
-"""Where ``export`` looks for the rule tests by default (relative to the working folder)."""
+_EXPORT_DESCRIPTION = (
+    "Write the conformance vectors into DIR: DIR/cases/NAME.json per case (its name, the "
+    "rules it exercises, where it came from, the event stream and the oracle's expected "
+    "results) and DIR/manifest.json (format version, oracle version, every file with its "
+    "SHA-256). The cases are the bundled corpus -- the streams of the rule tests and of "
+    "the proof counterexamples -- then --generated seeded generated streams. The same "
+    "oracle version, seed and count give the same files, from any folder. A file of an "
+    "earlier export that is no longer a case is removed. The format: "
+    "docs/conformance-vectors.md."
+)
 
-COUNTEREXAMPLES = Path("tests/proofs/counterexamples")
-"""Where ``export`` looks for proof counterexamples by default."""
+_CHECK_DESCRIPTION = (
+    "Run a candidate parser on every vector of an exported DIR (checksums verified first) "
+    "and compare its answers with the expected results, modulo minted ids. Each failing "
+    "vector is printed with the rules it exercises, then each difference with the rule it "
+    "breaks (docs/rules/), where, what was expected and what came, and why. The "
+    "candidate speaks the candidate protocol (docs/conformance-vectors.md), or is a "
+    "built-in name (oracle, openai-python)."
+)
+
+
+_EXPORT_EXIT: ExitTable = {Exit.OK: "the folder was written", Exit.USAGE: "DIR cannot be written"}
+"""The exit statuses of ``vectors export``."""
+
+_CHECK_EXIT: ExitTable = {
+    Exit.OK: "every vector passes",
+    Exit.FINDING: "a vector fails",
+    Exit.USAGE: "unusable arguments, an unreadable folder, or a candidate that cannot be "
+    "started",
+}
+"""The exit statuses of ``vectors check`` (and of ``vectors`` as a whole)."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -46,53 +63,79 @@ def register(subparsers: Subparsers) -> None:
     parser = command_parser(
         subparsers,
         "vectors",
-        summary="export the conformance vectors, or check a candidate parser on them",
         description="Export a language-neutral corpus of conformance vectors (one JSON file "
         "per case with its name, rules, event stream and expected result, plus a versioned "
-        "manifest), or run a candidate parser on an exported corpus.",
+        "manifest), or run a candidate parser on an exported corpus. "
+        "'vectors ACTION --help' describes each action.",
         examples=(
-            "vectors export vectors/ --generated 200 --seed 0",
+            "vectors export vectors/",
+            "vectors export vectors/ --generated 200 --seed 7",
             "vectors check vectors/ --candidate 'node my-parser.js'",
         ),
         run=_no_action,
+        exit_status=_CHECK_EXIT,
     )
     actions = parser.add_subparsers(title="actions", metavar="ACTION")
-    out = actions.add_parser(
-        "export", help="write the vectors and manifest.json into DIR", description=export.__doc__
+    out = command_parser(
+        actions,
+        "export",
+        summary="write the vectors and manifest.json into DIR",
+        description=_EXPORT_DESCRIPTION,
+        examples=(
+            "vectors export vectors/",
+            "vectors export vectors/ --generated 500 --seed 3",
+            "vectors export vectors/ && jq '.count' vectors/manifest.json",
+        ),
+        run=run_export,
+        exit_status=_EXPORT_EXIT,
     )
-    out.add_argument("directory", metavar="DIR")
-    out.add_argument("--seed", type=int, default=0, help="seed of the generated vectors")
+    out.add_argument("directory", metavar="DIR", help="the folder to write (made if missing)")
     out.add_argument(
-        "--generated", type=int, default=100, metavar="N", help="generated vectors (default: 100)"
-    )
-    out.add_argument(
-        "--rule-tests",
-        type=Path,
-        default=RULE_TESTS,
-        metavar="PATH",
-        help=f"the rule tests to harvest (default: {RULE_TESTS}, when present)",
-    )
-    out.add_argument("--no-rule-tests", action="store_true", help="do not harvest the rule tests")
-    out.add_argument(
-        "--counterexamples",
-        type=Path,
-        default=COUNTEREXAMPLES,
-        metavar="DIR",
-        help=f"folder of counterexample streams (default: {COUNTEREXAMPLES}, when present)",
+        "--seed", type=int, default=0, help="seed of the generated vectors (default: 0)"
     )
     out.add_argument(
-        "--no-counterexamples", action="store_true", help="do not include counterexamples"
+        "--generated",
+        type=_count,
+        default=100,
+        metavar="N",
+        help="generated vectors after the bundled ones (default: 100; 0 for none)",
     )
-    out.set_defaults(run=run_export)
-    checking = actions.add_parser(
-        "check", help="run a candidate on the vectors in DIR", description=check.__doc__
+    out.add_argument(
+        "--no-corpus",
+        action="store_true",
+        help="leave out the bundled corpus: only the generated vectors",
     )
-    checking.add_argument("directory", metavar="DIR")
+    checking = command_parser(
+        actions,
+        "check",
+        summary="run a candidate on the vectors in DIR",
+        description=_CHECK_DESCRIPTION,
+        examples=(
+            "vectors check vectors/ --candidate 'node my-parser.js'",
+            "vectors check vectors/ --candidate oracle",
+            "vectors check vectors/ --candidate './parse' --json | jq -c 'select(.name)'",
+        ),
+        run=run_check,
+        exit_status=_CHECK_EXIT,
+    )
+    checking.add_argument("directory", metavar="DIR", help="a folder written by vectors export")
+    from .diff import add_candidate_arguments
+
     add_candidate_arguments(checking)
     checking.add_argument(
         "--json", action="store_true", help="one JSON object per failing vector, then a summary"
     )
-    checking.set_defaults(run=run_check)
+
+
+def _count(text: str) -> int:
+    """A whole number of at least 0 (argparse type)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {text!r}")
+    return number
 
 
 def _no_action(args: argparse.Namespace) -> int:
@@ -101,18 +144,11 @@ def _no_action(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Collect the vectors and write them."""
-    vectors: list[Vector] = []
-    provenance: dict[str, Any] = {"seed": args.seed, "generated": args.generated}
-    if not args.no_rule_tests and args.rule_tests.exists():
-        try:
-            vectors += rule_test_vectors(args.rule_tests)
-        except RuntimeError as error:
-            raise CliError(f"{error}; pass --no-rule-tests to export without them") from None
-        provenance["rule_tests"] = str(args.rule_tests)
-    if not args.no_counterexamples and args.counterexamples.is_dir():
-        vectors += counterexample_vectors(args.counterexamples)
-        provenance["counterexamples"] = str(args.counterexamples)
-    vectors += generated_vectors(args.seed, args.generated)
+    from ..testing.vectors import corpus_vectors, export, generated_vectors
+
+    bundled = [] if args.no_corpus else corpus_vectors()
+    vectors = bundled + generated_vectors(args.seed, args.generated)
+    provenance = {"seed": args.seed, "generated": args.generated, "corpus": len(bundled)}
     try:
         manifest = export(args.directory, vectors, **provenance)
     except OSError as error:
@@ -122,11 +158,15 @@ def run_export(args: argparse.Namespace) -> int:
         by_source[entry["source"]] = by_source.get(entry["source"], 0) + 1
     counts = ", ".join(f"{n} {source}" for source, n in sorted(by_source.items()))
     print(f"wrote {manifest['count']} vectors ({counts}) to {args.directory}")
-    return 0
+    return Exit.OK
 
 
 def run_check(args: argparse.Namespace) -> int:
     """Run the candidate on every vector and report the failures."""
+    from ..testing.candidate import ProcessCandidate
+    from ..testing.vectors import check, load
+    from .diff import command
+
     try:
         _, vectors = load(args.directory)
     except (OSError, ValueError, KeyError) as error:
@@ -142,29 +182,43 @@ def run_check(args: argparse.Namespace) -> int:
     failed = [outcome for outcome in outcomes if not outcome.passed]
     for outcome in failed:
         if args.json:
-            sys.stdout.write(
-                json.dumps(
-                    {
-                        "name": outcome.vector.name,
-                        "rules": list(outcome.vector.rules),
-                        "differences": [
-                            {"rule": d.rule, "path": d.path, "oracle": d.oracle,
-                             "candidate": d.candidate, "why": d.why}
-                            for d in outcome.differences
-                        ],
-                    },
-                    ensure_ascii=False,
-                )
-                + "\n"
-            )
-            continue
-        print(f"FAIL {outcome.vector.name} ({', '.join(outcome.vector.rules)})")
-        for d in outcome.differences:
-            print(f"  [{d.rule}] {d.path}: expected {d.oracle!r}, got {d.candidate!r}")
-            print(f"      why: {d.why}")
+            write_json(failure_json(outcome))
+        else:
+            print(failure_text(outcome))
     summary = {"vectors": len(outcomes), "passed": len(outcomes) - len(failed)}
     if args.json:
-        sys.stdout.write(json.dumps({"summary": summary}) + "\n")
+        write_json({"summary": summary})
     else:
         print(f"{summary['passed']} of {summary['vectors']} vectors pass")
-    return 0 if not failed else 1
+    return Exit.FINDING if failed else Exit.OK
+
+
+def failure_json(outcome: VectorOutcome) -> dict[str, Any]:
+    """One failing vector as a ``--json`` line."""
+    return {
+        "name": outcome.vector.name,
+        "rules": list(outcome.vector.rules),
+        "differences": [
+            {
+                "rule": d.rule,
+                "path": d.path,
+                "oracle": d.oracle,
+                "candidate": d.candidate,
+                "why": d.why,
+            }
+            for d in outcome.differences
+        ],
+    }
+
+
+def failure_text(outcome: VectorOutcome) -> str:
+    """One failing vector for people: the rules the vector exercises, then each
+    difference labelled with the rule it breaks -- two labels, each saying which it is."""
+    lines = [f"FAIL {outcome.vector.name}  (exercises {', '.join(outcome.vector.rules)})"]
+    for d in outcome.differences:
+        lines.append(
+            f"  breaks {d.rule} at {d.path}: expected {json_text(d.oracle)}, "
+            f"got {json_text(d.candidate)}"
+        )
+        lines.append(f"      why: {d.why}")
+    return "\n".join(lines)

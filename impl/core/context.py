@@ -42,8 +42,9 @@ class StepContext:
 
     ``tracing`` says whether a ``StepTrace`` will be read; only then is ``decision``
     (a summary for people) formatted.  ``learn`` is the ``item_id`` a routed event
-    offers its entry (``Effect.LEARN_ITEM_ID``) and ``route_code`` the routing cell's
-    diagnostic, raised only when the id is learned.
+    offers its entry (``Effect.LEARN_ITEM_ID``; ``learned`` when it names the entry
+    already) and ``route_code`` the routing cell's diagnostic, raised only when the id is
+    learned.
     """
 
     __slots__ = (
@@ -53,6 +54,7 @@ class StepContext:
         "event",
         "kernels",
         "learn",
+        "learned",
         "limits",
         "raised",
         "route_code",
@@ -78,6 +80,7 @@ class StepContext:
         self.entry: Entry | None = None
         self.before: EntryState | None = None
         self.learn: str | None = None
+        self.learned = False
         self.route_code: Code | None = None
 
     def reset(self, event: Event) -> None:
@@ -120,14 +123,16 @@ class StepContext:
             owners.append(entry.ordinal)
 
     def holder(self, kind: ItemKind, call_id: str | None) -> Sequence[int]:
-        """The entry holding ``call_id`` in ``kind``'s namespace (none or one)."""
+        """The entry holding ``call_id`` in the namespace of ``kind`` (none or one)."""
         if not call_id:
             return ()
         key = self.state.interner.find(call_id)
-        ordinal = self.state.call_ids.get((kind, key)) if key is not None else None
+        space = self.kernels.namespace(kind)
+        ordinal = self.state.call_ids.get((space, key)) if key is not None else None
         return (ordinal,) if ordinal is not None else ()
 
     def bind_call_id(self, entry: Entry, call_id: str) -> None:
         """``call_id`` names ``entry`` in its kind's namespace from now on."""
         key = self.state.interner.intern(call_id)
-        self.state.call_ids.setdefault((entry.spec.kind, key), entry.ordinal)
+        space = self.kernels.namespace(entry.spec.kind)
+        self.state.call_ids.setdefault((space, key), entry.ordinal)

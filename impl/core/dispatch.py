@@ -6,7 +6,9 @@ wrong with an event becomes a ``Diagnostic`` and the next event is reduced as us
 ``step`` is ``advance`` that also says what the event did (a ``StepTrace``, for
 ``explain``); the summaries a trace carries are formatted only then.
 
-After the terminal event nothing changes (R9 ``after_terminal``); sequence numbers are
+After the terminal event nothing changes (R9 ``after_terminal``), except that the
+terminal right after an ``error`` is the same failure and describes it
+(``model/responses.AMENDABLE_TERMINALS``); sequence numbers are
 checked (a gap or a regression is reported, never acted on); then the event's class
 picks the rule: payload and progress events are routed (``route``, R5), added, done
 and snapshot items admitted or matched (``admit``, R6), terminals end the response
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from responses_oracle.model.catalogue import TERMINAL_STATUS, EventClass
+from responses_oracle.model.responses import AMENDABLE_TERMINALS
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
 
@@ -27,7 +30,7 @@ from .admit import on_added, on_item
 from .context import DEFAULT_LIMITS, ReducerLimits, StepContext, nonempty
 from .events import Event
 from .route import ITEM_SCOPED, on_scoped
-from .settle import end
+from .settle import describe_failure, end
 from .settle import end_of_input as _end_of_input
 from .state import ResponseState
 
@@ -104,6 +107,12 @@ def _reduce(context: StepContext, event: Event) -> None:
     for code, problem in event.problems:
         context.note(code, f"{event.type}: {problem}", True)
     if state.terminal:
+        amends, state.amendable = state.amendable and _is_terminal(spec), False
+        if amends:
+            _response_fields(context, event.response)
+            describe_failure(context, event)
+            context.decision = "terminal: the same failure"
+            return
         context.note(Code.AFTER_TERMINAL, f"{event.type} after the terminal event; ignored")
         context.decision = "after terminal"
         return
@@ -125,7 +134,7 @@ def _reduce(context: StepContext, event: Event) -> None:
         on_scoped(context, event)
     elif event_class is _STARTED or event_class is _PROGRESS:
         state.started = True
-        _response_id(context, event.response)
+        _response_fields(context, event.response)
         context.decision = "response"
     elif event_class is EventClass.ITEM_ADDED:
         on_added(context, event)
@@ -133,12 +142,18 @@ def _reduce(context: StepContext, event: Event) -> None:
         if event.item is not None:
             on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
     elif event_class in TERMINAL_STATUS:
-        _response_id(context, event.response)
+        _response_fields(context, event.response)
         end(context, TERMINAL_STATUS[event_class], event)
+        state.amendable = event_class in AMENDABLE_TERMINALS
         if context.tracing:
             context.decision = f"terminal: {state.status.value}"
     else:
         context.decision = "no-op"
+
+
+def _is_terminal(spec: Any) -> bool:
+    """Whether an event of ``spec`` is a terminal event."""
+    return spec is not None and spec.event_class in TERMINAL_STATUS
 
 
 def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:
@@ -152,13 +167,17 @@ def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:
     step.state.last_sequence = sequence
 
 
-def _response_id(step: StepContext, response: Any) -> None:
+def _response_fields(step: StepContext, response: Any) -> None:
+    """What a lifecycle event's response object says: its id, and the declared tools."""
     if response is None:
         return
+    state = step.state
+    tools = response.get("tools")
+    if tools is not None:
+        state.tools = tools
     response_id = nonempty(response.get("id"))
     if response_id is None:
         return
-    state = step.state
     if state.response_id is None:
         state.response_id = response_id
     elif response_id != state.response_id:

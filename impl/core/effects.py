@@ -33,7 +33,7 @@ _ITEM_SOURCE: dict[Trigger, PayloadSource] = {
 
 # The effect of almost every event, bound once: on Python 3.11 reading a member off its
 # class goes through the ``__getattr__`` hook of ``EnumType``.
-_APPEND_DELTA = Effect.APPEND_DELTA
+_APPEND_DELTA, _LEARN_ITEM_ID = Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID
 
 
 def deliver(
@@ -51,7 +51,16 @@ def deliver(
     if step.entry is None:
         step.entry, step.before = entry, entry.state
     for effect in transition.effects:
-        _execute(step, effect, entry, trigger, item, channel, snapshot_nonempty, stage)
+        # The two effects of almost every event run here, without the call to _execute.
+        if effect is _APPEND_DELTA:
+            event = step.event
+            if channel is not None and event is not None:
+                payload.append_delta(step, payload.attach(entry, channel), event.value)
+        elif effect is _LEARN_ITEM_ID:
+            if step.learn is not None:
+                _learn_item_id(step, entry)
+        else:
+            _execute(step, effect, entry, trigger, item, channel, snapshot_nonempty, stage)
     entry.state = transition.next_state
 
 
@@ -66,14 +75,9 @@ def _execute(
     stage: MergeStage,
 ) -> None:
     event = step.event
-    # Each branch tests a different effect, so their order is free: the effect of
-    # almost every event of a stream comes first.
-    if effect is _APPEND_DELTA:
-        if channel is not None and event is not None:
-            payload.append_delta(step, payload.attach(entry, channel), event.value)
-    elif effect is Effect.LEARN_ITEM_ID:
-        _learn_item_id(step, entry)
-    elif effect is Effect.ADMIT:
+    # Each branch tests a different effect, so their order is free (APPEND_DELTA and
+    # LEARN_ITEM_ID are run by ``deliver`` itself).
+    if effect is Effect.ADMIT:
         step.state.entries.append(entry)
     elif effect is Effect.BIND_SLOT:
         move_slot(step, entry, SlotTrigger.BIND)
@@ -141,9 +145,9 @@ def _learn_item_id(step: StepContext, entry: Entry) -> None:
     """A routed event's ``item_id`` names its entry from now on (R4); an entry that had
     no id takes it (R6 ``id_adopted_from_slot``)."""
     item_id = step.learn
-    if item_id is None:
-        return
-    step.add_alias(entry, item_id)
+    assert item_id is not None
+    if not step.learned:  # aliases are never removed: a known one needs no update
+        step.add_alias(entry, item_id)
     if step.route_code is not None:
         step.note(step.route_code, f"item_id {item_id!r} routed by output_index")
     if entry.item_id is None:

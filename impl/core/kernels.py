@@ -29,6 +29,7 @@ from responses_oracle.model.vocabulary import (
     IdentityRelation,
     IdFit,
     IdView,
+    ItemKind,
     MatchView,
     MergeStage,
     PayloadAction,
@@ -68,6 +69,8 @@ _IdView_ONE_OF_SLOT = IdView.ONE_OF_SLOT
 _IdView_SEVERAL_OF_SLOT = IdView.SEVERAL_OF_SLOT
 _IdView_ONE_OUTSIDE = IdView.ONE_OUTSIDE
 _SlotView_ONE = SlotView.ONE
+_ItemKind_CALL = ItemKind.CALL
+_ItemKind_OUTPUT = ItemKind.OUTPUT
 _AddedView_NEW = AddedView.NEW
 _AddedView_REPLAY = AddedView.REPLAY
 _TypeFit_SAME = TypeFit.SAME
@@ -144,6 +147,9 @@ _ROUTE__BY_ID = Route(RouteAction.BY_ID, None)
 _ROUTE__REJECT__AMBIGUOUS_ROUTE = Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)
 _ROUTE__BY_SLOT = Route(RouteAction.BY_SLOT, None)
 _ROUTE__BY_SLOT__ITEM_ID_UNRECOGNIZED = Route(RouteAction.BY_SLOT, Code.ITEM_ID_UNRECOGNIZED)
+_ITEMKIND__CALL = ItemKind.CALL
+_ITEMKIND__OUTPUT = ItemKind.OUTPUT
+_ITEMKIND__OTHER = ItemKind.OTHER
 _ADMISSION__ADMIT__FIXED = Admission(AdmissionAction.ADMIT, None, MergeStage.FIXED)
 _ADMISSION__MATCH__FIXED = Admission(AdmissionAction.MATCH, None, MergeStage.FIXED)
 _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED = Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID, MergeStage.FIXED)
@@ -268,6 +274,12 @@ ROUTE_EDGES = frozenset({
     (SlotView.SHARED, IdView.SEVERAL_OF_SLOT, Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)),
     (SlotView.SHARED, IdView.ONE_OUTSIDE, Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)),
     (SlotView.SHARED, IdView.SEVERAL_OUTSIDE, Route(RouteAction.REJECT, Code.AMBIGUOUS_ROUTE)),
+})
+
+NAMESPACE_EDGES = frozenset({
+    (ItemKind.CALL, ItemKind.CALL),
+    (ItemKind.OUTPUT, ItemKind.OUTPUT),
+    (ItemKind.OTHER, ItemKind.OTHER),
 })
 
 ADMIT_ADDED_EDGES = frozenset({
@@ -673,6 +685,18 @@ def route(slot_view: SlotView, id_view: IdView) -> Route:
     return _ROUTE__REJECT__AMBIGUOUS_ROUTE
 
 
+def namespace(kind: ItemKind) -> ItemKind:
+    """The call_id namespace of an item kind (R6).
+
+    post: (kind, __return__) in NAMESPACE_EDGES
+    """
+    if kind is _ItemKind_CALL:
+        return _ITEMKIND__CALL
+    if kind is _ItemKind_OUTPUT:
+        return _ITEMKIND__OUTPUT
+    return _ITEMKIND__OTHER
+
+
 def admit_added(view: AddedView) -> Admission:
     """Admission of an output_item.added item (R6).
 
@@ -1057,5 +1081,5 @@ def identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation
     return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity)
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity)
 """The generated kernels as one value, for the driver."""

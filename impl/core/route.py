@@ -3,17 +3,24 @@
 The cell is the model's: ``model.routing.route_views`` reads the event's slot and
 ``item_id`` against the entries bound at the slot and named by the id (the same
 function the proofs run with Z3 terms), the routing kernel decides, and
-``route_target`` picks the entry.  A delivered event's ``item_id`` is learned only where
-its lifecycle row says so (``Effect.LEARN_ITEM_ID``: never for a late event).
+``route_target`` picks the entry.  On this path — every payload event — the driver
+runs the classifiers as traced into ``classifiers.py`` (generated from ``model/``,
+``model/classgen.py``): the same operations without a method call each.  A delivered
+event's ``item_id`` is learned only where its lifecycle row says so
+(``Effect.LEARN_ITEM_ID``: never for a late event).  A progress event that adds to a
+part (an annotation, ``model/annotations.py``) puts its value into the part it names,
+while its entry is open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
 from responses_oracle.model.catalogue import EventClass
-from responses_oracle.model.ops import PYTHON
-from responses_oracle.model.routing import Route, route_target, route_views
+from responses_oracle.model.lifecycle import OPEN_STATES
+from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
     Code,
     IdView,
@@ -22,10 +29,11 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
+from . import classifiers, payload
 from .context import StepContext
 from .effects import deliver
 from .events import Event
-from .state import Channel
+from .state import Channel, Entry
 
 ITEM_SCOPED = EventClass.ITEM_SCOPED
 """The class of the events this module routes (bound once: see ``effects``)."""
@@ -35,6 +43,7 @@ _CHANNEL_TRIGGERS: tuple[Trigger, ...] = (Trigger.DELTA, Trigger.PAYLOAD_DONE, T
 
 _DELTA = Trigger.DELTA
 _SHARED = SlotState.SHARED
+_views, _target = classifiers.route_views, classifiers.route_target
 
 
 def resolve_route(
@@ -49,9 +58,9 @@ def resolve_route(
     ``bound`` are the entries bound at the event's slot (first binding first), ``shared``
     whether the slot is shared, ``named`` the entries the event's ``item_id`` names.
     """
-    slot_view, id_view = route_views(PYTHON, bound, named, shared, item_id_present)
+    slot_view, id_view = classifiers.route_views(bound, named, shared, item_id_present)
     decision = route(slot_view, id_view)
-    target = route_target(PYTHON, decision.action, bound, named)
+    target = classifiers.route_target(decision.action, bound, named)
     return decision, target, _summary(slot_view, id_view, decision)
 
 
@@ -68,11 +77,11 @@ def on_scoped(step: StepContext, event: Event) -> None:
     slot = state.slots.get(event.output_index) if event.output_index is not None else None
     bound = slot.entries if slot is not None else ()
     named = step.named_by(item_id)
-    slot_view, id_view = route_views(
-        PYTHON, bound, named, slot is not None and slot.state is _SHARED, item_id is not None
+    slot_view, id_view = _views(
+        bound, named, slot is not None and slot.state is _SHARED, item_id is not None
     )
     route = step.kernels.route(slot_view, id_view)
-    target = route_target(PYTHON, route.action, bound, named)
+    target = _target(route.action, bound, named)
     if step.tracing:
         step.decision = _summary(slot_view, id_view, route)
     if target is None:
@@ -95,5 +104,33 @@ def on_scoped(step: StepContext, event: Event) -> None:
         channel = entry.channels.get((kind, event.part_index)) or Channel(kind, event.part_index)
         if trigger is _DELTA and channel.closed:
             trigger = Trigger.DELTA_ON_CLOSED_CHANNEL
-    step.learn, step.route_code = item_id, route.code
+    step.learn, step.route_code, step.learned = item_id, route.code, target in named
+    # A part addition counts where the lifecycle accepts the progress event: while the
+    # entry is open (model/annotations.py).
+    addition = PART_ADDITIONS.get(event.type)
+    accepted = addition is not None and entry.state in OPEN_STATES
     deliver(step, entry, trigger, channel=channel)
+    if accepted and addition is not None:
+        _add_to_part(entry, addition, event.payload)
+
+
+def _add_to_part(entry: Entry, addition: PartAddition, fields: Mapping[str, Any]) -> None:
+    """Put a progress event's value into its part (``model/annotations.py``).
+
+    The part's array is copied, never appended to in place: it may be the event's own
+    list (results share unchanged containers with the events they came from).
+    """
+    index = fields.get(addition.part_index, 0)
+    value = fields.get(addition.value)
+    if not isinstance(index, int) or index < 0 or value is None:
+        return
+    held = payload.channel(entry, addition.channel, index)
+    part = held.part if held.part is not None else {"type": addition.part_type}
+    found = part.get(addition.array)
+    array = list(found) if isinstance(found, list) else []
+    position = fields.get(addition.position)
+    if isinstance(position, int) and 0 <= position < len(array):
+        array[position] = value
+    else:
+        array.append(value)
+    held.part = {**part, addition.array: array}

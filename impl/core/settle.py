@@ -1,14 +1,18 @@
 """The end of a response (R9, R11): reconcile the snapshot or abort, then settle.
 
-A response ends on its first terminal event or at the end of input.  A completed
-response's snapshot (``response.output``) is reconciled item by item through matching
-(``admit.on_item``, R6) and every entry it did not reach gets ``RESPONSE_COMPLETED``;
-any other end delivers ``RESPONSE_ABORTED`` to every entry.  Then every entry without an
-id gets a minted one (R11) and executability is decided.
+A response ends on its first terminal event or at the end of input.  The terminal's
+snapshot (``response.output``) is reconciled item by item through matching
+(``admit.on_item``, R6), whatever the terminal; every entry it did not reach gets
+``RESPONSE_COMPLETED`` when the response completed and ``RESPONSE_ABORTED`` otherwise.
+Then every entry without an id gets a minted one (R11) and executability is decided.
 
-WARNING — decided here, not yet in a table: the ``executable`` formula (a completed
-response, a client-run type, confirmed, with a ``call_id``) and the JSON check of
-``function_call`` arguments.
+Who runs a call is decided by ``model/execution.py`` from the evidence of the response:
+the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded), the
+``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
+module only gathers those facts.
+
+WARNING — decided here, not yet in a table: the JSON check of ``function_call``
+arguments.
 """
 
 from __future__ import annotations
@@ -18,6 +22,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind
+from responses_oracle.model.execution import (
+    EXECUTABLE,
+    LOADED_TOOLS,
+    OUTPUT_OF,
+    CallFacts,
+    decide,
+    declared_tools,
+)
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
 from .admit import on_item
@@ -26,35 +38,71 @@ from .effects import deliver
 from .events import Event
 from .ids import mint_item_id
 from .payload import clip
+from .state import Entry
 
 
 def end(step: StepContext, status: ResponseStatus, event: Event | None) -> None:
-    """The response ends (R9): reconcile the snapshot or abort every open entry."""
+    """The response ends (R9): reconcile the terminal snapshot, abort what is left open.
+
+    Every terminal's ``response.output`` is reconciled, not only ``completed``'s: items
+    found only there are kept (openai-python keeps them too), and ``execution`` keeps
+    them from being run unless the response completed.
+    """
     state = step.state
     state.status, state.terminal = status, True
-    if status is ResponseStatus.COMPLETED:
-        _reconcile_snapshot(step, event.response if event is not None else None)
-    else:
-        if event is not None:
-            error = (
-                event.payload.get("error")
-                or event.payload.get("message")
-                or (event.response or {}).get("error")
-                or (event.response or {}).get("incomplete_details")
-            )
-            step.note(Code.RESPONSE_ERROR, f"response {status.value}: {clip(json.dumps(error))}")
-        for entry in list(state.entries):
-            deliver(step, entry, Trigger.RESPONSE_ABORTED)
+    completed = status is ResponseStatus.COMPLETED
+    if not completed and event is not None:
+        _note_failure(step, _error_of(event))
+    _reconcile_snapshot(step, event.response if event is not None else None, completed)
     _settle(step)
 
 
-def _reconcile_snapshot(step: StepContext, response: Mapping[str, Any] | None) -> None:
+def _note_failure(step: StepContext, error: Any) -> None:
+    status = step.state.status.value
+    step.note(Code.RESPONSE_ERROR, f"response {status}: {clip(json.dumps(error))}")
+
+
+def describe_failure(step: StepContext, event: Event) -> None:
+    """The terminal right after an ``error``: the same failure, described by it.
+
+    (``model/responses.AMENDABLE_TERMINALS``.)  When the terminal's response carries an
+    error of its own, its ``response_error`` replaces the one the ``error`` event
+    raised, so the failure is reported once, in the failed response's words; else the
+    ``error``'s stands.
+    """
+    error = _error_of(event)
+    if error is None:
+        return
+    diagnostics = step.state.diagnostics
+    for position in reversed(range(len(diagnostics))):
+        if diagnostics[position].code is Code.RESPONSE_ERROR:
+            del diagnostics[position]
+    _note_failure(step, error)
+
+
+def _error_of(event: Event | None) -> Any:
+    """What an ending event says went wrong: its error, message or incomplete details."""
+    if event is None:
+        return None
+    return (
+        event.payload.get("error")
+        or event.payload.get("message")
+        or (event.response or {}).get("error")
+        or (event.response or {}).get("incomplete_details")
+    )
+
+
+def _reconcile_snapshot(
+    step: StepContext, response: Mapping[str, Any] | None, completed: bool
+) -> None:
+    """Match or admit every snapshot item (R6); then end every entry it did not reach:
+    ``RESPONSE_COMPLETED`` when the response completed, ``RESPONSE_ABORTED`` if not."""
     state = step.state
     output = response.get("output") if response is not None else None
     items = output if isinstance(output, list) else []
     if output is not None and not isinstance(output, list):
         step.note(Code.INVALID_FIELD, "response.output must be an array; ignored", True)
-    if not items:
+    if completed and not items:
         step.note(Code.SNAPSHOT_ABSENT, "response.completed carries no output; streamed items kept")
     state.snapshot_items = len(items)
     touched: set[int] = set()
@@ -69,15 +117,37 @@ def _reconcile_snapshot(step: StepContext, response: Mapping[str, Any] | None) -
         else:
             state.snapshot_placed += 1
             touched.add(entry.ordinal)
+    rest = Trigger.RESPONSE_COMPLETED if completed else Trigger.RESPONSE_ABORTED
     for entry in list(step.state.entries):
         if entry.ordinal not in touched:
-            deliver(step, entry, Trigger.RESPONSE_COMPLETED, snapshot_nonempty=bool(items))
+            deliver(step, entry, rest, snapshot_nonempty=completed and bool(items))
+
+
+def _loaded_tools(entries: list[Entry]) -> list[Mapping[str, Any]]:
+    """The tools every ``tool_search_output`` of the response loaded."""
+    loaded: list[Mapping[str, Any]] = []
+    for entry in entries:
+        tools = entry.item.get("tools") if entry.item_type == LOADED_TOOLS else None
+        if isinstance(tools, list):
+            loaded += [tool for tool in tools if isinstance(tool, Mapping)]
+    return loaded
+
+
+def _answered(entries: list[Entry]) -> set[tuple[str, str]]:
+    """(call type, call_id) of every call an output item of the response answers."""
+    return {
+        (OUTPUT_OF[entry.item_type], entry.call_id)
+        for entry in entries
+        if entry.item_type in OUTPUT_OF and entry.call_id is not None
+    }
 
 
 def _settle(step: StepContext) -> None:
     """Mint missing ids (R11), decide executability (R9), check arguments (R7)."""
     state = step.state
     completed = state.status is ResponseStatus.COMPLETED
+    tools = declared_tools(state.tools, _loaded_tools(state.entries))
+    answered = _answered(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
             entry.item_id = mint_item_id(
@@ -87,9 +157,20 @@ def _settle(step: StepContext) -> None:
             step.note(
                 Code.ID_MINTED, f"entry {entry.ordinal} never had an id; minted {entry.item_id}"
             )
-        entry.executable = (
-            completed and entry.spec.client_call and entry.confirmed and entry.call_id is not None
+        # The identity fields as first admitted (R6), over the item's merged fields.
+        item = {**entry.item, "type": entry.item_type, "name": entry.name}
+        if entry.namespace is not None:
+            item["namespace"] = entry.namespace
+        facts = CallFacts(
+            item,
+            completed,
+            entry.confirmed,
+            entry.call_id,
+            (entry.item_type, entry.call_id) in answered,
+            tools,
         )
+        entry.execution = decide(facts)
+        entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":
             arguments = entry.channels.get((ChannelKind.ARGUMENTS, 0))
             text = None if arguments is None else (arguments.value or "".join(arguments.deltas))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind, ItemTypeSpec
+from responses_oracle.model.execution import Execution
 from responses_oracle.model.invariants import (
     ChannelSnapshot,
     EntrySnapshot,
@@ -87,6 +88,7 @@ class Entry:
     id_source: IdSource | None = None
     confirmed: bool = False
     executable: bool = False
+    execution: Execution = Execution.NOT_A_CALL
     in_snapshot: bool = False
     item: dict[str, Any] = field(default_factory=dict)
     channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
@@ -141,6 +143,11 @@ class ResponseState:
     snapshot_rejected: int = 0
     last_sequence: int | None = None
     entries_limit_hit: bool = False
+    tools: Any = None
+    """The last ``response.tools`` a lifecycle event carried (who runs a call)."""
+    amendable: bool = False
+    """The response was ended by an ``error`` and no event has come since: a terminal
+    now is the same failure (``model/responses.AMENDABLE_TERMINALS``)."""
 
     def snapshot(self) -> ResponseSnapshot:
         """The state as plain frozen data for invariants and tests."""

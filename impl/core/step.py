@@ -29,6 +29,15 @@ The state is updated in place (see ``state.py``); the diagnostics an event raise
 appended to the state (and their codes to the trace).  This module is the public face
 of the driver: import from here.
 
+Fast paths, each pinned by ``tests/core/test_fast_path.py`` (every capture and
+Hypothesis streams reduced with and without traces, ``advance``/``advancer``/``step``
+in lock step): the routing classifiers run as traced from ``model/`` into
+``classifiers.py`` (generated; compared with the ``ops.PYTHON`` run on every small
+input); ``dispatch`` checks a following sequence number inline and ``advancer`` reuses
+one context per response; ``payload.attach`` skips the lookup for an entry's own
+channel; ``effects`` does not re-add a known alias; ``events.parse_event`` validates a
+well-formed delta in one step.
+
 WARNING — what still lives in driver code rather than a table: the ``executable``
 formula and the argument JSON check (``settle``), the realignment of streamed parts
 (``payload.align_parts``), the reclassification of a delta on a closed channel as

@@ -4,7 +4,7 @@ The site (``mkdocs.yml``, built with mkdocs-material) has three kinds of page:
 
 - the model pages ``docs/model/*.md`` — diagrams and tables drawn from the model's
   tables by ``python -m responses_oracle.model.diagrams``;
-- the pages this package generates — one per rule R1 to R12 with a worked example, the
+- the pages this package generates — one per rule R1 to R15 with a worked example, the
   table of where the peer implementations differ, and the invariants with their proof
   status — by ``python -m responses_oracle.docsite``;
 - hand-written pages (overview, usage, how it is built).

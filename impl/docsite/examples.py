@@ -84,7 +84,7 @@ class Run:
         )
 
 
-def _inputs(example: Example) -> Iterator[tuple[int, Any, Mapping[str, Any] | WireEvent]]:
+def inputs(example: Example) -> Iterator[tuple[int, Any, Mapping[str, Any] | WireEvent]]:
     """(index, decoded payload, what to feed) for every event of ``example``."""
     if example.sse is not None:
         for wire in read_wire_events(example.sse.encode("utf-8")):
@@ -107,7 +107,7 @@ def run(example: Example) -> Run:
     responses: list[Response] = []
     rows: list[Row] = []
     snapshot = reducer.snapshot()
-    for index, payload, event in _inputs(example):
+    for index, payload, event in inputs(example):
         type_ = payload.get("type") if isinstance(payload, Mapping) else None
         if type_ == "response.created":
             snapshot = reducer.snapshot()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, WIRE_EVENTS, EventClass
 from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING, Scope
@@ -33,6 +34,7 @@ from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRo
 from .rules import RULES, Rule
 from .sdk import RECORD_NAME as SDK_RECORD
 from .sdk import SdkRecord
+from .timelines import frame_height, render_timelines, timeline_path
 from .vectors import (
     has_vector,
     render_vectors,
@@ -61,6 +63,11 @@ _ITEM_LEVEL: frozenset[EventClass] = frozenset(
 
 def _header(source: str) -> str:
     return _HEADER.format(command=COMMAND, source=source)
+
+
+def _html_header(source: str) -> str:
+    """``_header``'s words for an HTML page, which puts them in its own comment."""
+    return " ".join(_header(source).removeprefix("<!--").removesuffix("-->\n").split())
 
 
 def _codes(codes: Sequence[Code] | AbstractSet[Code]) -> str:
@@ -118,7 +125,7 @@ def _stream(example: Example) -> list[str]:
 
 
 def _result_blocks(result: Result, replay: bool) -> list[str]:
-    lines = fenced("json", pretty_json(result.to_json()), "result", wrap=True)
+    lines = fenced("json", pretty_json(result.to_dict()), "result", wrap=True)
     if replay:
         replayed = replay_input(entry.item for entry in result.items)
         lines += ["", *fenced("json", pretty_json(replayed), "replay input (R12)", wrap=True)]
@@ -171,10 +178,21 @@ def rule_page(rule: Rule) -> str:
         lines += [f"Decided by the model's tables: {_model_links(rule, '../')}.", ""]
     lines += ["## Why", "", *(f"- {fact}" for fact in rule.evidence), ""]
     lines += ["## Worked example", ""]
+    outcome = run(rule.example)
+    lines += [
+        f"The example as a timeline (a lane per output item, coloured by its state; point "
+        f"at an event for its JSON, route and rule; "
+        f"[open it on its own](../{timeline_path(rule)})):",
+        "",
+        f'<iframe class="timeline" src="../../{timeline_path(rule)}" '
+        f'title="{rule.key}: timeline of the worked example" '
+        f'height="{frame_height(outcome)}"></iframe>',
+        "",
+    ]
     if has_vector(rule):
         name = rule_vector_name(rule)
         lines += [f"As a conformance vector: [`{name}.json`](../{vector_path(name)}).", ""]
-    lines += example_section(rule.example, run(rule.example), "###")
+    lines += example_section(rule.example, outcome, "###")
     return "\n".join(lines)
 
 
@@ -193,11 +211,12 @@ def rules_index() -> str:
         _header("impl/docsite/rules.py"),
         "# The rules",
         "",
-        "The reference semantics is twelve rules. Each page says what the rule is, why "
+        f"The reference semantics is {len(RULES)} rules. Each page says what the rule is, why "
         "(the wire evidence and what providers and peer implementations do, with the "
         "issue and PR numbers from the project's research notes: *protocol notes* for "
         "the wire facts and provider deviations, *peer notes* for opencode, codex and "
-        "AxonHub), and shows a worked example: a short stream, the trace "
+        "AxonHub), and shows a worked example: a short stream, its timeline (a lane per "
+        "output item, `responses-oracle explain --html`), the trace "
         "`responses-oracle explain` gives for it, and the result — all produced by "
         "running the reducer when the page is generated.",
         "",
@@ -322,6 +341,25 @@ def _proof_cell(rows: list[ProofRow]) -> str:
     return "; ".join(STATUS_TEXT[row.status] for row in rows) or "not reported"
 
 
+def _matching_vacuity_section(vacuity: dict[str, Any]) -> list[str]:
+    """Which cells of the matching table (R6) a stream can reach, and which it cannot."""
+    unreached = vacuity["unreached"]
+    lines = [
+        "## Vacuity of the matching table",
+        "",
+        f"Of the {vacuity['reached'] + len(unreached)} cells of the matching table "
+        "(`model/admission.py`, page: the admission model), "
+        f"{vacuity['reached']} are consulted by some stream of up to {vacuity['depth']} "
+        f"items at {vacuity['bounds']} (`proofs.matching.fit_coverage`), so a proof over "
+        "the matcher is not vacuous there. The rest exist for totality: a candidate not "
+        "at its own slot is proposed only by its `call_id` or by its id, so no key "
+        "proposes it with these views:",
+        "",
+    ]
+    lines += [f"- {' / '.join(code(part) for part in cell)}" for cell in unreached]
+    return [*lines, ""]
+
+
 def invariants_page(record: ProofRecord | None) -> str:
     """The invariants of the model, with what ``prove()`` reported when it has run."""
     header = ["invariant", "statement", "Hypothesis checks it"]
@@ -370,6 +408,8 @@ def invariants_page(record: ProofRecord | None) -> str:
             for reported in proofs.get(invariant.name, [])
         ]
         lines.append("")
+    if record is not None and record.matching_vacuity is not None:
+        lines += _matching_vacuity_section(record.matching_vacuity)
     if record is not None and record.policies:
         lines += policies_section(record)
     if STRENGTHENING:
@@ -470,6 +510,7 @@ def render_pages(record: ProofRecord | None, sdk: SdkRecord | None) -> dict[str,
     """Every generated file: path under ``docs/`` → text (the records included)."""
     pages = {"rules/index.md": rules_index()}
     pages.update((f"rules/{rule.key}.md", rule_page(rule)) for rule in RULES)
+    pages.update(render_timelines(_html_header("impl/docsite/rules.py and the reducer")))
     pages["peers.md"] = peers_page(sdk)
     pages["invariants.md"] = invariants_page(record)
     pages = {path: text if text.endswith("\n") else text + "\n" for path, text in pages.items()}

@@ -133,6 +133,9 @@ class ProofRecord:
     fingerprint: str
     rows: tuple[ProofRow, ...]
     policies: tuple[PolicyRecord, ...] = ()
+    matching_vacuity: dict[str, Any] | None = None
+    """Which cells of the matching table some stream reaches (``matching.fit_coverage``):
+    ``bounds``, ``depth``, ``reached`` (a count) and ``unreached`` (cells, as names)."""
 
     def to_text(self) -> str:
         """The record as the JSON text of ``docs/proofs.json``."""
@@ -141,6 +144,7 @@ class ProofRecord:
             "fingerprint": self.fingerprint,
             "results": [row.to_json() for row in self.rows],
             "policies": [policy.to_json() for policy in self.policies],
+            "matching_vacuity": self.matching_vacuity,
         }
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
@@ -150,7 +154,7 @@ class ProofRecord:
         document: dict[str, Any] = json.loads(text)
         rows = tuple(ProofRow.from_json(row) for row in document["results"])
         policies = tuple(PolicyRecord.from_json(p) for p in document.get("policies", []))
-        return cls(document["fingerprint"], rows, policies)
+        return cls(document["fingerprint"], rows, policies, document.get("matching_vacuity"))
 
     def current(self) -> bool:
         """Whether it was made from the current model and proofs sources."""
@@ -228,7 +232,22 @@ def run_proofs() -> ProofRecord | None:
     peers = tuple(
         _policy_record(policy, policies.prove_policy) for policy in policies.PEER_POLICIES
     )
-    return ProofRecord(fingerprint, rows, peers)
+    return ProofRecord(fingerprint, rows, peers, _matching_vacuity())
+
+
+def _matching_vacuity() -> dict[str, Any]:
+    """The matching table's coverage at 2 entries and slots, up to 3 items."""
+    matching = importlib.import_module("responses_oracle.proofs.matching")
+    encoding = importlib.import_module("responses_oracle.proofs.encoding")
+    tables = importlib.import_module("responses_oracle.model.tables")
+    bounds, depth = encoding.Bounds(2, 2), 3
+    coverage = matching.fit_coverage(tables.REFERENCE, bounds, depth)
+    return {
+        "bounds": str(bounds),
+        "depth": depth,
+        "reached": len(coverage.reached),
+        "unreached": [[part.name for part in cell] for cell in coverage.unreached],
+    }
 
 
 def load_record(path: Path) -> ProofRecord | None:

@@ -1,4 +1,4 @@
-"""The rules R1 to R12 as documentation data: what each says, why, and a worked example.
+"""The rules R1 to R15 as documentation data: what each says, why, and a worked example.
 
 One ``Rule`` per rule of DESIGN section 2.  ``statement`` says what the rule is, in
 Markdown; ``evidence`` says why, one bullet per fact, each citing where it was seen —
@@ -48,7 +48,7 @@ class Rule:
 
     @property
     def key(self) -> str:
-        """``R1`` … ``R12``: the page name and the name used everywhere in the docs."""
+        """``R1`` … ``R15``: the page name and the name used everywhere in the docs."""
         return f"R{self.number}"
 
 
@@ -74,6 +74,46 @@ _R1_SSE = "".join(
     )
 )
 """R1's example as raw SSE: the framing and the decoding are what the rule is about."""
+
+_R13_TOOLS = [
+    {"type": "function", "name": "get_weather"},
+    {"type": "x_search"},
+    {"type": "shell", "environment": {"type": "container_reference", "container_id": "cntr_1"}},
+]
+_R13_SEARCH = {
+    "type": "custom_tool_call",
+    "id": "ctc_1",
+    "call_id": "xs_call_1",
+    "name": "x_keyword_search",
+    "input": '{"query":"from:xai"}',
+    "status": "completed",
+}
+_R13_SHELL = {
+    "type": "shell_call",
+    "id": "sh_1",
+    "call_id": "call_sh_1",
+    "action": {"commands": ["ls"]},
+    "status": "completed",
+}
+_R13_SHELL_OUTPUT = {
+    "type": "shell_call_output",
+    "id": "sho_1",
+    "call_id": "call_sh_1",
+    "output": [{"stdout": "a\n", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}],
+    "status": "completed",
+}
+_R13_OUTPUT = [_R1_CALL, _R13_SEARCH, _R13_SHELL, _R13_SHELL_OUTPUT]
+
+_R14_ERROR = {"code": "insufficient_quota", "message": "quota exceeded"}
+_R14_HELLO = message("msg_1", "Hello.", "completed")
+
+_R15_CITATION = {
+    "type": "url_citation",
+    "url": "https://example.com/source",
+    "title": "The source",
+    "start_index": 4,
+    "end_index": 14,
+}
 
 _R10_TIME = call("fc_2", "call_2", name="get_time", arguments="{}", status="completed")
 
@@ -314,26 +354,36 @@ event itself: it is **never guessed** onto some call.""",
         """\
 `output_item.added`, `output_item.done` and each item of `response.completed.output`
 (whose slot is its array position) either match an admitted entry or admit a new one.
+Which one is decided by the tables of `model/admission.py` (page: the admission model),
+whose cells are picked by classifiers written once and run by both the reducer and Z3.
 
-- *Compatible* means: same type, and equal `call_id`s where both have one. With the
-  same `call_id`, differing item ids are tolerated (`id_changed`, info); without
-  `call_id`s, the ids must be equal or one missing.
-- An `added` is a **replay** if an entry of the same type already has its `call_id`
-  (or, without `call_id`, its id): `duplicate_item`, ignored — a done call is never
-  reopened. Otherwise a new entry is admitted in state `added`.
-- A `done` or snapshot item is **matched** by, in this order: the entry bound at its
-  slot, if compatible; the entry admitted with its `call_id`; the entry its id names
-  uniquely, if compatible. Keys naming different entries: `ambiguous_route`, rejected.
-  A `done` matched to an entry already done is `duplicate_item`, ignored: **every
-  entry completes at most once**.
-- No match: a new entry is admitted — at `done` directly in state `done` (done-only
-  items are recovered), from the snapshot directly in state `completed`.
-- **First admission wins**: `call_id`, `name`, `namespace`, type and id are set by the
-  first non-empty value seen and never overwritten (`metadata_conflict` otherwise,
-  except a changed id under the same `call_id`: `id_changed`). Missing values are
-  filled in by later events.
-- A new item whose `call_id` belongs to an entry of another type is
-  `duplicate_call_id` and is not admitted.
+- **A call and its output are two items.** A `call_id` names one entry *per item kind*
+  (calls, outputs, others — the `call_id` namespaces table): a `shell_call_output`
+  with its `shell_call`'s `call_id` is an item of its own, never a duplicate call.
+- An `added` is a **replay** if an entry of the same type already holds its `call_id`
+  in its namespace (or, without `call_id`, its id): `duplicate_item`, ignored — a done
+  call is never reopened. A `call_id` held by an entry of another type of the same
+  kind is `duplicate_call_id`, not admitted. Otherwise a new entry is admitted.
+- A `done` or snapshot item is **matched**: three keys propose candidates — the entry
+  bound alone at its slot (on a shared slot, the one its `call_id` or id picks there),
+  the entry holding its `call_id`, the entry its id names uniquely — and the *matching
+  table* says whether the item fits each candidate, from its type, `call_id`, id and
+  slot views. One fitting entry: the item is its; several: `ambiguous_route`,
+  rejected; none: a new entry is admitted (done-only and snapshot-only items are
+  recovered). An item of another type never fits. Equal `call_id`s fit whatever the
+  ids (rotated ids, `id_changed`); without two `call_id`s the ids decide, and through
+  its own slot an open entry — or the snapshot — also takes a never-seen id (GitHub
+  Copilot, vLLM). A `done` matched to an entry already done is `duplicate_item`,
+  ignored: **every entry completes at most once**.
+- **Identity is fixed at confirmation.** `call_id`, `name` and `namespace` are set by the
+  first non-empty value an item brings and never overwritten (`metadata_conflict`),
+  with one exception: the entry's **own done** — its id, at its own slot, while the
+  entry is open — may rename the `call_id` `added` announced (`call_id_renamed`); the
+  old `call_id` still names the entry. After confirmation nothing re-keys an entry: a
+  snapshot item reaching a done entry at its own slot with a new id and a new
+  `call_id` is that entry's (`snapshot_rekeyed`, naming both identities), its
+  confirmed identity kept. The snapshot never renames an open entry. A `call_id`, once
+  bound, is never taken by a different entry.
 - The entry's id is: its first non-empty wire `id`; else the first `item_id` field
   found *inside* an item (`id_renamed_field`); else, for an item matched through its
   slot, the id an event gave that slot (`id_adopted_from_slot`); else a minted id
@@ -361,6 +411,19 @@ event itself: it is **never guessed** onto some call.""",
             "id, and falls back to the slot only when compatible (peer notes §C.1).",
             "Bedrock Mantle's `call_id`s are response-scoped (`call_0` reused across "
             "responses: `pydantic/pydantic-ai#6536`, `#6538`): identity is per response.",
+            "OpenAI's hosted container shell streams a `shell_call` and its "
+            "`shell_call_output` in one response with the same `call_id` (the "
+            "`openai-shell-skills` capture recorded by vercel/ai): the output is an item.",
+            "OpenAI and Azure change a client `tool_search_call`'s `call_id` between "
+            "`added` and `done`, keeping its `tsc_…` id and slot; the snapshot agrees with "
+            "the done (the client tool-search captures recorded by vercel/ai and "
+            "pydantic-ai): the done renames the call, and `replay` sends it once.",
+            "A LiteLLM gateway in front of vLLM re-keys a done call in "
+            "`response.completed` — new id, `call_id` `functions.get_weather:0`, "
+            "whitespace-trimmed arguments — and accepts the streamed `call_id` back: one "
+            "call, with its streamed identity (`snapshot_rekeyed`).",
+            "opencode's test 14: a snapshot item colliding with an open call's id but "
+            "carrying another `call_id` is not that call (the snapshot never renames).",
         ),
         Example(
             "The Bedrock Mantle shape: the done and snapshot items have no `id` but an "
@@ -518,14 +581,17 @@ table of the model is the authority; this paragraph is its summary.""",
   absent `output` is tolerated (`snapshot_absent`, info). Entries that never reached
   `payload_done`/`done` and are not in the snapshot are kept but **unconfirmed**
   (`unconfirmed_item`).
-- `response.incomplete` / `response.failed` / `response.cancelled` / an `error` event:
-  the response status says so; no call is executable.
+- `response.incomplete` / `response.failed` / `response.cancelled`: the response
+  status says so, and their `output` is reconciled like that of `completed` (items
+  found only there are kept) but nothing in it is run (R13 `not_completed`). Entries
+  the snapshot does not list end `incomplete`.
+- An `error` event ends the response as failed; `error` then `response.failed` is
+  **one** failure, described by the failed response's own error (R14).
 - End of input without a terminal event: status `interrupted` (`missing_terminal`); no
   call is executable.
 - After the first terminal event every event is `after_terminal` and changes nothing.
-- A call is **executable** iff the response completed and the call was confirmed by a
-  `*.done`, an `output_item.done` or the snapshot. Parseable arguments alone never make
-  a call executable.""",
+- Whether a confirmed call of a completed response is **executable**, that is who runs
+  it, is R13. Parseable arguments alone never make a call executable.""",
         (
             "The ChatGPT Codex backend sends `response.completed` with an empty or absent "
             "`output`; the items come only through `output_item.done` "
@@ -546,6 +612,10 @@ table of the model is the authority; this paragraph is its summary.""",
             "SGLang's router sends no `output_item.done` and a snapshot with a generic "
             "empty message, losing the call (`sgl-project/sglang#12652`); the snapshot "
             "must never erase what was streamed.",
+            "`response.incomplete` (and `failed`, `cancelled`) may carry `response.output`; "
+            "openai-python's accumulator keeps those items, and a reducer that reads only "
+            "the snapshot of `completed` drops them (issue #11; the vercel/ai fixtures "
+            "`issue-18872-*` end with `response.incomplete`).",
         ),
         Example(
             "Two responses back to back. The first completes with an absent snapshot: "
@@ -701,5 +771,205 @@ dropped.""",
             replay=True,
         ),
     ),
+    Rule(
+        13,
+        "Who runs a call",
+        """\
+An item is **executable**, that is the client should run it now, only when every gate
+holds, in this order; the first that fails is the item's `execution` verdict in the
+result:
+
+1. its type is a client-run call (`function_call`, `custom_tool_call`, `shell_call`,
+   `local_shell_call`, `computer_call`, `apply_patch_call`, `tool_search_call`), else
+   `not_a_call`;
+2. the response completed, else `not_completed`;
+3. its `done` or the snapshot confirmed it, else `unconfirmed`;
+4. it has a `call_id`, else `no_call_id`;
+5. no `*_output` item answering its `call_id` is in the same response, else
+   `answered` (the server ran it);
+6. the declared tools (`response.tools` as `response.created`, `in_progress` and
+   `completed` echo it, plus the tools a `tool_search_output` loaded) say the client
+   runs it: function and custom tools **by name** (a namespace's tools by namespace),
+   a shell **by its environment** (`local` or none: client; `container_auto`,
+   `container_reference`: server), local shell, computer and apply_patch **by the
+   tool type**, a tool search **by its `execution`**. A declared tool that is hosted
+   gives `server`; no declared tool of the call gives `undeclared`; a client one gives
+   `client`.
+
+When the stream declares no tools (no `tools`, or an empty list), gate 6 cannot be
+read: the call is executable by its type and its verdict says so, `tools_unknown`.
+The tables are in `model/execution.py` (`CLIENT_CALLS`, `OUTPUT_OF`,
+`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).""",
+        (
+            "xAI's server-run `x_search` streams `custom_tool_call` items (`xs_call_…`, "
+            "names `x_keyword_search`, `view_x_video`) that the request never declared: "
+            '`response.tools` is `[{"type":"x_search"}]` (vercel/ai fixture '
+            "`xai-x-search-tool`; protocol notes §8 xAI row, `vercel/ai#12456`). A client "
+            "that runs them would call a tool it does not have (issue #11).",
+            "OpenAI's hosted container shell streams `shell_call` items the server has "
+            'already run: the declared tool is `{"type":"shell","environment":'
+            '{"type":"container_reference",…}}` and each call\'s `shell_call_output` is '
+            "in the same response with the same `call_id` (vercel/ai fixtures "
+            "`openai-shell-skills.1`, `openai-shell-container.1`). Running them again "
+            "would repeat a command.",
+            'A local shell (`{"type":"shell"}` with no environment, or `environment: '
+            '{"type":"local"}`) is answered by the client in the next request (vercel/ai '
+            "`openai-shell-tool.1`, `openai-shell-local-multiturn.1`); a tool search says "
+            "who runs it in its own `execution` (`openai-tool-search.1`: `server`, no "
+            "`call_id`; `openai-client-tool-search.1`: `client`), as openai-python's "
+            "`ResponseToolSearchCall.execution` does.",
+            "OpenAI echoes `tools: []` for a response whose request declared a "
+            "`local_shell` tool (vercel/ai `openai-local-shell-tool.1`), so an empty list "
+            'cannot mean "nothing declared": it counts as no declaration, and the verdict '
+            "says `tools_unknown` rather than guessing silently.",
+            "A call OpenAI loads through tool search carries a `namespace` equal to its "
+            "name although the function was declared at top level with `defer_loading` "
+            "(vercel/ai `openai-tool-search.1`): a top-level tool answers any namespace.",
+        ),
+        Example(
+            "One completed response with its tools declared: a declared function call, a "
+            "custom call the request never declared (the shape of xAI's `x_search`), and "
+            "a hosted shell call whose output is in the same response. Only the first "
+            "is executable; each item's `execution` says why.",
+            events=(
+                {
+                    "type": "response.created",
+                    "response": {
+                        "id": "resp_r13",
+                        "status": "in_progress",
+                        "output": [],
+                        "tools": _R13_TOOLS,
+                    },
+                },
+                done(0, _R1_CALL),
+                done(1, _R13_SEARCH),
+                done(2, _R13_SHELL),
+                done(3, _R13_SHELL_OUTPUT),
+                {
+                    "type": "response.completed",
+                    "response": {
+                        "id": "resp_r13",
+                        "status": "completed",
+                        "output": _R13_OUTPUT,
+                        "tools": _R13_TOOLS,
+                    },
+                },
+            ),
+        ),
+    ),
+    Rule(
+        14,
+        "Where a response starts and ends",
+        """\
+An input may hold several responses: a tool loop in one file, a WebSocket-mode
+connection, a background response and its resume stream. Where one ends is the
+`BOUNDARY` table of `model/responses.py`, read for every event that opens a response:
+
+- `response.created` opens a response, and ends the one held unless that one is still
+  open with the same response id (an `in_progress` may come first);
+- `response.queued` and `response.in_progress` open a response when none is held (a
+  resume stream, `GET /responses/{id}?stream=true&starting_after=N`, starts at
+  sequence N+1 with one of them: no warning, and no gap for its first number) and
+  otherwise continue the held one; after its end, only another response's id starts
+  a new one;
+- in a WebSocket transcript the client's frames (`response.create`,
+  `response.steer`) are skipped, and a `response.create` ends the response before it;
+- an `error` ends the response as failed, like any terminal; the terminal that
+  follows it at once is the same failure (`AMENDABLE_TERMINALS`): no
+  `after_terminal`, and its response's own `error` describes the failure (one
+  `response_error`). Its `output` is not read: nothing after a terminal changes the
+  items (invariant `terminal_is_final`).
+
+A stream without `sequence_number` (OpenAI recordings from March 2025) is read the
+same way.""",
+        (
+            "Background-mode resume streams start with `response.queued` at sequence "
+            "N+1, never `response.created` (pydantic-ai cassette "
+            "`test_background_mode_streaming_starting_after_vcr`; fixtures/quirks q03).",
+            "OpenAI's normal failure is `error` then `response.failed` for the same "
+            "response (vercel/ai fixture `openai-error.1`): one failure, described by the "
+            "failed response; reporting the second event as `after_terminal` loses that "
+            "description.",
+            "WebSocket mode sends the same event payloads as SSE on one connection, one "
+            "JSON message per frame, with the client's `response.create` frames between "
+            "responses, and answers a bad request with an `error` frame alone "
+            "(protocol notes §1.8; openai-python `ResponsesClientEvent`; Open Responses "
+            "WebSocket mode, 2026-04-24).",
+            "GitHub Copilot rotates the response id inside one response "
+            "(`vercel/ai#18548`, fixture `github-copilot-id-rotation.1`): an "
+            "`in_progress` with another id continues the open response "
+            "(`response_id_changed`).",
+        ),
+        Example(
+            "A WebSocket connection: the client asks; the response opens with "
+            "`response.in_progress` (no `response.created`) and completes; the client "
+            "asks again and the server answers `error` then `response.failed`. Two "
+            "results, no warning.",
+            events=(
+                {"type": "response.create", "model": "gpt-5.1", "input": "hi"},
+                {
+                    "type": "response.in_progress",
+                    "sequence_number": 4,
+                    "response": {"id": "resp_r14a", "status": "in_progress", "output": []},
+                },
+                {**done(0, _R14_HELLO), "sequence_number": 5},
+                {**completed("resp_r14a", [_R14_HELLO]), "sequence_number": 6},
+                {"type": "response.create", "model": "gpt-5.1", "input": "again"},
+                {**created("resp_r14b"), "sequence_number": 0},
+                {"type": "error", "sequence_number": 1, "error": _R14_ERROR},
+                {
+                    "type": "response.failed",
+                    "sequence_number": 2,
+                    "response": {
+                        "id": "resp_r14b",
+                        "status": "failed",
+                        "output": [],
+                        "error": _R14_ERROR,
+                    },
+                },
+            ),
+            shows=(Code.RESPONSE_ERROR,),
+        ),
+    ),
+    Rule(
+        15,
+        "Annotations",
+        """\
+`response.output_text.annotation.added` (and the Open Responses spelling
+`response.output_text_annotation.added`) adds its `annotation` to the `annotations`
+of the `output_text` part its `content_index` names, at `annotation_index` (one sent
+again replaces its place; none, or one past the end, appends), while the item is open.
+So a message whose `output_item.done` never comes keeps its citations; a `done` item
+or a snapshot that carries the part in full still gives the whole part (R7). The data
+is in `model/annotations.py`.""",
+        (
+            "OpenAI streams citations as `annotation.added` events before "
+            "`content_part.done` lists them (pydantic-ai cassettes "
+            "`test_openai_include_raw_annotations_streaming`; the vercel/ai web and file "
+            "search fixtures); a reducer that reads them only off the finished item "
+            "loses them when the item never finishes (issue #11).",
+            "openai-python's accumulator adds each annotation to its part as it arrives "
+            "(`ResponseOutputTextAnnotationAddedEvent`: `annotation`, "
+            "`annotation_index`, `content_index`).",
+        ),
+        Example(
+            "A message streams its text and one citation, then the input stops: no "
+            "`done`, no terminal. The part keeps the citation.",
+            events=(
+                created("resp_r15"),
+                added(0, message("msg_1")),
+                text_delta(0, "msg_1", "See the source."),
+                {
+                    "type": "response.output_text.annotation.added",
+                    "output_index": 0,
+                    "item_id": "msg_1",
+                    "content_index": 0,
+                    "annotation_index": 0,
+                    "annotation": _R15_CITATION,
+                },
+            ),
+            shows=(Code.MISSING_TERMINAL,),
+        ),
+    ),
 )
-"""R1 to R12, in order."""
+"""R1 to R15, in order."""

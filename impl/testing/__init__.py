@@ -5,7 +5,7 @@ reference answer:
 
 - ``assert_conforms(parse, streams=None)`` — in pytest: run your parse function and
   the oracle on generated (or your) streams, fail with each divergence shrunk to a
-  minimal stream and explained by the DESIGN rule it breaks;
+  minimal stream and explained by the rule it breaks (docs/rules/);
 - ``responses-oracle diff --candidate CMD`` (``run_diff``) — the same for a parser in
   any language, run as one subprocess speaking the candidate protocol (``serve`` is
   that protocol's Python end);

@@ -22,7 +22,7 @@ from .streams import Event
 
 def oracle_json(events: Sequence[Event]) -> list[dict[str, Any]]:
     """The oracle's result objects for ``events``."""
-    return [result.to_json() for result in reduce(events)]
+    return [result.to_dict() for result in reduce(events)]
 
 
 def _traced(events: Sequence[Event]) -> tuple[list[StepTrace], list[str]]:

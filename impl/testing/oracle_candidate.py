@@ -16,7 +16,7 @@ from .candidate import serve
 
 def parse(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The result contract of every response in ``events``."""
-    return [result.to_json() for result in reduce(events)]
+    return [result.to_dict() for result in reduce(events)]
 
 
 if __name__ == "__main__":

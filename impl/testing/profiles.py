@@ -187,6 +187,15 @@ def _raw_reasoning(event: Event) -> Event:
     return {"type": kind, **moved}
 
 
+def _raw_reasoning_items(events: list[Event]) -> None:
+    """Reasoning items hold their text as raw ``reasoning_text`` content, not a summary."""
+    for _, _, _, item in items_in(events):
+        if item.get("type") == "reasoning":
+            texts = [part.get("text", "") for part in item.get("summary", [])]
+            item["summary"] = []
+            item["content"] = [{"type": "reasoning_text", "text": text} for text in texts]
+
+
 def lm_studio(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
     """LM Studio: no argument deltas at all, raw reasoning text, numeric call ids."""
     events = [
@@ -202,11 +211,7 @@ def lm_studio(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
         ),
     )
     rename_call_ids(events, lambda old, rank: f"call_{int(digest(old)[:8], 16) % 10**9}")
-    for _, _, _, item in items_in(events):
-        if item.get("type") == "reasoning":
-            texts = [part.get("text", "") for part in item.get("summary", [])]
-            item["summary"] = []
-            item["content"] = [{"type": "reasoning_text", "text": text} for text in texts]
+    _raw_reasoning_items(events)
     return stream.relabel(numbered(events), "profile:lm-studio")
 
 
@@ -304,6 +309,191 @@ def vllm(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
     return stream.relabel(events, label)
 
 
+# -- DeepSeek -------------------------------------------------------------------------
+
+
+def deepseek(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """DeepSeek's ``/responses``: bare UUID ids, ``call_00_…`` call ids, raw reasoning text."""
+    events = [
+        _raw_reasoning(event) if event.get("type") in _RAW_REASONING else event
+        for event in _copy(stream)
+    ]
+    salt = choose.integer(0, 2**32 - 1)
+    # Unlike vLLM's, DeepSeek's ids are the same in the stream and the snapshot.
+    rename_ids(events, lambda old, place, number: _bare(salt, old))
+    rename_call_ids(events, lambda old, rank: f"call_{rank:02d}_{alnum(24, salt, old)}")
+    _raw_reasoning_items(events)
+    response_id = _bare(salt, "response")
+    for event in events:
+        response = event.get("response")
+        if isinstance(response, dict) and "id" in response:
+            response["id"] = response_id
+    return stream.relabel(events, "profile:deepseek")
+
+
+# -- LiteLLM in front of vLLM ---------------------------------------------------------
+
+
+def _pad_arguments(events: list[Event], call_ids: set[str]) -> None:
+    """A space before and after each listed call's streamed arguments, as kimi-k2 sends."""
+    deltas: dict[str, list[Event]] = {}
+    for event in events:
+        item_id = event.get("item_id")
+        if event.get("type") == "response.function_call_arguments.delta" and item_id in call_ids:
+            deltas.setdefault(item_id, []).append(event)
+    for run in deltas.values():
+        run[0]["delta"] = " " + run[0]["delta"]
+        run[-1]["delta"] += " "
+    for place, _, _, item in items_in(events):
+        if place is Place.DONE and item.get("id") in deltas:
+            item["arguments"] = f" {item.get('arguments', '')} "
+    for event in events:
+        if (
+            event.get("type") == "response.function_call_arguments.done"
+            and event.get("item_id") in deltas
+        ):
+            event["arguments"] = f" {event.get('arguments', '')} "
+
+
+def litellm_vllm_rekey(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """LiteLLM → vLLM: the terminal snapshot re-keys every call (id, call_id, trimmed args)."""
+    events = _copy(stream)
+    types = item_types(events)
+    streamed = {old for old, kind in types.items() if kind == "function_call"}
+    if choose.boolean():
+        _pad_arguments(events, set(streamed))
+    rename_ids(
+        events,
+        lambda old, place, number: (
+            f"fc_{digest(old, 'final')[:8]}"
+            if place is Place.SNAPSHOT and old in streamed
+            else digest(old, "stream")[:8]
+        ),
+    )
+    for event in events:
+        calls = [i for i in snapshot_items(event) if i.get("type") == "function_call"]
+        for rank, item in enumerate(calls):
+            item["call_id"] = f"functions.{item.get('name')}:{rank}"
+            if isinstance(item.get("arguments"), str):
+                item["arguments"] = item["arguments"].strip()
+    return stream.relabel(events, "profile:litellm-vllm-rekey")
+
+
+def litellm_done_order(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """LiteLLM: the ``output_item.done`` events arrive last and out of ``output_index`` order."""
+    events = _copy(stream)
+    done = [e for e in events if e.get("type") == "response.output_item.done"]
+    rest = [e for e in events if e.get("type") != "response.output_item.done"]
+    # Highest slot first: each done still follows every other event of its item.
+    done.sort(key=lambda event: -int(event.get("output_index", 0)))
+    end = len(rest) - 1
+    return stream.relabel(
+        numbered([*rest[:end], *done, *rest[end:]]), "profile:litellm-done-order"
+    )
+
+
+# -- OpenRouter -----------------------------------------------------------------------
+
+
+def openrouter(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """OpenRouter: ``*_tmp_`` ids, a new reasoning id in the snapshot, arguments only there."""
+    events = [
+        event
+        for event in _copy(stream)
+        if event.get("type") != "response.function_call_arguments.delta"
+    ]
+    types = item_types(events)
+
+    def rename(old: str, place: Place, number: int) -> str:
+        if types.get(old) == "reasoning":
+            return f"rs_tmp_{alnum(11, old, place is Place.SNAPSHOT)}"
+        return f"fc_tmp_{alnum(11, old)}" if types.get(old) == "function_call" else old
+
+    rename_ids(events, rename)
+    for place, _, _, item in items_in(events):
+        if place is not Place.SNAPSHOT and item.get("type") == "function_call":
+            item["arguments"] = ""
+    for event in events:
+        if event.get("type") == "response.function_call_arguments.done":
+            event["arguments"] = ""
+    return stream.relabel(numbered(events), "profile:openrouter")
+
+
+# -- Chat Completions → Responses gateways --------------------------------------------
+
+
+def chat_gateway_slot_collision(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """A gateway gives a function call the ``output_index`` of the text item before it."""
+    events = _copy(stream)
+    # Such gateways translate one chat chunk at a time: items run one after another.
+    positions = [n for n, event in enumerate(events) if "output_index" in event]
+    ordered = sorted((events[n] for n in positions), key=lambda e: int(e["output_index"]))
+    for n, event in zip(positions, ordered, strict=True):
+        events[n] = event
+    kinds = {
+        int(e["output_index"]): e["item"].get("type")
+        for e in events
+        if e.get("type") == "response.output_item.added" and isinstance(e.get("item"), dict)
+    }
+    collide = next(
+        (
+            slot
+            for slot, kind in sorted(kinds.items())
+            if kind == "function_call" and kinds.get(slot - 1) in ("message", "reasoning")
+        ),
+        None,
+    )
+    if collide is not None:
+        for n in positions:
+            if events[n]["output_index"] >= collide:
+                events[n]["output_index"] -= 1
+    return stream.relabel(numbered(events), "profile:chat-gateway-slot-collision")
+
+
+# -- vLLM, zero-argument calls --------------------------------------------------------
+
+
+def vllm_zero_argument_calls(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """vLLM (non-Harmony): a call without arguments has no delta and no ``arguments.done``."""
+    events = _copy(stream)
+    calls = [
+        item["id"]
+        for place, _, _, item in items_in(events)
+        if place is Place.ADDED and item.get("type") == "function_call"
+    ]
+    empty = {call for call in calls if choose.boolean()} or set(calls[:1])
+    events = [
+        event
+        for event in events
+        if not (
+            event.get("type", "").startswith("response.function_call_arguments.")
+            and event.get("item_id") in empty
+        )
+    ]
+    for place, _, _, item in items_in(events):
+        if place is not Place.ADDED and item.get("id") in empty:
+            item["arguments"] = "{}"
+    return stream.relabel(numbered(events), "profile:vllm-zero-argument-calls")
+
+
+# -- Onyx -----------------------------------------------------------------------------
+
+
+def onyx(stream: GeneratedStream, choose: Chooser) -> GeneratedStream:
+    """Onyx's gateway: the terminal snapshot rebuilds each call with a fresh item id."""
+    events = _copy(stream)
+    types = item_types(events)
+    rename_ids(
+        events,
+        lambda old, place, number: (
+            f"fc_{alnum(24, old, 'rebuilt')}"
+            if place is Place.SNAPSHOT and types.get(old) == "function_call"
+            else old
+        ),
+    )
+    return stream.relabel(events, "profile:onyx")
+
+
 # -- keepalives and unknown events ----------------------------------------------------
 
 
@@ -389,6 +579,68 @@ PROFILES: dict[str, Profile] = {
             "protocol-notes §8 vLLM row (vllm-project/vllm#44608, #47916, #45742, #35184, "
             "#29947, #36445, #24788)",
             vllm,
+        ),
+        Profile(
+            "deepseek",
+            "bare UUID response and item ids (the same in the stream and the snapshot); "
+            "call_ids call_00_<24 alnum>, numbered per response; reasoning as raw "
+            "reasoning_text content parts, empty summary",
+            "fixtures/quirks/README.md ('also seen in the captures'), captured in "
+            "fixtures/captures/pydantic-ai/test_deepseek_responses_*; not in protocol-notes "
+            "§8, which predates the captures",
+            deepseek,
+        ),
+        Profile(
+            "litellm-vllm-rekey",
+            "the terminal snapshot re-keys every function call: a new id, call_id "
+            "functions.<name>:<n> instead of the streamed one, whitespace-trimmed arguments "
+            "(the streamed arguments sometimes carry a space either side)",
+            "fixtures/quirks q05 (an opencode recording of DigitalOcean's LiteLLM → vLLM "
+            "gateway, kimi-k2.6); vllm-project/vllm#47916 (call_id half); protocol-notes §8 "
+            "vLLM row (snapshot ids differ)",
+            litellm_vllm_rekey,
+        ),
+        Profile(
+            "litellm-done-order",
+            "output_item.done events held back and sent last, highest output_index first",
+            "fixtures/quirks q08 (BerriAI/litellm#36356); protocol-notes §8 LiteLLM row",
+            litellm_done_order,
+        ),
+        Profile(
+            "openrouter",
+            "fc_tmp_/rs_tmp_ item ids; the snapshot gives the reasoning item a new rs_tmp_ "
+            "id; no argument deltas, an empty function_call_arguments.done and empty done "
+            "arguments: the arguments only in the terminal snapshot",
+            "protocol-notes §8 OpenRouter row (rbb-dev/Open-WebUI-OpenRouter-pipe#54); "
+            "fixtures/quirks q06 (pydantic-ai cassette "
+            "test_openai_responses_raw_cot_stream_openrouter) and q07 "
+            "(OpenRouterTeam/ai-sdk-provider#336)",
+            openrouter,
+        ),
+        Profile(
+            "chat-gateway-slot-collision",
+            "items streamed one after another; the first function call that follows a "
+            "reasoning or message item gets that item's output_index (and every later slot "
+            "moves down one); the snapshot still lists every item",
+            "fixtures/quirks q09 (decolua/9router#2611, diegosouzapw/OmniRoute#10025 and "
+            "#9822, Helicone/helicone#5325, router-for-me/CLIProxyAPI#4430); protocol-notes "
+            "§8 misc gateways row",
+            chat_gateway_slot_collision,
+        ),
+        Profile(
+            "vllm-zero-argument-calls",
+            "a call without arguments gets no function_call_arguments.delta and no .done; "
+            "its done and snapshot items carry arguments \"{}\"",
+            "fixtures/quirks q10 (vllm-project/vllm#54236); protocol-notes §8 vLLM row",
+            vllm_zero_argument_calls,
+        ),
+        Profile(
+            "onyx",
+            "the terminal snapshot rebuilds each function call with a fresh item id and "
+            "the same call_id",
+            "fixtures/quirks q11 (onyx-dot-app/onyx#13624); protocol-notes §8 misc gateways "
+            "row",
+            onyx,
         ),
         Profile(
             "keepalive-unknown",

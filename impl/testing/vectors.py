@@ -2,22 +2,26 @@
 
 Theory of operation
 -------------------
-A *vector* is one JSON file: a name, the DESIGN rules it exercises, where it came
-from, the event stream, and the result objects the oracle gives for it (DESIGN §3).  A
+A *vector* is one JSON file: a name, the rules it exercises (docs/rules/), where it
+came from, the event stream, and the result objects the oracle gives for it
+(``Result.to_dict()``, docs/schema/result.schema.json).  A
 folder of vectors plus ``manifest.json`` (format version, oracle version, one entry
 per file with its SHA-256) is everything another implementation needs: read each
 file, feed ``events`` to the parser, compare with ``expected`` modulo minted ids.  The
 format is specified in ``docs/conformance-vectors.md``; ``FORMAT_VERSION`` changes
 only when a field changes meaning.
 
-Vectors come from three sources (``VectorSource``):
+Vectors come from data the package owns, so an export is the same from any folder and
+needs no test tooling (``VectorSource``):
 
-- the rule tests: the streams of every passing test of ``tests/core/test_rules.py``
-  (``rule_tests.harvest``), with the rule named by the test;
-- the proof counterexamples (``tests/proofs/counterexamples/*.jsonl``): streams on
-  which a mutant of the model breaks an invariant and the reference does not;
-- seeded generated streams (``cases.generated_case``), rules read off the oracle's
-  diagnostics.
+- the bundled corpus (``corpus.json`` beside this module, ``corpus_vectors``): the
+  streams of every passing rule test of the checkout's ``tests/core/test_rules.py``,
+  with the rule named by the test, and the proof counterexamples
+  (``tests/proofs/counterexamples/*.jsonl``: streams on which a mutant of the model
+  breaks an invariant and the reference does not).  ``tools/vector_corpus.py`` writes
+  it from the checkout, and a test fails when it is stale;
+- seeded generated streams (``cases.generated_case``, ``generated_vectors``), rules
+  read off the oracle's diagnostics.
 
 ``expected`` is always recomputed by the oracle at export, so a vector never states an
 answer the oracle does not give.  ``check`` runs a candidate on a folder and compares.
@@ -32,16 +36,23 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from importlib import resources
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from .candidate import Answer, Candidate
-from .cases import corpus_files, generated_case
+from .cases import generated_case
 from .compare import Difference, carried_ids, compare
 from .explain import oracle_json
 from .rules import rules_of_codes
 from .streams import Event, GeneratedStream
+
+CORPUS_FORMAT = "responses-oracle/vector-corpus"
+"""The ``format`` field of the bundled corpus (``corpus.json``)."""
+
+CORPUS = "corpus.json"
+"""The bundled corpus, package data of ``responses_oracle.testing``."""
 
 FORMAT = "responses-oracle/conformance-vector"
 """The ``format`` field of every vector file."""
@@ -155,43 +166,22 @@ def make_vector(
     return Vector(name, named, source, description, tuple(events), expected, tuple(labels))
 
 
-def rule_test_vectors(path: str | os.PathLike[str]) -> list[Vector]:
-    """One vector per stream of each passing rule test at ``path`` (needs pytest)."""
-    from .rule_tests import harvest
-
+def corpus_vectors() -> list[Vector]:
+    """One vector per stream of the bundled corpus, expected results computed now."""
+    text = resources.files("responses_oracle.testing").joinpath(CORPUS).read_text("utf-8")
+    document = json.loads(text)
+    if document.get("format") != CORPUS_FORMAT:
+        raise ValueError(f"{CORPUS} is not a {CORPUS_FORMAT} document")
     return [
         make_vector(
-            f"rule-{h.name}",
-            VectorSource.RULE_TEST,
-            f"stream of the rule test {h.test}",
-            h.events,
-            rules=h.rules,
+            stream["name"],
+            VectorSource(stream["source"]),
+            stream["description"],
+            stream["events"],
+            rules=stream["rules"],
         )
-        for h in harvest(path)
+        for stream in document["streams"]
     ]
-
-
-def counterexample_vectors(folder: str | os.PathLike[str]) -> list[Vector]:
-    """One vector per proof counterexample stream (``*.jsonl``) in ``folder``."""
-    from responses_oracle.wire.formats import InputFormat, read_wire_events
-
-    vectors = []
-    for path in corpus_files([folder]):
-        events = [
-            dict(e.payload)
-            for e in read_wire_events(path, InputFormat.AUTO)
-            if e.problem is None and e.payload is not None
-        ]
-        vectors.append(
-            make_vector(
-                f"counterexample-{path.stem}",
-                VectorSource.COUNTEREXAMPLE,
-                f"Z3 counterexample {path.stem}: a mutant of the model breaks an invariant on "
-                "this stream; the reference answer is the one below",
-                events,
-            )
-        )
-    return vectors
 
 
 def generated_vectors(seed: int, count: int) -> list[Vector]:

@@ -14,16 +14,19 @@ BOM and any leading whitespace:
 2. ``[``: JSON_ARRAY;
 3. ``{``: a JSON object first.  If the first line parses as a whole JSON object, it
    decides: a key ``interactions`` means RECORDING, a string ``Data`` with a ``Type``
-   means AXONHUB, anything else is a JSONL event.  If it does not parse (a
-   pretty-printed document, or a first line longer than the head), an
+   means AXONHUB, a client frame (``type`` ``response.create`` or ``response.steer``,
+   ``model/responses.py``) means WEBSOCKET, anything else is a JSONL event.  If it does
+   not parse (a pretty-printed document, or a first line longer than the head), an
    ``"interactions":`` key anywhere in the head means RECORDING, a first key among
    ``LastEventID``/``Type``/``Data`` means AXONHUB, else JSONL;
-4. anything else is read line by line.  A line with an SSE-only field (``event:``,
-   ``id:``, ``retry:``) or a ``:`` comment means SSE.  Two ``data:`` lines in a row,
-   the first holding a whole JSON object (or ``[DONE]``), mean JSONL with ``data:``
-   prefixes: under SSE rules they would merge into one undecodable event.  Other
-   ``data:`` lines mean SSE.  With no SSE field at all the input is JSONL, so that
-   garbage is reported line by line rather than ignored as unknown SSE fields.
+4. anything else is read line by line.  A first line ``> {…}`` or ``< {…}`` (a frame
+   as ``wscat`` prints one sent or received) means WEBSOCKET.  A line with an SSE-only
+   field (``event:``, ``id:``, ``retry:``) or a ``:`` comment means SSE.  Two ``data:``
+   lines in a row, the first holding a whole JSON object (or ``[DONE]``), mean JSONL
+   with ``data:`` prefixes: under SSE rules they would merge into one undecodable
+   event.  Other ``data:`` lines mean SSE.  With no SSE field at all the input is
+   JSONL, so that garbage is reported line by line rather than ignored as unknown SSE
+   fields.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Any, BinaryIO, Final
 
+from responses_oracle.model.responses import CLIENT_FRAMES
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.wire.decode import BOM, DONE, EventBuilder
 from responses_oracle.wire.framers import (
@@ -46,6 +50,7 @@ from responses_oracle.wire.framers import (
     json_array_events,
     jsonl_line,
     recording_events,
+    websocket_line,
 )
 from responses_oracle.wire.records import DEFAULT_LIMITS, Limits, WireEvent
 
@@ -66,6 +71,12 @@ class InputFormat(Enum):
     {"status","headers","body"}}]}`` whose response bodies are SSE strings (opencode)."""
     AXONHUB = "axonhub"
     """Lines ``{"LastEventID","Type","Data"}`` with the event's JSON in ``Data`` (AxonHub)."""
+    WEBSOCKET = "websocket"
+    """A WebSocket-mode transcript: one frame's JSON message a line, client and server
+    frames in the order they crossed the connection, optionally prefixed ``> `` (sent)
+    or ``< `` (received) as ``wscat`` prints them.  Client frames (``response.create``,
+    ``response.steer``) are events like any other here; the reducer recognises and
+    skips them, and starts a new response after each ``response.create``."""
 
 
 DETECT_BYTES: Final = 64 * 1024
@@ -81,10 +92,12 @@ _WHOLE_DOCUMENT: Final[frozenset[InputFormat]] = frozenset(
 _LINE_HANDLERS: Final[dict[InputFormat, LineHandler]] = {
     InputFormat.JSONL: jsonl_line,
     InputFormat.AXONHUB: axonhub_line,
+    InputFormat.WEBSOCKET: websocket_line,
 }
 _SSE_ONLY_FIELD: Final = re.compile(rb"(?:event|id|retry)(?::|$)|:")
 _RECORDING_KEY: Final = re.compile(rb'(?<!\\)"interactions"\s*:')
 _AXONHUB_FIRST_KEY: Final = re.compile(rb'\{\s*"(?:LastEventID|Type|Data)"\s*:')
+_WSCAT_FRAME: Final = re.compile(rb"[<>] ?\{")
 
 
 def detect_format(head: bytes) -> InputFormat:
@@ -108,6 +121,8 @@ def _object_format(body: bytes) -> InputFormat:
             return InputFormat.RECORDING
         if type(first.get("Data")) is str and "Type" in first:
             return InputFormat.AXONHUB
+        if first.get("type") in CLIENT_FRAMES:
+            return InputFormat.WEBSOCKET
         return InputFormat.JSONL
     if _RECORDING_KEY.search(body):
         return InputFormat.RECORDING
@@ -117,6 +132,8 @@ def _object_format(body: bytes) -> InputFormat:
 
 
 def _line_format(lines: list[bytes]) -> InputFormat:
+    if _WSCAT_FRAME.match(lines[0]):
+        return InputFormat.WEBSOCKET
     saw_data = False
     for number, line in enumerate(lines):
         if _SSE_ONLY_FIELD.match(line):

@@ -9,6 +9,8 @@ Streaming formats get a framer, a sans-IO object with ``feed(bytes)`` and
 - ``LineFramer`` with ``axonhub_line``: one ``{"LastEventID","Type","Data"}`` record a
   line, where ``Data`` is the event's JSON as a string and ``Type`` plays the SSE
   event name.
+- ``LineFramer`` with ``websocket_line``: one WebSocket frame's JSON message a line,
+  client frames included, optionally after ``wscat``'s ``> `` / ``< `` direction mark.
 
 Whole documents (a JSON array of events, an HTTP recording) are parsed at once by
 ``json_array_events`` and ``recording_events`` from bytes the caller has bounded.
@@ -98,6 +100,19 @@ def axonhub_line(builder: EventBuilder, line: bytes) -> WireEvent | None:
     if is_done(data):
         return None
     return builder.decode(data, sse_event, invalid)
+
+
+def websocket_line(builder: EventBuilder, line: bytes) -> WireEvent | None:
+    """A WebSocket transcript line: one frame's JSON message, after an optional ``>``/``<``.
+
+    The direction mark is dropped: the frame's ``type`` says whether it is a client
+    frame, and the reducer skips those (``model/responses.py``).  A text frame carries
+    exactly one JSON message, so no ``data:`` prefix or ``[DONE]`` applies here.
+    """
+    if line[:1] in (b">", b"<"):
+        line = line[1:].lstrip()
+    text, invalid = utf8_text(line)
+    return builder.decode(text, None, invalid)
 
 
 class LineFramer:

@@ -1,7 +1,9 @@
 """Shared pieces of the CLI tests: running ``main`` in-process, and small streams.
 
 ``run`` calls ``responses_oracle.cli.main`` with pytest's ``capsys`` and returns the
-exit status with what went to stdout and stderr.  ``jsonl`` writes events one a line;
+exit status with what went to stdout and stderr; ``as_terminal`` makes the captured
+stdout say it is a terminal (where ``--pretty`` renders for people), and ``plain``
+strips the colours rich then writes.  ``jsonl`` writes events one a line;
 ``function_call_stream`` is the smallest realistic stream of one function call, cut off
 before its terminal event when asked, so a test can see ``missing_terminal``.
 """
@@ -9,6 +11,8 @@ before its terminal event when asked, so a test can see ``missing_terminal``.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +31,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str
     status = main([str(arg) for arg in argv])
     captured = capsys.readouterr()
     return status, captured.out, captured.err
+
+
+def as_terminal(monkeypatch: pytest.MonkeyPatch, columns: int = 120) -> None:
+    """Make the captured stdout a terminal ``columns`` wide (call inside the test)."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", str(columns))
+
+
+def plain(text: str) -> str:
+    """``text`` without ANSI escape sequences."""
+    return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", text)
 
 
 def lines(text: str) -> list[Any]:

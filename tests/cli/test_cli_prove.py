@@ -16,6 +16,7 @@ import pytest
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.proofs import policies
+from responses_oracle.proofs.matching import MATCHER_PROPERTIES
 from responses_oracle.proofs.mutants import MUTANTS
 from responses_oracle.proofs.unbounded import UNBOUNDED
 
@@ -43,7 +44,10 @@ def test_the_default_run_proves_the_reference(capsys: pytest.CaptureFixture[str]
     assert {row["policy"] for row in rows.values()} == {"reference"}
     for name, row in rows.items():
         assert row["verdict"] == "proved" and row["counterexample"] is None
-        assert row["scope"] == ("any size" if name in UNBOUNDED else "bounded 4x4")
+        scope = "any size" if name in UNBOUNDED else "bounded 4x4"
+        if name in MATCHER_PROPERTIES:
+            scope += "; matcher 3x3"
+        assert row["scope"] == scope
     assert [p["name"] for p in report["policies"]] == ["reference"]
 
 
@@ -102,7 +106,8 @@ def test_the_table_names_verdicts_streams_and_what_a_policy_leaves_out(
         "--write-dir", tmp_path,
     )
     assert status == 0
-    assert "PROVED" in out and "any size" in out and "COUNTEREXAMPLE" in out
+    assert "PROVED" in out and "COUNTEREXAMPLE" in out
+    assert "anysize;matcher" in _squeezed(out)
     text = _squeezed(out)  # rich folds long lines where the terminal is narrow
     assert _squeezed("codex breaks nothing_lost: 1 event after response.created") in text
     assert _squeezed(f"explain {tmp_path / 'codex-nothing_lost.jsonl'}") in text

@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from .cli_helpers import EXAMPLES, function_call_stream, jsonl, lines, run, write
+from .cli_helpers import (
+    EXAMPLES,
+    as_terminal,
+    function_call_stream,
+    jsonl,
+    lines,
+    plain,
+    run,
+    write,
+)
 
 FC_PARIS = "fc_0c4f9a71d2e83b5a0069a1e4c29b3e8199b1d4f6a8c2e53f"
 FC_TOKYO = "fc_0c4f9a71d2e83b5a0069a1e4c29c1a819a84c6e2b0d7f19a"
@@ -158,8 +167,8 @@ def test_format_forces_the_reading(tmp_path: Path, capsys: pytest.CaptureFixture
     path = write(tmp_path, "stream.txt", jsonl(function_call_stream()))
     status, out, err = run(capsys, "reduce", path, "--format", "sse")
     # Read as SSE, JSON lines are unknown fields: no event at all, and a hint about --format.
-    assert (status, out) == (1, "")
-    assert "--format" in err
+    assert (status, out) == (3, "")
+    assert f"no response in {path}" in err and "--format" in err
     status, out, _ = run(capsys, "reduce", path, "--format", "jsonl")
     assert status == 0
     assert lines(out)[0]["items"][0]["item"]["id"] == "fc_1"
@@ -174,9 +183,13 @@ def test_json_array_is_spelled_with_a_hyphen(
     assert lines(out)[0]["items"][0]["item"]["arguments"] == '{"city":"Paris"}'
 
 
-def test_pretty_renders_the_items_for_people(capsys: pytest.CaptureFixture[str]) -> None:
+def test_pretty_renders_the_items_for_people_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    as_terminal(monkeypatch)
     status, out, _ = run(capsys, "reduce", EXAMPLES / "parallel-calls.sse", "--pretty")
     assert status == 0
+    out = plain(out)
     assert "response 1" in out
     assert "output items" in out
     assert "call_Fp6cA1nUe9ZtQ5gVy2MkXo8B" in out
@@ -320,7 +333,7 @@ def test_no_progress_bar_for_a_short_input(
 
 
 def test_hostile_strings_are_printed_not_interpreted(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # A lone surrogate is legal in a JSON escape but not encodable; "[bold]" is rich markup.
     arguments = '{"a":"\ud800 Zürich"}'
@@ -330,8 +343,10 @@ def test_hostile_strings_are_printed_not_interpreted(
     assert status == 0
     [result] = lines(out)
     assert result["items"][0]["item"]["arguments"] == arguments
+    as_terminal(monkeypatch)
     for command in (["reduce", "--pretty"], ["explain"]):
         status, out, _ = run(capsys, *command, path)
         assert status == 0
-        assert "fc_[bold]x[/bold]" in out
-        assert "\\ud800" in out
+        assert not out.startswith("{")
+        assert "fc_[bold]x[/bold]" in plain(out)
+        assert "\\ud800" in plain(out)

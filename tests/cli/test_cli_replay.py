@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from .cli_helpers import EXAMPLES, function_call_stream, jsonl, lines, run, write
+from .cli_helpers import (
+    EXAMPLES,
+    as_terminal,
+    function_call_stream,
+    jsonl,
+    lines,
+    plain,
+    run,
+    write,
+)
 
 
 def test_a_cut_call_gets_a_synthetic_aborted_output(
@@ -77,10 +86,22 @@ def test_one_array_a_line_per_response_from_stdin(
     ]
 
 
-def test_pretty_indents_each_array(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "replay", EXAMPLES / "blank-terminal-args.jsonl", "--pretty")
+def test_pretty_renders_each_array_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stream = EXAMPLES / "blank-terminal-args.jsonl"
+    # Into a pipe or a file, --pretty changes nothing: one array a line.
+    status, piped, _ = run(capsys, "replay", stream, "--pretty")
     assert status == 0
-    assert out.startswith("[\n  {")
-    replayed = json.loads(out)
+    assert piped == run(capsys, "replay", stream)[1]
+    [replayed] = lines(piped)
     assert replayed[1]["arguments"] == '{"query":"refund policy for damaged items","top_k":5}'
     assert replayed[2]["type"] == "function_call_output"
+    # On a terminal: a title per response, then the array indented.
+    as_terminal(monkeypatch)
+    status, out, _ = run(capsys, "replay", stream, "--pretty")
+    assert status == 0
+    text = plain(out)
+    assert "response 1" in text
+    array = text[text.index("\n["):]
+    assert json.loads(array) == replayed

@@ -217,8 +217,13 @@ def codes(result: Result) -> list[str]:
 
 
 def rows(result: Result) -> list[dict[str, Any]]:
-    """The result's items as in the result contract, in output order."""
-    return [entry.to_json() for entry in result.items]
+    """The result's items as in the result contract, in output order, without the
+    ``execution`` verdict: it follows ``executable`` (the schema says how) and has
+    tests of its own (``tests/model/test_execution.py``)."""
+    return [
+        {key: value for key, value in entry.to_json().items() if key != "execution"}
+        for entry in result.items
+    ]
 
 
 def row(

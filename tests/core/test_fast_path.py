@@ -28,6 +28,7 @@ provider-rewritten, model-guided with one fault, hostile events of random field 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -38,6 +39,7 @@ from fuzz.fuzzkit import damaged_texts, hostile_events
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Reducer
+from responses_oracle.core import classifiers
 from responses_oracle.core.events import (
     _PLAIN_SCOPED,
     MAX_INDEX,
@@ -48,8 +50,18 @@ from responses_oracle.core.events import (
 from responses_oracle.core.kernels import KERNELS
 from responses_oracle.core.state import ResponseState
 from responses_oracle.core.step import StepTrace, advance, advancer, end_of_input, step
+from responses_oracle.model import classgen
 from responses_oracle.model.catalogue import WIRE_EVENTS
-from responses_oracle.model.vocabulary import Code, EntryState
+from responses_oracle.model.classgen import classifiers_path, render_classifiers
+from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.responses import (
+    CLIENT_FRAMES,
+    CLOSING_FRAMES,
+    held_view,
+    starts_new,
+)
+from responses_oracle.model.routing import route_target, route_views
+from responses_oracle.model.vocabulary import Code, EntryState, RouteAction
 from responses_oracle.result import build_result
 from responses_oracle.testing.strategies import (
     faulty_streams,
@@ -108,10 +120,14 @@ def _lockstep(events: Iterable[tuple[int, Mapping[str, Any]]]) -> list[StepTrace
         type_ = payload.get("type")
         if not isinstance(type_, str):
             continue
-        if type_ == "response.created" and (traced.started or traced.entries or traced.terminal):
+        opened = traced.started or bool(traced.entries)
+        closing = type_ in CLOSING_FRAMES and bool(opened or traced.events or traced.diagnostics)
+        if closing or starts_new(payload, held_view(traced.terminal, opened), traced.response_id):
             _close(plain, bound, traced)
             plain, bound, traced = ResponseState(), ResponseState(), ResponseState()
             advance_bound = advancer(bound, KERNELS)
+        if type_ in CLIENT_FRAMES:
+            continue  # skipped by the Reducer, after the close above
         event = parse_event(index, payload)
         advance(plain, event, KERNELS)
         advance_bound(event)
@@ -394,3 +410,30 @@ def test_loads_equals_json_loads(text: str) -> None:
 )
 def test_loads_edge_cases(text: str) -> None:
     assert _outcome(_loads, text) == _outcome(json.loads, text)
+
+
+def test_traced_classifiers_compute_what_the_model_classifiers_compute() -> None:
+    # impl/core/classifiers.py is traced from model.routing (model/classgen.py); on
+    # every input of three entries it answers as the classifier run through ops.PYTHON.
+    subsets = [s for r in range(4) for s in itertools.permutations(range(3), r)]
+    for bound, named, shared, has_id in itertools.product(
+        subsets, subsets, (False, True), (False, True)
+    ):
+        assert classifiers.route_views(bound, named, shared, has_id) == route_views(
+            PYTHON, bound, named, shared, has_id
+        )
+        for action in RouteAction:
+            assert classifiers.route_target(action, bound, named) == route_target(
+                PYTHON, action, bound, named
+            )
+
+
+def test_a_traced_classifier_changes_when_its_model_classifier_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Generated, not copied: trace a classifier with its BY_ID pick changed.
+    def first_named(ops: Any, action: Any, bound: Any, named: Any) -> Any:
+        return ops.cond(ops.is_(action, RouteAction.BY_ID), ops.first(named), ops.first(bound))
+
+    monkeypatch.setattr(classgen, "route_target", first_named)
+    assert render_classifiers() != classifiers_path().read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ each is written here from the shape of the recording, with the answer R6 now giv
 
 from __future__ import annotations
 
+from differential.invariant_check import check_invariants
 from responses_oracle import replay_input
 
 from .streams import (
@@ -26,9 +27,8 @@ from .streams import (
     delta,
     done,
     fc,
+    numbered,
     reduce1,
-    row,
-    rows,
 )
 
 _SHELL_ACTION = {"commands": ["ls -la"], "timeout_ms": None, "max_output_length": None}
@@ -138,17 +138,22 @@ def test_a_tool_search_call_renamed_by_its_done_is_one_item_with_the_confirmed_c
     assert [item["type"] for item in replayed].count("tool_search_call") == 1
 
 
-def test_the_snapshot_never_renames_an_open_entry() -> None:
-    # opencode test 14's shape through the new table: a colliding id in the snapshot is
-    # not the entry's own done, so the call_id is not renamed (a new item instead).
-    colliding = fc("fc_1", "call_unseen", "wrong", '{"x":1}')
-    result = reduce1(
+def test_the_rename_is_the_one_identity_change_the_python_invariant_allows() -> None:
+    # model.invariants.first_admission_wins, checked on every step of the real reducer.
+    def tsc(call_id: str) -> dict[str, object]:
+        return {"type": "tool_search_call", "id": "tsc_X", "call_id": call_id}
+
+    renamed = [created(), added(0, tsc("call_1")), done(0, tsc("call_2")), completed()]
+    assert check_invariants(numbered(renamed)) == []
+    # The same change from a snapshot (not the entry's own done) is not allowed: it is
+    # a new item, and the done entry keeps call_1.
+    snapshot = [created(), added(0, tsc("call_1")), completed([tsc("call_2")])]
+    assert check_invariants(numbered(snapshot)) == []
+    streamed = fc("fc_A", "call_A", "f", "{}")
+    rekeyed = [
         created(),
-        added(0, fc("fc_1", "call_1", "lookup")),
-        delta(0, "fc_1", "{}"),
-        completed([colliding]),
-    )
-    assert rows(result) == [
-        row(0, fc("fc_1", "call_1", "lookup", "{}"), "wire", "deltas", "streaming", False),
-        row(0, colliding, "wire", "snapshot", "completed", True),
+        added(0, streamed),
+        done(0, streamed),
+        completed([fc("fc_B", "call_B", "f", "{}")]),
     ]
+    assert check_invariants(numbered(rekeyed)) == []

@@ -343,10 +343,12 @@ def test_opencode_11_pending_calls_and_open_text_when_completed_output_is_absent
     assert codes(result) == ["snapshot_absent", "unconfirmed_item", "unconfirmed_item"]
 
 
-def test_opencode_12_incomplete_response_reconciles_nothing() -> None:
-    """Same answer: no call executes and the incomplete response's output is not
-    reconciled (only ``response.completed`` carries a snapshot, R9).  The partial
-    arguments are kept as streamed and flagged ``invalid_json_arguments`` (R7)."""
+def test_opencode_12_incomplete_response_reconciles_its_snapshot() -> None:
+    """Same answer: no call executes.  Differs: opencode ignores an incomplete
+    response's output; here every terminal snapshot is reconciled (issue #11, R9), as
+    openai-python keeps it, so the call's arguments are the snapshot's (extending the
+    streamed prefix: ``payload_extended``); the response did not complete, so nothing
+    is run (R13 ``not_completed``)."""
     result = reduce1(
         created(),
         added(0, rs("rs_1", encrypted_content="enc_open")),
@@ -362,11 +364,12 @@ def test_opencode_12_incomplete_response_reconciles_nothing() -> None:
         status="incomplete",
     )
     assert rows(result) == [
-        row(0, rs("rs_1", encrypted_content="enc_open"), "wire", "none", "incomplete", False),
-        row(1, fc("fc_1", "call_1", "search", '{"query":'), "wire", "deltas", "incomplete",
-            False),
+        row(0, rs("rs_1", encrypted_content="enc_final"), "wire", "none", "completed", False),
+        row(1, fc("fc_1", "call_1", "search", '{"query":"full"}'), "wire", "snapshot",
+            "completed", False),
     ]
-    assert codes(result) == ["invalid_json_arguments", "response_error"]
+    assert [entry.execution.value for entry in result.items] == ["not_a_call", "not_completed"]
+    assert codes(result) == ["payload_extended", "response_error"]
 
 
 @pytest.mark.parametrize(

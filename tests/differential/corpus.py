@@ -1,8 +1,8 @@
-"""The real captures under ``shared/fixtures/peers``, by name, and their decoded events.
+"""The peers' real captures under ``fixtures/peers``, by name, and their decoded events.
 
-The files are read where they are (never copied).  ``CAPTURES`` names every capture the
-suites expect; ``test_captures`` checks that the folder holds exactly these, so a new
-capture is not silently left out of the differential corpus.
+The files are vendored in the repository (``fixtures/README.md``).  ``CAPTURES`` names
+every capture the suites expect; ``test_captures`` checks that the folder holds exactly
+these, so a new capture is not silently left out of the differential corpus.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from helpers import shared_fixtures_dir
+from helpers import PEERS
 from responses_oracle.wire.formats import InputFormat, read_wire_events
 
 CAPTURES: tuple[str, ...] = (
@@ -37,8 +37,8 @@ CAPTURES: tuple[str, ...] = (
 
 
 def capture_path(name: str) -> Path:
-    """The capture's path (skips, or fails in CI, when the fixture folder is missing)."""
-    return shared_fixtures_dir() / name
+    """The capture's path."""
+    return PEERS / name
 
 
 def capture_events(name: str) -> list[dict[str, Any]]:

@@ -10,29 +10,24 @@ WebSocket, ``websocket-client``).  The site is served from a temporary build on
   picture.  Material for MkDocs draws each diagram into a *closed* shadow root, which
   page scripts cannot see; the DevTools DOM (``pierce``) can.
 
-A screenshot of each page is kept in the test's temporary folder for a person to look
-at.  ``.ci/run`` installs Chromium; without it the test is skipped, except in CI, where
-it must run.
+Each rule page's embedded timeline (``docs/timelines/``) must be drawn, with a lane per
+item of its example, and link to rule pages that exist.  A screenshot of each main page
+is kept in the test's temporary folder for a person to look at.  ``.ci/run`` installs
+Chromium; without it the test is skipped, except in CI, where it must run.
 """
 
 from __future__ import annotations
 
 import base64
-import functools
-import http.server
-import json
-import shutil
-import subprocess
-import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-CHROMIUM = "/usr/bin/chromium"
+from browser import WAIT_SECONDS, DevTools, available, chromium, problems, serve
+from responses_oracle.docsite.examples import run
+from responses_oracle.docsite.rules import RULES, Rule
 
 MAIN_PAGES: dict[str, int] = {
     "": 0,
@@ -47,117 +42,20 @@ MAIN_PAGES: dict[str, int] = {
 }
 """Page → the number of Mermaid diagrams it must draw (also checked against its HTML)."""
 
-WAIT_SECONDS = 30.0
-"""How long a page may take to load and draw before the test gives up (not a timing test)."""
-
-
-class DevTools:
-    """A minimal Chrome DevTools Protocol client over one WebSocket, one page target."""
-
-    def __init__(self, url: str) -> None:
-        import websocket
-
-        self._socket = websocket.create_connection(url, timeout=WAIT_SECONDS)
-        self._next_id = 0
-        self.events: list[dict[str, Any]] = []
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self._session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
-            "sessionId"
-        ]
-
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
-        """Send one command (to the page once attached) and return its result.
-
-        Events that arrive meanwhile are kept in ``events``.
-        """
-        self._next_id += 1
-        message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params}
-        if hasattr(self, "_session"):
-            message["sessionId"] = self._session
-        self._socket.send(json.dumps(message))
-        while True:
-            reply = json.loads(self._socket.recv())
-            if reply.get("id") == self._next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                result: dict[str, Any] = reply.get("result", {})
-                return result
-            self.events.append(reply)
-
-    def close(self) -> None:
-        self._socket.close()
-
 
 @pytest.fixture(scope="module")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site, served on 127.0.0.1 for the duration of the module."""
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
-def browser(require: Callable[[bool, str], None]) -> Iterator[DevTools]:
+def browser() -> Iterator[DevTools]:
     """Headless Chromium with a fresh profile, and a DevTools client attached to a page."""
-    require(Path(CHROMIUM).is_file(), f"{CHROMIUM} not installed (Debian package chromium)")
-    try:
-        import websocket  # noqa: F401
-    except ImportError:
-        require(False, "websocket-client is not installed (extra 'test')")
-    profile = Path(tempfile.mkdtemp(prefix="chromium-profile-"))
-    process = subprocess.Popen(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--remote-debugging-port=0",
-            f"--user-data-dir={profile}",
-            "--window-size=1280,900",
-            "about:blank",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    client: DevTools | None = None
-    try:
-        # Chromium writes the port it chose, and the browser target's path, to this file.
-        port_file = profile / "DevToolsActivePort"
-        deadline = time.monotonic() + WAIT_SECONDS
-        while not (port_file.is_file() and len(port_file.read_text().split()) >= 2):
-            assert process.poll() is None, "chromium exited at start"
-            assert time.monotonic() < deadline, "chromium did not open its DevTools port"
-            time.sleep(0.05)
-        port, path = port_file.read_text().split()[:2]
-        client = DevTools(f"ws://127.0.0.1:{port}{path}")
-        for domain in ("Page", "Runtime", "Log", "Network", "DOM"):
-            client.call(f"{domain}.enable")
+    available()
+    with chromium() as client:
         yield client
-    finally:
-        if client is not None:
-            client.close()
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _diagrams(node: dict[str, Any], in_shadow: bool = False) -> list[str]:
@@ -172,26 +70,6 @@ def _diagrams(node: dict[str, Any], in_shadow: bool = False) -> list[str]:
     for root in node.get("shadowRoots", []):
         found += _diagrams(root, True)
     return found
-
-
-def _problems(events: list[dict[str, Any]], origin: str) -> list[str]:
-    """Console errors, exceptions, failed loads and requests to other hosts."""
-    problems: list[str] = []
-    for event in events:
-        method, params = event.get("method"), event.get("params", {})
-        if method == "Runtime.exceptionThrown":
-            problems.append(f"exception: {params['exceptionDetails'].get('text')}")
-        elif method == "Runtime.consoleAPICalled" and params.get("type") in {"error", "assert"}:
-            problems.append(f"console.{params['type']}: {json.dumps(params.get('args'))[:300]}")
-        elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
-            problems.append(f"log: {params['entry'].get('text')} {params['entry'].get('url')}")
-        elif method == "Network.requestWillBeSent":
-            url = params["request"]["url"]
-            if not (url.startswith(origin) or url.startswith("data:")):
-                problems.append(f"request to another host: {url}")
-        elif method == "Network.loadingFailed":
-            problems.append(f"failed load: {params.get('errorText')}")
-    return problems
 
 
 @pytest.mark.parametrize("page", list(MAIN_PAGES))
@@ -219,4 +97,32 @@ def test_page_loads_cleanly_offline_and_draws_its_diagrams(
     (tmp_path / "page.png").write_bytes(base64.b64decode(shot["data"]))
     assert len(drawn) == expected
     assert all(kind and kind != "error" for kind in drawn), drawn
-    assert _problems(browser.events, site_url) == []
+    assert problems(browser.events, site_url) == []
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.key)
+def test_a_rule_page_embeds_the_timeline_of_its_worked_example(
+    rule: Rule, built_site: Path, site_url: str, browser: DevTools
+) -> None:
+    browser.events.clear()
+    browser.call("Page.navigate", url=f"{site_url}rules/{rule.key}/")
+    frame = "document.querySelector('iframe.timeline')?.contentDocument"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not browser.evaluate(f"!!{frame}?.querySelector('.axis text')"):
+        assert time.monotonic() < deadline, f"{rule.key}: the timeline was not drawn"
+        time.sleep(0.1)
+    outcome = run(rule.example)
+    drawn = browser.evaluate(
+        f"({{lanes: {frame}.querySelectorAll('.lane[data-lane]').length,"
+        f" responses: {frame}.querySelectorAll('section.response').length,"
+        f" dots: {frame}.querySelectorAll('line.dg').length,"
+        f" links: Array.from({frame}.querySelectorAll('a.rule'), a => a.href)}})"
+    )
+    assert drawn["responses"] == len(outcome.responses)
+    assert drawn["lanes"] == sum(len(r.result.items) for r in outcome.responses)
+    assert drawn["dots"] == len({(d.event_index, id(r)) for r in outcome.responses
+                                 for d in r.result.diagnostics})
+    for link in drawn["links"]:
+        assert link.startswith(site_url + "rules/R")
+        assert (built_site / link.removeprefix(site_url) / "index.html").is_file(), link
+    assert problems(browser.events, site_url) == []

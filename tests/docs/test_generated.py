@@ -99,9 +99,10 @@ def test_the_check_command_fails_on_a_stale_page_and_writing_fixes_it(
 
 
 def test_pages_are_one_index_and_one_page_per_rule_plus_peers_and_invariants() -> None:
-    pages = ["rules/index.md", *(f"rules/R{n}.md" for n in range(1, 13))]
+    pages = ["rules/index.md", *(f"rules/R{n}.md" for n in range(1, 16))]
     pages += ["peers.md", "invariants.md", RECORD_NAME, sdk.RECORD_NAME]
-    vectors = [f"vectors/cases/rule-R{n}.json" for n in range(2, 13)]
+    pages += [f"timelines/R{n}.html" for n in range(1, 16)]
+    vectors = [f"vectors/cases/rule-R{n}.json" for n in range(2, 16)]
     vectors += [f"vectors/cases/peers-{scenario.key}.json" for scenario in SCENARIOS]
     assert sorted(PAGES) == sorted([*pages, *vectors, "vectors/manifest.json"])
 
@@ -117,8 +118,8 @@ def test_every_page_says_it_is_generated_and_by_which_command() -> None:
         assert "`python -m responses_oracle.docsite`" in header, path
 
 
-def test_rules_are_r1_to_r12_each_with_cited_evidence() -> None:
-    assert [rule.key for rule in RULES] == [f"R{n}" for n in range(1, 13)]
+def test_rules_are_r1_to_r15_each_with_cited_evidence() -> None:
+    assert [rule.key for rule in RULES] == [f"R{n}" for n in range(1, 16)]
     for rule in RULES:
         assert rule.evidence, rule.key
         cited = " ".join(rule.evidence)
@@ -211,7 +212,8 @@ def test_every_vector_holds_its_stream_and_the_oracles_results() -> None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
         manifest, vectors = load(folder)
-    assert manifest["count"] == len(vectors) == 11 + len(SCENARIOS)
+    # One vector per rule with a decoded-event example (R1's is raw SSE), one per scenario.
+    assert manifest["count"] == len(vectors) == len(RULES) - 1 + len(SCENARIOS)
     by_name = {vector.name: vector for vector in vectors}
     r3 = by_name["rule-R3"]
     assert r3.rules == ("R3",) and list(r3.events) == list(RULES[2].example.events)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from responses_oracle.model import codegen
+from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.codegen import kernels_path, render_kernels
 from responses_oracle.model.lifecycle import LIFECYCLE, LifecycleTable
 from responses_oracle.model.routing import ROUTING
@@ -18,6 +19,10 @@ from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trig
 
 def test_committed_kernels_equal_the_generator_output() -> None:
     assert kernels_path().read_text(encoding="utf-8") == render_kernels()
+
+
+def test_committed_classifiers_equal_the_generator_output() -> None:
+    assert classifiers_path().read_text(encoding="utf-8") == render_classifiers()
 
 
 def test_codegen_check_command_accepts_the_committed_file() -> None:
@@ -36,11 +41,16 @@ def test_codegen_check_fails_on_a_stale_file_and_writing_fixes_it(
 ) -> None:
     target = tmp_path / "kernels.py"
     target.write_text("# stale\n", encoding="utf-8")
+    traced = tmp_path / "classifiers.py"
+    traced.write_text(render_classifiers(), encoding="utf-8")
     monkeypatch.setattr(codegen, "kernels_path", lambda: target)
+    monkeypatch.setattr(codegen, "classifiers_path", lambda: traced)
     assert codegen.main(["--check"]) == 1
     assert codegen.main([]) == 0
     assert target.read_text(encoding="utf-8") == render_kernels()
     assert codegen.main(["--check"]) == 0
+    traced.write_text("# stale\n", encoding="utf-8")
+    assert codegen.main(["--check"]) == 1
 
 
 def test_codegen_refuses_a_lifecycle_row_without_a_cell() -> None:

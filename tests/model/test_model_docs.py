@@ -149,6 +149,9 @@ def test_admission_page_lists_its_four_tables() -> None:
         f"| `{view.name}` | `{action.name}` | {code(diagnostic)} |"
         for view, (action, diagnostic, _) in REFERENCE.added_admission.items()
     ]
+    namespaces = [
+        f"| `{kind.name}` | `{space.name}` |" for kind, space in REFERENCE.namespaces.items()
+    ]
     matching = [
         f"| `{t.name}` | `{c.name}` | `{i.name}` | "
         + " | ".join(f"`{fit.name}`" for fit in row.values())
@@ -168,7 +171,7 @@ def test_admission_page_lists_its_four_tables() -> None:
         for stage, row in stages.items()
         for relation, (action, diagnostic) in row.items()
     ]
-    assert rows == added + matching + done + identity
+    assert rows == added + namespaces + matching + done + identity
 
 
 def test_rendering_is_deterministic() -> None:

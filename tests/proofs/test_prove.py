@@ -13,13 +13,19 @@ def test_reference_invariant_is_proved_bounded_and_unbounded() -> None:
     assert [(r.invariant, r.model, r.status) for r in rows] == [
         ("complete_once", "reference", Status.PROVED_BOUNDED),
         ("complete_once", "reference", Status.PROVED_UNBOUNDED),
+        ("complete_once", "reference", Status.PROVED_BOUNDED),
     ]
+    assert "over the matcher (R6): base and induction hold" in rows[2].detail
     assert rows[0].counterexample is None
     assert "2x2..3x3" in rows[0].detail
 
 
 def test_mutant_gets_a_counterexample_stream() -> None:
-    (row,) = prove("complete_once", MUTANTS["duplicate-done-re-completes"].tables, bound=(2, 2))
+    row, over_matcher = prove(
+        "complete_once", MUTANTS["duplicate-done-re-completes"].tables, bound=(2, 2)
+    )
+    # The matcher runs the lifecycle table too: a duplicate done completes twice there.
+    assert over_matcher.status is Status.COUNTEREXAMPLE
     assert row.status is Status.COUNTEREXAMPLE
     assert row.counterexample is not None
     assert [e["type"] for e in row.counterexample] == [
@@ -31,9 +37,11 @@ def test_mutant_gets_a_counterexample_stream() -> None:
 
 
 def test_first_admission_wins_is_proved_bounded_and_unbounded_and_can_fail() -> None:
-    bounded, unbounded = prove("first_admission_wins", REFERENCE, unbounded=True)
+    bounded, unbounded, _ = prove("first_admission_wins", REFERENCE, unbounded=True)
     assert (bounded.status, unbounded.status) == (Status.PROVED_BOUNDED, Status.PROVED_UNBOUNDED)
-    (row,) = prove("first_admission_wins", MUTANTS["later-name-overwrites"].tables)
+    (row,) = prove(
+        "first_admission_wins", MUTANTS["later-name-overwrites"].tables, matcher=False
+    )
     assert row.status is Status.COUNTEREXAMPLE and row.counterexample is not None
     added, done = (event["item"] for event in row.counterexample[1:])
     assert (added["name"], done["name"]) == ("tool_0", "tool_0_renamed")
@@ -62,3 +70,16 @@ def test_structural_invariant_says_so() -> None:
 def test_unknown_invariant_name_is_an_error() -> None:
     with pytest.raises(KeyError):
         prove("no_such_invariant", REFERENCE)
+
+
+def test_a_matcher_mutant_is_refuted_over_the_matcher_with_a_stream() -> None:
+    tables = MUTANTS["snapshot-re-keys-a-confirmed-call"].tables
+    bounded, over_matcher = prove("first_admission_wins", tables, bound=(2, 2))
+    assert bounded.status is Status.PROVED_BOUNDED
+    assert over_matcher.status is Status.COUNTEREXAMPLE
+    assert over_matcher.counterexample is not None
+    assert [e["type"] for e in over_matcher.counterexample] == [
+        "response.created",
+        "response.output_item.done",
+        "response.completed",
+    ]

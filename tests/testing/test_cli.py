@@ -46,8 +46,7 @@ def test_a_candidate_that_cannot_start_is_a_usage_error(
 
 def test_vectors_export_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "vectors"
-    args = ["vectors", "export", str(out), "--generated", "8", "--no-rule-tests",
-            "--no-counterexamples"]
+    args = ["vectors", "export", str(out), "--generated", "8", "--no-corpus"]
     assert main(args) == 0
     assert "wrote 8 vectors (8 generated)" in capsys.readouterr().out
     assert main(["vectors", "check", str(out), "--candidate", "oracle"]) == 0

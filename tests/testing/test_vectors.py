@@ -1,36 +1,44 @@
-"""Conformance vectors: export, the manifest, loading, checking, harvesting rule tests."""
+"""Conformance vectors: export, the manifest, loading, checking, the bundled corpus and
+the harvest of the rule tests that feeds it (``tools/``)."""
 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+import vector_corpus
 from helpers import REPO
 from responses_oracle import reduce
+from responses_oracle.cli.vectors import failure_text
 from responses_oracle.testing.candidate import FunctionCandidate
-from responses_oracle.testing.rule_tests import harvest
 from responses_oracle.testing.vectors import (
     FORMAT,
     FORMAT_VERSION,
     MANIFEST_FORMAT,
     VectorSource,
     check,
-    counterexample_vectors,
+    corpus_vectors,
     export,
     generated_vectors,
     load,
     make_vector,
 )
+from rule_tests import harvest
 
 from .naive_candidate import parse as naive
 
 COUNTEREXAMPLES = REPO / "tests" / "proofs" / "counterexamples"
 
+NAIVE = f"{sys.executable} {Path(__file__).with_name('naive_candidate.py')}"
+
 
 def _oracle(events: list[dict]) -> list[dict]:  # type: ignore[type-arg]
-    return [r.to_json() for r in reduce(events)]
+    return [r.to_dict() for r in reduce(events)]
 
 
 def test_export_writes_one_file_per_case_and_a_versioned_manifest(tmp_path: Path) -> None:
@@ -83,12 +91,83 @@ def test_minted_ids_are_listed_for_implementers() -> None:
     assert "R11" in vector.rules
 
 
-def test_counterexamples_become_vectors() -> None:
-    if not COUNTEREXAMPLES.is_dir():
-        pytest.skip("no proof counterexamples in this checkout")
-    vectors = counterexample_vectors(COUNTEREXAMPLES)
-    assert len(vectors) == len(list(COUNTEREXAMPLES.glob("*.jsonl")))
-    assert all(v.name.startswith("counterexample-") and v.events for v in vectors)
+def test_counterexamples_become_corpus_streams() -> None:
+    streams = vector_corpus.counterexample_streams(COUNTEREXAMPLES)
+    assert len(streams) == len(list(COUNTEREXAMPLES.glob("*.jsonl"))) > 0
+    assert all(s["name"].startswith("counterexample-") and s["events"] for s in streams)
+    assert {s["source"] for s in streams} == {"counterexample"}
+
+
+def test_the_bundled_corpus_is_current() -> None:
+    # The package's corpus is what the checkout's rule tests and counterexamples give now.
+    shipped = vector_corpus.OUTPUT.read_text(encoding="utf-8")
+    assert shipped == vector_corpus.render(vector_corpus.corpus()), (
+        "impl/testing/corpus.json is stale: run python tools/vector_corpus.py"
+    )
+
+
+def test_corpus_vectors_carry_their_rules_and_the_oracle_answer() -> None:
+    vectors = corpus_vectors()
+    document = json.loads(vector_corpus.OUTPUT.read_text(encoding="utf-8"))
+    assert [v.name for v in vectors] == [s["name"] for s in document["streams"]]
+    assert len({v.name for v in vectors}) == len(vectors)
+    sources = {v.source for v in vectors}
+    assert sources == {VectorSource.RULE_TEST, VectorSource.COUNTEREXAMPLE}
+    rule_tests = [v for v in vectors if v.source is VectorSource.RULE_TEST]
+    # A rule test named test_rN_... names rule N; the others get the rules read off the
+    # oracle's answer, as generated vectors do.
+    named = [v for v in rule_tests if re.match(r"rule-test_r\d+_", v.name)]
+    assert len(named) > 100
+    assert all(v.rules == (v.name.split("_")[1].upper(),) for v in named)
+    assert all(v.rules for v in rule_tests)
+    assert all(v.expected == tuple(_oracle(list(v.events))) for v in vectors[:20])
+
+
+def _export(cwd: Path, folder: Path) -> bytes:
+    # As an installed command would run, with pytest not importable: the export must
+    # need no test tooling.
+    script = (
+        "import sys; sys.modules['pytest'] = None; "
+        "from responses_oracle.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "vectors", "export", str(folder), "--generated", "6"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("wrote ")
+    return (folder / "manifest.json").read_bytes()
+
+
+def test_export_is_the_same_from_any_folder_and_needs_no_pytest(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    from_repo = _export(REPO, tmp_path / "a")
+    from_elsewhere = _export(elsewhere, tmp_path / "b")
+    assert from_repo == from_elsewhere
+    manifest = json.loads(from_repo)
+    sources = [case["source"] for case in manifest["cases"]]
+    assert sources.count("generated") == 6
+    assert sources.count("rule-test") == sum(
+        1 for v in corpus_vectors() if v.source is VectorSource.RULE_TEST
+    ) > 100
+    assert manifest["provenance"] == {"seed": 0, "generated": 6, "corpus": len(sources) - 6}
+
+
+def test_a_failure_names_the_rules_it_exercises_and_the_rule_it_breaks(tmp_path: Path) -> None:
+    export(tmp_path, [v for v in corpus_vectors() if v.name.startswith("rule-test_r6_")])
+    _, vectors = load(tmp_path)
+    failed = [o for o in check(vectors, FunctionCandidate(naive)) if not o.passed]
+    assert failed
+    text = failure_text(failed[0])
+    first, second, why = text.splitlines()[:3]
+    assert first == f"FAIL {failed[0].vector.name}  (exercises R6)"
+    difference = failed[0].differences[0]
+    assert second.startswith(f"  breaks {difference.rule} at {difference.path}: expected ")
+    assert why == f"      why: {difference.why}"
 
 
 def test_harvest_keeps_streams_of_passing_rule_tests_only(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Every captured stream in shared/fixtures/peers decodes cleanly, completely and in order."""
+"""Every captured stream in fixtures/peers decodes cleanly, completely and in order."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import shared_fixtures_dir
+from helpers import PEERS
 from responses_oracle.wire import InputFormat, WireEvent, detect_format, read_wire_events
 
 from .wire_cases import (
@@ -43,7 +43,7 @@ def _expected_format(path: Path) -> InputFormat:
 
 @pytest.fixture(scope="module")
 def peers() -> Path:
-    return shared_fixtures_dir()
+    return PEERS
 
 
 def test_every_fixture_is_known(peers: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
-from helpers import REPO
+from helpers import PEERS
 from responses_oracle.wire import WireEvent
 
 Message = tuple[str | None, str, str | None]
@@ -36,17 +36,10 @@ def ai_sdk_counts(peers: Path) -> dict[str, int]:
 
 
 def fixture_files() -> list[Path]:
-    """Every event file in the peers folder; none when it is absent.
-
-    For parametrizing at collection time, so it never skips: the tests that use the
-    files also ask ``shared_fixtures_dir()``, which skips (fails in CI) for them.
-    """
-    peers = REPO.parent / "shared" / "fixtures" / "peers"
-    if not peers.is_dir():
-        return []
+    """Every event file in the vendored peers folder (``fixtures/peers``)."""
     return sorted(
         path
-        for path in peers.rglob("*")
+        for path in PEERS.rglob("*")
         if path.is_file() and path.suffix in {".json", ".jsonl"}
     )
 

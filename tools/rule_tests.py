@@ -1,9 +1,13 @@
 """Harvest the streams the rule tests reduce, so that they become conformance vectors.
 
+Checkout tooling, not part of the package: ``tools/vector_corpus.py`` runs it to write
+the corpus the package ships (``responses_oracle/testing/corpus.json``), which
+``responses-oracle vectors export`` reads wherever it runs.
+
 Theory of operation
 -------------------
 The rule tests (``tests/core/test_rules.py``) are the project's statement of each
-DESIGN rule on the smallest streams that exercise it, every outcome asserted.  Rather
+rule (docs/rules/) on the smallest streams that exercise it, every outcome asserted.  Rather
 than copying their streams into a second table that would drift, ``harvest`` runs
 those tests under pytest with a small plugin that watches ``Reducer``: while a test
 runs, every reducer it creates records the events fed to it.  When the test *passes*
@@ -14,7 +18,7 @@ the test's name (``test_r6_…`` → R6).
 Streams are kept only from reducers with the reference kernels and default limits (a
 test of a mutant or a limit is not a statement about the reference answer) and only
 when every event fed was a decoded JSON object.  xfail tests are skipped: they pin
-answers the reducer does not give yet.  Needs pytest; used by ``vectors export``.
+answers the reducer does not give yet.  Needs pytest (the test extra).
 """
 
 from __future__ import annotations

@@ -1,0 +1,262 @@
+"""Who runs a call: the evidence that makes an output item executable by the client.
+
+An item is *executable* when the client is the one to run it and nothing has run it
+yet.  The item type alone does not say so: xAI's server-run ``x_search`` streams
+``custom_tool_call`` items (``xs_call_…``) the request never declared, and OpenAI's
+hosted container shell streams ``shell_call`` items the server already ran, their
+``shell_call_output`` in the same response.  The response object says what the client
+declared: ``response.tools``, echoed by ``response.created`` / ``in_progress`` /
+``completed``.  This module holds that knowledge as data, and ``decide`` reads it.
+
+Theory of operation
+-------------------
+``decide(facts)`` applies the gates below in order; the first that fails names the
+verdict (an ``Execution``), so every non-executable item says why.  The gates:
+
+1. the item is a client-run call type (``CLIENT_CALLS``);
+2. the response completed (a cut-off call must not be run);
+3. the entry is confirmed (by its ``done`` or the snapshot, R8);
+4. it has a ``call_id`` (an output must name it);
+5. no output item for its ``call_id`` is in the same response (``OUTPUT_OF``): a call
+   that is already answered was run by the server;
+6. the declared tools say the client runs it, read the way ``CLIENT_CALLS`` says for
+   the type (``Declaration``): function and custom tools by name (a namespace's
+   tools and the tools a ``tool_search_output`` loaded count), a shell by its declared
+   environment (``ENVIRONMENT_RUNNER``), local shell / computer / apply_patch by the
+   tool type being declared, a ``tool_search_call`` by its own ``execution``.
+
+When the stream carries no declared tools (no ``tools`` field, or an empty list, which
+OpenAI echoes even when a ``local_shell`` tool was sent: vercel/ai fixture
+``openai-local-shell-tool.1``), the verdict is ``TOOLS_UNKNOWN``: the call is
+executable by its type, and the verdict says that no declaration confirmed it — the
+reducer does not guess silently.
+
+Evidence: issue #11 (the captures ``xai__xai-x-search-tool``,
+``openai__openai-shell-skills.1``, ``openai__openai-shell-container.1``, the tool-search
+fixtures); openai-python's tool and item types (``FunctionShellTool.environment`` is
+``local`` | ``container_auto`` | ``container_reference``; ``ToolSearchTool.execution``
+and ``ResponseToolSearchCall.execution`` are ``server`` | ``client``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final
+
+
+class Execution(Enum):
+    """Why an item is or is not executable: the verdict in the result contract."""
+
+    CLIENT = "client"
+    """Executable: the declared tools say the client runs it."""
+    TOOLS_UNKNOWN = "tools_unknown"
+    """Executable by its type; the stream declared no tools to confirm it."""
+    NOT_A_CALL = "not_a_call"
+    """Not a client-run call type (a message, reasoning, a hosted tool's item)."""
+    NOT_COMPLETED = "not_completed"
+    """The response did not complete: nothing in it is run."""
+    UNCONFIRMED = "unconfirmed"
+    """Neither its ``done`` nor the snapshot confirmed the item."""
+    NO_CALL_ID = "no_call_id"
+    """No ``call_id``: an output could not name it."""
+    ANSWERED = "answered"
+    """An output item for its ``call_id`` is in the same response: the server ran it."""
+    SERVER = "server"
+    """The declared tool says the server runs it (hosted environment, ``execution``)."""
+    UNDECLARED = "undeclared"
+    """The stream declares tools, and none of them is this call's."""
+
+
+EXECUTABLE: Final[frozenset[Execution]] = frozenset({Execution.CLIENT, Execution.TOOLS_UNKNOWN})
+"""The verdicts under which an item is ``executable``."""
+
+
+class Declaration(Enum):
+    """How the declared tools tell who runs a call of one type."""
+
+    BY_NAME = "by_name"
+    """A declared tool of the type with the call's ``name`` (function, custom)."""
+    BY_ENVIRONMENT = "by_environment"
+    """The declared tool's ``environment.type`` (shell): ``ENVIRONMENT_RUNNER``."""
+    BY_TOOL_TYPE = "by_tool_type"
+    """A declared tool of the type at all (local shell, computer, apply_patch)."""
+    BY_EXECUTION = "by_execution"
+    """The item's own ``execution`` (tool search), else the declared tool's."""
+
+
+class Runner(Enum):
+    """Who runs a declared tool."""
+
+    CLIENT = "client"
+    SERVER = "server"
+
+
+@dataclass(frozen=True, slots=True)
+class ClientCall:
+    """One client-run call type: the tool types that declare it, how, and its output."""
+
+    tool_types: frozenset[str]
+    declaration: Declaration
+    output: str
+
+
+CLIENT_CALLS: Final[dict[str, ClientCall]] = {
+    "function_call": ClientCall(
+        frozenset({"function"}), Declaration.BY_NAME, "function_call_output"
+    ),
+    "custom_tool_call": ClientCall(
+        frozenset({"custom"}), Declaration.BY_NAME, "custom_tool_call_output"
+    ),
+    "shell_call": ClientCall(
+        frozenset({"shell"}), Declaration.BY_ENVIRONMENT, "shell_call_output"
+    ),
+    "local_shell_call": ClientCall(
+        frozenset({"local_shell"}), Declaration.BY_TOOL_TYPE, "local_shell_call_output"
+    ),
+    "computer_call": ClientCall(
+        frozenset({"computer", "computer_use_preview"}),
+        Declaration.BY_TOOL_TYPE,
+        "computer_call_output",
+    ),
+    "apply_patch_call": ClientCall(
+        frozenset({"apply_patch"}), Declaration.BY_TOOL_TYPE, "apply_patch_call_output"
+    ),
+    "tool_search_call": ClientCall(
+        frozenset({"tool_search"}), Declaration.BY_EXECUTION, "tool_search_output"
+    ),
+}
+"""Every call type a client may run (protocol-notes §3 and §3.1)."""
+
+OUTPUT_OF: Final[dict[str, str]] = {call.output: kind for kind, call in CLIENT_CALLS.items()}
+"""Each ``*_output`` item type → the call type it answers (paired by ``call_id``)."""
+
+ENVIRONMENT_RUNNER: Final[dict[str | None, Runner]] = {
+    None: Runner.CLIENT,
+    "local": Runner.CLIENT,
+    "container_auto": Runner.SERVER,
+    "container_reference": Runner.SERVER,
+}
+"""A declared shell tool's ``environment.type`` → who runs its calls.  No environment
+is the original client-run shell (vercel/ai ``openai-shell-tool.1``: declared
+``{"type":"shell"}``, the call answered by the client in the next request); a type
+not listed here is a hosted environment the model does not know: ``SERVER``."""
+
+EXECUTION_RUNNER: Final[dict[str | None, Runner]] = {
+    "client": Runner.CLIENT,
+    "server": Runner.SERVER,
+    None: Runner.SERVER,
+}
+"""A tool search's ``execution`` → who runs it; unset is the hosted search (vercel/ai
+``openai-tool-search.1``: ``execution: "server"``, no ``call_id``)."""
+
+NAMESPACE: Final = "namespace"
+"""The declared tool type that groups tools under a name (item field ``namespace``)."""
+
+LOADED_TOOLS: Final = "tool_search_output"
+"""The output item whose ``tools`` a tool search loaded into the response."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallFacts:
+    """What ``decide`` reads about one item, gathered by the reducer."""
+
+    item: Mapping[str, Any]
+    completed: bool
+    confirmed: bool
+    call_id: str | None
+    answered: bool
+    tools: tuple[Mapping[str, Any], ...] | None
+    """The declared tools (``response.tools`` plus any a tool search loaded), or None
+    when the stream declared none."""
+
+
+def declared_tools(
+    response_tools: object, loaded: Iterable[Mapping[str, Any]] = ()
+) -> tuple[Mapping[str, Any], ...] | None:
+    """The declared tools: a non-empty ``response.tools`` list plus loaded ones.
+
+    An absent, malformed or empty ``response.tools`` declares nothing (None), since an
+    empty list is echoed even when tools were sent (see the module docstring).
+    """
+    base = response_tools if isinstance(response_tools, list) else []
+    tools = tuple(tool for tool in (*base, *loaded) if isinstance(tool, Mapping))
+    return tools if base else None
+
+
+def _flattened(tools: Iterable[Mapping[str, Any]], space: str | None) -> Iterable[
+    tuple[str | None, Mapping[str, Any]]
+]:
+    """(namespace, tool) for every tool, a namespace's own tools included."""
+    for tool in tools:
+        inner = tool.get("tools")
+        if tool.get("type") == NAMESPACE and isinstance(inner, list):
+            name = tool.get("name")
+            members = (t for t in inner if isinstance(t, Mapping))
+            yield from _flattened(members, name if isinstance(name, str) else None)
+        else:
+            yield space, tool
+
+
+def _runner(call: ClientCall, item: Mapping[str, Any], tools: Iterable[Mapping[str, Any]]) -> (
+    Runner | None
+):
+    """Who the declared tools say runs ``item`` (None: no declared tool is its)."""
+    mine = [
+        (space, tool) for space, tool in _flattened(tools, None)
+        if tool.get("type") in call.tool_types
+    ]
+    if call.declaration is Declaration.BY_NAME:
+        # A tool inside a namespace answers only to calls of that namespace; a top-level
+        # one to any (OpenAI names a deferred top-level function's call by the
+        # function: ``namespace: "get_weather"``, vercel/ai ``openai-tool-search.1``).
+        name, space = item.get("name"), item.get("namespace")
+        named = [
+            tool
+            for where, tool in mine
+            if tool.get("name") == name and where in (None, space)
+        ]
+        return Runner.CLIENT if named else None
+    if call.declaration is Declaration.BY_EXECUTION:
+        own = item.get("execution")
+        if own in EXECUTION_RUNNER and own is not None:
+            return EXECUTION_RUNNER[own]
+        return EXECUTION_RUNNER.get(mine[0][1].get("execution"), Runner.SERVER) if mine else None
+    if not mine:
+        return None
+    if call.declaration is Declaration.BY_ENVIRONMENT:
+        runners = set()
+        for _, tool in mine:
+            environment = tool.get("environment")
+            kind = environment.get("type") if isinstance(environment, Mapping) else None
+            runners.add(ENVIRONMENT_RUNNER.get(kind, Runner.SERVER))
+        # Two shells, one local and one hosted: only the output can tell (gate 5).
+        return Runner.CLIENT if Runner.CLIENT in runners else Runner.SERVER
+    return Runner.CLIENT
+
+
+_DECLARED: Final[dict[Runner | None, Execution]] = {
+    Runner.CLIENT: Execution.CLIENT,
+    Runner.SERVER: Execution.SERVER,
+    None: Execution.UNDECLARED,
+}
+"""What the declaration's answer makes the verdict (gate 6)."""
+
+
+def decide(facts: CallFacts) -> Execution:
+    """The verdict for one item: the first gate it fails, or who runs it."""
+    call = CLIENT_CALLS.get(str(facts.item.get("type")))
+    if call is None:
+        return Execution.NOT_A_CALL
+    if not facts.completed:
+        return Execution.NOT_COMPLETED
+    if not facts.confirmed:
+        return Execution.UNCONFIRMED
+    if facts.call_id is None:
+        return Execution.NO_CALL_ID
+    if facts.answered:
+        return Execution.ANSWERED
+    if facts.tools is None:
+        return Execution.TOOLS_UNKNOWN
+    return _DECLARED[_runner(call, facts.item, facts.tools)]

@@ -1,0 +1,225 @@
+"""What every command promises: its inputs, exit statuses, output and help texts.
+
+Several FILEs and standard input as ``cat`` and ``jq`` take them; a distinct exit
+status for an input without a response and for a closed pipe (which ends quietly);
+``--pretty`` only on a terminal; every ``--help`` with examples and its exit statuses,
+pointing to the docs, never to a design document the repository does not hold; and
+the commands import only what they use.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from responses_oracle.cli.common import COMMANDS, Exit
+
+from .cli_helpers import EXAMPLES, function_call_stream, jsonl, lines, run, write
+
+PARALLEL = EXAMPLES / "parallel-calls.sse"
+
+HELPS = [[spec.name] for spec in COMMANDS] + [["vectors", "export"], ["vectors", "check"]]
+"""Every ``--help`` there is: each command's, and each action's of ``vectors``."""
+
+
+def _response_ids(out: str) -> list[str]:
+    return [result["response"]["id"] for result in lines(out)]
+
+
+def test_several_files_are_read_one_after_the_other(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    second = write(tmp_path, "b.jsonl", jsonl(function_call_stream("resp_b")))
+    status, out, _ = run(capsys, "reduce", PARALLEL, second)
+    assert status == 0
+    assert _response_ids(out) == [
+        "resp_0c4f9a71d2e83b5a0069a1e4c28f5481a0b7c3d9e2f4a61b",
+        "resp_b",
+    ]
+    status, out, _ = run(capsys, "replay", second, PARALLEL)
+    assert status == 0 and len(lines(out)) == 2
+
+
+def test_no_file_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PARALLEL.read_bytes())))
+    status, out, err = run(capsys, "reduce")
+    assert (status, err) == (0, "")
+    assert _response_ids(out) == ["resp_0c4f9a71d2e83b5a0069a1e4c28f5481a0b7c3d9e2f4a61b"]
+
+
+def test_an_unreadable_file_among_several_is_reported_and_the_others_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, "good.jsonl", jsonl(function_call_stream("resp_good")))
+    status, out, err = run(capsys, "reduce", tmp_path / "missing.sse", good)
+    assert status == Exit.USAGE == 2
+    assert _response_ids(out) == ["resp_good"]
+    assert "cannot read" in err and "missing.sse: no such file" in err
+
+
+@pytest.mark.parametrize("command", ["reduce", "explain", "replay"])
+def test_an_input_without_a_response_exits_3(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = write(tmp_path, "empty.sse", "")
+    status, out, err = run(capsys, command, empty)
+    assert (status, out) == (Exit.NO_RESPONSE, "")
+    assert f"no response in {empty}" in err
+
+
+def test_exit_statuses_combine_by_what_matters_most(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = write(tmp_path, "empty.sse", "")
+    cut = write(tmp_path, "cut.jsonl", jsonl(function_call_stream(complete=False)))
+    assert run(capsys, "reduce", cut)[0] == Exit.FINDING
+    assert run(capsys, "reduce", cut, empty)[0] == Exit.NO_RESPONSE
+    assert run(capsys, "reduce", cut, empty, tmp_path / "missing")[0] == Exit.USAGE
+    assert run(capsys, "reduce", PARALLEL, PARALLEL)[0] == Exit.OK
+
+
+def test_pretty_into_a_pipe_is_plain_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    # capsys is not a terminal, as a pipe or a file is not.
+    status, pretty, _ = run(capsys, "reduce", PARALLEL, "--pretty")
+    assert status == 0
+    assert pretty == run(capsys, "reduce", PARALLEL)[1]
+    assert len(pretty.splitlines()) == 1 and json.loads(pretty)["items"]
+
+
+def _console_script() -> str:
+    script = Path(sys.executable).with_name("responses-oracle")
+    assert script.exists(), "install the package: pip install -e . (see the README)"
+    return str(script)
+
+
+@pytest.mark.parametrize("command", ["reduce", "explain"])
+def test_a_closed_pipe_ends_quietly_with_status_141(command: str, tmp_path: Path) -> None:
+    # Many responses, so the command is still writing when the reader has gone; explain
+    # draws with rich, whose own closed-pipe handler would exit 1.
+    events = []
+    for number in range(3000 if command == "reduce" else 300):
+        events += function_call_stream(f"resp_{number}", f"fc_{number}", f"call_{number}")
+    path = write(tmp_path, "loop.jsonl", jsonl(events))
+    process = subprocess.Popen(
+        [_console_script(), command, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline().decode()
+    process.stdout.close()  # as `| head -1` does
+    status = process.wait(timeout=60)
+    if command == "reduce":
+        assert json.loads(first)["response"]["id"] == "resp_0"
+    else:
+        assert "response 1  completed  ok" in first
+    assert status == Exit.CLOSED_PIPE == 141
+    assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("argv", HELPS, ids=" ".join)
+def test_every_help_has_examples_exit_statuses_and_no_design_reference(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, *argv, "--help")
+    assert status == 0
+    examples = out.split("examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert examples and all(line.startswith(f"  responses-oracle {argv[0]}") for line in examples)
+    table = out.split("exit status:\n", 1)[1].splitlines()
+    codes = [int(line.split()[0]) for line in table if re.match(r"  \d+ ", line)]
+    assert {0, 2, 130, 141} <= set(codes)
+    assert all(len(line) <= 79 for line in table)
+    assert "DESIGN" not in out and "design" not in out.lower()
+    assert "``" not in out  # no raw docstring markup
+
+
+def test_reading_commands_document_the_status_of_an_input_without_a_response(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in ("reduce", "explain", "replay"):
+        out = run(capsys, command, "--help")[1]
+        table = out.split("exit status:\n", 1)[1]
+        assert "  3    an input held no response" in table
+        assert "  1    a response has an error-severity diagnostic" in table
+        assert "stops quietly" in table
+
+
+def test_pretty_means_the_same_in_every_command_that_has_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in ("reduce", "replay"):
+        out = " ".join(run(capsys, command, "--help")[1].split())
+        assert "--pretty on a terminal," in out
+        assert "into a pipe or a file the output stays JSON Lines" in out
+
+
+def test_diff_policies_example_does_not_chain_after_a_finding(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run(capsys, "diff-policies", "--help")[1]
+    examples = out.split("examples:\n", 1)[1].split("\n\n", 1)[0]
+    assert "&&" not in examples
+    assert "--write stream.jsonl; responses-oracle explain stream.jsonl" in examples
+
+
+def _imported_by(*argv: str) -> set[str]:
+    script = (
+        "import sys; from responses_oracle.cli import main; status = main(sys.argv[1:]); "
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr); sys.exit(status)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, *argv], capture_output=True, text=True, check=False
+    )
+    return set(done.stderr.split())
+
+
+def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
+    heavy = ("rich", "responses_oracle.testing", "responses_oracle.proofs", "z3")
+    top = _imported_by("--help")
+    assert not {m for m in top if m.startswith(heavy)}
+    assert "responses_oracle.reducer" not in top and "responses_oracle.cli.reduce" not in top
+    small = _imported_by("reduce", str(PARALLEL))
+    assert "responses_oracle.reducer" in small
+    assert not {m for m in small if m.startswith(heavy)}
+    assert "responses_oracle.cli.diff" not in small and "importlib.metadata" not in small
+
+
+def test_prove_of_a_peer_writes_nothing_without_write_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("z3")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    status, out, _ = run(
+        capsys, "prove", "--policy", "codex", "--invariant", "nothing_lost", "--bound", "2,2",
+        "--json",
+    )
+    assert status == 0
+    [report] = lines(out)
+    [found] = [row["counterexample"] for row in report["rows"] if row["counterexample"]]
+    assert found["file"] is None and found["explain"] is None and found["events"]
+    assert list(tmp_path.iterdir()) == []
+    status, out, _ = run(
+        capsys, "prove", "--policy", "codex", "--invariant", "nothing_lost", "--bound", "2,2"
+    )
+    assert "rerun with --write-dir DIR" in " ".join(out.split())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_explain_html_draws_one_input_and_exits_as_reduce(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "page.html"
+    status, _, err = run(capsys, "explain", PARALLEL, PARALLEL, "--html", page)
+    assert (status, page.exists()) == (Exit.USAGE, False)
+    assert "--html draws one stream: give one FILE" in err
+    empty = write(tmp_path, "empty.sse", "")
+    status, _, err = run(capsys, "explain", empty, "--html", page)
+    assert status == Exit.NO_RESPONSE and f"no response in {empty}" in err
+    status, _, _ = run(capsys, "explain", PARALLEL, "--html", page)
+    assert status == Exit.OK and "call_qN4vT8xKb2WmL7sRz0YdHj3E" in page.read_text()

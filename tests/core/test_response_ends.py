@@ -1,0 +1,154 @@
+"""Every way a response starts and ends (issue #11 part 3, ``model/responses.py``).
+
+``response.queued`` / ``response.in_progress`` open a response when none is held and
+continue it when the id matches (``BOUNDARY``); every terminal's snapshot is
+reconciled, so items only there are kept (and not run unless the response completed);
+``error`` then ``response.failed`` is one failure described by the failed response
+(the ``error`` ends the response; the terminal right after it amends the description).
+Each rule is pinned on a short stream and, where a capture shows it, on the capture.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+from helpers import CAPTURES
+from responses_oracle import reduce
+from responses_oracle.model.responses import (
+    BOUNDARY,
+    Boundary,
+    Held,
+    IdMatch,
+    Opening,
+)
+
+from .streams import (
+    added,
+    codes,
+    completed,
+    created,
+    done,
+    ended,
+    event,
+    fc,
+    msg,
+    numbered,
+    reduce1,
+    reduce_all,
+    text_part,
+)
+
+_RESUME = CAPTURES / "pydantic-ai" / "test_background_mode_streaming_starting_after_vcr.i1.jsonl"
+_ERROR = CAPTURES / "vercel-ai" / "openai__openai-error.1.jsonl"
+
+
+def _progress(kind: str, resp_id: str = "resp_1") -> dict[str, Any]:
+    return {"type": f"response.{kind}", "response": {"id": resp_id, "output": []}}
+
+
+def test_the_boundary_table_has_every_cell() -> None:
+    assert set(BOUNDARY) == set(itertools.product(Opening, Held, IdMatch))
+    # Nothing held: every opening event opens the response.
+    assert {BOUNDARY[o, Held.NOTHING, m] for o in Opening for m in IdMatch} == {
+        Boundary.CONTINUE
+    }
+
+
+def test_a_resume_stream_is_one_response_with_no_warning() -> None:
+    (result,) = reduce(_RESUME)
+    first = json.loads(_RESUME.read_text().splitlines()[0])
+    assert first["type"] == "response.queued" and first["sequence_number"] > 0
+    assert result.status.value == "completed" and result.items
+    assert result.diagnostics == ()
+
+
+@pytest.mark.parametrize("kind", ["queued", "in_progress"])
+def test_queued_or_in_progress_open_a_response(kind: str) -> None:
+    item = msg("msg_1", text_part("hi"))
+    result = reduce1(
+        *numbered([_progress(kind), added(0, item), done(0, item), completed([item])])
+    )
+    assert result.response_id == "resp_1" and codes(result) == []
+
+
+def test_in_progress_before_created_is_one_response() -> None:
+    item = msg("msg_1", text_part("hi"))
+    result = reduce1(
+        _progress("in_progress"), created("resp_1"), added(0, item), done(0, item),
+        completed([item]),
+    )
+    assert [e.item["id"] for e in result.items] == ["msg_1"]
+    assert codes(result) == []
+
+
+def test_a_created_with_another_id_starts_the_next_response() -> None:
+    first, second = reduce_all(
+        created("resp_1"), completed([], "resp_1"), created("resp_2"), completed([], "resp_2")
+    )
+    assert (first.response_id, second.response_id) == ("resp_1", "resp_2")
+
+
+def test_after_the_end_only_another_id_starts_a_new_response() -> None:
+    same = reduce1(created("resp_1"), completed([], "resp_1"), _progress("in_progress"))
+    assert "after_terminal" in codes(same)
+    first, other = reduce_all(
+        created("resp_1"), completed([], "resp_1"), _progress("in_progress", "resp_2"),
+        completed([], "resp_2"),
+    )
+    assert (first.response_id, other.response_id) == ("resp_1", "resp_2")
+    assert "after_terminal" not in codes(first) + codes(other)
+
+
+def test_a_rotating_id_inside_an_open_response_stays_one_response() -> None:
+    # GitHub Copilot rotates the response id mid-stream (captured, vercel/ai#18548).
+    result = reduce1(created("resp_1"), _progress("in_progress", "resp_x"), completed([]))
+    assert result.response_id == "resp_1" and "response_id_changed" in codes(result)
+
+
+@pytest.mark.parametrize("status", ["incomplete", "failed", "cancelled"])
+def test_items_only_in_a_terminal_snapshot_are_kept_and_not_run(status: str) -> None:
+    call = fc("fc_1", "call_1", "f", "{}")
+    note = msg("msg_1", text_part("partial"))
+    result = reduce1(created(), ended(status, [note, call]), status=status)
+    assert [entry.item for entry in result.items] == [note, call]
+    assert [(e.executable, e.execution.value) for e in result.items] == [
+        (False, "not_a_call"),
+        (False, "not_completed"),
+    ]
+    assert codes(result) == ["response_error"]
+
+
+def test_error_then_response_failed_is_one_failure_with_the_failed_payload() -> None:
+    (result,) = reduce(_ERROR)
+    assert result.status.value == "failed"
+    (error,) = result.diagnostics
+    assert error.code.value == "response_error"
+    assert "insufficient_quota" in error.detail
+    # The failed response's own error object, as it is written there.
+    assert error.event_index == 3
+
+
+def test_an_error_alone_fails_the_response_by_itself() -> None:
+    boom = event("error", error={"code": "server_error", "message": "boom"})
+    result = reduce1(created(), boom, status="failed")
+    (error,) = result.diagnostics
+    assert error.code.value == "response_error" and "server_error" in error.detail
+    assert error.event_index == 1
+
+
+def test_an_error_followed_by_anything_else_ended_the_response() -> None:
+    boom = event("error", error={"code": "server_error", "message": "boom"})
+    item = msg("msg_1", text_part("late"))
+    result = reduce1(created(), boom, added(0, item), status="failed")
+    assert codes(result) == ["after_terminal", "response_error"]
+    assert result.items == ()
+
+
+def test_an_error_then_failed_without_its_own_error_uses_the_error_event() -> None:
+    boom = event("error", error={"code": "rate_limit", "message": "slow down"})
+    result = reduce1(created(), boom, ended("failed"), status="failed")
+    (error,) = result.diagnostics
+    assert "rate_limit" in error.detail and error.event_index == 1  # the error's own

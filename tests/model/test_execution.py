@@ -1,0 +1,232 @@
+"""Who runs a call (``model/execution.py``): each gate, each declaration, and the verdicts
+on the captures that show them (``xai__xai-x-search-tool``, the hosted shells, the tool
+searches, a local shell echoed with no tools), read naively from each stream's evidence
+and given by the reducer in every result item's ``execution``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import FIXTURES
+from responses_oracle import reduce
+from responses_oracle.model.catalogue import ITEM_TYPES
+from responses_oracle.model.execution import (
+    CLIENT_CALLS,
+    EXECUTABLE,
+    LOADED_TOOLS,
+    OUTPUT_OF,
+    CallFacts,
+    Execution,
+    decide,
+    declared_tools,
+)
+from responses_oracle.wire import read_wire_events
+
+_FN = {"type": "function_call", "name": "get_weather", "call_id": "call_1"}
+
+
+def _facts(
+    call: dict[str, Any], declared: list[dict[str, Any]] | None, **changes: Any
+) -> CallFacts:
+    fields: dict[str, Any] = {
+        "item": call,
+        "completed": True,
+        "confirmed": True,
+        "call_id": call.get("call_id"),
+        "answered": False,
+        "tools": declared_tools(declared),
+    }
+    fields.update(changes)
+    return CallFacts(**fields)
+
+
+def test_the_call_types_are_the_catalogue_client_calls_and_outputs_pair_one_to_one() -> None:
+    assert set(CLIENT_CALLS) == {kind for kind, spec in ITEM_TYPES.items() if spec.client_call}
+    assert len(OUTPUT_OF) == len(CLIENT_CALLS)
+    assert set(OUTPUT_OF) <= set(ITEM_TYPES)
+    assert {OUTPUT_OF[call.output] for call in CLIENT_CALLS.values()} == set(CLIENT_CALLS)
+    assert {Execution.CLIENT, Execution.TOOLS_UNKNOWN} == EXECUTABLE
+
+
+@pytest.mark.parametrize(
+    ("changes", "verdict"),
+    [
+        ({"item": {"type": "message"}}, Execution.NOT_A_CALL),
+        ({"item": {"type": "web_search_call", "call_id": "c"}}, Execution.NOT_A_CALL),
+        ({"completed": False}, Execution.NOT_COMPLETED),
+        ({"confirmed": False}, Execution.UNCONFIRMED),
+        ({"call_id": None}, Execution.NO_CALL_ID),
+        ({"answered": True}, Execution.ANSWERED),
+        ({"tools": None}, Execution.TOOLS_UNKNOWN),
+        ({}, Execution.CLIENT),
+    ],
+)
+def test_each_gate_names_its_verdict(changes: dict[str, Any], verdict: Execution) -> None:
+    tools = [{"type": "function", "name": "get_weather"}]
+    assert decide(_facts(_FN, tools, **changes)) is verdict
+
+
+@pytest.mark.parametrize(
+    ("item", "tools", "verdict"),
+    [
+        # function / custom: by name, namespaces and loaded tools included
+        (_FN, [{"type": "function", "name": "other"}], Execution.UNDECLARED),
+        (_FN, [{"type": "custom", "name": "get_weather"}], Execution.UNDECLARED),
+        (
+            {**_FN, "namespace": "weather"},
+            [{"type": "namespace", "name": "weather", "tools": [{"type": "function",
+                                                                "name": "get_weather"}]}],
+            Execution.CLIENT,
+        ),
+        (
+            {**_FN, "namespace": "other"},
+            [{"type": "namespace", "name": "weather", "tools": [{"type": "function",
+                                                                "name": "get_weather"}]}],
+            Execution.UNDECLARED,
+        ),
+        ({**_FN, "namespace": "get_weather"}, [{"type": "function", "name": "get_weather"}],
+         Execution.CLIENT),
+        ({"type": "custom_tool_call", "name": "x_keyword_search", "call_id": "xs_call_1"},
+         [{"type": "x_search"}], Execution.UNDECLARED),
+        # shell: by the declared environment
+        ({"type": "shell_call", "call_id": "c"}, [{"type": "shell"}], Execution.CLIENT),
+        ({"type": "shell_call", "call_id": "c"},
+         [{"type": "shell", "environment": {"type": "local"}}], Execution.CLIENT),
+        ({"type": "shell_call", "call_id": "c"},
+         [{"type": "shell", "environment": {"type": "container_auto"}}], Execution.SERVER),
+        ({"type": "shell_call", "call_id": "c"},
+         [{"type": "shell", "environment": {"type": "container_reference"}}], Execution.SERVER),
+        ({"type": "shell_call", "call_id": "c"},
+         [{"type": "shell", "environment": {"type": "a_future_sandbox"}}], Execution.SERVER),
+        ({"type": "shell_call", "call_id": "c"}, [{"type": "function", "name": "f"}],
+         Execution.UNDECLARED),
+        # local shell, computer, apply_patch: by the tool type
+        ({"type": "apply_patch_call", "call_id": "c"}, [{"type": "apply_patch"}],
+         Execution.CLIENT),
+        ({"type": "computer_call", "call_id": "c"}, [{"type": "computer_use_preview"}],
+         Execution.CLIENT),
+        ({"type": "local_shell_call", "call_id": "c"}, [{"type": "shell"}],
+         Execution.UNDECLARED),
+        # tool search: by its own execution, else the declared tool's
+        ({"type": "tool_search_call", "call_id": "c", "execution": "client"},
+         [{"type": "tool_search", "execution": "client"}], Execution.CLIENT),
+        ({"type": "tool_search_call", "call_id": "c", "execution": "server"},
+         [{"type": "tool_search"}], Execution.SERVER),
+        ({"type": "tool_search_call", "call_id": "c"},
+         [{"type": "tool_search", "execution": "client"}], Execution.CLIENT),
+        ({"type": "tool_search_call", "call_id": "c"}, [{"type": "tool_search"}],
+         Execution.SERVER),
+    ],
+)
+def test_each_declaration_is_read_its_own_way(
+    item: dict[str, Any], tools: list[dict[str, Any]], verdict: Execution
+) -> None:
+    assert decide(_facts(item, tools)) is verdict
+
+
+def test_an_empty_or_missing_tools_list_declares_nothing() -> None:
+    assert declared_tools(None) is None
+    assert declared_tools([]) is None
+    assert declared_tools("tools") is None
+    loaded = [{"type": "function", "name": "get_weather"}]
+    assert declared_tools([{"type": "tool_search"}], loaded) == (
+        {"type": "tool_search"},
+        {"type": "function", "name": "get_weather"},
+    )
+
+
+def _runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    runs: list[list[dict[str, Any]]] = []
+    for event in events:
+        if event.get("type") == "response.created" or not runs:
+            runs.append([])
+        runs[-1].append(event)
+    return runs
+
+
+def evidence_verdicts(path: Path) -> list[tuple[str, str | None, Execution]]:
+    """(type, name, verdict) of every call of every response, from the stream's own
+    evidence read naively: the last ``response.tools`` seen, every item the stream
+    carries (added, done, snapshot) for the outputs and the loaded tools."""
+    events = [e.payload for e in read_wire_events(path) if e.payload is not None]
+    out = []
+    for run, result in zip(_runs(events), reduce(path), strict=True):
+        tools = None
+        seen = []
+        for event in run:
+            response = event.get("response")
+            if isinstance(response, dict):
+                tools = response.get("tools", tools)
+                seen += [i for i in response.get("output") or [] if isinstance(i, dict)]
+            if isinstance(event.get("item"), dict):
+                seen.append(event["item"])
+        answered = {i.get("call_id") for i in seen if i.get("type") in OUTPUT_OF}
+        loaded = [t for i in seen if i.get("type") == LOADED_TOOLS for t in i.get("tools") or []]
+        for entry in result.items:
+            if entry.item["type"] not in CLIENT_CALLS:
+                continue
+            facts = CallFacts(
+                entry.item,
+                result.status.value == "completed",
+                entry.state.value == "completed",
+                entry.item.get("call_id"),
+                entry.item.get("call_id") in answered,
+                declared_tools(tools, loaded),
+            )
+            out.append((entry.item["type"], entry.item.get("name"), decide(facts)))
+    return out
+
+
+_C, _U, _S = Execution.CLIENT, Execution.UNDECLARED, Execution.SERVER
+
+EVIDENCE: dict[str, list[tuple[str, str | None, Execution]]] = {
+    "captures/vercel-ai/xai__xai-x-search-tool.jsonl": [
+        ("custom_tool_call", "x_keyword_search", _U),
+        ("custom_tool_call", "view_x_video", _U),
+    ],
+    "captures/vercel-ai/openai__openai-shell-skills.1.jsonl": [
+        ("shell_call", None, Execution.ANSWERED),
+        ("shell_call", None, Execution.ANSWERED),
+    ],
+    "captures/vercel-ai/openai__openai-shell-container.1.jsonl": [
+        ("shell_call", None, Execution.ANSWERED),
+    ],
+    "captures/vercel-ai/openai__openai-shell-tool.1.jsonl": [("shell_call", None, _C)],
+    "captures/vercel-ai/openai__openai-local-shell-tool.1.jsonl": [
+        ("local_shell_call", None, Execution.TOOLS_UNKNOWN),
+    ],
+    "captures/vercel-ai/openai__openai-apply-patch-tool.1.jsonl": [("apply_patch_call", None, _C)],
+    "peers/ai-sdk/openai__openai-tool-search.1.jsonl": [
+        ("tool_search_call", None, Execution.NO_CALL_ID),
+        ("function_call", "get_weather", _C),
+    ],
+    "captures/pydantic-ai/test_openai_client_tool_search_streaming.i0.jsonl": [
+        ("tool_search_call", None, _C),
+    ],
+    "peers/ai-sdk/openai__openai-custom-tool.1.jsonl": [("custom_tool_call", "write_sql", _C)],
+}
+"""What the evidence says about the captures issue #11 names."""
+
+
+@pytest.mark.parametrize("name", sorted(EVIDENCE))
+def test_the_evidence_decides_who_runs_each_captured_call(name: str) -> None:
+    assert evidence_verdicts(FIXTURES / name) == EVIDENCE[name]
+
+
+@pytest.mark.parametrize("name", sorted(EVIDENCE))
+def test_the_reducer_gives_each_call_the_evidence_verdict(name: str) -> None:
+    results = reduce(FIXTURES / name)
+    got = [
+        (entry.item["type"], entry.item.get("name"), entry.execution)
+        for result in results
+        for entry in result.items
+        if entry.item["type"] in CLIENT_CALLS
+    ]
+    assert got == EVIDENCE[name]
+    assert all(
+        entry.executable == (entry.execution in EXECUTABLE)
+        for result in results
+        for entry in result.items
+    )
