@@ -60,7 +60,7 @@ from responses_oracle.core.events import parse_event
 from responses_oracle.core.state import ResponseState
 from responses_oracle.model.admission import MatchFacts, added_view, fit_key, match_view
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
-from responses_oracle.model.executability import EXECUTABLE, ExecutableKey
+from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
@@ -338,19 +338,19 @@ def _delta_chars(state: ResponseState) -> int:
 
 
 def _executability(state: ResponseState) -> Iterator[str]:
-    """Each entry whose ``executable`` flag is not the ``EXECUTABLE`` table's cell (the
-    driver decides it only once the response ended; before, nothing is executable)."""
+    """Each entry whose execution verdict is not settled as the model says (R9,
+    ``model.execution``): once the response ended every client call has a verdict,
+    ``executable`` is exactly "the verdict is one of ``EXECUTABLE``", and an executable
+    entry was confirmed in a completed response (``executable_needs_completion``)."""
     completed = state.status is ResponseStatus.COMPLETED
     for entry in state.entries:
-        key = ExecutableKey(
-            completed and state.terminal,
-            entry.spec.client_call,
-            entry.confirmed,
-            entry.call_id is not None,
-        )
-        cell = EXECUTABLE[key] if state.terminal else False
-        if entry.executable != cell:
-            yield f"entry {entry.ordinal} executable={entry.executable}, EXECUTABLE says {cell}"
+        unsettled = entry.execution is Execution.NOT_A_CALL
+        if state.terminal and entry.item_type in CLIENT_CALLS and unsettled:
+            yield f"entry {entry.ordinal} ({entry.item_type}) got no execution verdict"
+        if entry.executable != (entry.execution in EXECUTABLE):
+            yield f"entry {entry.ordinal} executable={entry.executable}, {entry.execution}"
+        if entry.executable and not (completed and entry.confirmed):
+            yield f"entry {entry.ordinal} executable, unconfirmed or not completed"
 
 
 def _unaccounted(

@@ -135,7 +135,7 @@ def two_part_message() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("mutant", CHANNEL_MUTANTS, ids=lambda m: m.tables.name)
 def test_channel_mutant_is_refuted_by_prove(mutant: Mutant) -> None:
-    (row,) = prove(mutant.breaks, mutant.tables, bound=(2, 2))
+    (row,) = prove(mutant.breaks, mutant.tables, bound=(2, 2), matcher=False)
     assert row.status is Status.COUNTEREXAMPLE and row.counterexample is None
     assert "no function_call rendering" in row.detail
 
@@ -173,7 +173,7 @@ COMPLETENESS_MUTANTS = (
 
 @pytest.mark.parametrize("name", COMPLETENESS_MUTANTS)
 def test_each_completeness_mutant_is_refuted_by_prove(name: str) -> None:
-    (row,) = prove(MUTANTS[name].breaks, MUTANTS[name].tables, bound=(2, 2))
+    (row,) = prove(MUTANTS[name].breaks, MUTANTS[name].tables, bound=(2, 2), matcher=False)
     assert row.status is Status.COUNTEREXAMPLE and row.counterexample is not None
 
 
