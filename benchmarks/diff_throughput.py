@@ -25,7 +25,7 @@ from responses_oracle.testing.candidate import ProcessCandidate
 from responses_oracle.testing.cases import generated_case
 from responses_oracle.testing.compare import compare
 from responses_oracle.testing.explain import oracle_json
-from responses_oracle.testing.harness import run_diff
+from responses_oracle.testing.harness import Generation, run_diff
 
 TRIVIAL = (
     "import sys\n"
@@ -85,7 +85,7 @@ def main() -> None:
             f"diff end to end, --jobs {jobs}",
             count,
             lambda jobs=jobs: run_diff(  # type: ignore[misc]
-                command, seed=0, count=count, jobs=jobs, shrink_groups=False
+                command, generation=Generation(0, count), jobs=jobs, shrink_clusters=False
             ),
         )
 

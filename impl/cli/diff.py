@@ -1,28 +1,38 @@
 """``responses-oracle diff``: differential testing of a candidate parser against the oracle.
 
-The candidate is any program speaking the candidate protocol (JSON Lines, one stream
-in, one result out; ``docs/conformance-vectors.md``), or a built-in name:
-``openai-python`` (openai-python's stream accumulator) or ``oracle`` (the reference
-parser itself, which must agree with itself).  The harness
-(``responses_oracle.testing.harness``) feeds it ``--count`` generated streams of
-``--seed`` and the ``--corpus`` files, compares modulo minted ids, and reports each
-distinct divergence shrunk to a minimal stream, with the rule it breaks, why, and the
-oracle's trace.  Deterministic for a given seed, whatever ``--jobs``.
+The candidate is any program speaking the candidate protocol (JSON Lines, one request
+body in, one answer out; docs/usage/oracle.md), or a built-in name: the real clients
+``openai-python``, ``openai-agents``, ``openai-node`` and ``ai-sdk`` (the last two from
+the checkout's ``adapters/node``), or ``oracle`` (the reference itself, which must
+agree with itself).  The harness (``responses_oracle.testing.harness``) feeds it
+``--count`` generated streams of ``--seed`` (``--generator``, ``--profile``) and the
+``--corpus`` files, classes every difference by harm, clusters the cases by cause and
+shows each cluster shrunk to a minimal well-formed stream with both answers, the rule
+that decides it and the oracle's trace.  Deterministic for a given seed, whatever
+``--jobs``.
 
-Exit status: 0 when the candidate agrees on every stream, 1 when it diverges, 2 for
-unusable arguments or a candidate that cannot be started.
+Exit status: 0 when the candidate agrees on every stream (or diverges only in the
+``--allow``-ed classes), 1 when it diverges, 2 for unusable arguments or a candidate
+that cannot run (its stderr shown once).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
-from ..testing.candidate import BUILTIN_CANDIDATES, candidate_command
-from ..testing.cases import corpus_cases
-from ..testing.harness import run_diff
+from responses_oracle.model.divergence import Divergence
+from responses_oracle.testing.candidate import BUILTIN_CANDIDATES, candidate_command
+from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
+from responses_oracle.testing.harness import Generation, run_diff
+from responses_oracle.testing.profiles import PROFILES
+from responses_oracle.testing.report import Cluster, representative_page
+
 from .common import CliError, Exit, command_parser
 
 if TYPE_CHECKING:
@@ -61,10 +71,17 @@ def add_candidate_arguments(parser: argparse.ArgumentParser) -> None:
 
 def command(args: argparse.Namespace) -> list[str]:
     """The candidate's command line, checked to be non-empty."""
-    argv = candidate_command(args.candidate)
+    try:
+        argv = candidate_command(args.candidate)
+    except OSError as error:
+        raise CliError(str(error)) from None
     if not argv:
         raise CliError("--candidate is empty; give a command line or a built-in name")
     return argv
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def register(subparsers: Subparsers) -> None:
@@ -73,21 +90,30 @@ def register(subparsers: Subparsers) -> None:
         subparsers,
         "diff",
         description="Run a candidate parser as one subprocess speaking the candidate protocol "
-        "(JSON Lines: {\"id\", \"events\"} in, {\"id\", \"results\"} out), feed it generated "
+        "(JSON Lines: {\"id\", \"events\"} in, one {\"id\", \"results\"} or {\"id\", "
+        "\"error\"} line out per request; see docs/usage/oracle.md), feed it generated "
         "streams (OpenAI-valid, provider profiles, model-guided walks, single faults) and the "
-        "corpus files, and compare with the oracle modulo minted ids. Each distinct "
-        "divergence is shrunk to a minimal stream and explained by the rule it breaks "
-        "(docs/rules/).",
+        "corpus files, and compare with the oracle modulo minted ids. Items in an answer are "
+        "wire-shaped (as the API sends them: type, id, call_id, name, arguments ...); an "
+        "answer is items or an error, never both; a body holding several responses is one "
+        "request (--split-responses sends one per response); an empty stream is a request "
+        "too. Every difference is classed by harm (wrong_tool_run, confirmed_call_lost, ... "
+        "candidate_raised_on_invalid, unconfirmed_call_dropped); cases are clustered by "
+        "cause, and each cluster's shortest case is shrunk to a minimal well-formed stream "
+        "that keeps the cause, shown with both answers, the rule that decides it (with its "
+        "docs page) and the oracle's trace. Progress goes to stderr on a terminal.",
         examples=(
-            "diff --candidate openai-python --count 200 --jobs 4",
-            "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/",
-            "diff --candidate oracle --count 1000 --json",
+            "diff --candidate openai-python",
+            "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",
+            "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/ --json",
+            "diff --candidate ai-sdk --allow candidate_raised_on_invalid,unconfirmed_call_dropped",
         ),
         run=run,
         exit_status={
-            Exit.OK: "the candidate agrees with the oracle on every stream",
+            Exit.OK: "no divergence, or only --allow-ed classes",
             Exit.FINDING: "the candidate diverges",
-            Exit.USAGE: "unusable arguments, or a candidate that cannot be started",
+            Exit.USAGE: "unusable arguments, or a candidate that cannot run (its stderr is "
+            "shown once)",
         },
     )
     add_candidate_arguments(parser)
@@ -102,11 +128,40 @@ def register(subparsers: Subparsers) -> None:
         help="generated streams to run (default: 300)",
     )
     parser.add_argument(
+        "--generator",
+        type=_names,
+        default=None,
+        metavar="NAME,...",
+        help=f"generators to draw from (default: all of {', '.join(GENERATORS)})",
+    )
+    parser.add_argument(
+        "--profile",
+        type=_names,
+        default=None,
+        metavar="NAME,...",
+        help=f"provider profiles the profile generators apply (default: all of "
+        f"{', '.join(PROFILES)})",
+    )
+    parser.add_argument(
         "--corpus",
         action="append",
         default=[],
         metavar="PATH",
-        help="a recorded stream file or a folder of them, any input format (repeatable)",
+        help="a recorded stream file or a folder of them, any input format (repeatable); "
+        "each file is one request",
+    )
+    parser.add_argument(
+        "--split-responses",
+        action="store_true",
+        help="send each response of a multi-response body as its own request",
+    )
+    parser.add_argument(
+        "--allow",
+        type=_names,
+        default=[],
+        metavar="CLASS,...",
+        help="divergence classes that are reported but do not fail the run, e.g. "
+        "candidate_raised_on_invalid,unconfirmed_call_dropped",
     )
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="processes to use (default: 1)"
@@ -114,40 +169,98 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--no-shrink",
         action="store_true",
-        help="report divergences on the original streams, unshrunk",
+        help="report clusters on their original streams, unshrunk",
     )
     parser.add_argument(
         "--show",
         type=int,
         default=None,
         metavar="N",
-        help="print only the first N divergences (default: all)",
+        help="print only the first N clusters (default: all)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument(
+        "--pages",
+        metavar="DIR",
+        default=None,
+        help="also write each cluster's representative as a timeline page DIR/<cluster>.html",
+    )
+
+
+def _allowed(names: list[str]) -> frozenset[Divergence]:
+    known = {d.value: d for d in Divergence}
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        raise CliError(
+            f"unknown divergence class(es) {', '.join(unknown)}; known: {', '.join(known)}"
+        )
+    return frozenset(known[name] for name in names)
+
+
+def _progress(stream: TextIO) -> Callable[[int, int], None] | None:
+    """A progress line on ``stream`` when it is a terminal, else nothing."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\r{done}/{total} streams" + ("\n" if done >= total else ""))
+        stream.flush()
+
+    return show
+
+
+def _write_pages(folder: Path, clusters: Sequence[Cluster]) -> None:
+    """Each cluster's representative page into ``folder`` (``report.representative_page``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for cluster in clusters:
+        page = representative_page(cluster)
+        if page is None:
+            raise CliError("--pages needs the timeline module (responses_oracle.timeline), "
+                           "which this build does not have")
+        (folder / f"{cluster.id}.html").write_text(page, encoding="utf-8")
+        sys.stderr.write(f"{folder / cluster.id}.html: {cluster.divergence.value}\n")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the differential test and print the report."""
     if args.count < 0 or args.jobs < 1:
         raise CliError("--count must be at least 0 and --jobs at least 1")
+    try:
+        generation = Generation(
+            args.seed,
+            args.count,
+            mix_of(args.generator) if args.generator is not None else MIX,
+            check_profiles(args.profile) if args.profile is not None else tuple(PROFILES),
+        )
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    if not generation.mix:
+        raise CliError("--generator names no generator")
+    allowed = _allowed(args.allow)
+    if args.pages is not None and importlib.util.find_spec("responses_oracle.timeline") is None:
+        raise CliError("--pages needs the timeline module (responses_oracle.timeline), "
+                       "which this build does not have")
     corpus = corpus_cases(args.corpus)
     try:
         report = run_diff(
             command(args),
-            seed=args.seed,
-            count=args.count,
+            generation=generation,
             corpus=corpus,
             jobs=args.jobs,
             codes=args.codes,
             sse=args.wire == "sse",
+            split=args.split_responses,
             timeout=args.timeout,
-            shrink_groups=not args.no_shrink,
+            shrink_clusters=not args.no_shrink,
+            allowed=allowed,
+            progress=_progress(sys.stderr),
         )
     except OSError as error:
         raise CliError(
-            f"cannot start the candidate {args.candidate!r}: {error.strerror or error}; "
-            "check the command line"
+            f"cannot run the candidate {args.candidate!r}: {error.strerror or error}"
         ) from None
+    if args.pages is not None:
+        _write_pages(Path(args.pages), report.clusters)
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
     else:

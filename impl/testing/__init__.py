@@ -5,10 +5,13 @@ reference answer:
 
 - ``assert_conforms(parse, streams=None)`` — in pytest: run your parse function and
   the oracle on generated (or your) streams, fail with each divergence shrunk to a
-  minimal stream and explained by the rule it breaks (docs/rules/);
+  minimal stream and explained by the rule that decides it (docs/rules);
 - ``responses-oracle diff --candidate CMD`` (``run_diff``) — the same for a parser in
   any language, run as one subprocess speaking the candidate protocol (``serve`` is
   that protocol's Python end);
+- ``classify(reference, answer)`` / ``classify_items(result, items)`` — the harm each
+  difference does (``responses_oracle.model.divergence``), for audits of what another
+  parser persisted;
 - ``responses-oracle vectors export DIR`` (``vectors``) — the same answers as a
   language-neutral corpus of JSON files;
 - ``responses_oracle.testing.strategies`` — Hypothesis strategies (``valid_streams``,
@@ -40,8 +43,9 @@ if TYPE_CHECKING:  # the names __getattr__ loads, for type checkers
     from .compare import Aspect, Difference, compare  # noqa: F401
     from .harness import assert_conforms, run_diff  # noqa: F401
     from .profiles import PROFILES, Profile, apply_profiles  # noqa: F401
-    from .report import DiffReport, Divergence  # noqa: F401
+    from .report import Cluster, DiffReport  # noqa: F401
     from .streams import GeneratedStream, openai_stream  # noqa: F401
+    from .taxonomy import classify, classify_items  # noqa: F401
 
 _HOMES: dict[str, str] = {
     "BUILTIN_CANDIDATES": "candidate",
@@ -53,8 +57,8 @@ _HOMES: dict[str, str] = {
     "Aspect": "compare",
     "Difference": "compare",
     "compare": "compare",
+    "Cluster": "report",
     "DiffReport": "report",
-    "Divergence": "report",
     "assert_conforms": "harness",
     "run_diff": "harness",
     "PROFILES": "profiles",
@@ -62,6 +66,8 @@ _HOMES: dict[str, str] = {
     "apply_profiles": "profiles",
     "GeneratedStream": "streams",
     "openai_stream": "streams",
+    "classify": "taxonomy",
+    "classify_items": "taxonomy",
 }
 """Each public name → the submodule that defines it."""
 

@@ -4,7 +4,7 @@ Theory of operation
 -------------------
 A *candidate* answers streams with results.  ``Candidate.answer(streams)`` takes a
 batch of ``GeneratedStream``s and returns one ``Answer`` per stream, in order: either
-the list of result objects (DESIGN §3 contract; a candidate may leave out the fields
+the list of result objects (the result contract; a candidate may leave out the fields
 it does not compute) or a ``Failure`` saying why there is none.
 
 ``ProcessCandidate`` runs any program, in any language, as one long-lived subprocess
@@ -16,12 +16,19 @@ speaking the *candidate protocol* (docs/conformance-vectors.md):
 - the candidate writes exactly one line per request on stdout, in request order:
   ``{"id": "<case>", "results": [<result object>, ...]}`` — one result per response
   in the stream — or ``{"id": "<case>", "error": "<message>"}`` when it gave up;
-- stdin closing means: no more requests; exit.  stderr is passed through.
+- stdin closing means: no more requests; exit.
 
 A batch is written by a writer thread while the harness reads answers, so neither side
 can block the other on a full pipe, and one process serves every stream of a run.
 An answer that does not arrive within ``timeout`` seconds, or a process that dies,
 fails the rest of the batch (and the process is restarted for the next one).
+
+A process that dies or stalls before its *first* answer did not fail on a stream: it
+cannot run at all (a missing file, a missing package, a syntax error).  That raises
+``CandidateError`` with the process's stderr, once, instead of one failure per stream.
+stderr is collected (the last ``STDERR_KEPT`` characters) for that message and not
+passed through, so that a candidate logging a stack trace per stream does not flood
+the report.
 
 ``FunctionCandidate`` wraps a Python function ``events -> result(s)`` in-process, for
 ``assert_conforms``; ``serve`` is the other end of the protocol for Python parsers:
@@ -30,17 +37,43 @@ fails the rest of the batch (and the process is restarted for the next one).
 
 from __future__ import annotations
 
+import collections
 import json
 import queue
 import shlex
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any, Protocol
 
 from .streams import Event, GeneratedStream
+
+STDERR_KEPT = 4000
+"""Characters of a candidate's stderr kept for the message of a ``CandidateError``."""
+
+
+class CandidateError(OSError):
+    """The candidate program cannot run: it died or stalled before its first answer."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.strerror = message
+
+    @classmethod
+    def of(
+        cls, command: Sequence[str], why: str, stderr: str = "", *, hint: str = ""
+    ) -> CandidateError:
+        """The error for ``command``: why, then the hint or else the stderr it wrote."""
+        message = f"the candidate {shlex.join(command)!r} {why}"
+        if hint:
+            message += f"; {hint}"
+        else:
+            message += f"; its stderr:\n{stderr.strip() or '(nothing on stderr)'}"
+        return cls(message)
 
 
 @dataclass(frozen=True)
@@ -98,18 +131,40 @@ def parse_answer_line(line: str, case: str) -> Answer:
     return _results(answer.get("results"))
 
 
+NODE_ADAPTERS = Path(__file__).resolve().parents[2] / "adapters" / "node"
+"""The Node adapters of a checkout (``npm ci`` there installs their pinned clients)."""
+
 BUILTIN_CANDIDATES: dict[str, tuple[str, ...]] = {
     "openai-python": (sys.executable, "-m", "responses_oracle.testing.openai_candidate"),
+    "openai-agents": (sys.executable, "-m", "responses_oracle.testing.agents_candidate"),
+    "openai-node": ("node", str(NODE_ADAPTERS / "openai-node.mjs")),
+    "ai-sdk": ("node", str(NODE_ADAPTERS / "ai-sdk.mjs")),
     "oracle": (sys.executable, "-m", "responses_oracle.testing.oracle_candidate"),
 }
-"""Candidates that ship with the package, by name (``--candidate openai-python``)."""
+"""Candidates that ship with the package or the checkout, by name (``--candidate
+openai-python``): the real clients, and the reference itself."""
 
 
 def candidate_command(spec: str) -> list[str]:
-    """The command line of ``spec``: a built-in candidate's name, or a shell-style command."""
-    if spec in BUILTIN_CANDIDATES:
-        return list(BUILTIN_CANDIDATES[spec])
-    return shlex.split(spec)
+    """The command line of ``spec``: a built-in candidate's name, or a shell-style command.
+
+    A Node adapter needs the checkout's ``adapters/node`` with its packages installed;
+    without them this raises ``CandidateError`` saying what to run.
+    """
+    if spec not in BUILTIN_CANDIDATES:
+        return shlex.split(spec)
+    command = list(BUILTIN_CANDIDATES[spec])
+    if command[0] == "node" and not (NODE_ADAPTERS / "node_modules").is_dir():
+        hint = (
+            f"run `npm ci` in {NODE_ADAPTERS} (Node 20 or later)"
+            if NODE_ADAPTERS.is_dir()
+            else "they ship with a checkout of responses-oracle, not with the package: run "
+            "from a checkout after `npm ci` in its adapters/node"
+        )
+        raise CandidateError.of(
+            command, "needs the Node adapters of a checkout with their packages", hint=hint
+        )
+    return command
 
 
 class ProcessCandidate:
@@ -122,22 +177,33 @@ class ProcessCandidate:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._cases = 0
+        self._answered = 0
+        """Answers from the current process: none yet means it never ran."""
+        self._stderr: collections.deque[str] = collections.deque()
 
     def _start(self) -> subprocess.Popen[str]:
         process = subprocess.Popen(
             self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
             errors="surrogateescape",
             bufsize=1 << 16,
         )
         self._lines = queue.Queue()
-        assert process.stdout is not None
+        self._answered = 0
+        self._stderr = collections.deque()
+        assert process.stdout is not None and process.stderr is not None
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
+        threading.Thread(target=_keep, args=(process.stderr, self._stderr), daemon=True).start()
         self._process = process
         return process
+
+    def stderr(self) -> str:
+        """The last ``STDERR_KEPT`` characters the current process wrote on stderr."""
+        return "".join(self._stderr)[-STDERR_KEPT:]
 
     def answer(self, streams: Sequence[GeneratedStream]) -> list[Answer]:
         """Send the batch, read one answer per stream."""
@@ -159,11 +225,19 @@ class ProcessCandidate:
             except queue.Empty:
                 line, why = None, f"no answer within {self.timeout:g} s"
             else:
-                why = f"candidate exited (status {process.poll()}) without answering"
+                why = ""
             if line is None:
-                self.close(wait=0.0)
-                answers.extend(Failure(why) for _ in range(len(cases) - len(answers)))
+                never_ran = self._answered == 0
+                self.close(wait=2.0 if never_ran else 0.0)
+                why = why or f"candidate exited (status {process.poll()})"
+                if never_ran:
+                    time.sleep(0.05)  # let the stderr reader drain the pipe
+                    raise CandidateError.of(self.command, f"gave no answer: {why}", self.stderr())
+                answers.extend(
+                    Failure(f"{why} without answering") for _ in range(len(cases) - len(answers))
+                )
                 return answers
+            self._answered += 1
             answers.append(parse_answer_line(line, case))
         writer.join()
         return answers
@@ -190,6 +264,16 @@ def _pump(stdout: IO[str], lines: queue.Queue[str | None]) -> None:
     for line in stdout:
         lines.put(line)
     lines.put(None)
+
+
+def _keep(stderr: IO[str], kept: collections.deque[str]) -> None:
+    """Reader thread: stderr into ``kept``, trimmed to about ``STDERR_KEPT`` characters."""
+    size = 0
+    for line in stderr:
+        kept.append(line)
+        size += len(line)
+        while size > 2 * STDERR_KEPT and len(kept) > 1:
+            size -= len(kept.popleft())
 
 
 def _write(stdin: IO[str] | None, lines: list[str]) -> None:
@@ -249,6 +333,19 @@ def serve(
             answer = {"id": case, "error": f"{type(error).__name__}: {error}"}
         sink.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
         sink.flush()
+
+
+def serve_client(build: Callable[[], ParseFn], install_hint: str) -> int:
+    """Serve the protocol with the parser ``build()`` makes (a client adapter); when the
+    client it needs is not installed, say ``install_hint`` on stderr and return 2 before
+    answering anything, which stops ``diff`` with that message."""
+    try:
+        parse = build()
+    except ImportError as error:
+        sys.stderr.write(f"{install_hint} ({error})\n")
+        return 2
+    serve(parse)
+    return 0
 
 
 def _checked(value: Any) -> list[dict[str, Any]]:

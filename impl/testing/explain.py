@@ -3,10 +3,9 @@
 ``oracle_json`` is the oracle's answer in the result contract.  ``explain_lines`` is
 its event-by-event trace (``Reducer(trace=True)``: the route or admission decision of
 each event, the entry's state move, the codes raised), the same story the ``explain``
-command tells, as plain text lines for a report.  ``blame`` names the DESIGN rule in
-play where a candidate gave up on a minimal stream: the rule behind the decision of the
-stream's last step (``DECISION_RULES``), or R9's end-of-input clause when the failure
-goes away once the stream is given a terminal event.
+command tells, as plain text lines for a report.  ``DECISION_RULES`` names the rule
+behind a step's decision, for a cluster where the candidate gave up at that step
+(``cause.trip_rule``).
 """
 
 from __future__ import annotations
@@ -34,7 +33,8 @@ def _traced(events: Sequence[Event]) -> tuple[list[StepTrace], list[str]]:
     return list(reducer.traces or []), at_end
 
 
-def _trace_line(trace: StepTrace) -> str:
+def trace_line(trace: StepTrace) -> str:
+    """One step of the reference's trace: event, decision, entry move, codes."""
     line = f"#{trace.index} {trace.type}: {trace.decision}"
     if trace.entry is not None and trace.before is not None and trace.after is not None:
         line += f"; entry {trace.entry} {trace.before.value} -> {trace.after.value}"
@@ -46,7 +46,7 @@ def _trace_line(trace: StepTrace) -> str:
 def explain_lines(events: Sequence[Event]) -> list[str]:
     """The oracle's trace of ``events``: per event its decision, entry move and codes."""
     traces, at_end = _traced(events)
-    lines = [_trace_line(trace) for trace in traces]
+    lines = [trace_line(trace) for trace in traces]
     if at_end:
         lines.append(f"end of input: [{', '.join(at_end)}]")
     return lines
@@ -65,27 +65,6 @@ DECISION_RULES: tuple[tuple[str, str], ...] = (
     ("no item", "R1"),
 )
 """The rule behind a step's decision, by the decision's first words (``core.step``)."""
-
-
-def blame(events: Sequence[Event], ends_matter: bool) -> tuple[str, str]:
-    """The rule in play where a candidate gave up on a minimal stream, and why.
-
-    A minimal stream fails without none of its events, so its last step is where the
-    rules matter: that step's decision (an admission, a route, the terminal) names the
-    rule.  ``ends_matter`` says the failure goes away once the stream is given a
-    terminal event: then it is R9's end-of-input clause instead.
-    """
-    traces, at_end = _traced(events)
-    if ends_matter and "missing_terminal" in at_end:
-        return "R9", (
-            "when the stream ends without a terminal event: the oracle reports status "
-            "interrupted (missing_terminal), keeps what it has, and no call is executable"
-        )
-    if not traces:
-        return "R1", "where no event reached the oracle's core"
-    last = traces[-1]
-    rule = next((r for prefix, r in DECISION_RULES if last.decision.startswith(prefix)), "R1")
-    return rule, f"where the oracle's last step is {_trace_line(last)}"
 
 
 def completed(events: Sequence[Event]) -> list[Event]:

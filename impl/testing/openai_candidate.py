@@ -1,11 +1,11 @@
-"""openai-python's stream accumulator as a protocol candidate: ``--candidate openai-python``.
+"""openai-python's ``client.responses.stream()`` as a candidate: ``--candidate openai-python``.
 
 Run as ``python -m responses_oracle.testing.openai_candidate`` (needs ``pip install
-openai``, the ``bench`` extra).  Each stream goes the way ``client.responses.stream()``
-takes it: its SSE bytes become an ``httpx2.Response`` body, openai-python's own
-``Stream`` decodes and types the events (raising on an ``error`` payload, as the SDK
-does), and ``ResponseStream`` — the public accumulator — folds them.  No network is
-involved.
+'responses-oracle[clients]'``: openai 3.x, the line whose transport is ``httpx2``).
+Each request body goes the way a user's call takes it, through the SDK's public API
+only: an ``OpenAI`` client whose ``http_client`` has an ``httpx2.MockTransport``
+answering every request with the stream's SSE bytes, then ``client.responses.stream()``
+iterated to the end and ``get_final_response()``.  No network is involved.
 
 The answer is what a user of the SDK holds afterwards:
 
@@ -15,92 +15,92 @@ The answer is what a user of the SDK holds afterwards:
 - anything the SDK raises (an identity check, a missing ``response.completed``, an API
   error event) is the ``error`` answer: the SDK user gets an exception and no items.
 
-A stream holding several responses is split at each ``response.created`` after the
-first, as the oracle does, and each part is fed to a fresh accumulator.  The SDK has no
-notion of executability or diagnostics, so the answer leaves those fields out and the
-harness does not compare them.
+The body is the whole request, as the server sent it: a body holding several
+responses is handed over as one, which is what a real client gets (``diff
+--split-responses`` sends each response as its own request instead).  The SDK returns
+one response per call, so the answer has one result.  It has no notion of
+executability or diagnostics, so the answer leaves those out and the harness does not
+compare them.
+
+Without openai installed the adapter says how to install it on stderr and exits 2
+before answering anything, which stops ``diff`` with that message (exit 2).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+import sys
+from typing import Any
 
-from .candidate import serve
+from responses_oracle.testing.candidate import serve_client
+
+INSTALL_HINT = (
+    "the openai-python candidate needs openai 3.x (its transport is httpx2): "
+    "pip install 'responses-oracle[clients]'"
+)
+"""What to do when the SDK is missing."""
 
 _ENDINGS = ("response.completed", "response.incomplete", "response.failed")
 
 
-def split_responses(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The stream cut before every ``response.created`` that follows other events."""
-    parts: list[list[dict[str, Any]]] = [[]]
-    for event in events:
-        if event.get("type") == "response.created" and parts[-1]:
-            parts.append([])
-        parts[-1].append(event)
-    return [part for part in parts if part]
-
-
-def _sse(events: list[dict[str, Any]]) -> bytes:
+def sse_body(events: list[dict[str, Any]]) -> bytes:
+    """The events as the SSE body a server sends (``event:`` and ``data:`` lines)."""
     return "".join(
         f"event: {event.get('type')}\ndata: {json.dumps(event, ensure_ascii=False)}\n\n"
         for event in events
     ).encode("utf-8", "surrogatepass")
 
 
-def accumulate(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """One response through openai-python's ``ResponseStream``: a result object."""
-    # openai is an optional extra (bench); without it mypy sees these as missing.
-    import httpx2  # type: ignore[import-not-found,unused-ignore]
-    from openai import omit  # type: ignore[import-not-found,unused-ignore]
-    from openai._streaming import Stream  # type: ignore[import-not-found,unused-ignore]
-    from openai.lib.streaming.responses import (  # type: ignore[import-not-found,unused-ignore]
-        ResponseStream,
-    )
-    from openai.types.responses import (  # type: ignore[import-not-found,unused-ignore]
-        ResponseStreamEvent,
-    )
+class _Offline:
+    """One offline client for the whole run; each call answers with the current body."""
 
-    request = httpx2.Request("POST", "https://api.openai.com/v1/responses")
-    response = httpx2.Response(
-        200, content=_sse(events), headers={"content-type": "text/event-stream"}, request=request
-    )
-    raw: Stream[Any] = Stream(
-        cast_to=cast(Any, ResponseStreamEvent), response=response, client=_client()
-    )
-    stream: ResponseStream[Any] = ResponseStream(
-        raw_stream=raw, text_format=omit, input_tools=omit, starting_after=None
-    )
-    ending: Any = None
-    for event in stream:
-        if event.type in _ENDINGS:
-            ending = event
-    if ending is not None and ending.type != "response.completed":
-        final = ending.response
-    else:
-        final = stream.get_final_response()
-    return {
-        "response": {"id": final.id, "status": final.status or "completed"},
-        "items": [{"item": item.to_dict()} for item in final.output or []],
-    }
-
-
-_CLIENT: list[Any] = []
-
-
-def _client() -> Any:
-    """One offline client for the whole run (it only supplies the SSE decoder)."""
-    if not _CLIENT:
+    def __init__(self) -> None:
+        # openai is an optional extra (clients); without it mypy sees these as missing.
+        import httpx2  # type: ignore[import-not-found,unused-ignore]
         from openai import OpenAI  # type: ignore[import-not-found,unused-ignore]
 
-        _CLIENT.append(OpenAI(api_key="sk-offline", base_url="http://127.0.0.1:9/v1"))
-    return _CLIENT[0]
+        self.body = b""
+
+        def answer(request: Any) -> Any:
+            return httpx2.Response(
+                200, content=self.body, headers={"content-type": "text/event-stream"}
+            )
+
+        self.client = OpenAI(
+            api_key="sk-offline",
+            base_url="http://oracle.invalid/v1",
+            max_retries=0,
+            http_client=httpx2.Client(transport=httpx2.MockTransport(answer)),
+        )
+
+    def parse(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """One request body through ``client.responses.stream()``: a result object."""
+        self.body = sse_body(events)
+        ending: Any = None
+        with self.client.responses.stream(model="oracle-candidate", input="") as stream:
+            for event in stream:
+                if event.type in _ENDINGS:
+                    ending = event
+            if ending is not None and ending.type != "response.completed":
+                final = ending.response
+            else:
+                final = stream.get_final_response()
+        return {
+            "response": {"id": final.id, "status": final.status or "completed"},
+            "items": [{"item": item.to_dict()} for item in final.output or []],
+        }
+
+
+_CLIENT: list[_Offline] = []
 
 
 def parse(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every response of the stream through openai-python."""
-    return [accumulate(part) for part in split_responses(events)]
+    """One request body through openai-python: its one result (raises ``ImportError``
+    without openai)."""
+    if not _CLIENT:
+        _CLIENT.append(_Offline())
+    return [_CLIENT[0].parse(events)]
 
 
 if __name__ == "__main__":
-    serve(parse)
+    sys.exit(serve_client(lambda: _Offline().parse, INSTALL_HINT))

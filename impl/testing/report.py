@@ -1,150 +1,174 @@
-"""Findings, divergences and the report: what a differential run found, for people and tools.
+"""Findings, clusters and the report: what a differential run found, for people and tools.
 
-A ``Finding`` is one case on which candidate and oracle disagree, with every
-difference.  Findings are grouped by ``signature`` — the kind of stream (``family``:
-its provider profile, else its generator) and what went wrong first (aspect and rule,
-or the candidate's error message with numbers masked) — because one bug shows up in
-many cases.  A ``Divergence`` is one group, its representative shrunk to a minimal
-stream and explained; ``DiffReport`` holds them all and renders them as text
-(``render``) or JSON (``to_json``).
+A ``Finding`` is one case on which candidate and reference disagree: the candidate's
+answer, every difference classified by harm (``taxonomy``), and the distinct causes
+(``cause.Signature``) it shows.  A ``Cluster`` gathers the cases that show one cause —
+a case with two causes is in two clusters — with one representative shrunk to a
+minimal well-formed stream that still shows it, the rule that decides it, and both
+answers.  ``DiffReport`` holds them, most harmful class first, and renders them as text
+(``render``) or JSON (``to_json``).  Classes a run allows (``--allow``) are reported
+but do not fail it.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-import re
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from responses_oracle.model.divergence import HARM, Divergence
+
 from .candidate import Answer, Failure
-from .compare import Aspect, Difference
-from .rules import rules_of_codes
+from .cause import Cause, Signature
+from .rules import RULES
 from .streams import Event
+from .taxonomy import Classified
+
+RULE_DOCS = "docs/rules/{rule}.md"
+"""Where a rule is documented (the docs site's page of that rule)."""
 
 
 @dataclass(frozen=True)
 class Finding:
-    """One case on which the candidate and the oracle disagree."""
+    """One case on which the candidate and the reference disagree."""
 
     case: str
     labels: tuple[str, ...]
     events: tuple[Event, ...]
     data_only: bool
-    differences: tuple[Difference, ...]
-
-    @property
-    def signature(self) -> tuple[str, ...]:
-        """What went wrong first, and on what kind of stream: the grouping key."""
-        return (family(self.labels), *signature(self.differences))
-
-
-def family(labels: Sequence[str]) -> str:
-    """The generator a stream came from: its profile if it has one, else its origin."""
-    profile = next((label for label in labels if label.startswith("profile:")), None)
-    if profile is not None:
-        return profile.split("+")[0]
-    return labels[0] if labels else "given"
-
-
-def signature(differences: Sequence[Difference]) -> tuple[str, ...]:
-    """Aspect and rule of the first difference (and, for a failure, its message with
-    numbers masked, so that ``index 0`` and ``index 3`` are one bug)."""
-    first = differences[0]
-    if first.aspect is Aspect.FAILURE:
-        return (first.aspect.value, first.rule, re.sub(r"\d+", "N", str(first.candidate)))
-    return (first.aspect.value, first.rule)
+    answer: Answer
+    classified: tuple[Classified, ...]
+    signatures: tuple[Signature, ...]
+    """The distinct causes, most harmful first."""
 
 
 @dataclass(frozen=True)
-class Divergence:
-    """One group of findings, its representative shrunk to a minimal stream."""
+class Cluster:
+    """The cases that show one cause, with a minimal representative."""
 
-    signature: tuple[str, ...]
+    cause: Cause
+    rule: str
+    decision: str
     cases: tuple[str, ...]
     labels: tuple[str, ...]
     original_events: int
     events: tuple[Event, ...]
-    differences: tuple[Difference, ...]
-    oracle: tuple[dict[str, Any], ...]
+    classified: tuple[Classified, ...]
+    """The representative's differences that show the cause."""
+    reference: tuple[dict[str, Any], ...]
     answer: Answer
     trace: tuple[str, ...]
+    divergence: Divergence
+    """The most harmful class among the cluster's cases."""
+    others: tuple[tuple[str, int], ...] = ()
+    """The representative's other differences, by class, with counts."""
+    variants: tuple[tuple[str, int], ...] = ()
+    """How the cases' own signatures read (a failure's message, the code), with counts:
+    a cluster of a class a client may choose gathers several."""
+    allowed: bool = False
 
     @property
-    def rules(self) -> list[str]:
-        """The rules the differences break, in rule order."""
-        return sorted({d.rule for d in self.differences}, key=lambda r: int(r[1:]))
+    def id(self) -> str:
+        """The cluster's stable id."""
+        return self.cause.key
 
     def to_json(self) -> dict[str, Any]:
-        """The divergence as JSON."""
+        """The cluster as JSON."""
         return {
-            "signature": list(self.signature),
-            "rules": self.rules,
+            "id": self.id,
+            "class": self.divergence.value,
+            "harm_rank": HARM.index(self.divergence),
+            "allowed": self.allowed,
+            "rule": self.rule,
+            "rule_doc": RULE_DOCS.format(rule=self.rule),
+            "decision": self.decision,
+            "kind": self.cause.kind,
+            "failure": self.cause.failure or None,
+            "count": len(self.cases),
             "cases": list(self.cases),
             "labels": list(self.labels),
             "original_events": self.original_events,
             "events": list(self.events),
             "differences": [
                 {
-                    "aspect": d.aspect.value,
-                    "path": d.path,
-                    "oracle": d.oracle,
-                    "candidate": d.candidate,
-                    "rule": d.rule,
-                    "why": d.why,
+                    "class": c.divergence.value,
+                    "aspect": c.difference.aspect.value,
+                    "path": c.difference.path,
+                    "reference": c.difference.oracle,
+                    "candidate": c.difference.candidate,
+                    "why": c.difference.why,
                 }
-                for d in self.differences
+                for c in self.classified
             ],
-            "oracle": list(self.oracle),
-            "candidate": (
-                {"error": self.answer.message} if isinstance(self.answer, Failure) else self.answer
-            ),
+            "reference": list(self.reference),
+            "candidate": answer_json(self.answer),
             "trace": list(self.trace),
+            "variants": [{"what": what, "cases": count} for what, count in self.variants],
+            "other_differences": dict(self.others),
         }
+
+
+def answer_json(answer: Answer) -> Any:
+    """A candidate's answer as JSON: its results, or ``{"error": message}``."""
+    return {"error": answer.message} if isinstance(answer, Failure) else answer
 
 
 @dataclass
 class DiffReport:
-    """The outcome of a run: how many cases, which diverged, grouped and explained."""
+    """The outcome of a run: how many cases, which diverged, clustered by cause."""
 
     cases: int
     findings: list[Finding]
-    divergences: list[Divergence]
+    clusters: list[Cluster]
     seconds: float
     check_seconds: float = 0.0
+    allowed: frozenset[Divergence] = field(default_factory=frozenset)
+
+    @property
+    def failing(self) -> list[Cluster]:
+        """The clusters whose class the run does not allow."""
+        return [c for c in self.clusters if not c.allowed]
 
     @property
     def ok(self) -> bool:
-        """True when the candidate agreed with the oracle on every case."""
-        return not self.findings
+        """True when every divergence found is of an allowed class."""
+        return not self.failing
 
-    def by_rule(self) -> Counter[str]:
-        """Diverging cases per rule of their divergence's first difference."""
-        counts: Counter[str] = Counter()
-        for divergence in self.divergences:
-            counts[divergence.differences[0].rule] += len(divergence.cases)
+    @property
+    def streams_per_second(self) -> float:
+        """Streams run through candidate and reference per second (before shrinking)."""
+        return self.cases / self.check_seconds if self.check_seconds else 0.0
+
+    def by_class(self) -> Counter[Divergence]:
+        """Diverging cases per class (a case counts once per class it shows)."""
+        counts: Counter[Divergence] = Counter()
+        for finding in self.findings:
+            counts.update({s.divergence for s in finding.signatures})
         return counts
 
     def summary(self) -> str:
-        """One paragraph: counts, rules, throughput."""
-        rate = self.cases / self.check_seconds if self.check_seconds else float("inf")
-        rules = ", ".join(
-            f"{rule} x{count}"
-            for rule, count in sorted(self.by_rule().items(), key=lambda kv: int(kv[0][1:]))
+        """One paragraph: counts, classes by harm, throughput."""
+        counts = self.by_class()
+        classes = ", ".join(
+            f"{d.value} x{counts[d]}" + (" (allowed)" if d in self.allowed else "")
+            for d in HARM
+            if counts[d]
         )
         return (
             f"{self.cases} streams, {len(self.findings)} diverge"
-            + (f" (first difference by rule: {rules})" if rules else "")
-            + f"; {len(self.divergences)} distinct divergence(s); "
-            f"{rate:.0f} streams/s compared, {self.seconds:.1f} s in all"
+            + (f" ({classes})" if classes else "")
+            + f"; {len(self.clusters)} cluster(s), {len(self.failing)} failing; "
+            f"{self.streams_per_second:.0f} streams/s compared, {self.seconds:.1f} s in all"
         )
 
     def render(self, shown: int | None = None) -> str:
-        """The human report: every divergence (or the first ``shown``), then the summary."""
-        blocks = [render_divergence(n + 1, d) for n, d in enumerate(self.divergences[:shown])]
-        if shown is not None and len(self.divergences) > shown:
-            blocks.append(f"... and {len(self.divergences) - shown} more divergence(s)")
+        """The human report: every cluster (or the first ``shown``), then the summary."""
+        blocks = [render_cluster(n + 1, c) for n, c in enumerate(self.clusters[:shown])]
+        if shown is not None and len(self.clusters) > shown:
+            blocks.append(f"... and {len(self.clusters) - shown} more cluster(s)")
         blocks.append(self.summary())
         return "\n\n".join(blocks)
 
@@ -153,9 +177,13 @@ class DiffReport:
         return {
             "cases": self.cases,
             "diverging_cases": len(self.findings),
-            "by_rule": dict(self.by_rule()),
+            "diverging_case_ids": [f.case for f in self.findings],
+            "by_class": {d.value: n for d, n in sorted(
+                self.by_class().items(), key=lambda kv: HARM.index(kv[0]))},
+            "allowed": sorted(d.value for d in self.allowed),
             "seconds": round(self.seconds, 3),
-            "divergences": [d.to_json() for d in self.divergences],
+            "streams_per_second": round(self.streams_per_second, 1),
+            "clusters": [c.to_json() for c in self.clusters],
         }
 
 
@@ -164,33 +192,120 @@ def _short(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def render_divergence(number: int, divergence: Divergence) -> str:
-    """One divergence for people: differences with rule and why, trace, minimal stream."""
-    more = len(divergence.cases) - 1
-    lines = [
-        f"divergence {number}: {', '.join(divergence.rules)} -- {divergence.cases[0]}"
-        + (f" and {more} more case(s)" if more else "")
-        + f" [{', '.join(divergence.labels)}]",
-        f"  minimal stream: {len(divergence.events)} of {divergence.original_events} events",
+def item_line(entry: Any) -> str:
+    """One output item in a line: type, ids, name and payload."""
+    item = entry.get("item", entry) if isinstance(entry, Mapping) else {}
+    if not isinstance(item, Mapping):
+        return _short(item, 60)
+    parts = [str(item.get("type"))]
+    for key in ("id", "call_id", "name"):
+        if item.get(key) is not None:
+            value = str(item[key])
+            parts.append(f"{key}={value if len(value) <= 16 else value[:12] + '…'}")
+    for key in ("arguments", "input"):
+        if key in item:
+            parts.append(f"{key}={_short(item[key], 40)}")
+    texts = [
+        str(p.get("text"))
+        for p in (item.get("content") or []) + (item.get("summary") or [])
+        if isinstance(p, Mapping) and isinstance(p.get("text"), str)
     ]
-    for d in divergence.differences:
+    if texts:
+        parts.append(_short(" | ".join(texts), 40))
+    if isinstance(entry, Mapping) and "executable" in entry:
+        parts.append("executable" if entry["executable"] else "not executable")
+    return " ".join(parts)
+
+
+def answer_lines(results: Any) -> list[str]:
+    """A list of results as lines: per response its status, then one line per item."""
+    if isinstance(results, Failure):
+        return [f"raised: {results.message.splitlines()[0] if results.message else ''}"]
+    lines: list[str] = []
+    for number, result in enumerate(results):
+        response = result.get("response") or {}
+        lines.append(f"response {number}: {response.get('status', '(no status)')}")
+        lines.extend(f"  {item_line(e)}" for e in result.get("items") or [])
+    return lines or ["(no response)"]
+
+
+def side_by_side(left: list[str], right: list[str], width: int = 58) -> list[str]:
+    """Two columns of lines, each cut to ``width``."""
+    def cut(text: str) -> str:
+        return text if len(text) <= width else text[: width - 3] + "..."
+
+    rows = max(len(left), len(right))
+    left = left + [""] * (rows - len(left))
+    right = right + [""] * (rows - len(right))
+    return [f"{cut(a):<{width}} | {cut(b)}" for a, b in zip(left, right, strict=True)]
+
+
+def render_cluster(number: int, cluster: Cluster) -> str:
+    """One cluster for people: class, rule, both answers, differences, trace, stream."""
+    more = len(cluster.cases) - 1
+    allowed = " (allowed)" if cluster.allowed else ""
+    lines = [
+        f"cluster {number} [{cluster.id}]: {cluster.divergence.value}{allowed} -- "
+        f"{cluster.rule} ({cluster.decision or 'no code'}), {len(cluster.cases)} case(s)",
+        f"  rule {cluster.rule}: {RULES.get(cluster.rule, '')} "
+        f"({RULE_DOCS.format(rule=cluster.rule)})",
+        f"  representative: {cluster.cases[0]} [{', '.join(cluster.labels)}]"
+        + (f"; also {', '.join(cluster.cases[1:6])}" if more else "")
+        + (" ..." if more > 5 else ""),
+    ]
+    if cluster.cause.failure:
+        lines.append(f"  candidate raised: {cluster.cause.failure}")
+    if len(cluster.variants) > 1:
+        lines.append("  the cases, by what decides them:")
+        lines.extend(f"    {count} x {what}" for what, count in cluster.variants)
+    lines.append(
+        f"  minimal stream: {len(cluster.events)} of {cluster.original_events} events"
+    )
+    lines.append("  answers:")
+    lines.extend(
+        f"    {row}"
+        for row in side_by_side(
+            ["reference", *answer_lines(cluster.reference)],
+            ["candidate", *answer_lines(cluster.answer)],
+        )
+    )
+    for c in cluster.classified:
+        d = c.difference
         lines.append(
-            f"  [{d.rule}] {d.path}: oracle {_short(d.oracle)}, candidate {_short(d.candidate)}"
+            f"  [{c.divergence.value}] {d.path}: reference {_short(d.oracle)}, "
+            f"candidate {_short(d.candidate)}"
         )
         lines.append(f"      why: {d.why}")
-    codes = sorted({c for r in divergence.oracle for c in _result_codes(r)})
-    if codes:
+    if cluster.others:
         lines.append(
-            f"  oracle diagnostics: {', '.join(codes)} ({', '.join(rules_of_codes(codes))})"
+            "  the representative also differs by: "
+            + ", ".join(f"{what} x{count}" for what, count in cluster.others)
+            + " (not this cluster's cause)"
         )
-    lines.append("  oracle trace (explain):")
-    lines.extend(f"    {line}" for line in divergence.trace)
+    lines.append("  reference trace (explain; * = events involved):")
+    lines.extend(f"    {line}" for line in cluster.trace)
     lines.append("  minimal stream (JSON Lines):")
     lines.extend(
-        f"    {json.dumps(e, ensure_ascii=False, separators=(',', ':'))}" for e in divergence.events
+        f"    {json.dumps(e, ensure_ascii=False, separators=(',', ':'))}" for e in cluster.events
     )
     return "\n".join(lines)
 
 
-def _result_codes(result: dict[str, Any]) -> list[str]:
-    return [str(d.get("code")) for d in result.get("diagnostics") or [] if isinstance(d, dict)]
+def representative_page(cluster: Cluster) -> str | None:
+    """The representative's timeline page, as HTML; ``None`` where this build has no
+    ``responses_oracle.timeline`` (the one place a cluster links to its page)."""
+    try:
+        timeline = importlib.import_module("responses_oracle.timeline")
+    except ImportError:
+        return None
+    page: str = timeline.render_html(
+        cluster.events,
+        title=f"cluster {cluster.id}: {cluster.divergence.value} ({cluster.rule})",
+        candidate=cluster.answer,
+    )
+    return page
+
+
+def cluster_order(clusters: Sequence[Cluster]) -> list[Cluster]:
+    """Most harmful class first, then the larger clusters."""
+    return sorted(clusters, key=lambda c: (HARM.index(c.divergence), -len(c.cases)))

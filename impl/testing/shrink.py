@@ -10,9 +10,20 @@ otherwise cut finer, until single events cannot be removed.  The result is
 are stripped where the failure survives it, so the report shows the events that
 matter and only the fields that matter.
 
+Then each terminal snapshot (``response.output``) is cut the same way, item by item,
+so a minimal stream carries only the snapshot items the failure needs.
+
+Shrunk streams stay well-formed: the *frame* of a stream — each ``response.created``
+and each terminal event (``FRAME_EVENTS``) — is never cut, so a minimal stream still
+starts a response and still ends it, as every real body does.  A stream that arrived
+without a terminal stays without one; a cluster about the frame (several responses, an
+event after the terminal) keeps it because the frame is all there.
+
 ``fails`` takes a *batch* of candidate streams and says which still fail: every
 variant of one round goes to the candidate process in one batch, so shrinking costs a
-few round trips instead of one per variant.
+few round trips instead of one per variant.  The harness's ``fails`` accepts a variant
+only if it still shows the cluster's signature, so the cause is never traded for
+another failure on the way down.
 """
 
 from __future__ import annotations
@@ -87,6 +98,72 @@ def denoise(events: list[Event], fails: Fails) -> list[Event]:
     return [q if ok else e for e, q, ok in zip(events, quiet, verdicts, strict=True)]
 
 
+FRAME_EVENTS: frozenset[str] = frozenset(
+    {
+        "response.created",
+        "response.completed",
+        "response.incomplete",
+        "response.failed",
+        "response.cancelled",
+        "error",
+    }
+)
+"""Event types a shrunk stream keeps: the start and end of each response."""
+
+
+def _framed(events: list[Event], fails: Fails) -> list[Event]:
+    """ddmin over the events between the frame, the frame kept in place."""
+    frame = [n for n, e in enumerate(events) if e.get("type") in FRAME_EVENTS]
+    free = [n for n in range(len(events)) if n not in set(frame)]
+
+    def whole(kept: Sequence[Event]) -> list[Event]:
+        chosen = set(frame) | {int(e["index"]) for e in kept}
+        return [events[n] for n in sorted(chosen)]
+
+    def fails_free(variants: Sequence[list[Event]]) -> list[bool]:
+        return fails([whole(v) for v in variants])
+
+    if free and fails([whole([])])[0]:
+        return whole([])
+    kept = ddmin([{"index": n} for n in free], fails_free)
+    return whole(kept)
+
+
+def _snapshot_of(event: Event) -> list[Any] | None:
+    response = event.get("response")
+    output = response.get("output") if isinstance(response, dict) else None
+    return output if isinstance(output, list) and output else None
+
+
+def _with_output(events: list[Event], at: int, output: list[Any]) -> list[Event]:
+    event = events[at]
+    return [*events[:at], {**event, "response": {**event["response"], "output": output}},
+            *events[at + 1:]]
+
+
+def snapshots(events: list[Event], fails: Fails) -> list[Event]:
+    """``events`` with each terminal snapshot (``response.output``) cut to the items the
+    failure needs: ddmin over the items, the list itself kept (an empty snapshot and
+    an absent one are different streams, R9)."""
+    for at in range(len(events)):
+        output = _snapshot_of(events[at])
+        if output is None:
+            continue
+        if fails([_with_output(events, at, [])])[0]:
+            events = _with_output(events, at, [])
+            continue
+        boxed = [{"item": item} for item in output]
+        kept = ddmin(
+            boxed,
+            lambda variants, at=at, events=events: fails(  # type: ignore[misc]
+                [_with_output(events, at, [b["item"] for b in v]) for v in variants]
+            ),
+        )
+        events = _with_output(events, at, [b["item"] for b in kept])
+    return events
+
+
 def shrink(events: Sequence[Event], fails: Fails) -> list[Event]:
-    """A minimal stream that still fails: ddmin, then noise stripped."""
-    return denoise(ddmin(list(events), fails), fails)
+    """A minimal well-formed stream that still fails: ddmin inside the frame, then over
+    the items of each snapshot, then noise stripped."""
+    return denoise(snapshots(_framed(list(events), fails), fails), fails)

@@ -29,7 +29,16 @@ from responses_oracle.model.vocabulary import Effect, EntryState, Trigger
 
 from .choices import Chooser
 from .faults import LIST_FAULTS, FaultKind, apply_fault
-from .streams import Event, GeneratedStream, Ids, Item, chunks, json_arguments, words
+from .streams import (
+    Event,
+    GeneratedStream,
+    Ids,
+    Item,
+    chunks,
+    json_arguments,
+    response_object,
+    words,
+)
 
 _NOTES: frozenset[Effect] = frozenset(
     {
@@ -176,10 +185,9 @@ class ModelWalk:
         return self.emit({"type": "response.created", "response": self._response("in_progress")})
 
     def _response(self, status: str, output: list[Item] | None = None) -> Item:
-        response: Item = {"id": self.ids.response, "object": "response", "status": status}
-        if output is not None:
-            response["output"] = output
-        return response
+        # The same response object an OpenAI stream carries (created_at, model, ...):
+        # a client that validates it must not fail a walk for a field OpenAI always sends.
+        return response_object(self.ids, status, output)
 
     # -- what the table allows -----------------------------------------------------
 

@@ -10,11 +10,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle import reduce
+from responses_oracle.model.divergence import Divergence
 from responses_oracle.testing import assert_conforms
-from responses_oracle.testing.candidate import Failure, FunctionCandidate, ProcessCandidate
-from responses_oracle.testing.cases import Case, generated_case
-from responses_oracle.testing.compare import Aspect
-from responses_oracle.testing.harness import find, report, run_diff
+from responses_oracle.testing.candidate import (
+    CandidateError,
+    Failure,
+    FunctionCandidate,
+    ProcessCandidate,
+)
+from responses_oracle.testing.cases import Case, generated_case, mix_of
+from responses_oracle.testing.cause import Causes, mask_failure
+from responses_oracle.testing.harness import (
+    Generation,
+    answers_of,
+    find,
+    judge,
+    report,
+    run_diff,
+)
 from responses_oracle.testing.profiles import apply_profiles
 from responses_oracle.testing.strategies import data_chooser
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
@@ -26,7 +39,7 @@ ORACLE = [sys.executable, "-m", "responses_oracle.testing.oracle_candidate"]
 
 
 def _oracle(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [result.to_json() for result in reduce(events)]
+    return [result.to_dict() for result in reduce(events)]
 
 
 def test_the_oracle_conforms_to_itself() -> None:
@@ -45,14 +58,49 @@ def test_a_naive_parser_fails_with_an_explained_minimal_stream() -> None:
     with pytest.raises(AssertionError) as failure:
         assert_conforms(naive, streams)
     message = str(failure.value)
-    assert "[R6]" in message and ".item.id: oracle 'fc_" in message
-    assert "id_renamed_field" not in message or "item_id" in message
-    assert "minimal stream" in message and "oracle trace (explain)" in message
+    assert "cluster 1 [" in message and "docs/rules/R" in message
+    assert "answers:" in message and "| candidate" in message
+    assert "reference trace (explain; * = events involved)" in message
+    assert "\n    * #" in message  # the events involved are marked
+    assert "6 streams, 2 diverge" in message
+
+
+def _one_call(call: dict[str, Any], *payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """One response: the call added, its payload events, the call done, completed."""
+    return [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        *payload,
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+
+
+def test_a_renamed_id_lost_is_decided_by_r6_on_the_rename() -> None:
+    renamed = {"type": "function_call", "item_id": "fc_1", "call_id": "call_1", "name": "f",
+               "arguments": "{}"}
+    events = _one_call(renamed)
+    with pytest.raises(AssertionError) as failure:
+        assert_conforms(naive, [events])
+    message = str(failure.value)
+    assert "id_differs -- R6 (id_renamed_field)" in message
+    assert "[id_differs] [0].items[0].item.id: reference 'fc_1', candidate null" in message
+
+
+def test_assert_conforms_tolerates_the_allowed_classes() -> None:
+    truncated = [[{"type": "response.created", "response": {"id": "r"}}]]
+
+    def refuses(events: list[dict[str, Any]]) -> dict[str, Any]:
+        raise RuntimeError("no terminal")
+
+    with pytest.raises(AssertionError, match="candidate_raised_on_invalid"):
+        assert_conforms(refuses, truncated)
+    assert_conforms(refuses, truncated, allowed=[Divergence.CANDIDATE_RAISED_ON_INVALID])
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_shrunk_divergences_keep_their_signature(data: st.DataObject) -> None:
+def test_shrunk_clusters_keep_their_cause_and_their_frame(data: st.DataObject) -> None:
     choose = data_chooser(data)
     stream = apply_profiles(
         openai_stream(choose, kinds=("function_call",)), ("blank-terminal-arguments",), choose
@@ -62,34 +110,85 @@ def test_shrunk_divergences_keep_their_signature(data: st.DataObject) -> None:
     if not findings:
         return
     result = report(1, findings, candidate, started=0.0, checked=0.0)
-    [divergence] = result.divergences
-    assert divergence.signature == findings[0].signature
-    assert len(divergence.events) <= len(stream.events)
-    assert divergence.differences[0].rule == findings[0].differences[0].rule
+    [cluster] = result.clusters
+    causes = Causes.of(findings[0].signatures[:1])
+    assert cluster.cause == causes.key(findings[0].signatures[0])
+    assert len(cluster.events) <= len(stream.events)
+    # The minimal stream still shows the cause, and still starts and ends its response.
+    answer = candidate.answer([GeneratedStream(cluster.events)])[0]
+    assert causes.shows(cluster.cause, judge(cluster.events, answer)[1])
+    assert cluster.events[0]["type"] == "response.created"
+    assert cluster.events[-1]["type"] == stream.events[-1]["type"]
+
+
+def test_the_rule_comes_from_the_events_involved_not_the_end_of_the_stream() -> None:
+    # The naive parser keeps a blanked done item's arguments blank: R7 on the events of
+    # that call, whatever follows it.
+    call = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f",
+            "arguments": ""}
+    events = _one_call(call, {"type": "response.function_call_arguments.delta",
+                              "output_index": 0, "item_id": "fc_1", "delta": '{"a":1}'})
+    for tail in ([], [{"type": "response.output_text.delta", "output_index": 9, "delta": "x"}]):
+        _, signatures, _ = judge([*events, *tail], [naive([*events, *tail])])
+        assert signatures[0].divergence is Divergence.WRONG_TOOL_RUN
+        assert signatures[0].rule == "R7"
+
+
+def test_failure_texts_are_masked_to_one_cause() -> None:
+    one = mask_failure("expected item_id 'fc_bdebf8995ad86c58', got 'rs_bdeb12345678ab' at 3")
+    two = mask_failure("expected item_id 'fc_x', got 'msg_a1' at 17")
+    assert one == two == "expected item_id '…', got '…' at N"
+    assert mask_failure("missing output at index undefined") == "missing output at index N"
+    embedded = 'Type validation failed: Value: {"type":"x.y","item":{"id":"a"}}.\nError: stack'
+    assert mask_failure(embedded) == "Type validation failed: Value: {x.y …}."
+    assert mask_failure("Value: [1, {}]") == "Value: {…}"
+    assert mask_failure("id 9f86d081884c7d65 lost") == mask_failure("id call_Zx81Qm3kPl lost")
 
 
 def test_process_candidates_are_batched_and_agree_with_the_oracle() -> None:
-    result = run_diff(ORACLE, seed=5, count=30)
+    result = run_diff(ORACLE, generation=Generation(seed=5, count=30))
     assert result.ok and result.cases == 30
     assert "30 streams, 0 diverge" in result.summary()
 
 
 def test_jobs_do_not_change_the_findings() -> None:
-    one = run_diff(NAIVE, seed=2, count=24, jobs=1, shrink_groups=False)
-    two = run_diff(NAIVE, seed=2, count=24, jobs=2, shrink_groups=False)
+    generation = Generation(seed=2, count=24)
+    one = run_diff(NAIVE, generation=generation, jobs=1, shrink_clusters=False)
+    two = run_diff(NAIVE, generation=generation, jobs=2, shrink_clusters=False)
     assert not one.ok
-    assert [(f.case, f.signature) for f in one.findings] == [
-        (f.case, f.signature) for f in two.findings
+    assert [(f.case, f.signatures) for f in one.findings] == [
+        (f.case, f.signatures) for f in two.findings
     ]
-    assert {rule for rule in one.by_rule()} <= {"R1", "R3", "R5", "R6", "R7", "R9", "R10"}
+    assert [c.id for c in one.clusters] == [c.id for c in two.clusters]
+
+
+def test_generators_and_profiles_are_chosen_by_name() -> None:
+    generation = Generation(seed=3, count=12, mix=mix_of(["profile"]),
+                            profiles=("bedrock-mantle",))
+    labels = {generation.case(n).stream.labels for n in range(12)}
+    assert all(any("bedrock-mantle" in label for label in ls) for ls in labels)
+    with pytest.raises(ValueError, match="unknown generator"):
+        mix_of(["nope"])
+
+
+def test_the_report_json_has_throughput_ids_and_both_answers() -> None:
+    result = run_diff(NAIVE, generation=Generation(seed=1, count=18))
+    data = result.to_json()
+    assert data["streams_per_second"] > 0 and data["diverging_case_ids"]
+    assert len(data["clusters"]) == len(result.clusters) >= 1
+    for cluster in data["clusters"]:
+        assert len(cluster["id"]) == 10 and cluster["cases"] and cluster["count"] == len(
+            cluster["cases"])
+        assert cluster["rule_doc"] == f"docs/rules/{cluster['rule']}.md"
+        assert cluster["reference"] and "candidate" in cluster and cluster["trace"]
+    ranks = [c["harm_rank"] for c in data["clusters"]]
+    assert ranks == sorted(ranks)
 
 
 @pytest.mark.parametrize(
     ("script", "message"),
     [
-        ("import sys; sys.exit(3)", "candidate exited"),
         ("import sys\nfor line in sys.stdin: print('not json', flush=True)", "not JSON"),
-        ("import time; time.sleep(30)", "no answer within"),
         ("import sys\nfor line in sys.stdin: print('{\"id\": \"other\"}', flush=True)",
          "where 'c0' was expected"),
     ],
@@ -102,6 +201,43 @@ def test_a_misbehaving_candidate_is_a_failure_not_a_crash(script: str, message: 
         candidate.close()
     assert len(answers) == 2
     assert isinstance(answers[0], Failure) and message in answers[0].message
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        ("import sys; sys.stderr.write('boom: no such module\\n'); sys.exit(3)",
+         "status 3"),
+        ("import time; time.sleep(30)", "no answer within 1 s"),
+    ],
+)
+def test_a_candidate_that_never_answers_cannot_run(script: str, message: str) -> None:
+    candidate = ProcessCandidate([sys.executable, "-c", script], timeout=1)
+    try:
+        with pytest.raises(CandidateError) as error:
+            candidate.answer([generated_case(0, n).stream for n in range(5)])
+    finally:
+        candidate.close()
+    assert message in str(error.value)
+    if "boom" in script:
+        assert str(error.value).split("its stderr:")[1].count("boom: no such module") == 1
+
+
+def test_openai_python_without_openai_gives_the_install_hint(tmp_path: Path) -> None:
+    (tmp_path / "httpx2.py").write_text("raise ImportError(\"No module named 'httpx2'\")\n")
+    script = (
+        f"import sys; sys.path.insert(0, {str(tmp_path)!r}); "
+        "import runpy; runpy.run_module('responses_oracle.testing.openai_candidate', "
+        "run_name='__main__')"
+    )
+    candidate = ProcessCandidate([sys.executable, "-c", script], timeout=20)
+    try:
+        with pytest.raises(CandidateError) as error:
+            candidate.answer([generated_case(0, 0).stream])
+    finally:
+        candidate.close()
+    assert "status 2" in str(error.value)
+    assert "pip install 'responses-oracle[clients]'" in str(error.value)
 
 
 def test_openai_python_adapter_is_explained_by_rule() -> None:
@@ -118,9 +254,34 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
         case_chooser(11, 2),
     )
     [finding] = find([Case("mantle", mantle)], candidate)
-    assert finding.differences[0].aspect is Aspect.FAILURE
+    assert finding.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID
     result = report(1, [finding], candidate, started=0.0, checked=0.0)
-    [divergence] = result.divergences
-    first = divergence.differences[0]
-    assert first.rule == "R6" and "identity changed" in str(first.candidate)
-    assert divergence.events[-1]["type"] == "response.output_item.done"
+    [cluster] = result.clusters
+    assert "identity changed" in cluster.cause.failure
+    # Shrunk inside its frame; the SDK gives up at the done item, which R6 decides.
+    assert cluster.events[0]["type"] == "response.created"
+    assert cluster.events[-1]["type"] == "response.completed"
+    assert cluster.rule == "R6"
+    [marked] = [line for line in cluster.trace if line.startswith("* ")]
+    assert "response.output_item.done" in marked
+
+
+def test_a_body_with_two_responses_is_one_request_unless_split() -> None:
+    from responses_oracle.testing.openai_candidate import parse
+
+    def body(n: int) -> list[dict[str, Any]]:
+        return [
+            {"type": "response.created", "response": {"id": f"resp_{n}", "status": "in_progress",
+                                                      "output": []}},
+            {"type": "response.completed", "response": {"id": f"resp_{n}", "status": "completed",
+                                                        "output": []}},
+        ]
+
+    stream = GeneratedStream((*body(1), *body(2)), ("given",))
+    candidate = FunctionCandidate(parse)
+    [whole] = answers_of(candidate, [stream])
+    [split] = answers_of(candidate, [stream], split=True)
+    assert isinstance(split, list) and len(split) == 2
+    assert judge(stream.events, split)[0] == ()
+    classes = {s.divergence for s in judge(stream.events, whole)[1]}
+    assert classes & {Divergence.RESPONSES_DIFFER, Divergence.CANDIDATE_RAISED_ON_VALID}

@@ -49,3 +49,24 @@ def test_denoise_keeps_a_key_the_failure_needs() -> None:
 
 def test_shrink_of_a_single_event() -> None:
     assert shrink(_events(1), Needs("e0")) == [{"type": "e0"}]
+
+
+def test_snapshots_keep_only_the_items_the_failure_needs() -> None:
+    items = [{"type": "message", "id": f"m{k}"} for k in range(9)]
+    events: Events = [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.completed", "response": {"id": "r", "output": items}},
+    ]
+
+    def needs_m4(variants: Sequence[Events]) -> list[bool]:
+        return [
+            any(i["id"] == "m4" for e in v for i in e["response"].get("output", []))  # type: ignore[attr-defined]
+            for v in variants
+        ]
+
+    [created, completed] = shrink(events, needs_m4)
+    assert created == events[0]
+    assert completed["response"] == {"id": "r", "output": [{"type": "message", "id": "m4"}]}
+    # A failure that needs no item keeps the snapshot, empty: [] is not an absent output.
+    [_, emptied] = shrink(events, lambda variants: [True for _ in variants])
+    assert emptied["response"] == {"id": "r", "output": []}

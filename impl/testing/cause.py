@@ -1,0 +1,389 @@
+"""The cause of a divergence: the events it depends on, the rule that decides it, its key.
+
+Theory of operation
+-------------------
+A case can diverge in several ways at once (an order difference *and* lost arguments).
+Each difference has a ``Signature``:
+
+- its class (``Divergence``, ranked by harm) and what differs (``ASPECT_KINDS``);
+- the rule that decides it;
+- the reference's decision on the events involved: the diagnostic code the reference
+  raised on them that decides that kind of difference (``id_renamed_field``,
+  ``empty_payload_ignored``, ``after_terminal`` …), or none on a plain stream;
+- for a candidate that gave no answer, its message with ids of any shape, numbers and
+  embedded JSON masked, so that one error is one cause whatever stream it met.
+
+A cluster gathers the cases of one ``Cause`` — what a maintainer would call "the same
+bug": what differs, the rule and the code, or the failure's text, *not* the class (the
+same lost payload runs the wrong tool on a call and garbles a message; the cluster is
+filed under its most harmful class).  A case is clustered by its most harmful
+difference (its first signature, keyed by ``Causes``): the report leads with what
+would run the wrong tool, and a case's lesser differences are listed with it rather
+than spread over clusters of their own.  A failure seen on a valid stream is one cause
+whether the stream was valid or not; the classes a client may choose on purpose are
+one cluster each.
+
+The events involved are read from the reference's own trace (``Reducer(trace=True)``):
+the steps on the entry the difference is about (the item's admission, its payload
+events, its confirmation, the terminal that settled it), or, for an item only the
+candidate has, the events that carried its ids.  The rule is then the rule of the
+most telling code on those events that can decide a difference of that kind
+(``DECISIVE_CODES``), else the rule ``compare`` names for the aspect.  It never
+depends on where a stream happens to end.
+
+For a candidate that gave up, the event involved is the one it gives up at: the first
+event whose prefix, closed with a terminal, still fails (computed by the harness on the
+minimal stream, where it is cheap); ``trip_rule`` names the rule of its most telling
+code (``TRIP_CODES``), else of its decision.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from responses_oracle import Reducer
+from responses_oracle.core.step import StepTrace
+from responses_oracle.model.divergence import TOLERABLE, Divergence
+from responses_oracle.model.vocabulary import Code
+from responses_oracle.result import Result, item_positions
+
+from .compare import Aspect
+from .explain import DECISION_RULES
+from .rules import CODE_RULES
+from .streams import Event
+from .taxonomy import Classified
+
+DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
+    Aspect.ID: (
+        Code.ID_RENAMED_FIELD,
+        Code.ID_ADOPTED_FROM_SLOT,
+        Code.ID_MINTED,
+        Code.ID_CHANGED,
+        Code.DUPLICATE_ITEM,
+    ),
+    Aspect.RESPONSE_ID: (Code.RESPONSE_ID_CHANGED,),
+    Aspect.PAYLOAD: (
+        Code.AFTER_TERMINAL,
+        Code.EMPTY_PAYLOAD_IGNORED,
+        Code.DIVERGENT_PAYLOAD,
+        Code.PAYLOAD_EXTENDED,
+        Code.INVALID_JSON_ARGUMENTS,
+        Code.PART_REALIGNED,
+    ),
+    Aspect.MISSING_ITEM: (
+        Code.SNAPSHOT_MISSING_ITEM,
+        Code.SNAPSHOT_ABSENT,
+        Code.SLOT_REUSED,
+        Code.DUPLICATE_ITEM,
+        Code.ID_RENAMED_FIELD,
+        Code.ID_ADOPTED_FROM_SLOT,
+        Code.RESPONSE_ERROR,
+        Code.MISSING_TERMINAL,
+    ),
+    Aspect.EXTRA_ITEM: (Code.AFTER_TERMINAL, Code.DUPLICATE_ITEM, Code.SLOT_REUSED),
+    Aspect.ORDER: (Code.AFTER_TERMINAL, Code.SLOT_REUSED),
+    Aspect.STATUS: (Code.AFTER_TERMINAL, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
+    Aspect.EXECUTABLE: (Code.UNCONFIRMED_ITEM, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
+    Aspect.TYPE: (Code.METADATA_CONFLICT, Code.SLOT_REUSED),
+    Aspect.CALL_ID: (Code.DUPLICATE_CALL_ID, Code.METADATA_CONFLICT),
+    Aspect.NAME: (Code.METADATA_CONFLICT,),
+    Aspect.NAMESPACE: (Code.METADATA_CONFLICT,),
+    Aspect.OUTPUT_INDEX: (Code.SLOT_REUSED,),
+}
+"""For each aspect, the codes that can decide a difference of it, most telling first.
+A code on the events involved that is not listed (a sequence gap left by shrinking, a
+response-level code on the terminal that settled an item) says nothing about the
+difference and does not split a cluster."""
+
+TRIP_CODES: tuple[Code, ...] = (
+    *dict.fromkeys(code for codes in DECISIVE_CODES.values() for code in codes),
+    Code.ORPHAN_EVENT,
+    Code.AMBIGUOUS_ROUTE,
+    Code.CHANNEL_MISMATCH,
+    Code.UNKNOWN_EVENT,
+    Code.INVALID_FIELD,
+    Code.LATE_EVENT,
+)
+"""The codes that can name why a candidate gave up at an event, most telling first."""
+
+@dataclass(frozen=True)
+class Signature:
+    """What went wrong in one case: the class of harm, what differs, the rule and code
+    that decide it, or the candidate's masked message."""
+
+    divergence: Divergence
+    rule: str
+    decision: str
+    failure: str = ""
+    kind: str = ""
+    """What differs (``ASPECT_KINDS``): the same difference on a call and on a message
+    is one kind, of two classes."""
+
+
+ASPECT_KINDS: dict[Aspect, str] = {
+    Aspect.RESPONSES: "responses",
+    Aspect.STATUS: "status",
+    Aspect.RESPONSE_ID: "id",
+    Aspect.ID: "id",
+    Aspect.MISSING_ITEM: "missing",
+    Aspect.EXTRA_ITEM: "extra",
+    Aspect.ORDER: "order",
+    Aspect.TYPE: "identity",
+    Aspect.CALL_ID: "identity",
+    Aspect.NAME: "identity",
+    Aspect.NAMESPACE: "identity",
+    Aspect.PAYLOAD: "payload",
+    Aspect.OUTPUT_INDEX: "field",
+    Aspect.EXECUTABLE: "executable",
+    Aspect.CODES: "codes",
+    Aspect.FAILURE: "raised",
+}
+"""What differs, for a cluster key: the aspects a maintainer reads as one kind of bug."""
+
+
+@dataclass(frozen=True)
+class Cause:
+    """A cluster key: what differs, the rule and code deciding it, or a failure's text.
+
+    The class is not part of it: whether a lost payload runs the wrong tool or garbles a
+    message depends on the item, not on the bug, so one cause holds both and the
+    cluster is filed under its most harmful class."""
+
+    kind: str
+    rule: str
+    decision: str
+    failure: str = ""
+
+    @property
+    def key(self) -> str:
+        """A short stable id for the cluster (JSON reports, the Real clients page)."""
+        text = "|".join((self.kind, self.rule, self.decision, self.failure))
+        return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+@dataclass(frozen=True)
+class Causes:
+    """How the signatures of one run become causes (cluster keys).
+
+    A difference's cause is what differs, the rule and the deciding code (``Cause``).
+    A failure is keyed by its message whatever the stream's validity, once that message
+    was seen on a valid stream (``bugs``): then it is a bug, and its cases on invalid
+    streams are the same bug.  A failure only ever seen on invalid streams, and any
+    other class a client may choose on purpose (``TOLERABLE``), is one cause per
+    class: a client that refuses invalid input or drops unconfirmed calls does so by
+    design, and its reasons are listed in the cluster, not spread over clusters.
+    """
+
+    bugs: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, signatures: Iterable[Signature]) -> Causes:
+        """The keying for a run whose cases show ``signatures``."""
+        return cls(
+            frozenset(
+                s.failure
+                for s in signatures
+                if s.failure and s.divergence is Divergence.CANDIDATE_RAISED_ON_VALID
+            )
+        )
+
+    def key(self, mine: Signature) -> Cause:
+        """The cause ``mine`` is a case of."""
+        if mine.failure in self.bugs:
+            return Cause("raised", "", "", mine.failure)
+        if mine.divergence in TOLERABLE:
+            return Cause(mine.divergence.value, "", "")
+        return Cause(mine.kind, mine.rule, mine.decision, mine.failure)
+
+    def shows(
+        self,
+        wanted: Cause,
+        signatures: Iterable[Signature],
+        divergence: Divergence | None = None,
+    ) -> bool:
+        """True when ``signatures`` hold the cause ``wanted`` (the most harmful or not:
+        shrinking may shed a more harmful difference, never the one it keeps), of class
+        ``divergence`` when one is given (shrinking must not trade a lost call for a
+        lost message)."""
+        return any(
+            self.key(mine) == wanted and divergence in (None, mine.divergence)
+            for mine in signatures
+        )
+
+
+@dataclass(frozen=True)
+class TracedResponse:
+    """One response of the reference: its result, its steps, entry ordinal → item position."""
+
+    result: Result
+    steps: tuple[StepTrace, ...]
+    positions: dict[int, int]
+
+
+def traced(events: Sequence[Event]) -> list[TracedResponse]:
+    """The reference's responses for ``events``, each with the steps of its events."""
+    reducer = Reducer(trace=True)
+    traces = reducer.traces
+    assert traces is not None
+    out: list[TracedResponse] = []
+    start = 0
+    snapshot = reducer.snapshot()
+    for event in events:
+        if event.get("type") == "response.created":
+            snapshot = reducer.snapshot()
+        closed = len(reducer.results)
+        reducer.feed(event)
+        if len(reducer.results) > closed:
+            # The event that closed the response belongs to the next one.
+            steps = tuple(traces[start:-1])
+            start = len(traces) - 1
+            out.append(TracedResponse(reducer.results[-1], steps, item_positions(snapshot.entries)))
+    snapshot = reducer.snapshot()
+    closed = len(reducer.results)
+    if len(reducer.finish()) > closed:
+        steps = tuple(traces[start:])
+        out.append(TracedResponse(reducer.results[-1], steps, item_positions(snapshot.entries)))
+    return out
+
+
+def _ids(value: Any) -> set[str]:
+    if not isinstance(value, dict):
+        return set()
+    return {str(value[k]) for k in ("id", "call_id") if isinstance(value.get(k), str)}
+
+
+def involved(
+    classified: Classified, responses: Sequence[TracedResponse], events: Sequence[Event]
+) -> list[StepTrace]:
+    """The reference's steps on the events a difference depends on."""
+    if classified.response is None or classified.response >= len(responses):
+        return [step for response in responses for step in response.steps]
+    response = responses[classified.response]
+    if classified.entry is not None:
+        # The entry's own steps, and the terminal, which settles every entry (its
+        # snapshot offers each item's payloads; the trace names one entry for it).
+        ordinals = {o for o, p in response.positions.items() if p == classified.entry}
+        return [
+            s for s in response.steps
+            if s.entry in ordinals or s.decision.startswith("terminal")
+        ]
+    if classified.difference.aspect is Aspect.EXTRA_ITEM:
+        ids = _ids(classified.difference.candidate)
+        return [
+            s
+            for s in response.steps
+            if s.index < len(events) and ids & _carried(events[s.index])
+        ] or list(response.steps)
+    return list(response.steps)
+
+
+def _carried(event: Event) -> set[str]:
+    found = {str(event[k]) for k in ("item_id", "call_id") if isinstance(event.get(k), str)}
+    found |= _ids(event.get("item"))
+    response = event.get("response")
+    output = response.get("output") if isinstance(response, dict) else None
+    for item in output if isinstance(output, list) else []:
+        found |= _ids(item)
+    return found
+
+
+def decide(aspect: Aspect, default_rule: str, steps: Sequence[StepTrace]) -> tuple[str, str]:
+    """The rule deciding a difference of ``aspect`` on ``steps`` and the code that says so.
+
+    The first of the aspect's ``DECISIVE_CODES`` that the steps raised names the rule
+    (the rule that code reports on); without one the stream is plain for this
+    difference, which is then the candidate's alone: the aspect's own rule, no code.
+    """
+    codes = {code for step in steps for code in step.codes}
+    for code in DECISIVE_CODES.get(aspect, ()):
+        if code in codes:
+            return CODE_RULES[code], code.value
+    return default_rule, ""
+
+
+_JSON_START = "{["
+_PAIR = {"{": "}", "[": "]"}
+_TYPE = re.compile(r'^\{"type":\s*"([a-z_.]+)"')
+_QUOTED = re.compile(r"(['\"])[^'\"]*\1")
+_ID = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])")
+_NUMBER = re.compile(r"\b(\d+|undefined|null|None|NaN)\b")
+
+
+def _mask_json(text: str) -> str:
+    """Balanced ``{…}`` and ``[…]`` runs (a dumped event or item) replaced by ``{…}``, or
+    by ``{type …}`` for an object that starts with its ``type``."""
+    out: list[str] = []
+    depth: list[str] = []
+    start = 0
+    for at, char in enumerate(text):
+        if depth:
+            if char in _PAIR:
+                depth.append(_PAIR[char])
+            elif char == depth[-1]:
+                depth.pop()
+                if not depth:
+                    kind = _TYPE.match(text[start : at + 1])
+                    out.append(f"{{{kind.group(1)} …}}" if kind else "{…}")
+            continue
+        if char in _JSON_START:
+            depth.append(_PAIR[char])
+            start = at
+            continue
+        out.append(char)
+    if depth:
+        out.append("{…")
+    return "".join(out)
+
+
+def mask_failure(message: str) -> str:
+    """A candidate's message, first line, with embedded JSON, quoted values, ids of any
+    shape and numbers masked: the same check failing on another stream reads the same."""
+    first = next((line for line in message.splitlines() if line.strip()), "")
+    masked = _mask_json(first)
+    masked = _QUOTED.sub(r"\1…\1", masked)
+    masked = _ID.sub("ID", masked)
+    masked = _NUMBER.sub("N", masked)
+    return masked[:240]
+
+
+def signature(
+    classified: Classified, responses: Sequence[TracedResponse], events: Sequence[Event]
+) -> Signature:
+    """The signature of one classified difference."""
+    difference = classified.difference
+    kind = ASPECT_KINDS[difference.aspect]
+    if difference.aspect is Aspect.FAILURE:
+        failure = mask_failure(str(difference.candidate))
+        return Signature(classified.divergence, "", "", failure, kind)
+    steps = involved(classified, responses, events)
+    rule, decision = decide(difference.aspect, difference.rule, steps)
+    return Signature(classified.divergence, rule, decision, "", kind)
+
+
+def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:
+    """The rule and decision at the event where a candidate gives up (``index``).
+
+    The codes read are those of that event and of the earlier events of the same entry:
+    a client that rejects an item's done event may be rejecting what its added event
+    already did (an id under another name), which the reference reported there.
+    """
+    for response in responses:
+        at = next((s for s in response.steps if s.index == index), None)
+        if at is None:
+            continue
+        same = [
+            s for s in response.steps
+            if s.index <= at.index and (s is at or (at.entry is not None and s.entry == at.entry))
+        ]
+        codes = {code for step in same for code in step.codes}
+        code = next((c for c in TRIP_CODES if c in at.codes), None) or next(
+            (c for c in TRIP_CODES if c in codes), None
+        )
+        if code is not None:
+            return CODE_RULES[code], code.value
+        return next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1"), ""
+    return "R9", "missing_terminal" if index is None else "end"

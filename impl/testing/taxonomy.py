@@ -1,0 +1,282 @@
+"""Classifying differences by harm: which ``Divergence`` each difference is.
+
+Theory of operation
+-------------------
+``compare`` says *where* a candidate's answer differs from the reference's (an aspect
+and a path); ``classify`` says *what that does to the candidate's user*, in the classes
+of ``responses_oracle.model.divergence``.  The class of a difference depends on the
+reference entry it is about: the same ``payload`` difference is ``wrong_tool_run`` on
+an executable call (the tool runs with other arguments) and ``payload_differs`` on a
+message; a missing call is ``confirmed_call_lost`` when the reference marks it
+executable and ``unconfirmed_call_dropped`` (the safe choice) when it does not.
+
+One fact is not a single difference: a call the reference marks *not* executable that
+the candidate hands over as runnable.  A candidate that gives ``executable`` says so
+itself; one that does not (an SDK) hands over every call of a response it reports
+``completed``, so a non-executable call present in such a response is
+``unconfirmed_call_kept``.
+
+When the number of responses differs (several responses merged into one, or one
+split), that is the only difference reported: the responses cannot be paired, and
+comparing them by position would blame the items of one response on another.
+
+A candidate's ``Failure`` is ``candidate_raised_on_invalid`` when the reference flags
+the stream (an error-severity diagnostic, or a response that did not complete) and
+``candidate_raised_on_valid`` otherwise.
+
+Minted ids are compared modulo renaming (``compare``), which needs the ids the stream
+carried.  Given the events, they are read from the events; given only the reference's
+results (``classify_items``: an audit of what another parser persisted), every id of
+the reference that was not minted (``id_source``) was carried, and so was every
+``call_id`` (the model never mints one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
+from responses_oracle.model.divergence import HARM, Divergence
+from responses_oracle.model.vocabulary import IdSource, ResponseStatus, Severity
+from responses_oracle.result import Result
+
+from .candidate import Answer, Failure
+from .compare import Aspect, Difference, compare
+
+Reference = Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]]
+"""The reference's side: one ``Result``, its JSON, or a sequence of either (one per
+response of the stream)."""
+
+
+@dataclass(frozen=True)
+class Classified:
+    """One difference and the class of harm it does."""
+
+    divergence: Divergence
+    difference: Difference
+    response: int | None
+    """The response the difference is about (``None``: the answer as a whole)."""
+    entry: int | None
+    """The reference item (position in ``items``) it is about, if any."""
+
+
+_AT = re.compile(r"^\[(\d+)\](?:\.items\[(\+?)(\d+)\])?")
+
+_IDENTITY = frozenset({Aspect.TYPE, Aspect.CALL_ID, Aspect.NAME, Aspect.NAMESPACE})
+
+
+def results_json(reference: Reference) -> list[dict[str, Any]]:
+    """The reference's results as JSON objects, one per response."""
+    several: Sequence[Result | Mapping[str, Any]] = (
+        [reference] if isinstance(reference, (Result, Mapping)) else reference
+    )
+    return [r.to_dict() if isinstance(r, Result) else dict(r) for r in several]
+
+
+def _entries(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    items = result.get("items")
+    return [e for e in items if isinstance(e, Mapping)] if isinstance(items, list) else []
+
+
+def _wire(entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    item = entry.get("item")
+    return item if isinstance(item, Mapping) else entry
+
+
+def is_call(item: Mapping[str, Any]) -> bool:
+    """True for an item of a type the client executes (``client_call``)."""
+    return ITEM_TYPES.get(str(item.get("type")), UNKNOWN_ITEM_TYPE).client_call
+
+
+def invalid(reference: Sequence[Mapping[str, Any]]) -> bool:
+    """True when the reference flags the stream: an error diagnostic, or no completion."""
+    if not reference:
+        return True
+    for result in reference:
+        status = (result.get("response") or {}).get("status")
+        if status != ResponseStatus.COMPLETED.value:
+            return True
+        for diagnostic in result.get("diagnostics") or []:
+            if isinstance(diagnostic, Mapping) and (
+                diagnostic.get("severity") == Severity.ERROR.value
+            ):
+                return True
+    return False
+
+
+def reference_carried(reference: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Stand-in events for ``carried_ids`` when only the reference's results are known:
+    each item with its minted id (never carried) left out."""
+    carried = []
+    for result in reference:
+        for entry in _entries(result):
+            item = dict(_wire(entry))
+            if entry.get("id_source") == IdSource.MINTED.value:
+                item.pop("id", None)
+            carried.append(item)
+    return carried
+
+
+def _class_of(
+    difference: Difference,
+    reference: Sequence[Mapping[str, Any]],
+    candidate: Sequence[Mapping[str, Any]],
+) -> tuple[Divergence, int | None, int | None]:
+    """The class of one difference, and the response and reference entry it is about."""
+    aspect = difference.aspect
+    if aspect is Aspect.FAILURE:
+        raised = Divergence.CANDIDATE_RAISED_ON_INVALID
+        return (raised if invalid(reference) else Divergence.CANDIDATE_RAISED_ON_VALID), None, None
+    if aspect is Aspect.RESPONSES:
+        return Divergence.RESPONSES_DIFFER, None, None
+    at = _AT.match(difference.path)
+    response = int(at.group(1)) if at else None
+    if aspect is Aspect.STATUS:
+        return Divergence.STATUS_DIFFERS, response, None
+    if aspect is Aspect.RESPONSE_ID:
+        return Divergence.ID_DIFFERS, response, None
+    if aspect is Aspect.CODES:
+        return Divergence.CODES_DIFFER, response, None
+    if at is None or at.group(3) is None or response is None:
+        return Divergence.FIELD_DIFFERS, response, None
+    if aspect is Aspect.EXTRA_ITEM:
+        return _extra(difference.candidate, reference[response]), response, None
+    entry_at = int(at.group(3))
+    entry = _entries(reference[response])[entry_at]
+    call, executable = is_call(_wire(entry)), entry.get("executable") is True
+    return _entry_class(aspect, difference, call, executable), response, entry_at
+
+
+def _extra(summary: Any, result: Mapping[str, Any]) -> Divergence:
+    """An item only the candidate has: a second copy of a call, a call, or another item."""
+    item = summary if isinstance(summary, Mapping) else {}
+    if not is_call(item):
+        return Divergence.ITEM_EXTRA
+    call_ids = {_wire(e).get("call_id") for e in _entries(result)}
+    twice = item.get("call_id") is not None and item.get("call_id") in call_ids
+    return Divergence.CALL_RUN_TWICE if twice else Divergence.CALL_INVENTED
+
+
+def _entry_class(
+    aspect: Aspect, difference: Difference, call: bool, executable: bool
+) -> Divergence:
+    """The class of a difference about one reference entry."""
+    if aspect is Aspect.MISSING_ITEM:
+        if not call:
+            return Divergence.ITEM_LOST
+        return Divergence.CONFIRMED_CALL_LOST if executable else Divergence.UNCONFIRMED_CALL_DROPPED
+    if aspect is Aspect.ORDER:
+        return Divergence.ORDER_DIFFERS
+    if aspect is Aspect.ID:
+        return Divergence.ID_DIFFERS
+    if aspect is Aspect.EXECUTABLE:
+        if difference.candidate is True:
+            return Divergence.UNCONFIRMED_CALL_KEPT
+        return Divergence.CONFIRMED_CALL_LOST if executable else Divergence.FIELD_DIFFERS
+    if call and executable and (aspect in _IDENTITY or aspect is Aspect.PAYLOAD):
+        return Divergence.WRONG_TOOL_RUN
+    return Divergence.PAYLOAD_DIFFERS if aspect is Aspect.PAYLOAD else Divergence.FIELD_DIFFERS
+
+
+def _kept_unconfirmed(
+    reference: Sequence[Mapping[str, Any]],
+    candidate: Sequence[Mapping[str, Any]],
+    found: Sequence[Classified],
+) -> list[Classified]:
+    """Non-executable calls the candidate hands over in a response it says completed."""
+    out = []
+    elsewhere = {(c.response, c.entry) for c in found}
+    for number, (ours, theirs) in enumerate(zip(reference, candidate, strict=False)):
+        status = (theirs.get("response") or {}).get("status")
+        theirs_entries = _entries(theirs)
+        if status != ResponseStatus.COMPLETED.value or any(
+            "executable" in e for e in theirs_entries
+        ):
+            continue
+        for position, entry in enumerate(_entries(ours)):
+            item = _wire(entry)
+            if not is_call(item) or entry.get("executable") is True:
+                continue
+            if (number, position) in elsewhere or not _present(item, theirs_entries):
+                continue
+            out.append(
+                Classified(
+                    Divergence.UNCONFIRMED_CALL_KEPT,
+                    Difference(
+                        Aspect.EXECUTABLE,
+                        f"[{number}].items[{position}].executable",
+                        False,
+                        True,
+                        "R9",
+                        "a call is executable iff the response completed and the call was "
+                        "confirmed; the candidate hands this call over in a response it "
+                        "reports completed",
+                    ),
+                    number,
+                    position,
+                )
+            )
+    return out
+
+
+def _present(item: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]) -> bool:
+    """True when a candidate entry is the same call (its ``call_id``, else its type)."""
+    call_id = item.get("call_id")
+    for entry in entries:
+        theirs = _wire(entry)
+        if theirs.get("type") == item.get("type") and (
+            call_id is None or theirs.get("call_id") == call_id
+        ):
+            return True
+    return False
+
+
+def classify(
+    reference: Reference,
+    candidate: Answer,
+    *,
+    events: Sequence[Any] | None = None,
+    codes: bool = False,
+) -> list[Classified]:
+    """Every difference between ``candidate`` and the reference, with its class.
+
+    ``reference`` is the reference's result (or results, one per response) for a
+    stream, ``candidate`` the other parser's results or its ``Failure``; ``events``,
+    when given, are the stream's events (for the ids it carried).  Most harmful first.
+    """
+    ours = results_json(reference)
+    carried = list(events) if events is not None else reference_carried(ours)
+    differences = compare(carried, ours, candidate, codes=codes)
+    theirs: Sequence[Mapping[str, Any]] = [] if isinstance(candidate, Failure) else candidate
+    if any(d.aspect is Aspect.RESPONSES for d in differences):
+        # Responses merged or split: pairing them by position would file the second
+        # response's items as the first one's differences.  The one cause is R1's.
+        differences = [d for d in differences if d.aspect is Aspect.RESPONSES]
+    found = []
+    for difference in differences:
+        divergence, response, entry = _class_of(difference, ours, theirs)
+        found.append(Classified(divergence, difference, response, entry))
+    found.extend(_kept_unconfirmed(ours, theirs, found))
+    return sorted(found, key=lambda c: HARM.index(c.divergence))
+
+
+def classify_items(
+    reference_result: Result | Mapping[str, Any], items: Sequence[Mapping[str, Any]]
+) -> frozenset[Divergence]:
+    """The classes by which ``items`` — the output items another parser persisted for
+    one response — differ from the reference's result for it (empty: they agree).
+
+    ``items`` are wire items (``{"type": "function_call", ...}``) or result entries
+    (``{"item": {...}, ...}``); a status is not compared, since persisted items carry
+    none.
+    """
+    entries = [dict(item) if "item" in item else {"item": dict(item)} for item in items]
+    return frozenset(c.divergence for c in classify(reference_result, [{"items": entries}]))
+
+
+def most_harmful(found: Iterable[Classified]) -> Divergence | None:
+    """The most harmful class among ``found`` (``None`` when there is none)."""
+    return min((c.divergence for c in found), key=HARM.index, default=None)

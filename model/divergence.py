@@ -1,0 +1,113 @@
+"""The divergence taxonomy: how a parser's answer can differ from the reference, by harm.
+
+A differential run compares another parser's results with the reference's (the result
+contract, docs/model).  A raw difference ("``items[1].item.id`` differs") says *where*;
+a maintainer needs to know *what it does to the user of the parser*: will a tool run
+that the model never asked for, will a call the model confirmed be lost, or is the
+difference harmless bookkeeping?  This module names those consequences once, in the
+model's vocabulary, and ranks them.
+
+Rule 1: every class a differential tool, audit or report can name is a member of
+``Divergence``; its value is the contract string (JSON reports, ``--allow``), so
+renaming a value is a breaking change: add members, rename none.
+
+Rule 2: ``HARM`` is the one ranking.  Reports lead with the first classes of it, and a
+case with several classes is filed under its most harmful one.
+
+The words used below are the model's (docs/model, R9): a *call* is an item of a type
+the catalogue marks ``client_call``; a call is *executable* when its response completed
+and the call was confirmed (a ``*.done``, an ``output_item.done`` or the snapshot);
+*invalid input* is a stream on which the reference raised an error-severity diagnostic
+or which did not end ``completed``.  Nothing here has behaviour; the classifier that
+picks a class for a difference is ``responses_oracle.testing.taxonomy``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Divergence(Enum):
+    """One class of difference between a parser's answer and the reference's."""
+
+    WRONG_TOOL_RUN = "wrong_tool_run"
+    """An executable call whose identity (``call_id``, ``name``, ``namespace``, type) or
+    arguments differ: the user's tool runs with the wrong function or input."""
+    CALL_INVENTED = "call_invented"
+    """The parser returns a call the reference does not have at all."""
+    CALL_RUN_TWICE = "call_run_twice"
+    """One call of the reference appears more than once in the parser's answer."""
+    CONFIRMED_CALL_LOST = "confirmed_call_lost"
+    """An executable call is missing from the parser's answer (the parser's user never
+    runs it, or gets no answer at all)."""
+    CANDIDATE_RAISED_ON_VALID = "candidate_raised_on_valid"
+    """The parser gave no answer on a stream the reference reduces without error."""
+    UNCONFIRMED_CALL_KEPT = "unconfirmed_call_kept"
+    """A call the reference marks not executable is handed over as runnable: the
+    parser's response completed (or it says ``executable: true``)."""
+    STATUS_DIFFERS = "status_differs"
+    """The response status differs (R9)."""
+    RESPONSES_DIFFER = "responses_differ"
+    """The number of responses differs: several responses merged, or one split (R1)."""
+    ITEM_LOST = "item_lost"
+    """An output item that is not a call (message, reasoning, ...) is missing."""
+    PAYLOAD_DIFFERS = "payload_differs"
+    """A payload (text, arguments of a call that is not executable, ...) differs."""
+    ID_DIFFERS = "id_differs"
+    """An item id differs: replaying the output (R12) names another item."""
+    ORDER_DIFFERS = "order_differs"
+    """The same items in another order (R10)."""
+    ITEM_EXTRA = "item_extra"
+    """An output item that is not a call and that the reference does not have."""
+    FIELD_DIFFERS = "field_differs"
+    """Identity of an item that is not a call, its ``output_index``, or its
+    ``executable`` flag where that does not make a call runnable."""
+    CANDIDATE_RAISED_ON_INVALID = "candidate_raised_on_invalid"
+    """The parser gave no answer on a stream the reference flags as invalid."""
+    UNCONFIRMED_CALL_DROPPED = "unconfirmed_call_dropped"
+    """A call the reference keeps but marks not executable is missing: the safe
+    choice, reported so that it is a choice."""
+    CODES_DIFFER = "codes_differ"
+    """Diagnostic codes differ (compared only for ports of the reference)."""
+
+
+HARM: tuple[Divergence, ...] = (
+    Divergence.WRONG_TOOL_RUN,
+    Divergence.CALL_INVENTED,
+    Divergence.CALL_RUN_TWICE,
+    Divergence.CONFIRMED_CALL_LOST,
+    Divergence.CANDIDATE_RAISED_ON_VALID,
+    Divergence.UNCONFIRMED_CALL_KEPT,
+    Divergence.STATUS_DIFFERS,
+    Divergence.RESPONSES_DIFFER,
+    Divergence.ITEM_LOST,
+    Divergence.PAYLOAD_DIFFERS,
+    Divergence.ID_DIFFERS,
+    Divergence.ORDER_DIFFERS,
+    Divergence.ITEM_EXTRA,
+    Divergence.FIELD_DIFFERS,
+    Divergence.CANDIDATE_RAISED_ON_INVALID,
+    Divergence.UNCONFIRMED_CALL_DROPPED,
+    Divergence.CODES_DIFFER,
+)
+"""Every class, most harmful first: a tool run with the wrong input, a tool run that
+was never asked for or run twice, a confirmed call lost, then the classes that lose or
+misreport what the model said, then bookkeeping, then the choices a careful client
+may make on purpose (raising on invalid input, dropping an unconfirmed call)."""
+
+TOLERABLE: frozenset[Divergence] = frozenset(
+    {Divergence.CANDIDATE_RAISED_ON_INVALID, Divergence.UNCONFIRMED_CALL_DROPPED}
+)
+"""Classes a client may choose on purpose: a differential run can allow them
+(``diff --allow``), and still reports them."""
+
+SEVERE: frozenset[Divergence] = frozenset(
+    {
+        Divergence.WRONG_TOOL_RUN,
+        Divergence.CALL_INVENTED,
+        Divergence.CALL_RUN_TWICE,
+        Divergence.CONFIRMED_CALL_LOST,
+    }
+)
+"""The classes that run the wrong tool, run one never asked for or twice, or lose a
+confirmed call: what a maintainer must see first (a test checks they lead ``HARM``)."""

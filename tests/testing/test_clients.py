@@ -1,0 +1,105 @@
+"""The real clients' adapters and the Real clients page recorded from their runs.
+
+The clients are installed from the registries at pinned versions (pyproject's test
+extra; ``adapters/node/package-lock.json``, installed by ``.ci/run`` with ``npm ci``):
+a missing client fails these tests rather than skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from responses_oracle.docsite.clients import (
+    CLIENTS,
+    KNOWN,
+    PAGE_NAME,
+    RECORD_NAME,
+    Client,
+    known_found,
+    load,
+    render,
+)
+from responses_oracle.model.divergence import Divergence
+from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
+from responses_oracle.testing.cases import Case
+from responses_oracle.testing.choices import case_chooser
+from responses_oracle.testing.harness import find, judge
+from responses_oracle.testing.streams import GeneratedStream, openai_stream
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    return load(DOCS)
+
+
+def _run(client: Client, streams: list[GeneratedStream]) -> list[Any]:
+    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
+    try:
+        return candidate.answer(streams)
+    finally:
+        candidate.close()
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda c: c.candidate)
+def test_each_client_agrees_on_a_plain_openai_stream(client: Client) -> None:
+    plain = openai_stream(case_chooser(11, 0), kinds=("function_call", "message"))
+    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
+    try:
+        assert find([Case("plain", plain)], candidate) == []
+    finally:
+        candidate.close()
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda c: c.candidate)
+def test_every_recorded_representative_still_shows_its_cause(
+    client: Client, record: dict[str, Any]
+) -> None:
+    [recorded] = [c for c in record["clients"] if c["client"] == client.candidate]
+    assert recorded["version"] == client.version()
+    clusters = recorded["clusters"]
+    streams = [GeneratedStream(tuple(c["events"])) for c in clusters]
+    answers = _run(client, streams)
+    for cluster, stream, answer in zip(clusters, streams, answers, strict=True):
+        _, signatures, _ = judge(stream.events, answer)
+        if cluster["failure"]:
+            assert any(s.failure == cluster["failure"] for s in signatures), cluster["id"]
+        elif cluster["class"] == Divergence.CANDIDATE_RAISED_ON_INVALID.value:
+            assert any(s.failure and s.divergence.value == cluster["class"]
+                       for s in signatures), cluster["id"]
+        else:
+            assert (cluster["class"], cluster["rule"], cluster["decision"]) in {
+                (s.divergence.value, s.rule, s.decision) for s in signatures
+            }, cluster["id"]
+
+
+def test_the_page_is_what_the_record_renders(record: dict[str, Any]) -> None:
+    assert (DOCS / PAGE_NAME).read_text(encoding="utf-8") == render(record)
+    assert "real-clients.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_the_record_is_of_the_pinned_versions(record: dict[str, Any]) -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["test"]
+    pins = dict(p.split("==") for p in extras if "==" in p)
+    lock = json.loads((NODE_ADAPTERS / "package.json").read_text())["dependencies"]
+    for recorded in record["clients"]:
+        wanted = pins if recorded["registry"] == "PyPI" else lock
+        assert recorded["version"] == wanted[recorded["package"]], recorded["client"]
+    assert record["count"] == 300 and record["seed"] == 0
+
+
+def test_the_default_runs_find_every_known_class(record: dict[str, Any]) -> None:
+    found = known_found(record)
+    assert [k.what for k in KNOWN if not found[k.what]] == []
+
+
+def test_the_record_is_a_file_the_generator_names() -> None:
+    assert RECORD_NAME == "real-clients.json" and (DOCS / RECORD_NAME).is_file()
