@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from differential.corpus import CAPTURES, capture_events
+from helpers import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle.core import admit
@@ -38,7 +39,7 @@ from responses_oracle.testing.strategies import (
 )
 from responses_oracle.wire.formats import InputFormat, read_wire_events
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = REPO / "examples"
 
 STREAMS = st.one_of(valid_streams(), provider_streams(), model_guided_streams(), faulty_streams())
 
