@@ -33,6 +33,17 @@ effect ``MERGE_ITEM`` decides through ``tables.identity``, the cell picked by
 ``merge_item`` does for each of ``call_id``, ``name`` and ``namespace`` (one table, so
 one field stands for all three).
 
+*Completeness ghosts* (issue #16) record what the events brought, never what an
+effect did with it, so that a row that forgets its effect is caught: the last
+non-empty delta that reached an open entry (``delta_seen``, with ``payload``), whether
+an item that admits, confirms or reconciles the entry brought a name
+(``name_brought``, with ``identity``; ``NAMING_ITEMS``), how many
+``content_part.added`` reached it while open (``parts_announced``) against how many
+parts its rows opened (``parts_opened``), and per response whether a done item was
+left unadmitted (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
+raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
+code when it binds a slot.
+
 *Step* (``Step``): one trigger, the entry it is delivered to, the event's slot (and
 value).  Entry-scoped triggers change only their target.  The response-wide triggers
 (``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries
@@ -66,7 +77,8 @@ from typing import Any
 
 import z3
 from responses_oracle.model.admission import identity_relation
-from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.diagnostics import NOTE_CODES
+from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.payload import payload_key
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
@@ -75,6 +87,7 @@ from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
     ROUTED_TRIGGERS,
     SLOT_EFFECTS,
+    Code,
     Effect,
     EntryState,
     IdentityField,
@@ -98,6 +111,16 @@ SLOT = finite_sort(SlotState)
 """The sort of slot states."""
 PAYLOAD = finite_sort(Payload)
 """The sort of abstract payload values."""
+
+NAMING_ITEMS: dict[Trigger, tuple[EntryState, ...]] = {
+    Trigger.ITEM_ADDED: (EntryState.ABSENT,),
+    Trigger.ITEM_DONE: (EntryState.ABSENT, *OPEN_STATES),
+    Trigger.SNAPSHOT_ITEM: (EntryState.ABSENT, *OPEN_STATES, EntryState.DONE),
+}
+"""The item triggers whose item must give the entry its identity (``identity_taken``),
+and the entry states in which it must: the item that admits the entry, the done item
+that confirms it, and the snapshot that reconciles it (R3, R6).  A specification of
+the obligation, not of the table: a row that does not merge such an item is caught."""
 
 RENDERABLE_TRIGGERS: tuple[Trigger, ...] = tuple(
     trigger for trigger in Trigger if trigger is not Trigger.PART_ADDED
@@ -133,9 +156,14 @@ class State:
     pending: tuple[Term, ...]
     last_offered: tuple[Term, ...]
     name: tuple[Term, ...]
+    delta_seen: tuple[Term, ...]
+    name_brought: tuple[Term, ...]
+    parts_announced: tuple[Term, ...]
+    parts_opened: tuple[Term, ...]
     slot_state: tuple[Term, ...]
     snapshot_items: Term
     snapshot_dropped: Term
+    done_dropped: Term
     completed: Term
     terminal: Term
 
@@ -168,9 +196,14 @@ class ConcreteState:
     pending: tuple[Payload, ...]
     last_offered: tuple[Payload, ...]
     name: tuple[Payload, ...]
+    delta_seen: tuple[Payload, ...]
+    name_brought: tuple[bool, ...]
+    parts_announced: tuple[int, ...]
+    parts_opened: tuple[int, ...]
     slot_state: tuple[SlotState, ...]
     snapshot_items: int
     snapshot_dropped: bool
+    done_dropped: bool
     completed: bool
     terminal: bool
 
@@ -232,9 +265,14 @@ _FIELDS: dict[str, _Field] = {
     "pending": _ABSTRACT,
     "last_offered": _ABSTRACT,
     "name": _ABSTRACT,
+    "delta_seen": _ABSTRACT,
+    "name_brought": _FLAG,
+    "parts_announced": _COUNTER,
+    "parts_opened": _COUNTER,
     "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
     "snapshot_items": replace(_COUNTER, per="response"),
     "snapshot_dropped": replace(_FLAG, per="response"),
+    "done_dropped": replace(_FLAG, per="response"),
     "completed": replace(_FLAG, per="response"),
     "terminal": replace(_FLAG, per="response"),
 }
@@ -281,9 +319,10 @@ ENVIRONMENT: tuple[EnvironmentClause, ...] = (
     ),
     EnvironmentClause(
         "snapshot_is_one_event",
-        "once a snapshot item was delivered only further snapshot items or "
-        "RESPONSE_COMPLETED follow (they are all one response.completed event), until "
-        "the response is terminal",
+        "once a snapshot item was delivered only further snapshot items or the "
+        "response-wide trigger of the same terminal event follow (they are all one "
+        "event: the driver reconciles the output of every terminal, response.completed "
+        "or not, then ends the entries it did not reach), until the response is terminal",
     ),
     EnvironmentClause(
         "deltas_only_grow",
@@ -297,6 +336,11 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
     EnvironmentClause(
         "function_call_triggers",
         "only RENDERABLE_TRIGGERS: function_call items have no content parts",
+    ),
+    EnvironmentClause(
+        "snapshot_ends_completed",
+        "a rendered snapshot is the output of a response.completed: after snapshot items "
+        "RESPONSE_ABORTED does not follow (the renderer writes no other terminal's output)",
     ),
     EnvironmentClause(
         "single_channel",
@@ -428,7 +472,7 @@ class Encoding:
             ),
             "snapshot_is_one_event": z3.Implies(
                 z3.And(state.snapshot_items > 0, z3.Not(state.terminal)),
-                trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, Trigger.RESPONSE_COMPLETED)),
+                trigger_is(step.trigger, (Trigger.SNAPSHOT_ITEM, *RESPONSE_WIDE_TRIGGERS)),
             ),
             "deltas_only_grow": z3.Implies(
                 delta,
@@ -450,6 +494,9 @@ class Encoding:
         """Each ``RENDERABLE`` clause, by name."""
         clauses = {
             "function_call_triggers": TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+            "snapshot_ends_completed": z3.Implies(
+                state.snapshot_items > 0, step.trigger != TRIGGER[Trigger.RESPONSE_ABORTED]
+            ),
             "single_channel": z3.Implies(
                 step.trigger == TRIGGER[Trigger.DELTA],
                 z3.Not(select(state.channel_closed, step.entry)),
@@ -493,14 +540,16 @@ class Encoding:
             current = self._apply(current, step, i, self.delivers(state, step, i))
         live = z3.Not(state.terminal)
         snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
-        dropped = z3.And(
-            snapshot_item,
-            select(current.entry_state, step.entry) == ENTRY[EntryState.ABSENT],
-        )
+        still_absent = select(current.entry_state, step.entry) == ENTRY[EntryState.ABSENT]
+        dropped = z3.And(snapshot_item, still_absent)
+        # A done item the lifecycle does not admit is lost just as a snapshot item is
+        # (nothing_lost covers done-only items too): a ghost of the event, not an effect.
+        done_lost = z3.And(live, step.trigger == TRIGGER[Trigger.ITEM_DONE], still_absent)
         return replace(
             current,
             snapshot_items=z3.If(snapshot_item, state.snapshot_items + 1, state.snapshot_items),
             snapshot_dropped=z3.Or(state.snapshot_dropped, dropped),
+            done_dropped=z3.Or(state.done_dropped, done_lost),
             completed=z3.Or(
                 state.completed,
                 z3.And(live, step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED]),
@@ -618,6 +667,33 @@ class Encoding:
         taken = z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, PAYLOAD[Payload.MISSING])
         return z3.If(take, taken, held)
 
+    # -- diagnostics ------------------------------------------------------------------
+
+    def raised_by(self, state: State, step: Step, i: int) -> dict[Code, Term]:
+        """The codes ``step`` raises through entry ``i`` (a ghost of the step): its
+        row's note effects (``model.diagnostics.NOTE_CODES``) and, when the row admits
+        the entry and binds its slot, the slot table's code for the event's slot."""
+        before = state.entry_state[i]
+        reached = self.delivers(state, step, i)
+        # Every code has an entry (false where no cell raises it), so that a formula may
+        # ask about a code a mutant no longer raises anywhere.
+        codes: dict[Code, list[Term]] = {code: [] for code in Code}
+        for effect, code in NOTE_CODES.items():
+            codes.setdefault(code, []).append(self.has_effect(before, step.trigger, effect))
+        binds = z3.And(
+            before == ENTRY[EntryState.ABSENT],
+            self.has_effect(before, step.trigger, Effect.BIND_SLOT),
+        )
+        slot_state = select(state.slot_state, step.slot) if state.slot_state else None
+        for slot, row in self.tables.slots.items():
+            slot_code = row[SlotTrigger.BIND].code
+            if slot_code is not None and slot_state is not None:
+                codes.setdefault(slot_code, []).append(z3.And(binds, slot_state == SLOT[slot]))
+        return {
+            code: z3.And(reached, z3.Or(terms)) if terms else z3.BoolVal(False)
+            for code, terms in codes.items()
+        }
+
     # -- one entry --------------------------------------------------------------------
 
     def _programs(
@@ -672,9 +748,40 @@ class Encoding:
                 PAYLOAD.is_one_of(step.value, NONEMPTY),
             )
             last = z3.If(arrives, step.value, last)
+        # Ghosts of the events themselves (completeness): the last non-empty delta that
+        # reached an open channel, whether or not a row appends it; and whether an item
+        # that admits or confirms the entry brought a name, whether or not a row merges it.
+        delta_seen = state.delta_seen[i]
+        if self.payload:
+            delta_arrives = z3.And(
+                active,
+                trigger == TRIGGER[Trigger.DELTA],
+                ENTRY.is_one_of(before, OPEN_STATES),
+                PAYLOAD.is_one_of(step.value, NONEMPTY),
+            )
+            delta_seen = z3.If(delta_arrives, step.value, delta_seen)
         name = state.name[i]
+        name_brought = state.name_brought[i]
         if self.identity:
             name = z3.If(flag(Effect.MERGE_ITEM), self.merged_name(name, step.name), name)
+            name_brought = z3.Or(
+                name_brought,
+                z3.And(
+                    active,
+                    PAYLOAD.is_one_of(step.name, NONEMPTY),
+                    z3.Or(
+                        [
+                            z3.And(trigger == TRIGGER[t], ENTRY.is_one_of(before, states))
+                            for t, states in NAMING_ITEMS.items()
+                        ]
+                    ),
+                ),
+            )
+        # Parts (R7): a content_part.added that reaches an open entry announces a part
+        # (a ghost of the event); OPEN_PART is what keeps the part's fields.
+        part_arrives = z3.And(
+            active, trigger == TRIGGER[Trigger.PART_ADDED], ENTRY.is_one_of(before, OPEN_STATES)
+        )
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
         return replace(
             state,
@@ -709,6 +816,18 @@ class Encoding:
             pending=_put(state.pending, i, pending),
             last_offered=_put(state.last_offered, i, last),
             name=_put(state.name, i, name),
+            delta_seen=_put(state.delta_seen, i, delta_seen),
+            name_brought=_put(state.name_brought, i, name_brought),
+            parts_announced=_put(
+                state.parts_announced,
+                i,
+                z3.If(part_arrives, state.parts_announced[i] + 1, state.parts_announced[i]),
+            ),
+            parts_opened=_put(
+                state.parts_opened,
+                i,
+                z3.If(flag(Effect.OPEN_PART), state.parts_opened[i] + 1, state.parts_opened[i]),
+            ),
             slot_state=slot_state,
         )
 

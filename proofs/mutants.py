@@ -350,8 +350,168 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "one response; a parser keying items by call_id drops the output as a duplicate",
         "matcher",
     ),
+    # -- completeness (issue #16): each obligation of model.completeness, and the
+    # strengthened nothing_lost, rejects a model that does too little ------------------
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "arguments-done-skips-confirm",
+            _S.ADDED,
+            _T.PAYLOAD_DONE,
+            Transition(
+                _S.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.LEARN_ITEM_ID)
+            ),
+        ),
+        "dropping a confirmation",
+        "confirmation_sticks",
+        "R8/R9: a *.done confirms its entry; a row that forgets CONFIRM leaves a call with "
+        "its final arguments unconfirmed, so it is never executable",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "abort-leaves-entry-open",
+            _S.STREAMING,
+            _T.RESPONSE_ABORTED,
+            Transition(_S.STREAMING, ()),
+        ),
+        "never marking an aborted entry incomplete",
+        "end_settles",
+        "R9/R11: after response.incomplete, failed or cancelled every open entry is "
+        "incomplete; a streaming call left open looks resumable",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "confirmed-entry-never-completed",
+            _S.PAYLOAD_DONE,
+            _T.RESPONSE_COMPLETED,
+            Transition(_S.PAYLOAD_DONE, (Effect.NOTE_UNCONFIRMED,)),
+        ),
+        "never completing an entry",
+        "end_settles",
+        "R9: a call whose arguments.done arrived is confirmed; reporting it unconfirmed at "
+        "response.completed (and never completing it) withholds a call the provider ran",
+    ),
+    Mutant(
+        with_identity_cell(
+            REFERENCE,
+            "first-name-not-taken",
+            IdentityRelation.FIRST,
+            IdentityDecision(PayloadAction.KEEP, None),
+            (IdentityField.NAME,),
+            (MergeStage.FIXED,),
+        ),
+        "never taking an identity",
+        "identity_taken",
+        "R6: the first non-empty name (call_id, namespace) an item brings is the entry's; "
+        "a merge that keeps the blank loses which tool to run",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "first-delta-dropped",
+            _S.ADDED,
+            _T.DELTA,
+            Transition(_S.STREAMING, (Effect.LEARN_ITEM_ID,)),
+        ),
+        "dropping a delta",
+        "deltas_accounted",
+        "R7: every delta is joined into its channel; a row that forgets APPEND_DELTA loses "
+        "the streamed arguments whenever the done item carries none",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "done-only-item-lost",
+            _S.ABSENT,
+            _T.ITEM_DONE,
+            Transition(_S.ABSENT, ()),
+        ),
+        "done-only item lost",
+        "nothing_lost",
+        "codex's done-only rule inverted: an item whose output_item.added never came is "
+        "recovered from its output_item.done (R6); rejecting every done-only item loses it",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "unconfirmed-call-not-reported",
+            _S.ADDED,
+            _T.RESPONSE_COMPLETED,
+            Transition(_S.ADDED, ()),
+        ),
+        "a diagnostic dropped: the unconfirmed call is silent",
+        "unconfirmed_reported",
+        "R9: a call never confirmed is kept but not executable, and says why "
+        "(unconfirmed_item); without the diagnostic a user sees a call that silently "
+        "does not run",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "late-delta-silent",
+            _S.DONE,
+            _T.DELTA,
+            Transition(_S.DONE, ()),
+        ),
+        "a diagnostic dropped: a late delta ignored silently",
+        "late_reported",
+        "R5/R7: a delta for a done call changes nothing and is reported late_event; "
+        "nothing is dropped silently",
+    ),
+    Mutant(
+        with_slot_cell(
+            REFERENCE,
+            "slot-reuse-silent",
+            SlotState.LIVE,
+            SlotTrigger.BIND,
+            SlotTransition(SlotState.SHARED, None),
+        ),
+        "a diagnostic dropped: output_index reuse unreported",
+        "slot_reuse_reported",
+        "R3: a second item at a bound output_index shares the slot and says so "
+        "(slot_reused), so that an event routed by the index alone is understood",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 
 MUTANTS: dict[str, Mutant] = {mutant.tables.name: mutant for mutant in MUTANT_LIST}
 """Every named mutant, by model name."""
+
+# -- mutants of entries with several channels (issue #16) -------------------------------
+# A stream of function_call items (what ``counterexample.render`` writes) has one
+# channel per entry, so these mutants have no rendered counterexample: ``prove``
+# refutes them with an abstract trace, and tests/proofs/test_completeness.py keeps a
+# hand-written witness stream of a two-part message for each.
+
+CHANNEL_MUTANTS: tuple[Mutant, ...] = (
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "delta-reopens-done-part",
+            _S.PAYLOAD_DONE,
+            _T.DELTA,
+            Transition(_S.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID)),
+        ),
+        "a part's *.done undone by another part's delta",
+        "confirmation_sticks",
+        "issue #16 audit survivor: a delta of a message's second part after the first "
+        "part's output_text.done moves the entry back to streaming, and the message ends "
+        "with a false unconfirmed_item",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "first-part-not-opened",
+            _S.ADDED,
+            _T.PART_ADDED,
+            Transition(_S.ADDED, (Effect.LEARN_ITEM_ID,)),
+        ),
+        "OPEN_PART dropped on a content_part.added",
+        "parts_opened",
+        "issue #16 audit survivor: a message's first content_part.added no longer opens "
+        "its part, and the part's logprobs and annotations are lost",
+    ),
+)
+"""Mutants only an entry with several channels (a message's parts) can show."""

@@ -21,6 +21,14 @@ no one-row mutant of the tables can break them; their mutants are of the driver'
 encoding instead (``tests/proofs/test_invariant_proofs.py`` drops the terminal gate, or
 delivers an event to a second entry, and sees each refuted).  Every other invariant
 has a mutant in ``mutants.py`` that it refutes.
+
+``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
+the invariants above say "never too much", these say "enough" — confirmation sticks,
+the end settles every entry, identity is taken, every delta is accounted for, every
+announced part is opened, and the diagnostics of unconfirmed calls, late events and
+slot reuse are raised exactly where their rules say.  They are stated over the ghosts
+of ``encoding.py`` (what the events brought), and each has a mutant it refutes.  They
+join ``PROPERTIES``, so ``prove`` and the induction see one list.
 """
 
 from __future__ import annotations
@@ -30,11 +38,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
+from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
+from responses_oracle.model.completeness import STRENGTHENING as COMPLETENESS_STRENGTHENING
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME, STRENGTHENING, Scope
-from responses_oracle.model.lifecycle import CLOSED_STATES, OPEN_STATES
+from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, OPEN_STATES
 from responses_oracle.model.vocabulary import (
     NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
+    Code,
     Effect,
     EntryState,
     SlotState,
@@ -52,6 +63,7 @@ from .encoding import (
     State,
     Step,
     Term,
+    select,
 )
 from .routing import (
     ambiguity_rejected,
@@ -200,6 +212,143 @@ CLAUSES: dict[str, StateFormula] = {
 """Every strengthening sentence of ``model.invariants.STRENGTHENING``, as a formula."""
 
 
+# -- completeness (issue #16): obligations that say "enough" ---------------------------
+
+
+def _confirmation_sticks(encoding: Encoding, state: State) -> Term:
+    def sticks(i: int) -> Term:
+        confirming = ENTRY.is_one_of(state.entry_state[i], CONFIRMING_STATES)
+        return z3.Or(
+            state.entry_state[i] == ENTRY[EntryState.INCOMPLETE],
+            z3.And(
+                z3.Implies(state.confirming_seen[i], confirming),
+                state.confirmed[i] == confirming,
+            ),
+        )
+
+    return _each_entry(encoding, sticks)
+
+
+def _snapshot_reached_is_completed(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            state.in_snapshot[i], state.entry_state[i] == ENTRY[EntryState.COMPLETED]
+        ),
+    )
+
+
+def _delta_has_candidate(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            PAYLOAD.is_one_of(state.delta_seen[i], NONEMPTY), _any_nonempty(state, i)
+        ),
+    )
+
+
+def _end_settles(encoding: Encoding, state: State) -> Term:
+    def settled(i: int) -> Term:
+        entry_state = state.entry_state[i]
+        after_completed = z3.Or(
+            ENTRY.is_one_of(entry_state, (EntryState.ABSENT, *CLOSED_STATES)),
+            z3.And(ENTRY.is_one_of(entry_state, OPEN_STATES), z3.Not(state.confirmed[i])),
+        )
+        after_abort = z3.Not(ENTRY.is_one_of(entry_state, OPEN_STATES))
+        return z3.Implies(state.terminal, z3.If(state.completed, after_completed, after_abort))
+
+    return _each_entry(encoding, settled)
+
+
+def _identity_taken(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(state.name_brought[i], PAYLOAD.is_one_of(state.name[i], NONEMPTY)),
+    )
+
+
+def _deltas_accounted(encoding: Encoding, state: State) -> Term:
+    missing = PAYLOAD[Payload.MISSING]
+
+    def accounted(i: int) -> Term:
+        unoffered = z3.And(state.held[i] == missing, state.last_offered[i] == missing)
+        return z3.Implies(
+            PAYLOAD.is_one_of(state.delta_seen[i], NONEMPTY),
+            z3.And(
+                PAYLOAD.is_one_of(final_value(state, i), NONEMPTY),
+                z3.Implies(unoffered, state.pending[i] == state.delta_seen[i]),
+            ),
+        )
+
+    return _each_entry(encoding, accounted)
+
+
+def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        raised = encoding.raised_by(before, step, i)[Code.UNCONFIRMED_ITEM]
+        unconfirmed = z3.And(
+            ENTRY.is_one_of(before.entry_state[i], OPEN_STATES), z3.Not(before.confirmed[i])
+        )
+        return z3.Implies(
+            z3.And(
+                encoding.delivers(before, step, i),
+                step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+            ),
+            raised == unconfirmed,
+        )
+
+    return _each_entry(encoding, reported)
+
+
+def _late_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        raised = encoding.raised_by(before, step, i)
+        late = z3.And(
+            encoding.delivers(before, step, i),
+            ENTRY.is_one_of(before.entry_state[i], (*CLOSED_STATES, EntryState.INCOMPLETE)),
+            z3.Not(TRIGGER.is_one_of(step.trigger, _RECONCILING)),
+        )
+        return z3.Implies(late, z3.Or(raised[Code.LATE_EVENT], raised[Code.DUPLICATE_ITEM]))
+
+    return _each_entry(encoding, reported)
+
+
+def _slot_reuse_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        admitted_at_bound_slot = z3.And(
+            encoding.delivers(before, step, i),
+            before.entry_state[i] == ENTRY[EntryState.ABSENT],
+            after.entry_state[i] != ENTRY[EntryState.ABSENT],
+            select(before.slot_state, step.slot) != SLOT[SlotState.FREE],
+        )
+        return z3.Implies(
+            admitted_at_bound_slot, encoding.raised_by(before, step, i)[Code.SLOT_REUSED]
+        )
+
+    return _each_entry(encoding, reported)
+
+
+def _parts_opened(encoding: Encoding, state: State) -> Term:
+    return _each_entry(encoding, lambda i: state.parts_opened[i] == state.parts_announced[i])
+
+
+CLAUSES.update(
+    {
+        COMPLETENESS_STRENGTHENING["end_settles"][0]: _confirmation_sticks,
+        "an entry the snapshot reached is completed": _snapshot_reached_is_completed,
+        "the response is completed only by its terminal event": (
+            lambda encoding, state: z3.Implies(state.completed, state.terminal)
+        ),
+        "an entry that received a non-empty delta has a non-empty candidate": (
+            _delta_has_candidate
+        ),
+        "if any candidate was non-empty, the channel's value is non-empty": (
+            lambda encoding, state: _empty_never_erases(encoding, state)
+        ),
+    }
+)
+
+
 @dataclass(frozen=True)
 class Property:
     """One invariant as a formula: exactly one of ``state`` and ``step`` is set.
@@ -217,7 +366,8 @@ class Property:
     routing: bool = False
 
     def __post_init__(self) -> None:
-        scope = INVARIANTS_BY_NAME[self.name].scope
+        known = INVARIANTS_BY_NAME.get(self.name) or COMPLETENESS_BY_NAME[self.name]
+        scope = known.scope
         expected_state = scope is not Scope.STEP
         if (self.state is not None) != expected_state or (self.step is not None) == expected_state:
             raise ValueError(f"{self.name}: the formula does not match scope {scope.value}")
@@ -225,7 +375,7 @@ class Property:
     @property
     def clauses(self) -> tuple[str, ...]:
         """The strengthening sentences this invariant's induction uses."""
-        return STRENGTHENING.get(self.name, ())
+        return STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
 
     def strengthening(self, encoding: Any, state: Any) -> Term:
         """The conjunction of the strengthening clauses over ``state``."""
@@ -355,6 +505,7 @@ def _nothing_lost(encoding: Encoding, state: State) -> Term:
             lambda i: state.admissions[i] == z3.If(_admitted(state, i), 1, 0),
         ),
         z3.Not(state.snapshot_dropped),
+        z3.Not(state.done_dropped),
     )
 
 
@@ -431,6 +582,23 @@ PROPERTIES: dict[str, Property] = {
     )
 }
 """Every invariant of ``model.invariants``, as a Z3 formula, by name, in DESIGN order."""
+
+COMPLETENESS_PROPERTIES: dict[str, Property] = {
+    prop.name: prop
+    for prop in (
+        Property("confirmation_sticks", state=_confirmation_sticks),
+        Property("end_settles", state=_end_settles),
+        Property("identity_taken", state=_identity_taken, identity=True),
+        Property("deltas_accounted", state=_deltas_accounted, payload=True),
+        Property("parts_opened", state=_parts_opened),
+        Property("unconfirmed_reported", step=_unconfirmed_reported),
+        Property("late_reported", step=_late_reported),
+        Property("slot_reuse_reported", step=_slot_reuse_reported),
+    )
+}
+"""Every obligation of ``model.completeness``, as a Z3 formula, by name."""
+PROPERTIES.update(COMPLETENESS_PROPERTIES)
+
 
 STRUCTURAL: dict[str, str] = {
     "no_cross_talk": "the driver delivers an entry-scoped event to one entry; the tables "

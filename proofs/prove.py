@@ -13,7 +13,10 @@ For one model (the reference, or a mutant) and each invariant:
    that bound, up to ``depth`` steps.  Found: ``COUNTEREXAMPLE``, with the trace
    rendered as a wire event stream and replayed through the reducer generated from the
    same model (the detail says whether the reducer followed the trace state by
-   state).  Not found: ``UNKNOWN``, with the conjuncts the induction step broke.
+   state).  Not found, the search is repeated without the ``RENDERABLE`` restriction
+   (entries with several channels, as a message's parts): found, ``COUNTEREXAMPLE``
+   with the abstract steps and no stream.  Still not found: ``UNKNOWN``, with the
+   conjuncts the induction step broke (the command line exits non-zero on it).
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
 4. The invariants that also range over the matcher (``matching.MATCHER_PROPERTIES``:
@@ -32,6 +35,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 
@@ -55,6 +59,9 @@ DEFAULT_BOUND: tuple[int, int] = (4, 4)
 DEFAULT_DEPTH = 8
 """How deep bounded model checking looks for a counterexample."""
 
+PROVED_NAMES: list[str] = [inv.name for inv in INVARIANTS] + [ob.name for ob in COMPLETENESS]
+"""What ``prove`` proves by default: the invariants of DESIGN section 4, then the
+completeness obligations of ``model.completeness``."""
 MATCHER_BOUNDS: tuple[Bounds, ...] = (Bounds(2, 2), Bounds(3, 3))
 """Entries and slots of the matcher's proofs in ``prove``."""
 
@@ -114,6 +121,23 @@ def _bounded(
         return ProofResult(invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail)
     search = bmc(tables, invariant, failed.bounds, depth)
     if search.trace is None:
+        # No stream of function_call items breaks it; an entry with several channels
+        # (a message's parts) may.  Such a trace is a counterexample of the model all
+        # the same, reported with its abstract steps (it has no function_call rendering).
+        abstract = bmc(tables, invariant, failed.bounds, depth, renderable=False)
+        if abstract.trace is not None:
+            steps = ", ".join(
+                f"{step.trigger.value}@{step.entry}" for step in abstract.trace.steps
+            )
+            return ProofResult(
+                invariant,
+                tables.name,
+                Status.COUNTEREXAMPLE,
+                time.perf_counter() - started,
+                None,
+                f"{abstract.depth}-step abstract trace at {failed.bounds} with entries of "
+                f"several channels (no function_call rendering): {steps}",
+            )
         what = "base case" if not failed.base_holds else f"induction step breaks {failed.broken}"
         return ProofResult(
             invariant,
@@ -190,7 +214,7 @@ def prove(
     depth of the counterexample search; ``unbounded`` adds the proofs for any number
     of entries and slots as separate rows; ``matcher`` the rows over the matcher.
     """
-    names = [inv.name for inv in INVARIANTS] if invariant is None else [invariant]
+    names = PROVED_NAMES if invariant is None else [invariant]
     unknown = [name for name in names if name not in PROPERTIES]
     if unknown:
         raise KeyError(f"no such invariant: {unknown[0]}")

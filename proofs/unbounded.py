@@ -62,10 +62,16 @@ UNBOUNDED: tuple[str, ...] = (
     "latest_nonempty_wins",
     "nothing_lost",
     "executable_needs_completion",
+    # completeness obligations (model.completeness) about each entry on its own
+    "confirmation_sticks",
+    "end_settles",
+    "identity_taken",
+    "deltas_accounted",
+    "parts_opened",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 
-_RESPONSE_FIELDS = ("snapshot_items", "snapshot_dropped", "completed", "terminal")
+_RESPONSE_FIELDS = ("snapshot_items", "snapshot_dropped", "done_dropped", "completed", "terminal")
 _SLOT_FIELDS = ("entry_slot", "slot_state")
 _ENTRY_FIELDS = tuple(
     f.name for f in fields(State) if f.name not in _RESPONSE_FIELDS + _SLOT_FIELDS
@@ -82,6 +88,10 @@ _SORT_OF: dict[str, Any] = {
     "pending": PAYLOAD.sort,
     "last_offered": PAYLOAD.sort,
     "name": PAYLOAD.sort,
+    "delta_seen": PAYLOAD.sort,
+    "name_brought": z3.BoolSort(),
+    "parts_announced": z3.IntSort(),
+    "parts_opened": z3.IntSort(),
 }
 _INITIAL: dict[str, Term] = {
     "entry_state": ENTRY[EntryState.ABSENT],
@@ -95,6 +105,10 @@ _INITIAL: dict[str, Term] = {
     "pending": PAYLOAD[Payload.MISSING],
     "last_offered": PAYLOAD[Payload.MISSING],
     "name": PAYLOAD[Payload.MISSING],
+    "delta_seen": PAYLOAD[Payload.MISSING],
+    "name_brought": z3.BoolVal(False),
+    "parts_announced": z3.IntVal(0),
+    "parts_opened": z3.IntVal(0),
 }
 assert set(_SORT_OF) == set(_ENTRY_FIELDS) == set(_INITIAL)
 
@@ -107,7 +121,7 @@ def _fresh(name: str) -> Arrays:
         f: z3.Array(f"{name}.{f}", z3.IntSort(), _SORT_OF[f]) for f in _ENTRY_FIELDS
     }
     state["snapshot_items"] = z3.Int(f"{name}.snapshot_items")
-    for flag in ("snapshot_dropped", "completed", "terminal"):
+    for flag in _RESPONSE_FIELDS[1:]:
         state[flag] = z3.Bool(f"{name}.{flag}")
     return state
 
@@ -117,6 +131,7 @@ def _initial(state: Arrays) -> Term:
         *[state[f] == z3.K(z3.IntSort(), _INITIAL[f]) for f in _ENTRY_FIELDS],
         state["snapshot_items"] == 0,
         z3.Not(state["snapshot_dropped"]),
+        z3.Not(state["done_dropped"]),
         z3.Not(state["completed"]),
         z3.Not(state["terminal"]),
     )
@@ -159,6 +174,14 @@ class _System:
         after["snapshot_dropped"] = z3.Or(
             state["snapshot_dropped"],
             z3.And(snapshot_item, target.entry_state[0] == ENTRY[EntryState.ABSENT]),
+        )
+        after["done_dropped"] = z3.Or(
+            state["done_dropped"],
+            z3.And(
+                live,
+                step.trigger == TRIGGER[Trigger.ITEM_DONE],
+                target.entry_state[0] == ENTRY[EntryState.ABSENT],
+            ),
         )
         after["completed"] = z3.Or(
             state["completed"],

@@ -21,6 +21,7 @@ names.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import z3
@@ -34,23 +35,29 @@ from responses_oracle.model.vocabulary import (
     IdentityRelation,
     IdView,
     MergeStage,
+    SlotState,
     SlotView,
     Trigger,
 )
 
 from .encoding import (
     ENTRY,
+    PAYLOAD,
+    SLOT,
     TRIGGER,
     Bounds,
     ConcreteState,
     ConcreteStep,
     Encoding,
+    Payload,
     State,
     Step,
     Term,
+    select,
 )
-from .induction import Run, Trace, Unrolling
+from .induction import Run, Trace, Unrolling, search
 from .ops_z3 import PAYLOAD_OPS
+from .properties import PROPERTIES
 from .routing import (
     ID_VIEW,
     KIND,
@@ -283,3 +290,69 @@ def identity_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> Identi
                 if cell is not None and witnesses[cell] is None:
                     witnesses[cell] = (trace, number)
     return IdentityCoverage(tables.name, bounds, depth, time.perf_counter() - started, witnesses)
+
+
+# -- completeness obligations: their antecedents are reachable ------------------------
+
+ObligationGoal = Callable[[Encoding, State, Step, State], Term]
+"""A formula over one step: the obligation has something to say on it."""
+
+
+def _some_entry(encoding: Encoding, formula: Callable[[int], Term]) -> Term:
+    return z3.Or([formula(i) for i in range(encoding.bounds.entries)])
+
+
+def _delivered(trigger: Trigger) -> ObligationGoal:
+    def goal(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+        return z3.And(
+            step.trigger == TRIGGER[trigger],
+            _some_entry(encoding, lambda i: encoding.delivers(before, step, i)),
+        )
+
+    return goal
+
+
+OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
+    "confirmation_sticks": lambda e, b, s, a: _some_entry(e, lambda i: a.confirming_seen[i]),
+    "end_settles": lambda e, b, s, a: z3.And(
+        a.terminal, _some_entry(e, lambda i: a.entry_state[i] != ENTRY[EntryState.ABSENT])
+    ),
+    "identity_taken": lambda e, b, s, a: _some_entry(e, lambda i: a.name_brought[i]),
+    "deltas_accounted": lambda e, b, s, a: _some_entry(
+        e, lambda i: a.delta_seen[i] != PAYLOAD[Payload.MISSING]
+    ),
+    "parts_opened": lambda e, b, s, a: _some_entry(e, lambda i: a.parts_announced[i] > 0),
+    "unconfirmed_reported": _delivered(Trigger.RESPONSE_COMPLETED),
+    "late_reported": lambda e, b, s, a: _some_entry(
+        e,
+        lambda i: z3.And(
+            e.delivers(b, s, i),
+            ENTRY.is_one_of(b.entry_state[i], (EntryState.DONE, EntryState.COMPLETED)),
+            z3.Not(TRIGGER.is_one_of(s.trigger, (Trigger.SNAPSHOT_ITEM, *RESPONSE_WIDE_TRIGGERS))),
+        ),
+    ),
+    "slot_reuse_reported": lambda e, b, s, a: _some_entry(
+        e,
+        lambda i: z3.And(
+            b.entry_state[i] == ENTRY[EntryState.ABSENT],
+            a.entry_state[i] != ENTRY[EntryState.ABSENT],
+            select(b.slot_state, s.slot) != SLOT[SlotState.FREE],
+        ),
+    ),
+}
+"""For each completeness obligation, a step on which its antecedent holds: a proof of
+an obligation whose antecedent no stream reaches would be vacuous."""
+
+
+def obligation_witnesses(
+    tables: ModelTables, bounds: Bounds, depth: int
+) -> dict[str, Trace | None]:
+    """A shortest trace reaching each obligation's antecedent (None: none up to
+    ``depth``), over the encoding the obligation is proved on."""
+    found: dict[str, Trace | None] = {}
+    for name, goal in OBLIGATION_ANTECEDENTS.items():
+        prop = PROPERTIES[name]
+        system = Encoding(tables, bounds, payload=prop.payload, identity=prop.identity)
+        trace, _ = search(system, depth, goal)
+        found[name] = trace
+    return found

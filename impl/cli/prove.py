@@ -18,7 +18,8 @@ are printed, so
 that a PROVED row is never read as more than it is.
 
 Exit status: 1 when the reference (by default, or named with ``--policy reference``)
-has a counterexample; 0 otherwise.  A counterexample on a peer's policy is the expected
+has a counterexample or an unknown verdict (a proof that did not go through is no
+proof); 0 otherwise.  A counterexample on a peer's policy is the expected
 finding, not a failure, so it exits 0.  2 for unusable arguments, or when Z3 is not
 installed.  The proofs are imported only when the command runs, so the rest of the
 command line works without Z3.
@@ -33,6 +34,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from ..model.completeness import COMPLETENESS_BY_NAME
 from ..model.invariants import INVARIANTS_BY_NAME
 from .common import (
     PROG,
@@ -165,7 +167,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--invariant",
-        choices=tuple(INVARIANTS_BY_NAME),
+        choices=(*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME),
         metavar="NAME",
         help="prove only this invariant (default: all of docs/invariants.md)",
     )
@@ -240,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
     policies = _policies(args.policy, POLICIES)
     bound: tuple[int, int] = args.bound or DEFAULT_BOUND
     depth: int = args.depth or DEFAULT_DEPTH
-    names = [args.invariant] if args.invariant else list(INVARIANTS_BY_NAME)
+    names = [args.invariant] if args.invariant else [*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME]
     rows: list[Row] = []
     status = _Status(quiet=args.json)
     try:
@@ -268,8 +270,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def exit_status(rows: Sequence[Row]) -> int:
-    """1 when the reference has a counterexample, else 0."""
-    refuted = any(row.policy == REFERENCE and row.verdict == "counterexample" for row in rows)
+    """1 when the reference has a counterexample or any UNKNOWN proof (bounded or for any
+    size), else 0."""
+    failed = ("counterexample", "unknown")
+    refuted = any(
+        row.policy == REFERENCE
+        and (row.verdict in failed or any(p.status.value == "unknown" for p in row.proofs))
+        for row in rows
+    )
     return Exit.FINDING if refuted else Exit.OK
 
 

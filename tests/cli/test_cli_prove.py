@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.proofs import policies
 from responses_oracle.proofs.matching import MATCHER_PROPERTIES
@@ -37,7 +38,9 @@ def test_the_default_run_proves_the_reference(capsys: pytest.CaptureFixture[str]
     assert status == 0 and report["ok"] is True
     assert report["bound"] == [4, 4] and report["depth"] == 8
     rows = {row["invariant"]: row for row in report["rows"]}
-    assert list(rows) == [invariant.name for invariant in INVARIANTS]
+    assert list(rows) == [invariant.name for invariant in INVARIANTS] + [
+        obligation.name for obligation in COMPLETENESS
+    ]
     assert {row["policy"] for row in rows.values()} == {"reference"}
     for name, row in rows.items():
         assert row["verdict"] == "proved" and row["counterexample"] is None

@@ -10,6 +10,8 @@ from dataclasses import replace
 
 import pytest
 import z3
+from responses_oracle.model.completeness import COMPLETENESS
+from responses_oracle.model.completeness import STRENGTHENING as COMPLETENESS_STRENGTHENING
 from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.tables import REFERENCE
@@ -29,15 +31,16 @@ def test_reference_invariant_proved(invariant: str, bounds: Bounds) -> None:
 
 
 def test_every_invariant_is_encoded() -> None:
-    names = [inv.name for inv in INVARIANTS]
+    names = [inv.name for inv in INVARIANTS] + [ob.name for ob in COMPLETENESS]
     assert names == list(PROPERTIES)
     assert set(STRUCTURAL) <= set(PROPERTIES)
 
 
 def test_strengthening_sentences_and_formulas_match() -> None:
-    used = {clause for clauses in STRENGTHENING.values() for clause in clauses}
+    strengthening = {**STRENGTHENING, **COMPLETENESS_STRENGTHENING}
+    used = {clause for clauses in strengthening.values() for clause in clauses}
     assert used == set(CLAUSES)
-    assert set(STRENGTHENING) <= set(PROPERTIES)
+    assert set(strengthening) <= set(PROPERTIES)
 
 
 def test_complete_once_needs_its_strengthening() -> None:

@@ -16,7 +16,12 @@ from typing import Any
 
 import pytest
 from responses_oracle.model.codegen import load_kernels
-from responses_oracle.model.invariants import INVARIANTS, ChannelSnapshot, ResponseSnapshot
+from responses_oracle.model.invariants import (
+    INVARIANTS,
+    INVARIANTS_BY_NAME,
+    ChannelSnapshot,
+    ResponseSnapshot,
+)
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import PAYLOAD_EFFECTS, EntryState, Trigger
 from responses_oracle.proofs.diff_policies import (
@@ -255,7 +260,10 @@ DOCUMENTED: dict[tuple[str, str], tuple[list[str], Callable[[Reduced, Reduced], 
 def test_z3_refutes_what_the_peer_is_documented_to_break(
     policy: Policy, proofs: dict[str, dict[str, ProofResult]]
 ) -> None:
-    results = proofs[policy.name]
+    # The completeness obligations (model.completeness) are proved on the peers too;
+    # their verdicts there are not yet documented peer behaviour, so this test
+    # compares the invariants of DESIGN section 4 only.
+    results = {name: r for name, r in proofs[policy.name].items() if name in INVARIANTS_BY_NAME}
     assert set(results) == {invariant.name for invariant in INVARIANTS}
     refuted = {name for name, r in results.items() if r.status is Status.COUNTEREXAMPLE}
     assert refuted == BROKEN[policy.name]

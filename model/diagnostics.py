@@ -1,0 +1,25 @@
+"""The diagnostic each note effect raises: one table, for the driver and the proofs.
+
+The lifecycle table names *that* a row reports (``NOTE_*`` effects, R8); this table
+says *what* it reports.  The proofs read it to compute the codes a step raises
+(``proofs.encoding.Encoding.raised``), so that a diagnostic dropped or changed by a row
+is visible to Z3.  (The driver, ``impl/core/effects.py``, still spells the same pairs
+out in its ``_execute`` branches; ``tests/proofs/test_diagnostics.py`` checks that the
+two agree on every note effect.)
+"""
+
+from __future__ import annotations
+
+from .vocabulary import NOTE_EFFECTS, Code, Effect
+
+NOTE_CODES: dict[Effect, Code] = {
+    Effect.NOTE_DUPLICATE_ITEM: Code.DUPLICATE_ITEM,
+    Effect.NOTE_LATE_EVENT: Code.LATE_EVENT,
+    Effect.NOTE_UNCONFIRMED: Code.UNCONFIRMED_ITEM,
+    Effect.NOTE_MISSING_FROM_SNAPSHOT: Code.SNAPSHOT_MISSING_ITEM,
+    Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,
+}
+"""The code of each note effect (``NOTE_MISSING_FROM_SNAPSHOT`` only when the snapshot
+has items: an empty snapshot is reported once, as ``snapshot_absent``)."""
+
+assert set(NOTE_CODES) == NOTE_EFFECTS

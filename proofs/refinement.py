@@ -1,0 +1,599 @@
+"""The driver refines the model: every step the reducer takes is a step of the encoding.
+
+A proof covers the encoding; the reducer is other code.  ``conformance.replay`` checks
+the other direction (the reducer follows a trace the encoding chose).  This module
+checks the direction that matters for a driver edit: run the *reducer* on any stream,
+abstract each of its steps, and ask Z3 whether the encoding allows that step under the
+``ENVIRONMENT`` assumptions.  If it does for every event of every stream, everything
+proved of the encoding holds of the reducer's runs on those streams; a driver edit the
+model forbids — in whichever file of ``impl/core`` — fails here.
+
+Theory of operation
+-------------------
+*Observing.*  The reducer's core runs with the model's kernels wrapped so that each
+call of the lifecycle kernel is recorded: ``(state, trigger)`` is exactly one lifecycle
+step the driver takes (``effects.deliver`` is the one way an entry moves).  Around each
+event the driver's state is abstracted (``observe``): per entry its lifecycle state,
+slot, completions, confirmed, whether the snapshot reached it and whether a channel was
+closed; per slot its state; whether the response is terminal and completed.
+
+*Abstract steps.*  One wire event is zero or more encoding steps, in the order the
+driver took them: one per recorded lifecycle call, except that the per-entry calls of
+a response-wide trigger are one encoding step (the encoding delivers it to every entry
+at once), and a terminal event that reached no entry is still one response-wide step
+(it makes the response terminal).  The target entry and the event's slot of each step
+are left to Z3; the trigger is the recorded one and the target's state before the step
+the recorded state.
+
+*The check* (``Refinement.check``) is one satisfiability query per event, over an
+unrolling of the encoding from the model's abstract state before the event (the
+previous answer, ghosts included): the steps' triggers as recorded, every
+``ENVIRONMENT`` clause on every step, and the observed state after the last step.
+Unsatisfiable: the event is a ``Violation``; the query is then asked again without the
+environment to say whether the step is outside the transition relation or outside the
+environment.  Satisfiable: the model's state after is the next abstract state.
+
+*Matching* (R6).  The lifecycle encoding has no ids, so a driver that delivers a done
+item to the wrong entry could still take an allowed step.  For ``output_item.added``
+and ``output_item.done`` the expected target is therefore computed by the model's own
+classifiers (``added_view``, ``match_view``, ``fit_key``) over facts read off the
+driver's state before the event, decided by the model's tables read directly
+(``interpreter.table_kernels``, not the kernels the driver runs), and the step's target
+is fixed to it: the matched entry, the next ordinal for an admission, or no step for a
+rejection.  Snapshot items are matched against intermediate states the driver does not
+expose, so only their lifecycle steps are checked.
+
+Entries whose slot the driver never learned are bound, in the abstraction, to one
+extra slot that nothing observes, so that the encoding (where every entry has a slot)
+can follow them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+from responses_oracle.core.dispatch import end_of_input, step
+from responses_oracle.core.events import parse_event
+from responses_oracle.core.state import ResponseState
+from responses_oracle.model.admission import MatchFacts, added_view, fit_key, match_view
+from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
+from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
+from responses_oracle.model.interpreter import table_kernels
+from responses_oracle.model.lifecycle import OPEN_STATES, Transition
+from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
+from responses_oracle.model.vocabulary import (
+    RESPONSE_WIDE_TRIGGERS,
+    AdmissionAction,
+    Code,
+    EntryState,
+    Fit,
+    ResponseStatus,
+    SlotState,
+    Trigger,
+)
+
+from .encoding import (
+    ENTRY,
+    SLOT,
+    TRIGGER,
+    Bounds,
+    ConcreteState,
+    Encoding,
+    State,
+    Step,
+    Term,
+)
+from .induction import new_solver
+
+STARTING_EVENT = "response.created"
+"""The event that starts a new response of a stream (as the reducer splits them)."""
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One driver entry as the abstraction sees it."""
+
+    state: EntryState
+    slot: int | None
+    completions: int
+    confirmed: bool
+    in_snapshot: bool
+    channel_closed: bool
+
+
+@dataclass(frozen=True)
+class Observation:
+    """The driver's state, abstracted to what the encoding has."""
+
+    entries: tuple[EntryView, ...]
+    slots: tuple[tuple[int, SlotState | None], ...]
+    terminal: bool
+    completed: bool
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Where the model says an added or done item goes: ``target`` (an ordinal; the next
+    one for an admission), or nowhere (``None``: the item is rejected)."""
+
+    target: int | None
+
+
+@dataclass(frozen=True)
+class DriverStep:
+    """What the driver did with one event: the lifecycle calls, and the state after."""
+
+    index: int
+    type: str
+    calls: tuple[tuple[EntryState, Trigger], ...]
+    expected: Expected | None
+    before: Observation
+    after: Observation
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Violation:
+    """An event whose driver step the encoding does not allow."""
+
+    index: int
+    type: str
+    reason: str
+    calls: tuple[tuple[EntryState, Trigger], ...]
+
+
+def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Observation:
+    """The abstraction of the driver's state.
+
+    ``slotless`` are the entries admitted without a slot: the driver fills a missing
+    slot from a later done item (``admit.on_item``), a decision the model does not make
+    (R6 in the driver), so such an entry stays at the unobserved slot and a slot such
+    an entry was bound to is not observed (``None``).
+    """
+    return Observation(
+        tuple(
+            EntryView(
+                entry.state,
+                None if entry.ordinal in slotless else entry.slot,
+                entry.completions,
+                entry.confirmed,
+                entry.in_snapshot,
+                any(channel.closed for channel in entry.channels.values()),
+            )
+            for entry in state.entries
+        ),
+        tuple(
+            sorted(
+                (index, None if slotless.intersection(slot.entries) else slot.state)
+                for index, slot in state.slots.items()
+            )
+        ),
+        state.terminal,
+        state.status is ResponseStatus.COMPLETED,
+    )
+
+
+def _kind(item_type: Any) -> Any:
+    return ITEM_TYPES.get(item_type, UNKNOWN_ITEM_TYPE).kind
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+class _Facts:
+    """The facts the model's R6 classifiers read, taken from the driver's state maps
+    (its ids, ``call_id`` bindings, slots and entries), never from its matching code."""
+
+    def __init__(self, state: ResponseState) -> None:
+        self.state = state
+
+    def named(self, item_id: str | None) -> Sequence[int]:
+        if item_id is None:
+            return ()
+        key = self.state.interner.find(item_id)
+        return tuple(self.state.aliases.get(key, ())) if key is not None else ()
+
+    def holder(self, item_type: Any, call_id: str | None) -> Sequence[int]:
+        if call_id is None:
+            return ()
+        key = self.state.interner.find(call_id)
+        ordinal = self.state.call_ids.get((_kind(item_type), key)) if key is not None else None
+        return (ordinal,) if ordinal is not None else ()
+
+    def same_type(self, item_type: Any) -> Callable[[int], bool]:
+        return lambda o: self.state.entries[o].item_type == item_type
+
+
+def expected_target(
+    state: ResponseState, payload: Mapping[str, Any], tables: ModelTables
+) -> Expected | None:
+    """The model's decision for an ``output_item.added`` or ``output_item.done`` in the
+    driver's ``state`` before it (None for any other event, or an item with no type)."""
+    item = payload.get("item")
+    if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
+        return None
+    kernels = table_kernels(tables)
+    facts = _Facts(state)
+    item_type = item["type"]
+    call_id = _text(item.get("call_id"))
+    item_id = _text(item.get("id")) or _text(item.get("item_id"))
+    fresh = len(state.entries)
+    if payload.get("type") == "response.output_item.added":
+        view, target = added_view(
+            PYTHON,
+            facts.holder(item_type, call_id),
+            facts.named(item_id),
+            facts.same_type(item_type),
+            call_id,
+        )
+        admission = kernels.admit_added(view)
+    elif payload.get("type") == "response.output_item.done":
+        slot_index = payload.get("output_index")
+        slot = state.slots.get(slot_index) if isinstance(slot_index, int) else None
+        entries = state.entries
+        match = MatchFacts(
+            call=call_id,
+            has_id=item_id is not None,
+            snapshot=False,
+            bound=tuple(slot.entries) if slot is not None else (),
+            shared=slot is not None and slot.state is SlotState.SHARED,
+            named=facts.named(item_id),
+            holder=facts.holder(item_type, call_id),
+            same_type=facts.same_type(item_type),
+            call_of=lambda o: entries[o].call_id,
+            has_id_of=lambda o: entries[o].item_id is not None,
+            open_=lambda o: entries[o].state in OPEN_STATES,
+        )
+
+        def fit(ordinal: int) -> Fit:
+            fitted: Fit = kernels.fit(*fit_key(PYTHON, match, ordinal))
+            return fitted
+
+        view, target = match_view(PYTHON, match, fit)
+        admission = kernels.admit_done(view)
+    else:
+        return None
+    if admission.action is AdmissionAction.MATCH and target is not None:
+        return Expected(target)
+    if admission.action is AdmissionAction.ADMIT:
+        return Expected(fresh)
+    return Expected(None)
+
+
+class _Recorder:
+    """The driver's kernels, with every lifecycle call recorded."""
+
+    def __init__(self, kernels: KernelSet) -> None:
+        self.calls: list[tuple[EntryState, Trigger]] = []
+        inner = kernels.lifecycle
+
+        def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
+            self.calls.append((state, trigger))
+            return inner(state, trigger)
+
+        self.kernels = kernels._replace(lifecycle=lifecycle)
+
+    def take(self) -> tuple[tuple[EntryState, Trigger], ...]:
+        calls, self.calls = tuple(self.calls), []
+        return calls
+
+
+def responses(events: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    """The events of each response of a stream, split where the reducer splits them."""
+    split: list[list[Mapping[str, Any]]] = [[]]
+    for event in events:
+        if event.get("type") == STARTING_EVENT and split[-1]:
+            split.append([])
+        split[-1].append(event)
+    return [events for events in split if events]
+
+
+def driver_steps(
+    events: Sequence[Mapping[str, Any]], kernels: KernelSet, tables: ModelTables
+) -> list[DriverStep]:
+    """Run the driver on the events of one response (and the end of input), observing
+    each step."""
+    recorder = _Recorder(kernels)
+    state = ResponseState()
+    steps: list[DriverStep] = []
+    slotless: frozenset[int] = frozenset()
+    for index, payload in enumerate(events):
+        if not isinstance(payload.get("type"), str):
+            continue
+        before = observe(state, slotless)
+        live = not state.terminal
+        expected = expected_target(state, payload, tables) if live else None
+        chars = _delta_chars(state)
+        step(state, parse_event(index, payload), recorder.kernels)
+        calls = recorder.take()
+        problems = _unaccounted(payload, calls, state, chars) if live else ()
+        slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
+        after = observe(state, slotless)
+        steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
+    before = observe(state, slotless)
+    live = not state.terminal
+    end_of_input(state, recorder.kernels)
+    problems = tuple(_executability(state)) if live else ()
+    steps.append(
+        DriverStep(
+            len(events),
+            "end of input",
+            recorder.take(),
+            None,
+            before,
+            observe(state, slotless),
+            problems,
+        )
+    )
+    return steps
+
+
+def _delta_chars(state: ResponseState) -> int:
+    return sum(c.delta_chars for entry in state.entries for c in entry.channels.values())
+
+
+def _executability(state: ResponseState) -> Iterator[str]:
+    """Each entry whose execution verdict is not settled as the model says (R9,
+    ``model.execution``): once the response ended every client call has a verdict,
+    ``executable`` is exactly "the verdict is one of ``EXECUTABLE``", and an executable
+    entry was confirmed in a completed response (``executable_needs_completion``)."""
+    completed = state.status is ResponseStatus.COMPLETED
+    for entry in state.entries:
+        unsettled = entry.execution is Execution.NOT_A_CALL
+        if state.terminal and entry.item_type in CLIENT_CALLS and unsettled:
+            yield f"entry {entry.ordinal} ({entry.item_type}) got no execution verdict"
+        if entry.executable != (entry.execution in EXECUTABLE):
+            yield f"entry {entry.ordinal} executable={entry.executable}, {entry.execution}"
+        if entry.executable and not (completed and entry.confirmed):
+            yield f"entry {entry.ordinal} executable, unconfirmed or not completed"
+
+
+def _unaccounted(
+    payload: Mapping[str, Any],
+    calls: Sequence[tuple[EntryState, Trigger]],
+    state: ResponseState,
+    chars: int,
+) -> tuple[str, ...]:
+    """What the event brought that the driver's step does not account for — the
+    completeness obligations checked on the driver's own data, where the lifecycle
+    abstraction has no payloads: every snapshot item is delivered or rejected
+    (``nothing_lost``), and a non-empty delta that reached an open entry is joined into
+    a channel (``deltas_accounted``; a channel past its size limit drops deltas, with
+    ``limit_exceeded``)."""
+    problems = list(_executability(state))
+    response = payload.get("response")
+    output = response.get("output") if isinstance(response, Mapping) else None
+    if payload.get("type") == "response.completed" and isinstance(output, list):
+        delivered = sum(1 for _, trigger in calls if trigger is Trigger.SNAPSHOT_ITEM)
+        if delivered + state.snapshot_rejected != len(output):
+            problems.append(
+                f"{len(output)} snapshot items, {delivered} delivered and "
+                f"{state.snapshot_rejected} rejected"
+            )
+    delta = payload.get("delta")
+    opened = any(s in OPEN_STATES and t is Trigger.DELTA for s, t in calls)
+    if opened and isinstance(delta, str) and delta:
+        grown = _delta_chars(state) - chars
+        limited = any(d.code is Code.LIMIT_EXCEEDED for d in state.diagnostics)
+        if grown != len(delta) and not limited:
+            problems.append(f"a delta of {len(delta)} characters grew the channels by {grown}")
+    return tuple(problems)
+
+
+def _triggers(driver: DriverStep) -> list[tuple[EntryState | None, Trigger]]:
+    """The encoding steps of one driver step: ``(state of the target, trigger)``; the
+    state is None for a response-wide step (delivered to every entry)."""
+    steps: list[tuple[EntryState | None, Trigger]] = []
+    for entry_state, trigger in driver.calls:
+        if trigger in RESPONSE_WIDE_TRIGGERS:
+            if not steps or steps[-1] != (None, trigger):
+                steps.append((None, trigger))
+        else:
+            steps.append((entry_state, trigger))
+    ended = driver.after.terminal and not driver.before.terminal
+    if ended and not any(state is None for state, _ in steps):
+        wide = Trigger.RESPONSE_COMPLETED if driver.after.completed else Trigger.RESPONSE_ABORTED
+        steps.append((None, wide))
+    return steps
+
+
+class Refinement:
+    """The encoding of ``tables`` at ``bounds``, unrolled for the steps of one event."""
+
+    def __init__(self, tables: ModelTables, bounds: Bounds) -> None:
+        self.encoding = Encoding(tables, bounds)
+        self.bounds = bounds
+        self.unobserved_slot = bounds.slots - 1
+        # A plain incremental solver: each query fixes the first state and the triggers
+        # to constants, and the tactic pipeline of ``new_solver`` would re-run over every
+        # frame of the unrolling on each query.
+        self.solver = z3.Solver()
+        self.states: list[State] = [self.encoding.fresh_state("r0")]
+        self.steps: list[Step] = []
+        self.transitions: list[Term] = []
+        self.environments: list[Term] = []
+        self.known: dict[tuple[Any, ...], ConcreteState | Violation] = {}
+
+    def _frames(self, count: int) -> None:
+        while len(self.steps) < count:
+            k = len(self.steps) + 1
+            before = self.states[-1]
+            move = self.encoding.fresh_step(f"r{k}.e")
+            after = self.encoding.fresh_state(f"r{k}")
+            self.transitions.append(
+                self.encoding.equal(after, self.encoding.successor(before, move))
+            )
+            self.environments.append(self.encoding.environment(before, move))
+            self.states.append(after)
+            self.steps.append(move)
+
+    def observed(self, state: State, seen: Observation) -> Term:
+        """``state`` shows what the driver's state ``seen`` shows."""
+        clauses: list[Term] = []
+        for i in range(self.bounds.entries):
+            if i >= len(seen.entries):
+                clauses.append(state.entry_state[i] == ENTRY[EntryState.ABSENT])
+                continue
+            entry = seen.entries[i]
+            slot = self.unobserved_slot if entry.slot is None else entry.slot
+            clauses += [
+                state.entry_state[i] == ENTRY[entry.state],
+                state.entry_slot[i] == slot,
+                state.completions[i] == entry.completions,
+                state.admissions[i] == 1,
+                state.confirmed[i] == entry.confirmed,
+                state.in_snapshot[i] == entry.in_snapshot,
+                state.channel_closed[i] == entry.channel_closed,
+            ]
+        slots = dict(seen.slots)
+        for s in range(self.unobserved_slot):
+            seen_state = slots.get(s, SlotState.FREE)
+            if seen_state is not None:
+                clauses.append(state.slot_state[s] == SLOT[seen_state])
+        clauses += [state.terminal == seen.terminal, state.completed == seen.completed]
+        return z3.And(clauses)
+
+    def check(self, before: ConcreteState, driver: DriverStep) -> ConcreteState | Violation:
+        """The abstract state after ``driver``, or the violation.
+
+        The answer depends only on the abstract state before, the steps and the
+        observation after, so it is remembered: the many deltas of a stream in a row
+        are one query.  An event the driver took no step on and that changed nothing
+        observable leaves the abstract state as it is (the encoding has no step for it).
+        """
+        if driver.problems:
+            return Violation(driver.index, driver.type, "; ".join(driver.problems), driver.calls)
+        moves = _triggers(driver)
+        if not moves and driver.expected is None and driver.before == driver.after:
+            return before
+        target = None if driver.expected is None else driver.expected.target
+        key = (before, tuple(moves), driver.expected is not None, target, driver.after)
+        if key not in self.known:
+            self.known[key] = self._query(before, driver, moves)
+        found = self.known[key]
+        if isinstance(found, Violation):
+            return Violation(driver.index, driver.type, found.reason, driver.calls)
+        return found
+
+    def _query(
+        self,
+        before: ConcreteState,
+        driver: DriverStep,
+        moves: list[tuple[EntryState | None, Trigger]],
+    ) -> ConcreteState | Violation:
+        if driver.expected is not None and driver.calls and driver.expected.target is None:
+            return Violation(driver.index, driver.type, "the model rejects this item", driver.calls)
+        self._frames(len(moves))
+        first = self.encoding.constant_state(before)
+        goal: list[Term] = [self.encoding.equal(self.states[0], first)]
+        # Only the frames this event uses: an unused frame is a free step the solver
+        # would have to satisfy too.
+        goal += self.transitions[: len(moves)]
+        environment: list[Term] = []
+        for k, (entry_state, trigger) in enumerate(moves):
+            move, state = self.steps[k], self.states[k]
+            goal.append(move.trigger == TRIGGER[trigger])
+            if entry_state is not None:
+                target = z3.Or(
+                    [
+                        z3.And(move.entry == i, state.entry_state[i] == ENTRY[entry_state])
+                        for i in range(self.bounds.entries)
+                    ]
+                )
+                goal.append(target)
+            if driver.expected is not None and driver.expected.target is not None and k == 0:
+                goal.append(move.entry == driver.expected.target)
+            environment.append(self.environments[k])
+        if driver.expected is not None and driver.expected.target is not None and not moves:
+            return Violation(
+                driver.index,
+                driver.type,
+                "the model places this item; the driver did not",
+                driver.calls,
+            )
+        goal.append(self.observed(self.states[len(moves)], driver.after))
+        self.solver.push()
+        try:
+            self.solver.add(*goal, *environment)
+            if self.solver.check() == z3.sat:
+                return self.encoding.read_state(self.solver.model(), self.states[len(moves)])
+        finally:
+            self.solver.pop()
+        self.solver.push()
+        try:
+            self.solver.add(*goal)
+            allowed = self.solver.check() == z3.sat
+        finally:
+            self.solver.pop()
+        reason = (
+            "an allowed step, but outside the ENVIRONMENT assumptions"
+            if allowed
+            else "not a step of the encoding"
+        )
+        return Violation(driver.index, driver.type, reason, driver.calls)
+
+
+def _round(count: int) -> int:
+    """``count`` rounded up to an even number (at least 2), so that streams of similar
+    size share one unrolling."""
+    return max(2, count + count % 2)
+
+
+def _bounds(steps: Sequence[DriverStep]) -> Bounds:
+    entries = max(len(s.after.entries) for s in steps)
+    slots = [e.slot for s in steps for e in s.after.entries if e.slot is not None]
+    slots += [index for s in steps for index, _ in s.after.slots]
+    # One more slot than the driver ever used: the unobserved one (see the module doc).
+    return Bounds(_round(entries), _round((max(slots) + 1 if slots else 0) + 1))
+
+
+_UNROLLINGS: dict[tuple[int, Bounds], tuple[ModelTables, Refinement]] = {}
+"""One unrolling per model and bounds, reused by every stream of the process (building
+the successor terms costs far more than a query)."""
+
+
+def refinement_for(tables: ModelTables, bounds: Bounds) -> Refinement:
+    """The (cached) ``Refinement`` of ``tables`` at ``bounds``."""
+    cached = _UNROLLINGS.get((id(tables), bounds))
+    if cached is None or cached[0] is not tables:
+        cached = (tables, Refinement(tables, bounds))
+        _UNROLLINGS[(id(tables), bounds)] = cached
+    return cached[1]
+
+
+def check_stream(
+    events: Iterable[Mapping[str, Any]],
+    kernels: KernelSet | None = None,
+    tables: ModelTables = REFERENCE,
+) -> list[Violation]:
+    """Every violation of the refinement on one stream (each response checked from its
+    start): the driver runs ``kernels`` (the generated ones of ``tables`` by default),
+    the encoding and the expected matches are ``tables``'."""
+    if kernels is None:
+        from responses_oracle.model.codegen import load_kernels
+
+        kernels = load_kernels(tables)
+    violations: list[Violation] = []
+    for response in responses(events):
+        steps = driver_steps(response, kernels, tables)
+        refinement = refinement_for(tables, _bounds(steps))
+        solver = new_solver()
+        initial = refinement.encoding.fresh_state("init")
+        solver.add(
+            refinement.encoding.initial(initial),
+            *[slot == 0 for slot in initial.entry_slot],
+        )
+        solver.check()
+        state = refinement.encoding.read_state(solver.model(), initial)
+        for driver in steps:
+            outcome = refinement.check(state, driver)
+            if isinstance(outcome, Violation):
+                violations.append(outcome)
+                break
+            state = outcome
+    return violations

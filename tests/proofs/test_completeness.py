@@ -1,0 +1,200 @@
+"""The completeness obligations catch a model that does too little (issue #16).
+
+Each obligation of ``model.completeness`` is proved on the reference (in
+``test_invariant_proofs``) and refuted on its mutants (``test_mutants``).  Here each
+mutant's counterexample stream is run through the mutant's reducer and the reference
+reducer, and the *result* shows what the mutant loses.  The multi-channel mutant (a
+part's ``*.done`` undone by another part's delta) has no function_call rendering: it is
+refuted by ``prove`` with an abstract trace, and its witness is a hand-written two-part
+message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.completeness import COMPLETENESS
+from responses_oracle.model.tables import REFERENCE, ModelTables
+from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus, Trigger
+from responses_oracle.proofs.counterexample import fixture_path
+from responses_oracle.proofs.encoding import Bounds
+from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
+from responses_oracle.proofs.prove import Status, prove
+from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
+from responses_oracle.proofs.vacuity import obligation_witnesses
+from responses_oracle.reducer import Reducer
+from responses_oracle.result import Result
+
+
+def _result(events: list[dict[str, Any]], tables: ModelTables) -> Result:
+    reducer = Reducer(kernels=load_kernels(tables))
+    reducer.feed_all(events)
+    (result,) = reducer.finish()
+    return result
+
+
+def _fixture(name: str) -> list[dict[str, Any]]:
+    text = fixture_path(MUTANTS[name]).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def _both(name: str) -> tuple[Result, Result]:
+    events = _fixture(name)
+    return _result(events, MUTANTS[name].tables), _result(events, REFERENCE)
+
+
+def _codes(result: Result) -> list[Code]:
+    return [d.code for d in result.diagnostics]
+
+
+def test_arguments_done_skips_confirm_leaves_the_call_unexecutable() -> None:
+    # The counterexample stops after function_call_arguments.done; a response.completed
+    # (with no snapshot) shows the lost confirmation: the call is never executable.
+    name = "arguments-done-skips-confirm"
+    ending = {"type": "response.completed", "response": {"status": "completed", "output": []}}
+    events = [*_fixture(name), {**ending, "sequence_number": len(_fixture(name))}]
+    mutant, reference = _result(events, MUTANTS[name].tables), _result(events, REFERENCE)
+    assert [(i.state, i.executable) for i in reference.items] == [(EntryState.COMPLETED, True)]
+    assert [(i.state, i.executable) for i in mutant.items] == [(EntryState.COMPLETED, False)]
+
+
+def test_abort_leaves_entry_open() -> None:
+    mutant, reference = _both("abort-leaves-entry-open")
+    assert reference.status is mutant.status is ResponseStatus.INCOMPLETE
+    assert [i.state for i in reference.items] == [EntryState.INCOMPLETE]
+    assert [i.state for i in mutant.items] == [EntryState.STREAMING]
+
+
+def test_confirmed_entry_never_completed_is_reported_unconfirmed() -> None:
+    mutant, reference = _both("confirmed-entry-never-completed")
+    assert [i.state for i in reference.items] == [EntryState.COMPLETED]
+    assert [i.state for i in mutant.items] == [EntryState.PAYLOAD_DONE]
+    assert Code.UNCONFIRMED_ITEM in _codes(mutant)
+    assert Code.UNCONFIRMED_ITEM not in _codes(reference)
+
+
+def test_first_name_not_taken_leaves_the_entry_nameless() -> None:
+    # The result item falls back to the raw item's fields, so the loss is in the
+    # entry's identity (what call_id and name conflicts are judged against).
+    name = "first-name-not-taken"
+    names = []
+    for tables in (MUTANTS[name].tables, REFERENCE):
+        reducer = Reducer(kernels=load_kernels(tables))
+        reducer.feed_all(_fixture(name))
+        names.append([entry.name for entry in reducer.snapshot().entries])
+    assert names == [[None], ["tool_0"]]
+
+
+def test_first_delta_dropped_loses_the_arguments() -> None:
+    mutant, reference = _both("first-delta-dropped")
+    assert [i.item.get("arguments") for i in reference.items] == ['{"entry": 0}']
+    assert [i.item.get("arguments") for i in mutant.items] != ['{"entry": 0}']
+
+
+def test_done_only_item_lost() -> None:
+    mutant, reference = _both("done-only-item-lost")
+    assert [i.item["call_id"] for i in reference.items] == ["call_0"]
+    assert mutant.items == ()
+
+
+# -- a message with two parts -----------------------------------------------------------
+
+MESSAGE = "msg_1"
+
+
+def _part() -> dict[str, Any]:
+    return {"type": "output_text", "text": "", "annotations": [], "logprobs": [{"token": "x"}]}
+
+
+def two_part_message() -> list[dict[str, Any]]:
+    """A message whose first part is done before its second streams; the snapshot is
+    empty (as some gateways send it), so the end settles the entry from its state."""
+    scoped = {"output_index": 0, "item_id": MESSAGE}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {"type": "message", "id": MESSAGE, "role": "assistant", "content": []},
+        },
+        {"type": "response.content_part.added", **scoped, "content_index": 0, "part": _part()},
+        {"type": "response.output_text.delta", **scoped, "content_index": 0, "delta": "Hello"},
+        {"type": "response.output_text.done", **scoped, "content_index": 0, "text": "Hello"},
+        {"type": "response.content_part.added", **scoped, "content_index": 1, "part": _part()},
+        {"type": "response.output_text.delta", **scoped, "content_index": 1, "delta": " world"},
+        {
+            "type": "response.completed",
+            "response": {"id": "resp_1", "status": "completed", "output": []},
+        },
+    ]
+    return [{**event, "sequence_number": n} for n, event in enumerate(events)]
+
+
+@pytest.mark.parametrize("mutant", CHANNEL_MUTANTS, ids=lambda m: m.tables.name)
+def test_channel_mutant_is_refuted_by_prove(mutant: Mutant) -> None:
+    (row,) = prove(mutant.breaks, mutant.tables, bound=(2, 2), matcher=False)
+    assert row.status is Status.COUNTEREXAMPLE and row.counterexample is None
+    assert "no function_call rendering" in row.detail
+
+
+def test_delta_reopens_done_part_witness() -> None:
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "delta-reopens-done-part")
+    events = two_part_message()
+    wrong, right = _result(events, mutant.tables), _result(events, REFERENCE)
+    assert [i.state for i in right.items] == [EntryState.COMPLETED]
+    assert Code.UNCONFIRMED_ITEM not in _codes(right)
+    assert [i.state for i in wrong.items] == [EntryState.STREAMING]
+    assert Code.UNCONFIRMED_ITEM in _codes(wrong)
+
+
+def test_first_part_not_opened_witness() -> None:
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "first-part-not-opened")
+    events = two_part_message()
+    wrong, right = _result(events, mutant.tables), _result(events, REFERENCE)
+    logprobs = [
+        [part.get("logprobs") for part in result.items[0].item["content"]]
+        for result in (wrong, right)
+    ]
+    assert logprobs == [[None, [{"token": "x"}]], [[{"token": "x"}], [{"token": "x"}]]]
+
+
+COMPLETENESS_MUTANTS = (
+    "arguments-done-skips-confirm",
+    "abort-leaves-entry-open",
+    "confirmed-entry-never-completed",
+    "first-name-not-taken",
+    "first-delta-dropped",
+    "done-only-item-lost",
+)
+
+
+@pytest.mark.parametrize("name", COMPLETENESS_MUTANTS)
+def test_each_completeness_mutant_is_refuted_by_prove(name: str) -> None:
+    (row,) = prove(MUTANTS[name].breaks, MUTANTS[name].tables, bound=(2, 2), matcher=False)
+    assert row.status is Status.COUNTEREXAMPLE and row.counterexample is not None
+
+
+@pytest.mark.parametrize(
+    "mutant",
+    [MUTANTS[name] for name in COMPLETENESS_MUTANTS if MUTANTS[name].breaks in UNBOUNDED]
+    + [m for m in CHANNEL_MUTANTS if m.breaks in UNBOUNDED],
+    ids=lambda m: m.tables.name,
+)
+def test_unbounded_proof_fails_on_each_completeness_mutant(mutant: Mutant) -> None:
+    proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
+    assert not proved and detail.startswith("base: unsat")
+
+
+def test_every_obligation_has_a_reachable_antecedent() -> None:
+    # A proof of an obligation no stream can bring into play would be vacuous.
+    witnesses = obligation_witnesses(REFERENCE, Bounds(2, 2), 4)
+    assert list(witnesses) == [obligation.name for obligation in COMPLETENESS]
+    shortest = {
+        name: [s.trigger for s in trace.steps] for name, trace in witnesses.items() if trace
+    }
+    assert shortest.keys() == witnesses.keys()
+    assert shortest["parts_opened"] == [Trigger.ITEM_ADDED, Trigger.PART_ADDED]
+    assert shortest["slot_reuse_reported"] == [Trigger.ITEM_ADDED, Trigger.ITEM_ADDED]
