@@ -3,9 +3,8 @@
 The lifecycle table names *that* a row reports (``NOTE_*`` effects, R8); this table
 says *what* it reports.  The proofs read it to compute the codes a step raises
 (``proofs.encoding.Encoding.raised``), so that a diagnostic dropped or changed by a row
-is visible to Z3.  (The driver, ``impl/core/effects.py``, still spells the same pairs
-out in its ``_execute`` branches; ``tests/proofs/test_diagnostics.py`` checks that the
-two agree on every note effect.)
+is visible to Z3; the driver (``impl/core/effects.py``) raises the code it gives, and
+``tests/proofs/test_diagnostics.py`` checks on generated streams that it does.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.vocabulary import (
     Code,
     Effect,
@@ -100,30 +101,29 @@ def _execute(
         entry.confirmed = True
     elif effect is Effect.EMIT_COMPLETION:
         entry.completions += 1
-    elif effect is Effect.NOTE_DUPLICATE_ITEM:
-        step.note(
-            Code.DUPLICATE_ITEM,
-            f"entry {entry.ordinal} already {entry.state.value}; ignored",
-            with_event=True,
-        )
-    elif effect is Effect.NOTE_LATE_EVENT:
-        step.note(
-            Code.LATE_EVENT,
-            f"entry {entry.ordinal} is {entry.state.value}; event ignored",
-            with_event=True,
-        )
+    elif effect in NOTE_CODES:
+        _note(step, effect, entry, snapshot_nonempty)
+
+
+def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
+    """A note effect raises its code (``model.diagnostics.NOTE_CODES``), with a detail."""
+    if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT:
+        if not snapshot_nonempty:  # an empty snapshot is reported once, snapshot_absent
+            return
+        detail = f"entry {entry.ordinal} ({entry.item_type}) is not in response.completed; kept"
     elif effect is Effect.NOTE_UNCONFIRMED:
-        step.note(
-            Code.UNCONFIRMED_ITEM,
-            f"entry {entry.ordinal} ({entry.item_type}) was never confirmed",
-        )
-    elif effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and snapshot_nonempty:
-        step.note(
-            Code.SNAPSHOT_MISSING_ITEM,
-            f"entry {entry.ordinal} ({entry.item_type}) is not in response.completed; kept",
-        )
+        detail = f"entry {entry.ordinal} ({entry.item_type}) was never confirmed"
     elif effect is Effect.NOTE_ORPHAN:
-        step.note(Code.ORPHAN_EVENT, "event for an entry never admitted", with_event=True)
+        detail = "event for an entry never admitted"
+    elif effect is Effect.NOTE_DUPLICATE_ITEM:
+        detail = f"entry {entry.ordinal} already {entry.state.value}; ignored"
+    else:
+        detail = f"entry {entry.ordinal} is {entry.state.value}; event ignored"
+    step.note(NOTE_CODES[effect], detail, with_event=effect in _WITH_EVENT)
+
+
+_WITH_EVENT = frozenset({Effect.NOTE_DUPLICATE_ITEM, Effect.NOTE_LATE_EVENT, Effect.NOTE_ORPHAN})
+"""The note effects about one event, whose diagnostic carries it."""
 
 
 def move_slot(step: StepContext, entry: Entry, trigger: SlotTrigger) -> None:
