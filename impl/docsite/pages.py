@@ -22,6 +22,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, WIRE_EVENTS, EventClass
+from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING, Scope
 from responses_oracle.model.vocabulary import SEVERITY, Code
 
@@ -360,6 +361,26 @@ def _matching_vacuity_section(vacuity: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _obligations_section(proofs: dict[str, list[ProofRow]]) -> list[str]:
+    """The completeness and reporting obligations (``model/completeness.py``): proved
+    over the encoding, not sampled by Hypothesis (a snapshot holds what the driver kept,
+    not what the events brought)."""
+    rows = [
+        [code(ob.name), ob.statement, _proof_cell(proofs.get(ob.name, []))]
+        for ob in COMPLETENESS
+    ]
+    return [
+        "## Completeness and reporting obligations",
+        "",
+        "The invariants above say *never too much*; these say *enough*: what an event "
+        "brings is taken, and what a row reports is raised (`model/completeness.py`). "
+        "They are proved over the encoding, with ghosts accumulated from the events.",
+        "",
+        *table(["obligation", "statement", "Z3 proof"], rows),
+        "",
+    ]
+
+
 def invariants_page(record: ProofRecord | None) -> str:
     """The invariants of the model, with what ``prove()`` reported when it has run."""
     header = ["invariant", "statement", "Hypothesis checks it"]
@@ -403,11 +424,15 @@ def invariants_page(record: ProofRecord | None) -> str:
             "",
         ]
         lines += [
-            f"- {code(invariant.name)} — {STATUS_TEXT[reported.status]}: {reported.detail}"
-            for invariant in INVARIANTS
-            for reported in proofs.get(invariant.name, [])
+            f"- {code(name)} — {STATUS_TEXT[reported.status]}: {reported.detail}"
+            for name in (
+                *(invariant.name for invariant in INVARIANTS),
+                *(obligation.name for obligation in COMPLETENESS),
+            )
+            for reported in proofs.get(name, [])
         ]
         lines.append("")
+        lines += _obligations_section(proofs)
     if record is not None and record.matching_vacuity is not None:
         lines += _matching_vacuity_section(record.matching_vacuity)
     if record is not None and record.policies:

@@ -24,6 +24,7 @@ from responses_oracle.docsite.proofs import (
     sources_fingerprint,
 )
 from responses_oracle.docsite.rules import RULES
+from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 
 RECORD = load_record(REPO / "docs" / RECORD_NAME)
@@ -47,7 +48,8 @@ def test_committed_pages_and_proof_record_are_current() -> None:
 def test_the_proof_record_is_for_the_current_model_and_covers_every_invariant() -> None:
     assert RECORD is not None, "docs/proofs.json is missing: run python -m responses_oracle.docsite"
     assert RECORD.fingerprint == sources_fingerprint()
-    assert sorted(RECORD.by_invariant()) == sorted(invariant.name for invariant in INVARIANTS)
+    names = [invariant.name for invariant in INVARIANTS] + [ob.name for ob in COMPLETENESS]
+    assert sorted(RECORD.by_invariant()) == sorted(names)
     assert {row.status for row in RECORD.rows} <= set(STATUS_TEXT)
 
 
@@ -174,7 +176,7 @@ def test_the_peer_table_has_a_row_per_scenario_with_the_reducers_answer() -> Non
 def test_the_invariants_page_shows_what_prove_reported_and_nothing_else() -> None:
     assert RECORD is not None
     page = PAGES["invariants.md"]
-    for invariant in INVARIANTS:
+    for invariant in (*INVARIANTS, *COMPLETENESS):
         assert f"`{invariant.name}`" in page
     assert "| Z3 proof |" in page
     for row in RECORD.rows:
