@@ -61,6 +61,7 @@ from .vocabulary import (
     MergeStage,
     PayloadAction,
     SlotFit,
+    Trigger,
     TypeFit,
 )
 
@@ -99,6 +100,16 @@ DONE_ADMISSION: dict[MatchView, Admission] = {
     MatchView.CALL_ID_TAKEN: Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID),
 }
 """``output_item.done`` and snapshot items: what the match keys found → what happens."""
+
+FILLS_MISSING_SLOT: dict[Trigger, bool] = {
+    # A slot the added item lacked is filled by a later event like any missing identity
+    # (R6): the done item's output_index is the producer's word for the slot.
+    Trigger.ITEM_DONE: True,
+    # A snapshot position is where the item ended up in ``response.output``, not a slot
+    # one can trust (gateways drop and reorder items there).
+    Trigger.SNAPSHOT_ITEM: False,
+}
+"""Whether a matched item's ``output_index`` binds the slot of an entry that has none."""
 
 
 MatchingTable = dict[TypeFit, dict[CallFit, dict[IdFit, dict[SlotFit, Fit]]]]
@@ -234,6 +245,15 @@ IDENTITY: IdentityTable = {
     },
 }
 """Each identity field of a merged item: its stage and relation → keep or take."""
+
+NAMES_ONE_ENTRY: dict[IdentityField, bool] = {
+    # One call_id names one entry of a kind (R6): a value another entry holds is TAKEN.
+    IdentityField.CALL_ID: True,
+    # Many calls share a tool's name or namespace: another entry's value is no claim.
+    IdentityField.NAME: False,
+    IdentityField.NAMESPACE: False,
+}
+"""Whether a field's value, held by another entry, is ``TAKEN`` (``identity_relation``)."""
 
 
 # -- the classifiers (written once; run by the reducer and by the proofs) --------------

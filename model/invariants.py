@@ -20,9 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from .catalogue import ChannelKind, EventClass
+from .admission import NAMESPACES
+from .catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelKind, EventClass
 from .lifecycle import OPEN_STATES
-from .vocabulary import Code, EntryState, ResponseStatus, SlotState
+from .vocabulary import Code, EntryState, MatchView, ResponseStatus, SlotState
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,21 @@ class SlotSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """A done or snapshot item that no entry took: what ``nothing_lost`` asks of it.
+
+    ``item_type`` is ``None`` for an item with no string type; ``view`` is the
+    ``MatchView`` the matching classifier gave (``None`` when it did not run);
+    ``limited``: the response already held ``max_entries`` entries.
+    """
+
+    item_type: str | None
+    call_id: str | None
+    view: MatchView | None
+    limited: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ResponseSnapshot:
     """The whole reducer state of one response, as plain data."""
 
@@ -74,6 +90,10 @@ class ResponseSnapshot:
     snapshot_placed: int
     snapshot_rejected: int
     output_ordinals: tuple[int, ...]
+    done_items: int = 0
+    done_placed: int = 0
+    done_rejected: int = 0
+    refusals: tuple[Refusal, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +236,24 @@ def _nothing_lost(state: ResponseSnapshot) -> bool:
         sorted(state.output_ordinals) == sorted(ordinals)
         and len(set(state.output_ordinals)) == len(state.output_ordinals)
         and state.snapshot_placed + state.snapshot_rejected == state.snapshot_items
+        and state.done_placed + state.done_rejected == state.done_items
+        and len(state.refusals) == state.snapshot_rejected + state.done_rejected
+        and all(_refusal_justified(state, refusal) for refusal in state.refusals)
+    )
+
+
+def _refusal_justified(state: ResponseSnapshot, refusal: Refusal) -> bool:
+    """R6 refuses an item only when it is not one (no type), the entry limit is reached,
+    several entries fit it, or its ``call_id`` is held by an entry of another type in
+    its namespace — read off the state, not off the admission table."""
+    if refusal.item_type is None or refusal.limited or refusal.view is MatchView.CONFLICT:
+        return True
+    namespace = NAMESPACES[ITEM_TYPES.get(refusal.item_type, UNKNOWN_ITEM_TYPE).kind]
+    return refusal.call_id is not None and any(
+        entry.call_id == refusal.call_id
+        and entry.item_type != refusal.item_type
+        and NAMESPACES[ITEM_TYPES.get(entry.item_type, UNKNOWN_ITEM_TYPE).kind] == namespace
+        for entry in state.entries
     )
 
 
@@ -282,10 +320,11 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "nothing_lost",
-        "at the end every admitted entry is in the output once, and every snapshot item is"
-        " in the output or rejected by a diagnostic that carries it (R6 duplicate_call_id,"
-        " ambiguous_route)",
-        Scope.FINAL,
+        "every admitted entry is in the output once, and every done and snapshot item"
+        " is in the output or refused where R6 refuses: no type, the entry limit,"
+        " several entries fit it (ambiguous_route), or another type holds its call_id"
+        " (duplicate_call_id)",
+        Scope.STATE,
         _nothing_lost,
     ),
     Invariant(

@@ -696,11 +696,14 @@ def first_admission_wins(
 def nothing_lost(
     system: MatchingSystem, before: MatchState, step: MatchStep, after: MatchState
 ) -> Term:
-    """Every item is placed (matched or admitted) or rejected with a diagnostic; a
-    ``call_id`` refuses an item only when an entry of another type *of the item's own
-    kind* holds it (took it, or was renamed from it) — a call never refuses its output,
-    nor an output its call."""
+    """Every item is placed (matched or admitted) or rejected with a diagnostic, and
+    only where R6 rejects: every entry is taken (the entry limit), several entries fit
+    it (``CONFLICT``), or its ``call_id`` is held by an entry of another type *of the
+    item's own kind* (took it, or was renamed from it) — a call never refuses its
+    output, nor an output its call."""
     rejected = after.action == ACTION[AdmissionAction.REJECT]
+    full = z3.And(*before.admitted)
+    conflict = z3.And(step.kind != STEP[ItemStep.ADDED], after.view == MATCH[MatchView.CONFLICT])
     holders = [
         z3.And(
             before.admitted[j],
@@ -713,6 +716,7 @@ def nothing_lost(
     return z3.And(
         z3.Implies(rejected, after.coded),
         z3.Implies(z3.And(rejected, after.taken), z3.Or(holders)),
+        z3.Implies(rejected, z3.Or(full, conflict, after.taken)),
     )
 
 

@@ -341,6 +341,19 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "matcher",
     ),
     Mutant(
+        with_done_admission_cell(
+            REFERENCE,
+            "done-item-refused-as-ambiguous",
+            MatchView.NONE,
+            Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE),
+        ),
+        "a done item nothing matches is refused",
+        "nothing_lost",
+        "R6: an item no entry fits is admitted (a done-only call, opencode test 17); a "
+        "refusal with a diagnostic is still a lost call where nothing conflicts",
+        "matcher",
+    ),
+    Mutant(
         with_namespace_cell(
             REFERENCE, "output-item-counts-as-a-call", ItemKind.OUTPUT, ItemKind.CALL
         ),

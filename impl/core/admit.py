@@ -11,8 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from responses_oracle.model.admission import MatchFacts, added_view, fit_key, match_view
+from responses_oracle.model.admission import (
+    FILLS_MISSING_SLOT,
+    MatchFacts,
+    added_view,
+    fit_key,
+    match_view,
+)
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
+from responses_oracle.model.invariants import Refusal
 from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.vocabulary import (
@@ -115,8 +122,11 @@ def on_item(
     trigger: Trigger,
     snapshot_nonempty: bool = False,
 ) -> Entry | None:
-    """Match or admit a done or snapshot item, and deliver ``trigger`` to its entry."""
+    """Match or admit a done or snapshot item, deliver ``trigger`` to its entry, and
+    count it placed or refused (``nothing_lost``); the entry holding it, if any."""
     snapshot = trigger is Trigger.SNAPSHOT_ITEM
+    if not snapshot:
+        step.state.done_items += 1
     facts = match_facts(step, item, slot_index, snapshot)
     kernels = step.kernels
 
@@ -134,20 +144,50 @@ def on_item(
     if admission.code is not None:
         step.note(admission.code, _admission_detail(item, slot_index, view.value, entry), True)
     if entry is not None:
-        if entry.slot is None and slot_index is not None and trigger is Trigger.ITEM_DONE:
-            # A missing slot is filled by a later event like any missing identity (R6);
-            # snapshot positions are not slots one can trust, so only a done item fills it.
+        if entry.slot is None and slot_index is not None and FILLS_MISSING_SLOT[trigger]:
             entry.slot = slot_index
             move_slot(step, entry, SlotTrigger.BIND)
     elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):
         entry = new_entry(step.state, item["type"], slot_index)
     else:
+        limited = admission.action is AdmissionAction.ADMIT
+        refused(step, item, view, limited=limited, snapshot=snapshot)
         return None
     if snapshot:
         payload.snapshot_arrives(step, entry, item)
     stage: MergeStage = admission.stage
     deliver(step, entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty, stage=stage)
+    state = step.state
+    if entry.ordinal >= len(state.entries) or state.entries[entry.ordinal] is not entry:
+        # No lifecycle row admitted it: counted neither placed nor refused, so that
+        # nothing_lost sees the loss (the reference's rows admit every such item).
+        return None
+    if snapshot:
+        state.snapshot_placed += 1
+    else:
+        state.done_placed += 1
     return entry
+
+
+def refused(
+    step: StepContext, item: Mapping[str, Any], view: Any, *, limited: bool, snapshot: bool
+) -> None:
+    """Record a done or snapshot item no entry took, with the facts ``nothing_lost`` asks
+    for (``view`` is the matching classifier's, ``None`` when the item has no type)."""
+    state = step.state
+    item_type = item.get("type")
+    state.refusals.append(
+        Refusal(
+            item_type if isinstance(item_type, str) else None,
+            nonempty(item.get("call_id")),
+            view,
+            limited,
+        )
+    )
+    if snapshot:
+        state.snapshot_rejected += 1
+    else:
+        state.done_rejected += 1
 
 
 def _admission_detail(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.admission import NAMES_ONE_ENTRY, identity_relation
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.vocabulary import (
@@ -27,24 +27,20 @@ from responses_oracle.model.vocabulary import (
 from .context import StepContext, nonempty
 from .state import Entry
 
-_HELD_BY_ANOTHER_ENTRY: dict[IdentityField, bool] = {
-    IdentityField.CALL_ID: True,
-    IdentityField.NAME: False,
-    IdentityField.NAMESPACE: False,
-}
-"""Whether a field's value can be held by another entry (only a ``call_id`` names one)."""
+_IDENTITY_NAMES = frozenset(field.value for field in IdentityField)
 
 
 def merge_item(
     step: StepContext, entry: Entry, item: Mapping[str, Any], stage: MergeStage
 ) -> None:
-    """Merge ``item`` into ``entry``: identity fields by the identity table, the id by
+    """Merge ``item`` into ``entry``: identity fields by the identity table (only a blank
+    one is copied raw, so that the output keeps the wire's ``null`` or ``""``), the id by
     ``merge_id``, every other field so that a blank never replaces a value."""
     for field in IdentityField:
         name = field.value
         value = nonempty(item.get(name))
         held: str | None = getattr(entry, name)
-        owners = step.holder(entry.spec.kind, value) if _HELD_BY_ANOTHER_ENTRY[field] else ()
+        owners = step.holder(entry.spec.kind, value) if NAMES_ONE_ENTRY[field] else ()
         taken = bool(owners) and owners[0] != entry.ordinal
         relation = identity_relation(PYTHON, held, value, taken)
         decision = step.kernels.identity(field, stage, relation)
@@ -63,6 +59,10 @@ def merge_item(
     merged = entry.item
     for name, wire_value in item.items():
         if name in STRAY_ITEM_FIELDS:
+            continue
+        if name in _IDENTITY_NAMES and nonempty(wire_value) is not None:
+            # The identity table alone decides a non-empty identity value: one it kept
+            # out (a later name, a taken call_id) must not reach the output by this way.
             continue
         # Empty never erases: a blank field fills a gap but never replaces a value
         # (an empty string or list does replace a null).

@@ -32,7 +32,7 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
-from .admit import on_item
+from .admit import on_item, refused
 from .context import StepContext
 from .effects import deliver
 from .events import Event
@@ -109,13 +109,11 @@ def _reconcile_snapshot(
     for position, item in enumerate(items):
         if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
             step.note(Code.INVALID_FIELD, f"response.output[{position}] has no string type", True)
-            state.snapshot_rejected += 1
+            raw = item if isinstance(item, Mapping) else {}
+            refused(step, raw, None, limited=False, snapshot=True)
             continue
         entry = on_item(step, item, position, Trigger.SNAPSHOT_ITEM)
-        if entry is None:
-            state.snapshot_rejected += 1
-        else:
-            state.snapshot_placed += 1
+        if entry is not None:
             touched.add(entry.ordinal)
     rest = Trigger.RESPONSE_COMPLETED if completed else Trigger.RESPONSE_ABORTED
     for entry in list(step.state.entries):

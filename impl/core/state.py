@@ -20,6 +20,7 @@ from responses_oracle.model.execution import Execution
 from responses_oracle.model.invariants import (
     ChannelSnapshot,
     EntrySnapshot,
+    Refusal,
     ResponseSnapshot,
     SlotSnapshot,
 )
@@ -141,6 +142,11 @@ class ResponseState:
     snapshot_items: int = 0
     snapshot_placed: int = 0
     snapshot_rejected: int = 0
+    done_items: int = 0
+    done_placed: int = 0
+    done_rejected: int = 0
+    refusals: list[Refusal] = field(default_factory=list)
+    """Every done or snapshot item no entry took, with why (``nothing_lost``)."""
     last_sequence: int | None = None
     entries_limit_hit: bool = False
     tools: Any = None
@@ -165,6 +171,10 @@ class ResponseState:
             snapshot_placed=self.snapshot_placed,
             snapshot_rejected=self.snapshot_rejected,
             output_ordinals=tuple(entry.ordinal for entry in self.entries),
+            done_items=self.done_items,
+            done_placed=self.done_placed,
+            done_rejected=self.done_rejected,
+            refusals=tuple(self.refusals),
         )
 
 

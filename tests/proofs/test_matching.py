@@ -24,6 +24,7 @@ from responses_oracle.model.payload import payload_key
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet
 from responses_oracle.model.vocabulary import IdView, RouteAction, SlotView
+from responses_oracle.proofs.conformance import violated_invariants
 from responses_oracle.proofs.counterexample import WRITE_COMMAND, fixture_path, render, to_jsonl
 from responses_oracle.proofs.encoding import Bounds
 from responses_oracle.proofs.matching import (
@@ -105,6 +106,20 @@ def test_an_output_counted_as_a_call_is_dropped_as_a_duplicate() -> None:
     assert "duplicate_call_id" not in [d.code.value for d in reference.diagnostics]
     assert [e.item["type"] for e in mutant.items] == ["function_call"]
     assert "duplicate_call_id" in [d.code.value for d in mutant.diagnostics]
+
+
+def test_a_done_item_refused_where_nothing_conflicts_is_lost_and_seen() -> None:
+    # The refusal carries a diagnostic (ambiguous_route), so "rejected with a code" is
+    # not enough: nothing_lost (Z3 and Python) asks that a refusal be one R6 makes.
+    name = "done-item-refused-as-ambiguous"
+    events = _fixture(name)
+    mutant = _reduce(events, load_kernels(MUTANTS[name].tables))
+    reference = _reduce(events, load_kernels(REFERENCE))
+    assert [e.item["call_id"] for e in reference.items] == ["call_a"]
+    assert mutant.items == ()
+    assert "ambiguous_route" in [d.code.value for d in mutant.diagnostics]
+    assert violated_invariants(events, load_kernels(MUTANTS[name].tables)) == {"nothing_lost"}
+    assert violated_invariants(events, load_kernels(REFERENCE)) == frozenset()
 
 
 # -- one source: the classifiers answer alike on Python values and on Z3 terms ----------

@@ -42,14 +42,9 @@ LIFECYCLE_IDS = [mutant.tables.name for mutant in LIFECYCLE]
 PYTHON_BLIND: dict[str, str] = {
     "delta-confirms": "model.invariants checks executable against the reducer's own "
     "confirmed flag, which the mutant sets; the stream has no *.done at all",
-    "snapshot-only-item-lost": "the driver counts a snapshot item as placed when the "
-    "matcher returns an entry, even if its lifecycle row never admitted it",
     "slot-beats-item-id": "model.invariants keys ambiguity on the ambiguous_route code, "
     "which a router that guesses never raises",
     "shared-slot-routes-by-slot": "as slot-beats-item-id",
-    "done-only-item-lost": "model.invariants compares the output with the entries the "
-    "reducer admitted; a done item no row admits never becomes an entry (the refinement "
-    "check and test_completeness see it)",
 }
 """Mutants the Python predicates of model.invariants cannot see, and why."""
 
