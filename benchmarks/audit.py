@@ -36,7 +36,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
 import pyarrow.parquet as pq
 from responses_oracle.audit import AuditOptions, Engine, run_audit
 from responses_oracle.audit.corpus import corpus_row, write_manifest
@@ -80,8 +79,13 @@ def corpus(folder: Path, streams: int, seed: int, max_items: int, row_group: int
         ]
         with ProcessPoolExecutor(2) as pool:
             parts = list(pool.map(_chunk, jobs))
-        table = pa.concat_tables(pq.read_table(part) for part in parts)
-        pq.write_table(table, manifest, row_group_size=row_group, compression="zstd")
+        # One part at a time: holding the whole corpus here (~6 GB at 100,000 streams)
+        # would be counted as the peak of every worker this process later spawns.
+        schema = pq.read_schema(parts[0])
+        with pq.ParquetWriter(manifest, schema, compression="zstd") as writer:
+            for part in parts:
+                for batch in pq.ParquetFile(part).iter_batches(batch_size=row_group):
+                    writer.write_batch(batch, row_group_size=row_group)
     print(
         f"generated {streams:,} streams in {time.perf_counter() - started:.0f} s", file=sys.stderr
     )

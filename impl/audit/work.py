@@ -301,6 +301,22 @@ def run_partition(partition: Partition, settings: Settings) -> PartitionOutput:
     )
 
 
+def peak_rss() -> int:
+    """This process's peak resident memory in bytes.
+
+    Linux's ``VmHWM`` first: ``ru_maxrss`` survives ``execve``, so a spawned worker (a
+    Dask ``LocalCluster``'s) would report the peak of the process that spawned it.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
 def _output(
     partition: Partition,
     rows: Rows,
@@ -319,7 +335,7 @@ def _output(
         events=events,
         seconds=seconds,
         cpu_seconds=cpu_seconds,
-        peak_rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        peak_rss=peak_rss(),
         worker=f"{socket.gethostname()}:{os.getpid()}",
         complete=complete,
     )
