@@ -62,7 +62,9 @@ def merge_item(
             continue
         if name in _IDENTITY_NAMES and nonempty(wire_value) is not None:
             # The identity table alone decides a non-empty identity value: one it kept
-            # out (a later name, a taken call_id) must not reach the output by this way.
+            # out (a later name, a taken call_id) must not reach the output this way.
+            # The key keeps its wire position; the output writes the entry's value there.
+            merged.setdefault(name, None)
             continue
         # Empty never erases: a blank field fills a gap but never replaces a value
         # (an empty string or list does replace a null).

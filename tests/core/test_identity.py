@@ -15,8 +15,14 @@ each is written here from the shape of the recording, with the answer R6 now giv
 
 from __future__ import annotations
 
+import json
+
 from differential.invariant_check import check_invariants
 from responses_oracle import replay_input
+from responses_oracle.model.codegen import load_kernels
+from responses_oracle.proofs.counterexample import fixture_path
+from responses_oracle.proofs.mutants import MUTANTS
+from responses_oracle.reducer import Reducer
 
 from .streams import (
     added,
@@ -157,3 +163,22 @@ def test_the_rename_is_the_one_identity_change_the_python_invariant_allows() -> 
         completed([fc("fc_B", "call_B", "f", "{}")]),
     ]
     assert check_invariants(numbered(rekeyed)) == []
+
+
+def test_an_identity_value_the_table_refuses_never_reaches_the_output() -> None:
+    # The identity table alone decides a non-empty call_id or name: under a model that
+    # refuses the first name, the output has no name (not the raw item's), and the key
+    # keeps its wire position.
+    mutant = MUTANTS["first-name-not-taken"]
+    events = [
+        json.loads(line) for line in fixture_path(mutant).read_text(encoding="utf-8").splitlines()
+    ]
+    answers = []
+    for kernels in (load_kernels(mutant.tables), None):
+        reducer = Reducer(kernels=kernels) if kernels is not None else Reducer()
+        reducer.feed_all(events)
+        (result,) = reducer.finish()
+        answers.append([(list(i.item), i.item.get("name")) for i in result.items])
+    (mutant_keys, mutant_name), (reference_keys, reference_name) = answers[0][0], answers[1][0]
+    assert (mutant_name, reference_name) == (None, "tool_0")
+    assert mutant_keys == reference_keys
