@@ -186,11 +186,17 @@ def _filesystem(source: str, storage_options: StorageOptions) -> tuple[Any, str]
         )
     except ImportError as error:
         protocol = source.split("://", 1)[0]
-        extra = "s3" if protocol in ("s3", "s3a") else "audit"
+        hint = (
+            "install the s3 extra (pip install 'responses-oracle[s3]')"
+            if protocol in ("s3", "s3a")
+            else "install the library fsspec names"
+        )
         raise MissingExtra(
-            f"reading {protocol}:// sources needs a filesystem library ({error}); "
-            f"install the {extra} extra (pip install 'responses-oracle[{extra}]')"
+            f"reading {protocol}:// sources needs a filesystem library ({error}); {hint}"
         ) from None
+    except (ValueError, TypeError) as error:
+        # An unknown protocol, or a --storage-option the filesystem does not take.
+        raise PlanError(f"{source}: {error}") from None
 
 
 def _stamp(info: dict[str, Any]) -> str:

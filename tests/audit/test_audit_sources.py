@@ -80,6 +80,38 @@ def test_s3_without_its_extra_is_an_install_hint(
     assert "pip install 'responses-oracle[s3]'" in err
 
 
+def test_other_protocols_and_storage_options_that_cannot_work_are_clear_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "gcsfs", None)
+    status, _, err = run(capsys, "audit", "gs://bucket/traffic/", "--out", tmp_path / "out")
+    assert status == 2
+    assert "reading gs:// sources needs a filesystem library" in err and "gcsfs" in err
+    assert "responses-oracle[" not in err, "no extra of ours brings gcsfs"
+    status, _, err = run(capsys, "audit", "nosuch://bucket/x", "--out", tmp_path / "out")
+    assert status == 2 and "nosuch://bucket/x: Protocol not known: nosuch" in err
+    status, _, err = run(
+        capsys, "audit", "memory://x", "--storage-option", "anon", "--out", tmp_path / "out"
+    )
+    assert status == 2 and "expected KEY=VALUE, got 'anon'" in err
+
+
+def test_storage_options_are_json_when_they_parse_and_text_otherwise() -> None:
+    from responses_oracle.cli.audit import storage_option
+
+    assert storage_option("anon=true") == ("anon", True)
+    assert storage_option("endpoint_url=http://minio:9000") == (
+        "endpoint_url",
+        "http://minio:9000",
+    )
+    assert storage_option('client_kwargs={"region_name": "eu-west-1"}') == (
+        "client_kwargs",
+        {"region_name": "eu-west-1"},
+    )
+    assert storage_option('key="0123"') == ("key", "0123")
+    assert storage_option("token=") == ("token", "")
+
+
 def test_the_output_folder_inside_a_source_is_not_audited(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -1,0 +1,188 @@
+"""``s3://`` sources for real: the S3 protocol through s3fs, against a local S3 server.
+
+The server is moto's (``ThreadedMotoServer`` on a free localhost port: real HTTP, real
+S3 requests and answers, no network).  A bucket holds captures as a gateway would keep
+them -- plain files, ``.gz`` and ``.zst``, a JSON Lines manifest whose rows point at
+objects by ``path``, a Parquet manifest with the bodies inline -- and the same tree is
+laid out on local disk.  The audit of the bucket must write the rows of the audit of
+the local copy, with the endpoint and the credentials given as an operator gives them:
+``--storage-option``, the AWS SDK's environment variables, or fsspec's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+import zstandard
+from cli.cli_helpers import EXAMPLES, run
+from helpers import REPO
+from moto.server import ThreadedMotoServer
+from responses_oracle.audit.corpus import corpus_rows, write_manifest
+
+from .audit_helpers import command, rows, run_record
+
+_BUCKETS = itertools.count()
+
+CREDENTIALS = {"AWS_ACCESS_KEY_ID": "audit-test", "AWS_SECRET_ACCESS_KEY": "audit-test"}
+"""Any key does for moto; given so that no real credentials are looked for."""
+
+
+@pytest.fixture(scope="module")
+def endpoint() -> Iterator[str]:
+    """The address of a moto S3 server running in this process for the module's tests."""
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    yield f"http://{host}:{port}"
+    server.stop()
+
+
+def _tree(root: Path) -> Path:
+    """The captures a bucket holds (layout in the module docstring); returns ``root``."""
+    captures = REPO / "fixtures" / "captures"
+    vercel = sorted((captures / "vercel-ai").glob("*.jsonl"))[:4]
+    pydantic = sorted((captures / "pydantic-ai").iterdir())[:2]
+    (root / "traffic" / "vercel-ai").mkdir(parents=True)
+    (root / "traffic" / "pydantic-ai").mkdir()
+    (root / "traffic" / "openai").mkdir()
+    for capture in vercel:
+        shutil.copy(capture, root / "traffic" / "vercel-ai" / capture.name)
+    for capture in pydantic:
+        target = root / "traffic" / "pydantic-ai" / f"{capture.name}.gz"
+        target.write_bytes(gzip.compress(capture.read_bytes()))
+    parallel = (EXAMPLES / "parallel-calls.sse").read_bytes()
+    compressed = zstandard.ZstdCompressor().compress(parallel)
+    (root / "traffic" / "openai" / "parallel-calls.sse.zst").write_bytes(compressed)
+    (root / "streams").mkdir()
+    shutil.copy(EXAMPLES / "mantle-missing-id.jsonl", root / "streams")
+    copilot = (EXAMPLES / "copilot-rotating-ids.jsonl").read_bytes()
+    (root / "streams" / "copilot.jsonl.gz").write_bytes(gzip.compress(copilot))
+    lines = [
+        {"id": "by-path", "provider": "bedrock", "path": "streams/mantle-missing-id.jsonl"},
+        {"id": "by-path-gz", "provider": "copilot", "path": "streams/copilot.jsonl.gz"},
+        {"id": "inline", "provider": "openai", "body": parallel.decode()},
+    ]
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    (root / "corpus.jsonl").write_text(text, encoding="utf-8")
+    write_manifest(str(root / "corpus.parquet"), corpus_rows(6, seed=13), row_group=3)
+    return root
+
+
+@pytest.fixture
+def bucket(tmp_path: Path, endpoint: str) -> tuple[str, Path]:
+    """(a new bucket holding the captures, their local copy)."""
+    local = _tree(tmp_path / "local")
+    name = f"audit-{next(_BUCKETS)}"
+    client = boto3.client(
+        "s3",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id=CREDENTIALS["AWS_ACCESS_KEY_ID"],
+        aws_secret_access_key=CREDENTIALS["AWS_SECRET_ACCESS_KEY"],
+    )
+    client.create_bucket(Bucket=name)
+    for path in sorted(local.rglob("*")):
+        if path.is_file():
+            client.upload_file(str(path), name, path.relative_to(local).as_posix())
+    return name, local
+
+
+def _arguments(root: str) -> tuple[str, ...]:
+    """The same audit of a bucket or of its local copy."""
+    return (
+        f"{root}/traffic",
+        *("--manifest", f"{root}/corpus.jsonl", "--manifest", f"{root}/corpus.parquet"),
+        *("--provider-from-dir", "--partition-size", "3", "-q"),
+    )
+
+
+def _as_local(found: list[dict[str, Any]], name: str, local: Path) -> list[dict[str, Any]]:
+    """The rows of the bucket's audit, named as the local copy's audit names them."""
+    prefix = f"s3://{name}"
+    renamed = []
+    for row in found:
+        row = dict(row)
+        for column in ("source", "stream_id"):
+            if row[column].startswith(prefix):
+                row[column] = str(local) + row[column][len(prefix) :]
+        renamed.append(row)
+    return sorted(renamed, key=lambda row: (row["source"], row["response_index"] or 0))
+
+
+def _local_audit(capsys: pytest.CaptureFixture[str], local: Path, out: Path) -> int:
+    status, _, _ = run(capsys, "audit", *_arguments(str(local)), "--out", out, "--jobs", "1")
+    return status
+
+
+def _same_audit(s3_out: Path, local_out: Path, name: str, local: Path) -> None:
+    expected = rows(local_out)
+    assert len(expected) > 15 and all(row["error_kind"] is None for row in expected)
+    assert _as_local(rows(s3_out), name, local) == expected
+    for key in ("inputs", "responses", "failed_inputs", "reconciles"):
+        assert run_record(s3_out)[key] == run_record(local_out)[key], key
+    # The driver read the examples back from the bucket to draw their pages.
+    pages = sorted(path.name for path in (local_out / "streams").glob("*.html"))
+    assert pages and len(list((s3_out / "streams").glob("*.html"))) == len(pages)
+
+
+def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, endpoint: str, bucket: tuple[str, Path]
+) -> None:
+    name, local = bucket
+    expected_status = _local_audit(capsys, local, tmp_path / "local-out")
+    options = (
+        *("--storage-option", f"endpoint_url={endpoint}"),
+        *("--storage-option", f"key={CREDENTIALS['AWS_ACCESS_KEY_ID']}"),
+        *("--storage-option", f"secret={CREDENTIALS['AWS_SECRET_ACCESS_KEY']}"),
+        *("--storage-option", 'client_kwargs={"region_name": "us-east-1"}'),
+    )
+    out = tmp_path / "s3-out"
+    # The pool's workers get the options with their partitions.
+    status, stdout, _ = run(
+        capsys, "audit", *_arguments(f"s3://{name}"), *options, "--out", out, "--jobs", "2"
+    )
+    assert status == expected_status
+    _same_audit(out, tmp_path / "local-out", name, local)
+    record = run_record(out)
+    assert record["storage_options"] == ["client_kwargs", "endpoint_url", "key", "secret"]
+    assert CREDENTIALS["AWS_SECRET_ACCESS_KEY"] not in json.dumps(record)
+    assert f"s3://{name}/traffic/openai/parallel-calls.sse.zst" in {r["source"] for r in rows(out)}
+    assert "0 failed inputs" in stdout
+
+
+@pytest.mark.parametrize(
+    ("variable", "engine"), [("AWS_ENDPOINT_URL", "dask"), ("FSSPEC_S3_ENDPOINT_URL", "local")]
+)
+def test_a_bucket_audited_with_the_endpoint_in_the_environment(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    endpoint: str,
+    bucket: tuple[str, Path],
+    variable: str,
+    engine: str,
+) -> None:
+    name, local = bucket
+    expected_status = _local_audit(capsys, local, tmp_path / "local-out")
+    out = tmp_path / "s3-out"
+    env = {
+        **{key: value for key, value in os.environ.items() if not key.startswith("AWS_")},
+        **CREDENTIALS,
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_CONFIG_FILE": str(tmp_path / "no-aws-config"),
+        "AWS_SHARED_CREDENTIALS_FILE": str(tmp_path / "no-aws-credentials"),
+        variable: endpoint,
+    }
+    argv = ("audit", *_arguments(f"s3://{name}"), "--out", out, "--engine", engine, "--jobs", "2")
+    done = subprocess.run(command(*argv), env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == expected_status, done.stderr
+    _same_audit(out, tmp_path / "local-out", name, local)
