@@ -71,23 +71,36 @@ def test_fsspec_urls_are_sources(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert {row["provider"] for row in found} == {"bedrock"}
 
 
-def test_s3_without_its_extra_is_an_install_hint(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("library", "url", "hint"),
+    [
+        (
+            "s3fs",
+            "s3://bucket/traffic/",
+            "install the s3 extra (pip install 'responses-oracle[s3]')",
+        ),
+        ("gcsfs", "gs://bucket/traffic/", "install the library fsspec names"),
+    ],
+)
+def test_a_protocol_without_its_library_is_an_install_hint(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    library: str,
+    url: str,
+    hint: str,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "s3fs", None)
-    status, _, err = run(capsys, "audit", "s3://bucket/traffic/", "--out", tmp_path / "out")
+    monkeypatch.setitem(sys.modules, library, None)
+    status, _, err = run(capsys, "audit", url, "--out", tmp_path / "out")
+    protocol = url.split(":", 1)[0]
     assert status == 2
-    assert "pip install 'responses-oracle[s3]'" in err
+    assert f"reading {protocol}:// sources needs a filesystem library" in err
+    assert library in err and err.rstrip().endswith(hint)
 
 
-def test_other_protocols_and_storage_options_that_cannot_work_are_clear_errors(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_an_unknown_protocol_or_a_storage_option_without_value_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    monkeypatch.setitem(sys.modules, "gcsfs", None)
-    status, _, err = run(capsys, "audit", "gs://bucket/traffic/", "--out", tmp_path / "out")
-    assert status == 2
-    assert "reading gs:// sources needs a filesystem library" in err and "gcsfs" in err
-    assert "responses-oracle[" not in err, "no extra of ours brings gcsfs"
     status, _, err = run(capsys, "audit", "nosuch://bucket/x", "--out", tmp_path / "out")
     assert status == 2 and "nosuch://bucket/x: Protocol not known: nosuch" in err
     status, _, err = run(
