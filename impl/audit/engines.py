@@ -19,7 +19,7 @@ One poisoned partition thus costs a few pools, whatever the number of partitions
 rest of the run goes on sharing ``jobs`` workers, never a process per partition.  A
 partition that raises becomes ``partition_failed`` rows.
 
-``dask_outputs`` submits one task per partition to an existing scheduler
+``dask_outputs`` maps one task per partition, in one graph, to an existing scheduler
 (``scheduler``) or to a ``LocalCluster`` of ``jobs`` single-threaded worker processes it
 starts and stops itself.  Dask reschedules the tasks of a worker that dies; a task
 that keeps killing its workers ends as ``KilledWorker`` (the scheduler's
@@ -163,17 +163,19 @@ def dask_outputs(
             "check --scheduler, or leave it out to start a LocalCluster"
         ) from None
     try:
-        futures = {
-            client.submit(
-                run_partition,
-                partition,
-                settings,
-                key=f"audit-partition-{partition.key}",
-                retries=retries,
-                pure=False,
-            ): partition
-            for partition in partitions
-        }
+        # One graph of every partition (``map``, not a ``submit`` each): the scheduler
+        # then sees one large group of root tasks and queues them, handing a worker only
+        # what it can run now (``worker-saturation``), so that a dying worker takes down
+        # its own partitions, not a backlog of others.
+        launched = client.map(
+            run_partition,
+            partitions,
+            key=[f"audit-partition-{partition.key}" for partition in partitions],
+            retries=retries,
+            pure=False,
+            settings=settings,
+        )
+        futures = dict(zip(launched, partitions, strict=True))
         for future in distributed.as_completed(futures):
             partition = futures.pop(future)
             if future.status == "finished":
