@@ -12,7 +12,6 @@ the local copy, with the endpoint and the credentials given as an operator gives
 from __future__ import annotations
 
 import gzip
-import itertools
 import json
 import os
 import shutil
@@ -31,7 +30,7 @@ from responses_oracle.audit.corpus import corpus_rows, write_manifest
 
 from .audit_helpers import command, rows, run_record
 
-_BUCKETS = itertools.count()
+BUCKET = "audit-captures"
 
 CREDENTIALS = {"AWS_ACCESS_KEY_ID": "audit-test", "AWS_SECRET_ACCESS_KEY": "audit-test"}
 """Any key does for moto; given so that no real credentials are looked for."""
@@ -51,7 +50,7 @@ def _tree(root: Path) -> Path:
     """The captures a bucket holds (layout in the module docstring); returns ``root``."""
     captures = REPO / "fixtures" / "captures"
     vercel = sorted((captures / "vercel-ai").glob("*.jsonl"))[:4]
-    pydantic = sorted((captures / "pydantic-ai").iterdir())[:2]
+    pydantic = sorted((captures / "pydantic-ai").glob("*.jsonl"))[:2]
     (root / "traffic" / "vercel-ai").mkdir(parents=True)
     (root / "traffic" / "pydantic-ai").mkdir()
     (root / "traffic" / "openai").mkdir()
@@ -78,11 +77,12 @@ def _tree(root: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def bucket(tmp_path: Path, endpoint: str) -> tuple[str, Path]:
-    """(a new bucket holding the captures, their local copy)."""
-    local = _tree(tmp_path / "local")
-    name = f"audit-{next(_BUCKETS)}"
+@pytest.fixture(scope="module")
+def bucket(tmp_path_factory: pytest.TempPathFactory, endpoint: str) -> tuple[str, Path, Path]:
+    """(the bucket holding the captures, their local copy, the audit of that copy)."""
+    root = tmp_path_factory.mktemp("s3")
+    local = _tree(root / "local")
+    name = BUCKET
     client = boto3.client(
         "s3",
         endpoint_url=endpoint,
@@ -94,7 +94,14 @@ def bucket(tmp_path: Path, endpoint: str) -> tuple[str, Path]:
     for path in sorted(local.rglob("*")):
         if path.is_file():
             client.upload_file(str(path), name, path.relative_to(local).as_posix())
-    return name, local
+    out = root / "local-out"
+    from responses_oracle.cli import main
+
+    status = main(["audit", *_arguments(str(local)), "--out", str(out), "--jobs", "1"])
+    expected = rows(out)
+    assert status == 0
+    assert len(expected) > 15 and all(row["error_kind"] is None for row in expected)
+    return name, local, out
 
 
 def _arguments(root: str) -> tuple[str, ...]:
@@ -119,15 +126,9 @@ def _as_local(found: list[dict[str, Any]], name: str, local: Path) -> list[dict[
     return sorted(renamed, key=lambda row: (row["source"], row["response_index"] or 0))
 
 
-def _local_audit(capsys: pytest.CaptureFixture[str], local: Path, out: Path) -> int:
-    status, _, _ = run(capsys, "audit", *_arguments(str(local)), "--out", out, "--jobs", "1")
-    return status
-
-
-def _same_audit(s3_out: Path, local_out: Path, name: str, local: Path) -> None:
-    expected = rows(local_out)
-    assert len(expected) > 15 and all(row["error_kind"] is None for row in expected)
-    assert _as_local(rows(s3_out), name, local) == expected
+def _same_audit(s3_out: Path, bucket: tuple[str, Path, Path]) -> None:
+    name, local, local_out = bucket
+    assert _as_local(rows(s3_out), name, local) == rows(local_out)
     for key in ("inputs", "responses", "failed_inputs", "reconciles"):
         assert run_record(s3_out)[key] == run_record(local_out)[key], key
     # The driver read the examples back from the bucket to draw their pages.
@@ -136,10 +137,12 @@ def _same_audit(s3_out: Path, local_out: Path, name: str, local: Path) -> None:
 
 
 def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, endpoint: str, bucket: tuple[str, Path]
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    endpoint: str,
+    bucket: tuple[str, Path, Path],
 ) -> None:
-    name, local = bucket
-    expected_status = _local_audit(capsys, local, tmp_path / "local-out")
+    name = bucket[0]
     options = (
         *("--storage-option", f"endpoint_url={endpoint}"),
         *("--storage-option", f"key={CREDENTIALS['AWS_ACCESS_KEY_ID']}"),
@@ -151,8 +154,8 @@ def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
     status, stdout, _ = run(
         capsys, "audit", *_arguments(f"s3://{name}"), *options, "--out", out, "--jobs", "2"
     )
-    assert status == expected_status
-    _same_audit(out, tmp_path / "local-out", name, local)
+    assert status == 0
+    _same_audit(out, bucket)
     record = run_record(out)
     assert record["storage_options"] == ["client_kwargs", "endpoint_url", "key", "secret"]
     assert CREDENTIALS["AWS_SECRET_ACCESS_KEY"] not in json.dumps(record)
@@ -164,15 +167,9 @@ def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
     ("variable", "engine"), [("AWS_ENDPOINT_URL", "dask"), ("FSSPEC_S3_ENDPOINT_URL", "local")]
 )
 def test_a_bucket_audited_with_the_endpoint_in_the_environment(
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    endpoint: str,
-    bucket: tuple[str, Path],
-    variable: str,
-    engine: str,
+    tmp_path: Path, endpoint: str, bucket: tuple[str, Path, Path], variable: str, engine: str
 ) -> None:
-    name, local = bucket
-    expected_status = _local_audit(capsys, local, tmp_path / "local-out")
+    name = bucket[0]
     out = tmp_path / "s3-out"
     env = {
         **{key: value for key, value in os.environ.items() if not key.startswith("AWS_")},
@@ -184,5 +181,5 @@ def test_a_bucket_audited_with_the_endpoint_in_the_environment(
     }
     argv = ("audit", *_arguments(f"s3://{name}"), "--out", out, "--engine", engine, "--jobs", "2")
     done = subprocess.run(command(*argv), env=env, capture_output=True, text=True, timeout=240)
-    assert done.returncode == expected_status, done.stderr
-    _same_audit(out, tmp_path / "local-out", name, local)
+    assert done.returncode == 0, done.stderr
+    _same_audit(out, bucket)
