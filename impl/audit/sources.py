@@ -7,7 +7,8 @@ a file, a directory (every file below it, recursively, in name order), a glob
 (``traffic/2026-11-*/**/*.sse.gz``) or an ``fsspec`` URL of any of those
 (``s3://bucket/traffic/``) -- into input files, each listed once even when two sources
 name it ("each stream is reduced once"), and every manifest into row slices.  A SOURCE
-that matches nothing is a ``PlanError``: a typo must not audit nothing and pass.
+that matches nothing is a ``PlanError``: a typo must not audit nothing and pass; so is
+one that cannot be listed at all (no credentials, no route to the store).
 
 The inputs are cut into ``Partition``\\ s, the unit of work, of retry and of resume:
 
@@ -44,6 +45,7 @@ import os
 import posixpath
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, BinaryIO, Final
@@ -199,6 +201,19 @@ def _filesystem(source: str, storage_options: StorageOptions) -> tuple[Any, str]
         raise PlanError(f"{source}: {error}") from None
 
 
+@contextmanager
+def _planning(source: str) -> Iterator[None]:
+    """Any failure to list or read ``source`` while planning is a ``PlanError``: a storage
+    library's own exceptions (no credentials, no route to the endpoint) are no
+    ``OSError``, and must not end the command with a traceback."""
+    try:
+        yield
+    except (PlanError, MissingExtra):
+        raise
+    except Exception as error:
+        raise PlanError(f"{source}: cannot be listed ({type(error).__name__}: {error})") from None
+
+
 def _stamp(info: dict[str, Any]) -> str:
     mark = info.get("mtime") or info.get("LastModified") or info.get("ETag") or ""
     return f"{info.get('size')}:{mark}"
@@ -216,6 +231,13 @@ def _expand(
     source: str, skip: str | None, storage_options: StorageOptions
 ) -> list[tuple[str, str, dict[str, Any]]]:
     """The files of one SOURCE: (what to open, how rows name it, fsspec info)."""
+    with _planning(source):
+        return _expanded(source, skip, storage_options)
+
+
+def _expanded(
+    source: str, skip: str | None, storage_options: StorageOptions
+) -> list[tuple[str, str, dict[str, Any]]]:
     fs, path = _filesystem(source, storage_options)
     if _GLOB_CHARS & set(path):
         matched = sorted(fs.glob(path))
@@ -281,7 +303,14 @@ def manifest_slices(
 ) -> tuple[str, list[ManifestSlice]]:
     """(modification stamp, slices) of one manifest: its Parquet row groups, or byte
     ranges of ``size`` JSON Lines rows.  ``PlanError`` when it cannot be read."""
-    fs, path = _filesystem(manifest, storage_options or {})
+    with _planning(f"manifest {manifest}"):
+        return _manifest_slices(manifest, size, storage_options or {})
+
+
+def _manifest_slices(
+    manifest: str, size: int, storage_options: StorageOptions
+) -> tuple[str, list[ManifestSlice]]:
+    fs, path = _filesystem(manifest, storage_options)
     if not fs.exists(path) or fs.isdir(path):
         raise PlanError(f"manifest {manifest}: no such file")
     stamp = _stamp(fs.info(path))

@@ -8,9 +8,9 @@ must fix; each is a ``CliError`` here (exit status 2).
 
 Exit status: 0 when every input was reduced and no response has an error-severity
 diagnostic, 1 when an input failed or a response has one (the summary says which), 2
-for unusable arguments, a SOURCE that matches nothing, an output folder of another run,
-a missing extra or an unreachable scheduler; 130 when interrupted (run the same command
-again to resume).
+for unusable arguments, a SOURCE that matches nothing or cannot be listed, an output
+folder of another run, a missing extra or an unreachable scheduler; 130 when
+interrupted (run the same command again to resume).
 """
 
 from __future__ import annotations
@@ -57,8 +57,9 @@ AUDIT_EXIT: Final[ExitTable] = {
     Exit.OK: "every input was reduced and no response has an error-severity diagnostic",
     Exit.FINDING: "an input failed, or a response has an error-severity diagnostic (the "
     "summary says which)",
-    Exit.USAGE: "unusable arguments, a SOURCE that matches nothing, an output folder of an "
-    "audit with other settings, a missing extra or an unreachable --scheduler",
+    Exit.USAGE: "unusable arguments, a SOURCE that matches nothing or cannot be listed (no "
+    "credentials...), an output folder of an audit with other settings, a missing extra or "
+    "an unreachable --scheduler",
 }
 """The exit statuses of ``audit`` (interrupted: run the same command again to resume)."""
 

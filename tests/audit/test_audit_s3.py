@@ -163,6 +163,31 @@ def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
     assert "0 failed inputs" in stdout
 
 
+def _environment(tmp_path: Path, **settings: str) -> dict[str, str]:
+    """This process's environment without any AWS setting of the machine, plus ``settings``
+    (no configuration file, no instance metadata service to ask)."""
+    return {
+        **{key: value for key, value in os.environ.items() if not key.startswith("AWS_")},
+        "AWS_CONFIG_FILE": str(tmp_path / "no-aws-config"),
+        "AWS_SHARED_CREDENTIALS_FILE": str(tmp_path / "no-aws-credentials"),
+        "AWS_EC2_METADATA_DISABLED": "true",
+        **settings,
+    }
+
+
+def test_a_bucket_without_credentials_is_a_clear_error(
+    tmp_path: Path, endpoint: str, bucket: tuple[str, Path, Path]
+) -> None:
+    argv = ("audit", f"s3://{bucket[0]}/traffic", "--out", tmp_path / "out", "-q")
+    env = _environment(tmp_path, AWS_ENDPOINT_URL=endpoint)
+    done = subprocess.run(command(*argv), env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == (
+        f"responses-oracle: error: s3://{bucket[0]}/traffic: cannot be listed "
+        "(NoCredentialsError: Unable to locate credentials)"
+    )
+
+
 @pytest.mark.parametrize(
     ("variable", "engine"), [("AWS_ENDPOINT_URL", "dask"), ("FSSPEC_S3_ENDPOINT_URL", "local")]
 )
@@ -171,14 +196,9 @@ def test_a_bucket_audited_with_the_endpoint_in_the_environment(
 ) -> None:
     name = bucket[0]
     out = tmp_path / "s3-out"
-    env = {
-        **{key: value for key, value in os.environ.items() if not key.startswith("AWS_")},
-        **CREDENTIALS,
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_CONFIG_FILE": str(tmp_path / "no-aws-config"),
-        "AWS_SHARED_CREDENTIALS_FILE": str(tmp_path / "no-aws-credentials"),
-        variable: endpoint,
-    }
+    env = _environment(
+        tmp_path, **CREDENTIALS, AWS_DEFAULT_REGION="us-east-1", **{variable: endpoint}
+    )
     argv = ("audit", *_arguments(f"s3://{name}"), "--out", out, "--engine", engine, "--jobs", "2")
     done = subprocess.run(command(*argv), env=env, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr

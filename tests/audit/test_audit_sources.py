@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -90,9 +91,12 @@ def test_a_protocol_without_its_library_is_an_install_hint(
     url: str,
     hint: str,
 ) -> None:
-    monkeypatch.setitem(sys.modules, library, None)
-    status, _, err = run(capsys, "audit", url, "--out", tmp_path / "out")
     protocol = url.split(":", 1)[0]
+    monkeypatch.setitem(sys.modules, library, None)
+    # As if never installed, even after another test used it (fsspec keeps the class).
+    imported = importlib.import_module("fsspec.registry")._registry
+    monkeypatch.delitem(imported, protocol, raising=False)
+    status, _, err = run(capsys, "audit", url, "--out", tmp_path / "out")
     assert status == 2
     assert f"reading {protocol}:// sources needs a filesystem library" in err
     assert library in err and err.rstrip().endswith(hint)
