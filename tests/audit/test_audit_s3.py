@@ -136,11 +136,13 @@ def _same_audit(s3_out: Path, bucket: tuple[str, Path, Path]) -> None:
     assert pages and len(list((s3_out / "streams").glob("*.html"))) == len(pages)
 
 
+@pytest.mark.parametrize("engine", ["local", "dask"])
 def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     endpoint: str,
     bucket: tuple[str, Path, Path],
+    engine: str,
 ) -> None:
     name = bucket[0]
     options = (
@@ -150,9 +152,11 @@ def test_a_bucket_audited_with_storage_options_gives_the_rows_of_its_local_copy(
         *("--storage-option", 'client_kwargs={"region_name": "us-east-1"}'),
     )
     out = tmp_path / "s3-out"
-    # The pool's workers get the options with their partitions.
+    # This process's environment names no endpoint: the workers (of the pool, of the
+    # LocalCluster) get the options with their partitions.
+    engine_options = ("--engine", engine, "--jobs", "2")
     status, stdout, _ = run(
-        capsys, "audit", *_arguments(f"s3://{name}"), *options, "--out", out, "--jobs", "2"
+        capsys, "audit", *_arguments(f"s3://{name}"), *options, *engine_options, "--out", out
     )
     assert status == 0
     _same_audit(out, bucket)
