@@ -8,12 +8,18 @@ in long-lived worker processes: one reducer per worker, no process per stream.
 ``local_outputs`` (the default engine) runs in this process for ``jobs=1`` and on a
 ``ProcessPoolExecutor`` of ``jobs`` workers otherwise (started with ``forkserver``: the
 driver has threads, the progress bar's, that ``fork`` must not copy).  A worker that
-dies (killed, out of memory) breaks a Python pool: the partitions it took down are run
-again on a new pool; one that breaks a pool a second time is run alone, and if it kills
-even its own pool it is a poisoned partition and becomes ``worker_lost`` rows.  A
+dies (killed, out of memory, a native crash on one input) breaks a Python pool, and the
+pool does not say whose partition killed it.  So a pool is given at most ``jobs``
+partitions at a time: when it breaks, the culprit is one of those in flight.  Each of
+them is blamed once and goes back to the front of the queue for a new pool; the
+partitions not yet handed out are not blamed and wait untouched.  A partition blamed
+``SUSPECT_BREAKS`` times is run alone on a pool of its own; if it kills even that, it
+is a poisoned partition and becomes ``worker_lost`` rows (retried by the next run).
+One poisoned partition thus costs a few pools, whatever the number of partitions: the
+rest of the run goes on sharing ``jobs`` workers, never a process per partition.  A
 partition that raises becomes ``partition_failed`` rows.
 
-``dask_outputs`` submits one task per partition to an existing scheduler
+``dask_outputs`` maps one task per partition, in one graph, to an existing scheduler
 (``scheduler``) or to a ``LocalCluster`` of ``jobs`` single-threaded worker processes it
 starts and stops itself.  Dask reschedules the tasks of a worker that dies; a task
 that keeps killing its workers ends as ``KilledWorker`` (the scheduler's
@@ -25,11 +31,13 @@ installed; they only read inputs (and need access to them), the driver writes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections import Counter, deque
+from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from enum import Enum
 from multiprocessing import get_context
+from typing import Final
 
 from responses_oracle.audit.extras import require
 from responses_oracle.audit.sources import Fault, Partition
@@ -37,6 +45,9 @@ from responses_oracle.audit.work import PartitionOutput, Settings, failed_partit
 
 CONNECT_SECONDS = 20
 """How long ``--scheduler`` is tried before the audit gives up (``EngineError``)."""
+
+SUSPECT_BREAKS: Final = 2
+"""Pool breaks a local partition may be in flight for before it is run alone."""
 
 
 class EngineError(Exception):
@@ -61,25 +72,38 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def _pool_round(
-    partitions: Sequence[Partition], settings: Settings, jobs: int, broken: list[Partition]
-) -> Iterator[PartitionOutput]:
-    """Run ``partitions`` on one pool; those a dying worker took down go to ``broken``."""
+def _pool(
+    waiting: deque[Partition], settings: Settings, jobs: int
+) -> Generator[PartitionOutput, None, list[Partition]]:
+    """Run partitions from the front of ``waiting`` on one new pool, at most ``jobs`` in
+    flight, until none is left or the pool breaks; return those the break took down."""
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("forkserver"))
+    in_flight: dict[Future[PartitionOutput], Partition] = {}
+    lost: list[Partition] = []
+    broken = False
     try:
-        futures: dict[Future[PartitionOutput], Partition] = {
-            pool.submit(run_partition, partition, settings): partition for partition in partitions
-        }
-        for future in as_completed(futures):
-            partition = futures.pop(future)
-            try:
-                yield future.result()
-            except BrokenProcessPool:
-                broken.append(partition)
-            except Exception as error:
-                yield failed_partition(partition, Fault.PARTITION_FAILED, _describe(error))
+        while in_flight or (waiting and not broken):
+            while waiting and not broken and len(in_flight) < jobs:
+                partition = waiting.popleft()
+                try:
+                    in_flight[pool.submit(run_partition, partition, settings)] = partition
+                except BrokenProcessPool:
+                    # Broke since the last result: this one never ran, so no blame.
+                    waiting.appendleft(partition)
+                    broken = True
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in done:
+                partition = in_flight.pop(future)
+                try:
+                    yield future.result()
+                except BrokenProcessPool:
+                    lost.append(partition)
+                    broken = True
+                except Exception as error:
+                    yield failed_partition(partition, Fault.PARTITION_FAILED, _describe(error))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+    return lost
 
 
 def local_outputs(
@@ -90,17 +114,25 @@ def local_outputs(
         for partition in partitions:
             yield _guarded(partition, settings)
         return
-    broken: list[Partition] = []
-    yield from _pool_round(partitions, settings, jobs, broken)
-    again, broken = broken, []
-    yield from _pool_round(again, settings, jobs, broken)
-    for partition in broken:
-        alone: list[Partition] = []
-        yield from _pool_round([partition], settings, 1, alone)
-        if alone:
-            yield failed_partition(
-                partition, Fault.WORKER_LOST, "the worker process died on every try (3 tries)"
-            )
+    waiting = deque(partitions)
+    blamed: Counter[str] = Counter()
+    while waiting:
+        lost = yield from _pool(waiting, settings, jobs)
+        suspects = []
+        for partition in reversed(lost):
+            blamed[partition.key] += 1
+            if blamed[partition.key] < SUSPECT_BREAKS:
+                waiting.appendleft(partition)
+            else:
+                suspects.append(partition)
+        for partition in reversed(suspects):
+            if (yield from _pool(deque([partition]), settings, 1)):
+                yield failed_partition(
+                    partition,
+                    Fault.WORKER_LOST,
+                    f"the worker process died on each of {SUSPECT_BREAKS + 1} runs of this "
+                    "partition, the last one alone on a pool of its own",
+                )
 
 
 def dask_outputs(
@@ -131,17 +163,19 @@ def dask_outputs(
             "check --scheduler, or leave it out to start a LocalCluster"
         ) from None
     try:
-        futures = {
-            client.submit(
-                run_partition,
-                partition,
-                settings,
-                key=f"audit-partition-{partition.key}",
-                retries=retries,
-                pure=False,
-            ): partition
-            for partition in partitions
-        }
+        # One graph of every partition (``map``, not a ``submit`` each): the scheduler
+        # then sees one large group of root tasks and queues them, handing a worker only
+        # what it can run now (``worker-saturation``), so that a dying worker takes down
+        # its own partitions, not a backlog of others.
+        launched = client.map(
+            run_partition,
+            partitions,
+            key=[f"audit-partition-{partition.key}" for partition in partitions],
+            retries=retries,
+            pure=False,
+            settings=settings,
+        )
+        futures = dict(zip(launched, partitions, strict=True))
         for future in distributed.as_completed(futures):
             partition = futures.pop(future)
             if future.status == "finished":

@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from responses_oracle.audit.sources import InputFault, PlanError, manifest_slices
+from responses_oracle.audit.sources import InputFault, PlanError, StorageOptions, manifest_slices
 from responses_oracle.audit.summary import Summary
 from responses_oracle.audit.work import Settings, file_events, iter_slice, row_events
 from responses_oracle.wire import WireEvent
@@ -50,14 +50,16 @@ def _split(source: str, manifests: Collection[str]) -> tuple[str, int] | None:
     return (manifest, int(row)) if manifest in manifests and row.isdigit() else None
 
 
-def _manifest_rows(manifest: str, numbers: set[int]) -> dict[int, Any]:
+def _manifest_rows(
+    manifest: str, numbers: set[int], storage_options: StorageOptions
+) -> dict[int, Any]:
     """The rows ``numbers`` of one manifest, reading only the slices that hold them."""
     found: dict[int, Any] = {}
-    _, slices = manifest_slices(manifest)
+    _, slices = manifest_slices(manifest, storage_options=storage_options)
     for piece in slices:
         if not any(piece.first_row <= n < piece.first_row + piece.rows for n in numbers):
             continue
-        for offset, row in enumerate(iter_slice(piece)):
+        for offset, row in enumerate(iter_slice(piece, storage_options)):
             if piece.first_row + offset in numbers:
                 found[piece.first_row + offset] = row
     return found
@@ -89,7 +91,7 @@ def example_pages(
     manifest_rows: dict[str, dict[int, Any]] = {}
     for manifest, numbers in rows_wanted.items():
         try:
-            manifest_rows[manifest] = _manifest_rows(manifest, numbers)
+            manifest_rows[manifest] = _manifest_rows(manifest, numbers, settings.storage_options)
         except (InputFault, PlanError):
             manifest_rows[manifest] = {}
     folder = out / FOLDER

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from responses_oracle.audit.engines import Engine, dask_outputs, local_outputs
 from responses_oracle.audit.pages import MAX_PAGES, example_pages
-from responses_oracle.audit.sources import PARTITION_SIZE, Plan, plan
+from responses_oracle.audit.sources import PARTITION_SIZE, Plan, StorageOptions, plan
 from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
 from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown
 from responses_oracle.audit.work import PartitionOutput, Settings
@@ -69,6 +69,8 @@ class AuditOptions:
     fresh: bool = False
     pages: int = MAX_PAGES
     """Example streams drawn as timeline pages at most (0: none)."""
+    storage_options: StorageOptions = field(default_factory=dict)
+    """fsspec options for every URL SOURCE and manifest (``--storage-option``)."""
 
     def settings_record(self) -> dict[str, Any]:
         """The settings that change rows: a resumed run must have the same."""
@@ -154,6 +156,7 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
         partition_size=options.partition_size,
         provider_from_dir=options.provider_from_dir,
         skip=str(out.path),
+        storage_options=options.storage_options,
     )
     keys = {partition.key for partition in the_plan.partitions}
     finished = out.finished() & keys
@@ -164,6 +167,8 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
         "settings": options.settings_record(),
         "sources": list(options.sources),
         "manifests": list(options.manifests),
+        # Names only: the values may be credentials.
+        "storage_options": sorted(options.storage_options),
         "inputs": the_plan.inputs,
         "partitions": len(the_plan.partitions),
         "state": "running",
@@ -174,7 +179,7 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
             the_plan.inputs, sum(p.inputs for p in the_plan.partitions if p.key in finished)
         )
     stats = RunStats()
-    settings = Settings(format=options.format)
+    settings = Settings(format=options.format, storage_options=options.storage_options)
     started = time.perf_counter()
     try:
         for output in _outputs(options, todo, settings):

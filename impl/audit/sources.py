@@ -7,7 +7,8 @@ a file, a directory (every file below it, recursively, in name order), a glob
 (``traffic/2026-11-*/**/*.sse.gz``) or an ``fsspec`` URL of any of those
 (``s3://bucket/traffic/``) -- into input files, each listed once even when two sources
 name it ("each stream is reduced once"), and every manifest into row slices.  A SOURCE
-that matches nothing is a ``PlanError``: a typo must not audit nothing and pass.
+that matches nothing is a ``PlanError``: a typo must not audit nothing and pass; so is
+one that cannot be listed at all (no credentials, no route to the store).
 
 The inputs are cut into ``Partition``\\ s, the unit of work, of retry and of resume:
 
@@ -26,6 +27,13 @@ partitions it already wrote and redoes one whose input changed.
 (``.gz``, ``.zst``).  Every failure to read becomes an ``InputFault`` with its kind --
 ``unreadable`` (missing, a directory, permission, I/O) or ``corrupt_archive`` -- so the
 caller turns it into a row instead of losing the input.
+
+URLs are listed and opened with the run's *storage options* (``audit
+--storage-option``: an S3 endpoint, credentials, ``anon``...), given alike to the
+filesystem of every URL (``url_options``); local paths take none.  Options that differ
+by protocol, or that the workers of a remote Dask cluster should hold themselves,
+belong in fsspec's configuration (``FSSPEC_S3_ENDPOINT_URL``...) or the filesystem
+library's (``AWS_ENDPOINT_URL``...).
 """
 
 from __future__ import annotations
@@ -36,7 +44,8 @@ import json
 import os
 import posixpath
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, BinaryIO, Final
@@ -161,17 +170,48 @@ def is_url(source: str) -> bool:
     return "://" in source
 
 
-def _filesystem(source: str) -> tuple[Any, str]:
+StorageOptions = Mapping[str, Any]
+"""Keyword arguments of the fsspec filesystem of URL inputs (``audit --storage-option``)."""
+
+
+def url_options(url: str, storage_options: StorageOptions) -> dict[str, Any]:
+    """The storage options ``url`` is opened with: all of them for a URL, none for a
+    local path (whose filesystem has no use for an endpoint or a key)."""
+    return dict(storage_options) if is_url(url) else {}
+
+
+def _filesystem(source: str, storage_options: StorageOptions) -> tuple[Any, str]:
     fsspec = require("fsspec", "audit", "an audit")
     try:
-        return fsspec.core.url_to_fs(source)  # type: ignore[no-any-return]
+        return fsspec.core.url_to_fs(  # type: ignore[no-any-return]
+            source, **url_options(source, storage_options)
+        )
     except ImportError as error:
         protocol = source.split("://", 1)[0]
-        extra = "s3" if protocol in ("s3", "s3a") else "audit"
+        hint = (
+            "install the s3 extra (pip install 'responses-oracle[s3]')"
+            if protocol in ("s3", "s3a")
+            else "install the library fsspec names"
+        )
         raise MissingExtra(
-            f"reading {protocol}:// sources needs a filesystem library ({error}); "
-            f"install the {extra} extra (pip install 'responses-oracle[{extra}]')"
+            f"reading {protocol}:// sources needs a filesystem library ({error}); {hint}"
         ) from None
+    except (ValueError, TypeError) as error:
+        # An unknown protocol, or a --storage-option the filesystem does not take.
+        raise PlanError(f"{source}: {error}") from None
+
+
+@contextmanager
+def _planning(source: str) -> Iterator[None]:
+    """Any failure to list or read ``source`` while planning is a ``PlanError``: a storage
+    library's own exceptions (no credentials, no route to the endpoint) are no
+    ``OSError``, and must not end the command with a traceback."""
+    try:
+        yield
+    except (PlanError, MissingExtra):
+        raise
+    except Exception as error:
+        raise PlanError(f"{source}: cannot be listed ({type(error).__name__}: {error})") from None
 
 
 def _stamp(info: dict[str, Any]) -> str:
@@ -187,9 +227,18 @@ def _shown(source: str, found: str) -> str:
     return found if os.path.isabs(source) else os.path.relpath(found)
 
 
-def _expand(source: str, skip: str | None) -> list[tuple[str, str, dict[str, Any]]]:
+def _expand(
+    source: str, skip: str | None, storage_options: StorageOptions
+) -> list[tuple[str, str, dict[str, Any]]]:
     """The files of one SOURCE: (what to open, how rows name it, fsspec info)."""
-    fs, path = _filesystem(source)
+    with _planning(source):
+        return _expanded(source, skip, storage_options)
+
+
+def _expanded(
+    source: str, skip: str | None, storage_options: StorageOptions
+) -> list[tuple[str, str, dict[str, Any]]]:
+    fs, path = _filesystem(source, storage_options)
     if _GLOB_CHARS & set(path):
         matched = sorted(fs.glob(path))
     elif fs.exists(path):
@@ -249,10 +298,19 @@ def _provider_of(shown: str) -> str | None:
     return parent or None
 
 
-def manifest_slices(manifest: str, size: int = PARTITION_SIZE) -> tuple[str, list[ManifestSlice]]:
+def manifest_slices(
+    manifest: str, size: int = PARTITION_SIZE, storage_options: StorageOptions | None = None
+) -> tuple[str, list[ManifestSlice]]:
     """(modification stamp, slices) of one manifest: its Parquet row groups, or byte
     ranges of ``size`` JSON Lines rows.  ``PlanError`` when it cannot be read."""
-    fs, path = _filesystem(manifest)
+    with _planning(f"manifest {manifest}"):
+        return _manifest_slices(manifest, size, storage_options or {})
+
+
+def _manifest_slices(
+    manifest: str, size: int, storage_options: StorageOptions
+) -> tuple[str, list[ManifestSlice]]:
+    fs, path = _filesystem(manifest, storage_options)
     if not fs.exists(path) or fs.isdir(path):
         raise PlanError(f"manifest {manifest}: no such file")
     stamp = _stamp(fs.info(path))
@@ -277,8 +335,10 @@ def manifest_slices(manifest: str, size: int = PARTITION_SIZE) -> tuple[str, lis
     return stamp, slices
 
 
-def _manifest_partitions(manifest: str, size: int) -> list[Partition]:
-    stamp, slices = manifest_slices(manifest, size)
+def _manifest_partitions(
+    manifest: str, size: int, storage_options: StorageOptions
+) -> list[Partition]:
+    stamp, slices = manifest_slices(manifest, size, storage_options)
     return [
         Partition(_key("manifest", manifest, stamp, s.row_group, s.start, s.end), manifest=s)
         for s in slices
@@ -307,18 +367,21 @@ def plan(
     partition_size: int = PARTITION_SIZE,
     provider_from_dir: bool = False,
     skip: str | None = None,
+    storage_options: StorageOptions | None = None,
 ) -> Plan:
     """Expand SOURCEs and manifests into partitions (rules in the module docstring).
 
-    ``skip`` is a local folder left out of directory listings: the audit's own output.
+    ``skip`` is a local folder left out of directory listings: the audit's own output;
+    ``storage_options`` go to the filesystem of every URL (``url_options``).
     """
+    storage_options = storage_options or {}
     if partition_size < 1:
         raise PlanError(f"partition size must be positive, got {partition_size}")
     files: list[FileInput] = []
     sizes: list[int] = []
     seen: set[str] = set()
     for source in sources:
-        for url, shown, info in _expand(source, skip):
+        for url, shown, info in _expand(source, skip, storage_options):
             canonical = url if is_url(url) else os.path.abspath(url)
             if canonical in seen:
                 continue
@@ -328,7 +391,7 @@ def plan(
             sizes.append(int(info.get("size") or 0))
     partitions = _file_partitions(files, sizes, partition_size)
     for manifest in manifests:
-        partitions += _manifest_partitions(manifest, partition_size)
+        partitions += _manifest_partitions(manifest, partition_size, storage_options)
     return Plan(tuple(partitions))
 
 
@@ -357,7 +420,7 @@ def _corrupt_errors() -> tuple[type[BaseException], ...]:
     return tuple(errors)
 
 
-def open_chunks(url: str) -> Iterator[bytes]:
+def open_chunks(url: str, storage_options: StorageOptions) -> Iterator[bytes]:
     """The decompressed bytes of one input file, ``CHUNK_BYTES`` at a time.
 
     Raises ``InputFault`` for any failure to open, read or decompress it.
@@ -365,7 +428,7 @@ def open_chunks(url: str) -> Iterator[bytes]:
     fsspec = require("fsspec", "audit", "an audit")
     corrupt = _corrupt_errors()
     try:
-        with fsspec.open(url, "rb") as raw:
+        with fsspec.open(url, "rb", **url_options(url, storage_options)) as raw:
             stream = _decompressor(url, raw)
             while chunk := stream.read(CHUNK_BYTES):
                 yield chunk

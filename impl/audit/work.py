@@ -32,7 +32,7 @@ import resource
 import socket
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from responses_oracle.audit.extras import require
@@ -45,9 +45,11 @@ from responses_oracle.audit.sources import (
     ManifestKind,
     ManifestSlice,
     Partition,
+    StorageOptions,
     is_url,
     open_chunks,
     row_source,
+    url_options,
 )
 from responses_oracle.model.catalogue import WIRE_EVENTS
 from responses_oracle.reducer import Reducer
@@ -67,6 +69,8 @@ class Settings:
 
     format: InputFormat = InputFormat.AUTO
     limits: Limits = DEFAULT_LIMITS
+    storage_options: StorageOptions = field(default_factory=dict)
+    """fsspec options for URL inputs (``sources.url_options``)."""
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,7 @@ def _model(payload: dict[str, Any]) -> str | None:
 
 def file_events(url: str, settings: Settings) -> Iterator[WireEvent]:
     """The events of one input file (``InputFault`` when it cannot be read)."""
-    return wire_events(open_chunks(url), settings.format, settings.limits)
+    return wire_events(open_chunks(url, settings.storage_options), settings.format, settings.limits)
 
 
 def _audit_file(rows: Rows, file: FileInput, settings: Settings) -> int:
@@ -230,7 +234,7 @@ def row_events(
     return None
 
 
-def iter_slice(piece: ManifestSlice) -> Iterator[Any]:
+def iter_slice(piece: ManifestSlice, storage_options: StorageOptions) -> Iterator[Any]:
     """The rows of one manifest slice (decoded JSON values, or Parquet rows as dicts).
 
     Parquet rows are read ``PARQUET_BATCH`` at a time, so a worker holds a few bodies,
@@ -238,7 +242,7 @@ def iter_slice(piece: ManifestSlice) -> Iterator[Any]:
     """
     fsspec = require("fsspec", "audit", "an audit")
     try:
-        with fsspec.open(piece.url, "rb") as file:
+        with fsspec.open(piece.url, "rb", **url_options(piece.url, storage_options)) as file:
             if piece.kind is ManifestKind.PARQUET:
                 pq = require("pyarrow.parquet", "audit", "an audit")
                 parquet = pq.ParquetFile(file)
@@ -270,7 +274,7 @@ def _audit_slice(rows: Rows, piece: ManifestSlice, settings: Settings) -> tuple[
     events = done = 0
     problem = None
     try:
-        for row in iter_slice(piece):
+        for row in iter_slice(piece, settings.storage_options):
             events += _audit_row(rows, piece.url, piece.first_row + done, row, settings)
             done += 1
     except InputFault as fault:

@@ -8,17 +8,18 @@ must fix; each is a ``CliError`` here (exit status 2).
 
 Exit status: 0 when every input was reduced and no response has an error-severity
 diagnostic, 1 when an input failed or a response has one (the summary says which), 2
-for unusable arguments, a SOURCE that matches nothing, an output folder of another run,
-a missing extra or an unreachable scheduler; 130 when interrupted (run the same command
-again to resume).
+for unusable arguments, a SOURCE that matches nothing or cannot be listed, an output
+folder of another run, a missing extra or an unreachable scheduler; 130 when
+interrupted (run the same command again to resume).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..audit import (
     AuditOptions,
@@ -56,8 +57,9 @@ AUDIT_EXIT: Final[ExitTable] = {
     Exit.OK: "every input was reduced and no response has an error-severity diagnostic",
     Exit.FINDING: "an input failed, or a response has an error-severity diagnostic (the "
     "summary says which)",
-    Exit.USAGE: "unusable arguments, a SOURCE that matches nothing, an output folder of an "
-    "audit with other settings, a missing extra or an unreachable --scheduler",
+    Exit.USAGE: "unusable arguments, a SOURCE that matches nothing or cannot be listed (no "
+    "credentials...), an output folder of an audit with other settings, a missing extra or "
+    "an unreachable --scheduler",
 }
 """The exit statuses of ``audit`` (interrupted: run the same command again to resume)."""
 
@@ -74,6 +76,7 @@ def register(subparsers: Subparsers) -> None:
             "audit --manifest corpus.parquet --engine dask --out week48",
             "audit --manifest corpus.jsonl --engine dask --scheduler tcp://sched:8786 --out w48",
             "audit s3://bucket/traffic/2026-11-30/ --out day --since previous-day",
+            "audit s3://traffic/ --storage-option endpoint_url=http://minio:9000 --out day",
             'audit examples/ --out audit-out && duckdb -c "select provider, unnest(codes) '
             "as code, count(*) from 'audit-out/results/*.parquet' group by all\"",
         ),
@@ -95,6 +98,18 @@ def register(subparsers: Subparsers) -> None:
         help="a corpus manifest (.jsonl or .parquet, local or URL): one row per stream with "
         "id, provider, model, body or path, and optionally output (persisted items); "
         "repeatable",
+    )
+    parser.add_argument(
+        "--storage-option",
+        action="append",
+        default=[],
+        type=storage_option,
+        dest="storage_options",
+        metavar="KEY=VALUE",
+        help="an option of the filesystem of every URL SOURCE and manifest, as fsspec "
+        "names it (endpoint_url=http://minio:9000, anon=true, profile=audit); VALUE is "
+        "JSON when it parses as JSON, else a string; repeatable. The filesystem's own "
+        "settings work too (AWS_ENDPOINT_URL, AWS_PROFILE, FSSPEC_S3_ENDPOINT_URL...)",
     )
     parser.add_argument("--out", required=True, type=Path, metavar="DIR", help="the output folder")
     engine = parser.add_argument_group("engine")
@@ -167,6 +182,19 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
 
 
+def storage_option(text: str) -> tuple[str, Any]:
+    """``--storage-option KEY=VALUE`` -> (key, value): VALUE decoded as JSON when it is
+    JSON (``true``, ``3``, ``{"region_name": "eu-west-1"}``), else kept as the string."""
+    key, equals, value = text.partition("=")
+    if not equals or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        decoded: Any = json.loads(value)
+    except ValueError:
+        decoded = value
+    return key.strip(), decoded
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the audit and print where its outputs are."""
     if not args.sources and not args.manifest:
@@ -186,6 +214,7 @@ def run(args: argparse.Namespace) -> int:
         format=format_names()[args.format],
         fresh=args.fresh,
         pages=max(args.pages, 0),
+        storage_options=dict(args.storage_options),
         **({} if args.jobs is None else {"jobs": args.jobs}),
     )
     progress = None if args.quiet or not TerminalProgress.wanted() else TerminalProgress()

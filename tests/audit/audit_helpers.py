@@ -5,19 +5,37 @@ streams under ``openai/``, generated mixed-provider streams (``audit.corpus``) u
 each provider's folder, and a tool loop (two responses in one file).  ``rows`` reads an
 output folder's dataset as plain dicts in a canonical order, without the ``partition``
 column, so two runs (two engines, a run and its resumption) compare row for row.
+``command`` is the command line that runs the CLI in a process of its own;
+``documented_queries`` the DuckDB queries of the Auditing traffic page, as written there.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
 from cli.cli_helpers import EXAMPLES, function_call_stream, jsonl
+from helpers import REPO
 from responses_oracle.audit.corpus import corpus_row
+
+
+def command(*argv: str | Path) -> list[str]:
+    """The command line running ``responses-oracle ARGV...`` in a new Python process."""
+    main = "import sys; from responses_oracle.cli import main; sys.exit(main(sys.argv[1:]))"
+    return [sys.executable, "-c", main, *map(str, argv)]
+
+
+def documented_queries(out: Path) -> list[str]:
+    """The SQL blocks of docs/usage/audit.md, reading the dataset of ``out``."""
+    page = (REPO / "docs" / "usage" / "audit.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sql\n(.*?)```", page, re.DOTALL)
+    return [block.replace("audit-out/", f"{out}/") for block in blocks]
 
 
 def tool_loop() -> str:

@@ -21,7 +21,7 @@ from helpers import REPO
 from responses_oracle.audit import AuditOptions, AuditReport, Engine, run_audit
 from responses_oracle.audit.corpus import corpus_row, corpus_rows, write_manifest
 
-from .audit_helpers import loop_folder, rows, traffic
+from .audit_helpers import command, loop_folder, rows, traffic
 
 
 def test_local_pool_and_dask_write_the_same_rows_and_summary_on_captures_and_a_corpus(
@@ -121,10 +121,9 @@ def test_a_dask_worker_killed_mid_run_loses_no_rows(tmp_path: Path) -> None:
 
 def _on_a_terminal(*argv: str | Path) -> tuple[int, str]:
     """Run the CLI with stderr on a pseudo-terminal: (exit status, what the terminal got)."""
-    main = "import sys; from responses_oracle.cli import main; sys.exit(main(sys.argv[1:]))"
     leader, follower = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-c", main, *map(str, argv)],
+        command(*argv),
         stdout=subprocess.DEVNULL,
         stderr=follower,
         env={**os.environ, "COLUMNS": "160", "TERM": "xterm"},

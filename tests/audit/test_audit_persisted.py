@@ -8,13 +8,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from cli.cli_helpers import EXAMPLES, run
 from responses_oracle import reduce
 
-from .audit_helpers import rows, tool_loop
+from .audit_helpers import documented_queries, rows, tool_loop
 
 PARALLEL = EXAMPLES / "parallel-calls.sse"
 
@@ -72,6 +73,12 @@ def _check(out: Path) -> None:
     assert "Persisted output compared with the reference for 7 responses." in summary
     (page,) = re.findall(r"\[`wrong-args`\]\((streams/[0-9a-f]+\.html)\)", summary)
     assert "<title>wrong-args" in (out / page).read_text(encoding="utf-8")
+    # The docs page's second query: the streams a parser would have run wrong.
+    harmful = duckdb.sql(documented_queries(out)[1]).fetchall()
+    assert [(row[0], row[1], row[2], row[4]) for row in harmful] == [
+        ("lost-call", 0, "gw", ["confirmed_call_lost"]),
+        ("wrong-args", 0, "gw", ["wrong_tool_run"]),
+    ]
 
 
 def test_jsonl_manifest_output_is_classified(

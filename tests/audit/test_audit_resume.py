@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from cli.cli_helpers import run
 from responses_oracle.audit.corpus import corpus_row
 
-from .audit_helpers import loop_folder, rows, run_record
+from .audit_helpers import command, loop_folder, rows, run_record
 
 FILES = 40
 """Enough partitions that the run still goes on when a test slowed by a busy machine
@@ -21,9 +20,9 @@ interrupts it (16 finished first once, under a load of six)."""
 
 
 def _audit(*argv: str | Path) -> subprocess.Popen[str]:
-    main = "import sys; from responses_oracle.cli import main; sys.exit(main(sys.argv[1:]))"
-    command = [sys.executable, "-c", main, "audit", *map(str, argv)]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        command("audit", *argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def test_an_interrupted_audit_resumes_where_it_stopped(

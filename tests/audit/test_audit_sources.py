@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -71,13 +72,61 @@ def test_fsspec_urls_are_sources(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert {row["provider"] for row in found} == {"bedrock"}
 
 
-def test_s3_without_its_extra_is_an_install_hint(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("library", "url", "hint"),
+    [
+        (
+            "s3fs",
+            "s3://bucket/traffic/",
+            "install the s3 extra (pip install 'responses-oracle[s3]')",
+        ),
+        ("gcsfs", "gs://bucket/traffic/", "install the library fsspec names"),
+    ],
+)
+def test_a_protocol_without_its_library_is_an_install_hint(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    library: str,
+    url: str,
+    hint: str,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "s3fs", None)
-    status, _, err = run(capsys, "audit", "s3://bucket/traffic/", "--out", tmp_path / "out")
+    protocol = url.split(":", 1)[0]
+    monkeypatch.setitem(sys.modules, library, None)
+    # As if never installed, even after another test used it (fsspec keeps the class).
+    imported = importlib.import_module("fsspec.registry")._registry
+    monkeypatch.delitem(imported, protocol, raising=False)
+    status, _, err = run(capsys, "audit", url, "--out", tmp_path / "out")
     assert status == 2
-    assert "pip install 'responses-oracle[s3]'" in err
+    assert f"reading {protocol}:// sources needs a filesystem library" in err
+    assert library in err and err.rstrip().endswith(hint)
+
+
+def test_an_unknown_protocol_or_a_storage_option_without_value_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, _, err = run(capsys, "audit", "nosuch://bucket/x", "--out", tmp_path / "out")
+    assert status == 2 and "nosuch://bucket/x: Protocol not known: nosuch" in err
+    status, _, err = run(
+        capsys, "audit", "memory://x", "--storage-option", "anon", "--out", tmp_path / "out"
+    )
+    assert status == 2 and "expected KEY=VALUE, got 'anon'" in err
+
+
+def test_storage_options_are_json_when_they_parse_and_text_otherwise() -> None:
+    from responses_oracle.cli.audit import storage_option
+
+    assert storage_option("anon=true") == ("anon", True)
+    assert storage_option("endpoint_url=http://minio:9000") == (
+        "endpoint_url",
+        "http://minio:9000",
+    )
+    assert storage_option('client_kwargs={"region_name": "eu-west-1"}') == (
+        "client_kwargs",
+        {"region_name": "eu-west-1"},
+    )
+    assert storage_option('key="0123"') == ("key", "0123")
+    assert storage_option("token=") == ("token", "")
 
 
 def test_the_output_folder_inside_a_source_is_not_audited(

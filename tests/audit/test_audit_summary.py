@@ -10,12 +10,11 @@ from pathlib import Path
 import duckdb
 import pytest
 from cli.cli_helpers import EXAMPLES, run
-from helpers import REPO
 from responses_oracle.audit.persisted import PersistedError, pair_output
 from responses_oracle.audit.store import OutputDir
 from responses_oracle.audit.summary import summarize
 
-from .audit_helpers import traffic
+from .audit_helpers import documented_queries, traffic
 
 
 def _week(root: Path, streams: dict[str, int]) -> Path:
@@ -120,15 +119,9 @@ def test_groups_count_responses_and_give_examples_in_name_order(audited: Path) -
     assert sum(line.responses for line in summary.providers) == summary.responses
 
 
-def _documented_queries() -> list[str]:
-    page = (REPO / "docs" / "usage" / "audit.md").read_text(encoding="utf-8")
-    return re.findall(r"```sql\n(.*?)```", page, re.DOTALL)
-
-
 def test_the_documented_duckdb_query_matches_the_summary(audited: Path) -> None:
-    codes_query, harmful_query = _documented_queries()
-    query = codes_query.replace("audit-out/", f"{audited}/")
-    found = duckdb.sql(query).fetchall()
+    codes_query, harmful_query = documented_queries(audited)
+    found = duckdb.sql(codes_query).fetchall()
     summary = summarize(OutputDir(audited).dataset(), 0)
     expected = sorted(
         ((g.provider, g.code, g.responses) for g in summary.groups if g.code != "(none)"),
@@ -136,7 +129,8 @@ def test_the_documented_duckdb_query_matches_the_summary(audited: Path) -> None:
     )
     assert found == expected
     assert ("openai", "divergent_payload", 1) in found
-    assert duckdb.sql(harmful_query.replace("audit-out/", f"{audited}/")).fetchall() == []
+    # No persisted output here: nothing was run wrong (test_audit_persisted has some).
+    assert duckdb.sql(harmful_query).fetchall() == []
 
 
 def test_persisted_output_shapes() -> None:
