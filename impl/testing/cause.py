@@ -14,14 +14,22 @@ Each difference has a ``Signature``:
   embedded JSON masked, so that one error is one cause whatever stream it met.
 
 A cluster gathers the cases of one ``Cause`` — what a maintainer would call "the same
-bug": what differs, the rule and the code, or the failure's text, *not* the class (the
-same lost payload runs the wrong tool on a call and garbles a message; the cluster is
-filed under its most harmful class).  A case is clustered by its most harmful
-difference (its first signature, keyed by ``Causes``): the report leads with what
-would run the wrong tool, and a case's lesser differences are listed with it rather
-than spread over clusters of their own.  A failure seen on a valid stream is one cause
-whether the stream was valid or not; the classes a client may choose on purpose are
-one cluster each.
+bug": what differs, the rule and the code, *not* the class (the same lost payload runs
+the wrong tool on a call and garbles a message; the cluster is filed under its most
+harmful class).  A case is clustered by its most harmful difference (its first
+signature, keyed by ``Causes``): the report leads with what would run the wrong tool,
+and a case's lesser differences are listed with it rather than spread over clusters of
+their own.  The classes a client may choose on purpose are one cluster each.
+
+A candidate that gave up is keyed by where and how: the rule and the reference's
+decision at its *trip* event (the first event whose prefix, closed by a terminal, fails
+with the same message: ``trip_rule``) and the kind of error (``failure_kind``: its class,
+the runtime's lookup errors as one kind).  Its message is not the key: the same check
+reads differently with the index or the field it met (``IndexError`` on a part index,
+``TypeError`` on a missing one), and two checks that refuse the same decision of the
+reference are one disagreement with it.  The distinct messages are the cluster's
+variants, listed in the report.  A failure whose key was seen on a valid stream is a
+bug whether the stream was valid or not.
 
 The events involved are read from the reference's own trace (``Reducer(trace=True)``):
 the steps on the entry the difference is about (the item's admission, its payload
@@ -32,9 +40,10 @@ most telling code on those events that can decide a difference of that kind
 depends on where a stream happens to end.
 
 For a candidate that gave up, the event involved is the one it gives up at: the first
-event whose prefix, closed with a terminal, still fails (computed by the harness on the
-minimal stream, where it is cheap); ``trip_rule`` names the rule of its most telling
-code (``TRIP_CODES``), else of its decision.
+event whose prefix, closed with a terminal, still fails with the same message (computed
+by the harness, one batch of prefixes per run); ``trip_rule`` names the rule of its
+most telling code (``TRIP_CODES``) and that code, else the rule and the words of the
+reference's decision at that event (``added: new -> admit``).
 """
 
 from __future__ import annotations
@@ -165,36 +174,75 @@ class Cause:
         return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
+RUNTIME_ERRORS: frozenset[str] = frozenset(
+    {"IndexError", "KeyError", "TypeError", "AttributeError", "RangeError", "ReferenceError"}
+)
+"""Python's and JavaScript's errors for a lookup or an operation on a missing value:
+their text names the index or the value an unguarded access met, not a check of the
+client's, so one unguarded access raises one or another by stream."""
+
+RUNTIME_KIND = "runtime error"
+"""The kind of every error of ``RUNTIME_ERRORS``."""
+
+_ERROR_NAME = re.compile(r"^([A-Za-z_$][\w$.]*): ")
+
+
+def failure_kind(failure: str) -> str:
+    """The kind of a (masked) failure: the error's class (``RuntimeError``,
+    ``AI_TypeValidationError``), ``RUNTIME_KIND`` for the runtime's lookup errors, or
+    the whole text when it names no class (``no answer within 60 s``)."""
+    named = _ERROR_NAME.match(failure)
+    if named is None:
+        return failure
+    return RUNTIME_KIND if named.group(1) in RUNTIME_ERRORS else named.group(1)
+
+
+def _raised(mine: Signature) -> tuple[str, str, str]:
+    """Where and how a candidate gave up: rule and decision at its trip, error kind."""
+    return mine.rule, mine.decision, failure_kind(mine.failure)
+
+
 @dataclass(frozen=True)
 class Causes:
     """How the signatures of one run become causes (cluster keys).
 
     A difference's cause is what differs, the rule and the deciding code (``Cause``).
-    A failure is keyed by its message whatever the stream's validity, once that message
-    was seen on a valid stream (``bugs``): then it is a bug, and its cases on invalid
-    streams are the same bug.  A failure only ever seen on invalid streams, and any
-    other class a client may choose on purpose (``TOLERABLE``), is one cause per
-    class: a client that refuses invalid input or drops unconfirmed calls does so by
-    design, and its reasons are listed in the cluster, not spread over clusters.
+    A failure's is the rule and the reference's decision at its trip event and the
+    kind of error, whatever the stream's validity, once that key was seen on a valid
+    stream (``bugs``): then it is a bug, and its cases on invalid streams are the same
+    bug.  A failure only ever seen on invalid streams, and any other class a client may
+    choose on purpose (``TOLERABLE``), is one cause per class: a client that refuses
+    invalid input or drops unconfirmed calls does so by design, and its reasons are
+    listed in the cluster, not spread over clusters.
     """
 
-    bugs: frozenset[str] = frozenset()
+    bugs: frozenset[tuple[str, str, str]] = frozenset()
 
     @classmethod
     def of(cls, signatures: Iterable[Signature]) -> Causes:
-        """The keying for a run whose cases show ``signatures``."""
+        """The keying for a run whose cases show ``signatures`` (failures with their
+        trip's rule and decision)."""
         return cls(
             frozenset(
-                s.failure
+                _raised(s)
                 for s in signatures
                 if s.failure and s.divergence is Divergence.CANDIDATE_RAISED_ON_VALID
             )
         )
 
+    def is_bug(self, mine: Signature) -> bool:
+        """True when ``mine`` is a failure whose key was seen on a valid stream."""
+        return bool(mine.failure) and _raised(mine) in self.bugs
+
+    def kinds(self) -> frozenset[str]:
+        """The kinds of error seen on valid streams."""
+        return frozenset(kind for _, _, kind in self.bugs)
+
     def key(self, mine: Signature) -> Cause:
         """The cause ``mine`` is a case of."""
-        if mine.failure in self.bugs:
-            return Cause("raised", "", "", mine.failure)
+        if self.is_bug(mine):
+            rule, decision, kind = _raised(mine)
+            return Cause("raised", rule, decision, kind)
         if mine.divergence in TOLERABLE:
             return Cause(mine.divergence.value, "", "")
         return Cause(mine.kind, mine.rule, mine.decision, mine.failure)
@@ -369,7 +417,11 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
 
     The codes read are those of that event and of the earlier events of the same entry:
     a client that rejects an item's done event may be rejecting what its added event
-    already did (an id under another name), which the reference reported there.
+    already did (an id under another name), which the reference reported there.  The
+    decision is the most telling of those codes, else the words of the reference's
+    decision at the event (``item_done: none -> admit``: a plain stream the client
+    refuses where the reference admits).  No trip event: the client gives up only at
+    the end of input (``missing_terminal``), or a prefix never fails (``end``).
     """
     for response in responses:
         at = next((s for s in response.steps if s.index == index), None)
@@ -385,5 +437,6 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
         )
         if code is not None:
             return CODE_RULES[code], code.value
-        return next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1"), ""
+        rule = next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1")
+        return rule, at.decision
     return "R9", "missing_terminal" if index is None else "end"

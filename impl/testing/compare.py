@@ -10,7 +10,8 @@ lives.  Payloads are compared as the strings they are, except where a result ent
 ``"arguments_parsed": true`` (``PARSED_ARGUMENTS``): a client that hands its user parsed
 tool input (the AI SDK's ``streamText``) gives the JSON value of the arguments, which is
 compared with the oracle's arguments parsed as JSON — or with the oracle's string where
-that is not JSON, since then the client can only hand the text over as it came.  ``output_index`` and ``executable`` are compared when the candidate gives them,
+that is not JSON, since then the client can only hand the text over as it came.
+``output_index`` and ``executable`` are compared when the candidate gives them,
 diagnostic codes only when asked (``codes=True``): a candidate is never faulted for a
 field it does not claim to compute, and always for one it gets wrong.  Other item
 fields (``status``, annotations, SDK extras) are not compared.

@@ -26,8 +26,9 @@ from responses_oracle.docsite.clients import (
 from responses_oracle.model.divergence import Divergence
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.cases import Case
+from responses_oracle.testing.cause import failure_kind, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.harness import find, judge
+from responses_oracle.testing.harness import find, judge, trip_points
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,14 +38,6 @@ DOCS = ROOT / "docs"
 @pytest.fixture(scope="module")
 def record() -> dict[str, Any]:
     return load(DOCS)
-
-
-def _run(client: Client, streams: list[GeneratedStream]) -> list[Any]:
-    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
-    try:
-        return candidate.answer(streams)
-    finally:
-        candidate.close()
 
 
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda c: c.candidate)
@@ -65,11 +58,23 @@ def test_every_recorded_representative_still_shows_its_cause(
     assert recorded["version"] == client.version()
     clusters = recorded["clusters"]
     streams = [GeneratedStream(tuple(c["events"])) for c in clusters]
-    answers = _run(client, streams)
+    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
+    try:
+        answers = candidate.answer(streams)
+        raised = [(s, c["failure"]) for s, c in zip(streams, clusters, strict=True)
+                  if c["failure_kind"]]
+        trips = iter(trip_points(raised, candidate))
+    finally:
+        candidate.close()
     for cluster, stream, answer in zip(clusters, streams, answers, strict=True):
         _, signatures, _ = judge(stream.events, answer)
-        if cluster["failure"]:
-            assert any(s.failure == cluster["failure"] for s in signatures), cluster["id"]
+        if cluster["failure_kind"]:
+            # Still the same message, still given up at the same decision.
+            assert [s.failure for s in signatures] == [cluster["failure"]], cluster["id"]
+            assert failure_kind(cluster["failure"]) == cluster["failure_kind"]
+            at = next(trips)
+            assert trip_rule(traced(stream.events), at) == (
+                cluster["rule"], cluster["decision"]), cluster["id"]
         elif cluster["class"] == Divergence.CANDIDATE_RAISED_ON_INVALID.value:
             assert any(s.failure and s.divergence.value == cluster["class"]
                        for s in signatures), cluster["id"]

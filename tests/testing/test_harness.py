@@ -19,7 +19,7 @@ from responses_oracle.testing.candidate import (
     ProcessCandidate,
 )
 from responses_oracle.testing.cases import Case, generated_case, mix_of
-from responses_oracle.testing.cause import Causes, mask_failure
+from responses_oracle.testing.cause import RUNTIME_KIND, Cause, Causes, failure_kind, mask_failure
 from responses_oracle.testing.harness import (
     Generation,
     answers_of,
@@ -145,6 +145,73 @@ def test_failure_texts_are_masked_to_one_cause() -> None:
     assert mask_failure("id 9f86d081884c7d65 lost") == mask_failure("id call_Zx81Qm3kPl lost")
 
 
+def test_a_failure_kind_is_its_error_class_with_the_runtime_lookups_as_one() -> None:
+    assert failure_kind("RuntimeError: Duplicate response output index N.") == "RuntimeError"
+    assert failure_kind("AI_TypeValidationError: Type validation failed") == (
+        "AI_TypeValidationError")
+    assert failure_kind("IndexError: list index out of range") == RUNTIME_KIND
+    assert failure_kind("TypeError: list indices must be integers") == RUNTIME_KIND
+    assert failure_kind("no answer within N s without answering") == (
+        "no answer within N s without answering")
+
+
+def _message(text: str, index: int | None = 0) -> list[dict[str, Any]]:
+    """A message whose text arrives without its part being announced."""
+    done: dict[str, Any] = {"type": "response.output_text.done", "item_id": "msg_1",
+                            "output_index": 0, "text": text}
+    if index is not None:
+        done["content_index"] = index
+    return [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.output_item.added", "output_index": 0,
+         "item": {"type": "message", "id": "msg_1", "role": "assistant", "content": []}},
+        done,
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+
+
+def _indexes_parts(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A client that indexes its parts by the event's content_index, unguarded, and
+    refuses a second response id by a check of its own."""
+    parts: list[str] = []
+    ids = {e["response"]["id"] for e in events if "response" in e}
+    if len(ids) > 1:
+        raise RuntimeError("response identity changed")
+    for event in events:
+        if event["type"] == "response.output_text.done":
+            parts[event.get("content_index")] = event["text"]  # type: ignore[index]
+    return _oracle(events)[0]
+
+
+def test_one_unguarded_access_is_one_cluster_whatever_it_raises() -> None:
+    renamed = _message("x")
+    renamed[-1] = {"type": "response.completed", "response": {"id": "r2"}}
+    cases = [
+        Case("index", GeneratedStream(tuple(_message("a")))),
+        Case("none", GeneratedStream(tuple(_message("b", None)))),
+        Case("renamed", GeneratedStream(tuple(renamed))),
+    ]
+    candidate = FunctionCandidate(_indexes_parts)
+    result = report(3, find(cases, candidate), candidate, started=0.0, checked=0.0)
+    by_cases = {c.cases: c for c in result.clusters}
+    assert set(by_cases) == {("index", "none"), ("renamed",)}
+    lookup = by_cases["index", "none"]
+    # Both raise at the text's done event, which the reference routes to the message.
+    assert lookup.cause.failure == RUNTIME_KIND and lookup.rule == "R5"
+    assert lookup.decision.startswith("route ")
+    assert sorted(what for what, _ in lookup.variants) == [
+        "IndexError: list assignment index out of range",
+        "TypeError: list indices must be integers or slices, not NoneType",
+    ]
+    assert by_cases["renamed",].decision == "response_id_changed"
+    text = result.render()
+    assert "IndexError: list assignment index out of range" in text
+    assert "TypeError: list indices must be integers or slices, not NoneType" in text
+    listed = result.to_json()["clusters"]
+    assert sorted(v["what"] for c in listed for v in c["variants"]) == sorted(
+        [*(what for what, _ in lookup.variants), "RuntimeError: response identity changed"])
+
+
 def test_process_candidates_are_batched_and_agree_with_the_oracle() -> None:
     result = run_diff(ORACLE, generation=Generation(seed=5, count=30))
     assert result.ok and result.cases == 30
@@ -257,7 +324,11 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
     assert finding.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID
     result = report(1, [finding], candidate, started=0.0, checked=0.0)
     [cluster] = result.clusters
-    assert "identity changed" in cluster.cause.failure
+    # Keyed by where and how it gives up (the done item the reference matches to the
+    # call, R6; a RuntimeError), its message the cluster's one variant.
+    assert cluster.cause == Cause("raised", "R6", "item_done: agree -> match", "RuntimeError")
+    assert "identity changed" in cluster.message
+    assert cluster.variants == ((cluster.message, 1),)
     # Shrunk inside its frame; the SDK gives up at the done item, which R6 decides.
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == "response.completed"
