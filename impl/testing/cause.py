@@ -33,8 +33,9 @@ bug whether the stream was valid or not.
 
 The events involved are read from the reference's own trace (``Reducer(trace=True)``):
 the steps on the entry the difference is about (the item's admission, its payload
-events, its confirmation, the terminal that settled it), or, for an item only the
-candidate has, the events that carried its ids.  The rule is then the rule of the
+events, its confirmation, the terminal that settled it, and another item's admission
+at its slot, R3), or, for an item only the candidate has, the events that carried its
+ids.  The rule is then the rule of the
 most telling code on those events that can decide a difference of that kind
 (``DECISIVE_CODES``), else the rule ``compare`` names for the aspect.  It never
 depends on where a stream happens to end.
@@ -85,11 +86,11 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     ),
     Aspect.MISSING_ITEM: (
         Code.SNAPSHOT_MISSING_ITEM,
-        Code.SNAPSHOT_ABSENT,
         Code.SLOT_REUSED,
         Code.DUPLICATE_ITEM,
         Code.ID_RENAMED_FIELD,
         Code.ID_ADOPTED_FROM_SLOT,
+        Code.SNAPSHOT_ABSENT,
         Code.RESPONSE_ERROR,
         Code.MISSING_TERMINAL,
     ),
@@ -103,10 +104,12 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     Aspect.NAMESPACE: (Code.METADATA_CONFLICT,),
     Aspect.OUTPUT_INDEX: (Code.SLOT_REUSED,),
 }
-"""For each aspect, the codes that can decide a difference of it, most telling first.
-A code on the events involved that is not listed (a sequence gap left by shrinking, a
-response-level code on the terminal that settled an item) says nothing about the
-difference and does not split a cluster."""
+"""For each aspect, the codes that can decide a difference of it, most telling first:
+a code about the item itself (its slot taken by another item, its id under another
+name) before one about the whole response (no snapshot, an error), which every item
+of the response shares.  A code on the events involved that is not listed (a sequence
+gap left by shrinking, a response-level code on the terminal that settled an item)
+says nothing about the difference and does not split a cluster."""
 
 TRIP_CODES: tuple[Code, ...] = (
     *dict.fromkeys(code for codes in DECISIVE_CODES.values() for code in codes),
@@ -312,12 +315,19 @@ def involved(
         return [step for response in responses for step in response.steps]
     response = responses[classified.response]
     if classified.entry is not None:
-        # The entry's own steps, and the terminal, which settles every entry (its
-        # snapshot offers each item's payloads; the trace names one entry for it).
+        # The entry's own steps; the terminal, which settles every entry (its snapshot
+        # offers each item's payloads; the trace names one entry for it); and another
+        # item admitted at the entry's slot, which a client keyed by slot mistakes for
+        # this one (the reference keeps both, R3).
         ordinals = {o for o, p in response.positions.items() if p == classified.entry}
+        items = response.result.items
+        slot = items[classified.entry].output_index if classified.entry < len(items) else None
         return [
             s for s in response.steps
-            if s.entry in ordinals or s.decision.startswith("terminal")
+            if s.entry in ordinals
+            or s.decision.startswith("terminal")
+            or (slot is not None and Code.SLOT_REUSED in s.codes and s.index < len(events)
+                and events[s.index].get("output_index") == slot)
         ]
     if classified.difference.aspect is Aspect.EXTRA_ITEM:
         ids = _ids(classified.difference.candidate)

@@ -134,6 +134,27 @@ def test_the_rule_comes_from_the_events_involved_not_the_end_of_the_stream() -> 
         assert signatures[0].rule == "R7"
 
 
+def test_an_item_lost_to_another_at_its_slot_is_decided_by_r3() -> None:
+    # Two done items at one slot and no snapshot: a client keyed by output_index keeps
+    # the second; the reference keeps both (R3), and the lost one is decided there,
+    # not by the snapshot every item of the response lacks.
+    message = {"type": "message", "id": "msg_1", "role": "assistant",
+               "content": [{"type": "output_text", "text": "hi"}]}
+    search = {"type": "web_search_call", "id": "ws_1", "status": "completed"}
+    events = [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.output_item.done", "output_index": 1, "item": message},
+        {"type": "response.output_item.done", "output_index": 1, "item": search},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+    by_slot = {e["output_index"]: e["item"] for e in events if "item" in e}
+    answer = [{"response": {"id": "r", "status": "completed"},
+               "items": [{"item": item} for item in by_slot.values()]}]
+    _, signatures, _ = judge(events, answer)
+    assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
+        (Divergence.ITEM_LOST, "R3", "slot_reused")]
+
+
 def test_failure_texts_are_masked_to_one_cause() -> None:
     one = mask_failure("expected item_id 'fc_bdebf8995ad86c58', got 'rs_bdeb12345678ab' at 3")
     two = mask_failure("expected item_id 'fc_x', got 'msg_a1' at 17")
