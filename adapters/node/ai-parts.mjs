@@ -1,5 +1,23 @@
 // What the two AI SDK adapters (ai-sdk.mjs: the provider's doStream; ai-streamtext.mjs:
-// `ai`'s streamText) share: how the SDK's vocabulary maps back onto wire items.
+// `ai`'s streamText) share: the provider over an offline fetch, and how the SDK's
+// vocabulary maps back onto wire items.
+import { createOpenAI } from "@ai-sdk/openai";
+import { offlineFetch, sseBody } from "./protocol.mjs";
+
+/** The provider's Responses model whose fetch answers with the body `answerWith(events)`
+ * last set: one model per process, one body per request. */
+export function offlineModel() {
+  let body = "";
+  const provider = createOpenAI({
+    apiKey: "sk-offline",
+    baseURL: "http://oracle.invalid/v1",
+    fetch: offlineFetch(() => body),
+  });
+  const answerWith = (events) => {
+    body = sseBody(events);
+  };
+  return { model: provider.responses("oracle-candidate"), answerWith };
+}
 
 /** The response status a finish reason stands for (anything else: not given). */
 export const STATUS = {

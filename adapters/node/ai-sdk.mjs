@@ -21,23 +21,16 @@
 // failed; anything else: not given).  An `error` part, or a throw, is the error answer:
 // the protocol has no answer with both items and an error, and the SDK's user is told
 // of the error either way.
-import { createOpenAI } from "@ai-sdk/openai";
-import { HOSTED, hostedItem, itemId, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
-import { offlineFetch, serve, sseBody } from "./protocol.mjs";
+import { HOSTED, hostedItem, itemId, offlineModel, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
+import { serve } from "./protocol.mjs";
 
-let body = "";
-const provider = createOpenAI({
-  apiKey: "sk-offline",
-  baseURL: "http://oracle.invalid/v1",
-  fetch: offlineFetch(() => body),
-});
-const model = provider.responses("oracle-candidate");
+const { model, answerWith } = offlineModel();
 const PROMPT = [{ role: "user", content: [{ type: "text", text: "" }] }];
 const CALL_PAYLOAD = { function_call: "arguments", custom_tool_call: "input" };
 const PENDING = new WeakSet();
 
 async function parse(events) {
-  body = sseBody(events);
+  answerWith(events);
   const { stream } = await model.doStream({ prompt: PROMPT });
   const items = new Map(); // key -> wire item, in order of first announcement
   const textParts = new Map(); // part id -> the content part being written

@@ -23,18 +23,12 @@
 // `message`, reasoning parts one `reasoning` item, provider-executed tools their hosted
 // item; a text part that never got text is dropped.  An error reported to `onError`
 // (streamText does not throw; it tells the app there) or a throw is the error answer.
-import { createOpenAI, openai } from "@ai-sdk/openai";
+import { openai } from "@ai-sdk/openai";
 import { jsonSchema, streamText, tool } from "ai";
-import { hostedItem, itemId, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
-import { offlineFetch, serve, sseBody } from "./protocol.mjs";
+import { hostedItem, itemId, offlineModel, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
+import { serve } from "./protocol.mjs";
 
-let body = "";
-const provider = createOpenAI({
-  apiKey: "sk-offline",
-  baseURL: "http://oracle.invalid/v1",
-  fetch: offlineFetch(() => body),
-});
-const model = provider.responses("oracle-candidate");
+const { model, answerWith } = offlineModel();
 const ANY = jsonSchema({});
 
 /** Every item object of the stream: in added/done events and in response snapshots. */
@@ -59,7 +53,7 @@ function toolsFor(events) {
 }
 
 async function parse(events) {
-  body = sseBody(events);
+  answerWith(events);
   const tools = toolsFor(events);
   const errors = [];
   const result = streamText({
