@@ -3,8 +3,8 @@
 The candidate is any program speaking the candidate protocol (JSON Lines, one request
 body in, one answer out; docs/usage/oracle.md), or a built-in name: the real clients
 ``openai-python``, ``openai-agents``, ``openai-node``, ``ai-sdk`` and ``ai-streamtext``
-(the last three from the checkout's ``adapters/node``), or ``oracle`` (the reference itself, which must
-agree with itself).  The harness (``responses_oracle.testing.harness``) feeds it
+(the last three from the checkout's ``adapters/node``), or ``oracle`` (the reference
+itself, which must agree with itself).  The harness (``responses_oracle.testing.harness``) feeds it
 ``--count`` generated streams of ``--seed`` (``--generator``, ``--profile``) and the
 ``--corpus`` files, classes every difference by harm, clusters the cases by cause and
 shows each cluster shrunk to a minimal well-formed stream with both answers, the rule
@@ -98,14 +98,15 @@ def register(subparsers: Subparsers) -> None:
         "that an entry with \"arguments_parsed\": true gives the arguments as the JSON "
         "value the client parsed them to (compared with the oracle's arguments parsed as "
         "JSON, or its text where that is not JSON); an answer is items or an error, never "
-        "both; a body holding several responses is one "
-        "request (--split-responses sends one per response); an empty stream is a request "
-        "too. Every difference is classed by harm (wrong_tool_run, confirmed_call_lost, ... "
-        "candidate_raised_on_invalid, unconfirmed_call_dropped); cases are clustered by "
-        "cause (a candidate that raises: by the event it gives up at, the oracle's "
-        "decision there and the kind of error, every message listed), and each cluster's shortest case is shrunk to a minimal well-formed stream "
-        "that keeps the cause, shown with both answers, the rule that decides it (with its "
-        "docs page) and the oracle's trace. Progress goes to stderr on a terminal.",
+        "both; a body holding several responses is one request (--split-responses sends "
+        "one per response); an empty stream is a request too. Every difference is classed "
+        "by harm (wrong_tool_run, confirmed_call_lost, ... candidate_raised_on_invalid, "
+        "unconfirmed_call_dropped); cases are clustered by cause (a candidate that raises: "
+        "by the event it gives up at, the oracle's decision there and the kind of error, "
+        "every message listed), and each cluster's shortest case is shrunk to a minimal "
+        "well-formed stream that keeps the cause, shown with both answers, the rule that "
+        "decides it (with its docs page) and the oracle's trace. Progress goes to stderr "
+        "on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",

@@ -94,7 +94,12 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
         Code.RESPONSE_ERROR,
         Code.MISSING_TERMINAL,
     ),
-    Aspect.EXTRA_ITEM: (Code.AFTER_TERMINAL, Code.DUPLICATE_ITEM, Code.SLOT_REUSED),
+    Aspect.EXTRA_ITEM: (
+        Code.AFTER_TERMINAL,
+        Code.DUPLICATE_ITEM,
+        Code.SLOT_REUSED,
+        Code.ID_CHANGED,
+    ),
     Aspect.ORDER: (Code.AFTER_TERMINAL, Code.SLOT_REUSED),
     Aspect.STATUS: (Code.AFTER_TERMINAL, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
     Aspect.EXECUTABLE: (Code.UNCONFIRMED_ITEM, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
@@ -349,14 +354,29 @@ def _carried(event: Event) -> set[str]:
     return found
 
 
-def decide(aspect: Aspect, default_rule: str, steps: Sequence[StepTrace]) -> tuple[str, str]:
-    """The rule deciding a difference of ``aspect`` on ``steps`` and the code that says so.
+def at_end(classified: Classified, responses: Sequence[TracedResponse]) -> frozenset[Code]:
+    """The codes the reference raised at the end of input on the difference's response
+    (``missing_terminal``: a body that stops before its terminal event)."""
+    if classified.response is None or classified.response >= len(responses):
+        return frozenset()
+    diagnostics = responses[classified.response].result.diagnostics
+    return frozenset(d.code for d in diagnostics if d.event_index is None)
+
+
+def decide(
+    aspect: Aspect,
+    default_rule: str,
+    steps: Sequence[StepTrace],
+    end: Iterable[Code] = (),
+) -> tuple[str, str]:
+    """The rule deciding a difference of ``aspect`` on ``steps`` (and the end of input,
+    ``end``) and the code that says so.
 
     The first of the aspect's ``DECISIVE_CODES`` that the steps raised names the rule
     (the rule that code reports on); without one the stream is plain for this
     difference, which is then the candidate's alone: the aspect's own rule, no code.
     """
-    codes = {code for step in steps for code in step.codes}
+    codes = {code for step in steps for code in step.codes} | set(end)
     for code in DECISIVE_CODES.get(aspect, ()):
         if code in codes:
             return CODE_RULES[code], code.value
@@ -418,7 +438,8 @@ def signature(
         failure = mask_failure(str(difference.candidate))
         return Signature(classified.divergence, "", "", failure, kind)
     steps = involved(classified, responses, events)
-    rule, decision = decide(difference.aspect, difference.rule, steps)
+    end = at_end(classified, responses)
+    rule, decision = decide(difference.aspect, difference.rule, steps, end)
     return Signature(classified.divergence, rule, decision, "", kind)
 
 

@@ -155,6 +155,14 @@ def test_an_item_lost_to_another_at_its_slot_is_decided_by_r3() -> None:
         (Divergence.ITEM_LOST, "R3", "slot_reused")]
 
 
+def test_a_status_on_a_body_without_terminal_is_decided_at_the_end_of_input() -> None:
+    events = [{"type": "response.created", "response": {"id": "r", "status": "in_progress"}}]
+    answer = [{"response": {"id": "r", "status": "in_progress"}, "items": []}]
+    _, signatures, _ = judge(events, answer)
+    assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
+        (Divergence.STATUS_DIFFERS, "R9", "missing_terminal")]
+
+
 def test_failure_texts_are_masked_to_one_cause() -> None:
     one = mask_failure("expected item_id 'fc_bdebf8995ad86c58', got 'rs_bdeb12345678ab' at 3")
     two = mask_failure("expected item_id 'fc_x', got 'msg_a1' at 17")
