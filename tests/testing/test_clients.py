@@ -50,6 +50,26 @@ def test_each_client_agrees_on_a_plain_openai_stream(client: Client) -> None:
         candidate.close()
 
 
+def test_streamtext_hands_over_parsed_arguments_that_agree_as_json() -> None:
+    calls = openai_stream(case_chooser(11, 2), kinds=("function_call", "custom_tool_call"))
+    candidate = ProcessCandidate(candidate_command("ai-streamtext"), timeout=60)
+    try:
+        [answer] = candidate.answer([calls])
+        assert find([Case("calls", calls)], candidate) == []
+    finally:
+        candidate.close()
+    assert isinstance(answer, list)
+    entries = answer[0]["items"]
+    functions = [e for e in entries if e["item"]["type"] == "function_call"]
+    customs = [e for e in entries if e["item"]["type"] == "custom_tool_call"]
+    assert functions and customs
+    # Function arguments are the parsed value, so marked; custom input is text, unmarked.
+    assert all(e["arguments_parsed"] is True and isinstance(e["item"]["arguments"], dict)
+               for e in functions)
+    assert all("arguments_parsed" not in e and isinstance(e["item"]["input"], str)
+               for e in customs)
+
+
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda c: c.candidate)
 def test_every_recorded_representative_still_shows_its_cause(
     client: Client, record: dict[str, Any]
