@@ -21,14 +21,18 @@ signature, keyed by ``Causes``): the report leads with what would run the wrong 
 and a case's lesser differences are listed with it rather than spread over clusters of
 their own.  The classes a client may choose on purpose are one cluster each.
 
-A candidate that gave up is keyed by where and how: the rule and the reference's
-decision at its *trip* event (the first event whose prefix, closed by a terminal, fails
-with the same message: ``trip_rule``) and the kind of error (``failure_kind``: its class,
-the runtime's lookup errors as one kind).  Its message is not the key: the same check
-reads differently with the index or the field it met (``IndexError`` on a part index,
-``TypeError`` on a missing one), and two checks that refuse the same decision of the
-reference are one disagreement with it.  The distinct messages are the cluster's
-variants, listed in the report.  A failure whose key was seen on a valid stream is a
+A candidate that gave up is placed at its *trip* event (the first event whose prefix,
+closed by a terminal, fails with the same message: ``trip_rule`` names the rule and the
+reference's decision there).  What the failure is keyed by depends on its kind
+(``failure_kind``).  An error the client raises by a check of its own (``RuntimeError:
+Duplicate response output index N.``) is keyed by its masked message: one check is one
+cause wherever it trips — the same check refuses a replayed item, a reused slot and a
+second response alike, and the reference's decision at the trip differs with the
+stream, not with the bug.  A runtime lookup error (``IndexError``, ``TypeError`` …) names
+the access that failed, not a check, and one unguarded access raises one or another
+by stream (a part index out of range, ``None`` as an index): it is keyed by where it
+trips, the rule and the reference's decision there.  Each case's message and trip are
+listed as the cluster's variants.  A failure whose key was seen on a valid stream is a
 bug whether the stream was valid or not.
 
 The events involved are read from the reference's own trace (``Reducer(trace=True)``):
@@ -206,8 +210,11 @@ def failure_kind(failure: str) -> str:
 
 
 def _raised(mine: Signature) -> tuple[str, str, str]:
-    """Where and how a candidate gave up: rule and decision at its trip, error kind."""
-    return mine.rule, mine.decision, failure_kind(mine.failure)
+    """A failure's key: its masked message for a check of the client's own; the rule and
+    decision at its trip for a runtime lookup error (``RUNTIME_KIND``)."""
+    if failure_kind(mine.failure) == RUNTIME_KIND:
+        return mine.rule, mine.decision, RUNTIME_KIND
+    return "", "", mine.failure
 
 
 @dataclass(frozen=True)
@@ -215,21 +222,21 @@ class Causes:
     """How the signatures of one run become causes (cluster keys).
 
     A difference's cause is what differs, the rule and the deciding code (``Cause``).
-    A failure's is the rule and the reference's decision at its trip event and the
-    kind of error, whatever the stream's validity, once that key was seen on a valid
-    stream (``bugs``): then it is a bug, and its cases on invalid streams are the same
-    bug.  A failure only ever seen on invalid streams, and any other class a client may
-    choose on purpose (``TOLERABLE``), is one cause per class: a client that refuses
-    invalid input or drops unconfirmed calls does so by design, and its reasons are
-    listed in the cluster, not spread over clusters.
+    A failure's is its masked message, or for a runtime lookup error the rule and the
+    reference's decision at its trip (``_raised``), whatever the stream's validity, once
+    that key was seen on a valid stream (``bugs``): then it is a bug, and its cases on
+    invalid streams are the same bug.  A failure only ever seen on invalid streams, and
+    any other class a client may choose on purpose (``TOLERABLE``), is one cause per
+    class: a client that refuses invalid input or drops unconfirmed calls does so by
+    design, and its reasons are listed in the cluster, not spread over clusters.
     """
 
     bugs: frozenset[tuple[str, str, str]] = frozenset()
 
     @classmethod
     def of(cls, signatures: Iterable[Signature]) -> Causes:
-        """The keying for a run whose cases show ``signatures`` (failures with their
-        trip's rule and decision)."""
+        """The keying for a run whose cases show ``signatures`` (runtime errors placed
+        by their trip's rule and decision)."""
         return cls(
             frozenset(
                 _raised(s)
@@ -242,9 +249,10 @@ class Causes:
         """True when ``mine`` is a failure whose key was seen on a valid stream."""
         return bool(mine.failure) and _raised(mine) in self.bugs
 
-    def kinds(self) -> frozenset[str]:
-        """The kinds of error seen on valid streams."""
-        return frozenset(kind for _, _, kind in self.bugs)
+    def placed(self) -> bool:
+        """True when a runtime lookup error was seen on a valid stream: then a failure's
+        trip is part of its key."""
+        return any(kind == RUNTIME_KIND for _, _, kind in self.bugs)
 
     def key(self, mine: Signature) -> Cause:
         """The cause ``mine`` is a case of."""

@@ -16,9 +16,10 @@ events involved marked.
 A candidate that gave no answer is placed by its *trip*: the first event whose prefix,
 closed by a terminal, fails with the same message (``trip_points``: every prefix of
 every failing case in one batched run, after ``find``).  The rule and the reference's
-decision there, with the kind of error, are the case's cause (``cause.Causes``); the
-representative is shrunk keeping its own message (cheap), and only if the minimal
-stream then trips elsewhere is it shrunk again keeping the trip itself.
+decision there are reported per case; for a runtime lookup error they are its cause
+(``cause.Causes``).  The representative is shrunk keeping its own message (cheap), and
+only if the minimal stream then shows another cause is it shrunk again keeping the
+trip itself.
 
 A body holding several responses is handed to the candidate as one request, as a
 real client receives it; ``split=True`` sends each response as its own request and
@@ -49,6 +50,7 @@ from responses_oracle.model.divergence import HARM, Divergence
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
+    RUNTIME_KIND,
     Cause,
     Causes,
     Signature,
@@ -237,8 +239,8 @@ def with_trips(
 ) -> list[Finding]:
     """The findings with each failure placed by its trip (its signature's rule and
     decision).  Failures on valid streams first; a failure on an invalid stream only
-    when a valid one raised its kind of error (else it cannot join a bug and its trip
-    would not be read)."""
+    when it is a runtime lookup error and a valid one raised one (else its trip is not
+    part of its key, and it cannot join a bug by it)."""
     def trip(chosen: list[Finding]) -> dict[str, Signature]:
         streams = [(GeneratedStream(f.events, f.labels, f.data_only), f.signatures[0].failure)
                    for f in chosen]
@@ -252,9 +254,9 @@ def with_trips(
     valid = [f for f in failing
              if f.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID]
     placed = trip(valid)
-    kinds = Causes.of(placed.values()).kinds()
-    placed |= trip([f for f in failing if f.case not in placed
-                    and failure_kind(f.signatures[0].failure) in kinds])
+    if Causes.of(placed.values()).placed():
+        placed |= trip([f for f in failing if f.case not in placed
+                        and failure_kind(f.signatures[0].failure) == RUNTIME_KIND])
     return [
         replace(f, signatures=(placed[f.case], *f.signatures[1:])) if f.case in placed else f
         for f in findings
@@ -365,8 +367,11 @@ def explain_cluster(
 
 
 def _reads(mine: Signature) -> str:
-    """How a case's own signature reads in a cluster's list of variants."""
-    return mine.failure or f"{mine.divergence.value}: {mine.rule} {mine.decision or 'no code'}"
+    """How a case's own signature reads in a cluster's list of variants: a failure's
+    message and where it trips, else the class, rule and code."""
+    if mine.failure:
+        return f"{mine.failure} (at {mine.rule} {mine.decision})" if mine.rule else mine.failure
+    return f"{mine.divergence.value}: {mine.rule} {mine.decision or 'no code'}"
 
 
 def report(

@@ -213,6 +213,8 @@ def _indexes_parts(events: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def test_one_unguarded_access_is_one_cluster_whatever_it_raises() -> None:
+    # A runtime lookup error is keyed by where it trips; a check of the client's own by
+    # its message.
     renamed = _message("x")
     renamed[-1] = {"type": "response.completed", "response": {"id": "r2"}}
     cases = [
@@ -228,17 +230,22 @@ def test_one_unguarded_access_is_one_cluster_whatever_it_raises() -> None:
     # Both raise at the text's done event, which the reference routes to the message.
     assert lookup.cause.failure == RUNTIME_KIND and lookup.rule == "R5"
     assert lookup.decision.startswith("route ")
-    assert sorted(what for what, _ in lookup.variants) == [
+    assert sorted(what.split(" (at ")[0] for what, _ in lookup.variants) == [
         "IndexError: list assignment index out of range",
         "TypeError: list indices must be integers or slices, not NoneType",
     ]
-    assert by_cases["renamed",].decision == "response_id_changed"
+    # A check of the client's own is keyed by its message, placed at its trip.
+    renamed_cluster = by_cases["renamed",]
+    assert renamed_cluster.cause == Cause(
+        "raised", "", "", "RuntimeError: response identity changed")
+    assert renamed_cluster.decision == "response_id_changed"
     text = result.render()
     assert "IndexError: list assignment index out of range" in text
     assert "TypeError: list indices must be integers or slices, not NoneType" in text
     listed = result.to_json()["clusters"]
-    assert sorted(v["what"] for c in listed for v in c["variants"]) == sorted(
-        [*(what for what, _ in lookup.variants), "RuntimeError: response identity changed"])
+    assert sorted(v["what"] for c in listed for v in c["variants"]) == sorted([
+        *(what for what, _ in lookup.variants),
+        "RuntimeError: response identity changed (at R9 response_id_changed)"])
 
 
 def test_process_candidates_are_batched_and_agree_with_the_oracle() -> None:
@@ -353,11 +360,12 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
     assert finding.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID
     result = report(1, [finding], candidate, started=0.0, checked=0.0)
     [cluster] = result.clusters
-    # Keyed by where and how it gives up (the done item the reference matches to the
-    # call, R6; a RuntimeError), its message the cluster's one variant.
-    assert cluster.cause == Cause("raised", "R6", "item_done: agree -> match", "RuntimeError")
+    # A check of the SDK's own: keyed by its message; it trips at the done item, which
+    # the reference matches to the call (R6).
+    assert cluster.cause == Cause("raised", "", "", cluster.message)
     assert "identity changed" in cluster.message
-    assert cluster.variants == ((cluster.message, 1),)
+    assert cluster.decision == "item_done: agree -> match"
+    assert cluster.variants == ((f"{cluster.message} (at R6 item_done: agree -> match)", 1),)
     # Shrunk inside its frame; the SDK gives up at the done item, which R6 decides.
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == "response.completed"
