@@ -102,8 +102,9 @@ def register(subparsers: Subparsers) -> None:
         "one per response); an empty stream is a request too. Every difference is classed "
         "by harm (wrong_tool_run, confirmed_call_lost, ... candidate_raised_on_invalid, "
         "unconfirmed_call_dropped); cases are clustered by cause (a candidate that raises: "
-        "by the event it gives up at, the oracle's decision there and the kind of error, "
-        "every message listed), and each cluster's shortest case is shrunk to a minimal "
+        "by its check, the masked message, or for a runtime lookup error such as "
+        "IndexError by the event it gives up at and the oracle's decision there; every "
+        "message and trip listed), and each cluster's shortest case is shrunk to a minimal "
         "well-formed stream that keeps the cause, shown with both answers, the rule that "
         "decides it (with its docs page) and the oracle's trace. Progress goes to stderr "
         "on a terminal.",

@@ -226,7 +226,7 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
             messages = ", ".join(
                 f"`{_cell(v['what'])}` x{v['cases']}" for v in cluster["variants"]
             )
-            decided = f"raises at `{_cell(decided)}`: {messages}"
+            decided = f"raises (gives up at `{_cell(decided)}`): {messages}"
         lines.append(
             f"| `{cluster['class']}` | [{cluster['rule']}](rules/{cluster['rule']}.md) | "
             f"{decided} | {cluster['count']} | [{cluster['id']}](#{cluster['id']}) |"
@@ -288,9 +288,10 @@ def render(data: Mapping[str, Any]) -> str:
         "--record`. Classes are listed most harmful first (ranking in "
         "`responses_oracle.model.divergence`); a cluster is one cause — what differs, the "
         "rule that decides it and the oracle's code on the events involved, or, for a "
-        "client that raises, the event it gives up at (the first whose prefix fails the "
-        "same way), the oracle's decision there and the kind of error, with every "
-        "message it raised listed — filed under the most harmful class among its "
+        "client that raises, its check (the masked message; a runtime lookup error such "
+        "as `IndexError` by where it gives up), shown at the event it gives up at (the "
+        "first whose prefix fails the same way) with the oracle's decision there and "
+        "every message and trip listed — filed under the most harmful class among its "
         "streams, with a minimal well-formed representative stream.",
         "",
         "## Known classes",

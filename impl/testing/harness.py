@@ -369,8 +369,10 @@ def explain_cluster(
 def _reads(mine: Signature) -> str:
     """How a case's own signature reads in a cluster's list of variants: a failure's
     message and where it trips, else the class, rule and code."""
-    if mine.failure:
-        return f"{mine.failure} (at {mine.rule} {mine.decision})" if mine.rule else mine.failure
+    if mine.failure and mine.rule:
+        return f"{mine.failure} (at {mine.rule} {mine.decision})"
+    if mine.failure:  # not placed: a check's message on a stream the reference flags
+        return f"{mine.failure} (on an invalid stream)"
     return f"{mine.divergence.value}: {mine.rule} {mine.decision or 'no code'}"
 
 

@@ -65,7 +65,7 @@ def test_diff_help_documents_the_protocol_and_exit_codes(
                    "exit status:", "2 unusable arguments, or a candidate that cannot run",
                    "agents", "ai-sdk", "openai-node", "ai-streamtext",
                    '"arguments_parsed": true', "parsed as JSON",
-                   "the event it gives up at"):
+                   "the event it gives up at", "runtime lookup error"):
         assert needle in text
 
 
