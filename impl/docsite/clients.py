@@ -77,7 +77,7 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
         "decision": cluster.decision,
         "kind": cluster.cause.kind,
         "failure": cluster.message or None,
-        "failure_kind": cluster.cause.failure or None,
+        "failure_key": cluster.cause.failure or None,
         "variants": [{"what": what, "cases": count} for what, count in cluster.variants],
         "count": len(cluster.cases),
         "representative": cluster.cases[0],

@@ -90,7 +90,7 @@ class Cluster:
             "decision": self.decision,
             "kind": self.cause.kind,
             "failure": self.message or None,
-            "failure_kind": self.cause.failure or None,
+            "failure_key": self.cause.failure or None,
             "count": len(self.cases),
             "cases": list(self.cases),
             "labels": list(self.labels),

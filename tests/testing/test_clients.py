@@ -26,7 +26,7 @@ from responses_oracle.docsite.clients import (
 from responses_oracle.model.divergence import Divergence
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import failure_kind, traced, trip_rule
+from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
 from responses_oracle.testing.harness import find, judge, trip_points
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
@@ -82,16 +82,18 @@ def test_every_recorded_representative_still_shows_its_cause(
     try:
         answers = candidate.answer(streams)
         raised = [(s, c["failure"]) for s, c in zip(streams, clusters, strict=True)
-                  if c["failure_kind"]]
+                  if c["failure_key"]]
         trips = iter(trip_points(raised, candidate))
     finally:
         candidate.close()
     for cluster, stream, answer in zip(clusters, streams, answers, strict=True):
         _, signatures, _ = judge(stream.events, answer)
-        if cluster["failure_kind"]:
+        if cluster["failure_key"]:
             # Still the same message, still given up at the same decision.
             assert [s.failure for s in signatures] == [cluster["failure"]], cluster["id"]
-            assert failure_kind(cluster["failure"]) == cluster["failure_kind"]
+            # Keyed by the check's message, or a runtime lookup error by its trip.
+            runtime = failure_kind(cluster["failure"]) == RUNTIME_KIND
+            assert cluster["failure_key"] == (RUNTIME_KIND if runtime else cluster["failure"])
             at = next(trips)
             assert trip_rule(traced(stream.events), at) == (
                 cluster["rule"], cluster["decision"]), cluster["id"]
