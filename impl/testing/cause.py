@@ -448,7 +448,23 @@ def signature(
     steps = involved(classified, responses, events)
     end = at_end(classified, responses)
     rule, decision = decide(difference.aspect, difference.rule, steps, end)
+    if difference.aspect is Aspect.PAYLOAD and not decision and _empty(difference.candidate):
+        # On a plain stream only the candidate's side tells two payload bugs apart: a
+        # payload it never took is not one it took and rewrote (``""`` handed over as
+        # ``{}``).  Where the reference raised a code, the code tells them apart.
+        kind = LOST_PAYLOAD
     return Signature(classified.divergence, rule, decision, "", kind)
+
+
+LOST_PAYLOAD = "payload lost"
+"""The kind of a payload difference on a plain stream where the candidate has nothing."""
+
+
+def _empty(value: Any) -> bool:
+    """True for a payload that holds nothing: absent, ``""``, or parts all empty."""
+    if isinstance(value, list):
+        return all(_empty(v) for v in value)
+    return value is None or value == ""
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:

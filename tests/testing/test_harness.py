@@ -19,7 +19,14 @@ from responses_oracle.testing.candidate import (
     ProcessCandidate,
 )
 from responses_oracle.testing.cases import Case, generated_case, mix_of
-from responses_oracle.testing.cause import RUNTIME_KIND, Cause, Causes, failure_kind, mask_failure
+from responses_oracle.testing.cause import (
+    LOST_PAYLOAD,
+    RUNTIME_KIND,
+    Cause,
+    Causes,
+    failure_kind,
+    mask_failure,
+)
 from responses_oracle.testing.harness import (
     Generation,
     answers_of,
@@ -161,6 +168,20 @@ def test_a_status_on_a_body_without_terminal_is_decided_at_the_end_of_input() ->
     _, signatures, _ = judge(events, answer)
     assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
         (Divergence.STATUS_DIFFERS, "R9", "missing_terminal")]
+
+
+def test_a_payload_lost_and_one_rewritten_are_two_causes_on_a_plain_stream() -> None:
+    call = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f",
+            "arguments": ""}
+    events = _one_call(call)
+    lost = {**call, "arguments": None}
+    rewritten = {**call, "arguments": {}}
+    answers = [
+        [{"response": {"id": "r"}, "items": [{"item": lost}]}],
+        [{"response": {"id": "r"}, "items": [{"item": rewritten, "arguments_parsed": True}]}],
+    ]
+    kinds = [[s.kind for s in judge(events, a)[1]] for a in answers]
+    assert kinds == [[LOST_PAYLOAD], ["payload"]]
 
 
 def test_failure_texts_are_masked_to_one_cause() -> None:
