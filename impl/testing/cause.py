@@ -448,7 +448,9 @@ def signature(
     steps = involved(classified, responses, events)
     end = at_end(classified, responses)
     rule, decision = decide(difference.aspect, difference.rule, steps, end)
-    if difference.aspect is Aspect.PAYLOAD and not decision and _empty(difference.candidate):
+    if difference.aspect is Aspect.PAYLOAD and not decision and _lost(
+        difference.oracle, difference.candidate
+    ):
         # On a plain stream only the candidate's side tells two payload bugs apart: a
         # payload it never took is not one it took and rewrote (``""`` handed over as
         # ``{}``).  Where the reference raised a code, the code tells them apart.
@@ -457,14 +459,17 @@ def signature(
 
 
 LOST_PAYLOAD = "payload lost"
-"""The kind of a payload difference on a plain stream where the candidate has nothing."""
+"""The kind of a payload difference on a plain stream where the candidate has less."""
 
 
-def _empty(value: Any) -> bool:
-    """True for a payload that holds nothing: absent, ``""``, or parts all empty."""
-    if isinstance(value, list):
-        return all(_empty(v) for v in value)
-    return value is None or value == ""
+def _lost(oracle: Any, candidate: Any) -> bool:
+    """True when the candidate holds less of a payload than the reference: nothing
+    (absent, ``""``, parts all empty), or only its leading parts."""
+    if isinstance(candidate, list):
+        if all(part in (None, "") for part in candidate):
+            return True
+        return isinstance(oracle, list) and candidate == oracle[: len(candidate)]
+    return candidate is None or candidate == ""
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:

@@ -182,6 +182,15 @@ def test_a_payload_lost_and_one_rewritten_are_two_causes_on_a_plain_stream() -> 
     ]
     kinds = [[s.kind for s in judge(events, a)[1]] for a in answers]
     assert kinds == [[LOST_PAYLOAD], ["payload"]]
+    # A message that keeps only its first part lost the rest, like one with none.
+    parts = [{"type": "output_text", "text": "a"}, {"type": "output_text", "text": "b"}]
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": parts}
+    events = _one_call(message)
+    other = [{"type": "output_text", "text": "c"}]
+    for kept, kind in ((parts[:1], LOST_PAYLOAD), ([], LOST_PAYLOAD), (other, "payload")):
+        answer = [{"response": {"id": "r"}, "items": [{"item": {**message, "content": kept}}]}]
+        [mine] = judge(events, answer)[1]
+        assert mine.kind == kind
 
 
 def test_failure_texts_are_masked_to_one_cause() -> None:
