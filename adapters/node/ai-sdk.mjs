@@ -21,49 +21,16 @@
 // failed; anything else: not given).  An `error` part, or a throw, is the error answer:
 // the protocol has no answer with both items and an error, and the SDK's user is told
 // of the error either way.
-import { createOpenAI } from "@ai-sdk/openai";
-import { offlineFetch, serve, sseBody } from "./protocol.mjs";
+import { HOSTED, hostedItem, itemId, offlineModel, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
+import { serve } from "./protocol.mjs";
 
-let body = "";
-const provider = createOpenAI({
-  apiKey: "sk-offline",
-  baseURL: "http://oracle.invalid/v1",
-  fetch: offlineFetch(() => body),
-});
-const model = provider.responses("oracle-candidate");
+const { model, answerWith } = offlineModel();
 const PROMPT = [{ role: "user", content: [{ type: "text", text: "" }] }];
-const STATUS = {
-  stop: "completed",
-  "tool-calls": "completed",
-  length: "incomplete",
-  "content-filter": "incomplete",
-  error: "failed",
-};
-
-const HOSTED = {
-  web_search: "web_search_call",
-  code_interpreter: "code_interpreter_call",
-  file_search: "file_search_call",
-  image_generation: "image_generation_call",
-};
-
 const CALL_PAYLOAD = { function_call: "arguments", custom_tool_call: "input" };
 const PENDING = new WeakSet();
 
-function hostedInput(input) {
-  try {
-    return JSON.parse(input);
-  } catch {
-    return {};
-  }
-}
-
-function itemId(part) {
-  return part.providerMetadata?.openai?.itemId;
-}
-
 async function parse(events) {
-  body = sseBody(events);
+  answerWith(events);
   const { stream } = await model.doStream({ prompt: PROMPT });
   const items = new Map(); // key -> wire item, in order of first announcement
   const textParts = new Map(); // part id -> the content part being written
@@ -106,11 +73,9 @@ async function parse(events) {
         const id = part.type === "tool-input-start" ? part.id : part.toolCallId;
         const hosted = HOSTED[part.toolName];
         if (part.providerExecuted || (part.type === "tool-result" && hosted !== undefined)) {
-          const call = item(`call:${id}`, () => ({ type: hosted ?? part.toolName, id }));
-          if (part.type === "tool-call" && call.type === "code_interpreter_call") {
-            const { code } = hostedInput(part.input);
-            if (typeof code === "string") call.code = code;
-          }
+          const call = item(`call:${id}`, () => hostedItem({ ...part, toolCallId: id }));
+          const { code } = part.type === "tool-call" ? hostedItem(part) : {};
+          if (code !== undefined) call.code = code;
           break;
         }
         if (part.type === "tool-result") break;
@@ -133,7 +98,7 @@ async function parse(events) {
         break;
       }
       case "finish":
-        status = STATUS[part.finishReason?.unified ?? part.finishReason];
+        status = statusOf(part.finishReason);
         break;
       case "error":
         throw part.error instanceof Error ? part.error : new Error(JSON.stringify(part.error));
@@ -148,12 +113,7 @@ async function parse(events) {
   const held = [...items.values()].filter(
     (wire) => !PENDING.has(wire) || !(wire.type in CALL_PAYLOAD) || CALL_PAYLOAD[wire.type] in wire,
   );
-  for (const wire of held) {
-    for (const key of ["content", "summary"]) {
-      if (Array.isArray(wire[key])) wire[key] = wire[key].filter((part) => part.text !== "");
-    }
-  }
-  return [{ response, items: held.map((wire) => ({ item: wire })) }];
+  return [{ response, items: withoutEmptyParts(held).map((wire) => ({ item: wire })) }];
 }
 
 await serve(parse);

@@ -2,9 +2,9 @@
 
 The candidate is any program speaking the candidate protocol (JSON Lines, one request
 body in, one answer out; docs/usage/oracle.md), or a built-in name: the real clients
-``openai-python``, ``openai-agents``, ``openai-node`` and ``ai-sdk`` (the last two from
-the checkout's ``adapters/node``), or ``oracle`` (the reference itself, which must
-agree with itself).  The harness (``responses_oracle.testing.harness``) feeds it
+``openai-python``, ``openai-agents``, ``openai-node``, ``ai-sdk`` and ``ai-streamtext``
+(the last three from the checkout's ``adapters/node``), or ``oracle`` (the reference
+itself, which must agree with itself).  The harness (``responses_oracle.testing.harness``) feeds it
 ``--count`` generated streams of ``--seed`` (``--generator``, ``--profile``) and the
 ``--corpus`` files, classes every difference by harm, clusters the cases by cause and
 shows each cluster shrunk to a minimal well-formed stream with both answers, the rule
@@ -94,14 +94,20 @@ def register(subparsers: Subparsers) -> None:
         "\"error\"} line out per request; see docs/usage/oracle.md), feed it generated "
         "streams (OpenAI-valid, provider profiles, model-guided walks, single faults) and the "
         "corpus files, and compare with the oracle modulo minted ids. Items in an answer are "
-        "wire-shaped (as the API sends them: type, id, call_id, name, arguments ...); an "
-        "answer is items or an error, never both; a body holding several responses is one "
-        "request (--split-responses sends one per response); an empty stream is a request "
-        "too. Every difference is classed by harm (wrong_tool_run, confirmed_call_lost, ... "
-        "candidate_raised_on_invalid, unconfirmed_call_dropped); cases are clustered by "
-        "cause, and each cluster's shortest case is shrunk to a minimal well-formed stream "
-        "that keeps the cause, shown with both answers, the rule that decides it (with its "
-        "docs page) and the oracle's trace. Progress goes to stderr on a terminal.",
+        "wire-shaped (as the API sends them: type, id, call_id, name, arguments ...), except "
+        "that an entry with \"arguments_parsed\": true gives the arguments as the JSON "
+        "value the client parsed them to (compared with the oracle's arguments parsed as "
+        "JSON, or its text where that is not JSON); an answer is items or an error, never "
+        "both; a body holding several responses is one request (--split-responses sends "
+        "one per response); an empty stream is a request too. Every difference is classed "
+        "by harm (wrong_tool_run, confirmed_call_lost, ... candidate_raised_on_invalid, "
+        "unconfirmed_call_dropped); cases are clustered by cause (a candidate that raises: "
+        "by its check, the masked message, or for a runtime lookup error such as "
+        "IndexError by the event it gives up at and the oracle's decision there; every "
+        "message and trip listed), and each cluster's shortest case is shrunk to a minimal "
+        "well-formed stream that keeps the cause, shown with both answers, the rule that "
+        "decides it (with its docs page) and the oracle's trace. Progress goes to stderr "
+        "on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",

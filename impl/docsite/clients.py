@@ -2,7 +2,8 @@
 
 ``python -m responses_oracle.docsite.clients --record`` runs ``responses-oracle diff``
 with default options (300 generated streams of seed 0) against every built-in client
-adapter — openai-python, openai-agents, openai-node, the AI SDK — and writes what it
+adapter — openai-python, openai-agents, openai-node, the AI SDK's provider and its
+``streamText`` — and writes what it
 found to ``docs/real-clients.json``: per client its package and version, the counts, and
 every cluster with its class, rule, decision, count and minimal representative stream
 with both answers.  Without ``--record`` it renders ``docs/real-clients.md`` from that
@@ -62,6 +63,8 @@ CLIENTS: tuple[Client, ...] = (
            "Runner.run_streamed(); the ModelResponse of RunHooks.on_llm_end"),
     Client("openai-node", "openai", "npm", "client.responses.stream(), finalResponse()"),
     Client("ai-sdk", "@ai-sdk/openai", "npm", "createOpenAI().responses(model).doStream()"),
+    Client("ai-streamtext", "ai", "npm",
+           "streamText({ model: createOpenAI().responses(model), tools }); content, response"),
 )
 """The clients the page covers, in the order shown."""
 
@@ -73,7 +76,9 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
         "rule": cluster.rule,
         "decision": cluster.decision,
         "kind": cluster.cause.kind,
-        "failure": cluster.cause.failure or None,
+        "failure": cluster.message or None,
+        "failure_key": cluster.cause.failure or None,
+        "variants": [{"what": what, "cases": count} for what, count in cluster.variants],
         "count": len(cluster.cases),
         "representative": cluster.cases[0],
         "events": list(cluster.events),
@@ -218,8 +223,10 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
     for cluster in clusters:
         decided = cluster["decision"] or "no code"
         if cluster["failure"]:
-            at = f" ({cluster['decision']})" if cluster["decision"] else ""
-            decided = f"raises `{_cell(cluster['failure'])}`{at}"
+            messages = ", ".join(
+                f"`{_cell(v['what'])}` x{v['cases']}" for v in cluster["variants"]
+            )
+            decided = f"raises (gives up at `{_cell(decided)}`): {messages}"
         lines.append(
             f"| `{cluster['class']}` | [{cluster['rule']}](rules/{cluster['rule']}.md) | "
             f"{decided} | {cluster['count']} | [{cluster['id']}](#{cluster['id']}) |"
@@ -280,9 +287,12 @@ def render(data: Mapping[str, Any]) -> str:
         f"generated streams of seed {data['seed']}, no corpus), recorded with `{COMMAND} "
         "--record`. Classes are listed most harmful first (ranking in "
         "`responses_oracle.model.divergence`); a cluster is one cause — what differs, the "
-        "rule that decides it and the oracle's code on the events involved, or the "
-        "client's error — filed under the most harmful class among its streams, with a "
-        "minimal well-formed representative stream.",
+        "rule that decides it and the oracle's code on the events involved, or, for a "
+        "client that raises, its check (the masked message; a runtime lookup error such "
+        "as `IndexError` by where it gives up), shown at the event it gives up at (the "
+        "first whose prefix fails the same way) with the oracle's decision there and "
+        "every message and trip listed — filed under the most harmful class among its "
+        "streams, with a minimal well-formed representative stream.",
         "",
         "## Known classes",
         "",

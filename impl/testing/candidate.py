@@ -139,6 +139,7 @@ BUILTIN_CANDIDATES: dict[str, tuple[str, ...]] = {
     "openai-agents": (sys.executable, "-m", "responses_oracle.testing.agents_candidate"),
     "openai-node": ("node", str(NODE_ADAPTERS / "openai-node.mjs")),
     "ai-sdk": ("node", str(NODE_ADAPTERS / "ai-sdk.mjs")),
+    "ai-streamtext": ("node", str(NODE_ADAPTERS / "ai-streamtext.mjs")),
     "oracle": (sys.executable, "-m", "responses_oracle.testing.oracle_candidate"),
 }
 """Candidates that ship with the package or the checkout, by name (``--candidate

@@ -14,27 +14,41 @@ Each difference has a ``Signature``:
   embedded JSON masked, so that one error is one cause whatever stream it met.
 
 A cluster gathers the cases of one ``Cause`` — what a maintainer would call "the same
-bug": what differs, the rule and the code, or the failure's text, *not* the class (the
-same lost payload runs the wrong tool on a call and garbles a message; the cluster is
-filed under its most harmful class).  A case is clustered by its most harmful
-difference (its first signature, keyed by ``Causes``): the report leads with what
-would run the wrong tool, and a case's lesser differences are listed with it rather
-than spread over clusters of their own.  A failure seen on a valid stream is one cause
-whether the stream was valid or not; the classes a client may choose on purpose are
-one cluster each.
+bug": what differs, the rule and the code, *not* the class (the same lost payload runs
+the wrong tool on a call and garbles a message; the cluster is filed under its most
+harmful class).  A case is clustered by its most harmful difference (its first
+signature, keyed by ``Causes``): the report leads with what would run the wrong tool,
+and a case's lesser differences are listed with it rather than spread over clusters of
+their own.  The classes a client may choose on purpose are one cluster each.
+
+A candidate that gave up is placed at its *trip* event (the first event whose prefix,
+closed by a terminal, fails with the same message: ``trip_rule`` names the rule and the
+reference's decision there).  What the failure is keyed by depends on its kind
+(``failure_kind``).  An error the client raises by a check of its own (``RuntimeError:
+Duplicate response output index N.``) is keyed by its masked message: one check is one
+cause wherever it trips — the same check refuses a replayed item, a reused slot and a
+second response alike, and the reference's decision at the trip differs with the
+stream, not with the bug.  A runtime lookup error (``IndexError``, ``TypeError`` …) names
+the access that failed, not a check, and one unguarded access raises one or another
+by stream (a part index out of range, ``None`` as an index): it is keyed by where it
+trips, the rule and the reference's decision there.  Each case's message and trip are
+listed as the cluster's variants.  A failure whose key was seen on a valid stream is a
+bug whether the stream was valid or not.
 
 The events involved are read from the reference's own trace (``Reducer(trace=True)``):
 the steps on the entry the difference is about (the item's admission, its payload
-events, its confirmation, the terminal that settled it), or, for an item only the
-candidate has, the events that carried its ids.  The rule is then the rule of the
+events, its confirmation, the terminal that settled it, and another item's admission
+at its slot, R3), or, for an item only the candidate has, the events that carried its
+ids.  The rule is then the rule of the
 most telling code on those events that can decide a difference of that kind
 (``DECISIVE_CODES``), else the rule ``compare`` names for the aspect.  It never
 depends on where a stream happens to end.
 
 For a candidate that gave up, the event involved is the one it gives up at: the first
-event whose prefix, closed with a terminal, still fails (computed by the harness on the
-minimal stream, where it is cheap); ``trip_rule`` names the rule of its most telling
-code (``TRIP_CODES``), else of its decision.
+event whose prefix, closed with a terminal, still fails with the same message (computed
+by the harness, one batch of prefixes per run); ``trip_rule`` names the rule of its
+most telling code (``TRIP_CODES``) and that code, else the rule and the words of the
+reference's decision at that event (``added: new -> admit``).
 """
 
 from __future__ import annotations
@@ -76,15 +90,20 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     ),
     Aspect.MISSING_ITEM: (
         Code.SNAPSHOT_MISSING_ITEM,
-        Code.SNAPSHOT_ABSENT,
         Code.SLOT_REUSED,
         Code.DUPLICATE_ITEM,
         Code.ID_RENAMED_FIELD,
         Code.ID_ADOPTED_FROM_SLOT,
+        Code.SNAPSHOT_ABSENT,
         Code.RESPONSE_ERROR,
         Code.MISSING_TERMINAL,
     ),
-    Aspect.EXTRA_ITEM: (Code.AFTER_TERMINAL, Code.DUPLICATE_ITEM, Code.SLOT_REUSED),
+    Aspect.EXTRA_ITEM: (
+        Code.AFTER_TERMINAL,
+        Code.DUPLICATE_ITEM,
+        Code.SLOT_REUSED,
+        Code.ID_CHANGED,
+    ),
     Aspect.ORDER: (Code.AFTER_TERMINAL, Code.SLOT_REUSED),
     Aspect.STATUS: (Code.AFTER_TERMINAL, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
     Aspect.EXECUTABLE: (Code.UNCONFIRMED_ITEM, Code.MISSING_TERMINAL, Code.RESPONSE_ERROR),
@@ -94,10 +113,12 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     Aspect.NAMESPACE: (Code.METADATA_CONFLICT,),
     Aspect.OUTPUT_INDEX: (Code.SLOT_REUSED,),
 }
-"""For each aspect, the codes that can decide a difference of it, most telling first.
-A code on the events involved that is not listed (a sequence gap left by shrinking, a
-response-level code on the terminal that settled an item) says nothing about the
-difference and does not split a cluster."""
+"""For each aspect, the codes that can decide a difference of it, most telling first:
+a code about the item itself (its slot taken by another item, its id under another
+name) before one about the whole response (no snapshot, an error), which every item
+of the response shares.  A code on the events involved that is not listed (a sequence
+gap left by shrinking, a response-level code on the terminal that settled an item)
+says nothing about the difference and does not split a cluster."""
 
 TRIP_CODES: tuple[Code, ...] = (
     *dict.fromkeys(code for codes in DECISIVE_CODES.values() for code in codes),
@@ -165,36 +186,79 @@ class Cause:
         return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
+RUNTIME_ERRORS: frozenset[str] = frozenset(
+    {"IndexError", "KeyError", "TypeError", "AttributeError", "RangeError", "ReferenceError"}
+)
+"""Python's and JavaScript's errors for a lookup or an operation on a missing value:
+their text names the index or the value an unguarded access met, not a check of the
+client's, so one unguarded access raises one or another by stream."""
+
+RUNTIME_KIND = "runtime error"
+"""The kind of every error of ``RUNTIME_ERRORS``."""
+
+_ERROR_NAME = re.compile(r"^([A-Za-z_$][\w$.]*): ")
+
+
+def failure_kind(failure: str) -> str:
+    """The kind of a (masked) failure: the error's class (``RuntimeError``,
+    ``AI_TypeValidationError``), ``RUNTIME_KIND`` for the runtime's lookup errors, or
+    the whole text when it names no class (``no answer within 60 s``)."""
+    named = _ERROR_NAME.match(failure)
+    if named is None:
+        return failure
+    return RUNTIME_KIND if named.group(1) in RUNTIME_ERRORS else named.group(1)
+
+
+def _raised(mine: Signature) -> tuple[str, str, str]:
+    """A failure's key: its masked message for a check of the client's own; the rule and
+    decision at its trip for a runtime lookup error (``RUNTIME_KIND``)."""
+    if failure_kind(mine.failure) == RUNTIME_KIND:
+        return mine.rule, mine.decision, RUNTIME_KIND
+    return "", "", mine.failure
+
+
 @dataclass(frozen=True)
 class Causes:
     """How the signatures of one run become causes (cluster keys).
 
     A difference's cause is what differs, the rule and the deciding code (``Cause``).
-    A failure is keyed by its message whatever the stream's validity, once that message
-    was seen on a valid stream (``bugs``): then it is a bug, and its cases on invalid
-    streams are the same bug.  A failure only ever seen on invalid streams, and any
-    other class a client may choose on purpose (``TOLERABLE``), is one cause per
+    A failure's is its masked message, or for a runtime lookup error the rule and the
+    reference's decision at its trip (``_raised``), whatever the stream's validity, once
+    that key was seen on a valid stream (``bugs``): then it is a bug, and its cases on
+    invalid streams are the same bug.  A failure only ever seen on invalid streams, and
+    any other class a client may choose on purpose (``TOLERABLE``), is one cause per
     class: a client that refuses invalid input or drops unconfirmed calls does so by
     design, and its reasons are listed in the cluster, not spread over clusters.
     """
 
-    bugs: frozenset[str] = frozenset()
+    bugs: frozenset[tuple[str, str, str]] = frozenset()
 
     @classmethod
     def of(cls, signatures: Iterable[Signature]) -> Causes:
-        """The keying for a run whose cases show ``signatures``."""
+        """The keying for a run whose cases show ``signatures`` (runtime errors placed
+        by their trip's rule and decision)."""
         return cls(
             frozenset(
-                s.failure
+                _raised(s)
                 for s in signatures
                 if s.failure and s.divergence is Divergence.CANDIDATE_RAISED_ON_VALID
             )
         )
 
+    def is_bug(self, mine: Signature) -> bool:
+        """True when ``mine`` is a failure whose key was seen on a valid stream."""
+        return bool(mine.failure) and _raised(mine) in self.bugs
+
+    def placed(self) -> bool:
+        """True when a runtime lookup error was seen on a valid stream: then a failure's
+        trip is part of its key."""
+        return any(kind == RUNTIME_KIND for _, _, kind in self.bugs)
+
     def key(self, mine: Signature) -> Cause:
         """The cause ``mine`` is a case of."""
-        if mine.failure in self.bugs:
-            return Cause("raised", "", "", mine.failure)
+        if self.is_bug(mine):
+            rule, decision, kind = _raised(mine)
+            return Cause("raised", rule, decision, kind)
         if mine.divergence in TOLERABLE:
             return Cause(mine.divergence.value, "", "")
         return Cause(mine.kind, mine.rule, mine.decision, mine.failure)
@@ -264,12 +328,19 @@ def involved(
         return [step for response in responses for step in response.steps]
     response = responses[classified.response]
     if classified.entry is not None:
-        # The entry's own steps, and the terminal, which settles every entry (its
-        # snapshot offers each item's payloads; the trace names one entry for it).
+        # The entry's own steps; the terminal, which settles every entry (its snapshot
+        # offers each item's payloads; the trace names one entry for it); and another
+        # item admitted at the entry's slot, which a client keyed by slot mistakes for
+        # this one (the reference keeps both, R3).
         ordinals = {o for o, p in response.positions.items() if p == classified.entry}
+        items = response.result.items
+        slot = items[classified.entry].output_index if classified.entry < len(items) else None
         return [
             s for s in response.steps
-            if s.entry in ordinals or s.decision.startswith("terminal")
+            if s.entry in ordinals
+            or s.decision.startswith("terminal")
+            or (slot is not None and Code.SLOT_REUSED in s.codes and s.index < len(events)
+                and events[s.index].get("output_index") == slot)
         ]
     if classified.difference.aspect is Aspect.EXTRA_ITEM:
         ids = _ids(classified.difference.candidate)
@@ -291,14 +362,29 @@ def _carried(event: Event) -> set[str]:
     return found
 
 
-def decide(aspect: Aspect, default_rule: str, steps: Sequence[StepTrace]) -> tuple[str, str]:
-    """The rule deciding a difference of ``aspect`` on ``steps`` and the code that says so.
+def at_end(classified: Classified, responses: Sequence[TracedResponse]) -> frozenset[Code]:
+    """The codes the reference raised at the end of input on the difference's response
+    (``missing_terminal``: a body that stops before its terminal event)."""
+    if classified.response is None or classified.response >= len(responses):
+        return frozenset()
+    diagnostics = responses[classified.response].result.diagnostics
+    return frozenset(d.code for d in diagnostics if d.event_index is None)
+
+
+def decide(
+    aspect: Aspect,
+    default_rule: str,
+    steps: Sequence[StepTrace],
+    end: Iterable[Code] = (),
+) -> tuple[str, str]:
+    """The rule deciding a difference of ``aspect`` on ``steps`` (and the end of input,
+    ``end``) and the code that says so.
 
     The first of the aspect's ``DECISIVE_CODES`` that the steps raised names the rule
     (the rule that code reports on); without one the stream is plain for this
     difference, which is then the candidate's alone: the aspect's own rule, no code.
     """
-    codes = {code for step in steps for code in step.codes}
+    codes = {code for step in steps for code in step.codes} | set(end)
     for code in DECISIVE_CODES.get(aspect, ()):
         if code in codes:
             return CODE_RULES[code], code.value
@@ -360,8 +446,30 @@ def signature(
         failure = mask_failure(str(difference.candidate))
         return Signature(classified.divergence, "", "", failure, kind)
     steps = involved(classified, responses, events)
-    rule, decision = decide(difference.aspect, difference.rule, steps)
+    end = at_end(classified, responses)
+    rule, decision = decide(difference.aspect, difference.rule, steps, end)
+    if difference.aspect is Aspect.PAYLOAD and not decision and _lost(
+        difference.oracle, difference.candidate
+    ):
+        # On a plain stream only the candidate's side tells two payload bugs apart: a
+        # payload it never took is not one it took and rewrote (``""`` handed over as
+        # ``{}``).  Where the reference raised a code, the code tells them apart.
+        kind = LOST_PAYLOAD
     return Signature(classified.divergence, rule, decision, "", kind)
+
+
+LOST_PAYLOAD = "payload lost"
+"""The kind of a payload difference on a plain stream where the candidate has less."""
+
+
+def _lost(oracle: Any, candidate: Any) -> bool:
+    """True when the candidate holds less of a payload than the reference: nothing
+    (absent, ``""``, parts all empty), or only its leading parts."""
+    if isinstance(candidate, list):
+        if all(part in (None, "") for part in candidate):
+            return True
+        return isinstance(oracle, list) and candidate == oracle[: len(candidate)]
+    return candidate is None or candidate == ""
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:
@@ -369,7 +477,11 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
 
     The codes read are those of that event and of the earlier events of the same entry:
     a client that rejects an item's done event may be rejecting what its added event
-    already did (an id under another name), which the reference reported there.
+    already did (an id under another name), which the reference reported there.  The
+    decision is the most telling of those codes, else the words of the reference's
+    decision at the event (``item_done: none -> admit``: a plain stream the client
+    refuses where the reference admits).  No trip event: the client gives up only at
+    the end of input (``missing_terminal``), or a prefix never fails (``end``).
     """
     for response in responses:
         at = next((s for s in response.steps if s.index == index), None)
@@ -385,5 +497,6 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
         )
         if code is not None:
             return CODE_RULES[code], code.value
-        return next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1"), ""
+        rule = next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1")
+        return rule, at.decision
     return "R9", "missing_terminal" if index is None else "end"

@@ -6,7 +6,12 @@ Both sides are lists of result objects (DESIGN §3).  A candidate is judged on w
 contract makes it responsible for: per response its ``status`` (and ``id`` when it
 gives one), and per output item its identity (``type``, ``id``, ``call_id``, ``name``,
 ``namespace``) and its payloads, read where ``ITEM_TYPES`` says each payload channel
-lives.  ``output_index`` and ``executable`` are compared when the candidate gives them,
+lives.  Payloads are compared as the strings they are, except where a result entry says
+``"arguments_parsed": true`` (``PARSED_ARGUMENTS``): a client that hands its user parsed
+tool input (the AI SDK's ``streamText``) gives the JSON value of the arguments, which is
+compared with the oracle's arguments parsed as JSON — or with the oracle's string where
+that is not JSON, since then the client can only hand the text over as it came.
+``output_index`` and ``executable`` are compared when the candidate gives them,
 diagnostic codes only when asked (``codes=True``): a candidate is never faulted for a
 field it does not claim to compute, and always for one it gets wrong.  Other item
 fields (``status``, annotations, SDK extras) are not compared.
@@ -30,12 +35,18 @@ oracle knows about its side (``id_source``, ``payload_source``, its diagnostics)
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelLocation
+from responses_oracle.model.catalogue import (
+    ITEM_TYPES,
+    UNKNOWN_ITEM_TYPE,
+    ChannelKind,
+    ChannelLocation,
+)
 
 from .candidate import Answer, Failure
 from .rules import rules_of_codes
@@ -124,6 +135,36 @@ def payloads(item: Mapping[str, Any]) -> dict[str, Any]:
                 if isinstance(p, Mapping) and p.get("type") == location.part_type
             ]
     return found
+
+
+PARSED_ARGUMENTS = "arguments_parsed"
+"""The result-entry field by which a candidate says its item's arguments are the JSON
+value it parsed them to, not the wire string (docs/conformance-vectors.md §6)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def as_parsed(arguments: Any) -> Any:
+    """What a client that parses tool arguments as JSON hands over for ``arguments``:
+    the JSON value, or the text itself where it is not JSON (``NaN`` and ``Infinity``
+    are not: JSON.parse refuses them)."""
+    if not isinstance(arguments, str):
+        return arguments
+    try:
+        return json.loads(arguments, parse_constant=_no_constant)
+    except ValueError:
+        return arguments
+
+
+def _argument_paths(item: Mapping[str, Any]) -> frozenset[str]:
+    spec = ITEM_TYPES.get(str(item.get("type")), UNKNOWN_ITEM_TYPE)
+    return frozenset(
+        _location_key(location)
+        for location in spec.channels
+        if location.channel is ChannelKind.ARGUMENTS
+    )
 
 
 def _item(entry: Any) -> dict[str, Any]:
@@ -296,10 +337,16 @@ def _compare_items(
             out.append(_difference(aspect, f"{path}.item.{field}", ours.get(field),
                                    theirs.get(field)))
     candidate_payloads = payloads(theirs)
+    parsed = _argument_paths(ours) if candidate_entry.get(PARSED_ARGUMENTS) is True else ()
     for where, value in payloads(ours).items():
         other = candidate_payloads.get(where)
-        if other != value:
+        if other != (as_parsed(value) if where in parsed else value):
             why = _why_payload(oracle_entry, value, other)
+            if where in parsed:
+                why += (
+                    "; the candidate gives parsed arguments, compared with the oracle's "
+                    "parsed as JSON (its text where it is not JSON)"
+                )
             out.append(Difference(Aspect.PAYLOAD, f"{path}.item.{where}", value, other, "R7",
                                   why))
     for field, aspect in _ENTRY_FIELDS:

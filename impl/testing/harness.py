@@ -11,8 +11,15 @@ lost in the same case.  One representative per cluster (the shortest case) is sh
 (``shrink.py``: ddmin with batched candidate calls, the response frame kept) under the
 one condition that the variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
-events involved marked.  For a cluster where the candidate gave no answer, the event
-involved is the one it gives up at (``_trip``).
+events involved marked.
+
+A candidate that gave no answer is placed by its *trip*: the first event whose prefix,
+closed by a terminal, fails with the same message (``trip_points``: every prefix of
+every failing case in one batched run, after ``find``).  The rule and the reference's
+decision there are reported per case; for a runtime lookup error they are its cause
+(``cause.Causes``).  The representative is shrunk keeping its own message (cheap), and
+only if the minimal stream then shows another cause is it shrunk again keeping the
+trip itself.
 
 A body holding several responses is handed to the candidate as one request, as a
 real client receives it; ``split=True`` sends each response as its own request and
@@ -35,7 +42,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from responses_oracle import reduce
 from responses_oracle.model.divergence import HARM, Divergence
@@ -43,15 +50,19 @@ from responses_oracle.model.divergence import HARM, Divergence
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
+    RUNTIME_KIND,
     Cause,
     Causes,
     Signature,
     TracedResponse,
+    failure_kind,
     involved,
+    mask_failure,
     signature,
     traced,
     trip_rule,
 )
+from .compare import Aspect
 from .explain import completed, trace_line
 from .profiles import PROFILES
 from .report import Cluster, DiffReport, Finding, cluster_order
@@ -168,7 +179,7 @@ def find(
 
 def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Finding]]]:
     """Findings by their most harmful cause, causes in order of first appearance, and
-    the keying used."""
+    the keying used (failures placed by their trip: ``with_trips``)."""
     causes = Causes.of(s for finding in findings for s in finding.signatures[:1])
     clusters: dict[Cause, list[Finding]] = {}
     for finding in findings:
@@ -176,25 +187,80 @@ def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Findi
     return causes, clusters
 
 
-def _trip(
-    events: list[Event], wanted: Signature, candidate: Candidate, finding: Finding, split: bool
-) -> int | None:
-    """The event a candidate gives up at: the first whose prefix, closed by a terminal
-    when it has none, fails with the same message (``None``: only the end of input)."""
-    variants = []
+TRIP_BATCH = 8 * BATCH
+"""Prefixes per candidate round trip when finding trips."""
+
+
+def _prefixes(events: Sequence[Event]) -> list[list[Event]]:
+    """Every prefix of ``events``, closed by a ``response.completed`` when it has no
+    terminal of its own."""
+    out = []
     for end in range(1, len(events) + 1):
-        prefix = events[:end]
+        prefix = list(events[:end])
         ended = any(e.get("type") in FRAME_EVENTS - {"response.created"} for e in prefix)
-        variants.append(prefix if ended else completed(prefix))
-    streams = [GeneratedStream(tuple(v), finding.labels, finding.data_only) for v in variants]
-    for end, (variant, answer) in enumerate(
-        zip(variants, answers_of(candidate, streams, split), strict=True)
-    ):
-        if isinstance(answer, Failure) and any(
-            s.failure == wanted.failure for s in judge(variant, answer)[1]
-        ):
-            return end
-    return None
+        out.append(prefix if ended else completed(prefix))
+    return out
+
+
+def trip_points(
+    wanted: Sequence[tuple[GeneratedStream, str]], candidate: Candidate, split: bool = False
+) -> list[int | None]:
+    """For each stream and the (masked) message its candidate failed with: the index of
+    the first event whose prefix fails with that message (``None``: no prefix does, the
+    candidate gives up only at the end of input).  One batched run for all of them."""
+    variants = [_prefixes(stream.events) for stream, _ in wanted]
+    flat = [
+        GeneratedStream(tuple(v), stream.labels, stream.data_only)
+        for (stream, _), vs in zip(wanted, variants, strict=True)
+        for v in vs
+    ]
+    answers: list[Answer] = []
+    for start in range(0, len(flat), TRIP_BATCH):
+        answers.extend(answers_of(candidate, flat[start : start + TRIP_BATCH], split))
+    at = iter(answers)
+    out: list[int | None] = []
+    for (_, failure), vs in zip(wanted, variants, strict=True):
+        mine = [next(at) for _ in vs]
+        out.append(next(
+            (n for n, a in enumerate(mine)
+             if isinstance(a, Failure) and mask_failure(a.message) == failure),
+            None,
+        ))
+    return out
+
+
+def _tripped(mine: Signature, events: Sequence[Event], at: int | None) -> Signature:
+    rule, decision = trip_rule(traced(events), at)
+    return replace(mine, rule=rule, decision=decision)
+
+
+def with_trips(
+    findings: Sequence[Finding], candidate: Candidate, split: bool = False
+) -> list[Finding]:
+    """The findings with each failure placed by its trip (its signature's rule and
+    decision).  Failures on valid streams first; a failure on an invalid stream only
+    when it is a runtime lookup error and a valid one raised one (else its trip is not
+    part of its key, and it cannot join a bug by it)."""
+    def trip(chosen: list[Finding]) -> dict[str, Signature]:
+        streams = [(GeneratedStream(f.events, f.labels, f.data_only), f.signatures[0].failure)
+                   for f in chosen]
+        points = trip_points(streams, candidate, split)
+        return {
+            f.case: _tripped(f.signatures[0], f.events, at)
+            for f, at in zip(chosen, points, strict=True)
+        }
+
+    failing = [f for f in findings if f.signatures[0].failure]
+    valid = [f for f in failing
+             if f.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID]
+    placed = trip(valid)
+    if Causes.of(placed.values()).placed():
+        placed |= trip([f for f in failing if f.case not in placed
+                        and failure_kind(f.signatures[0].failure) == RUNTIME_KIND])
+    return [
+        replace(f, signatures=(placed[f.case], *f.signatures[1:])) if f.case in placed else f
+        for f in findings
+    ]
 
 
 def explain_cluster(
@@ -216,27 +282,58 @@ def explain_cluster(
         key=lambda f: len(f.events),
     )
 
-    def fails(variants: Sequence[list[Event]]) -> list[bool]:
-        streams = [GeneratedStream(tuple(v), finding.labels, finding.data_only) for v in variants]
-        answers = answers_of(candidate, streams, split)
-        return [
-            causes.shows(wanted, judge(v, a, codes)[1], divergence)
-            for v, a in zip(variants, answers, strict=True)
-        ]
+    message = finding.signatures[0].failure
 
-    events = shrink(finding.events, fails) if minimize else list(finding.events)
-    minimal = GeneratedStream(tuple(events), finding.labels, finding.data_only)
-    answer = answers_of(candidate, [minimal], split)[0]
-    found, signatures, responses = judge(events, answer, codes)
+    def stream(events: Sequence[Event]) -> GeneratedStream:
+        return GeneratedStream(tuple(events), finding.labels, finding.data_only)
+
+    def judged(variants: Sequence[list[Event]], exact: bool) -> list[tuple[Signature, ...]]:
+        """Each variant's signatures; a failure with the representative's message is
+        placed by its trip when ``exact`` (else it counts as the cluster's)."""
+        answers = answers_of(candidate, [stream(v) for v in variants], split)
+        out = [judge(v, a, codes)[1] for v, a in zip(variants, answers, strict=True)]
+        if not message:
+            return out
+        failing = [n for n, sigs in enumerate(out) if sigs and sigs[0].failure]
+        if not exact:
+            return [
+                (replace(sigs[0], rule=wanted.rule, decision=wanted.decision),)
+                if n in failing and sigs[0].failure == message else sigs
+                for n, sigs in enumerate(out)
+            ]
+        points = trip_points(
+            [(stream(variants[n]), out[n][0].failure) for n in failing], candidate, split
+        )
+        for n, at in zip(failing, points, strict=True):
+            out[n] = (_tripped(out[n][0], variants[n], at),)
+        return out
+
+    def fails(exact: bool) -> Callable[[Sequence[list[Event]]], list[bool]]:
+        def check(variants: Sequence[list[Event]]) -> list[bool]:
+            return [causes.shows(wanted, sigs, divergence) for sigs in judged(variants, exact)]
+        return check
+
+    events = list(finding.events)
+    if minimize:
+        events = shrink(finding.events, fails(exact=False))
+        if message and not fails(exact=True)([events])[0]:
+            events = shrink(finding.events, fails(exact=True))
+    answer = answers_of(candidate, [stream(events)], split)[0]
+    [signatures] = judged([events], exact=True)
     if not causes.shows(wanted, signatures, divergence):  # a candidate not deterministic
         events, answer = list(finding.events), finding.answer
-        found, signatures, responses = judge(events, answer, codes)
-    shown = tuple(c for c in found if causes.key(signature(c, responses, events)) == wanted)
+        signatures = finding.signatures
+    found, _, responses = judge(events, answer, codes)
+    shown = tuple(
+        c for c in found
+        if c.difference.aspect is Aspect.FAILURE
+        or causes.key(signature(c, responses, events)) == wanted
+    )
     mine = next(
         s for s in signatures if causes.key(s) == wanted and s.divergence is divergence
     )
     if mine.failure:
-        at = _trip(events, mine, candidate, finding, split)
+        [at] = trip_points([(stream(events), mine.failure)], candidate, split)
         rule, decision = trip_rule(responses, at)
         marked = {at} if at is not None else set()
     else:
@@ -260,6 +357,7 @@ def explain_cluster(
         answer=answer,
         trace=tuple(trace),
         divergence=divergence,
+        message=mine.failure,
         others=tuple(
             Counter(c.divergence.value for c in found if c not in shown).most_common()
         ),
@@ -269,8 +367,13 @@ def explain_cluster(
 
 
 def _reads(mine: Signature) -> str:
-    """How a case's own signature reads in a cluster's list of variants."""
-    return mine.failure or f"{mine.divergence.value}: {mine.rule} {mine.decision or 'no code'}"
+    """How a case's own signature reads in a cluster's list of variants: a failure's
+    message and where it trips, else the class, rule and code."""
+    if mine.failure and mine.rule:
+        return f"{mine.failure} (at {mine.rule} {mine.decision})"
+    if mine.failure:  # not placed: a check's message on a stream the reference flags
+        return f"{mine.failure} (on an invalid stream)"
+    return f"{mine.divergence.value}: {mine.rule} {mine.decision or 'no code'}"
 
 
 def report(
@@ -285,7 +388,9 @@ def report(
     shrink_clusters: bool = True,
     allowed: frozenset[Divergence] = frozenset(),
 ) -> DiffReport:
-    """Cluster the findings, shrink one representative each, and build the report."""
+    """Place the failures by their trips, cluster the findings, shrink one
+    representative each, and build the report."""
+    findings = with_trips(findings, candidate, split)
     causes, clustered = cluster(findings)
     clusters = [
         explain_cluster(

@@ -2,10 +2,11 @@
 
 A ``Finding`` is one case on which candidate and reference disagree: the candidate's
 answer, every difference classified by harm (``taxonomy``), and the distinct causes
-(``cause.Signature``) it shows.  A ``Cluster`` gathers the cases that show one cause —
-a case with two causes is in two clusters — with one representative shrunk to a
-minimal well-formed stream that still shows it, the rule that decides it, and both
-answers.  ``DiffReport`` holds them, most harmful class first, and renders them as text
+(``cause.Signature``) it shows.  A ``Cluster`` gathers the cases whose most harmful
+difference has one cause, with one representative shrunk to a minimal well-formed
+stream that still shows it, the rule that decides it, both answers, and how its cases
+read (``variants``: a cluster of failures lists every distinct message).
+``DiffReport`` holds them, most harmful class first, and renders them as text
 (``render``) or JSON (``to_json``).  Classes a run allows (``--allow``) are reported
 but do not fail it.
 """
@@ -63,11 +64,13 @@ class Cluster:
     trace: tuple[str, ...]
     divergence: Divergence
     """The most harmful class among the cluster's cases."""
+    message: str = ""
+    """What the representative raised (masked), for a cluster of failures."""
     others: tuple[tuple[str, int], ...] = ()
     """The representative's other differences, by class, with counts."""
     variants: tuple[tuple[str, int], ...] = ()
     """How the cases' own signatures read (a failure's message, the code), with counts:
-    a cluster of a class a client may choose gathers several."""
+    a cluster of failures or of a class a client may choose gathers several."""
     allowed: bool = False
 
     @property
@@ -86,7 +89,8 @@ class Cluster:
             "rule_doc": RULE_DOCS.format(rule=self.rule),
             "decision": self.decision,
             "kind": self.cause.kind,
-            "failure": self.cause.failure or None,
+            "failure": self.message or None,
+            "failure_key": self.cause.failure or None,
             "count": len(self.cases),
             "cases": list(self.cases),
             "labels": list(self.labels),
@@ -253,8 +257,8 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         + (f"; also {', '.join(cluster.cases[1:6])}" if more else "")
         + (" ..." if more > 5 else ""),
     ]
-    if cluster.cause.failure:
-        lines.append(f"  candidate raised: {cluster.cause.failure}")
+    if cluster.message:
+        lines.append(f"  candidate raised: {cluster.message}")
     if len(cluster.variants) > 1:
         lines.append("  the cases, by what decides them:")
         lines.extend(f"    {count} x {what}" for what, count in cluster.variants)

@@ -63,7 +63,9 @@ def test_diff_help_documents_the_protocol_and_exit_codes(
     text = " ".join(capsys.readouterr().out.split())
     for needle in ("wire-shaped", "never both", "--split-responses", "docs/usage/oracle.md",
                    "exit status:", "2 unusable arguments, or a candidate that cannot run",
-                   "agents", "ai-sdk", "openai-node"):
+                   "agents", "ai-sdk", "openai-node", "ai-streamtext",
+                   '"arguments_parsed": true', "parsed as JSON",
+                   "the event it gives up at", "runtime lookup error"):
         assert needle in text
 
 

@@ -26,8 +26,9 @@ from responses_oracle.docsite.clients import (
 from responses_oracle.model.divergence import Divergence
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.cases import Case
+from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.harness import find, judge
+from responses_oracle.testing.harness import find, judge, trip_points
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,14 +38,6 @@ DOCS = ROOT / "docs"
 @pytest.fixture(scope="module")
 def record() -> dict[str, Any]:
     return load(DOCS)
-
-
-def _run(client: Client, streams: list[GeneratedStream]) -> list[Any]:
-    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
-    try:
-        return candidate.answer(streams)
-    finally:
-        candidate.close()
 
 
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda c: c.candidate)
@@ -57,6 +50,26 @@ def test_each_client_agrees_on_a_plain_openai_stream(client: Client) -> None:
         candidate.close()
 
 
+def test_streamtext_hands_over_parsed_arguments_that_agree_as_json() -> None:
+    calls = openai_stream(case_chooser(11, 2), kinds=("function_call", "custom_tool_call"))
+    candidate = ProcessCandidate(candidate_command("ai-streamtext"), timeout=60)
+    try:
+        [answer] = candidate.answer([calls])
+        assert find([Case("calls", calls)], candidate) == []
+    finally:
+        candidate.close()
+    assert isinstance(answer, list)
+    entries = answer[0]["items"]
+    functions = [e for e in entries if e["item"]["type"] == "function_call"]
+    customs = [e for e in entries if e["item"]["type"] == "custom_tool_call"]
+    assert functions and customs
+    # Function arguments are the parsed value, so marked; custom input is text, unmarked.
+    assert all(e["arguments_parsed"] is True and isinstance(e["item"]["arguments"], dict)
+               for e in functions)
+    assert all("arguments_parsed" not in e and isinstance(e["item"]["input"], str)
+               for e in customs)
+
+
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda c: c.candidate)
 def test_every_recorded_representative_still_shows_its_cause(
     client: Client, record: dict[str, Any]
@@ -65,11 +78,25 @@ def test_every_recorded_representative_still_shows_its_cause(
     assert recorded["version"] == client.version()
     clusters = recorded["clusters"]
     streams = [GeneratedStream(tuple(c["events"])) for c in clusters]
-    answers = _run(client, streams)
+    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
+    try:
+        answers = candidate.answer(streams)
+        raised = [(s, c["failure"]) for s, c in zip(streams, clusters, strict=True)
+                  if c["failure_key"]]
+        trips = iter(trip_points(raised, candidate))
+    finally:
+        candidate.close()
     for cluster, stream, answer in zip(clusters, streams, answers, strict=True):
         _, signatures, _ = judge(stream.events, answer)
-        if cluster["failure"]:
-            assert any(s.failure == cluster["failure"] for s in signatures), cluster["id"]
+        if cluster["failure_key"]:
+            # Still the same message, still given up at the same decision.
+            assert [s.failure for s in signatures] == [cluster["failure"]], cluster["id"]
+            # Keyed by the check's message, or a runtime lookup error by its trip.
+            runtime = failure_kind(cluster["failure"]) == RUNTIME_KIND
+            assert cluster["failure_key"] == (RUNTIME_KIND if runtime else cluster["failure"])
+            at = next(trips)
+            assert trip_rule(traced(stream.events), at) == (
+                cluster["rule"], cluster["decision"]), cluster["id"]
         elif cluster["class"] == Divergence.CANDIDATE_RAISED_ON_INVALID.value:
             assert any(s.failure and s.divergence.value == cluster["class"]
                        for s in signatures), cluster["id"]

@@ -7,7 +7,14 @@ from typing import Any
 from responses_oracle import reduce
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.testing.candidate import Failure
-from responses_oracle.testing.compare import Aspect, carried_ids, compare, payloads
+from responses_oracle.testing.compare import (
+    PARSED_ARGUMENTS,
+    Aspect,
+    as_parsed,
+    carried_ids,
+    compare,
+    payloads,
+)
 from responses_oracle.testing.rules import CODE_RULES, RULES, rules_of_codes
 
 CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
@@ -134,3 +141,39 @@ def test_every_code_reports_on_a_rule_of_design() -> None:
     assert set(CODE_RULES) == set(Code)
     assert set(CODE_RULES.values()) <= set(RULES)
     assert rules_of_codes(["id_minted", "slot_reused", "nonsense"]) == ["R3", "R11"]
+
+
+def _parsed(*items: dict[str, Any]) -> list[dict[str, Any]]:
+    """An answer whose entries say their arguments are the parsed JSON value."""
+    entries = [{"item": item, PARSED_ARGUMENTS: True} for item in items]
+    return [{"response": {"id": "resp_1", "status": "completed"}, "items": entries}]
+
+
+def test_parsed_arguments_are_compared_as_json_values() -> None:
+    events = _stream(_fc("fc_1", "call_1", ' {"city": "Paris", "n": 1} '))
+    oracle = _oracle(events)
+    assert compare(events, oracle, _parsed(_fc("fc_1", "call_1", {"n": 1, "city": "Paris"}))) == []
+    [other] = compare(events, oracle, _parsed(_fc("fc_1", "call_1", {"city": "Rome", "n": 1})))
+    assert (other.aspect, other.path, other.candidate) == (
+        Aspect.PAYLOAD, "[0].items[0].item.arguments", {"city": "Rome", "n": 1})
+    assert "parsed as JSON" in other.why
+    # Without the field the value is compared with the wire string, and differs.
+    [unparsed] = compare(events, oracle, _answer(_fc("fc_1", "call_1", {"city": "Paris", "n": 1})))
+    assert unparsed.aspect is Aspect.PAYLOAD and "parsed" not in unparsed.why
+
+
+def test_parsed_arguments_that_are_not_json_are_the_text_itself() -> None:
+    events = _stream(_fc("fc_1", "call_1", "a b"), _fc("fc_2", "call_2", "NaN"))
+    oracle = _oracle(events)
+    assert compare(events, oracle, _parsed(_fc("fc_1", "call_1", "a b"),
+                                           _fc("fc_2", "call_2", "NaN"))) == []
+    # An empty argument string handed over as {} is another input for the tool.
+    empty = _stream(_fc("fc_1", "call_1", ""))
+    [difference] = compare(empty, _oracle(empty), _parsed(_fc("fc_1", "call_1", {})))
+    assert (difference.oracle, difference.candidate) == ("", {})
+
+
+def test_as_parsed_reads_json_like_json_parse() -> None:
+    assert as_parsed('{"a": [1, "x"]}') == {"a": [1, "x"]}
+    assert as_parsed('"quoted"') == "quoted"
+    assert as_parsed("Infinity") == "Infinity" and as_parsed("") == ""

@@ -19,7 +19,14 @@ from responses_oracle.testing.candidate import (
     ProcessCandidate,
 )
 from responses_oracle.testing.cases import Case, generated_case, mix_of
-from responses_oracle.testing.cause import Causes, mask_failure
+from responses_oracle.testing.cause import (
+    LOST_PAYLOAD,
+    RUNTIME_KIND,
+    Cause,
+    Causes,
+    failure_kind,
+    mask_failure,
+)
 from responses_oracle.testing.harness import (
     Generation,
     answers_of,
@@ -134,6 +141,58 @@ def test_the_rule_comes_from_the_events_involved_not_the_end_of_the_stream() -> 
         assert signatures[0].rule == "R7"
 
 
+def test_an_item_lost_to_another_at_its_slot_is_decided_by_r3() -> None:
+    # Two done items at one slot and no snapshot: a client keyed by output_index keeps
+    # the second; the reference keeps both (R3), and the lost one is decided there,
+    # not by the snapshot every item of the response lacks.
+    message = {"type": "message", "id": "msg_1", "role": "assistant",
+               "content": [{"type": "output_text", "text": "hi"}]}
+    search = {"type": "web_search_call", "id": "ws_1", "status": "completed"}
+    events = [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.output_item.done", "output_index": 1, "item": message},
+        {"type": "response.output_item.done", "output_index": 1, "item": search},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+    by_slot = {e["output_index"]: e["item"] for e in events if "item" in e}
+    answer = [{"response": {"id": "r", "status": "completed"},
+               "items": [{"item": item} for item in by_slot.values()]}]
+    _, signatures, _ = judge(events, answer)
+    assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
+        (Divergence.ITEM_LOST, "R3", "slot_reused")]
+
+
+def test_a_status_on_a_body_without_terminal_is_decided_at_the_end_of_input() -> None:
+    events = [{"type": "response.created", "response": {"id": "r", "status": "in_progress"}}]
+    answer = [{"response": {"id": "r", "status": "in_progress"}, "items": []}]
+    _, signatures, _ = judge(events, answer)
+    assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
+        (Divergence.STATUS_DIFFERS, "R9", "missing_terminal")]
+
+
+def test_a_payload_lost_and_one_rewritten_are_two_causes_on_a_plain_stream() -> None:
+    call = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f",
+            "arguments": ""}
+    events = _one_call(call)
+    lost = {**call, "arguments": None}
+    rewritten = {**call, "arguments": {}}
+    answers = [
+        [{"response": {"id": "r"}, "items": [{"item": lost}]}],
+        [{"response": {"id": "r"}, "items": [{"item": rewritten, "arguments_parsed": True}]}],
+    ]
+    kinds = [[s.kind for s in judge(events, a)[1]] for a in answers]
+    assert kinds == [[LOST_PAYLOAD], ["payload"]]
+    # A message that keeps only its first part lost the rest, like one with none.
+    parts = [{"type": "output_text", "text": "a"}, {"type": "output_text", "text": "b"}]
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": parts}
+    events = _one_call(message)
+    other = [{"type": "output_text", "text": "c"}]
+    for kept, kind in ((parts[:1], LOST_PAYLOAD), ([], LOST_PAYLOAD), (other, "payload")):
+        answer = [{"response": {"id": "r"}, "items": [{"item": {**message, "content": kept}}]}]
+        [mine] = judge(events, answer)[1]
+        assert mine.kind == kind
+
+
 def test_failure_texts_are_masked_to_one_cause() -> None:
     one = mask_failure("expected item_id 'fc_bdebf8995ad86c58', got 'rs_bdeb12345678ab' at 3")
     two = mask_failure("expected item_id 'fc_x', got 'msg_a1' at 17")
@@ -143,6 +202,80 @@ def test_failure_texts_are_masked_to_one_cause() -> None:
     assert mask_failure(embedded) == "Type validation failed: Value: {x.y …}."
     assert mask_failure("Value: [1, {}]") == "Value: {…}"
     assert mask_failure("id 9f86d081884c7d65 lost") == mask_failure("id call_Zx81Qm3kPl lost")
+
+
+def test_a_failure_kind_is_its_error_class_with_the_runtime_lookups_as_one() -> None:
+    assert failure_kind("RuntimeError: Duplicate response output index N.") == "RuntimeError"
+    assert failure_kind("AI_TypeValidationError: Type validation failed") == (
+        "AI_TypeValidationError")
+    assert failure_kind("IndexError: list index out of range") == RUNTIME_KIND
+    assert failure_kind("TypeError: list indices must be integers") == RUNTIME_KIND
+    assert failure_kind("no answer within N s without answering") == (
+        "no answer within N s without answering")
+
+
+def _message(text: str, index: int | None = 0) -> list[dict[str, Any]]:
+    """A message whose text arrives without its part being announced."""
+    done: dict[str, Any] = {"type": "response.output_text.done", "item_id": "msg_1",
+                            "output_index": 0, "text": text}
+    if index is not None:
+        done["content_index"] = index
+    return [
+        {"type": "response.created", "response": {"id": "r"}},
+        {"type": "response.output_item.added", "output_index": 0,
+         "item": {"type": "message", "id": "msg_1", "role": "assistant", "content": []}},
+        done,
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+
+
+def _indexes_parts(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A client that indexes its parts by the event's content_index, unguarded, and
+    refuses a second response id by a check of its own."""
+    parts: list[str] = []
+    ids = {e["response"]["id"] for e in events if "response" in e}
+    if len(ids) > 1:
+        raise RuntimeError("response identity changed")
+    for event in events:
+        if event["type"] == "response.output_text.done":
+            parts[event.get("content_index")] = event["text"]  # type: ignore[index]
+    return _oracle(events)[0]
+
+
+def test_one_unguarded_access_is_one_cluster_whatever_it_raises() -> None:
+    # A runtime lookup error is keyed by where it trips; a check of the client's own by
+    # its message.
+    renamed = _message("x")
+    renamed[-1] = {"type": "response.completed", "response": {"id": "r2"}}
+    cases = [
+        Case("index", GeneratedStream(tuple(_message("a")))),
+        Case("none", GeneratedStream(tuple(_message("b", None)))),
+        Case("renamed", GeneratedStream(tuple(renamed))),
+    ]
+    candidate = FunctionCandidate(_indexes_parts)
+    result = report(3, find(cases, candidate), candidate, started=0.0, checked=0.0)
+    by_cases = {c.cases: c for c in result.clusters}
+    assert set(by_cases) == {("index", "none"), ("renamed",)}
+    lookup = by_cases["index", "none"]
+    # Both raise at the text's done event, which the reference routes to the message.
+    assert lookup.cause.failure == RUNTIME_KIND and lookup.rule == "R5"
+    assert lookup.decision.startswith("route ")
+    assert sorted(what.split(" (at ")[0] for what, _ in lookup.variants) == [
+        "IndexError: list assignment index out of range",
+        "TypeError: list indices must be integers or slices, not NoneType",
+    ]
+    # A check of the client's own is keyed by its message, placed at its trip.
+    renamed_cluster = by_cases["renamed",]
+    assert renamed_cluster.cause == Cause(
+        "raised", "", "", "RuntimeError: response identity changed")
+    assert renamed_cluster.decision == "response_id_changed"
+    text = result.render()
+    assert "IndexError: list assignment index out of range" in text
+    assert "TypeError: list indices must be integers or slices, not NoneType" in text
+    listed = result.to_json()["clusters"]
+    assert sorted(v["what"] for c in listed for v in c["variants"]) == sorted([
+        *(what for what, _ in lookup.variants),
+        "RuntimeError: response identity changed (at R9 response_id_changed)"])
 
 
 def test_process_candidates_are_batched_and_agree_with_the_oracle() -> None:
@@ -257,7 +390,12 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
     assert finding.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID
     result = report(1, [finding], candidate, started=0.0, checked=0.0)
     [cluster] = result.clusters
-    assert "identity changed" in cluster.cause.failure
+    # A check of the SDK's own: keyed by its message; it trips at the done item, which
+    # the reference matches to the call (R6).
+    assert cluster.cause == Cause("raised", "", "", cluster.message)
+    assert "identity changed" in cluster.message
+    assert cluster.decision == "item_done: agree -> match"
+    assert cluster.variants == ((f"{cluster.message} (at R6 item_done: agree -> match)", 1),)
     # Shrunk inside its frame; the SDK gives up at the done item, which R6 decides.
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == "response.completed"
