@@ -43,6 +43,7 @@ from responses_oracle.model.vocabulary import (
 from .encoding import (
     ENTRY,
     PAYLOAD,
+    PROOF_CHANNELS,
     SLOT,
     TRIGGER,
     Bounds,
@@ -136,7 +137,7 @@ def lifecycle_coverage(
     witnesses: dict[Row, tuple[Trace, int] | None] = {
         (state, trigger): None for state, row in tables.lifecycle.items() for trigger in row
     }
-    encoding = Encoding(tables, bounds)
+    encoding = Encoding(tables, bounds, channels=1 if renderable else PROOF_CHANNELS)
     unrolling: Unrolling[ConcreteState, ConcreteStep] = Unrolling(encoding, renderable)
     for k in range(1, depth + 1):
         unrolling.extend()
@@ -318,10 +319,19 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
         a.terminal, _some_entry(e, lambda i: a.entry_state[i] != ENTRY[EntryState.ABSENT])
     ),
     "identity_taken": lambda e, b, s, a: _some_entry(e, lambda i: a.name_brought[i]),
-    "deltas_accounted": lambda e, b, s, a: _some_entry(
-        e, lambda i: a.delta_seen[i] != PAYLOAD[Payload.MISSING]
+    "deltas_accounted": lambda e, b, s, a: z3.Or(
+        [seen != PAYLOAD[Payload.MISSING] for seen in a.delta_seen]
     ),
-    "parts_opened": lambda e, b, s, a: _some_entry(e, lambda i: a.parts_announced[i] > 0),
+    "parts_opened": lambda e, b, s, a: z3.Or([count > 0 for count in a.parts_announced]),
+    # Two channels of one entry, one closed by its *.done and the other still open: the
+    # interplay the obligation is about.
+    "done_closes_its_channel": lambda e, b, s, a: _some_entry(
+        e,
+        lambda i: z3.And(
+            z3.Or(list(e.of_entry(a.done_seen, i))),
+            z3.Not(z3.And(list(e.of_entry(a.channel_closed, i)))),
+        ),
+    ),
     "unconfirmed_reported": _delivered(Trigger.RESPONSE_COMPLETED),
     "late_reported": lambda e, b, s, a: _some_entry(
         e,
@@ -352,7 +362,9 @@ def obligation_witnesses(
     found: dict[str, Trace | None] = {}
     for name, goal in OBLIGATION_ANTECEDENTS.items():
         prop = PROPERTIES[name]
-        system = Encoding(tables, bounds, payload=prop.payload, identity=prop.identity)
+        system = Encoding(
+            tables, bounds, payload=prop.payload, identity=prop.identity, channels=PROOF_CHANNELS
+        )
         trace, _ = search(system, depth, goal)
         found[name] = trace
     return found
