@@ -41,7 +41,12 @@ import z3
 from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
 from responses_oracle.model.completeness import STRENGTHENING as COMPLETENESS_STRENGTHENING
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME, STRENGTHENING, Scope
-from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, OPEN_STATES
+from responses_oracle.model.lifecycle import (
+    CLOSED_STATES,
+    CONFIRMING_STATES,
+    OPEN_STATES,
+    REACHABILITY,
+)
 from responses_oracle.model.vocabulary import (
     NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
@@ -364,6 +369,34 @@ CLAUSES.update(
 )
 
 
+# -- reachability (model.lifecycle.REACHABILITY): why the unreachable rows are -----------
+
+
+def _snapshot_reached_while_delivered(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding, lambda i: z3.Implies(state.in_snapshot[i], state.snapshot_items > 0)
+    )
+
+
+def _closed_channel_past_streaming(encoding: Encoding, state: State) -> Term:
+    early = (EntryState.ABSENT, EntryState.ADDED, EntryState.STREAMING)
+    return _each_channel(
+        encoding,
+        lambda i, k: z3.Implies(
+            state.channel_closed[k], z3.Not(ENTRY.is_one_of(state.entry_state[i], early))
+        ),
+    )
+
+
+CLAUSES.update(
+    {
+        REACHABILITY[1]: _snapshot_reached_while_delivered,
+        REACHABILITY[2]: _closed_channel_past_streaming,
+    }
+)
+assert set(REACHABILITY) <= set(CLAUSES)
+
+
 @dataclass(frozen=True)
 class Property:
     """One invariant as a formula: exactly one of ``state`` and ``step`` is set.
@@ -389,8 +422,12 @@ class Property:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The strengthening sentences this invariant's induction uses."""
-        return STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
+        """The strengthening sentences this invariant's induction uses: its own, then
+        (over the lifecycle encoding) the reachability clauses, each not yet listed."""
+        own = STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
+        if self.routing:
+            return own
+        return (*own, *(clause for clause in REACHABILITY if clause not in own))
 
     def strengthening(self, encoding: Any, state: Any) -> Term:
         """The conjunction of the strengthening clauses over ``state``."""

@@ -11,7 +11,12 @@ Rows are reachable or not under the environment of ``encoding.ENVIRONMENT``; som
 unreachable by design (a payload trigger for an absent entry: the router drops such an
 event; any trigger for an ``INCOMPLETE`` or a ``COMPLETED`` entry: those states are
 entered only by the terminal event or inside it).  The report says which, and the
-tables keep those rows only so that they are total.  ``routing_coverage`` does the
+tables keep those rows only so that they are total.  A search up to a depth cannot
+show that a row is unreachable at every depth: ``prove_unreachable`` does, by
+induction.  The clauses of ``model.lifecycle.REACHABILITY`` are checked inductive (each
+one, base and step, under the others), and a row is *proved unreachable* when no step
+allowed by the environment fires it from any state satisfying them.  Together the two
+are exact: every row has a witness or a proof that it has none.  ``routing_coverage`` does the
 same for the cells of the routing table, over ``routing.RoutingSystem``, and
 ``identity_coverage`` for the cells of the identity table (a relation between the name
 an entry holds and the name an item merged into it brings), over the encoding with
@@ -26,6 +31,7 @@ from dataclasses import dataclass
 
 import z3
 from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.lifecycle import REACHABILITY
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
@@ -56,9 +62,9 @@ from .encoding import (
     Term,
     select,
 )
-from .induction import Run, Trace, Unrolling, search
+from .induction import Run, Trace, Unrolling, _check, new_solver, search
 from .ops_z3 import PAYLOAD_OPS
-from .properties import PROPERTIES
+from .properties import CLAUSES, PROPERTIES
 from .routing import (
     ID_VIEW,
     KIND,
@@ -155,6 +161,58 @@ def lifecycle_coverage(
                     witnesses[row] = (trace, number)
     return Coverage(
         tables.name, bounds, depth, renderable, time.perf_counter() - started, witnesses
+    )
+
+
+@dataclass(frozen=True)
+class Reachability:
+    """The reachability clauses checked inductive, and the rows proved unreachable."""
+
+    model: str
+    bounds: Bounds
+    seconds: float
+    inductive: dict[str, bool]
+    unreachable: tuple[Row, ...]
+
+    @property
+    def proved(self) -> bool:
+        """Every clause is inductive, so the rows listed are unreachable at any depth."""
+        return all(self.inductive.values())
+
+
+def prove_unreachable(tables: ModelTables, bounds: Bounds) -> Reachability:
+    """Each ``REACHABILITY`` clause checked inductive (base: the initial state satisfies
+    it; step: every allowed step from a state satisfying all of them keeps it), and the
+    lifecycle rows no allowed step fires from such a state, in table order."""
+    started = time.perf_counter()
+    encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
+    state, step = encoding.fresh_state("s"), encoding.fresh_step("e")
+    after = encoding.successor(state, step)
+    clauses = {clause: CLAUSES[clause] for clause in REACHABILITY}
+    hypothesis = z3.And(
+        encoding.domain(state), *[formula(encoding, state) for formula in clauses.values()]
+    )
+    inductive: dict[str, bool] = {}
+    for clause, formula in clauses.items():
+        base = new_solver()
+        base.add(encoding.initial(state), encoding.domain(state), z3.Not(formula(encoding, state)))
+        induction = new_solver()
+        induction.add(
+            hypothesis, encoding.environment(state, step), z3.Not(formula(encoding, after))
+        )
+        inductive[clause] = not _check(base) and not _check(induction)
+    solver = new_solver()
+    solver.add(hypothesis, encoding.environment(state, step))
+    unreachable: list[Row] = []
+    for row_state, row in tables.lifecycle.items():
+        for trigger in row:
+            solver.push()
+            solver.add(_fires(encoding, state, step, {(row_state, trigger)}))
+            if not _check(solver):
+                unreachable.append((row_state, trigger))
+            solver.pop()
+    return Reachability(
+        tables.name, bounds, time.perf_counter() - started, inductive, tuple(unreachable)
     )
 
 

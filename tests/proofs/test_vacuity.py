@@ -10,7 +10,8 @@ agree on every row a ``function_call`` stream can exercise.
 
 from __future__ import annotations
 
-from responses_oracle.model.lifecycle import OPEN_STATES
+import pytest
+from responses_oracle.model.lifecycle import OPEN_STATES, REACHABILITY
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
@@ -27,8 +28,13 @@ from responses_oracle.proofs.encoding import (
     Payload,
 )
 from responses_oracle.proofs.induction import close_snapshot
-from responses_oracle.proofs.mutants import MUTANTS
-from responses_oracle.proofs.vacuity import identity_coverage, lifecycle_coverage, routing_coverage
+from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS
+from responses_oracle.proofs.vacuity import (
+    identity_coverage,
+    lifecycle_coverage,
+    prove_unreachable,
+    routing_coverage,
+)
 
 S, T = EntryState, Trigger
 
@@ -36,7 +42,8 @@ UNREACHABLE: set[tuple[EntryState, Trigger]] = {
     # The router drops payload events for entries never admitted; response ends
     # reach admitted entries only.
     *((S.ABSENT, t) for t in (*ROUTED_TRIGGERS, *RESPONSE_WIDE_TRIGGERS)),
-    # A channel is closed only by a *.done, which moves the entry to PAYLOAD_DONE.
+    # A channel is closed only by a *.done, which moves the entry to PAYLOAD_DONE
+    # (model.lifecycle.REACHABILITY, like the reasons below).
     (S.ADDED, T.DELTA_ON_CLOSED_CHANNEL),
     (S.STREAMING, T.DELTA_ON_CLOSED_CHANNEL),
     # COMPLETED is entered only inside a terminal event's snapshot, INCOMPLETE only by
@@ -58,6 +65,31 @@ def test_every_other_row_has_a_witness_within_8_steps() -> None:
     assert set(coverage.unreached) == UNREACHABLE
     depths = [witness[1] for witness in coverage.witnesses.values() if witness is not None]
     assert max(depths) <= 8
+
+
+@pytest.mark.parametrize("bounds", [Bounds(2, 2), Bounds(3, 3)], ids=str)
+def test_the_unreached_rows_are_proved_unreachable_at_any_depth(bounds: Bounds) -> None:
+    # The search above stops at depth 8; the reachability clauses, each inductive, show
+    # that the rows it did not reach are unreachable at every depth: the two together
+    # are exact.
+    reachability = prove_unreachable(REFERENCE, bounds)
+    assert list(reachability.inductive) == list(REACHABILITY)
+    assert reachability.proved
+    assert set(reachability.unreachable) == UNREACHABLE
+
+
+def test_a_mutant_that_reopens_a_done_part_breaks_a_reachability_clause() -> None:
+    # Back in streaming with a closed channel, the entry can receive
+    # DELTA_ON_CLOSED_CHANNEL there: the clause is no longer inductive, and nothing is
+    # claimed unreachable on its strength.
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "delta-reopens-done-part")
+    reachability = prove_unreachable(mutant.tables, Bounds(2, 2))
+    assert [clause for clause, ok in reachability.inductive.items() if not ok] == [
+        REACHABILITY[2]
+    ]
+    assert not reachability.proved
+    coverage = lifecycle_coverage(mutant.tables, Bounds(2, 2), depth=4)
+    assert (S.STREAMING, T.DELTA_ON_CLOSED_CHANNEL) not in coverage.unreached
 
 
 def test_renderable_witnesses_replay_state_by_state() -> None:
