@@ -32,6 +32,8 @@ from dataclasses import dataclass
 import z3
 from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.lifecycle import REACHABILITY
+from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.routing import route_views
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
@@ -214,6 +216,48 @@ def prove_unreachable(tables: ModelTables, bounds: Bounds) -> Reachability:
     return Reachability(
         tables.name, bounds, time.perf_counter() - started, inductive, tuple(unreachable)
     )
+
+
+def indistinguishable_slot_states(tables: ModelTables) -> list[frozenset[SlotState]]:
+    """The classes of slot states no reader of a slot can tell apart, in table order.
+
+    The router reads a slot through ``model.routing.route_views``: whether it is
+    shared (``route.on_scoped`` and ``routing.RoutingSystem.keys`` pass exactly that)
+    and the entries bound at it, whose number each state fixes
+    (``slots_count_their_entries``, proved over the routing system: none when free, one
+    when live or tombstoned, several when shared).  The slot table's own outputs are its
+    codes.  Starting from the router's slot views, the classes are refined (Moore's
+    algorithm) until two states of a class raise the same code for every slot trigger
+    and move to states of one class: the states left in one class behave identically
+    for every event.
+    """
+    states = list(tables.slots)
+    one, several = (0,), (0, 1)
+    bound = {SlotState.FREE: (), SlotState.LIVE: one, SlotState.TOMB: one}
+
+    def signature(state: SlotState, classes: dict[SlotState, int]) -> tuple[object, ...]:
+        row = tables.slots[state]
+        return tuple((row[t].code, classes[row[t].next_state]) for t in row)
+
+    views = {
+        state: route_views(
+            PYTHON, bound.get(state, several), (), state is SlotState.SHARED, False
+        )[0]
+        for state in states
+    }
+    order = list(dict.fromkeys(views.values()))
+    classes = {state: order.index(views[state]) for state in states}
+    while True:
+        keys = {state: (classes[state], signature(state, classes)) for state in states}
+        numbering = {key: n for n, key in enumerate(dict.fromkeys(keys.values()))}
+        refined = {state: numbering[keys[state]] for state in states}
+        if len(set(refined.values())) == len(set(classes.values())):
+            break
+        classes = refined
+    grouped: dict[int, list[SlotState]] = {}
+    for state in states:
+        grouped.setdefault(classes[state], []).append(state)
+    return [frozenset(group) for group in grouped.values()]
 
 
 Cell = tuple[SlotView, IdView]

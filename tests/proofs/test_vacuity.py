@@ -19,6 +19,7 @@ from responses_oracle.model.vocabulary import (
     EntryState,
     IdentityRelation,
     IdView,
+    SlotState,
     SlotView,
     Trigger,
 )
@@ -31,6 +32,7 @@ from responses_oracle.proofs.induction import close_snapshot
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS
 from responses_oracle.proofs.vacuity import (
     identity_coverage,
+    indistinguishable_slot_states,
     lifecycle_coverage,
     prove_unreachable,
     routing_coverage,
@@ -147,3 +149,17 @@ def test_every_identity_cell_has_a_witness_that_replays_with_names() -> None:
     mutant = MUTANTS["later-name-overwrites"].tables
     (mismatch,) = replay(differs, mutant).mismatches
     assert mismatch.startswith("after step 2:") and "names=(<Payload.B" in mismatch
+
+
+def test_live_and_tomb_behave_identically_and_a_mutant_tells_them_apart() -> None:
+    # No reader of a slot can tell a live binding from a tombstone: the router sees
+    # one entry either way, and the slot table answers both alike.  The reference keeps
+    # TOMB only as the record slot_first_write speaks about (model/routing.py).
+    classes = indistinguishable_slot_states(REFERENCE)
+    assert classes == [
+        frozenset({SlotState.FREE}),
+        frozenset({SlotState.LIVE, SlotState.TOMB}),
+        frozenset({SlotState.SHARED}),
+    ]
+    for name in ("tombstone-re-bound", "done-frees-the-slot"):
+        assert len(indistinguishable_slot_states(MUTANTS[name].tables)) == len(SlotState)
