@@ -11,20 +11,22 @@ one the generated kernels follow.
 *State* (``State``), per entry ``i``: its lifecycle state (an ``EnumSort`` built from
 ``EntryState``) and the slot it is bound to (an ``Int``, ``0 <= slot < M``), plus ghost
 facts that the effects of its rows leave behind: how often it emitted its completion
-(``EMIT_COMPLETION``) and how often it was admitted (``ADMIT``), whether its channel
-was closed (``CLOSE_CHANNEL``), whether it was confirmed (``CONFIRM``), whether it ever
-received a confirming event (a ``*.done``, a done item or a snapshot item), and
-whether the snapshot reached it.  Per slot ``s``: its ``SlotState``.  Per response:
+(``EMIT_COMPLETION``) and how often it was admitted (``ADMIT``), whether it was
+confirmed (``CONFIRM``), whether it ever received a confirming event (a ``*.done``, a
+done item or a snapshot item), and whether the snapshot reached it.  Per channel of an
+entry (``channels`` of them: a function call's arguments, a message's parts): whether
+it was closed (``CLOSE_CHANNEL``).  Per slot ``s``: its ``SlotState``.  Per response:
 how many snapshot items were delivered, whether one was dropped, whether the response
 completed, and whether it is terminal.
 
-With ``payload=True`` each entry also carries one channel, its values abstracted to
-``Payload`` (missing, empty, ``A``, or ``B`` = ``A`` extended): the value held, the
-deltas not yet joined, and the last non-empty candidate offered (a ghost).  Each step
-then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
-``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
-through ``model.payload.payload_key`` — the function the driver's ``offer`` runs —
-evaluated on Z3 terms (``ops_z3``).
+With ``payload=True`` each channel also carries its values abstracted to ``Payload``
+(missing, empty, ``A``, or ``B`` = ``A`` extended): the value held, the deltas not yet
+joined, and the last non-empty candidate offered (a ghost).  Each step then carries
+the abstract value its event brings for each channel of its entry, and the effects
+``APPEND_DELTA``, ``OFFER_PAYLOAD`` (on the channel the event names) and
+``OFFER_ITEM_PAYLOADS`` (on every channel, each its item's value) decide through
+``tables.payload`` exactly through ``model.payload.payload_key`` — the function the
+driver's ``offer`` runs — evaluated on Z3 terms (``ops_z3``).
 
 With ``identity=True`` each entry also carries its ``name`` in the same abstraction
 (``A`` and ``B`` are two different names), and each step the name its item brings: the
@@ -34,18 +36,25 @@ effect ``MERGE_ITEM`` decides through ``tables.identity``, the cell picked by
 one field stands for all three).
 
 *Completeness ghosts* (issue #16) record what the events brought, never what an
-effect did with it, so that a row that forgets its effect is caught: the last
-non-empty delta that reached an open entry (``delta_seen``, with ``payload``), whether
+effect did with it, so that a row that forgets its effect is caught: per channel the
+last non-empty delta that reached it open (``delta_seen``, with ``payload``), whether a
+``*.done`` reached it while its entry was open (``done_seen``), whether
 an item that admits, confirms or reconciles the entry brought a name
-(``name_brought``, with ``identity``; ``NAMING_ITEMS``), how many
+(``name_brought``, with ``identity``; ``NAMING_ITEMS``), per channel how many
 ``content_part.added`` reached it while open (``parts_announced``) against how many
 parts its rows opened (``parts_opened``), and per response whether a done item was
 left unadmitted (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
 raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
 code when it binds a slot.
 
-*Step* (``Step``): one trigger, the entry it is delivered to, the event's slot (and
-value).  Entry-scoped triggers change only their target.  The response-wide triggers
+*Step* (``Step``): the trigger the event carries (``event``), the trigger its entry
+receives (``trigger``), the entry it is delivered to, the event's slot, the channel it
+names (and its values).  The two triggers differ only by the reclassification of
+``model.channels``: for an event naming a channel, the cell of
+``tables.reclassification`` for that channel's state (``Encoding.received``; the
+driver runs the same table as the ``reclassify`` kernel), so a delta after its own
+channel's ``*.done`` is ``DELTA_ON_CLOSED_CHANNEL`` while a delta to another part is
+not.  Entry-scoped triggers change only their target.  The response-wide triggers
 (``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries
 in ordinal order — ``RESPONSE_COMPLETED`` only to those the snapshot did not reach — and
 make the response terminal.  After a terminal event every event is ``after_terminal``
@@ -65,7 +74,8 @@ the only assumptions of every proof.  They are deliberately loose where the real
 protocol is loose (any trigger order, duplicates, slot reuse, late events), so that a
 proof covers misbehaving producers too.  ``RENDERABLE`` narrows the steps further to
 what a stream of ``function_call`` items can produce (see ``counterexample.py``); it is
-used for counterexample search, and for payload proofs (one channel per entry).
+used, with one channel per entry, for the counterexample search.  The proofs run with
+``PROOF_CHANNELS`` channels per entry and the full environment.
 """
 
 from __future__ import annotations

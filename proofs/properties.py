@@ -22,10 +22,15 @@ encoding instead (``tests/proofs/test_invariant_proofs.py`` drops the terminal g
 delivers an event to a second entry, and sees each refuted).  Every other invariant
 has a mutant in ``mutants.py`` that it refutes.
 
+A payload invariant is stated per channel (``_each_channel``): an entry has several
+(a message's parts), and each keeps its own value.  Every lifecycle proof also carries
+the reachability clauses of ``model.lifecycle.REACHABILITY`` in its strengthening.
+
 ``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
 the invariants above say "never too much", these say "enough" — confirmation sticks,
 the end settles every entry, identity is taken, every delta is accounted for, every
-announced part is opened, and the diagnostics of unconfirmed calls, late events and
+announced part is opened, a ``*.done`` closes its own channel only, and the
+diagnostics of unconfirmed calls, late events and
 slot reuse are raised exactly where their rules say.  They are stated over the ghosts
 of ``encoding.py`` (what the events brought), and each has a mutant it refutes.  They
 join ``PROPERTIES``, so ``prove`` and the induction see one list.

@@ -11,7 +11,9 @@ dropping them (and the environment clauses about them) only adds behaviours — 
 over more behaviours is still a proof.  ``admission_in_order`` is dropped for the same
 reason.
 
-The transition reuses the bounded encoding itself, on a *view*: the one-entry
+Each entry has ``PROOF_CHANNELS`` channels, as in the bounded proofs: a per-channel
+field is one array per channel.  The transition reuses the bounded encoding itself, on
+a *view*: the one-entry
 ``State`` whose fields are the array cells at one index.  An entry-scoped step stores
 the view of its target, updated by ``Encoding._apply`` of a one-entry encoding; a
 response-wide step updates every admitted entry at once (a ``Lambda``), which equals
