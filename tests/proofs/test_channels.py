@@ -36,7 +36,7 @@ from responses_oracle.proofs.unbounded import prove_unbounded
 from responses_oracle.reducer import Reducer
 from responses_oracle.result import Result
 
-RECLASSIFICATION_MUTANTS = ("late-delta-appended", "every-delta-late")
+RECLASSIFICATION_MUTANTS = ("closed-channel-delta-appended", "every-delta-late")
 """The one-cell mutants of the reclassification table."""
 
 CHANNEL_OBLIGATION_MUTANTS = ("payload-done-leaves-channel-open", "delta-closes-channel")
@@ -114,12 +114,12 @@ def test_prove_refutes_with_a_stream_that_the_refinement_check_refutes_too(name:
         assert violations[0].reason == "an allowed step, but outside the ENVIRONMENT assumptions"
 
 
-def test_late_delta_appended_keeps_a_late_delta_the_reference_reports() -> None:
+def test_closed_channel_delta_appended_keeps_a_late_delta_the_reference_reports() -> None:
     # The fixture: added, arguments.done("A"), then a delta: late in the reference.
-    events = _fixture("late-delta-appended")
+    events = _fixture("closed-channel-delta-appended")
     ending = {"type": "response.completed", "response": {"status": "completed", "output": []}}
     events = [*events, {**ending, "sequence_number": len(events)}]
-    wrong = _result(events, MUTANTS["late-delta-appended"].tables)
+    wrong = _result(events, MUTANTS["closed-channel-delta-appended"].tables)
     right = _result(events, REFERENCE)
     assert Code.LATE_EVENT in [d.code for d in right.diagnostics]
     assert Code.LATE_EVENT not in [d.code for d in wrong.diagnostics]
