@@ -217,3 +217,13 @@ def test_the_proofs_have_two_channels_per_entry_and_use_them() -> None:
             encoding.environment(state, step),
         )
         assert (solver.check() == z3.sat) is allowed, channels
+
+
+@pytest.mark.parametrize(
+    "name", RECLASSIFICATION_MUTANTS + CHANNEL_OBLIGATION_MUTANTS + ("other-part-delta-dropped",)
+)
+def test_the_unbounded_proof_fails_on_each_mutant_and_holds_on_the_reference(name: str) -> None:
+    mutant = MUTANTS.get(name) or _channel_mutant(name)
+    assert prove_unbounded(REFERENCE, mutant.breaks)[0]
+    proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
+    assert not proved and detail.startswith("base: unsat"), detail
