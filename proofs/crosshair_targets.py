@@ -55,6 +55,7 @@ from responses_oracle.model.vocabulary import (  # noqa: F401
     AdmissionAction,
     CallFit,
     CandidateRelation,
+    ChannelState,
     Code,
     Effect,
     EntryState,
@@ -137,6 +138,17 @@ def slot_move(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
     post: (__return__.code is Code.SLOT_REUSED) == (trigger is SlotTrigger.BIND and state is not SlotState.FREE)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.slot(state, trigger)
+
+
+def reclassify_choice(trigger: Trigger, state: ChannelState) -> Trigger:
+    """The reclassification kernel's cell, under R7 read per cell.
+
+    A delta is late exactly when its own channel is closed; no other trigger is changed.
+
+    post: (__return__ is Trigger.DELTA_ON_CLOSED_CHANNEL) == (trigger is Trigger.DELTA_ON_CLOSED_CHANNEL or (trigger is Trigger.DELTA and state is ChannelState.CLOSED))
+    post: __return__ is trigger or __return__ is Trigger.DELTA_ON_CLOSED_CHANNEL
+    """  # noqa: E501 -- a PEP 316 condition is one line
+    return SUBJECT.reclassify(trigger, state)
 
 
 def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
@@ -357,3 +369,13 @@ def generated_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit:
 def interpreted_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> str:
     """``repr`` of the interpreted matching table's cell."""
     return repr(ORACLE.fit(type_fit, call_fit, id_fit, slot_fit))
+
+
+def generated_reclassify(trigger: Trigger, state: ChannelState) -> str:
+    """``repr`` of the generated reclassification kernel's cell."""
+    return repr(SUBJECT.reclassify(trigger, state))
+
+
+def interpreted_reclassify(trigger: Trigger, state: ChannelState) -> str:
+    """``repr`` of the interpreted reclassification table's cell."""
+    return repr(ORACLE.reclassify(trigger, state))
