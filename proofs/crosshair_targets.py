@@ -44,7 +44,12 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.interpreter import table_kernels
 
 # Names marked F401 are read only by the PEP 316 contracts, which run in this namespace.
-from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, Transition  # noqa: F401
+from responses_oracle.model.lifecycle import (  # noqa: F401
+    CLOSED_STATES,
+    CONFIRMING_STATES,
+    OPEN_STATES,
+    Transition,
+)
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
@@ -114,7 +119,8 @@ def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
     state; only leaving ``ABSENT`` admits; a late event changes nothing
     (``late_is_inert``); an item-carrying event never leaves its entry absent
     (``nothing_lost``); only a confirming event into a confirming state confirms
-    (``executable_needs_completion``); an incomplete entry stays incomplete.
+    (``executable_needs_completion``); an incomplete entry stays incomplete; exactly a
+    ``*.done`` that reaches an open entry closes a channel (``done_closes_its_channel``).
 
     post: state not in CLOSED_STATES or __return__.next_state in CLOSED_STATES
     post: (Effect.EMIT_COMPLETION in __return__.effects) == (state not in CLOSED_STATES and __return__.next_state in CLOSED_STATES)
@@ -123,6 +129,7 @@ def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
     post: trigger not in ITEM_TRIGGERS or __return__.next_state is not EntryState.ABSENT
     post: Effect.CONFIRM not in __return__.effects or (trigger in CONFIRMING_TRIGGERS and __return__.next_state in CONFIRMING_STATES)
     post: state is not EntryState.INCOMPLETE or __return__.next_state is EntryState.INCOMPLETE
+    post: (Effect.CLOSE_CHANNEL in __return__.effects) == (trigger is Trigger.PAYLOAD_DONE and state in OPEN_STATES)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.lifecycle(state, trigger)
 
