@@ -9,6 +9,12 @@ A *state* invariant ``Inv`` with strengthening ``Str`` is proved for ``N`` entri
 - induction: ``Dom(s) ∧ Inv(s) ∧ Str(s) ∧ Env(s, e) ∧ ¬(Inv(s') ∧ Str(s') ∧ Dom(s'))``
   with ``s' = T(s, e)`` the functional successor.
 
+Every lifecycle induction also assumes the *reachability lemmas*: the clauses of
+``model.lifecycle.REACHABILITY`` that are inductive together for the model at hand
+(``reachability_lemmas``, Houdini-style: a clause the others do not keep is dropped
+until the rest is stable).  Proved once per model and bound, they exclude unreachable
+states from every hypothesis; a model that breaks one only loses that lemma.
+
 A *step* invariant ``P(s, e, s')`` needs only the strengthening to be inductive and
 ``P`` to follow from it on every allowed step.  When the induction query is
 satisfiable the model is a *counterexample to induction* (CTI): one step from a state
@@ -30,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 import z3
+from responses_oracle.model.lifecycle import REACHABILITY
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Trigger
 
@@ -169,8 +176,57 @@ def _check(solver: z3.Solver) -> bool:
     return bool(result == z3.sat)
 
 
-def _hypothesis(encoding: Encoding, prop: Property, state: State) -> Term:
-    parts = [encoding.domain(state), prop.strengthening(encoding, state)]
+_LEMMAS: dict[tuple[int, str, Bounds], tuple[ModelTables, tuple[str, ...]]] = {}
+"""The reachability lemmas found per model and bounds (a ``prove`` run asks for each
+bound once per invariant)."""
+
+
+def reachability_lemmas(tables: ModelTables, bounds: Bounds) -> tuple[str, ...]:
+    """The clauses of ``model.lifecycle.REACHABILITY`` that are inductive together for
+    ``tables`` at ``bounds`` (Houdini: start from all, drop every clause the others do
+    not keep — base or step — and repeat until none is dropped), in their order.
+
+    A clause this returns holds in every reachable state, so an induction may assume
+    it; a model that breaks one (a peer, a mutant) loses only that lemma, never a proof
+    that does not need it.
+    """
+    key = (id(tables), tables.name, bounds)
+    cached = _LEMMAS.get(key)
+    if cached is not None and cached[0] is tables:
+        return cached[1]
+    encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
+    state, step = encoding.fresh_state("l"), encoding.fresh_step("le")
+    after = encoding.successor(state, step)
+    kept = list(REACHABILITY)
+    while True:
+        hypothesis = [encoding.domain(state), *(CLAUSES[c](encoding, state) for c in kept)]
+        failing = []
+        for clause in kept:
+            base = new_solver()
+            base.add(encoding.initial(state), z3.Not(CLAUSES[clause](encoding, state)))
+            induction = new_solver()
+            induction.add(
+                *hypothesis,
+                encoding.environment(state, step),
+                z3.Not(CLAUSES[clause](encoding, after)),
+            )
+            if _check(base) or _check(induction):
+                failing.append(clause)
+        if not failing:
+            break
+        kept = [clause for clause in kept if clause not in failing]
+    _LEMMAS[key] = (tables, tuple(kept))
+    return tuple(kept)
+
+
+def _hypothesis(
+    encoding: Encoding, prop: Property, state: State, lemmas: tuple[str, ...] = ()
+) -> Term:
+    parts = [
+        encoding.domain(state),
+        prop.strengthening(encoding, state),
+        *(CLAUSES[lemma](encoding, state) for lemma in lemmas),
+    ]
     if prop.state is not None:
         parts.append(prop.state(encoding, state))
     return z3.And(parts)
@@ -193,6 +249,9 @@ def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> Indu
 
     step = encoding.fresh_step("e")
     after = encoding.successor(state, step)
+    # The reachability lemmas proved for this model (over the lifecycle encoding): the
+    # unreachable states they exclude are no counterexample to induction.
+    lemmas = () if prop.routing else reachability_lemmas(tables, bounds)
     goals: dict[str, Term] = {
         invariant: prop.holds(encoding, state, step, after),
         "domain": encoding.domain(after),
@@ -201,7 +260,9 @@ def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> Indu
     # One query per conjunct of the goal: small queries are much faster than one
     # query on the negated conjunction, and they say which conjunct breaks.
     induction = new_solver()
-    induction.add(_hypothesis(encoding, prop, state), encoding.environment(state, step))
+    induction.add(
+        _hypothesis(encoding, prop, state, lemmas), encoding.environment(state, step)
+    )
     counterexample: Run[Any, Any] | None = None
     broken: list[str] = []
     for name, goal in goals.items():

@@ -448,8 +448,9 @@ def invariants_page(record: ProofRecord | None) -> str:
         for name, clauses in STRENGTHENING.items():
             lines += [f"- {code(name)}:", *(f"    - {clause}" for clause in clauses)]
         lines += [
-            "- every lifecycle proof, the reachability clauses (`model.lifecycle.REACHABILITY`: "
-            "why the table's unreachable rows are unreachable, each checked inductive):",
+            "- every lifecycle proof, the reachability lemmas (`model.lifecycle.REACHABILITY`: "
+            "why the table's unreachable rows are unreachable), those proved inductive for "
+            "its model:",
             *(f"    - {clause}" for clause in REACHABILITY),
         ]
         lines.append("")
