@@ -197,26 +197,32 @@ def reachability_lemmas(tables: ModelTables, bounds: Bounds) -> tuple[str, ...]:
     encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
     state, step = encoding.fresh_state("l"), encoding.fresh_step("le")
     after = encoding.successor(state, step)
-    kept = list(REACHABILITY)
+    base = new_solver()
+    base.add(encoding.initial(state))
+    kept = [c for c in REACHABILITY if not _refuted(base, CLAUSES[c](encoding, state))]
+    environment = encoding.environment(state, step)
     while True:
-        hypothesis = [encoding.domain(state), *(CLAUSES[c](encoding, state) for c in kept)]
-        failing = []
-        for clause in kept:
-            base = new_solver()
-            base.add(encoding.initial(state), z3.Not(CLAUSES[clause](encoding, state)))
-            induction = new_solver()
-            induction.add(
-                *hypothesis,
-                encoding.environment(state, step),
-                z3.Not(CLAUSES[clause](encoding, after)),
-            )
-            if _check(base) or _check(induction):
-                failing.append(clause)
+        induction = new_solver()
+        induction.add(
+            encoding.domain(state), environment, *(CLAUSES[c](encoding, state) for c in kept)
+        )
+        failing = [c for c in kept if _refuted(induction, CLAUSES[c](encoding, after))]
         if not failing:
             break
         kept = [clause for clause in kept if clause not in failing]
     _LEMMAS[key] = (tables, tuple(kept))
     return tuple(kept)
+
+
+def _refuted(solver: z3.Solver, goal: Term) -> bool:
+    """Whether ``solver``'s assertions allow ``goal`` to be false (asked inside a
+    ``push``/``pop``)."""
+    solver.push()
+    try:
+        solver.add(z3.Not(goal))
+        return _check(solver)
+    finally:
+        solver.pop()
 
 
 def _hypothesis(
