@@ -18,6 +18,7 @@ from helpers import counterexample_events, reduce_with
 from responses_oracle.core import kernels as generated
 from responses_oracle.model.channels import RECLASSIFICATION
 from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.diagrams import render_pages
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
@@ -223,3 +224,11 @@ def test_the_unbounded_proof_fails_on_each_mutant_and_holds_on_the_reference(nam
     assert prove_unbounded(REFERENCE, mutant.breaks)[0]
     proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
     assert not proved and detail.startswith("base: unsat"), detail
+
+
+def test_the_payload_page_shows_the_reclassification_table() -> None:
+    page = render_pages()["payload.md"]
+    for trigger in CHANNEL_TRIGGERS:
+        row = RECLASSIFICATION[trigger]
+        cells = " | ".join(f"`{row[state].name}`" for state in ChannelState)
+        assert f"| `{trigger.name}` | {cells} |" in page
