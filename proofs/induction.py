@@ -238,12 +238,29 @@ def _hypothesis(
     return z3.And(parts)
 
 
+_STEPS: dict[tuple[Bounds, bool, bool, bool], tuple[ModelTables, Any]] = {}
+"""One symbolic step per bounds and system, for the model last asked about (the
+invariants over one system share it: building the successor terms is most of the cost
+of a payload induction; one model at a time keeps the memory of a test session flat)."""
+
+
+def _one_step(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
+    """The system of ``prop`` with a fresh state, a fresh step and the successor."""
+    if any(cached is not tables for cached, _ in _STEPS.values()):
+        _STEPS.clear()
+    key = (bounds, prop.routing, prop.payload, prop.identity)
+    if key not in _STEPS:
+        system = system_for(prop, tables, bounds)
+        state, step = system.fresh_state("s"), system.fresh_step("e")
+        _STEPS[key] = (tables, (system, state, step, system.successor(state, step)))
+    return _STEPS[key][1]
+
+
 def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> InductionResult:
     """Base case and induction step of ``invariant`` (with its strengthening)."""
     started = time.perf_counter()
     prop = PROPERTIES[invariant]
-    encoding = system_for(prop, tables, bounds)
-    state = encoding.fresh_state("s")
+    encoding, state, step, after = _one_step(prop, tables, bounds)
 
     base = new_solver()
     base.add(
@@ -253,8 +270,6 @@ def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> Indu
     )
     base_holds = not _check(base)
 
-    step = encoding.fresh_step("e")
-    after = encoding.successor(state, step)
     # The reachability lemmas proved for this model (over the lifecycle encoding): the
     # unreachable states they exclude are no counterexample to induction.
     lemmas = () if prop.routing else reachability_lemmas(tables, bounds)
