@@ -130,6 +130,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "IdentityDecision",
             "The identity table (R6): keep an entry's call_id, name, namespace or take the item's.",
         ),
+        _Kernel(
+            "reclassify",
+            tables.reclassification,
+            (("trigger", "Trigger"), ("state", "ChannelState")),
+            "Trigger",
+            "The reclassification table (R7): the trigger a channel event delivers.",
+        ),
     )
 
 
@@ -253,6 +260,7 @@ from responses_oracle.model.vocabulary import (
     AdmissionAction,
     CallFit,
     CandidateRelation,
+    ChannelState,
     Code,
     Effect,
     EntryState,

@@ -72,6 +72,13 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "part's own fields (logprobs, annotations) are kept",
         Scope.STATE,
     ),
+    Obligation(
+        "done_closes_its_channel",
+        "a *.done (output_text.done, content_part.done, arguments.done) that reaches an "
+        "open entry closes the channel it names, and a channel is closed only by its own "
+        "*.done: another part's events neither close it nor reopen it",
+        Scope.STATE,
+    ),
     # Diagnostics: nothing is dropped silently.  Each states, for the codes a step
     # raises (``proofs.encoding.Encoding.raised``), that a code is raised exactly where
     # its rule says.

@@ -32,10 +32,18 @@ from enum import Enum
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from . import admission, lifecycle, payload, routing, slots
+from . import admission, channels, lifecycle, payload, routing, slots
 from .machine import Edge, lifecycle_edges, machine_config, slot_edges
 from .tables import REFERENCE, ModelTables
-from .vocabulary import NOTE_EFFECTS, Code, EntryState, SlotFit, SlotState
+from .vocabulary import (
+    CHANNEL_TRIGGERS,
+    NOTE_EFFECTS,
+    ChannelState,
+    Code,
+    EntryState,
+    SlotFit,
+    SlotState,
+)
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.diagrams"
 """The command that regenerates the pages; written into each page's header."""
@@ -269,6 +277,25 @@ def _payload_body(tables: ModelTables) -> list[str]:
         "cell: keep or take (and the diagnostic it raises).",
         "",
         *_grid("held / candidate", tables.payload),
+        "",
+        "## Reclassification of channel events (`model/channels.py`)",
+        "",
+        *_prose(channels)[3:],
+        "",
+        "Rows: the trigger of an event that names a channel; columns: the state of that "
+        "channel; cell: the trigger its entry receives (the rows of the other triggers "
+        "are the identity).",
+        "",
+        *_table(
+            ["trigger / channel", *(_code(state) for state in ChannelState)],
+            (
+                [
+                    _code(trigger),
+                    *(_code(tables.reclassification[trigger][state]) for state in ChannelState),
+                ]
+                for trigger in CHANNEL_TRIGGERS
+            ),
+        ),
     ]
 
 

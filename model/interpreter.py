@@ -21,6 +21,7 @@ from .vocabulary import (
     AddedView,
     CallFit,
     CandidateRelation,
+    ChannelState,
     EntryState,
     Fit,
     IdentityField,
@@ -41,7 +42,7 @@ from .vocabulary import (
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The nine kernels of ``tables``, each a direct lookup in its table."""
+    """The ten kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -81,6 +82,11 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.identity[field][stage][relation]``."""
         return tables.identity[field][stage][relation]
 
+    def reclassify(trigger: Trigger, state: ChannelState) -> Trigger:
+        """``tables.reclassification[trigger][state]``."""
+        return tables.reclassification[trigger][state]
+
     return KernelSet(
-        lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity
+        lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
+        reclassify,
     )

@@ -158,3 +158,20 @@ LIFECYCLE: LifecycleTable = {
 
 CONFIRMING_STATES: tuple[EntryState, ...] = (S.PAYLOAD_DONE, S.DONE, S.COMPLETED)
 """States that imply the entry was confirmed by a ``*.done``, a done item or the snapshot."""
+
+REACHABILITY: tuple[str, ...] = (
+    "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
+    "an entry the snapshot reached was reached while the response delivered snapshot items",
+    "a channel is closed only once its entry is past streaming (payload_done or later)",
+)
+"""Why the rows no stream reaches are unreachable, as strengthening clauses (R8).
+
+The table is total, so it has rows no run of the driver fires: a payload trigger for an
+absent entry (the router drops the event), ``DELTA_ON_CLOSED_CHANNEL`` for an entry
+that is ``added`` or ``streaming`` (a channel closes only on a ``*.done``, which moves
+its entry to ``payload_done``), anything but the rest of the snapshot and the end for a
+``completed`` entry (it is completed inside the terminal event), and anything for an
+``incomplete`` one (after the terminal event).  These clauses, with the environment of
+the proofs, exclude them: ``proofs.vacuity.prove_unreachable`` checks each inductive
+and proves every such row unfireable, and every proof carries them in its
+strengthening."""

@@ -122,9 +122,9 @@ def _runner(edges: list[Edge], initial: Enum) -> Callable[[Enum, Enum], tuple[st
 def machine_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
     """Kernels whose ``lifecycle`` and ``slot`` decisions are made by ``transitions`` machines.
 
-    One machine per state table is built per call, not per event.  The other seven kernels
+    One machine per state table is built per call, not per event.  The other eight kernels
     (``route``, ``namespace``, ``admit_added``, ``fit``, ``admit_done``, ``payload``,
-    ``identity``) are
+    ``identity``, ``reclassify``) are
     stateless decision tables and come from ``interpreter.table_kernels``.  A (state, trigger)
     pair with no row makes the machine raise ``transitions.MachineError``.
     """

@@ -2,8 +2,12 @@
 
 The router sees two things: the event's slot (``output_index``) and its ``item_id``.
 ``SlotView`` says whether the slot is absent or unbound (``NONE``), bound to one entry
-(``ONE``, live or tombstoned alike) or shared.  ``IdView`` says what the id names
-relative to the slot's entries ``T``: with ``S`` the entries the id names (R4),
+(``ONE``, live or tombstoned alike) or shared.  Live and tombstoned are one class here on
+purpose (R3: the tombstone *is* the first binding, kept after its entry is done, so that
+a late event still finds that entry): no table tells them apart
+(``proofs.vacuity.indistinguishable_slot_states`` proves it of the slot table and this
+router), and whether the bound entry is done is the lifecycle's to say.  ``IdView`` says
+what the id names relative to the slot's entries ``T``: with ``S`` the entries the id names (R4),
 ``ONE_OF_SLOT`` is ``|S ∩ T| = 1``, ``SEVERAL_OF_SLOT`` is ``|S ∩ T| > 1``, and the
 ``*_OUTSIDE`` views are ``S ∩ T = ∅`` with ``|S|`` one or several.
 

@@ -23,6 +23,7 @@ from .admission import (
     IdentityTable,
     MatchingTable,
 )
+from .channels import RECLASSIFICATION, ReclassificationTable
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .routing import ROUTING, Route, RoutingTable
@@ -31,6 +32,7 @@ from .vocabulary import (
     AddedView,
     CallFit,
     CandidateRelation,
+    ChannelState,
     EntryState,
     Fit,
     IdentityField,
@@ -64,6 +66,7 @@ class ModelTables:
     done_admission: dict[MatchView, Admission] = field(default_factory=lambda: DONE_ADMISSION)
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
     identity: IdentityTable = field(default_factory=lambda: IDENTITY)
+    reclassification: ReclassificationTable = field(default_factory=lambda: RECLASSIFICATION)
 
 
 REFERENCE = ModelTables()
@@ -71,7 +74,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The nine decision functions the driver calls; one per table.
+    """The ten decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -86,6 +89,7 @@ class KernelSet(NamedTuple):
     admit_done: Callable[[MatchView], Admission]
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
+    reclassify: Callable[[Trigger, ChannelState], Trigger]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -100,6 +104,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "admit_done": tables.done_admission,
         "payload": tables.payload,
         "identity": tables.identity,
+        "reclassify": tables.reclassification,
     }
 
 

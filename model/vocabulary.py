@@ -79,6 +79,13 @@ class SlotState(Enum):
     SHARED = "shared"
 
 
+class ChannelState(Enum):
+    """Whether the channel a payload event names already had its ``*.done`` (R7)."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
 class SlotTrigger(Enum):
     """What happens to a slot: an entry is admitted at it, or its entry is done."""
 
@@ -431,6 +438,10 @@ ROUTED_TRIGGERS: tuple[Trigger, ...] = (
     Trigger.PROGRESS,
 )
 """Triggers of payload events: routed (R5) to an admitted entry, or dropped."""
+
+CHANNEL_TRIGGERS: tuple[Trigger, ...] = (Trigger.DELTA, Trigger.PAYLOAD_DONE, Trigger.PART_ADDED)
+"""Triggers of the payload events that name one channel of their entry (a part, R7): the
+driver reclassifies them by that channel's state (``model.channels``)."""
 
 ITEM_TRIGGERS: tuple[Trigger, ...] = (Trigger.ITEM_ADDED, Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM)
 """Triggers that carry a whole item (admitted or matched, R6)."""

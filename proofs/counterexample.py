@@ -12,7 +12,8 @@ or more wire events per step, every entry a ``function_call`` item:
   routes (R5) or matches (R6) it to exactly that entry;
 - ``ITEM_ADDED`` is ``response.output_item.added`` (arguments ``""``); ``DELTA`` and
   ``DELTA_ON_CLOSED_CHANNEL`` are ``response.function_call_arguments.delta`` (the
-  driver tells them apart by whether the channel was already done);
+  reclassification table, ``model/channels.py``, tells them apart by whether the
+  channel was already done: a function_call has one channel);
   ``PAYLOAD_DONE`` is ``response.function_call_arguments.done``; ``ITEM_DONE`` is
   ``response.output_item.done``;
 - ``SNAPSHOT_ITEM`` steps are the items of one ``response.completed`` event, in array

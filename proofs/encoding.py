@@ -11,20 +11,22 @@ one the generated kernels follow.
 *State* (``State``), per entry ``i``: its lifecycle state (an ``EnumSort`` built from
 ``EntryState``) and the slot it is bound to (an ``Int``, ``0 <= slot < M``), plus ghost
 facts that the effects of its rows leave behind: how often it emitted its completion
-(``EMIT_COMPLETION``) and how often it was admitted (``ADMIT``), whether its channel
-was closed (``CLOSE_CHANNEL``), whether it was confirmed (``CONFIRM``), whether it ever
-received a confirming event (a ``*.done``, a done item or a snapshot item), and
-whether the snapshot reached it.  Per slot ``s``: its ``SlotState``.  Per response:
+(``EMIT_COMPLETION``) and how often it was admitted (``ADMIT``), whether it was
+confirmed (``CONFIRM``), whether it ever received a confirming event (a ``*.done``, a
+done item or a snapshot item), and whether the snapshot reached it.  Per channel of an
+entry (``channels`` of them: a function call's arguments, a message's parts): whether
+it was closed (``CLOSE_CHANNEL``).  Per slot ``s``: its ``SlotState``.  Per response:
 how many snapshot items were delivered, whether one was dropped, whether the response
 completed, and whether it is terminal.
 
-With ``payload=True`` each entry also carries one channel, its values abstracted to
-``Payload`` (missing, empty, ``A``, or ``B`` = ``A`` extended): the value held, the
-deltas not yet joined, and the last non-empty candidate offered (a ghost).  Each step
-then carries the abstract value of its event, and the effects ``APPEND_DELTA``,
-``OFFER_PAYLOAD`` and ``OFFER_ITEM_PAYLOADS`` decide through ``tables.payload`` exactly
-through ``model.payload.payload_key`` — the function the driver's ``offer`` runs —
-evaluated on Z3 terms (``ops_z3``).
+With ``payload=True`` each channel also carries its values abstracted to ``Payload``
+(missing, empty, ``A``, or ``B`` = ``A`` extended): the value held, the deltas not yet
+joined, and the last non-empty candidate offered (a ghost).  Each step then carries
+the abstract value its event brings for each channel of its entry, and the effects
+``APPEND_DELTA``, ``OFFER_PAYLOAD`` (on the channel the event names) and
+``OFFER_ITEM_PAYLOADS`` (on every channel, each its item's value) decide through
+``tables.payload`` exactly through ``model.payload.payload_key`` — the function the
+driver's ``offer`` runs — evaluated on Z3 terms (``ops_z3``).
 
 With ``identity=True`` each entry also carries its ``name`` in the same abstraction
 (``A`` and ``B`` are two different names), and each step the name its item brings: the
@@ -34,18 +36,25 @@ effect ``MERGE_ITEM`` decides through ``tables.identity``, the cell picked by
 one field stands for all three).
 
 *Completeness ghosts* (issue #16) record what the events brought, never what an
-effect did with it, so that a row that forgets its effect is caught: the last
-non-empty delta that reached an open entry (``delta_seen``, with ``payload``), whether
+effect did with it, so that a row that forgets its effect is caught: per channel the
+last non-empty delta that reached it open (``delta_seen``, with ``payload``), whether a
+``*.done`` reached it while its entry was open (``done_seen``), whether
 an item that admits, confirms or reconciles the entry brought a name
-(``name_brought``, with ``identity``; ``NAMING_ITEMS``), how many
+(``name_brought``, with ``identity``; ``NAMING_ITEMS``), per channel how many
 ``content_part.added`` reached it while open (``parts_announced``) against how many
 parts its rows opened (``parts_opened``), and per response whether a done item was
 left unadmitted (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
 raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
 code when it binds a slot.
 
-*Step* (``Step``): one trigger, the entry it is delivered to, the event's slot (and
-value).  Entry-scoped triggers change only their target.  The response-wide triggers
+*Step* (``Step``): the trigger the event carries (``event``), the trigger its entry
+receives (``trigger``), the entry it is delivered to, the event's slot, the channel it
+names (and its values).  The two triggers differ only by the reclassification of
+``model.channels``: for an event naming a channel, the cell of
+``tables.reclassification`` for that channel's state (``Encoding.received``; the
+driver runs the same table as the ``reclassify`` kernel), so a delta after its own
+channel's ``*.done`` is ``DELTA_ON_CLOSED_CHANNEL`` while a delta to another part is
+not.  Entry-scoped triggers change only their target.  The response-wide triggers
 (``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries
 in ordinal order — ``RESPONSE_COMPLETED`` only to those the snapshot did not reach — and
 make the response terminal.  After a terminal event every event is ``after_terminal``
@@ -65,7 +74,8 @@ the only assumptions of every proof.  They are deliberately loose where the real
 protocol is loose (any trigger order, duplicates, slot reuse, late events), so that a
 proof covers misbehaving producers too.  ``RENDERABLE`` narrows the steps further to
 what a stream of ``function_call`` items can produce (see ``counterexample.py``); it is
-used for counterexample search, and for payload proofs (one channel per entry).
+used, with one channel per entry, for the counterexample search.  The proofs run with
+``PROOF_CHANNELS`` channels per entry and the full environment.
 """
 
 from __future__ import annotations
@@ -77,12 +87,16 @@ from typing import Any
 
 import z3
 from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.catalogue import WIRE_EVENTS
+from responses_oracle.model.channels import channel_state
 from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.payload import payload_key
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
+    CHANNEL_TRIGGERS,
     CONFIRMING_TRIGGERS,
+    ITEM_TRIGGERS,
     PAYLOAD_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
     ROUTED_TRIGGERS,
@@ -142,7 +156,8 @@ class Bounds:
 
 @dataclass(frozen=True)
 class State:
-    """One state of the transition system, as Z3 terms (tuples are per entry or slot)."""
+    """One state of the transition system, as Z3 terms (tuples are per entry, per
+    channel or per slot: the channels of entry ``i`` are ``i * C .. i * C + C - 1``)."""
 
     entry_state: tuple[Term, ...]
     entry_slot: tuple[Term, ...]
@@ -160,6 +175,7 @@ class State:
     name_brought: tuple[Term, ...]
     parts_announced: tuple[Term, ...]
     parts_opened: tuple[Term, ...]
+    done_seen: tuple[Term, ...]
     slot_state: tuple[Term, ...]
     snapshot_items: Term
     snapshot_dropped: Term
@@ -170,14 +186,18 @@ class State:
 
 @dataclass(frozen=True)
 class Step:
-    """One event as the model sees it: trigger, target entry, slot, abstract value and
-    abstract name (of its item)."""
+    """One event as the model sees it: the trigger its entry receives, target entry,
+    slot, the abstract value it brings for each channel of the entry, the abstract name
+    (of its item), the channel it names (for ``CHANNEL_TRIGGERS``) and the trigger the
+    event itself carries (before the reclassification of ``model.channels``)."""
 
     trigger: Term
     entry: Term
     slot: Term
-    value: Term
+    values: tuple[Term, ...]
     name: Term
+    channel: Term
+    event: Term
 
 
 @dataclass(frozen=True)
@@ -200,6 +220,7 @@ class ConcreteState:
     name_brought: tuple[bool, ...]
     parts_announced: tuple[int, ...]
     parts_opened: tuple[int, ...]
+    done_seen: tuple[bool, ...]
     slot_state: tuple[SlotState, ...]
     snapshot_items: int
     snapshot_dropped: bool
@@ -210,14 +231,21 @@ class ConcreteState:
 
 @dataclass(frozen=True)
 class ConcreteStep:
-    """A ``Step`` read back from a model; ``value`` (``name``) is None when payloads
-    (names) are not tracked."""
+    """A ``Step`` read back from a model; ``values`` (``name``) is None when payloads
+    (names) are not tracked.  ``event`` None means the step's own trigger."""
 
     trigger: Trigger
     entry: int
     slot: int
-    value: Payload | None = None
+    values: tuple[Payload, ...] | None = None
     name: Payload | None = None
+    channel: int = 0
+    event: Trigger | None = None
+
+    @property
+    def value(self) -> Payload | None:
+        """The value the event brings for the channel it names (channel 0 for an item)."""
+        return None if self.values is None else self.values[self.channel]
 
 
 @dataclass(frozen=True)
@@ -251,24 +279,28 @@ def _true(term: Term) -> Term:
 _COUNTER = _Field("entry", z3.Int, _int, lambda term: term == 0, z3.IntVal)
 _FLAG = _Field("entry", z3.Bool, _bool, z3.Not, z3.BoolVal)
 _ABSTRACT = _enum_field("entry", PAYLOAD, Payload.MISSING)
+_CHANNEL_COUNTER = replace(_COUNTER, per="channel")
+_CHANNEL_FLAG = replace(_FLAG, per="channel")
+_CHANNEL_ABSTRACT = replace(_ABSTRACT, per="channel")
 
 _FIELDS: dict[str, _Field] = {
     "entry_state": _enum_field("entry", ENTRY, EntryState.ABSENT),
     "entry_slot": _Field("entry", z3.Int, _int, _true, z3.IntVal),
     "completions": _COUNTER,
     "admissions": _COUNTER,
-    "channel_closed": _FLAG,
+    "channel_closed": _CHANNEL_FLAG,
     "confirmed": _FLAG,
     "confirming_seen": _FLAG,
     "in_snapshot": _FLAG,
-    "held": _ABSTRACT,
-    "pending": _ABSTRACT,
-    "last_offered": _ABSTRACT,
+    "held": _CHANNEL_ABSTRACT,
+    "pending": _CHANNEL_ABSTRACT,
+    "last_offered": _CHANNEL_ABSTRACT,
     "name": _ABSTRACT,
-    "delta_seen": _ABSTRACT,
+    "delta_seen": _CHANNEL_ABSTRACT,
     "name_brought": _FLAG,
-    "parts_announced": _COUNTER,
-    "parts_opened": _COUNTER,
+    "parts_announced": _CHANNEL_COUNTER,
+    "parts_opened": _CHANNEL_COUNTER,
+    "done_seen": _CHANNEL_FLAG,
     "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
     "snapshot_items": replace(_COUNTER, per="response"),
     "snapshot_dropped": replace(_FLAG, per="response"),
@@ -277,6 +309,9 @@ _FIELDS: dict[str, _Field] = {
     "terminal": replace(_FLAG, per="response"),
 }
 assert tuple(_FIELDS) == tuple(f.name for f in fields(State))
+
+FIELD_SCOPES: dict[str, str] = {name: spec.per for name, spec in _FIELDS.items()}
+"""Each ``State`` field's scope: ``entry``, ``channel``, ``slot`` or ``response``."""
 
 
 @dataclass(frozen=True)
@@ -303,9 +338,16 @@ ENVIRONMENT: tuple[EnvironmentClause, ...] = (
         "numbered in admission order",
     ),
     EnvironmentClause(
-        "closed_channel_delta",
-        "DELTA_ON_CLOSED_CHANNEL reaches only an entry one of whose channels was closed "
-        "(the driver classifies a delta so only after that channel's *.done)",
+        "wire_trigger",
+        "the event's own trigger is one a wire event carries (WIRE_TRIGGERS: the "
+        "catalogue's item-scoped triggers, the item triggers, the response ends)",
+    ),
+    EnvironmentClause(
+        "channel_reclassified",
+        "the trigger the entry receives is the event's, except that an event naming a "
+        "channel (CHANNEL_TRIGGERS) delivers the cell of model.channels.RECLASSIFICATION "
+        "for its trigger and the state of that channel of its entry (the driver's "
+        "reclassify kernel, the same table)",
     ),
     EnvironmentClause(
         "event_carries_entry_slot",
@@ -344,11 +386,26 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
     ),
     EnvironmentClause(
         "single_channel",
-        "a DELTA reaches only an entry whose channel is open: a function_call has one "
-        "channel, so a delta after its *.done is DELTA_ON_CLOSED_CHANNEL",
+        "an event names channel 0: a function_call has one channel, its arguments",
     ),
 )
 """Extra constraints for streams of ``function_call`` items (one channel per entry)."""
+
+WIRE_TRIGGERS: tuple[Trigger, ...] = tuple(
+    trigger
+    for trigger in Trigger
+    if trigger in {spec.trigger for spec in WIRE_EVENTS.values()}
+    or trigger in ITEM_TRIGGERS
+    or trigger in RESPONSE_WIDE_TRIGGERS
+)
+"""The triggers a wire event carries before reclassification: those of the catalogue's
+item-scoped events, the item triggers and the response ends (not
+``DELTA_ON_CLOSED_CHANNEL``, which only ``model.channels`` gives)."""
+
+PROOF_CHANNELS = 2
+"""Channels per entry in the proofs (a message with two parts).  Channels interact only
+through their entry's lifecycle state, so two show every interplay of a part's
+``*.done`` with another part's events; the renderable search has one channel."""
 
 
 def select(terms: Sequence[Term], index: Term) -> Term:
@@ -366,18 +423,24 @@ RowPredicate = Callable[[EntryState, Trigger, Transition], bool]
 class Encoding:
     """The transition system of one ``ModelTables`` at one ``Bounds``.
 
-    ``payload`` adds the abstract channel of each entry (and the single-channel
-    environment it needs); without it the payload fields never change.  ``identity``
-    adds the abstract name of each entry; without it the names never change.
+    Each entry has ``channels`` channels (their closed flags and parts always; their
+    abstract values with ``payload``, without which the values never change).
+    ``identity`` adds the abstract name of each entry; without it the names never change.
     """
 
     def __init__(
-        self, tables: ModelTables, bounds: Bounds, payload: bool = False, identity: bool = False
+        self,
+        tables: ModelTables,
+        bounds: Bounds,
+        payload: bool = False,
+        identity: bool = False,
+        channels: int = 1,
     ) -> None:
         self.tables = tables
         self.bounds = bounds
         self.payload = payload
         self.identity = identity
+        self.channels = channels
         self.ops = Z3Ops(bounds.entries)
         self._slot_programs = self._programs(lambda e: e in SLOT_EFFECTS)
         self._payload_programs = self._programs(lambda e: e in PAYLOAD_EFFECTS)
@@ -386,7 +449,11 @@ class Encoding:
 
     def fresh_state(self, name: str) -> State:
         """A state of fresh variables, all named after ``name``."""
-        counts = {"entry": self.bounds.entries, "slot": self.bounds.slots}
+        counts = {
+            "entry": self.bounds.entries,
+            "channel": self.bounds.entries * self.channels,
+            "slot": self.bounds.slots,
+        }
         values: dict[str, Term] = {}
         for field_name, spec in _FIELDS.items():
             if spec.per == "response":
@@ -414,9 +481,30 @@ class Encoding:
             TRIGGER.var(f"{name}.trigger"),
             z3.Int(f"{name}.entry"),
             z3.Int(f"{name}.slot"),
-            PAYLOAD.var(f"{name}.value"),
+            tuple(PAYLOAD.var(f"{name}.value{c}") for c in range(self.channels)),
             PAYLOAD.var(f"{name}.name"),
+            z3.Int(f"{name}.channel"),
+            TRIGGER.var(f"{name}.event"),
         )
+
+    def of_entry(self, terms: Sequence[Term], i: int) -> tuple[Term, ...]:
+        """The terms of entry ``i``'s channels, from a per-channel field."""
+        c = self.channels
+        return tuple(terms[i * c : i * c + c])
+
+    def named_channel(self, terms: Sequence[Term], step: Step) -> Term:
+        """A per-channel field at the channel ``step`` names, of its target entry."""
+        return select(terms, step.entry * self.channels + step.channel)
+
+    def received(self, state: State, step: Step, trigger: Term) -> Term:
+        """The trigger an entry receives for an event carrying ``trigger``: for
+        ``CHANNEL_TRIGGERS`` the cell of ``tables.reclassification`` for the state of the
+        channel the event names (``model.channels.channel_state``), else ``trigger``."""
+        closed = self.named_channel(state.channel_closed, step)
+        reclassified = lookup(
+            self.tables.reclassification, trigger, channel_state(self.ops, closed)
+        )
+        return z3.If(TRIGGER.is_one_of(trigger, CHANNEL_TRIGGERS), reclassified, trigger)
 
     # -- the system ------------------------------------------------------------------
 
@@ -452,17 +540,23 @@ class Encoding:
             for i in range(n)
         ]
         snapshot_item = step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM]
-        delta = trigger_is(step.trigger, (Trigger.DELTA, Trigger.DELTA_ON_CLOSED_CHANNEL))
+        delta = step.event == TRIGGER[Trigger.DELTA]
+        value = select(step.values, step.channel)
         clauses = {
-            "in_range": z3.And(step.entry >= 0, step.entry < n, step.slot >= 0, step.slot < m),
+            "in_range": z3.And(
+                step.entry >= 0,
+                step.entry < n,
+                step.slot >= 0,
+                step.slot < m,
+                step.channel >= 0,
+                step.channel < self.channels,
+            ),
             "routed_only_to_admitted": z3.Implies(
                 trigger_is(step.trigger, ROUTED_TRIGGERS), target != absent
             ),
             "admission_in_order": z3.And(in_order),
-            "closed_channel_delta": z3.Implies(
-                step.trigger == TRIGGER[Trigger.DELTA_ON_CLOSED_CHANNEL],
-                select(state.channel_closed, step.entry),
-            ),
+            "wire_trigger": TRIGGER.is_one_of(step.event, WIRE_TRIGGERS),
+            "channel_reclassified": step.trigger == self.received(state, step, step.event),
             "event_carries_entry_slot": z3.Implies(
                 z3.And(target != absent, z3.Not(snapshot_item)),
                 step.slot == select(state.entry_slot, step.entry),
@@ -477,11 +571,11 @@ class Encoding:
             "deltas_only_grow": z3.Implies(
                 delta,
                 z3.And(
-                    step.value != PAYLOAD[Payload.MISSING],
+                    value != PAYLOAD[Payload.MISSING],
                     z3.Not(
                         z3.And(
-                            select(state.pending, step.entry) == PAYLOAD[Payload.B],
-                            step.value == PAYLOAD[Payload.A],
+                            self.named_channel(state.pending, step) == PAYLOAD[Payload.B],
+                            value == PAYLOAD[Payload.A],
                         )
                     ),
                 ),
@@ -497,19 +591,15 @@ class Encoding:
             "snapshot_ends_completed": z3.Implies(
                 state.snapshot_items > 0, step.trigger != TRIGGER[Trigger.RESPONSE_ABORTED]
             ),
-            "single_channel": z3.Implies(
-                step.trigger == TRIGGER[Trigger.DELTA],
-                z3.Not(select(state.channel_closed, step.entry)),
-            ),
+            "single_channel": step.channel == 0,
         }
         assert tuple(clauses) == tuple(clause.name for clause in RENDERABLE)
         return clauses
 
     def environment(self, state: State, step: Step, renderable: bool = False) -> Term:
-        """All environment assumptions; with ``renderable`` or ``payload`` also
-        ``RENDERABLE``."""
+        """All environment assumptions; with ``renderable`` also ``RENDERABLE``."""
         clauses = list(self.environment_clauses(state, step).values())
-        if renderable or self.payload:
+        if renderable:
             clauses.extend(self.renderable_clauses(state, step).values())
         return z3.And(clauses)
 
@@ -572,9 +662,11 @@ class Encoding:
         ]
         for step in steps:
             order.append((step.trigger, [TRIGGER[t] for t in Trigger]))
+            order.append((step.event, [TRIGGER[t] for t in Trigger]))
             order.append((step.entry, entries))
             order.append((step.slot, [z3.IntVal(s) for s in range(self.bounds.slots)]))
-            order.append((step.value, [PAYLOAD[v] for v in Payload]))
+            order.append((step.channel, [z3.IntVal(c) for c in range(self.channels)]))
+            order.extend((value, [PAYLOAD[v] for v in Payload]) for value in step.values)
             if self.identity:
                 order.append((step.name, [PAYLOAD[v] for v in Payload]))
         return order
@@ -594,12 +686,15 @@ class Encoding:
 
     def read_step(self, model: z3.ModelRef, step: Step) -> ConcreteStep:
         """The concrete values ``model`` gives ``step``."""
+        trigger, event = TRIGGER.read(model, step.trigger), TRIGGER.read(model, step.event)
         return ConcreteStep(
-            TRIGGER.read(model, step.trigger),
+            trigger,
             _int(model, step.entry),
             _int(model, step.slot),
-            PAYLOAD.read(model, step.value) if self.payload else None,
+            tuple(PAYLOAD.read(model, v) for v in step.values) if self.payload else None,
             PAYLOAD.read(model, step.name) if self.identity else None,
+            _int(model, step.channel),
+            None if event is trigger else event,
         )
 
     # -- the tables as formulas -------------------------------------------------------
@@ -727,39 +822,7 @@ class Encoding:
             slot_state = tuple(
                 z3.If(picked, new, old) for new, old in zip(moved_slots, slot_state, strict=True)
             )
-        held, pending, last = state.held[i], state.pending[i], state.last_offered[i]
-        if self.payload:
-            for program, rows in self._payload_programs.items():
-                picked = chosen(rows)
-                new = self._run_payload_program(program, (held, pending, last), step.value)
-                held, pending, last = (
-                    z3.If(picked, n, o) for n, o in zip(new, (held, pending, last), strict=True)
-                )
-            # The snapshot is reconciliation, not a late event (R3): the first snapshot
-            # item that reaches an entry is a candidate whether or not its row offers it,
-            # so a row that skips the snapshot (AxonHub's bug) is caught, as the driver's
-            # ghost does.  An item no row admits belongs to no entry (nothing_lost's
-            # concern, not the payload invariants').
-            arrives = z3.And(
-                active,
-                trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
-                z3.Not(state.in_snapshot[i]),
-                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
-                PAYLOAD.is_one_of(step.value, NONEMPTY),
-            )
-            last = z3.If(arrives, step.value, last)
-        # Ghosts of the events themselves (completeness): the last non-empty delta that
-        # reached an open channel, whether or not a row appends it; and whether an item
-        # that admits or confirms the entry brought a name, whether or not a row merges it.
-        delta_seen = state.delta_seen[i]
-        if self.payload:
-            delta_arrives = z3.And(
-                active,
-                trigger == TRIGGER[Trigger.DELTA],
-                ENTRY.is_one_of(before, OPEN_STATES),
-                PAYLOAD.is_one_of(step.value, NONEMPTY),
-            )
-            delta_seen = z3.If(delta_arrives, step.value, delta_seen)
+        channels = [self._apply_channel(state, step, i, c, active) for c in range(self.channels)]
         name = state.name[i]
         name_brought = state.name_brought[i]
         if self.identity:
@@ -777,12 +840,14 @@ class Encoding:
                     ),
                 ),
             )
-        # Parts (R7): a content_part.added that reaches an open entry announces a part
-        # (a ghost of the event); OPEN_PART is what keeps the part's fields.
-        part_arrives = z3.And(
-            active, trigger == TRIGGER[Trigger.PART_ADDED], ENTRY.is_one_of(before, OPEN_STATES)
-        )
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
+        first = i * self.channels
+        per_channel = {
+            field_name: _put_all(
+                getattr(state, field_name), first, [channel[field_name] for channel in channels]
+            )
+            for field_name in _CHANNEL_FIELDS
+        }
         return replace(
             state,
             entry_state=_put(
@@ -799,9 +864,6 @@ class Encoding:
                 i,
                 z3.If(flag(Effect.ADMIT), state.admissions[i] + 1, state.admissions[i]),
             ),
-            channel_closed=_put(
-                state.channel_closed, i, z3.Or(state.channel_closed[i], flag(Effect.CLOSE_CHANNEL))
-            ),
             confirmed=_put(state.confirmed, i, z3.Or(state.confirmed[i], flag(Effect.CONFIRM))),
             confirming_seen=_put(state.confirming_seen, i, z3.Or(state.confirming_seen[i], seen)),
             in_snapshot=_put(
@@ -812,24 +874,89 @@ class Encoding:
                     z3.And(active, trigger == TRIGGER[Trigger.SNAPSHOT_ITEM]),
                 ),
             ),
-            held=_put(state.held, i, held),
-            pending=_put(state.pending, i, pending),
-            last_offered=_put(state.last_offered, i, last),
             name=_put(state.name, i, name),
-            delta_seen=_put(state.delta_seen, i, delta_seen),
             name_brought=_put(state.name_brought, i, name_brought),
-            parts_announced=_put(
-                state.parts_announced,
-                i,
-                z3.If(part_arrives, state.parts_announced[i] + 1, state.parts_announced[i]),
-            ),
-            parts_opened=_put(
-                state.parts_opened,
-                i,
-                z3.If(flag(Effect.OPEN_PART), state.parts_opened[i] + 1, state.parts_opened[i]),
-            ),
             slot_state=slot_state,
+            **per_channel,
         )
+
+    def _apply_channel(
+        self, state: State, step: Step, i: int, c: int, active: Term
+    ) -> dict[str, Term]:
+        """The fields of channel ``c`` of entry ``i`` after ``step`` (when ``active``).
+
+        The effects of a row that name a channel (``APPEND_DELTA``, ``OFFER_PAYLOAD``,
+        ``CLOSE_CHANNEL``, ``OPEN_PART``) act on the channel the event names only;
+        ``OFFER_ITEM_PAYLOADS`` offers each channel the item's value for it.
+        """
+        before, trigger = state.entry_state[i], step.trigger
+        k = i * self.channels + c
+        # Only an event that names a channel reaches one (the driver passes no channel
+        # for an item or a response end: their rows' channel effects do nothing).
+        named = z3.And(
+            active,
+            step.entry == i,
+            step.channel == c,
+            TRIGGER.is_one_of(step.event, CHANNEL_TRIGGERS),
+        )
+        value = step.values[c]
+
+        def flag(effect: Effect) -> Term:
+            return z3.And(named, self.has_effect(before, trigger, effect))
+
+        held, pending, last = state.held[k], state.pending[k], state.last_offered[k]
+        delta_seen = state.delta_seen[k]
+        if self.payload:
+            for program, rows in self._payload_programs.items():
+                cells = [z3.And(before == ENTRY[s], trigger == TRIGGER[t]) for s, t in rows]
+                picked = z3.And(active, z3.Or(cells))
+                new = self._run_payload_program(program, (held, pending, last), value, named)
+                held, pending, last = (
+                    z3.If(picked, n, o) for n, o in zip(new, (held, pending, last), strict=True)
+                )
+            # The snapshot is reconciliation, not a late event (R3): the first snapshot
+            # item that reaches an entry is a candidate whether or not its row offers it,
+            # so a row that skips the snapshot (AxonHub's bug) is caught, as the driver's
+            # ghost does.  An item no row admits belongs to no entry (nothing_lost's
+            # concern, not the payload invariants').
+            arrives = z3.And(
+                active,
+                trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
+                z3.Not(state.in_snapshot[i]),
+                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+                PAYLOAD.is_one_of(value, NONEMPTY),
+            )
+            last = z3.If(arrives, value, last)
+            # Ghost of the event (completeness): the last non-empty delta that reached
+            # an open channel of an open entry, whether or not a row appends it.
+            delta_arrives = z3.And(
+                named,
+                step.event == TRIGGER[Trigger.DELTA],
+                z3.Not(state.channel_closed[k]),
+                ENTRY.is_one_of(before, OPEN_STATES),
+                PAYLOAD.is_one_of(value, NONEMPTY),
+            )
+            delta_seen = z3.If(delta_arrives, value, delta_seen)
+        # Parts (R7): a content_part.added that reaches an open entry announces its part
+        # (a ghost of the event); OPEN_PART is what keeps the part's fields.  A *.done
+        # that reaches an open entry is due to close its own channel.
+        reaches_open = z3.And(named, ENTRY.is_one_of(before, OPEN_STATES))
+        part_arrives = z3.And(reaches_open, step.event == TRIGGER[Trigger.PART_ADDED])
+        done_arrives = z3.And(reaches_open, step.event == TRIGGER[Trigger.PAYLOAD_DONE])
+        return {
+            "channel_closed": z3.Or(state.channel_closed[k], flag(Effect.CLOSE_CHANNEL)),
+            "held": held,
+            "pending": pending,
+            "last_offered": last,
+            "delta_seen": delta_seen,
+            "parts_announced": z3.If(
+                part_arrives, state.parts_announced[k] + 1, state.parts_announced[k]
+            ),
+            "parts_opened": z3.If(
+                flag(Effect.OPEN_PART), state.parts_opened[k] + 1, state.parts_opened[k]
+            ),
+            "done_seen": z3.Or(state.done_seen[k], done_arrives),
+        }
 
     def _run_slot_program(
         self, program: tuple[Effect, ...], state: State, i: int, event_slot: Term
@@ -850,15 +977,22 @@ class Encoding:
         return entry_slot, slot_state
 
     def _run_payload_program(
-        self, program: tuple[Effect, ...], channel: tuple[Term, Term, Term], value: Term
+        self,
+        program: tuple[Effect, ...],
+        channel: tuple[Term, Term, Term],
+        value: Term,
+        named: Term,
     ) -> tuple[Term, Term, Term]:
-        """Run the payload effects of one row on ``(held, pending, last)``."""
+        """Run the payload effects of one row on ``(held, pending, last)`` of one
+        channel; ``named`` says the event names this channel (``APPEND_DELTA`` and
+        ``OFFER_PAYLOAD`` act on that channel only)."""
         missing = PAYLOAD[Payload.MISSING]
         for effect in program:
             held, pending, last = channel
             if effect is Effect.APPEND_DELTA:
                 # An empty delta is ignored; otherwise ``value`` is the joined deltas.
-                channel = (held, z3.If(value == PAYLOAD[Payload.EMPTY], pending, value), last)
+                appended = z3.And(named, value != PAYLOAD[Payload.EMPTY])
+                channel = (held, z3.If(appended, value, pending), last)
                 continue
             # As the driver's ``offer``: the pending deltas are offered first, as one
             # candidate, then the value.
@@ -876,7 +1010,11 @@ class Encoding:
                     z3.If(skip, last, offered_last),
                 )
             else:
-                channel = (offered_held, missing, offered_last)
+                channel = (
+                    z3.If(named, offered_held, held),
+                    z3.If(named, missing, pending),
+                    z3.If(named, offered_last, last),
+                )
         return channel
 
     def _offer(self, held: Term, last: Term, candidate: Term) -> tuple[Term, Term]:
@@ -890,6 +1028,15 @@ class Encoding:
 
 def _put(terms: tuple[Term, ...], index: int, value: Term) -> tuple[Term, ...]:
     return (*terms[:index], value, *terms[index + 1 :])
+
+
+def _put_all(terms: tuple[Term, ...], first: int, values: list[Term]) -> tuple[Term, ...]:
+    return (*terms[:first], *values, *terms[first + len(values) :])
+
+
+_CHANNEL_FIELDS: tuple[str, ...] = tuple(
+    name for name, scope in FIELD_SCOPES.items() if scope == "channel"
+)
 
 
 def _named_components(state: State) -> list[tuple[str, Term]]:

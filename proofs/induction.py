@@ -35,6 +35,7 @@ from responses_oracle.model.vocabulary import Trigger
 
 from .encoding import (
     PAYLOAD,
+    PROOF_CHANNELS,
     TRIGGER,
     Bounds,
     ConcreteState,
@@ -135,11 +136,17 @@ StepGoal = Callable[[Any, Any, Any, Any], Term]
 """A formula over one step of a system that a search looks for."""
 
 
-def system_for(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
-    """The transition system ``prop`` is stated over, for ``tables`` at ``bounds``."""
+def system_for(
+    prop: Property, tables: ModelTables, bounds: Bounds, channels: int = PROOF_CHANNELS
+) -> Any:
+    """The transition system ``prop`` is stated over, for ``tables`` at ``bounds``, with
+    ``channels`` channels per entry (``PROOF_CHANNELS`` for the proofs, one for the
+    renderable search)."""
     if prop.routing:
         return RoutingSystem(tables, bounds)
-    return Encoding(tables, bounds, payload=prop.payload, identity=prop.identity)
+    return Encoding(
+        tables, bounds, payload=prop.payload, identity=prop.identity, channels=channels
+    )
 
 
 def new_solver() -> z3.Solver:
@@ -326,12 +333,13 @@ def bmc(
     """Bounded model checking of ``invariant``: a shortest violating run, if any.
 
     With ``renderable`` (the default) only steps a ``function_call`` stream can make
-    are searched, so that a run found can be rendered and replayed.
+    are searched (one channel per entry), so that a run found can be rendered and
+    replayed; without it entries have ``PROOF_CHANNELS`` channels.
     """
     started = time.perf_counter()
     prop = PROPERTIES[invariant]
     trace, searched = search(
-        system_for(prop, tables, bounds),
+        system_for(prop, tables, bounds, 1 if renderable else PROOF_CHANNELS),
         depth,
         lambda system, before, step, after: z3.Not(prop.holds(system, before, step, after)),
         renderable,
@@ -348,18 +356,22 @@ def close_snapshot(trace: Run[Any, Any], tables: ModelTables) -> Run[Any, Any]:
     last = trace.states[-1]
     if not isinstance(last, ConcreteState) or last.terminal or last.snapshot_items == 0:
         return trace
-    payload = any(step.value is not None for step in trace.steps)
+    payload = any(step.values is not None for step in trace.steps)
     identity = any(step.name is not None for step in trace.steps)
-    encoding = Encoding(tables, trace.bounds, payload, identity)
+    channels = len(last.channel_closed) // len(last.entry_state)
+    encoding = Encoding(tables, trace.bounds, payload, identity, channels)
     ending = ConcreteStep(
         Trigger.RESPONSE_COMPLETED,
         0,
         0,
-        Payload.MISSING if payload else None,
+        (Payload.MISSING,) * channels if payload else None,
         Payload.MISSING if identity else None,
     )
     missing = PAYLOAD[Payload.MISSING]
-    step = Step(TRIGGER[ending.trigger], z3.IntVal(0), z3.IntVal(0), missing, missing)
+    wide = TRIGGER[ending.trigger]
+    step = Step(
+        wide, z3.IntVal(0), z3.IntVal(0), (missing,) * channels, missing, z3.IntVal(0), wide
+    )
     after = encoding.successor(encoding.constant_state(last), step)
     solver = new_solver()
     if not _check(solver):

@@ -24,6 +24,7 @@ from responses_oracle.model.vocabulary import (
     AdmissionAction,
     CallFit,
     CandidateRelation,
+    ChannelState,
     Code,
     Effect,
     EntryState,
@@ -148,6 +149,17 @@ def with_fit_cell(
         t: {**base.matching[t], c: {**base.matching[t][c], i: {**row, s: fit}}},
     }
     return replace(base, name=name, matching=matching)
+
+
+def with_reclassification_cell(
+    base: ModelTables, name: str, trigger: Trigger, state: ChannelState, received: Trigger
+) -> ModelTables:
+    """``base`` with the reclassification cell ``(trigger, state)`` replaced."""
+    table = {
+        **base.reclassification,
+        trigger: {**base.reclassification[trigger], state: received},
+    }
+    return replace(base, name=name, reclassification=table)
 
 
 def with_added_admission_cell(
@@ -481,6 +493,64 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R3: a second item at a bound output_index shares the slot and says so "
         "(slot_reused), so that an event routed by the index alone is understood",
     ),
+    # -- the reclassification table (model/channels.py) and channel closing (issue #16)
+    Mutant(
+        with_reclassification_cell(
+            REFERENCE,
+            "late-delta-appended",
+            _T.DELTA,
+            ChannelState.CLOSED,
+            _T.DELTA,
+        ),
+        "a delta after its channel's *.done treated as a plain delta",
+        "latest_nonempty_wins",
+        "R7: a delta after its own channel's *.done is late and changes nothing; "
+        "appended, it waits behind the value the *.done fixed and becomes the last "
+        "candidate the channel does not hold",
+    ),
+    Mutant(
+        with_reclassification_cell(
+            REFERENCE,
+            "every-delta-late",
+            _T.DELTA,
+            ChannelState.OPEN,
+            _T.DELTA_ON_CLOSED_CHANNEL,
+        ),
+        "a delta on an open channel treated as late",
+        "deltas_accounted",
+        "R7: the deltas of an open channel are its streamed value; reported late, "
+        "every delta is lost",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "payload-done-leaves-channel-open",
+            _S.ADDED,
+            _T.PAYLOAD_DONE,
+            Transition(
+                _S.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CONFIRM, Effect.LEARN_ITEM_ID)
+            ),
+        ),
+        "a *.done that does not close its channel",
+        "done_closes_its_channel",
+        "R7: a channel's *.done fixes its value; a later delta of that channel is late "
+        "(late_event), not appended behind it",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "delta-closes-channel",
+            _S.ADDED,
+            _T.DELTA,
+            Transition(
+                _S.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID, Effect.CLOSE_CHANNEL)
+            ),
+        ),
+        "a channel closed by a delta instead of its *.done",
+        "done_closes_its_channel",
+        "R7: only a channel's own *.done closes it; closed by its first delta, every "
+        "later delta of the channel is reported late and lost",
+    ),
     # -- mutants of a diagnostic only (issue #16): refuted by the contracts --------------
     # These change the code a payload, identity or admission cell raises and nothing else
     # the lifecycle encoding sees; ``contracts.CONTRACTS`` refutes each at one decision
@@ -584,6 +654,19 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
         "parts_opened",
         "issue #16 audit survivor: a message's first content_part.added no longer opens "
         "its part, and the part's logprobs and annotations are lost",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "other-part-delta-dropped",
+            _S.PAYLOAD_DONE,
+            _T.DELTA,
+            Transition(_S.PAYLOAD_DONE, (Effect.LEARN_ITEM_ID,)),
+        ),
+        "a delta of a message's second part dropped after the first part's *.done",
+        "deltas_accounted",
+        "R7: a *.done closes its own part only; another part's deltas are still its "
+        "streamed value, not late (found once the encoding had two channels per entry)",
     ),
 )
 """Mutants only an entry with several channels (a message's parts) can show."""

@@ -22,10 +22,15 @@ encoding instead (``tests/proofs/test_invariant_proofs.py`` drops the terminal g
 delivers an event to a second entry, and sees each refuted).  Every other invariant
 has a mutant in ``mutants.py`` that it refutes.
 
+A payload invariant is stated per channel (``_each_channel``): an entry has several
+(a message's parts), and each keeps its own value.  Every lifecycle proof also carries
+the reachability clauses of ``model.lifecycle.REACHABILITY`` in its strengthening.
+
 ``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
 the invariants above say "never too much", these say "enough" — confirmation sticks,
 the end settles every entry, identity is taken, every delta is accounted for, every
-announced part is opened, and the diagnostics of unconfirmed calls, late events and
+announced part is opened, a ``*.done`` closes its own channel only, and the
+diagnostics of unconfirmed calls, late events and
 slot reuse are raised exactly where their rules say.  They are stated over the ghosts
 of ``encoding.py`` (what the events brought), and each has a mutant it refutes.  They
 join ``PROPERTIES``, so ``prove`` and the induction see one list.
@@ -41,7 +46,12 @@ import z3
 from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
 from responses_oracle.model.completeness import STRENGTHENING as COMPLETENESS_STRENGTHENING
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME, STRENGTHENING, Scope
-from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, OPEN_STATES
+from responses_oracle.model.lifecycle import (
+    CLOSED_STATES,
+    CONFIRMING_STATES,
+    OPEN_STATES,
+    REACHABILITY,
+)
 from responses_oracle.model.vocabulary import (
     NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
@@ -82,6 +92,15 @@ def _each_entry(encoding: Encoding, formula: Callable[[int], Term]) -> Term:
     return z3.And([formula(i) for i in range(encoding.bounds.entries)])
 
 
+def _each_channel(encoding: Encoding, formula: Callable[[int, int], Term]) -> Term:
+    """``formula(i, k)`` for every entry ``i`` and each of its channels ``k`` (an index
+    of the per-channel fields)."""
+    c = encoding.channels
+    return z3.And(
+        [formula(i, i * c + j) for i in range(encoding.bounds.entries) for j in range(c)]
+    )
+
+
 def _closed(state: State, i: int) -> Term:
     return ENTRY.is_one_of(state.entry_state[i], CLOSED_STATES)
 
@@ -109,14 +128,14 @@ def _confirmed_only_by_confirming_events(encoding: Encoding, state: State) -> Te
 
 def _absent_channel_untouched(encoding: Encoding, state: State) -> Term:
     missing = PAYLOAD[Payload.MISSING]
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Implies(
+        lambda i, k: z3.Implies(
             z3.Not(_admitted(state, i)),
             z3.And(
-                state.held[i] == missing,
-                state.pending[i] == missing,
-                state.last_offered[i] == missing,
+                state.held[k] == missing,
+                state.pending[k] == missing,
+                state.last_offered[k] == missing,
             ),
         ),
     )
@@ -124,14 +143,14 @@ def _absent_channel_untouched(encoding: Encoding, state: State) -> Term:
 
 def _pending_deltas_only_before_any_offer(encoding: Encoding, state: State) -> Term:
     missing = PAYLOAD[Payload.MISSING]
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Or(
-            state.pending[i] == missing,
+        lambda i, k: z3.Or(
+            state.pending[k] == missing,
             z3.And(
-                PAYLOAD.is_one_of(state.pending[i], NONEMPTY),
-                state.held[i] == missing,
-                state.last_offered[i] == missing,
+                PAYLOAD.is_one_of(state.pending[k], NONEMPTY),
+                state.held[k] == missing,
+                state.last_offered[k] == missing,
             ),
         ),
     )
@@ -139,12 +158,12 @@ def _pending_deltas_only_before_any_offer(encoding: Encoding, state: State) -> T
 
 def _offered_channel_is_closed(encoding: Encoding, state: State) -> Term:
     missing = PAYLOAD[Payload.MISSING]
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Implies(
-            z3.Or(state.held[i] != missing, state.last_offered[i] != missing),
+        lambda i, k: z3.Implies(
+            z3.Or(state.held[k] != missing, state.last_offered[k] != missing),
             z3.Or(
-                state.channel_closed[i],
+                state.channel_closed[k],
                 z3.Not(ENTRY.is_one_of(state.entry_state[i], OPEN_STATES)),
             ),
         ),
@@ -152,13 +171,13 @@ def _offered_channel_is_closed(encoding: Encoding, state: State) -> Term:
 
 
 def _held_is_last_offered(encoding: Encoding, state: State) -> Term:
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Or(
-            state.last_offered[i] == PAYLOAD[Payload.MISSING],
+        lambda i, k: z3.Or(
+            state.last_offered[k] == PAYLOAD[Payload.MISSING],
             z3.And(
-                PAYLOAD.is_one_of(state.last_offered[i], NONEMPTY),
-                state.held[i] == state.last_offered[i],
+                PAYLOAD.is_one_of(state.last_offered[k], NONEMPTY),
+                state.held[k] == state.last_offered[k],
             ),
         ),
     )
@@ -239,10 +258,10 @@ def _snapshot_reached_is_completed(encoding: Encoding, state: State) -> Term:
 
 
 def _delta_has_candidate(encoding: Encoding, state: State) -> Term:
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Implies(
-            PAYLOAD.is_one_of(state.delta_seen[i], NONEMPTY), _any_nonempty(state, i)
+        lambda i, k: z3.Implies(
+            PAYLOAD.is_one_of(state.delta_seen[k], NONEMPTY), _any_nonempty(state, k)
         ),
     )
 
@@ -270,17 +289,17 @@ def _identity_taken(encoding: Encoding, state: State) -> Term:
 def _deltas_accounted(encoding: Encoding, state: State) -> Term:
     missing = PAYLOAD[Payload.MISSING]
 
-    def accounted(i: int) -> Term:
-        unoffered = z3.And(state.held[i] == missing, state.last_offered[i] == missing)
+    def accounted(i: int, k: int) -> Term:
+        unoffered = z3.And(state.held[k] == missing, state.last_offered[k] == missing)
         return z3.Implies(
-            PAYLOAD.is_one_of(state.delta_seen[i], NONEMPTY),
+            PAYLOAD.is_one_of(state.delta_seen[k], NONEMPTY),
             z3.And(
-                PAYLOAD.is_one_of(final_value(state, i), NONEMPTY),
-                z3.Implies(unoffered, state.pending[i] == state.delta_seen[i]),
+                PAYLOAD.is_one_of(final_value(state, k), NONEMPTY),
+                z3.Implies(unoffered, state.pending[k] == state.delta_seen[k]),
             ),
         )
 
-    return _each_entry(encoding, accounted)
+    return _each_channel(encoding, accounted)
 
 
 def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
@@ -329,7 +348,13 @@ def _slot_reuse_reported(encoding: Encoding, before: State, step: Step, after: S
 
 
 def _parts_opened(encoding: Encoding, state: State) -> Term:
-    return _each_entry(encoding, lambda i: state.parts_opened[i] == state.parts_announced[i])
+    return _each_channel(
+        encoding, lambda i, k: state.parts_opened[k] == state.parts_announced[k]
+    )
+
+
+def _done_closes_its_channel(encoding: Encoding, state: State) -> Term:
+    return _each_channel(encoding, lambda i, k: state.channel_closed[k] == state.done_seen[k])
 
 
 CLAUSES.update(
@@ -347,6 +372,34 @@ CLAUSES.update(
         ),
     }
 )
+
+
+# -- reachability (model.lifecycle.REACHABILITY): why the unreachable rows are -----------
+
+
+def _snapshot_reached_while_delivered(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding, lambda i: z3.Implies(state.in_snapshot[i], state.snapshot_items > 0)
+    )
+
+
+def _closed_channel_past_streaming(encoding: Encoding, state: State) -> Term:
+    early = (EntryState.ABSENT, EntryState.ADDED, EntryState.STREAMING)
+    return _each_channel(
+        encoding,
+        lambda i, k: z3.Implies(
+            state.channel_closed[k], z3.Not(ENTRY.is_one_of(state.entry_state[i], early))
+        ),
+    )
+
+
+CLAUSES.update(
+    {
+        REACHABILITY[1]: _snapshot_reached_while_delivered,
+        REACHABILITY[2]: _closed_channel_past_streaming,
+    }
+)
+assert set(REACHABILITY) <= set(CLAUSES)
 
 
 @dataclass(frozen=True)
@@ -374,8 +427,12 @@ class Property:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The strengthening sentences this invariant's induction uses."""
-        return STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
+        """The strengthening sentences this invariant's induction uses: its own, then
+        (over the lifecycle encoding) the reachability clauses, each not yet listed."""
+        own = STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
+        if self.routing:
+            return own
+        return (*own, *(clause for clause in REACHABILITY if clause not in own))
 
     def strengthening(self, encoding: Any, state: Any) -> Term:
         """The conjunction of the strengthening clauses over ``state``."""
@@ -429,24 +486,27 @@ def _slot_first_write(encoding: Encoding, before: State, step: Step, after: Stat
     )
 
 
-def _entry_components(state: State, i: int) -> list[Term]:
+def _entry_components(encoding: Encoding, state: State, i: int) -> list[Term]:
     per_entry = [
         state.entry_state,
         state.entry_slot,
         state.completions,
         state.admissions,
-        state.channel_closed,
         state.confirmed,
-        state.held,
-        state.pending,
-        state.last_offered,
         state.name,
     ]
-    return [terms[i] for terms in per_entry]
+    per_channel = [state.channel_closed, state.held, state.pending, state.last_offered]
+    return [terms[i] for terms in per_entry] + [
+        term for terms in per_channel for term in encoding.of_entry(terms, i)
+    ]
 
 
-def _unchanged_entry(before: State, after: State, i: int) -> Term:
-    pairs = zip(_entry_components(before, i), _entry_components(after, i), strict=True)
+def _unchanged_entry(encoding: Encoding, before: State, after: State, i: int) -> Term:
+    pairs = zip(
+        _entry_components(encoding, before, i),
+        _entry_components(encoding, after, i),
+        strict=True,
+    )
     return z3.And([old == new for old, new in pairs])
 
 
@@ -456,7 +516,7 @@ def _no_cross_talk(encoding: Encoding, before: State, step: Step, after: State) 
         wide,
         _each_entry(
             encoding,
-            lambda i: z3.Or(step.entry == i, _unchanged_entry(before, after, i)),
+            lambda i: z3.Or(step.entry == i, _unchanged_entry(encoding, before, after, i)),
         ),
     )
 
@@ -493,7 +553,7 @@ def _late_is_inert(encoding: Encoding, before: State, step: Step, after: State) 
     return _each_entry(
         encoding,
         lambda i: z3.Implies(
-            reached_late(i), z3.And(row_inert(i), _unchanged_entry(before, after, i))
+            reached_late(i), z3.And(row_inert(i), _unchanged_entry(encoding, before, after, i))
         ),
     )
 
@@ -525,42 +585,43 @@ def _executable_needs_completion(encoding: Encoding, state: State) -> Term:
     )
 
 
-def final_value(state: State, i: int) -> Term:
-    """The channel's final value as the driver reads it: the held value, or the joined
+def final_value(state: State, k: int) -> Term:
+    """Channel ``k``'s final value as the driver reads it: the held value, or the joined
     deltas when nothing is held."""
     missing = PAYLOAD[Payload.MISSING]
     return z3.If(
-        z3.And(state.pending[i] != missing, state.held[i] == missing),
-        state.pending[i],
-        state.held[i],
+        z3.And(state.pending[k] != missing, state.held[k] == missing),
+        state.pending[k],
+        state.held[k],
     )
 
 
-def last_candidate(state: State, i: int) -> Term:
-    """The last non-empty candidate: the deltas not yet offered, else the last offered."""
+def last_candidate(state: State, k: int) -> Term:
+    """Channel ``k``'s last non-empty candidate: the deltas not yet offered, else the last
+    offered."""
     return z3.If(
-        state.pending[i] != PAYLOAD[Payload.MISSING], state.pending[i], state.last_offered[i]
+        state.pending[k] != PAYLOAD[Payload.MISSING], state.pending[k], state.last_offered[k]
     )
 
 
-def _any_nonempty(state: State, i: int) -> Term:
-    return last_candidate(state, i) != PAYLOAD[Payload.MISSING]
+def _any_nonempty(state: State, k: int) -> Term:
+    return last_candidate(state, k) != PAYLOAD[Payload.MISSING]
 
 
 def _empty_never_erases(encoding: Encoding, state: State) -> Term:
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Implies(
-            _any_nonempty(state, i), PAYLOAD.is_one_of(final_value(state, i), NONEMPTY)
+        lambda i, k: z3.Implies(
+            _any_nonempty(state, k), PAYLOAD.is_one_of(final_value(state, k), NONEMPTY)
         ),
     )
 
 
 def _latest_nonempty_wins(encoding: Encoding, state: State) -> Term:
-    return _each_entry(
+    return _each_channel(
         encoding,
-        lambda i: z3.Implies(
-            _any_nonempty(state, i), final_value(state, i) == last_candidate(state, i)
+        lambda i, k: z3.Implies(
+            _any_nonempty(state, k), final_value(state, k) == last_candidate(state, k)
         ),
     )
 
@@ -591,6 +652,7 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("identity_taken", state=_identity_taken, identity=True),
         Property("deltas_accounted", state=_deltas_accounted, payload=True),
         Property("parts_opened", state=_parts_opened),
+        Property("done_closes_its_channel", state=_done_closes_its_channel),
         Property("unconfirmed_reported", step=_unconfirmed_reported),
         Property("late_reported", step=_late_reported),
         Property("slot_reuse_reported", step=_slot_reuse_reported),

@@ -138,7 +138,8 @@ def _bounded(
         abstract = bmc(tables, invariant, failed.bounds, depth, renderable=False)
         if abstract.trace is not None:
             steps = ", ".join(
-                f"{step.trigger.value}@{step.entry}" for step in abstract.trace.steps
+                f"{step.trigger.value}@{step.entry}" + (f"/{step.channel}" if step.channel else "")
+                for step in abstract.trace.steps
             )
             return ProofResult(
                 invariant,
@@ -147,7 +148,7 @@ def _bounded(
                 time.perf_counter() - started,
                 None,
                 f"{abstract.depth}-step abstract trace at {failed.bounds} with entries of "
-                f"several channels (no function_call rendering): {steps}",
+                f"several channels (no function_call rendering; entry/channel): {steps}",
             )
         what = "base case" if not failed.base_holds else f"induction step breaks {failed.broken}"
         return ProofResult(

@@ -14,8 +14,10 @@ Theory of operation
 call of the lifecycle kernel is recorded: ``(state, trigger)`` is exactly one lifecycle
 step the driver takes (``effects.deliver`` is the one way an entry moves).  Around each
 event the driver's state is abstracted (``observe``): per entry its lifecycle state,
-slot, completions, confirmed, whether the snapshot reached it and whether a channel was
-closed; per slot its state; whether the response is terminal and completed.
+slot, completions, confirmed, whether the snapshot reached it and how many of its
+channels are closed (the encoding has as many channels per entry as the driver's widest
+entry; which stands for which is left to Z3); per slot its state; whether the response
+is terminal and completed.
 
 *Abstract steps.*  One wire event is zero or more encoding steps, in the order the
 driver took them: one per recorded lifecycle call, except that the per-entry calls of
@@ -114,7 +116,8 @@ class EntryView:
     completions: int
     confirmed: bool
     in_snapshot: bool
-    channel_closed: bool
+    closed_channels: int
+    channels: int
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,8 @@ def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Obs
                 entry.completions,
                 entry.confirmed,
                 entry.in_snapshot,
-                any(channel.closed for channel in entry.channels.values()),
+                sum(channel.closed for channel in entry.channels.values()),
+                len(entry.channels),
             )
             for entry in state.entries
         ),
@@ -516,8 +520,8 @@ def _triggers(driver: DriverStep) -> list[tuple[EntryState | None, Trigger]]:
 class Refinement:
     """The encoding of ``tables`` at ``bounds``, unrolled for the steps of one event."""
 
-    def __init__(self, tables: ModelTables, bounds: Bounds) -> None:
-        self.encoding = Encoding(tables, bounds)
+    def __init__(self, tables: ModelTables, bounds: Bounds, channels: int = 1) -> None:
+        self.encoding = Encoding(tables, bounds, channels=channels)
         self.bounds = bounds
         self.unobserved_slot = bounds.slots - 1
         # A plain incremental solver: each query fixes the first state and the triggers
@@ -559,7 +563,10 @@ class Refinement:
                 state.admissions[i] == 1,
                 state.confirmed[i] == entry.confirmed,
                 state.in_snapshot[i] == entry.in_snapshot,
-                state.channel_closed[i] == entry.channel_closed,
+                # Which encoding channel stands for which driver channel is left to
+                # Z3 (each step's channel is free): the counts must agree.
+                z3.Sum([z3.If(c, 1, 0) for c in self.encoding.of_entry(state.channel_closed, i)])
+                == entry.closed_channels,
             ]
         slots = dict(seen.slots)
         for s in range(self.unobserved_slot):
@@ -670,17 +677,23 @@ def _bounds(steps: Sequence[DriverStep]) -> Bounds:
     return Bounds(_round(entries), _round((max(slots) + 1 if slots else 0) + 1))
 
 
-_UNROLLINGS: dict[tuple[int, Bounds], tuple[ModelTables, Refinement]] = {}
-"""One unrolling per model and bounds, reused by every stream of the process (building
-the successor terms costs far more than a query)."""
+def _channels(steps: Sequence[DriverStep]) -> int:
+    """Channels per entry of the abstraction: as many as the driver's widest entry."""
+    return max([1, *(e.channels for s in steps for e in s.after.entries)])
 
 
-def refinement_for(tables: ModelTables, bounds: Bounds) -> Refinement:
-    """The (cached) ``Refinement`` of ``tables`` at ``bounds``."""
-    cached = _UNROLLINGS.get((id(tables), bounds))
+_UNROLLINGS: dict[tuple[int, Bounds, int], tuple[ModelTables, Refinement]] = {}
+"""One unrolling per model, bounds and channels, reused by every stream of the process
+(building the successor terms costs far more than a query)."""
+
+
+def refinement_for(tables: ModelTables, bounds: Bounds, channels: int = 1) -> Refinement:
+    """The (cached) ``Refinement`` of ``tables`` at ``bounds`` with ``channels``."""
+    key = (id(tables), bounds, channels)
+    cached = _UNROLLINGS.get(key)
     if cached is None or cached[0] is not tables:
-        cached = (tables, Refinement(tables, bounds))
-        _UNROLLINGS[(id(tables), bounds)] = cached
+        cached = (tables, Refinement(tables, bounds, channels))
+        _UNROLLINGS[key] = cached
     return cached[1]
 
 
@@ -699,7 +712,7 @@ def check_stream(
     violations: list[Violation] = []
     for response in responses(events):
         steps = driver_steps(response, kernels, tables)
-        refinement = refinement_for(tables, _bounds(steps))
+        refinement = refinement_for(tables, _bounds(steps), _channels(steps))
         solver = new_solver()
         initial = refinement.encoding.fresh_state("init")
         solver.add(

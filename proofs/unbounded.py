@@ -11,7 +11,9 @@ dropping them (and the environment clauses about them) only adds behaviours — 
 over more behaviours is still a proof.  ``admission_in_order`` is dropped for the same
 reason.
 
-The transition reuses the bounded encoding itself, on a *view*: the one-entry
+Each entry has ``PROOF_CHANNELS`` channels, as in the bounded proofs: a per-channel
+field is one array per channel.  The transition reuses the bounded encoding itself, on
+a *view*: the one-entry
 ``State`` whose fields are the array cells at one index.  An entry-scoped step stores
 the view of its target, updated by ``Encoding._apply`` of a one-entry encoding; a
 response-wide step updates every admitted entry at once (a ``Lambda``), which equals
@@ -44,7 +46,9 @@ from responses_oracle.model.vocabulary import (
 
 from .encoding import (
     ENTRY,
+    FIELD_SCOPES,
     PAYLOAD,
+    PROOF_CHANNELS,
     TRIGGER,
     Bounds,
     Encoding,
@@ -68,14 +72,25 @@ UNBOUNDED: tuple[str, ...] = (
     "identity_taken",
     "deltas_accounted",
     "parts_opened",
+    "done_closes_its_channel",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 
-_RESPONSE_FIELDS = ("snapshot_items", "snapshot_dropped", "done_dropped", "completed", "terminal")
+_RESPONSE_FIELDS = tuple(f for f, scope in FIELD_SCOPES.items() if scope == "response")
 _SLOT_FIELDS = ("entry_slot", "slot_state")
 _ENTRY_FIELDS = tuple(
     f.name for f in fields(State) if f.name not in _RESPONSE_FIELDS + _SLOT_FIELDS
 )
+_CHANNELS = PROOF_CHANNELS
+"""Channels per entry: each per-channel field is one array per channel."""
+
+
+def _arrays(field: str) -> tuple[str, ...]:
+    """The array names of one per-entry field: one, or one per channel."""
+    if FIELD_SCOPES[field] == "channel":
+        return tuple(f"{field}#{c}" for c in range(_CHANNELS))
+    return (field,)
+
 _SORT_OF: dict[str, Any] = {
     "entry_state": ENTRY.sort,
     "completions": z3.IntSort(),
@@ -92,6 +107,7 @@ _SORT_OF: dict[str, Any] = {
     "name_brought": z3.BoolSort(),
     "parts_announced": z3.IntSort(),
     "parts_opened": z3.IntSort(),
+    "done_seen": z3.BoolSort(),
 }
 _INITIAL: dict[str, Term] = {
     "entry_state": ENTRY[EntryState.ABSENT],
@@ -109,6 +125,7 @@ _INITIAL: dict[str, Term] = {
     "name_brought": z3.BoolVal(False),
     "parts_announced": z3.IntVal(0),
     "parts_opened": z3.IntVal(0),
+    "done_seen": z3.BoolVal(False),
 }
 assert set(_SORT_OF) == set(_ENTRY_FIELDS) == set(_INITIAL)
 
@@ -118,7 +135,9 @@ Arrays = dict[str, Term]
 
 def _fresh(name: str) -> Arrays:
     state: Arrays = {
-        f: z3.Array(f"{name}.{f}", z3.IntSort(), _SORT_OF[f]) for f in _ENTRY_FIELDS
+        a: z3.Array(f"{name}.{a}", z3.IntSort(), _SORT_OF[f])
+        for f in _ENTRY_FIELDS
+        for a in _arrays(f)
     }
     state["snapshot_items"] = z3.Int(f"{name}.snapshot_items")
     for flag in _RESPONSE_FIELDS[1:]:
@@ -128,7 +147,11 @@ def _fresh(name: str) -> Arrays:
 
 def _initial(state: Arrays) -> Term:
     return z3.And(
-        *[state[f] == z3.K(z3.IntSort(), _INITIAL[f]) for f in _ENTRY_FIELDS],
+        *[
+            state[a] == z3.K(z3.IntSort(), _INITIAL[f])
+            for f in _ENTRY_FIELDS
+            for a in _arrays(f)
+        ],
         state["snapshot_items"] == 0,
         z3.Not(state["snapshot_dropped"]),
         z3.Not(state["done_dropped"]),
@@ -139,7 +162,9 @@ def _initial(state: Arrays) -> Term:
 
 def _view(state: Arrays, index: Term) -> State:
     """The one-entry state of entry ``index``: array cells and the response fields."""
-    values: dict[str, Any] = {f: (state[f][index],) for f in _ENTRY_FIELDS}
+    values: dict[str, Any] = {
+        f: tuple(state[a][index] for a in _arrays(f)) for f in _ENTRY_FIELDS
+    }
     values.update({f: state[f] for f in _RESPONSE_FIELDS})
     return State(**values, entry_slot=(z3.IntVal(0),), slot_state=())
 
@@ -148,7 +173,7 @@ class _System:
     """The array transition system of one model."""
 
     def __init__(self, tables: ModelTables, payload: bool, identity: bool) -> None:
-        self.one = Encoding(tables, Bounds(1, 0), payload, identity)
+        self.one = Encoding(tables, Bounds(1, 0), payload, identity, _CHANNELS)
         self.payload = payload
 
     def updated(self, state: Arrays, step: Step, index: Term, active: Term) -> State:
@@ -164,9 +189,10 @@ class _System:
         everyone = self.updated(state, step, i, self.one.delivers(_view(state, i), step, 0))
         after: Arrays = {}
         for f in _ENTRY_FIELDS:
-            stored = z3.Store(state[f], step.entry, getattr(target, f)[0])
-            at_once = z3.Lambda([i], getattr(everyone, f)[0])
-            after[f] = z3.If(wide, at_once, stored)
+            for position, a in enumerate(_arrays(f)):
+                stored = z3.Store(state[a], step.entry, getattr(target, f)[position])
+                at_once = z3.Lambda([i], getattr(everyone, f)[position])
+                after[a] = z3.If(wide, at_once, stored)
         snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
         after["snapshot_items"] = z3.If(
             snapshot_item, state["snapshot_items"] + 1, state["snapshot_items"]
@@ -201,13 +227,13 @@ class _System:
                 TRIGGER.is_one_of(step.trigger, ROUTED_TRIGGERS),
                 view.entry_state[0] != ENTRY[EntryState.ABSENT],
             ),
-            clauses["closed_channel_delta"],
+            step.channel >= 0,
+            step.channel < _CHANNELS,
+            clauses["wire_trigger"],
+            clauses["channel_reclassified"],
             clauses["snapshot_is_one_event"],
             clauses["deltas_only_grow"],
         ]
-        if self.payload:
-            local = replace(step, entry=z3.IntVal(0))
-            kept.extend(self.one.renderable_clauses(view, local).values())
         return z3.And(kept)
 
 
@@ -236,13 +262,7 @@ def prove_unbounded(
     base.add(_initial(state), k >= 0, z3.Not(holds(state, k)))
     base_result = base.check()
 
-    step = Step(
-        TRIGGER.var("e.trigger"),
-        z3.Int("e.entry"),
-        z3.Int("e.slot"),
-        PAYLOAD.var("e.value"),
-        PAYLOAD.var("e.name"),
-    )
+    step = system.one.fresh_step("e")
     after = system.successor(state, step)
     goal = holds(after, k)
     if prop.step is not None:

@@ -11,7 +11,12 @@ Rows are reachable or not under the environment of ``encoding.ENVIRONMENT``; som
 unreachable by design (a payload trigger for an absent entry: the router drops such an
 event; any trigger for an ``INCOMPLETE`` or a ``COMPLETED`` entry: those states are
 entered only by the terminal event or inside it).  The report says which, and the
-tables keep those rows only so that they are total.  ``routing_coverage`` does the
+tables keep those rows only so that they are total.  A search up to a depth cannot
+show that a row is unreachable at every depth: ``prove_unreachable`` does, by
+induction.  The clauses of ``model.lifecycle.REACHABILITY`` are checked inductive (each
+one, base and step, under the others), and a row is *proved unreachable* when no step
+allowed by the environment fires it from any state satisfying them.  Together the two
+are exact: every row has a witness or a proof that it has none.  ``routing_coverage`` does the
 same for the cells of the routing table, over ``routing.RoutingSystem``, and
 ``identity_coverage`` for the cells of the identity table (a relation between the name
 an entry holds and the name an item merged into it brings), over the encoding with
@@ -26,6 +31,9 @@ from dataclasses import dataclass
 
 import z3
 from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.lifecycle import REACHABILITY
+from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.routing import route_views
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
@@ -43,6 +51,7 @@ from responses_oracle.model.vocabulary import (
 from .encoding import (
     ENTRY,
     PAYLOAD,
+    PROOF_CHANNELS,
     SLOT,
     TRIGGER,
     Bounds,
@@ -55,9 +64,9 @@ from .encoding import (
     Term,
     select,
 )
-from .induction import Run, Trace, Unrolling, search
+from .induction import Run, Trace, Unrolling, _check, new_solver, search
 from .ops_z3 import PAYLOAD_OPS
-from .properties import PROPERTIES
+from .properties import CLAUSES, PROPERTIES
 from .routing import (
     ID_VIEW,
     KIND,
@@ -136,7 +145,7 @@ def lifecycle_coverage(
     witnesses: dict[Row, tuple[Trace, int] | None] = {
         (state, trigger): None for state, row in tables.lifecycle.items() for trigger in row
     }
-    encoding = Encoding(tables, bounds)
+    encoding = Encoding(tables, bounds, channels=1 if renderable else PROOF_CHANNELS)
     unrolling: Unrolling[ConcreteState, ConcreteStep] = Unrolling(encoding, renderable)
     for k in range(1, depth + 1):
         unrolling.extend()
@@ -155,6 +164,100 @@ def lifecycle_coverage(
     return Coverage(
         tables.name, bounds, depth, renderable, time.perf_counter() - started, witnesses
     )
+
+
+@dataclass(frozen=True)
+class Reachability:
+    """The reachability clauses checked inductive, and the rows proved unreachable."""
+
+    model: str
+    bounds: Bounds
+    seconds: float
+    inductive: dict[str, bool]
+    unreachable: tuple[Row, ...]
+
+    @property
+    def proved(self) -> bool:
+        """Every clause is inductive, so the rows listed are unreachable at any depth."""
+        return all(self.inductive.values())
+
+
+def prove_unreachable(tables: ModelTables, bounds: Bounds) -> Reachability:
+    """Each ``REACHABILITY`` clause checked inductive (base: the initial state satisfies
+    it; step: every allowed step from a state satisfying all of them keeps it), and the
+    lifecycle rows no allowed step fires from such a state, in table order."""
+    started = time.perf_counter()
+    encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
+    state, step = encoding.fresh_state("s"), encoding.fresh_step("e")
+    after = encoding.successor(state, step)
+    clauses = {clause: CLAUSES[clause] for clause in REACHABILITY}
+    hypothesis = z3.And(
+        encoding.domain(state), *[formula(encoding, state) for formula in clauses.values()]
+    )
+    inductive: dict[str, bool] = {}
+    for clause, formula in clauses.items():
+        base = new_solver()
+        base.add(encoding.initial(state), encoding.domain(state), z3.Not(formula(encoding, state)))
+        induction = new_solver()
+        induction.add(
+            hypothesis, encoding.environment(state, step), z3.Not(formula(encoding, after))
+        )
+        inductive[clause] = not _check(base) and not _check(induction)
+    solver = new_solver()
+    solver.add(hypothesis, encoding.environment(state, step))
+    unreachable: list[Row] = []
+    for row_state, row in tables.lifecycle.items():
+        for trigger in row:
+            solver.push()
+            solver.add(_fires(encoding, state, step, {(row_state, trigger)}))
+            if not _check(solver):
+                unreachable.append((row_state, trigger))
+            solver.pop()
+    return Reachability(
+        tables.name, bounds, time.perf_counter() - started, inductive, tuple(unreachable)
+    )
+
+
+def indistinguishable_slot_states(tables: ModelTables) -> list[frozenset[SlotState]]:
+    """The classes of slot states no reader of a slot can tell apart, in table order.
+
+    The router reads a slot through ``model.routing.route_views``: whether it is
+    shared (``route.on_scoped`` and ``routing.RoutingSystem.keys`` pass exactly that)
+    and the entries bound at it, whose number each state fixes
+    (``slots_count_their_entries``, proved over the routing system: none when free, one
+    when live or tombstoned, several when shared).  The slot table's own outputs are its
+    codes.  Starting from the router's slot views, the classes are refined (Moore's
+    algorithm) until two states of a class raise the same code for every slot trigger
+    and move to states of one class: the states left in one class behave identically
+    for every event.
+    """
+    states = list(tables.slots)
+    one, several = (0,), (0, 1)
+    bound = {SlotState.FREE: (), SlotState.LIVE: one, SlotState.TOMB: one}
+
+    def signature(state: SlotState, classes: dict[SlotState, int]) -> tuple[object, ...]:
+        row = tables.slots[state]
+        return tuple((row[t].code, classes[row[t].next_state]) for t in row)
+
+    views = {
+        state: route_views(
+            PYTHON, bound.get(state, several), (), state is SlotState.SHARED, False
+        )[0]
+        for state in states
+    }
+    order = list(dict.fromkeys(views.values()))
+    classes = {state: order.index(views[state]) for state in states}
+    while True:
+        keys = {state: (classes[state], signature(state, classes)) for state in states}
+        numbering = {key: n for n, key in enumerate(dict.fromkeys(keys.values()))}
+        refined = {state: numbering[keys[state]] for state in states}
+        if len(set(refined.values())) == len(set(classes.values())):
+            break
+        classes = refined
+    grouped: dict[int, list[SlotState]] = {}
+    for state in states:
+        grouped.setdefault(classes[state], []).append(state)
+    return [frozenset(group) for group in grouped.values()]
 
 
 Cell = tuple[SlotView, IdView]
@@ -318,10 +421,19 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
         a.terminal, _some_entry(e, lambda i: a.entry_state[i] != ENTRY[EntryState.ABSENT])
     ),
     "identity_taken": lambda e, b, s, a: _some_entry(e, lambda i: a.name_brought[i]),
-    "deltas_accounted": lambda e, b, s, a: _some_entry(
-        e, lambda i: a.delta_seen[i] != PAYLOAD[Payload.MISSING]
+    "deltas_accounted": lambda e, b, s, a: z3.Or(
+        [seen != PAYLOAD[Payload.MISSING] for seen in a.delta_seen]
     ),
-    "parts_opened": lambda e, b, s, a: _some_entry(e, lambda i: a.parts_announced[i] > 0),
+    "parts_opened": lambda e, b, s, a: z3.Or([count > 0 for count in a.parts_announced]),
+    # Two channels of one entry, one closed by its *.done and the other still open: the
+    # interplay the obligation is about.
+    "done_closes_its_channel": lambda e, b, s, a: _some_entry(
+        e,
+        lambda i: z3.And(
+            z3.Or(list(e.of_entry(a.done_seen, i))),
+            z3.Not(z3.And(list(e.of_entry(a.channel_closed, i)))),
+        ),
+    ),
     "unconfirmed_reported": _delivered(Trigger.RESPONSE_COMPLETED),
     "late_reported": lambda e, b, s, a: _some_entry(
         e,
@@ -352,7 +464,9 @@ def obligation_witnesses(
     found: dict[str, Trace | None] = {}
     for name, goal in OBLIGATION_ANTECEDENTS.items():
         prop = PROPERTIES[name]
-        system = Encoding(tables, bounds, payload=prop.payload, identity=prop.identity)
+        system = Encoding(
+            tables, bounds, payload=prop.payload, identity=prop.identity, channels=PROOF_CHANNELS
+        )
         trace, _ = search(system, depth, goal)
         found[name] = trace
     return found

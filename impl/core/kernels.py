@@ -21,6 +21,7 @@ from responses_oracle.model.vocabulary import (
     AdmissionAction,
     CallFit,
     CandidateRelation,
+    ChannelState,
     Code,
     Effect,
     EntryState,
@@ -102,6 +103,7 @@ _IdentityRelation_FIRST = IdentityRelation.FIRST
 _IdentityRelation_TAKEN = IdentityRelation.TAKEN
 _IdentityRelation_EQUAL = IdentityRelation.EQUAL
 _IdentityField_NAME = IdentityField.NAME
+_ChannelState_OPEN = ChannelState.OPEN
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -170,6 +172,16 @@ _IDENTITYDECISION__TAKE = IdentityDecision(PayloadAction.TAKE, None)
 _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID = IdentityDecision(PayloadAction.KEEP, Code.DUPLICATE_CALL_ID)
 _IDENTITYDECISION__KEEP__METADATA_CONFLICT = IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)
 _IDENTITYDECISION__TAKE__CALL_ID_RENAMED = IdentityDecision(PayloadAction.TAKE, Code.CALL_ID_RENAMED)
+_TRIGGER__DELTA = Trigger.DELTA
+_TRIGGER__DELTA_ON_CLOSED_CHANNEL = Trigger.DELTA_ON_CLOSED_CHANNEL
+_TRIGGER__PART_ADDED = Trigger.PART_ADDED
+_TRIGGER__PAYLOAD_DONE = Trigger.PAYLOAD_DONE
+_TRIGGER__ITEM_ADDED = Trigger.ITEM_ADDED
+_TRIGGER__PROGRESS = Trigger.PROGRESS
+_TRIGGER__ITEM_DONE = Trigger.ITEM_DONE
+_TRIGGER__SNAPSHOT_ITEM = Trigger.SNAPSHOT_ITEM
+_TRIGGER__RESPONSE_COMPLETED = Trigger.RESPONSE_COMPLETED
+_TRIGGER__RESPONSE_ABORTED = Trigger.RESPONSE_ABORTED
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -472,6 +484,29 @@ IDENTITY_EDGES = frozenset({
     (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.TAKEN, IdentityDecision(PayloadAction.KEEP, None)),
     (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.EQUAL, IdentityDecision(PayloadAction.KEEP, None)),
     (IdentityField.NAMESPACE, MergeStage.CONFIRMING, IdentityRelation.DIFFERS, IdentityDecision(PayloadAction.KEEP, Code.METADATA_CONFLICT)),
+})
+
+RECLASSIFY_EDGES = frozenset({
+    (Trigger.DELTA, ChannelState.OPEN, Trigger.DELTA),
+    (Trigger.DELTA, ChannelState.CLOSED, Trigger.DELTA_ON_CLOSED_CHANNEL),
+    (Trigger.PART_ADDED, ChannelState.OPEN, Trigger.PART_ADDED),
+    (Trigger.PART_ADDED, ChannelState.CLOSED, Trigger.PART_ADDED),
+    (Trigger.PAYLOAD_DONE, ChannelState.OPEN, Trigger.PAYLOAD_DONE),
+    (Trigger.PAYLOAD_DONE, ChannelState.CLOSED, Trigger.PAYLOAD_DONE),
+    (Trigger.ITEM_ADDED, ChannelState.OPEN, Trigger.ITEM_ADDED),
+    (Trigger.ITEM_ADDED, ChannelState.CLOSED, Trigger.ITEM_ADDED),
+    (Trigger.DELTA_ON_CLOSED_CHANNEL, ChannelState.OPEN, Trigger.DELTA_ON_CLOSED_CHANNEL),
+    (Trigger.DELTA_ON_CLOSED_CHANNEL, ChannelState.CLOSED, Trigger.DELTA_ON_CLOSED_CHANNEL),
+    (Trigger.PROGRESS, ChannelState.OPEN, Trigger.PROGRESS),
+    (Trigger.PROGRESS, ChannelState.CLOSED, Trigger.PROGRESS),
+    (Trigger.ITEM_DONE, ChannelState.OPEN, Trigger.ITEM_DONE),
+    (Trigger.ITEM_DONE, ChannelState.CLOSED, Trigger.ITEM_DONE),
+    (Trigger.SNAPSHOT_ITEM, ChannelState.OPEN, Trigger.SNAPSHOT_ITEM),
+    (Trigger.SNAPSHOT_ITEM, ChannelState.CLOSED, Trigger.SNAPSHOT_ITEM),
+    (Trigger.RESPONSE_COMPLETED, ChannelState.OPEN, Trigger.RESPONSE_COMPLETED),
+    (Trigger.RESPONSE_COMPLETED, ChannelState.CLOSED, Trigger.RESPONSE_COMPLETED),
+    (Trigger.RESPONSE_ABORTED, ChannelState.OPEN, Trigger.RESPONSE_ABORTED),
+    (Trigger.RESPONSE_ABORTED, ChannelState.CLOSED, Trigger.RESPONSE_ABORTED),
 })
 
 
@@ -1081,5 +1116,51 @@ def identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation
     return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity)
+def reclassify(trigger: Trigger, state: ChannelState) -> Trigger:
+    """The reclassification table (R7): the trigger a channel event delivers.
+
+    post: (trigger, state, __return__) in RECLASSIFY_EDGES
+    """
+    if trigger is _Trigger_DELTA:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__DELTA
+        return _TRIGGER__DELTA_ON_CLOSED_CHANNEL
+    if trigger is _Trigger_PART_ADDED:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__PART_ADDED
+        return _TRIGGER__PART_ADDED
+    if trigger is _Trigger_PAYLOAD_DONE:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__PAYLOAD_DONE
+        return _TRIGGER__PAYLOAD_DONE
+    if trigger is _Trigger_ITEM_ADDED:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__ITEM_ADDED
+        return _TRIGGER__ITEM_ADDED
+    if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__DELTA_ON_CLOSED_CHANNEL
+        return _TRIGGER__DELTA_ON_CLOSED_CHANNEL
+    if trigger is _Trigger_PROGRESS:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__PROGRESS
+        return _TRIGGER__PROGRESS
+    if trigger is _Trigger_ITEM_DONE:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__ITEM_DONE
+        return _TRIGGER__ITEM_DONE
+    if trigger is _Trigger_SNAPSHOT_ITEM:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__SNAPSHOT_ITEM
+        return _TRIGGER__SNAPSHOT_ITEM
+    if trigger is _Trigger_RESPONSE_COMPLETED:
+        if state is _ChannelState_OPEN:
+            return _TRIGGER__RESPONSE_COMPLETED
+        return _TRIGGER__RESPONSE_COMPLETED
+    if state is _ChannelState_OPEN:
+        return _TRIGGER__RESPONSE_ABORTED
+    return _TRIGGER__RESPONSE_ABORTED
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify)
 """The generated kernels as one value, for the driver."""

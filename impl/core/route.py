@@ -9,7 +9,9 @@ runs the classifiers as traced into ``classifiers.py`` (generated from ``model/`
 event's ``item_id`` is learned only where its lifecycle row says so
 (``Effect.LEARN_ITEM_ID``: never for a late event).  A progress event that adds to a
 part (an annotation, ``model/annotations.py``) puts its value into the part it names,
-while its entry is open.
+while its entry is open.  An event that names a channel (``CHANNEL_TRIGGERS``) delivers
+the trigger the reclassification kernel gives for its trigger and that channel's state
+(``model/channels.py``: a delta after its own channel's ``*.done`` is late).
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from typing import Any
 
 from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
 from responses_oracle.model.catalogue import EventClass
+from responses_oracle.model.channels import channel_state
 from responses_oracle.model.lifecycle import OPEN_STATES
+from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
+    CHANNEL_TRIGGERS,
     Code,
     IdView,
     SlotState,
     SlotView,
-    Trigger,
 )
 
 from . import classifiers, payload
@@ -38,10 +42,6 @@ from .state import Channel, Entry
 ITEM_SCOPED = EventClass.ITEM_SCOPED
 """The class of the events this module routes (bound once: see ``effects``)."""
 
-_CHANNEL_TRIGGERS: tuple[Trigger, ...] = (Trigger.DELTA, Trigger.PAYLOAD_DONE, Trigger.PART_ADDED)
-"""The triggers of item-scoped events that name a channel of their entry."""
-
-_DELTA = Trigger.DELTA
 _SHARED = SlotState.SHARED
 _views, _target = classifiers.route_views, classifiers.route_target
 
@@ -91,7 +91,7 @@ def on_scoped(step: StepContext, event: Event) -> None:
     entry = state.entries[target]
     trigger = spec.trigger
     channel: Channel | None = None
-    if trigger in _CHANNEL_TRIGGERS:
+    if trigger in CHANNEL_TRIGGERS:
         kind = event.channel
         if kind is None or kind not in entry.channel_kinds:
             step.note(
@@ -102,8 +102,7 @@ def on_scoped(step: StepContext, event: Event) -> None:
             return
         # Looked up, not created: a late event must leave the entry exactly as it was.
         channel = entry.channels.get((kind, event.part_index)) or Channel(kind, event.part_index)
-        if trigger is _DELTA and channel.closed:
-            trigger = Trigger.DELTA_ON_CLOSED_CHANNEL
+        trigger = step.kernels.reclassify(trigger, channel_state(PYTHON, channel.closed))
     step.learn, step.route_code, step.learned = item_id, route.code, target in named
     # A part addition counts where the lifecycle accepts the progress event: while the
     # entry is open (model/annotations.py).

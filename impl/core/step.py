@@ -40,9 +40,9 @@ well-formed delta in one step.
 
 WARNING — what still lives in driver code rather than a table: the ``executable``
 formula and the argument JSON check (``settle``), the realignment of streamed parts
-(``payload.align_parts``), the reclassification of a delta on a closed channel as
-``DELTA_ON_CLOSED_CHANNEL`` (``route``), and the filling of a missing slot by a done
-item (``admit``).
+(``payload.align_parts``), and the filling of a missing slot by a done item (``admit``).
+(The reclassification of a delta on a closed channel is the table of
+``model/channels.py``, run through the ``reclassify`` kernel.)
 """
 
 from __future__ import annotations

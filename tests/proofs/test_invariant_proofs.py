@@ -13,7 +13,7 @@ import z3
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.completeness import STRENGTHENING as COMPLETENESS_STRENGTHENING
 from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING
-from responses_oracle.model.lifecycle import Transition
+from responses_oracle.model.lifecycle import REACHABILITY, Transition
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import Effect, EntryState, Trigger
 from responses_oracle.proofs.encoding import ENVIRONMENT, Bounds, Encoding, State, Step, Term
@@ -39,7 +39,10 @@ def test_every_invariant_is_encoded() -> None:
 def test_strengthening_sentences_and_formulas_match() -> None:
     strengthening = {**STRENGTHENING, **COMPLETENESS_STRENGTHENING}
     used = {clause for clauses in strengthening.values() for clause in clauses}
-    assert used == set(CLAUSES)
+    assert used | set(REACHABILITY) == set(CLAUSES)
+    # Every lifecycle proof carries the reachability clauses (checked inductive in it).
+    for prop in PROPERTIES.values():
+        assert prop.routing or set(REACHABILITY) <= set(prop.clauses), prop.name
     assert set(strengthening) <= set(PROPERTIES)
 
 

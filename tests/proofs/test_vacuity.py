@@ -10,7 +10,8 @@ agree on every row a ``function_call`` stream can exercise.
 
 from __future__ import annotations
 
-from responses_oracle.model.lifecycle import OPEN_STATES
+import pytest
+from responses_oracle.model.lifecycle import OPEN_STATES, REACHABILITY
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
@@ -18,6 +19,7 @@ from responses_oracle.model.vocabulary import (
     EntryState,
     IdentityRelation,
     IdView,
+    SlotState,
     SlotView,
     Trigger,
 )
@@ -27,8 +29,14 @@ from responses_oracle.proofs.encoding import (
     Payload,
 )
 from responses_oracle.proofs.induction import close_snapshot
-from responses_oracle.proofs.mutants import MUTANTS
-from responses_oracle.proofs.vacuity import identity_coverage, lifecycle_coverage, routing_coverage
+from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS
+from responses_oracle.proofs.vacuity import (
+    identity_coverage,
+    indistinguishable_slot_states,
+    lifecycle_coverage,
+    prove_unreachable,
+    routing_coverage,
+)
 
 S, T = EntryState, Trigger
 
@@ -36,7 +44,8 @@ UNREACHABLE: set[tuple[EntryState, Trigger]] = {
     # The router drops payload events for entries never admitted; response ends
     # reach admitted entries only.
     *((S.ABSENT, t) for t in (*ROUTED_TRIGGERS, *RESPONSE_WIDE_TRIGGERS)),
-    # A channel is closed only by a *.done, which moves the entry to PAYLOAD_DONE.
+    # A channel is closed only by a *.done, which moves the entry to PAYLOAD_DONE
+    # (model.lifecycle.REACHABILITY, like the reasons below).
     (S.ADDED, T.DELTA_ON_CLOSED_CHANNEL),
     (S.STREAMING, T.DELTA_ON_CLOSED_CHANNEL),
     # COMPLETED is entered only inside a terminal event's snapshot, INCOMPLETE only by
@@ -58,6 +67,31 @@ def test_every_other_row_has_a_witness_within_8_steps() -> None:
     assert set(coverage.unreached) == UNREACHABLE
     depths = [witness[1] for witness in coverage.witnesses.values() if witness is not None]
     assert max(depths) <= 8
+
+
+@pytest.mark.parametrize("bounds", [Bounds(2, 2), Bounds(3, 3)], ids=str)
+def test_the_unreached_rows_are_proved_unreachable_at_any_depth(bounds: Bounds) -> None:
+    # The search above stops at depth 8; the reachability clauses, each inductive, show
+    # that the rows it did not reach are unreachable at every depth: the two together
+    # are exact.
+    reachability = prove_unreachable(REFERENCE, bounds)
+    assert list(reachability.inductive) == list(REACHABILITY)
+    assert reachability.proved
+    assert set(reachability.unreachable) == UNREACHABLE
+
+
+def test_a_mutant_that_reopens_a_done_part_breaks_a_reachability_clause() -> None:
+    # Back in streaming with a closed channel, the entry can receive
+    # DELTA_ON_CLOSED_CHANNEL there: the clause is no longer inductive, and nothing is
+    # claimed unreachable on its strength.
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "delta-reopens-done-part")
+    reachability = prove_unreachable(mutant.tables, Bounds(2, 2))
+    assert [clause for clause, ok in reachability.inductive.items() if not ok] == [
+        REACHABILITY[2]
+    ]
+    assert not reachability.proved
+    coverage = lifecycle_coverage(mutant.tables, Bounds(2, 2), depth=4)
+    assert (S.STREAMING, T.DELTA_ON_CLOSED_CHANNEL) not in coverage.unreached
 
 
 def test_renderable_witnesses_replay_state_by_state() -> None:
@@ -115,3 +149,17 @@ def test_every_identity_cell_has_a_witness_that_replays_with_names() -> None:
     mutant = MUTANTS["later-name-overwrites"].tables
     (mismatch,) = replay(differs, mutant).mismatches
     assert mismatch.startswith("after step 2:") and "names=(<Payload.B" in mismatch
+
+
+def test_live_and_tomb_behave_identically_and_a_mutant_tells_them_apart() -> None:
+    # No reader of a slot can tell a live binding from a tombstone: the router sees
+    # one entry either way, and the slot table answers both alike.  The reference keeps
+    # TOMB only as the record slot_first_write speaks about (model/routing.py).
+    classes = indistinguishable_slot_states(REFERENCE)
+    assert classes == [
+        frozenset({SlotState.FREE}),
+        frozenset({SlotState.LIVE, SlotState.TOMB}),
+        frozenset({SlotState.SHARED}),
+    ]
+    for name in ("tombstone-re-bound", "done-frees-the-slot"):
+        assert len(indistinguishable_slot_states(MUTANTS[name].tables)) == len(SlotState)
