@@ -20,8 +20,10 @@ checking finds (``vacuity``, rendered as streams), and seeded generated streams
 (valid, model-guided, faulty) — each kept if it reaches a cell fewer than
 ``per_cell`` kept streams reach.  A cell no stream reaches is reported with the reason
 it cannot be reached where there is a proof: no input of the classifier selects it
-(``contracts.selectable``: a Z3 query over the step), or no trace of the encoding
-fires it (``vacuity``, up to its depth); otherwise it is listed as a gap of the corpus.
+(``contracts.selectable``: a Z3 query over the step), no step of the encoding fires it
+from a state the inductive reachability clauses allow (``vacuity.prove_unreachable``,
+any depth), or no run of the routing system reaches it (``vacuity``, up to its depth);
+otherwise it is listed as a gap of the corpus.
 
 *Per mutant*, in a worker process with a wall-clock budget (``--timeout``; over it the
 verdict is ``timeout``, never refuted):
@@ -82,6 +84,8 @@ from responses_oracle.wire import read_wire_events
 
 from .contracts import CONTRACTS
 from .counterexample import fixture_dir
+from .encoding import Bounds
+from .induction import check_induction
 from .prove import PROVED_NAMES, Status, prove
 from .refinement import check_stream
 
@@ -566,7 +570,6 @@ def witness_streams() -> list[Stream]:
     """The shortest renderable witness of every lifecycle row and routing cell (bounded
     model checking, ``vacuity``), rendered as streams."""
     from .counterexample import render
-    from .encoding import Bounds
     from .induction import close_snapshot
     from .vacuity import identity_coverage, lifecycle_coverage, routing_coverage
 
@@ -591,7 +594,6 @@ def matching_witnesses(depth: int = 3) -> list[Stream]:
     from responses_oracle.model.admission import fit_key
     from responses_oracle.model.tables import table_cells
 
-    from .encoding import Bounds
     from .induction import Unrolling
     from .matching import STEP, ItemStep, MatchingSystem, render_run
     from .sorts import finite_sort
@@ -700,12 +702,14 @@ def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
     (``""``: no proof, a gap of the corpus); ``vacuity``: also search the lifecycle and
     routing systems for the rows no trace fires (bounded model checking, slow)."""
     from .contracts import SELECTING, selectable
-    from .encoding import Bounds
-    from .vacuity import lifecycle_coverage, routing_coverage
+    from .vacuity import prove_unreachable, routing_coverage
 
-    lifecycle, routing = set(), set()
+    lifecycle: set[Any] = set()
+    routing: set[Any] = set()
     if vacuity:
-        lifecycle = set(lifecycle_coverage(REFERENCE, Bounds(2, 2), depth=8).unreached)
+        reachability = prove_unreachable(REFERENCE, Bounds(2, 2))
+        if reachability.proved:
+            lifecycle = set(reachability.unreachable)
         routing = set(routing_coverage(REFERENCE, Bounds(4, 2), depth=8).unreached)
     reasons: dict[Cell, str] = {}
     for table in TABLES:
@@ -716,7 +720,9 @@ def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
             if table in SELECTING and not selectable(table, path, REFERENCE):
                 reasons[cell] = "no input of the classifier selects it (contracts.selectable)"
             elif table == "lifecycle" and path in lifecycle:
-                reasons[cell] = "no trace of the encoding fires it (vacuity, 2x2, depth 8)"
+                reasons[cell] = (
+                    "no step fires it from a reachable state (vacuity.prove_unreachable)"
+                )
             elif table == "routing" and path in routing:
                 reasons[cell] = "no run of the routing system reaches it (vacuity, 4x2, depth 8)"
             else:
@@ -759,10 +765,18 @@ class Verdict:
 def _proof(tables: ModelTables) -> str:
     """The first property ``prove`` refutes at 2x2 (``name``), ``unknown: name``, or ``-``.
 
-    The diagnostic contracts go first: one query each, they are the cheapest."""
+    The order only saves time (the first counterexample ends the search): the
+    diagnostic contracts first (one query each), then the properties whose induction
+    step at 2x2 breaks on this model (a counterexample can only be found there), then
+    the rest (their matcher rows may still break)."""
     unknown = None
-    names = sorted(PROVED_NAMES, key=lambda name: name not in CONTRACTS)
-    for name in names:
+    breaking = [
+        name
+        for name in PROVED_NAMES
+        if name not in CONTRACTS and not check_induction(tables, name, Bounds(2, 2)).proved
+    ]
+    names = [*CONTRACTS, *breaking, *(n for n in PROVED_NAMES if n not in breaking)]
+    for name in dict.fromkeys(names):
         # The lifecycle row, and the matcher's for the invariants it also proves.
         for row in prove(name, tables, bound=(2, 2)):
             if row.status is Status.COUNTEREXAMPLE:
