@@ -27,6 +27,11 @@ admission step reads the entries an item may belong to; at most three keys propo
 candidates (slot, ``call_id``, id), so its proof is run for 2 to 4 entries and is
 reported bounded.
 
+The same steps say which cells can be consulted at all (``selectable``): a cell no
+input within the domain selects — ``(NOTHING, EQUAL)`` of the payload table, a ``name``
+``TAKEN`` — is never read, so a mutant of it cannot change behaviour (the mutation score
+reports such mutants as unreachable, with this proof as the reason).
+
 The contract names join ``prove``'s rows after the invariants and obligations
 (``prove.PROVED_NAMES``); this module imports Z3 only when a contract is proved, so the
 command line can list the names without the proofs extra.
@@ -53,14 +58,15 @@ class StepFacts:
     """One decision step as Z3 sees it: the codes its cell raises (``raised[code]``),
     the step's domain, the contract (``claim``) over the same constants, the inputs a
     counterexample shows (``show``), and per table the keys the step looks up in it
-    (``keys``: one per entry for the matching table, which is asked per candidate).
+    (``keys``: ``(when, key)`` pairs — one per entry for the matching table, which is asked
+    per candidate).
     """
 
     raised: dict[Code, Term]
     domain: Term
     claim: Term
     show: dict[str, Term]
-    keys: dict[str, tuple[tuple[Any, ...], ...]]
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]]
 
 
 Builder = Callable[[ModelTables, int], StepFacts]
@@ -130,7 +136,7 @@ def _payload(tables: ModelTables, n: int) -> StepFacts:
         take == z3.Or(ops.present(candidate), z3.And(ops.blank(candidate), ops.missing(held))),
     )
     show = {"held": held, "candidate": candidate}
-    return StepFacts(raised, z3.BoolVal(True), claim, show, {"payload": (key,)})
+    return StepFacts(raised, z3.BoolVal(True), claim, show, {"payload": ((z3.BoolVal(True), key),)})
 
 
 def _identity(tables: ModelTables, n: int) -> StepFacts:
@@ -180,7 +186,7 @@ def _identity(tables: ModelTables, n: int) -> StepFacts:
     # call_id only: impl/core/identity.py).
     domain = z3.Implies(taken, call_id)
     show = {"field": field, "stage": stage, "held": held, "value": value, "taken": taken}
-    return StepFacts(raised, domain, claim, show, {"identity": (key,)})
+    return StepFacts(raised, domain, claim, show, {"identity": ((z3.BoolVal(True), key),)})
 
 
 def _flags(name: str, n: int) -> tuple[Term, ...]:
@@ -232,13 +238,26 @@ def _added(tables: ModelTables, n: int) -> StepFacts:
     # only a present call_id is held.
     domain = z3.And(_at_most_one(holder), z3.Implies(z3.Or(holder), ops.present(call)))
     show: dict[str, Term] = {"call": call, **{f"holder_{e}": holder[e] for e in range(n)}}
-    return StepFacts(raised, domain, claim, show, {"added_admission": ((view,),)})
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "added_admission": ((z3.BoolVal(True), (view,)),)
+    }
+    return StepFacts(raised, domain, claim, show, keys)
 
 
 def _done(tables: ModelTables, n: int) -> StepFacts:
     import z3
-    from responses_oracle.model.admission import MatchFacts, fit_key, match_view
-    from responses_oracle.model.vocabulary import AdmissionAction, Fit, MergeStage
+    from responses_oracle.model.admission import (
+        MatchFacts,
+        fit_key,
+        identity_relation,
+        match_view,
+    )
+    from responses_oracle.model.vocabulary import (
+        AdmissionAction,
+        Fit,
+        IdentityField,
+        MergeStage,
+    )
 
     from .ops_z3 import PAYLOAD, Z3Ops, lookup
     from .sorts import finite_sort
@@ -327,9 +346,28 @@ def _done(tables: ModelTables, n: int) -> StepFacts:
         shared == z3.AtLeast(*bound, 2),
     )
     show: dict[str, Term] = {"call": call, "has_id": has_id, "snapshot": snapshot, "shared": shared}
+    stage = cell(lambda c: c.stage)
     keys = {
-        "done_admission": ((view,),),
-        "matching": tuple(fit_key(ops, facts, e) for e in range(n)),
+        "done_admission": ((z3.BoolVal(True), (view,)),),
+        "matching": tuple((z3.BoolVal(True), fit_key(ops, facts, e)) for e in range(n)),
+        # The item's call_id merged into the entry it matches, at the cell's stage: which
+        # identity cells of the call_id a done or snapshot item can reach.
+        "identity": tuple(
+            (
+                z3.And(match, target == e),
+                (
+                    IdentityField.CALL_ID,
+                    stage,
+                    identity_relation(
+                        ops,
+                        call_of[e],
+                        call,
+                        z3.And(z3.Or(holder), z3.Not(holder[e])),
+                    ),
+                ),
+            )
+            for e in range(n)
+        ),
     }
     return StepFacts(raised, domain, claim, show, keys)
 
@@ -435,16 +473,23 @@ SELECTING: dict[str, str] = {contract.table: contract.name for contract in CONTR
 def selectable(table: str, cell: tuple[Any, ...], tables: ModelTables) -> bool:
     """Whether any input of the step, within its domain, selects ``cell`` of ``table``
     (at the largest size tried): a cell no input selects is never consulted, so a
-    mutant of it cannot change what the reducer does."""
+    mutant of it cannot change what the reducer does.  A ``call_id``'s identity cell at
+    the confirming stage is asked of the done step (only an own done merges there)."""
     import z3
+    from responses_oracle.model.vocabulary import IdentityField, MergeStage
 
     from .ops_z3 import _term
 
-    contract = CONTRACTS[SELECTING[table]]
+    name = SELECTING[table]
+    if table == "identity" and cell[:2] == (IdentityField.CALL_ID, MergeStage.CONFIRMING):
+        # Only the entry's own done merges at the confirming stage: which relations its
+        # call_id can have there is the done step's to say, not the identity step's.
+        name = "done_reported"
+    contract = CONTRACTS[name]
     facts = contract.build(tables, (ENTRY_BOUNDS if contract.entries else ENTRY_BOUNDS[:1])[-1])
     hits = [
-        z3.And([_term(key) == _term(part) for key, part in zip(keys, cell, strict=True)])
-        for keys in facts.keys[table]
+        z3.And(when, *[_term(key) == _term(part) for key, part in zip(keys, cell, strict=True)])
+        for when, keys in facts.keys[table]
     ]
     solver = z3.Solver()
     solver.add(facts.domain, z3.Or(hits))

@@ -68,6 +68,7 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import CLIENT_CALLS
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tables_by_kernel
 from responses_oracle.model.vocabulary import (
+    CHANNEL_TRIGGERS,
     AddedView,
     Effect,
     IdentityField,
@@ -650,6 +651,100 @@ def matching_witnesses(depth: int = 3) -> list[Stream]:
     return streams
 
 
+def _numbered(events: list[dict[str, Any]]) -> list[Event]:
+    return [{**event, "sequence_number": n} for n, event in enumerate(events)]
+
+
+def _call(key: str, call_id: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "type": "function_call",
+        "id": key,
+        "call_id": call_id,
+        "name": "f",
+        "arguments": "",
+    } | fields
+
+
+def _search(key: str, call_id: str, status: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "type": "tool_search_call",
+        "id": key,
+        "call_id": call_id,
+        "status": status,
+        "arguments": {},
+        "execution": "client",
+    } | fields
+
+
+def _added(index: int | None, item: dict[str, Any]) -> dict[str, Any]:
+    slot = {} if index is None else {"output_index": index}
+    return {"type": "response.output_item.added", **slot, "item": item}
+
+
+def _done(index: int | None, item: dict[str, Any]) -> dict[str, Any]:
+    slot = {} if index is None else {"output_index": index}
+    return {"type": "response.output_item.done", **slot, "item": item}
+
+
+def edge_streams() -> list[Stream]:
+    """Streams for the cells no recording, generator or witness search reaches (found by
+    the corpus's own coverage report): an added call with another call type's
+    ``call_id``; a done item two entries fit; null payload fields over nothing, a blank
+    and a value; a namespace that differs; names and namespaces first brought, or
+    changed, by an entry's own renaming done; an item of a kind with no namespace."""
+    start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
+    end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
+    other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    scope = {"output_index": 3, "item_id": "fc_3"}
+    return [
+        Stream(
+            "edge: call_id of another type",
+            _numbered([start, _added(0, _call("fc_1", "call_1")), _added(1, other), end]),
+        ),
+        Stream(
+            "edge: a done item two entries fit",
+            _numbered(
+                [
+                    start,
+                    _added(0, _call("fc_1", "call_1")),
+                    _added(1, _call("fc_2", "call_2")),
+                    _done(1, _call("fc_2", "call_1", arguments="{}")),
+                    end,
+                ]
+            ),
+        ),
+        Stream(
+            "edge: null, blank and differing fields, renaming dones",
+            _numbered(
+                [
+                    start,
+                    _added(0, _call("fc_9", "call_9")),
+                    _added(1, _search("tsc_1", "call_A", "in_progress", name="a", namespace="n1")),
+                    _done(1, _search("tsc_1", "call_B", "completed", name="b", namespace="n2")),
+                    _added(2, _search("tsc_2", "call_C", "in_progress")),
+                    _done(2, _search("tsc_2", "call_D", "completed", name="s", namespace="n")),
+                    _added(3, _call("fc_3", "call_3", namespace="x")),
+                    {"type": "response.function_call_arguments.delta", **scope, "delta": "{}"},
+                    _done(3, _call("fc_3", "call_3", namespace="y", arguments=None)),
+                    _added(4, _call("fc_4", "call_4")),
+                    {
+                        "type": "response.function_call_arguments.done",
+                        "output_index": 4,
+                        "item_id": "fc_4",
+                        "arguments": "",
+                    },
+                    _done(4, _call("fc_4", "call_4", arguments=None)),
+                    _added(5, _call("fc_5", "call_5")),
+                    _done(5, _call("fc_5", "call_5", arguments=None)),
+                    _added(6, message | {"call_id": "call_m"}),
+                    end,
+                ]
+            ),
+        ),
+    ]
+
+
 def generated_streams(count: int) -> list[Stream]:
     """``count`` seeded streams of each generator: valid, model-guided (with and without
     faults), faulty."""
@@ -717,7 +812,9 @@ def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
             cell = (KERNEL_OF[table], path)
             if corpus.on(cell):
                 continue
-            if table in SELECTING and not selectable(table, path, REFERENCE):
+            if table == "reclassification" and path[0] not in CHANNEL_TRIGGERS:
+                reasons[cell] = "the driver reclassifies channel events only (CHANNEL_TRIGGERS)"
+            elif table in SELECTING and not selectable(table, path, REFERENCE):
                 reasons[cell] = "no input of the classifier selects it (contracts.selectable)"
             elif table == "lifecycle" and path in lifecycle:
                 reasons[cell] = (
@@ -1003,7 +1100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the verdicts here")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    candidates = recorded_streams()
+    candidates = recorded_streams() + edge_streams()
     if not args.no_witnesses:
         candidates += witness_streams()
         candidates += matching_witnesses()

@@ -251,3 +251,24 @@ def test_a_slot_filled_by_a_done_item_is_outside_the_abstraction() -> None:
     reducer.feed_all(events)
     assert [entry.slot for entry in reducer.snapshot().entries] == [0, 1]
     assert check_stream(events) == []
+
+
+EDIT_REASONS: dict[str, tuple[str, str]] = {
+    "identity-overwritten": ("later-name-overwrites", "the model's merge"),
+    "unroutable-goes-to-slot": ("shared-slot-routes-by-slot", "sends this event to no entry"),
+    "notes-silent": ("late-delta-silent", "owes late_event"),
+}
+"""Per driver edit: a counterexample fixture it changes, and what the refinement check
+says about it — the model's identity merge (R6), route (R5), or note codes (R8),
+computed by the model's classifiers and tables over the driver's state."""
+
+
+@pytest.mark.parametrize("name", list(EDIT_REASONS))
+def test_the_refinement_says_which_decision_the_edit_broke(name: str) -> None:
+    fixture, reason = EDIT_REASONS[name]
+    events = _fixture(fixture)
+    assert check_stream(events) == []
+    (edit,) = [edit for edit in DRIVER_EDITS if edit.name == name]
+    with edit.applied():
+        (violation,) = check_stream(events)
+    assert reason in violation.reason, violation
