@@ -139,12 +139,15 @@ class Expected:
     ``required``: the driver must take a step on the target (an item; a payload event
     may still be refused by its channel, ``channel_mismatch``).  ``identity``: the
     identity fields the target holds after the event, where its row merges the item
-    (R6, ``IDENTITY`` over ``identity_relation``).
+    (R6, ``IDENTITY`` over ``identity_relation``).  ``item_id``: a payload event's id,
+    which names the target after the event where its row carries ``LEARN_ITEM_ID`` (R4).
     """
 
     target: int | None
     required: bool = True
     identity: tuple[tuple[IdentityField, str | None], ...] = ()
+    item_id: str | None = None
+    """A payload event's ``item_id``: it names the target after a row that learns it."""
 
 
 @dataclass(frozen=True)
@@ -324,7 +327,7 @@ def _routed(
     views = route_views(PYTHON, bound, named, shared, event.item_id is not None)
     route = kernels.route(*views)
     target: int | None = route_target(PYTHON, route.action, bound, named)
-    return Expected(target, required=False)
+    return Expected(target, required=False, item_id=event.item_id)
 
 
 class _Recorder:
@@ -378,6 +381,7 @@ def driver_steps(
         if live:
             problems += _misreported(calls, state, raised, tables)
             problems += _identity(expected, state)
+            problems += _learned(expected, calls, state, tables)
         slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
         after = observe(state, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
@@ -498,6 +502,24 @@ def _identity(expected: Expected | None, state: ResponseState) -> tuple[str, ...
         for field, value in expected.identity
         if getattr(entry, field.value) != value
     )
+
+
+def _learned(
+    expected: Expected | None,
+    calls: Sequence[tuple[EntryState, Trigger]],
+    state: ResponseState,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """The payload event's ``item_id`` that its row says to learn (``LEARN_ITEM_ID``) but
+    that does not name its entry after the event (R4)."""
+    if expected is None or expected.item_id is None or expected.target is None or not calls:
+        return ()
+    entry_state, trigger = calls[0]
+    if Effect.LEARN_ITEM_ID not in table_kernels(tables).lifecycle(entry_state, trigger).effects:
+        return ()
+    if expected.target in _Facts(state).named(expected.item_id):
+        return ()
+    return (f"item_id {expected.item_id!r} was to be learned by entry {expected.target}",)
 
 
 def _triggers(driver: DriverStep) -> list[tuple[EntryState | None, Trigger]]:

@@ -31,6 +31,7 @@ from responses_oracle.model.vocabulary import (
 )
 from responses_oracle.proofs.mutation import (
     TABLES,
+    Reads,
     build_corpus,
     generated_streams,
     judge_table,
@@ -118,7 +119,7 @@ def test_a_mutant_of_a_cell_no_stream_reaches_is_not_judged_on_behaviour() -> No
     (mutant,) = [
         m for m in table_mutants() if m.table == "payload" and m.cell == (_H.NOTHING, _R.EQUAL)
     ]
-    verdict = judge_table(mutant, corpus)
+    verdict = judge_table(mutant, corpus, Reads({}, {}))
     assert (verdict.reached, verdict.changes_behaviour, verdict.proof) == (
         False,
         False,
@@ -153,5 +154,5 @@ def test_the_command_reports_a_refuted_and_an_unscored_mutant(
         False,
         "(not run)",
     )
-    assert "| payload | 2 | 1 | 1 | 1 (100 %) | 0 | 0 |" in out
+    assert "| payload | 2 | 1 | 1 | 1 | 1 (100 %) | 0 | 0 |" in out
     assert "Behaviour-changing table mutants not refuted by prove: 0" in out
