@@ -47,6 +47,7 @@ from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
 if TYPE_CHECKING:
+    from .ops_z3 import Z3Ops
     from .sorts import Term
 
 ENTRY_BOUNDS: tuple[int, ...] = (2, 3, 4)
@@ -335,6 +336,7 @@ def _done(tables: ModelTables, n: int) -> StepFacts:
         cell(lambda c: c.stage is MergeStage.CONFIRMING) == z3.And(match, target_fits(Fit.OWN)),
         # A re-key is the snapshot's only.
         z3.Implies(raised[Code.SNAPSHOT_REKEYED], snapshot),
+        *[_fits_as_r6_says(ops, facts, e, fits[e], fit_sort) for e in range(n)],
     )
     domain = z3.And(
         # The holder is the one entry holding the item's (present) call_id.
@@ -370,6 +372,69 @@ def _done(tables: ModelTables, n: int) -> StepFacts:
         ),
     }
     return StepFacts(raised, domain, claim, show, keys)
+
+
+def _fits_as_r6_says(ops: Z3Ops, facts: Any, e: int, fit: Term, fit_sort: Any) -> Term:
+    """R6 on one candidate ``e``, over the values the matching table's key is read from:
+    whether the item fits it, and as what (``Fit``)."""
+    import z3
+    from responses_oracle.model.vocabulary import Fit
+
+    call, theirs = facts.call, facts.call_of(e)
+    same_type, named, open_ = facts.same_type(e), facts.named[e], facts.open_(e)
+    fitting = fit != fit_sort[Fit.NONE]
+    both = z3.And(ops.present(call), ops.present(theirs))
+    differs = z3.And(both, z3.Not(ops.same(call, theirs)))
+    own_slot = z3.And(facts.bound[e], z3.Not(facts.shared))
+    unseen = z3.And(facts.has_id, facts.has_id_of(e), z3.Not(z3.Or(*facts.named)))
+    # The entry's own done: its id, at its own slot, while it is open.
+    own = z3.And(z3.Not(facts.snapshot), named, open_, own_slot)
+    # The snapshot at a done entry's own slot, with the entry's id or a never-seen one.
+    rekey = z3.And(facts.snapshot, z3.Not(open_), own_slot, z3.Or(named, unseen))
+    ids_compared = z3.And(facts.has_id, facts.has_id_of(e))
+    return z3.And(
+        # An item of another type is never the entry's, whatever its keys say.
+        z3.Implies(fitting, same_type),
+        z3.Implies(
+            same_type,
+            z3.And(
+                # Equal call_ids are the strongest key.
+                z3.Implies(z3.And(both, ops.same(call, theirs)), fit == fit_sort[Fit.AGREE]),
+                # Without two call_ids to compare the ids decide: an id naming the entry
+                # fits, one naming only others does not, nothing to compare fits; a
+                # never-seen id fits through the entry's own slot, if the entry is open
+                # or the item is the snapshot's.
+                z3.Implies(
+                    z3.Not(both),
+                    z3.And(
+                        z3.Implies(named, fitting),
+                        z3.Implies(
+                            z3.And(ids_compared, z3.Not(named), z3.Or(*facts.named)),
+                            z3.Not(fitting),
+                        ),
+                        z3.Implies(z3.Not(ids_compared), fitting),
+                        z3.Implies(
+                            unseen, fitting == z3.And(own_slot, z3.Or(open_, facts.snapshot))
+                        ),
+                    ),
+                ),
+                # Different call_ids are different calls, but for the own done (a rename)
+                # and the snapshot's re-key of a done entry.
+                z3.Implies(
+                    differs,
+                    fit
+                    == z3.If(
+                        own,
+                        fit_sort[Fit.OWN],
+                        z3.If(rekey, fit_sort[Fit.REKEYED], fit_sort[Fit.NONE]),
+                    ),
+                ),
+            ),
+        ),
+        # An agreement is never between different call_ids, a rename or re-key only.
+        z3.Implies(fit == fit_sort[Fit.AGREE], z3.Not(differs)),
+        z3.Implies(z3.Or(fit == fit_sort[Fit.OWN], fit == fit_sort[Fit.REKEYED]), differs),
+    )
 
 
 CONTRACTS: dict[str, Contract] = {
@@ -413,7 +478,9 @@ CONTRACTS: dict[str, Contract] = {
             "another type holds its call_id, ambiguous_route exactly when it is refused "
             "otherwise (two entries fit), snapshot_rekeyed exactly when it goes to an entry "
             "it re-keys (a snapshot item only), no other code; it goes only to an entry it "
-            "fits, at the confirming stage exactly when it is that entry's own done",
+            "fits, at the confirming stage exactly when it is that entry's own done; it fits "
+            "an entry of its type with its call_id, else the one its id names, never one of "
+            "another call_id but as the own done or the snapshot's re-key",
             _done,
             entries=True,
         ),
