@@ -55,6 +55,7 @@ from responses_oracle.model.vocabulary import (  # noqa: F401
     AdmissionAction,
     CallFit,
     CandidateRelation,
+    ChannelState,
     Code,
     Effect,
     EntryState,
@@ -238,6 +239,16 @@ def admit_done_view(view: MatchView) -> Admission:
     return SUBJECT.admit_done(view)
 
 
+def reclassify_choice(trigger: Trigger, state: ChannelState) -> Trigger:
+    """The reclassification kernel's cell (R7, ``model/channels.py``): only a delta that
+    reaches a closed channel changes, and it becomes late.
+
+    post: __return__ is trigger or (trigger is Trigger.DELTA and state is ChannelState.CLOSED)
+    post: not (trigger is Trigger.DELTA and state is ChannelState.CLOSED) or __return__ is Trigger.DELTA_ON_CLOSED_CHANNEL
+    """  # noqa: E501 -- a PEP 316 condition is one line
+    return SUBJECT.reclassify(trigger, state)
+
+
 def agreeing_entries(slot_entries: tuple[int, ...], named: tuple[int, ...]) -> tuple[int, ...]:
     """The entries both routing keys allow: the slot's, if bound, and the id's, if known.
 
@@ -351,6 +362,16 @@ def generated_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
 def interpreted_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
     """``repr`` of the interpreted payload table's cell."""
     return repr(ORACLE.payload(held, relation))
+
+
+def generated_reclassify(trigger: Trigger, state: ChannelState) -> str:
+    """``repr`` of the generated reclassification kernel's cell."""
+    return repr(SUBJECT.reclassify(trigger, state))
+
+
+def interpreted_reclassify(trigger: Trigger, state: ChannelState) -> str:
+    """``repr`` of the interpreted reclassification table's cell."""
+    return repr(ORACLE.reclassify(trigger, state))
 
 
 def generated_identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation) -> str:

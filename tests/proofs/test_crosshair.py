@@ -51,6 +51,7 @@ KERNEL_OF_TABLE: dict[str, str] = {
     "done_admission": "admit_done",
     "payload": "payload",
     "identity": "identity",
+    "reclassification": "reclassify",
 }
 """``ModelTables`` field → the kernel generated from it."""
 
@@ -64,6 +65,7 @@ CONTRACT_OF_KERNEL: dict[str, str] = {
     "admit_done": "admit_done_view",
     "payload": "payload_choice",
     "identity": "identity_choice",
+    "reclassify": "reclassify_choice",
 }
 """Kernel → the wrapper in ``crosshair_targets`` that states its table's invariants."""
 
