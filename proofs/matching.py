@@ -855,6 +855,34 @@ class FitCoverage:
     unreached: tuple[Cell, ...]
 
 
+def consulted_cells(
+    system: MatchingSystem, before: MatchState, step: MatchStep, cells: list[Cell]
+) -> dict[Cell, Term]:
+    """Per cell of the matching table: the done or snapshot item of ``step`` consults it
+    for some candidate a key proposed (the slot's, the ``call_id`` holder, the named)."""
+    ops = system.ops
+    facts = system.facts(before, step)
+    candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
+    item = z3.Not(step.kind == STEP[ItemStep.ADDED])
+    sorts = [finite_sort(type(part)) for part in cells[0]]
+    return {
+        cell: z3.Or(
+            [
+                z3.And(
+                    item,
+                    candidates[i],
+                    *[
+                        key == sort[part]
+                        for key, sort, part in zip(fit_key(ops, facts, i), sorts, cell, strict=True)
+                    ],
+                )
+                for i in range(system.bounds.entries)
+            ]
+        )
+        for cell in cells
+    }
+
+
 def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage:
     """Search, depth by depth, runs whose last item consults uncovered cells; every cell a
     found run's last step consults counts (one query covers many)."""
@@ -864,33 +892,11 @@ def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage
     cells: list[Cell] = [path for path, _ in table_cells(tables.matching)]
     reached: dict[Cell, int] = {}
     system = MatchingSystem(tables, bounds)
-    ops = system.ops
     unrolling: Unrolling[ConcreteMatchState, ConcreteMatchStep] = Unrolling(system)
-    sorts = [finite_sort(type(part)) for part in cells[0]]
     for k in range(1, depth + 1):
         unrolling.extend()
         before, step, _ = unrolling.frame(k)
-        facts = system.facts(before, step)
-        candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
-        item = z3.Not(step.kind == STEP[ItemStep.ADDED])
-        consulted = {
-            cell: z3.Or(
-                [
-                    z3.And(
-                        item,
-                        candidates[i],
-                        *[
-                            key == sort[part]
-                            for key, sort, part in zip(
-                                fit_key(ops, facts, i), sorts, cell, strict=True
-                            )
-                        ],
-                    )
-                    for i in range(bounds.entries)
-                ]
-            )
-            for cell in cells
-        }
+        consulted = consulted_cells(system, before, step, cells)
         while True:
             open_cells = [cell for cell in cells if cell not in reached]
             if not open_cells:

@@ -594,44 +594,20 @@ def matching_witnesses(depth: int = 3) -> list[Stream]:
     matching table a candidate can consult within ``depth`` items, rendered as streams
     (the search of ``matching.fit_coverage``, keeping the runs)."""
     import z3
-    from responses_oracle.model.admission import fit_key
     from responses_oracle.model.tables import table_cells
 
     from .induction import Unrolling
-    from .matching import STEP, ItemStep, MatchingSystem, render_run
-    from .sorts import finite_sort
+    from .matching import MatchingSystem, consulted_cells, render_run
 
     system = MatchingSystem(REFERENCE, Bounds(2, 2))
-    ops = system.ops
     cells = [path for path, _ in table_cells(REFERENCE.matching)]
-    sorts = [finite_sort(type(part)) for part in cells[0]]
     unrolling: Unrolling[Any, Any] = Unrolling(system, renderable=True)
     reached: set[tuple[Any, ...]] = set()
     streams: list[Stream] = []
     for k in range(1, depth + 1):
         unrolling.extend()
         before, step, _ = unrolling.frame(k)
-        facts = system.facts(before, step)
-        candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
-        item = z3.Not(step.kind == STEP[ItemStep.ADDED])
-        consulted = {
-            cell: z3.Or(
-                [
-                    z3.And(
-                        item,
-                        candidates[i],
-                        *[
-                            key == sort[part]
-                            for key, sort, part in zip(
-                                fit_key(ops, facts, i), sorts, cell, strict=True
-                            )
-                        ],
-                    )
-                    for i in range(system.bounds.entries)
-                ]
-            )
-            for cell in cells
-        }
+        consulted = consulted_cells(system, before, step, cells)
         while True:
             open_cells = [cell for cell in cells if cell not in reached]
             if not open_cells:
