@@ -173,5 +173,5 @@ its entry to ``payload_done``), anything but the rest of the snapshot and the en
 ``completed`` entry (it is completed inside the terminal event), and anything for an
 ``incomplete`` one (after the terminal event).  These clauses, with the environment of
 the proofs, exclude them: ``proofs.vacuity.prove_unreachable`` checks each inductive
-and proves every such row unfireable, and every proof carries them in its
-strengthening."""
+and proves every such row unfireable, and every lifecycle proof assumes those that are
+inductive for its model (``proofs.induction.reachability_lemmas``)."""

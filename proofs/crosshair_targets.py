@@ -44,7 +44,12 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.interpreter import table_kernels
 
 # Names marked F401 are read only by the PEP 316 contracts, which run in this namespace.
-from responses_oracle.model.lifecycle import CLOSED_STATES, CONFIRMING_STATES, Transition  # noqa: F401
+from responses_oracle.model.lifecycle import (  # noqa: F401
+    CLOSED_STATES,
+    CONFIRMING_STATES,
+    OPEN_STATES,
+    Transition,
+)
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
@@ -121,7 +126,8 @@ def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
     state; only leaving ``ABSENT`` admits; a late event changes nothing
     (``late_is_inert``); an item-carrying event never leaves its entry absent
     (``nothing_lost``); only a confirming event into a confirming state confirms
-    (``executable_needs_completion``); an incomplete entry stays incomplete.
+    (``executable_needs_completion``); an incomplete entry stays incomplete; exactly a
+    ``*.done`` that reaches an open entry closes a channel (``done_closes_its_channel``).
 
     post: state not in CLOSED_STATES or __return__.next_state in CLOSED_STATES
     post: (Effect.EMIT_COMPLETION in __return__.effects) == (state not in CLOSED_STATES and __return__.next_state in CLOSED_STATES)
@@ -130,6 +136,7 @@ def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
     post: trigger not in ITEM_TRIGGERS or __return__.next_state is not EntryState.ABSENT
     post: Effect.CONFIRM not in __return__.effects or (trigger in CONFIRMING_TRIGGERS and __return__.next_state in CONFIRMING_STATES)
     post: state is not EntryState.INCOMPLETE or __return__.next_state is EntryState.INCOMPLETE
+    post: (Effect.CLOSE_CHANNEL in __return__.effects) == (trigger is Trigger.PAYLOAD_DONE and state in OPEN_STATES)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.lifecycle(state, trigger)
 
@@ -145,6 +152,17 @@ def slot_move(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
     post: (__return__.code is Code.SLOT_REUSED) == (trigger is SlotTrigger.BIND and state is not SlotState.FREE)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.slot(state, trigger)
+
+
+def reclassify_choice(trigger: Trigger, state: ChannelState) -> Trigger:
+    """The reclassification kernel's cell, under R7 read per cell.
+
+    A delta is late exactly when its own channel is closed; no other trigger is changed.
+
+    post: (__return__ is Trigger.DELTA_ON_CLOSED_CHANNEL) == (trigger is Trigger.DELTA_ON_CLOSED_CHANNEL or (trigger is Trigger.DELTA and state is ChannelState.CLOSED))
+    post: __return__ is trigger or __return__ is Trigger.DELTA_ON_CLOSED_CHANNEL
+    """  # noqa: E501 -- a PEP 316 condition is one line
+    return SUBJECT.reclassify(trigger, state)
 
 
 def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
@@ -237,16 +255,6 @@ def admit_done_view(view: MatchView) -> Admission:
     post: (__return__.stage is MergeStage.CONFIRMING) == (view is MatchView.OWN)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.admit_done(view)
-
-
-def reclassify_choice(trigger: Trigger, state: ChannelState) -> Trigger:
-    """The reclassification kernel's cell (R7, ``model/channels.py``): only a delta that
-    reaches a closed channel changes, and it becomes late.
-
-    post: __return__ is trigger or (trigger is Trigger.DELTA and state is ChannelState.CLOSED)
-    post: not (trigger is Trigger.DELTA and state is ChannelState.CLOSED) or __return__ is Trigger.DELTA_ON_CLOSED_CHANNEL
-    """  # noqa: E501 -- a PEP 316 condition is one line
-    return SUBJECT.reclassify(trigger, state)
 
 
 def agreeing_entries(slot_entries: tuple[int, ...], named: tuple[int, ...]) -> tuple[int, ...]:

@@ -403,9 +403,11 @@ item-scoped events, the item triggers and the response ends (not
 ``DELTA_ON_CLOSED_CHANNEL``, which only ``model.channels`` gives)."""
 
 PROOF_CHANNELS = 2
-"""Channels per entry in the proofs (a message with two parts).  Channels interact only
-through their entry's lifecycle state, so two show every interplay of a part's
-``*.done`` with another part's events; the renderable search has one channel."""
+"""Channels per entry in the proofs (a message with two parts); the renderable search has
+one.  The proofs are bounded in channels as in entries: they cover entries of one or two
+channels.  A channel's fields change only by an event naming it or by an item (which
+treats every channel alike), so channels interact only through their entry's lifecycle
+state, and two already show a part's ``*.done`` next to another part's events."""
 
 
 def select(terms: Sequence[Term], index: Term) -> Term:

@@ -9,6 +9,12 @@ A *state* invariant ``Inv`` with strengthening ``Str`` is proved for ``N`` entri
 - induction: ``Dom(s) ∧ Inv(s) ∧ Str(s) ∧ Env(s, e) ∧ ¬(Inv(s') ∧ Str(s') ∧ Dom(s'))``
   with ``s' = T(s, e)`` the functional successor.
 
+Every lifecycle induction also assumes the *reachability lemmas*: the clauses of
+``model.lifecycle.REACHABILITY`` that are inductive together for the model at hand
+(``reachability_lemmas``, Houdini-style: a clause the others do not keep is dropped
+until the rest is stable).  Proved once per model and bound, they exclude unreachable
+states from every hypothesis; a model that breaks one only loses that lemma.
+
 A *step* invariant ``P(s, e, s')`` needs only the strengthening to be inductive and
 ``P`` to follow from it on every allowed step.  When the induction query is
 satisfiable the model is a *counterexample to induction* (CTI): one step from a state
@@ -30,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 import z3
+from responses_oracle.model.lifecycle import REACHABILITY
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Trigger
 
@@ -169,19 +176,91 @@ def _check(solver: z3.Solver) -> bool:
     return bool(result == z3.sat)
 
 
-def _hypothesis(encoding: Encoding, prop: Property, state: State) -> Term:
-    parts = [encoding.domain(state), prop.strengthening(encoding, state)]
+_LEMMAS: dict[tuple[int, str, Bounds], tuple[ModelTables, tuple[str, ...]]] = {}
+"""The reachability lemmas found per model and bounds (a ``prove`` run asks for each
+bound once per invariant)."""
+
+
+def reachability_lemmas(tables: ModelTables, bounds: Bounds) -> tuple[str, ...]:
+    """The clauses of ``model.lifecycle.REACHABILITY`` that are inductive together for
+    ``tables`` at ``bounds`` (Houdini: start from all, drop every clause the others do
+    not keep — base or step — and repeat until none is dropped), in their order.
+
+    A clause this returns holds in every reachable state, so an induction may assume
+    it; a model that breaks one (a peer, a mutant) loses only that lemma, never a proof
+    that does not need it.
+    """
+    key = (id(tables), tables.name, bounds)
+    cached = _LEMMAS.get(key)
+    if cached is not None and cached[0] is tables:
+        return cached[1]
+    encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
+    state, step = encoding.fresh_state("l"), encoding.fresh_step("le")
+    after = encoding.successor(state, step)
+    base = new_solver()
+    base.add(encoding.initial(state))
+    kept = [c for c in REACHABILITY if not _refuted(base, CLAUSES[c](encoding, state))]
+    environment = encoding.environment(state, step)
+    while True:
+        induction = new_solver()
+        induction.add(
+            encoding.domain(state), environment, *(CLAUSES[c](encoding, state) for c in kept)
+        )
+        failing = [c for c in kept if _refuted(induction, CLAUSES[c](encoding, after))]
+        if not failing:
+            break
+        kept = [clause for clause in kept if clause not in failing]
+    _LEMMAS[key] = (tables, tuple(kept))
+    return tuple(kept)
+
+
+def _refuted(solver: z3.Solver, goal: Term) -> bool:
+    """Whether ``solver``'s assertions allow ``goal`` to be false (asked inside a
+    ``push``/``pop``)."""
+    solver.push()
+    try:
+        solver.add(z3.Not(goal))
+        return _check(solver)
+    finally:
+        solver.pop()
+
+
+def _hypothesis(
+    encoding: Encoding, prop: Property, state: State, lemmas: tuple[str, ...] = ()
+) -> Term:
+    parts = [
+        encoding.domain(state),
+        prop.strengthening(encoding, state),
+        *(CLAUSES[lemma](encoding, state) for lemma in lemmas),
+    ]
     if prop.state is not None:
         parts.append(prop.state(encoding, state))
     return z3.And(parts)
+
+
+_STEPS: dict[tuple[Bounds, bool, bool, bool], tuple[ModelTables, Any]] = {}
+"""One symbolic step per bounds and system, for the model last asked about (the
+invariants over one system share it: building the successor terms is most of the cost
+of a payload induction; one model at a time keeps the memory of a test session flat)."""
+
+
+def _one_step(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
+    """The system of ``prop`` with a fresh state, a fresh step and the successor."""
+    if any(cached is not tables for cached, _ in _STEPS.values()):
+        _STEPS.clear()
+    key = (bounds, prop.routing, prop.payload, prop.identity)
+    if key not in _STEPS:
+        system = system_for(prop, tables, bounds)
+        state, step = system.fresh_state("s"), system.fresh_step("e")
+        _STEPS[key] = (tables, (system, state, step, system.successor(state, step)))
+    return _STEPS[key][1]
 
 
 def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> InductionResult:
     """Base case and induction step of ``invariant`` (with its strengthening)."""
     started = time.perf_counter()
     prop = PROPERTIES[invariant]
-    encoding = system_for(prop, tables, bounds)
-    state = encoding.fresh_state("s")
+    encoding, state, step, after = _one_step(prop, tables, bounds)
 
     base = new_solver()
     base.add(
@@ -191,8 +270,9 @@ def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> Indu
     )
     base_holds = not _check(base)
 
-    step = encoding.fresh_step("e")
-    after = encoding.successor(state, step)
+    # The reachability lemmas proved for this model (over the lifecycle encoding): the
+    # unreachable states they exclude are no counterexample to induction.
+    lemmas = () if prop.routing else reachability_lemmas(tables, bounds)
     goals: dict[str, Term] = {
         invariant: prop.holds(encoding, state, step, after),
         "domain": encoding.domain(after),
@@ -201,7 +281,9 @@ def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> Indu
     # One query per conjunct of the goal: small queries are much faster than one
     # query on the negated conjunction, and they say which conjunct breaks.
     induction = new_solver()
-    induction.add(_hypothesis(encoding, prop, state), encoding.environment(state, step))
+    induction.add(
+        _hypothesis(encoding, prop, state, lemmas), encoding.environment(state, step)
+    )
     counterexample: Run[Any, Any] | None = None
     broken: list[str] = []
     for name, goal in goals.items():

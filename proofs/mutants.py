@@ -497,7 +497,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     Mutant(
         with_reclassification_cell(
             REFERENCE,
-            "late-delta-appended",
+            "closed-channel-delta-appended",
             _T.DELTA,
             ChannelState.CLOSED,
             _T.DELTA,

@@ -24,7 +24,8 @@ has a mutant in ``mutants.py`` that it refutes.
 
 A payload invariant is stated per channel (``_each_channel``): an entry has several
 (a message's parts), and each keeps its own value.  Every lifecycle proof also carries
-the reachability clauses of ``model.lifecycle.REACHABILITY`` in its strengthening.
+the reachability clauses of ``model.lifecycle.REACHABILITY`` that are inductive for
+its model (``induction.reachability_lemmas``).
 
 ``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
 the invariants above say "never too much", these say "enough" — confirmation sticks,
@@ -427,12 +428,9 @@ class Property:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The strengthening sentences this invariant's induction uses: its own, then
-        (over the lifecycle encoding) the reachability clauses, each not yet listed."""
-        own = STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
-        if self.routing:
-            return own
-        return (*own, *(clause for clause in REACHABILITY if clause not in own))
+        """The strengthening sentences this invariant's induction uses (the reachability
+        lemmas join them in ``induction.check_induction``, where proved)."""
+        return STRENGTHENING.get(self.name, ()) or COMPLETENESS_STRENGTHENING.get(self.name, ())
 
     def strengthening(self, encoding: Any, state: Any) -> Term:
         """The conjunction of the strengthening clauses over ``state``."""

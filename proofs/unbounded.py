@@ -273,6 +273,8 @@ def prove_unbounded(
     induction.set(timeout=timeout_ms)
     induction.add(
         z3.ForAll([j], z3.Implies(j >= 0, holds(state, j))),
+        # The domain of the response-level counter (the bounded encoding's ``domain``).
+        state["snapshot_items"] >= 0,
         system.environment(state, step),
         k >= 0,
         z3.Not(goal),

@@ -13,9 +13,10 @@ event; any trigger for an ``INCOMPLETE`` or a ``COMPLETED`` entry: those states 
 entered only by the terminal event or inside it).  The report says which, and the
 tables keep those rows only so that they are total.  A search up to a depth cannot
 show that a row is unreachable at every depth: ``prove_unreachable`` does, by
-induction.  The clauses of ``model.lifecycle.REACHABILITY`` are checked inductive (each
-one, base and step, under the others), and a row is *proved unreachable* when no step
-allowed by the environment fires it from any state satisfying them.  Together the two
+induction.  The clauses of ``model.lifecycle.REACHABILITY`` are checked inductive
+(``induction.reachability_lemmas``: each, base and step, under the others kept), and a
+row is *proved unreachable* when no step allowed by the environment fires it from any
+state satisfying them.  Together the two
 are exact: every row has a witness or a proof that it has none.  ``routing_coverage`` does the
 same for the cells of the routing table, over ``routing.RoutingSystem``, and
 ``identity_coverage`` for the cells of the identity table (a relation between the name
@@ -64,7 +65,15 @@ from .encoding import (
     Term,
     select,
 )
-from .induction import Run, Trace, Unrolling, _check, new_solver, search
+from .induction import (
+    Run,
+    Trace,
+    Unrolling,
+    _check,
+    new_solver,
+    reachability_lemmas,
+    search,
+)
 from .ops_z3 import PAYLOAD_OPS
 from .properties import CLAUSES, PROPERTIES
 from .routing import (
@@ -183,28 +192,20 @@ class Reachability:
 
 
 def prove_unreachable(tables: ModelTables, bounds: Bounds) -> Reachability:
-    """Each ``REACHABILITY`` clause checked inductive (base: the initial state satisfies
-    it; step: every allowed step from a state satisfying all of them keeps it), and the
-    lifecycle rows no allowed step fires from such a state, in table order."""
+    """Each ``REACHABILITY`` clause checked inductive (``induction.reachability_lemmas``:
+    base, and every allowed step from a state satisfying the clauses kept keeps it), and
+    the lifecycle rows no allowed step fires from a state satisfying those kept, in
+    table order."""
     started = time.perf_counter()
+    lemmas = reachability_lemmas(tables, bounds)
     encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
     state, step = encoding.fresh_state("s"), encoding.fresh_step("e")
-    after = encoding.successor(state, step)
-    clauses = {clause: CLAUSES[clause] for clause in REACHABILITY}
-    hypothesis = z3.And(
-        encoding.domain(state), *[formula(encoding, state) for formula in clauses.values()]
-    )
-    inductive: dict[str, bool] = {}
-    for clause, formula in clauses.items():
-        base = new_solver()
-        base.add(encoding.initial(state), encoding.domain(state), z3.Not(formula(encoding, state)))
-        induction = new_solver()
-        induction.add(
-            hypothesis, encoding.environment(state, step), z3.Not(formula(encoding, after))
-        )
-        inductive[clause] = not _check(base) and not _check(induction)
     solver = new_solver()
-    solver.add(hypothesis, encoding.environment(state, step))
+    solver.add(
+        encoding.domain(state),
+        *[CLAUSES[lemma](encoding, state) for lemma in lemmas],
+        encoding.environment(state, step),
+    )
     unreachable: list[Row] = []
     for row_state, row in tables.lifecycle.items():
         for trigger in row:
@@ -213,6 +214,7 @@ def prove_unreachable(tables: ModelTables, bounds: Bounds) -> Reachability:
             if not _check(solver):
                 unreachable.append((row_state, trigger))
             solver.pop()
+    inductive = {clause: clause in lemmas for clause in REACHABILITY}
     return Reachability(
         tables.name, bounds, time.perf_counter() - started, inductive, tuple(unreachable)
     )

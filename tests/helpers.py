@@ -9,6 +9,7 @@ repository, and none skips for want of one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 """The repository root."""
@@ -24,3 +25,25 @@ CAPTURES = FIXTURES / "captures"
 
 QUIRKS = FIXTURES / "quirks"
 """Hand-written minimal streams, one provider quirk each (README there)."""
+
+
+def reduce_with(events: list[dict[str, Any]], tables: Any) -> Any:
+    """The one ``Result`` of ``events`` reduced by the kernels generated from ``tables``
+    (a ``ModelTables``: the reference or a mutant)."""
+    from responses_oracle.model.codegen import load_kernels
+    from responses_oracle.reducer import Reducer
+
+    reducer = Reducer(kernels=load_kernels(tables))
+    reducer.feed_all(events)
+    (result,) = reducer.finish()
+    return result
+
+
+def counterexample_events(mutant: Any) -> list[dict[str, Any]]:
+    """The committed counterexample stream of a named mutant (``proofs.mutants``)."""
+    import json
+
+    from responses_oracle.proofs.counterexample import fixture_path
+
+    text = fixture_path(mutant).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]

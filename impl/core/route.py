@@ -43,6 +43,9 @@ ITEM_SCOPED = EventClass.ITEM_SCOPED
 """The class of the events this module routes (bound once: see ``effects``)."""
 
 _SHARED = SlotState.SHARED
+_CHANNEL_STATE = {closed: channel_state(PYTHON, closed) for closed in (False, True)}
+"""``model.channels.channel_state`` of a channel's closed flag, evaluated once per value
+(the classifier, not a copy of it; a lookup on the path of every delta)."""
 _views, _target = classifiers.route_views, classifiers.route_target
 
 
@@ -102,7 +105,7 @@ def on_scoped(step: StepContext, event: Event) -> None:
             return
         # Looked up, not created: a late event must leave the entry exactly as it was.
         channel = entry.channels.get((kind, event.part_index)) or Channel(kind, event.part_index)
-        trigger = step.kernels.reclassify(trigger, channel_state(PYTHON, channel.closed))
+        trigger = step.kernels.reclassify(trigger, _CHANNEL_STATE[channel.closed])
     step.learn, step.route_code, step.learned = item_id, route.code, target in named
     # A part addition counts where the lifecycle accepts the progress event: while the
     # entry is open (model/annotations.py).

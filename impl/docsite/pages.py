@@ -24,6 +24,7 @@ from typing import Any
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, WIRE_EVENTS, EventClass
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING, Scope
+from responses_oracle.model.lifecycle import REACHABILITY
 from responses_oracle.model.vocabulary import SEVERITY, Code
 
 from ..replay import replay_input
@@ -446,6 +447,12 @@ def invariants_page(record: ProofRecord | None) -> str:
         ]
         for name, clauses in STRENGTHENING.items():
             lines += [f"- {code(name)}:", *(f"    - {clause}" for clause in clauses)]
+        lines += [
+            "- every lifecycle proof, the reachability lemmas (`model.lifecycle.REACHABILITY`: "
+            "why the table's unreachable rows are unreachable), those proved inductive for "
+            "its model:",
+            *(f"    - {clause}" for clause in REACHABILITY),
+        ]
         lines.append("")
     return "\n".join(lines)
 

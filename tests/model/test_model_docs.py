@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
@@ -113,8 +114,12 @@ def test_slot_diagram_draws_every_row_including_tombstones() -> None:
 
 
 def _grid(text: str) -> dict[tuple[str, str], str]:
-    """A rendered grid as (row header, column header) → cell text."""
-    lines = [line for line in text.splitlines() if line.startswith("| ")]
+    """The page's first rendered grid as (row header, column header) → cell text."""
+    block = itertools.takewhile(
+        lambda line: line.startswith("|"),
+        itertools.dropwhile(lambda line: not line.startswith("|"), text.splitlines()),
+    )
+    lines = [line for line in block if line.startswith("| ")]
     header = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
     grid: dict[tuple[str, str], str] = {}
     for line in lines[1:]:

@@ -10,14 +10,15 @@ both, and ``prove`` and the refinement check each refute it.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 import z3
+from helpers import counterexample_events, reduce_with
 from responses_oracle.core import kernels as generated
 from responses_oracle.model.channels import RECLASSIFICATION
 from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.diagrams import render_pages
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
@@ -26,17 +27,15 @@ from responses_oracle.model.vocabulary import (
     EntryState,
     Trigger,
 )
-from responses_oracle.proofs.counterexample import fixture_path
 from responses_oracle.proofs.encoding import ENTRY, PROOF_CHANNELS, TRIGGER, Bounds, Encoding
 from responses_oracle.proofs.induction import new_solver
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.refinement import check_stream
 from responses_oracle.proofs.unbounded import prove_unbounded
-from responses_oracle.reducer import Reducer
 from responses_oracle.result import Result
 
-RECLASSIFICATION_MUTANTS = ("late-delta-appended", "every-delta-late")
+RECLASSIFICATION_MUTANTS = ("closed-channel-delta-appended", "every-delta-late")
 """The one-cell mutants of the reclassification table."""
 
 CHANNEL_OBLIGATION_MUTANTS = ("payload-done-leaves-channel-open", "delta-closes-channel")
@@ -46,15 +45,12 @@ MESSAGE = "msg_1"
 
 
 def _result(events: list[dict[str, Any]], tables: ModelTables) -> Result:
-    reducer = Reducer(kernels=load_kernels(tables))
-    reducer.feed_all(events)
-    (result,) = reducer.finish()
+    result: Result = reduce_with(events, tables)
     return result
 
 
 def _fixture(name: str) -> list[dict[str, Any]]:
-    text = fixture_path(MUTANTS[name]).read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines()]
+    return counterexample_events(MUTANTS[name])
 
 
 def _channel_mutant(name: str) -> Mutant:
@@ -114,23 +110,24 @@ def test_prove_refutes_with_a_stream_that_the_refinement_check_refutes_too(name:
         assert violations[0].reason == "an allowed step, but outside the ENVIRONMENT assumptions"
 
 
-def test_late_delta_appended_keeps_a_late_delta_the_reference_reports() -> None:
-    # The fixture: added, arguments.done("A"), then a delta: late in the reference.
-    events = _fixture("late-delta-appended")
+def _completed(name: str) -> tuple[Result, Result]:
+    """The mutant's and the reference's result of its fixture, ended by a
+    ``response.completed`` without output."""
+    events = _fixture(name)
     ending = {"type": "response.completed", "response": {"status": "completed", "output": []}}
     events = [*events, {**ending, "sequence_number": len(events)}]
-    wrong = _result(events, MUTANTS["late-delta-appended"].tables)
-    right = _result(events, REFERENCE)
+    return _result(events, MUTANTS[name].tables), _result(events, REFERENCE)
+
+
+def test_closed_channel_delta_appended_keeps_a_late_delta_the_reference_reports() -> None:
+    # The fixture: added, arguments.done(""), then a delta: late in the reference.
+    wrong, right = _completed("closed-channel-delta-appended")
     assert Code.LATE_EVENT in [d.code for d in right.diagnostics]
     assert Code.LATE_EVENT not in [d.code for d in wrong.diagnostics]
 
 
 def test_every_delta_late_loses_the_arguments() -> None:
-    events = _fixture("every-delta-late")
-    ending = {"type": "response.completed", "response": {"status": "completed", "output": []}}
-    events = [*events, {**ending, "sequence_number": len(events)}]
-    wrong = _result(events, MUTANTS["every-delta-late"].tables)
-    right = _result(events, REFERENCE)
+    wrong, right = _completed("every-delta-late")
     assert [i.item.get("arguments") for i in right.items] == ['{"entry": 0}']
     assert [i.item.get("arguments") for i in wrong.items] == [""]
 
@@ -217,3 +214,21 @@ def test_the_proofs_have_two_channels_per_entry_and_use_them() -> None:
             encoding.environment(state, step),
         )
         assert (solver.check() == z3.sat) is allowed, channels
+
+
+@pytest.mark.parametrize(
+    "name", RECLASSIFICATION_MUTANTS + CHANNEL_OBLIGATION_MUTANTS + ("other-part-delta-dropped",)
+)
+def test_the_unbounded_proof_fails_on_each_mutant_and_holds_on_the_reference(name: str) -> None:
+    mutant = MUTANTS.get(name) or _channel_mutant(name)
+    assert prove_unbounded(REFERENCE, mutant.breaks)[0]
+    proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
+    assert not proved and detail.startswith("base: unsat"), detail
+
+
+def test_the_payload_page_shows_the_reclassification_table() -> None:
+    page = render_pages()["payload.md"]
+    for trigger in CHANNEL_TRIGGERS:
+        row = RECLASSIFICATION[trigger]
+        cells = " | ".join(f"`{row[state].name}`" for state in ChannelState)
+        assert f"| `{trigger.name}` | {cells} |" in page

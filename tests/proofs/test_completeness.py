@@ -11,15 +11,14 @@ message.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
+from helpers import counterexample_events, reduce_with
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus, Trigger
-from responses_oracle.proofs.counterexample import fixture_path
 from responses_oracle.proofs.encoding import Bounds
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.prove import Status, prove
@@ -30,15 +29,12 @@ from responses_oracle.result import Result
 
 
 def _result(events: list[dict[str, Any]], tables: ModelTables) -> Result:
-    reducer = Reducer(kernels=load_kernels(tables))
-    reducer.feed_all(events)
-    (result,) = reducer.finish()
+    result: Result = reduce_with(events, tables)
     return result
 
 
 def _fixture(name: str) -> list[dict[str, Any]]:
-    text = fixture_path(MUTANTS[name]).read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines()]
+    return counterexample_events(MUTANTS[name])
 
 
 def _both(name: str) -> tuple[Result, Result]:

@@ -17,8 +17,9 @@ from responses_oracle.model.lifecycle import REACHABILITY, Transition
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import Effect, EntryState, Trigger
 from responses_oracle.proofs.encoding import ENVIRONMENT, Bounds, Encoding, State, Step, Term
-from responses_oracle.proofs.induction import check_induction, new_solver
+from responses_oracle.proofs.induction import check_induction, new_solver, reachability_lemmas
 from responses_oracle.proofs.mutants import with_lifecycle_cell
+from responses_oracle.proofs.policies import OPENCODE
 from responses_oracle.proofs.properties import CLAUSES, PROPERTIES, STRUCTURAL
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 
@@ -40,10 +41,15 @@ def test_strengthening_sentences_and_formulas_match() -> None:
     strengthening = {**STRENGTHENING, **COMPLETENESS_STRENGTHENING}
     used = {clause for clauses in strengthening.values() for clause in clauses}
     assert used | set(REACHABILITY) == set(CLAUSES)
-    # Every lifecycle proof carries the reachability clauses (checked inductive in it).
-    for prop in PROPERTIES.values():
-        assert prop.routing or set(REACHABILITY) <= set(prop.clauses), prop.name
     assert set(strengthening) <= set(PROPERTIES)
+
+
+@pytest.mark.parametrize("bounds", [Bounds(2, 2), Bounds(4, 4)], ids=str)
+def test_every_reachability_clause_is_a_lemma_of_the_reference(bounds: Bounds) -> None:
+    # Each is inductive (with the others) for the reference, so every lifecycle proof
+    # assumes all three; a peer that reopens done calls keeps only the others.
+    assert reachability_lemmas(REFERENCE, bounds) == REACHABILITY
+    assert reachability_lemmas(OPENCODE.tables, Bounds(2, 2)) == REACHABILITY[:2]
 
 
 def test_complete_once_needs_its_strengthening() -> None:

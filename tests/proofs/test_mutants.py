@@ -53,6 +53,9 @@ PYTHON_BLIND: dict[str, str] = {
     "done-only-item-lost": "model.invariants compares the output with the entries the "
     "reducer admitted; a done item no row admits never becomes an entry (the refinement "
     "check and test_completeness see it)",
+    "closed-channel-delta-appended": "model.invariants counts only the candidates the driver "
+    "offered; the late delta the mutant appends waits unoffered behind the *.done value "
+    "(the refinement check and test_channels see it: no late_event)",
 }
 """Mutants the Python predicates of model.invariants cannot see, and why."""
 
@@ -159,3 +162,10 @@ def test_unbounded_proof_fails_on_a_mutant() -> None:
     mutant = next(m for m in MUTANT_LIST if m.tables.name == "delta-confirms")
     proved, detail = prove_unbounded(mutant.tables, mutant.breaks)
     assert not proved and "induction: sat" in detail
+
+
+def test_mutant_names_are_unique() -> None:
+    # MUTANTS is keyed by name, and each name is a fixture file: a repeated name would
+    # silently shadow a mutant and overwrite its counterexample stream.
+    names = [mutant.tables.name for mutant in (*MUTANT_LIST, *CHANNEL_MUTANTS)]
+    assert len(names) == len(set(names))
