@@ -41,7 +41,7 @@ model's namespace table: that table is what they check.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -883,16 +883,13 @@ def consulted_cells(
     }
 
 
-def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage:
-    """Search, depth by depth, runs whose last item consults uncovered cells; every cell a
-    found run's last step consults counts (one query covers many)."""
-    from responses_oracle.model.tables import table_cells
-
-    started = time.perf_counter()
-    cells: list[Cell] = [path for path, _ in table_cells(tables.matching)]
-    reached: dict[Cell, int] = {}
-    system = MatchingSystem(tables, bounds)
-    unrolling: Unrolling[ConcreteMatchState, ConcreteMatchStep] = Unrolling(system)
+def consulting_runs(
+    system: MatchingSystem, cells: list[Cell], depth: int, renderable: bool = False
+) -> Iterator[tuple[int, Run[ConcreteMatchState, ConcreteMatchStep], list[Cell]]]:
+    """Depth by depth, runs whose last item consults cells no earlier run consulted: each
+    with its depth and those cells (one query covers many)."""
+    reached: set[Cell] = set()
+    unrolling: Unrolling[ConcreteMatchState, ConcreteMatchStep] = Unrolling(system, renderable)
     for k in range(1, depth + 1):
         unrolling.extend()
         before, step, _ = unrolling.frame(k)
@@ -904,14 +901,30 @@ def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage
             solver = unrolling.solver
             solver.push()
             solver.add(z3.Or([consulted[cell] for cell in open_cells]))
-            found = solver.check() == z3.sat
-            model = solver.model() if found else None
+            model = solver.model() if solver.check() == z3.sat else None
             solver.pop()
             if model is None:
                 break
-            for cell in open_cells:
-                if z3.is_true(model.eval(consulted[cell], model_completion=True)):
-                    reached[cell] = k
+            newly = [
+                cell
+                for cell in open_cells
+                if z3.is_true(model.eval(consulted[cell], model_completion=True))
+            ]
+            reached.update(newly)
+            yield k, unrolling.read(model), newly
+
+
+def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage:
+    """Search, depth by depth, runs whose last item consults uncovered cells; every cell a
+    found run's last step consults counts (one query covers many)."""
+    from responses_oracle.model.tables import table_cells
+
+    started = time.perf_counter()
+    cells: list[Cell] = [path for path, _ in table_cells(tables.matching)]
+    reached: dict[Cell, int] = {}
+    system = MatchingSystem(tables, bounds)
+    for k, _, newly in consulting_runs(system, cells, depth):
+        reached.update(dict.fromkeys(newly, k))
     unreached = tuple(cell for cell in cells if cell not in reached)
     return FitCoverage(
         tables.name, bounds, depth, time.perf_counter() - started, reached, unreached

@@ -593,39 +593,15 @@ def matching_witnesses(depth: int = 3) -> list[Stream]:
     """A renderable run of the matching system (``matching.py``) for every cell of the
     matching table a candidate can consult within ``depth`` items, rendered as streams
     (the search of ``matching.fit_coverage``, keeping the runs)."""
-    import z3
     from responses_oracle.model.tables import table_cells
 
-    from .induction import Unrolling
-    from .matching import MatchingSystem, consulted_cells, render_run
+    from .matching import MatchingSystem, consulting_runs, render_run
 
     system = MatchingSystem(REFERENCE, Bounds(2, 2))
     cells = [path for path, _ in table_cells(REFERENCE.matching)]
-    unrolling: Unrolling[Any, Any] = Unrolling(system, renderable=True)
-    reached: set[tuple[Any, ...]] = set()
     streams: list[Stream] = []
-    for k in range(1, depth + 1):
-        unrolling.extend()
-        before, step, _ = unrolling.frame(k)
-        consulted = consulted_cells(system, before, step, cells)
-        while True:
-            open_cells = [cell for cell in cells if cell not in reached]
-            if not open_cells:
-                break
-            solver = unrolling.solver
-            solver.push()
-            solver.add(z3.Or([consulted[cell] for cell in open_cells]))
-            model = solver.model() if solver.check() == z3.sat else None
-            solver.pop()
-            if model is None:
-                break
-            reached.update(
-                cell
-                for cell in open_cells
-                if z3.is_true(model.eval(consulted[cell], model_completion=True))
-            )
-            run = unrolling.read(model)
-            streams.append(Stream(f"matching witness {len(streams)}", render_run(run)))
+    for _, run, _ in consulting_runs(system, cells, depth, renderable=True):
+        streams.append(Stream(f"matching witness {len(streams)}", render_run(run)))
     return streams
 
 
