@@ -108,6 +108,13 @@ EMPTY_CANDIDATES: tuple[CandidateRelation, ...] = (
 )
 """Payload candidates without a value: they never replace one (R7)."""
 
+PAYLOAD_CODES: dict[CandidateRelation, Code] = {
+    CandidateRelation.EMPTY: Code.EMPTY_PAYLOAD_IGNORED,
+    CandidateRelation.EXTENDS: Code.PAYLOAD_EXTENDED,
+    CandidateRelation.DIFFERS: Code.DIVERGENT_PAYLOAD,
+}
+"""R7's code for each relation of a candidate to a held non-empty value (none: no code)."""
+
 
 # -- contracts: what a row must mean ---------------------------------------------------
 
@@ -164,11 +171,13 @@ def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDec
     A missing candidate is never taken, an empty one only where nothing at all is held
     (``empty_never_erases``: an empty value is a value, but never replaces one); every
     non-empty one is taken (``latest_nonempty_wins``); a diagnostic is only about a
-    value held before.
+    value held before, and it names the relation of the new value to that one
+    (``contracts.payload_reported`` proves the same over values).
 
     post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_CANDIDATES or (relation is CandidateRelation.EMPTY and held is PayloadHeld.NOTHING)
     post: __return__.action is PayloadAction.TAKE or relation in EMPTY_CANDIDATES
     post: __return__.code is None or held is PayloadHeld.VALUE
+    post: held is not PayloadHeld.VALUE or __return__.code is PAYLOAD_CODES.get(relation)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.payload(held, relation)
 
@@ -180,10 +189,13 @@ def identity_choice(
 
     A value is taken where the entry holds none (else the field is lost), and a
     different value only by the entry's own done renaming its ``call_id``; a different
-    value is always reported; a ``call_id`` another entry holds is never taken.
+    value is always reported, as a rename exactly when it is obeyed; a ``call_id``
+    another entry holds is never taken (``contracts.identity_reported`` proves the same
+    over values).
 
     post: (__return__.action is PayloadAction.TAKE) == (relation is IdentityRelation.FIRST or (relation is IdentityRelation.DIFFERS and field is IdentityField.CALL_ID and stage is MergeStage.CONFIRMING))
     post: relation is not IdentityRelation.DIFFERS or __return__.code in (Code.METADATA_CONFLICT, Code.CALL_ID_RENAMED)
+    post: (__return__.code is Code.CALL_ID_RENAMED) == (relation is IdentityRelation.DIFFERS and __return__.action is PayloadAction.TAKE)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.identity(field, stage, relation)
 
@@ -217,11 +229,13 @@ def namespace_choice(kind: ItemKind) -> ItemKind:
 def admit_added_view(view: AddedView) -> Admission:
     """The ``output_item.added`` admission cell (R6).
 
-    Only an item nothing has seen is admitted; a refusal always says why, and nothing
-    else raises a diagnostic.
+    Only an item nothing has seen is admitted; a refusal always says why (its
+    ``call_id`` is another type's), and nothing else raises a diagnostic
+    (``contracts.added_reported`` proves the same over the entries).
 
     post: __return__.action is not AdmissionAction.ADMIT or view is AddedView.NEW
     post: (__return__.action is AdmissionAction.REJECT) == (__return__.code is not None)
+    post: __return__.code in (None, Code.DUPLICATE_CALL_ID)
     """
     return SUBJECT.admit_added(view)
 
@@ -230,12 +244,14 @@ def admit_done_view(view: MatchView) -> Admission:
     """The done/snapshot matching cell (R6).
 
     A new entry is admitted only when no key matched; a refusal always says why, and
-    besides a refusal only a re-key is reported; only the entry's own done merges at the
-    confirming stage.
+    besides a refusal only a re-key is reported, and a re-key always is; only the
+    entry's own done merges at the confirming stage (``contracts.done_reported`` proves
+    the same over the entries).
 
     post: __return__.action is not AdmissionAction.ADMIT or view is MatchView.NONE
     post: __return__.action is not AdmissionAction.REJECT or __return__.code is not None
     post: __return__.code is None or __return__.action is AdmissionAction.REJECT or view is MatchView.REKEYED
+    post: (__return__.code is Code.SNAPSHOT_REKEYED) == (view is MatchView.REKEYED)
     post: (__return__.stage is MergeStage.CONFIRMING) == (view is MatchView.OWN)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.admit_done(view)
@@ -356,6 +372,16 @@ def interpreted_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
     return repr(ORACLE.payload(held, relation))
 
 
+def generated_reclassify(trigger: Trigger, state: ChannelState) -> str:
+    """``repr`` of the generated reclassification kernel's cell."""
+    return repr(SUBJECT.reclassify(trigger, state))
+
+
+def interpreted_reclassify(trigger: Trigger, state: ChannelState) -> str:
+    """``repr`` of the interpreted reclassification table's cell."""
+    return repr(ORACLE.reclassify(trigger, state))
+
+
 def generated_identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation) -> str:
     """``repr`` of the generated identity kernel's cell."""
     return repr(SUBJECT.identity(field, stage, relation))
@@ -376,13 +402,3 @@ def generated_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit:
 def interpreted_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> str:
     """``repr`` of the interpreted matching table's cell."""
     return repr(ORACLE.fit(type_fit, call_fit, id_fit, slot_fit))
-
-
-def generated_reclassify(trigger: Trigger, state: ChannelState) -> str:
-    """``repr`` of the generated reclassification kernel's cell."""
-    return repr(SUBJECT.reclassify(trigger, state))
-
-
-def interpreted_reclassify(trigger: Trigger, state: ChannelState) -> str:
-    """``repr`` of the interpreted reclassification table's cell."""
-    return repr(ORACLE.reclassify(trigger, state))

@@ -41,7 +41,7 @@ model's namespace table: that table is what they check.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -859,6 +859,65 @@ class FitCoverage:
     unreached: tuple[Cell, ...]
 
 
+def consulted_cells(
+    system: MatchingSystem, before: MatchState, step: MatchStep, cells: list[Cell]
+) -> dict[Cell, Term]:
+    """Per cell of the matching table: the done or snapshot item of ``step`` consults it
+    for some candidate a key proposed (the slot's, the ``call_id`` holder, the named)."""
+    ops = system.ops
+    facts = system.facts(before, step)
+    candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
+    item = z3.Not(step.kind == STEP[ItemStep.ADDED])
+    sorts = [finite_sort(type(part)) for part in cells[0]]
+    return {
+        cell: z3.Or(
+            [
+                z3.And(
+                    item,
+                    candidates[i],
+                    *[
+                        key == sort[part]
+                        for key, sort, part in zip(fit_key(ops, facts, i), sorts, cell, strict=True)
+                    ],
+                )
+                for i in range(system.bounds.entries)
+            ]
+        )
+        for cell in cells
+    }
+
+
+def consulting_runs(
+    system: MatchingSystem, cells: list[Cell], depth: int, renderable: bool = False
+) -> Iterator[tuple[int, Run[ConcreteMatchState, ConcreteMatchStep], list[Cell]]]:
+    """Depth by depth, runs whose last item consults cells no earlier run consulted: each
+    with its depth and those cells (one query covers many)."""
+    reached: set[Cell] = set()
+    unrolling: Unrolling[ConcreteMatchState, ConcreteMatchStep] = Unrolling(system, renderable)
+    for k in range(1, depth + 1):
+        unrolling.extend()
+        before, step, _ = unrolling.frame(k)
+        consulted = consulted_cells(system, before, step, cells)
+        while True:
+            open_cells = [cell for cell in cells if cell not in reached]
+            if not open_cells:
+                break
+            solver = unrolling.solver
+            solver.push()
+            solver.add(z3.Or([consulted[cell] for cell in open_cells]))
+            model = solver.model() if solver.check() == z3.sat else None
+            solver.pop()
+            if model is None:
+                break
+            newly = [
+                cell
+                for cell in open_cells
+                if z3.is_true(model.eval(consulted[cell], model_completion=True))
+            ]
+            reached.update(newly)
+            yield k, unrolling.read(model), newly
+
+
 def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage:
     """Search, depth by depth, runs whose last item consults uncovered cells; every cell a
     found run's last step consults counts (one query covers many)."""
@@ -868,48 +927,8 @@ def fit_coverage(tables: ModelTables, bounds: Bounds, depth: int) -> FitCoverage
     cells: list[Cell] = [path for path, _ in table_cells(tables.matching)]
     reached: dict[Cell, int] = {}
     system = MatchingSystem(tables, bounds)
-    ops = system.ops
-    unrolling: Unrolling[ConcreteMatchState, ConcreteMatchStep] = Unrolling(system)
-    sorts = [finite_sort(type(part)) for part in cells[0]]
-    for k in range(1, depth + 1):
-        unrolling.extend()
-        before, step, _ = unrolling.frame(k)
-        facts = system.facts(before, step)
-        candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
-        item = z3.Not(step.kind == STEP[ItemStep.ADDED])
-        consulted = {
-            cell: z3.Or(
-                [
-                    z3.And(
-                        item,
-                        candidates[i],
-                        *[
-                            key == sort[part]
-                            for key, sort, part in zip(
-                                fit_key(ops, facts, i), sorts, cell, strict=True
-                            )
-                        ],
-                    )
-                    for i in range(bounds.entries)
-                ]
-            )
-            for cell in cells
-        }
-        while True:
-            open_cells = [cell for cell in cells if cell not in reached]
-            if not open_cells:
-                break
-            solver = unrolling.solver
-            solver.push()
-            solver.add(z3.Or([consulted[cell] for cell in open_cells]))
-            found = solver.check() == z3.sat
-            model = solver.model() if found else None
-            solver.pop()
-            if model is None:
-                break
-            for cell in open_cells:
-                if z3.is_true(model.eval(consulted[cell], model_completion=True)):
-                    reached[cell] = k
+    for k, _, newly in consulting_runs(system, cells, depth):
+        reached.update(dict.fromkeys(newly, k))
     unreached = tuple(cell for cell in cells if cell not in reached)
     return FitCoverage(
         tables.name, bounds, depth, time.perf_counter() - started, reached, unreached

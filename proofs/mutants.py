@@ -20,6 +20,7 @@ from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
+    AddedView,
     AdmissionAction,
     CallFit,
     CandidateRelation,
@@ -159,6 +160,13 @@ def with_reclassification_cell(
         trigger: {**base.reclassification[trigger], state: received},
     }
     return replace(base, name=name, reclassification=table)
+
+
+def with_added_admission_cell(
+    base: ModelTables, name: str, view: AddedView, admission: Admission
+) -> ModelTables:
+    """``base`` with the ``output_item.added`` admission cell ``view`` replaced."""
+    return replace(base, name=name, added_admission={**base.added_admission, view: admission})
 
 
 _S, _T = EntryState, Trigger
@@ -556,6 +564,70 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R7: only a channel's own *.done closes it; closed by its first delta, every "
         "later delta of the channel is reported late and lost",
     ),
+    # -- mutants of a diagnostic only (issue #16): refuted by the contracts --------------
+    # These change the code a payload, identity or admission cell raises and nothing else
+    # the lifecycle encoding sees; ``contracts.CONTRACTS`` refutes each at one decision
+    # step (``system="contract"``: no trace, so no fixture stream), and
+    # tests/proofs/test_contracts.py keeps a witness stream on which the reducer reports
+    # another code.
+    Mutant(
+        with_payload_cell(
+            REFERENCE,
+            "extension-reported-divergent",
+            PayloadHeld.VALUE,
+            CandidateRelation.EXTENDS,
+            PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD),
+        ),
+        "a diagnostic changed: a value that extends the held one is called divergent",
+        "payload_reported",
+        "R7: a later value the earlier one is a prefix of is payload_extended (info), not "
+        "divergent_payload (a warning): a gateway that streams a prefix and completes it is "
+        "not misbehaving",
+        "contract",
+    ),
+    Mutant(
+        with_identity_cell(
+            REFERENCE,
+            "rename-reported-as-conflict",
+            IdentityRelation.DIFFERS,
+            IdentityDecision(PayloadAction.TAKE, Code.METADATA_CONFLICT),
+            fields=(IdentityField.CALL_ID,),
+            stages=(MergeStage.CONFIRMING,),
+        ),
+        "a diagnostic changed: the own done's call_id rename reported as a conflict",
+        "identity_reported",
+        "R6: the entry's own done may rename its call_id (call_id_renamed; OpenAI and Azure "
+        "tool_search_call); metadata_conflict says the new value was not obeyed, and here it "
+        "was",
+        "contract",
+    ),
+    Mutant(
+        with_added_admission_cell(
+            REFERENCE,
+            "duplicate-call-id-reported-ambiguous",
+            AddedView.CALL_ID_TAKEN,
+            Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE),
+        ),
+        "a diagnostic changed: an added item with another type's call_id called ambiguous",
+        "added_reported",
+        "R6: a call_id held by an entry of another type is duplicate_call_id; nothing is "
+        "ambiguous about it, and a user looking for the duplicate would not find it",
+        "contract",
+    ),
+    Mutant(
+        with_done_admission_cell(
+            REFERENCE,
+            "snapshot-rekey-silent",
+            MatchView.REKEYED,
+            Admission(AdmissionAction.MATCH, None),
+        ),
+        "a diagnostic dropped: a snapshot item re-keying a done call is silent",
+        "done_reported",
+        "R6: a snapshot item that reaches a done entry through its own slot with a new id and "
+        "call_id is that entry's, reported snapshot_rekeyed naming both identities (a "
+        "LiteLLM→vLLM gateway); silent, the second identity is lost without a trace",
+        "contract",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 
@@ -611,3 +683,4 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
     ),
 )
 """Mutants only an entry with several channels (a message's parts) can show."""
+

@@ -2,27 +2,49 @@
 
 A proof that cannot fail proves nothing, and a proof that fails only on the mutants
 its authors thought of proves little more.  This command applies mutants nobody chose
-— every one-cell change of every model table, sampled deterministically — and a set of
-small driver edits, and reports for each one what refutes it:
+— every one-cell change of every model table — and a set of small driver edits, and
+reports for each one what refutes it.
 
-- **changes behaviour**: the mutant's reducer gives another result (status, items,
-  their states, executability, diagnostics) than the reference on at least one stream
-  of a fixed corpus (the counterexample fixtures, ``examples/``, and seeded generated
-  streams: valid, model-guided and faulty).  A mutant that changes nothing observable
-  there is reported but not scored (it may be equivalent);
-- **proof**: ``prove`` finds a counterexample to one of the invariants or completeness
-  obligations at 2 entries and 2 slots (rendered or abstract); an induction step that
-  breaks without a counterexample is reported as ``unknown``, not as refuted;
-- **refinement**: ``proofs.refinement.check_stream`` fails on a corpus stream, the
-  driver running the mutant (its kernels, or the edited driver) and the encoding the
-  reference.
+Theory of operation
+-------------------
+*Cells reached.*  The reducer consults the tables only through its kernels, so running
+the reference reducer with every kernel call recorded (``recording``) gives the cells
+each stream reaches.  A mutant differs from the reference in one cell: on a stream that
+never reaches that cell it behaves exactly as the reference, call for call.  Its
+behaviour check therefore runs only the corpus streams that reach its cell.
 
-Table mutants are scored by the proofs (the reference model's proofs are about the
-tables), driver edits by the refinement check (the proofs never read driver code).
-Run it with::
+*The corpus* (``build_corpus``) is chosen for coverage: candidate streams — the
+counterexample fixtures, ``examples/``, the vendored recordings under ``fixtures/``,
+the shortest witness trace of every lifecycle row and routing cell that bounded model
+checking finds (``vacuity``, rendered as streams), and seeded generated streams
+(valid, model-guided, faulty) — each kept if it reaches a cell fewer than
+``per_cell`` kept streams reach.  A cell no stream reaches is reported with the reason
+it cannot be reached where there is a proof: no input of the classifier selects it
+(``contracts.selectable``: a Z3 query over the step), no step of the encoding fires it
+from a state the inductive reachability clauses allow (``vacuity.prove_unreachable``,
+any depth), or no run of the routing system reaches it (``vacuity``, up to its depth);
+otherwise it is listed as a gap of the corpus.
 
-    python -m responses_oracle.proofs.mutation                 # the default sample
-    python -m responses_oracle.proofs.mutation --sample 0      # every table mutant
+*Per mutant*, in a worker process with a wall-clock budget (``--timeout``; over it the
+verdict is ``timeout``, never refuted):
+
+- **changes behaviour**: on a stream reaching the cell the mutant's reducer gives
+  another result (status, items, their states, executability, diagnostics) than the
+  reference.  A mutant that changes nothing observable is reported but not scored (it
+  may be equivalent: its cell's change has no effect the result shows);
+- **proof** (behaviour-changing mutants only): ``prove`` finds a counterexample to one
+  of the invariants, completeness obligations or diagnostic contracts at 2 entries and
+  2 slots (rendered, abstract, or at one decision step); a proof that breaks without a
+  counterexample is ``unknown``, not refuted;
+- **refinement** (table mutants that survive the proof, and every driver edit):
+  ``proofs.refinement.check_stream`` fails on a corpus stream, the driver running the
+  mutant (its kernels, or the edited driver) and the encoding the reference.
+
+Table mutants are scored by the proofs (the proofs are about the tables), driver edits
+by the refinement check (the proofs never read driver code).  Run it with::
+
+    python -m responses_oracle.proofs.mutation --jobs 2                  # everything
+    python -m responses_oracle.proofs.mutation --sample 30 --no-witnesses  # a quick look
 
 The results are recorded in ``benchmarks/RESULTS.md`` (a measurement, not a test).
 """
@@ -32,35 +54,61 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import multiprocessing
+import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
+from functools import partial
+from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from responses_oracle.core import admit, dispatch, effects, payload, route, settle
+from responses_oracle.core import admit, dispatch, effects, identity, payload, route, settle
 from responses_oracle.model.codegen import load_kernels
-from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
-from responses_oracle.model.vocabulary import Effect, MatchView, SlotTrigger, Trigger
+from responses_oracle.model.execution import CLIENT_CALLS
+from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tables_by_kernel
+from responses_oracle.model.vocabulary import (
+    CHANNEL_TRIGGERS,
+    AddedView,
+    Effect,
+    IdentityField,
+    MatchView,
+    SlotTrigger,
+    Trigger,
+)
 from responses_oracle.reducer import Reducer
 from responses_oracle.testing.choices import RandomChooser
 from responses_oracle.testing.faults import fault_stream
 from responses_oracle.testing.streams import openai_stream
 from responses_oracle.testing.walk import model_guided_stream
+from responses_oracle.wire import read_wire_events
 
+from .contracts import CONTRACTS, check_contract
 from .counterexample import fixture_dir
-from .prove import PROVED_NAMES, Status, prove
+from .encoding import Bounds
+from .induction import check_induction
+from .prove import PROVED_NAMES, ProofResult, Status, prove
 from .refinement import check_stream
 
 Event = Mapping[str, Any]
 """One decoded wire event."""
 
-DEFAULT_SAMPLE = 40
-"""How many table mutants the default run takes (evenly spread over all of them)."""
+Cell = tuple[str, tuple[Any, ...]]
+"""One cell as the reducer consults it: the kernel and its arguments (the cell's path)."""
+
 
 TABLES: tuple[str, ...] = tuple(f.name for f in fields(ModelTables) if f.name != "name")
 """The tables of a model, by field name."""
+
+KERNEL_OF: dict[str, str] = {
+    table: kernel
+    for kernel, cells in tables_by_kernel(REFERENCE).items()
+    for table in TABLES
+    if getattr(REFERENCE, table) is cells
+}
+"""The kernel that consults each table (``ModelTables`` field → ``KernelSet`` field)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +119,11 @@ class TableMutant:
     cell: tuple[Any, ...]
     change: str
     tables: ModelTables
+
+    @property
+    def reached_as(self) -> Cell:
+        """The kernel call that consults the changed cell."""
+        return KERNEL_OF[self.table], self.cell
 
 
 def _show(value: Any) -> str:
@@ -231,6 +284,78 @@ def _status_kept(original: Callable[..., Any]) -> Callable[..., Any]:
     return edited
 
 
+def _replay_admitted(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(*args: Any) -> Any:
+        view, target = original(*args)
+        if view is AddedView.REPLAY:
+            return AddedView.NEW, None
+        return view, target
+
+    return edited
+
+
+def _identity_overwritten(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any, entry: Any, item: Any, stage: Any) -> None:
+        original(step, entry, item, stage)
+        for field in IdentityField:
+            value = item.get(field.value)
+            if isinstance(value, str) and value:
+                setattr(entry, field.value, value)
+
+    return edited
+
+
+def _identity_not_taken(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any, entry: Any, item: Any, stage: Any) -> None:
+        held = {field: getattr(entry, field.value) for field in IdentityField}
+        original(step, entry, item, stage)
+        for field, value in held.items():
+            setattr(entry, field.value, value)
+
+    return edited
+
+
+def _blank_replaces(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any, channel: Any, value: Any, source: Any) -> None:
+        original(step, channel, value, source)
+        if value == "":
+            channel.value = ""
+
+    return edited
+
+
+def _route_guessed(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(action: Any, bound: Any, named: Any) -> Any:
+        target = original(action, bound, named)
+        return bound[0] if target is None and bound else target
+
+    return edited
+
+
+def _execute_all(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any) -> None:
+        original(step)
+        for entry in step.state.entries:
+            if entry.item_type in CLIENT_CALLS:
+                entry.executable = True
+
+    return edited
+
+
+def _silent(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any, effect: Effect, entry: Any, snapshot_nonempty: bool) -> None:
+        return None
+
+    return edited
+
+
+def _id_not_learned(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any, entry: Any) -> None:
+        return None
+
+    return edited
+
+
 DRIVER_EDITS: tuple[DriverEdit, ...] = (
     DriverEdit(
         "match-by-slot-against-done",
@@ -309,29 +434,80 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
         "end",
         _status_kept,
     ),
+    DriverEdit(
+        "replay-admitted-twice",
+        "an output_item.added replaying an admitted item admits a second entry",
+        admit,
+        "added_view",
+        _replay_admitted,
+    ),
+    DriverEdit(
+        "identity-overwritten",
+        "every non-empty call_id, name or namespace an item brings overwrites the entry's",
+        identity,
+        "merge_item",
+        _identity_overwritten,
+    ),
+    DriverEdit(
+        "identity-never-taken",
+        "merging an item never sets the entry's call_id, name or namespace",
+        identity,
+        "merge_item",
+        _identity_not_taken,
+    ),
+    DriverEdit(
+        "blank-replaces-payload",
+        "an empty payload candidate replaces the held value",
+        payload,
+        "offer",
+        _blank_replaces,
+    ),
+    DriverEdit(
+        "unroutable-goes-to-slot",
+        "an event the routing table refuses goes to the first entry at its slot",
+        route,
+        "_target",
+        _route_guessed,
+    ),
+    DriverEdit(
+        "every-call-executable",
+        "the end of a response makes every client call executable",
+        settle,
+        "_settle",
+        _execute_all,
+    ),
+    DriverEdit(
+        "notes-silent",
+        "a note effect raises no diagnostic",
+        effects,
+        "_note",
+        _silent,
+    ),
+    DriverEdit(
+        "item-id-not-learned",
+        "a delivered event's item_id is never learned (LEARN_ITEM_ID does nothing)",
+        effects,
+        "_learn_item_id",
+        _id_not_learned,
+    ),
 )
 """The driver edits, each one function of ``impl/core`` replaced."""
 
 
-# -- the corpus ------------------------------------------------------------------------
+# -- cells reached ---------------------------------------------------------------------
 
 
-def corpus(generated: int = 60) -> list[list[Event]]:
-    """The streams every mutant is run on: the counterexample fixtures, the examples and
-    ``generated`` seeded streams of each generator (valid, model-guided, faulty)."""
-    streams: list[list[Event]] = []
-    for path in sorted(fixture_dir().glob("*.jsonl")):
-        streams.append([json.loads(line) for line in path.read_text("utf-8").splitlines()])
-    examples = Path(__file__).resolve().parents[1] / "examples"
-    for path in sorted(examples.glob("*.jsonl")):
-        streams.append([json.loads(line) for line in path.read_text("utf-8").splitlines()])
-    for seed in range(generated):
-        streams.append(list(openai_stream(RandomChooser(f"valid-{seed}")).events))
-        walk = model_guided_stream(RandomChooser(f"walk-{seed}"), fault=seed % 2 == 1)
-        streams.append(list(walk.events))
-        base = openai_stream(RandomChooser(f"fault-base-{seed}"))
-        streams.append(list(fault_stream(base, RandomChooser(f"fault-{seed}"))[0].events))
-    return streams
+def recording(kernels: KernelSet, reached: set[Cell]) -> KernelSet:
+    """``kernels`` with every call recorded in ``reached`` as ``(kernel, arguments)``."""
+
+    def wrap(name: str, kernel: Callable[..., Any]) -> Callable[..., Any]:
+        def recorded(*args: Any) -> Any:
+            reached.add((name, args))
+            return kernel(*args)
+
+        return recorded
+
+    return KernelSet(**{name: wrap(name, getattr(kernels, name)) for name in KernelSet._fields})
 
 
 def outcome(events: Sequence[Event], kernels: KernelSet) -> Any:
@@ -353,93 +529,616 @@ def outcome(events: Sequence[Event], kernels: KernelSet) -> Any:
     ]
 
 
+def reached_by(events: Sequence[Event]) -> frozenset[Cell]:
+    """The cells the reference reducer consults on ``events``."""
+    reached: set[Cell] = set()
+    outcome(events, recording(load_kernels(REFERENCE), reached))
+    return frozenset(reached)
+
+
+# -- the corpus ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stream:
+    """One corpus stream: where it comes from, its events, the cells it reaches."""
+
+    name: str
+    events: Sequence[Event]
+    reached: frozenset[Cell] = frozenset()
+
+
+def _jsonl(path: Path) -> list[Event]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def recorded_streams() -> list[Stream]:
+    """The counterexample fixtures, ``examples/`` and the vendored recordings."""
+    root = Path(__file__).resolve().parents[1]
+    streams = [
+        Stream(f"counterexample {path.stem}", _jsonl(path))
+        for path in sorted(fixture_dir().glob("*.jsonl"))
+    ]
+    for folder in (root / "examples", root / "fixtures"):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix not in (".jsonl", ".sse"):
+                continue
+            events = [e.payload for e in read_wire_events(path) if e.payload is not None]
+            if events:
+                streams.append(Stream(str(path.relative_to(root)), events))
+    return streams
+
+
+def witness_streams() -> list[Stream]:
+    """The shortest renderable witness of every lifecycle row and routing cell (bounded
+    model checking, ``vacuity``), rendered as streams."""
+    from .counterexample import render
+    from .induction import close_snapshot
+    from .vacuity import identity_coverage, lifecycle_coverage, routing_coverage
+
+    runs: dict[int, Any] = {}
+    lifecycle = lifecycle_coverage(REFERENCE, Bounds(2, 2), depth=4, renderable=True)
+    for witness in lifecycle.witnesses.values():
+        if witness is not None:
+            runs.setdefault(id(witness[0]), close_snapshot(witness[0], REFERENCE))
+    routing = routing_coverage(REFERENCE, Bounds(4, 2), depth=8).witnesses.values()
+    identity = identity_coverage(REFERENCE, Bounds(2, 2), depth=6).witnesses.values()
+    for found in (*routing, *identity):
+        if found is not None:
+            runs.setdefault(id(found[0]), found[0])
+    return [Stream(f"witness {k}", render(run)) for k, run in enumerate(runs.values())]
+
+
+def matching_witnesses(depth: int = 3) -> list[Stream]:
+    """A renderable run of the matching system (``matching.py``) for every cell of the
+    matching table a candidate can consult within ``depth`` items, rendered as streams
+    (the search of ``matching.fit_coverage``, keeping the runs)."""
+    from responses_oracle.model.tables import table_cells
+
+    from .matching import MatchingSystem, consulting_runs, render_run
+
+    system = MatchingSystem(REFERENCE, Bounds(2, 2))
+    cells = [path for path, _ in table_cells(REFERENCE.matching)]
+    streams: list[Stream] = []
+    for _, run, _ in consulting_runs(system, cells, depth, renderable=True):
+        streams.append(Stream(f"matching witness {len(streams)}", render_run(run)))
+    return streams
+
+
+def _numbered(events: list[dict[str, Any]]) -> list[Event]:
+    return [{**event, "sequence_number": n} for n, event in enumerate(events)]
+
+
+def _call(key: str, call_id: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "type": "function_call",
+        "id": key,
+        "call_id": call_id,
+        "name": "f",
+        "arguments": "",
+    } | fields
+
+
+def _search(key: str, call_id: str, status: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "type": "tool_search_call",
+        "id": key,
+        "call_id": call_id,
+        "status": status,
+        "arguments": {},
+        "execution": "client",
+    } | fields
+
+
+def _added(index: int | None, item: dict[str, Any]) -> dict[str, Any]:
+    slot = {} if index is None else {"output_index": index}
+    return {"type": "response.output_item.added", **slot, "item": item}
+
+
+def _done(index: int | None, item: dict[str, Any]) -> dict[str, Any]:
+    slot = {} if index is None else {"output_index": index}
+    return {"type": "response.output_item.done", **slot, "item": item}
+
+
+def edge_streams() -> list[Stream]:
+    """Streams for the cells no recording, generator or witness search reaches (found by
+    the corpus's own coverage report): an added call with another call type's
+    ``call_id``; a done item two entries fit; null payload fields over nothing, a blank
+    and a value; a namespace that differs; names and namespaces first brought, or
+    changed, by an entry's own renaming done; an item of a kind with no namespace; an
+    incomplete response whose output completes a done call; a part announced again
+    after its ``*.done``."""
+    start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
+    end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
+    other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    scope = {"output_index": 3, "item_id": "fc_3"}
+    text = {"output_index": 0, "item_id": "msg_1", "content_index": 0}
+    part = {**text, "part": {"type": "output_text", "text": "", "annotations": []}}
+    return [
+        Stream(
+            "edge: an incomplete response whose output completes a call",
+            _numbered(
+                [
+                    start,
+                    _added(0, _call("fc_1", "call_1")),
+                    _done(0, _call("fc_1", "call_1", arguments="{}")),
+                    {
+                        "type": "response.incomplete",
+                        "response": {
+                            "id": "r",
+                            "status": "incomplete",
+                            "output": [_call("fc_1", "call_1", arguments="{}")],
+                        },
+                    },
+                ]
+            ),
+        ),
+        Stream(
+            "edge: a part announced again after its done",
+            _numbered(
+                [
+                    start,
+                    _added(0, message),
+                    {**part, "type": "response.content_part.added"},
+                    {**text, "type": "response.output_text.delta", "delta": "hi"},
+                    {**text, "type": "response.output_text.done", "text": "hi"},
+                    {**part, "type": "response.content_part.added"},
+                    end,
+                ]
+            ),
+        ),
+        Stream(
+            "edge: call_id of another type",
+            _numbered([start, _added(0, _call("fc_1", "call_1")), _added(1, other), end]),
+        ),
+        Stream(
+            "edge: a done item two entries fit",
+            _numbered(
+                [
+                    start,
+                    _added(0, _call("fc_1", "call_1")),
+                    _added(1, _call("fc_2", "call_2")),
+                    _done(1, _call("fc_2", "call_1", arguments="{}")),
+                    end,
+                ]
+            ),
+        ),
+        Stream(
+            "edge: null, blank and differing fields, renaming dones",
+            _numbered(
+                [
+                    start,
+                    _added(0, _call("fc_9", "call_9")),
+                    _added(1, _search("tsc_1", "call_A", "in_progress", name="a", namespace="n1")),
+                    _done(1, _search("tsc_1", "call_B", "completed", name="b", namespace="n2")),
+                    _added(2, _search("tsc_2", "call_C", "in_progress")),
+                    _done(2, _search("tsc_2", "call_D", "completed", name="s", namespace="n")),
+                    _added(3, _call("fc_3", "call_3", namespace="x")),
+                    {"type": "response.function_call_arguments.delta", **scope, "delta": "{}"},
+                    _done(3, _call("fc_3", "call_3", namespace="y", arguments=None)),
+                    _added(4, _call("fc_4", "call_4")),
+                    {
+                        "type": "response.function_call_arguments.done",
+                        "output_index": 4,
+                        "item_id": "fc_4",
+                        "arguments": "",
+                    },
+                    _done(4, _call("fc_4", "call_4", arguments=None)),
+                    _added(5, _call("fc_5", "call_5")),
+                    _done(5, _call("fc_5", "call_5", arguments=None)),
+                    _added(6, message | {"call_id": "call_m"}),
+                    end,
+                ]
+            ),
+        ),
+    ]
+
+
+def generated_streams(count: int) -> list[Stream]:
+    """``count`` seeded streams of each generator: valid, model-guided (with and without
+    faults), faulty."""
+    streams: list[Stream] = []
+    for seed in range(count):
+        streams.append(
+            Stream(f"valid {seed}", list(openai_stream(RandomChooser(f"valid-{seed}")).events))
+        )
+        for fault in (False, True):
+            walk = model_guided_stream(RandomChooser(f"walk-{seed}-{fault}"), fault=fault)
+            streams.append(Stream(f"walk {seed}{' fault' if fault else ''}", list(walk.events)))
+        base = openai_stream(RandomChooser(f"fault-base-{seed}"))
+        faulty = fault_stream(base, RandomChooser(f"fault-{seed}"))[0]
+        streams.append(Stream(f"fault {seed}", list(faulty.events)))
+    return streams
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The streams every mutant is judged on, the reference's result on each, and which
+    streams reach each cell."""
+
+    streams: list[Stream]
+    expected: list[Any]
+    reaching: dict[Cell, list[int]]
+    candidates: int
+
+    def on(self, cell: Cell) -> list[int]:
+        """The streams that reach ``cell``."""
+        return self.reaching.get(cell, [])
+
+
+def build_corpus(candidates: Sequence[Stream], per_cell: int) -> Corpus:
+    """Every candidate that reaches a cell fewer than ``per_cell`` kept streams reach."""
+    kept: list[Stream] = []
+    reaching: dict[Cell, list[int]] = {}
+    for candidate in candidates:
+        reached = reached_by(candidate.events)
+        if any(len(reaching.get(cell, ())) < per_cell for cell in reached):
+            for cell in reached:
+                reaching.setdefault(cell, []).append(len(kept))
+            kept.append(replace(candidate, reached=reached))
+    reference = load_kernels(REFERENCE)
+    expected = [outcome(stream.events, reference) for stream in kept]
+    return Corpus(kept, expected, reaching, len(candidates))
+
+
+def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
+    """Why each cell no corpus stream reaches cannot be reached, where a proof says so
+    (``""``: no proof, a gap of the corpus); ``vacuity``: also search the lifecycle and
+    routing systems for the rows no trace fires (bounded model checking, slow)."""
+    from .contracts import SELECTING, selectable
+    from .matching import fit_coverage
+    from .vacuity import prove_unreachable, routing_coverage
+
+    lifecycle: set[Any] = set()
+    routing: set[Any] = set()
+    fits: set[Any] = set()
+    if vacuity:
+        fits = set(fit_coverage(REFERENCE, Bounds(2, 2), 3).unreached)
+        reachability = prove_unreachable(REFERENCE, Bounds(2, 2))
+        if reachability.proved:
+            lifecycle = set(reachability.unreachable)
+        routing = set(routing_coverage(REFERENCE, Bounds(4, 2), depth=8).unreached)
+    reasons: dict[Cell, str] = {}
+    for table in TABLES:
+        for path, _ in _leaves(getattr(REFERENCE, table)):
+            cell = (KERNEL_OF[table], path)
+            if corpus.on(cell):
+                continue
+            if table == "reclassification" and path[0] not in CHANNEL_TRIGGERS:
+                reasons[cell] = "the driver reclassifies channel events only (CHANNEL_TRIGGERS)"
+            elif table in SELECTING and not selectable(table, path, REFERENCE):
+                reasons[cell] = "no input of the classifier selects it (contracts.selectable)"
+            elif table == "lifecycle" and path in lifecycle:
+                reasons[cell] = (
+                    "no step fires it from a reachable state (vacuity.prove_unreachable)"
+                )
+            elif table == "matching" and path in fits:
+                reasons[cell] = "no key proposes such a candidate (matching.fit_coverage, 2x2)"
+            elif table == "routing" and path in routing:
+                reasons[cell] = "no run of the routing system reaches it (vacuity, 4x2, depth 8)"
+            else:
+                reasons[cell] = ""
+    return reasons
+
+
+# -- judging ---------------------------------------------------------------------------
+
+
+NOT_RUN = "(not run)"
+"""The proof of a mutant that changes no result (or was not reached by the budget)."""
+
+BUDGET = "(not run: budget)"
+"""The proof of a behaviour-changing mutant the run's time budget did not reach."""
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """What refutes one mutant."""
+    """What refutes one mutant.
+
+    ``reached``: some corpus stream consults the mutated cell (driver edits: always);
+    ``proof``: the first property ``prove`` refutes, ``unknown: NAME``, ``-`` (none),
+    ``timeout``, or ``(not run)``; ``refinement``: refuted by the refinement check, or
+    not run (``None``).
+    """
 
     mutant: str
     kind: str
+    table: str
+    reached: bool
     changes_behaviour: bool
     proof: str
-    refinement: bool
+    refinement: bool | None
     seconds: float
+    witness: str = ""
+    """The first stream whose result the mutant changes."""
+
+    @property
+    def refuted_by_proof(self) -> bool:
+        """``prove`` found a counterexample."""
+        return not self.proof.startswith(("-", "(", "n/a", "timeout", "crashed", "unknown"))
+
+    @property
+    def proof_attempted(self) -> bool:
+        """A behaviour-changing table mutant whose proofs ran (to a verdict or timeout)."""
+        return self.kind == "table" and self.changes_behaviour and not self.proof.startswith("(")
 
 
-def _proof(tables: ModelTables) -> str:
-    """The first invariant ``prove`` refutes at 2x2 (``name``), ``unknown: name``, or ``-``."""
-    unknown = None
+class _Reading:
+    """A model's tables, recording which of them a proof reads."""
+
+    def __init__(self, tables: ModelTables) -> None:
+        object.__setattr__(self, "tables", tables)
+        object.__setattr__(self, "read", set())
+
+    def __getattr__(self, name: str) -> Any:
+        self.read.add(name)
+        return getattr(self.tables, name)
+
+
+@dataclass(frozen=True)
+class Reads:
+    """Which tables each proof of ``prove`` reads: the lifecycle row's system (the
+    encoding, the routing system, or a contract's step) and the matcher row's."""
+
+    system: dict[str, frozenset[str]]
+    matcher: dict[str, frozenset[str]]
+
+
+def proof_reads() -> Reads:
+    """Recorded by running each reference proof once at 2x2 on recording tables.  A
+    proof whose systems read no table a mutant changes builds the very formulas it builds
+    for the reference, so its verdict is the reference's (proved): it need not be run."""
+    from .matching import MATCHER_PROPERTIES, induct_matcher
+
+    system: dict[str, frozenset[str]] = {}
+    matcher: dict[str, frozenset[str]] = {}
     for name in PROVED_NAMES:
-        # The lifecycle row, and the matcher's for the invariants it also proves.
-        for row in prove(name, tables, bound=(2, 2)):
+        reading = _Reading(REFERENCE)
+        if name in CONTRACTS:
+            check_contract(name, cast(ModelTables, reading))
+        else:
+            check_induction(cast(ModelTables, reading), name, Bounds(2, 2))
+        system[name] = frozenset(reading.read)
+        if name in MATCHER_PROPERTIES:
+            reading = _Reading(REFERENCE)
+            induct_matcher(cast(ModelTables, reading), name, Bounds(2, 2))
+            matcher[name] = frozenset(reading.read)
+    return Reads(system, matcher)
+
+
+def _listed(row: Callable[..., ProofResult], *args: Any) -> list[ProofResult]:
+    return [row(*args)]
+
+
+def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
+    """The first property ``prove`` refutes at 2x2 (``name``), ``unknown: name``, or ``-``.
+
+    Only the proofs that read ``table`` are run (``proof_reads``), the diagnostic
+    contracts first (one query each), then each property's lifecycle row (induction,
+    then bounded model checking to ``depth`` where it breaks), then the matcher rows;
+    the first counterexample ends the search."""
+    from .prove import over_matcher
+
+    unknown = None
+    rows: list[Callable[[], list[ProofResult]]] = []
+    for name in sorted(PROVED_NAMES, key=lambda name: name not in CONTRACTS):
+        if table in reads.system[name]:
+            rows.append(partial(prove, name, tables, (2, 2), depth, matcher=False))
+    for name, read in reads.matcher.items():
+        if table in read:
+            rows.append(partial(_listed, over_matcher, name, tables))
+    for run in rows:
+        for row in run():
             if row.status is Status.COUNTEREXAMPLE:
-                return name
+                return row.invariant + (" (matcher)" if row.system == "matcher" else "")
             if row.status is Status.UNKNOWN and unknown is None:
-                unknown = name
+                unknown = row.invariant
     return f"unknown: {unknown}" if unknown else "-"
 
 
-def _refined(streams: Sequence[Sequence[Event]], kernels: KernelSet | None) -> bool:
-    """No stream violates the refinement (a driver that raises does not refine)."""
-    for events in streams:
+def _violated(streams: Sequence[Stream], kernels: KernelSet | None) -> bool:
+    """Some stream violates the refinement (a driver that raises does not refine)."""
+    for stream in streams:
         try:
-            if check_stream(events, kernels):
-                return False
+            if check_stream(stream.events, kernels):
+                return True
         except Exception:  # an edited driver may crash: not a step of the model
-            return False
-    return True
+            return True
+    return False
 
 
-def judge_table(
-    mutant: TableMutant, streams: Sequence[Sequence[Event]], expected: list[Any]
-) -> Verdict:
-    """The verdict on one table mutant."""
+def _changed(corpus: Corpus, indexes: Sequence[int], kernels: KernelSet) -> list[int]:
+    return [i for i in indexes if outcome(corpus.streams[i].events, kernels) != corpus.expected[i]]
+
+
+def behaviour(mutant: TableMutant, corpus: Corpus) -> tuple[Verdict, list[int]]:
+    """Whether the mutant changes a result on the streams reaching its cell (no proof
+    run yet), and which streams it changes."""
     started = time.perf_counter()
-    kernels = load_kernels(mutant.tables)
-    changed = [outcome(events, kernels) for events in streams] != expected
-    proof = _proof(mutant.tables) if changed else "(not run)"
-    refuted = not _refined(streams, kernels) if changed else False
-    return Verdict(
-        mutant.tables.name, "table", changed, proof, refuted, time.perf_counter() - started
+    indexes = corpus.on(mutant.reached_as)
+    changed = _changed(corpus, indexes, load_kernels(mutant.tables))
+    verdict = Verdict(
+        mutant.tables.name,
+        "table",
+        mutant.table,
+        bool(indexes),
+        bool(changed),
+        NOT_RUN,
+        None,
+        time.perf_counter() - started,
+        corpus.streams[changed[0]].name if changed else "",
     )
+    return verdict, changed
 
 
-def judge_edit(
-    edit: DriverEdit, streams: Sequence[Sequence[Event]], expected: list[Any]
-) -> Verdict:
-    """The verdict on one driver edit (the proofs do not read the driver: ``n/a``)."""
+def judge_table(mutant: TableMutant, corpus: Corpus, reads: Reads, depth: int = 5) -> Verdict:
+    """The verdict on one table mutant: behaviour on the streams reaching its cell, then
+    the proofs, then (if they miss it) the refinement check on the streams it changed."""
+    started = time.perf_counter()
+    verdict, changed = behaviour(mutant, corpus)
+    if not changed:
+        return verdict
+    proof, refined = _proof(mutant.tables, mutant.table, reads, depth), None
+    if proof == "-" or proof.startswith("unknown"):
+        kernels = load_kernels(mutant.tables)
+        refined = _violated([corpus.streams[i] for i in changed], kernels)
+    return replace(verdict, proof=proof, refinement=refined, seconds=time.perf_counter() - started)
+
+
+def judge_edit(edit: DriverEdit, corpus: Corpus) -> Verdict:
+    """The verdict on one driver edit (the proofs do not read the driver: ``n/a``): the
+    refinement check runs on a behaviour-changing edit, the streams it changes first."""
     started = time.perf_counter()
     kernels = load_kernels(REFERENCE)
+    everything = range(len(corpus.streams))
     with edit.applied():
-        changed = [outcome(events, kernels) for events in streams] != expected
-        refuted = not _refined(streams, None)
-    return Verdict(edit.name, "driver", changed, "n/a", refuted, time.perf_counter() - started)
-
-
-def report(verdicts: Sequence[Verdict]) -> str:
-    """The verdicts as a Markdown table and the two scores."""
-    lines = [
-        "| mutant | kind | changes behaviour | proof | refinement | s |",
-        "|---|---|---|---|---|---|",
-    ]
-    for v in verdicts:
-        lines.append(
-            f"| `{v.mutant}` | {v.kind} | {'yes' if v.changes_behaviour else 'no'} | "
-            f"{v.proof} | {'refuted' if v.refinement else '-'} | {v.seconds:.1f} |"
-        )
-    tables = [v for v in verdicts if v.kind == "table" and v.changes_behaviour]
-    edits = [v for v in verdicts if v.kind == "driver" and v.changes_behaviour]
-    proved = sum(
-        1 for v in tables if v.proof not in ("-", "(not run)") and not v.proof.startswith("unknown")
+        changed = _changed(corpus, everything, kernels)
+        # Only a behaviour-changing edit is scored; its changed streams are checked first.
+        refuted = None
+        if changed:
+            order = [*changed, *(i for i in everything if i not in set(changed))]
+            refuted = _violated([corpus.streams[i] for i in order], None)
+    return Verdict(
+        edit.name,
+        "driver",
+        edit.module.__name__.rsplit(".", 1)[-1],
+        True,
+        bool(changed),
+        "n/a",
+        refuted,
+        time.perf_counter() - started,
+        corpus.streams[changed[0]].name if changed else "",
     )
-    refined = sum(1 for v in edits if v.refinement)
-    lines += [
-        "",
-        f"table mutants changing behaviour: {len(tables)}; refuted by prove: {proved}"
-        f" ({100 * proved / max(len(tables), 1):.0f} %)",
-        f"driver edits changing behaviour: {len(edits)}; refuted by the refinement check: "
-        f"{refined} ({100 * refined / max(len(edits), 1):.0f} %)",
+
+
+Job = Callable[[], Verdict]
+"""One mutant's judgement, run in a worker process."""
+
+
+def _work(job: Job, connection: Any) -> None:
+    connection.send(job())
+    connection.close()
+
+
+def run_jobs(
+    jobs: Sequence[tuple[Verdict, Job]], workers: int, timeout: float, budget: float = 0
+) -> list[Verdict]:
+    """Run each job in a forked worker, ``workers`` at a time, and return its verdict; a
+    job over ``timeout`` seconds is killed (its placeholder verdict, proof ``timeout``);
+    once ``budget`` seconds have passed no new job starts (placeholder, proof
+    ``BUDGET``).  With one worker, no timeout and no budget the jobs run in this
+    process."""
+    if workers <= 1 and timeout <= 0 and budget <= 0:
+        return [job() for _, job in jobs]
+    context = multiprocessing.get_context("fork")
+    started = time.perf_counter()
+    verdicts: dict[int, Verdict] = {}
+    pending = list(enumerate(jobs))
+    running: dict[Any, tuple[int, Any, float]] = {}  # receiving end -> job, process, start
+    while pending or running:
+        if budget > 0 and time.perf_counter() - started > budget:
+            for index, (placeholder, _) in pending:
+                verdicts[index] = replace(placeholder, proof=BUDGET)
+            pending = []
+        while pending and len(running) < max(workers, 1):
+            index, (_, job) = pending.pop(0)
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(target=_work, args=(job, send), daemon=True)
+            process.start()
+            send.close()
+            running[receive] = (index, process, time.perf_counter())
+        ready: list[Any] = wait(list(running), timeout=1.0) if running else []
+        for answered in ready:
+            index, process, _ = running.pop(answered)
+            try:
+                verdicts[index] = answered.recv()
+            except EOFError:  # the worker died without an answer
+                verdicts[index] = replace(jobs[index][0], proof="crashed")
+            process.join()
+        now = time.perf_counter()
+        for receive, (index, process, begun) in list(running.items()):
+            if timeout > 0 and now - begun > timeout:
+                process.kill()
+                process.join()
+                del running[receive]
+                verdicts[index] = replace(jobs[index][0], proof="timeout", seconds=now - begun)
+    return [verdicts[index] for index in range(len(jobs))]
+
+
+# -- the report ------------------------------------------------------------------------
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f} %" if whole else "-"
+
+
+def summary(verdicts: Sequence[Verdict], gaps: Mapping[Cell, str]) -> str:
+    """Per table: mutants, reached, behaviour-changing, proofs run, refuted by prove (of
+    those run); the survivors; the driver edits; the cells no stream reaches."""
+    lines = [
+        "| table | mutants | cell reached | change behaviour | proofs run | refuted by prove "
+        "| unknown or timeout | survive |",
+        "|---|---|---|---|---|---|---|---|",
     ]
+    tables = [v for v in verdicts if v.kind == "table"]
+    for table in [*TABLES, "all"]:
+        mine = [v for v in tables if table in ("all", v.table)]
+        if not mine:
+            continue
+        changing = [v for v in mine if v.changes_behaviour]
+        run = [v for v in changing if v.proof_attempted]
+        proved = [v for v in run if v.refuted_by_proof]
+        open_ = [v for v in run if v.proof == "timeout" or v.proof.startswith("unknown")]
+        lines.append(
+            f"| {table} | {len(mine)} | {sum(v.reached for v in mine)} | {len(changing)} | "
+            f"{len(run)} | {len(proved)} ({_percent(len(proved), len(run))}) | {len(open_)} | "
+            f"{len(run) - len(proved)} |"
+        )
+    survivors = [v for v in tables if v.proof_attempted and not v.refuted_by_proof]
+    lines += ["", f"Behaviour-changing table mutants not refuted by prove: {len(survivors)}", ""]
+    refinement = {True: "refutes", False: "does not refute", None: "not run"}
+    lines += [
+        f"- `{v.mutant}`: proof {v.proof}; refinement {refinement[v.refinement]}; "
+        f"changes `{v.witness}`"
+        for v in survivors
+    ]
+    edits = [v for v in verdicts if v.kind == "driver"]
+    if edits:
+        lines += [
+            "",
+            "| driver edit | module | changes behaviour | refinement | s |",
+            "|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| `{v.mutant}` | {v.table} | {'yes' if v.changes_behaviour else 'no'} | "
+            f"{'refuted' if v.refinement else '-'} | {v.seconds:.1f} |"
+            for v in edits
+        ]
+        changing = [v for v in edits if v.changes_behaviour]
+        refuted = sum(1 for v in changing if v.refinement)
+        lines += [
+            "",
+            f"driver edits changing behaviour: {len(changing)}; refuted by the refinement "
+            f"check: {refuted} ({_percent(refuted, len(changing))})",
+        ]
+    proofless = sorted(f"`{k}{list(map(_show, c))}`" for (k, c), why in gaps.items() if not why)
+    lines += ["", f"Cells no corpus stream reaches and no proof rules out: {len(proofless)}"]
+    if proofless:
+        lines.append(", ".join(proofless))
     return "\n".join(lines)
+
+
+def _matches(name: str, texts: Sequence[str]) -> bool:
+    return not texts or any(text in name for text in texts)
+
+
+def _table_job(mutant: TableMutant, corpus: Corpus, reads: Reads, depth: int) -> Job:
+    return lambda: judge_table(mutant, corpus, reads, depth)
+
+
+def _edit_job(edit: DriverEdit, corpus: Corpus) -> Job:
+    return lambda: judge_edit(edit, corpus)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -448,21 +1147,88 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m responses_oracle.proofs.mutation",
         description="What refutes each table mutant (prove) and each driver edit (refinement).",
     )
-    parser.add_argument("--sample", type=int, default=DEFAULT_SAMPLE, help="table mutants (0: all)")
-    parser.add_argument("--generated", type=int, default=20, help="seeded streams per generator")
+    parser.add_argument("--sample", type=int, default=0, help="table mutants (0: all)")
+    parser.add_argument(
+        "--match",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="only mutants whose name contains TEXT (repeatable: any of them)",
+    )
+    parser.add_argument("--generated", type=int, default=100, help="seeded streams per generator")
+    parser.add_argument("--per-cell", type=int, default=3, help="corpus streams kept per cell")
+    parser.add_argument(
+        "--no-witnesses",
+        action="store_true",
+        help="no bounded model checking: no witness streams, no vacuity reasons",
+    )
+    parser.add_argument("--no-edits", action="store_true", help="table mutants only")
+    parser.add_argument("--no-tables", action="store_true", help="driver edits only")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--depth", type=int, default=5, help="steps bounded model checking searches per proof"
+    )
+    parser.add_argument("--timeout", type=float, default=0, help="seconds per mutant (0: none)")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0,
+        help="seconds after which no new proof starts (0: none); the rest is reported unproved",
+    )
+    parser.add_argument("--json", type=Path, default=None, help="also write the verdicts here")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    streams = corpus(args.generated)
-    expected = [outcome(events, load_kernels(REFERENCE)) for events in streams]
-    everyone = table_mutants()
-    chosen = sample(everyone, args.sample)
-    verdicts = [judge_table(m, streams, expected) for m in chosen]
-    verdicts += [judge_edit(edit, streams, expected) for edit in DRIVER_EDITS]
-    print(report(verdicts))
+    candidates = recorded_streams() + edge_streams()
+    if not args.no_witnesses:
+        candidates += witness_streams()
+        candidates += matching_witnesses()
+    candidates += generated_streams(args.generated)
+    corpus = build_corpus(candidates, args.per_cell)
+    gaps = unreachable(corpus, vacuity=not args.no_witnesses)
     print(
-        f"\n{len(chosen)} of {len(everyone)} table mutants, {len(DRIVER_EDITS)} driver edits, "
-        f"{len(streams)} streams; {time.perf_counter() - started:.0f} s"
+        f"corpus: {len(corpus.streams)} of {corpus.candidates} candidate streams, "
+        f"{len(corpus.reaching)} cells reached, {len(gaps)} not "
+        f"({sum(1 for why in gaps.values() if why)} of them provably unreachable); "
+        f"{time.perf_counter() - started:.0f} s",
+        flush=True,
     )
+    reads = proof_reads()
+    # Driver edits first (few, and scored whole); then the behaviour of every table
+    # mutant, here; then the proofs of the behaviour-changing ones in a fixed shuffled
+    # order, so that a run cut short by --budget has proved an unbiased sample of them.
+    jobs: list[tuple[Verdict, Job]] = []
+    if not args.no_edits:
+        for edit in DRIVER_EDITS:
+            if _matches(edit.name, args.match):
+                placeholder = Verdict(edit.name, "driver", "", True, True, "n/a", None, 0.0)
+                jobs.append((placeholder, _edit_job(edit, corpus)))
+    unchanged: list[Verdict] = []
+    if not args.no_tables:
+        chosen = [m for m in table_mutants() if _matches(m.tables.name, args.match)]
+        changing: list[tuple[Verdict, Job]] = []
+        for mutant in sample(chosen, args.sample):
+            verdict, changed = behaviour(mutant, corpus)
+            if changed:
+                changing.append((verdict, _table_job(mutant, corpus, reads, args.depth)))
+            else:
+                unchanged.append(verdict)
+        random.Random(16).shuffle(changing)
+        jobs += changing
+        print(
+            f"{len(chosen)} table mutants: {len(changing)} change behaviour; "
+            f"{time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
+    verdicts = run_jobs(jobs, args.jobs, args.timeout, args.budget) + unchanged
+    print(summary(verdicts, gaps))
+    elapsed = time.perf_counter() - started
+    print(f"\n{len(jobs)} mutants, {len(corpus.streams)} streams; {elapsed:.0f} s")
+    if args.json is not None:
+        records = [asdict(v) for v in verdicts]
+        unreached = [
+            {"kernel": k, "cell": [_show(p) for p in c], "why": why} for (k, c), why in gaps.items()
+        ]
+        args.json.write_text(json.dumps({"verdicts": records, "unreached": unreached}, indent=1))
     return 0
 
 

@@ -19,7 +19,12 @@ For one model (the reference, or a mutant) and each invariant:
    conjuncts the induction step broke (the command line exits non-zero on it).
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
-4. The invariants that also range over the matcher (``matching.MATCHER_PROPERTIES``:
+4. A diagnostic contract (``contracts.CONTRACTS``: what the payload, identity and
+   admission cells must report) is one Z3 query over one decision step:
+   ``PROVED_UNBOUNDED`` when it reads no entries, ``PROVED_BOUNDED`` for 2 to 4 entries
+   when it does, or ``COUNTEREXAMPLE`` with the inputs that break it (no stream: the
+   step is not a trace).
+5. The invariants that also range over the matcher (``matching.MATCHER_PROPERTIES``:
    R6's choice of which entry an item belongs to) get a row for it: base and induction
    over the matching system at every bound of ``MATCHER_BOUNDS`` (``PROVED_BOUNDED``),
    or the shortest violating run, rendered as a stream (``COUNTEREXAMPLE``), or
@@ -40,6 +45,7 @@ from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 
 from .conformance import replay
+from .contracts import CONTRACTS, check_contract
 from .counterexample import render
 from .encoding import Bounds
 from .induction import InductionResult, bmc, check_induction, close_snapshot
@@ -59,9 +65,13 @@ DEFAULT_BOUND: tuple[int, int] = (4, 4)
 DEFAULT_DEPTH = 8
 """How deep bounded model checking looks for a counterexample."""
 
-PROVED_NAMES: list[str] = [inv.name for inv in INVARIANTS] + [ob.name for ob in COMPLETENESS]
-"""What ``prove`` proves by default: the invariants of DESIGN section 4, then the
-completeness obligations of ``model.completeness``."""
+PROVED_NAMES: list[str] = [
+    *(inv.name for inv in INVARIANTS),
+    *(ob.name for ob in COMPLETENESS),
+    *CONTRACTS,
+]
+"""What ``prove`` proves by default: the invariants of DESIGN section 4, the
+completeness obligations of ``model.completeness``, then the diagnostic contracts."""
 MATCHER_BOUNDS: tuple[Bounds, ...] = (Bounds(2, 2), Bounds(3, 3))
 """Entries and slots of the matcher's proofs in ``prove``."""
 
@@ -90,7 +100,8 @@ class ProofResult:
     counterexample: list[dict[str, Any]] | None
     detail: str
     system: str = "lifecycle"
-    """The transition system of the row: ``lifecycle`` (or routing), or ``matcher``."""
+    """The transition system of the row: ``lifecycle`` (or routing), ``matcher``, or
+    ``contract`` (one decision step)."""
 
 
 def _bounds(bound: tuple[int, int]) -> list[Bounds]:
@@ -161,6 +172,19 @@ def _bounded(
     )
 
 
+def over_contract(name: str, tables: ModelTables) -> ProofResult:
+    """The row of diagnostic contract ``name``: one query per size (``contracts``)."""
+    started = time.perf_counter()
+    result = check_contract(name, tables)
+    status = {
+        "proved": Status.PROVED_BOUNDED if CONTRACTS[name].entries else Status.PROVED_UNBOUNDED,
+        "counterexample": Status.COUNTEREXAMPLE,
+        "unknown": Status.UNKNOWN,
+    }[result.verdict]
+    seconds = time.perf_counter() - started
+    return ProofResult(name, tables.name, status, seconds, None, result.detail, "contract")
+
+
 def over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
     """The row of ``invariant`` over the matcher: proved by induction at every bound of
     ``MATCHER_BOUNDS``, or refuted by the shortest run, or unknown."""
@@ -216,11 +240,14 @@ def prove(
     of entries and slots as separate rows; ``matcher`` the rows over the matcher.
     """
     names = PROVED_NAMES if invariant is None else [invariant]
-    unknown = [name for name in names if name not in PROPERTIES]
+    unknown = [name for name in names if name not in PROPERTIES and name not in CONTRACTS]
     if unknown:
         raise KeyError(f"no such invariant: {unknown[0]}")
     results: list[ProofResult] = []
     for name in names:
+        if name in CONTRACTS:
+            results.append(over_contract(name, tables))
+            continue
         results.append(_bounded(name, tables, bound, depth))
         if unbounded and name in UNBOUNDED:
             started = time.perf_counter()

@@ -60,19 +60,31 @@ import z3
 from responses_oracle.core.dispatch import end_of_input, step
 from responses_oracle.core.events import parse_event
 from responses_oracle.core.state import ResponseState
-from responses_oracle.model.admission import MatchFacts, added_view, fit_key, match_view
-from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
+from responses_oracle.model.admission import (
+    MatchFacts,
+    added_view,
+    fit_key,
+    identity_relation,
+    match_view,
+)
+from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, EventClass
+from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
 from responses_oracle.model.interpreter import table_kernels
+from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
     AdmissionAction,
     Code,
+    Effect,
     EntryState,
     Fit,
+    IdentityField,
+    PayloadAction,
     ResponseStatus,
     SlotState,
     Trigger,
@@ -120,10 +132,22 @@ class Observation:
 
 @dataclass(frozen=True)
 class Expected:
-    """Where the model says an added or done item goes: ``target`` (an ordinal; the next
-    one for an admission), or nowhere (``None``: the item is rejected)."""
+    """Where the model says an item or a payload event goes: ``target`` (an ordinal; the
+    next one for an admission), or nowhere (``None``: the item is rejected, the event
+    routed to no entry).
+
+    ``required``: the driver must take a step on the target (an item; a payload event
+    may still be refused by its channel, ``channel_mismatch``).  ``identity``: the
+    identity fields the target holds after the event, where its row merges the item
+    (R6, ``IDENTITY`` over ``identity_relation``).  ``item_id``: a payload event's id,
+    which names the target after the event where its row carries ``LEARN_ITEM_ID`` (R4).
+    """
 
     target: int | None
+    required: bool = True
+    identity: tuple[tuple[IdentityField, str | None], ...] = ()
+    item_id: str | None = None
+    """A payload event's ``item_id``: it names the target after a row that learns it."""
 
 
 @dataclass(frozen=True)
@@ -218,11 +242,11 @@ def expected_target(
 ) -> Expected | None:
     """The model's decision for an ``output_item.added`` or ``output_item.done`` in the
     driver's ``state`` before it (None for any other event, or an item with no type)."""
-    item = payload.get("item")
-    if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
-        return None
     kernels = table_kernels(tables)
     facts = _Facts(state)
+    item = payload.get("item")
+    if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
+        return _routed(state, payload, facts, kernels)
     item_type = item["type"]
     call_id = _text(item.get("call_id"))
     item_id = _text(item.get("id")) or _text(item.get("item_id"))
@@ -263,10 +287,47 @@ def expected_target(
     else:
         return None
     if admission.action is AdmissionAction.MATCH and target is not None:
-        return Expected(target)
-    if admission.action is AdmissionAction.ADMIT:
-        return Expected(fresh)
-    return Expected(None)
+        chosen: int | None = target
+    elif admission.action is AdmissionAction.ADMIT:
+        chosen = fresh
+    else:
+        return Expected(None)
+    assert chosen is not None
+    trigger = Trigger.ITEM_ADDED if payload["type"].endswith(".added") else Trigger.ITEM_DONE
+    held = state.entries[chosen] if chosen < fresh else None
+    row = kernels.lifecycle(held.state if held is not None else EntryState.ABSENT, trigger)
+    if Effect.MERGE_ITEM not in row.effects:
+        return Expected(chosen)
+    identity: list[tuple[IdentityField, str | None]] = []
+    for field in IdentityField:
+        value = _text(item.get(field.value))
+        before = getattr(held, field.value) if held is not None else None
+        # Only a call_id names an entry (impl/core/identity.py asks no other field).
+        owners = facts.holder(item_type, value) if field is IdentityField.CALL_ID else ()
+        taken = bool(owners) and owners[0] != chosen
+        cell = kernels.identity(
+            field, admission.stage, identity_relation(PYTHON, before, value, taken)
+        )
+        identity.append((field, value if cell.action is PayloadAction.TAKE else before))
+    return Expected(chosen, identity=tuple(identity))
+
+
+def _routed(
+    state: ResponseState, payload: Mapping[str, Any], facts: _Facts, kernels: KernelSet
+) -> Expected | None:
+    """The model's route (R5) for a payload or progress event: ``route_views`` over the
+    entries bound at its slot and named by its ``item_id``, then the routing table."""
+    event = parse_event(0, payload)
+    if event.spec is None or event.spec.event_class is not EventClass.ITEM_SCOPED:
+        return None
+    slot = state.slots.get(event.output_index) if event.output_index is not None else None
+    bound = tuple(slot.entries) if slot is not None else ()
+    named = facts.named(event.item_id)
+    shared = slot is not None and slot.state is SlotState.SHARED
+    views = route_views(PYTHON, bound, named, shared, event.item_id is not None)
+    route = kernels.route(*views)
+    target: int | None = route_target(PYTHON, route.action, bound, named)
+    return Expected(target, required=False, item_id=event.item_id)
 
 
 class _Recorder:
@@ -313,9 +374,14 @@ def driver_steps(
         live = not state.terminal
         expected = expected_target(state, payload, tables) if live else None
         chars = _delta_chars(state)
+        raised = len(state.diagnostics)
         step(state, parse_event(index, payload), recorder.kernels)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, state, chars) if live else ()
+        if live:
+            problems += _misreported(calls, state, raised, tables)
+            problems += _identity(expected, state)
+            problems += _learned(expected, calls, state, tables)
         slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
         after = observe(state, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
@@ -387,6 +453,73 @@ def _unaccounted(
         if grown != len(delta) and not limited:
             problems.append(f"a delta of {len(delta)} characters grew the channels by {grown}")
     return tuple(problems)
+
+
+PAYLOAD_INVARIANTS = tuple(
+    INVARIANTS_BY_NAME[name] for name in ("empty_never_erases", "latest_nonempty_wins")
+)
+"""R7 on the driver's own channels (the lifecycle abstraction has no payloads): the
+Python predicates of ``model.invariants``, on the driver's snapshot after each event."""
+
+
+def _misreported(
+    calls: Sequence[tuple[EntryState, Trigger]],
+    state: ResponseState,
+    raised: int,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """The diagnostics the event's steps owe but the driver did not raise — each note
+    effect of each row taken raises its ``NOTE_CODES`` code (``missing_from_snapshot``
+    only for a snapshot with items) — and the payload invariants the driver's channels
+    break after it."""
+    kernels = table_kernels(tables)
+    codes = {d.code for d in state.diagnostics[raised:]}
+    problems = [
+        f"{trigger.value} on a {entry_state.value} entry owes {NOTE_CODES[effect].value}"
+        for entry_state, trigger in calls
+        for effect in kernels.lifecycle(entry_state, trigger).effects
+        if effect in NOTE_CODES
+        and NOTE_CODES[effect] not in codes
+        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and state.snapshot_items == 0)
+    ]
+    snapshot = state.snapshot()
+    problems += [
+        f"the driver's channels break {invariant.name}"
+        for invariant in PAYLOAD_INVARIANTS
+        if not invariant.holds(snapshot)
+    ]
+    return tuple(problems)
+
+
+def _identity(expected: Expected | None, state: ResponseState) -> tuple[str, ...]:
+    """The identity fields of the item's entry that are not the model's merge (R6)."""
+    if expected is None or expected.target is None or expected.target >= len(state.entries):
+        return ()
+    entry = state.entries[expected.target]
+    return tuple(
+        f"entry {entry.ordinal} holds {field.value} {getattr(entry, field.value)!r}, the "
+        f"model's merge {value!r}"
+        for field, value in expected.identity
+        if getattr(entry, field.value) != value
+    )
+
+
+def _learned(
+    expected: Expected | None,
+    calls: Sequence[tuple[EntryState, Trigger]],
+    state: ResponseState,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """The payload event's ``item_id`` that its row says to learn (``LEARN_ITEM_ID``) but
+    that does not name its entry after the event (R4)."""
+    if expected is None or expected.item_id is None or expected.target is None or not calls:
+        return ()
+    entry_state, trigger = calls[0]
+    if Effect.LEARN_ITEM_ID not in table_kernels(tables).lifecycle(entry_state, trigger).effects:
+        return ()
+    if expected.target in _Facts(state).named(expected.item_id):
+        return ()
+    return (f"item_id {expected.item_id!r} was to be learned by entry {expected.target}",)
 
 
 def _triggers(driver: DriverStep) -> list[tuple[EntryState | None, Trigger]]:
@@ -494,7 +627,8 @@ class Refinement:
         moves: list[tuple[EntryState | None, Trigger]],
     ) -> ConcreteState | Violation:
         if driver.expected is not None and driver.calls and driver.expected.target is None:
-            return Violation(driver.index, driver.type, "the model rejects this item", driver.calls)
+            reason = "the model sends this event to no entry"
+            return Violation(driver.index, driver.type, reason, driver.calls)
         self._frames(len(moves))
         first = self.encoding.constant_state(before)
         goal: list[Term] = [self.encoding.equal(self.states[0], first)]
@@ -516,7 +650,13 @@ class Refinement:
             if driver.expected is not None and driver.expected.target is not None and k == 0:
                 goal.append(move.entry == driver.expected.target)
             environment.append(self.environments[k])
-        if driver.expected is not None and driver.expected.target is not None and not moves:
+        required = driver.expected is not None and driver.expected.required
+        if (
+            required
+            and driver.expected is not None
+            and driver.expected.target is not None
+            and not moves
+        ):
             return Violation(
                 driver.index,
                 driver.type,

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..model.completeness import COMPLETENESS_BY_NAME
 from ..model.invariants import INVARIANTS_BY_NAME
+from ..proofs.contracts import CONTRACTS
 from .common import (
     PROG,
     CliError,
@@ -110,6 +111,9 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
         verdict, scope = "proved", f"bounded {bound[0]}x{bound[1]}"
     else:
         verdict, scope = "unknown", ""
+    if verdict == "proved" and proofs[0].system == "contract":
+        # A diagnostic contract is one decision step, over entries or over none.
+        scope = "one step" if "proved_unbounded" in statuses else "one step, 2-4 entries"
     if verdict == "proved" and matcher:
         from responses_oracle.proofs.prove import MATCHER_BOUNDS
 
@@ -167,7 +171,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--invariant",
-        choices=(*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME),
+        choices=(*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME, *CONTRACTS),
         metavar="NAME",
         help="prove only this invariant (default: all of docs/invariants.md)",
     )
@@ -242,7 +246,11 @@ def run(args: argparse.Namespace) -> int:
     policies = _policies(args.policy, POLICIES)
     bound: tuple[int, int] = args.bound or DEFAULT_BOUND
     depth: int = args.depth or DEFAULT_DEPTH
-    names = [args.invariant] if args.invariant else [*INVARIANTS_BY_NAME, *COMPLETENESS_BY_NAME]
+    names = [args.invariant] if args.invariant else [
+        *INVARIANTS_BY_NAME,
+        *COMPLETENESS_BY_NAME,
+        *CONTRACTS,
+    ]
     rows: list[Row] = []
     status = _Status(quiet=args.json)
     try:

@@ -16,6 +16,7 @@ import pytest
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.proofs import policies
+from responses_oracle.proofs.contracts import CONTRACTS
 from responses_oracle.proofs.matching import MATCHER_PROPERTIES
 from responses_oracle.proofs.mutants import MUTANTS
 from responses_oracle.proofs.unbounded import UNBOUNDED
@@ -40,13 +41,15 @@ def test_the_default_run_proves_the_reference(capsys: pytest.CaptureFixture[str]
     rows = {row["invariant"]: row for row in report["rows"]}
     assert list(rows) == [invariant.name for invariant in INVARIANTS] + [
         obligation.name for obligation in COMPLETENESS
-    ]
+    ] + list(CONTRACTS)
     assert {row["policy"] for row in rows.values()} == {"reference"}
     for name, row in rows.items():
         assert row["verdict"] == "proved" and row["counterexample"] is None
         scope = "any size" if name in UNBOUNDED else "bounded 4x4"
         if name in MATCHER_PROPERTIES:
             scope += "; matcher 3x3"
+        if name in CONTRACTS:
+            scope = "one step, 2-4 entries" if CONTRACTS[name].entries else "one step"
         assert row["scope"] == scope
     assert [p["name"] for p in report["policies"]] == ["reference"]
 

@@ -38,6 +38,9 @@ IDS = [mutant.tables.name for mutant in MUTANT_LIST]
 LIFECYCLE = [mutant for mutant in MUTANT_LIST if mutant.system == "lifecycle"]
 """The mutants refuted in the lifecycle encoding (the matcher's: test_matching.py)."""
 LIFECYCLE_IDS = [mutant.tables.name for mutant in LIFECYCLE]
+TRACED = [mutant for mutant in MUTANT_LIST if mutant.system != "contract"]
+"""The mutants refuted by a trace, with a fixture stream (a diagnostic contract's mutant
+is refuted at one decision step: test_contracts.py)."""
 
 PYTHON_BLIND: dict[str, str] = {
     "delta-confirms": "model.invariants checks executable against the reducer's own "
@@ -141,7 +144,7 @@ def test_snapshot_only_item_lost_loses_the_call(trace_of: TraceOf) -> None:
         assert [item.item["call_id"] for item in result.items] == calls
 
 
-@pytest.mark.parametrize("mutant", MUTANT_LIST, ids=IDS)
+@pytest.mark.parametrize("mutant", TRACED, ids=[mutant.tables.name for mutant in TRACED])
 def test_fixture_is_up_to_date(mutant: Mutant, trace_of: TraceOf) -> None:
     path = fixture_path(mutant)
     expected = to_jsonl(render(trace_of(mutant)))
