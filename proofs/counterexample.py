@@ -67,7 +67,7 @@ from responses_oracle.model.vocabulary import Trigger
 from .encoding import NONEMPTY, Bounds, ConcreteState, ConcreteStep, Payload
 from .induction import Run, bmc, close_snapshot
 from .matching import MATCHER_DEPTH, ConcreteMatchStep, check_matcher, render_run
-from .mutants import MUTANTS, Mutant
+from .mutants import TRACED, Mutant
 from .routing import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
 
 Event = dict[str, Any]
@@ -336,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="fixture directory")
     args = parser.parse_args(argv)
     stale = 0
-    for mutant in MUTANTS.values():
+    for mutant in TRACED:
         path = fixture_path(mutant, args.dir)
         text = to_jsonl(render(counterexample_trace(mutant)))
         current = path.read_text(encoding="utf-8") if path.exists() else None

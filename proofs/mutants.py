@@ -634,6 +634,10 @@ MUTANT_LIST: tuple[Mutant, ...] = (
 MUTANTS: dict[str, Mutant] = {mutant.tables.name: mutant for mutant in MUTANT_LIST}
 """Every named mutant, by model name."""
 
+TRACED: tuple[Mutant, ...] = tuple(mutant for mutant in MUTANT_LIST if mutant.system != "contract")
+"""The mutants refuted by a trace, each with a fixture stream (a diagnostic contract's
+mutant is refuted at one decision step, with no trace: ``proofs/contracts.py``)."""
+
 # -- mutants of entries with several channels (issue #16) -------------------------------
 # A stream of function_call items (what ``counterexample.render`` writes) has one
 # channel per entry, so these mutants have no rendered counterexample: ``prove``

@@ -26,7 +26,7 @@ from responses_oracle.proofs.counterexample import (
 )
 from responses_oracle.proofs.encoding import Bounds
 from responses_oracle.proofs.induction import Run, check_induction
-from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANT_LIST, MUTANTS, Mutant
+from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANT_LIST, MUTANTS, TRACED, Mutant
 from responses_oracle.proofs.properties import PROPERTIES, STRUCTURAL
 from responses_oracle.proofs.unbounded import prove_unbounded
 from responses_oracle.reducer import Reducer
@@ -38,9 +38,6 @@ IDS = [mutant.tables.name for mutant in MUTANT_LIST]
 LIFECYCLE = [mutant for mutant in MUTANT_LIST if mutant.system == "lifecycle"]
 """The mutants refuted in the lifecycle encoding (the matcher's: test_matching.py)."""
 LIFECYCLE_IDS = [mutant.tables.name for mutant in LIFECYCLE]
-TRACED = [mutant for mutant in MUTANT_LIST if mutant.system != "contract"]
-"""The mutants refuted by a trace, with a fixture stream (a diagnostic contract's mutant
-is refuted at one decision step: test_contracts.py)."""
 
 PYTHON_BLIND: dict[str, str] = {
     "delta-confirms": "model.invariants checks executable against the reducer's own "
