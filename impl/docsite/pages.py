@@ -424,16 +424,31 @@ def invariants_page(record: ProofRecord | None) -> str:
             "proofs for every number; *not proved* says why.",
             "",
         ]
+        named = (
+            *(invariant.name for invariant in INVARIANTS),
+            *(obligation.name for obligation in COMPLETENESS),
+        )
+        # Then the diagnostic contracts (proofs/contracts.py), in the order prove ran them.
+        contracts = tuple(name for name in proofs if name not in named)
         lines += [
             f"- {code(name)} — {STATUS_TEXT[reported.status]}: {reported.detail}"
-            for name in (
-                *(invariant.name for invariant in INVARIANTS),
-                *(obligation.name for obligation in COMPLETENESS),
-            )
+            for name in (*named, *contracts)
             for reported in proofs.get(name, [])
         ]
         lines.append("")
         lines += _obligations_section(proofs)
+        if contracts:
+            lines += [
+                "## Diagnostic contracts",
+                "",
+                "One decision step of the payload, identity and admission tables: the "
+                "cell the model's classifiers select raises exactly the codes its rule "
+                "names, for every value (the admission steps for the numbers of entries "
+                "their rows above name; `proofs/contracts.py`): "
+                + ", ".join(code(name) for name in contracts)
+                + ".",
+                "",
+            ]
     if record is not None and record.matching_vacuity is not None:
         lines += _matching_vacuity_section(record.matching_vacuity)
     if record is not None and record.policies:

@@ -19,9 +19,20 @@ FILES = 40
 interrupts it (16 finished first once, under a load of six)."""
 
 
+def _default_sigint() -> None:
+    # A suite started in the background by a non-interactive shell (`pytest &`) inherits
+    # SIGINT ignored, and Python then installs no KeyboardInterrupt handler: give the
+    # audit the SIGINT a terminal would.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _audit(*argv: str | Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        command("audit", *argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command("audit", *argv),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_default_sigint,
     )
 
 

@@ -26,6 +26,7 @@ from responses_oracle.docsite.proofs import (
 from responses_oracle.docsite.rules import RULES
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
+from responses_oracle.proofs.contracts import CONTRACTS
 
 RECORD = load_record(REPO / "docs" / RECORD_NAME)
 """What ``prove()`` reported, as committed (the tests never run the slow proofs)."""
@@ -49,7 +50,7 @@ def test_the_proof_record_is_for_the_current_model_and_covers_every_invariant() 
     assert RECORD is not None, "docs/proofs.json is missing: run python -m responses_oracle.docsite"
     assert RECORD.fingerprint == sources_fingerprint()
     names = [invariant.name for invariant in INVARIANTS] + [ob.name for ob in COMPLETENESS]
-    assert sorted(RECORD.by_invariant()) == sorted(names)
+    assert sorted(RECORD.by_invariant()) == sorted(names + list(CONTRACTS))
     assert {row.status for row in RECORD.rows} <= set(STATUS_TEXT)
 
 
@@ -176,7 +177,7 @@ def test_the_peer_table_has_a_row_per_scenario_with_the_reducers_answer() -> Non
 def test_the_invariants_page_shows_what_prove_reported_and_nothing_else() -> None:
     assert RECORD is not None
     page = PAGES["invariants.md"]
-    for invariant in (*INVARIANTS, *COMPLETENESS):
+    for invariant in (*INVARIANTS, *COMPLETENESS, *CONTRACTS.values()):
         assert f"`{invariant.name}`" in page
     assert "| Z3 proof |" in page
     for row in RECORD.rows:
