@@ -69,13 +69,15 @@ class Refusal:
 
     ``item_type`` is ``None`` for an item with no string type; ``view`` is the
     ``MatchView`` the matching classifier gave (``None`` when it did not run);
-    ``limited``: the response already held ``max_entries`` entries.
+    ``limited``: the response already held ``max_entries`` entries; ``snapshot``: the
+    item was the terminal snapshot's (else an ``output_item.done``'s).
     """
 
     item_type: str | None
     call_id: str | None
     view: MatchView | None
     limited: bool
+    snapshot: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +90,9 @@ class ResponseSnapshot:
     slots: tuple[SlotSnapshot, ...]
     snapshot_items: int
     snapshot_placed: int
-    snapshot_rejected: int
     output_ordinals: tuple[int, ...]
     done_items: int = 0
     done_placed: int = 0
-    done_rejected: int = 0
     refusals: tuple[Refusal, ...] = ()
 
 
@@ -232,12 +232,12 @@ def _latest_nonempty_wins(state: ResponseSnapshot) -> bool:
 
 def _nothing_lost(state: ResponseSnapshot) -> bool:
     ordinals = [entry.ordinal for entry in state.entries]
+    snapshot_refused = sum(refusal.snapshot for refusal in state.refusals)
     return (
         sorted(state.output_ordinals) == sorted(ordinals)
         and len(set(state.output_ordinals)) == len(state.output_ordinals)
-        and state.snapshot_placed + state.snapshot_rejected == state.snapshot_items
-        and state.done_placed + state.done_rejected == state.done_items
-        and len(state.refusals) == state.snapshot_rejected + state.done_rejected
+        and state.snapshot_placed + snapshot_refused == state.snapshot_items
+        and state.done_placed + len(state.refusals) - snapshot_refused == state.done_items
         and all(_refusal_justified(state, refusal) for refusal in state.refusals)
     )
 

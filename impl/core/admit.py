@@ -174,20 +174,16 @@ def refused(
 ) -> None:
     """Record a done or snapshot item no entry took, with the facts ``nothing_lost`` asks
     for (``view`` is the matching classifier's, ``None`` when the item has no type)."""
-    state = step.state
     item_type = item.get("type")
-    state.refusals.append(
+    step.state.refusals.append(
         Refusal(
             item_type if isinstance(item_type, str) else None,
             nonempty(item.get("call_id")),
             view,
             limited,
+            snapshot,
         )
     )
-    if snapshot:
-        state.snapshot_rejected += 1
-    else:
-        state.done_rejected += 1
 
 
 def _admission_detail(

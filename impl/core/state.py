@@ -141,10 +141,8 @@ class ResponseState:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     snapshot_items: int = 0
     snapshot_placed: int = 0
-    snapshot_rejected: int = 0
     done_items: int = 0
     done_placed: int = 0
-    done_rejected: int = 0
     refusals: list[Refusal] = field(default_factory=list)
     """Every done or snapshot item no entry took, with why (``nothing_lost``)."""
     last_sequence: int | None = None
@@ -154,6 +152,11 @@ class ResponseState:
     amendable: bool = False
     """The response was ended by an ``error`` and no event has come since: a terminal
     now is the same failure (``model/responses.AMENDABLE_TERMINALS``)."""
+
+    @property
+    def snapshot_rejected(self) -> int:
+        """How many snapshot items no entry took (each with its ``Refusal``)."""
+        return sum(refusal.snapshot for refusal in self.refusals)
 
     def snapshot(self) -> ResponseSnapshot:
         """The state as plain frozen data for invariants and tests."""
@@ -169,11 +172,9 @@ class ResponseState:
             slots=slots,
             snapshot_items=self.snapshot_items,
             snapshot_placed=self.snapshot_placed,
-            snapshot_rejected=self.snapshot_rejected,
             output_ordinals=tuple(entry.ordinal for entry in self.entries),
             done_items=self.done_items,
             done_placed=self.done_placed,
-            done_rejected=self.done_rejected,
             refusals=tuple(self.refusals),
         )
 
