@@ -2,9 +2,11 @@
 
 ``run_audit`` is the library face of ``responses-oracle audit``.  In order:
 
-1. check the output folder (``store.OutputDir.prepare``: same settings as the run it
-   holds, or ``fresh``);
-2. plan the partitions (``sources.plan``), leaving the output folder itself out;
+1. check the output folder (``store.OutputDir.check``: same settings as the run it
+   holds, or ``fresh``), touching nothing yet;
+2. plan the partitions (``sources.plan``), leaving the output folder itself out; only
+   a plan that succeeds creates the folder or, under ``fresh``, discards the old
+   results (``store.OutputDir.prepare``), so a refused run changes nothing on disk;
 3. skip every partition already written (resume), remove the files of partitions no
    longer planned;
 4. run the others on the chosen engine (``engines``) and write each partition's rows
@@ -149,7 +151,7 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
     """Audit ``options.sources`` into ``options.out`` (steps in the module docstring)."""
     out = OutputDir(options.out)
     before = previous_summary(options.since) if options.since is not None else None
-    out.prepare(options.settings_record(), fresh=options.fresh)
+    out.check(options.settings_record(), fresh=options.fresh)
     the_plan = plan(
         options.sources,
         options.manifests,
@@ -158,6 +160,7 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
         skip=str(out.path),
         storage_options=options.storage_options,
     )
+    out.prepare(options.settings_record(), fresh=options.fresh)
     keys = {partition.key for partition in the_plan.partitions}
     finished = out.finished() & keys
     todo = [p for p in the_plan.partitions if p.key not in finished]

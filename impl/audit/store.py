@@ -53,23 +53,32 @@ class OutputDir:
         self.path = Path(path)
         self.results = self.path / RESULTS
 
+    def check(self, settings: Mapping[str, Any], *, fresh: bool) -> None:
+        """Refuse a folder ``prepare`` would refuse, touching nothing.
+
+        The audit checks first, plans, and only then prepares: a run refused while
+        planning (a SOURCE that matches nothing, a missing credential) neither leaves an
+        empty folder behind nor discards, under ``fresh``, the results already there.
+        """
+        if self.path.exists() and not self.path.is_dir():
+            raise StoreError(f"--out {self.path} exists and is not a folder")
+        previous = None if fresh else self.read_run()
+        if previous is not None and previous.get("settings") != dict(settings):
+            raise StoreError(
+                f"{self.path} holds an audit made with other settings "
+                f"({previous.get('settings')}); pass --fresh to discard it, or another --out"
+            )
+
     def prepare(self, settings: Mapping[str, Any], *, fresh: bool) -> None:
         """Create the folder, or check it holds a run with the same ``settings``.
 
         ``fresh`` discards a previous run's results first.  Temporary files of an
         interrupted write are removed.
         """
-        if self.path.exists() and not self.path.is_dir():
-            raise StoreError(f"--out {self.path} exists and is not a folder")
+        self.check(settings, fresh=fresh)
         if fresh and self.results.exists():
             shutil.rmtree(self.results)
             (self.path / RUN_FILE).unlink(missing_ok=True)
-        previous = self.read_run()
-        if previous is not None and previous.get("settings") != dict(settings):
-            raise StoreError(
-                f"{self.path} holds an audit made with other settings "
-                f"({previous.get('settings')}); pass --fresh to discard it, or another --out"
-            )
         self.results.mkdir(parents=True, exist_ok=True)
         for leftover in self.results.glob(".tmp-*"):
             leftover.unlink()

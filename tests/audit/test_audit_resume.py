@@ -113,4 +113,11 @@ def test_resuming_with_other_settings_is_refused_unless_fresh(
     )
     assert status == 0 and "1 partitions run, 0 reused" in stdout
     assert run_record(out)["settings"]["partition_size"] == 7
+    kept = sorted((out / "results").glob("*.parquet"))
+    status, _, err = run(capsys, "audit", tmp_path / "gone", "--out", out, "--fresh", "-q")
+    assert status == 2 and "no such file or directory" in err
+    assert sorted((out / "results").glob("*.parquet")) == kept and kept, (
+        "--fresh discards the old results only once the new run is planned"
+    )
+    assert run_record(out)["settings"]["partition_size"] == 7
     assert os.path.isfile(out / "summary.html")

@@ -127,3 +127,4 @@ def test_nothing_to_audit_is_a_usage_error(
     assert status == 2 and "nothing to audit" in err
     status, _, err = run(capsys, "audit", tmp_path / "missing", "--out", tmp_path / "out")
     assert status == 2 and "no such file or directory" in err
+    assert not (tmp_path / "out").exists(), "a run refused while planning leaves no folder"
