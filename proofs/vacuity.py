@@ -507,10 +507,11 @@ ROUTING_ANTECEDENTS: dict[str, RoutingGoal] = {
 
 def obligation_witnesses(
     tables: ModelTables, bounds: Bounds, depth: int
-) -> dict[str, Trace | None]:
-    """A shortest trace reaching each obligation's antecedent (None: none up to
-    ``depth``), over the encoding the obligation is proved on."""
-    found: dict[str, Trace | None] = {}
+) -> dict[str, Run[Any, Any] | None]:
+    """A shortest run reaching each obligation's antecedent (None: none up to
+    ``depth``), over the system the obligation is proved on (the encoding, or the
+    routing system for R5's)."""
+    found: dict[str, Run[Any, Any] | None] = {}
     goals: dict[str, Callable[..., Term]] = {**OBLIGATION_ANTECEDENTS, **ROUTING_ANTECEDENTS}
     for name in COMPLETENESS_BY_NAME:
         prop = PROPERTIES[name]

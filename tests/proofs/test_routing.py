@@ -146,5 +146,6 @@ def test_routing_obligations_have_reachable_antecedents() -> None:
     # routed_to_its_entry: two entries admitted, then the event one of them fits.
     routed = witnesses["routed_to_its_entry"]
     assert routed is not None
-    assert [s.kind for s in routed.steps] == [RoutingKind.ADMIT, RoutingKind.ADMIT, RoutingKind.ROUTE]
+    admit, route = RoutingKind.ADMIT, RoutingKind.ROUTE
+    assert [s.kind for s in routed.steps] == [admit, admit, route]
     assert routed.states[-1].action in (RouteAction.BY_SLOT, RouteAction.BY_ID)
