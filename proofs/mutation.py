@@ -934,7 +934,8 @@ def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
             # The routing system is small, and R5's ambiguous cells need three or four
             # entries (two at a shared slot, one or two the id names outside it): its
             # proofs run at prove's own bound.
-            bound = DEFAULT_BOUND if PROPERTIES[name].routing else (2, 2)
+            routing = name in PROPERTIES and PROPERTIES[name].routing
+            bound = DEFAULT_BOUND if routing else (2, 2)
             rows.append(partial(prove, name, tables, bound, depth, matcher=False))
     for name, read in reads.matcher.items():
         if table in read:
