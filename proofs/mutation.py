@@ -35,8 +35,9 @@ verdict is ``timeout``, never refuted):
 - **proof** (behaviour-changing mutants only): ``prove`` finds a counterexample to one
   of the invariants, completeness obligations or diagnostic contracts at 2 entries and
   2 slots (the routing system's at ``prove``'s default bound, 2 to 4 of each: R5's
-  ambiguous cells need more than two entries) (rendered, abstract, or at one decision
-  step); a proof that breaks without a counterexample is ``unknown``, not refuted;
+  ambiguous cells need more than two entries; a lifecycle proof that is unknown at 2x2
+  is tried again at 3x3) (rendered, abstract, or at one decision step); a proof that
+  breaks without a counterexample is ``unknown``, not refuted;
 - **refinement** (table mutants that survive the proof, and every driver edit):
   ``proofs.refinement.check_stream`` fails on a corpus stream, the driver running the
   mutant (its kernels, or the edited driver) and the encoding the reference.
@@ -940,12 +941,23 @@ def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
     for name, read in reads.matcher.items():
         if table in read:
             rows.append(partial(_listed, over_matcher, name, tables))
+    unknowns: list[str] = []
     for run in rows:
         for row in run():
             if row.status is Status.COUNTEREXAMPLE:
                 return row.invariant + (" (matcher)" if row.system == "matcher" else "")
-            if row.status is Status.UNKNOWN and unknown is None:
-                unknown = row.invariant
+            if row.status is Status.UNKNOWN:
+                unknown = unknown or row.invariant
+                prop = PROPERTIES.get(row.invariant)
+                if row.system == "lifecycle" and prop is not None and not prop.routing:
+                    unknowns.append(row.invariant)
+    # An induction that breaks at 2x2 without a run there may have a run with a third
+    # entry (a third binding of a shared slot): prove searches its largest bound too,
+    # so the unknowns get a second chance at 3x3.
+    for name in unknowns:
+        (row,) = prove(name, tables, (3, 3), depth, matcher=False)
+        if row.status is Status.COUNTEREXAMPLE:
+            return f"{name} (3x3)"
     return f"unknown: {unknown}" if unknown else "-"
 
 

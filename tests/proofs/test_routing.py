@@ -51,8 +51,13 @@ SURVIVORS: dict[str, str] = {
     "routing[shared/one_outside]: code ambiguous_route dropped": "refusal_reported",
     "routing[shared/several_outside]: code ambiguous_route dropped": "refusal_reported",
     "routing[one/unseen]: code item_id_unrecognized dropped": "refusal_reported",
+    # The third binding of a shared slot unreported: the induction breaks at 2x2 on an
+    # unreachable state and the run needs three entries; prove searches its largest
+    # bound before calling it unknown.
+    "slots[shared/bind]: code slot_reused dropped": "slot_reuse_reported",
 }
-"""Mutants no proof refuted in session 4's mutation score, and the property that does."""
+"""Mutants no proof refuted in session 4's mutation score (or not yet run there: its
+budget), and the property that does."""
 
 
 @pytest.fixture(scope="module")
