@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .invariants import STRENGTHENING as INVARIANT_STRENGTHENING
 from .invariants import Scope
 
 
@@ -99,6 +100,24 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "an entry admitted at a slot that is already bound is reported slot_reused",
         Scope.STEP,
     ),
+    # Routing (R5), over ``proofs.routing.RoutingSystem``.  An entry *fits* a payload
+    # event when at least one of the event's keys names it and every key that names an
+    # admitted entry names it (the slot by its bindings, the item_id by R4's aliases);
+    # ``ambiguity_rejected`` says a delivered event reaches the one entry that fits.
+    Obligation(
+        "routed_to_its_entry",
+        "a payload event that exactly one admitted entry fits (each of its keys that names "
+        "an entry names that one) reaches that entry, open or done",
+        Scope.STEP,
+    ),
+    Obligation(
+        "refusal_reported",
+        "a payload event that reaches no entry is reported orphan_event when neither of "
+        "its keys names an admitted entry and ambiguous_route otherwise; one routed by "
+        "its slot while its item_id names no entry is reported item_id_unrecognized; "
+        "routing raises no other code",
+        Scope.STEP,
+    ),
 )
 """The completeness obligations, in the order of issue #16."""
 
@@ -118,6 +137,9 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
     ),
     "unconfirmed_reported": (_CONFIRMED,),
+    # Routing's obligations read the slot table's meaning, as ambiguity_rejected does.
+    "routed_to_its_entry": INVARIANT_STRENGTHENING["ambiguity_rejected"],
+    "refusal_reported": INVARIANT_STRENGTHENING["ambiguity_rejected"],
     "deltas_accounted": (
         "an absent entry's channel holds nothing, has no deltas and was offered nothing",
         "deltas wait unjoined only while nothing was offered to their channel, and are not empty",

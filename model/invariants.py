@@ -156,8 +156,7 @@ def _first_admission_wins(step: StepRecord) -> bool:
 
 _SLOT_SUCCESSORS: dict[SlotState, frozenset[SlotState]] = {
     SlotState.FREE: frozenset(SlotState),
-    SlotState.LIVE: frozenset({SlotState.LIVE, SlotState.TOMB, SlotState.SHARED}),
-    SlotState.TOMB: frozenset({SlotState.TOMB, SlotState.SHARED}),
+    SlotState.LIVE: frozenset({SlotState.LIVE, SlotState.SHARED}),
     SlotState.SHARED: frozenset({SlotState.SHARED}),
 }
 
@@ -284,7 +283,8 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "slot_first_write",
-        "a slot's first binding never changes; a tombstone is never re-bound",
+        "a slot's first binding never changes: a bound slot (live, or its entry done) is "
+        "never freed nor re-bound, and a shared one stays shared",
         Scope.STEP,
         _slot_first_write,
     ),
@@ -362,7 +362,7 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
     ),
     "ambiguity_rejected": (
-        "a free slot has no entry bound, a live or tombstoned one exactly one, a shared one more",
+        "a free slot has no entry bound, a live one exactly one, a shared one more",
         "ids name only admitted entries, and only admitted entries are closed",
     ),
     "empty_never_erases": _PAYLOAD_STRENGTHENING,

@@ -2,19 +2,27 @@
 
 The router sees two things: the event's slot (``output_index``) and its ``item_id``.
 ``SlotView`` says whether the slot is absent or unbound (``NONE``), bound to one entry
-(``ONE``, live or tombstoned alike) or shared.  Live and tombstoned are one class here on
-purpose (R3: the tombstone *is* the first binding, kept after its entry is done, so that
-a late event still finds that entry): no table tells them apart
-(``proofs.vacuity.indistinguishable_slot_states`` proves it of the slot table and this
-router), and whether the bound entry is done is the lifecycle's to say.  ``IdView`` says
-what the id names relative to the slot's entries ``T``: with ``S`` the entries the id names (R4),
-``ONE_OF_SLOT`` is ``|S ∩ T| = 1``, ``SEVERAL_OF_SLOT`` is ``|S ∩ T| > 1``, and the
-``*_OUTSIDE`` views are ``S ∩ T = ∅`` with ``|S|`` one or several.
+(``ONE``: the slot is ``LIVE``, whether its entry is open or done) or shared.  A done
+entry's binding (R3's tombstone) was a slot state of its own, ``TOMB``, until issue #16:
+``proofs.vacuity.indistinguishable_slot_states`` proved no table told it from ``LIVE``
+(the router sees one entry either way, and a second entry at it shares the slot, as
+R3's worked example shows), so the two were merged; whether the bound entry is done is
+the lifecycle's to say.
+
+``IdView`` says what the id names relative to the slot's entries ``T``: with ``S`` the
+entries the id names (R4), ``ONE_OF_SLOT`` is ``|S ∩ T| = 1``, ``SEVERAL_OF_SLOT`` is
+``|S ∩ T| > 1``, and the ``*_OUTSIDE`` views are ``S ∩ T = ∅`` with ``|S|`` one or
+several.
 
 The slot is the primary key; the id only confirms it or, without a slot, chooses.
 An event is never guessed onto a call: every cell that is not a clear pick rejects
 (``ambiguous_route``) or drops (``orphan_event``) it, and a rejected or dropped event
-changes nothing.
+changes nothing.  Said without the table (``proofs/routing.py``): an entry *fits* an
+event when some key of the event names it and every key that names an admitted entry
+names it; the event is delivered exactly when one entry fits, to that entry
+(``ambiguity_rejected``, ``routed_to_its_entry``), and a refused event is an
+``orphan_event`` when no key names an entry, else ``ambiguous_route``
+(``refusal_reported``; the words are in ``model.completeness``).
 
 Which cell applies is ``route_views`` below, and which entry a delivering cell picks is
 ``route_target``: both are written once against ``ops.Ops`` and run by the reducer

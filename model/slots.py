@@ -1,12 +1,18 @@
 """Slots: the first-write-only binding of an ``output_index`` (rule R3).
 
 A slot is bound by the first entry admitted at it and keeps that binding for the whole
-response.  When the entry is done the binding stays as a *tombstone*, so that a late
-event on the slot still finds the done entry (and is a ``late_event``) instead of being
-guessed onto a newer call.  A second entry admitted at an already-bound slot is kept,
-but the slot becomes *shared*: an event that only the slot could route is then
-ambiguous.  No transition leaves ``SHARED`` and no transition makes a ``TOMB`` live
-again: that is ``slot_first_write``.
+response.  When the entry is done the binding stays (R3's *tombstone*: the ``TOMBSTONE``
+column moves no slot), so that a late event on the slot still finds the done entry (and
+is a ``late_event``) instead of being guessed onto a newer call.  A second entry
+admitted at an already-bound slot is kept, but the slot becomes *shared*: an event that
+only the slot could route is then ambiguous.  No transition frees a bound slot and no
+transition leaves ``SHARED``: that is ``slot_first_write``.
+
+There is no separate state for a done entry's binding: it would route, bind and report
+exactly as ``LIVE`` (a second entry at it shares the slot, as at a live one; R3's worked
+example), and whether the bound entry is done is the lifecycle's to say.  A fourth state
+``TOMB`` existed until issue #16 proved it indistinguishable from ``LIVE``
+(``proofs.vacuity.indistinguishable_slot_states``, which now finds every state alone).
 """
 
 from __future__ import annotations
@@ -35,11 +41,7 @@ SLOTS: SlotTable = {
     },
     _S.LIVE: {
         _T.BIND: SlotTransition(_S.SHARED, Code.SLOT_REUSED),
-        _T.TOMBSTONE: SlotTransition(_S.TOMB, None),
-    },
-    _S.TOMB: {
-        _T.BIND: SlotTransition(_S.SHARED, Code.SLOT_REUSED),
-        _T.TOMBSTONE: SlotTransition(_S.TOMB, None),
+        _T.TOMBSTONE: SlotTransition(_S.LIVE, None),
     },
     _S.SHARED: {
         _T.BIND: SlotTransition(_S.SHARED, Code.SLOT_REUSED),

@@ -71,11 +71,14 @@ class Effect(Enum):
 
 
 class SlotState(Enum):
-    """The binding of one ``output_index`` (rule R3)."""
+    """The binding of one ``output_index`` (rule R3): no entry, one, or several.
+
+    A done entry's binding (R3's *tombstone*) is ``LIVE`` still: no reader of a slot
+    tells the two apart (``proofs.vacuity.indistinguishable_slot_states``), so they are
+    one state."""
 
     FREE = "free"
     LIVE = "live"
-    TOMB = "tomb"
     SHARED = "shared"
 
 
@@ -87,7 +90,8 @@ class ChannelState(Enum):
 
 
 class SlotTrigger(Enum):
-    """What happens to a slot: an entry is admitted at it, or its entry is done."""
+    """What happens to a slot: an entry is admitted at it, or its entry is done (the
+    binding stays: R3's tombstone is the slot's ``LIVE`` or ``SHARED`` state kept)."""
 
     BIND = "bind"
     TOMBSTONE = "tombstone"

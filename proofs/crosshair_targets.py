@@ -144,10 +144,11 @@ def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
 def slot_move(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
     """The slot kernel's cell, under ``slot_first_write`` (R3) read per cell.
 
-    A bound slot is never freed and never live again; a shared slot stays shared; every
-    binding of an already-bound slot is reported.
+    A bound slot is never freed; a second binding shares it, and a shared slot stays
+    shared; every binding of an already-bound slot is reported.
 
-    post: state is SlotState.FREE or __return__.next_state not in (SlotState.FREE, SlotState.LIVE)
+    post: state is SlotState.FREE or __return__.next_state is not SlotState.FREE
+    post: trigger is not SlotTrigger.BIND or state is SlotState.FREE or __return__.next_state is SlotState.SHARED
     post: state is not SlotState.SHARED or __return__.next_state is SlotState.SHARED
     post: (__return__.code is Code.SLOT_REUSED) == (trigger is SlotTrigger.BIND and state is not SlotState.FREE)
     """  # noqa: E501 -- a PEP 316 condition is one line

@@ -228,19 +228,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R3: a done item's slot stays a tombstone, so that a late event on it is not "
         "guessed onto a newer call",
     ),
-    Mutant(
-        with_slot_cell(
-            REFERENCE,
-            "tombstone-re-bound",
-            SlotState.TOMB,
-            SlotTrigger.BIND,
-            SlotTransition(SlotState.LIVE, None),
-        ),
-        "tombstone re-bound",
-        "slot_first_write",
-        "opencode: output_item.added overwrites outputItems[idx], so a reused "
-        "output_index re-points later deltas (peer-implementations.md A.6)",
-    ),
+    # "tombstone-re-bound" (TOMB, BIND) -> LIVE stood here until issue #16 merged TOMB
+    # into LIVE (they were proved indistinguishable): its cell is gone.  Its nearest cell,
+    # (LIVE, BIND) -> LIVE, is another bug (a second entry does not share the slot), which
+    # ambiguity_rejected refutes, and opencode's re-pointing of a reused slot is
+    # "slot-beats-item-id" below.
     Mutant(
         with_route_cell(
             REFERENCE,
@@ -627,6 +619,35 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "call_id is that entry's, reported snapshot_rekeyed naming both identities (a "
         "LiteLLM→vLLM gateway); silent, the second identity is lost without a trace",
         "contract",
+    ),
+    # -- routing's completeness and diagnostics (issue #16): the routing system refutes
+    # these; ambiguity_rejected cannot (it only forbids guesses, and these guess nothing)
+    Mutant(
+        with_route_cell(
+            REFERENCE,
+            "rotating-id-dropped",
+            SlotView.ONE,
+            IdView.UNSEEN,
+            Route(RouteAction.DROP, Code.ORPHAN_EVENT),
+        ),
+        "an event its slot routes dropped because its item_id is new",
+        "routed_to_its_entry",
+        "R5: ids can rotate on every event (GitHub Copilot, examples/copilot-rotating-ids): "
+        "a router keyed by item_id alone drops every delta after the first and the call "
+        "ends with empty arguments",
+    ),
+    Mutant(
+        with_route_cell(
+            REFERENCE,
+            "orphan-dropped-silently",
+            SlotView.NONE,
+            IdView.UNSEEN,
+            Route(RouteAction.DROP, None),
+        ),
+        "an event for an item nobody admitted dropped without a diagnostic",
+        "refusal_reported",
+        "opencode and AxonHub drop an event for an unknown item without error (peer notes "
+        "A.1, C.3); R5 drops it too, but reports orphan_event with the event attached",
     ),
 )
 """Every named mutant, in the order of the invariants they break."""

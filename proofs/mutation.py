@@ -34,8 +34,10 @@ verdict is ``timeout``, never refuted):
   may be equivalent: its cell's change has no effect the result shows);
 - **proof** (behaviour-changing mutants only): ``prove`` finds a counterexample to one
   of the invariants, completeness obligations or diagnostic contracts at 2 entries and
-  2 slots (rendered, abstract, or at one decision step); a proof that breaks without a
-  counterexample is ``unknown``, not refuted;
+  2 slots (the routing system's at ``prove``'s default bound, 2 to 4 of each: R5's
+  ambiguous cells need more than two entries; a lifecycle proof that is unknown at 2x2
+  is tried again at 3x3) (rendered, abstract, or at one decision step); a proof that
+  breaks without a counterexample is ``unknown``, not refuted;
 - **refinement** (table mutants that survive the proof, and every driver edit):
   ``proofs.refinement.check_stream`` fails on a corpus stream, the driver running the
   mutant (its kernels, or the edited driver) and the encoding the reference.
@@ -89,7 +91,8 @@ from .contracts import CONTRACTS, check_contract
 from .counterexample import fixture_dir
 from .encoding import Bounds
 from .induction import check_induction
-from .prove import PROVED_NAMES, ProofResult, Status, prove
+from .properties import PROPERTIES
+from .prove import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .refinement import check_stream
 
 Event = Mapping[str, Any]
@@ -238,10 +241,11 @@ def _skipping(effect: Effect) -> Callable[[Callable[..., Any]], Callable[..., An
     return wrap
 
 
-def _no_tombstone(original: Callable[..., Any]) -> Callable[..., Any]:
+def _slot_freed(original: Callable[..., Any]) -> Callable[..., Any]:
     def edited(step: Any, entry: Any, trigger: SlotTrigger) -> None:
-        if trigger is not SlotTrigger.TOMBSTONE:
-            original(step, entry, trigger)
+        original(step, entry, trigger)
+        if trigger is SlotTrigger.TOMBSTONE and entry.slot is not None:
+            step.state.slots.pop(entry.slot, None)
 
     return edited
 
@@ -392,12 +396,15 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
         "_execute",
         _skipping(Effect.ADMIT),
     ),
+    # Until issue #16 merged TOMB into LIVE this was "never-tombstone" (skip the done
+    # move), equivalent once the done move keeps the binding; its bug class is freeing.
     DriverEdit(
-        "never-tombstone",
-        "a done item's slot is never tombstoned",
+        "slot-freed-when-done",
+        "a done item's slot is freed (opencode #46965: no tombstones), so a late event on "
+        "it is an orphan and a new item re-binds it silently",
         effects,
         "move_slot",
-        _no_tombstone,
+        _slot_freed,
     ),
     DriverEdit(
         "deltas-dropped",
@@ -912,7 +919,8 @@ def _listed(row: Callable[..., ProofResult], *args: Any) -> list[ProofResult]:
 
 
 def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
-    """The first property ``prove`` refutes at 2x2 (``name``), ``unknown: name``, or ``-``.
+    """The first property ``prove`` refutes at 2x2 (routing's at the default bound)
+    (``name``), ``unknown: name``, or ``-``.
 
     Only the proofs that read ``table`` are run (``proof_reads``), the diagnostic
     contracts first (one query each), then each property's lifecycle row (induction,
@@ -924,16 +932,32 @@ def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
     rows: list[Callable[[], list[ProofResult]]] = []
     for name in sorted(PROVED_NAMES, key=lambda name: name not in CONTRACTS):
         if table in reads.system[name]:
-            rows.append(partial(prove, name, tables, (2, 2), depth, matcher=False))
+            # The routing system is small, and R5's ambiguous cells need three or four
+            # entries (two at a shared slot, one or two the id names outside it): its
+            # proofs run at prove's own bound.
+            routing = name in PROPERTIES and PROPERTIES[name].routing
+            bound = DEFAULT_BOUND if routing else (2, 2)
+            rows.append(partial(prove, name, tables, bound, depth, matcher=False))
     for name, read in reads.matcher.items():
         if table in read:
             rows.append(partial(_listed, over_matcher, name, tables))
+    unknowns: list[str] = []
     for run in rows:
         for row in run():
             if row.status is Status.COUNTEREXAMPLE:
                 return row.invariant + (" (matcher)" if row.system == "matcher" else "")
-            if row.status is Status.UNKNOWN and unknown is None:
-                unknown = row.invariant
+            if row.status is Status.UNKNOWN:
+                unknown = unknown or row.invariant
+                prop = PROPERTIES.get(row.invariant)
+                if row.system == "lifecycle" and prop is not None and not prop.routing:
+                    unknowns.append(row.invariant)
+    # An induction that breaks at 2x2 without a run there may have a run with a third
+    # entry (a third binding of a shared slot): prove searches its largest bound too,
+    # so the unknowns get a second chance at 3x3.
+    for name in unknowns:
+        (row,) = prove(name, tables, (3, 3), depth, matcher=False)
+        if row.status is Status.COUNTEREXAMPLE:
+            return f"{name} (3x3)"
     return f"unknown: {unknown}" if unknown else "-"
 
 

@@ -79,6 +79,8 @@ from .encoding import (
 from .routing import (
     ambiguity_rejected,
     ids_name_admitted_entries,
+    refusal_reported,
+    routed_to_its_entry,
     slots_count_their_entries,
 )
 
@@ -222,7 +224,7 @@ CLAUSES: dict[str, StateFormula] = {
     "an entry is completed only by the snapshot or at the end, and incomplete only at the end": (
         _completed_only_by_snapshot_or_end
     ),
-    "a free slot has no entry bound, a live or tombstoned one exactly one, a shared one more": (
+    "a free slot has no entry bound, a live one exactly one, a shared one more": (
         slots_count_their_entries
     ),
     "ids name only admitted entries, and only admitted entries are closed": (
@@ -468,7 +470,6 @@ def _slot_first_write(encoding: Encoding, before: State, step: Step, after: Stat
     def slot_moves(old: Term, new: Term) -> Term:
         return z3.And(
             z3.Implies(old != slot(SlotState.FREE), new != slot(SlotState.FREE)),
-            z3.Implies(old == slot(SlotState.TOMB), new != slot(SlotState.LIVE)),
             z3.Implies(old == slot(SlotState.SHARED), new == slot(SlotState.SHARED)),
         )
 
@@ -654,6 +655,8 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("unconfirmed_reported", step=_unconfirmed_reported),
         Property("late_reported", step=_late_reported),
         Property("slot_reuse_reported", step=_slot_reuse_reported),
+        Property("routed_to_its_entry", step=routed_to_its_entry, routing=True),
+        Property("refusal_reported", step=refusal_reported, routing=True),
     )
 }
 """Every obligation of ``model.completeness``, as a Z3 formula, by name."""

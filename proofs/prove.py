@@ -131,6 +131,12 @@ def _bounded(
         seconds = time.perf_counter() - started
         return ProofResult(invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail)
     search = bmc(tables, invariant, failed.bounds, depth)
+    # The induction may break at a small bound on a state no run reaches, while the
+    # run that breaks the invariant needs more entries (a third binding of a shared
+    # slot): search the largest bound too before giving up (a run at a smaller bound is
+    # one at the largest, its extra entries and slots left unused).
+    if search.trace is None and failed.bounds != checked[-1]:
+        search = bmc(tables, invariant, checked[-1], depth)
     if search.trace is None:
         # No stream of function_call items breaks it; an entry with several channels
         # (a message's parts) may.  Such a trace is a counterexample of the model all
@@ -168,7 +174,7 @@ def _bounded(
         Status.COUNTEREXAMPLE,
         time.perf_counter() - started,
         render(trace),
-        f"{search.depth}-step trace at {failed.bounds}; {followed}",
+        f"{search.depth}-step trace at {search.trace.bounds}; {followed}",
     )
 
 

@@ -11,8 +11,9 @@ and three kinds of step (``RoutingKind``):
 - ``ADMIT``: an ``output_item.added`` admits the next entry at a slot with an id; the
   slot moves through ``tables.slots`` if the lifecycle row ``(ABSENT, ITEM_ADDED)``
   binds it;
-- ``CLOSE``: an ``output_item.done`` closes an admitted entry; its slot is tombstoned
-  if the row ``(ADDED, ITEM_DONE)`` says so;
+- ``CLOSE``: an ``output_item.done`` closes an admitted entry; its slot moves by the
+  slot table's ``TOMBSTONE`` column if the row ``(ADDED, ITEM_DONE)`` says so (in the
+  reference the binding stays as it is);
 - ``ROUTE``: a payload event with an optional ``output_index`` and an optional
   ``item_id``.  The slot view and id view are ``model.routing.route_views`` — the very
   function the driver runs — on Z3 terms (``ops_z3``), the action is read from
@@ -20,12 +21,21 @@ and three kinds of step (``RoutingKind``):
   records its id as an alias of its entry where the lifecycle rows carry
   ``LEARN_ITEM_ID`` (open entries, in the reference).
 
-The property (``ambiguity_rejected``): an event the router delivers goes to an
-admitted entry that is *consistent* with every key it carries — bound to the slot if
-the slot is bound to anything, named by the id if the id names anything — and to the
-only such entry; an event whose keys fit several entries, or none, is rejected or
-dropped, and a rejection is reported as ``ambiguous_route``.  That is "never guessed
-onto some call" (R5), stated without knowing which call the producer meant.
+The properties all speak of the entries that *fit* an event (``fits``): those named by
+at least one of its keys and by every key that names an admitted entry — bound to the
+slot if the slot is bound to anything, named by the id if the id names anything.  That
+is R5 without its table: "never guessed onto some call", stated without knowing which
+call the producer meant.
+
+- ``ambiguity_rejected`` (safety): an event the router delivers goes to the only entry
+  that fits it, and a rejection is reported as ``ambiguous_route``;
+- ``routed_to_its_entry`` (completeness): an event exactly one entry fits reaches it —
+  together with the first, an event is delivered exactly when one entry fits it;
+- ``refusal_reported`` (diagnostics): the codes the step raises (``raised_by``, a
+  ghost read off the routing cell, as ``contracts`` reads the other cells) are
+  ``orphan_event`` for a refused event no key of which names an entry,
+  ``ambiguous_route`` for any other refused event, ``item_id_unrecognized`` for a
+  delivered one whose id names nothing, and nothing else.
 
 The id tokens are ``N + 1`` (so that ids can be unseen or shared by several entries);
 ``ROUTE`` steps may omit either key.  The lifecycle is abstracted to open and closed,
@@ -297,6 +307,16 @@ class RoutingSystem:
         target = route_target(self.ops, action, tuple(keys.bound), tuple(keys.named))
         return action, target
 
+    def raised_by(self, state: RoutingState, step: RoutingStep) -> dict[Code, Term]:
+        """The codes a ``ROUTE`` step raises (a ghost of the step): per code, whether the
+        routing cell its keys select carries it (false for the other kinds of step)."""
+        keys = self.keys(state, step)
+        route = step.kind == KIND[RoutingKind.ROUTE]
+        return {
+            code: z3.And(route, self.route_cell(keys, lambda r, code=code: r.code is code))
+            for code in Code
+        }
+
     def successor(self, state: RoutingState, step: RoutingStep) -> RoutingState:
         """The state after ``step`` (functional terms)."""
         n = self.bounds.entries
@@ -438,29 +458,39 @@ def _components(state: RoutingState) -> list[Term]:
     ]
 
 
-# -- the property and its strengthening ---------------------------------------------
+# -- the properties and their strengthening -------------------------------------------
 
 
-def ambiguity_rejected(
-    system: RoutingSystem, before: RoutingState, step: RoutingStep, after: RoutingState
-) -> Term:
-    """A delivered event reaches the one admitted entry consistent with all its keys;
-    a rejected one is reported as ``ambiguous_route``."""
-    keys = system.keys(before, step)
+def fits(system: RoutingSystem, state: RoutingState, step: RoutingStep) -> list[Term]:
+    """Per entry, whether it *fits* the payload event (R5): at least one of the event's
+    keys names it, and every key that names an admitted entry names it — the slot by
+    its bindings, the ``item_id`` by the aliases of R4.  A key that names nothing (an
+    absent or unbound slot, an unseen or absent id) constrains nothing."""
+    keys = system.keys(state, step)
     any_bound, any_named = z3.Or(keys.bound), z3.Or(keys.named)
-    consistent = [
+    return [
         z3.And(
-            before.admitted[i],
+            state.admitted[i],
+            z3.Or(keys.bound[i], keys.named[i]),
             z3.Or(z3.Not(any_bound), keys.bound[i]),
             z3.Or(z3.Not(any_named), keys.named[i]),
         )
         for i in range(system.bounds.entries)
     ]
+
+
+def ambiguity_rejected(
+    system: RoutingSystem, before: RoutingState, step: RoutingStep, after: RoutingState
+) -> Term:
+    """A delivered event reaches the one admitted entry that fits it; a rejected one is
+    reported as ``ambiguous_route``."""
+    keys = system.keys(before, step)
+    fit = fits(system, before, step)
     action, target = system.decision(before, step)
     route = step.kind == KIND[RoutingKind.ROUTE]
     delivered_well = z3.And(
         [
-            z3.Implies(target == i, z3.And(consistent[i], exactly_one(consistent)))
+            z3.Implies(target == i, z3.And(fit[i], exactly_one(fit)))
             for i in range(system.bounds.entries)
         ]
     )
@@ -479,9 +509,49 @@ def ambiguity_rejected(
     )
 
 
+def routed_to_its_entry(
+    system: RoutingSystem, before: RoutingState, step: RoutingStep, after: RoutingState
+) -> Term:
+    """A payload event that exactly one admitted entry fits reaches that entry (open or
+    done: a late event is the lifecycle's to report, not routing's to drop)."""
+    fit = fits(system, before, step)
+    return z3.Implies(
+        step.kind == KIND[RoutingKind.ROUTE],
+        z3.And(
+            [
+                z3.Implies(z3.And(fit[i], exactly_one(fit)), after.target == i)
+                for i in range(system.bounds.entries)
+            ]
+        ),
+    )
+
+
+def refusal_reported(
+    system: RoutingSystem, before: RoutingState, step: RoutingStep, after: RoutingState
+) -> Term:
+    """The codes a payload event's route raises (``RoutingSystem.raised_by``) are
+    exactly R5's: a refused event is ``orphan_event`` when neither key names an admitted
+    entry and ``ambiguous_route`` when one does; a delivered event whose ``item_id``
+    names no entry is ``item_id_unrecognized`` (ids can rotate); no other code."""
+    keys = system.keys(before, step)
+    raised = system.raised_by(before, step)
+    refused = after.target == -1
+    named_any = z3.Or(*keys.bound, *keys.named)
+    expected = {
+        Code.ORPHAN_EVENT: z3.And(refused, z3.Not(named_any)),
+        Code.AMBIGUOUS_ROUTE: z3.And(refused, named_any),
+        Code.ITEM_ID_UNRECOGNIZED: z3.And(
+            z3.Not(refused), step.has_id, z3.Not(z3.Or(keys.named))
+        ),
+    }
+    return z3.Implies(
+        step.kind == KIND[RoutingKind.ROUTE],
+        z3.And([raised[code] == expected.get(code, z3.BoolVal(False)) for code in Code]),
+    )
+
+
 def slots_count_their_entries(system: RoutingSystem, state: RoutingState) -> Term:
-    """A free slot has no entry bound, a live or tombstoned one exactly one, a shared
-    one two or more."""
+    """A free slot has no entry bound, a live one exactly one, a shared one two or more."""
     clauses = []
     for s, slot_state in enumerate(state.slot_state):
         bound = [
@@ -491,8 +561,7 @@ def slots_count_their_entries(system: RoutingSystem, state: RoutingState) -> Ter
         clauses.append(
             z3.And(
                 (slot_state == SLOT[SlotState.FREE]) == z3.Not(z3.Or(bound)),
-                SLOT.is_one_of(slot_state, (SlotState.LIVE, SlotState.TOMB))
-                == exactly_one(bound),
+                (slot_state == SLOT[SlotState.LIVE]) == exactly_one(bound),
             )
         )
     return z3.And(clauses)

@@ -27,14 +27,17 @@ names.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 from responses_oracle.model.admission import identity_relation
+from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
 from responses_oracle.model.lifecycle import REACHABILITY
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.routing import route_views
+from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
@@ -45,6 +48,7 @@ from responses_oracle.model.vocabulary import (
     IdView,
     MergeStage,
     SlotState,
+    SlotTrigger,
     SlotView,
     Trigger,
 )
@@ -73,8 +77,9 @@ from .induction import (
     new_solver,
     reachability_lemmas,
     search,
+    system_for,
 )
-from .ops_z3 import PAYLOAD_OPS
+from .ops_z3 import PAYLOAD_OPS, exactly_one
 from .properties import CLAUSES, PROPERTIES
 from .routing import (
     ID_VIEW,
@@ -83,7 +88,10 @@ from .routing import (
     ConcreteRoutingState,
     ConcreteRoutingStep,
     RoutingKind,
+    RoutingState,
+    RoutingStep,
     RoutingSystem,
+    fits,
 )
 from .sorts import finite_sort
 
@@ -220,31 +228,46 @@ def prove_unreachable(tables: ModelTables, bounds: Bounds) -> Reachability:
     )
 
 
-def indistinguishable_slot_states(tables: ModelTables) -> list[frozenset[SlotState]]:
+def indistinguishable_slot_states(
+    slots: Mapping[Any, Mapping[SlotTrigger, SlotTransition]],
+    free: Any = SlotState.FREE,
+    shared: Any = SlotState.SHARED,
+) -> list[frozenset[Any]]:
     """The classes of slot states no reader of a slot can tell apart, in table order.
 
     The router reads a slot through ``model.routing.route_views``: whether it is
-    shared (``route.on_scoped`` and ``routing.RoutingSystem.keys`` pass exactly that)
-    and the entries bound at it, whose number each state fixes
-    (``slots_count_their_entries``, proved over the routing system: none when free, one
-    when live or tombstoned, several when shared).  The slot table's own outputs are its
-    codes.  Starting from the router's slot views, the classes are refined (Moore's
-    algorithm) until two states of a class raise the same code for every slot trigger
-    and move to states of one class: the states left in one class behave identically
-    for every event.
+    ``shared`` (``route.on_scoped`` and ``routing.RoutingSystem.keys`` pass exactly that)
+    and the entries bound at it.  How many entries each state holds is read off the
+    table: walking it from ``free`` (no entry), a ``BIND`` adds one entry, and the
+    other triggers none (``slots_count_their_entries`` proves the count over the routing
+    system); a state reached with several counts is seen with each.  The slot table's
+    own outputs are its codes.  Starting from the router's slot views, the classes are
+    refined (Moore's algorithm) until two states of a class raise the same code for
+    every slot trigger and move to states of one class: the states left in one class
+    behave identically for every event.  (The states are the table's keys, so a table
+    over another vocabulary — the four states before issue #16 — can be checked too.)
     """
-    states = list(tables.slots)
-    one, several = (0,), (0, 1)
-    bound = {SlotState.FREE: (), SlotState.LIVE: one, SlotState.TOMB: one}
+    states = list(slots)
+    counts: dict[Any, set[int]] = {state: set() for state in states}
+    frontier = [(free, 0)]
+    while frontier:
+        state, count = frontier.pop()
+        if count in counts[state]:
+            continue
+        counts[state].add(count)
+        for trigger, move in slots[state].items():
+            added = 1 if trigger is SlotTrigger.BIND else 0
+            frontier.append((move.next_state, min(count + added, 2)))
 
-    def signature(state: SlotState, classes: dict[SlotState, int]) -> tuple[object, ...]:
-        row = tables.slots[state]
+    def signature(state: Any, classes: dict[Any, int]) -> tuple[object, ...]:
+        row = slots[state]
         return tuple((row[t].code, classes[row[t].next_state]) for t in row)
 
     views = {
-        state: route_views(
-            PYTHON, bound.get(state, several), (), state is SlotState.SHARED, False
-        )[0]
+        state: frozenset(
+            route_views(PYTHON, tuple(range(count)), (), state is shared, False)[0]
+            for count in counts[state]
+        )
         for state in states
     }
     order = list(dict.fromkeys(views.values()))
@@ -256,7 +279,7 @@ def indistinguishable_slot_states(tables: ModelTables) -> list[frozenset[SlotSta
         if len(set(refined.values())) == len(set(classes.values())):
             break
         classes = refined
-    grouped: dict[int, list[SlotState]] = {}
+    grouped: dict[int, list[Any]] = {}
     for state in states:
         grouped.setdefault(classes[state], []).append(state)
     return [frozenset(group) for group in grouped.values()]
@@ -454,21 +477,45 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
         ),
     ),
 }
-"""For each completeness obligation, a step on which its antecedent holds: a proof of
-an obligation whose antecedent no stream reaches would be vacuous."""
+"""For each completeness obligation over the encoding, a step on which its antecedent
+holds: a proof of an obligation whose antecedent no stream reaches would be vacuous."""
+
+RoutingGoal = Callable[[RoutingSystem, RoutingState, RoutingStep, RoutingState], Term]
+"""A formula over one step of the routing system."""
+
+
+def _one_fits(system: RoutingSystem, before: RoutingState, step: RoutingStep) -> Term:
+    return z3.And(step.kind == KIND[RoutingKind.ROUTE], exactly_one(fits(system, before, step)))
+
+
+ROUTING_ANTECEDENTS: dict[str, RoutingGoal] = {
+    # An event exactly one entry fits, while another entry is admitted: the choice the
+    # obligation is about.
+    "routed_to_its_entry": lambda r, b, s, a: z3.And(
+        _one_fits(r, b, s), z3.And(list(b.admitted))
+    ),
+    # An event that reaches no entry although some key names one: refused, and not an
+    # orphan (the obligation tells the two codes apart).
+    "refusal_reported": lambda r, b, s, a: z3.And(
+        s.kind == KIND[RoutingKind.ROUTE],
+        a.target == -1,
+        z3.Or(*r.keys(b, s).bound, *r.keys(b, s).named),
+    ),
+}
+"""The same for the obligations over ``routing.RoutingSystem`` (R5)."""
 
 
 def obligation_witnesses(
     tables: ModelTables, bounds: Bounds, depth: int
-) -> dict[str, Trace | None]:
-    """A shortest trace reaching each obligation's antecedent (None: none up to
-    ``depth``), over the encoding the obligation is proved on."""
-    found: dict[str, Trace | None] = {}
-    for name, goal in OBLIGATION_ANTECEDENTS.items():
+) -> dict[str, Run[Any, Any] | None]:
+    """A shortest run reaching each obligation's antecedent (None: none up to
+    ``depth``), over the system the obligation is proved on (the encoding, or the
+    routing system for R5's)."""
+    found: dict[str, Run[Any, Any] | None] = {}
+    goals: dict[str, Callable[..., Term]] = {**OBLIGATION_ANTECEDENTS, **ROUTING_ANTECEDENTS}
+    for name in COMPLETENESS_BY_NAME:
         prop = PROPERTIES[name]
-        system = Encoding(
-            tables, bounds, payload=prop.payload, identity=prop.identity, channels=PROOF_CHANNELS
-        )
-        trace, _ = search(system, depth, goal)
+        system = system_for(prop, tables, bounds, channels=PROOF_CHANNELS)
+        trace, _ = search(system, depth, goals[name])
         found[name] = trace
     return found

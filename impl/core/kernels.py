@@ -62,7 +62,6 @@ _EntryState_COMPLETED = EntryState.COMPLETED
 _SlotState_FREE = SlotState.FREE
 _SlotTrigger_BIND = SlotTrigger.BIND
 _SlotState_LIVE = SlotState.LIVE
-_SlotState_TOMB = SlotState.TOMB
 _SlotView_NONE = SlotView.NONE
 _IdView_ABSENT = IdView.ABSENT
 _IdView_UNSEEN = IdView.UNSEEN
@@ -142,7 +141,6 @@ _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT = Transition(EntryState.INCOMPLETE, (Ef
 _SLOTTRANSITION__LIVE = SlotTransition(SlotState.LIVE, None)
 _SLOTTRANSITION__FREE = SlotTransition(SlotState.FREE, None)
 _SLOTTRANSITION__SHARED__SLOT_REUSED = SlotTransition(SlotState.SHARED, Code.SLOT_REUSED)
-_SLOTTRANSITION__TOMB = SlotTransition(SlotState.TOMB, None)
 _SLOTTRANSITION__SHARED = SlotTransition(SlotState.SHARED, None)
 _ROUTE__DROP__ORPHAN_EVENT = Route(RouteAction.DROP, Code.ORPHAN_EVENT)
 _ROUTE__BY_ID = Route(RouteAction.BY_ID, None)
@@ -260,9 +258,7 @@ SLOT_EDGES = frozenset({
     (SlotState.FREE, SlotTrigger.BIND, SlotTransition(SlotState.LIVE, None)),
     (SlotState.FREE, SlotTrigger.TOMBSTONE, SlotTransition(SlotState.FREE, None)),
     (SlotState.LIVE, SlotTrigger.BIND, SlotTransition(SlotState.SHARED, Code.SLOT_REUSED)),
-    (SlotState.LIVE, SlotTrigger.TOMBSTONE, SlotTransition(SlotState.TOMB, None)),
-    (SlotState.TOMB, SlotTrigger.BIND, SlotTransition(SlotState.SHARED, Code.SLOT_REUSED)),
-    (SlotState.TOMB, SlotTrigger.TOMBSTONE, SlotTransition(SlotState.TOMB, None)),
+    (SlotState.LIVE, SlotTrigger.TOMBSTONE, SlotTransition(SlotState.LIVE, None)),
     (SlotState.SHARED, SlotTrigger.BIND, SlotTransition(SlotState.SHARED, Code.SLOT_REUSED)),
     (SlotState.SHARED, SlotTrigger.TOMBSTONE, SlotTransition(SlotState.SHARED, None)),
 })
@@ -668,11 +664,7 @@ def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
     if state is _SlotState_LIVE:
         if trigger is _SlotTrigger_BIND:
             return _SLOTTRANSITION__SHARED__SLOT_REUSED
-        return _SLOTTRANSITION__TOMB
-    if state is _SlotState_TOMB:
-        if trigger is _SlotTrigger_BIND:
-            return _SLOTTRANSITION__SHARED__SLOT_REUSED
-        return _SLOTTRANSITION__TOMB
+        return _SLOTTRANSITION__LIVE
     if trigger is _SlotTrigger_BIND:
         return _SLOTTRANSITION__SHARED__SLOT_REUSED
     return _SLOTTRANSITION__SHARED

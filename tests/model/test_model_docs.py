@@ -109,8 +109,8 @@ def test_slot_diagram_draws_every_row_including_tombstones() -> None:
     text = render_pages()["slots.md"]
     edges = slot_edges(REFERENCE.slots)
     assert _drawn(text) == {(e.source.name, e.trigger.name, e.dest.name) for e in edges}
-    assert ("LIVE", "TOMBSTONE", "TOMB") in _drawn(text)
-    assert "| `TOMB` | `BIND` | `SHARED` | `slot_reused` |" in text
+    assert ("LIVE", "TOMBSTONE", "LIVE") in _drawn(text)
+    assert "| `LIVE` | `BIND` | `SHARED` | `slot_reused` |" in text
 
 
 def _grid(text: str) -> dict[tuple[str, str], str]:

@@ -107,13 +107,13 @@ def test_slot_first_write_in_the_slot_table() -> None:
         for trigger, cell in row.items():
             if state is SlotState.SHARED:
                 assert cell.next_state is SlotState.SHARED, trigger
-            if state is SlotState.TOMB:
-                assert cell.next_state in (SlotState.TOMB, SlotState.SHARED), trigger
+            if trigger is SlotTrigger.TOMBSTONE:
+                # R3: the binding stays when its entry is done.
+                assert cell.next_state is state, state
             if state is not SlotState.FREE:
                 assert cell.next_state is not SlotState.FREE, (state, trigger)
     assert [cell.next_state for cell in (row[SlotTrigger.BIND] for row in SLOTS.values())] == [
         SlotState.LIVE,
-        SlotState.SHARED,
         SlotState.SHARED,
         SlotState.SHARED,
     ]

@@ -83,7 +83,6 @@ def _fixture(name: str) -> list[dict[str, Any]]:
 CAUGHT = (
     "duplicate-done-re-completes",
     "done-frees-the-slot",
-    "tombstone-re-bound",
     "snapshot-only-item-lost",
     "delta-confirms",
     "arguments-done-skips-confirm",
@@ -203,8 +202,6 @@ def late_delta() -> list[dict[str, Any]]:
 
 EQUIVALENT_EDITS = {
     "completion-not-counted": "the completion count is a ghost of the proofs; no result shows it",
-    "never-tombstone": "TOMB and LIVE route alike (issue #16 part 5), and a tombstone is "
-    "never re-bound by a well-formed driver either way",
 }
 """Driver edits that change no result a user can see, and why (not scored)."""
 

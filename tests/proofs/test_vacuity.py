@@ -10,16 +10,22 @@ agree on every row a ``function_call`` stream can exercise.
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import Any
+
 import pytest
 from responses_oracle.model.lifecycle import OPEN_STATES, REACHABILITY
+from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import (
     RESPONSE_WIDE_TRIGGERS,
     ROUTED_TRIGGERS,
+    Code,
     EntryState,
     IdentityRelation,
     IdView,
     SlotState,
+    SlotTrigger,
     SlotView,
     Trigger,
 )
@@ -151,15 +157,48 @@ def test_every_identity_cell_has_a_witness_that_replays_with_names() -> None:
     assert mismatch.startswith("after step 2:") and "names=(<Payload.B" in mismatch
 
 
-def test_live_and_tomb_behave_identically_and_a_mutant_tells_them_apart() -> None:
-    # No reader of a slot can tell a live binding from a tombstone: the router sees
-    # one entry either way, and the slot table answers both alike.  The reference keeps
-    # TOMB only as the record slot_first_write speaks about (model/routing.py).
-    classes = indistinguishable_slot_states(REFERENCE)
-    assert classes == [
+def test_no_two_slot_states_behave_alike() -> None:
+    # Issue #16 merged TOMB into LIVE: every slot state left is told apart by the router
+    # (no entry, one, several) or by the slot table.
+    assert indistinguishable_slot_states(REFERENCE.slots) == [
         frozenset({SlotState.FREE}),
-        frozenset({SlotState.LIVE, SlotState.TOMB}),
+        frozenset({SlotState.LIVE}),
         frozenset({SlotState.SHARED}),
     ]
-    for name in ("tombstone-re-bound", "done-frees-the-slot"):
-        assert len(indistinguishable_slot_states(MUTANTS[name].tables)) == len(SlotState)
+    assert len(indistinguishable_slot_states(MUTANTS["done-frees-the-slot"].tables.slots)) == 3
+
+
+class _FourStates(Enum):
+    """The slot states before issue #16: a done entry's binding was a state of its own."""
+
+    FREE = "free"
+    LIVE = "live"
+    TOMB = "tomb"
+    SHARED = "shared"
+
+
+def _four_state_table(tomb_rebinds: bool) -> dict[Any, dict[SlotTrigger, SlotTransition]]:
+    free, live, tomb, shared = _FourStates
+    reused = SlotTransition(shared, Code.SLOT_REUSED)  # type: ignore[arg-type]
+
+    def move(state: _FourStates, code: Code | None = None) -> SlotTransition:
+        return SlotTransition(state, code)  # type: ignore[arg-type]
+
+    return {
+        free: {SlotTrigger.BIND: move(live), SlotTrigger.TOMBSTONE: move(free)},
+        live: {SlotTrigger.BIND: reused, SlotTrigger.TOMBSTONE: move(tomb)},
+        tomb: {
+            SlotTrigger.BIND: move(live) if tomb_rebinds else reused,
+            SlotTrigger.TOMBSTONE: move(tomb),
+        },
+        shared: {SlotTrigger.BIND: reused, SlotTrigger.TOMBSTONE: move(shared)},
+    }
+
+
+def test_the_check_finds_two_alike_states_in_the_old_slot_table() -> None:
+    # The table before the merge: TOMB routes, binds and reports exactly as LIVE.
+    free, live, tomb, shared = _FourStates
+    classes = indistinguishable_slot_states(_four_state_table(False), free, shared)
+    assert classes == [frozenset({free}), frozenset({live, tomb}), frozenset({shared})]
+    # A tombstone re-bound without slot_reused is told apart by its code.
+    assert len(indistinguishable_slot_states(_four_state_table(True), free, shared)) == 4
