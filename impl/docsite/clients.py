@@ -222,7 +222,13 @@ def _cell(text: str) -> str:
 
 def _client_section(client: Mapping[str, Any]) -> list[str]:
     clusters = client["clusters"]
-    severe = sum(c["count"] for c in clusters if Divergence(c["class"]) in SEVERE)
+    # A policy's cluster is filed under its most harmful class; its parts say which of
+    # its streams are of that class.
+    severe = sum(
+        c["count"]
+        for c in causes(client)
+        if not c.get("parts") and Divergence(c["class"]) in SEVERE
+    )
     lines = [
         f"## {client['client']}: {client['package']} {client['version']} ({client['registry']})",
         "",

@@ -5,13 +5,20 @@ Theory of operation
 ``find`` runs cases through a candidate in batches (one process serves them all),
 reduces each stream with the reference, classifies every difference by the harm it
 does (``taxonomy``) and names what went wrong by its signature (``cause``); each
-diverging case is a ``Finding``.  Findings are clustered by cause: a case is in the
-cluster of every cause it shows, so an order difference does not hide the arguments
-lost in the same case.  One representative per cluster (the shortest case) is shrunk
-(``shrink.py``: ddmin with batched candidate calls, the response frame kept) under the
-one condition that the variant still shows the cluster's cause, then explained:
+diverging case is a ``Finding``, which also records the client policies whose answer
+the candidate gave exactly (``hypotheses``).  Findings are clustered by their most
+harmful cause (the lesser ones are listed with the case, ``cause``).  One
+representative per cluster (the shortest case) is shrunk (``shrink.py``: ddmin with
+batched candidate calls, the response frame kept) under the one condition that the
+variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
 events involved marked.
+
+A cause every case of which the candidate answers exactly as one client policy does
+(``hypotheses.explained``: the terminal snapshot verbatim, say) is that policy's: the
+causes one policy explains are one cluster (``cluster``), whose representative is
+shrunk keeping the candidate's answer exactly the policy's and not the reference's
+(``explain_policy``), and each cause it gathers is explained as before, as its parts.
 
 A candidate that gave no answer is placed by its *trip*: the first event whose prefix,
 closed by a terminal, fails with the same message (``trip_points``: every prefix of
