@@ -18,7 +18,7 @@ A cause every case of which the candidate answers exactly as one client policy d
 (``hypotheses.explained``: the terminal snapshot verbatim, say) is that policy's: the
 causes one policy explains are one cluster (``cluster``), whose representative is
 shrunk keeping the candidate's answer exactly the policy's and not the reference's
-(``explain_policy``), and each cause it gathers is explained as before, as its parts.
+(``explain_cluster``), and each cause it gathers is explained as before, as its parts.
 
 A candidate that gave no answer is placed by its *trip*: the first event whose prefix,
 closed by a terminal, fails with the same message (``trip_points``: every prefix of
@@ -50,9 +50,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from typing import Any
 
 from responses_oracle import reduce
-from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence
+from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
 
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
@@ -282,7 +283,10 @@ def explain_cluster(
     causes: Causes = NO_BUGS,
 ) -> Cluster:
     """Shrink the cluster's shortest case of its most harmful class (keeping its cause)
-    and explain it."""
+    and explain it; a client policy's cluster keeps the policy's answer instead."""
+    if wanted.hypothesis is not None:
+        return _explain_policy(wanted.hypothesis, members, candidate, codes, split, minimize,
+                               allowed, causes)
     divergence, finding = _representative(members)
 
     message = finding.signatures[0].failure
@@ -342,25 +346,37 @@ def explain_cluster(
     else:
         rule, decision = mine.rule, mine.decision
         marked = {s.index for c in shown for s in involved(c, responses, events)}
-    return Cluster(
+    return _built(
+        members, finding, events, answer, responses, allowed,
         cause=wanted,
         rule=rule,
         decision=decision,
-        cases=tuple(f.case for f in members),
-        labels=finding.labels,
-        original_events=len(finding.events),
-        events=tuple(events),
         classified=shown,
-        reference=tuple(r.result.to_dict() for r in responses),
-        answer=answer,
         trace=_trace(responses, marked),
         divergence=divergence,
         message=mine.failure,
         others=tuple(
             Counter(c.divergence.value for c in found if c not in shown).most_common()
         ),
+    )
+
+
+def _built(
+    members: Sequence[Finding], finding: Finding, events: Sequence[Event], answer: Answer,
+    responses: Sequence[TracedResponse], allowed: frozenset[Divergence], **fields: Any,
+) -> Cluster:
+    """A cluster of ``members`` represented by ``finding`` shrunk to ``events``: the
+    fields every cluster fills alike, and ``fields``."""
+    return Cluster(
+        cases=tuple(f.case for f in members),
+        labels=finding.labels,
+        original_events=len(finding.events),
+        events=tuple(events),
+        reference=tuple(r.result.to_dict() for r in responses),
+        answer=answer,
         variants=_variants(members),
         allowed=all(f.signatures[0].divergence in allowed for f in members),
+        **fields,
     )
 
 
@@ -386,23 +402,14 @@ def _representative(members: Sequence[Finding]) -> tuple[Divergence, Finding]:
     )
 
 
-def explain_policy(
-    wanted: Cause,
-    members: Sequence[Finding],
-    candidate: Candidate,
-    *,
-    codes: bool = False,
-    split: bool = False,
-    minimize: bool = True,
-    allowed: frozenset[Divergence] = frozenset(),
-    causes: Causes = NO_BUGS,
+def _explain_policy(
+    hypothesis: Hypothesis, members: Sequence[Finding], candidate: Candidate, codes: bool,
+    split: bool, minimize: bool, allowed: frozenset[Divergence], causes: Causes,
 ) -> Cluster:
-    """Explain the cluster of a client policy (``wanted.hypothesis``): its shortest case
-    of its most harmful class shrunk keeping the candidate's answer exactly the
-    policy's (and not the reference's) and that class; then each cause it gathers,
-    explained as a cluster of its own (its parts)."""
-    hypothesis = wanted.hypothesis
-    assert hypothesis is not None
+    """Explain the cluster of a client policy: its shortest case of its most harmful
+    class shrunk keeping the candidate's answer exactly the policy's (and not the
+    reference's) and that class; then each cause it gathers, explained as a cluster of
+    its own (its parts)."""
     divergence, finding = _representative(members)
 
     def stream(events: Sequence[Event]) -> GeneratedStream:
@@ -424,21 +431,14 @@ def explain_policy(
     parts: dict[Cause, list[Finding]] = {}
     for member in members:
         parts.setdefault(causes.key(member.signatures[0]), []).append(member)
-    return Cluster(
-        cause=wanted,
+    return _built(
+        members, finding, events, answer, responses, allowed,
+        cause=policy(hypothesis),
         rule=HYPOTHESES[hypothesis].rule,
         decision=hypothesis.value,
-        cases=tuple(f.case for f in members),
-        labels=finding.labels,
-        original_events=len(finding.events),
-        events=tuple(events),
         classified=found,
-        reference=tuple(r.result.to_dict() for r in responses),
-        answer=answer,
         trace=_trace(responses, {s.index for c in found for s in involved(c, responses, events)}),
         divergence=divergence,
-        variants=_variants(members),
-        allowed=all(f.signatures[0].divergence in allowed for f in members),
         hypothesis=hypothesis,
         parts=tuple(cluster_order([
             explain_cluster(cause, part, candidate, codes=codes, split=split,
@@ -475,7 +475,7 @@ def report(
     findings = with_trips(findings, candidate, split)
     causes, clustered = cluster(findings)
     clusters = [
-        (explain_cluster if wanted.hypothesis is None else explain_policy)(
+        explain_cluster(
             wanted,
             members,
             candidate,

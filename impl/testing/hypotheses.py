@@ -51,7 +51,7 @@ TERMINALS: frozenset[str] = FRAME_EVENTS - {"response.created", "error"}
 """The terminal events that carry the response object."""
 
 
-def _snapshot_verbatim(events: Sequence[Event]) -> Results | None:
+def _snapshot_verbatim(events: Sequence[Event], reference: Results) -> Results | None:
     out: Results = []
     for part in split_responses(events):
         ending = next((e for e in part if e.get("type") in TERMINALS | {"error"}), None)
@@ -67,7 +67,7 @@ def _snapshot_verbatim(events: Sequence[Event]) -> Results | None:
     return out
 
 
-def _without_snapshots(events: Sequence[Event]) -> Results:
+def _without_snapshots(events: Sequence[Event], reference: Results) -> Results:
     stripped = []
     for event in events:
         response = event.get("response")
@@ -89,7 +89,7 @@ def _confirmed_at(events: Sequence[Event]) -> dict[str, int]:
     return at
 
 
-def _completion_order(events: Sequence[Event]) -> Results:
+def _completion_order(events: Sequence[Event], reference: Results) -> Results:
     at = _confirmed_at(events)
     never = len(events)
 
@@ -100,22 +100,28 @@ def _completion_order(events: Sequence[Event]) -> Results:
 
     return [
         {**result, "items": sorted(result.get("items") or [], key=confirmed)}
-        for result in results_json(reduce(events))
+        for result in reference
     ]
 
 
-ANSWERS: dict[Hypothesis, Callable[[Sequence[Event]], Results | None]] = {
+ANSWERS: dict[Hypothesis, Callable[[Sequence[Event], Results], Results | None]] = {
     Hypothesis.SNAPSHOT_VERBATIM: _snapshot_verbatim,
     Hypothesis.SNAPSHOT_IGNORED: _without_snapshots,
     Hypothesis.COMPLETION_ORDER: _completion_order,
 }
-"""How each hypothesis's answer is computed (one function per ``Hypothesis``)."""
+"""How each hypothesis's answer is computed from the stream and the reference's answer
+for it (one function per ``Hypothesis``)."""
 
 
-def answer(hypothesis: Hypothesis, events: Sequence[Event]) -> Results | None:
+def answer(
+    hypothesis: Hypothesis, events: Sequence[Event], reference: Results | None = None
+) -> Results | None:
     """The answer a client following ``hypothesis`` gives for ``events`` (``None``: the
-    policy gives none, e.g. a snapshot verbatim without a terminal snapshot)."""
-    return ANSWERS[hypothesis](events)
+    policy gives none, e.g. a snapshot verbatim without a terminal snapshot);
+    ``reference`` is the reference's answer for them, when already computed."""
+    if reference is None:
+        reference = results_json(reduce(events))
+    return ANSWERS[hypothesis](events, reference)
 
 
 def explained(
@@ -129,7 +135,7 @@ def explained(
     reference = results_json(reduce(events))
     found = []
     for hypothesis in HYPOTHESES:
-        theirs = answer(hypothesis, events)
+        theirs = answer(hypothesis, events, reference)
         if (
             theirs is not None
             and not compare(events, theirs, candidate, codes=codes)
