@@ -278,6 +278,7 @@ def _representative(cluster: Mapping[str, Any], of: str = "") -> list[str]:
         f'{cluster["count"]} streams (representative {cluster["representative"]}){of}"',
         *([] if of else [f'    <a id="{cluster["id"]}"></a>']),
         "",
+        *_policy_lines(cluster.get("hypothesis")),
         "    Minimal stream:",
         "",
         "    ```json",
@@ -290,6 +291,20 @@ def _representative(cluster: Mapping[str, Any], of: str = "") -> list[str]:
             f"    | {_cell(a)} | {_cell(b)} |"
             for a, b in _pairs(answer_lines(cluster["reference"]), theirs)
         ),
+        "",
+    ]
+
+
+def _policy_lines(policy: Mapping[str, str] | None) -> list[str]:
+    """What a policy's cluster says of the client, above its representative."""
+    if not policy:
+        return []
+    rule = policy["rule"]
+    return [
+        f"    Cause: the client's policy `{policy['name']}`, which breaks "
+        f"[{rule}](rules/{rule}.md): {policy['says']}. On every stream of this cluster "
+        "the client's answer is exactly this policy's, not the oracle's; the causes it "
+        "meets follow.",
         "",
     ]
 
