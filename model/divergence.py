@@ -135,6 +135,9 @@ class Hypothesis(Enum):
     COMPLETION_ORDER = "completion_order"
     """The reference's answer, its items in the order they were confirmed
     (``output_item.done``) instead of by slot."""
+    ANNOUNCEMENT_ORDER = "announcement_order"
+    """The reference's answer, its items in the order the stream first named them (an
+    ``output_item.added``, a payload event's ``item_id``) instead of by slot."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,11 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
         "R10",
         "the client orders the output by when each item was confirmed; order it by "
         "output_index, then admission",
+    ),
+    Hypothesis.ANNOUNCEMENT_ORDER: Policy(
+        "R10",
+        "the client orders the output by when the stream first named each item; order "
+        "it by output_index, then admission",
     ),
 }
 """Every hypothesis with the rule it breaks and what it says, in the order they are

@@ -28,6 +28,8 @@ The policies:
 - ``COMPLETION_ORDER``: the reference's answer with each response's items ordered by
   the first ``output_item.done`` that carried their id or ``call_id`` (stable; items
   never confirmed so keep their place after the confirmed ones).
+- ``ANNOUNCEMENT_ORDER``: the same, by the first event that named the item (its
+  ``output_item.added``, a payload event's ``item_id``, its done).
 """
 
 from __future__ import annotations
@@ -77,37 +79,55 @@ def _without_snapshots(events: Sequence[Event], reference: Results) -> Results:
     return results_json(reduce(stripped))
 
 
-def _confirmed_at(events: Sequence[Event]) -> dict[str, int]:
-    """Each id and call_id → the index of the first ``output_item.done`` carrying it."""
+def _first_at(events: Sequence[Event], done_only: bool) -> dict[str, int]:
+    """Each id and call_id → the index of the first event naming it: of the first
+    ``output_item.done`` carrying it (``done_only``), else of any event whose item
+    carries it or whose ``item_id`` is it."""
     at: dict[str, int] = {}
     for index, event in enumerate(events):
         item = event.get("item")
-        if event.get("type") == "response.output_item.done" and isinstance(item, Mapping):
-            for key in ("id", "call_id"):
-                if isinstance(item.get(key), str):
-                    at.setdefault(item[key], index)
+        item = item if isinstance(item, Mapping) else {}
+        if done_only and event.get("type") != "response.output_item.done":
+            continue
+        names = [item.get("id"), item.get("call_id")]
+        if not done_only:
+            names.append(event.get("item_id"))
+        for name in names:
+            if isinstance(name, str):
+                at.setdefault(name, index)
     return at
 
 
-def _completion_order(events: Sequence[Event], reference: Results) -> Results:
-    at = _confirmed_at(events)
+def _reordered(events: Sequence[Event], reference: Results, done_only: bool) -> Results:
+    """The reference's answer, each response's items sorted (stably) by ``_first_at``;
+    an item never named so keeps its place after the others."""
+    at = _first_at(events, done_only)
     never = len(events)
 
-    def confirmed(entry: Mapping[str, Any]) -> int:
+    def first(entry: Mapping[str, Any]) -> int:
         item = entry.get("item")
         item = item if isinstance(item, Mapping) else {}
         return min(at.get(str(item.get(key)), never) for key in ("id", "call_id"))
 
     return [
-        {**result, "items": sorted(result.get("items") or [], key=confirmed)}
+        {**result, "items": sorted(result.get("items") or [], key=first)}
         for result in reference
     ]
+
+
+def _completion_order(events: Sequence[Event], reference: Results) -> Results:
+    return _reordered(events, reference, done_only=True)
+
+
+def _announcement_order(events: Sequence[Event], reference: Results) -> Results:
+    return _reordered(events, reference, done_only=False)
 
 
 ANSWERS: dict[Hypothesis, Callable[[Sequence[Event], Results], Results | None]] = {
     Hypothesis.SNAPSHOT_VERBATIM: _snapshot_verbatim,
     Hypothesis.SNAPSHOT_IGNORED: _without_snapshots,
     Hypothesis.COMPLETION_ORDER: _completion_order,
+    Hypothesis.ANNOUNCEMENT_ORDER: _announcement_order,
 }
 """How each hypothesis's answer is computed from the stream and the reference's answer
 for it (one function per ``Hypothesis``)."""

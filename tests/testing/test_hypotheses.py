@@ -83,20 +83,26 @@ def test_the_snapshot_ignored_answer_is_the_streamed_items_only() -> None:
     assert [e["item"]["id"] for e in result["items"]] == ["msg_1"]
 
 
-def test_the_completion_order_answer_orders_items_by_their_done() -> None:
+def test_the_order_answers_order_items_by_their_done_or_their_first_event() -> None:
+    # Announced 2 (slot 1) then 1 (slot 0), confirmed 1 then 2.
     events: list[Event] = [
         {"type": "response.created", "response": {"id": "resp_1"}},
-        {"type": "response.output_item.added", "output_index": 0, "item": _message(1, "")},
         {"type": "response.output_item.added", "output_index": 1, "item": _message(2, "")},
-        {"type": "response.output_item.done", "output_index": 1, "item": _message(2, "b")},
+        {"type": "response.output_item.added", "output_index": 0, "item": _message(1, "")},
         {"type": "response.output_item.done", "output_index": 0, "item": _message(1, "a")},
+        {"type": "response.output_item.done", "output_index": 1, "item": _message(2, "b")},
         {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
     ]
     [reference] = results_json(reduce(events))
-    [result] = answer(Hypothesis.COMPLETION_ORDER, events) or []
     assert [e["item"]["id"] for e in reference["items"]] == ["msg_1", "msg_2"]
-    assert [e["item"]["id"] for e in result["items"]] == ["msg_2", "msg_1"]
-    assert result["items"] == list(reversed(reference["items"]))
+    [announced] = answer(Hypothesis.ANNOUNCEMENT_ORDER, events) or []
+    assert announced["items"] == list(reversed(reference["items"]))
+    # Confirmed in slot order: the completion-order answer is the reference's...
+    assert answer(Hypothesis.COMPLETION_ORDER, events) == [reference]
+    # ... and once the dones swap, it is not.
+    swapped = [*events[:3], events[4], events[3], events[5]]
+    [completed] = answer(Hypothesis.COMPLETION_ORDER, swapped) or []
+    assert [e["item"]["id"] for e in completed["items"]] == ["msg_2", "msg_1"]
 
 
 def test_a_policy_explains_an_answer_only_when_it_is_exactly_the_policys() -> None:
