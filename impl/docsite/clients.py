@@ -338,8 +338,9 @@ def render(data: Mapping[str, Any]) -> str:
         "streams, with a minimal well-formed representative stream. Where the client's "
         "answer on every case of a cause is exactly the answer of one client policy "
         "(`responses_oracle.model.divergence.HYPOTHESES`: the terminal snapshot verbatim, "
-        "the snapshot ignored, completion or announcement order), that cause is the policy's: a policy's "
-        "cluster names the rule the policy breaks and what to fix, its representative "
+        "the snapshot ignored, completion or announcement order), that cause is the "
+        "policy's: a policy's cluster names the rule the policy breaks and what to fix, "
+        "its representative "
         "still answers exactly as the policy does, and each cause it gathers is listed "
         "with a representative of its own.",
         "",
