@@ -20,10 +20,17 @@ and the call was confirmed (a ``*.done``, an ``output_item.done`` or the snapsho
 *invalid input* is a stream on which the reference raised an error-severity diagnostic
 or which did not end ``completed``.  Nothing here has behaviour; the classifier that
 picks a class for a difference is ``responses_oracle.testing.taxonomy``.
+
+Rule 3: a ``Hypothesis`` names a policy a client may follow instead of the rules (it
+answers the terminal snapshot verbatim, say); ``HYPOTHESES`` gives each the rule it
+breaks and the sentence a report says of it.  A differential run names a hypothesis as
+the cause of a cluster only when the client's answer is exactly the hypothesis's on
+every case (``responses_oracle.testing.hypotheses`` computes those answers).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -111,3 +118,60 @@ SEVERE: frozenset[Divergence] = frozenset(
 )
 """The classes that run the wrong tool, run one never asked for or twice, or lose a
 confirmed call: what a maintainer must see first (a test checks they lead ``HARM``)."""
+
+
+class Hypothesis(Enum):
+    """A policy a client may follow instead of the rules: an alternative answer it
+    gives for a whole stream.  When a client's answer is exactly that answer on every
+    case of a cause, that policy is the cause, whatever the reference decided on each
+    stream (the answers are computed by ``responses_oracle.testing.hypotheses``)."""
+
+    SNAPSHOT_VERBATIM = "snapshot_verbatim"
+    """Each response is its terminal event's ``response`` object as it came: status,
+    id and ``output`` verbatim."""
+    SNAPSHOT_IGNORED = "snapshot_ignored"
+    """The rules applied to the stream with every terminal snapshot's ``output`` left
+    out: only the streamed events count."""
+    COMPLETION_ORDER = "completion_order"
+    """The reference's answer, its items in the order they were confirmed
+    (``output_item.done``) instead of by slot."""
+    ANNOUNCEMENT_ORDER = "announcement_order"
+    """The reference's answer, its items in the order the stream first named them (an
+    ``output_item.added``, a payload event's ``item_id``) instead of by slot."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What a hypothesis says of a client: the rule it breaks and what to fix."""
+
+    rule: str
+    says: str
+    """One sentence: what the client does, and what to do instead."""
+
+
+HYPOTHESES: dict[Hypothesis, Policy] = {
+    Hypothesis.SNAPSHOT_VERBATIM: Policy(
+        "R9",
+        "the client answers the terminal event's snapshot as it came, so whatever the "
+        "snapshot leaves out, empties or renames is lost; reconcile the snapshot with the "
+        "streamed items instead (the snapshot never erases what was streamed)",
+    ),
+    Hypothesis.SNAPSHOT_IGNORED: Policy(
+        "R6",
+        "the client builds its answer from the streamed events only and never reads the "
+        "terminal snapshot, so items and payloads found only there are lost; admit "
+        "snapshot-only items and take their payloads from it",
+    ),
+    Hypothesis.COMPLETION_ORDER: Policy(
+        "R10",
+        "the client orders the output by when each item was confirmed; order it by "
+        "output_index, then admission",
+    ),
+    Hypothesis.ANNOUNCEMENT_ORDER: Policy(
+        "R10",
+        "the client orders the output by when the stream first named each item; order "
+        "it by output_index, then admission",
+    ),
+}
+"""Every hypothesis with the rule it breaks and what it says, in the order they are
+tried (a cause explained by two is explained by the first)."""

@@ -31,7 +31,7 @@ from typing import Any
 from responses_oracle.model.divergence import HARM, SEVERE, Divergence
 from responses_oracle.testing.candidate import NODE_ADAPTERS, candidate_command
 from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.report import Cluster, answer_json, answer_lines
+from responses_oracle.testing.report import Cluster, answer_json, answer_lines, policy_json
 
 from . import docs_dir
 
@@ -89,6 +89,8 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
              "reference": c.difference.oracle, "candidate": c.difference.candidate}
             for c in cluster.classified
         ],
+        "hypothesis": policy_json(cluster.hypothesis),
+        "parts": [_cluster_record(part) for part in cluster.parts],
     }
 
 
@@ -191,13 +193,24 @@ KNOWN: tuple[Known, ...] = (
 """The classes the issue that asked for this page lists, each with the rule deciding it."""
 
 
+def causes(client: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A client's clusters and, inside a policy's cluster, the causes it gathers (each
+    with its own representative): where a known class can show."""
+    return [
+        shown
+        for cluster in client["clusters"]
+        for shown in (cluster, *(cluster.get("parts") or []))
+    ]
+
+
 def known_found(data: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Each known class → the clients whose run found it (empty: none did)."""
+    """Each known class → the clients whose run found it (empty: none did), in a cluster
+    or in a cause a policy's cluster gathers."""
     return {
         known.what: [
             client["client"]
             for client in data["clients"]
-            if any(known.shows(cluster) for cluster in client["clusters"])
+            if any(known.shows(cluster) for cluster in causes(client))
         ]
         for known in KNOWN
     }
@@ -209,7 +222,13 @@ def _cell(text: str) -> str:
 
 def _client_section(client: Mapping[str, Any]) -> list[str]:
     clusters = client["clusters"]
-    severe = sum(c["count"] for c in clusters if Divergence(c["class"]) in SEVERE)
+    # A policy's cluster is filed under its most harmful class; its parts say which of
+    # its streams are of that class.
+    severe = sum(
+        c["count"]
+        for c in causes(client)
+        if not c.get("parts") and Divergence(c["class"]) in SEVERE
+    )
     lines = [
         f"## {client['client']}: {client['package']} {client['version']} ({client['registry']})",
         "",
@@ -222,6 +241,13 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
     ]
     for cluster in clusters:
         decided = cluster["decision"] or "no code"
+        policy = cluster.get("hypothesis")
+        if policy:
+            parts = ", ".join(
+                f"`{p['class']}` {p['rule']} {p['decision'] or 'no code'} x{p['count']}"
+                for p in cluster["parts"]
+            )
+            decided = f"policy `{policy['name']}`: {_cell(policy['says'])}; it meets {parts}"
         if cluster["failure"]:
             messages = ", ".join(
                 f"`{_cell(v['what'])}` x{v['cases']}" for v in cluster["variants"]
@@ -234,10 +260,12 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
     lines.append("")
     for cluster in clusters:
         lines += _representative(cluster)
+        for part in cluster.get("parts") or []:
+            lines += _representative(part, f" (a cause of policy {cluster['decision']})")
     return lines
 
 
-def _representative(cluster: Mapping[str, Any]) -> list[str]:
+def _representative(cluster: Mapping[str, Any], of: str = "") -> list[str]:
     stream = "\n".join(
         json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in cluster["events"]
     )
@@ -247,9 +275,10 @@ def _representative(cluster: Mapping[str, Any]) -> list[str]:
     ]
     return [
         f'??? note "{cluster["id"]}: `{cluster["class"]}`, {cluster["rule"]}, '
-        f'{cluster["count"]} streams (representative {cluster["representative"]})"',
-        f'    <a id="{cluster["id"]}"></a>',
+        f'{cluster["count"]} streams (representative {cluster["representative"]}){of}"',
+        *([] if of else [f'    <a id="{cluster["id"]}"></a>']),
         "",
+        *_policy_lines(cluster.get("hypothesis")),
         "    Minimal stream:",
         "",
         "    ```json",
@@ -262,6 +291,20 @@ def _representative(cluster: Mapping[str, Any]) -> list[str]:
             f"    | {_cell(a)} | {_cell(b)} |"
             for a, b in _pairs(answer_lines(cluster["reference"]), theirs)
         ),
+        "",
+    ]
+
+
+def _policy_lines(policy: Mapping[str, str] | None) -> list[str]:
+    """What a policy's cluster says of the client, above its representative."""
+    if not policy:
+        return []
+    rule = policy["rule"]
+    return [
+        f"    Cause: the client's policy `{policy['name']}`, which breaks "
+        f"[{rule}](rules/{rule}.md): {policy['says']}. On every stream of this cluster "
+        "the client's answer is exactly this policy's, not the oracle's; the causes it "
+        "meets follow.",
         "",
     ]
 
@@ -292,7 +335,14 @@ def render(data: Mapping[str, Any]) -> str:
         "as `IndexError` by where it gives up), shown at the event it gives up at (the "
         "first whose prefix fails the same way) with the oracle's decision there and "
         "every message and trip listed — filed under the most harmful class among its "
-        "streams, with a minimal well-formed representative stream.",
+        "streams, with a minimal well-formed representative stream. Where the client's "
+        "answer on every case of a cause is exactly the answer of one client policy "
+        "(`responses_oracle.model.divergence.HYPOTHESES`: the terminal snapshot verbatim, "
+        "the snapshot ignored, completion or announcement order), that cause is the "
+        "policy's: a policy's cluster names the rule the policy breaks and what to fix, "
+        "its representative "
+        "still answers exactly as the policy does, and each cause it gathers is listed "
+        "with a representative of its own.",
         "",
         "## Known classes",
         "",

@@ -21,6 +21,12 @@ signature, keyed by ``Causes``): the report leads with what would run the wrong 
 and a case's lesser differences are listed with it rather than spread over clusters of
 their own.  The classes a client may choose on purpose are one cluster each.
 
+Several such causes can be one policy of the client's: answering the terminal
+snapshot verbatim loses a done-only call, persists empty arguments and keeps a renamed
+id.  A cause whose every case the client answers exactly as a ``Hypothesis`` does
+(``hypotheses.explained``) is that policy's (``policy``, kind ``POLICY_KIND``), and the
+causes it gathers are listed as its parts (the harness's ``cluster``).
+
 A candidate that gave up is placed at its *trip* event (the first event whose prefix,
 closed by a terminal, fails with the same message: ``trip_rule`` names the rule and the
 reference's decision there).  What the failure is keyed by depends on its kind
@@ -61,7 +67,7 @@ from typing import Any
 
 from responses_oracle import Reducer
 from responses_oracle.core.step import StepTrace
-from responses_oracle.model.divergence import TOLERABLE, Divergence
+from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.result import Result, item_positions
 
@@ -184,6 +190,20 @@ class Cause:
         """A short stable id for the cluster (JSON reports, the Real clients page)."""
         text = "|".join((self.kind, self.rule, self.decision, self.failure))
         return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+    @property
+    def hypothesis(self) -> Hypothesis | None:
+        """The client policy this cause is, for a cause that is one (``policy``)."""
+        return Hypothesis(self.decision) if self.kind == POLICY_KIND else None
+
+
+POLICY_KIND = "policy"
+"""The kind of a cause that is a client policy (a ``Hypothesis``)."""
+
+
+def policy(hypothesis: Hypothesis) -> Cause:
+    """The cause that is ``hypothesis``: its kind, the rule it breaks, its name."""
+    return Cause(POLICY_KIND, HYPOTHESES[hypothesis].rule, hypothesis.value)
 
 
 RUNTIME_ERRORS: frozenset[str] = frozenset(

@@ -5,13 +5,20 @@ Theory of operation
 ``find`` runs cases through a candidate in batches (one process serves them all),
 reduces each stream with the reference, classifies every difference by the harm it
 does (``taxonomy``) and names what went wrong by its signature (``cause``); each
-diverging case is a ``Finding``.  Findings are clustered by cause: a case is in the
-cluster of every cause it shows, so an order difference does not hide the arguments
-lost in the same case.  One representative per cluster (the shortest case) is shrunk
-(``shrink.py``: ddmin with batched candidate calls, the response frame kept) under the
-one condition that the variant still shows the cluster's cause, then explained:
+diverging case is a ``Finding``, which also records the client policies whose answer
+the candidate gave exactly (``hypotheses``).  Findings are clustered by their most
+harmful cause (the lesser ones are listed with the case, ``cause``).  One
+representative per cluster (the shortest case) is shrunk (``shrink.py``: ddmin with
+batched candidate calls, the response frame kept) under the one condition that the
+variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
 events involved marked.
+
+A cause every case of which the candidate answers exactly as one client policy does
+(``hypotheses.explained``: the terminal snapshot verbatim, say) is that policy's: the
+causes one policy explains are one cluster (``cluster``), whose representative is
+shrunk keeping the candidate's answer exactly the policy's and not the reference's
+(``explain_cluster``), and each cause it gathers is explained as before, as its parts.
 
 A candidate that gave no answer is placed by its *trip*: the first event whose prefix,
 closed by a terminal, fails with the same message (``trip_points``: every prefix of
@@ -43,9 +50,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from typing import Any
 
 from responses_oracle import reduce
-from responses_oracle.model.divergence import HARM, Divergence
+from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
 
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
@@ -58,16 +66,18 @@ from .cause import (
     failure_kind,
     involved,
     mask_failure,
+    policy,
     signature,
     traced,
     trip_rule,
 )
 from .compare import Aspect
 from .explain import completed, trace_line
+from .hypotheses import explained
 from .profiles import PROFILES
 from .report import Cluster, DiffReport, Finding, cluster_order
 from .shrink import FRAME_EVENTS, shrink
-from .streams import Event, GeneratedStream
+from .streams import Event, GeneratedStream, split_responses
 from .taxonomy import Classified, classify
 
 BATCH = 64
@@ -90,16 +100,6 @@ def _batches(cases: Iterable[Case], size: int) -> Iterator[list[Case]]:
             batch = []
     if batch:
         yield batch
-
-
-def split_responses(events: Sequence[Event]) -> list[list[Event]]:
-    """The stream cut before every ``response.created`` that follows other events."""
-    parts: list[list[Event]] = [[]]
-    for event in events:
-        if event.get("type") == "response.created" and parts[-1]:
-            parts.append([])
-        parts[-1].append(event)
-    return [part for part in parts if part]
 
 
 def answers_of(
@@ -169,6 +169,7 @@ def find(
                         answer,
                         found,
                         signatures,
+                        explained(events, answer, codes=codes),
                     )
                 )
         done += len(chunk)
@@ -179,11 +180,18 @@ def find(
 
 def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Finding]]]:
     """Findings by their most harmful cause, causes in order of first appearance, and
-    the keying used (failures placed by their trip: ``with_trips``)."""
+    the keying used (failures placed by their trip: ``with_trips``).  A cause whose
+    every case one hypothesis explains joins that policy's cluster (``policy``: the
+    first hypothesis that explains them all)."""
     causes = Causes.of(s for finding in findings for s in finding.signatures[:1])
-    clusters: dict[Cause, list[Finding]] = {}
+    by_cause: dict[Cause, list[Finding]] = {}
     for finding in findings:
-        clusters.setdefault(causes.key(finding.signatures[0]), []).append(finding)
+        by_cause.setdefault(causes.key(finding.signatures[0]), []).append(finding)
+    clusters: dict[Cause, list[Finding]] = {}
+    for cause, members in by_cause.items():
+        common = set.intersection(*(set(f.explained) for f in members))
+        first = next((h for h in HYPOTHESES if h in common), None)
+        clusters.setdefault(cause if first is None else policy(first), []).extend(members)
     return causes, clusters
 
 
@@ -275,12 +283,11 @@ def explain_cluster(
     causes: Causes = NO_BUGS,
 ) -> Cluster:
     """Shrink the cluster's shortest case of its most harmful class (keeping its cause)
-    and explain it."""
-    divergence = min((f.signatures[0].divergence for f in members), key=HARM.index)
-    finding = min(
-        (f for f in members if f.signatures[0].divergence is divergence),
-        key=lambda f: len(f.events),
-    )
+    and explain it; a client policy's cluster keeps the policy's answer instead."""
+    if wanted.hypothesis is not None:
+        return _explain_policy(wanted.hypothesis, members, candidate, codes, split, minimize,
+                               allowed, causes)
+    divergence, finding = _representative(members)
 
     message = finding.signatures[0].failure
 
@@ -339,30 +346,105 @@ def explain_cluster(
     else:
         rule, decision = mine.rule, mine.decision
         marked = {s.index for c in shown for s in involved(c, responses, events)}
-    trace = [
-        ("* " if step.index in marked else "  ") + trace_line(step)
-        for response in responses
-        for step in response.steps
-    ]
-    return Cluster(
+    return _built(
+        members, finding, events, answer, responses, allowed,
         cause=wanted,
         rule=rule,
         decision=decision,
-        cases=tuple(f.case for f in members),
-        labels=finding.labels,
-        original_events=len(finding.events),
-        events=tuple(events),
         classified=shown,
-        reference=tuple(r.result.to_dict() for r in responses),
-        answer=answer,
-        trace=tuple(trace),
+        trace=_trace(responses, marked),
         divergence=divergence,
         message=mine.failure,
         others=tuple(
             Counter(c.divergence.value for c in found if c not in shown).most_common()
         ),
-        variants=tuple(Counter(_reads(f.signatures[0]) for f in members).most_common()),
+    )
+
+
+def _built(
+    members: Sequence[Finding], finding: Finding, events: Sequence[Event], answer: Answer,
+    responses: Sequence[TracedResponse], allowed: frozenset[Divergence], **fields: Any,
+) -> Cluster:
+    """A cluster of ``members`` represented by ``finding`` shrunk to ``events``: the
+    fields every cluster fills alike, and ``fields``."""
+    return Cluster(
+        cases=tuple(f.case for f in members),
+        labels=finding.labels,
+        original_events=len(finding.events),
+        events=tuple(events),
+        reference=tuple(r.result.to_dict() for r in responses),
+        answer=answer,
+        variants=_variants(members),
         allowed=all(f.signatures[0].divergence in allowed for f in members),
+        **fields,
+    )
+
+
+def _trace(responses: Sequence[TracedResponse], marked: set[int]) -> tuple[str, ...]:
+    """The reference's trace, the events involved marked ``*``."""
+    return tuple(
+        ("* " if step.index in marked else "  ") + trace_line(step)
+        for response in responses
+        for step in response.steps
+    )
+
+
+def _variants(members: Sequence[Finding]) -> tuple[tuple[str, int], ...]:
+    return tuple(Counter(_reads(f.signatures[0]) for f in members).most_common())
+
+
+def _representative(members: Sequence[Finding]) -> tuple[Divergence, Finding]:
+    """A cluster's most harmful class, and its shortest case of that class."""
+    divergence = min((f.signatures[0].divergence for f in members), key=HARM.index)
+    return divergence, min(
+        (f for f in members if f.signatures[0].divergence is divergence),
+        key=lambda f: len(f.events),
+    )
+
+
+def _explain_policy(
+    hypothesis: Hypothesis, members: Sequence[Finding], candidate: Candidate, codes: bool,
+    split: bool, minimize: bool, allowed: frozenset[Divergence], causes: Causes,
+) -> Cluster:
+    """Explain the cluster of a client policy: its shortest case of its most harmful
+    class shrunk keeping the candidate's answer exactly the policy's (and not the
+    reference's) and that class; then each cause it gathers, explained as a cluster of
+    its own (its parts)."""
+    divergence, finding = _representative(members)
+
+    def stream(events: Sequence[Event]) -> GeneratedStream:
+        return GeneratedStream(tuple(events), finding.labels, finding.data_only)
+
+    def fails(variants: Sequence[list[Event]]) -> list[bool]:
+        answers = answers_of(candidate, [stream(v) for v in variants], split)
+        return [
+            hypothesis in explained(v, a, codes=codes)
+            and any(s.divergence is divergence for s in judge(v, a, codes)[1])
+            for v, a in zip(variants, answers, strict=True)
+        ]
+
+    events = shrink(finding.events, fails) if minimize else list(finding.events)
+    answer = answers_of(candidate, [stream(events)], split)[0]
+    if not fails([events])[0]:  # a candidate not deterministic
+        events, answer = list(finding.events), finding.answer
+    found, _, responses = judge(events, answer, codes)
+    parts: dict[Cause, list[Finding]] = {}
+    for member in members:
+        parts.setdefault(causes.key(member.signatures[0]), []).append(member)
+    return _built(
+        members, finding, events, answer, responses, allowed,
+        cause=policy(hypothesis),
+        rule=HYPOTHESES[hypothesis].rule,
+        decision=hypothesis.value,
+        classified=found,
+        trace=_trace(responses, {s.index for c in found for s in involved(c, responses, events)}),
+        divergence=divergence,
+        hypothesis=hypothesis,
+        parts=tuple(cluster_order([
+            explain_cluster(cause, part, candidate, codes=codes, split=split,
+                            minimize=minimize, allowed=allowed, causes=causes)
+            for cause, part in parts.items()
+        ])),
     )
 
 

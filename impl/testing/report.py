@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from responses_oracle.model.divergence import HARM, Divergence
+from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
 
 from .candidate import Answer, Failure
 from .cause import Cause, Signature
@@ -44,6 +44,8 @@ class Finding:
     classified: tuple[Classified, ...]
     signatures: tuple[Signature, ...]
     """The distinct causes, most harmful first."""
+    explained: tuple[Hypothesis, ...] = ()
+    """The client policies whose answer the candidate gave exactly (``hypotheses``)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,11 @@ class Cluster:
     """How the cases' own signatures read (a failure's message, the code), with counts:
     a cluster of failures or of a class a client may choose gathers several."""
     allowed: bool = False
+    hypothesis: Hypothesis | None = None
+    """The client policy that is the cause, for a cluster keyed by one."""
+    parts: tuple[Cluster, ...] = ()
+    """For a policy's cluster: the causes it gathers, each a cluster of its own cases
+    with its own representative (the reference's decisions the policy met)."""
 
     @property
     def id(self) -> str:
@@ -112,7 +119,23 @@ class Cluster:
             "trace": list(self.trace),
             "variants": [{"what": what, "cases": count} for what, count in self.variants],
             "other_differences": dict(self.others),
+            "hypothesis": policy_json(self.hypothesis),
+            "parts": [part.to_json() for part in self.parts],
         }
+
+
+def policy_json(hypothesis: Hypothesis | None) -> dict[str, str] | None:
+    """A cluster's policy as JSON: its name, the rule it breaks (with its page) and what
+    it says; ``None`` for a cluster that is not a policy's."""
+    if hypothesis is None:
+        return None
+    says = HYPOTHESES[hypothesis]
+    return {
+        "name": hypothesis.value,
+        "rule": says.rule,
+        "rule_doc": RULE_DOCS.format(rule=says.rule),
+        "says": says.says,
+    }
 
 
 def answer_json(answer: Answer) -> Any:
@@ -259,7 +282,14 @@ def render_cluster(number: int, cluster: Cluster) -> str:
     ]
     if cluster.message:
         lines.append(f"  candidate raised: {cluster.message}")
-    if len(cluster.variants) > 1:
+    if cluster.hypothesis is not None:
+        says = HYPOTHESES[cluster.hypothesis]
+        lines.append(
+            f"  cause: the client's policy {cluster.hypothesis.value} (breaks {says.rule}, "
+            f"{RULE_DOCS.format(rule=says.rule)}); every case's answer is exactly this "
+            f"policy's: {says.says}"
+        )
+    if len(cluster.variants) > 1 or cluster.hypothesis is not None:
         lines.append("  the cases, by what decides them:")
         lines.extend(f"    {count} x {what}" for what, count in cluster.variants)
     lines.append(

@@ -19,16 +19,18 @@ from responses_oracle.docsite.clients import (
     PAGE_NAME,
     RECORD_NAME,
     Client,
+    causes,
     known_found,
     load,
     render,
 )
-from responses_oracle.model.divergence import Divergence
+from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.cases import Case
 from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
 from responses_oracle.testing.harness import find, judge, trip_points
+from responses_oracle.testing.hypotheses import explained
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +78,8 @@ def test_every_recorded_representative_still_shows_its_cause(
 ) -> None:
     [recorded] = [c for c in record["clients"] if c["client"] == client.candidate]
     assert recorded["version"] == client.version()
-    clusters = recorded["clusters"]
+    # Every cluster, and every cause a policy's cluster gathers, with its representative.
+    clusters = causes(recorded)
     streams = [GeneratedStream(tuple(c["events"])) for c in clusters]
     candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
     try:
@@ -88,7 +91,15 @@ def test_every_recorded_representative_still_shows_its_cause(
         candidate.close()
     for cluster, stream, answer in zip(clusters, streams, answers, strict=True):
         _, signatures, _ = judge(stream.events, answer)
-        if cluster["failure_key"]:
+        if cluster["hypothesis"]:
+            # Still answered exactly as the policy does (and not as the reference),
+            # still of the cluster's class.
+            policy = Hypothesis(cluster["hypothesis"]["name"])
+            assert policy in explained(stream.events, answer), cluster["id"]
+            assert cluster["class"] in {s.divergence.value for s in signatures}, cluster["id"]
+            assert (cluster["rule"], cluster["decision"]) == (
+                HYPOTHESES[policy].rule, policy.value)
+        elif cluster["failure_key"]:
             # Still the same message, still given up at the same decision.
             assert [s.failure for s in signatures] == [cluster["failure"]], cluster["id"]
             # Keyed by the check's message, or a runtime lookup error by its trip.

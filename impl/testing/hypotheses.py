@@ -1,0 +1,165 @@
+"""The answers a client policy gives (``Hypothesis``), and which of them a client gave.
+
+Theory of operation
+-------------------
+A cluster keyed by what differs and by the reference's decision splits one bug of a
+client over as many clusters as there are decisions its streams happen to meet: a
+client that answers the terminal snapshot verbatim loses a done-only call
+(``snapshot_missing_item``), persists the snapshot's empty arguments
+(``empty_payload_ignored``) and keeps the snapshot's renamed id (``id_changed``), three
+signatures of one policy.  A hypothesis (``responses_oracle.model.divergence``) names
+such a policy; ``answer`` computes the answer it gives for a stream, in the shape the
+comparison reads (one result per response, wire items under ``item``), from the
+stream and the reference alone, never from what any particular client is known to do.
+
+``explained`` is the test: the hypotheses whose answer the candidate's equals exactly
+(``compare`` finds no difference, over the whole answer, every response) while the
+reference's does not.  The harness names a hypothesis as a cluster's cause only when
+it explains every case of it (one coincidence is not a policy), and shrinking keeps
+that equality.
+
+The policies:
+
+- ``SNAPSHOT_VERBATIM``: per response, its first terminal event's ``response`` as it
+  came (status, id, ``output``); no answer for a response without one (or ended by an
+  ``error`` event, which carries no response).
+- ``SNAPSHOT_IGNORED``: the reference's answer for the stream with every terminal's
+  ``response.output`` removed.
+- ``COMPLETION_ORDER``: the reference's answer with each response's items ordered by
+  the first ``output_item.done`` that carried their id or ``call_id`` (stable; items
+  never confirmed so keep their place after the confirmed ones).
+- ``ANNOUNCEMENT_ORDER``: the same, by the first event that named the item (its
+  ``output_item.added``, a payload event's ``item_id``, its done).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from responses_oracle import reduce
+from responses_oracle.model.divergence import HYPOTHESES, Hypothesis
+
+from .candidate import Answer, Failure
+from .compare import compare
+from .shrink import FRAME_EVENTS
+from .streams import Event, split_responses
+from .taxonomy import results_json
+
+Results = list[dict[str, Any]]
+"""An answer with results: one result object per response."""
+
+TERMINALS: frozenset[str] = FRAME_EVENTS - {"response.created", "error"}
+"""The terminal events that carry the response object."""
+
+
+def _snapshot_verbatim(events: Sequence[Event], reference: Results) -> Results | None:
+    out: Results = []
+    for part in split_responses(events):
+        ending = next((e for e in part if e.get("type") in TERMINALS | {"error"}), None)
+        if ending is None or not isinstance(response := ending.get("response"), Mapping):
+            return None
+        output = response.get("output")
+        status = response.get("status") or str(ending.get("type")).removeprefix("response.")
+        out.append({
+            "response": {"id": response.get("id"), "status": status},
+            "items": [{"item": item} for item in output if isinstance(item, Mapping)]
+            if isinstance(output, list) else [],
+        })
+    return out
+
+
+def _without_snapshots(events: Sequence[Event], reference: Results) -> Results:
+    stripped = []
+    for event in events:
+        response = event.get("response")
+        if event.get("type") in TERMINALS and isinstance(response, Mapping):
+            event = {**event, "response": {k: v for k, v in response.items() if k != "output"}}
+        stripped.append(event)
+    return results_json(reduce(stripped))
+
+
+def _first_at(events: Sequence[Event], done_only: bool) -> dict[str, int]:
+    """Each id and call_id → the index of the first event naming it: of the first
+    ``output_item.done`` carrying it (``done_only``), else of any event whose item
+    carries it or whose ``item_id`` is it."""
+    at: dict[str, int] = {}
+    for index, event in enumerate(events):
+        item = event.get("item")
+        item = item if isinstance(item, Mapping) else {}
+        if done_only and event.get("type") != "response.output_item.done":
+            continue
+        names = [item.get("id"), item.get("call_id")]
+        if not done_only:
+            names.append(event.get("item_id"))
+        for name in names:
+            if isinstance(name, str):
+                at.setdefault(name, index)
+    return at
+
+
+def _reordered(events: Sequence[Event], reference: Results, done_only: bool) -> Results:
+    """The reference's answer, each response's items sorted (stably) by ``_first_at``;
+    an item never named so keeps its place after the others."""
+    at = _first_at(events, done_only)
+    never = len(events)
+
+    def first(entry: Mapping[str, Any]) -> int:
+        item = entry.get("item")
+        item = item if isinstance(item, Mapping) else {}
+        return min(at.get(str(item.get(key)), never) for key in ("id", "call_id"))
+
+    return [
+        {**result, "items": sorted(result.get("items") or [], key=first)}
+        for result in reference
+    ]
+
+
+def _completion_order(events: Sequence[Event], reference: Results) -> Results:
+    return _reordered(events, reference, done_only=True)
+
+
+def _announcement_order(events: Sequence[Event], reference: Results) -> Results:
+    return _reordered(events, reference, done_only=False)
+
+
+ANSWERS: dict[Hypothesis, Callable[[Sequence[Event], Results], Results | None]] = {
+    Hypothesis.SNAPSHOT_VERBATIM: _snapshot_verbatim,
+    Hypothesis.SNAPSHOT_IGNORED: _without_snapshots,
+    Hypothesis.COMPLETION_ORDER: _completion_order,
+    Hypothesis.ANNOUNCEMENT_ORDER: _announcement_order,
+}
+"""How each hypothesis's answer is computed from the stream and the reference's answer
+for it (one function per ``Hypothesis``)."""
+
+
+def answer(
+    hypothesis: Hypothesis, events: Sequence[Event], reference: Results | None = None
+) -> Results | None:
+    """The answer a client following ``hypothesis`` gives for ``events`` (``None``: the
+    policy gives none, e.g. a snapshot verbatim without a terminal snapshot);
+    ``reference`` is the reference's answer for them, when already computed."""
+    if reference is None:
+        reference = results_json(reduce(events))
+    return ANSWERS[hypothesis](events, reference)
+
+
+def explained(
+    events: Sequence[Event], candidate: Answer, *, codes: bool = False
+) -> tuple[Hypothesis, ...]:
+    """The hypotheses, in ``HYPOTHESES`` order, whose answer the candidate's equals
+    exactly while the reference's differs from it (a candidate that gave up matches
+    none)."""
+    if isinstance(candidate, Failure):
+        return ()
+    reference = results_json(reduce(events))
+    found = []
+    for hypothesis in HYPOTHESES:
+        theirs = answer(hypothesis, events, reference)
+        if (
+            theirs is not None
+            and not compare(events, theirs, candidate, codes=codes)
+            and compare(events, reference, theirs, codes=codes)
+        ):
+            found.append(hypothesis)
+    return tuple(found)
