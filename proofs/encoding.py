@@ -37,18 +37,18 @@ one field stands for all three).
 
 *Completeness ghosts* (issue #16) record what the events brought, never what an
 effect did with it, so that a row that forgets its effect is caught: per channel the
-last non-empty delta that reached it open (``delta_seen``, with ``payload``), whether a
-``*.done`` reached it while its entry was open (``done_seen``), whether
-an item that admits, confirms or reconciles the entry brought a name
-(``name_brought``, with ``identity``; ``NAMING_ITEMS``), whether a done item reached
-it absent or open (``item_done_seen``) and a delta reached it open (``streamed``), per
-channel the last non-empty value an event brought to it (``brought``, with
-``payload``: a delta, a ``*.done``, a done item, the snapshot), whether an event carrying an item id reached it (``id_brought``) against whether
-its rows took one (``id_named``: ``MERGE_ITEM`` of an item with an id, ``LEARN_ITEM_ID``
-of an event with one), per channel how many
-``content_part.added`` reached it while open (``parts_announced``) against how many
-parts its rows opened (``parts_opened``), and per response whether a done item was
-left unadmitted (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
+last non-empty delta that reached it open (``delta_seen``, with ``payload``) and the
+last non-empty value any event brought to it (``brought``, with ``payload``: a delta, a
+``*.done``, a done item, the snapshot), whether a ``*.done`` reached it while its entry
+was open (``done_seen``), whether an item that admits, confirms or reconciles the entry
+brought a name (``name_brought``, with ``identity``; ``NAMING_ITEMS``), whether a done
+item reached it absent or open (``item_done_seen``) and a delta reached it open
+(``streamed``), whether an event carrying an item id reached it (``id_brought``)
+against whether its rows took one (``id_named``: ``MERGE_ITEM`` of an item with an id,
+``LEARN_ITEM_ID`` of an event with one), per channel how many ``content_part.added``
+reached it while open (``parts_announced``) against how many parts its rows opened
+(``parts_opened``), and per response whether a done item was left unadmitted
+(``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
 raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
 code when it binds a slot.
 

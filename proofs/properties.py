@@ -365,7 +365,9 @@ def _closed_by_its_events(encoding: Encoding, state: State) -> Term:
         done, completed = ENTRY[EntryState.DONE], ENTRY[EntryState.COMPLETED]
         return z3.And(
             z3.Implies(entry_state == done, state.item_done_seen[i]),
-            z3.Implies(state.item_done_seen[i], z3.Or(entry_state == done, entry_state == completed)),
+            z3.Implies(
+                state.item_done_seen[i], z3.Or(entry_state == done, entry_state == completed)
+            ),
             z3.Implies(state.in_snapshot[i], entry_state == completed),
             z3.Implies(entry_state == completed, z3.Or(state.in_snapshot[i], state.completed)),
         )

@@ -478,7 +478,10 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
     ),
     # An entry admitted without an id that a payload event names: the learning case.
     "item_id_learned": lambda e, b, s, a: _some_entry(
-        e, lambda i: z3.And(b.entry_state[i] != ENTRY[EntryState.ABSENT], z3.Not(b.id_named[i]), a.id_named[i])
+        e,
+        lambda i: z3.And(
+            b.entry_state[i] != ENTRY[EntryState.ABSENT], z3.Not(b.id_named[i]), a.id_named[i]
+        ),
     ),
 }
 """For each completeness obligation, a step on which its antecedent holds: a proof of
