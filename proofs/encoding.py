@@ -854,7 +854,14 @@ class Encoding:
             slot_state = tuple(
                 z3.If(picked, new, old) for new, old in zip(moved_slots, slot_state, strict=True)
             )
-        channels = [self._apply_channel(state, step, i, c, active) for c in range(self.channels)]
+        # The row's next state, built once: the ghosts below ask whether the entry belongs
+        # to the event (it is admitted after the step).
+        next_state = self.next_entry_state(before, trigger)
+        admitted_after = next_state != ENTRY[EntryState.ABSENT]
+        channels = [
+            self._apply_channel(state, step, i, c, active, admitted_after)
+            for c in range(self.channels)
+        ]
         name = state.name[i]
         name_brought = state.name_brought[i]
         if self.identity:
@@ -881,7 +888,7 @@ class Encoding:
             own,
             step.event == TRIGGER[Trigger.ITEM_DONE],
             ENTRY.is_one_of(before, (EntryState.ABSENT, *OPEN_STATES)),
-            self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+            admitted_after,
         )
         delta = z3.And(
             own, step.event == TRIGGER[Trigger.DELTA], ENTRY.is_one_of(before, OPEN_STATES)
@@ -891,7 +898,7 @@ class Encoding:
         # delta to a closed channel); the effects that must name the entry by it.
         late_delta = z3.And(
             step.event == TRIGGER[Trigger.DELTA],
-            self.named_channel(state.channel_closed, step),
+            select(self.of_entry(state.channel_closed, i), step.channel),
         )
         id_brought = z3.And(
             own,
@@ -921,7 +928,7 @@ class Encoding:
         return replace(
             state,
             entry_state=_put(
-                state.entry_state, i, z3.If(active, self.next_entry_state(before, trigger), before)
+                state.entry_state, i, z3.If(active, next_state, before)
             ),
             entry_slot=_put(state.entry_slot, i, entry_slot),
             completions=_put(
@@ -955,9 +962,10 @@ class Encoding:
         )
 
     def _apply_channel(
-        self, state: State, step: Step, i: int, c: int, active: Term
+        self, state: State, step: Step, i: int, c: int, active: Term, admitted_after: Term
     ) -> dict[str, Term]:
-        """The fields of channel ``c`` of entry ``i`` after ``step`` (when ``active``).
+        """The fields of channel ``c`` of entry ``i`` after ``step`` (when ``active``;
+        ``admitted_after``: the entry's row leaves it admitted).
 
         The effects of a row that name a channel (``APPEND_DELTA``, ``OFFER_PAYLOAD``,
         ``CLOSE_CHANNEL``, ``OPEN_PART``) act on the channel the event names only;
@@ -997,7 +1005,7 @@ class Encoding:
                 active,
                 trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
                 z3.Not(state.in_snapshot[i]),
-                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+                admitted_after,
                 PAYLOAD.is_one_of(value, NONEMPTY),
             )
             last = z3.If(arrives, value, last)
@@ -1025,14 +1033,14 @@ class Encoding:
                 step.entry == i,
                 step.event == TRIGGER[Trigger.ITEM_DONE],
                 ENTRY.is_one_of(before, (EntryState.ABSENT, *OPEN_STATES)),
-                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+                admitted_after,
             )
             snapshot_brings = z3.And(
                 active,
                 step.entry == i,
                 step.event == TRIGGER[Trigger.SNAPSHOT_ITEM],
                 z3.Not(state.in_snapshot[i]),
-                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+                admitted_after,
             )
             brings = z3.And(
                 z3.Or(delta_arrives, done_brings, item_brings, snapshot_brings),
