@@ -30,11 +30,13 @@ its model (``induction.reachability_lemmas``).
 ``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
 the invariants above say "never too much", these say "enough" — confirmation sticks,
 the end settles every entry, identity is taken, every delta is accounted for, every
-announced part is opened, a ``*.done`` closes its own channel only, and the
-diagnostics of unconfirmed calls, late events and
-slot reuse are raised exactly where their rules say.  They are stated over the ghosts
-of ``encoding.py`` (what the events brought), and each has a mutant it refutes.  They
-join ``PROPERTIES``, so ``prove`` and the induction see one list.
+announced part is opened, a ``*.done`` closes its own channel only, the
+diagnostics of unconfirmed calls, late events, slot reuse and replayed items are
+raised exactly where their rules say, and the lifecycle state, the payload candidates
+and the item ids follow the wire events.  They are stated over the ghosts of
+``encoding.py`` (what the events brought: the wire trigger ``Step.event`` and the
+values it carries, never the trigger a table reclassified it to), and each has a mutant
+it refutes.  They join ``PROPERTIES``, so ``prove`` and the induction see one list.
 """
 
 from __future__ import annotations
