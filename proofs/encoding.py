@@ -401,7 +401,8 @@ ENVIRONMENT: tuple[EnvironmentClause, ...] = (
 RENDERABLE: tuple[EnvironmentClause, ...] = (
     EnvironmentClause(
         "function_call_triggers",
-        "only RENDERABLE_TRIGGERS: function_call items have no content parts",
+        "only RENDERABLE_TRIGGERS, as the event's trigger and as its entry's: function_call "
+        "items have no content parts",
     ),
     EnvironmentClause(
         "snapshot_ends_completed",
@@ -619,7 +620,10 @@ class Encoding:
     def renderable_clauses(self, state: State, step: Step) -> dict[str, Term]:
         """Each ``RENDERABLE`` clause, by name."""
         clauses = {
-            "function_call_triggers": TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+            "function_call_triggers": z3.And(
+                TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+                TRIGGER.is_one_of(step.event, RENDERABLE_TRIGGERS),
+            ),
             "snapshot_ends_completed": z3.Implies(
                 state.snapshot_items > 0, step.trigger != TRIGGER[Trigger.RESPONSE_ABORTED]
             ),
