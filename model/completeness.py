@@ -118,6 +118,54 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "routing raises no other code",
         Scope.STEP,
     ),
+    # The state follows the wire events (R8): each lifecycle state is the one the
+    # events that reached the entry call for, so a row that moves to the wrong state —
+    # or a reclassification that turns a delta into an item or a response end — is
+    # caught by the events it did not see.
+    Obligation(
+        "closed_by_its_events",
+        "an entry is done only once a done item reached it, and an entry a done item "
+        "reached stays done or completed (never incomplete); an entry a snapshot item "
+        "reached is completed, and an entry is completed only by the snapshot or by "
+        "response.completed",
+        Scope.STATE,
+    ),
+    Obligation(
+        "open_state_follows_events",
+        "an open entry is payload_done exactly when a *.done reached it, streaming "
+        "exactly when a delta reached it and no *.done did, and added when neither did",
+        Scope.STATE,
+    ),
+    Obligation(
+        "candidates_offered",
+        "every non-empty value an event brings to a channel is offered to it as a "
+        "candidate, in the order brought — a delta to an open channel (its joined text), "
+        "a *.done or a done item reaching the open entry (or admitting it), the entry's "
+        "first snapshot item — and nothing else is: the channel's last candidate is the "
+        "last value brought (which latest_nonempty_wins makes its final value)",
+        Scope.STATE,
+    ),
+    Obligation(
+        "channel_events_stay_in_channel",
+        "an event naming a channel (a delta, content_part.added, a *.done) admits, "
+        "closes and ends nothing: every open entry stays open, every other entry keeps "
+        "its state and the response is not ended; and a delta that reaches a closed "
+        "channel of an admitted entry is reported late_event",
+        Scope.STEP,
+    ),
+    Obligation(
+        "duplicate_reported",
+        "an output_item.added that reaches an entry already admitted is reported "
+        "duplicate_item",
+        Scope.STEP,
+    ),
+    Obligation(
+        "item_id_learned",
+        "an entry that an event carrying an item id reached — an item that admits, "
+        "confirms or reconciles it, or a payload event that is not late — is named by an "
+        "item id (R4: an entry admitted without one learns it from its events)",
+        Scope.STATE,
+    ),
 )
 """The completeness obligations, in the order of issue #16."""
 
@@ -127,6 +175,11 @@ COMPLETENESS_BY_NAME: dict[str, Obligation] = {ob.name: ob for ob in COMPLETENES
 _CONFIRMED = (
     "an entry that received a confirming event is confirmed and in a confirming state "
     "unless incomplete, and in a confirming state only if confirmed"
+)
+
+_UNREACHED = (
+    "an entry not yet admitted was reached by no event: no delta, *.done, done item, "
+    "snapshot item or item id"
 )
 
 STRENGTHENING: dict[str, tuple[str, ...]] = {
@@ -149,6 +202,23 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an entry that received a non-empty delta has a non-empty candidate",
         "if any candidate was non-empty, the channel's value is non-empty",
     ),
+    "closed_by_its_events": (
+        _UNREACHED,
+        "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
+        "an entry the snapshot reached was reached while the response delivered snapshot items",
+    ),
+    "open_state_follows_events": (
+        _UNREACHED,
+        "a channel is closed only once its entry is past streaming (payload_done or later)",
+    ),
+    "item_id_learned": (_UNREACHED,),
+    "candidates_offered": (
+        "an absent entry's channel holds nothing, has no deltas and was offered nothing",
+        "deltas wait unjoined only while nothing was offered to their channel, and are not empty",
+        "a channel that was offered a value is closed, or its entry is no longer open",
+        "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
+        "an entry the snapshot reached is completed",
+    ),
 }
 """Clauses the induction of each obligation needs beyond the obligation itself.
 
@@ -157,5 +227,8 @@ is ``payload_done``, which ``response.completed`` completes) and the snapshot ti
 the ``completed`` state (``response.completed`` is not delivered to the entries the
 snapshot reached).  ``deltas_accounted`` needs the channel discipline of R7 (the
 payload clauses of ``invariants.STRENGTHENING``) and ``empty_never_erases`` itself:
-a delta's text, once a candidate, is never erased.
+a delta's text, once a candidate, is never erased.  The state obligations need the
+ghosts of an entry not yet admitted to be blank (an ``output_item.added`` admits it
+afresh); ``candidates_offered`` needs the snapshot's entries completed (a second
+snapshot item reaching an entry is a duplicate, not a candidate).
 """

@@ -194,7 +194,9 @@ class _Renderer:
         return {**event, **{k: v for k, v in fields.items() if v is not None}}
 
     def step(self, step: ConcreteStep, before: ConcreteState) -> None:
-        trigger, entry = step.trigger, step.entry
+        # The stream holds the wire event; the trigger its entry receives is the
+        # reducer's own reclassification of it (model.channels).
+        trigger, entry = step.event or step.trigger, step.entry
         if self.snapshot is not None and trigger is not Trigger.SNAPSHOT_ITEM:
             self.close_snapshot()
             if trigger is Trigger.RESPONSE_COMPLETED:

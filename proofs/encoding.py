@@ -37,13 +37,18 @@ one field stands for all three).
 
 *Completeness ghosts* (issue #16) record what the events brought, never what an
 effect did with it, so that a row that forgets its effect is caught: per channel the
-last non-empty delta that reached it open (``delta_seen``, with ``payload``), whether a
-``*.done`` reached it while its entry was open (``done_seen``), whether
-an item that admits, confirms or reconciles the entry brought a name
-(``name_brought``, with ``identity``; ``NAMING_ITEMS``), per channel how many
-``content_part.added`` reached it while open (``parts_announced``) against how many
-parts its rows opened (``parts_opened``), and per response whether a done item was
-left unadmitted (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
+last non-empty delta that reached it open (``delta_seen``, with ``payload``) and the
+last non-empty value any event brought to it (``brought``, with ``payload``: a delta, a
+``*.done``, a done item, the snapshot), whether a ``*.done`` reached it while its entry
+was open (``done_seen``), whether an item that admits, confirms or reconciles the entry
+brought a name (``name_brought``, with ``identity``; ``NAMING_ITEMS``), whether a done
+item reached it absent or open (``item_done_seen``) and a delta reached it open
+(``streamed``), whether an event carrying an item id reached it (``id_brought``)
+against whether its rows took one (``id_named``: ``MERGE_ITEM`` of an item with an id,
+``LEARN_ITEM_ID`` of an event with one), per channel how many ``content_part.added``
+reached it while open (``parts_announced``) against how many parts its rows opened
+(``parts_opened``), and per response whether a done item was left unadmitted
+(``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
 raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
 code when it binds a slot.
 
@@ -56,9 +61,10 @@ driver runs the same table as the ``reclassify`` kernel), so a delta after its o
 channel's ``*.done`` is ``DELTA_ON_CLOSED_CHANNEL`` while a delta to another part is
 not.  Entry-scoped triggers change only their target.  The response-wide triggers
 (``RESPONSE_WIDE_TRIGGERS``) are applied, as the driver does, to the admitted entries
-in ordinal order — ``RESPONSE_COMPLETED`` only to those the snapshot did not reach — and
-make the response terminal.  After a terminal event every event is ``after_terminal``
-and the state does not change (the driver's gate, rule R9).
+in ordinal order — only to those the snapshot did not reach, as the driver's
+``settle`` does for either end — and make the response terminal.  After a terminal
+event every event is ``after_terminal`` and the state does not change (the driver's
+gate, rule R9).
 
 Each entry update reads the lifecycle row of ``(state, trigger)``: the next state is an
 ``If`` chain over the table, the effect flags are disjunctions over the rows that carry
@@ -176,6 +182,11 @@ class State:
     parts_announced: tuple[Term, ...]
     parts_opened: tuple[Term, ...]
     done_seen: tuple[Term, ...]
+    item_done_seen: tuple[Term, ...]
+    streamed: tuple[Term, ...]
+    brought: tuple[Term, ...]
+    id_brought: tuple[Term, ...]
+    id_named: tuple[Term, ...]
     slot_state: tuple[Term, ...]
     snapshot_items: Term
     snapshot_dropped: Term
@@ -188,8 +199,9 @@ class State:
 class Step:
     """One event as the model sees it: the trigger its entry receives, target entry,
     slot, the abstract value it brings for each channel of the entry, the abstract name
-    (of its item), the channel it names (for ``CHANNEL_TRIGGERS``) and the trigger the
-    event itself carries (before the reclassification of ``model.channels``)."""
+    (of its item), the channel it names (for ``CHANNEL_TRIGGERS``), the trigger the
+    event itself carries (before the reclassification of ``model.channels``) and whether
+    it carries an item id (an item's ``id``, a payload event's ``item_id``)."""
 
     trigger: Term
     entry: Term
@@ -198,6 +210,7 @@ class Step:
     name: Term
     channel: Term
     event: Term
+    carries_id: Term
 
 
 @dataclass(frozen=True)
@@ -221,6 +234,11 @@ class ConcreteState:
     parts_announced: tuple[int, ...]
     parts_opened: tuple[int, ...]
     done_seen: tuple[bool, ...]
+    item_done_seen: tuple[bool, ...]
+    streamed: tuple[bool, ...]
+    brought: tuple[Payload, ...]
+    id_brought: tuple[bool, ...]
+    id_named: tuple[bool, ...]
     slot_state: tuple[SlotState, ...]
     snapshot_items: int
     snapshot_dropped: bool
@@ -241,6 +259,7 @@ class ConcreteStep:
     name: Payload | None = None
     channel: int = 0
     event: Trigger | None = None
+    carries_id: bool = True
 
     @property
     def value(self) -> Payload | None:
@@ -301,6 +320,11 @@ _FIELDS: dict[str, _Field] = {
     "parts_announced": _CHANNEL_COUNTER,
     "parts_opened": _CHANNEL_COUNTER,
     "done_seen": _CHANNEL_FLAG,
+    "item_done_seen": _FLAG,
+    "streamed": _FLAG,
+    "brought": _CHANNEL_ABSTRACT,
+    "id_brought": _FLAG,
+    "id_named": _FLAG,
     "slot_state": _enum_field("slot", SLOT, SlotState.FREE),
     "snapshot_items": replace(_COUNTER, per="response"),
     "snapshot_dropped": replace(_FLAG, per="response"),
@@ -377,7 +401,8 @@ ENVIRONMENT: tuple[EnvironmentClause, ...] = (
 RENDERABLE: tuple[EnvironmentClause, ...] = (
     EnvironmentClause(
         "function_call_triggers",
-        "only RENDERABLE_TRIGGERS: function_call items have no content parts",
+        "only RENDERABLE_TRIGGERS, as the event's trigger and as its entry's: function_call "
+        "items have no content parts",
     ),
     EnvironmentClause(
         "snapshot_ends_completed",
@@ -387,6 +412,11 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
     EnvironmentClause(
         "single_channel",
         "an event names channel 0: a function_call has one channel, its arguments",
+    ),
+    EnvironmentClause(
+        "ids_carried",
+        "every event carries an item id: the renderer gives each item its id and each "
+        "payload event its item's item_id",
     ),
 )
 """Extra constraints for streams of ``function_call`` items (one channel per entry)."""
@@ -487,6 +517,7 @@ class Encoding:
             PAYLOAD.var(f"{name}.name"),
             z3.Int(f"{name}.channel"),
             TRIGGER.var(f"{name}.event"),
+            z3.Bool(f"{name}.carries_id"),
         )
 
     def of_entry(self, terms: Sequence[Term], i: int) -> tuple[Term, ...]:
@@ -589,11 +620,15 @@ class Encoding:
     def renderable_clauses(self, state: State, step: Step) -> dict[str, Term]:
         """Each ``RENDERABLE`` clause, by name."""
         clauses = {
-            "function_call_triggers": TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+            "function_call_triggers": z3.And(
+                TRIGGER.is_one_of(step.trigger, RENDERABLE_TRIGGERS),
+                TRIGGER.is_one_of(step.event, RENDERABLE_TRIGGERS),
+            ),
             "snapshot_ends_completed": z3.Implies(
                 state.snapshot_items > 0, step.trigger != TRIGGER[Trigger.RESPONSE_ABORTED]
             ),
             "single_channel": step.channel == 0,
+            "ids_carried": step.carries_id,
         }
         assert tuple(clauses) == tuple(clause.name for clause in RENDERABLE)
         return clauses
@@ -607,19 +642,16 @@ class Encoding:
 
     def delivers(self, state: State, step: Step, i: int) -> Term:
         """``step`` reaches entry ``i``: its target, or for a response-wide trigger each
-        admitted entry (``RESPONSE_COMPLETED``: each the snapshot did not reach);
-        nothing after a terminal event."""
+        admitted entry the snapshot did not reach (the driver's ``_reconcile_snapshot``
+        ends exactly those, whether the response completed or not); nothing after a
+        terminal event."""
         admitted = state.entry_state[i] != ENTRY[EntryState.ABSENT]
         return z3.And(
             z3.Not(state.terminal),
             z3.If(
-                step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+                TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS),
                 z3.And(admitted, z3.Not(state.in_snapshot[i])),
-                z3.If(
-                    step.trigger == TRIGGER[Trigger.RESPONSE_ABORTED],
-                    admitted,
-                    step.entry == i,
-                ),
+                step.entry == i,
             ),
         )
 
@@ -668,6 +700,7 @@ class Encoding:
             order.append((step.entry, entries))
             order.append((step.slot, [z3.IntVal(s) for s in range(self.bounds.slots)]))
             order.append((step.channel, [z3.IntVal(c) for c in range(self.channels)]))
+            order.append((step.carries_id, [z3.BoolVal(True), z3.BoolVal(False)]))
             order.extend((value, [PAYLOAD[v] for v in Payload]) for value in step.values)
             if self.identity:
                 order.append((step.name, [PAYLOAD[v] for v in Payload]))
@@ -697,6 +730,7 @@ class Encoding:
             PAYLOAD.read(model, step.name) if self.identity else None,
             _int(model, step.channel),
             None if event is trigger else event,
+            _bool(model, step.carries_id),
         )
 
     # -- the tables as formulas -------------------------------------------------------
@@ -824,7 +858,14 @@ class Encoding:
             slot_state = tuple(
                 z3.If(picked, new, old) for new, old in zip(moved_slots, slot_state, strict=True)
             )
-        channels = [self._apply_channel(state, step, i, c, active) for c in range(self.channels)]
+        # The row's next state, built once: the ghosts below ask whether the entry belongs
+        # to the event (it is admitted after the step).
+        next_state = self.next_entry_state(before, trigger)
+        admitted_after = next_state != ENTRY[EntryState.ABSENT]
+        channels = [
+            self._apply_channel(state, step, i, c, active, admitted_after)
+            for c in range(self.channels)
+        ]
         name = state.name[i]
         name_brought = state.name_brought[i]
         if self.identity:
@@ -843,6 +884,44 @@ class Encoding:
                 ),
             )
         seen = z3.And(active, TRIGGER.is_one_of(trigger, CONFIRMING_TRIGGERS))
+        # Ghosts of the wire event (completeness), whatever trigger the entry receives:
+        # a done item that reached the entry while it was absent or open (and belongs to
+        # it), and a delta that reached it open.
+        own = z3.And(active, step.entry == i)
+        item_done = z3.And(
+            own,
+            step.event == TRIGGER[Trigger.ITEM_DONE],
+            ENTRY.is_one_of(before, (EntryState.ABSENT, *OPEN_STATES)),
+            admitted_after,
+        )
+        delta = z3.And(
+            own, step.event == TRIGGER[Trigger.DELTA], ENTRY.is_one_of(before, OPEN_STATES)
+        )
+        # An item id the event brings to the entry (R4): the item that admits, confirms
+        # or reconciles it (``NAMING_ITEMS``), or a payload event that is not late (not a
+        # delta to a closed channel); the effects that must name the entry by it.
+        late_delta = z3.And(
+            step.event == TRIGGER[Trigger.DELTA],
+            select(self.of_entry(state.channel_closed, i), step.channel),
+        )
+        id_brought = z3.And(
+            own,
+            step.carries_id,
+            z3.Or(
+                *[
+                    z3.And(step.event == TRIGGER[t], ENTRY.is_one_of(before, states))
+                    for t, states in NAMING_ITEMS.items()
+                ],
+                z3.And(
+                    TRIGGER.is_one_of(step.event, ROUTED_TRIGGERS),
+                    ENTRY.is_one_of(before, OPEN_STATES),
+                    z3.Not(late_delta),
+                ),
+            ),
+        )
+        id_named = z3.And(
+            step.carries_id, z3.Or(flag(Effect.MERGE_ITEM), flag(Effect.LEARN_ITEM_ID))
+        )
         first = i * self.channels
         per_channel = {
             field_name: _put_all(
@@ -853,7 +932,7 @@ class Encoding:
         return replace(
             state,
             entry_state=_put(
-                state.entry_state, i, z3.If(active, self.next_entry_state(before, trigger), before)
+                state.entry_state, i, z3.If(active, next_state, before)
             ),
             entry_slot=_put(state.entry_slot, i, entry_slot),
             completions=_put(
@@ -878,14 +957,19 @@ class Encoding:
             ),
             name=_put(state.name, i, name),
             name_brought=_put(state.name_brought, i, name_brought),
+            item_done_seen=_put(state.item_done_seen, i, z3.Or(state.item_done_seen[i], item_done)),
+            streamed=_put(state.streamed, i, z3.Or(state.streamed[i], delta)),
+            id_brought=_put(state.id_brought, i, z3.Or(state.id_brought[i], id_brought)),
+            id_named=_put(state.id_named, i, z3.Or(state.id_named[i], id_named)),
             slot_state=slot_state,
             **per_channel,
         )
 
     def _apply_channel(
-        self, state: State, step: Step, i: int, c: int, active: Term
+        self, state: State, step: Step, i: int, c: int, active: Term, admitted_after: Term
     ) -> dict[str, Term]:
-        """The fields of channel ``c`` of entry ``i`` after ``step`` (when ``active``).
+        """The fields of channel ``c`` of entry ``i`` after ``step`` (when ``active``;
+        ``admitted_after``: the entry's row leaves it admitted).
 
         The effects of a row that name a channel (``APPEND_DELTA``, ``OFFER_PAYLOAD``,
         ``CLOSE_CHANNEL``, ``OPEN_PART``) act on the channel the event names only;
@@ -907,7 +991,7 @@ class Encoding:
             return z3.And(named, self.has_effect(before, trigger, effect))
 
         held, pending, last = state.held[k], state.pending[k], state.last_offered[k]
-        delta_seen = state.delta_seen[k]
+        delta_seen, brought = state.delta_seen[k], state.brought[k]
         if self.payload:
             for program, rows in self._payload_programs.items():
                 cells = [z3.And(before == ENTRY[s], trigger == TRIGGER[t]) for s, t in rows]
@@ -925,7 +1009,7 @@ class Encoding:
                 active,
                 trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
                 z3.Not(state.in_snapshot[i]),
-                self.next_entry_state(before, trigger) != ENTRY[EntryState.ABSENT],
+                admitted_after,
                 PAYLOAD.is_one_of(value, NONEMPTY),
             )
             last = z3.If(arrives, value, last)
@@ -939,6 +1023,34 @@ class Encoding:
                 PAYLOAD.is_one_of(value, NONEMPTY),
             )
             delta_seen = z3.If(delta_arrives, value, delta_seen)
+            # Ghost of the events (completeness): the last non-empty value an event
+            # brought to this channel — a delta (the joined text) to an open channel, a
+            # *.done of this channel or a done item reaching its open entry (or admitting
+            # it), the first snapshot item — whether or not a row offers it.
+            done_brings = z3.And(
+                named,
+                step.event == TRIGGER[Trigger.PAYLOAD_DONE],
+                ENTRY.is_one_of(before, OPEN_STATES),
+            )
+            item_brings = z3.And(
+                active,
+                step.entry == i,
+                step.event == TRIGGER[Trigger.ITEM_DONE],
+                ENTRY.is_one_of(before, (EntryState.ABSENT, *OPEN_STATES)),
+                admitted_after,
+            )
+            snapshot_brings = z3.And(
+                active,
+                step.entry == i,
+                step.event == TRIGGER[Trigger.SNAPSHOT_ITEM],
+                z3.Not(state.in_snapshot[i]),
+                admitted_after,
+            )
+            brings = z3.And(
+                z3.Or(delta_arrives, done_brings, item_brings, snapshot_brings),
+                PAYLOAD.is_one_of(value, NONEMPTY),
+            )
+            brought = z3.If(brings, value, brought)
         # Parts (R7): a content_part.added that reaches an open entry announces its part
         # (a ghost of the event); OPEN_PART is what keeps the part's fields.  A *.done
         # that reaches an open entry is due to close its own channel.
@@ -951,6 +1063,7 @@ class Encoding:
             "pending": pending,
             "last_offered": last,
             "delta_seen": delta_seen,
+            "brought": brought,
             "parts_announced": z3.If(
                 part_arrives, state.parts_announced[k] + 1, state.parts_announced[k]
             ),

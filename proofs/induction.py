@@ -452,7 +452,14 @@ def close_snapshot(trace: Run[Any, Any], tables: ModelTables) -> Run[Any, Any]:
     missing = PAYLOAD[Payload.MISSING]
     wide = TRIGGER[ending.trigger]
     step = Step(
-        wide, z3.IntVal(0), z3.IntVal(0), (missing,) * channels, missing, z3.IntVal(0), wide
+        wide,
+        z3.IntVal(0),
+        z3.IntVal(0),
+        (missing,) * channels,
+        missing,
+        z3.IntVal(0),
+        wide,
+        z3.BoolVal(True),
     )
     after = encoding.successor(encoding.constant_state(last), step)
     solver = new_solver()

@@ -649,6 +649,83 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "opencode and AxonHub drop an event for an unknown item without error (peer notes "
         "A.1, C.3); R5 drops it too, but reports orphan_event with the event attached",
     ),
+    # -- the state follows the wire events (issue #16, the lifecycle survivors of the
+    # mutation score): each obligation is stated over the events, not the effects ------
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "arguments-done-closes-the-call",
+            _S.STREAMING,
+            _T.PAYLOAD_DONE,
+            Transition(_S.DONE, REFERENCE.lifecycle[_S.STREAMING][_T.PAYLOAD_DONE].effects),
+        ),
+        "a *.done taken for the item's output_item.done",
+        "closed_by_its_events",
+        "R8: function_call_arguments.done confirms the arguments, not the item; a row that "
+        "moves the entry to done has it done without a done item and without its "
+        "completion (a mutation-score survivor: complete_once alone only came out UNKNOWN)",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "delta-leaves-entry-added",
+            _S.ADDED,
+            _T.DELTA,
+            Transition(_S.ADDED, REFERENCE.lifecycle[_S.ADDED][_T.DELTA].effects),
+        ),
+        "a streaming entry reported as merely added",
+        "open_state_follows_events",
+        "R8: the first delta moves an entry to streaming; a row that keeps it added reports "
+        "a call that is streaming its arguments as not yet started",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "done-only-item-payload-dropped",
+            _S.ABSENT,
+            _T.ITEM_DONE,
+            Transition(
+                _S.DONE,
+                tuple(
+                    effect
+                    for effect in REFERENCE.lifecycle[_S.ABSENT][_T.ITEM_DONE].effects
+                    if effect is not Effect.OFFER_ITEM_PAYLOADS
+                ),
+            ),
+        ),
+        "a done-only item's arguments never offered",
+        "candidates_offered",
+        "R6/R7: a call seen only in its output_item.done (opencode test 17) keeps that "
+        "item's arguments; a row that forgets OFFER_ITEM_PAYLOADS admits it with none, "
+        "invisible to the payload invariants, which count only the candidates offered",
+    ),
+    Mutant(
+        with_reclassification_cell(
+            REFERENCE,
+            "late-delta-reported-duplicate",
+            _T.DELTA,
+            ChannelState.CLOSED,
+            _T.ITEM_ADDED,
+        ),
+        "a late delta delivered as a replayed output_item.added",
+        "channel_events_stay_in_channel",
+        "R7: a delta after its channel's *.done is late_event; reclassified as an item "
+        "trigger it is reported duplicate_item, and a user looking for the late delta "
+        "finds a replayed item that never came",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "replayed-added-silent",
+            _S.STREAMING,
+            _T.ITEM_ADDED,
+            Transition(_S.STREAMING, ()),
+        ),
+        "a replayed output_item.added ignored silently",
+        "duplicate_reported",
+        "R6: an output_item.added for an entry already admitted is a duplicate_item; "
+        "ignored without a word, a gateway that replays items goes unnoticed",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 
@@ -706,6 +783,23 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
         "R7: a *.done closes its own part only; another part's deltas are still its "
         "streamed value, not late (found once the encoding had two channels per entry)",
     ),
+    # Not a channel mutant, but no function_call stream renders it either: the renderer
+    # gives every item its id, so nothing is left to learn.
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "delta-item-id-not-learned",
+            _S.ADDED,
+            _T.DELTA,
+            Transition(_S.STREAMING, (Effect.APPEND_DELTA,)),
+        ),
+        "LEARN_ITEM_ID dropped: an entry admitted without an id never takes its events'",
+        "item_id_learned",
+        "R4: an output_item.added without an id (some gateways) is named by the item_id of "
+        "its first payload event; a row that does not learn it leaves later events "
+        "without an output_index unroutable and the item's id minted at the end",
+    ),
 )
-"""Mutants only an entry with several channels (a message's parts) can show."""
+"""Mutants only an entry with several channels (a message's parts) — or an item without
+an id — can show."""
 

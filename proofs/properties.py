@@ -30,11 +30,13 @@ its model (``induction.reachability_lemmas``).
 ``COMPLETENESS_PROPERTIES`` are the obligations of ``model.completeness`` (issue #16):
 the invariants above say "never too much", these say "enough" — confirmation sticks,
 the end settles every entry, identity is taken, every delta is accounted for, every
-announced part is opened, a ``*.done`` closes its own channel only, and the
-diagnostics of unconfirmed calls, late events and
-slot reuse are raised exactly where their rules say.  They are stated over the ghosts
-of ``encoding.py`` (what the events brought), and each has a mutant it refutes.  They
-join ``PROPERTIES``, so ``prove`` and the induction see one list.
+announced part is opened, a ``*.done`` closes its own channel only, the
+diagnostics of unconfirmed calls, late events, slot reuse and replayed items are
+raised exactly where their rules say, and the lifecycle state, the payload candidates
+and the item ids follow the wire events.  They are stated over the ghosts of
+``encoding.py`` (what the events brought: the wire trigger ``Step.event`` and the
+values it carries, never the trigger a table reclassified it to), and each has a mutant
+it refutes.  They join ``PROPERTIES``, so ``prove`` and the induction see one list.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from responses_oracle.model.lifecycle import (
     REACHABILITY,
 )
 from responses_oracle.model.vocabulary import (
+    CHANNEL_TRIGGERS,
     NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
     Code,
@@ -360,6 +363,106 @@ def _done_closes_its_channel(encoding: Encoding, state: State) -> Term:
     return _each_channel(encoding, lambda i, k: state.channel_closed[k] == state.done_seen[k])
 
 
+def _closed_by_its_events(encoding: Encoding, state: State) -> Term:
+    def closed(i: int) -> Term:
+        entry_state = state.entry_state[i]
+        done, completed = ENTRY[EntryState.DONE], ENTRY[EntryState.COMPLETED]
+        return z3.And(
+            z3.Implies(entry_state == done, state.item_done_seen[i]),
+            z3.Implies(
+                state.item_done_seen[i], z3.Or(entry_state == done, entry_state == completed)
+            ),
+            z3.Implies(state.in_snapshot[i], entry_state == completed),
+            z3.Implies(entry_state == completed, z3.Or(state.in_snapshot[i], state.completed)),
+        )
+
+    return _each_entry(encoding, closed)
+
+
+def _open_state_follows_events(encoding: Encoding, state: State) -> Term:
+    def follows(i: int) -> Term:
+        entry_state = state.entry_state[i]
+        called_for = z3.If(
+            z3.Or(list(encoding.of_entry(state.done_seen, i))),
+            ENTRY[EntryState.PAYLOAD_DONE],
+            z3.If(state.streamed[i], ENTRY[EntryState.STREAMING], ENTRY[EntryState.ADDED]),
+        )
+        return z3.Implies(ENTRY.is_one_of(entry_state, OPEN_STATES), entry_state == called_for)
+
+    return _each_entry(encoding, follows)
+
+
+def _candidates_offered(encoding: Encoding, state: State) -> Term:
+    return _each_channel(encoding, lambda i, k: last_candidate(state, k) == state.brought[k])
+
+
+def _channel_events_stay_in_channel(
+    encoding: Encoding, before: State, step: Step, after: State
+) -> Term:
+    closed = encoding.named_channel(before.channel_closed, step)
+
+    def local(i: int) -> Term:
+        was_open = ENTRY.is_one_of(before.entry_state[i], OPEN_STATES)
+        late = z3.And(
+            step.entry == i,
+            encoding.delivers(before, step, i),
+            _admitted(before, i),
+            step.event == TRIGGER[Trigger.DELTA],
+            closed,
+        )
+        return z3.And(
+            z3.If(
+                was_open,
+                ENTRY.is_one_of(after.entry_state[i], OPEN_STATES),
+                after.entry_state[i] == before.entry_state[i],
+            ),
+            z3.Implies(late, encoding.raised_by(before, step, i)[Code.LATE_EVENT]),
+        )
+
+    return z3.Implies(
+        TRIGGER.is_one_of(step.event, CHANNEL_TRIGGERS),
+        z3.And(after.terminal == before.terminal, _each_entry(encoding, local)),
+    )
+
+
+def _duplicate_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            z3.And(
+                step.event == TRIGGER[Trigger.ITEM_ADDED],
+                encoding.delivers(before, step, i),
+                _admitted(before, i),
+            ),
+            encoding.raised_by(before, step, i)[Code.DUPLICATE_ITEM],
+        ),
+    )
+
+
+def _item_id_learned(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding, lambda i: z3.Implies(state.id_brought[i], state.id_named[i])
+    )
+
+
+def _unreached_is_blank(encoding: Encoding, state: State) -> Term:
+    return _each_entry(
+        encoding,
+        lambda i: z3.Implies(
+            z3.Not(_admitted(state, i)),
+            z3.Not(
+                z3.Or(
+                    state.streamed[i],
+                    state.item_done_seen[i],
+                    state.in_snapshot[i],
+                    state.id_brought[i],
+                    *encoding.of_entry(state.done_seen, i),
+                )
+            ),
+        ),
+    )
+
+
 CLAUSES.update(
     {
         COMPLETENESS_STRENGTHENING["end_settles"][0]: _confirmation_sticks,
@@ -373,6 +476,7 @@ CLAUSES.update(
         "if any candidate was non-empty, the channel's value is non-empty": (
             lambda encoding, state: _empty_never_erases(encoding, state)
         ),
+        COMPLETENESS_STRENGTHENING["closed_by_its_events"][0]: _unreached_is_blank,
     }
 )
 
@@ -657,6 +761,12 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("slot_reuse_reported", step=_slot_reuse_reported),
         Property("routed_to_its_entry", step=routed_to_its_entry, routing=True),
         Property("refusal_reported", step=refusal_reported, routing=True),
+        Property("closed_by_its_events", state=_closed_by_its_events),
+        Property("open_state_follows_events", state=_open_state_follows_events),
+        Property("candidates_offered", state=_candidates_offered, payload=True),
+        Property("channel_events_stay_in_channel", step=_channel_events_stay_in_channel),
+        Property("duplicate_reported", step=_duplicate_reported),
+        Property("item_id_learned", state=_item_id_learned),
     )
 }
 """Every obligation of ``model.completeness``, as a Z3 formula, by name."""

@@ -73,6 +73,10 @@ UNBOUNDED: tuple[str, ...] = (
     "deltas_accounted",
     "parts_opened",
     "done_closes_its_channel",
+    "closed_by_its_events",
+    "open_state_follows_events",
+    "candidates_offered",
+    "item_id_learned",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 
@@ -108,6 +112,11 @@ _SORT_OF: dict[str, Any] = {
     "parts_announced": z3.IntSort(),
     "parts_opened": z3.IntSort(),
     "done_seen": z3.BoolSort(),
+    "item_done_seen": z3.BoolSort(),
+    "streamed": z3.BoolSort(),
+    "brought": PAYLOAD.sort,
+    "id_brought": z3.BoolSort(),
+    "id_named": z3.BoolSort(),
 }
 _INITIAL: dict[str, Term] = {
     "entry_state": ENTRY[EntryState.ABSENT],
@@ -126,6 +135,11 @@ _INITIAL: dict[str, Term] = {
     "parts_announced": z3.IntVal(0),
     "parts_opened": z3.IntVal(0),
     "done_seen": z3.BoolVal(False),
+    "item_done_seen": z3.BoolVal(False),
+    "streamed": z3.BoolVal(False),
+    "brought": PAYLOAD[Payload.MISSING],
+    "id_brought": z3.BoolVal(False),
+    "id_named": z3.BoolVal(False),
 }
 assert set(_SORT_OF) == set(_ENTRY_FIELDS) == set(_INITIAL)
 

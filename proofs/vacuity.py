@@ -34,7 +34,7 @@ from typing import Any
 import z3
 from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
-from responses_oracle.model.lifecycle import REACHABILITY
+from responses_oracle.model.lifecycle import OPEN_STATES, REACHABILITY
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.routing import route_views
 from responses_oracle.model.slots import SlotTransition
@@ -474,6 +474,36 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
             b.entry_state[i] == ENTRY[EntryState.ABSENT],
             a.entry_state[i] != ENTRY[EntryState.ABSENT],
             select(b.slot_state, s.slot) != SLOT[SlotState.FREE],
+        ),
+    ),
+    "closed_by_its_events": lambda e, b, s, a: _some_entry(e, lambda i: a.item_done_seen[i]),
+    "open_state_follows_events": lambda e, b, s, a: _some_entry(
+        e,
+        lambda i: z3.And(a.streamed[i], ENTRY.is_one_of(a.entry_state[i], OPEN_STATES)),
+    ),
+    "candidates_offered": lambda e, b, s, a: z3.Or(
+        [value != PAYLOAD[Payload.MISSING] for value in a.brought]
+    ),
+    # A delta after its own channel's *.done: the late delta the obligation reports.
+    "channel_events_stay_in_channel": lambda e, b, s, a: z3.And(
+        s.event == TRIGGER[Trigger.DELTA],
+        e.named_channel(b.channel_closed, s),
+        _some_entry(e, lambda i: z3.And(s.entry == i, e.delivers(b, s, i))),
+    ),
+    "duplicate_reported": lambda e, b, s, a: z3.And(
+        s.event == TRIGGER[Trigger.ITEM_ADDED],
+        _some_entry(
+            e,
+            lambda i: z3.And(
+                e.delivers(b, s, i), b.entry_state[i] != ENTRY[EntryState.ABSENT]
+            ),
+        ),
+    ),
+    # An entry admitted without an id that a payload event names: the learning case.
+    "item_id_learned": lambda e, b, s, a: _some_entry(
+        e,
+        lambda i: z3.And(
+            b.entry_state[i] != ENTRY[EntryState.ABSENT], z3.Not(b.id_named[i]), a.id_named[i]
         ),
     ),
 }

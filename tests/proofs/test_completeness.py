@@ -165,6 +165,11 @@ COMPLETENESS_MUTANTS = (
     "first-name-not-taken",
     "first-delta-dropped",
     "done-only-item-lost",
+    "arguments-done-closes-the-call",
+    "delta-leaves-entry-added",
+    "done-only-item-payload-dropped",
+    "late-delta-reported-duplicate",
+    "replayed-added-silent",
 )
 
 
@@ -198,3 +203,91 @@ def test_every_obligation_has_a_reachable_antecedent() -> None:
     assert shortest.keys() == witnesses.keys()
     assert shortest["parts_opened"] == [Trigger.ITEM_ADDED, Trigger.PART_ADDED]
     assert shortest["slot_reuse_reported"] == [Trigger.ITEM_ADDED, Trigger.ITEM_ADDED]
+
+
+# -- the state, the candidates and the ids follow the wire events ------------------------
+
+
+def _ended(name: str, output: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The mutant's counterexample stream, ended by a response.completed whose output is
+    ``output`` (none: the stream's own entries settle from their state)."""
+    events = _fixture(name)
+    ending = {"type": "response.completed", "response": {"status": "completed", "output": []}}
+    if output is not None:
+        ending["response"]["output"] = output
+    return [*events, {**ending, "sequence_number": len(events)}]
+
+
+def test_arguments_done_closes_the_call_without_its_done_item() -> None:
+    # Cut off after function_call_arguments.done: the reference's call was never done
+    # (incomplete at the end of input); the mutant's is done, as if its item had come.
+    mutant, reference = _both("arguments-done-closes-the-call")
+    assert [i.state for i in reference.items] == [EntryState.INCOMPLETE]
+    assert [i.state for i in mutant.items] == [EntryState.DONE]
+
+
+def test_delta_leaves_entry_added_reports_a_streaming_call_as_not_started() -> None:
+    name = "delta-leaves-entry-added"
+    events = _ended(name)
+    mutant, reference = _result(events, MUTANTS[name].tables), _result(events, REFERENCE)
+    assert [i.state for i in reference.items] == [EntryState.STREAMING]
+    assert [i.state for i in mutant.items] == [EntryState.ADDED]
+    assert Code.UNCONFIRMED_ITEM in _codes(reference) and Code.UNCONFIRMED_ITEM in _codes(mutant)
+
+
+def test_done_only_item_payload_dropped_misses_the_divergent_snapshot() -> None:
+    # The done item's arguments were never a candidate: a snapshot that changes them is
+    # taken silently, where the reference reports the divergence.
+    name = "done-only-item-payload-dropped"
+    (done,) = [e["item"] for e in _fixture(name) if e["type"] == "response.output_item.done"]
+    changed = {**done, "arguments": "{}"}
+    events = _ended(name, [changed])
+    mutant, reference = _result(events, MUTANTS[name].tables), _result(events, REFERENCE)
+    assert Code.DIVERGENT_PAYLOAD in _codes(reference)
+    assert Code.DIVERGENT_PAYLOAD not in _codes(mutant)
+
+
+def test_late_delta_reported_duplicate_names_the_wrong_event() -> None:
+    mutant, reference = _both("late-delta-reported-duplicate")
+    assert Code.LATE_EVENT in _codes(reference) and Code.DUPLICATE_ITEM not in _codes(reference)
+    assert Code.DUPLICATE_ITEM in _codes(mutant) and Code.LATE_EVENT not in _codes(mutant)
+
+
+def test_replayed_added_silent_drops_the_duplicate_diagnostic() -> None:
+    mutant, reference = _both("replayed-added-silent")
+    assert Code.DUPLICATE_ITEM in _codes(reference)
+    assert Code.DUPLICATE_ITEM not in _codes(mutant)
+
+
+def _id_learning_stream() -> list[dict[str, Any]]:
+    """A call added without an id (as some gateways send it), whose delta names it."""
+    item = {"type": "function_call", "call_id": "call_1", "name": "lookup", "arguments": ""}
+    scoped = {"output_index": 0, "item_id": "fc_9"}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.function_call_arguments.delta", **scoped, "delta": "{}"},
+        {"type": "response.completed", "response": {"status": "completed", "output": []}},
+    ]
+    return [{**event, "sequence_number": n} for n, event in enumerate(events)]
+
+
+def test_item_id_not_learned_witness() -> None:
+    mutant = next(m for m in CHANNEL_MUTANTS if m.tables.name == "delta-item-id-not-learned")
+    events = _id_learning_stream()
+    wrong, right = _result(events, mutant.tables), _result(events, REFERENCE)
+    assert [i.item["id"] for i in right.items] == ["fc_9"]
+    assert Code.ID_ADOPTED_FROM_SLOT in _codes(right)
+    assert [i.item["id"] for i in wrong.items] != ["fc_9"]
+    assert Code.ID_ADOPTED_FROM_SLOT not in _codes(wrong)
+
+
+def test_either_end_skips_the_entries_the_snapshot_reached() -> None:
+    # The encoding and the driver agree: an aborted response's output completes its
+    # entries, and the abort then reaches only the others (settle._reconcile_snapshot),
+    # so no run of the encoding delivers RESPONSE_ABORTED to a completed entry.
+    from responses_oracle.proofs.vacuity import lifecycle_coverage
+
+    coverage = lifecycle_coverage(REFERENCE, Bounds(2, 2), depth=6)
+    assert (EntryState.COMPLETED, Trigger.RESPONSE_ABORTED) in coverage.unreached
+    assert (EntryState.DONE, Trigger.RESPONSE_ABORTED) not in coverage.unreached

@@ -56,14 +56,9 @@ UNREACHABLE: set[tuple[EntryState, Trigger]] = {
     (S.STREAMING, T.DELTA_ON_CLOSED_CHANNEL),
     # COMPLETED is entered only inside a terminal event's snapshot, INCOMPLETE only by
     # the terminal event: after either nothing but the rest of the snapshot and the
-    # terminal's own end arrives.  (The encoding delivers RESPONSE_ABORTED to every
-    # admitted entry, so an aborted response whose output completed an entry reaches
-    # (COMPLETED, RESPONSE_ABORTED); RESPONSE_COMPLETED skips the snapshot's entries.)
-    *(
-        (S.COMPLETED, t)
-        for t in Trigger
-        if t not in (T.SNAPSHOT_ITEM, T.RESPONSE_ABORTED)
-    ),
+    # terminal's own end arrives — and either end skips the entries the snapshot
+    # reached, as the driver's settle does, so no end reaches a COMPLETED entry.
+    *((S.COMPLETED, t) for t in Trigger if t is not T.SNAPSHOT_ITEM),
     *((S.INCOMPLETE, t) for t in Trigger),
 }
 
