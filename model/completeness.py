@@ -155,8 +155,9 @@ COMPLETENESS: tuple[Obligation, ...] = (
     ),
     Obligation(
         "duplicate_reported",
-        "an output_item.added that reaches an entry already admitted is reported "
-        "duplicate_item",
+        "an item that repeats what already reached its entry is reported duplicate_item: "
+        "an output_item.added reaching an admitted entry, a done item reaching an entry "
+        "a done item reached, a snapshot item reaching an entry the snapshot reached",
         Scope.STEP,
     ),
     Obligation(
@@ -165,6 +166,15 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "confirms or reconciles it, or a payload event that is not late — is named by an "
         "item id (R4: an entry admitted without one learns it from its events)",
         Scope.STATE,
+    ),
+    # R9's other report at the end, beside unconfirmed_reported: a confirmed entry the
+    # terminal snapshot left out is completed and says so.
+    Obligation(
+        "missing_from_snapshot_reported",
+        "at a response.completed whose snapshot has items, an entry the snapshot did not "
+        "reach is reported snapshot_missing_item exactly when it was confirmed (a "
+        "snapshot with no items is reported once, as snapshot_absent: model.diagnostics)",
+        Scope.STEP,
     ),
 )
 """The completeness obligations, in the order of issue #16."""
@@ -190,6 +200,15 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
     ),
     "unconfirmed_reported": (_CONFIRMED,),
+    "missing_from_snapshot_reported": (_CONFIRMED,),
+    # A repeated item is told by the state its first copy left: the snapshot's completed,
+    # a done item's done or completed.
+    "duplicate_reported": (
+        _UNREACHED,
+        "an entry the snapshot reached is completed",
+        "an entry a done item reached is done or completed",
+        "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
+    ),
     # Routing's obligations read the slot table's meaning, as ambiguity_rejected does.
     "routed_to_its_entry": INVARIANT_STRENGTHENING["ambiguity_rejected"],
     "refusal_reported": INVARIANT_STRENGTHENING["ambiguity_rejected"],

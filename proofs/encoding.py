@@ -418,6 +418,12 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
         "every event carries an item id: the renderer gives each item its id and each "
         "payload event its item's item_id",
     ),
+    EnvironmentClause(
+        "snapshot_item_own_slot",
+        "a snapshot item reaches the entry bound at its position or a new entry at a free "
+        "one: rendered at a position another entry holds, the driver's matcher re-keys or "
+        "refuses it (R6, proved over the matcher, not this encoding)",
+    ),
 )
 """Extra constraints for streams of ``function_call`` items (one channel per entry)."""
 
@@ -629,6 +635,23 @@ class Encoding:
             ),
             "single_channel": step.channel == 0,
             "ids_carried": step.carries_id,
+            "snapshot_item_own_slot": z3.Implies(
+                step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
+                z3.Or(
+                    # Without slots in the state (no slot table read) nothing is bound.
+                    select(state.slot_state, step.slot) == SLOT[SlotState.FREE]
+                    if state.slot_state
+                    else z3.BoolVal(True),
+                    *[
+                        z3.And(
+                            step.entry == i,
+                            state.entry_state[i] != ENTRY[EntryState.ABSENT],
+                            state.entry_slot[i] == step.slot,
+                        )
+                        for i in range(self.bounds.entries)
+                    ],
+                ),
+            ),
         }
         assert tuple(clauses) == tuple(clause.name for clause in RENDERABLE)
         return clauses

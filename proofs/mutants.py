@@ -726,6 +726,47 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R6: an output_item.added for an entry already admitted is a duplicate_item; "
         "ignored without a word, a gateway that replays items goes unnoticed",
     ),
+    # -- the three survivors of the full mutation score (session 5) ---------------------
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "end-leaves-done-item-done",
+            _S.DONE,
+            _T.RESPONSE_COMPLETED,
+            Transition(_S.DONE, REFERENCE.lifecycle[_S.DONE][_T.RESPONSE_COMPLETED].effects),
+        ),
+        "a done item the snapshot left out never completed",
+        "end_settles",
+        "R9: response.completed completes every confirmed entry, in the snapshot or not; "
+        "left done, a call the provider confirmed is never executable",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "missing-from-snapshot-silent",
+            _S.DONE,
+            _T.RESPONSE_COMPLETED,
+            Transition(_S.COMPLETED, ()),
+        ),
+        "a confirmed call the snapshot omits completed without a word",
+        "missing_from_snapshot_reported",
+        "R9: done entries missing from a non-empty snapshot are kept and reported "
+        "snapshot_missing_item; silent, a user cannot tell a call the snapshot lost "
+        "from one it confirmed",
+    ),
+    Mutant(
+        with_lifecycle_cell(
+            REFERENCE,
+            "snapshot-duplicate-silent",
+            _S.COMPLETED,
+            _T.SNAPSHOT_ITEM,
+            Transition(_S.COMPLETED, ()),
+        ),
+        "an item the snapshot lists twice ignored silently",
+        "duplicate_reported",
+        "R6/R9: a snapshot that lists one item twice is a provider bug worth a "
+        "duplicate_item; ignored, the second copy vanishes without a trace",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 

@@ -275,8 +275,10 @@ def _delta_has_candidate(encoding: Encoding, state: State) -> Term:
 def _end_settles(encoding: Encoding, state: State) -> Term:
     def settled(i: int) -> Term:
         entry_state = state.entry_state[i]
+        # "Every entry is completed": a done entry left done by response.completed is
+        # not settled (CLOSED_STATES here let the end leave a done item unfinished).
         after_completed = z3.Or(
-            ENTRY.is_one_of(entry_state, (EntryState.ABSENT, *CLOSED_STATES)),
+            ENTRY.is_one_of(entry_state, (EntryState.ABSENT, EntryState.COMPLETED)),
             z3.And(ENTRY.is_one_of(entry_state, OPEN_STATES), z3.Not(state.confirmed[i])),
         )
         after_abort = z3.Not(ENTRY.is_one_of(entry_state, OPEN_STATES))
@@ -426,17 +428,38 @@ def _channel_events_stay_in_channel(
 
 
 def _duplicate_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def repeated(i: int) -> Term:
+        # What the event repeats, from the ghosts of the events that reached the entry.
+        return z3.Or(
+            z3.And(step.event == TRIGGER[Trigger.ITEM_ADDED], _admitted(before, i)),
+            z3.And(step.event == TRIGGER[Trigger.ITEM_DONE], before.item_done_seen[i]),
+            z3.And(step.event == TRIGGER[Trigger.SNAPSHOT_ITEM], before.in_snapshot[i]),
+        )
+
     return _each_entry(
         encoding,
         lambda i: z3.Implies(
-            z3.And(
-                step.event == TRIGGER[Trigger.ITEM_ADDED],
-                encoding.delivers(before, step, i),
-                _admitted(before, i),
-            ),
+            z3.And(encoding.delivers(before, step, i), repeated(i)),
             encoding.raised_by(before, step, i)[Code.DUPLICATE_ITEM],
         ),
     )
+
+
+def _missing_from_snapshot_reported(
+    encoding: Encoding, before: State, step: Step, after: State
+) -> Term:
+    def reported(i: int) -> Term:
+        raised = encoding.raised_by(before, step, i)[Code.SNAPSHOT_MISSING_ITEM]
+        return z3.Implies(
+            z3.And(
+                encoding.delivers(before, step, i),
+                step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+                before.snapshot_items > 0,
+            ),
+            raised == before.confirmed[i],
+        )
+
+    return _each_entry(encoding, reported)
 
 
 def _item_id_learned(encoding: Encoding, state: State) -> Term:
@@ -477,6 +500,15 @@ CLAUSES.update(
             lambda encoding, state: _empty_never_erases(encoding, state)
         ),
         COMPLETENESS_STRENGTHENING["closed_by_its_events"][0]: _unreached_is_blank,
+        "an entry a done item reached is done or completed": (
+            lambda encoding, state: _each_entry(
+                encoding,
+                lambda i: z3.Implies(
+                    state.item_done_seen[i],
+                    ENTRY.is_one_of(state.entry_state[i], CLOSED_STATES),
+                ),
+            )
+        ),
     }
 )
 
@@ -767,6 +799,7 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("channel_events_stay_in_channel", step=_channel_events_stay_in_channel),
         Property("duplicate_reported", step=_duplicate_reported),
         Property("item_id_learned", state=_item_id_learned),
+        Property("missing_from_snapshot_reported", step=_missing_from_snapshot_reported),
     )
 }
 """Every obligation of ``model.completeness``, as a Z3 formula, by name."""

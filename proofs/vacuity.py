@@ -499,6 +499,12 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
             ),
         ),
     ),
+    # A confirmed entry the snapshot left out, at response.completed: the report.
+    "missing_from_snapshot_reported": lambda e, b, s, a: z3.And(
+        s.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+        b.snapshot_items > 0,
+        _some_entry(e, lambda i: z3.And(e.delivers(b, s, i), b.confirmed[i])),
+    ),
     # An entry admitted without an id that a payload event names: the learning case.
     "item_id_learned": lambda e, b, s, a: _some_entry(
         e,

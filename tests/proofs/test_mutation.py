@@ -32,6 +32,7 @@ from responses_oracle.model.vocabulary import (
 from responses_oracle.proofs.mutation import (
     TABLES,
     Reads,
+    _percent,
     build_corpus,
     generated_streams,
     judge_table,
@@ -154,5 +155,12 @@ def test_the_command_reports_a_refuted_and_an_unscored_mutant(
         False,
         "(not run)",
     )
-    assert "| payload | 2 | 1 | 1 | 1 | 1 (100 %) | 0 | 0 |" in out
+    assert "| payload | 2 | 1 | 1 | 1 | 1 (100.0 %) | 0 | 0 |" in out
     assert "Behaviour-changing table mutants not refuted by prove: 0" in out
+
+
+def test_a_score_with_survivors_never_reads_100_percent() -> None:
+    # Rounded to nearest, 678 refuted of 681 printed "100 %" beside 3 survivors.
+    assert _percent(678, 681) == "99.5 %"
+    assert _percent(681, 681) == "100.0 %" and _percent(406, 456) == "89.0 %"
+    assert _percent(0, 0) == "-"
