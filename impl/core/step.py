@@ -38,10 +38,11 @@ one context per response; ``payload.attach`` skips the lookup for an entry's own
 channel; ``effects`` does not re-add a known alias; ``events.parse_event`` validates a
 well-formed delta in one step.
 
-WARNING — what still lives in driver code rather than a table: the ``executable``
-formula and the argument JSON check (``settle``), the realignment of streamed parts
-(``payload.align_parts``), and the filling of a missing slot by a done item (``admit``).
-(The reclassification of a delta on a closed channel is the table of
+WARNING — what still lives in driver code rather than a table: the argument JSON check
+(``settle``) and the realignment of streamed parts (``payload.align_parts``).  (Who runs
+a call is ``model.execution.decide`` over its data, ``settle`` only asks it; whether a
+done item fills a missing slot is ``model.admission.FILLS_MISSING_SLOT``, which
+``admit`` reads; the reclassification of a delta on a closed channel is the table of
 ``model/channels.py``, run through the ``reclassify`` kernel.)
 """
 
