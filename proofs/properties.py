@@ -310,21 +310,41 @@ def _deltas_accounted(encoding: Encoding, state: State) -> Term:
     return _each_channel(encoding, accounted)
 
 
-def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+def _reported_at_completion(
+    encoding: Encoding,
+    before: State,
+    step: Step,
+    code: Code,
+    when: Callable[[int], Term],
+    *,
+    only_if: Term | None = None,
+) -> Term:
+    """At response.completed (and ``only_if``), each entry the end reaches is reported
+    ``code`` exactly when ``when`` holds of it (R9's two reports at the end)."""
+
     def reported(i: int) -> Term:
-        raised = encoding.raised_by(before, step, i)[Code.UNCONFIRMED_ITEM]
-        unconfirmed = z3.And(
-            ENTRY.is_one_of(before.entry_state[i], OPEN_STATES), z3.Not(before.confirmed[i])
-        )
         return z3.Implies(
             z3.And(
                 encoding.delivers(before, step, i),
                 step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
+                z3.BoolVal(True) if only_if is None else only_if,
             ),
-            raised == unconfirmed,
+            encoding.raised_by(before, step, i)[code] == when(i),
         )
 
     return _each_entry(encoding, reported)
+
+
+def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    return _reported_at_completion(
+        encoding,
+        before,
+        step,
+        Code.UNCONFIRMED_ITEM,
+        lambda i: z3.And(
+            ENTRY.is_one_of(before.entry_state[i], OPEN_STATES), z3.Not(before.confirmed[i])
+        ),
+    )
 
 
 def _late_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
@@ -448,18 +468,14 @@ def _duplicate_reported(encoding: Encoding, before: State, step: Step, after: St
 def _missing_from_snapshot_reported(
     encoding: Encoding, before: State, step: Step, after: State
 ) -> Term:
-    def reported(i: int) -> Term:
-        raised = encoding.raised_by(before, step, i)[Code.SNAPSHOT_MISSING_ITEM]
-        return z3.Implies(
-            z3.And(
-                encoding.delivers(before, step, i),
-                step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
-                before.snapshot_items > 0,
-            ),
-            raised == before.confirmed[i],
-        )
-
-    return _each_entry(encoding, reported)
+    return _reported_at_completion(
+        encoding,
+        before,
+        step,
+        Code.SNAPSHOT_MISSING_ITEM,
+        lambda i: before.confirmed[i],
+        only_if=before.snapshot_items > 0,
+    )
 
 
 def _item_id_learned(encoding: Encoding, state: State) -> Term:
