@@ -24,7 +24,8 @@ partition that raises becomes ``partition_failed`` rows.
 starts and stops itself.  Dask reschedules the tasks of a worker that dies; a task
 that keeps killing its workers ends as ``KilledWorker`` (the scheduler's
 ``allowed-failures``) and becomes ``worker_lost`` rows, and ``retries`` re-runs a task
-that raised.  The workers of an existing cluster must have ``responses-oracle``
+that raised.  A finished partition whose result was on a worker that died is recomputed,
+not failed.  The workers of an existing cluster must have ``responses-oracle``
 installed; they only read inputs (and need access to them), the driver writes.
 """
 
@@ -178,16 +179,16 @@ def dask_outputs(
         futures = dict(zip(launched, partitions, strict=True))
         for future in distributed.as_completed(futures):
             partition = futures.pop(future)
-            if future.status == "finished":
-                yield future.result()
-            else:
-                raised = future.exception()
-                kind = (
-                    Fault.WORKER_LOST
-                    if isinstance(raised, distributed.KilledWorker)
-                    else Fault.PARTITION_FAILED
-                )
-                yield failed_partition(partition, kind, _describe(raised))
+            # Not ``future.status``: a task that finished on a worker that then died (the
+            # next partition on it killed it) is "pending" again while Dask recomputes
+            # it, and ``result`` waits for that run, or raises what the task raised.
+            try:
+                output = future.result()
+            except distributed.KilledWorker as raised:
+                output = failed_partition(partition, Fault.WORKER_LOST, _describe(raised))
+            except Exception as raised:  # whatever the task raised
+                output = failed_partition(partition, Fault.PARTITION_FAILED, _describe(raised))
+            yield output
             future.release()
     finally:
         client.close()
