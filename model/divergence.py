@@ -24,8 +24,9 @@ picks a class for a difference is ``responses_oracle.testing.taxonomy``.
 Rule 3: a ``Hypothesis`` names a policy a client may follow instead of the rules (it
 answers the terminal snapshot verbatim, say); ``HYPOTHESES`` gives each the rule it
 breaks and the sentence a report says of it.  A differential run names a hypothesis as
-the cause of a cluster only when the client's answer is exactly the hypothesis's on
-every case (``responses_oracle.testing.hypotheses`` computes those answers).
+the cause of a cluster only when, on every case, the client's answer is the
+hypothesis's wherever the cluster's cause differs from the reference's
+(``responses_oracle.testing.hypotheses`` computes those answers).
 """
 
 from __future__ import annotations
@@ -122,9 +123,10 @@ confirmed call: what a maintainer must see first (a test checks they lead ``HARM
 
 class Hypothesis(Enum):
     """A policy a client may follow instead of the rules: an alternative answer it
-    gives for a whole stream.  When a client's answer is exactly that answer on every
-    case of a cause, that policy is the cause, whatever the reference decided on each
-    stream (the answers are computed by ``responses_oracle.testing.hypotheses``)."""
+    gives for a whole stream.  When a client's answer is that answer wherever a cause
+    differs from the reference's, on every case of the cause, that policy is the cause,
+    whatever the reference decided on each stream (the answers are computed by
+    ``responses_oracle.testing.hypotheses``)."""
 
     SNAPSHOT_VERBATIM = "snapshot_verbatim"
     """Each response is its terminal event's ``response`` object as it came: status,
@@ -138,6 +140,10 @@ class Hypothesis(Enum):
     ANNOUNCEMENT_ORDER = "announcement_order"
     """The reference's answer, its items in the order the stream first named them (an
     ``output_item.added``, a payload event's ``item_id``) instead of by slot."""
+    DONE_ITEMS_VERBATIM = "done_items_verbatim"
+    """Each response is the items of its ``output_item.done`` events as they came, in
+    the order they came: no item the stream did not confirm so, no payload or id but
+    the done item's."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +177,13 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
         "R10",
         "the client orders the output by when the stream first named each item; order "
         "it by output_index, then admission",
+    ),
+    Hypothesis.DONE_ITEMS_VERBATIM: Policy(
+        "R6",
+        "the client answers the items of the output_item.done events as they came, so an "
+        "item only added, only in the snapshot or done after the terminal is lost or "
+        "invented, and a done item's empty payload or new id replaces the first; admit "
+        "items from every source, keep the first id and the last non-empty payload",
     ),
 }
 """Every hypothesis with the rule it breaks and what it says, in the order they are

@@ -105,12 +105,12 @@ def register(subparsers: Subparsers) -> None:
         "by its check, the masked message, or for a runtime lookup error such as "
         "IndexError by the event it gives up at and the oracle's decision there; every "
         "message and trip listed; the causes on every case of which the candidate answers "
-        "exactly as a known client policy does, e.g. the terminal snapshot verbatim, are "
-        "that policy's one cluster, which names the rule it breaks and lists the oracle's "
-        "decisions it met), and each cluster's shortest case is shrunk to a minimal "
-        "well-formed stream that keeps the cause, shown with both answers, the rule that "
-        "decides it (with its docs page) and the oracle's trace. Progress goes to stderr "
-        "on a terminal.",
+        "as a known client policy does wherever the cause differs, e.g. the terminal "
+        "snapshot verbatim, are that policy's one cluster, which names the rule it breaks "
+        "and lists the oracle's decisions it met), and each cluster's shortest case is "
+        "shrunk to a minimal well-formed stream that keeps the cause, shown with both "
+        "answers, the rule that decides it (with its docs page) and the oracle's trace. "
+        "Progress goes to stderr on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",

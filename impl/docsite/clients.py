@@ -303,8 +303,8 @@ def _policy_lines(policy: Mapping[str, str] | None) -> list[str]:
     return [
         f"    Cause: the client's policy `{policy['name']}`, which breaks "
         f"[{rule}](rules/{rule}.md): {policy['says']}. On every stream of this cluster "
-        "the client's answer is exactly this policy's, not the oracle's; the causes it "
-        "meets follow.",
+        "the client answers as this policy does, not as the oracle does, wherever the "
+        "cause differs; the causes it meets follow.",
         "",
     ]
 
@@ -335,14 +335,15 @@ def render(data: Mapping[str, Any]) -> str:
         "as `IndexError` by where it gives up), shown at the event it gives up at (the "
         "first whose prefix fails the same way) with the oracle's decision there and "
         "every message and trip listed — filed under the most harmful class among its "
-        "streams, with a minimal well-formed representative stream. Where the client's "
-        "answer on every case of a cause is exactly the answer of one client policy "
+        "streams, with a minimal well-formed representative stream. Where, on every case "
+        "of a cause, the client answers as one client policy does wherever the cause differs "
         "(`responses_oracle.model.divergence.HYPOTHESES`: the terminal snapshot verbatim, "
-        "the snapshot ignored, completion or announcement order), that cause is the "
-        "policy's: a policy's cluster names the rule the policy breaks and what to fix, "
-        "its representative "
-        "still answers exactly as the policy does, and each cause it gathers is listed "
-        "with a representative of its own.",
+        "the snapshot ignored, completion or announcement order, the done items "
+        "verbatim; a policy that explains a lost or invented item must also keep every "
+        "item the client kept), that cause is the policy's: a policy's cluster names the "
+        "rule the policy breaks and what to fix, its representative still shows the "
+        "policy's explanation, and each cause it gathers is listed with a representative "
+        "of its own.",
         "",
         "## Known classes",
         "",

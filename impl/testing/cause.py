@@ -23,9 +23,10 @@ their own.  The classes a client may choose on purpose are one cluster each.
 
 Several such causes can be one policy of the client's: answering the terminal
 snapshot verbatim loses a done-only call, persists empty arguments and keeps a renamed
-id.  A cause whose every case the client answers exactly as a ``Hypothesis`` does
-(``hypotheses.explained``) is that policy's (``policy``, kind ``POLICY_KIND``), and the
-causes it gathers are listed as its parts (the harness's ``cluster``).
+id.  A cause every case of which a ``Hypothesis`` explains (the client answers as the
+policy does wherever the cause differs: ``hypotheses.explained``) is that policy's
+(``policy``, kind ``POLICY_KIND``), and the causes it gathers are listed as its parts
+(the harness's ``cluster``).
 
 A candidate that gave up is placed at its *trip* event (the first event whose prefix,
 closed by a terminal, fails with the same message: ``trip_rule`` names the rule and the
@@ -65,17 +66,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from responses_oracle import Reducer
+from responses_oracle import Reducer, reduce
 from responses_oracle.core.step import StepTrace
 from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.result import Result, item_positions
 
-from .compare import Aspect
+from .candidate import Answer
+from .compare import Aspect, Difference
 from .explain import DECISION_RULES
 from .rules import CODE_RULES
 from .streams import Event
-from .taxonomy import Classified
+from .taxonomy import Classified, classify
 
 DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     Aspect.ID: (
@@ -520,3 +522,29 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
         rule = next((r for p, r in DECISION_RULES if at.decision.startswith(p)), "R1")
         return rule, at.decision
     return "R9", "missing_terminal" if index is None else "end"
+
+
+def _judged(
+    events: Sequence[Event], answer: Answer, codes: bool
+) -> tuple[tuple[Classified, ...], list[Signature], list[TracedResponse]]:
+    found = classify(reduce(events), answer, events=events, codes=codes)
+    if not found:
+        return (), [], []
+    responses = traced(events)
+    return tuple(found), [signature(c, responses, events) for c in found], responses
+
+
+def judge(
+    events: Sequence[Event], answer: Answer, codes: bool = False
+) -> tuple[tuple[Classified, ...], tuple[Signature, ...], list[TracedResponse]]:
+    """Every classified difference of ``answer`` and its distinct causes, most harmful
+    first, and the reference's traced responses (empty when the answer agrees)."""
+    found, each, responses = _judged(events, answer, codes)
+    return found, tuple(dict.fromkeys(each)), responses
+
+
+def first_cause(events: Sequence[Event], answer: Answer, codes: bool = False) -> list[Difference]:
+    """The differences that make the most harmful cause of ``answer`` (every difference
+    whose signature is its first): what a policy must explain to be that cause."""
+    found, each, _ = _judged(events, answer, codes)
+    return [c.difference for c, mine in zip(found, each, strict=True) if mine == each[0]]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -449,6 +450,37 @@ def _compare_response(
                 f"the oracle {'raises' if raised else 'does not raise'} {code} here",
             ))
     return out
+
+
+_ITEM_PATH = re.compile(r"^\[(\d+)\]\.items\[(\+?)(\d+)\](.*)$")
+
+Subject = tuple[Any, ...]
+"""What a difference is about, whatever the item's position (``subject``)."""
+
+
+def subject(
+    difference: Difference,
+    oracle: Sequence[Mapping[str, Any]],
+    candidate: Answer,
+    carried: frozenset[str],
+) -> Subject:
+    """What ``difference`` (found comparing ``candidate`` with ``oracle``) is about,
+    independent of positions: its aspect, its response, and for an item the key it is
+    paired by (``call_id``, carried id or type, and which such item it is), on the
+    oracle's side or, for an item only the candidate has, the candidate's; then the
+    rest of its path.  Two comparisons of one candidate against two answers that place
+    the same item differently name it alike."""
+    at = _ITEM_PATH.match(difference.path)
+    side = candidate if at is not None and at.group(2) else oracle
+    if at is None or isinstance(side, Failure) or int(at.group(1)) >= len(side):
+        return difference.aspect, difference.path
+    response, position, rest = int(at.group(1)), int(at.group(3)), at.group(4)
+    items = [_item(entry) for entry in _entries(side[response])]
+    if position >= len(items):
+        return difference.aspect, difference.path
+    key = _key(items[position], carried)
+    nth = sum(1 for item in items[:position] if _key(item, carried) == key)
+    return difference.aspect, response, at.group(2), key, nth, rest
 
 
 def _summary(item: Mapping[str, Any]) -> dict[str, Any]:

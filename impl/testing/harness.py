@@ -5,19 +5,19 @@ Theory of operation
 ``find`` runs cases through a candidate in batches (one process serves them all),
 reduces each stream with the reference, classifies every difference by the harm it
 does (``taxonomy``) and names what went wrong by its signature (``cause``); each
-diverging case is a ``Finding``, which also records the client policies whose answer
-the candidate gave exactly (``hypotheses``).  Findings are clustered by their most
-harmful cause (the lesser ones are listed with the case, ``cause``).  One
+diverging case is a ``Finding``, which also records the client policies that explain
+its most harmful cause (``hypotheses``).  Findings are clustered by their most harmful
+cause (the lesser ones are listed with the case, ``cause``).  One
 representative per cluster (the shortest case) is shrunk (``shrink.py``: ddmin with
 batched candidate calls, the response frame kept) under the one condition that the
 variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
 events involved marked.
 
-A cause every case of which the candidate answers exactly as one client policy does
-(``hypotheses.explained``: the terminal snapshot verbatim, say) is that policy's: the
-causes one policy explains are one cluster (``cluster``), whose representative is
-shrunk keeping the candidate's answer exactly the policy's and not the reference's
+A cause every case of which one client policy explains (``hypotheses.explained``: the
+candidate answers as the terminal snapshot verbatim does wherever the cause differs
+from the reference, say) is that policy's: the causes one policy explains are one
+cluster (``cluster``), whose representative is shrunk keeping the policy's explanation
 (``explain_cluster``), and each cause it gathers is explained as before, as its parts.
 
 A candidate that gave no answer is placed by its *trip*: the first event whose prefix,
@@ -52,7 +52,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
-from responses_oracle import reduce
 from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
 
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
@@ -65,6 +64,7 @@ from .cause import (
     TracedResponse,
     failure_kind,
     involved,
+    judge,
     mask_failure,
     policy,
     signature,
@@ -78,7 +78,6 @@ from .profiles import PROFILES
 from .report import Cluster, DiffReport, Finding, cluster_order
 from .shrink import FRAME_EVENTS, shrink
 from .streams import Event, GeneratedStream, split_responses
-from .taxonomy import Classified, classify
 
 BATCH = 64
 """Streams per candidate round trip: large enough to amortise, small enough to show
@@ -122,23 +121,6 @@ def answers_of(
         failure = next((a for a in mine if isinstance(a, Failure)), None)
         out.append(failure if failure is not None else results)
     return out
-
-
-def judge(
-    events: Sequence[Event], answer: Answer, codes: bool = False
-) -> tuple[tuple[Classified, ...], tuple[Signature, ...], list[TracedResponse]]:
-    """Every classified difference of ``answer`` and its distinct causes, most harmful
-    first, and the reference's traced responses (empty when the answer agrees)."""
-    found = classify(reduce(events), answer, events=events, codes=codes)
-    if not found:
-        return (), (), []
-    responses = traced(events)
-    signatures: list[Signature] = []
-    for classified in found:
-        mine = signature(classified, responses, events)
-        if mine not in signatures:
-            signatures.append(mine)
-    return tuple(found), tuple(signatures), responses
 
 
 def find(
@@ -407,9 +389,10 @@ def _explain_policy(
     split: bool, minimize: bool, allowed: frozenset[Divergence], causes: Causes,
 ) -> Cluster:
     """Explain the cluster of a client policy: its shortest case of its most harmful
-    class shrunk keeping the candidate's answer exactly the policy's (and not the
-    reference's) and that class; then each cause it gathers, explained as a cluster of
-    its own (its parts)."""
+    class shrunk keeping the policy's explanation of it (the candidate answering as the
+    policy does, not as the reference does, wherever its most harmful cause differs)
+    and that class; then each cause it gathers, explained as a cluster of its own (its
+    parts)."""
     divergence, finding = _representative(members)
 
     def stream(events: Sequence[Event]) -> GeneratedStream:

@@ -12,11 +12,19 @@ such a policy; ``answer`` computes the answer it gives for a stream, in the shap
 comparison reads (one result per response, wire items under ``item``), from the
 stream and the reference alone, never from what any particular client is known to do.
 
-``explained`` is the test: the hypotheses whose answer the candidate's equals exactly
-(``compare`` finds no difference, over the whole answer, every response) while the
-reference's does not.  The harness names a hypothesis as a cluster's cause only when
-it explains every case of it (one coincidence is not a policy), and shrinking keeps
-that equality.
+``explained`` is the test, made where the case's cause is: the hypotheses whose
+answer agrees with the candidate's at every difference of the case's most harmful
+cause (``cause.first_cause``) while the reference's differs from the hypothesis's
+there.  Differences are matched by what they are about, not by position
+(``compare.subject``: a policy that drops an item places the others differently).  Not
+the whole answer: a client follows several policies at once (it ignores the snapshot
+*and* keeps events after the terminal), so a case's lesser differences have causes of
+their own, each tested where it is.  A policy that explains a lost or an invented item
+must also hold the items the candidate holds and no other (``PRESENCE``): a policy that
+answers nothing (the snapshot verbatim, when the terminal carries none) would else
+explain every lost item by coincidence.  The harness names a hypothesis as a cluster's
+cause only when it explains every case of it (one coincidence is not a policy), and
+shrinking keeps that.
 
 The policies:
 
@@ -30,6 +38,10 @@ The policies:
   never confirmed so keep their place after the confirmed ones).
 - ``ANNOUNCEMENT_ORDER``: the same, by the first event that named the item (its
   ``output_item.added``, a payload event's ``item_id``, its done).
+- ``DONE_ITEMS_VERBATIM``: per response (the events from its ``response.created`` to
+  the next), the items of its ``output_item.done`` events as they came, in arrival
+  order, under the reference's response; no answer when the reference counts the
+  responses otherwise.
 """
 
 from __future__ import annotations
@@ -41,10 +53,15 @@ from responses_oracle import reduce
 from responses_oracle.model.divergence import HYPOTHESES, Hypothesis
 
 from .candidate import Answer, Failure
-from .compare import compare
+from .cause import first_cause
+from .compare import Aspect, carried_ids, compare, subject
 from .shrink import FRAME_EVENTS
 from .streams import Event, split_responses
 from .taxonomy import results_json
+
+PRESENCE = frozenset({Aspect.MISSING_ITEM, Aspect.EXTRA_ITEM})
+"""The aspects of which items an answer holds: a policy explains a difference of them
+only when it holds the same items as the candidate."""
 
 Results = list[dict[str, Any]]
 """An answer with results: one result object per response."""
@@ -77,6 +94,24 @@ def _without_snapshots(events: Sequence[Event], reference: Results) -> Results:
             event = {**event, "response": {k: v for k, v in response.items() if k != "output"}}
         stripped.append(event)
     return results_json(reduce(stripped))
+
+
+def _done_items(events: Sequence[Event], reference: Results) -> Results | None:
+    parts = split_responses(events)
+    if len(parts) != len(reference):
+        return None
+    return [
+        {
+            "response": result.get("response"),
+            "items": [
+                {"item": event["item"]}
+                for event in part
+                if event.get("type") == "response.output_item.done"
+                and isinstance(event.get("item"), Mapping)
+            ],
+        }
+        for part, result in zip(parts, reference, strict=True)
+    ]
 
 
 def _first_at(events: Sequence[Event], done_only: bool) -> dict[str, int]:
@@ -128,6 +163,7 @@ ANSWERS: dict[Hypothesis, Callable[[Sequence[Event], Results], Results | None]] 
     Hypothesis.SNAPSHOT_IGNORED: _without_snapshots,
     Hypothesis.COMPLETION_ORDER: _completion_order,
     Hypothesis.ANNOUNCEMENT_ORDER: _announcement_order,
+    Hypothesis.DONE_ITEMS_VERBATIM: _done_items,
 }
 """How each hypothesis's answer is computed from the stream and the reference's answer
 for it (one function per ``Hypothesis``)."""
@@ -147,19 +183,31 @@ def answer(
 def explained(
     events: Sequence[Event], candidate: Answer, *, codes: bool = False
 ) -> tuple[Hypothesis, ...]:
-    """The hypotheses, in ``HYPOTHESES`` order, whose answer the candidate's equals
-    exactly while the reference's differs from it (a candidate that gave up matches
-    none)."""
+    """The hypotheses, in ``HYPOTHESES`` order, whose answer agrees with the candidate's
+    at every difference of its most harmful cause while the reference's differs from
+    the hypothesis's there (a candidate that gave up matches none)."""
     if isinstance(candidate, Failure):
         return ()
+    differences = first_cause(events, candidate, codes)
+    if not differences:
+        return ()
     reference = results_json(reduce(events))
+    carried = carried_ids(events)
+    wanted = [subject(d, reference, candidate, carried) for d in differences]
+    about_items = any(w[0] in PRESENCE for w in wanted)
     found = []
     for hypothesis in HYPOTHESES:
         theirs = answer(hypothesis, events, reference)
-        if (
-            theirs is not None
-            and not compare(events, theirs, candidate, codes=codes)
-            and compare(events, reference, theirs, codes=codes)
-        ):
+        if theirs is None:
+            continue
+        left = {subject(d, theirs, candidate, carried)
+                for d in compare(events, theirs, candidate, codes=codes)}
+        if about_items and any(w[0] in PRESENCE for w in left):
+            continue
+        # What the hypothesis changes, by what it is about whatever the aspect: an item
+        # it drops is a missing item of its answer and a payload difference of the case.
+        changed = {subject(d, reference, theirs, carried)[1:]
+                   for d in compare(events, reference, theirs, codes=codes)}
+        if all(w not in left and w[1:] in changed for w in wanted):
             found.append(hypothesis)
     return tuple(found)

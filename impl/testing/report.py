@@ -45,7 +45,7 @@ class Finding:
     signatures: tuple[Signature, ...]
     """The distinct causes, most harmful first."""
     explained: tuple[Hypothesis, ...] = ()
-    """The client policies whose answer the candidate gave exactly (``hypotheses``)."""
+    """The client policies that explain the case's most harmful cause (``hypotheses``)."""
 
 
 @dataclass(frozen=True)
@@ -286,8 +286,8 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         says = HYPOTHESES[cluster.hypothesis]
         lines.append(
             f"  cause: the client's policy {cluster.hypothesis.value} (breaks {says.rule}, "
-            f"{RULE_DOCS.format(rule=says.rule)}); every case's answer is exactly this "
-            f"policy's: {says.says}"
+            f"{RULE_DOCS.format(rule=says.rule)}); on every case the client answers as "
+            f"this policy does where the cause differs: {says.says}"
         )
     if len(cluster.variants) > 1 or cluster.hypothesis is not None:
         lines.append("  the cases, by what decides them:")

@@ -27,9 +27,9 @@ from responses_oracle.docsite.clients import (
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, traced, trip_rule
+from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, judge, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.harness import find, judge, trip_points
+from responses_oracle.testing.harness import find, trip_points
 from responses_oracle.testing.hypotheses import explained
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 

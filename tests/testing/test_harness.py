@@ -25,13 +25,13 @@ from responses_oracle.testing.cause import (
     Cause,
     Causes,
     failure_kind,
+    judge,
     mask_failure,
 )
 from responses_oracle.testing.harness import (
     Generation,
     answers_of,
     find,
-    judge,
     report,
     run_diff,
 )
@@ -91,7 +91,10 @@ def test_a_renamed_id_lost_is_decided_by_r6_on_the_rename() -> None:
     with pytest.raises(AssertionError) as failure:
         assert_conforms(naive, [events])
     message = str(failure.value)
-    assert "id_differs -- R6 (id_renamed_field)" in message
+    # The naive parser answers the done items as they came: that policy is the cause,
+    # and the rename, R6, is the decision it met.
+    assert "id_differs -- R6 (done_items_verbatim)" in message
+    assert "1 x id_differs: R6 id_renamed_field" in message
     assert "[id_differs] [0].items[0].item.id: reference 'fc_1', candidate null" in message
 
 

@@ -1,5 +1,5 @@
-"""Client policies as causes: a cause is a policy's only when the client answers exactly
-as the policy does on every case of it, and shrinking keeps that."""
+"""Client policies as causes: a cause is a policy's only when, on every case of it, the
+client answers as the policy does wherever the cause differs, and shrinking keeps that."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.testing.candidate import FunctionCandidate
 from responses_oracle.testing.cases import Case
 from responses_oracle.testing.cause import POLICY_KIND, policy
+from responses_oracle.testing.compare import carried_ids, compare, subject
 from responses_oracle.testing.harness import cluster, find, report
 from responses_oracle.testing.hypotheses import answer, explained
 from responses_oracle.testing.streams import GeneratedStream
@@ -67,6 +68,16 @@ def almost_verbatim(events: list[Event]) -> list[dict[str, Any]]:
     return [result]
 
 
+def rewriting(events: list[Event]) -> list[dict[str, Any]]:
+    """The same, except that on Oslo's stream it hands the emptied arguments over as
+    ``{}``: where the cause is, not the policy's answer."""
+    [result] = verbatim(events)
+    if "Oslo" in str(events):
+        result["items"] = [{"item": {**entry["item"], "arguments": "{}"}}
+                           for entry in result["items"]]
+    return [result]
+
+
 def _cases(*streams: list[Event]) -> list[Case]:
     return [Case(f"s{n}", GeneratedStream(tuple(s), ("given",))) for n, s in enumerate(streams)]
 
@@ -105,11 +116,15 @@ def test_the_order_answers_order_items_by_their_done_or_their_first_event() -> N
     assert [e["item"]["id"] for e in completed["items"]] == ["msg_2", "msg_1"]
 
 
-def test_a_policy_explains_an_answer_only_when_it_is_exactly_the_policys() -> None:
+def test_a_policy_explains_a_cause_where_the_answer_is_the_policys_there() -> None:
     assert explained(EMPTIED, verbatim(EMPTIED)) == (Hypothesis.SNAPSHOT_VERBATIM,)
     assert explained(EMPTIED_TOO, verbatim(EMPTIED_TOO)) == (Hypothesis.SNAPSHOT_VERBATIM,)
-    # One more field given (and wrong) is not the policy's answer.
-    assert explained(EMPTIED_TOO, almost_verbatim(EMPTIED_TOO)) == ()
+    # Another value where the cause is (the emptied arguments) is not the policy's.
+    assert explained(EMPTIED_TOO, rewriting(EMPTIED_TOO)) == ()
+    # A lesser difference elsewhere (a wrong output_index) is a cause of its own: the
+    # most harmful one, the emptied arguments, is still the policy's.
+    assert explained(EMPTIED_TOO, almost_verbatim(EMPTIED_TOO)) == (
+        Hypothesis.SNAPSHOT_VERBATIM,)
     # The reference's own answer is no policy's (it differs from each of them).
     assert explained(EMPTIED, results_json(reduce(EMPTIED))) == ()
 
@@ -128,11 +143,11 @@ def test_the_causes_one_policy_explains_are_one_cluster() -> None:
 
 
 def test_a_cause_one_case_of_which_the_policy_misses_keeps_its_key() -> None:
-    findings = find(_cases(LEFT_OUT, EMPTIED, EMPTIED_TOO), FunctionCandidate(almost_verbatim))
+    findings = find(_cases(LEFT_OUT, EMPTIED, EMPTIED_TOO), FunctionCandidate(rewriting))
     _, clusters = cluster(findings)
     kinds = {cause.kind: [f.case for f in members] for cause, members in clusters.items()}
     # The left-out call is the policy's; both emptied calls keep their cause, since on
-    # Oslo's stream the answer is not exactly the policy's.
+    # Oslo's stream the arguments are not the policy's.
     assert kinds == {POLICY_KIND: ["s0"], "payload": ["s1", "s2"]}
 
 
@@ -174,3 +189,59 @@ def test_every_hypothesis_names_a_documented_rule_and_says_what_to_fix() -> None
     for says in HYPOTHESES.values():
         assert says.rule in {f"R{n}" for n in range(1, 13)}
         assert says.says.startswith("the client ") and ";" in says.says
+
+
+def test_the_done_items_answer_is_the_confirmed_items_as_they_came() -> None:
+    # Announced and streamed, never confirmed by its done; a renamed id on the done.
+    renamed = {**_call(4, '{"city":"Lima"}'), "id": "fc_renamed"}
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": _message(1, "")},
+        {"type": "response.output_item.added", "output_index": 1, "item": _call(4, "")},
+        {"type": "response.output_item.done", "output_index": 1, "item": renamed},
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+    ]
+    [reference] = results_json(reduce(events))
+    [done] = answer(Hypothesis.DONE_ITEMS_VERBATIM, events) or []
+    assert done == {"response": reference["response"], "items": [{"item": renamed}]}
+    # Counted otherwise than the reference counts the responses: no answer.
+    assert answer(Hypothesis.DONE_ITEMS_VERBATIM, events, [reference, reference]) is None
+
+
+def test_a_policy_explains_a_lost_item_only_when_it_keeps_what_the_client_kept() -> None:
+    # No snapshot at all: a client answering the snapshot verbatim holds nothing.  One
+    # message streamed, one only confirmed by its done (the reference keeps both).
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": _message(1, "")},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1",
+         "content_index": 0, "delta": "streamed"},
+        {"type": "response.output_item.done", "output_index": 1, "item": _message(2, "done")},
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+    ]
+    [reference] = results_json(reduce(events))
+    assert [e["item"]["id"] for e in reference["items"]] == ["msg_1", "msg_2"]
+    streamed = [{"response": reference["response"], "items": reference["items"][:1]}]
+    # The snapshot-verbatim answer loses msg_2 too, but loses msg_1, which the client
+    # kept: no explanation by coincidence.
+    assert answer(Hypothesis.SNAPSHOT_VERBATIM, events) == [
+        {"response": {"id": "resp_1", "status": "completed"}, "items": []}]
+    assert explained(events, streamed) == ()
+    # A client that kept nothing is that policy's.
+    nothing = [{"response": reference["response"], "items": []}]
+    assert Hypothesis.SNAPSHOT_VERBATIM in explained(events, nothing)
+
+
+def test_a_difference_is_about_an_item_wherever_it_is_placed() -> None:
+    carried = carried_ids(LEFT_OUT)
+    [reference] = results_json(reduce(LEFT_OUT))
+    nine, eight, call = reference["items"]
+    lost = [{"response": reference["response"], "items": [nine, call]}]
+    moved = [{"response": reference["response"], "items": [eight, nine, call]}]
+    [one] = compare(LEFT_OUT, [reference], lost)
+    [other] = compare(LEFT_OUT, moved, lost)
+    # msg_8 is missing at position 1 of one answer and at position 0 of the other: one
+    # item, one subject.
+    assert (one.path, other.path) == ("[0].items[1]", "[0].items[0]")
+    assert subject(one, [reference], lost, carried) == subject(other, moved, lost, carried)
+    assert subject(one, [reference], lost, carried)[3] == "id:msg_8"
