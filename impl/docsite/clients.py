@@ -255,17 +255,24 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
             decided = f"raises (gives up at `{_cell(decided)}`): {messages}"
         lines.append(
             f"| `{cluster['class']}` | [{cluster['rule']}](rules/{cluster['rule']}.md) | "
-            f"{decided} | {cluster['count']} | [{cluster['id']}](#{cluster['id']}) |"
+            f"{decided} | {cluster['count']} | "
+            f"[{cluster['id']}](#{anchor(client, cluster)}) |"
         )
     lines.append("")
     for cluster in clusters:
-        lines += _representative(cluster)
+        lines += _representative(cluster, anchor(client, cluster))
         for part in cluster.get("parts") or []:
-            lines += _representative(part, f" (a cause of policy {cluster['decision']})")
+            lines += _representative(part, "", f" (a cause of policy {cluster['decision']})")
     return lines
 
 
-def _representative(cluster: Mapping[str, Any], of: str = "") -> list[str]:
+def anchor(client: Mapping[str, Any], cluster: Mapping[str, Any]) -> str:
+    """The page anchor of a client's cluster: the cluster id alone repeats across clients
+    (one cause of two clients has one id)."""
+    return f"{client['client']}-{cluster['id']}"
+
+
+def _representative(cluster: Mapping[str, Any], at: str, of: str = "") -> list[str]:
     stream = "\n".join(
         json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in cluster["events"]
     )
@@ -276,7 +283,7 @@ def _representative(cluster: Mapping[str, Any], of: str = "") -> list[str]:
     return [
         f'??? note "{cluster["id"]}: `{cluster["class"]}`, {cluster["rule"]}, '
         f'{cluster["count"]} streams (representative {cluster["representative"]}){of}"',
-        *([] if of else [f'    <a id="{cluster["id"]}"></a>']),
+        *([f'    <a id="{at}"></a>'] if at else []),
         "",
         *_policy_lines(cluster.get("hypothesis")),
         "    Minimal stream:",

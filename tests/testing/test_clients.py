@@ -8,6 +8,7 @@ a missing client fails these tests rather than skipping them.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,16 @@ def test_every_recorded_representative_still_shows_its_cause(
 def test_the_page_is_what_the_record_renders(record: dict[str, Any]) -> None:
     assert (DOCS / PAGE_NAME).read_text(encoding="utf-8") == render(record)
     assert "real-clients.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_every_cluster_link_leads_to_one_anchor_of_its_own(record: dict[str, Any]) -> None:
+    page = render(record)
+    anchors = re.findall(r'<a id="([^"]+)"></a>', page)
+    links = re.findall(r"\]\(#([^)]+)\)", page)
+    # One anchor per top-level cluster of every client, none repeated (one cause of two
+    # clients has one cluster id), and every link of the tables goes to one.
+    assert len(anchors) == len(set(anchors)) == sum(len(c["clusters"]) for c in record["clients"])
+    assert links and set(links) <= set(anchors)
 
 
 def test_the_record_is_of_the_pinned_versions(record: dict[str, Any]) -> None:
