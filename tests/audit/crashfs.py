@@ -8,6 +8,9 @@ protocol.  ``crash:///path`` is the local file ``/path``, except that opening th
 named by the ``CRASHFS_FILE`` environment variable SIGKILLs the process, as a native
 crash in a filesystem library would: no exception, no clean-up, the process is gone.
 Every opening is logged first, "PID NAME" a line, to the file ``CRASHFS_LOG`` names.
+``CRASHFS_SLOW`` (``NAME:SECONDS``) makes a file slow to open again once a process
+that opened it before has died: a partition run again after its worker was lost takes
+that long, and a test can look at the run in between.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +30,27 @@ VICTIM = "CRASHFS_FILE"
 LOG = "CRASHFS_LOG"
 """The environment variable naming the log of openings."""
 
+SLOW = "CRASHFS_SLOW"
+"""The environment variable naming (``NAME:SECONDS``) the file slow to open again."""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _rerun_after_a_death(log: str, name: str) -> bool:
+    """True when a process that opened ``name`` before (per the log) is gone."""
+    if not os.path.exists(log):
+        return False
+    with open(log, encoding="utf-8") as file:
+        pids = {int(pid) for pid, opened in (line.rstrip("\n").split(" ", 1) for line in file)
+                if opened == name}
+    return any(not _alive(pid) for pid in pids)
+
 
 class CrashFileSystem(LocalFileSystem):  # type: ignore[misc]
     """The local filesystem under the ``crash`` protocol, deadly on one file."""
@@ -35,6 +60,9 @@ class CrashFileSystem(LocalFileSystem):  # type: ignore[misc]
     def _open(self, path: str, mode: str = "rb", **kwargs: Any) -> Any:
         name = os.path.basename(self._strip_protocol(path))
         log = os.environ.get(LOG)
+        slow_name, _, seconds = os.environ.get(SLOW, "").partition(":")
+        if log and name == slow_name and _rerun_after_a_death(log, name):
+            time.sleep(float(seconds))
         if log:
             # One short append per line: whole lines even from processes writing at once.
             with open(log, "a", encoding="utf-8") as file:

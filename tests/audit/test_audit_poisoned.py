@@ -5,12 +5,16 @@ crash on one object.  So these tests install a real fsspec plugin (``crashfs``: 
 ``crash://`` protocol, whose process is SIGKILLed when it opens one named file) the way
 such a library is installed, and run the CLI in a process of its own on ``crash://``
 URLs, as a user would.  A clean run of the same command (no file named) is the reference.
+One test drives the Dask engine directly, reading its outputs more slowly than the worker
+runs: a partition that finished on the worker the next one kills is run again, not failed
+(the plugin makes that rerun slow, so that the test looks while it runs).
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -58,13 +62,7 @@ def _audit(
     each file, the ids of the workers: the processes other than the command's)."""
     log = out.with_suffix(".opened")
     log.unlink(missing_ok=True)
-    environment = {key: value for key, value in os.environ.items() if key != crashfs.VICTIM}
-    python_path = [str(site), environment.get("PYTHONPATH")]
-    environment["PYTHONPATH"] = os.pathsep.join(filter(None, python_path))
-    environment[crashfs.LOG] = str(log)
-    if victim is not None:
-        environment[crashfs.VICTIM] = victim
-    environment.update(env or {})
+    environment = _environment(site, log, victim, env)
     argv = ("audit", f"crash://{folder}", "--out", out, "--partition-size", "1", *options)
     process = subprocess.Popen(
         command(*argv, "--jobs", str(JOBS), "-q"),
@@ -83,6 +81,21 @@ def _audit(
             opened[name] += 1
             workers.add(int(pid))
     return done, opened, workers
+
+
+def _environment(
+    site: Path, log: Path, victim: str | None, env: dict[str, str] | None
+) -> dict[str, str]:
+    """This process's environment with the plugin importable, its openings logged to
+    ``log``, and ``victim`` (if any) the file whose opening kills; then ``env``."""
+    environment = {key: value for key, value in os.environ.items() if key != crashfs.VICTIM}
+    python_path = [str(site), environment.get("PYTHONPATH")]
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, python_path))
+    environment[crashfs.LOG] = str(log)
+    if victim is not None:
+        environment[crashfs.VICTIM] = victim
+    environment.update(env or {})
+    return environment
 
 
 def _by_partition(out: Path) -> dict[str, list[dict[str, Any]]]:
@@ -160,3 +173,51 @@ def test_on_dask_a_poisoned_partition_is_worker_lost_after_the_allowed_failures(
     assert opened[VICTIM] == 2
     row = _lost(clean, out, folder)
     assert row["error"].startswith("KilledWorker: "), row["error"]
+
+
+LATE_READER = """
+import sys, time
+from responses_oracle.audit.engines import dask_outputs
+from responses_oracle.audit.sources import plan
+from responses_oracle.audit.work import Settings
+
+partitions = sorted(plan([sys.argv[1]], partition_size=1).partitions,
+                    key=lambda p: p.files[0].url)
+outputs = dask_outputs(partitions, Settings(), 1, None, 0)
+first = next(outputs)
+# A reader slower than the worker: meanwhile the second partition finishes on the one
+# worker, the poisoned third kills it, and the second's result dies with it.
+time.sleep(float(sys.argv[2]))
+for output in [first, *outputs]:
+    print(output.key, output.responses, output.failed, output.complete)
+"""
+
+
+def test_on_dask_a_result_lost_with_its_worker_is_recomputed_not_failed(
+    tmp_path: Path, crash_site: tuple[Path, Path, Path]
+) -> None:
+    site, _, _ = crash_site
+    folder = tmp_path / "three"
+    folder.mkdir()
+    for n in range(3):
+        (folder / f"f{n:02d}.jsonl").write_bytes(corpus_row(5, 2 * n + 1, 4)["body"])
+    log = tmp_path / "opened"
+    # One worker, one task at a time, give up on a task after it killed two workers.
+    # The second partition, run again, takes 5 s: the reader looks in between.
+    environment = _environment(site, log, "f02.jsonl", {
+        "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "1",
+        "DASK_DISTRIBUTED__SCHEDULER__WORKER_SATURATION": "1.0",
+        crashfs.SLOW: "f01.jsonl:5",
+    })
+    done = subprocess.run(
+        [sys.executable, "-c", LATE_READER, f"crash://{folder}", "2"],
+        env=environment, capture_output=True, text=True, timeout=240, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [line.split() for line in done.stdout.splitlines()]
+    # Both good partitions reduced (the second run again), the poisoned one lost.
+    assert sorted((responses, failed, complete) for _, responses, failed, complete in lines) == [
+        ("0", "1", "False"), ("1", "0", "True"), ("1", "0", "True")]
+    # The second partition's file was read twice: it ran again after its worker died.
+    opened = Counter(line.split(" ", 1)[1] for line in log.read_text().splitlines())
+    assert opened["f01.jsonl"] >= 2, opened
