@@ -197,9 +197,11 @@ def test_on_dask_a_result_lost_with_its_worker_is_recomputed_not_failed(
     tmp_path: Path, crash_site: tuple[Path, Path, Path]
 ) -> None:
     site, _, _ = crash_site
-    folder = tmp_path / "three"
+    # Four partitions on one worker thread: a group Dask queues on the scheduler
+    # (more tasks than twice the threads), so a worker runs one at a time.
+    folder = tmp_path / "four"
     folder.mkdir()
-    for n in range(3):
+    for n in range(4):
         (folder / f"f{n:02d}.jsonl").write_bytes(corpus_row(5, 2 * n + 1, 4)["body"])
     log = tmp_path / "opened"
     # One worker, one task at a time, give up on a task after it killed two workers.
@@ -215,9 +217,9 @@ def test_on_dask_a_result_lost_with_its_worker_is_recomputed_not_failed(
     )
     assert done.returncode == 0, done.stderr
     lines = [line.split() for line in done.stdout.splitlines()]
-    # Both good partitions reduced (the second run again), the poisoned one lost.
+    # The three good partitions reduced (the second run again), the poisoned one lost.
     assert sorted((responses, failed, complete) for _, responses, failed, complete in lines) == [
-        ("0", "1", "False"), ("1", "0", "True"), ("1", "0", "True")]
+        ("0", "1", "False"), ("1", "0", "True"), ("1", "0", "True"), ("1", "0", "True")]
     # The second partition's file was read twice: it ran again after its worker died.
     opened = Counter(line.split(" ", 1)[1] for line in log.read_text().splitlines())
     assert opened["f01.jsonl"] >= 2, opened
