@@ -524,14 +524,37 @@ def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[s
     return "R9", "missing_terminal" if index is None else "end"
 
 
-def _judged(
-    events: Sequence[Event], answer: Answer, codes: bool
-) -> tuple[tuple[Classified, ...], list[Signature], list[TracedResponse]]:
+@dataclass(frozen=True)
+class Judgement:
+    """A candidate's answer judged against the reference: each difference, classified,
+    with its signature, and the reference's traced responses."""
+
+    classified: tuple[Classified, ...]
+    each: tuple[Signature, ...]
+    """The signature of each classified difference, in the same order."""
+    responses: list[TracedResponse]
+
+    @property
+    def signatures(self) -> tuple[Signature, ...]:
+        """The distinct causes, most harmful first."""
+        return tuple(dict.fromkeys(self.each))
+
+    @property
+    def first_cause(self) -> list[Difference]:
+        """The differences that make the most harmful cause (every difference whose
+        signature is the first): what a policy must explain to be that cause."""
+        return [c.difference for c, mine in zip(self.classified, self.each, strict=True)
+                if mine == self.each[0]]
+
+
+def judged(events: Sequence[Event], answer: Answer, codes: bool = False) -> Judgement:
+    """The judgement of ``answer`` (nothing in it when the answer agrees)."""
     found = classify(reduce(events), answer, events=events, codes=codes)
     if not found:
-        return (), [], []
+        return Judgement((), (), [])
     responses = traced(events)
-    return tuple(found), [signature(c, responses, events) for c in found], responses
+    return Judgement(tuple(found), tuple(signature(c, responses, events) for c in found),
+                     responses)
 
 
 def judge(
@@ -539,12 +562,5 @@ def judge(
 ) -> tuple[tuple[Classified, ...], tuple[Signature, ...], list[TracedResponse]]:
     """Every classified difference of ``answer`` and its distinct causes, most harmful
     first, and the reference's traced responses (empty when the answer agrees)."""
-    found, each, responses = _judged(events, answer, codes)
-    return found, tuple(dict.fromkeys(each)), responses
-
-
-def first_cause(events: Sequence[Event], answer: Answer, codes: bool = False) -> list[Difference]:
-    """The differences that make the most harmful cause of ``answer`` (every difference
-    whose signature is its first): what a policy must explain to be that cause."""
-    found, each, _ = _judged(events, answer, codes)
-    return [c.difference for c, mine in zip(found, each, strict=True) if mine == each[0]]
+    judgement = judged(events, answer, codes)
+    return judgement.classified, judgement.signatures, judgement.responses

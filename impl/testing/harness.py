@@ -65,6 +65,7 @@ from .cause import (
     failure_kind,
     involved,
     judge,
+    judged,
     mask_failure,
     policy,
     signature,
@@ -140,8 +141,8 @@ def find(
         answers = answers_of(candidate, [case.stream for case in chunk], split)
         for case, answer in zip(chunk, answers, strict=True):
             events = case.stream.events
-            found, signatures, _ = judge(events, answer, codes)
-            if found:
+            judgement = judged(events, answer, codes)
+            if judgement.classified:
                 findings.append(
                     Finding(
                         case.name,
@@ -149,9 +150,10 @@ def find(
                         events,
                         case.stream.data_only,
                         answer,
-                        found,
-                        signatures,
-                        explained(events, answer, codes=codes),
+                        judgement.classified,
+                        judgement.signatures,
+                        explained(events, answer, codes=codes,
+                                  differences=judgement.first_cause),
                     )
                 )
         done += len(chunk)
@@ -400,10 +402,11 @@ def _explain_policy(
 
     def fails(variants: Sequence[list[Event]]) -> list[bool]:
         answers = answers_of(candidate, [stream(v) for v in variants], split)
+        judgements = [judged(v, a, codes) for v, a in zip(variants, answers, strict=True)]
         return [
-            hypothesis in explained(v, a, codes=codes)
-            and any(s.divergence is divergence for s in judge(v, a, codes)[1])
-            for v, a in zip(variants, answers, strict=True)
+            hypothesis in explained(v, a, codes=codes, differences=j.first_cause)
+            and any(s.divergence is divergence for s in j.signatures)
+            for v, a, j in zip(variants, answers, judgements, strict=True)
         ]
 
     events = shrink(finding.events, fails) if minimize else list(finding.events)

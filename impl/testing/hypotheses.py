@@ -14,7 +14,7 @@ stream and the reference alone, never from what any particular client is known t
 
 ``explained`` is the test, made where the case's cause is: the hypotheses whose
 answer agrees with the candidate's at every difference of the case's most harmful
-cause (``cause.first_cause``) while the reference's differs from the hypothesis's
+cause (``cause.Judgement.first_cause``) while the reference's differs from the hypothesis's
 there.  Differences are matched by what they are about, not by position
 (``compare.subject``: a policy that drops an item places the others differently).  Not
 the whole answer: a client follows several policies at once (it ignores the snapshot
@@ -53,8 +53,8 @@ from responses_oracle import reduce
 from responses_oracle.model.divergence import HYPOTHESES, Hypothesis
 
 from .candidate import Answer, Failure
-from .cause import first_cause
-from .compare import Aspect, carried_ids, compare, subject
+from .cause import judged
+from .compare import Aspect, Difference, carried_ids, compare, subject
 from .shrink import FRAME_EVENTS
 from .streams import Event, split_responses
 from .taxonomy import results_json
@@ -181,14 +181,20 @@ def answer(
 
 
 def explained(
-    events: Sequence[Event], candidate: Answer, *, codes: bool = False
+    events: Sequence[Event],
+    candidate: Answer,
+    *,
+    codes: bool = False,
+    differences: Sequence[Difference] | None = None,
 ) -> tuple[Hypothesis, ...]:
     """The hypotheses, in ``HYPOTHESES`` order, whose answer agrees with the candidate's
     at every difference of its most harmful cause while the reference's differs from
-    the hypothesis's there (a candidate that gave up matches none)."""
+    the hypothesis's there (a candidate that gave up matches none); ``differences`` are
+    those of the cause, when already judged."""
     if isinstance(candidate, Failure):
         return ()
-    differences = first_cause(events, candidate, codes)
+    if differences is None:
+        differences = judged(events, candidate, codes).first_cause
     if not differences:
         return ()
     reference = results_json(reduce(events))
