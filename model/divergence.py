@@ -144,6 +144,12 @@ class Hypothesis(Enum):
     """Each response is the items of its ``output_item.done`` events as they came, in
     the order they came: no item the stream did not confirm so, no payload or id but
     the done item's."""
+    TEXT_STREAMED_CALLS_DONE = "text_streamed_calls_done"
+    """A streaming client's answer: the rules applied to the stream as such a client
+    reads it.  A text item (a message, a reasoning: every payload of it is parts of
+    text) is shown from its ``output_item.added`` on and holds what its deltas said, a
+    message's text as one string; every other item (a call, a hosted tool) is taken
+    from its ``output_item.done``; the terminal snapshot is never read."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +191,15 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
         "invented, and a done item's empty payload or new id replaces the first; admit "
         "items from every source, keep the first id and the last non-empty payload",
     ),
+    Hypothesis.TEXT_STREAMED_CALLS_DONE: Policy(
+        "R6",
+        "the client shows text as it streams and takes calls from their done items, so a "
+        "message or reasoning never announced by output_item.added is lost, its text is "
+        "only what its deltas said (a message's in one part), and a call never confirmed "
+        "by its own done item is lost; admit items from every source and reconcile each "
+        "payload with its done event, done item and snapshot",
+    ),
 }
 """Every hypothesis with the rule it breaks and what it says, in the order they are
-tried (a cause explained by two is explained by the first)."""
+tried: a cause explained by two is filed under the one that explains more cases of the
+run, and of equals under the first (``testing.harness.cluster``)."""

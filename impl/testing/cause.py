@@ -73,7 +73,7 @@ from responses_oracle.model.vocabulary import Code
 from responses_oracle.result import Result, item_positions
 
 from .candidate import Answer
-from .compare import Aspect, Difference
+from .compare import NO_ARGUMENTS, Aspect, Difference
 from .explain import DECISION_RULES
 from .rules import CODE_RULES
 from .streams import Event
@@ -486,12 +486,15 @@ LOST_PAYLOAD = "payload lost"
 
 def _lost(oracle: Any, candidate: Any) -> bool:
     """True when the candidate holds less of a payload than the reference: nothing
-    (absent, ``""``, parts all empty), or only its leading parts."""
+    (absent, ``""``, parts all empty, parsed arguments of none), or only its leading
+    parts."""
     if isinstance(candidate, list):
         if all(part in (None, "") for part in candidate):
             return True
         return isinstance(oracle, list) and candidate == oracle[: len(candidate)]
-    return candidate is None or candidate == ""
+    return candidate is None or candidate == "" or (
+        isinstance(oracle, str) and candidate == NO_ARGUMENTS
+    )
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:

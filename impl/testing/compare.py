@@ -9,8 +9,9 @@ gives one), and per output item its identity (``type``, ``id``, ``call_id``, ``n
 lives.  Payloads are compared as the strings they are, except where a result entry says
 ``"arguments_parsed": true`` (``PARSED_ARGUMENTS``): a client that hands its user parsed
 tool input (the AI SDK's ``streamText``) gives the JSON value of the arguments, which is
-compared with the oracle's arguments parsed as JSON — or with the oracle's string where
-that is not JSON, since then the client can only hand the text over as it came.
+compared with the oracle's arguments parsed as JSON — blank arguments as ``{}``, a call
+without arguments — or with the oracle's string where that is not JSON, since then the
+client can only hand the text over as it came.
 ``output_index`` and ``executable`` are compared when the candidate gives them,
 diagnostic codes only when asked (``codes=True``): a candidate is never faulted for a
 field it does not claim to compute, and always for one it gets wrong.  Other item
@@ -147,12 +148,20 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+NO_ARGUMENTS: dict[str, Any] = {}
+"""What a client that parses tool arguments hands over for blank arguments: a call
+without arguments (the AI SDK's ``parseToolCall`` reads blank input so, on purpose:
+providers send ``""`` for a call that takes none)."""
+
+
 def as_parsed(arguments: Any) -> Any:
     """What a client that parses tool arguments as JSON hands over for ``arguments``:
-    the JSON value, or the text itself where it is not JSON (``NaN`` and ``Infinity``
-    are not: JSON.parse refuses them)."""
+    the JSON value, ``NO_ARGUMENTS`` for blank text, or the text itself where it is
+    not JSON (``NaN`` and ``Infinity`` are not: JSON.parse refuses them)."""
     if not isinstance(arguments, str):
         return arguments
+    if not arguments.strip():
+        return NO_ARGUMENTS
     try:
         return json.loads(arguments, parse_constant=_no_constant)
     except ValueError:
@@ -209,7 +218,11 @@ def _key(item: Mapping[str, Any], carried: frozenset[str]) -> str:
     item_id = item.get("id")
     if isinstance(item_id, str) and item_id in carried:
         return f"id:{item_id}"
-    return f"type:{item.get('type')}"
+    return f"{_BY_TYPE}{item.get('type')}"
+
+
+_BY_TYPE = "type:"
+"""The prefix of the key of an item known by its type only (no call_id, no carried id)."""
 
 
 def _why_id(entry: Mapping[str, Any]) -> tuple[str, str]:
@@ -379,11 +392,15 @@ def _align(
     """Pairs of (oracle, candidate) item positions, then the unpaired ones of each side.
 
     Longest common subsequence of the keys; inside a replaced run, items pair by
-    position where their types agree.
+    position where their types agree and neither key names an item of the other side
+    (that item is the same one, moved: an order difference, not an id difference).
     """
     pairs: list[tuple[int, int]] = []
     missing: list[int] = []
     extra: list[int] = []
+    # Keys by type name no one item: items without a carried id may still pair so.
+    ours_named = {k for k in our_keys if not k.startswith(_BY_TYPE)}
+    theirs_named = {k for k in their_keys if not k.startswith(_BY_TYPE)}
     matcher = difflib.SequenceMatcher(None, our_keys, their_keys, autojunk=False)
     for tag, a0, a1, b0, b1 in matcher.get_opcodes():
         if tag == "equal":
@@ -391,7 +408,9 @@ def _align(
             continue
         common = min(a1 - a0, b1 - b0) if tag == "replace" else 0
         for a, b in zip(range(a0, a0 + common), range(b0, b0 + common), strict=True):
-            if types[0][a] == types[1][b]:
+            if types[0][a] == types[1][b] and our_keys[a] not in theirs_named and (
+                their_keys[b] not in ours_named
+            ):
                 pairs.append((a, b))
             else:
                 missing.append(a)

@@ -165,17 +165,25 @@ def find(
 def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Finding]]]:
     """Findings by their most harmful cause, causes in order of first appearance, and
     the keying used (failures placed by their trip: ``with_trips``).  A cause whose
-    every case one hypothesis explains joins that policy's cluster (``policy``: the
-    first hypothesis that explains them all)."""
+    every case one hypothesis explains joins that policy's cluster (``policy``).  Of
+    several that explain them all, the one that so explains the most cases of the run
+    (the cases of the causes it explains wholly) wins, then the first in
+    ``HYPOTHESES``: a client follows few policies, so the one that accounts for more of
+    what it did is the likelier cause."""
     causes = Causes.of(s for finding in findings for s in finding.signatures[:1])
     by_cause: dict[Cause, list[Finding]] = {}
     for finding in findings:
         by_cause.setdefault(causes.key(finding.signatures[0]), []).append(finding)
+    common = {cause: set.intersection(*(set(f.explained) for f in members))
+              for cause, members in by_cause.items()}
+    reach = Counter({h: 0 for h in HYPOTHESES})
+    for cause, members in by_cause.items():
+        reach.update(dict.fromkeys(common[cause], len(members)))
+    order = list(HYPOTHESES)
     clusters: dict[Cause, list[Finding]] = {}
     for cause, members in by_cause.items():
-        common = set.intersection(*(set(f.explained) for f in members))
-        first = next((h for h in HYPOTHESES if h in common), None)
-        clusters.setdefault(cause if first is None else policy(first), []).extend(members)
+        best = min(common[cause], key=lambda h: (-reach[h], order.index(h)), default=None)
+        clusters.setdefault(cause if best is None else policy(best), []).extend(members)
     return causes, clusters
 
 

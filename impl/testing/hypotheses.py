@@ -42,6 +42,13 @@ The policies:
   the next), the items of its ``output_item.done`` events as they came, in arrival
   order, under the reference's response; no answer when the reference counts the
   responses otherwise.
+- ``TEXT_STREAMED_CALLS_DONE``: the reference's answer for the stream as a streaming
+  client reads it: the snapshot's ``output`` left out; a text item (every payload of
+  its type is parts of text: a message, a reasoning) read only from its
+  ``output_item.added`` on, without the text its added and done items carry and
+  without its ``*.done`` payload events, a message's text deltas all in its first part;
+  every other item read only from its ``output_item.done`` (its added and payload
+  events left out).
 """
 
 from __future__ import annotations
@@ -50,7 +57,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from responses_oracle import reduce
+from responses_oracle.model.catalogue import (
+    ITEM_TYPES,
+    PART_CHANNELS,
+    PART_VALUE_FIELDS,
+    UNKNOWN_ITEM_TYPE,
+    WIRE_EVENTS,
+    ChannelKind,
+    EventClass,
+    WireEventSpec,
+)
 from responses_oracle.model.divergence import HYPOTHESES, Hypothesis
+from responses_oracle.model.vocabulary import Trigger
 
 from .candidate import Answer, Failure
 from .cause import judged
@@ -114,6 +132,72 @@ def _done_items(events: Sequence[Event], reference: Results) -> Results | None:
     ]
 
 
+def _is_text(item: Mapping[str, Any]) -> bool:
+    """Whether every payload of the item's type is parts of text (a message, a
+    reasoning), read from the catalogue."""
+    channels = ITEM_TYPES.get(str(item.get("type")), UNKNOWN_ITEM_TYPE).channels
+    return bool(channels) and all(c.channel in PART_VALUE_FIELDS for c in channels)
+
+
+def _without_text(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A text item without the arrays that hold its text: its text is its deltas'."""
+    arrays = {c.array for c in ITEM_TYPES[str(item.get("type"))].channels}
+    return {k: v for k, v in item.items() if k not in arrays}
+
+
+def _one_text_part(event: Event, spec: WireEventSpec) -> Event | None:
+    """An item-scoped event of a text item as a client that keeps one string per
+    message reads it: a text delta goes to the first part whatever its index, and a
+    text part after the first opens nothing (``None``: not read)."""
+    if spec.channel is ChannelKind.TEXT:
+        return {**event, "content_index": 0}
+    part = event.get("part")
+    opens_text = (spec.trigger is Trigger.PART_ADDED and isinstance(part, Mapping)
+                  and PART_CHANNELS.get(str(part.get("type"))) is ChannelKind.TEXT)
+    return None if opens_text and event.get("content_index", 0) != 0 else event
+
+
+def _text_streamed_calls_done(events: Sequence[Event], reference: Results) -> Results:
+    # The stream as a streaming client reads it, then the rules on what is left: the
+    # client reads no snapshot, no text but deltas (one string per message), no other
+    # item but its done event, and no text item it was not shown by its added event.
+    shown: set[object] = set()
+    text: dict[object, bool] = {}  # every item named so far → whether it is text
+    at_slot: dict[object, object] = {}  # output_index → the item last named there
+    read: list[Event] = []
+    for event in events:
+        spec = WIRE_EVENTS.get(str(event.get("type")))
+        item = event.get("item")
+        if spec is not None and spec.event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
+            if not isinstance(item, Mapping):
+                continue
+            key = item.get("id")
+            text[key] = _is_text(item)
+            at_slot[event.get("output_index")] = key
+            if spec.event_class is EventClass.ITEM_ADDED and text[key]:
+                shown.add(key)
+            if not text[key]:
+                if spec.event_class is EventClass.ITEM_DONE:
+                    read.append(event)
+            elif key in shown:
+                read.append({**event, "item": _without_text(item)})
+            continue
+        if spec is not None and spec.event_class is EventClass.ITEM_SCOPED:
+            owner = event.get("item_id")
+            owner = owner if isinstance(owner, str) else at_slot.get(event.get("output_index"))
+            if (owner in text and not text[owner]) or spec.trigger is Trigger.PAYLOAD_DONE:
+                continue
+            kept = _one_text_part(event, spec)
+            if kept is not None:
+                read.append(kept)
+            continue
+        response = event.get("response")
+        if event.get("type") in TERMINALS and isinstance(response, Mapping):
+            event = {**event, "response": {k: v for k, v in response.items() if k != "output"}}
+        read.append(event)
+    return results_json(reduce(read))
+
+
 def _first_at(events: Sequence[Event], done_only: bool) -> dict[str, int]:
     """Each id and call_id → the index of the first event naming it: of the first
     ``output_item.done`` carrying it (``done_only``), else of any event whose item
@@ -164,6 +248,7 @@ ANSWERS: dict[Hypothesis, Callable[[Sequence[Event], Results], Results | None]] 
     Hypothesis.COMPLETION_ORDER: _completion_order,
     Hypothesis.ANNOUNCEMENT_ORDER: _announcement_order,
     Hypothesis.DONE_ITEMS_VERBATIM: _done_items,
+    Hypothesis.TEXT_STREAMED_CALLS_DONE: _text_streamed_calls_done,
 }
 """How each hypothesis's answer is computed from the stream and the reference's answer
 for it (one function per ``Hypothesis``)."""

@@ -8,6 +8,7 @@ from responses_oracle import reduce
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.testing.candidate import Failure
 from responses_oracle.testing.compare import (
+    NO_ARGUMENTS,
     PARSED_ARGUMENTS,
     Aspect,
     as_parsed,
@@ -167,13 +168,39 @@ def test_parsed_arguments_that_are_not_json_are_the_text_itself() -> None:
     oracle = _oracle(events)
     assert compare(events, oracle, _parsed(_fc("fc_1", "call_1", "a b"),
                                            _fc("fc_2", "call_2", "NaN"))) == []
-    # An empty argument string handed over as {} is another input for the tool.
+    # Blank arguments are a call without arguments: parsed, they are {} (the AI SDK's
+    # parseToolCall); handed over as the text "{}" they are another input.
     empty = _stream(_fc("fc_1", "call_1", ""))
-    [difference] = compare(empty, _oracle(empty), _parsed(_fc("fc_1", "call_1", {})))
-    assert (difference.oracle, difference.candidate) == ("", {})
+    assert compare(empty, _oracle(empty), _parsed(_fc("fc_1", "call_1", {}))) == []
+    [difference] = compare(empty, _oracle(empty), [
+        {"response": {"id": "resp_1"}, "items": [{"item": _fc("fc_1", "call_1", "{}")}]}])
+    assert (difference.oracle, difference.candidate) == ("", "{}")
 
 
 def test_as_parsed_reads_json_like_json_parse() -> None:
     assert as_parsed('{"a": [1, "x"]}') == {"a": [1, "x"]}
     assert as_parsed('"quoted"') == "quoted"
-    assert as_parsed("Infinity") == "Infinity" and as_parsed("") == ""
+    assert as_parsed("Infinity") == "Infinity"
+    assert as_parsed("") == as_parsed(" \n") == NO_ARGUMENTS == {}
+
+
+def test_an_item_found_elsewhere_is_moved_not_paired_with_another_by_position() -> None:
+    # The reference: a call at slot 0, a message at slot 1.  The candidate puts the
+    # message first and appends a second message the reference does not keep.
+    message = {"type": "message", "id": "msg_1", "role": "assistant",
+               "content": [{"type": "output_text", "text": "kept"}]}
+    other = {**message, "id": "msg_2", "content": [{"type": "output_text", "text": "late"}]}
+    events = [*_stream(_fc("fc_1", "call_1"), message),
+              {"type": "response.output_item.done", "output_index": 2, "item": other}]
+    differences = compare(events, _oracle(events), _answer(message, _fc("fc_1", "call_1"), other))
+    # msg_1 moved (one order difference) and msg_2 is extra: msg_1 is not paired by
+    # position with msg_2, which would be an id and a payload difference.
+    assert sorted(d.aspect.value for d in differences) == ["extra_item", "order"]
+    [extra] = [d for d in differences if d.aspect is Aspect.EXTRA_ITEM]
+    assert extra.candidate["id"] == "msg_2"
+    # An item whose id differs and is nowhere else still pairs by position: an id
+    # difference, not a lost item and an invented one.
+    renamed = {**message, "id": "msg_9"}
+    events = _stream(_fc("fc_1", "call_1"), message)
+    [moved] = compare(events, _oracle(events), _answer(_fc("fc_1", "call_1"), renamed))
+    assert moved.aspect is Aspect.ID

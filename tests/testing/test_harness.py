@@ -184,13 +184,18 @@ def test_a_payload_lost_and_one_rewritten_are_two_causes_on_a_plain_stream() -> 
             "arguments": ""}
     events = _one_call(call)
     lost = {**call, "arguments": None}
-    rewritten = {**call, "arguments": {}}
+    rewritten = {**call, "arguments": "{}"}
     answers = [
         [{"response": {"id": "r"}, "items": [{"item": lost}]}],
-        [{"response": {"id": "r"}, "items": [{"item": rewritten, "arguments_parsed": True}]}],
+        [{"response": {"id": "r"}, "items": [{"item": rewritten}]}],
     ]
     kinds = [[s.kind for s in judge(events, a)[1]] for a in answers]
     assert kinds == [[LOST_PAYLOAD], ["payload"]]
+    # Parsed, arguments of none ({}) for arguments the reference holds are lost too.
+    events = _one_call({**call, "arguments": '{"a":1}'})
+    none = [{"response": {"id": "r"}, "items": [{"item": {**call, "arguments": {}},
+                                                  "arguments_parsed": True}]}]
+    assert [s.kind for s in judge(events, none)[1]] == [LOST_PAYLOAD]
     # A message that keeps only its first part lost the rest, like one with none.
     parts = [{"type": "output_text", "text": "a"}, {"type": "output_text", "text": "b"}]
     message = {"type": "message", "id": "msg_1", "role": "assistant", "content": parts}

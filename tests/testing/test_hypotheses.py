@@ -10,10 +10,11 @@ from responses_oracle import reduce
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.testing.candidate import FunctionCandidate
 from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import POLICY_KIND, policy
+from responses_oracle.testing.cause import POLICY_KIND, Signature, policy
 from responses_oracle.testing.compare import carried_ids, compare, subject
 from responses_oracle.testing.harness import cluster, find, report
 from responses_oracle.testing.hypotheses import answer, explained
+from responses_oracle.testing.report import Finding
 from responses_oracle.testing.streams import GeneratedStream
 from responses_oracle.testing.taxonomy import results_json
 
@@ -223,10 +224,10 @@ def test_a_policy_explains_a_lost_item_only_when_it_keeps_what_the_client_kept()
     assert [e["item"]["id"] for e in reference["items"]] == ["msg_1", "msg_2"]
     streamed = [{"response": reference["response"], "items": reference["items"][:1]}]
     # The snapshot-verbatim answer loses msg_2 too, but loses msg_1, which the client
-    # kept: no explanation by coincidence.
+    # kept: no explanation by coincidence.  A streaming client keeps exactly msg_1.
     assert answer(Hypothesis.SNAPSHOT_VERBATIM, events) == [
         {"response": {"id": "resp_1", "status": "completed"}, "items": []}]
-    assert explained(events, streamed) == ()
+    assert explained(events, streamed) == (Hypothesis.TEXT_STREAMED_CALLS_DONE,)
     # A client that kept nothing is that policy's.
     nothing = [{"response": reference["response"], "items": []}]
     assert Hypothesis.SNAPSHOT_VERBATIM in explained(events, nothing)
@@ -245,3 +246,100 @@ def test_a_difference_is_about_an_item_wherever_it_is_placed() -> None:
     assert (one.path, other.path) == ("[0].items[1]", "[0].items[0]")
     assert subject(one, [reference], lost, carried) == subject(other, moved, lost, carried)
     assert subject(one, [reference], lost, carried)[3] == "id:msg_8"
+
+
+def _scoped(kind: str, item_id: str, slot: int, **fields: Any) -> Event:
+    return {"type": f"response.{kind}", "item_id": item_id, "output_index": slot, **fields}
+
+
+# A streaming client's stream: a message announced, streamed with a content index per
+# delta and confirmed with other text; a message only confirmed; a call announced and
+# streamed, never confirmed; a call whose done item carries other arguments than its
+# deltas; a snapshot that holds every item and one more call.
+STREAMING = [
+    {"type": "response.created", "response": {"id": "resp_1"}},
+    {"type": "response.output_item.added", "output_index": 0, "item": _message(1, "")},
+    _scoped("output_text.delta", "msg_1", 0, content_index=0, delta="Hel"),
+    _scoped("output_text.delta", "msg_1", 0, content_index=1, delta="lo"),
+    _scoped("output_text.done", "msg_1", 0, content_index=0, text="Hello!"),
+    {"type": "response.output_item.done", "output_index": 0, "item": _message(1, "Hello!")},
+    {"type": "response.output_item.done", "output_index": 1, "item": _message(2, "done")},
+    {"type": "response.output_item.added", "output_index": 2, "item": _call(3, "")},
+    _scoped("function_call_arguments.delta", "fc_3", 2, delta='{"city":"Oslo"}'),
+    {"type": "response.output_item.added", "output_index": 3, "item": _call(4, "")},
+    _scoped("function_call_arguments.delta", "fc_4", 3, delta='{"city":"Rome"}'),
+    {"type": "response.output_item.done", "output_index": 3, "item": _call(4, '{"city":"Lima"}')},
+    {"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": [
+        _message(1, "Hello!"), _message(2, "done"), _call(3, '{"city":"Oslo"}'),
+        _call(4, '{"city":"Lima"}'), _call(5, '{"city":"Kyiv"}')]}},
+]
+
+
+def test_a_streaming_client_reads_text_from_deltas_and_calls_from_their_done_items() -> None:
+    [result] = answer(Hypothesis.TEXT_STREAMED_CALLS_DONE, STREAMING) or []
+    items = [entry["item"] for entry in result["items"]]
+    # msg_2 was never shown, fc_3 never confirmed by its done, fc_5 only in the snapshot.
+    assert [item["id"] for item in items] == ["msg_1", "fc_4"]
+    # The message's text is its deltas, in one part; the call's arguments its done item's.
+    assert [part["text"] for part in items[0]["content"]] == ["Hello"]
+    assert items[1]["arguments"] == '{"city":"Lima"}'
+    # The reference keeps all five items and the confirmed text.
+    [reference] = results_json(reduce(STREAMING))
+    assert len(reference["items"]) == 5
+    assert reference["items"][0]["item"]["content"][0]["text"] == "Hello!"
+
+
+def test_a_streaming_client_is_one_policy_over_several_causes() -> None:
+    def streaming(events: list[Event]) -> list[dict[str, Any]]:
+        return answer(Hypothesis.TEXT_STREAMED_CALLS_DONE, events) or []
+
+    # Three streams cut from it: text that is only the deltas', a lost done-only
+    # message and a lost call the snapshot alone confirms are causes of their own...
+    bare = {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}}
+    confirmed = {"type": "response.completed", "response": {
+        "id": "resp_1", "status": "completed", "output": [_call(3, '{"city":"Oslo"}')]}}
+    streams = [[*STREAMING[:6], bare], [*STREAMING[:1], *STREAMING[6:7], bare],
+               [*STREAMING[:1], *STREAMING[7:9], confirmed]]
+    findings = find(_cases(*streams), FunctionCandidate(streaming))
+    assert [(f.signatures[0].kind, f.signatures[0].decision) for f in findings] == [
+        ("payload", "payload_extended"), ("missing", "snapshot_absent"), ("missing", "")]
+    # ... and one policy's, though the snapshot verbatim explains the second too and
+    # the done items verbatim the third: the streaming client explains all three.
+    assert Hypothesis.SNAPSHOT_VERBATIM in findings[1].explained
+    assert Hypothesis.DONE_ITEMS_VERBATIM in findings[2].explained
+    _, clusters = cluster(findings)
+    assert list(clusters) == [policy(Hypothesis.TEXT_STREAMED_CALLS_DONE)]
+    # A client that also keeps the done-only message is not that policy's there.
+    def keeps_all_messages(events: list[Event]) -> list[dict[str, Any]]:
+        [result] = streaming(events)
+        done = [e["item"] for e in events if e["type"] == "response.output_item.done"
+                and e["item"]["type"] == "message" and e["item"]["id"] == "msg_2"]
+        return [{**result, "items": [*result["items"], *({"item": m} for m in done)]}]
+
+    [kept] = find(_cases(STREAMING), FunctionCandidate(keeps_all_messages))
+    assert Hypothesis.TEXT_STREAMED_CALLS_DONE not in kept.explained
+    [lost] = find(_cases(STREAMING), FunctionCandidate(streaming))
+    assert Hypothesis.TEXT_STREAMED_CALLS_DONE in lost.explained
+
+
+def test_a_cause_two_policies_explain_goes_to_the_one_that_explains_more() -> None:
+    def finding(case: str, decision: str, explains: tuple[Hypothesis, ...]) -> Finding:
+        mine = Signature(Divergence.PAYLOAD_DIFFERS, "R7", decision, "", "payload")
+        return Finding(case, (), (), False, [], (), (mine,), explains)
+
+    both = (Hypothesis.SNAPSHOT_VERBATIM, Hypothesis.TEXT_STREAMED_CALLS_DONE)
+    findings = [
+        finding("a1", "empty_payload_ignored", both),
+        finding("a2", "empty_payload_ignored", both),
+        finding("b1", "divergent_payload", (Hypothesis.TEXT_STREAMED_CALLS_DONE,)),
+        finding("b2", "divergent_payload", (Hypothesis.TEXT_STREAMED_CALLS_DONE,)),
+        finding("b3", "divergent_payload", (Hypothesis.TEXT_STREAMED_CALLS_DONE,)),
+        # Two policies that explain one case each: the first in HYPOTHESES order.
+        finding("c1", "payload_extended",
+                (Hypothesis.COMPLETION_ORDER, Hypothesis.SNAPSHOT_IGNORED)),
+    ]
+    _, clusters = cluster(findings)
+    assert {c.decision: [f.case for f in m] for c, m in clusters.items()} == {
+        Hypothesis.TEXT_STREAMED_CALLS_DONE.value: ["a1", "a2", "b1", "b2", "b3"],
+        Hypothesis.SNAPSHOT_IGNORED.value: ["c1"],
+    }
