@@ -346,8 +346,10 @@ def render(data: Mapping[str, Any]) -> str:
         "of a cause, the client answers as one client policy does wherever the cause differs "
         "(`responses_oracle.model.divergence.HYPOTHESES`: the terminal snapshot verbatim, "
         "the snapshot ignored, completion or announcement order, the done items "
-        "verbatim; a policy that explains a lost or invented item must also hold exactly "
-        "the items the client holds), that cause is the policy's: a policy's cluster names the "
+        "verbatim, a streaming client's text from deltas and calls from done items; a "
+        "policy that explains a lost or invented item must also hold exactly the items "
+        "the client holds; of two that explain a cause, the one that explains more of the "
+        "run), that cause is the policy's: a policy's cluster names the "
         "rule the policy breaks and what to fix, its representative still shows the "
         "policy's explanation, and each cause it gathers is listed with a representative "
         "of its own.",
