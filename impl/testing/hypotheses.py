@@ -24,7 +24,8 @@ must also hold the items the candidate holds and no other (``PRESENCE``): a poli
 answers nothing (the snapshot verbatim, when the terminal carries none) would else
 explain every lost item by coincidence.  The harness names a hypothesis as a cluster's
 cause only when it explains every case of it (one coincidence is not a policy), and
-shrinking keeps that.
+shrinking keeps that; of several that do, the one that explains more cases of the run
+(a client follows few policies).
 
 The policies:
 
@@ -157,6 +158,15 @@ def _one_text_part(event: Event, spec: WireEventSpec) -> Event | None:
     return None if opens_text and event.get("content_index", 0) != 0 else event
 
 
+def _named(item: Mapping[str, Any], event: Event) -> object:
+    """What a client knows an item by: its id, else the id a gateway put in its
+    ``item_id`` (Bedrock), else its slot."""
+    for field in ("id", "item_id"):
+        if isinstance(name := item.get(field), str) and name:
+            return name
+    return ("slot", event.get("output_index"))
+
+
 def _text_streamed_calls_done(events: Sequence[Event], reference: Results) -> Results:
     # The stream as a streaming client reads it, then the rules on what is left: the
     # client reads no snapshot, no text but deltas (one string per message), no other
@@ -171,7 +181,7 @@ def _text_streamed_calls_done(events: Sequence[Event], reference: Results) -> Re
         if spec is not None and spec.event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
             if not isinstance(item, Mapping):
                 continue
-            key = item.get("id")
+            key = _named(item, event)
             text[key] = _is_text(item)
             at_slot[event.get("output_index")] = key
             if spec.event_class is EventClass.ITEM_ADDED and text[key]:

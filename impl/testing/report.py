@@ -173,7 +173,8 @@ class DiffReport:
         """Diverging cases per class (a case counts once per class it shows)."""
         counts: Counter[Divergence] = Counter()
         for finding in self.findings:
-            counts.update({s.divergence for s in finding.signatures})
+            # Unique, in the signatures' order: a set's order would vary by process.
+            counts.update(list(dict.fromkeys(s.divergence for s in finding.signatures)))
         return counts
 
     def summary(self) -> str:

@@ -343,3 +343,24 @@ def test_a_cause_two_policies_explain_goes_to_the_one_that_explains_more() -> No
         Hypothesis.TEXT_STREAMED_CALLS_DONE.value: ["a1", "a2", "b1", "b2", "b3"],
         Hypothesis.SNAPSHOT_IGNORED.value: ["c1"],
     }
+
+
+def test_a_streaming_client_knows_an_item_without_an_id_by_its_gateway_id_or_slot() -> None:
+    def bare(n: int, **names: Any) -> dict[str, Any]:
+        return {k: v for k, v in _message(n, "x").items() if k != "id"} | names
+
+    # Bedrock puts the id in the item's item_id (here both at one slot); another
+    # gateway gives none at all (here at two slots).  A message announced so, then one
+    # only confirmed so: the second was never shown.
+    for first, second, slot in ((bare(1, item_id="msg_1"), bare(2, item_id="msg_2"), 0),
+                                (bare(1), bare(2), 1)):
+        events: list[Event] = [
+            {"type": "response.created", "response": {"id": "resp_1"}},
+            {"type": "response.output_item.added", "output_index": 0, "item": first},
+            {"type": "response.output_item.done", "output_index": 0, "item": first},
+            {"type": "response.output_item.done", "output_index": slot, "item": second},
+            {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+        ]
+        assert len(results_json(reduce(events))[0]["items"]) == 2
+        [result] = answer(Hypothesis.TEXT_STREAMED_CALLS_DONE, events) or []
+        assert len(result["items"]) == 1
