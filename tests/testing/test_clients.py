@@ -150,5 +150,12 @@ def test_the_default_runs_find_every_known_class(record: dict[str, Any]) -> None
     assert [k.what for k in KNOWN if not found[k.what]] == []
 
 
+def test_each_default_run_ends_in_at_most_fifteen_clusters(record: dict[str, Any]) -> None:
+    # Issue 12's target: what a maintainer can read through (the record is of the
+    # default options: the pinned-versions test checks its count and seed).
+    counts = {recorded["client"]: len(recorded["clusters"]) for recorded in record["clients"]}
+    assert len(counts) == 5 and max(counts.values()) <= 15, counts
+
+
 def test_the_record_is_a_file_the_generator_names() -> None:
     assert RECORD_NAME == "real-clients.json" and (DOCS / RECORD_NAME).is_file()
