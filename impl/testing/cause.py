@@ -559,11 +559,3 @@ def judged(events: Sequence[Event], answer: Answer, codes: bool = False) -> Judg
     return Judgement(tuple(found), tuple(signature(c, responses, events) for c in found),
                      responses)
 
-
-def judge(
-    events: Sequence[Event], answer: Answer, codes: bool = False
-) -> tuple[tuple[Classified, ...], tuple[Signature, ...], list[TracedResponse]]:
-    """Every classified difference of ``answer`` and its distinct causes, most harmful
-    first, and the reference's traced responses (empty when the answer agrees)."""
-    judgement = judged(events, answer, codes)
-    return judgement.classified, judgement.signatures, judgement.responses

@@ -211,6 +211,10 @@ class _Names:
         return known == candidate and back == oracle
 
 
+_BY_TYPE = "type:"
+"""The prefix of the key of an item known by its type only (no call_id, no carried id)."""
+
+
 def _key(item: Mapping[str, Any], carried: frozenset[str]) -> str:
     call_id = item.get("call_id")
     if isinstance(call_id, str) and call_id:
@@ -219,10 +223,6 @@ def _key(item: Mapping[str, Any], carried: frozenset[str]) -> str:
     if isinstance(item_id, str) and item_id in carried:
         return f"id:{item_id}"
     return f"{_BY_TYPE}{item.get('type')}"
-
-
-_BY_TYPE = "type:"
-"""The prefix of the key of an item known by its type only (no call_id, no carried id)."""
 
 
 def _why_id(entry: Mapping[str, Any]) -> tuple[str, str]:

@@ -64,11 +64,9 @@ from .cause import (
     TracedResponse,
     failure_kind,
     involved,
-    judge,
     judged,
     mask_failure,
     policy,
-    signature,
     traced,
     trip_rule,
 )
@@ -176,13 +174,14 @@ def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Findi
         by_cause.setdefault(causes.key(finding.signatures[0]), []).append(finding)
     common = {cause: set.intersection(*(set(f.explained) for f in members))
               for cause, members in by_cause.items()}
-    reach = Counter({h: 0 for h in HYPOTHESES})
+    reach: Counter[Hypothesis] = Counter()
     for cause, members in by_cause.items():
         reach.update(dict.fromkeys(common[cause], len(members)))
-    order = list(HYPOTHESES)
     clusters: dict[Cause, list[Finding]] = {}
     for cause, members in by_cause.items():
-        best = min(common[cause], key=lambda h: (-reach[h], order.index(h)), default=None)
+        # ``min`` keeps the first of equals: HYPOTHESES order breaks ties.
+        best = min((h for h in HYPOTHESES if h in common[cause]), key=lambda h: -reach[h],
+                   default=None)
         clusters.setdefault(cause if best is None else policy(best), []).extend(members)
     return causes, clusters
 
@@ -286,11 +285,13 @@ def explain_cluster(
     def stream(events: Sequence[Event]) -> GeneratedStream:
         return GeneratedStream(tuple(events), finding.labels, finding.data_only)
 
-    def judged(variants: Sequence[list[Event]], exact: bool) -> list[tuple[Signature, ...]]:
+    def signatures_of(
+        variants: Sequence[list[Event]], exact: bool
+    ) -> list[tuple[Signature, ...]]:
         """Each variant's signatures; a failure with the representative's message is
         placed by its trip when ``exact`` (else it counts as the cluster's)."""
         answers = answers_of(candidate, [stream(v) for v in variants], split)
-        out = [judge(v, a, codes)[1] for v, a in zip(variants, answers, strict=True)]
+        out = [judged(v, a, codes).signatures for v, a in zip(variants, answers, strict=True)]
         if not message:
             return out
         failing = [n for n, sigs in enumerate(out) if sigs and sigs[0].failure]
@@ -309,7 +310,8 @@ def explain_cluster(
 
     def fails(exact: bool) -> Callable[[Sequence[list[Event]]], list[bool]]:
         def check(variants: Sequence[list[Event]]) -> list[bool]:
-            return [causes.shows(wanted, sigs, divergence) for sigs in judged(variants, exact)]
+            return [causes.shows(wanted, sigs, divergence)
+                    for sigs in signatures_of(variants, exact)]
         return check
 
     events = list(finding.events)
@@ -318,15 +320,15 @@ def explain_cluster(
         if message and not fails(exact=True)([events])[0]:
             events = shrink(finding.events, fails(exact=True))
     answer = answers_of(candidate, [stream(events)], split)[0]
-    [signatures] = judged([events], exact=True)
+    [signatures] = signatures_of([events], exact=True)
     if not causes.shows(wanted, signatures, divergence):  # a candidate not deterministic
         events, answer = list(finding.events), finding.answer
         signatures = finding.signatures
-    found, _, responses = judge(events, answer, codes)
+    judgement = judged(events, answer, codes)
+    responses = judgement.responses
     shown = tuple(
-        c for c in found
-        if c.difference.aspect is Aspect.FAILURE
-        or causes.key(signature(c, responses, events)) == wanted
+        c for c, each in zip(judgement.classified, judgement.each, strict=True)
+        if c.difference.aspect is Aspect.FAILURE or causes.key(each) == wanted
     )
     mine = next(
         s for s in signatures if causes.key(s) == wanted and s.divergence is divergence
@@ -348,7 +350,9 @@ def explain_cluster(
         divergence=divergence,
         message=mine.failure,
         others=tuple(
-            Counter(c.divergence.value for c in found if c not in shown).most_common()
+            Counter(
+                c.divergence.value for c in judgement.classified if c not in shown
+            ).most_common()
         ),
     )
 
@@ -421,7 +425,8 @@ def _explain_policy(
     answer = answers_of(candidate, [stream(events)], split)[0]
     if not fails([events])[0]:  # a candidate not deterministic
         events, answer = list(finding.events), finding.answer
-    found, _, responses = judge(events, answer, codes)
+    judgement = judged(events, answer, codes)
+    found, responses = judgement.classified, judgement.responses
     parts: dict[Cause, list[Finding]] = {}
     for member in members:
         parts.setdefault(causes.key(member.signatures[0]), []).append(member)

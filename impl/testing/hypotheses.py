@@ -105,14 +105,16 @@ def _snapshot_verbatim(events: Sequence[Event], reference: Results) -> Results |
     return out
 
 
+def _unsnapshotted(event: Event) -> Event:
+    """The event without its snapshot: a terminal's ``response`` without ``output``."""
+    response = event.get("response")
+    if event.get("type") in TERMINALS and isinstance(response, Mapping):
+        return {**event, "response": {k: v for k, v in response.items() if k != "output"}}
+    return event
+
+
 def _without_snapshots(events: Sequence[Event], reference: Results) -> Results:
-    stripped = []
-    for event in events:
-        response = event.get("response")
-        if event.get("type") in TERMINALS and isinstance(response, Mapping):
-            event = {**event, "response": {k: v for k, v in response.items() if k != "output"}}
-        stripped.append(event)
-    return results_json(reduce(stripped))
+    return results_json(reduce([_unsnapshotted(event) for event in events]))
 
 
 def _done_items(events: Sequence[Event], reference: Results) -> Results | None:
@@ -201,10 +203,7 @@ def _text_streamed_calls_done(events: Sequence[Event], reference: Results) -> Re
             if kept is not None:
                 read.append(kept)
             continue
-        response = event.get("response")
-        if event.get("type") in TERMINALS and isinstance(response, Mapping):
-            event = {**event, "response": {k: v for k, v in response.items() if k != "output"}}
-        read.append(event)
+        read.append(_unsnapshotted(event))
     return results_json(reduce(read))
 
 

@@ -28,7 +28,7 @@ from responses_oracle.docsite.clients import (
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, judge, traced, trip_rule
+from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, judged, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
 from responses_oracle.testing.harness import find, trip_points
 from responses_oracle.testing.hypotheses import explained
@@ -91,7 +91,7 @@ def test_every_recorded_representative_still_shows_its_cause(
     finally:
         candidate.close()
     for cluster, stream, answer in zip(clusters, streams, answers, strict=True):
-        _, signatures, _ = judge(stream.events, answer)
+        signatures = judged(stream.events, answer).signatures
         if cluster["hypothesis"]:
             # Still answered exactly as the policy does (and not as the reference),
             # still of the cluster's class.

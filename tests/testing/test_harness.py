@@ -25,7 +25,7 @@ from responses_oracle.testing.cause import (
     Cause,
     Causes,
     failure_kind,
-    judge,
+    judged,
     mask_failure,
 )
 from responses_oracle.testing.harness import (
@@ -129,7 +129,7 @@ def test_shrunk_clusters_keep_their_cause_and_their_frame(data: st.DataObject) -
     answer = candidate.answer([GeneratedStream(cluster.events)])[0]
     if cluster.hypothesis is None:
         assert cluster.cause == causes.key(findings[0].signatures[0])
-        assert causes.shows(cluster.cause, judge(cluster.events, answer)[1])
+        assert causes.shows(cluster.cause, judged(cluster.events, answer).signatures)
     else:
         assert cluster.hypothesis in findings[0].explained
         assert cluster.hypothesis in explained(cluster.events, answer)
@@ -145,7 +145,7 @@ def test_the_rule_comes_from_the_events_involved_not_the_end_of_the_stream() -> 
     events = _one_call(call, {"type": "response.function_call_arguments.delta",
                               "output_index": 0, "item_id": "fc_1", "delta": '{"a":1}'})
     for tail in ([], [{"type": "response.output_text.delta", "output_index": 9, "delta": "x"}]):
-        _, signatures, _ = judge([*events, *tail], [naive([*events, *tail])])
+        signatures = judged([*events, *tail], [naive([*events, *tail])]).signatures
         assert signatures[0].divergence is Divergence.WRONG_TOOL_RUN
         assert signatures[0].rule == "R7"
 
@@ -166,7 +166,7 @@ def test_an_item_lost_to_another_at_its_slot_is_decided_by_r3() -> None:
     by_slot = {e["output_index"]: e["item"] for e in events if "item" in e}
     answer = [{"response": {"id": "r", "status": "completed"},
                "items": [{"item": item} for item in by_slot.values()]}]
-    _, signatures, _ = judge(events, answer)
+    signatures = judged(events, answer).signatures
     assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
         (Divergence.ITEM_LOST, "R3", "slot_reused")]
 
@@ -174,7 +174,7 @@ def test_an_item_lost_to_another_at_its_slot_is_decided_by_r3() -> None:
 def test_a_status_on_a_body_without_terminal_is_decided_at_the_end_of_input() -> None:
     events = [{"type": "response.created", "response": {"id": "r", "status": "in_progress"}}]
     answer = [{"response": {"id": "r", "status": "in_progress"}, "items": []}]
-    _, signatures, _ = judge(events, answer)
+    signatures = judged(events, answer).signatures
     assert [(s.divergence, s.rule, s.decision) for s in signatures] == [
         (Divergence.STATUS_DIFFERS, "R9", "missing_terminal")]
 
@@ -189,13 +189,13 @@ def test_a_payload_lost_and_one_rewritten_are_two_causes_on_a_plain_stream() -> 
         [{"response": {"id": "r"}, "items": [{"item": lost}]}],
         [{"response": {"id": "r"}, "items": [{"item": rewritten}]}],
     ]
-    kinds = [[s.kind for s in judge(events, a)[1]] for a in answers]
+    kinds = [[s.kind for s in judged(events, a).signatures] for a in answers]
     assert kinds == [[LOST_PAYLOAD], ["payload"]]
     # Parsed, arguments of none ({}) for arguments the reference holds are lost too.
     events = _one_call({**call, "arguments": '{"a":1}'})
     none = [{"response": {"id": "r"}, "items": [{"item": {**call, "arguments": {}},
                                                   "arguments_parsed": True}]}]
-    assert [s.kind for s in judge(events, none)[1]] == [LOST_PAYLOAD]
+    assert [s.kind for s in judged(events, none).signatures] == [LOST_PAYLOAD]
     # A message that keeps only its first part lost the rest, like one with none.
     parts = [{"type": "output_text", "text": "a"}, {"type": "output_text", "text": "b"}]
     message = {"type": "message", "id": "msg_1", "role": "assistant", "content": parts}
@@ -203,7 +203,7 @@ def test_a_payload_lost_and_one_rewritten_are_two_causes_on_a_plain_stream() -> 
     other = [{"type": "output_text", "text": "c"}]
     for kept, kind in ((parts[:1], LOST_PAYLOAD), ([], LOST_PAYLOAD), (other, "payload")):
         answer = [{"response": {"id": "r"}, "items": [{"item": {**message, "content": kept}}]}]
-        [mine] = judge(events, answer)[1]
+        [mine] = judged(events, answer).signatures
         assert mine.kind == kind
 
 
@@ -434,6 +434,6 @@ def test_a_body_with_two_responses_is_one_request_unless_split() -> None:
     [whole] = answers_of(candidate, [stream])
     [split] = answers_of(candidate, [stream], split=True)
     assert isinstance(split, list) and len(split) == 2
-    assert judge(stream.events, split)[0] == ()
-    classes = {s.divergence for s in judge(stream.events, whole)[1]}
+    assert judged(stream.events, split).classified == ()
+    classes = {s.divergence for s in judged(stream.events, whole).signatures}
     assert classes & {Divergence.RESPONSES_DIFFER, Divergence.CANDIDATE_RAISED_ON_VALID}
