@@ -28,7 +28,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.divergence import HARM, SEVERE, Divergence
+from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE, Divergence
 from responses_oracle.testing.candidate import NODE_ADAPTERS, candidate_command
 from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.report import Cluster, answer_json, answer_lines, policy_json
@@ -344,9 +344,8 @@ def render(data: Mapping[str, Any]) -> str:
         "every message and trip listed — filed under the most harmful class among its "
         "streams, with a minimal well-formed representative stream. Where, on every case "
         "of a cause, the client answers as one client policy does wherever the cause differs "
-        "(`responses_oracle.model.divergence.HYPOTHESES`: the terminal snapshot verbatim, "
-        "the snapshot ignored, completion or announcement order, the done items "
-        "verbatim, a streaming client's text from deltas and calls from done items; a "
+        "(`responses_oracle.model.divergence.HYPOTHESES`: "
+        f"{', '.join(f'`{h.value}`' for h in HYPOTHESES)}; a "
         "policy that explains a lost or invented item must also hold exactly the items "
         "the client holds; of two that explain a cause, the one that explains more of the "
         "run), that cause is the policy's: a policy's cluster names the "
