@@ -44,7 +44,6 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -175,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from responses_oracle.wire import decode
 
-    fast = getattr(decode, "DECODER", "json") == "orjson"
+    fast = decode.fast_decoder() is not None
     stdlib_env = {**ENV, "RESPONSES_ORACLE_JSON": "stdlib"}
     rows: list[tuple[str, float, float]] = []
     with tempfile.TemporaryDirectory() as name:
@@ -210,9 +209,10 @@ def main(argv: list[str] | None = None) -> int:
 
         cpu = best_cpu({"json": floor_run, "reduce": lambda: reduce(data)}, args.repeat)
         rows.append(("reduce / json.loads, CPU time", cpu["reduce"] / cpu["json"], 2.0))
+        decoder = "msgspec" if fast else "json"
         lines.append(
             f"CPU time per event:          json.loads {cpu['json'] / len(texts) * 1e6:.2f} µs, "
-            f"reduce {cpu['reduce'] / len(texts) * 1e6:.2f} µs (decoder: {getattr(decode, 'DECODER', 'json')})"
+            f"reduce {cpu['reduce'] / len(texts) * 1e6:.2f} µs (decoder: {decoder})"
         )
         bare = instructions("pass")
         cli = instructions("cli", "reduce", str(TINY))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,7 +33,10 @@ EDGE_TEXTS = (
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":-0.0}',
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","delta":"b"}',
     '{"type":"response.output_text.delta","output_index":1.0,"delta":"a"}',
-    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":' + "[" * 3000 + "]" * 3000 + "}",
+    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":'
+    + "[" * 3000
+    + "]" * 3000
+    + "}",
     '\ufeff{"type":"response.created","response":{"id":"r"}}',
     '{"type":"response.output_text.delta","output_index":0,"delta":"a",}',
     '{"type":"response.output_text.delta" "output_index":0}',
