@@ -124,6 +124,8 @@ def audit_stream(
                 in_response, model = 0, None
             in_response += 1
             total += 1
+            if recognised and model is not None:
+                continue  # the reducer read the event; nothing left to learn from it
             payload = event[1] if type(event) is WireEvent else event
             if type(payload) is not dict:
                 continue
