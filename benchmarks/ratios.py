@@ -27,6 +27,11 @@ It prints one table, the verdict first:
    (``audit.corpus``, up to 56 items a stream) against ``Reducer`` alone fed the same
    bodies, each at two corpus sizes (``--streams`` and a quarter), per event.
 
+Below the table it prints where one event's instructions go, each counted the same way:
+the floor, the front end alone (``read_wire_events``: framing, decoding, the
+``WireEvent``), the core alone (``reduce`` of the decoded events, less the decoding),
+and the whole ``reduce``.
+
 Instruction counts are those of the whole process, which is why every figure is a
 difference or a ratio of two counts from the same run.  Nothing here is asserted by a
 test.  Exit status: 0 after printing, 2 without valgrind.
@@ -82,6 +87,12 @@ WORKLOADS: dict[str, str] = {
         "import collections, sys\n"
         "from responses_oracle.wire import read_wire_events\n"
         "collections.deque(read_wire_events(open(sys.argv[1], 'rb').read()), maxlen=0)\n"
+    ),
+    "events": (
+        "import json, sys\n"
+        "from responses_oracle import reduce\n"
+        "lines = open(sys.argv[1], 'rb').read().split(b'\\n')\n"
+        "reduce([json.loads(line) for line in lines if line])\n"
     ),
     "reduce": (
         "import sys\nfrom responses_oracle import reduce\nreduce(open(sys.argv[1], 'rb').read())\n"
@@ -192,12 +203,16 @@ def main(argv: list[str] | None = None) -> int:
         floor = per_unit("json", small, big)
         text_floor = per_unit("json-text", small, big)
         front = per_unit("front", small, big, stdlib_env)
+        core = per_unit("events", small, big, stdlib_env) - floor
         reduced = per_unit("reduce", small, big, stdlib_env)
         lines = [
             f"json.loads floor (lines as bytes):  {floor:7,.0f} instructions/event",
             f"json.loads floor (lines as text):   {text_floor:7,.0f} instructions/event "
             "(the lines decoded first, in the same process)",
-            f"front end (json module):            {front:7,.0f} instructions/event",
+            f"front end (json module):            {front:7,.0f} instructions/event "
+            "(framing, decoding, the WireEvent)",
+            f"core on decoded events:             {core:7,.0f} instructions/event "
+            "(Reducer.feed, parse_event, the kernels, the effects, the result)",
             f"reduce (json module):               {reduced:7,.0f} instructions/event "
             f"({reduced / text_floor:.2f}x the text floor)",
         ]
