@@ -149,10 +149,10 @@ def _deltas(events: Sequence[dict[str, Any]]) -> list[str]:
 
 def _harmless_value(value: Any) -> bool:
     if isinstance(value, str):
-        # A marker, ``echo`` of one, or an enum's first choice (``fast`` in LOOKUP).
+        # A marker, ``echo`` of one (or ``echo`` in an argv), an enum's first choice.
         words = value.split()
         marked = bool(words) and words[-1].startswith(MARKER_PREFIX)
-        return (marked and words[:-1] in ([], ["echo"])) or value == "fast"
+        return (marked and words[:-1] in ([], ["echo"])) or value in ("echo", "fast")
     if isinstance(value, list):
         return all(_harmless_value(v) for v in value)
     if isinstance(value, dict):
