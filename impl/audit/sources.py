@@ -402,7 +402,8 @@ def plan(
 def open_chunks(url: str, storage_options: StorageOptions) -> Iterator[bytes]:
     """The decompressed bytes of one input file, ``CHUNK_BYTES`` at a time.
 
-    Raises ``InputFault`` for any failure to open, read or decompress it.
+    Raises ``InputFault`` for any failure to open, read or decompress it; its message
+    does not repeat ``url``, which the input's row names already.
     """
     fsspec = require("fsspec", "audit", "an audit")
     corrupt = corrupt_errors()
@@ -412,7 +413,7 @@ def open_chunks(url: str, storage_options: StorageOptions) -> Iterator[bytes]:
             while chunk := stream.read(CHUNK_BYTES):
                 yield chunk
     except corrupt as error:
-        raise InputFault(Fault.CORRUPT_ARCHIVE, f"{url}: corrupt archive ({error})") from None
+        raise InputFault(Fault.CORRUPT_ARCHIVE, f"corrupt archive ({error})") from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        raise InputFault(Fault.UNREADABLE, f"{url}: cannot read ({reason})") from None
+        raise InputFault(Fault.UNREADABLE, f"cannot read ({reason})") from None
