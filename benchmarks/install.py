@@ -132,7 +132,8 @@ def main() -> int:
     downloads = log.count("Downloading ")
     view = "this machine's pip config" if args.machine_config else "a user's (no pip config)"
     verdict = "met" if pip_status == 0 and pip_seconds < TARGET_SECONDS else "NOT met"
-    print(f"command: python benchmarks/install.py{' --machine-config' if args.machine_config else ''}")
+    flag = " --machine-config" if args.machine_config else ""
+    print(f"command: python benchmarks/install.py{flag}")
     print(f"machine: nproc={os.cpu_count()}, Python {platform.python_version()}, {pip_version}")
     print(f"view:    {view}, no pip cache")
     print(f"date:    {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")

@@ -165,8 +165,8 @@ READING_EXIT: Final[ExitTable] = {
     Exit.OK: "every response reduced without an error-severity diagnostic",
     Exit.FINDING: "a response has an error-severity diagnostic",
     Exit.USAGE: "unusable arguments, or a FILE that cannot be read",
-    Exit.NO_RESPONSE: "an input held no response (empty, or not a format it reads: "
-    "try --format)",
+    Exit.NO_RESPONSE: "an input held no response: empty, or no stream (not_a_stream: "
+    "text, binary data, Chat Completions, JSON that is no event; else try --format)",
 }
 """The exit statuses of the commands that read streams (``reduce``, ``explain``...)."""
 
@@ -224,7 +224,9 @@ def command_parser(
         epilog=f"{epilog}\n\n{exit_help(exit_status)}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.set_defaults(run=run)
+    # The parser rides along so that ``main`` reports a stray argument with this
+    # command's usage, not the top-level one.
+    parser.set_defaults(run=run, parser=parser)
     return parser
 
 
