@@ -1,7 +1,15 @@
-"""The diagnostic each note effect raises: one table, for the driver and the proofs.
+"""Diagnostic codes: what each one means, how bad it is, which rule raises it.
 
-The lifecycle table names *that* a row reports (``NOTE_*`` effects, R8); this table
-says *what* it reports.  The proofs read it to compute the codes a step raises
+Every finding of the reducer is a diagnostic with a code (``Code``, part of the result
+contract: codes are added, never renamed).  One table says everything else about a
+code: ``vocabulary.CODES`` gives its severity (``error`` means the result cannot be
+trusted as is), the rule whose clause raises it, and its meaning in one line.  The
+severities of the result contract, the rule of each code in divergence reports
+(``testing.rules.CODE_RULES``), the code list of ``docs/schema/result.schema.json`` and
+the codes page of the docs (``docs/model/codes.md``) are made from it.
+
+The lifecycle table names *that* a row reports (``NOTE_*`` effects, R8); ``NOTE_CODES``
+here says *what* it reports.  The proofs read it to compute the codes a step raises
 (``proofs.encoding.Encoding.raised``), so that a diagnostic dropped or changed by a row
 is visible to Z3; the driver (``impl/core/effects.py``) raises the code it gives, and
 ``tests/proofs/test_diagnostics.py`` checks on generated streams that it does.

@@ -18,9 +18,10 @@ The fingerprint covers exactly what the proofs read, and none of its prose:
   tables, the classifiers and vocabulary of ``model/``, ``proofs/``, and the reducer
   the counterexamples are replayed through.  A module no proof imports (the docs
   generator, the CLI, ``model/divergence.py``) is outside it;
-- *none of its prose*: each module is hashed as its syntax tree with every docstring
-  and bare string statement removed, unparsed (``ast.unparse``), so comments,
-  docstrings and layout do not count.
+- *none of its prose*: each module is hashed as its syntax tree with every docstring,
+  bare string statement and ``meaning=`` argument (a diagnostic code's one line,
+  ``PROSE_KEYWORDS``) removed, unparsed (``ast.unparse``), so comments, docstrings,
+  meanings and layout do not count.
 
 The record also holds what the proofs say about the peers' policies
 (``responses_oracle.proofs.policies``): per policy, its description, the cells it
@@ -246,8 +247,19 @@ def _imported(name: str, path: Path) -> list[str]:
     return [n for n in names if n == PACKAGE or n.startswith(f"{PACKAGE}.")]
 
 
+PROSE_KEYWORDS: frozenset[str] = frozenset({"meaning"})
+"""Keyword arguments whose value is prose no decision reads (a code's one-line meaning,
+``model.vocabulary.CodeSpec``): the fingerprint ignores them like docstrings."""
+
+
 class _Unprosed(ast.NodeTransformer):
-    """Drops docstrings and every other bare string statement (prose that does nothing)."""
+    """Drops docstrings, every other bare string statement (prose that does nothing) and
+    the values of the ``PROSE_KEYWORDS`` arguments."""
+
+    def visit_keyword(self, node: ast.keyword) -> ast.keyword:
+        if node.arg in PROSE_KEYWORDS:
+            node.value = ast.Constant("")
+        return node
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         super().generic_visit(node)

@@ -50,6 +50,7 @@ CELLS = {
     "a": 1,  # a comment
     "b": 2,
 }
+SPEC = CodeSpec(ERROR, "R1", meaning="what it means")
 """What each cell is."""
 
 
@@ -65,11 +66,14 @@ def test_prose_does_not_count_but_a_cell_does(tmp_path: Path) -> None:
         TABLE.replace("The table.", "The table, reworded.")
         .replace("# a comment", "# another comment")
         .replace('"""The cell of ``key``."""', '"""Which cell ``key`` selects."""')
+        .replace("what it means", "what it means, reworded")
     )
     relaid = reworded.replace('    "b": 2,\n}', '    "b": 2}')
     assert proofs._code(_module(tmp_path, "prose.py", relaid)) == code
     changed = TABLE.replace('"b": 2', '"b": 3')
     assert proofs._code(_module(tmp_path, "cell.py", changed)) != code
+    graver = TABLE.replace("CodeSpec(ERROR", "CodeSpec(WARNING")
+    assert proofs._code(_module(tmp_path, "severity.py", graver)) != code
 
 
 def test_a_function_of_docstring_only_still_hashes(tmp_path: Path) -> None:
