@@ -32,15 +32,17 @@ from enum import Enum
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from . import admission, channels, diagnostics, lifecycle, payload, routing, slots
+from . import admission, channels, lifecycle, payload, routing, slots
 from .machine import Edge, lifecycle_edges, machine_config, slot_edges
 from .tables import REFERENCE, ModelTables
 from .vocabulary import (
     CHANNEL_TRIGGERS,
     CODES,
+    NOTE_CODES,
     NOTE_EFFECTS,
     ChannelState,
     Code,
+    CodeSpec,
     EntryState,
     SlotFit,
     SlotState,
@@ -66,8 +68,8 @@ def docs_dir() -> Path:
     return Path(spec.origin).resolve().parent.parent / "docs" / "model"
 
 
-def _prose(module: types.ModuleType) -> list[str]:
-    """A module docstring as Markdown: reST's ``literal`` becomes a code span."""
+def _prose(module: types.ModuleType | type) -> list[str]:
+    """A docstring as Markdown: reST's ``literal`` becomes a code span."""
     text = inspect.cleandoc(module.__doc__ or "")
     return re.sub(r"``(.+?)``", r"`\1`", text).splitlines()
 
@@ -322,7 +324,7 @@ def _codes_body(tables: ModelTables) -> list[str]:
         "",
         *_table(
             ["effect", "code"],
-            ([_code(effect), _code(code)] for effect, code in diagnostics.NOTE_CODES.items()),
+            ([_code(effect), _code(code)] for effect, code in NOTE_CODES.items()),
         ),
     ]
 
@@ -332,7 +334,8 @@ class _Page(NamedTuple):
 
     filename: str
     title: str
-    module: types.ModuleType
+    module: types.ModuleType | type
+    """The table's module, or the record class of a table that shares its module."""
     body: Callable[[ModelTables], list[str]]
 
 
@@ -342,7 +345,7 @@ _PAGES: tuple[_Page, ...] = (
     _Page("routing.md", "Routing (R5)", routing, _routing_body),
     _Page("admission.md", "Admission (R6)", admission, _admission_body),
     _Page("payload.md", "Payload (R7)", payload, _payload_body),
-    _Page("codes.md", "Diagnostic codes", diagnostics, _codes_body),
+    _Page("codes.md", "Diagnostic codes", CodeSpec, _codes_body),
 )
 
 

@@ -385,8 +385,22 @@ class Code(Enum):
 
 @dataclass(frozen=True, slots=True)
 class CodeSpec:
-    """What one diagnostic code is: how bad, the rule whose clause raises it, and what
-    it means in one line (``meaning`` is prose: the proof record ignores it)."""
+    """What a diagnostic code means, how bad it is, and which rule raises it.
+
+    Every finding of the reducer is a diagnostic with a code (``Code``, part of the
+    result contract: codes are added, never renamed).  One table says everything else
+    about a code, ``vocabulary.CODES``: its severity (``error`` means the result cannot
+    be trusted as is), the rule whose clause raises it, and its ``meaning`` in one line
+    (prose: the proof record's fingerprint ignores it).  The severities of the result
+    contract (``SEVERITY``), the rule of each code in divergence reports
+    (``testing.rules.CODE_RULES``), the code list of ``docs/schema/result.schema.json``
+    and the codes page of the docs (``docs/model/codes.md``) are made from it.
+
+    A lifecycle row reports through a *note effect*; ``NOTE_CODES`` gives the code each
+    one raises, and the named sets of note effects and codes (``NOTE_EFFECTS``,
+    ``LATE_EFFECTS`` and ``LATE_CODES``, ``EVENT_NOTES``) are derived from it or
+    declared beside it, once, for the driver, the proofs and the tests.
+    """
 
     severity: Severity
     rule: str
@@ -552,13 +566,34 @@ PAYLOAD_EFFECTS: tuple[Effect, ...] = (
 )
 """The lifecycle effects that touch a channel's value."""
 
-NOTE_EFFECTS: frozenset[Effect] = frozenset(
-    {
-        Effect.NOTE_DUPLICATE_ITEM,
-        Effect.NOTE_LATE_EVENT,
-        Effect.NOTE_UNCONFIRMED,
-        Effect.NOTE_MISSING_FROM_SNAPSHOT,
-        Effect.NOTE_ORPHAN,
-    }
+NOTE_CODES: dict[Effect, Code] = {
+    Effect.NOTE_DUPLICATE_ITEM: Code.DUPLICATE_ITEM,
+    Effect.NOTE_LATE_EVENT: Code.LATE_EVENT,
+    Effect.NOTE_UNCONFIRMED: Code.UNCONFIRMED_ITEM,
+    Effect.NOTE_MISSING_FROM_SNAPSHOT: Code.SNAPSHOT_MISSING_ITEM,
+    Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,
+}
+"""The diagnostic each *note effect* raises: the lifecycle table names *that* a row
+reports (R8), this table *what* it reports.  The driver (``impl/core/effects.py``)
+raises the code it gives and the proofs read it to compute the codes a step raises
+(``proofs.encoding.Encoding.raised``), so a diagnostic dropped or changed by a row is
+visible to Z3.  ``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items:
+an empty snapshot is reported once, as ``snapshot_absent``."""
+
+NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
+"""Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""
+
+LATE_EFFECTS: frozenset[Effect] = frozenset({Effect.NOTE_LATE_EVENT})
+"""The note effects that say an event came too late for its entry (a done entry, a
+closed channel: R3, R7).  Such an event changes nothing (``late_is_inert``)."""
+
+LATE_CODES: frozenset[Code] = frozenset(NOTE_CODES[effect] for effect in LATE_EFFECTS)
+"""The codes of ``LATE_EFFECTS``: what a late event is reported as."""
+
+RESPONSE_END_NOTES: frozenset[Effect] = frozenset(
+    {Effect.NOTE_UNCONFIRMED, Effect.NOTE_MISSING_FROM_SNAPSHOT}
 )
-"""Effects that only report a diagnostic and change no state."""
+"""The note effects the response's end raises, about an entry rather than one event."""
+
+EVENT_NOTES: frozenset[Effect] = NOTE_EFFECTS - RESPONSE_END_NOTES
+"""The note effects about the one event that raised them: their diagnostic carries it."""

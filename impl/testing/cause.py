@@ -69,7 +69,7 @@ from typing import Any
 from responses_oracle import Reducer, reduce
 from responses_oracle.core.step import StepTrace
 from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
-from responses_oracle.model.vocabulary import Code
+from responses_oracle.model.vocabulary import CODES, LATE_CODES, Code
 from responses_oracle.result import Result, item_positions
 
 from .candidate import Answer
@@ -135,7 +135,7 @@ TRIP_CODES: tuple[Code, ...] = (
     Code.CHANNEL_MISMATCH,
     Code.UNKNOWN_EVENT,
     Code.INVALID_FIELD,
-    Code.LATE_EVENT,
+    *(code for code in CODES if code in LATE_CODES),
 )
 """The codes that can name why a candidate gave up at an event, most telling first."""
 

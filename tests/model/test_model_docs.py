@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from responses_oracle.model import (
     admission,
-    diagnostics,
     diagrams,
     lifecycle,
     payload,
@@ -23,7 +22,7 @@ from responses_oracle.model import (
 from responses_oracle.model.diagrams import NOTE_EFFECTS, docs_dir, render_pages
 from responses_oracle.model.machine import lifecycle_edges, slot_edges
 from responses_oracle.model.tables import REFERENCE
-from responses_oracle.model.vocabulary import CODES, Code
+from responses_oracle.model.vocabulary import CODES, Code, CodeSpec
 
 Grid = Mapping[Enum, Mapping[Enum, tuple[Enum, Code | None]]]
 
@@ -62,7 +61,7 @@ def test_diagrams_check_fails_on_a_stale_page_and_writing_fixes_it(
 
 
 def test_every_page_says_it_is_generated_and_opens_with_its_module_docstring() -> None:
-    modules = (lifecycle, slots, routing, admission, payload, diagnostics)
+    modules = (lifecycle, slots, routing, admission, payload, CodeSpec)
     for (name, text), module in zip(render_pages().items(), modules, strict=True):
         assert text.startswith("<!-- GENERATED FILE — DO NOT EDIT."), name
         assert "`python -m responses_oracle.model.diagrams`" in text.split("-->")[0]
