@@ -152,6 +152,11 @@ COMMANDS: Final[tuple[CommandSpec, ...]] = (
         "responses_oracle.cli.audit",
         "audit many recorded streams into a Parquet dataset and a summary",
     ),
+    CommandSpec(
+        "serve",
+        "responses_oracle.cli.serve",
+        "serve scenarios on 127.0.0.1 to a real client and judge its next request",
+    ),
 )
 """The subcommands, in the order ``--help`` lists them."""
 
