@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -84,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scenario", action="append", default=[], metavar="S",
                         help="record only these scenarios (default: the whole list)")
     args = parser.parse_args(argv)
+    # A SIGTERM unwinds like Ctrl-C, so the running serve and client are ended too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     unknown = [name for name in args.clients if name not in BY_NAME]
     if unknown:
         parser.error(f"unknown clients {unknown}; known: {', '.join(BY_NAME)}")

@@ -198,9 +198,10 @@ _OPENCODE_OFF: Final = tuple(
 """opencode's switches for everything that would reach past serve (model lists,
 updates, sharing, LSP downloads, plugins, other agents' settings)."""
 
-_DRIVER_TOOL: Final = (("echo", '{"text": "responses-oracle"}'),)
+_DRIVER_TOOL: Final = (("echo", '{"text": "{marker}"}'),)
 """The tool every driver declares (``echo(text)``, which returns its text) and the
-arguments serve gives it."""
+arguments serve gives it: the call's marker, which the output then shows (what
+``executed`` reads)."""
 
 LITELLM_VERSION: Final = "1.106.12"
 """The LiteLLM proxy's pinned version.  Not 1.107.0: that release was compromised and
@@ -260,7 +261,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         "web fetches denied",
         env=(("OPENCODE_CONFIG_CONTENT", _OPENCODE_CONFIG), ("OPENAI_API_KEY", DUMMY_KEY),
              *_OPENCODE_OFF),
-        timeout=240.0,
+        timeout=150.0,
     ),
     Profile(
         name="crush",

@@ -4,9 +4,9 @@ The verdict comes first: one line saying whether every cell held, how many broke
 verdict and how many clients were not run; then a row per cell with the three marks
 (``verdicts.summary``) and, for a broken or not-run cell, why.  ``--json`` is one
 object: the cells as recorded (``Cell.to_json``).  ``--html`` is one self-contained
-page: the same table, each scenario linked to the timeline of its stream (drawn by
-``responses_oracle.timeline``, one page per scenario beside the report), each mark
-titled with serve's reason.
+page: the same table, each cell's scenario linked to the timeline of the stream as
+serve played it to that client (drawn by ``responses_oracle.timeline``, one page per
+cell in a folder beside the report), each mark titled with serve's reason.
 """
 
 from __future__ import annotations
@@ -101,12 +101,12 @@ td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.FAIL{background:#fd
 .ok{background:#dfd}.not{background:#eee;color:#555}"""
 
 
-def page(cells: Sequence[Cell], timeline: Callable[[str], str | None]) -> str:
-    """The HTML report; ``timeline(scenario)`` is the link to a scenario's timeline."""
+def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
+    """The HTML report; ``timeline(n)`` is the link to the timeline of cell ``n``."""
     rows = []
-    for cell in cells:
+    for n, cell in enumerate(cells):
         mark = marks(cell)
-        link = timeline(cell.scenario)
+        link = timeline(n)
         name = html.escape(cell.scenario)
         scenario = f'<a href="{html.escape(link)}">{name}</a>' if link else name
         tds = []
@@ -131,25 +131,25 @@ def page(cells: Sequence[Cell], timeline: Callable[[str], str | None]) -> str:
     )
 
 
-def write_timelines(scenarios: Sequence[tuple[str, str]], folder: Path) -> dict[str, str]:
-    """Each ``(name, spec)`` scenario's timeline page under ``folder``: name → file name.
-
-    A scenario serve cannot load gets no page (the report names it without a link)."""
+def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
+    """The timeline page of the stream each cell was served (from its run's
+    ``verdicts.json``), under ``folder``: cell index → file name.  A cell that was not
+    served gets no page (the report names its scenario without a link)."""
     from responses_oracle.timeline import render_html
 
-    from .scenarios import scenario_events
+    from .verdicts import load_verdicts
 
     folder.mkdir(parents=True, exist_ok=True)
     written = {}
-    for name, spec in scenarios:
-        events = scenario_events(spec)
-        if events is None:
+    for n, cell in enumerate(cells):
+        served = load_verdicts(Path(cell.folder) / "verdicts.json") if cell.folder else None
+        if served is None or not served.events:
             continue
-        target = folder / f"{slug(name)}.html"
-        target.write_text(
-            render_html(events, title=f"scenario {name}", rule_url=None), encoding="utf-8"
-        )
-        written[name] = target.name
+        target = folder / f"{n:03d}-{slug(cell.client)}-{slug(cell.scenario)}.html"
+        target.write_text(render_html(
+            served.events, title=f"{cell.client}: scenario {cell.scenario}, as served",
+        ), encoding="utf-8")
+        written[n] = target.name
     return written
 
 

@@ -9,19 +9,23 @@ Rules
    whatever its own exit status.
 2. Every process started here is ended here, by its own process group: a client that
    outlives its timeout is sent SIGTERM, then SIGKILL; ``serve`` is sent SIGTERM (which
-   makes it write its verdicts) once the client is gone.
+   makes it write its verdicts) once the client is gone.  An interrupted run (Ctrl-C,
+   or SIGTERM turned into ``SystemExit`` by the caller) ends both on its way out.
 3. Nothing of the caller's environment reaches the client but ``PATH`` and the locale:
    the client's HOME, XDG folders, temp folder and working folder are new for each run.
 
 Theory of operation
 -------------------
-``run_cell`` is one client x one scenario: start ``serve SCENARIO --port P --once
---out DIR`` (``SERVE``, the installed command unless a test names another), read its
-first line for the base URL, make a ``Workspace``, run the client's command in it with
-a timeout, give serve a moment to finish judging, then end it and read
-``DIR/verdicts.json`` (``verdicts.load_verdicts``).  ``run_client`` runs every scenario
-of one client; for a gateway it first starts the gateway once, with a fixed upstream
-port that every scenario's serve then binds, and runs the downstream client through it.
+``run_cell`` is one client x one scenario: start ``serve SCENARIO --port P --out DIR``
+(``SERVE``, the installed command unless a test names another), read its first line
+for the base URL, make a ``Workspace``, run the client's command in it with a timeout,
+then end serve with SIGTERM, which makes it judge and write ``DIR/verdicts.json``
+(read by ``verdicts.load_verdicts``).  serve runs without ``--once``: a client's later
+requests (a title, a summary) still get an answer, so the client ends as it would
+against the real API instead of retrying a closed port until its timeout.
+``run_client`` runs every scenario of one client; for a gateway it first starts the
+gateway once, with a fixed upstream port that every scenario's serve then binds, and
+runs the downstream client through it.
 """
 
 from __future__ import annotations
@@ -57,8 +61,8 @@ LISTENING: Final = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
 SERVE_START: Final = 60.0
 """Seconds serve may take to print its first line."""
 
-JUDGE_GRACE: Final = 5.0
-"""Seconds serve is given, after the client is gone, to judge and exit by itself."""
+JUDGE_GRACE: Final = 10.0
+"""Seconds serve is given, after SIGTERM, to judge and write its verdicts."""
 
 TAIL: Final = 1200
 """Characters of a client's output kept in a cell (the end, where errors are)."""
@@ -189,7 +193,7 @@ def serving(
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "serve.log", "w", encoding="utf-8") as log:
         process = subprocess.Popen(
-            [*serve, scenario, "--port", str(port), "--out", str(out), "--once", *tool_args],
+            [*serve, scenario, "--port", str(port), "--out", str(out), *tool_args],
             stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True,
             start_new_session=True,
         )
@@ -293,10 +297,8 @@ def run_cell(
             cell.exit_status, ended = run_command(
                 command, space, env, profile.timeout, out / "client.log"
             )
-        try:
-            server.wait(JUDGE_GRACE)
-        except subprocess.TimeoutExpired:
-            _end(server)
+        # The client is done: SIGTERM makes serve judge and write its verdicts.
+        _end(server, JUDGE_GRACE)
     cell.seconds = time.monotonic() - started
     cell.output = _tail(out / "client.log")
     cell.requests = _requests(out)
@@ -305,8 +307,9 @@ def run_cell(
         cell.reason = f"the client sent no request ({status})"
         return cell
     cell.ran = True
-    cell.reason = ended
-    cell.calls = load_verdicts(out / "verdicts.json", scenario)
+    served = load_verdicts(out / "verdicts.json")
+    cell.calls = served.calls
+    cell.reason = "; ".join(part for part in (ended, served.problem) if part)
     return cell
 
 

@@ -2,19 +2,20 @@
 
 Rules
 -----
-1. The verdicts are serve's: this module reads them, it never judges.  A verdict is
-   ``True`` (holds), ``False`` (broken) or ``None`` (does not apply), with serve's reason.
-2. A ``verdicts.json`` that is missing or unreadable gives no call at all, so the cell
-   says so (``Cell.reason``) instead of inventing a verdict.
+1. The verdicts are serve's (``responses_oracle.serve.verdicts`` names them, its judge
+   decides): this module reads them, it never judges.  A verdict is ``True`` (holds),
+   ``False`` (fails) or ``None`` (does not apply), with serve's reason.
+2. A ``verdicts.json`` that is missing or unreadable gives no call at all, and a
+   scenario serve never served gives none either: the cell then says why
+   (``Cell.reason``) instead of showing a verdict.
 
 Theory of operation
 -------------------
-``VERDICTS`` names the three verdicts once, in the order every report shows them.
-``load_verdicts`` reads serve's file: its ``calls`` (or ``verdicts``) list, one record a
-scenario call, each verdict a boolean or null with its reason beside it (``reasons``,
-``<verdict>_reason``, or a ``{"value", "reason"}`` object).  ``summary`` folds a cell's
-calls into one mark per verdict: ``FAIL`` if any call breaks it, ``ok`` if every call
-it applies to holds, ``n/a`` if it applies to none.
+``load_verdicts`` reads serve's file (format ``responses-oracle/serve-verdicts``): the
+entry of the one scenario served, its calls with their booleans and reasons, whether
+the call was dropped (no next request), and the stream as served (its timeline).
+``summary`` folds a cell's calls into one mark per verdict: ``FAIL`` if any call
+breaks it, ``ok`` if every call it applies to holds, ``n/a`` if it applies to none.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-VERDICTS: Final = ("executed", "history_faithful", "api_valid")
-"""The three verdicts of a call, in report order."""
+from responses_oracle.serve.verdicts import VerdictName
+
+VERDICTS: Final = tuple(name.value for name in VerdictName)
+"""The three verdicts of a call, in report order (serve's names)."""
 
 LABELS: Final = {"executed": "executed", "history_faithful": "history-faithful",
                  "api_valid": "API-valid"}
@@ -35,78 +38,72 @@ LABELS: Final = {"executed": "executed", "history_faithful": "history-faithful",
 
 @dataclass(frozen=True)
 class CallVerdict:
-    """One scenario call: its ids and name, and each verdict with its reason."""
+    """One scenario call: its id, type and mapped name, and each verdict with its reason."""
 
     call_id: str
     name: str
     values: Mapping[str, bool | None]
     reasons: Mapping[str, str] = field(default_factory=dict)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    item_type: str = ""
+    executable: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The call as recorded data."""
         return {
             "call_id": self.call_id,
+            "type": self.item_type,
             "name": self.name,
+            "executable": self.executable,
             **{key: self.values.get(key) for key in VERDICTS},
             "reasons": {key: self.reasons.get(key, "") for key in VERDICTS},
-            **({"extra": dict(self.extra)} if self.extra else {}),
         }
 
     @classmethod
     def from_json(cls, record: Mapping[str, Any]) -> CallVerdict:
-        """A call from serve's record (or from ``to_json``'s)."""
-        values: dict[str, bool | None] = {}
-        reasons: dict[str, str] = {}
-        given = record.get("reasons")
-        for key in VERDICTS:
-            raw = record.get(key)
-            reason = record.get(f"{key}_reason")
-            if isinstance(raw, Mapping):
-                reason = raw.get("reason", reason)
-                raw = raw.get("value", raw.get("ok"))
-            if isinstance(given, Mapping) and key in given:
-                reason = given[key]
-            values[key] = raw if isinstance(raw, bool) else None
-            reasons[key] = str(reason or "")
-        known = {"call_id", "name", "reasons", *VERDICTS, *(f"{k}_reason" for k in VERDICTS)}
-        extra = {k: v for k, v in record.items() if k not in known and k != "extra"}
-        extra.update(record.get("extra") or {})
+        """A call from serve's record, or from ``to_json``'s (a reason is serve's
+        ``{"value", "reason", "rule"}`` object, or its text)."""
+        reasons = {}
+        for key, given in (record.get("reasons") or {}).items():
+            reasons[key] = str(given.get("reason", "") if isinstance(given, Mapping) else given)
         return cls(
             call_id=str(record.get("call_id") or ""),
-            name=str(record.get("name") or record.get("tool") or ""),
-            values=values,
+            name=str(record.get("name") or ""),
+            values={key: record.get(key) for key in VERDICTS},
             reasons=reasons,
-            extra=extra,
+            item_type=str(record.get("type") or ""),
+            executable=record.get("executable"),
         )
 
 
-def load_verdicts(path: Path, scenario: str) -> list[CallVerdict]:
-    """The calls serve judged, from its ``verdicts.json``; none if there is no file.
+@dataclass(frozen=True)
+class Served:
+    """What serve wrote about a run: the calls of its scenario, or why there are none."""
 
-    A file with several scenarios (one serve, many conversations) gives only the calls
-    of ``scenario``."""
+    calls: list[CallVerdict]
+    problem: str = ""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    mapping: list[dict[str, Any]] = field(default_factory=list)
+
+
+def load_verdicts(path: Path) -> Served:
+    """The calls serve judged in its ``verdicts.json`` (one scenario per serve run)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return []
-    return [CallVerdict.from_json(record) for record in _records(data, scenario)]
-
-
-def _records(data: Any, scenario: str) -> Iterable[Mapping[str, Any]]:
-    if isinstance(data, list):
-        for entry in data:
-            if isinstance(entry, Mapping) and ("calls" in entry or "verdicts" in entry):
-                if entry.get("scenario") in (None, scenario):
-                    yield from _records(entry, scenario)
-            elif isinstance(entry, Mapping) and entry.get("scenario") in (None, scenario):
-                yield entry
-        return
-    if isinstance(data, Mapping):
-        for key in ("scenarios", "calls", "verdicts"):
-            if key in data:
-                yield from _records(data[key], scenario)
-                return
+        return Served([], "serve wrote no verdicts.json")
+    scenarios = data.get("scenarios") or []
+    if not scenarios:
+        unserved = ", ".join(data.get("unserved") or []) or "the scenario"
+        errors = "; ".join(data.get("errors") or [])
+        return Served([], f"serve never served {unserved}: no request offered tools"
+                      + (f" ({errors})" if errors else ""))
+    entry = scenarios[0]
+    return Served(
+        [CallVerdict.from_json(call) for call in entry.get("calls") or []],
+        "" if entry.get("calls") else "the scenario has no call to judge",
+        list(entry.get("served_events") or []),
+        list(entry.get("mapping") or []),
+    )
 
 
 def summary(calls: Iterable[CallVerdict]) -> dict[str, str]:

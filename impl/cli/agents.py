@@ -130,16 +130,16 @@ def run(args: argparse.Namespace) -> int:
             for cell in run_client(profile, list(arguments), out):
                 cell.scenario = arguments.get(cell.scenario, cell.scenario)
                 cells.append(cell)
+        if args.html:
+            target = Path(args.html)
+            folder = target.parent / f"{target.stem}-timelines"
+            links = write_timelines(cells, folder)
+            target.write_text(page(cells, lambda n: (
+                f"{folder.name}/{links[n]}" if n in links else None)), encoding="utf-8")
     if args.json:
         write_json(to_json(cells), indent=1)
     else:
         print(terminal(cells), end="")
-    if args.html:
-        target = Path(args.html)
-        folder = target.parent / f"{target.stem}-timelines"
-        links = write_timelines([(s.name, s.spec) for s in scenarios], folder)
-        target.write_text(page(cells, lambda name: (
-            f"{folder.name}/{links[name]}" if name in links else None)), encoding="utf-8")
     verdict = headline(cells)
     if verdict.startswith("FAIL"):
         return Exit.FINDING

@@ -22,7 +22,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,55 +63,73 @@ def client_entry(profile: Profile) -> dict[str, Any]:
     }
 
 
-def record_client(profile: Profile, scenarios: Sequence[Scenario], out: Path) -> dict[str, Any]:
-    """Run one client on every scenario and return its entry with its cells."""
-    from responses_oracle.agents.runner import run_client
+def record_client(
+    profile: Profile, scenarios: Sequence[Scenario], out: Path, directory: Path
+) -> None:
+    """Run one client on every scenario, saving its entry into the record after each
+    cell (a partial run keeps what it recorded)."""
+    from responses_oracle.agents.runner import Cell, run_client
 
     entry = client_entry(profile)
     entry["started_at"] = _now()
+    entry["cells"] = []
     by_argument = {s.argument(): s.name for s in scenarios}
 
-    def progress(done: Any) -> None:
-        print(f"  {profile.name} {by_argument.get(done.scenario, done.scenario)}: "
-              f"{'ran' if done.ran else 'not run'} {why(done)[:100]}", flush=True)
-
-    cells = run_client(profile, list(by_argument), out, done=progress)
-    entry["finished_at"] = _now()
-    entry["cells"] = []
-    for done in cells:
+    def save_cell(done: Cell) -> None:
         data = done.to_json()
         data["scenario"] = by_argument.get(done.scenario, done.scenario)
         data["output"] = data["output"][-400:]
         entry["cells"].append(data)
-    return entry
+        entry["finished_at"] = _now()
+        print(f"  {profile.name} {data['scenario']}: {'ran' if done.ran else 'not run'} "
+              f"{why(done)[:100]}", flush=True)
+        with _locked(directory):
+            _merge(directory, dict(entry, cells=list(entry["cells"])))
+
+    run_client(profile, list(by_argument), out, done=save_cell)
 
 
 def record(names: Sequence[str], scenario_names: Sequence[str], directory: Path) -> None:
-    """Record the clients ``names`` into the record, saving after each one."""
+    """Record the clients ``names`` into the record, one at a time."""
     import tempfile
 
-    path = directory / RECORD_NAME
-    data = load(directory) if path.is_file() else {}
     scenarios = builtin()
     if scenario_names:
         scenarios = [s for s in scenarios if s.name in scenario_names or s.spec in scenario_names]
+    with tempfile.TemporaryDirectory(prefix="ro-agents-") as out:
+        for name in names:
+            print(f"recording {name}", flush=True)
+            record_client(BY_NAME[name], scenarios, Path(out), directory)
+
+
+@contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """Hold the record's lock: several recordings (one per client) may run at once."""
+    import fcntl
+
+    with open(directory / f".{RECORD_NAME}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _merge(directory: Path, entry: dict[str, Any]) -> None:
+    """Put one client's entry into the record (its cells replace those of the same
+    scenarios), and save."""
+    path = directory / RECORD_NAME
+    data = load(directory) if path.is_file() else {}
     data["generated_by"] = SCRIPT
     data["scenarios"] = [
         {"name": s.name, "spec": s.spec, "kind": s.kind, "what": s.what} for s in builtin()
     ]
     clients = {c["client"]: c for c in data.get("clients", [])}
-    with tempfile.TemporaryDirectory(prefix="ro-agents-") as out:
-        for name in names:
-            print(f"recording {name}", flush=True)
-            entry = record_client(BY_NAME[name], scenarios, Path(out))
-            previous = {c["scenario"]: c for c in clients.get(name, {}).get("cells", [])}
-            previous.update({c["scenario"]: c for c in entry["cells"]})
-            order = [s["name"] for s in data["scenarios"]]
-            entry["cells"] = sorted(previous.values(), key=lambda c: order.index(c["scenario"])
-                                    if c["scenario"] in order else len(order))
-            clients[name] = entry
-            data["clients"] = [clients[p.name] for p in PROFILES if p.name in clients]
-            save(directory, data)
+    previous = {c["scenario"]: c for c in clients.get(entry["client"], {}).get("cells", [])}
+    previous.update({c["scenario"]: c for c in entry["cells"]})
+    order = [s["name"] for s in data["scenarios"]]
+    entry["cells"] = sorted(previous.values(), key=lambda c: order.index(c["scenario"])
+                            if c["scenario"] in order else len(order))
+    clients[entry["client"]] = entry
+    data["clients"] = [clients[p.name] for p in PROFILES if p.name in clients]
+    save(directory, data)
 
 
 def save(directory: Path, data: Mapping[str, Any]) -> None:
