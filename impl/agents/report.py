@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .runner import Cell
+from .runner import Cell, slug
 from .verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
@@ -145,7 +145,7 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
         served = load_verdicts(Path(cell.folder) / "verdicts.json") if cell.folder else None
         if served is None or not served.events:
             continue
-        target = folder / f"{n:03d}-{slug(cell.client)}-{slug(cell.scenario)}.html"
+        target = folder / f"{n:03d}-{slug(cell.client)}-{scenario_slug(cell.scenario)}.html"
         target.write_text(render_html(
             served.events, title=f"{cell.client}: scenario {cell.scenario}, as served",
         ), encoding="utf-8")
@@ -153,6 +153,6 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
     return written
 
 
-def slug(name: str) -> str:
-    """A file name for a scenario name (a path or a vector name)."""
-    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in Path(name).stem)
+def scenario_slug(name: str) -> str:
+    """A file name for a scenario name (a path, a quirk or a vector name)."""
+    return slug(Path(name).stem if name.endswith((".jsonl", ".sse", ".json")) else name)

@@ -42,7 +42,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final
@@ -51,7 +51,8 @@ from .profiles import DRIVERS, DUMMY_KEY, PROMPT, Profile
 from .verdicts import CallVerdict, load_verdicts
 
 SERVE: Final[tuple[str, ...]] = (
-    sys.executable, "-c", "from responses_oracle.cli import main; main()", "serve",
+    sys.executable, "-c", "import sys; from responses_oracle.cli import main; sys.exit(main())",
+    "serve",
 )
 """How ``serve`` is started: this interpreter's installed ``responses-oracle serve``."""
 
@@ -148,6 +149,11 @@ def fill(template: str, values: Mapping[str, str]) -> str:
     return template
 
 
+def slug(name: str) -> str:
+    """``name`` (a profile, a command, a scenario) as a file name."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:60] or "client"
+
+
 def free_port() -> int:
     """A port free on 127.0.0.1 now (for a gateway's upstream, fixed across scenarios)."""
     with socket.socket() as probe:
@@ -158,6 +164,9 @@ def free_port() -> int:
 def _end(process: subprocess.Popen[Any], grace: float = 5.0) -> None:
     """End ``process`` and its group (started with its own session): TERM, then KILL."""
     if process.poll() is not None:
+        # The leader is gone; what it left running in its group goes too.
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGTERM)
         return
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
@@ -254,8 +263,9 @@ def run_command(
         try:
             return process.wait(timeout), ""
         except subprocess.TimeoutExpired:
-            _end(process)
             return None, f"still running after {timeout:.0f} s: ended"
+        finally:
+            _end(process)
 
 
 def _requests(out: Path) -> int:
@@ -279,14 +289,14 @@ def run_cell(
     ``port``, the gateway's upstream)."""
     cell = Cell(profile.name, scenario, ran=False, folder=str(out))
     if not profile.install.installed():
-        cell.reason = f"not installed (run tools/record_agents.py --install {profile.name})"
+        cell.reason = not_installed(profile)
         return cell
     started = time.monotonic()
     with serving(scenario, out, port, tool_arguments(profile), serve) as (server, served_at):
         if not served_at:
             cell.reason = f"serve did not start: {_tail(out / 'serve.log') or 'no output'}"
             return cell
-        with tempfile.TemporaryDirectory(prefix=f"ro-{profile.name}-") as root:
+        with tempfile.TemporaryDirectory(prefix=f"ro-{slug(profile.name)}-") as root:
             space = Workspace(Path(root))
             values = placeholders(profile, served_at, space)
             values["gateway_url"] = gateway_url or served_at
@@ -313,6 +323,19 @@ def run_cell(
     return cell
 
 
+def not_installed(profile: Profile) -> str:
+    """Why a client is not run when it is not installed: its failed install (the
+    profile's note on why, and the install log's last error), or how to install it."""
+    log = profile.install.prefix() / "install.log"
+    if not log.is_file():
+        return f"not installed (run tools/record_agents.py {profile.name})"
+    lines = [line for line in _tail(log).splitlines() if line.strip()]
+    errors = [line for line in lines if "Error: " in line] or lines
+    last = errors[-1].removeprefix("npm error ").strip()[:200] if errors else "no output"
+    why = f"{profile.install.note}: " if profile.install.note else ""
+    return f"install failed: {why}{last}"
+
+
 def _wait_for_port(port: int, process: subprocess.Popen[Any], seconds: float) -> bool:
     """Whether something listens on 127.0.0.1:``port`` within ``seconds`` (and
     ``process`` is still running)."""
@@ -336,7 +359,7 @@ def run_client(
 ) -> list[Cell]:
     """Every scenario of one client, in order; ``done`` is called after each cell."""
     cells: list[Cell] = []
-    folder = out / profile.name
+    folder = out / slug(profile.name)
     if not profile.gateway:
         for n, scenario in enumerate(scenarios):
             cells.append(run_cell(profile, scenario, folder / f"{n:02d}", serve=serve))
@@ -359,11 +382,11 @@ def _gateway(profile: Profile, folder: Path) -> Iterator[tuple[int, str, str]]:
     """A running gateway whose upstream is serve's fixed port: (that port, the gateway's
     endpoint, ``""``), or a reason it could not be started."""
     if not profile.install.installed():
-        yield 0, "", f"not installed (run tools/record_agents.py --install {profile.name})"
+        yield 0, "", not_installed(profile)
         return
     upstream, own = free_port(), free_port()
     folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=f"ro-{profile.name}-") as root:
+    with tempfile.TemporaryDirectory(prefix=f"ro-{slug(profile.name)}-") as root:
         space = Workspace(Path(root))
         values = placeholders(profile, f"http://127.0.0.1:{upstream}/v1", space)
         values["port"] = str(own)

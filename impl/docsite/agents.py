@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
-from responses_oracle.agents.report import cell_from_json, marks, slug, why
+from responses_oracle.agents.report import cell_from_json, marks, scenario_slug, why
 from responses_oracle.agents.scenarios import Scenario, builtin, scenario_events
 from responses_oracle.agents.verdicts import VERDICTS
 
@@ -150,7 +150,7 @@ def _mark(recorded: Mapping[str, Any]) -> str:
 
 def timeline_link(name: str) -> str:
     """A scenario's timeline page, relative to the page."""
-    return f"{TIMELINES}/{slug(name)}.html"
+    return f"{TIMELINES}/{scenario_slug(name)}.html"
 
 
 def render(data: Mapping[str, Any]) -> str:

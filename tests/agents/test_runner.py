@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from record_agents import install
-
 from responses_oracle.agents.profiles import BY_NAME, Install, Profile
 from responses_oracle.agents.report import headline, marks, terminal
 from responses_oracle.agents.runner import Cell, run_cell, run_client
@@ -82,7 +81,7 @@ def test_a_client_not_installed_is_not_run(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setenv("RESPONSES_ORACLE_AGENTS", str(tmp_path / "empty"))
     cells = run_client(BY_NAME["codex"], [_scenario("s01")], tmp_path / "out")
     assert [(c.ran, c.reason) for c in cells] == [
-        (False, "not installed (run tools/record_agents.py --install codex)")]
+        (False, "not installed (run tools/record_agents.py codex)")]
     assert "not run" in terminal(cells)
 
 
