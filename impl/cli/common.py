@@ -148,6 +148,11 @@ COMMANDS: Final[tuple[CommandSpec, ...]] = (
         "find the shortest stream on which two policies give different results",
     ),
     CommandSpec(
+        "agents",
+        "responses_oracle.cli.agents",
+        "run real agents and gateways against serve and report its verdicts",
+    ),
+    CommandSpec(
         "audit",
         "responses_oracle.cli.audit",
         "audit many recorded streams into a Parquet dataset and a summary",
