@@ -281,6 +281,11 @@ def _response(response_id: str, status: str, output: list[dict[str, Any]]) -> di
         "created_at": int(time.time()),
         "status": status,
         "output": output,
+        "usage": None if status == "in_progress" else {
+            "input_tokens": 0, "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": 0, "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": 0,
+        },
     }
 
 
