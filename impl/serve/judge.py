@@ -42,7 +42,7 @@ from responses_oracle.model.vocabulary import ItemKind
 from .gateway import GatewayVerdict
 from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS
 from .schema import item_problems
-from .verdicts import VERDICTS, VerdictName
+from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
 
 if TYPE_CHECKING:
     from responses_oracle.result import ResultItem
@@ -173,8 +173,11 @@ class Verdicts:
             "version": 1,
             "ok": self.ok,
             "verdicts": {
-                name.value: {"rule": spec.rule, "holds": spec.holds, "null": spec.not_applicable}
-                for name, spec in VERDICTS.items()
+                name: {"rule": spec.rule, "holds": spec.holds, "null": spec.not_applicable}
+                for name, spec in [
+                    *((key.value, value) for key, value in VERDICTS.items()),
+                    (ANSWER_KEPT, GATEWAY_VERDICT),
+                ]
             },
             "scenarios": [scenario.to_dict() for scenario in self.scenarios],
             "unserved": list(self.unserved),
