@@ -158,6 +158,25 @@ class Verdicts:
             and not any(call.failed for scenario in self.scenarios for call in scenario.calls)
         )
 
+    def failures(self) -> list[str]:
+        """One line per failed verdict, unserved scenario and error, for people: what an
+        assertion message or a terminal shows."""
+        lines = [
+            f"{scenario.scenario} {call.call_id} {verdict.name.value}: {verdict.reason}"
+            for scenario in self.scenarios
+            for call in scenario.calls
+            for verdict in call.verdicts
+            if verdict.value is False
+        ]
+        lines += [
+            f"{scenario.scenario} gateway answer_kept: {scenario.gateway.reason}"
+            for scenario in self.scenarios
+            if scenario.gateway is not None and not scenario.gateway.value
+        ]
+        lines += [f"{name}: never served (no request offered tools for it)" for name in
+                  self.unserved]
+        return lines + [f"error: {error}" for error in self.errors]
+
     def call(self, call_id: str) -> CallVerdicts:
         """The verdicts on the call with ``call_id`` (the first served); KeyError if none."""
         for scenario in self.scenarios:
