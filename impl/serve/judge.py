@@ -34,20 +34,21 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 from responses_oracle.model.catalogue import ITEM_TYPES
 from responses_oracle.model.vocabulary import ItemKind
 
 from .gateway import GatewayVerdict
-from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS
+from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS, Mapped, items_of
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
 
 if TYPE_CHECKING:
-    from responses_oracle.result import ResultItem
+    from responses_oracle.result import Result, ResultItem
 
-    from .server import Served
+    from .scenarios import Scenario
 
 _MARKER: Final = re.compile(re.escape(MARKER_PREFIX) + r"\d+")
 
@@ -55,6 +56,44 @@ OUTPUT_TYPES: Final = frozenset(
     name for name, spec in ITEM_TYPES.items() if spec.kind is ItemKind.OUTPUT
 )
 """Item types that answer a call (catalogue kind ``output``)."""
+
+
+@dataclass
+class Served:
+    """One scenario as it was served: the request that got it, the mapped events, and
+    (computed once, when first asked) the oracle's answer on them."""
+
+    scenario: Scenario
+    mapped: Mapped
+    request_index: int
+    body: dict[str, Any]
+
+    @cached_property
+    def answer(self) -> list[Result]:
+        """Rule 1: the oracle's results on the stream as served."""
+        from responses_oracle.reducer import reduce
+
+        return reduce(list(self.mapped.events))
+
+    @cached_property
+    def calls(self) -> list[ResultItem]:
+        """The scenario's calls: result items of a client call type with a ``call_id``."""
+        return _calls([item for result in self.answer for item in result.items])
+
+    @cached_property
+    def call_ids(self) -> set[str]:
+        """The ``call_id``s of the oracle's calls."""
+        return {str(call.item["call_id"]) for call in self.calls}
+
+    @cached_property
+    def carried_call_ids(self) -> set[str]:
+        """Every ``call_id`` the served stream carries, the oracle's or not."""
+        return {
+            item["call_id"]
+            for event in self.mapped.events
+            for item in items_of(event)
+            if isinstance(item.get("call_id"), str) and item["call_id"]
+        }
 
 
 @dataclass(frozen=True)
@@ -254,22 +293,12 @@ def _next_request(
         if index <= start or not (_answered(request) & ids):
             continue
         claimed = any(
-            later.request_index < index and _answered(request) & _served_ids(later)
+            later.request_index < index and _answered(request) & later.call_ids
             for later in served[position + 1 :]
         )
         if not claimed:
             return request
     return None
-
-
-def _served_ids(served: Served) -> set[str]:
-    from responses_oracle.reducer import reduce
-
-    return {
-        item.item["call_id"]
-        for result in reduce(list(served.mapped.events))
-        for item in _calls(result.items)
-    }
 
 
 def _judge_scenario(
@@ -278,16 +307,12 @@ def _judge_scenario(
     requests: Sequence[Mapping[str, Any]],
     gateway: GatewayVerdict | None,
 ) -> ScenarioVerdicts:
-    from responses_oracle.reducer import reduce
     from responses_oracle.replay import replay_input
 
     this = served[position]
-    results = reduce(list(this.mapped.events))
-    items = [item for result in results for item in result.items]
-    replayed = replay_input(item.item for item in items)
-    calls = _calls(items)
-    ids = {call.item["call_id"] for call in calls}
-    nxt = _next_request(position, served, requests, ids)
+    replayed = replay_input(item.item for result in this.answer for item in result.items)
+    calls = this.calls
+    nxt = _next_request(position, served, requests, this.call_ids)
     body = nxt.get("body") if nxt is not None else None
     store = not (isinstance(body, dict) and body.get("store") is False)
     echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
@@ -316,9 +341,7 @@ def _stray(
 ) -> str:
     """For a dropped scenario: the ``call_id``s a later request answered instead, when
     the stream carried them but the oracle's calls do not (a snapshot's re-keyed ids)."""
-    from .server import served_call_ids
-
-    carried = served_call_ids(served[position])
+    carried = served[position].carried_call_ids
     start = served[position].request_index
     for request in requests:
         answered = _answered(request) & carried

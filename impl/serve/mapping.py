@@ -474,7 +474,7 @@ def _route(events: Sequence[Event]) -> _Routed:
     return routed
 
 
-def _items_of(event: Event) -> list[dict[str, Any]]:
+def items_of(event: Event) -> list[dict[str, Any]]:
     """Every item object an event carries: its ``item``, its response's ``output``."""
     found: list[dict[str, Any]] = []
     item = event.get("item")
@@ -508,7 +508,7 @@ def scenario_calls(events: Sequence[Event]) -> list[CallKey]:
     for a client call of a type that cannot be made harmless."""
     calls: list[CallKey] = []
     for event in events:
-        for item in _items_of(event):
+        for item in items_of(event):
             kind = item.get("type")
             spec = ITEM_TYPES.get(kind) if isinstance(kind, str) else None
             if spec is None or not spec.client_call or kind in RUNS_NOTHING:
@@ -556,7 +556,7 @@ def map_scenario(
             texts.setdefault((chosen[0].kind, text), chosen)
 
     for position, event in enumerate(events):
-        for item in _items_of(event):
+        for item in items_of(event):
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is not None:
                 note(tools[(str(item["type"]), _name(item))], item.get(field_name))
@@ -581,7 +581,7 @@ def map_scenario(
     served = [copy.deepcopy(event) for event in events]
     for position, event in enumerate(served):
         _rename_declared(event, tools)
-        for item in _items_of(event):
+        for item in items_of(event):
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is None:
                 continue
