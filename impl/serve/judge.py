@@ -41,7 +41,7 @@ from responses_oracle.model.catalogue import ITEM_TYPES
 from responses_oracle.model.vocabulary import ItemKind
 
 from .gateway import GatewayVerdict
-from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS, Mapped, items_of
+from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, payload_key
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
 
@@ -319,7 +319,12 @@ def _judge_scenario(
     stray = _stray(position, served, requests) if nxt is None else ""
     judged = tuple(
         _judge_call(
-            call, _expected(call, replayed), nxt, store, call.item.get("name") in echoes, stray
+            call,
+            _expected(call, replayed),
+            nxt,
+            store,
+            call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
+            stray,
         )
         for call in calls
     )
@@ -410,7 +415,7 @@ def _executed(
     stray: str,
 ) -> Verdict:
     name = VerdictName.EXECUTED
-    field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
+    field = payload_key(str(expected.get("type")))
     wanted = _markers(expected.get(field, ""))
     shown = [m for output in outputs for m in _markers(output.get("output", ""))]
     if not call.executable:
@@ -492,7 +497,7 @@ def _history(
     for key in _COMPARED:
         if key in expected and replay.get(key) != expected.get(key):
             problems.append(f"{key} {replay.get(key)!r}, the oracle's is {expected.get(key)!r}")
-    field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
+    field = payload_key(str(expected.get("type")))
     if replay.get(field) != expected.get(field):
         problems.append(f"{field} {replay.get(field)!r}, the oracle's is {expected.get(field)!r}")
     if problems:

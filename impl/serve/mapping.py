@@ -57,6 +57,17 @@ PAYLOAD_FIELDS: Final[dict[str, str]] = {
 """Client call type → its one scalar payload field (catalogue): ``function_call`` →
 ``arguments``, ``custom_tool_call`` → ``input``.  These are the calls ``serve`` maps."""
 
+SHELL_COMMANDS: Final[dict[str, tuple[str, str, bool]]] = {
+    "shell_call": ("action", "commands", False),
+    "local_shell_call": ("action", "command", True),
+}
+"""Built-in shell call type → where its commands sit (container, field) and whether the
+field is one argv (``["ls", "-l"]``) rather than a list of command lines.  A shell call
+names no tool, so nothing is renamed: each command becomes ``echo`` of a marker."""
+
+MAPPED_TYPES: Final = frozenset(PAYLOAD_FIELDS) | frozenset(SHELL_COMMANDS)
+"""The client call types whose payloads mapping rewrites."""
+
 RUNS_NOTHING: Final[dict[str, str]] = {
     "tool_search_call": "a client tool search lists the offered tools; it runs nothing",
 }
@@ -165,6 +176,8 @@ def harmless_arguments(tool: OfferedTool, k: int, override: Override | None = No
     """The arguments call value ``k`` gets on ``tool`` (rule 3)."""
     if override is not None:
         return _fill_marker(override.args, marker(k))
+    if tool.kind == "command":
+        return f"echo {marker(k)}"
     if tool.kind == "custom":
         return marker(k)
     value = _from_schema(tool.parameters, marker(k), tool.parameters, 0)
@@ -234,6 +247,13 @@ def _resolve(ref: str, root: Mapping[str, Any]) -> Any:
     return node
 
 
+COMMAND_TOOL: Final = OfferedTool("shell", "command")
+"""What maps the commands of a built-in shell call (``SHELL_COMMANDS``): no offered tool."""
+
+FALLBACK_TOOL: Final = OfferedTool("", "function")
+"""What maps argument events of a scenario holding no function call (their arguments
+become ``{}``): nothing a client could run."""
+
 CallKey = tuple[str, str]
 """A scenario call as mapping knows it: (item type, original name)."""
 
@@ -294,7 +314,7 @@ class TextMap:
     def build(self, texts: Mapping[tuple[str, str], tuple[OfferedTool, Override | None]]) -> None:
         """Assign an image to every (kind, text) of ``texts``, each with the tool (and
         override) of the first call it appeared under, in order of appearance."""
-        for kind in ("function", "custom"):
+        for kind in ("function", "custom", "command"):
             seen = [text for (k, text) in texts if k == kind]
             complete = [t for t in seen if _complete(t, seen, kind == "function")]
             for text in complete:
@@ -490,17 +510,47 @@ def items_of(event: Event) -> list[dict[str, Any]]:
 _UNROUTED: Final[dict[ChannelKind, str]] = {
     ChannelKind.ARGUMENTS: "function_call",
     ChannelKind.INPUT: "custom_tool_call",
+    ChannelKind.COMMAND: "shell_call",
 }
 """A payload event's channel → the call type whose tool maps it when it reaches no entry."""
 
 
-def _payload_event(event: Event) -> tuple[Trigger, str, ChannelKind] | None:
+def _payload_event(event: Event) -> tuple[Trigger, str, ChannelKind, Any] | None:
+    """A payload event of a mapped channel: its trigger, value field, channel and part
+    index (a shell call's ``command_index``; None for single-part channels)."""
     spec = WIRE_EVENTS.get(str(event.get("type")))
     if spec is None or spec.channel not in _UNROUTED:
         return None
     if spec.trigger not in (Trigger.DELTA, Trigger.PAYLOAD_DONE) or spec.value_field is None:
         return None
-    return spec.trigger, spec.value_field, spec.channel
+    part = event.get(spec.index_field) if spec.index_field is not None else None
+    return spec.trigger, spec.value_field, spec.channel, part
+
+
+def payload_key(item_type: str) -> str:
+    """Where a mapped call carries what it runs: its payload field, or its shell
+    command's container (``action``)."""
+    shell = SHELL_COMMANDS.get(item_type)
+    return shell[0] if shell is not None else PAYLOAD_FIELDS.get(item_type, "arguments")
+
+
+def _commands(item: Mapping[str, Any]) -> list[str]:
+    """A shell call's command texts (an argv counts as one text, its words joined)."""
+    where = SHELL_COMMANDS.get(str(item.get("type")))
+    container = item.get(where[0]) if where is not None else None
+    value = container.get(where[1]) if isinstance(container, dict) and where else None
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return []
+    return [" ".join(value)] if where and where[2] else list(value)
+
+
+def _map_commands(item: dict[str, Any], text_map: TextMap) -> None:
+    where = SHELL_COMMANDS.get(str(item.get("type")))
+    commands = _commands(item)
+    if where is None or not commands:
+        return
+    images = [text_map.image(COMMAND_TOOL.kind, text) for text in commands]
+    item[where[0]][where[1]] = images[0].split() if where[2] else images
 
 
 def scenario_calls(events: Sequence[Event]) -> list[CallKey]:
@@ -513,10 +563,12 @@ def scenario_calls(events: Sequence[Event]) -> list[CallKey]:
             spec = ITEM_TYPES.get(kind) if isinstance(kind, str) else None
             if spec is None or not spec.client_call or kind in RUNS_NOTHING:
                 continue
+            if kind in SHELL_COMMANDS:
+                continue
             if kind not in PAYLOAD_FIELDS:
                 raise MappingError(
                     f"the scenario holds a {kind}; serve makes only "
-                    f"{' and '.join(sorted(PAYLOAD_FIELDS))} calls harmless"
+                    f"{', '.join(sorted(MAPPED_TYPES))} calls harmless"
                 )
             key = (str(kind), _name(item))
             if key not in calls:
@@ -534,34 +586,37 @@ def map_scenario(
 ) -> Mapped:
     """The scenario's events with every call mapped onto an offered tool (rules 1-4)."""
     calls = scenario_calls(events)
-    if not calls:
-        return Mapped(tuple(copy.deepcopy(list(events))), ())
     tools = choose_tools(calls, offered, overrides)
     routed = _route(events)
 
-    def tool_of(where: tuple[int, int, str, str]) -> tuple[OfferedTool, Override | None]:
-        # An entry without a name of its own takes the first call of its type's tool.
-        key = (where[2], where[3])
+    def chosen(where: tuple[int, int, str, str]) -> tuple[OfferedTool, Override | None]:
+        # A shell call's commands map without a tool; an entry without a name of its
+        # own takes the first call of its type's tool.
+        if where[2] in SHELL_COMMANDS:
+            return COMMAND_TOOL, None
         same_type = (v for k, v in tools.items() if k[0] == where[2])
-        return tools.get(key) or next(same_type, next(iter(tools.values())))
+        fallback = next(iter(tools.values()), (FALLBACK_TOOL, None))
+        return tools.get((where[2], where[3])) or next(same_type, fallback)
 
     texts: dict[tuple[str, str], tuple[OfferedTool, Override | None]] = {}
     # A run of deltas is one payload text: it ends at any other event of its entry
     # (a replayed ``added``, a ``done``), after which the oracle may ignore later deltas.
-    groups: dict[tuple[int, int, int], tuple[list[int], OfferedTool]] = {}
+    groups: dict[tuple[int, int, int, Any], tuple[list[int], OfferedTool]] = {}
     runs: dict[tuple[int, int], int] = {}
 
-    def note(chosen: tuple[OfferedTool, Override | None], text: Any) -> None:
+    def note(by: tuple[OfferedTool, Override | None], text: Any) -> None:
         if isinstance(text, str):
-            texts.setdefault((chosen[0].kind, text), chosen)
+            texts.setdefault((by[0].kind, text), by)
 
     for position, event in enumerate(events):
         for item in items_of(event):
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is not None:
                 note(tools[(str(item["type"]), _name(item))], item.get(field_name))
+            for command in _commands(item):
+                note((COMMAND_TOOL, None), command)
         payload, where = _payload_event(event), routed.entry_of.get(position)
-        if where is None or where[2] not in PAYLOAD_FIELDS:
+        if where is None or where[2] not in MAPPED_TYPES:
             continue
         entry = (where[0], where[1])
         if payload is None or payload[0] is not Trigger.DELTA:
@@ -569,19 +624,21 @@ def map_scenario(
         if payload is None:
             continue
         if payload[0] is Trigger.DELTA:
-            run = groups.setdefault((*entry, runs.get(entry, 0)), ([], tool_of(where)[0]))
-            run[0].append(position)
+            key = (*entry, runs.get(entry, 0), payload[3])
+            groups.setdefault(key, ([], chosen(where)[0]))[0].append(position)
         else:
-            note(tool_of(where), event.get(payload[1]))
+            note(chosen(where), event.get(payload[1]))
     for positions, tool in groups.values():
         text = "".join(str(events[p].get("delta", "")) for p in positions)
-        note(next(v for v in tools.values() if v[0] is tool), text)
+        by = next((v for v in tools.values() if v[0] is tool), (tool, None))
+        note(by, text)
     text_map = TextMap()
     text_map.build(texts)
     served = [copy.deepcopy(event) for event in events]
     for position, event in enumerate(served):
         _rename_declared(event, tools)
         for item in items_of(event):
+            _map_commands(item, text_map)
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is None:
                 continue
@@ -591,10 +648,10 @@ def map_scenario(
             if isinstance(item.get(field_name), str):
                 item[field_name] = text_map.image(tool.kind, item[field_name])
         payload, where = _payload_event(event), routed.entry_of.get(position)
-        if payload is None or where is None or where[2] not in PAYLOAD_FIELDS:
+        if payload is None or where is None or where[2] not in MAPPED_TYPES:
             continue
         if payload[0] is Trigger.PAYLOAD_DONE and isinstance(event.get(payload[1]), str):
-            kind = tool_of(where)[0].kind
+            kind = chosen(where)[0].kind
             event[payload[1]] = text_map.image(kind, event[payload[1]])
     for positions, tool in groups.values():
         pieces = [str(events[p].get("delta", "")) for p in positions]
@@ -647,4 +704,7 @@ def _describe(
                 },
             )
         )
+    commands = {text: text_map.image(kind, text) for (kind, text) in texts if kind == "command"}
+    if commands:
+        described.append(CallMapping("(shell commands)", "echo", "command", False, True, commands))
     return tuple(described)
