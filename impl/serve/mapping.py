@@ -3,32 +3,37 @@
 Rules
 -----
 1. **Shape is kept.**  Ids, ``call_id``s, slots, event order, sequence numbers, blank
-   names and blank arguments stay exactly as the scenario has them; only a call's
-   ``name`` and its payload text (``arguments`` of a ``function_call``, ``input`` of a
-   ``custom_tool_call``) change.
-2. **One text, one image.**  Every payload text of the scenario goes through one
-   function ``TextMap.image`` of (tool, text): an ``added`` item, a ``*.done`` event, a
-   ``done`` item and the terminal snapshot that carry the same original text carry the
-   same new text, and texts that differ stay different in the same way (JSON-equal
-   originals give JSON-equal images; a proper prefix gives a proper prefix; whitespace
-   around a JSON text is kept; the empty text stays empty).  The deltas of one payload
-   are split so that they concatenate to the image of their concatenation, an empty
-   delta staying empty.
-3. **Harmless by construction.**  The new arguments are built only from ``marker(k)``
-   strings (``responses-oracle-k``), ``echo`` of a marker for shell tools, and the
-   neutral values of ``_NEUTRAL`` (0 or the schema's minimum, false, empty arrays);
-   nothing of the scenario's own arguments reaches the client.  A tool a profile marks
-   as mutating (``AVOID``: file writes, patches, fetches) is never chosen, and a
-   scenario holding a client call of a type this module cannot rewrite is refused
-   (``MappingError``).
+   names and blank arguments stay exactly as the scenario has them, and every item
+   keeps its type; only a call's ``name`` (and the same name where ``response.tools``
+   declares it) and its payload text change: ``arguments`` of a ``function_call``,
+   ``input`` of a ``custom_tool_call``, the commands of a built-in shell call
+   (``SHELL_COMMANDS``).  A test holds the mapped stream to the original's answer.
+2. **One text, one image.**  Every payload text goes through one function,
+   ``TextMap.image`` of (payload kind, text), whatever event or item carries it: an
+   ``added`` item, a ``*.done`` event, a ``done`` item and the terminal snapshot that
+   carry the same original text carry the same new text, and texts that differ stay
+   different in the same way (JSON-equal originals give JSON-equal images, byte forms
+   apart; a cut gives the same cut; whitespace around a text is kept; the empty text
+   stays empty).  A run of deltas is split so that it concatenates to the image of its
+   concatenation, an empty delta staying empty.
+3. **Harmless by construction.**  What a client could run is built only from
+   ``marker(k)`` strings (``responses-oracle-k``), ``echo`` of a marker for shell tools
+   and shell calls, and the neutral values of ``_NEUTRAL`` (the schema's minimum or 1,
+   false, empty arrays); a text that is no whole payload is spelled in capital letters.
+   Nothing of the scenario's own arguments reaches the client.  A tool of ``AVOID``
+   (file writes, patches, fetches) is never chosen, and a scenario holding a client
+   call this module cannot rewrite (an ``apply_patch_call``, a ``computer_call``) is
+   refused (``MappingError``).
 4. **Routing is the oracle's.**  Which entry a delta or ``*.done`` event belongs to is
-   read from the reducer's own trace (``Reducer(trace=True)``), never guessed from keys.
+   read from the reducer's own trace (``Reducer(trace=True)``), never guessed from keys;
+   a payload event the oracle routes nowhere is still mapped, as a text of its own.
 
-Theory of operation: ``choose_tools`` picks, per original call name, the offered tool
-to use (an ``--tool`` override first, then a shell tool of ``PROFILES``, then a tool of
-the same name, then the first function tool not in ``AVOID``).  ``map_scenario`` walks
-the events once with a tracing reducer to learn each payload event's entry, collects
-every payload text per tool, builds the ``TextMap`` and rewrites the events.
+Theory of operation: ``choose_tools`` picks, per (call type, original name), the offered
+tool of that kind to use (an ``--tool`` override first, then a shell tool of
+``PROFILES``, then a tool of the same name, then the first tool not in ``AVOID``, a tool
+no other name took first).  ``map_scenario`` walks the events once with a tracing
+reducer to learn each payload event's entry, collects every payload text with the tool
+of the first call it appears under, builds the ``TextMap`` and rewrites the events.
 """
 
 from __future__ import annotations
