@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from responses_oracle.model.catalogue import ITEM_TYPES, ItemKind
 
+from .gateway import GatewayVerdict
 from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS
 from .schema import item_problems
 from .verdicts import VERDICTS, VerdictName
@@ -114,6 +115,14 @@ class ScenarioVerdicts:
     calls: tuple[CallVerdicts, ...]
     events: list[dict[str, Any]]
     """The stream as served (what the timeline draws)."""
+    gateway: GatewayVerdict | None = None
+
+    @property
+    def failed(self) -> bool:
+        """Whether a call's verdict, or the gateway verdict, is False."""
+        return any(call.failed for call in self.calls) or (
+            self.gateway is not None and not self.gateway.value
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """As ``verdicts.json`` writes it."""
@@ -126,6 +135,7 @@ class ScenarioVerdicts:
             "stream": self.stream,
             "mapping": self.mapping,
             "calls": [call.to_dict() for call in self.calls],
+            "gateway": self.gateway.to_dict() if self.gateway is not None else None,
             "served_events": self.events,
         }
 
@@ -176,9 +186,14 @@ def judge(
     requests: Sequence[Mapping[str, Any]],
     scenario_names: Sequence[str] = (),
     errors: Sequence[str] = (),
+    downstream: Mapping[int, GatewayVerdict] | None = None,
 ) -> Verdicts:
-    """The verdicts on every served scenario, given every request record (rule 2)."""
-    judged = tuple(_judge_scenario(position, served, requests) for position in range(len(served)))
+    """The verdicts on every served scenario, given every request record (rule 2), and
+    the gateway verdicts of the scenarios whose downstream was recorded."""
+    judged = tuple(
+        _judge_scenario(position, served, requests, (downstream or {}).get(position))
+        for position in range(len(served))
+    )
     unserved = tuple(scenario_names[len(served) :])
     return Verdicts(judged, unserved, tuple(errors))
 
@@ -236,7 +251,10 @@ def _served_ids(served: Served) -> set[str]:
 
 
 def _judge_scenario(
-    position: int, served: Sequence[Served], requests: Sequence[Mapping[str, Any]]
+    position: int,
+    served: Sequence[Served],
+    requests: Sequence[Mapping[str, Any]],
+    gateway: GatewayVerdict | None,
 ) -> ScenarioVerdicts:
     from responses_oracle.reducer import reduce
     from responses_oracle.replay import replay_input
@@ -251,8 +269,11 @@ def _judge_scenario(
     body = nxt.get("body") if nxt is not None else None
     store = not (isinstance(body, dict) and body.get("store") is False)
     echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
+    stray = _stray(position, served, requests) if nxt is None else ""
     judged = tuple(
-        _judge_call(call, _expected(call, replayed), nxt, store, call.item.get("name") in echoes)
+        _judge_call(
+            call, _expected(call, replayed), nxt, store, call.item.get("name") in echoes, stray
+        )
         for call in calls
     )
     return ScenarioVerdicts(
@@ -264,7 +285,27 @@ def _judge_scenario(
         this.mapped.to_dict(),
         judged,
         list(this.mapped.events),
+        gateway,
     )
+
+
+def _stray(
+    position: int, served: Sequence[Served], requests: Sequence[Mapping[str, Any]]
+) -> str:
+    """For a dropped scenario: the ``call_id``s a later request answered instead, when
+    the stream carried them but the oracle's calls do not (a snapshot's re-keyed ids)."""
+    from .server import served_call_ids
+
+    carried = served_call_ids(served[position])
+    start = served[position].request_index
+    for request in requests:
+        answered = _answered(request) & carried
+        if int(request["index"]) > start and answered:
+            return (
+                f"; request {request['index']} answers {', '.join(sorted(answered))} instead, "
+                "a call_id the stream carried but the oracle's call does not have"
+            )
+    return ""
 
 
 def _expected(call: ResultItem, replayed: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -282,6 +323,7 @@ def _judge_call(
     nxt: Mapping[str, Any] | None,
     store: bool,
     echoes: bool,
+    stray: str,
 ) -> CallVerdicts:
     call_id = str(call.item["call_id"])
     item_type = str(call.item["type"])
@@ -293,7 +335,7 @@ def _judge_call(
     body = nxt.get("body") if nxt is not None else None
     by_previous = isinstance(body, dict) and isinstance(body.get("previous_response_id"), str)
     verdicts = (
-        _executed(call, expected, nxt, outputs, replay, echoes),
+        _executed(call, expected, nxt, outputs, replay, echoes, stray),
         _history(expected, nxt, replay, store, by_previous),
         _api_valid(nxt, replay, outputs, store),
     )
@@ -320,6 +362,7 @@ def _executed(
     outputs: Sequence[Mapping[str, Any]],
     replay: Mapping[str, Any] | None,
     echoes: bool,
+    stray: str,
 ) -> Verdict:
     name = VerdictName.EXECUTED
     field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
@@ -336,7 +379,9 @@ def _executed(
             return Verdict(name, True, "not executable, and it did not run")
         return Verdict(name, None, "not executable; the tool does not show what ran")
     if nxt is None:
-        return Verdict(name, False, "dropped: no later request carries an output for this call")
+        return Verdict(
+            name, False, "dropped: no later request carries an output for this call" + stray
+        )
     if not outputs:
         return Verdict(name, False, "the next request carries no output for this call")
     if shown:

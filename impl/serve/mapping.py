@@ -62,8 +62,6 @@ RUNS_NOTHING: Final[dict[str, str]] = {
 }
 """Client call types served as they are, and why that is harmless."""
 
-JSON_PAYLOADS: Final = frozenset({"function_call"})
-"""Call types whose payload is a JSON text (the others are free text)."""
 
 
 @dataclass(frozen=True)
@@ -233,107 +231,113 @@ def _resolve(ref: str, root: Mapping[str, Any]) -> Any:
     return node
 
 
+CallKey = tuple[str, str]
+"""A scenario call as mapping knows it: (item type, original name)."""
+
+TOOL_KINDS: Final[dict[str, str]] = {"function_call": "function", "custom_tool_call": "custom"}
+"""Call type → the kind of offered tool that can take it (the item type never changes)."""
+
+
 def choose_tools(
-    names: Sequence[str], offered: Sequence[OfferedTool], overrides: Sequence[Override] = ()
-) -> dict[str, tuple[OfferedTool, Override | None]]:
-    """Original call name → the offered tool it becomes (and its override, if any)."""
-    by_name = {tool.name: tool for tool in offered}
-    for override in overrides:
-        if override.name not in by_name:
-            by_name[override.name] = OfferedTool(override.name, "function")
-    chosen: dict[str, tuple[OfferedTool, Override | None]] = {}
-    for name in names:
+    calls: Sequence[CallKey], offered: Sequence[OfferedTool], overrides: Sequence[Override] = ()
+) -> dict[CallKey, tuple[OfferedTool, Override | None]]:
+    """Each call → the offered tool of its kind it becomes (and its override, if any):
+    an override first, then a ``PROFILES`` shell tool, then a tool of the call's own
+    name, then the first tool not in ``AVOID``, a tool not yet taken by another name
+    first; ``MappingError`` when none fits."""
+    chosen: dict[CallKey, tuple[OfferedTool, Override | None]] = {}
+    for item_type, name in calls:
+        kind = TOOL_KINDS[item_type]
         if overrides:
-            first = overrides[0]
-            chosen[name] = (by_name[first.name], first)
+            chosen[(item_type, name)] = (OfferedTool(overrides[0].name, kind), overrides[0])
             continue
-        shell = next((tool for tool in offered if tool.echoes), None)
-        same = by_name.get(name)
-        other = next(
-            (t for t in offered if t.kind == "function" and t.name not in AVOID), None
-        ) or next((t for t in offered if t.name not in AVOID), None)
-        tool = shell or (same if same is not None and same.name not in AVOID else None) or other
+        fitting = [tool for tool in offered if tool.kind == kind and tool.name not in AVOID]
+        # Distinct names get distinct tools while there are enough, so that a name
+        # conflict of the scenario stays a conflict; then tools are shared.
+        taken = {tool.name for tool, _ in chosen.values()}
+        fitting = [t for t in fitting if t.name not in taken] or fitting
+        tool = (
+            next((t for t in fitting if t.echoes), None)
+            or next((t for t in fitting if t.name == name), None)
+            or next(iter(fitting), None)
+        )
         if tool is None:
             offered_names = ", ".join(t.name for t in offered) or "none"
             raise MappingError(
-                f"no offered tool can take call {name!r} harmlessly (offered: "
-                f"{offered_names}); name one with --tool NAME --args JSON"
+                f"no offered {kind} tool can take the {item_type} {name!r} harmlessly "
+                f"(offered: {offered_names}); name one with --tool NAME --args JSON"
             )
-        chosen[name] = (tool, None)
+        chosen[(item_type, name)] = (tool, None)
     return chosen
 
 
 class TextMap:
-    """Rule 2: (tool, original text) → new text, one image per distinct text."""
+    """Rule 2: original payload text → new text, one image per distinct text.
+
+    The image depends on the text alone, never on where it appears, so a scenario
+    whose call changes its name between events keeps its payloads' relations; the
+    arguments are built for the tool of the first call the text appears under.  Texts
+    are kept apart by payload kind (``function``: JSON; ``custom``: free text).
+    """
 
     def __init__(self) -> None:
         self._values: dict[str, int] = {}
-        self._forms: dict[tuple[str, int], list[str]] = {}
+        self._codes: dict[str, int] = {}
+        self._forms: dict[int, list[str]] = {}
         self.images: dict[tuple[str, str], str] = {}
-        self.new_arguments: dict[tuple[str, int], Any] = {}
 
-    def build(
-        self,
-        texts: Mapping[str, list[str]],
-        tools: Mapping[str, tuple[OfferedTool, Override | None]],
-        kinds: Mapping[str, str],
-    ) -> None:
-        """Assign images to every text of ``texts`` (tool name → texts in order)."""
-        for tool_name, seen in texts.items():
-            tool, override = tools[tool_name]
-            json_payload = kinds[tool_name] in JSON_PAYLOADS
-            complete = [t for t in seen if _complete(t, seen, json_payload)]
+    def build(self, texts: Mapping[tuple[str, str], tuple[OfferedTool, Override | None]]) -> None:
+        """Assign an image to every (kind, text) of ``texts``, each with the tool (and
+        override) of the first call it appeared under, in order of appearance."""
+        for kind in ("function", "custom"):
+            seen = [text for (k, text) in texts if k == kind]
+            complete = [t for t in seen if _complete(t, seen, kind == "function")]
             for text in complete:
-                self._image_of_complete(tool, override, text, json_payload)
+                tool, override = texts[(kind, text)]
+                self._image_of_complete(tool, override, text, kind == "function")
             for text in seen:
-                if (tool.name, text) not in self.images:
-                    self.images[(tool.name, text)] = self._image_of_partial(
-                        tool, override, text, complete
-                    )
+                if (kind, text) not in self.images:
+                    self.images[(kind, text)] = self._image_of_partial(kind, text, complete)
 
-    def image(self, tool: str, text: str) -> str:
-        """The new text of ``text`` on ``tool`` (``build`` saw every text)."""
-        return self.images[(tool, text)] if text else ""
-
-    def _index(self, key: str) -> int:
-        return self._values.setdefault(key, len(self._values) + 1)
+    def image(self, kind: str, text: str) -> str:
+        """The new text of ``text`` (``build`` saw every text); blank stays blank."""
+        return self.images[(kind, text)] if text else ""
 
     def _image_of_complete(
         self, tool: OfferedTool, override: Override | None, text: str, json_payload: bool
     ) -> None:
-        if (tool.name, text) in self.images:
-            return
         stripped = text.strip()
         key = _canonical(stripped) if json_payload else text
-        k = self._index(f"{tool.name}\0{key}")
-        forms = self._forms.setdefault((tool.name, k), [])
+        k = self._values.setdefault(f"{tool.kind}\0{key}", len(self._values) + 1)
+        forms = self._forms.setdefault(k, [])
         if stripped not in forms:
             forms.append(stripped)
         args = harmless_arguments(tool, k, override)
-        self.new_arguments[(tool.name, k)] = args
-        if tool.kind == "custom" or not json_payload:
-            body = args if isinstance(args, str) else json.dumps(args, separators=(",", ":"))
-            self.images[(tool.name, text)] = body
-            return
         lead = text[: len(text) - len(text.lstrip())]
         trail = text[len(text.rstrip()) :]
-        self.images[(tool.name, text)] = lead + _form(args, forms.index(stripped)) + trail
+        body = args if isinstance(args, str) else _form(args, forms.index(stripped))
+        self.images[(tool.kind, text)] = lead + body + trail
 
-    def _image_of_partial(
-        self, tool: OfferedTool, override: Override | None, text: str, complete: list[str]
-    ) -> str:
+    def _image_of_partial(self, kind: str, text: str, complete: list[str]) -> str:
+        """A text that is no whole payload: a cut of one (a stream cut short) is the
+        same cut of its image; one that extends a whole text extends its image; any
+        other is spelled in ``_letters`` (never JSON), so that two texts of which
+        neither starts the other keep that relation."""
         if not text:
             return ""
         whole = min((c for c in complete if c.startswith(text)), key=len, default=None)
-        if whole is None:
-            k = self._index(f"{tool.name}\0partial\0{text}")
-            args = harmless_arguments(tool, k, override)
-            target = args if isinstance(args, str) else json.dumps(args, separators=(",", ":"))
-            size = len(text)
-        else:
-            target = self.images[(tool.name, whole)]
+        if whole is not None:
+            target = self.images[(kind, whole)]
             size = round(len(text) * len(target) / len(whole))
-        return target[: max(1, min(len(target) - 1, size))]
+            return target[: max(1, min(len(target) - 1, size))]
+        start = max((c for c in complete if text.startswith(c)), key=len, default="")
+        head = self.images[(kind, start)] if start else ""
+        return head + "".join(self._letters(char) for char in text[len(start) :])
+
+    def _letters(self, char: str) -> str:
+        """Two capital letters per distinct character, assigned in order of appearance."""
+        code = self._codes.setdefault(char, len(self._codes))
+        return chr(65 + code // 26 % 26) + chr(65 + code % 26)
 
 
 def _canonical(text: str) -> str:
@@ -446,12 +450,14 @@ def _route(events: Sequence[Event]) -> _Routed:
     for position, event in enumerate(events):
         before = len(reducer.traces)
         reducer.feed(event)
-        if len(reducer.traces) == before:
-            continue
-        trace = reducer.traces[-1]
-        if trace.entry is None:
-            continue
+        trace = reducer.traces[-1] if len(reducer.traces) > before else None
         entries = reducer.snapshot().entries
+        if trace is None or trace.entry is None or trace.entry >= len(entries):
+            payload = _payload_event(event)
+            if payload is not None:
+                # Routed to no entry: still sent, so still mapped, as a text of its own.
+                routed.entry_of[position] = (-1, position, _UNROUTED[payload[2]], "")
+            continue
         if trace.entry < len(entries):
             entry = entries[trace.entry]
             routed.entry_of[position] = (
@@ -476,19 +482,26 @@ def _items_of(event: Event) -> list[dict[str, Any]]:
     return found
 
 
-def _payload_event(event: Event) -> tuple[Trigger, str] | None:
+_UNROUTED: Final[dict[ChannelKind, str]] = {
+    ChannelKind.ARGUMENTS: "function_call",
+    ChannelKind.INPUT: "custom_tool_call",
+}
+"""A payload event's channel → the call type whose tool maps it when it reaches no entry."""
+
+
+def _payload_event(event: Event) -> tuple[Trigger, str, ChannelKind] | None:
     spec = WIRE_EVENTS.get(str(event.get("type")))
-    if spec is None or spec.channel not in (ChannelKind.ARGUMENTS, ChannelKind.INPUT):
+    if spec is None or spec.channel not in _UNROUTED:
         return None
     if spec.trigger not in (Trigger.DELTA, Trigger.PAYLOAD_DONE) or spec.value_field is None:
         return None
-    return spec.trigger, spec.value_field
+    return spec.trigger, spec.value_field, spec.channel
 
 
-def call_names(events: Sequence[Event]) -> list[str]:
-    """The names of the scenario's mappable calls, in order of first appearance;
-    ``MappingError`` for a client call of a type that cannot be made harmless."""
-    names: list[str] = []
+def scenario_calls(events: Sequence[Event]) -> list[CallKey]:
+    """The scenario's mappable calls, in order of first appearance; ``MappingError``
+    for a client call of a type that cannot be made harmless."""
+    calls: list[CallKey] = []
     for event in events:
         for item in _items_of(event):
             kind = item.get("type")
@@ -500,98 +513,133 @@ def call_names(events: Sequence[Event]) -> list[str]:
                     f"the scenario holds a {kind}; serve makes only "
                     f"{' and '.join(sorted(PAYLOAD_FIELDS))} calls harmless"
                 )
-            name = item.get("name")
-            name = name if isinstance(name, str) else ""
-            if name not in names:
-                names.append(name)
-    return names
+            key = (str(kind), _name(item))
+            if key not in calls:
+                calls.append(key)
+    return calls
+
+
+def _name(item: Mapping[str, Any]) -> str:
+    name = item.get("name")
+    return name if isinstance(name, str) else ""
 
 
 def map_scenario(
     events: Sequence[Event], offered: Sequence[OfferedTool], overrides: Sequence[Override] = ()
 ) -> Mapped:
     """The scenario's events with every call mapped onto an offered tool (rules 1-4)."""
-    names = call_names(events)
-    if not names:
+    calls = scenario_calls(events)
+    if not calls:
         return Mapped(tuple(copy.deepcopy(list(events))), ())
-    tools = choose_tools(names, offered, overrides)
+    tools = choose_tools(calls, offered, overrides)
     routed = _route(events)
-    kinds: dict[str, str] = {}
-    texts: dict[str, list[str]] = {}
-    groups: dict[tuple[int, int, str], list[int]] = {}
 
-    def note(tool: str, text: Any) -> None:
-        if isinstance(text, str) and text not in texts.setdefault(tool, []):
-            texts[tool].append(text)
+    def tool_of(where: tuple[int, int, str, str]) -> tuple[OfferedTool, Override | None]:
+        # An entry without a name of its own takes the first call of its type's tool.
+        key = (where[2], where[3])
+        same_type = (v for k, v in tools.items() if k[0] == where[2])
+        return tools.get(key) or next(same_type, next(iter(tools.values())))
+
+    texts: dict[tuple[str, str], tuple[OfferedTool, Override | None]] = {}
+    # A run of deltas is one payload text: it ends at any other event of its entry
+    # (a replayed ``added``, a ``done``), after which the oracle may ignore later deltas.
+    groups: dict[tuple[int, int, int], tuple[list[int], OfferedTool]] = {}
+    runs: dict[tuple[int, int], int] = {}
+
+    def note(chosen: tuple[OfferedTool, Override | None], text: Any) -> None:
+        if isinstance(text, str):
+            texts.setdefault((chosen[0].kind, text), chosen)
 
     for position, event in enumerate(events):
         for item in _items_of(event):
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
-            name = item.get("name")
             if field_name is not None:
-                tool = tools[name if isinstance(name, str) else ""][0].name
-                kinds[tool] = str(item["type"])
-                note(tool, item.get(field_name))
-        payload = _payload_event(event)
-        where = routed.entry_of.get(position)
-        if payload is None or where is None or where[2] not in PAYLOAD_FIELDS:
+                note(tools[(str(item["type"]), _name(item))], item.get(field_name))
+        payload, where = _payload_event(event), routed.entry_of.get(position)
+        if where is None or where[2] not in PAYLOAD_FIELDS:
             continue
-        tool = tools.get(where[3], tools[names[0]])[0].name
-        kinds.setdefault(tool, where[2])
-        trigger, value_field = payload
-        if trigger is Trigger.DELTA:
-            groups.setdefault((where[0], where[1], tool), []).append(position)
+        entry = (where[0], where[1])
+        if payload is None or payload[0] is not Trigger.DELTA:
+            runs[entry] = runs.get(entry, 0) + 1
+        if payload is None:
+            continue
+        if payload[0] is Trigger.DELTA:
+            run = groups.setdefault((*entry, runs.get(entry, 0)), ([], tool_of(where)[0]))
+            run[0].append(position)
         else:
-            note(tool, event.get(value_field))
-    for (_, _, tool), positions in groups.items():
-        note(tool, "".join(str(events[p].get("delta", "")) for p in positions))
+            note(tool_of(where), event.get(payload[1]))
+    for positions, tool in groups.values():
+        text = "".join(str(events[p].get("delta", "")) for p in positions)
+        note(next(v for v in tools.values() if v[0] is tool), text)
     text_map = TextMap()
-    text_map.build(texts, {tool.name: (tool, o) for tool, o in tools.values()}, kinds)
+    text_map.build(texts)
     served = [copy.deepcopy(event) for event in events]
     for position, event in enumerate(served):
+        _rename_declared(event, tools)
         for item in _items_of(event):
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is None:
                 continue
-            name = item.get("name")
-            tool = tools[name if isinstance(name, str) else ""][0]
-            if isinstance(name, str) and name:
+            tool = tools[(str(item["type"]), _name(item))][0]
+            if _name(item):
                 item["name"] = tool.name
             if isinstance(item.get(field_name), str):
-                item[field_name] = text_map.image(tool.name, item[field_name])
+                item[field_name] = text_map.image(tool.kind, item[field_name])
         payload, where = _payload_event(event), routed.entry_of.get(position)
-        if payload is not None and where is not None and where[2] in PAYLOAD_FIELDS:
-            value_field = payload[1]
-            tool_name = tools.get(where[3], tools[names[0]])[0].name
-            if payload[0] is Trigger.PAYLOAD_DONE and isinstance(event.get(value_field), str):
-                event[value_field] = text_map.image(tool_name, event[value_field])
-    for (_, _, tool_name), positions in groups.items():
+        if payload is None or where is None or where[2] not in PAYLOAD_FIELDS:
+            continue
+        if payload[0] is Trigger.PAYLOAD_DONE and isinstance(event.get(payload[1]), str):
+            kind = tool_of(where)[0].kind
+            event[payload[1]] = text_map.image(kind, event[payload[1]])
+    for positions, tool in groups.values():
         pieces = [str(events[p].get("delta", "")) for p in positions]
-        for position, part in zip(
-            positions, split_like(pieces, text_map.image(tool_name, "".join(pieces))), strict=True
-        ):
+        image = text_map.image(tool.kind, "".join(pieces))
+        for position, part in zip(positions, split_like(pieces, image), strict=True):
             if isinstance(served[position].get("delta"), str):
                 served[position]["delta"] = part
-    return Mapped(tuple(served), _describe(names, tools, texts, text_map))
+    return Mapped(tuple(served), _describe(calls, tools, texts, text_map))
+
+
+_DECLARED_CALL: Final = {kind: item_type for item_type, kind in TOOL_KINDS.items()}
+"""Declared tool kind → the call type it makes."""
+
+
+def _rename_declared(
+    event: Event, tools: Mapping[CallKey, tuple[OfferedTool, Override | None]]
+) -> None:
+    """A ``response.tools`` the stream echoes declares the mapped tools in place of the
+    original ones (R13 reads it to decide who runs a call)."""
+    response = event.get("response")
+    declared = response.get("tools") if isinstance(response, dict) else None
+    for tool in declared if isinstance(declared, list) else []:
+        if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
+            continue
+        key = (_DECLARED_CALL.get(str(tool.get("type")), ""), tool["name"])
+        if key in tools:
+            tool["name"] = tools[key][0].name
 
 
 def _describe(
-    names: Sequence[str],
-    tools: Mapping[str, tuple[OfferedTool, Override | None]],
-    texts: Mapping[str, list[str]],
+    calls: Sequence[CallKey],
+    tools: Mapping[CallKey, tuple[OfferedTool, Override | None]],
+    texts: Mapping[tuple[str, str], tuple[OfferedTool, Override | None]],
     text_map: TextMap,
 ) -> tuple[CallMapping, ...]:
     described = []
-    for name in names:
-        tool, override = tools[name]
+    for key in calls:
+        tool, override = tools[key]
         described.append(
             CallMapping(
-                name,
+                key[1],
                 tool.name,
                 tool.kind,
                 override is not None,
                 tool.echoes,
-                {text: text_map.image(tool.name, text) for text in texts.get(tool.name, [])},
+                {
+                    text: text_map.image(kind, text)
+                    for (kind, text), (owner, _) in texts.items()
+                    if owner is tool
+                },
             )
         )
     return tuple(described)

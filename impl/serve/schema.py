@@ -55,7 +55,8 @@ def item_problems(item: Any, store: bool = True) -> list[str]:
     """What makes ``item`` invalid as request input under ``store``; empty if valid."""
     if not isinstance(item, Mapping):
         return ["an input item must be an object"]
-    kind = item.get("type")
+    # A typeless item is an easy message (its ``type`` is optional in the schema).
+    kind = item.get("type", "message")
     validators = _branches().get(kind) if isinstance(kind, str) else None
     if validators is None:
         return [f"type {kind!r} is no input item type of the schema"]

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from .gateway import GatewayVerdict, compare_downstream
 from .judge import Verdicts, judge
 from .mapping import Mapped, Override, map_scenario, offered_tools
 from .scenarios import Event, Scenario
@@ -47,6 +48,9 @@ LOOPBACK: Final = "127.0.0.1"
 
 TEXT_ANSWER: Final = "Done."
 """What a request that gets no scenario is told."""
+
+DOWNSTREAM_PATH: Final = "/serve/downstream"
+"""Gateway mode: POST the bytes the gateway's client received here (``gateway.py``)."""
 
 REQUESTS_FILE: Final = "requests.jsonl"
 VERDICTS_FILE: Final = "verdicts.json"
@@ -127,6 +131,7 @@ class ServeState:
     requests: list[dict[str, Any]] = field(default_factory=list)
     served: list[Served] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    downstream: dict[int, GatewayVerdict] = field(default_factory=dict)
     done: asyncio.Event | None = None
 
     def log(self, path: str, body: Any) -> int:
@@ -153,7 +158,21 @@ class ServeState:
     def judged(self) -> Verdicts:
         """The verdicts on everything served so far."""
         names = [scenario.name for scenario in self.scenarios]
-        return judge(self.served, self.requests, names, self.errors)
+        return judge(self.served, self.requests, names, self.errors, self.downstream)
+
+    def record_downstream(self, data: bytes, scenario: int | None = None) -> GatewayVerdict:
+        """Gateway mode: compare what the gateway's client received for scenario
+        ``scenario`` (default the last served) with what was served; kept for the
+        verdicts.  ``ServeError`` when no such scenario was served."""
+        position = len(self.served) - 1 if scenario is None else scenario
+        if not 0 <= position < len(self.served):
+            raise ServeError(f"no served scenario {position} (served: {len(self.served)})")
+        served = self.served[position]
+        verdict = compare_downstream(
+            served.mapped.events, data, self.requests[served.request_index]
+        )
+        self.downstream[position] = verdict
+        return verdict
 
     def finished(self) -> bool:
         """``--once``: every scenario served and continued (or judged dropped by the end)."""
@@ -333,6 +352,19 @@ def build_app(state: ServeState) -> web.Application:
             {"object": "list", "data": [{"id": "serve", "object": "model", "owned_by": "serve"}]}
         )
 
+    async def downstream(request: web.Request) -> web.Response:
+        data = await request.read()
+        state.log(request.path, {"downstream_bytes": len(data), "query": dict(request.query)})
+        scenario = request.query.get("scenario")
+        try:
+            verdict = state.record_downstream(
+                data, int(scenario) if scenario is not None else None
+            )
+        except (ServeError, ValueError) as error:
+            return web.json_response({"error": {"message": str(error)}}, status=400)
+        return web.json_response(verdict.to_dict())
+
+    app.router.add_post(DOWNSTREAM_PATH, downstream)
     for prefix in ("/v1", ""):
         app.router.add_post(f"{prefix}/responses", responses)
         app.router.add_get(f"{prefix}/models", models)
@@ -378,6 +410,11 @@ class Running:
     def verdicts(self) -> Verdicts:
         """The judge's verdicts on what was served and asked so far."""
         return self.state.judged()
+
+    def record_downstream(self, data: bytes, scenario: int | None = None) -> GatewayVerdict:
+        """Gateway mode: the bytes the gateway's client received for ``scenario``
+        (default the last served), compared with what was served upstream."""
+        return self.state.record_downstream(data, scenario)
 
 
 async def _start(state: ServeState, port: int) -> tuple[web.AppRunner, int]:

@@ -7,7 +7,7 @@ always carries a reason; the judge (``judge.py``) decides, this module only name
 =================  =====  ===========================================================
 verdict            rule   holds when
 =================  =====  ===========================================================
-executed           R9     an executable call ran with the oracle's arguments (its
+executed           R13    an executable call ran with the oracle's arguments (its
                           output shows the marker of those arguments, or the tool
                           does not echo and an output answers it), and a call the
                           oracle says is not executable did not run
@@ -17,6 +17,9 @@ history_faithful   R12    the next request replays the call with the oracle's ``
 api_valid          R12    the call and its output in the next request validate
                           against the published request schema (``schema.py``) under
                           the request's ``store`` mode
+answer_kept        --     (gateway mode, per scenario) the gateway's client gets the
+                          answer of the stream ``serve`` sent upstream; each
+                          difference names its rule
 =================  =====  ===========================================================
 """
 
@@ -33,6 +36,12 @@ class VerdictName(Enum):
     EXECUTED = "executed"
     HISTORY_FAITHFUL = "history_faithful"
     API_VALID = "api_valid"
+    ANSWER_KEPT = "answer_kept"
+    """Per scenario, in gateway mode only (``gateway.py``)."""
+
+
+CALL_VERDICTS: Final = (VerdictName.EXECUTED, VerdictName.HISTORY_FAITHFUL, VerdictName.API_VALID)
+"""The verdicts every scenario call gets, in the order reports show them."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +55,7 @@ class VerdictSpec:
 
 VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
     VerdictName.EXECUTED: VerdictSpec(
-        "R9",
+        "R13",
         "an executable call ran with the oracle's arguments; a call that is not "
         "executable did not run",
         "the call is not executable and its tool does not show what ran",
@@ -63,6 +72,12 @@ VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
         "the replayed call and its output validate against the published request "
         "schema under the request's store mode",
         "no next request, or it carries neither the call nor its output",
+    ),
+    VerdictName.ANSWER_KEPT: VerdictSpec(
+        "each difference names its own rule",
+        "through a gateway, the client's stream reduces to the answer of the stream "
+        "serve sent upstream, and the first request forwarded upstream is valid input",
+        "no downstream recording was handed back (not a gateway run)",
     ),
 }
 """Verdict → its rule and meanings (the module's table, cell by cell)."""
