@@ -18,7 +18,7 @@ from responses_oracle.model.divergence import HARM, Divergence
 from responses_oracle.model.vocabulary import Severity
 from responses_oracle.testing.candidate import Failure, FunctionCandidate
 from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import judged
+from responses_oracle.testing.cause import Causes, judged
 from responses_oracle.testing.harness import find, report
 from responses_oracle.testing.report import cluster_order
 from responses_oracle.testing.streams import GeneratedStream
@@ -150,6 +150,10 @@ def test_a_cluster_counts_its_streams_per_class_and_reads_as_its_representative(
     assert cluster.severe == result.severe == 1
     representative = judged(list(cluster.events), cluster.answer)
     assert cluster.divergence in {s.divergence for s in representative.signatures}
+    # A policy's representative keeps its own cause too (issue 22 item 4).
+    assert cluster.hypothesis is not None and cluster.representative_cause is not None
+    assert Causes().shows(cluster.representative_cause, representative.signatures,
+                          cluster.divergence)
     data = cluster.to_json()
     assert data["severe_streams"] == 1 and sum(data["classes"].values()) == data["count"] == 3
 
