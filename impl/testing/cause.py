@@ -76,7 +76,7 @@ from responses_oracle.model.divergence import (
     Divergence,
     Hypothesis,
 )
-from responses_oracle.model.vocabulary import Code
+from responses_oracle.model.vocabulary import CODES, LATE_CODES, Code
 from responses_oracle.result import Result, item_positions
 
 from .candidate import Answer
@@ -142,7 +142,7 @@ TRIP_CODES: tuple[Code, ...] = (
     Code.CHANNEL_MISMATCH,
     Code.UNKNOWN_EVENT,
     Code.INVALID_FIELD,
-    Code.LATE_EVENT,
+    *(code for code in CODES if code in LATE_CODES),
 )
 """The codes that can name why a candidate gave up at an event, most telling first."""
 

@@ -14,7 +14,8 @@ One fact is not a single difference: a call the reference marks *not* executable
 the candidate hands over as runnable.  A candidate that gives ``executable`` says so
 itself; one that does not (an SDK) hands over every call of a response it reports
 ``completed``, so a non-executable call present in such a response is
-``unconfirmed_call_kept``.
+``unconfirmed_call_kept``, reported at the call's path with what the candidate did
+(``HANDED_OVER``), never as an ``executable`` value it did not send.
 
 When the number of responses differs (several responses merged into one, or one
 split), that is the only difference reported: the responses cannot be paired, and
@@ -246,6 +247,12 @@ def _entry_class(
     return Divergence.PAYLOAD_DIFFERS if aspect is Aspect.PAYLOAD else Divergence.FIELD_DIFFERS
 
 
+HANDED_OVER = "handed over in a response reported completed"
+"""The candidate's side of an ``unconfirmed_call_kept`` found for a candidate that gives
+no ``executable``: what it did, not a value it never sent (docs/conformance-vectors.md:
+fields a candidate leaves out are not compared)."""
+
+
 def _kept_unconfirmed(
     reference: Sequence[Mapping[str, Any]],
     candidate: Sequence[Mapping[str, Any]],
@@ -267,18 +274,21 @@ def _kept_unconfirmed(
                 continue
             if (number, position) in elsewhere or not _present(item, theirs_entries):
                 continue
+            # The candidate gave no ``executable``: the difference is about the call it
+            # hands over (the item's path), and its side says what it did give.
             out.append(
                 Classified(
                     Divergence.UNCONFIRMED_CALL_KEPT,
                     Difference(
                         Aspect.EXECUTABLE,
-                        f"[{number}].items[{position}].executable",
+                        f"[{number}].items[{position}]",
                         False,
-                        True,
+                        HANDED_OVER,
                         "R9",
                         "a call is executable iff the response completed and the call was "
-                        "confirmed; the candidate hands this call over in a response it "
-                        "reports completed",
+                        f"confirmed; this one is not (state {entry.get('state')}), yet the "
+                        "candidate, which gives no `executable`, hands it over in a "
+                        "response it reports completed: its user runs it",
                     ),
                     number,
                     position,
