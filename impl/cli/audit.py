@@ -60,6 +60,8 @@ AUDIT_EXIT: Final[ExitTable] = {
     Exit.USAGE: "unusable arguments, a SOURCE that matches nothing or cannot be listed (no "
     "credentials...), an output folder of an audit with other settings, a missing extra or "
     "an unreachable --scheduler",
+    Exit.NO_RESPONSE: "an input is no stream (not_a_stream: text, binary data, a Chat "
+    "Completions stream, JSON that is no event); its row says why",
 }
 """The exit statuses of ``audit`` (interrupted: run the same command again to resume)."""
 

@@ -32,8 +32,9 @@ from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corp
 from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.profiles import PROFILES
 from responses_oracle.testing.report import Cluster, representative_page
+from responses_oracle.wire.inputs import NotAStream
 
-from .common import CliError, Exit, command_parser
+from .common import CliError, Exit, Tally, command_parser
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -124,6 +125,8 @@ def register(subparsers: Subparsers) -> None:
             Exit.FINDING: "the candidate diverges",
             Exit.USAGE: "unusable arguments, or a candidate that cannot run (its stderr is "
             "shown once)",
+            Exit.NO_RESPONSE: "a --corpus file is no stream (text, a Chat Completions "
+            "stream...)",
         },
     )
     add_candidate_arguments(parser)
@@ -278,7 +281,14 @@ def run(args: argparse.Namespace) -> int:
     if args.pages is not None and importlib.util.find_spec("responses_oracle.timeline") is None:
         raise CliError("--pages needs the timeline module (responses_oracle.timeline), "
                        "which this build does not have")
-    corpus = corpus_cases(args.corpus)
+    try:
+        corpus = corpus_cases(args.corpus)
+    except NotAStream as error:
+        tally = Tally()
+        tally.not_a_stream(error.name, error.reason)
+        return tally.exit_status()
+    except OSError as error:
+        raise CliError(f"cannot read {error.filename}: {error.strerror or error}") from None
     try:
         report = run_diff(
             command(args),

@@ -144,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
     tally = Tally()
     console = None if args.json else stdout_console()
     for session in inputs(args, tally):
-        for number, explained in enumerate(explain(session)):
+        shown = (e for e in explain(session) if session.admit(e.result))
+        for number, explained in enumerate(shown):
             tally.add(explained.result)
             session.make_room()
             if console is None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.vocabulary import (
+    EVENT_NOTES,
+    NOTE_CODES,
     Code,
     Effect,
     IdSource,
@@ -23,7 +24,7 @@ from responses_oracle.model.vocabulary import (
 )
 
 from . import identity, payload
-from .context import StepContext
+from .context import StepContext, said
 from .state import Channel, Entry, Slot
 
 _ITEM_SOURCE: dict[Trigger, PayloadSource] = {
@@ -106,7 +107,7 @@ def _execute(
 
 
 def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
-    """A note effect raises its code (``model.diagnostics.NOTE_CODES``), with a detail."""
+    """A note effect raises its code (``model.vocabulary.NOTE_CODES``), with a detail."""
     if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT:
         if not snapshot_nonempty:  # an empty snapshot is reported once, snapshot_absent
             return
@@ -119,11 +120,8 @@ def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bo
         detail = f"entry {entry.ordinal} already {entry.state.value}; ignored"
     else:
         detail = f"entry {entry.ordinal} is {entry.state.value}; event ignored"
-    step.note(NOTE_CODES[effect], detail, with_event=effect in _WITH_EVENT)
+    step.note(NOTE_CODES[effect], detail, with_event=effect in EVENT_NOTES)
 
-
-_WITH_EVENT = frozenset({Effect.NOTE_DUPLICATE_ITEM, Effect.NOTE_LATE_EVENT, Effect.NOTE_ORPHAN})
-"""The note effects about one event, whose diagnostic carries it."""
 
 
 def move_slot(step: StepContext, entry: Entry, trigger: SlotTrigger) -> None:
@@ -149,7 +147,7 @@ def _learn_item_id(step: StepContext, entry: Entry) -> None:
     if not step.learned:  # aliases are never removed: a known one needs no update
         step.add_alias(entry, item_id)
     if step.route_code is not None:
-        step.note(step.route_code, f"item_id {item_id!r} routed by output_index")
+        step.note(step.route_code, f"item_id {said(item_id)} routed by output_index")
     if entry.item_id is None:
         entry.item_id, entry.id_source = item_id, IdSource.SLOT
-        step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {item_id!r} from an event")
+        step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {said(item_id)} from an event")

@@ -34,6 +34,7 @@ from .markdown import code, compact_json, details, fenced, pretty_json, spaced_j
 from .peers import PEERS, SCENARIOS, Scenario
 from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
 from .rules import RULES, Rule
+from .schema import SCHEMA_PAGE, schema_page
 from .sdk import RECORD_NAME as SDK_RECORD
 from .sdk import SdkRecord
 from .timelines import frame_height, render_timelines, timeline_path
@@ -560,6 +561,7 @@ def render_pages(record: ProofRecord | None, sdk: SdkRecord | None) -> dict[str,
     pages.update(render_timelines(_html_header("impl/docsite/rules.py and the reducer")))
     pages["peers.md"] = peers_page(sdk)
     pages["invariants.md"] = invariants_page(record)
+    pages[SCHEMA_PAGE] = schema_page()
     pages = {path: text if text.endswith("\n") else text + "\n" for path, text in pages.items()}
     pages.update(render_vectors())
     if record is not None:

@@ -57,6 +57,7 @@ from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypo
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
+    BUG_RAISES,
     RUNTIME_KIND,
     Cause,
     Causes,
@@ -74,7 +75,7 @@ from .compare import Aspect
 from .explain import completed, trace_line
 from .hypotheses import explained
 from .profiles import PROFILES
-from .report import Cluster, DiffReport, Finding, cluster_order
+from .report import Cluster, DiffReport, Finding, class_counts, cluster_order, source_counts
 from .shrink import FRAME_EVENTS, shrink
 from .streams import Event, GeneratedStream, split_responses
 
@@ -250,8 +251,7 @@ def with_trips(
         }
 
     failing = [f for f in findings if f.signatures[0].failure]
-    valid = [f for f in failing
-             if f.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID]
+    valid = [f for f in failing if f.signatures[0].divergence in BUG_RAISES]
     placed = trip(valid)
     if Causes.of(placed.values()).placed():
         placed |= trip([f for f in failing if f.case not in placed
@@ -343,6 +343,7 @@ def explain_cluster(
     return _built(
         members, finding, events, answer, responses, allowed,
         cause=wanted,
+        representative_cause=wanted,
         rule=rule,
         decision=decision,
         classified=shown,
@@ -371,7 +372,10 @@ def _built(
         reference=tuple(r.result.to_dict() for r in responses),
         answer=answer,
         variants=_variants(members),
-        allowed=all(f.signatures[0].divergence in allowed for f in members),
+        allowed=all(f.divergence in allowed for f in members),
+        classes=class_counts(members),
+        sources=source_counts(members),
+        representative_source=finding.source,
         **fields,
     )
 
@@ -390,11 +394,12 @@ def _variants(members: Sequence[Finding]) -> tuple[tuple[str, int], ...]:
 
 
 def _representative(members: Sequence[Finding]) -> tuple[Divergence, Finding]:
-    """A cluster's most harmful class, and its shortest case of that class."""
-    divergence = min((f.signatures[0].divergence for f in members), key=HARM.index)
+    """A cluster's most harmful class, and its case of that class to shrink: one with a
+    real provider's shape if there is one, then the shortest."""
+    divergence = min((f.divergence for f in members), key=HARM.index)
     return divergence, min(
-        (f for f in members if f.signatures[0].divergence is divergence),
-        key=lambda f: len(f.events),
+        (f for f in members if f.divergence is divergence),
+        key=lambda f: (f.source is None, len(f.events)),
     )
 
 
@@ -404,20 +409,23 @@ def _explain_policy(
 ) -> Cluster:
     """Explain the cluster of a client policy: its shortest case of its most harmful
     class shrunk keeping the policy's explanation of it (the candidate answering as the
-    policy does, not as the reference does, wherever its most harmful cause differs)
-    and that class; then each cause it gathers, explained as a cluster of its own (its
-    parts)."""
+    policy does, not as the reference does, wherever its most harmful cause differs),
+    that case's own cause and its class; then each cause it gathers, explained as a
+    cluster of its own (its parts)."""
     divergence, finding = _representative(members)
+    own = causes.key(finding.signatures[0])
 
     def stream(events: Sequence[Event]) -> GeneratedStream:
         return GeneratedStream(tuple(events), finding.labels, finding.data_only)
 
     def fails(variants: Sequence[list[Event]]) -> list[bool]:
+        # The representative keeps its case: the policy's explanation, its own cause
+        # and its class (a divergent payload is not shrunk into an empty one).
         answers = answers_of(candidate, [stream(v) for v in variants], split)
         judgements = [judged(v, a, codes) for v, a in zip(variants, answers, strict=True)]
         return [
             hypothesis in explained(v, a, codes=codes, differences=j.first_cause)
-            and any(s.divergence is divergence for s in j.signatures)
+            and causes.shows(own, j.signatures, divergence)
             for v, a, j in zip(variants, answers, judgements, strict=True)
         ]
 
@@ -433,6 +441,7 @@ def _explain_policy(
     return _built(
         members, finding, events, answer, responses, allowed,
         cause=policy(hypothesis),
+        representative_cause=own,
         rule=HYPOTHESES[hypothesis].rule,
         decision=hypothesis.value,
         classified=found,

@@ -1,0 +1,60 @@
+"""The scenarios ``responses-oracle agents`` runs by default: a named list, as data.
+
+``scenarios.json`` (beside this module) is the list: each entry a short ``name`` (the
+column the reports show), the ``spec`` serve is given (a quirk id such as ``q05``, a
+stream file of the checkout, or a vector name of the bundled corpus), its ``kind`` and
+``what`` it checks.  A stream file is named relative to the checkout and handed to
+serve as an absolute path; anything else a user passes (``--scenario FILE``) is handed
+to serve as given, so every scenario serve accepts is accepted here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+LIST: Final = Path(__file__).resolve().parent / "scenarios.json"
+"""The built-in scenario list."""
+
+CHECKOUT: Final = Path(__file__).resolve().parent.parent.parent
+"""The checkout the stream files of the list are in (``fixtures/scenarios/``)."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario: its short name, what serve is given, its kind and what it checks."""
+
+    name: str
+    spec: str
+    kind: str
+    what: str
+
+    def argument(self) -> str:
+        """What serve is given: a checkout file as an absolute path, else the spec."""
+        path = CHECKOUT / self.spec
+        return str(path) if self.kind == "stream" and path.is_file() else self.spec
+
+
+def builtin() -> list[Scenario]:
+    """The built-in list, in order."""
+    data = json.loads(LIST.read_text(encoding="utf-8"))
+    return [Scenario(**entry) for entry in data["scenarios"]]
+
+
+def resolve(names: list[str]) -> list[Scenario]:
+    """The scenarios named: a name or spec of the list, or anything serve accepts."""
+    known = {key: s for s in builtin() for key in (s.name, s.spec)}
+    return [known.get(name) or Scenario(name, name, "given", "") for name in names]
+
+
+def scenario_events(spec: str) -> list[dict[str, Any]] | None:
+    """The events serve plays for ``spec`` (as it loads them), or None if it cannot."""
+    from responses_oracle.serve.scenarios import ScenarioError, load_scenario
+
+    argument = Scenario(spec, spec, "stream", "").argument()
+    try:
+        return [dict(event) for event in load_scenario(argument).events]
+    except ScenarioError:
+        return None
