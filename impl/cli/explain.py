@@ -256,7 +256,7 @@ def _decision_cell(row: EventRow, item: int | None) -> Text:
     decision = Text(trace.decision)
     if item is None:
         return decision
-    move = f"items[{item}]: {_state(trace.before)} → {_state(trace.after)}"
+    move = f"items[{item}]: {_state(trace.before)} -> {_state(trace.after)}"
     return Text("\n").join([decision, Text(move, style="cyan")])
 
 
@@ -274,7 +274,7 @@ def events_table(explained: Explained, number: int) -> Table:
     )
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("event and keys", ratio=1)
-    table.add_column("decision\nitem: before → after", ratio=1)
+    table.add_column("decision\nitem: before -> after", ratio=1)
     table.add_column("diagnostics", no_wrap=True)
     by_event = explained.diagnostics_by_event()
     for row in explained.rows:

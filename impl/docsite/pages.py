@@ -97,7 +97,7 @@ def trace_table(response: Response) -> list[str]:
         item = _item_of(response, row.type, trace.entry if trace is not None else None)
         state = ""
         if trace is not None and item is not None and trace.before and trace.after:
-            state = f"{trace.before.value} → {trace.after.value}"
+            state = f"{trace.before.value} -> {trace.after.value}"
         rows.append(
             [
                 str(row.index),

@@ -182,3 +182,21 @@ def test_decompressed_passes_plain_bytes_through(tmp_path: Path) -> None:
     path.write_bytes(PARALLEL)
     with path.open("rb") as file:
         assert decompressed(file, str(path)).read() == PARALLEL
+
+
+def test_one_of_a_thing_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """"1 response", "1 item", "1 input": the page of a one-response stream, its
+    ``wrote`` line, and the audit's totals."""
+    path = tmp_path / "one.jsonl"
+    path.write_bytes((EXAMPLES / "copilot-rotating-ids.jsonl").read_bytes())
+    page = tmp_path / "page.html"
+    status, _, err = run(capsys, "explain", path, "--html", page)
+    assert status == Exit.OK and ", 1 response" in err and "1 responses" not in err
+    text = page.read_text(encoding="utf-8")
+    assert " · 1 response · " in text and " · 1 item · " in text and "1 items" not in text
+    status, out, _ = _audit(capsys, path, tmp_path)
+    assert "1 input, 1 response, 0 failed inputs; 1 partition run" in out
+    summary = (tmp_path / "audit" / "summary.md").read_text(encoding="utf-8")
+    assert "1 input: 1 reduced to 1 response (" in summary
