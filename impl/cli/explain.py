@@ -46,6 +46,7 @@ from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
+from ..testing.rules import RULE_RANGE
 from ..wire.records import WireEvent
 from .common import InputSession, Tally, add_input_arguments, command_parser, inputs
 from .render import clean, code_text, result_view, stdout_console, write_json
@@ -129,7 +130,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--rules-url",
         metavar="URL",
-        help="with --html: link rules to their pages, {rule} standing for R1..R12 "
+        help=f"with --html: link rules to their pages, {{rule}} standing for {RULE_RANGE} "
         "(e.g. 'https://docs.example/rules/{rule}/')",
     )
 

@@ -3,9 +3,13 @@
 Writing runs the Z3 proofs (``proofs.run_proofs``) and openai-python on the peer
 scenarios (``sdk.run_sdk``) and records what they report in ``docs/proofs.json`` and
 ``docs/peers-openai-python.json``; where one cannot run, a committed record that is
-still current is reused.  ``--check`` runs neither: it compares every page with what
-the generator renders from the committed records, and reports a record stale when what
-it was made from (the model and proofs sources, the scenario streams) changed.
+still current is reused.  ``--from-records`` writes the pages from the committed records
+alone, running neither (seconds instead of the proofs' minutes: for a change to the page
+generators or the reducer's text, not to ``model/`` or ``proofs/``, where the records
+would be stale and their pages are left out).  ``--check`` runs neither: it compares
+every page with what the generator renders from the committed records, and reports a
+record stale when what it was made from (the model and proofs sources, the scenario
+streams) changed.
 """
 
 from __future__ import annotations
@@ -86,10 +90,13 @@ def check(directory: Path) -> list[str]:
     return problems
 
 
-def current_records(directory: Path) -> tuple[ProofRecord | None, SdkRecord | None]:
-    """Fresh records where they can be made here, else the committed ones if current."""
-    proofs = run_proofs() or load_proofs(directory / PROOFS_RECORD)
-    sdk = run_sdk() or load_sdk(directory / SDK_RECORD)
+def current_records(
+    directory: Path, run: bool = True
+) -> tuple[ProofRecord | None, SdkRecord | None]:
+    """Fresh records where they can be made here (unless ``run`` is false), else the
+    committed ones if current."""
+    proofs = (run_proofs() if run else None) or load_proofs(directory / PROOFS_RECORD)
+    sdk = (run_sdk() if run else None) or load_sdk(directory / SDK_RECORD)
     return (
         proofs if proofs is not None and proofs.current() else None,
         sdk if sdk is not None and sdk.current() else None,
@@ -106,6 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 if a page is stale (runs no proof)"
     )
+    parser.add_argument(
+        "--from-records",
+        action="store_true",
+        help="write the pages from the committed proof and openai-python records, "
+        "running neither (when model/ and proofs/ did not change)",
+    )
     args = parser.parse_args(argv)
     directory = docs_dir()
     if args.check:
@@ -113,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         for problem in problems:
             print(f"{directory}: {problem}: run {COMMAND}", file=sys.stderr)
         return 1 if problems else 0
-    proofs, sdk = current_records(directory)
+    proofs, sdk = current_records(directory, run=not args.from_records)
     if proofs is None:
         print("the Z3 proofs are not available: the invariants page has no proof column")
     if sdk is None:
