@@ -122,6 +122,8 @@ class ServeState:
     served: list[Served] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     downstream: dict[int, GatewayVerdict] = field(default_factory=dict)
+    text_answers: dict[str, Served] = field(default_factory=dict)
+    """The id of each text answer given to a served conversation → that conversation."""
     position: int = 0
     """The next scenario to serve; one that cannot be mapped is passed over (an error)."""
     done: asyncio.Event | None = None
@@ -145,7 +147,7 @@ class ServeState:
                 isinstance(previous, str) and previous in _response_ids(served.mapped.events)
             ):
                 return served
-        return None
+        return self.text_answers.get(previous) if isinstance(previous, str) else None
 
     def judged(self) -> Verdicts:
         """The verdicts on everything served so far."""
@@ -213,9 +215,14 @@ def with_model(events: Sequence[Event], model: Any) -> list[Event]:
     ]
 
 
+def text_response_id(serial: int) -> str:
+    """The response id of the text answer to request ``serial``."""
+    return f"resp_serve_text_{serial}"
+
+
 def text_events(serial: int) -> list[Event]:
     """A short, well-formed text answer: one message saying ``TEXT_ANSWER``."""
-    response_id, item_id = f"resp_serve_text_{serial}", f"msg_serve_text_{serial}"
+    response_id, item_id = text_response_id(serial), f"msg_serve_text_{serial}"
     part = {"type": "output_text", "text": TEXT_ANSWER, "annotations": []}
     message = {
         "type": "message",
@@ -344,11 +351,12 @@ def build_app(state: ServeState) -> web.Application:
 def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     """The events one request gets (rule 2)."""
     offered = offered_tools(body)
-    if (
-        state.continues(body) is not None
-        or not offered
-        or state.position >= len(state.scenarios)
-    ):
+    continued = state.continues(body)
+    if continued is not None:
+        # A later turn may name this answer by previous_response_id: still that conversation.
+        state.text_answers[text_response_id(index)] = continued
+        return text_events(index)
+    if not offered or state.position >= len(state.scenarios):
         return text_events(index)
     scenario = state.scenarios[state.position]
     state.position += 1
