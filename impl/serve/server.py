@@ -5,11 +5,12 @@ Rules
 1. **Loopback only.**  ``LOOPBACK`` is the one address it binds; ``bind_host`` refuses
    any other (``ServeError``), so no flag can expose it.
 2. **One scenario per conversation, in order.**  A request *continues* a conversation
-   when its ``input`` carries an item whose ``call_id`` is a call of a served scenario,
-   or its ``previous_response_id`` names a served response; it gets a short text
-   answer.  Otherwise the first request that offers tools gets the next scenario,
-   mapped onto its tools (``mapping.map_scenario``); a request without tools (a title
-   request) or one that comes after the last scenario gets the text answer.
+   when its ``input`` carries an item whose ``call_id`` the served stream carried, or
+   its ``previous_response_id`` names a served response or a text answer given to that
+   conversation; it gets a short text answer.  Otherwise the first request that offers
+   tools gets the next scenario, mapped onto its tools (``mapping.map_scenario``; one
+   that cannot be mapped is passed over with an error); a request without tools (a
+   title request) or one that comes after the last scenario gets the text answer.
 3. **The answer's ``model`` is the one asked for**, written into every ``response``
    object of the stream.  Nothing else of the mapped scenario changes.
 4. ``stream: true`` gets the events as SSE, framed as ``Framing`` says; ``stream: false``
@@ -17,8 +18,10 @@ Rules
    (``final_response``): a non-streaming client is judged on what a stream reduces to.
 5. Every request is appended to ``requests.jsonl`` (one JSON object a line, flushed)
    before it is answered.
+6. Gateway mode: ``POST /serve/downstream`` takes the bytes a gateway's client received
+   and compares them with what was served (``gateway.py``).
 
-Theory of operation: ``Conversation`` state lives in ``ServeState`` (touched only on the
+Theory of operation: the conversations live in ``ServeState`` (touched only on the
 server's event loop); ``build_app`` is the aiohttp application; ``running`` runs it in a
 thread for in-process use (tests, the ``agents`` runner) and ``serve_forever`` in the
 foreground for the CLI.  Both end by judging (``judge.judge``) what was served and asked.
