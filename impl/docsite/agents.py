@@ -103,8 +103,9 @@ def record(
         for name in names:
             todo = scenarios
             if resume and (directory / RECORD_NAME).is_file():
-                entry = next((c for c in load(directory).get("clients", [])
-                              if c["client"] == name), {})
+                entry: dict[str, Any] = next(
+                    (c for c in load(directory).get("clients", []) if c["client"] == name), {}
+                )
                 done = {cell["scenario"] for cell in entry.get("cells", [])}
                 todo = [s for s in scenarios if s.name not in done]
             print(f"recording {name}: {len(todo)} scenarios", flush=True)
