@@ -236,10 +236,34 @@ def render(data: Mapping[str, Any]) -> str:
         if not reasons:
             continue
         lines += [f"### {client['client']}", ""]
+        if len(reasons) == len(client["cells"]) and len({r for _, _, r in reasons}) == 1:
+            lines += [f"Not run on any of its {len(reasons)} scenarios: {reasons[0][2]}.", ""]
+            continue
         lines += table(("scenario", "verdicts", "why"),
                        ((s, m, cell(r)) for s, m, r in reasons))
         lines.append("")
+    lines += _without_verdict(clients)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The cells that ran but got no verdict (``?``), by scenario, with serve's reasons."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for client in clients:
+        for x in client["cells"]:
+            if x["ran"] and not x["calls"]:
+                found.setdefault(x["scenario"], {}).setdefault(x["reason"], []).append(
+                    client["client"])
+    if not found:
+        return []
+    lines = ["## Without a verdict", "",
+             "Cells that ran but where serve had no call to judge (`?`), with its reason.", ""]
+    rows = [
+        (scenario, ", ".join(names), cell(reason))
+        for scenario, by_reason in found.items()
+        for reason, names in by_reason.items()
+    ]
+    return [*lines, *table(("scenario", "clients", "serve's reason"), rows), ""]
 
 
 PEER_CLIENTS = ("opencode", "codex")
