@@ -236,6 +236,10 @@ def check_text(outcomes: Sequence[VectorOutcome]) -> str:
                 lines.append(f"    at {d.path}: expected {json_text(d.oracle)}, "
                              f"got {json_text(d.candidate)}")
                 lines.append(f"        why: {d.why}")
+    failed = [o for o in outcomes if not o.passed]
+    # The counts again last, where a reader of a long report looks for them.
+    tail = f"; {len(failed)} fail" if failed else ""
+    lines += ["", f"{len(outcomes) - len(failed)} of {len(outcomes)} vectors pass{tail}"]
     return "\n".join(lines)
 
 
