@@ -122,7 +122,7 @@ def register(subparsers: Subparsers) -> None:
         "terminal snapshot verbatim'), then each cluster in detail, ids shown whole where "
         "they differ. --report-dir writes an upstream bug report per cluster, with a "
         "failing test in the client's own style for a built-in client "
-        "(docs/usage/oracle.md). Progress goes to stderr on a terminal.",
+        "(docs/conformance-vectors.md). Progress goes to stderr on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",
