@@ -52,8 +52,10 @@ def readme_steps() -> tuple[str, str]:
     block = re.search(r"```sh\n(.*?)```", readme, re.S)
     assert block is not None, "README.md has no sh block"
     second = [line for line in block.group(1).splitlines() if line.strip()][1]
-    install, npm, _ = second.split(" && ", 2)
-    return install, npm.strip("()")
+    install = second.split(" && ", 1)[0]
+    npm = re.search(r"\((cd [^)]*)\)", second)
+    assert npm is not None, f"no (cd ... && npm ci) step in {second!r}"
+    return install, npm.group(1)
 
 
 def copy_checkout(target: Path) -> None:
