@@ -13,12 +13,12 @@ Theory of operation, one pass over deep copies of the items, order kept:
    items, but they are event fields, never item fields (protocol-notes section 3).
 2. An output whose ``call_id`` names no call in the list is an orphan and is dropped
    (codex ``remove_orphan_outputs``).  The call types an output answers come from the
-   catalogue: an output type answers every call type whose ``replay_output`` names it,
+   catalogue: an output type answers every call type whose ``call.replay_output`` names it,
    so ``function_call_output`` answers ``function_call`` and ``local_shell_call``.
    Server-executed items (``execution: "server"``, tool search) are never orphans, and
    an output without a ``call_id`` names no call, so it is kept as codex keeps a
    ``tool_search_output`` without one.
-3. A client call (catalogue ``replay_output`` set, not server-executed, with a
+3. A client call (catalogue ``call.replay_output`` set, not server-executed, with a
    ``call_id``) that no output answers gets a synthetic output **right after it**:
    ``"aborted"`` for function, local shell and custom tool calls, an empty completed
    client ``tool_search_output`` for tool search.  Its id is
@@ -50,9 +50,9 @@ from .core.ids import synthetic_output_id
 from .model.catalogue import ITEM_TYPES, STRAY_ITEM_FIELDS
 
 _REPLAY_OUTPUTS: dict[str, tuple[str, str]] = {
-    call_type: spec.replay_output
+    call_type: spec.call.replay_output
     for call_type, spec in ITEM_TYPES.items()
-    if spec.replay_output is not None
+    if spec.call is not None and spec.call.replay_output is not None
 }
 """Call type → (synthetic output type, its id prefix): the catalogue's ``replay_output``."""
 
@@ -64,10 +64,14 @@ _CALLS_ANSWERED_BY: dict[str, frozenset[str]] = {
 }
 """Output type → the call types it answers, derived from the catalogue's ``replay_output``."""
 
-_ID_KEYED_OUTPUTS: dict[str, str] = {"local_shell_call_output": "local_shell_call"}
+_ID_KEYED_OUTPUTS: dict[str, str] = {
+    spec.call.output: call_type
+    for call_type, spec in ITEM_TYPES.items()
+    if spec.call is not None and spec.call.output_key == "id"
+}
 """Output types with no ``call_id`` whose own ``id`` is the ``call_id`` of the call they
-answer (protocol-notes section 3.1) → that call type.  They are never dropped as orphans,
-as codex does not know them."""
+answer (the catalogue's ``ClientCall.output_key``, protocol-notes section 3.1) → that
+call type.  They are never dropped as orphans, as codex does not know them."""
 
 _ABORTED_BODY: dict[str, Any] = {"output": "aborted"}
 """The body of a synthetic output: codex's ``"aborted"`` text."""

@@ -173,7 +173,7 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "missing_from_snapshot_reported",
         "at a response.completed whose snapshot has items, an entry the snapshot did not "
         "reach is reported snapshot_missing_item exactly when it was confirmed (a "
-        "snapshot with no items is reported once, as snapshot_absent: model.diagnostics)",
+        "snapshot with no items is reported once, as snapshot_absent: model.vocabulary.NOTE_CODES)",
         Scope.STEP,
     ),
 )

@@ -37,9 +37,12 @@ from .machine import Edge, lifecycle_edges, machine_config, slot_edges
 from .tables import REFERENCE, ModelTables
 from .vocabulary import (
     CHANNEL_TRIGGERS,
+    CODES,
+    NOTE_CODES,
     NOTE_EFFECTS,
     ChannelState,
     Code,
+    CodeSpec,
     EntryState,
     SlotFit,
     SlotState,
@@ -65,8 +68,8 @@ def docs_dir() -> Path:
     return Path(spec.origin).resolve().parent.parent / "docs" / "model"
 
 
-def _prose(module: types.ModuleType) -> list[str]:
-    """A module docstring as Markdown: reST's ``literal`` becomes a code span."""
+def _prose(module: types.ModuleType | type) -> list[str]:
+    """A docstring as Markdown: reST's ``literal`` becomes a code span."""
     text = inspect.cleandoc(module.__doc__ or "")
     return re.sub(r"``(.+?)``", r"`\1`", text).splitlines()
 
@@ -263,9 +266,7 @@ def _matching_flow(tables: ModelTables) -> list[str]:
     for view, (action, code, stage) in tables.done_admission.items():
         label = view.value if code is None else f"{view.value} ({code.value})"
         node = f"{view.name}_{action.name}"
-        lines.append(
-            f'    fit -->|"{label}"| {node}["{action.value}, merged {stage.value}"]'
-        )
+        lines.append(f'    fit -->|"{label}"| {node}["{action.value}, merged {stage.value}"]')
     return [*lines, "```"]
 
 
@@ -299,12 +300,42 @@ def _payload_body(tables: ModelTables) -> list[str]:
     ]
 
 
+def _codes_body(tables: ModelTables) -> list[str]:
+    """The code table (``vocabulary.CODES``), then the code of each note effect."""
+    del tables  # the codes are one table for every model
+    rule = "../rules/{0}.md"
+    return [
+        "## Every code",
+        "",
+        *_table(
+            ["code", "severity", "rule", "meaning"],
+            (
+                [
+                    _code(code),
+                    f"`{spec.severity.value}`",
+                    f"[{spec.rule}]({rule.format(spec.rule)})",
+                    spec.meaning,
+                ]
+                for code, spec in CODES.items()
+            ),
+        ),
+        "",
+        "## The code of each note effect",
+        "",
+        *_table(
+            ["effect", "code"],
+            ([_code(effect), _code(code)] for effect, code in NOTE_CODES.items()),
+        ),
+    ]
+
+
 class _Page(NamedTuple):
     """One generated page: file name, title, the module whose docstring opens it, body."""
 
     filename: str
     title: str
-    module: types.ModuleType
+    module: types.ModuleType | type
+    """The table's module, or the record class of a table that shares its module."""
     body: Callable[[ModelTables], list[str]]
 
 
@@ -314,6 +345,7 @@ _PAGES: tuple[_Page, ...] = (
     _Page("routing.md", "Routing (R5)", routing, _routing_body),
     _Page("admission.md", "Admission (R6)", admission, _admission_body),
     _Page("payload.md", "Payload (R7)", payload, _payload_body),
+    _Page("codes.md", "Diagnostic codes", CodeSpec, _codes_body),
 )
 
 

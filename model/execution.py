@@ -13,12 +13,13 @@ Theory of operation
 ``decide(facts)`` applies the gates below in order; the first that fails names the
 verdict (an ``Execution``), so every non-executable item says why.  The gates:
 
-1. the item is a client-run call type (``CLIENT_CALLS``);
+1. the item is a client-run call type (``CLIENT_CALLS``: the catalogue's item records
+   with a ``call``, ``catalogue.ClientCall``);
 2. the response completed (a cut-off call must not be run);
 3. the entry is confirmed (by its ``done`` or the snapshot, R8);
 4. it has a ``call_id`` (an output must name it);
-5. no output item for its ``call_id`` is in the same response (``OUTPUT_OF``): a call
-   that is already answered was run by the server;
+5. no output item for its ``call_id`` is in the same response (``OUTPUT_OF``, paired by
+   the output's ``output_key``): a call that is already answered was run by the server;
 6. the declared tools say the client runs it, read the way ``CLIENT_CALLS`` says for
    the type (``Declaration``): function and custom tools by name (a namespace's
    tools and the tools a ``tool_search_output`` loaded count), a shell by its declared
@@ -44,6 +45,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
+
+from .catalogue import ITEM_TYPES, ClientCall, Declaration
 
 
 class Execution(Enum):
@@ -73,19 +76,6 @@ EXECUTABLE: Final[frozenset[Execution]] = frozenset({Execution.CLIENT, Execution
 """The verdicts under which an item is ``executable``."""
 
 
-class Declaration(Enum):
-    """How the declared tools tell who runs a call of one type."""
-
-    BY_NAME = "by_name"
-    """A declared tool of the type with the call's ``name`` (function, custom)."""
-    BY_ENVIRONMENT = "by_environment"
-    """The declared tool's ``environment.type`` (shell): ``ENVIRONMENT_RUNNER``."""
-    BY_TOOL_TYPE = "by_tool_type"
-    """A declared tool of the type at all (local shell, computer, apply_patch)."""
-    BY_EXECUTION = "by_execution"
-    """The item's own ``execution`` (tool search), else the declared tool's."""
-
-
 class Runner(Enum):
     """Who runs a declared tool."""
 
@@ -93,44 +83,14 @@ class Runner(Enum):
     SERVER = "server"
 
 
-@dataclass(frozen=True, slots=True)
-class ClientCall:
-    """One client-run call type: the tool types that declare it, how, and its output."""
-
-    tool_types: frozenset[str]
-    declaration: Declaration
-    output: str
-
-
 CLIENT_CALLS: Final[dict[str, ClientCall]] = {
-    "function_call": ClientCall(
-        frozenset({"function"}), Declaration.BY_NAME, "function_call_output"
-    ),
-    "custom_tool_call": ClientCall(
-        frozenset({"custom"}), Declaration.BY_NAME, "custom_tool_call_output"
-    ),
-    "shell_call": ClientCall(
-        frozenset({"shell"}), Declaration.BY_ENVIRONMENT, "shell_call_output"
-    ),
-    "local_shell_call": ClientCall(
-        frozenset({"local_shell"}), Declaration.BY_TOOL_TYPE, "local_shell_call_output"
-    ),
-    "computer_call": ClientCall(
-        frozenset({"computer", "computer_use_preview"}),
-        Declaration.BY_TOOL_TYPE,
-        "computer_call_output",
-    ),
-    "apply_patch_call": ClientCall(
-        frozenset({"apply_patch"}), Declaration.BY_TOOL_TYPE, "apply_patch_call_output"
-    ),
-    "tool_search_call": ClientCall(
-        frozenset({"tool_search"}), Declaration.BY_EXECUTION, "tool_search_output"
-    ),
+    kind: spec.call for kind, spec in ITEM_TYPES.items() if spec.call is not None
 }
-"""Every call type a client may run (protocol-notes §3 and §3.1)."""
+"""Every call type a client may run → its record (``catalogue.ITEM_TYPES``' ``call``)."""
 
 OUTPUT_OF: Final[dict[str, str]] = {call.output: kind for kind, call in CLIENT_CALLS.items()}
-"""Each ``*_output`` item type → the call type it answers (paired by ``call_id``)."""
+"""Each ``*_output`` item type → the call type it answers (paired by the output's
+``ClientCall.output_key`` field: ``call_id``, or a local shell output's ``id``)."""
 
 ENVIRONMENT_RUNNER: Final[dict[str | None, Runner]] = {
     None: Runner.CLIENT,

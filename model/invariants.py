@@ -23,7 +23,7 @@ from enum import Enum
 from .admission import NAMESPACES
 from .catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelKind, EventClass
 from .lifecycle import OPEN_STATES
-from .vocabulary import Code, EntryState, MatchView, ResponseStatus, SlotState
+from .vocabulary import LATE_CODES, Code, EntryState, MatchView, ResponseStatus, SlotState
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +206,7 @@ def _ambiguity_rejected(step: StepRecord) -> bool:
 
 
 def _late_is_inert(step: StepRecord) -> bool:
-    if step.event_class in _RESPONSE_WIDE or Code.LATE_EVENT not in step.codes:
+    if step.event_class in _RESPONSE_WIDE or step.codes.isdisjoint(LATE_CODES):
         return True
     return _inert(step)
 

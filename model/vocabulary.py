@@ -8,6 +8,7 @@ diagnostic codes), so renaming a value is a breaking change: add members, rename
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -382,50 +383,145 @@ class Code(Enum):
     RESPONSE_ID_CHANGED = "response_id_changed"
 
 
-SEVERITY: dict[Code, Severity] = {
-    Code.MALFORMED_EVENT: Severity.ERROR,
-    Code.INVALID_UTF8: Severity.ERROR,
-    Code.NOT_AN_OBJECT: Severity.ERROR,
-    Code.MISSING_TYPE: Severity.ERROR,
-    Code.INVALID_FIELD: Severity.ERROR,
+@dataclass(frozen=True, slots=True)
+class CodeSpec:
+    """What a diagnostic code means, how bad it is, and which rule raises it.
+
+    Every finding of the reducer is a diagnostic with a code (``Code``, part of the
+    result contract: codes are added, never renamed).  One table says everything else
+    about a code, ``vocabulary.CODES``: its severity (``error`` means the result cannot
+    be trusted as is), the rule whose clause raises it, and its ``meaning`` in one line
+    (prose: the proof record's fingerprint ignores it).  The severities of the result
+    contract (``SEVERITY``), the rule of each code in divergence reports
+    (``testing.rules.CODE_RULES``), the code list of ``docs/schema/result.schema.json``
+    and the codes page of the docs (``docs/model/codes.md``) are made from it.
+
+    A lifecycle row reports through a *note effect*; ``NOTE_CODES`` gives the code each
+    one raises, and the named sets of note effects and codes (``NOTE_EFFECTS``,
+    ``LATE_EFFECTS`` and ``LATE_CODES``, ``EVENT_NOTES``) are derived from it or
+    declared beside it, once, for the driver, the proofs and the tests.
+    """
+
+    severity: Severity
+    rule: str
+    meaning: str
+
+
+_E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+CODES: dict[Code, CodeSpec] = {
+    # R1 dispatch and the wire front end
+    Code.MALFORMED_EVENT: CodeSpec(_E, "R1", meaning="an event's data is not JSON; skipped"),
+    Code.INVALID_UTF8: CodeSpec(_E, "R1", meaning="the bytes are not UTF-8; decoded with U+FFFD"),
+    Code.NOT_AN_OBJECT: CodeSpec(_E, "R1", meaning="an event's JSON is not an object; skipped"),
+    Code.MISSING_TYPE: CodeSpec(_E, "R1", meaning="an event has no string type; skipped"),
+    Code.INVALID_FIELD: CodeSpec(
+        _E, "R1", meaning="a field has the wrong shape (an output that is no array); ignored"
+    ),
     # openai-python ignores ``item: null`` (openai/openai-python#3125, fix #3126).
-    Code.NULL_ITEM: Severity.INFO,
-    Code.UNKNOWN_EVENT: Severity.INFO,
-    Code.EVENT_NAME_MISMATCH: Severity.WARNING,
-    Code.SEQUENCE_GAP: Severity.WARNING,
-    Code.SEQUENCE_REGRESSION: Severity.WARNING,
-    Code.LIMIT_EXCEEDED: Severity.ERROR,
-    Code.NO_RESPONSE_STARTED: Severity.WARNING,
-    Code.SLOT_REUSED: Severity.WARNING,
-    Code.AMBIGUOUS_ROUTE: Severity.ERROR,
-    Code.ORPHAN_EVENT: Severity.WARNING,
-    Code.ITEM_ID_UNRECOGNIZED: Severity.INFO,
-    Code.CHANNEL_MISMATCH: Severity.ERROR,
-    Code.PART_REALIGNED: Severity.INFO,
-    Code.DUPLICATE_ITEM: Severity.INFO,
-    Code.DUPLICATE_CALL_ID: Severity.ERROR,
-    Code.ID_CHANGED: Severity.INFO,
-    Code.ID_RENAMED_FIELD: Severity.INFO,
-    Code.ID_ADOPTED_FROM_SLOT: Severity.INFO,
-    Code.ID_MINTED: Severity.INFO,
-    Code.METADATA_CONFLICT: Severity.WARNING,
+    Code.NULL_ITEM: CodeSpec(_I, "R1", meaning="an output_item event carries item: null; skipped"),
+    Code.UNKNOWN_EVENT: CodeSpec(_I, "R1", meaning="an event type the catalogue lacks; skipped"),
+    Code.EVENT_NAME_MISMATCH: CodeSpec(
+        _W, "R1", meaning="the SSE event: name differs from the data's type; the type counts"
+    ),
+    Code.SEQUENCE_GAP: CodeSpec(_W, "R1", meaning="a sequence_number skips values"),
+    Code.SEQUENCE_REGRESSION: CodeSpec(
+        _W, "R1", meaning="a sequence_number is not above the one before"
+    ),
+    Code.LIMIT_EXCEEDED: CodeSpec(
+        _E, "R1", meaning="a reducer limit was reached (entries, event size); the excess dropped"
+    ),
+    Code.NO_RESPONSE_STARTED: CodeSpec(
+        _W, "R1", meaning="an event came before any response.created; a response opened for it"
+    ),
+    # R3-R6 routing and admission
+    Code.SLOT_REUSED: CodeSpec(
+        _W, "R3", meaning="a second item at a bound output_index; both kept, the slot shared"
+    ),
+    Code.AMBIGUOUS_ROUTE: CodeSpec(
+        _E, "R5", meaning="an event or item fits several entries; rejected, nothing changes"
+    ),
+    Code.ORPHAN_EVENT: CodeSpec(_W, "R5", meaning="a payload event reaches no entry; dropped"),
+    Code.ITEM_ID_UNRECOGNIZED: CodeSpec(
+        _I, "R5", meaning="an event's item_id names no entry; routed by its slot"
+    ),
+    Code.CHANNEL_MISMATCH: CodeSpec(
+        _E, "R5", meaning="a payload event names a channel its entry's type lacks; dropped"
+    ),
+    Code.PART_REALIGNED: CodeSpec(
+        _I, "R7", meaning="a streamed part sits at another position in the item; moved there"
+    ),
+    Code.DUPLICATE_ITEM: CodeSpec(
+        _I, "R6", meaning="an admitted item arrives again (a repeated added or done)"
+    ),
+    Code.DUPLICATE_CALL_ID: CodeSpec(
+        _E, "R6", meaning="an item's call_id is held by an entry of another type; refused"
+    ),
+    Code.ID_CHANGED: CodeSpec(
+        _I, "R6", meaning="an entry's item arrives with another id; kept as an alias (R4)"
+    ),
+    Code.ID_RENAMED_FIELD: CodeSpec(
+        _I, "R6", meaning="an item without id carries it as item_id; taken from there"
+    ),
+    Code.ID_ADOPTED_FROM_SLOT: CodeSpec(
+        _I, "R6", meaning="an item without id takes the item_id its slot's events carry"
+    ),
+    Code.ID_MINTED: CodeSpec(
+        _I, "R11", meaning="an item never carried an id; a deterministic one is minted"
+    ),
+    Code.METADATA_CONFLICT: CodeSpec(
+        _W, "R6", meaning="a fixed call_id, name or namespace arrives different; the first kept"
+    ),
     # OpenAI and Azure: a client tool_search_call's done renames the added's call_id.
-    Code.CALL_ID_RENAMED: Severity.INFO,
+    Code.CALL_ID_RENAMED: CodeSpec(
+        _I, "R6", meaning="an entry's own done item renames its call_id; the new one taken"
+    ),
     # A LiteLLM→vLLM gateway re-keys a done call in response.completed.
-    Code.SNAPSHOT_REKEYED: Severity.WARNING,
-    Code.LATE_EVENT: Severity.INFO,
-    Code.DIVERGENT_PAYLOAD: Severity.WARNING,
-    Code.PAYLOAD_EXTENDED: Severity.INFO,
-    Code.EMPTY_PAYLOAD_IGNORED: Severity.INFO,
-    Code.INVALID_JSON_ARGUMENTS: Severity.WARNING,
-    Code.SNAPSHOT_MISSING_ITEM: Severity.INFO,
-    Code.SNAPSHOT_ABSENT: Severity.INFO,
-    Code.UNCONFIRMED_ITEM: Severity.WARNING,
-    Code.MISSING_TERMINAL: Severity.ERROR,
-    Code.AFTER_TERMINAL: Severity.INFO,
-    Code.RESPONSE_ERROR: Severity.INFO,
-    Code.RESPONSE_ID_CHANGED: Severity.WARNING,
+    Code.SNAPSHOT_REKEYED: CodeSpec(
+        _W, "R6", meaning="the snapshot re-keys a done call at its own slot; identity kept"
+    ),
+    Code.LATE_EVENT: CodeSpec(
+        _I, "R3", meaning="an event for a done entry or a closed channel; it changes nothing"
+    ),
+    # R7 payload
+    Code.DIVERGENT_PAYLOAD: CodeSpec(
+        _W, "R7", meaning="a candidate differs from the value held; the latest non-empty wins"
+    ),
+    Code.PAYLOAD_EXTENDED: CodeSpec(
+        _I, "R7", meaning="a candidate extends the value held; the longer one taken"
+    ),
+    Code.EMPTY_PAYLOAD_IGNORED: CodeSpec(
+        _I, "R7", meaning="an empty candidate after a value; ignored (empty never erases)"
+    ),
+    Code.INVALID_JSON_ARGUMENTS: CodeSpec(
+        _W, "R7", meaning="a function call's final arguments are not JSON; kept as they are"
+    ),
+    # R9 response end
+    Code.SNAPSHOT_MISSING_ITEM: CodeSpec(
+        _I, "R9", meaning="the terminal snapshot omits an admitted item; the item is kept"
+    ),
+    Code.SNAPSHOT_ABSENT: CodeSpec(
+        _I, "R9", meaning="the terminal event carries no output; the streamed items kept"
+    ),
+    Code.UNCONFIRMED_ITEM: CodeSpec(
+        _W, "R9", meaning="no done and no snapshot confirmed an item; a call is not executable"
+    ),
+    Code.MISSING_TERMINAL: CodeSpec(
+        _E, "R9", meaning="the stream ended before a terminal event; the response interrupted"
+    ),
+    Code.AFTER_TERMINAL: CodeSpec(_I, "R9", meaning="an event after the terminal event; ignored"),
+    Code.RESPONSE_ERROR: CodeSpec(
+        _I, "R9", meaning="the response failed or an error event ended it; its error recorded"
+    ),
+    Code.RESPONSE_ID_CHANGED: CodeSpec(
+        _W, "R9", meaning="an event names another response id; the first one kept"
+    ),
 }
+"""Every diagnostic code: its severity, its rule and its meaning — the one table the
+severities (``SEVERITY``), the rule mapping (``testing.rules.CODE_RULES``), the result
+schema's code list and the codes page (``docs/model/codes.md``) are made from."""
+
+SEVERITY: dict[Code, Severity] = {code: spec.severity for code, spec in CODES.items()}
 """The severity of every code.  ``error`` means a result cannot be trusted as is."""
 
 
@@ -470,13 +566,34 @@ PAYLOAD_EFFECTS: tuple[Effect, ...] = (
 )
 """The lifecycle effects that touch a channel's value."""
 
-NOTE_EFFECTS: frozenset[Effect] = frozenset(
-    {
-        Effect.NOTE_DUPLICATE_ITEM,
-        Effect.NOTE_LATE_EVENT,
-        Effect.NOTE_UNCONFIRMED,
-        Effect.NOTE_MISSING_FROM_SNAPSHOT,
-        Effect.NOTE_ORPHAN,
-    }
+NOTE_CODES: dict[Effect, Code] = {
+    Effect.NOTE_DUPLICATE_ITEM: Code.DUPLICATE_ITEM,
+    Effect.NOTE_LATE_EVENT: Code.LATE_EVENT,
+    Effect.NOTE_UNCONFIRMED: Code.UNCONFIRMED_ITEM,
+    Effect.NOTE_MISSING_FROM_SNAPSHOT: Code.SNAPSHOT_MISSING_ITEM,
+    Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,
+}
+"""The diagnostic each *note effect* raises: the lifecycle table names *that* a row
+reports (R8), this table *what* it reports.  The driver (``impl/core/effects.py``)
+raises the code it gives and the proofs read it to compute the codes a step raises
+(``proofs.encoding.Encoding.raised``), so a diagnostic dropped or changed by a row is
+visible to Z3.  ``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items:
+an empty snapshot is reported once, as ``snapshot_absent``."""
+
+NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
+"""Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""
+
+LATE_EFFECTS: frozenset[Effect] = frozenset({Effect.NOTE_LATE_EVENT})
+"""The note effects that say an event came too late for its entry (a done entry, a
+closed channel: R3, R7).  Such an event changes nothing (``late_is_inert``)."""
+
+LATE_CODES: frozenset[Code] = frozenset(NOTE_CODES[effect] for effect in LATE_EFFECTS)
+"""The codes of ``LATE_EFFECTS``: what a late event is reported as."""
+
+RESPONSE_END_NOTES: frozenset[Effect] = frozenset(
+    {Effect.NOTE_UNCONFIRMED, Effect.NOTE_MISSING_FROM_SNAPSHOT}
 )
-"""Effects that only report a diagnostic and change no state."""
+"""The note effects the response's end raises, about an entry rather than one event."""
+
+EVENT_NOTES: frozenset[Effect] = NOTE_EFFECTS - RESPONSE_END_NOTES
+"""The note effects about the one event that raised them: their diagnostic carries it."""

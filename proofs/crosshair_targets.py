@@ -56,6 +56,7 @@ from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import (  # noqa: F401
     CONFIRMING_TRIGGERS,
     ITEM_TRIGGERS,
+    LATE_EFFECTS,
     AddedView,
     AdmissionAction,
     CallFit,
@@ -132,7 +133,7 @@ def lifecycle_move(state: EntryState, trigger: Trigger) -> Transition:
     post: state not in CLOSED_STATES or __return__.next_state in CLOSED_STATES
     post: (Effect.EMIT_COMPLETION in __return__.effects) == (state not in CLOSED_STATES and __return__.next_state in CLOSED_STATES)
     post: (Effect.ADMIT in __return__.effects) == (state is EntryState.ABSENT and __return__.next_state is not EntryState.ABSENT)
-    post: Effect.NOTE_LATE_EVENT not in __return__.effects or __return__ == Transition(state, (Effect.NOTE_LATE_EVENT,))
+    post: LATE_EFFECTS.isdisjoint(__return__.effects) or (__return__.next_state is state and set(__return__.effects) <= LATE_EFFECTS)
     post: trigger not in ITEM_TRIGGERS or __return__.next_state is not EntryState.ABSENT
     post: Effect.CONFIRM not in __return__.effects or (trigger in CONFIRMING_TRIGGERS and __return__.next_state in CONFIRMING_STATES)
     post: state is not EntryState.INCOMPLETE or __return__.next_state is EntryState.INCOMPLETE

@@ -49,7 +49,7 @@ against whether its rows took one (``id_named``: ``MERGE_ITEM`` of an item with 
 reached it while open (``parts_announced``) against how many parts its rows opened
 (``parts_opened``), and per response whether a done item was left unadmitted
 (``done_dropped``).  ``raised_by`` is the ghost set of the codes a step
-raises: its row's note effects (``model.diagnostics.NOTE_CODES``) and the slot table's
+raises: its row's note effects (``model.vocabulary.NOTE_CODES``) and the slot table's
 code when it binds a slot.
 
 *Step* (``Step``): the trigger the event carries (``event``), the trigger its entry
@@ -95,7 +95,6 @@ import z3
 from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.catalogue import WIRE_EVENTS
 from responses_oracle.model.channels import channel_state
-from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.payload import payload_key
 from responses_oracle.model.tables import ModelTables
@@ -103,6 +102,7 @@ from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
     CONFIRMING_TRIGGERS,
     ITEM_TRIGGERS,
+    NOTE_CODES,
     PAYLOAD_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
     ROUTED_TRIGGERS,
@@ -825,7 +825,7 @@ class Encoding:
 
     def raised_by(self, state: State, step: Step, i: int) -> dict[Code, Term]:
         """The codes ``step`` raises through entry ``i`` (a ghost of the step): its
-        row's note effects (``model.diagnostics.NOTE_CODES``) and, when the row admits
+        row's note effects (``model.vocabulary.NOTE_CODES``) and, when the row admits
         the entry and binds its slot, the slot table's code for the event's slot."""
         before = state.entry_state[i]
         reached = self.delivers(state, step, i)

@@ -265,7 +265,10 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             "late-delta-appended",
             _S.DONE,
             _T.DELTA,
-            Transition(_S.DONE, (Effect.NOTE_LATE_EVENT, Effect.APPEND_DELTA)),
+            # The reference row's report kept (whatever it is), the delta appended.
+            Transition(
+                _S.DONE, (*REFERENCE.lifecycle[_S.DONE][_T.DELTA].effects, Effect.APPEND_DELTA)
+            ),
         ),
         "late delta appended",
         "late_is_inert",

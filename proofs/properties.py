@@ -57,6 +57,9 @@ from responses_oracle.model.lifecycle import (
 )
 from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
+    CODES,
+    LATE_CODES,
+    LATE_EFFECTS,
     NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
     Code,
@@ -347,6 +350,10 @@ def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: 
     )
 
 
+_LATE: tuple[Code, ...] = tuple(code for code in CODES if code in LATE_CODES)
+"""The codes a late event is reported as, in table order (one ``Or`` term each)."""
+
+
 def _late_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
     def reported(i: int) -> Term:
         raised = encoding.raised_by(before, step, i)
@@ -355,7 +362,7 @@ def _late_reported(encoding: Encoding, before: State, step: Step, after: State) 
             ENTRY.is_one_of(before.entry_state[i], (*CLOSED_STATES, EntryState.INCOMPLETE)),
             z3.Not(TRIGGER.is_one_of(step.trigger, _RECONCILING)),
         )
-        return z3.Implies(late, z3.Or(raised[Code.LATE_EVENT], raised[Code.DUPLICATE_ITEM]))
+        return z3.Implies(late, z3.Or([raised[code] for code in (*_LATE, Code.DUPLICATE_ITEM)]))
 
     return _each_entry(encoding, reported)
 
@@ -438,7 +445,7 @@ def _channel_events_stay_in_channel(
                 ENTRY.is_one_of(after.entry_state[i], OPEN_STATES),
                 after.entry_state[i] == before.entry_state[i],
             ),
-            z3.Implies(late, encoding.raised_by(before, step, i)[Code.LATE_EVENT]),
+            z3.Implies(late, z3.Or([encoding.raised_by(before, step, i)[code] for code in _LATE])),
         )
 
     return z3.Implies(
@@ -679,7 +686,7 @@ response end settles."""
 
 def _late_is_inert(encoding: Encoding, before: State, step: Step, after: State) -> Term:
     def late(state: EntryState, trigger: Trigger, effects: tuple[Effect, ...]) -> bool:
-        return Effect.NOTE_LATE_EVENT in effects or (
+        return not LATE_EFFECTS.isdisjoint(effects) or (
             state in CLOSED_STATES and trigger not in _RECONCILING
         )
 

@@ -68,7 +68,6 @@ from responses_oracle.model.admission import (
     match_view,
 )
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, EventClass
-from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
@@ -77,6 +76,7 @@ from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
+    NOTE_CODES,
     RESPONSE_WIDE_TRIGGERS,
     AdmissionAction,
     Code,

@@ -158,7 +158,11 @@ def test_8_client_tool_search_call_gets_empty_completed_search(execution: str | 
 
 
 def test_the_three_call_kinds_are_exactly_the_catalogue_replay_calls() -> None:
-    replayed = {t: spec.replay_output for t, spec in ITEM_TYPES.items() if spec.replay_output}
+    replayed = {
+        t: spec.call.replay_output
+        for t, spec in ITEM_TYPES.items()
+        if spec.call is not None and spec.call.replay_output
+    }
     assert replayed == {
         "function_call": ("function_call_output", "fco"),
         "local_shell_call": ("function_call_output", "fco"),

@@ -148,9 +148,19 @@ COMMANDS: Final[tuple[CommandSpec, ...]] = (
         "find the shortest stream on which two policies give different results",
     ),
     CommandSpec(
+        "agents",
+        "responses_oracle.cli.agents",
+        "run real agents and gateways against serve and report its verdicts",
+    ),
+    CommandSpec(
         "audit",
         "responses_oracle.cli.audit",
         "audit many recorded streams into a Parquet dataset and a summary",
+    ),
+    CommandSpec(
+        "serve",
+        "responses_oracle.cli.serve",
+        "serve scenarios on 127.0.0.1 to a real client and judge its next request",
     ),
 )
 """The subcommands, in the order ``--help`` lists them."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.vocabulary import (
+    EVENT_NOTES,
+    NOTE_CODES,
     Code,
     Effect,
     IdSource,
@@ -56,7 +57,9 @@ def deliver(
         if effect is _APPEND_DELTA:
             event = step.event
             if channel is not None and event is not None:
-                payload.append_delta(step, payload.attach(entry, channel), event.value)
+                # An entry's own channel needs no ``attach`` (nearly every delta's).
+                held = channel if channel.attached else payload.attach(entry, channel)
+                payload.append_delta(step, held, event.value)
         elif effect is _LEARN_ITEM_ID:
             if step.learn is not None:
                 _learn_item_id(step, entry)
@@ -106,7 +109,7 @@ def _execute(
 
 
 def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
-    """A note effect raises its code (``model.diagnostics.NOTE_CODES``), with a detail."""
+    """A note effect raises its code (``model.vocabulary.NOTE_CODES``), with a detail."""
     if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT:
         if not snapshot_nonempty:  # an empty snapshot is reported once, snapshot_absent
             return
@@ -119,11 +122,8 @@ def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bo
         detail = f"entry {entry.ordinal} already {entry.state.value}; ignored"
     else:
         detail = f"entry {entry.ordinal} is {entry.state.value}; event ignored"
-    step.note(NOTE_CODES[effect], detail, with_event=effect in _WITH_EVENT)
+    step.note(NOTE_CODES[effect], detail, with_event=effect in EVENT_NOTES)
 
-
-_WITH_EVENT = frozenset({Effect.NOTE_DUPLICATE_ITEM, Effect.NOTE_LATE_EVENT, Effect.NOTE_ORPHAN})
-"""The note effects about one event, whose diagnostic carries it."""
 
 
 def move_slot(step: StepContext, entry: Entry, trigger: SlotTrigger) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind
 from responses_oracle.model.execution import (
+    CLIENT_CALLS,
     EXECUTABLE,
     LOADED_TOOLS,
     OUTPUT_OF,
@@ -132,12 +133,20 @@ def _loaded_tools(entries: list[Entry]) -> list[Mapping[str, Any]]:
 
 
 def _answered(entries: list[Entry]) -> set[tuple[str, str]]:
-    """(call type, call_id) of every call an output item of the response answers."""
-    return {
-        (OUTPUT_OF[entry.item_type], entry.call_id)
-        for entry in entries
-        if entry.item_type in OUTPUT_OF and entry.call_id is not None
-    }
+    """(call type, call_id) of every call an output item of the response answers: the
+    output names it by its ``call_id``, or by its own ``id`` where the call's record says
+    so (``ClientCall.output_key``: a local shell output)."""
+    answered: set[tuple[str, str]] = set()
+    for entry in entries:
+        call_type = OUTPUT_OF.get(entry.item_type)
+        if call_type is None:
+            continue
+        # Ids are minted after this (R11): an item_id here is one the stream carried.
+        by_id = CLIENT_CALLS[call_type].output_key == "id"
+        key = entry.item_id if by_id else entry.call_id
+        if key is not None:
+            answered.add((call_type, key))
+    return answered
 
 
 def _settle(step: StepContext) -> None:

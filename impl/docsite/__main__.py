@@ -1,15 +1,14 @@
-"""``python -m responses_oracle.docsite [--check]``: write or verify the generated pages.
+"""``python -m responses_oracle.docsite [--prove | --check]``: write or verify the generated pages.
 
-Writing runs the Z3 proofs (``proofs.run_proofs``) and openai-python on the peer
-scenarios (``sdk.run_sdk``) and records what they report in ``docs/proofs.json`` and
-``docs/peers-openai-python.json``; where one cannot run, a committed record that is
-still current is reused.  ``--from-records`` writes the pages from the committed records
-alone, running neither (seconds instead of the proofs' minutes: for a change to the page
-generators or the reducer's text, not to ``model/`` or ``proofs/``, where the records
-would be stale and their pages are left out).  ``--check`` runs neither: it compares
-every page with what the generator renders from the committed records, and reports a
-record stale when what it was made from (the model and proofs sources, the scenario
-streams) changed.
+Writing reuses the committed proof record ``docs/proofs.json`` while it is current (its
+fingerprint matches the code the proofs read: ``proofs.sources_fingerprint``), so a
+change to prose, a rule page or the CLI regenerates the site in seconds; only a stale
+or missing record, or ``--prove``, runs the Z3 proofs (``proofs.run_proofs``, minutes).
+openai-python is run on the peer scenarios every time (``sdk.run_sdk``, seconds) into
+``docs/peers-openai-python.json``; where it cannot run, a committed record that is
+still current is reused.  ``--check`` runs neither: it compares every page with what
+the generator renders from the committed records, and reports a record stale when what
+it was made from (the code the proofs read, the scenario streams) changed.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from . import COMMAND, docs_dir, render_pages
 from .proofs import RECORD_NAME as PROOFS_RECORD
@@ -45,9 +44,7 @@ def leftovers(directory: Path, pages: dict[str, str]) -> list[Path]:
     if not owned.is_dir():
         return []
     return sorted(
-        path
-        for path in owned.iterdir()
-        if path.relative_to(directory).as_posix() not in pages
+        path for path in owned.iterdir() if path.relative_to(directory).as_posix() not in pages
     )
 
 
@@ -58,9 +55,7 @@ class _Record(Protocol):
 _R = TypeVar("_R", bound=_Record)
 
 
-def _trusted(
-    name: str, record: _R | None, available: bool, problems: list[str]
-) -> _R | None:
+def _trusted(name: str, record: _R | None, available: bool, problems: list[str]) -> _R | None:
     """``record`` if it is current; else None, with the reason appended to ``problems``."""
     if record is None:
         if available:
@@ -79,7 +74,7 @@ def check(directory: Path) -> list[str]:
         PROOFS_RECORD, load_proofs(directory / PROOFS_RECORD), proofs_available(), problems
     )
     sdk = _trusted(SDK_RECORD, load_sdk(directory / SDK_RECORD), sdk_available(), problems)
-    pages = render_pages(proofs, sdk)
+    pages = render_pages(proofs, sdk, agents_record(directory))
     problems += [
         f"{path} differs from what the generator renders" for path in stale_pages(directory, pages)
     ]
@@ -90,13 +85,27 @@ def check(directory: Path) -> list[str]:
     return problems
 
 
+def agents_record(directory: Path) -> dict[str, Any] | None:
+    """The Real agents record (``docsite.agents``), whose runs the peers page shows."""
+    from .agents import RECORD_NAME as AGENTS_RECORD
+    from .agents import load
+
+    return load(directory) if (directory / AGENTS_RECORD).is_file() else None
+
+
 def current_records(
-    directory: Path, run: bool = True
+    directory: Path, prove: bool = False
 ) -> tuple[ProofRecord | None, SdkRecord | None]:
-    """Fresh records where they can be made here (unless ``run`` is false), else the
-    committed ones if current."""
-    proofs = (run_proofs() if run else None) or load_proofs(directory / PROOFS_RECORD)
-    sdk = (run_sdk() if run else None) or load_sdk(directory / SDK_RECORD)
+    """The committed proof record while it is current (unless ``prove``), else a fresh
+    one where the proofs run here; a fresh SDK record where openai-python runs, else the
+    committed one if current."""
+    proofs = load_proofs(directory / PROOFS_RECORD)
+    if prove or proofs is None or not proofs.current():
+        print("running the Z3 proofs (minutes)", flush=True)
+        proofs = run_proofs() or proofs
+    else:
+        print(f"reusing {directory / PROOFS_RECORD}: current for the code the proofs read")
+    sdk = run_sdk() or load_sdk(directory / SDK_RECORD)
     return (
         proofs if proofs is not None and proofs.current() else None,
         sdk if sdk is not None and sdk.current() else None,
@@ -108,30 +117,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=COMMAND,
         description="Regenerate the rule, peer and invariant pages of docs/ by running "
-        "the reducer on their example streams and the Z3 proofs on the model.",
+        "the reducer on their example streams; the Z3 proofs run only when docs/proofs.json "
+        "is stale for the code they read (or with --prove).",
     )
     parser.add_argument(
         "--check", action="store_true", help="exit 1 if a page is stale (runs no proof)"
     )
     parser.add_argument(
-        "--from-records",
+        "--prove",
         action="store_true",
-        help="write the pages from the committed proof and openai-python records, "
-        "running neither (when model/ and proofs/ did not change)",
+        help="run the Z3 proofs even when docs/proofs.json is current (minutes)",
     )
     args = parser.parse_args(argv)
+    if args.check and args.prove:
+        parser.error("--check runs no proof: give --check or --prove, not both")
     directory = docs_dir()
     if args.check:
         problems = check(directory)
         for problem in problems:
             print(f"{directory}: {problem}: run {COMMAND}", file=sys.stderr)
         return 1 if problems else 0
-    proofs, sdk = current_records(directory, run=not args.from_records)
+    proofs, sdk = current_records(directory, args.prove)
     if proofs is None:
         print("the Z3 proofs are not available: the invariants page has no proof column")
     if sdk is None:
         print("openai-python is not installed: the peers page has no column for it")
-    pages = render_pages(proofs, sdk)
+    pages = render_pages(proofs, sdk, agents_record(directory))
     for path, text in pages.items():
         target = directory / path
         target.parent.mkdir(parents=True, exist_ok=True)

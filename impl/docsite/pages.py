@@ -17,7 +17,7 @@ pages as ``docs/proofs.json``.  Without a record the column is left out, never f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -35,6 +35,7 @@ from .markdown import code, compact_json, details, fenced, pretty_json, spaced_j
 from .peers import PEERS, SCENARIOS, Scenario
 from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
 from .rules import RULES, Rule
+from .schema import SCHEMA_PAGE, schema_page
 from .sdk import RECORD_NAME as SDK_RECORD
 from .sdk import SdkRecord
 from .timelines import frame_height, render_timelines, timeline_path
@@ -273,17 +274,33 @@ def answer(scenario: Scenario, outcome: Run) -> str:
     return "; ".join(parts)
 
 
-def peers_page(sdk: SdkRecord | None) -> str:
+def _peer_cells(scenario: Scenario, agents: Mapping[str, Any] | None) -> list[str]:
+    """What each peer does: as read from its source, and for the peers that are agents
+    run against serve (``docsite.agents.PEER_CLIENTS``), what the recorded run did."""
+    if agents is None:
+        return list(scenario.peers)
+    from .agents import PEER_CLIENTS, measured
+
+    cells = []
+    for peer, read in zip(PEERS, scenario.peers, strict=True):
+        run_of = measured(agents, peer, f"peers-{scenario.key}") if peer in PEER_CLIENTS else None
+        cells.append(read if run_of is None else f"{read}\n{run_of}")
+    return cells
+
+
+def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -> str:
     """The table of disagreements, then every scenario's stream and result.
 
-    With a record of openai-python's answers (``sdk``) the table has a column for it.
+    With a record of openai-python's answers (``sdk``) the table has a column for it;
+    with the Real agents record (``agents``) the opencode and codex cells also say what
+    the pinned releases did when run against serve on the same stream.
     """
     outcomes = [run(scenario.example) for scenario in SCENARIOS]
     sdk_column = [] if sdk is None else [f"openai-python {sdk.sdk_version}"]
     rows = [
         [
             f"[{scenario.title}](#{scenario.key})",
-            *scenario.peers,
+            *_peer_cells(scenario, agents),
             *([] if sdk is None else [sdk.answers[scenario.key][1]]),
             answer(scenario, outcome),
             f"[json]({vector_path(scenario_vector_name(scenario))})",
@@ -308,6 +325,14 @@ def peers_page(sdk: SdkRecord | None) -> str:
             else "; openai-python's column is what its own stream accumulator "
             "(`client.responses.stream()`) gives, run offline through the differential "
             "harness when this page was generated"
+        )
+        + (
+            ""
+            if agents is None
+            else "; under **run**, the opencode and codex cells say what their pinned "
+            "releases did when the stream was played to them by `responses-oracle serve` "
+            "(the three verdicts of the [Real agents](real-agents.md) page: executed, "
+            "history-faithful, API-valid)"
         )
         + "; the reference answer is computed by reducing the "
         "stream shown below the table when this page was generated. Each stream is also a "
@@ -558,13 +583,17 @@ def policies_section(record: ProofRecord) -> list[str]:
 # -- all pages ------------------------------------------------------------------------
 
 
-def render_pages(record: ProofRecord | None, sdk: SdkRecord | None) -> dict[str, str]:
-    """Every generated file: path under ``docs/`` → text (the records included)."""
+def render_pages(
+    record: ProofRecord | None, sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None
+) -> dict[str, str]:
+    """Every generated file: path under ``docs/`` → text (the records included);
+    ``agents`` is the Real agents record, whose runs the peers page shows."""
     pages = {"rules/index.md": rules_index()}
     pages.update((f"rules/{rule.key}.md", rule_page(rule)) for rule in RULES)
     pages.update(render_timelines(_html_header("impl/docsite/rules.py and the reducer")))
-    pages["peers.md"] = peers_page(sdk)
+    pages["peers.md"] = peers_page(sdk, agents)
     pages["invariants.md"] = invariants_page(record)
+    pages[SCHEMA_PAGE] = schema_page()
     pages = {path: text if text.endswith("\n") else text + "\n" for path, text in pages.items()}
     pages.update(render_vectors())
     if record is not None:

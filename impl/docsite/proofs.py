@@ -2,18 +2,34 @@
 
 Theory of operation
 -------------------
-Running the Z3 proofs takes tens of seconds, too long to repeat on every check of the
-pages, and their verdict depends only on the model and the proofs themselves.  So the
-generator runs ``responses_oracle.proofs.prove.prove(unbounded=True)`` once and keeps
-what it returned in ``docs/proofs.json`` — a ``ProofRecord``: per invariant, the status
-and detail of every row, plus a *fingerprint* of the sources they were computed from
-(every module of ``responses_oracle.model`` and ``responses_oracle.proofs``).  The
-invariants page is rendered from that record.
+Running the Z3 proofs takes minutes (about eleven on a shared two-core machine), too
+long to repeat on every regeneration of the pages, and their verdict depends only on
+the code the proofs run.  So the generator runs
+``responses_oracle.proofs.prove.prove(unbounded=True)`` when the record is stale (or
+when asked, ``--prove``) and keeps what it returned in ``docs/proofs.json`` — a
+``ProofRecord``: per invariant, the status and detail of every row, plus a
+*fingerprint* of the code they were computed from.  The invariants page is rendered
+from that record.
+
+The fingerprint covers exactly what the proofs read, and none of its prose:
+
+- *what they read* is the import closure of the proof entry points (``PROOF_ROOTS``),
+  followed statically through every ``import`` of a ``responses_oracle`` module — the
+  tables, the classifiers and vocabulary of ``model/``, ``proofs/``, and the reducer
+  the counterexamples are replayed through.  A module no proof imports (the docs
+  generator, the CLI, ``model/divergence.py``) is outside it;
+- *none of its prose*: each module is hashed as its syntax tree with every docstring,
+  bare string statement and ``meaning=`` argument (a diagnostic code's one line,
+  ``PROSE_KEYWORDS``) removed, unparsed (``ast.unparse``), so comments, docstrings,
+  meanings and layout do not count.
 
 The record also holds what the proofs say about the peers' policies
 (``responses_oracle.proofs.policies``): per policy, its description, the cells it
 changes, what it does not model, the payload candidates it ignores, and the rows of
-``prove_policy`` -- a refuted invariant with its shortest counterexample stream.
+``prove_policy`` -- a refuted invariant with its shortest counterexample stream.  The
+proofs' counterexamples are canonical (``induction.Unrolling.find`` and
+``contracts.check_contract`` minimise them in a fixed order), so proving the same
+sources again writes the same record.
 
 ``--check`` never runs the proofs: a record whose fingerprint differs from the current
 sources is stale (a table or a proof changed: rerun the generator), and a matching one
@@ -24,24 +40,23 @@ by hand.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
 import importlib.util
 import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 RECORD_NAME = "proofs.json"
 """The record's file name under ``docs/`` (published with the site, machine-readable)."""
 
-SOURCE_PACKAGES: tuple[str, ...] = ("responses_oracle.model", "responses_oracle.proofs")
-"""The packages whose sources decide the proofs' verdicts."""
+PROOF_ROOTS: tuple[str, ...] = ("responses_oracle.proofs.prove", "responses_oracle.proofs.policies")
+"""The modules ``run_proofs`` runs: the fingerprint covers what they import, transitively."""
 
-NOT_PROVED: frozenset[str] = frozenset({"responses_oracle.model/divergence.py"})
-"""Modules of those packages no proof reads (the differential taxonomy): editing them
-leaves the verdicts, and so the record, current."""
+PACKAGE = "responses_oracle"
+"""Imports of other packages (z3, the standard library) are not followed."""
 
 STATUS_TEXT: dict[str, str] = {
     "proved_bounded": "proved (bounded)",
@@ -177,22 +192,96 @@ def _grouped(rows: tuple[ProofRow, ...]) -> dict[str, list[ProofRow]]:
 
 
 def sources_fingerprint() -> str:
-    """SHA-256 over the names and bytes of every module the proofs' verdicts depend on."""
+    """SHA-256 over the name and the prose-free code of every module the proofs read."""
     digest = hashlib.sha256()
-    for package in SOURCE_PACKAGES:
-        modules = sorted(
-            (
-                entry
-                for entry in resources.files(package).iterdir()
-                if entry.name.endswith(".py") and f"{package}/{entry.name}" not in NOT_PROVED
-            ),
-            key=lambda entry: entry.name,
-        )
-        for module in modules:
-            digest.update(f"{package}/{module.name}\0".encode())
-            digest.update(module.read_bytes())
-            digest.update(b"\0")
+    for name, path in sorted(proof_sources().items()):
+        digest.update(f"{name}\0{_code(path)}\0".encode())
     return digest.hexdigest()
+
+
+def proof_sources() -> dict[str, Path]:
+    """Every ``responses_oracle`` module the proofs import (``PROOF_ROOTS`` and their
+    import closure, read from the sources, none executed), by name → its file."""
+    found: dict[str, Path] = {}
+    pending = list(PROOF_ROOTS)
+    while pending:
+        name = pending.pop()
+        path = None if name in found else _module_file(name)
+        if path is None:
+            continue
+        found[name] = path
+        parents = name.split(".")
+        pending += [".".join(parents[:n]) for n in range(1, len(parents))]
+        pending += _imported(name, path)
+    return found
+
+
+def _module_file(name: str) -> Path | None:
+    """The source file of module or package ``name``; None when it is not one (an
+    imported function or class) or has no Python source."""
+    parent = name.rpartition(".")[0]
+    if parent and (_module_file(parent) or Path()).name != "__init__.py":
+        return None  # ``from .module import function``: the function is no module
+    try:
+        spec = importlib.util.find_spec(name)  # imports the parent packages only
+    except ModuleNotFoundError:
+        return None
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin)
+
+
+def _imported(name: str, path: Path) -> list[str]:
+    """The ``responses_oracle`` names ``path`` imports, anywhere in it (function-local
+    imports too); ``from M import x`` yields both ``M`` and ``M.x`` (``x`` may be a
+    module)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            names += [module, *(f"{module}.{alias.name}" for alias in node.names)]
+    return [n for n in names if n == PACKAGE or n.startswith(f"{PACKAGE}.")]
+
+
+PROSE_KEYWORDS: frozenset[str] = frozenset({"meaning"})
+"""Keyword arguments whose value is prose no decision reads (a code's one-line meaning,
+``model.vocabulary.CodeSpec``): the fingerprint ignores them like docstrings."""
+
+
+class _Unprosed(ast.NodeTransformer):
+    """Drops docstrings, every other bare string statement (prose that does nothing) and
+    the values of the ``PROSE_KEYWORDS`` arguments."""
+
+    def visit_keyword(self, node: ast.keyword) -> ast.keyword:
+        if node.arg in PROSE_KEYWORDS:
+            node.value = ast.Constant("")
+        return node
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and all(isinstance(s, ast.stmt) for s in body):
+            kept = [
+                s
+                for s in body
+                if not (
+                    isinstance(s, ast.Expr)
+                    and isinstance(s.value, ast.Constant)
+                    and isinstance(s.value.value, str)
+                )
+            ]
+            node.body = kept or [ast.Pass()]  # type: ignore[attr-defined]
+        return node
+
+
+def _code(path: Path) -> str:
+    """The module at ``path`` as code only: its syntax tree without prose, unparsed."""
+    tree = _Unprosed().visit(ast.parse(path.read_text(encoding="utf-8")))
+    return ast.unparse(tree)
 
 
 def _row(result: Any) -> ProofRow:

@@ -798,8 +798,9 @@ result:
 
 When the stream declares no tools (no `tools`, or an empty list), gate 6 cannot be
 read: the call is executable by its type and its verdict says so, `tools_unknown`.
-The tables are in `model/execution.py` (`CLIENT_CALLS`, `OUTPUT_OF`,
-`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).""",
+Each call type's facts (the tool types that declare it, how, the output that answers
+it) are its record in `model/catalogue.py` (`ITEM_TYPES`, `ClientCall`); who runs a
+declared tool is in `model/execution.py` (`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).""",
         (
             "xAI's server-run `x_search` streams `custom_tool_call` items (`xs_call_…`, "
             "names `x_keyword_search`, `view_x_video`) that the request never declared: "

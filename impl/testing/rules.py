@@ -3,14 +3,15 @@
 A divergence report explains itself by rule: the field that differs names one rule
 (``compare.py``), and the codes the oracle raised on the stream name the others in
 play.  ``RULES`` holds the one-line summary of each rule, R1 to the last; ``CODE_RULES``
-maps every ``Code`` to the rule whose clause raises it (a test checks it is total).
+maps every ``Code`` to the rule whose clause raises it, read from the code table
+(``model.vocabulary.CODES``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from responses_oracle.model.vocabulary import Code
+from responses_oracle.model.vocabulary import CODES, Code
 
 RULES: dict[str, str] = {
     "R1": "dispatch on the JSON type; keepalive is a no-op; unknown and undecodable "
@@ -46,59 +47,8 @@ RULES: dict[str, str] = {
 RULE_RANGE = f"R1-R{len(RULES)}"
 """How every text names the whole set of rules ("the rules R1-R15")."""
 
-_R = {
-    "R1": (
-        Code.MALFORMED_EVENT,
-        Code.INVALID_UTF8,
-        Code.NOT_AN_OBJECT,
-        Code.MISSING_TYPE,
-        Code.INVALID_FIELD,
-        Code.NULL_ITEM,
-        Code.UNKNOWN_EVENT,
-        Code.EVENT_NAME_MISMATCH,
-        Code.SEQUENCE_GAP,
-        Code.SEQUENCE_REGRESSION,
-        Code.LIMIT_EXCEEDED,
-        Code.NO_RESPONSE_STARTED,
-    ),
-    "R3": (Code.SLOT_REUSED, Code.LATE_EVENT),
-    "R5": (
-        Code.AMBIGUOUS_ROUTE,
-        Code.ORPHAN_EVENT,
-        Code.ITEM_ID_UNRECOGNIZED,
-        Code.CHANNEL_MISMATCH,
-    ),
-    "R6": (
-        Code.DUPLICATE_ITEM,
-        Code.DUPLICATE_CALL_ID,
-        Code.ID_CHANGED,
-        Code.ID_RENAMED_FIELD,
-        Code.ID_ADOPTED_FROM_SLOT,
-        Code.METADATA_CONFLICT,
-        Code.CALL_ID_RENAMED,
-        Code.SNAPSHOT_REKEYED,
-    ),
-    "R7": (
-        Code.DIVERGENT_PAYLOAD,
-        Code.PAYLOAD_EXTENDED,
-        Code.EMPTY_PAYLOAD_IGNORED,
-        Code.INVALID_JSON_ARGUMENTS,
-        Code.PART_REALIGNED,
-    ),
-    "R9": (
-        Code.SNAPSHOT_MISSING_ITEM,
-        Code.SNAPSHOT_ABSENT,
-        Code.UNCONFIRMED_ITEM,
-        Code.MISSING_TERMINAL,
-        Code.AFTER_TERMINAL,
-        Code.RESPONSE_ERROR,
-        Code.RESPONSE_ID_CHANGED,
-    ),
-    "R11": (Code.ID_MINTED,),
-}
-
-CODE_RULES: dict[Code, str] = {code: rule for rule, codes in _R.items() for code in codes}
-"""The rule each diagnostic code reports on."""
+CODE_RULES: dict[Code, str] = {code: spec.rule for code, spec in CODES.items()}
+"""The rule each diagnostic code reports on: the rule column of ``model.vocabulary.CODES``."""
 
 
 def rules_of_codes(codes: Iterable[str]) -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from responses_oracle.model.lifecycle import LIFECYCLE
-from responses_oracle.model.vocabulary import Effect, EntryState, Trigger
+from responses_oracle.model.vocabulary import NOTE_EFFECTS, EntryState, Trigger
 
 from .choices import Chooser
 from .faults import LIST_FAULTS, FaultKind, apply_fault
@@ -39,17 +39,6 @@ from .streams import (
     response_object,
     words,
 )
-
-_NOTES: frozenset[Effect] = frozenset(
-    {
-        Effect.NOTE_DUPLICATE_ITEM,
-        Effect.NOTE_LATE_EVENT,
-        Effect.NOTE_ORPHAN,
-        Effect.NOTE_UNCONFIRMED,
-        Effect.NOTE_MISSING_FROM_SNAPSHOT,
-    }
-)
-"""Effects that report a diagnostic: a row with one of them is a *disabled* move."""
 
 STREAM_TRIGGERS: tuple[Trigger, ...] = (
     Trigger.ITEM_ADDED,
@@ -67,7 +56,7 @@ ENABLED: frozenset[tuple[EntryState, Trigger]] = frozenset(
     (state, trigger)
     for state, row in LIFECYCLE.items()
     for trigger, cell in row.items()
-    if not _NOTES.intersection(cell.effects)
+    if NOTE_EFFECTS.isdisjoint(cell.effects)
 )
 """The (state, trigger) rows of the lifecycle table that raise no diagnostic."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -24,8 +25,10 @@ from responses_oracle.docsite.proofs import (
     sources_fingerprint,
 )
 from responses_oracle.docsite.rules import RULES
+from responses_oracle.docsite.schema import SCHEMA_PAGE, render_schema
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
+from responses_oracle.model.vocabulary import CODES
 from responses_oracle.proofs.contracts import CONTRACTS
 
 RECORD = load_record(REPO / "docs" / RECORD_NAME)
@@ -103,7 +106,7 @@ def test_the_check_command_fails_on_a_stale_page_and_writing_fixes_it(
 
 def test_pages_are_one_index_and_one_page_per_rule_plus_peers_and_invariants() -> None:
     pages = ["rules/index.md", *(f"rules/R{n}.md" for n in range(1, 16))]
-    pages += ["peers.md", "invariants.md", RECORD_NAME, sdk.RECORD_NAME]
+    pages += ["peers.md", "invariants.md", RECORD_NAME, sdk.RECORD_NAME, SCHEMA_PAGE]
     pages += [f"timelines/R{n}.html" for n in range(1, 16)]
     vectors = [f"vectors/cases/rule-R{n}.json" for n in range(2, 16)]
     vectors += [f"vectors/cases/peers-{scenario.key}.json" for scenario in SCENARIOS]
@@ -112,6 +115,9 @@ def test_pages_are_one_index_and_one_page_per_rule_plus_peers_and_invariants() -
 
 def test_every_page_says_it_is_generated_and_by_which_command() -> None:
     for path, text in PAGES.items():
+        if path == SCHEMA_PAGE:  # a schema: the comment beside its generated list says so
+            assert "written there by python -m responses_oracle.docsite" in text
+            continue
         if path.endswith(".json"):
             if "/cases/" not in path:  # a vector file is the toolkit's format, as is
                 assert '"generated_by": "python -m responses_oracle.docsite"' in text, path
@@ -224,3 +230,13 @@ def test_every_vector_holds_its_stream_and_the_oracles_results() -> None:
     for scenario in SCENARIOS:
         assert f"(vectors/cases/peers-{scenario.key}.json)" in PAGES["peers.md"]
     assert "(../vectors/cases/rule-R3.json)" in PAGES["rules/R3.md"]
+
+
+def test_the_schema_code_list_is_written_from_the_code_table() -> None:
+    committed = (REPO / "docs" / SCHEMA_PAGE).read_text(encoding="utf-8")
+    listed = json.loads(committed)["$defs"]["diagnostic"]["properties"]["code"]["examples"]
+    assert listed == [code.value for code in CODES]
+    # A code dropped by hand is written back; the rest of the file is left as it is.
+    edited = committed.replace('            "late_event",\n', "")
+    assert edited != committed
+    assert render_schema(edited) == committed

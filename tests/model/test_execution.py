@@ -42,6 +42,46 @@ def _facts(
     return CallFacts(**fields)
 
 
+def _local_shell_turn(output: dict[str, Any]) -> list[dict[str, Any]]:
+    """A completed response holding a local shell call and ``output``, tools declared."""
+    call = {
+        "type": "local_shell_call",
+        "id": "lsh_1",
+        "call_id": "call_ls",
+        "status": "completed",
+        "action": {"type": "exec", "command": ["ls"], "env": {}},
+    }
+    response = {"id": "resp_1", "status": "in_progress", "tools": [{"type": "local_shell"}]}
+    events: list[dict[str, Any]] = [{"type": "response.created", "response": response}]
+    for index, item in enumerate((call, output)):
+        events += [
+            {"type": "response.output_item.added", "output_index": index, "item": item},
+            {"type": "response.output_item.done", "output_index": index, "item": item},
+        ]
+    done = {**response, "status": "completed", "output": [call, output]}
+    return [*events, {"type": "response.completed", "response": done}]
+
+
+def test_a_local_shell_call_is_answered_by_the_output_whose_id_is_its_call_id() -> None:
+    # openai-python 3.57 (the client the tests pin): the output has no call_id, and its
+    # id is documented in the very words of the call's call_id (protocol-notes §3.1).
+    from openai.types.responses import response_output_item as wire
+
+    assert "call_id" not in wire.LocalShellCallOutput.model_fields
+    assert (
+        wire.LocalShellCallOutput.model_fields["id"].description
+        == wire.LocalShellCall.model_fields["call_id"].description
+    )
+    spec = CLIENT_CALLS["local_shell_call"]
+    assert (spec.output, spec.output_key) == ("local_shell_call_output", "id")
+    output = {"type": "local_shell_call_output", "id": "call_ls", "output": "{}"}
+    (result,) = reduce(_local_shell_turn(output))
+    assert result.items[0].execution is Execution.ANSWERED
+    other = {**output, "id": "call_other"}
+    (result,) = reduce(_local_shell_turn(other))
+    assert result.items[0].execution is Execution.CLIENT
+
+
 def test_the_call_types_are_the_catalogue_client_calls_and_outputs_pair_one_to_one() -> None:
     assert set(CLIENT_CALLS) == {kind for kind, spec in ITEM_TYPES.items() if spec.client_call}
     assert len(OUTPUT_OF) == len(CLIENT_CALLS)
@@ -162,7 +202,11 @@ def evidence_verdicts(path: Path) -> list[tuple[str, str | None, Execution]]:
                 seen += [i for i in response.get("output") or [] if isinstance(i, dict)]
             if isinstance(event.get("item"), dict):
                 seen.append(event["item"])
-        answered = {i.get("call_id") for i in seen if i.get("type") in OUTPUT_OF}
+        answered = {
+            i.get(CLIENT_CALLS[OUTPUT_OF[i["type"]]].output_key)
+            for i in seen
+            if i.get("type") in OUTPUT_OF
+        }
         loaded = [t for i in seen if i.get("type") == LOADED_TOOLS for t in i.get("tools") or []]
         for entry in result.items:
             if entry.item["type"] not in CLIENT_CALLS:

@@ -11,15 +11,22 @@ from enum import Enum
 from pathlib import Path
 
 import pytest
-from responses_oracle.model import admission, diagrams, lifecycle, payload, routing, slots
+from responses_oracle.model import (
+    admission,
+    diagrams,
+    lifecycle,
+    payload,
+    routing,
+    slots,
+)
 from responses_oracle.model.diagrams import NOTE_EFFECTS, docs_dir, render_pages
 from responses_oracle.model.machine import lifecycle_edges, slot_edges
 from responses_oracle.model.tables import REFERENCE
-from responses_oracle.model.vocabulary import Code
+from responses_oracle.model.vocabulary import CODES, Code, CodeSpec
 
 Grid = Mapping[Enum, Mapping[Enum, tuple[Enum, Code | None]]]
 
-PAGES = ("lifecycle.md", "slots.md", "routing.md", "admission.md", "payload.md")
+PAGES = ("lifecycle.md", "slots.md", "routing.md", "admission.md", "payload.md", "codes.md")
 
 
 def test_committed_pages_equal_the_generator_output() -> None:
@@ -54,7 +61,7 @@ def test_diagrams_check_fails_on_a_stale_page_and_writing_fixes_it(
 
 
 def test_every_page_says_it_is_generated_and_opens_with_its_module_docstring() -> None:
-    modules = (lifecycle, slots, routing, admission, payload)
+    modules = (lifecycle, slots, routing, admission, payload, CodeSpec)
     for (name, text), module in zip(render_pages().items(), modules, strict=True):
         assert text.startswith("<!-- GENERATED FILE — DO NOT EDIT."), name
         assert "`python -m responses_oracle.model.diagrams`" in text.split("-->")[0]
@@ -181,3 +188,10 @@ def test_admission_page_lists_its_four_tables() -> None:
 
 def test_rendering_is_deterministic() -> None:
     assert render_pages() == render_pages()
+
+
+def test_the_codes_page_has_one_row_per_code_from_the_code_table() -> None:
+    text = render_pages()["codes.md"]
+    for code, spec in CODES.items():
+        row = f"| `{code.value}` | `{spec.severity.value}` | [{spec.rule}](../rules/{spec.rule}.md)"
+        assert f"{row} | {spec.meaning} |" in text, code

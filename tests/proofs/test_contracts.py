@@ -169,3 +169,20 @@ def test_every_selectable_cell_change_is_refuted_by_its_table_contract() -> None
         if verdict != "counterexample" and selectable(mutant.table, mutant.cell, REFERENCE):
             survivors.append(mutant.tables.name)
     assert survivors == []
+
+
+def test_a_contract_counterexample_is_the_least_one_whatever_was_asked_before() -> None:
+    # Z3's model depends on the queries the process made before; the record must not
+    # (docs/proofs.json is rewritten only when the code the proofs read changes).
+    name = "duplicate-call-id-reported-ambiguous"
+    mutant = next(m for m in CONTRACT_MUTANTS if m.tables.name == name)
+    first = check_contract("added_reported", mutant.tables)
+    for other in CONTRACTS:
+        check_contract(other, REFERENCE)
+    again = check_contract("added_reported", mutant.tables)
+    assert first == again
+    # Least: the first abstract call_id (``Payload.A``) and the first entry holding it.
+    assert first.detail == (
+        "R6 broken at 2 entries: call=Payload.A, holder_0=False, holder_1=True: "
+        "the cell raises ['ambiguous_route']"
+    )

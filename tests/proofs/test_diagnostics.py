@@ -1,7 +1,7 @@
 """Diagnostics in the encoding: the codes a step raises are the driver's codes.
 
 ``Encoding.raised_by`` reads the codes of a step off the tables (note effects through
-``model.diagnostics.NOTE_CODES``, slot moves through the slot table).  The diagnostic
+``model.vocabulary.NOTE_CODES``, slot moves through the slot table).  The diagnostic
 obligations (``unconfirmed_reported``, ``late_reported``, ``slot_reuse_reported``) are
 proved over it, so it must be what the driver raises: on generated streams, every
 lifecycle row the driver takes that carries a note effect raises that effect's code in
@@ -20,10 +20,16 @@ from responses_oracle.core.dispatch import step
 from responses_oracle.core.events import parse_event
 from responses_oracle.core.state import ResponseState
 from responses_oracle.model.codegen import load_kernels
-from responses_oracle.model.diagnostics import NOTE_CODES
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.tables import REFERENCE
-from responses_oracle.model.vocabulary import NOTE_EFFECTS, Code, Effect, EntryState, Trigger
+from responses_oracle.model.vocabulary import (
+    NOTE_CODES,
+    NOTE_EFFECTS,
+    Code,
+    Effect,
+    EntryState,
+    Trigger,
+)
 from responses_oracle.proofs.counterexample import fixture_path
 from responses_oracle.proofs.mutants import MUTANTS
 from responses_oracle.proofs.prove import Status, prove
