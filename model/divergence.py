@@ -11,14 +11,16 @@ Rule 1: every class a differential tool, audit or report can name is a member of
 ``Divergence``; its value is the contract string (JSON reports, ``--allow``), so
 renaming a value is a breaking change: add members, rename none.
 
-Rule 2: ``HARM`` is the one ranking.  Reports lead with the first classes of it, and a
-case with several classes is filed under its most harmful one.
+Rule 2: ``HARM`` is the one ranking.  A case with several classes is of its most
+harmful one; a cluster of cases counts its cases per class and reads as the class of
+its representative, so a cluster never claims a harm most of its streams do not do.
 
 The words used below are the model's (docs/model, R9): a *call* is an item of a type
 the catalogue marks ``client_call``; a call is *executable* when its response completed
 and the call was confirmed (a ``*.done``, an ``output_item.done`` or the snapshot);
 *invalid input* is a stream on which the reference raised an error-severity diagnostic
-or which did not end ``completed``.  Nothing here has behaviour; the classifier that
+or which did not end ``completed``; a *flagged* stream is a valid one on which it raised
+a warning (``RAISED``, ``NOT_FLAGGING``).  Nothing here has behaviour; the classifier that
 picks a class for a difference is ``responses_oracle.testing.taxonomy``.
 
 Rule 3: a ``Hypothesis`` names a policy a client may follow instead of the rules (it
@@ -34,13 +36,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from responses_oracle.model.vocabulary import Code, Severity
+
 
 class Divergence(Enum):
     """One class of difference between a parser's answer and the reference's."""
 
     WRONG_TOOL_RUN = "wrong_tool_run"
-    """An executable call whose identity (``call_id``, ``name``, ``namespace``, type) or
-    arguments differ: the user's tool runs with the wrong function or input."""
+    """An executable call whose tool (``name``, ``namespace``, type) or arguments (as
+    JSON values) differ, or whose ``call_id`` differs along with one of them: the user's
+    tool runs with the wrong function or input."""
     CALL_INVENTED = "call_invented"
     """The parser returns a call the reference does not have at all."""
     CALL_RUN_TWICE = "call_run_twice"
@@ -49,14 +54,23 @@ class Divergence(Enum):
     """An executable call is missing from the parser's answer (the parser's user never
     runs it, or gets no answer at all)."""
     CANDIDATE_RAISED_ON_VALID = "candidate_raised_on_valid"
-    """The parser gave no answer on a stream the reference reduces without error."""
+    """The parser gave no answer on a clean stream: one the reference reduces without
+    an error or a warning."""
     UNCONFIRMED_CALL_KEPT = "unconfirmed_call_kept"
     """A call the reference marks not executable is handed over as runnable: the
     parser's response completed (or it says ``executable: true``)."""
+    CALL_REKEYED = "call_rekeyed"
+    """An executable call handed over with the reference's tool and JSON-equal
+    arguments under another ``call_id``: the right tool runs with the right input, but
+    its output is paired with an id the model did not give that call (a gateway that
+    re-keys calls in its snapshot, ``fixtures/quirks`` q05)."""
     STATUS_DIFFERS = "status_differs"
     """The response status differs (R9)."""
     RESPONSES_DIFFER = "responses_differ"
     """The number of responses differs: several responses merged, or one split (R1)."""
+    CANDIDATE_RAISED_ON_FLAGGED = "candidate_raised_on_flagged"
+    """The parser gave no answer on a valid stream the reference flags with a warning:
+    a bug, on a stream that is already odd."""
     ITEM_LOST = "item_lost"
     """An output item that is not a call (message, reasoning, ...) is missing."""
     PAYLOAD_DIFFERS = "payload_differs"
@@ -70,6 +84,10 @@ class Divergence(Enum):
     FIELD_DIFFERS = "field_differs"
     """Identity of an item that is not a call, its ``output_index``, or its
     ``executable`` flag where that does not make a call runnable."""
+    TWO_DEFENSIBLE_ANSWERS = "two_defensible_answers"
+    """A payload differs where the stream itself sent two non-empty payloads that
+    disagree (the reference raises ``divergent_payload``: it takes the later source and
+    warns): keeping the other is as defensible as the reference's choice."""
     CANDIDATE_RAISED_ON_INVALID = "candidate_raised_on_invalid"
     """The parser gave no answer on a stream the reference flags as invalid."""
     UNCONFIRMED_CALL_DROPPED = "unconfirmed_call_dropped"
@@ -86,22 +104,47 @@ HARM: tuple[Divergence, ...] = (
     Divergence.CONFIRMED_CALL_LOST,
     Divergence.CANDIDATE_RAISED_ON_VALID,
     Divergence.UNCONFIRMED_CALL_KEPT,
+    Divergence.CALL_REKEYED,
     Divergence.STATUS_DIFFERS,
     Divergence.RESPONSES_DIFFER,
+    Divergence.CANDIDATE_RAISED_ON_FLAGGED,
     Divergence.ITEM_LOST,
     Divergence.PAYLOAD_DIFFERS,
     Divergence.ID_DIFFERS,
     Divergence.ORDER_DIFFERS,
     Divergence.ITEM_EXTRA,
     Divergence.FIELD_DIFFERS,
+    Divergence.TWO_DEFENSIBLE_ANSWERS,
     Divergence.CANDIDATE_RAISED_ON_INVALID,
     Divergence.UNCONFIRMED_CALL_DROPPED,
     Divergence.CODES_DIFFER,
 )
 """Every class, most harmful first: a tool run with the wrong input, a tool run that
-was never asked for or run twice, a confirmed call lost, then the classes that lose or
-misreport what the model said, then bookkeeping, then the choices a careful client
-may make on purpose (raising on invalid input, dropping an unconfirmed call)."""
+was never asked for or run twice, a confirmed call lost, no answer on a clean stream;
+then a call handed over as runnable too early or under another ``call_id`` (the right
+tool, its output mispaired), the classes that lose or misreport what the model said
+(no answer on a flagged stream among them), then bookkeeping, then a choice between two
+answers the stream itself offered, then the choices a careful client may make on
+purpose (raising on invalid input, dropping an unconfirmed call)."""
+
+RAISED: dict[Severity | None, Divergence] = {
+    None: Divergence.CANDIDATE_RAISED_ON_VALID,
+    Severity.INFO: Divergence.CANDIDATE_RAISED_ON_VALID,
+    Severity.WARNING: Divergence.CANDIDATE_RAISED_ON_FLAGGED,
+    Severity.ERROR: Divergence.CANDIDATE_RAISED_ON_INVALID,
+}
+"""The class of a parser's failure by the worst severity the reference raised on the
+stream (a stream that did not end ``completed`` counts as ``ERROR``; codes of
+``NOT_FLAGGING`` do not count): a raise on a clean stream is a bug in plain sight, one
+on a flagged stream a bug on odd input, one on invalid input a choice."""
+
+NOT_FLAGGING: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
+"""Warnings that do not flag a stream for ``RAISED``: a gap in ``sequence_number`` says
+events were lost in transit (or cut by shrinking), not that the events given are odd,
+and no client checks it."""
+
+RAISES: frozenset[Divergence] = frozenset(RAISED.values())
+"""The classes of a parser that gave no answer."""
 
 TOLERABLE: frozenset[Divergence] = frozenset(
     {Divergence.CANDIDATE_RAISED_ON_INVALID, Divergence.UNCONFIRMED_CALL_DROPPED}
@@ -118,7 +161,9 @@ SEVERE: frozenset[Divergence] = frozenset(
     }
 )
 """The classes that run the wrong tool, run one never asked for or twice, or lose a
-confirmed call: what a maintainer must see first (a test checks they lead ``HARM``)."""
+confirmed call: what a maintainer must see first (a test checks they lead ``HARM``).
+A report's severe figure counts the streams of these classes, each stream by its own
+class."""
 
 
 class Hypothesis(Enum):

@@ -2,7 +2,10 @@
 //
 // Each request body goes through `createOpenAI({ fetch }).responses(model).doStream()`,
 // the language-model stream that `streamText` and `generateText` of `ai` consume, with
-// a `fetch` that answers with the stream's SSE bytes.  The SDK answers in parts, not
+// a `fetch` that answers with the stream's SSE bytes.  The call declares the tools an
+// app whose model calls what the stream calls declares, as `streamText` hands them to
+// the provider: a function tool with a permissive JSON schema per function name, the
+// provider's `openai.custom` tool per custom tool name.  The SDK answers in parts, not
 // items; the adapter writes the parts back as the wire items they stand for, because
 // the protocol compares wire-shaped items:
 //
@@ -22,16 +25,25 @@
 // the protocol has no answer with both items and an error, and the SDK's user is told
 // of the error either way.
 import { HOSTED, hostedItem, itemId, offlineModel, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
-import { serve } from "./protocol.mjs";
+import { PERMISSIVE, serve } from "./protocol.mjs";
 
 const { model, answerWith } = offlineModel();
 const PROMPT = [{ role: "user", content: [{ type: "text", text: "" }] }];
 const CALL_PAYLOAD = { function_call: "arguments", custom_tool_call: "input" };
 const PENDING = new WeakSet();
 
-async function parse(events) {
+/** The language-model tools an app declares for the stream's calls. */
+function modelTools(tools) {
+  return tools.map(({ type, name }) =>
+    type === "custom"
+      ? { type: "provider", id: "openai.custom", name, args: {} }
+      : { type: "function", name, inputSchema: PERMISSIVE },
+  );
+}
+
+async function parse(events, tools) {
   answerWith(events);
-  const { stream } = await model.doStream({ prompt: PROMPT });
+  const { stream } = await model.doStream({ prompt: PROMPT, tools: modelTools(tools) });
   const items = new Map(); // key -> wire item, in order of first announcement
   const textParts = new Map(); // part id -> the content part being written
   let responseId = null;

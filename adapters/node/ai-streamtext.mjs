@@ -6,9 +6,10 @@
 // stream consumed, then what the app reads: `await result.content` (the step's text,
 // reasoning and tool calls, in order), `await result.response` (its id) and
 // `await result.finishReason`.  An app declares the tools its model may call, so the
-// adapter declares one per name the request's items carry: a function tool with a
-// permissive JSON schema and no `execute` (the app runs its tools itself), or
-// `openai.tools.customTool()` for a custom tool; hosted tools are the provider's.
+// adapter declares the request's tools (one per name the stream's calls carry): a
+// function tool with a permissive JSON schema and no `execute` (the app runs its tools
+// itself), or `openai.tools.customTool()` for a custom tool; hosted tools are the
+// provider's.
 //
 // streamText hands an app *parsed* tool input, not the wire string: a function call's
 // arguments are JSON-parsed (an empty string becomes `{}`; text that is not JSON is
@@ -26,35 +27,25 @@
 import { openai } from "@ai-sdk/openai";
 import { jsonSchema, streamText, tool } from "ai";
 import { hostedItem, itemId, offlineModel, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
-import { serve } from "./protocol.mjs";
+import { PERMISSIVE, serve } from "./protocol.mjs";
 
 const { model, answerWith } = offlineModel();
-const ANY = jsonSchema({});
+const ANY = jsonSchema(PERMISSIVE);
 
-/** Every item object of the stream: in added/done events and in response snapshots. */
-function* streamItems(events) {
-  for (const event of events) {
-    if (event?.item && typeof event.item === "object") yield event.item;
-    const output = event?.response?.output;
-    if (Array.isArray(output)) yield* output.filter((item) => item && typeof item === "object");
-  }
-}
-
-/** The tools an app whose model calls what this stream calls would declare. */
-function toolsFor(events) {
+/** The tools an app whose model calls what this stream calls declares (the request's:
+ * function tools with a permissive schema and no `execute`, custom tools as the
+ * provider's `customTool`). */
+function appTools(declared) {
   const tools = {};
-  for (const item of streamItems(events)) {
-    const name = item.name;
-    if (typeof name !== "string" || name === "" || name in tools) continue;
-    if (item.type === "function_call") tools[name] = tool({ inputSchema: ANY });
-    if (item.type === "custom_tool_call") tools[name] = openai.tools.customTool({});
+  for (const { type, name } of declared) {
+    tools[name] = type === "custom" ? openai.tools.customTool({}) : tool({ inputSchema: ANY });
   }
   return tools;
 }
 
-async function parse(events) {
+async function parse(events, declared) {
   answerWith(events);
-  const tools = toolsFor(events);
+  const tools = appTools(declared);
   const errors = [];
   const result = streamText({
     model,

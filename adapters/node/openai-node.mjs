@@ -2,12 +2,15 @@
 //
 // Each request body goes the way a user's call takes it, through the SDK's public API:
 // an OpenAI client whose `fetch` answers with the stream's SSE bytes, the stream iterated
-// to the end, then `finalResponse()`.  `response.incomplete` / `response.failed`: the
+// to the end, then `finalResponse()`.  The request declares a tool for every call the
+// stream carries, as an app whose model calls them does: a function tool with a
+// permissive, non-strict schema (the SDK then hands the arguments over as text,
+// unparsed) or a custom tool.  `response.incomplete` / `response.failed`: the
 // response that event carries.  Anything the SDK throws is the error answer.  The body is
 // handed over whole (several responses in one body stay one body); the SDK returns one
 // response per call, so the answer has one result.
 import OpenAI from "openai";
-import { offlineFetch, serve, sseBody } from "./protocol.mjs";
+import { PERMISSIVE, offlineFetch, serve, sseBody } from "./protocol.mjs";
 
 let body = "";
 const client = new OpenAI({
@@ -18,9 +21,16 @@ const client = new OpenAI({
 });
 const ENDINGS = new Set(["response.incomplete", "response.failed"]);
 
-async function parse(events) {
+/** The Responses `tools` an app declares for the stream's calls. */
+function appTools(tools) {
+  return tools.map(({ type, name }) =>
+    type === "custom" ? { type, name } : { type, name, parameters: PERMISSIVE, strict: false },
+  );
+}
+
+async function parse(events, tools) {
   body = sseBody(events);
-  const stream = client.responses.stream({ model: "oracle-candidate", input: "" });
+  const stream = client.responses.stream({ model: "oracle-candidate", input: "", tools: appTools(tools) });
   let ending = null;
   for await (const event of stream) {
     if (ENDINGS.has(event.type)) ending = event;

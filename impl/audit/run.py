@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from responses_oracle.audit.engines import Engine, dask_outputs, local_outputs
 from responses_oracle.audit.pages import MAX_PAGES, example_pages
-from responses_oracle.audit.sources import PARTITION_SIZE, Plan, StorageOptions, plan
+from responses_oracle.audit.sources import PARTITION_SIZE, Fault, Plan, StorageOptions, plan
 from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
 from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown
 from responses_oracle.audit.work import PartitionOutput, Settings
@@ -122,8 +122,11 @@ class AuditReport:
 
     @property
     def exit_status(self) -> int:
-        """0 when every input was reduced and no response has an error-severity
+        """3 when an input is no stream (``not_a_stream``, as every command says of it);
+        else 0 when every input was reduced and no response has an error-severity
         diagnostic; 1 otherwise (or when the totals do not reconcile)."""
+        if any(failure.kind == Fault.NOT_A_STREAM.value for failure in self.summary.failures):
+            return 3
         clean = self.summary.failed_inputs == 0 and not any(
             line.errors for line in self.summary.providers
         )

@@ -23,8 +23,9 @@ A partition's ``key`` hashes what it reads (each file's URL, size and modificati
 stamp; a manifest slice's URL, stamp and range), so a resumed run recognises the
 partitions it already wrote and redoes one whose input changed.
 
-``open_chunks`` runs on the workers: the bytes of one input, decompressed by its suffix
-(``.gz``, ``.zst``).  Every failure to read becomes an ``InputFault`` with its kind --
+``open_chunks`` runs on the workers: the bytes of one input, decompressed as every
+command decompresses (``wire.inputs``: ``.gz``, ``.zst``).  Every failure to read
+becomes an ``InputFault`` with its kind --
 ``unreadable`` (missing, a directory, permission, I/O) or ``corrupt_archive`` -- so the
 caller turns it into a row instead of losing the input.
 
@@ -38,12 +39,10 @@ library's (``AWS_ENDPOINT_URL``...).
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
 import posixpath
-import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -51,6 +50,8 @@ from enum import Enum
 from typing import Any, BinaryIO, Final
 
 from responses_oracle.audit.extras import MissingExtra, require
+from responses_oracle.wire.inputs import NOT_A_STREAM as _NOT_A_STREAM
+from responses_oracle.wire.inputs import corrupt_errors, decompressed
 
 PARTITION_SIZE: Final = 500
 """Inputs (files or JSON Lines manifest rows) per partition by default."""
@@ -71,8 +72,8 @@ class Fault(Enum):
     """The file could not be opened or read (missing, a directory, permission, I/O)."""
     CORRUPT_ARCHIVE = "corrupt_archive"
     """A ``.gz`` or ``.zst`` file that does not decompress."""
-    NOT_A_STREAM = "not_a_stream"
-    """The bytes hold no Responses API event at all (``WIRE_EVENTS`` knows none)."""
+    NOT_A_STREAM = _NOT_A_STREAM
+    """The bytes hold no Responses API event at all (``wire.inputs.StreamCheck``)."""
     BAD_MANIFEST_ROW = "bad_manifest_row"
     """A manifest row without an ``id``, or with neither ``body`` nor ``path``."""
     WORKER_LOST = "worker_lost"
@@ -398,42 +399,21 @@ def plan(
 # -- reading one input (on the workers) -----------------------------------------------
 
 
-def _decompressor(url: str, raw: BinaryIO) -> BinaryIO:
-    name = url.lower()
-    if name.endswith(".gz"):
-        return gzip.GzipFile(fileobj=raw)  # type: ignore[return-value]
-    if name.endswith(".zst"):
-        zstandard = require("zstandard", "audit", "reading .zst files")
-        reader: BinaryIO = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
-        return reader
-    return raw
-
-
-def _corrupt_errors() -> tuple[type[BaseException], ...]:
-    errors: list[type[BaseException]] = [gzip.BadGzipFile, EOFError, zlib.error]
-    try:
-        import zstandard
-
-        errors.append(zstandard.ZstdError)
-    except ImportError:
-        pass
-    return tuple(errors)
-
-
 def open_chunks(url: str, storage_options: StorageOptions) -> Iterator[bytes]:
     """The decompressed bytes of one input file, ``CHUNK_BYTES`` at a time.
 
-    Raises ``InputFault`` for any failure to open, read or decompress it.
+    Raises ``InputFault`` for any failure to open, read or decompress it; its message
+    does not repeat ``url``, which the input's row names already.
     """
     fsspec = require("fsspec", "audit", "an audit")
-    corrupt = _corrupt_errors()
+    corrupt = corrupt_errors()
     try:
         with fsspec.open(url, "rb", **url_options(url, storage_options)) as raw:
-            stream = _decompressor(url, raw)
+            stream = decompressed(raw, url)
             while chunk := stream.read(CHUNK_BYTES):
                 yield chunk
     except corrupt as error:
-        raise InputFault(Fault.CORRUPT_ARCHIVE, f"{url}: corrupt archive ({error})") from None
+        raise InputFault(Fault.CORRUPT_ARCHIVE, f"corrupt archive ({error})") from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        raise InputFault(Fault.UNREADABLE, f"{url}: cannot read ({reason})") from None
+        raise InputFault(Fault.UNREADABLE, f"cannot read ({reason})") from None

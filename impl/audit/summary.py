@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from responses_oracle.model.vocabulary import SEVERITY, Code
 from responses_oracle.testing.rules import CODE_RULES
+from responses_oracle.words import counted
 
 EXAMPLES: Final = 3
 """Example stream ids per group."""
@@ -331,6 +332,46 @@ def _share(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _findings(summary: Summary, pages: Mapping[str, str]) -> Section:
+    """The findings table; its divergence class only when persisted output was compared
+    (without a manifest's ``output`` every class would be ``(not compared)``)."""
+    header = ("provider", "code", "severity", "rule", "class", "responses", "streams", "examples")
+    rows = [
+        (
+            g.provider,
+            g.code,
+            g.severity,
+            g.rule,
+            g.divergence,
+            g.responses,
+            g.streams,
+            _examples(g.examples, pages),
+        )
+        for g in summary.groups
+    ]
+    if summary.compared:
+        return Section(
+            "Findings by provider, code and class",
+            [
+                f"Responses per diagnostic code and divergence class; {NO_CODE}: no "
+                f"diagnostic, {NOT_COMPARED}: no persisted output, {AGREES}: the persisted "
+                "output agrees with the reference."
+            ],
+            header,
+            rows,
+        )
+    class_column = header.index("class")
+    return Section(
+        "Findings by provider and code",
+        [
+            f"Responses per diagnostic code; {NO_CODE}: no diagnostic. No persisted output "
+            "was compared (a manifest's output column compares it)."
+        ],
+        header[:class_column] + header[class_column + 1 :],
+        [row[:class_column] + row[class_column + 1 :] for row in rows],
+    )
+
+
 def document(
     summary: Summary,
     since: tuple[str, Summary] | None = None,
@@ -353,9 +394,10 @@ def document(
         Section(
             "Totals",
             [
-                f"{summary.planned_inputs:,} inputs: {summary.reduced_inputs:,} reduced to "
-                f"{summary.responses:,} responses ({summary.events:,} events), "
-                f"{summary.failed_inputs:,} failed. {verdict}",
+                f"{counted(summary.planned_inputs, 'input')}: {summary.reduced_inputs:,} "
+                f"reduced to {counted(summary.responses, 'response')} "
+                f"({counted(summary.events, 'event')}), {summary.failed_inputs:,} failed. "
+                f"{verdict}",
                 f"Responses by status: {statuses or 'none'}. Persisted output compared with "
                 f"the reference for {summary.compared:,} responses.",
             ],
@@ -384,28 +426,7 @@ def document(
                 for p in summary.providers
             ],
         ),
-        Section(
-            "Findings by provider, code and class",
-            [
-                f"Responses per diagnostic code and divergence class; {NO_CODE}: no "
-                f"diagnostic, {NOT_COMPARED}: no persisted output, {AGREES}: the persisted "
-                "output agrees with the reference."
-            ],
-            ("provider", "code", "severity", "rule", "class", "responses", "streams", "examples"),
-            [
-                (
-                    g.provider,
-                    g.code,
-                    g.severity,
-                    g.rule,
-                    g.divergence,
-                    g.responses,
-                    g.streams,
-                    _examples(g.examples, pages),
-                )
-                for g in summary.groups
-            ],
-        ),
+        _findings(summary, pages),
         Section(
             "Inputs that failed",
             [] if summary.failures else ["None: every input was reduced."],

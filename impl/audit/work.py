@@ -51,10 +51,10 @@ from responses_oracle.audit.sources import (
     row_source,
     url_options,
 )
-from responses_oracle.model.catalogue import WIRE_EVENTS
 from responses_oracle.reducer import Reducer
 from responses_oracle.wire import DEFAULT_LIMITS, InputFormat, Limits, WireEvent
 from responses_oracle.wire import iter_wire_events as wire_events
+from responses_oracle.wire.inputs import StreamCheck, is_wire_event
 
 MANIFEST_FIELDS = ("id", "provider", "model", "body", "path", "output")
 """The manifest columns an audit reads; others are ignored."""
@@ -111,9 +111,9 @@ def audit_stream(
     reducer = Reducer()
     counts: list[int] = []
     models: list[str | None] = []
-    total = in_response = 0
+    in_response = 0
     model: str | None = None
-    recognised = False
+    check = StreamCheck()
     try:
         for event in events:
             closed = len(reducer.results)
@@ -123,27 +123,21 @@ def audit_stream(
                 models.append(model)
                 in_response, model = 0, None
             in_response += 1
-            total += 1
-            payload = event[1] if type(event) is WireEvent else event
-            if type(payload) is not dict:
-                continue
-            kind = payload.get("type")
-            if isinstance(kind, str) and kind in WIRE_EVENTS:
-                recognised = True
-                if model is None:
-                    model = _model(payload)
+            check.see(event)
+            if model is None:  # once known, the reducer alone reads the response's events
+                payload = event[1] if type(event) is WireEvent else event
+                if is_wire_event(payload):
+                    model = _model(payload)  # type: ignore[arg-type]
     except InputFault as fault:
-        rows.failure(origin, fault.kind, str(fault), events=total, results=reducer.finish())
-        return total
+        rows.failure(origin, fault.kind, str(fault), events=check.events, results=reducer.finish())
+        return check.events
+    total = check.events
     results = reducer.finish()
     if len(results) > len(counts):
         counts.append(in_response)
         models.append(model)
-    if not recognised:
-        first = next((d.detail for r in results for d in r.diagnostics), None)
-        message = f"no Responses API event in {total} events" + (
-            f" (first problem: {first})" if first else ""
-        )
+    message = check.verdict(results)
+    if message is not None:
         rows.failure(origin, Fault.NOT_A_STREAM, message, events=total, results=results)
         return total
     persisted: list[tuple[int, list[str] | None] | None] = [None] * len(results)

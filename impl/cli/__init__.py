@@ -114,7 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     parser = build_parser(arguments)
     try:
-        args = parser.parse_args(arguments)
+        args, stray = parser.parse_known_args(arguments)
+        if stray:
+            # Reported by the command's own parser, so its usage line is the one shown.
+            command: argparse.ArgumentParser = getattr(args, "parser", parser)
+            command.error(f"unrecognized arguments: {' '.join(stray)}")
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else Exit.USAGE
     if getattr(args, "run", None) is None:

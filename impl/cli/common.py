@@ -17,6 +17,10 @@ streams: any number of ``FILE``s (none, or ``-``, is standard input, as for ``ca
 ``--max-total-bytes``), the reducer limits (``--max-entries``,
 ``--max-channel-chars``) and ``--quiet``.  ``inputs`` opens the files one after the
 other, each as an ``InputSession`` that turns bytes into ``WireEvent``s and results.
+Every input is read the way ``wire.inputs`` says: gzip and Zstandard decompressed (by
+suffix or magic number, standard input too), and an input that holds no Responses API
+event is ``not_a_stream`` -- reported on stderr with the words ``audit`` writes in its
+rows, nothing of it printed, exit status 3.
 A file that cannot be opened is reported on stderr and the others are still read (as
 ``cat`` does); nothing of a file is printed before it is open.  A progress bar on
 stderr is shown only where it helps and cannot hurt: stderr is a terminal,
@@ -33,8 +37,9 @@ stays plain JSON Lines, so that ``--pretty`` left in a script never feeds tables
 
 Exit status (``Exit``), the same for every command that reads streams (``Tally``):
 0 when every response reduced without an error-severity diagnostic; 1 when one did;
-2 for unusable arguments or an unreadable file; 3 when an input held no response (it
-is empty, or its format was not recognised: an oracle that found nothing must not
+2 for unusable arguments or an unreadable file (a missing extra, a corrupt archive);
+3 when an input held no response (it is empty, or no stream: text, binary data, a Chat
+Completions stream, JSON that is no event -- an oracle that found nothing must not
 pass); 141 when the reader of stdout went away (``| head -1``: output stops quietly,
 as ``cat``'s does on SIGPIPE); 130 when interrupted.  Several conditions: the first
 of 2, 3, 1 that holds.
@@ -143,9 +148,19 @@ COMMANDS: Final[tuple[CommandSpec, ...]] = (
         "find the shortest stream on which two policies give different results",
     ),
     CommandSpec(
+        "agents",
+        "responses_oracle.cli.agents",
+        "run real agents and gateways against serve and report its verdicts",
+    ),
+    CommandSpec(
         "audit",
         "responses_oracle.cli.audit",
         "audit many recorded streams into a Parquet dataset and a summary",
+    ),
+    CommandSpec(
+        "serve",
+        "responses_oracle.cli.serve",
+        "serve scenarios on 127.0.0.1 to a real client and judge its next request",
     ),
 )
 """The subcommands, in the order ``--help`` lists them."""
@@ -160,8 +175,8 @@ READING_EXIT: Final[ExitTable] = {
     Exit.OK: "every response reduced without an error-severity diagnostic",
     Exit.FINDING: "a response has an error-severity diagnostic",
     Exit.USAGE: "unusable arguments, or a FILE that cannot be read",
-    Exit.NO_RESPONSE: "an input held no response (empty, or not a format it reads: "
-    "try --format)",
+    Exit.NO_RESPONSE: "an input held no response: empty, or no stream (not_a_stream: "
+    "text, binary data, Chat Completions, JSON that is no event; else try --format)",
 }
 """The exit statuses of the commands that read streams (``reduce``, ``explain``...)."""
 
@@ -219,7 +234,9 @@ def command_parser(
         epilog=f"{epilog}\n\n{exit_help(exit_status)}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.set_defaults(run=run)
+    # The parser rides along so that ``main`` reports a stray argument with this
+    # command's usage, not the top-level one.
+    parser.set_defaults(run=run, parser=parser)
     return parser
 
 
@@ -351,7 +368,7 @@ def pretty(args: argparse.Namespace) -> bool:
 
 
 def _open(path: str) -> tuple[IO[bytes], int | None]:
-    """The input stream and its size when known; a ``CliError`` when it cannot be read."""
+    """The input file and its size when known; a ``CliError`` when it cannot be read."""
     if path == STDIN:
         if sys.stdin is None:
             raise CliError("standard input is closed; pass a FILE instead of '-'")
@@ -395,8 +412,22 @@ class InputSession:
             )
         except ValueError as error:
             raise CliError(f"invalid limits: {error}") from None
-        self._stream, size = _open(path)
+        from responses_oracle.extras import MissingExtra
+        from responses_oracle.wire.inputs import StreamCheck, decompressed
+
+        self._file, size = _open(path)
         self._owned = path != STDIN
+        try:
+            self._stream: IO[bytes] = decompressed(self._file, path)  # type: ignore[arg-type]
+        except MissingExtra as error:
+            self.close()
+            raise CliError(f"cannot read {self.name}: {error}") from None
+        except OSError as error:
+            self.close()
+            raise CliError(f"cannot read {self.name}: {error.strerror or error}") from None
+        self.check = StreamCheck()
+        """Whether the input is a stream (``wire.inputs``), as its events go by."""
+        self._unshown: list[Result] = []
         self._progress: Progress | None = None
         self._task: TaskID | None = None
         if not args.quiet and sys.stderr.isatty() and (size is None or size >= PROGRESS_MIN_BYTES):
@@ -415,14 +446,30 @@ class InputSession:
     ) -> None:
         if self._progress is not None:
             self._progress.stop()
+        self.close()
+
+    def close(self) -> None:
+        """Close the input file (standard input stays open)."""
         if self._owned:
-            self._stream.close()
+            self._file.close()
 
     def events(self) -> Iterator[WireEvent]:
         """The input's events, decoded by the wire front end."""
         from responses_oracle.wire.formats import iter_wire_events
 
-        return iter_wire_events(self._chunks(), self.format, self.wire_limits)
+        return self.check.watch(iter_wire_events(self._chunks(), self.format, self.wire_limits))
+
+    def admit(self, result: Result) -> bool:
+        """Whether ``result`` may be shown: not when the input is no stream so far (then
+        the reducer made it of no response event; ``verdict`` reports it instead)."""
+        if self.check.recognised:
+            return True
+        self._unshown.append(result)
+        return False
+
+    def verdict(self) -> str | None:
+        """None when the input was a stream; else why not (read it all first)."""
+        return self.check.verdict(self._unshown)
 
     def results(self) -> Iterator[Result]:
         """Each response's result, as soon as the response is closed.
@@ -435,9 +482,9 @@ class InputSession:
         for event in self.events():
             closed = len(reducer.results)
             reducer.feed(event)
-            yield from reducer.results[closed:]
+            yield from filter(self.admit, reducer.results[closed:])
         closed = len(reducer.results)
-        yield from reducer.finish()[closed:]
+        yield from filter(self.admit, reducer.finish()[closed:])
 
     def make_room(self) -> None:
         """Call before printing a result: on a shared terminal, the bar goes for good.
@@ -455,10 +502,15 @@ class InputSession:
 
         # Read with read1 where there is one, as the front end does, so that a live pipe
         # yields each event as it arrives instead of after 64 KiB.
+        from responses_oracle.wire.inputs import corrupt_errors
+
+        corrupt = corrupt_errors()
         read = getattr(self._stream, "read1", self._stream.read)
         while True:
             try:
                 chunk = read(CHUNK_BYTES)
+            except corrupt as error:
+                raise CliError(f"cannot read {self.name}: corrupt archive ({error})") from None
             except OSError as error:
                 raise CliError(f"cannot read {self.name}: {error.strerror or error}") from None
             if not chunk:
@@ -509,11 +561,14 @@ class Tally:
         if not result.ok:
             self.failed += 1
 
-    def no_response(self, name: str) -> None:
-        """Count an input that held no response, and say so on stderr."""
+    def not_a_stream(self, name: str, reason: str) -> None:
+        """Count an input that held no response, and say why on stderr."""
+        from responses_oracle.wire.inputs import NOT_A_STREAM
+
         self.empty += 1
         print(
-            f"{PROG}: no response in {name}; if it is not empty, name its format with --format",
+            f"{PROG}: {name}: {NOT_A_STREAM}: {reason}; "
+            "if it is a stream, name its format with --format",
             file=sys.stderr,
         )
 
@@ -531,7 +586,7 @@ def inputs(args: argparse.Namespace, tally: Tally) -> Iterator[InputSession]:
     """Each input of ``args.files`` (standard input when none), opened in turn.
 
     A file that cannot be opened is reported and counted, and the next one is read; an
-    input that yields no response is reported (with the ``--format`` hint) and counted.
+    input that is no stream is reported (with the ``--format`` hint) and counted.
     """
     files: list[str] = args.files or [STDIN]
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
@@ -544,10 +599,10 @@ def inputs(args: argparse.Namespace, tally: Tally) -> Iterator[InputSession]:
             tally.unreadable += 1
             continue
         with session:
-            before = tally.responses
             yield session
-        if tally.responses == before:
-            tally.no_response(session.name)
+        reason = session.verdict()
+        if reason is not None:
+            tally.not_a_stream(session.name, reason)
 
 
 def results(args: argparse.Namespace, tally: Tally) -> Iterator[Result]:

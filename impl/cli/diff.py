@@ -32,8 +32,9 @@ from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corp
 from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.profiles import PROFILES
 from responses_oracle.testing.report import Cluster, representative_page
+from responses_oracle.wire.inputs import NotAStream
 
-from .common import CliError, Exit, command_parser
+from .common import CliError, Exit, Tally, command_parser
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -116,6 +117,7 @@ def register(subparsers: Subparsers) -> None:
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",
             "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/ --json",
             "diff --candidate ai-sdk --allow candidate_raised_on_invalid,unconfirmed_call_dropped",
+            "diff --candidate openai-python --report-dir reports/ && pytest reports/",
         ),
         run=run,
         exit_status={
@@ -123,6 +125,8 @@ def register(subparsers: Subparsers) -> None:
             Exit.FINDING: "the candidate diverges",
             Exit.USAGE: "unusable arguments, or a candidate that cannot run (its stderr is "
             "shown once)",
+            Exit.NO_RESPONSE: "a --corpus file is no stream (text, a Chat Completions "
+            "stream...)",
         },
     )
     add_candidate_arguments(parser)
@@ -194,6 +198,17 @@ def register(subparsers: Subparsers) -> None:
         default=None,
         help="also write each cluster's representative as a timeline page DIR/<cluster>.html",
     )
+    parser.add_argument(
+        "--report-dir",
+        metavar="DIR",
+        default=None,
+        help="also write an upstream-ready bug report per cluster, DIR/<cluster>.md (a "
+        "title in the client's terms, who sends the shape, a short readable stream, what "
+        "the app expects and gets), and for a built-in client a failing test in its own "
+        "style beside it, DIR/<cluster>/test_*.py (pytest, openai-python and "
+        "openai-agents) or DIR/<cluster>/*.test.mjs (node:test, openai-node, ai-sdk, "
+        "ai-streamtext), needing nothing of responses-oracle",
+    )
 
 
 def _allowed(names: list[str]) -> frozenset[Divergence]:
@@ -230,6 +245,23 @@ def _write_pages(folder: Path, clusters: Sequence[Cluster]) -> None:
         sys.stderr.write(f"{folder / cluster.id}.html: {cluster.divergence.value}\n")
 
 
+def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cluster]) -> None:
+    """Each cluster's upstream report (and test) into ``folder`` (``testing.upstream``),
+    the candidate run again to keep each readable stream only where it still shows."""
+    from responses_oracle.testing.candidate import ProcessCandidate
+    from responses_oracle.testing.upstream import write_reports
+
+    candidate = ProcessCandidate(command(args), timeout=args.timeout, sse=args.wire == "sse")
+    try:
+        reports = write_reports(folder, args.candidate, [c.to_json() for c in clusters],
+                                candidate)
+    finally:
+        candidate.close()
+    for report in reports:
+        test = f"{folder / report.id / report.test_file}" if report.test_file else "no test"
+        sys.stderr.write(f"{folder / report.id}.md: {report.title} ({test})\n")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the differential test and print the report."""
     if args.count < 0 or args.jobs < 1:
@@ -249,7 +281,14 @@ def run(args: argparse.Namespace) -> int:
     if args.pages is not None and importlib.util.find_spec("responses_oracle.timeline") is None:
         raise CliError("--pages needs the timeline module (responses_oracle.timeline), "
                        "which this build does not have")
-    corpus = corpus_cases(args.corpus)
+    try:
+        corpus = corpus_cases(args.corpus)
+    except NotAStream as error:
+        tally = Tally()
+        tally.not_a_stream(error.name, error.reason)
+        return tally.exit_status()
+    except OSError as error:
+        raise CliError(f"cannot read {error.filename}: {error.strerror or error}") from None
     try:
         report = run_diff(
             command(args),
@@ -270,6 +309,8 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     if args.pages is not None:
         _write_pages(Path(args.pages), report.clusters)
+    if args.report_dir is not None:
+        _write_reports(args, Path(args.report_dir), report.clusters)
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
     else:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..model.completeness import COMPLETENESS_BY_NAME
 from ..model.invariants import INVARIANTS_BY_NAME
 from ..proofs.contracts import CONTRACTS
+from ..words import counted
 from .common import (
     PROG,
     CliError,
@@ -385,15 +386,27 @@ def rows_table(rows: Sequence[Row]) -> Table:
     return table
 
 
-def _events(count: int) -> str:
-    return f"{count} event{'s' if count != 1 else ''}"
+def total_line(rows: Sequence[Row]) -> str:
+    """The line under the table: how many rows, of each verdict, and the solver's time."""
+    verdicts = ", ".join(
+        f"{sum(row.verdict == verdict for row in rows)} {verdict}" for verdict in _STYLE
+    )
+    seconds = sum(row.seconds for row in rows)
+    return f"total: {counted(len(rows), 'proof')} ({verdicts}), {seconds:.2f}s"
 
 
 def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Policy]) -> None:
-    """The report for people: the table, each counterexample, each policy's caveats."""
+    """The report for people: the table and its total, each counterexample, each
+    policy's caveats.  Into a file or a pipe the table keeps its whole width (no column
+    is cut to fit 80 characters: nobody resizes a file)."""
     from rich.text import Text
 
-    console.print(rows_table(rows))
+    table = rows_table(rows)
+    if not console.is_terminal:
+        unbounded = console.options.update_width(1 << 16)
+        console.width = max(console.width, console.measure(table, options=unbounded).maximum)
+    console.print(table)
+    console.print(total_line(rows))
     for row in rows:
         if row.verdict == "unknown":
             console.print(
@@ -412,7 +425,7 @@ def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Polic
                 (row.policy, "bold"),
                 " breaks ",
                 (row.invariant, "bold"),
-                f": {_events(len(events) - 1)} after response.created",
+                f": {counted(len(events) - 1, 'event')} after response.created",
             ),
             style="red",
         )

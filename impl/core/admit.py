@@ -33,7 +33,7 @@ from responses_oracle.model.vocabulary import (
 )
 
 from . import payload
-from .context import StepContext, nonempty
+from .context import StepContext, nonempty, said
 from .effects import deliver, move_slot
 from .events import Event
 from .state import Entry, ResponseState
@@ -84,7 +84,7 @@ def on_added(step: StepContext, event: Event) -> None:
     if step.tracing:
         step.decision = f"added: {view.value} -> {admission.action.value}"
     if admission.code is not None:
-        step.note(admission.code, f"call_id {call_id!r} is held by another item type", True)
+        step.note(admission.code, f"call_id {said(call_id)} is held by another item type", True)
     if admission.action is AdmissionAction.MATCH and target is not None:
         deliver(step, entries[target], Trigger.ITEM_ADDED, item=item)
     elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):
@@ -190,11 +190,11 @@ def _admission_detail(
     item: Mapping[str, Any], slot_index: int | None, view: str, entry: Entry | None
 ) -> str:
     """What an admission diagnostic says: the item, and for a match both identities."""
-    said = f"{item['type']} item at output_index {slot_index}: {view}"
+    told = f"{item['type']} item at output_index {said(slot_index)}: {view}"
     if entry is None:
-        return said
+        return told
     _, call_id, item_id = _keys(item)
     return (
-        f"{said}; item ({item_id!r}, call_id {call_id!r}) is entry {entry.ordinal} "
-        f"({entry.item_id!r}, call_id {entry.call_id!r}); kept the entry's identity"
+        f"{told}; item ({said(item_id)}, call_id {said(call_id)}) is entry {entry.ordinal} "
+        f"({said(entry.item_id)}, call_id {said(entry.call_id)}); kept the entry's identity"
     )

@@ -37,6 +37,12 @@ def nonempty(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
+def said(value: object) -> str:
+    """How a diagnostic's text shows a key's value: quoted as Python quotes it, and
+    ``absent`` for one the event did not carry (never Python's ``None``)."""
+    return "absent" if value is None else repr(value)
+
+
 class StepContext:
     """The execution context of one event.
 

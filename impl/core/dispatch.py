@@ -27,7 +27,7 @@ from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
 
 from .admit import on_added, on_item
-from .context import DEFAULT_LIMITS, ReducerLimits, StepContext, nonempty
+from .context import DEFAULT_LIMITS, ReducerLimits, StepContext, nonempty, said
 from .events import Event
 from .route import ITEM_SCOPED, on_scoped
 from .settle import describe_failure, end
@@ -181,6 +181,5 @@ def _response_fields(step: StepContext, response: Any) -> None:
     if state.response_id is None:
         state.response_id = response_id
     elif response_id != state.response_id:
-        step.note(
-            Code.RESPONSE_ID_CHANGED, f"response id {response_id!r}; kept {state.response_id!r}"
-        )
+        kept = said(state.response_id)
+        step.note(Code.RESPONSE_ID_CHANGED, f"response id {said(response_id)}; kept {kept}")

@@ -24,7 +24,7 @@ from responses_oracle.model.vocabulary import (
 )
 
 from . import identity, payload
-from .context import StepContext
+from .context import StepContext, said
 from .state import Channel, Entry, Slot
 
 _ITEM_SOURCE: dict[Trigger, PayloadSource] = {
@@ -57,7 +57,9 @@ def deliver(
         if effect is _APPEND_DELTA:
             event = step.event
             if channel is not None and event is not None:
-                payload.append_delta(step, payload.attach(entry, channel), event.value)
+                # An entry's own channel needs no ``attach`` (nearly every delta's).
+                held = channel if channel.attached else payload.attach(entry, channel)
+                payload.append_delta(step, held, event.value)
         elif effect is _LEARN_ITEM_ID:
             if step.learn is not None:
                 _learn_item_id(step, entry)
@@ -147,7 +149,7 @@ def _learn_item_id(step: StepContext, entry: Entry) -> None:
     if not step.learned:  # aliases are never removed: a known one needs no update
         step.add_alias(entry, item_id)
     if step.route_code is not None:
-        step.note(step.route_code, f"item_id {item_id!r} routed by output_index")
+        step.note(step.route_code, f"item_id {said(item_id)} routed by output_index")
     if entry.item_id is None:
         entry.item_id, entry.id_source = item_id, IdSource.SLOT
-        step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {item_id!r} from an event")
+        step.note(Code.ID_ADOPTED_FROM_SLOT, f"took item_id {said(item_id)} from an event")

@@ -24,6 +24,15 @@ from responses_oracle.model.catalogue import (
 )
 from responses_oracle.model.vocabulary import Code
 
+SEQUENCE_FIELD: Final = "sequence_number"
+OUTPUT_INDEX_FIELD: Final = "output_index"
+ITEM_ID_FIELD: Final = "item_id"
+"""The top-level fields every event type reads besides its spec's own
+(``WireEventSpec.index_field`` and ``value_field``): named once, for both paths of
+``parse_event``.  ``tests/core/test_parse_paths.py`` records the fields each path
+reads, for every event type, and checks that they are the same and give the same
+``Event`` for every combination of present, absent and wrong-typed fields."""
+
 MAX_INDEX = 1 << 20
 """Largest ``output_index`` or part index accepted.  Real streams use a handful; a
 larger value is hostile input and would only make the slot table grow."""
@@ -129,9 +138,9 @@ def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
     type_ = payload["type"]
     spec = _PLAIN_SCOPED.get(type_)
     if spec is not None:
-        sequence = payload.get("sequence_number")
-        output_index = payload.get("output_index")
-        item_id = payload.get("item_id")
+        sequence = payload.get(SEQUENCE_FIELD)
+        output_index = payload.get(OUTPUT_INDEX_FIELD)
+        item_id = payload.get(ITEM_ID_FIELD)
         part_index = None if spec.index_field is None else payload.get(spec.index_field)
         value = None if spec.value_field is None else payload.get(spec.value_field)
         if (
@@ -175,10 +184,10 @@ def _validated(
 ) -> Event:
     """Any event, field by field: each field of a wrong type is dropped and reported."""
     problems: Problems = []
-    sequence = payload.get("sequence_number")
+    sequence = payload.get(SEQUENCE_FIELD)
     if sequence is not None and type(sequence) is not int:
         problems.append(
-            (Code.INVALID_FIELD, f"sequence_number must be an integer, got {sequence!r:.60}")
+            (Code.INVALID_FIELD, f"{SEQUENCE_FIELD} must be an integer, got {sequence!r:.60}")
         )
         sequence = None
     output_index = item_id = value = None
@@ -187,8 +196,8 @@ def _validated(
     part_index = 0
     event_class = spec.event_class if spec is not None else None
     if event_class is EventClass.ITEM_SCOPED and spec is not None:
-        output_index = _index(payload, "output_index", problems)
-        item_id = _string(payload, "item_id", problems) or None
+        output_index = _index(payload, OUTPUT_INDEX_FIELD, problems)
+        item_id = _string(payload, ITEM_ID_FIELD, problems) or None
         channel = spec.channel
         if spec.index_field is not None:
             part_index = _index(payload, spec.index_field, problems) or 0
@@ -204,7 +213,7 @@ def _validated(
         elif spec.value_field is not None:
             value = _string(payload, spec.value_field, problems)
     elif event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
-        output_index = _index(payload, "output_index", problems)
+        output_index = _index(payload, OUTPUT_INDEX_FIELD, problems)
         item = _item(payload, problems)
     elif event_class is not None and event_class not in (
         EventClass.KEEPALIVE,

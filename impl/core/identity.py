@@ -24,7 +24,7 @@ from responses_oracle.model.vocabulary import (
     PayloadAction,
 )
 
-from .context import StepContext, nonempty
+from .context import StepContext, nonempty, said
 from .state import Entry
 
 _IDENTITY_NAMES = frozenset(field.value for field in IdentityField)
@@ -49,7 +49,7 @@ def merge_item(
             outcome = "took the new one" if take else "kept the first"
             step.note(
                 decision.code,
-                f"{name} {value!r} differs from first admission {held!r}; {outcome}",
+                f"{name} {said(value)} differs from first admission {said(held)}; {outcome}",
             )
         if take:
             if field is IdentityField.CALL_ID and value is not None:
@@ -90,10 +90,10 @@ def merge_id(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:
             # The item was matched by a stronger key (slot, call_id): a rotated id.
             step.note(
                 Code.ID_CHANGED,
-                f"id {wire_id!r} differs from the first, {entry.item_id!r}; kept the first",
+                f"id {said(wire_id)} differs from the first, {said(entry.item_id)}; kept the first",
             )
     elif renamed is not None:
         step.add_alias(entry, renamed)
         if entry.id_source not in (IdSource.WIRE, IdSource.RENAMED_FIELD):
             entry.item_id, entry.id_source = renamed, IdSource.RENAMED_FIELD
-            step.note(Code.ID_RENAMED_FIELD, f"item has no id; took item_id {renamed!r}")
+            step.note(Code.ID_RENAMED_FIELD, f"item has no id; took item_id {said(renamed)}")

@@ -34,7 +34,7 @@ from responses_oracle.model.vocabulary import (
 )
 
 from . import classifiers, payload
-from .context import StepContext
+from .context import StepContext, said
 from .effects import deliver
 from .events import Event
 from .state import Channel, Entry
@@ -89,7 +89,8 @@ def on_scoped(step: StepContext, event: Event) -> None:
         step.decision = _summary(slot_view, id_view, route)
     if target is None:
         if route.code is not None:
-            step.note(route.code, f"output_index {event.output_index}, item_id {item_id!r}", True)
+            keys = f"output_index {said(event.output_index)}, item_id {said(item_id)}"
+            step.note(route.code, keys, True)
         return
     entry = state.entries[target]
     trigger = spec.trigger

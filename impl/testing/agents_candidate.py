@@ -5,16 +5,22 @@ Run as ``python -m responses_oracle.testing.agents_candidate`` (needs ``pip inst
 the way an agent run takes it, through public API only: an ``Agent`` on an
 ``OpenAIResponsesModel`` whose ``AsyncOpenAI`` client has an ``httpx2.MockTransport``
 answering with the stream's SSE bytes, run by ``Runner.run_streamed`` with its events
-consumed to the end.  No network is involved.
+consumed to the end.  No network is involved.  The agent has a tool for every call the
+stream carries, as an application whose model calls them does
+(``candidate.declared_tools``): a ``FunctionTool`` with a permissive, non-strict schema
+for a function call, a ``CustomTool`` for a custom tool call (so a custom call named
+``apply_patch`` is that custom tool's, not the SDK's built-in apply-patch path); each
+tool answers ``"ok"`` and does nothing else.
 
 The answer is the model response the runner acts on: the ``ModelResponse`` that
 ``RunHooks.on_llm_end`` receives (its ``output`` is what the runner executes tools
 from and stores in the conversation).  The runner accepts only a completed response,
 so the status is ``completed``; when it raises before a model response exists (an
 ``incomplete`` or ``failed`` terminal, an ``error`` event, no terminal at all), that
-is the ``error`` answer.  What happens after the model response — tool look-up and
-execution — is not the parser under test: the agent has no tools, and the runner's
-"tool not found" that follows a call is not an answer.
+is the ``error`` answer.  The runner then runs the tools (each answers ``"ok"``) and
+stops at ``max_turns=1`` before a second model call: what it raises then, after the
+model response, is not an answer; what it raises while reading the response's calls,
+before ``on_llm_end``, is.
 
 Without the SDK the adapter says how to install it on stderr and exits 2.
 """
@@ -25,8 +31,8 @@ import asyncio
 import sys
 from typing import Any
 
-from responses_oracle.testing.candidate import serve_client
-from responses_oracle.testing.openai_candidate import sse_body
+from responses_oracle.testing.candidate import declared_tools, serve_client
+from responses_oracle.testing.openai_candidate import PERMISSIVE, sse_body
 
 INSTALL_HINT = (
     "the openai-agents candidate needs openai-agents and openai 3.x: "
@@ -43,6 +49,8 @@ class _Offline:
         import httpx2  # type: ignore[import-not-found,unused-ignore]
         from agents import (  # type: ignore[import-not-found,unused-ignore]
             Agent,
+            CustomTool,
+            FunctionTool,
             OpenAIResponsesModel,
             RunHooks,
             Runner,
@@ -76,8 +84,20 @@ class _Offline:
         self.hooks = Record()
         self.runner = Runner
 
-    async def _run(self) -> None:
-        result = self.runner.run_streamed(self.agent, "", max_turns=1, hooks=self.hooks)
+        async def ok(context: Any, given: str) -> str:
+            return "ok"
+
+        def tool(kind: str, name: str) -> Any:
+            if kind == "custom":
+                return CustomTool(name=name, description=name, on_invoke_tool=ok)
+            return FunctionTool(name=name, description=name, params_json_schema=PERMISSIVE,
+                                on_invoke_tool=ok, strict_json_schema=False)
+
+        self.tool = tool
+
+    async def _run(self, tools: list[Any]) -> None:
+        agent = self.agent.clone(tools=tools)
+        result = self.runner.run_streamed(agent, "", max_turns=1, hooks=self.hooks)
         async for _ in result.stream_events():
             pass
 
@@ -85,8 +105,9 @@ class _Offline:
         """One request body through an agent run: the model response it acts on."""
         self.body = sse_body(events)
         self.responses.clear()
+        tools = [self.tool(t["type"], t["name"]) for t in declared_tools(events)]
         try:
-            asyncio.run(self._run())
+            asyncio.run(self._run(tools))
         except Exception:
             if not self.responses:
                 raise

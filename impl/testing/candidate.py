@@ -11,8 +11,11 @@ it does not compute) or a ``Failure`` saying why there is none.
 speaking the *candidate protocol* (docs/conformance-vectors.md):
 
 - the harness writes one request per line on the candidate's stdin:
-  ``{"id": "<case>", "events": [<event object>, ...]}`` (plus ``"sse": "<text>"`` when
-  the candidate asked for SSE text with ``--wire sse``);
+  ``{"id": "<case>", "events": [<event object>, ...], "tools": [...]}`` (plus ``"sse":
+  "<text>"`` when the candidate asked for SSE text with ``--wire sse``); ``tools`` are
+  the tools an application whose model calls what the stream calls would declare
+  (``declared_tools``), so that a client driven as an application drives it has a tool
+  for every call;
 - the candidate writes exactly one line per request on stdout, in request order:
   ``{"id": "<case>", "results": [<result object>, ...]}`` — one result per response
   in the stream — or ``{"id": "<case>", "error": "<message>"}`` when it gave up;
@@ -108,9 +111,40 @@ def _results(value: Any) -> Answer:
     return Failure(f"expected a result object or a list of them, got {type(value).__name__}")
 
 
+TOOL_TYPES: dict[str, str] = {"function_call": "function", "custom_tool_call": "custom"}
+"""The call item types an application runs itself, and the type of the tool it declares
+for them (hosted tools are the provider's and need no declaration)."""
+
+_ENDINGS = ("response.completed", "response.incomplete", "response.failed")
+
+
+def declared_tools(events: Sequence[Event]) -> list[dict[str, str]]:
+    """The tools an application whose model calls what ``events`` call declares: one
+    per tool name an item of a ``TOOL_TYPES`` type carries (in ``output_item.added`` or
+    ``.done``, or a terminal snapshot), ``{"type": "function" | "custom", "name": ...}``,
+    in the order first named; the first type seen for a name wins.  A client given the
+    stream is then set up as an application is: every call has its tool."""
+    tools: dict[str, str] = {}
+    for event in events:
+        items = [event.get("item")]
+        response = event.get("response")
+        if event.get("type") in _ENDINGS and isinstance(response, Mapping):
+            output = response.get("output")
+            items += output if isinstance(output, list) else []
+        for item in items:
+            if not isinstance(item, Mapping) or item.get("type") not in TOOL_TYPES:
+                continue
+            name = item.get("name")
+            if isinstance(name, str) and name and name not in tools:
+                tools[name] = TOOL_TYPES[str(item["type"])]
+    return [{"type": kind, "name": name} for name, kind in tools.items()]
+
+
 def request_line(case: str, stream: GeneratedStream, sse: bool) -> str:
     """One protocol request."""
-    request: dict[str, Any] = {"id": case, "events": list(stream.events)}
+    request: dict[str, Any] = {
+        "id": case, "events": list(stream.events), "tools": declared_tools(stream.events)
+    }
     if sse:
         request["sse"] = stream.to_sse().decode()
     return json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -10,8 +10,10 @@ narrows the rotation to some generators (``mix_of``) and ``diff --profile`` the 
 profiles the profile generators draw from.
 
 ``corpus_cases(paths)`` reads recorded streams (any input format the front end knows,
-detected per file) and turns each file into one case of decoded events; events the
-front end could not decode are left out, since a candidate is handed JSON objects.
+detected per file, ``.gz`` and ``.zst`` decompressed) and turns each file into one case
+of decoded events; events the front end could not decode are left out, since a
+candidate is handed JSON objects.  A file that is no stream stops the reading, as in
+every command (``NotAStream``).
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ def generated_cases(
     return (generated_case(seed, index, mix, profiles) for index in range(count))
 
 
-STREAM_SUFFIXES: tuple[str, ...] = (".jsonl", ".sse", ".json", ".txt", ".ndjson")
+STREAM_SUFFIXES: tuple[str, ...] = (".jsonl", ".sse", ".json", ".txt", ".ndjson", ".gz", ".zst")
 """File suffixes a corpus folder is searched for."""
 
 
@@ -145,16 +147,27 @@ def corpus_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 def corpus_cases(paths: Iterable[str | os.PathLike[str]]) -> list[Case]:
-    """One case per corpus file, its decodable events in order."""
+    """One case per corpus file, its decodable events in order.
+
+    A file that is no stream (``wire.inputs``: text, a Chat Completions stream...)
+    raises ``NotAStream``, as every command stops at one; ``OSError`` when a file
+    cannot be read.
+    """
+    from responses_oracle.reducer import reduce
     from responses_oracle.wire.formats import InputFormat, read_wire_events
+    from responses_oracle.wire.inputs import NotAStream, StreamCheck
 
     cases = []
     for path in corpus_files(paths):
+        check = StreamCheck()
+        wire = list(check.watch(read_wire_events(path, InputFormat.AUTO)))
+        reason = check.verdict(() if check.recognised else reduce(wire))
+        if reason is not None:
+            raise NotAStream(str(path), reason)
         events = [
             dict(event.payload)
-            for event in read_wire_events(path, InputFormat.AUTO)
+            for event in wire
             if event.problem is None and isinstance(event.payload, dict)
         ]
-        if events:
-            cases.append(Case(str(path), GeneratedStream(tuple(events), ("corpus",))))
+        cases.append(Case(str(path), GeneratedStream(tuple(events), ("corpus",))))
     return cases

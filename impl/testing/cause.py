@@ -15,8 +15,9 @@ Each difference has a ``Signature``:
 
 A cluster gathers the cases of one ``Cause`` — what a maintainer would call "the same
 bug": what differs, the rule and the code, *not* the class (the same lost payload runs
-the wrong tool on a call and garbles a message; the cluster is filed under its most
-harmful class).  A case is clustered by its most harmful difference (its first
+the wrong tool on a call and garbles a message; each case keeps its own class, the
+cluster counts them per class and reads as its representative's, one of the most
+harmful).  A case is clustered by its most harmful difference (its first
 signature, keyed by ``Causes``): the report leads with what would run the wrong tool,
 and a case's lesser differences are listed with it rather than spread over clusters of
 their own.  The classes a client may choose on purpose are one cluster each.
@@ -68,7 +69,13 @@ from typing import Any
 
 from responses_oracle import Reducer, reduce
 from responses_oracle.core.step import StepTrace
-from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
+from responses_oracle.model.divergence import (
+    HYPOTHESES,
+    RAISES,
+    TOLERABLE,
+    Divergence,
+    Hypothesis,
+)
 from responses_oracle.model.vocabulary import CODES, LATE_CODES, Code
 from responses_oracle.result import Result, item_positions
 
@@ -77,7 +84,7 @@ from .compare import NO_ARGUMENTS, Aspect, Difference
 from .explain import DECISION_RULES
 from .rules import CODE_RULES
 from .streams import Event
-from .taxonomy import Classified, classify
+from .taxonomy import Classified, classify, no_payload
 
 DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     Aspect.ID: (
@@ -179,8 +186,8 @@ class Cause:
     """A cluster key: what differs, the rule and code deciding it, or a failure's text.
 
     The class is not part of it: whether a lost payload runs the wrong tool or garbles a
-    message depends on the item, not on the bug, so one cause holds both and the
-    cluster is filed under its most harmful class."""
+    message depends on the item, not on the bug, so one cause holds both; the cluster
+    counts its cases per class (``report.Cluster.classes``)."""
 
     kind: str
     rule: str
@@ -214,6 +221,9 @@ RUNTIME_ERRORS: frozenset[str] = frozenset(
 """Python's and JavaScript's errors for a lookup or an operation on a missing value:
 their text names the index or the value an unguarded access met, not a check of the
 client's, so one unguarded access raises one or another by stream."""
+
+BUG_RAISES: frozenset[Divergence] = RAISES - TOLERABLE
+"""The classes of a failure on valid input, clean or flagged: a bug, not a choice."""
 
 RUNTIME_KIND = "runtime error"
 """The kind of every error of ``RUNTIME_ERRORS``."""
@@ -263,7 +273,7 @@ class Causes:
             frozenset(
                 _raised(s)
                 for s in signatures
-                if s.failure and s.divergence is Divergence.CANDIDATE_RAISED_ON_VALID
+                if s.failure and s.divergence in BUG_RAISES
             )
         )
 
@@ -488,13 +498,11 @@ def _lost(oracle: Any, candidate: Any) -> bool:
     """True when the candidate holds less of a payload than the reference: nothing
     (absent, ``""``, parts all empty, parsed arguments of none), or only its leading
     parts."""
+    if no_payload(candidate):
+        return True
     if isinstance(candidate, list):
-        if all(part in (None, "") for part in candidate):
-            return True
         return isinstance(oracle, list) and candidate == oracle[: len(candidate)]
-    return candidate is None or candidate == "" or (
-        isinstance(oracle, str) and candidate == NO_ARGUMENTS
-    )
+    return isinstance(oracle, str) and candidate == NO_ARGUMENTS
 
 
 def trip_rule(responses: Sequence[TracedResponse], index: int | None) -> tuple[str, str]:
@@ -552,10 +560,20 @@ class Judgement:
 
 def judged(events: Sequence[Event], answer: Answer, codes: bool = False) -> Judgement:
     """The judgement of ``answer`` (nothing in it when the answer agrees)."""
-    found = classify(reduce(events), answer, events=events, codes=codes)
+    responses: list[TracedResponse] = []
+
+    def decided(classified: Classified) -> Code | None:
+        # The reference's trace, taken once and only for a difference that needs it.
+        responses[:] = responses or traced(events)
+        difference = classified.difference
+        _, code = decide(difference.aspect, difference.rule,
+                         involved(classified, responses, events), at_end(classified, responses))
+        return Code(code) if code else None
+
+    found = classify(reduce(events), answer, events=events, codes=codes, decided=decided)
     if not found:
         return Judgement((), (), [])
-    responses = traced(events)
+    responses[:] = responses or traced(events)
     return Judgement(tuple(found), tuple(signature(c, responses, events) for c in found),
                      responses)
 

@@ -8,7 +8,8 @@ does (``taxonomy``) and names what went wrong by its signature (``cause``); each
 diverging case is a ``Finding``, which also records the client policies that explain
 its most harmful cause (``hypotheses``).  Findings are clustered by their most harmful
 cause (the lesser ones are listed with the case, ``cause``).  One
-representative per cluster (the shortest case) is shrunk (``shrink.py``: ddmin with
+representative per cluster (a case of its most harmful class, one with a real
+provider's shape first, then the shortest: ``provenance``) is shrunk (``shrink.py``: ddmin with
 batched candidate calls, the response frame kept) under the one condition that the
 variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
@@ -57,6 +58,7 @@ from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypo
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
+    BUG_RAISES,
     RUNTIME_KIND,
     Cause,
     Causes,
@@ -74,7 +76,7 @@ from .compare import Aspect
 from .explain import completed, trace_line
 from .hypotheses import explained
 from .profiles import PROFILES
-from .report import Cluster, DiffReport, Finding, cluster_order
+from .report import Cluster, DiffReport, Finding, class_counts, cluster_order, source_counts
 from .shrink import FRAME_EVENTS, shrink
 from .streams import Event, GeneratedStream, split_responses
 
@@ -250,8 +252,7 @@ def with_trips(
         }
 
     failing = [f for f in findings if f.signatures[0].failure]
-    valid = [f for f in failing
-             if f.signatures[0].divergence is Divergence.CANDIDATE_RAISED_ON_VALID]
+    valid = [f for f in failing if f.signatures[0].divergence in BUG_RAISES]
     placed = trip(valid)
     if Causes.of(placed.values()).placed():
         placed |= trip([f for f in failing if f.case not in placed
@@ -273,8 +274,8 @@ def explain_cluster(
     allowed: frozenset[Divergence] = frozenset(),
     causes: Causes = NO_BUGS,
 ) -> Cluster:
-    """Shrink the cluster's shortest case of its most harmful class (keeping its cause)
-    and explain it; a client policy's cluster keeps the policy's answer instead."""
+    """Shrink the cluster's representative (``_representative``), keeping its cause and
+    its class, and explain it; a client policy's cluster keeps the policy's answer instead."""
     if wanted.hypothesis is not None:
         return _explain_policy(wanted.hypothesis, members, candidate, codes, split, minimize,
                                allowed, causes)
@@ -343,6 +344,7 @@ def explain_cluster(
     return _built(
         members, finding, events, answer, responses, allowed,
         cause=wanted,
+        representative_cause=wanted,
         rule=rule,
         decision=decision,
         classified=shown,
@@ -371,7 +373,10 @@ def _built(
         reference=tuple(r.result.to_dict() for r in responses),
         answer=answer,
         variants=_variants(members),
-        allowed=all(f.signatures[0].divergence in allowed for f in members),
+        allowed=all(f.divergence in allowed for f in members),
+        classes=class_counts(members),
+        sources=source_counts(members),
+        representative_source=finding.source,
         **fields,
     )
 
@@ -390,11 +395,12 @@ def _variants(members: Sequence[Finding]) -> tuple[tuple[str, int], ...]:
 
 
 def _representative(members: Sequence[Finding]) -> tuple[Divergence, Finding]:
-    """A cluster's most harmful class, and its shortest case of that class."""
-    divergence = min((f.signatures[0].divergence for f in members), key=HARM.index)
+    """A cluster's most harmful class, and its case of that class to shrink: one with a
+    real provider's shape if there is one, then the shortest."""
+    divergence = min((f.divergence for f in members), key=HARM.index)
     return divergence, min(
-        (f for f in members if f.signatures[0].divergence is divergence),
-        key=lambda f: len(f.events),
+        (f for f in members if f.divergence is divergence),
+        key=lambda f: (f.source is None, len(f.events)),
     )
 
 
@@ -402,22 +408,25 @@ def _explain_policy(
     hypothesis: Hypothesis, members: Sequence[Finding], candidate: Candidate, codes: bool,
     split: bool, minimize: bool, allowed: frozenset[Divergence], causes: Causes,
 ) -> Cluster:
-    """Explain the cluster of a client policy: its shortest case of its most harmful
-    class shrunk keeping the policy's explanation of it (the candidate answering as the
-    policy does, not as the reference does, wherever its most harmful cause differs)
-    and that class; then each cause it gathers, explained as a cluster of its own (its
-    parts)."""
+    """Explain the cluster of a client policy: its representative (``_representative``)
+    shrunk keeping the policy's explanation of it (the candidate answering as the
+    policy does, not as the reference does, wherever its most harmful cause differs),
+    that case's own cause and its class; then each cause it gathers, explained as a
+    cluster of its own (its parts)."""
     divergence, finding = _representative(members)
+    own = causes.key(finding.signatures[0])
 
     def stream(events: Sequence[Event]) -> GeneratedStream:
         return GeneratedStream(tuple(events), finding.labels, finding.data_only)
 
     def fails(variants: Sequence[list[Event]]) -> list[bool]:
+        # The representative keeps its case: the policy's explanation, its own cause
+        # and its class (a divergent payload is not shrunk into an empty one).
         answers = answers_of(candidate, [stream(v) for v in variants], split)
         judgements = [judged(v, a, codes) for v, a in zip(variants, answers, strict=True)]
         return [
             hypothesis in explained(v, a, codes=codes, differences=j.first_cause)
-            and any(s.divergence is divergence for s in j.signatures)
+            and causes.shows(own, j.signatures, divergence)
             for v, a, j in zip(variants, answers, judgements, strict=True)
         ]
 
@@ -433,6 +442,7 @@ def _explain_policy(
     return _built(
         members, finding, events, answer, responses, allowed,
         cause=policy(hypothesis),
+        representative_cause=own,
         rule=HYPOTHESES[hypothesis].rule,
         decision=hypothesis.value,
         classified=found,

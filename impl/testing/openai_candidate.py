@@ -5,7 +5,11 @@ Run as ``python -m responses_oracle.testing.openai_candidate`` (needs ``pip inst
 Each request body goes the way a user's call takes it, through the SDK's public API
 only: an ``OpenAI`` client whose ``http_client`` has an ``httpx2.MockTransport``
 answering every request with the stream's SSE bytes, then ``client.responses.stream()``
-iterated to the end and ``get_final_response()``.  No network is involved.
+iterated to the end and ``get_final_response()``.  No network is involved.  The request
+declares a tool for every call the stream carries, as an application whose model
+calls them does (``candidate.declared_tools``): a function tool with a permissive
+schema (``{"type": "object"}``, not strict, so the SDK hands the arguments over as
+text, unparsed), or a custom tool.
 
 The answer is what a user of the SDK holds afterwards:
 
@@ -32,7 +36,7 @@ import json
 import sys
 from typing import Any
 
-from responses_oracle.testing.candidate import serve_client
+from responses_oracle.testing.candidate import declared_tools, serve_client
 
 INSTALL_HINT = (
     "the openai-python candidate needs openai 3.x (its transport is httpx2): "
@@ -49,6 +53,20 @@ def sse_body(events: list[dict[str, Any]]) -> bytes:
         f"event: {event.get('type')}\ndata: {json.dumps(event, ensure_ascii=False)}\n\n"
         for event in events
     ).encode("utf-8", "surrogatepass")
+
+
+PERMISSIVE: dict[str, Any] = {"type": "object", "additionalProperties": True}
+"""The parameters of every declared function tool: any JSON object."""
+
+
+def app_tools(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Responses ``tools`` an application declares for ``events``' calls: function
+    tools with a permissive, non-strict schema, custom tools as custom tools."""
+    return [
+        {"type": "function", "name": tool["name"], "parameters": PERMISSIVE, "strict": False}
+        if tool["type"] == "function" else {"type": "custom", "name": tool["name"]}
+        for tool in declared_tools(events)
+    ]
 
 
 class _Offline:
@@ -77,7 +95,10 @@ class _Offline:
         """One request body through ``client.responses.stream()``: a result object."""
         self.body = sse_body(events)
         ending: Any = None
-        with self.client.responses.stream(model="oracle-candidate", input="") as stream:
+        tools: Any = app_tools(events)  # the SDK types each tool shape separately
+        with self.client.responses.stream(
+            model="oracle-candidate", input="", tools=tools
+        ) as stream:
             for event in stream:
                 if event.type in _ENDINGS:
                     ending = event

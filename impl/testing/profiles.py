@@ -39,6 +39,9 @@ class Profile:
     deviations: str
     evidence: str
     transform: ProfileFn
+    fixture: str = ""
+    """A recorded (or hand-reproduced) stream of this provider in ``fixtures/`` that
+    shows the deviation; empty where the evidence is tracker threads only."""
 
 
 class Place(Enum):
@@ -542,6 +545,7 @@ PROFILES: dict[str, Profile] = {
             "protocol-notes §8 GitHub Copilot row (vercel/ai#18548, BerriAI/litellm#30072, "
             "lidge-jun/opencodex#995, #996; Menci/Floway#119)",
             github_copilot,
+            "fixtures/captures/vercel-ai/openai__github-copilot-id-rotation.1.jsonl",
         ),
         Profile(
             "lm-studio",
@@ -550,6 +554,7 @@ PROFILES: dict[str, Profile] = {
             "reasoning_text.delta",
             "protocol-notes §8 LM Studio row and §4 (WIRE lmstudio-tool-call.1/.2)",
             lm_studio,
+            "fixtures/peers/ai-sdk/open-responses__lmstudio-tool-call.1.jsonl",
         ),
         Profile(
             "codex-backend",
@@ -589,6 +594,7 @@ PROFILES: dict[str, Profile] = {
             "fixtures/captures/pydantic-ai/test_deepseek_responses_*; not in protocol-notes "
             "§8, which predates the captures",
             deepseek,
+            "fixtures/captures/pydantic-ai/test_deepseek_responses_function_tool_stream.i0.jsonl",
         ),
         Profile(
             "litellm-vllm-rekey",
@@ -599,12 +605,14 @@ PROFILES: dict[str, Profile] = {
             "gateway, kimi-k2.6); vllm-project/vllm#47916 (call_id half); protocol-notes §8 "
             "vLLM row (snapshot ids differ)",
             litellm_vllm_rekey,
+            "fixtures/quirks/q05-vllm-snapshot-rekeys-call.jsonl",
         ),
         Profile(
             "litellm-done-order",
             "output_item.done events held back and sent last, highest output_index first",
             "fixtures/quirks q08 (BerriAI/litellm#36356); protocol-notes §8 LiteLLM row",
             litellm_done_order,
+            "fixtures/quirks/q08-litellm-done-out-of-order.jsonl",
         ),
         Profile(
             "openrouter",
@@ -616,6 +624,7 @@ PROFILES: dict[str, Profile] = {
             "test_openai_responses_raw_cot_stream_openrouter) and q07 "
             "(OpenRouterTeam/ai-sdk-provider#336)",
             openrouter,
+            "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl",
         ),
         Profile(
             "chat-gateway-slot-collision",
@@ -626,6 +635,7 @@ PROFILES: dict[str, Profile] = {
             "#9822, Helicone/helicone#5325, router-for-me/CLIProxyAPI#4430); protocol-notes "
             "§8 misc gateways row",
             chat_gateway_slot_collision,
+            "fixtures/quirks/q09-gateway-output-index-collision.jsonl",
         ),
         Profile(
             "vllm-zero-argument-calls",
@@ -633,6 +643,7 @@ PROFILES: dict[str, Profile] = {
             "its done and snapshot items carry arguments \"{}\"",
             "fixtures/quirks q10 (vllm-project/vllm#54236); protocol-notes §8 vLLM row",
             vllm_zero_argument_calls,
+            "fixtures/quirks/q10-vllm-zero-arg-no-args-done.jsonl",
         ),
         Profile(
             "onyx",
@@ -641,6 +652,7 @@ PROFILES: dict[str, Profile] = {
             "fixtures/quirks q11 (onyx-dot-app/onyx#13624); protocol-notes §8 misc gateways "
             "row",
             onyx,
+            "fixtures/quirks/q11-onyx-completed-new-item-id.jsonl",
         ),
         Profile(
             "keepalive-unknown",

@@ -2,13 +2,17 @@
 
 A ``Finding`` is one case on which candidate and reference disagree: the candidate's
 answer, every difference classified by harm (``taxonomy``), and the distinct causes
-(``cause.Signature``) it shows.  A ``Cluster`` gathers the cases whose most harmful
-difference has one cause, with one representative shrunk to a minimal well-formed
-stream that still shows it, the rule that decides it, both answers, and how its cases
-read (``variants``: a cluster of failures lists every distinct message).
-``DiffReport`` holds them, most harmful class first, and renders them as text
-(``render``) or JSON (``to_json``).  Classes a run allows (``--allow``) are reported
-but do not fail it.
+(``cause.Signature``) it shows; its class is its most harmful one.  A ``Cluster``
+gathers the cases whose most harmful difference has one cause, with one representative
+shrunk to a minimal well-formed stream that still shows it, the rule that decides it,
+both answers, and how its cases read (``variants``: a cluster of failures lists every
+distinct message).  Each case keeps its own class: a cluster counts its cases per class
+(``classes``) and reads as its representative's class, so "wrong tool run, 28 streams"
+is never said of a cluster with 3 wrong tool runs.  It also says where its shapes come
+from (``sources``: a real provider or gateway, or synthetic only, ``provenance``).
+``DiffReport`` holds them, real shapes first, then most harmful class first, and
+renders them as text (``render``) or JSON (``to_json``).  Classes a run allows
+(``--allow``) are reported but do not fail it.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
+from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE, Divergence, Hypothesis
 
 from .candidate import Answer, Failure
 from .cause import Cause, Signature
+from .provenance import Source, source_of
 from .rules import RULES
 from .streams import Event
 from .taxonomy import Classified
@@ -47,6 +52,30 @@ class Finding:
     explained: tuple[Hypothesis, ...] = ()
     """The client policies that explain the case's most harmful cause (``hypotheses``)."""
 
+    @property
+    def divergence(self) -> Divergence:
+        """The case's own class: that of its most harmful difference."""
+        return self.signatures[0].divergence
+
+    @property
+    def source(self) -> Source | None:
+        """The real provider or gateway whose shape the case has (``None``: synthetic)."""
+        return source_of(self.labels, self.case)
+
+
+def class_counts(members: Sequence[Finding]) -> tuple[tuple[Divergence, int], ...]:
+    """How many of ``members`` are of each class (each case by its own), in ``HARM``
+    order."""
+    counts = Counter(f.divergence for f in members)
+    return tuple((d, counts[d]) for d in HARM if counts[d])
+
+
+def source_counts(members: Sequence[Finding]) -> tuple[tuple[Source, int], ...]:
+    """The real sources of ``members``' shapes with their counts, most cases first
+    (empty: synthetic only)."""
+    counts = Counter(f.source for f in members if f.source is not None)
+    return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].name)))
+
 
 @dataclass(frozen=True)
 class Cluster:
@@ -65,7 +94,7 @@ class Cluster:
     answer: Answer
     trace: tuple[str, ...]
     divergence: Divergence
-    """The most harmful class among the cluster's cases."""
+    """The representative's class (of the cluster's cases, one of the most harmful)."""
     message: str = ""
     """What the representative raised (masked), for a cluster of failures."""
     others: tuple[tuple[str, int], ...] = ()
@@ -79,11 +108,26 @@ class Cluster:
     parts: tuple[Cluster, ...] = ()
     """For a policy's cluster: the causes it gathers, each a cluster of its own cases
     with its own representative (the reference's decisions the policy met)."""
+    classes: tuple[tuple[Divergence, int], ...] = ()
+    """The cases per class, each case by its own class (``class_counts``)."""
+    sources: tuple[tuple[Source, int], ...] = ()
+    """The real providers or gateways whose shapes the cases have (``source_counts``;
+    empty: synthetic only)."""
+    representative_source: Source | None = None
+    """The representative's own source."""
+    representative_cause: Cause | None = None
+    """The representative's own cause (for a policy's cluster, one of its parts'): its
+    shrunk stream still shows it, of the cluster's class."""
 
     @property
     def id(self) -> str:
         """The cluster's stable id."""
         return self.cause.key
+
+    @property
+    def severe(self) -> int:
+        """How many of the cluster's cases are of a severe class (each by its own)."""
+        return sum(n for d, n in self.classes if d in SEVERE)
 
     def to_json(self) -> dict[str, Any]:
         """The cluster as JSON."""
@@ -99,6 +143,14 @@ class Cluster:
             "failure": self.message or None,
             "failure_key": self.cause.failure or None,
             "count": len(self.cases),
+            "classes": classes_json(self.classes),
+            "severe_streams": self.severe,
+            "sources": sources_json(self.sources),
+            "representative_source": (
+                None if self.representative_source is None
+                else self.representative_source.name
+            ),
+            "representative_cause": cause_json(self.representative_cause),
             "cases": list(self.cases),
             "labels": list(self.labels),
             "original_events": self.original_events,
@@ -122,6 +174,36 @@ class Cluster:
             "hypothesis": policy_json(self.hypothesis),
             "parts": [part.to_json() for part in self.parts],
         }
+
+
+def cause_json(cause: Cause | None) -> dict[str, str] | None:
+    """A cause as JSON: what differs, the rule, the decision, a failure's key."""
+    if cause is None:
+        return None
+    return {"kind": cause.kind, "rule": cause.rule, "decision": cause.decision,
+            "failure": cause.failure}
+
+
+def classes_json(classes: Sequence[tuple[Divergence, int]]) -> dict[str, int]:
+    """Cases per class as JSON, most harmful first."""
+    return {d.value: n for d, n in classes}
+
+
+def sources_json(sources: Sequence[tuple[Source, int]]) -> list[dict[str, Any]]:
+    """A cluster's real sources as JSON (empty: synthetic only)."""
+    return [
+        {"source": s.name, "fixture": s.fixture or None, "evidence": s.evidence, "cases": n}
+        for s, n in sources
+    ]
+
+
+def provenance_line(sources: Sequence[tuple[Source, int]]) -> str:
+    """Where a cluster's shapes come from, in one line."""
+    if not sources:
+        return "synthetic only (no case has a real provider's shape)"
+    return "seen from " + "; ".join(
+        f"{s.name} x{n} ({s.fixture or s.evidence})" for s, n in sources
+    )
 
 
 def policy_json(hypothesis: Hypothesis | None) -> dict[str, str] | None:
@@ -169,6 +251,11 @@ class DiffReport:
         """Streams run through candidate and reference per second (before shrinking)."""
         return self.cases / self.check_seconds if self.check_seconds else 0.0
 
+    @property
+    def severe(self) -> int:
+        """Diverging cases of a severe class, each case by its own class."""
+        return sum(1 for finding in self.findings if finding.divergence in SEVERE)
+
     def by_class(self) -> Counter[Divergence]:
         """Diverging cases per class (a case counts once per class it shows)."""
         counts: Counter[Divergence] = Counter()
@@ -208,6 +295,7 @@ class DiffReport:
             "diverging_case_ids": [f.case for f in self.findings],
             "by_class": {d.value: n for d, n in sorted(
                 self.by_class().items(), key=lambda kv: HARM.index(kv[0]))},
+            "severe_streams": self.severe,
             "allowed": sorted(d.value for d in self.allowed),
             "seconds": round(self.seconds, 3),
             "streams_per_second": round(self.streams_per_second, 1),
@@ -275,6 +363,8 @@ def render_cluster(number: int, cluster: Cluster) -> str:
     lines = [
         f"cluster {number} [{cluster.id}]: {cluster.divergence.value}{allowed} -- "
         f"{cluster.rule} ({cluster.decision or 'no code'}), {len(cluster.cases)} case(s)",
+        "  cases by class: " + ", ".join(f"{d.value} x{n}" for d, n in cluster.classes),
+        f"  shape: {provenance_line(cluster.sources)}",
         f"  rule {cluster.rule}: {RULES.get(cluster.rule, '')} "
         f"({RULE_DOCS.format(rule=cluster.rule)})",
         f"  representative: {cluster.cases[0]} [{', '.join(cluster.labels)}]"
@@ -342,5 +432,8 @@ def representative_page(cluster: Cluster) -> str | None:
 
 
 def cluster_order(clusters: Sequence[Cluster]) -> list[Cluster]:
-    """Most harmful class first, then the larger clusters."""
-    return sorted(clusters, key=lambda c: (HARM.index(c.divergence), -len(c.cases)))
+    """Clusters with a real provider's shape first, then most harmful class first, then
+    the larger clusters."""
+    return sorted(
+        clusters, key=lambda c: (not c.sources, HARM.index(c.divergence), -len(c.cases))
+    )

@@ -14,15 +14,26 @@ One fact is not a single difference: a call the reference marks *not* executable
 the candidate hands over as runnable.  A candidate that gives ``executable`` says so
 itself; one that does not (an SDK) hands over every call of a response it reports
 ``completed``, so a non-executable call present in such a response is
-``unconfirmed_call_kept``.
+``unconfirmed_call_kept``, reported at the call's path with what the candidate did
+(``HANDED_OVER``), never as an ``executable`` value it did not send.
 
 When the number of responses differs (several responses merged into one, or one
 split), that is the only difference reported: the responses cannot be paired, and
 comparing them by position would blame the items of one response on another.
 
-A candidate's ``Failure`` is ``candidate_raised_on_invalid`` when the reference flags
-the stream (an error-severity diagnostic, or a response that did not complete) and
-``candidate_raised_on_valid`` otherwise.
+Two differences about an executable call do not run a wrong tool.  A ``call_id`` that
+differs while the candidate's call has the reference's type, name, namespace and
+arguments equal as JSON is ``call_rekeyed`` (the right tool runs with the right input;
+its output is paired with another id), and a payload equal as JSON (whitespace aside)
+is ``payload_differs``.  A payload difference the reference decides by
+``divergent_payload`` (the stream sent two non-empty payloads that disagree) is
+``two_defensible_answers`` when the candidate kept a non-empty one: which code decides
+a difference is read off the reference's trace, which the caller gives (``decided``).
+
+A candidate's ``Failure`` is classed by the worst severity the reference raised on the
+stream (``RAISED``): on invalid input (an error-severity diagnostic, or a response that
+did not complete) ``candidate_raised_on_invalid``, on a stream flagged by a warning
+``candidate_raised_on_flagged``, else ``candidate_raised_on_valid``.
 
 Minted ids are compared modulo renaming (``compare``), which needs the ids the stream
 carried.  Given the events, they are read from the events; given only the reference's
@@ -33,18 +44,19 @@ the reference that was not minted (``id_source``) was carried, and so was every
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
-from responses_oracle.model.divergence import HARM, Divergence
-from responses_oracle.model.vocabulary import IdSource, ResponseStatus, Severity
+from responses_oracle.model.divergence import HARM, NOT_FLAGGING, RAISED, Divergence
+from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Severity
 from responses_oracle.result import Result
 
 from .candidate import Answer, Failure
-from .compare import Aspect, Difference, compare
+from .compare import Aspect, Difference, compare, payloads
 
 Reference = Result | Mapping[str, Any] | Sequence[Result | Mapping[str, Any]]
 """The reference's side: one ``Result``, its JSON, or a sequence of either (one per
@@ -91,20 +103,30 @@ def is_call(item: Mapping[str, Any]) -> bool:
     return ITEM_TYPES.get(str(item.get("type")), UNKNOWN_ITEM_TYPE).client_call
 
 
-def invalid(reference: Sequence[Mapping[str, Any]]) -> bool:
-    """True when the reference flags the stream: an error diagnostic, or no completion."""
+_WORST_FIRST = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+_NOT_FLAGGING = frozenset(code.value for code in NOT_FLAGGING)
+
+
+def flag(reference: Sequence[Mapping[str, Any]]) -> Severity | None:
+    """The worst severity the reference raised on the stream (``ERROR`` for a stream
+    with no response or one that did not complete; ``NOT_FLAGGING`` codes left out)."""
     if not reference:
-        return True
+        return Severity.ERROR
+    raised = set()
     for result in reference:
         status = (result.get("response") or {}).get("status")
         if status != ResponseStatus.COMPLETED.value:
-            return True
-        for diagnostic in result.get("diagnostics") or []:
-            if isinstance(diagnostic, Mapping) and (
-                diagnostic.get("severity") == Severity.ERROR.value
-            ):
-                return True
-    return False
+            return Severity.ERROR
+        raised |= {
+            d.get("severity") for d in result.get("diagnostics") or []
+            if isinstance(d, Mapping) and d.get("code") not in _NOT_FLAGGING
+        }
+    return next((s for s in _WORST_FIRST if s.value in raised), None)
+
+
+def invalid(reference: Sequence[Mapping[str, Any]]) -> bool:
+    """True when the reference flags the stream: an error diagnostic, or no completion."""
+    return flag(reference) is Severity.ERROR
 
 
 def reference_carried(reference: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -128,8 +150,7 @@ def _class_of(
     """The class of one difference, and the response and reference entry it is about."""
     aspect = difference.aspect
     if aspect is Aspect.FAILURE:
-        raised = Divergence.CANDIDATE_RAISED_ON_INVALID
-        return (raised if invalid(reference) else Divergence.CANDIDATE_RAISED_ON_VALID), None, None
+        return RAISED[flag(reference)], None, None
     if aspect is Aspect.RESPONSES:
         return Divergence.RESPONSES_DIFFER, None, None
     at = _AT.match(difference.path)
@@ -147,7 +168,52 @@ def _class_of(
     entry_at = int(at.group(3))
     entry = _entries(reference[response])[entry_at]
     call, executable = is_call(_wire(entry)), entry.get("executable") is True
-    return _entry_class(aspect, difference, call, executable), response, entry_at
+    divergence = _entry_class(aspect, difference, call, executable)
+    if divergence is Divergence.WRONG_TOOL_RUN and _same_tool_run(
+        aspect, difference, _wire(entry), candidate[response] if response < len(candidate) else {}
+    ):
+        divergence = Divergence.CALL_REKEYED if aspect is Aspect.CALL_ID else (
+            Divergence.PAYLOAD_DIFFERS)
+    return divergence, response, entry_at
+
+
+def _same_tool_run(
+    aspect: Aspect, difference: Difference, ours: Mapping[str, Any], theirs: Mapping[str, Any]
+) -> bool:
+    """True when a difference about an executable call leaves the tool run as it is:
+    arguments equal as JSON, or a ``call_id`` that differs on a call whose type, name,
+    namespace and payloads agree (as JSON) with the reference's."""
+    if aspect is Aspect.PAYLOAD:
+        return _json_equal(difference.oracle, difference.candidate)
+    if aspect is not Aspect.CALL_ID:
+        return False
+    call = next((_wire(e) for e in _entries(theirs)
+                 if _wire(e).get("call_id") == difference.candidate), None)
+    if call is None or any(call.get(k) != ours.get(k) for k in ("type", "name", "namespace")):
+        return False
+    mine, other = payloads(ours), payloads(call)
+    return all(_json_equal(value, other.get(where)) for where, value in mine.items())
+
+
+def _json_equal(oracle: Any, candidate: Any) -> bool:
+    """True when two payloads are equal, or JSON text of one value (a candidate that
+    hands over parsed arguments gives the value itself: ``compare`` parses the
+    reference's side for it)."""
+    if oracle == candidate:
+        return True
+    try:
+        mine = json.loads(oracle) if isinstance(oracle, str) else None
+        theirs = json.loads(candidate) if isinstance(candidate, str) else candidate
+    except ValueError:
+        return False
+    return mine is not None and mine == theirs
+
+
+def no_payload(value: Any) -> bool:
+    """True when a payload holds nothing: absent, ``""``, or parts all empty."""
+    if isinstance(value, list):
+        return all(part in (None, "") for part in value)
+    return value is None or value == ""
 
 
 def _extra(summary: Any, result: Mapping[str, Any]) -> Divergence:
@@ -181,6 +247,12 @@ def _entry_class(
     return Divergence.PAYLOAD_DIFFERS if aspect is Aspect.PAYLOAD else Divergence.FIELD_DIFFERS
 
 
+HANDED_OVER = "handed over in a response reported completed"
+"""The candidate's side of an ``unconfirmed_call_kept`` found for a candidate that gives
+no ``executable``: what it did, not a value it never sent (docs/conformance-vectors.md:
+fields a candidate leaves out are not compared)."""
+
+
 def _kept_unconfirmed(
     reference: Sequence[Mapping[str, Any]],
     candidate: Sequence[Mapping[str, Any]],
@@ -202,18 +274,21 @@ def _kept_unconfirmed(
                 continue
             if (number, position) in elsewhere or not _present(item, theirs_entries):
                 continue
+            # The candidate gave no ``executable``: the difference is about the call it
+            # hands over (the item's path), and its side says what it did give.
             out.append(
                 Classified(
                     Divergence.UNCONFIRMED_CALL_KEPT,
                     Difference(
                         Aspect.EXECUTABLE,
-                        f"[{number}].items[{position}].executable",
+                        f"[{number}].items[{position}]",
                         False,
-                        True,
+                        HANDED_OVER,
                         "R9",
                         "a call is executable iff the response completed and the call was "
-                        "confirmed; the candidate hands this call over in a response it "
-                        "reports completed",
+                        f"confirmed; this one is not (state {entry.get('state')}), yet the "
+                        "candidate, which gives no `executable`, hands it over in a "
+                        "response it reports completed: its user runs it",
                     ),
                     number,
                     position,
@@ -234,18 +309,38 @@ def _present(item: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]) -> b
     return False
 
 
+Decided = Callable[[Classified], Code | None]
+"""The code that decides a classified difference on the reference's trace (``None``:
+the stream is plain for it): ``cause.decided_by``."""
+
+
+def _defensible(found: Classified, decided: Decided) -> Classified:
+    """``found`` as ``two_defensible_answers`` when it is a payload difference the
+    reference decides by ``divergent_payload`` and the candidate kept a payload."""
+    difference = found.difference
+    if difference.aspect is Aspect.PAYLOAD and not no_payload(difference.candidate) and (
+        decided(found) is Code.DIVERGENT_PAYLOAD
+    ):
+        return Classified(Divergence.TWO_DEFENSIBLE_ANSWERS, difference, found.response,
+                          found.entry)
+    return found
+
+
 def classify(
     reference: Reference,
     candidate: Answer,
     *,
     events: Sequence[Any] | None = None,
     codes: bool = False,
+    decided: Decided | None = None,
 ) -> list[Classified]:
     """Every difference between ``candidate`` and the reference, with its class.
 
     ``reference`` is the reference's result (or results, one per response) for a
     stream, ``candidate`` the other parser's results or its ``Failure``; ``events``,
-    when given, are the stream's events (for the ids it carried).  Most harmful first.
+    when given, are the stream's events (for the ids it carried); ``decided``, when
+    given, names the code deciding a difference on the reference's trace (for
+    ``two_defensible_answers``).  Most harmful first.
     """
     ours = results_json(reference)
     carried = list(events) if events is not None else reference_carried(ours)
@@ -258,7 +353,8 @@ def classify(
     found = []
     for difference in differences:
         divergence, response, entry = _class_of(difference, ours, theirs)
-        found.append(Classified(divergence, difference, response, entry))
+        classified = Classified(divergence, difference, response, entry)
+        found.append(classified if decided is None else _defensible(classified, decided))
     found.extend(_kept_unconfirmed(ours, theirs, found))
     return sorted(found, key=lambda c: HARM.index(c.divergence))
 

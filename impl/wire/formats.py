@@ -31,6 +31,7 @@ BOM and any leading whitespace:
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -52,6 +53,7 @@ from responses_oracle.wire.framers import (
     recording_events,
     websocket_line,
 )
+from responses_oracle.wire.inputs import GZIP_MAGIC, ZSTD_MAGIC, decompressed
 from responses_oracle.wire.records import DEFAULT_LIMITS, Limits, WireEvent
 
 
@@ -270,10 +272,13 @@ def read_wire_events(
     Files and streams are read in ``CHUNK_BYTES`` pieces; a stream is read with
     ``read1`` when it has one, so a live pipe yields events as they arrive.  A file
     is opened when iteration starts; ``OSError`` from opening or reading propagates.
-    ``"-"`` is a file name here: the CLI passes ``sys.stdin.buffer`` itself.
+    ``"-"`` is a file name here: the CLI passes ``sys.stdin.buffer`` itself.  Files
+    and byte strings in gzip or Zstandard are decompressed (``inputs.decompressed``).
     """
     if isinstance(source, bytes | bytearray | memoryview):
-        chunks: Iterable[bytes] = _slices(bytes(source))
+        data = bytes(source)
+        compressed = data.startswith((GZIP_MAGIC, ZSTD_MAGIC))
+        chunks: Iterable[bytes] = _file_chunks(io.BytesIO(data)) if compressed else _slices(data)
     elif isinstance(source, str | os.PathLike):
         chunks = _file_chunks(source)
     else:
@@ -286,9 +291,13 @@ def _slices(data: bytes) -> Iterator[bytes]:
         yield data[start : start + CHUNK_BYTES]
 
 
-def _file_chunks(path: str | os.PathLike[str]) -> Iterator[bytes]:
-    with open(path, "rb") as file:
-        yield from _stream_chunks(file)
+def _file_chunks(file: str | os.PathLike[str] | BinaryIO) -> Iterator[bytes]:
+    """The decompressed bytes of a file, named by its path or open."""
+    if isinstance(file, str | os.PathLike):
+        with open(file, "rb") as opened:
+            yield from _stream_chunks(decompressed(opened, os.fspath(file)))
+    else:
+        yield from _stream_chunks(decompressed(file, ""))
 
 
 def _stream_chunks(stream: BinaryIO) -> Iterator[bytes]:

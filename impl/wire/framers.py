@@ -26,7 +26,14 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from responses_oracle.model.vocabulary import Code
-from responses_oracle.wire.decode import BOM, EventBuilder, is_done, preview, utf8_text
+from responses_oracle.wire.decode import (
+    BOM,
+    DONE_BYTES,
+    EventBuilder,
+    is_done,
+    preview,
+    utf8_text,
+)
 from responses_oracle.wire.lines import LineSplitter
 from responses_oracle.wire.records import Limits, WireEvent
 from responses_oracle.wire.sse import SSEDecoder, SSEMessage
@@ -78,10 +85,10 @@ def jsonl_line(builder: EventBuilder, line: bytes) -> WireEvent | None:
     """A JSON Lines line: one JSON event, optionally prefixed ``data:``."""
     if line.startswith(b"data:"):
         line = line[5:].lstrip()
-    text, invalid = utf8_text(line)
-    if is_done(text):
+    # The sentinel is ASCII: the bytes start with it exactly when their text does.
+    if line.startswith(DONE_BYTES):
         return None
-    return builder.decode(text, None, invalid)
+    return builder.decode_bytes(line)
 
 
 def axonhub_line(builder: EventBuilder, line: bytes) -> WireEvent | None:

@@ -72,7 +72,7 @@ def test_an_input_without_a_response_exits_3(
     empty = write(tmp_path, "empty.sse", "")
     status, out, err = run(capsys, command, empty)
     assert (status, out) == (Exit.NO_RESPONSE, "")
-    assert f"no response in {empty}" in err
+    assert f"{empty}: not_a_stream: no event at all" in err
 
 
 def test_exit_statuses_combine_by_what_matters_most(
@@ -220,6 +220,6 @@ def test_explain_html_draws_one_input_and_exits_as_reduce(
     assert "--html draws one stream: give one FILE" in err
     empty = write(tmp_path, "empty.sse", "")
     status, _, err = run(capsys, "explain", empty, "--html", page)
-    assert status == Exit.NO_RESPONSE and f"no response in {empty}" in err
+    assert status == Exit.NO_RESPONSE and f"{empty}: not_a_stream: no event at all" in err
     status, _, _ = run(capsys, "explain", PARALLEL, "--html", page)
     assert status == Exit.OK and "call_qN4vT8xKb2WmL7sRz0YdHj3E" in page.read_text()

@@ -231,3 +231,31 @@ def test_without_z3_the_command_says_which_extra_to_install(
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert f"{argv[0]} needs Z3" in err and "pip install 'responses-oracle[proofs]'" in err
+
+
+def test_the_table_into_a_file_keeps_every_column_and_ends_with_a_total() -> None:
+    """``prove > file``: rendered through the report with a few made-up rows (no proof
+    runs), on a console that is no terminal and 80 columns wide, as a file is."""
+    import io
+
+    from responses_oracle.cli.prove import Row, print_report
+    from rich.console import Console
+
+    def row(invariant: str, policy: str, verdict: str, scope: str, seconds: float) -> Row:
+        return Row(invariant, policy, verdict, scope, seconds, "", (), None)
+
+    rows = [
+        row("an_invariant_name_long_enough_to_need_room", "reference", "proved", "any size", 1.5),
+        row("another_long_invariant_name_of_the_model", "a-long-peer-policy", "counterexample",
+            "", 0.25),
+        row("a_third_one", "reference", "unknown", "", 2.0),
+        row("a_fourth_invariant", "reference", "proved", "bounded 4x4; matcher 3x3", 0.25),
+    ]
+    out = io.StringIO()
+    print_report(Console(file=out, width=80, force_terminal=False), rows, [])
+    text = out.getvalue()
+    assert "…" not in text
+    for r in rows:
+        line = next(line for line in text.splitlines() if r.invariant in line)
+        assert r.policy in line and r.verdict.upper() in line and r.scope in line
+    assert "total: 4 proofs (2 proved, 1 counterexample, 1 unknown), 4.00s" in text

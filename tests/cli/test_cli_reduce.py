@@ -168,7 +168,7 @@ def test_format_forces_the_reading(tmp_path: Path, capsys: pytest.CaptureFixture
     status, out, err = run(capsys, "reduce", path, "--format", "sse")
     # Read as SSE, JSON lines are unknown fields: no event at all, and a hint about --format.
     assert (status, out) == (3, "")
-    assert f"no response in {path}" in err and "--format" in err
+    assert f"{path}: not_a_stream" in err and "--format" in err
     status, out, _ = run(capsys, "reduce", path, "--format", "jsonl")
     assert status == 0
     assert lines(out)[0]["items"][0]["item"]["id"] == "fc_1"

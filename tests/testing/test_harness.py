@@ -328,7 +328,11 @@ def test_the_report_json_has_throughput_ids_and_both_answers() -> None:
             cluster["cases"])
         assert cluster["rule_doc"] == f"docs/rules/{cluster['rule']}.md"
         assert cluster["reference"] and "candidate" in cluster and cluster["trace"]
-    ranks = [c["harm_rank"] for c in data["clusters"]]
+        # Each case keeps its own class; the headline is the representative's.
+        assert sum(cluster["classes"].values()) == cluster["count"]
+        assert cluster["class"] in cluster["classes"]
+    # Real shapes first, then by harm.
+    ranks = [(not c["sources"], c["harm_rank"]) for c in data["clusters"]]
     assert ranks == sorted(ranks)
 
 

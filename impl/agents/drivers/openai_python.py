@@ -1,0 +1,65 @@
+"""Driver: openai-python's tool loop, the gateways' downstream client.
+
+``python openai_python.py BASE_URL PROMPT``: ``client.responses.stream(...)`` with one
+function tool (``echo``), ``get_final_response()``, then, as the openai-python README
+shows, the response's output items appended to the input with a
+``function_call_output`` for each call, and the next request sent, until a response
+has no call.  Extra headers for a gateway come from ``ORACLE_GATEWAY_CONFIG`` (the
+Portkey config header) and ``ORACLE_GATEWAY_KEY`` (a gateway's own key).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from openai import OpenAI
+
+TOOLS: list[Any] = [
+    {
+        "type": "function",
+        "name": "echo",
+        "description": "Return the text unchanged.",
+        "parameters": {
+            "type": "object",
+            "properties": {"text": {"type": "string"}},
+            "required": ["text"],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    }
+]
+
+
+def echo(text: str) -> str:
+    """Return the text unchanged."""
+    return text
+
+
+def main(base_url: str, prompt: str) -> None:
+    """Run the tool loop (at most four requests) and print the last text."""
+    headers = {}
+    if os.environ.get("ORACLE_GATEWAY_CONFIG"):
+        headers["x-portkey-config"] = os.environ["ORACLE_GATEWAY_CONFIG"]
+    key = os.environ.get("ORACLE_GATEWAY_KEY") or os.environ["OPENAI_API_KEY"]
+    client = OpenAI(base_url=base_url, api_key=key, max_retries=0, default_headers=headers)
+    history: list[Any] = [{"role": "user", "content": prompt}]
+    for _ in range(4):
+        with client.responses.stream(model="gpt-5.1", input=history, tools=TOOLS) as stream:
+            response = stream.get_final_response()
+        history += [item.model_dump(exclude_none=True) for item in response.output]
+        calls = [item for item in response.output if item.type == "function_call"]
+        if not calls:
+            break
+        for call in calls:
+            output = echo(**json.loads(call.arguments))
+            history.append(
+                {"type": "function_call_output", "call_id": call.call_id, "output": output}
+            )
+    print(response.output_text)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])

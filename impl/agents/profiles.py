@@ -1,0 +1,404 @@
+"""The built-in agent profiles: one record per client, how to install it and how to run it.
+
+Rules
+-----
+1. Every version is pinned here, once.  ``tools/record_agents.py`` installs exactly these
+   versions and the Real agents page (``docs/real-agents.md``) records them.
+2. A client runs only in a fresh temporary HOME (``Workspace``): HOME, the XDG folders,
+   its config folder and its working directory are new for each run and removed after,
+   telemetry, analytics and update checks are off, and the API key is a dummy.
+3. A client runs in its own sandbox where it has one (codex ``-s read-only`` with
+   ``approval_policy=never``; opencode's permission rules allow ``echo`` only), and the
+   prompt asks it only to run its tool once; ``serve`` sends only harmless arguments.
+4. Where an agent is a library, it is driven by a driver script (``drivers/``), written
+   as an application would: tools declared through the library's public API, the model
+   call, the tool result sent back by the library itself.
+
+Theory of operation
+-------------------
+A ``Profile`` is a row of ``PROFILES``.  ``Install`` says where its pinned packages come
+from (npm or PyPI) and where they are installed: outside the repository, under
+``agents_home()`` (``~/.cache/responses-oracle/agents`` unless
+``RESPONSES_ORACLE_AGENTS`` names another folder), one npm prefix or one virtualenv per
+client and version.  ``command`` is a template: ``{bin}`` is the installed executable
+(an npm bin, or the virtualenv's Python), ``{driver}`` the driver script, ``{base_url}``
+the ``serve`` endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
+``{project_python}`` this project's interpreter (the gateways' downstream client,
+openai-python, is installed there), ``{prefix}`` the install folder, ``{port}`` and
+``{gateway_url}`` a gateway's own port and endpoint, ``{home}`` and ``{work}`` the
+temporary HOME and working folder, ``{drivers}`` the drivers' folder.  ``files`` are
+written into the temporary HOME before the run (codex's ``config.toml``); ``env`` is added to a
+minimal environment (``runner.environment``).  A gateway profile (``upstream`` set)
+is started first with serve as its upstream; ``downstream`` is then run against the
+gateway's own ``{base_url}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal
+
+Registry = Literal["npm", "PyPI", "project"]
+"""Where a client's packages come from; ``project`` is this project's own environment
+(the clients its test suite installs, such as openai-agents)."""
+
+Kind = Literal["agent", "library", "gateway"]
+"""A coding agent run as a command, a library run by a driver, or a gateway."""
+
+DRIVERS: Final = Path(__file__).resolve().parent / "drivers"
+"""The driver scripts of the library clients."""
+
+PROMPT: Final = (
+    "Call your tool exactly once with the arguments the task needs, then reply with one "
+    "short sentence. Do not run anything else."
+)
+"""What every client is asked: one tool call, then a short answer.  The arguments are
+the scenario's (mapped by ``serve`` onto a harmless command), not the agent's."""
+
+DUMMY_KEY: Final = "sk-responses-oracle-dummy"
+"""The API key every client is given: serve accepts any key, and no real key is ever
+handed to a client under test."""
+
+
+def agents_home() -> Path:
+    """Where the pinned clients are installed: outside the repository, one folder each."""
+    configured = os.environ.get("RESPONSES_ORACLE_AGENTS")
+    if configured:
+        return Path(configured)
+    return Path.home() / ".cache" / "responses-oracle" / "agents"
+
+
+@dataclass(frozen=True)
+class Install:
+    """A client's pinned packages: where they come from and where they go.
+
+    ``packages`` are requirement strings as the registry's client takes them
+    (``@openai/codex@0.171.0``, ``llm==0.36``); ``bin`` is the executable an npm
+    install provides (under ``node_modules/.bin``)."""
+
+    registry: Registry
+    folder: str
+    packages: tuple[str, ...]
+    bin: str = ""
+    note: str = ""
+
+    def prefix(self) -> Path:
+        """The client's install folder (an npm prefix or a virtualenv)."""
+        return agents_home() / self.folder
+
+    def executable(self) -> Path:
+        """The installed program: the npm ``bin``, or the virtualenv's Python."""
+        if self.registry == "project":
+            return Path(sys.executable)
+        if self.registry == "PyPI":
+            return self.prefix() / "bin" / "python"
+        return self.prefix() / "node_modules" / ".bin" / self.bin
+
+    def installed(self) -> bool:
+        """Whether the install finished (the install step writes ``installed.json``)."""
+        return self.registry == "project" or (self.prefix() / "installed.json").is_file()
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One client: how it is installed, started, sandboxed and prompted.
+
+    ``command`` is the argument template (module docstring); ``driven`` says, for the
+    page, how the client is driven; ``sandbox`` what confines it; ``tools`` the tool it
+    offers that serve maps scenario calls onto, with the harmless arguments serve is
+    told to send (``--tool NAME --args JSON``); ``ready`` the line a gateway prints
+    once it listens."""
+
+    name: str
+    kind: Kind
+    package: str
+    version: str
+    install: Install
+    command: tuple[str, ...]
+    driven: str
+    sandbox: str
+    env: tuple[tuple[str, str], ...] = ()
+    files: tuple[tuple[str, str], ...] = ()
+    tools: tuple[tuple[str, str], ...] = ()
+    timeout: float = 120.0
+    port: int = 0
+    ready: str = ""
+    downstream: str = ""
+    note: str = ""
+    upstream: tuple[str, ...] = field(default=())
+    driver: str = ""
+
+    @property
+    def gateway(self) -> bool:
+        """Whether serve is this client's upstream, with ``downstream`` run through it."""
+        return self.kind == "gateway"
+
+
+_CODEX_CONFIG: Final = """\
+model = "gpt-5.1-codex"
+model_provider = "oracle"
+check_for_update_on_startup = false
+hide_agent_reasoning = true
+
+[model_providers.oracle]
+name = "responses-oracle serve"
+base_url = "{base_url}"
+wire_api = "responses"
+env_key = "ORACLE_API_KEY"
+request_max_retries = 0
+stream_max_retries = 0
+stream_idle_timeout_ms = 30000
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[otel]
+exporter = "none"
+log_user_prompt = false
+"""
+"""codex's ``config.toml`` (in the temporary ``CODEX_HOME``): serve as the only provider,
+over the Responses wire API, no retries (a retried request would hide a dropped call),
+no analytics, feedback, telemetry or update check."""
+
+_OPENCODE_CONFIG: Final = json.dumps(
+    {
+        "$schema": "https://opencode.ai/config.json",
+        "model": "openai/gpt-5.1",
+        "small_model": "openai/gpt-5.1",
+        "autoupdate": False,
+        "share": "disabled",
+        "provider": {
+            "openai": {"options": {"baseURL": "{base_url}", "apiKey": DUMMY_KEY}},
+        },
+        "permission": {
+            "edit": "deny",
+            "webfetch": "deny",
+            "bash": {"*": "deny", "echo *": "allow"},
+        },
+    },
+    separators=(",", ":"),
+)
+"""opencode's configuration (``OPENCODE_CONFIG_CONTENT``): the ``openai`` provider at
+serve, and permission rules that deny every shell command but ``echo`` and every edit."""
+
+_OPENCODE_OFF: Final = tuple(
+    (f"OPENCODE_DISABLE_{what}", "1")
+    for what in (
+        "MODELS_FETCH", "AUTOUPDATE", "SHARE", "LSP_DOWNLOAD",
+        "DEFAULT_PLUGINS", "CLAUDE_CODE", "EXTERNAL_SKILLS",
+    )
+)
+"""opencode's switches for everything that would reach past serve (model lists,
+updates, sharing, LSP downloads, plugins, other agents' settings)."""
+
+_DRIVER_TOOL: Final = (("echo", '{"text": "{marker}"}'),)
+"""The tool every driver declares (``echo(text)``, which returns its text) and the
+arguments serve gives it: the call's marker, which the output then shows (what
+``executed`` reads)."""
+
+LITELLM_VERSION: Final = "1.106.12"
+"""The LiteLLM proxy's pinned version.  Not 1.107.0: that release was compromised and
+withdrawn from the index (the whole 1.107 line is absent); 1.106.12 is the last release
+before it.  The earlier compromised releases (1.82.7 and 1.82.8, BerriAI/litellm#24518)
+are far older."""
+
+_LITELLM_KEY: Final = "sk-responses-oracle-master-5f0c1a9e7d3b"
+"""The proxy's master key (it refuses a weak one) and the key the downstream client
+presents: a fixed local value, not a secret (the proxy listens on 127.0.0.1 only)."""
+
+_LITELLM_CONFIG: Final = """\
+model_list:
+  - model_name: gpt-5.1
+    litellm_params:
+      model: openai/gpt-5.1
+      api_base: {base_url}
+      api_key: sk-responses-oracle-dummy
+litellm_settings:
+  telemetry: false
+  drop_params: false
+"""
+"""The LiteLLM proxy's ``config.yaml``: one model, whose upstream is serve."""
+
+_PORTKEY_CONFIG: Final = json.dumps(
+    {"provider": "openai", "api_key": DUMMY_KEY, "custom_host": "{base_url}"},
+    separators=(",", ":"),
+)
+"""The Portkey gateway's per-request config (``x-portkey-config``): OpenAI at serve."""
+
+PROFILES: Final[tuple[Profile, ...]] = (
+    Profile(
+        name="codex",
+        kind="agent",
+        package="@openai/codex",
+        version="0.171.0",
+        install=Install("npm", "codex-0.171.0", ("@openai/codex@0.171.0",), bin="codex"),
+        command=(
+            "{bin}", "exec", "--skip-git-repo-check", "--ephemeral",
+            "-s", "read-only", "-c", "approval_policy=never", "-C", "{work}", "{prompt}",
+        ),
+        driven="`codex exec` (headless), provider at serve in a fresh `CODEX_HOME/config.toml`",
+        sandbox="`-s read-only`, `approval_policy=never`",
+        env=(("CODEX_HOME", "{home}/.codex"), ("ORACLE_API_KEY", DUMMY_KEY)),
+        files=((".codex/config.toml", _CODEX_CONFIG),),
+        timeout=180.0,
+    ),
+    Profile(
+        name="opencode",
+        kind="agent",
+        package="opencode-ai",
+        version="1.18.33",
+        install=Install("npm", "opencode-1.18.33", ("opencode-ai@1.18.33",), bin="opencode"),
+        command=("{bin}", "run", "--model", "openai/gpt-5.1", "{prompt}"),
+        driven="`opencode run` (headless), config in `OPENCODE_CONFIG_CONTENT`",
+        sandbox="permission rules: every `bash` command denied but `echo *`; edits and "
+        "web fetches denied",
+        env=(("OPENCODE_CONFIG_CONTENT", _OPENCODE_CONFIG), ("OPENAI_API_KEY", DUMMY_KEY),
+             *_OPENCODE_OFF),
+        timeout=150.0,
+    ),
+    Profile(
+        name="crush",
+        kind="agent",
+        package="@charmland/crush",
+        version="0.96.1",
+        install=Install(
+            "npm", "crush-0.96.1", ("@charmland/crush@0.96.1",), bin="crush",
+            note="the npm package's install script downloads the binary from the "
+            "project's release host, which this machine cannot reach",
+        ),
+        command=("{bin}", "run", "{prompt}"),
+        driven="`crush run` (headless)",
+        sandbox="crush's permission prompts (no `--yolo`)",
+        env=(("OPENAI_API_KEY", DUMMY_KEY), ("OPENAI_API_BASE", "{base_url}"),
+             ("CRUSH_DISABLE_METRICS", "1"), ("CRUSH_DISABLE_PROVIDER_AUTO_UPDATE", "1")),
+        timeout=180.0,
+    ),
+    Profile(
+        name="openai-agents",
+        kind="library",
+        package="openai-agents",
+        version="0.24.0",
+        install=Install("project", "", ("openai-agents==0.24.0",)),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
+        driven="`Runner.run(agent, prompt)` with a `@function_tool` and "
+        "`OpenAIResponsesModel` on `AsyncOpenAI(base_url=...)` (drivers/openai_agents_py.py)",
+        driver="openai_agents_py.py",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="openai-agents-js",
+        kind="library",
+        package="@openai/agents",
+        version="0.20.0",
+        install=Install("npm", "openai-agents-js-0.20.0", ("@openai/agents@0.20.0", "zod@4")),
+        command=("node", "{driver}", "{base_url}", "{prompt}"),
+        driven="`run(agent, prompt)` with a `tool({parameters: z.object(...)})` and "
+        "`OpenAIResponsesModel` (drivers/openai_agents_js.mjs)",
+        driver="openai_agents_js.mjs",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="pydantic-ai",
+        kind="library",
+        package="pydantic-ai-slim[openai]",
+        version="2.68.0",
+        install=Install("PyPI", "pydantic-ai-2.68.0", ("pydantic-ai-slim[openai]==2.68.0",)),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
+        driven="`Agent(OpenAIResponsesModel(...)).run_sync(prompt)` with an `@agent.tool_plain` "
+        "(drivers/pydantic_ai_driver.py)",
+        driver="pydantic_ai_driver.py",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="langchain",
+        kind="library",
+        package="langchain-openai",
+        version="1.7.4",
+        install=Install("PyPI", "langchain-1.7.4", ("langchain-openai==1.7.4",)),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
+        driven="`ChatOpenAI(use_responses_api=True, streaming=True).bind_tools([echo])`, "
+        "the tool run and its `ToolMessage` sent back (drivers/langchain_driver.py)",
+        driver="langchain_driver.py",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="llm",
+        kind="library",
+        package="llm + llm-openai-plugin",
+        version="0.36 + 0.7",
+        install=Install("PyPI", "llm-0.36", ("llm==0.36", "llm-openai-plugin==0.7")),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
+        driven="`llm.get_model('openai/gpt-5.1').chain(prompt, tools=[echo])` "
+        "(drivers/llm_driver.py)",
+        driver="llm_driver.py",
+        sandbox="the tool only echoes its text",
+        env=(("LLM_USER_PATH", "{home}/llm"),),
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="litellm-proxy",
+        kind="gateway",
+        package="litellm[proxy]",
+        version=LITELLM_VERSION,
+        install=Install("PyPI", f"litellm-{LITELLM_VERSION}",
+                        (f"litellm[proxy]=={LITELLM_VERSION}",),
+                        note="1.107.0 was compromised and withdrawn: pinned to the last "
+                        "release before it"),
+        upstream=("{prefix}/bin/litellm", "--config", "{home}/litellm.yaml",
+                  "--host", "127.0.0.1", "--port", "{port}"),
+        command=("{project_python}", "{driver}", "{gateway_url}", "{prompt}"),
+        driver="openai_python.py",
+        downstream="openai-python",
+        driven="the LiteLLM proxy with serve as its upstream (`config.yaml`), driven by "
+        "openai-python's tool loop (drivers/openai_python.py) at the proxy",
+        sandbox="the downstream tool only echoes its text",
+        env=(("LITELLM_MASTER_KEY", _LITELLM_KEY), ("ORACLE_GATEWAY_KEY", _LITELLM_KEY),
+             ("LITELLM_TELEMETRY", "False"), ("DISABLE_ADMIN_UI", "True"), ("NO_DOCS", "True")),
+        files=(("litellm.yaml", _LITELLM_CONFIG),),
+        tools=_DRIVER_TOOL,
+        ready="Uvicorn running on",
+        timeout=240.0,
+    ),
+    Profile(
+        name="portkey-gateway",
+        kind="gateway",
+        package="@portkey-ai/gateway",
+        version="1.15.2",
+        install=Install("npm", "portkey-1.15.2", ("@portkey-ai/gateway@1.15.2",),
+                        bin="portkey"),
+        upstream=("node", "--import", "{drivers}/loopback.mjs",
+                  "{prefix}/node_modules/@portkey-ai/gateway/build/start-server.js",
+                  "--port={port}", "--headless"),
+        command=("{project_python}", "{driver}", "{gateway_url}", "{prompt}"),
+        driver="openai_python.py",
+        downstream="openai-python",
+        driven="the Portkey gateway with serve as its `custom_host` (`x-portkey-config`), "
+        "bound to 127.0.0.1 by a preload (drivers/loopback.mjs: it has no host option), "
+        "driven by openai-python's tool loop (drivers/openai_python.py) at the gateway",
+        sandbox="the downstream tool only echoes its text",
+        env=(("ORACLE_GATEWAY_CONFIG", _PORTKEY_CONFIG),),
+        tools=_DRIVER_TOOL,
+        ready="Your AI Gateway is now running",
+        timeout=120.0,
+    ),
+)
+"""Every built-in client, in the order the Real agents page shows them."""
+
+BY_NAME: Final[dict[str, Profile]] = {profile.name: profile for profile in PROFILES}
+"""Profile name → profile."""

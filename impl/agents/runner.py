@@ -1,0 +1,413 @@
+"""Run one client against ``serve`` for each scenario, in a temporary HOME, and collect
+the verdicts.
+
+Rules
+-----
+1. A cell is only what the client did when run.  A client that is not installed, that
+   does not start, or that sends no request is ``not run`` with the reason, never a
+   verdict; a client that sent requests is judged by ``serve`` alone (``verdicts.json``),
+   whatever its own exit status.
+2. Every process started here is ended here, by its own process group: a client that
+   outlives its timeout is sent SIGTERM, then SIGKILL; ``serve`` is sent SIGTERM (which
+   makes it write its verdicts) once the client is gone.  An interrupted run (Ctrl-C,
+   or SIGTERM turned into ``SystemExit`` by the caller) ends both on its way out.
+3. Nothing of the caller's environment reaches the client but ``PATH`` and the locale:
+   the client's HOME, XDG folders, temp folder and working folder are new for each run.
+
+Theory of operation
+-------------------
+``run_cell`` is one client x one scenario: start ``serve SCENARIO --port P --out DIR``
+(``SERVE``, the installed command unless a test names another), read its first line
+for the base URL, make a ``Workspace``, run the client's command in it with a timeout,
+then end serve with SIGTERM, which makes it judge and write ``DIR/verdicts.json``
+(read by ``verdicts.load_verdicts``).  serve runs without ``--once``: a client's later
+requests (a title, a summary) still get an answer, so the client ends as it would
+against the real API instead of retrying a closed port until its timeout.
+``run_client`` runs every scenario of one client; for a gateway it first starts the
+gateway once, with a fixed upstream port that every scenario's serve then binds, and
+runs the downstream client through it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Final
+
+from .profiles import DRIVERS, DUMMY_KEY, PROMPT, Profile
+from .verdicts import CallVerdict, load_verdicts
+
+SERVE: Final[tuple[str, ...]] = (
+    sys.executable, "-c", "import sys; from responses_oracle.cli import main; sys.exit(main())",
+    "serve",
+)
+"""How ``serve`` is started: this interpreter's installed ``responses-oracle serve``."""
+
+LISTENING: Final = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
+"""serve's first stdout line, which names its base URL."""
+
+SERVE_START: Final = 60.0
+"""Seconds serve may take to print its first line."""
+
+JUDGE_GRACE: Final = 10.0
+"""Seconds serve is given, after SIGTERM, to judge and write its verdicts."""
+
+TAIL: Final = 1200
+"""Characters of a client's output kept in a cell (the end, where errors are)."""
+
+
+@dataclass
+class Cell:
+    """What one client did with one scenario: ``ran`` and the verdicts, or why not."""
+
+    client: str
+    scenario: str
+    ran: bool
+    reason: str = ""
+    exit_status: int | None = None
+    seconds: float = 0.0
+    requests: int = 0
+    calls: list[CallVerdict] = field(default_factory=list)
+    output: str = ""
+    folder: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The cell as recorded data."""
+        return {
+            "client": self.client,
+            "scenario": self.scenario,
+            "ran": self.ran,
+            "reason": self.reason,
+            "exit_status": self.exit_status,
+            "seconds": round(self.seconds, 1),
+            "requests": self.requests,
+            "calls": [call.to_json() for call in self.calls],
+            "output": self.output,
+        }
+
+
+class Workspace:
+    """A fresh HOME for one run: XDG folders, temp folder, working folder, files."""
+
+    def __init__(self, root: Path) -> None:
+        self.home = root
+        self.work = root / "work"
+        for folder in ("work", "tmp", ".config", ".local/share", ".cache", ".local/state"):
+            (root / folder).mkdir(parents=True, exist_ok=True)
+
+    def environment(self, extra: Mapping[str, str]) -> dict[str, str]:
+        """The client's whole environment: PATH and locale, the isolated folders, the
+        dummy key, telemetry and update checks off, then ``extra``."""
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": os.environ.get("LANG", "C.UTF-8"),
+            "HOME": str(self.home),
+            "TMPDIR": str(self.home / "tmp"),
+            "XDG_CONFIG_HOME": str(self.home / ".config"),
+            "XDG_DATA_HOME": str(self.home / ".local/share"),
+            "XDG_CACHE_HOME": str(self.home / ".cache"),
+            "XDG_STATE_HOME": str(self.home / ".local/state"),
+            "OPENAI_API_KEY": DUMMY_KEY,
+            "NO_COLOR": "1",
+            "TERM": "dumb",
+            "CI": "1",
+            "DO_NOT_TRACK": "1",
+            "NO_UPDATE_NOTIFIER": "1",
+            "NPM_CONFIG_UPDATE_NOTIFIER": "false",
+            "OTEL_SDK_DISABLED": "true",
+            "PYTHONUNBUFFERED": "1",
+        }
+        env.update(extra)
+        return env
+
+    def write(self, files: Sequence[tuple[str, str]], values: Mapping[str, str]) -> None:
+        """Write each ``(path under HOME, template)`` with ``values`` filled in."""
+        for relative, template in files:
+            target = self.home / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(fill(template, values), encoding="utf-8")
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with each ``{name}`` of ``values`` replaced (other braces kept, so
+    JSON and TOML templates need no escaping)."""
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+def slug(name: str) -> str:
+    """``name`` (a profile, a command, a scenario) as a file name."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "client"
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (for a gateway's upstream, fixed across scenarios)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _end(process: subprocess.Popen[Any], grace: float = 5.0) -> None:
+    """End ``process`` and its group (started with its own session): TERM, then KILL."""
+    if process.poll() is not None:
+        # The leader is gone; what it left running in its group goes too.
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGTERM)
+        return
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(grace)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _first_line(stream: IO[str], seconds: float) -> str:
+    """The first line of ``stream``, or ``""`` if none comes within ``seconds``."""
+    found: list[str] = []
+    reader = threading.Thread(target=lambda: found.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    return found[0] if found else ""
+
+
+def _tail(path: Path) -> str:
+    text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+    return text[-TAIL:]
+
+
+@contextmanager
+def serving(
+    scenario: str, out: Path, port: int, tool_args: Sequence[str], serve: Sequence[str]
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """serve for one scenario: the process and its base URL (``""`` if it did not say)."""
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "serve.log", "w", encoding="utf-8") as log:
+        process = subprocess.Popen(
+            [*serve, scenario, "--port", str(port), "--out", str(out), *tool_args],
+            stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True,
+            start_new_session=True,
+        )
+        try:
+            assert process.stdout is not None
+            found = LISTENING.search(_first_line(process.stdout, SERVE_START))
+            yield process, found.group(1) if found else ""
+        finally:
+            _end(process)
+
+
+def tool_arguments(profile: Profile) -> list[str]:
+    """serve's ``--tool NAME --args JSON`` for the tools a profile declares."""
+    return [part for name, args in profile.tools for part in ("--tool", name, "--args", args)]
+
+
+def placeholders(profile: Profile, base_url: str, space: Workspace) -> dict[str, str]:
+    """The values of a profile's templates for one run (``profiles`` lists them)."""
+    install = profile.install
+    return {
+        "base_url": base_url,
+        "gateway_url": base_url,
+        "bin": str(install.executable()),
+        "prefix": str(install.prefix()),
+        "project_python": sys.executable,
+        "drivers": str(DRIVERS),
+        "driver": str(space.work / profile.driver) if profile.driver else "",
+        "prompt": PROMPT,
+        "home": str(space.home),
+        "work": str(space.work),
+    }
+
+
+def _place_driver(profile: Profile, space: Workspace) -> None:
+    """Copy the profile's driver into the working folder; a Node driver finds the pinned
+    install's packages through a ``node_modules`` link beside it."""
+    if not profile.driver:
+        return
+    shutil.copy(DRIVERS / profile.driver, space.work / profile.driver)
+    modules = profile.install.prefix() / "node_modules"
+    if profile.driver.endswith(".mjs") and modules.is_dir():
+        (space.work / "node_modules").symlink_to(modules)
+
+
+def run_command(
+    command: Sequence[str], space: Workspace, env: Mapping[str, str], timeout: float, log: Path
+) -> tuple[int | None, str]:
+    """Run a client to its end or its timeout: its exit status (None if it was ended),
+    and why it was ended."""
+    with open(log, "w", encoding="utf-8") as output:
+        try:
+            process = subprocess.Popen(
+                list(command), cwd=space.work, env=dict(env), stdin=subprocess.DEVNULL,
+                stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+            )
+        except OSError as error:
+            return None, f"cannot start {command[0]}: {error.strerror or error}"
+        try:
+            return process.wait(timeout), ""
+        except subprocess.TimeoutExpired:
+            return None, f"still running after {timeout:.0f} s: ended"
+        finally:
+            _end(process)
+
+
+def _requests(out: Path) -> int:
+    path = out / "requests.jsonl"
+    if not path.is_file():
+        return 0
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def run_cell(
+    profile: Profile,
+    scenario: str,
+    out: Path,
+    *,
+    gateway_url: str = "",
+    port: int = 0,
+    serve: Sequence[str] = SERVE,
+) -> Cell:
+    """One client x one scenario (module docstring).  ``gateway_url``, for a gateway, is
+    the gateway's endpoint the downstream client is pointed at (serve then binds
+    ``port``, the gateway's upstream)."""
+    cell = Cell(profile.name, scenario, ran=False, folder=str(out))
+    if not profile.install.installed():
+        cell.reason = not_installed(profile)
+        return cell
+    started = time.monotonic()
+    with serving(scenario, out, port, tool_arguments(profile), serve) as (server, served_at):
+        if not served_at:
+            cell.reason = f"serve did not start: {_tail(out / 'serve.log') or 'no output'}"
+            return cell
+        with tempfile.TemporaryDirectory(prefix=f"ro-{slug(profile.name)}-") as root:
+            space = Workspace(Path(root))
+            values = placeholders(profile, served_at, space)
+            values["gateway_url"] = gateway_url or served_at
+            space.write(profile.files, values)
+            _place_driver(profile, space)
+            env = space.environment({k: fill(v, values) for k, v in profile.env})
+            command = [fill(part, values) for part in profile.command]
+            cell.exit_status, ended = run_command(
+                command, space, env, profile.timeout, out / "client.log"
+            )
+        # The client is done: SIGTERM makes serve judge and write its verdicts.
+        _end(server, JUDGE_GRACE)
+    cell.seconds = time.monotonic() - started
+    cell.output = _tail(out / "client.log")
+    cell.requests = _requests(out)
+    if cell.requests == 0:
+        status = ended or f"exit status {cell.exit_status}"
+        cell.reason = f"the client sent no request ({status})"
+        return cell
+    cell.ran = True
+    served = load_verdicts(out / "verdicts.json")
+    cell.calls = served.calls
+    cell.reason = "; ".join(part for part in (ended, served.problem) if part)
+    return cell
+
+
+def not_installed(profile: Profile) -> str:
+    """Why a client is not run when it is not installed: its failed install (the
+    profile's note on why, and the install log's last error), or how to install it."""
+    log = profile.install.prefix() / "install.log"
+    if not log.is_file():
+        return f"not installed (run tools/record_agents.py {profile.name})"
+    lines = [line for line in _tail(log).splitlines() if line.strip()]
+    errors = [line for line in lines if "Error: " in line] or lines
+    last = errors[-1].removeprefix("npm error ").strip()[:200] if errors else "no output"
+    why = f"{profile.install.note}: " if profile.install.note else ""
+    return f"install failed: {why}{last}"
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[Any], seconds: float) -> bool:
+    """Whether something listens on 127.0.0.1:``port`` within ``seconds`` (and
+    ``process`` is still running)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        with socket.socket() as probe:
+            probe.settimeout(1.0)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        time.sleep(0.5)
+    return False
+
+
+def run_client(
+    profile: Profile,
+    scenarios: Sequence[str],
+    out: Path,
+    *,
+    serve: Sequence[str] = SERVE,
+    done: Callable[[Cell], None] = lambda cell: None,
+) -> list[Cell]:
+    """Every scenario of one client, in order; ``done`` is called after each cell."""
+    cells: list[Cell] = []
+    folder = out / slug(profile.name)
+    if not profile.gateway:
+        for n, scenario in enumerate(scenarios):
+            cells.append(run_cell(profile, scenario, folder / f"{n:02d}", serve=serve))
+            done(cells[-1])
+        return cells
+    with _gateway(profile, folder) as (upstream, gateway_url, reason):
+        for n, scenario in enumerate(scenarios):
+            if reason:
+                cell = Cell(profile.name, scenario, ran=False, reason=reason)
+            else:
+                cell = run_cell(profile, scenario, folder / f"{n:02d}", gateway_url=gateway_url,
+                                port=upstream, serve=serve)
+            cells.append(cell)
+            done(cell)
+    return cells
+
+
+@contextmanager
+def _gateway(profile: Profile, folder: Path) -> Iterator[tuple[int, str, str]]:
+    """A running gateway whose upstream is serve's fixed port: (that port, the gateway's
+    endpoint, ``""``), or a reason it could not be started."""
+    if not profile.install.installed():
+        yield 0, "", not_installed(profile)
+        return
+    upstream, own = free_port(), free_port()
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f"ro-{slug(profile.name)}-") as root:
+        space = Workspace(Path(root))
+        values = placeholders(profile, f"http://127.0.0.1:{upstream}/v1", space)
+        values["port"] = str(own)
+        space.write(profile.files, values)
+        env = space.environment({k: fill(v, values) for k, v in profile.env})
+        log = folder / "gateway.log"
+        with open(log, "w", encoding="utf-8") as output:
+            process = subprocess.Popen(
+                [fill(part, values) for part in profile.upstream], cwd=space.work, env=env,
+                stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            try:
+                if _wait_for_port(own, process, profile.timeout):
+                    yield upstream, f"http://127.0.0.1:{own}/v1", ""
+                else:
+                    yield 0, "", f"the gateway did not start: {_tail(log) or 'no output'}"
+            finally:
+                _end(process)
+
+
+def save_json(path: Path, value: Any) -> None:
+    """Write ``value`` as indented JSON (a record saved as it grows)."""
+    path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

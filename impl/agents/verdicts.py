@@ -1,0 +1,121 @@
+"""The three verdicts of a scenario call, as ``serve`` wrote them to ``verdicts.json``.
+
+Rules
+-----
+1. The verdicts are serve's (``responses_oracle.serve.verdicts`` names them, its judge
+   decides): this module reads them, it never judges.  A verdict is ``True`` (holds),
+   ``False`` (fails) or ``None`` (does not apply), with serve's reason.
+2. A ``verdicts.json`` that is missing or unreadable gives no call at all, and a
+   scenario serve never served gives none either: the cell then says why
+   (``Cell.reason``) instead of showing a verdict.
+
+Theory of operation
+-------------------
+``load_verdicts`` reads serve's file (format ``responses-oracle/serve-verdicts``): the
+entry of the one scenario served, its calls with their booleans and reasons, whether
+the call was dropped (no next request), and the stream as served (its timeline).
+``summary`` folds a cell's calls into one mark per verdict: ``FAIL`` if any call
+breaks it, ``ok`` if every call it applies to holds, ``n/a`` if it applies to none.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from responses_oracle.serve.verdicts import VerdictName
+
+VERDICTS: Final = tuple(name.value for name in VerdictName)
+"""The three verdicts of a call, in report order (serve's names)."""
+
+LABELS: Final = {"executed": "executed", "history_faithful": "history-faithful",
+                 "api_valid": "API-valid"}
+"""Each verdict as the reports name it."""
+
+
+@dataclass(frozen=True)
+class CallVerdict:
+    """One scenario call: its id, type and mapped name, and each verdict with its reason."""
+
+    call_id: str
+    name: str
+    values: Mapping[str, bool | None]
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    item_type: str = ""
+    executable: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The call as recorded data."""
+        return {
+            "call_id": self.call_id,
+            "type": self.item_type,
+            "name": self.name,
+            "executable": self.executable,
+            **{key: self.values.get(key) for key in VERDICTS},
+            "reasons": {key: self.reasons.get(key, "") for key in VERDICTS},
+        }
+
+    @classmethod
+    def from_json(cls, record: Mapping[str, Any]) -> CallVerdict:
+        """A call from serve's record, or from ``to_json``'s (a reason is serve's
+        ``{"value", "reason", "rule"}`` object, or its text)."""
+        reasons = {}
+        for key, given in (record.get("reasons") or {}).items():
+            reasons[key] = str(given.get("reason", "") if isinstance(given, Mapping) else given)
+        return cls(
+            call_id=str(record.get("call_id") or ""),
+            name=str(record.get("name") or ""),
+            values={key: record.get(key) for key in VERDICTS},
+            reasons=reasons,
+            item_type=str(record.get("type") or ""),
+            executable=record.get("executable"),
+        )
+
+
+@dataclass(frozen=True)
+class Served:
+    """What serve wrote about a run: the calls of its scenario, or why there are none."""
+
+    calls: list[CallVerdict]
+    problem: str = ""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    mapping: list[dict[str, Any]] = field(default_factory=list)
+
+
+def load_verdicts(path: Path) -> Served:
+    """The calls serve judged in its ``verdicts.json`` (one scenario per serve run)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Served([], "serve wrote no verdicts.json")
+    scenarios = data.get("scenarios") or []
+    if not scenarios:
+        unserved = ", ".join(data.get("unserved") or []) or "the scenario"
+        errors = "; ".join(data.get("errors") or [])
+        return Served([], f"serve never served {unserved}: no request offered tools"
+                      + (f" ({errors})" if errors else ""))
+    entry = scenarios[0]
+    return Served(
+        [CallVerdict.from_json(call) for call in entry.get("calls") or []],
+        "" if entry.get("calls") else "the scenario has no call to judge",
+        list(entry.get("served_events") or []),
+        list(entry.get("mapping") or []),
+    )
+
+
+def summary(calls: Iterable[CallVerdict]) -> dict[str, str]:
+    """One mark per verdict for a cell: ``FAIL``, ``ok`` or ``n/a`` (module docstring)."""
+    calls = list(calls)
+    marks = {}
+    for key in VERDICTS:
+        given = [call.values.get(key) for call in calls]
+        if any(value is False for value in given):
+            marks[key] = "FAIL"
+        elif any(value is True for value in given):
+            marks[key] = "ok"
+        else:
+            marks[key] = "n/a"
+    return marks

@@ -1,0 +1,318 @@
+"""The "Real agents" page: what real agents and gateways did with each scenario of serve.
+
+``python -m responses_oracle.docsite.agents --record [CLIENT...]`` runs each client of
+``responses_oracle.agents.profiles`` on every scenario of the built-in list (``serve``
+plays it, the client runs in a temporary HOME, serve judges its next request) and
+writes what happened to ``docs/real-agents.json``, saving after every client, so a
+partial run keeps what it recorded (a client recorded again replaces its entry).
+``tools/record_agents.py`` installs the pinned clients first and then calls this.
+Without ``--record`` it renders ``docs/real-agents.md`` and the scenarios' timeline
+pages (``docs/agents/timelines/``) from that record; ``--check`` says whether they are
+what the record renders (exit 1 if not).
+
+The page is honest by construction: a cell is what the client did when it was run —
+its three verdicts from serve (executed, history-faithful, API-valid), or ``not run``
+with the reason (not installed, did not start, sent no request).  No cell is filled
+by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
+from responses_oracle.agents.report import cell_from_json, marks, scenario_slug, why
+from responses_oracle.agents.scenarios import Scenario, builtin, scenario_events
+from responses_oracle.agents.verdicts import LABELS, VERDICTS
+
+from . import docs_dir
+from .markdown import cell, table
+
+RECORD_NAME = "real-agents.json"
+PAGE_NAME = "real-agents.md"
+TIMELINES = "agents/timelines"
+COMMAND = "python -m responses_oracle.docsite.agents"
+SCRIPT = "python tools/record_agents.py"
+
+SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·"}
+"""A verdict mark as the grid shows it."""
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def client_entry(profile: Profile) -> dict[str, Any]:
+    """A client's entry before its cells: what it is, how it is driven, pinned where."""
+    return {
+        "client": profile.name,
+        "kind": profile.kind,
+        "package": profile.package,
+        "version": profile.version,
+        "registry": profile.install.registry,
+        "driven": profile.driven,
+        "sandbox": profile.sandbox,
+        "note": profile.install.note,
+    }
+
+
+def record_client(
+    profile: Profile, scenarios: Sequence[Scenario], out: Path, directory: Path
+) -> None:
+    """Run one client on every scenario, saving its entry into the record after each
+    cell (a partial run keeps what it recorded)."""
+    from responses_oracle.agents.runner import Cell, run_client
+
+    entry = client_entry(profile)
+    entry["started_at"] = _now()
+    entry["cells"] = []
+    by_argument = {s.argument(): s.name for s in scenarios}
+
+    def save_cell(done: Cell) -> None:
+        data = done.to_json()
+        data["scenario"] = by_argument.get(done.scenario, done.scenario)
+        data["output"] = data["output"][-400:]
+        entry["cells"].append(data)
+        entry["finished_at"] = _now()
+        print(f"  {profile.name} {data['scenario']}: {'ran' if done.ran else 'not run'} "
+              f"{why(done)[:100]}", flush=True)
+        with _locked(directory):
+            _merge(directory, dict(entry, cells=list(entry["cells"])))
+
+    run_client(profile, list(by_argument), out, done=save_cell)
+
+
+def record(names: Sequence[str], scenario_names: Sequence[str], directory: Path) -> None:
+    """Record the clients ``names`` into the record, one at a time."""
+    import tempfile
+
+    scenarios = builtin()
+    if scenario_names:
+        scenarios = [s for s in scenarios if s.name in scenario_names or s.spec in scenario_names]
+    with tempfile.TemporaryDirectory(prefix="ro-agents-") as out:
+        for name in names:
+            print(f"recording {name}", flush=True)
+            record_client(BY_NAME[name], scenarios, Path(out), directory)
+
+
+@contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """Hold the record's lock: several recordings (one per client) may run at once."""
+    import fcntl
+
+    with open(directory / f".{RECORD_NAME}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _merge(directory: Path, entry: dict[str, Any]) -> None:
+    """Put one client's entry into the record (its cells replace those of the same
+    scenarios), and save."""
+    path = directory / RECORD_NAME
+    data = load(directory) if path.is_file() else {}
+    data["generated_by"] = SCRIPT
+    data["scenarios"] = [
+        {"name": s.name, "spec": s.spec, "kind": s.kind, "what": s.what} for s in builtin()
+    ]
+    clients = {c["client"]: c for c in data.get("clients", [])}
+    previous = {c["scenario"]: c for c in clients.get(entry["client"], {}).get("cells", [])}
+    previous.update({c["scenario"]: c for c in entry["cells"]})
+    order = [s["name"] for s in data["scenarios"]]
+    entry["cells"] = sorted(previous.values(), key=lambda c: order.index(c["scenario"])
+                            if c["scenario"] in order else len(order))
+    clients[entry["client"]] = entry
+    data["clients"] = [clients[p.name] for p in PROFILES if p.name in clients]
+    save(directory, data)
+
+
+def save(directory: Path, data: Mapping[str, Any]) -> None:
+    """Write the record."""
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    (directory / RECORD_NAME).write_text(text, encoding="utf-8")
+
+
+def load(directory: Path) -> dict[str, Any]:
+    """The committed record."""
+    return dict(json.loads((directory / RECORD_NAME).read_text(encoding="utf-8")))
+
+
+def _mark(recorded: Mapping[str, Any]) -> str:
+    found = marks(cell_from_json(dict(recorded)))
+    return "".join(SYMBOL[found[key]] for key in VERDICTS)
+
+
+def timeline_link(name: str) -> str:
+    """A scenario's timeline page, relative to the page."""
+    return f"{TIMELINES}/{scenario_slug(name)}.html"
+
+
+def render(data: Mapping[str, Any]) -> str:
+    """The Real agents page for a record."""
+    clients = data.get("clients", [])
+    scenarios = data.get("scenarios", [])
+    lines = [
+        f"<!-- Generated by `{COMMAND}` from docs/{RECORD_NAME}; do not edit. "
+        f"Re-record with `{SCRIPT}`. -->",
+        "",
+        "# Real agents",
+        "",
+        "What real agents, agent libraries and gateways *did* when pointed at "
+        "`responses-oracle serve`: for each client and scenario, serve played the stream "
+        "(its calls mapped onto a tool the client offered, with harmless arguments), the "
+        "client ran unmodified in a fresh temporary HOME, and serve judged the client's "
+        "next request. Each cell shows three verdicts, in order: **executed** (the tool "
+        "ran with the oracle's arguments, and a call the oracle says must not run did "
+        "not), **history-faithful** (the replayed call has the oracle's id, call id, name "
+        "and arguments) and **API-valid** (the replayed items would be accepted as "
+        "request input). `✓` holds, `✗` broken, `-` does not apply, `?` serve gave no "
+        "verdict, `·` not run. A cell is only what the client did when it was run: a "
+        "client that could not be installed or started, or that sent no request, is "
+        "*not run*, with the reason, never a verdict. How to run one yourself: "
+        "[Agents against serve](usage/agents.md).",
+        "",
+        f"Recorded with `{SCRIPT}` (it installs the pinned versions below, outside the "
+        "repository, then records one client at a time).",
+        "",
+        "## Clients",
+        "",
+        *table(
+            ("client", "kind", "package", "version", "driven", "sandbox", "recorded",
+             "cells held / broke / not run"),
+            (
+                (
+                    c["client"], c["kind"], f"`{c['package']}` ({c['registry']})",
+                    c["version"], c["driven"], c["sandbox"],
+                    c.get("finished_at", ""), _counts(c),
+                )
+                for c in clients
+            ),
+        ),
+        "",
+    ]
+    notes = [c for c in clients if c.get("note")]
+    lines += [f"- **{c['client']}**: {c['note']}." for c in notes]
+    lines += ["", "## Verdicts", "",
+              "Scenario names link to the timeline of the stream serve played.", ""]
+    header = ["scenario", *(c["client"] for c in clients)]
+    rows = []
+    for scenario in scenarios:
+        name = scenario["name"]
+        row = [f"[{name}]({timeline_link(name)})"]
+        for client in clients:
+            found = next((x for x in client["cells"] if x["scenario"] == name), None)
+            row.append(_mark(found) if found else "")
+        rows.append(row)
+    lines += table(header, rows)
+    lines += ["", "## Scenarios", ""]
+    lines += table(("scenario", "kind", "serve is given", "what it checks"), (
+        (s["name"], s["kind"], f"`{s['spec']}`", s["what"]) for s in scenarios
+    ))
+    lines += ["", "## Why", "",
+              "Every cell that broke a verdict or was not run, with serve's reason.", ""]
+    for client in clients:
+        reasons = [
+            (x["scenario"], _mark(x), why(cell_from_json(x)))
+            for x in client["cells"]
+            if not x["ran"] or "✗" in _mark(x)
+        ]
+        if not reasons:
+            continue
+        lines += [f"### {client['client']}", ""]
+        lines += table(("scenario", "verdicts", "why"),
+                       ((s, m, cell(r)) for s, m, r in reasons))
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+PEER_CLIENTS = ("opencode", "codex")
+"""The peers of the peers page (``peers.PEERS``) that are agents this page runs."""
+
+
+def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
+    """What the recorded run of ``client`` did with ``scenario``, for the peers page: each
+    verdict's mark, a broken one with serve's reason; None if it was not recorded."""
+    entry = next((c for c in data.get("clients", []) if c["client"] == client), None)
+    found = next((x for x in (entry or {}).get("cells", []) if x["scenario"] == scenario), None)
+    if entry is None or found is None:
+        return None
+    head = f"**run** ({entry['version']}, [Real agents](real-agents.md)):"
+    recorded = cell_from_json(dict(found))
+    if not recorded.ran or not recorded.calls:
+        return f"{head} {why(recorded) or 'no verdict'}"
+    shown = marks(recorded)
+    parts = []
+    for key in VERDICTS:
+        text = f"{LABELS[key]} {SYMBOL[shown[key]]}"
+        if shown[key] == "FAIL":
+            reason = next(c.reasons.get(key, "") for c in recorded.calls
+                          if c.values.get(key) is False)
+            text += f" ({reason[:140]})"
+        parts.append(text)
+    return f"{head} {', '.join(parts)}"
+
+
+def _counts(client: Mapping[str, Any]) -> str:
+    cells = client.get("cells", [])
+    idle = sum(not c["ran"] for c in cells)
+    bad = sum(c["ran"] and "✗" in _mark(c) for c in cells)
+    return f"{len(cells) - idle - bad} / {bad} / {idle}"
+
+
+def render_timelines(data: Mapping[str, Any]) -> dict[str, str]:
+    """The timeline page of every scenario of the record: path under ``docs/`` → text."""
+    from responses_oracle.timeline import render_html
+
+    header = f"Generated by {COMMAND} from docs/{RECORD_NAME}; do not edit."
+    pages = {}
+    for scenario in data.get("scenarios", []):
+        events = scenario_events(Scenario(**scenario))
+        if events is not None:
+            pages[timeline_link(scenario["name"])] = render_html(
+                events, title=f"scenario {scenario['name']}: {scenario['what']}",
+                rule_url="../../rules/{rule}/", generated_by=header,
+            )
+    return pages
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Record clients, render the page, or check it."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--record", nargs="*", metavar="CLIENT",
+                        help="run these clients (default: all) and record them")
+    parser.add_argument("--scenario", action="append", default=[],
+                        help="record only this scenario (repeatable)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
+    args = parser.parse_args(argv)
+    directory = docs_dir()
+    if args.record is not None:
+        record(args.record or [p.name for p in PROFILES], args.scenario, directory)
+    data = load(directory)
+    wanted = {PAGE_NAME: render(data), **render_timelines(data)}
+    folder = directory / TIMELINES
+    extra = [path for path in folder.glob("*.html")
+             if path.relative_to(directory).as_posix() not in wanted] if folder.is_dir() else []
+    if args.check:
+        stale = [name for name, text in wanted.items()
+                 if not (directory / name).is_file()
+                 or (directory / name).read_text(encoding="utf-8") != text]
+        stale += [path.relative_to(directory).as_posix() for path in extra]
+        for name in stale:
+            sys.stderr.write(f"docs/{name} is stale: run {COMMAND}\n")
+        return 1 if stale else 0
+    for name, text in wanted.items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_text(text, encoding="utf-8")
+    for path in extra:
+        path.unlink()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

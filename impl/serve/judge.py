@@ -1,0 +1,482 @@
+"""The judge: what the client did with each call, read from its next request.
+
+Rules
+-----
+1. **Expected is the oracle's answer** on the stream *as served* (after mapping): the
+   reduced results (``reduce``) and their replay (``replay.replay_input``, R12).  The
+   scenario's calls are the result items of a client call type (catalogue
+   ``client_call``) that carry a ``call_id``.
+2. **The next request** of a served scenario is the first later request whose ``input``
+   carries an output item (catalogue kind ``output``) answering one of its calls by
+   ``call_id``, and that no later-served scenario claims (its calls carry none of that
+   request's ``call_id``s).  None: every call was *dropped*, whatever the client's exit
+   status.
+3. Per call, the three verdicts of ``verdicts.VERDICTS``, each ``True``, ``False`` or
+   ``None`` with its reason:
+
+   - ``executed``: a shell tool of the profiles, or any tool whose output echoes a
+     marker, shows which arguments ran: the marker in the output must be the one in
+     the oracle's arguments.  A tool that shows nothing is judged on what it replays
+     (JSON-equal arguments) or, when it replays nothing, on the output's presence.
+     A call the oracle says is not executable must not show its marker.
+   - ``history_faithful``: the replayed call item (same type and ``call_id``) has the
+     oracle replay's ``id`` (absent allowed under ``store: false``), ``call_id``,
+     ``name`` and byte-equal payload.
+   - ``api_valid``: the replayed call and its outputs pass ``schema.item_problems``
+     under the request's ``store`` mode.
+
+The judge is pure: served scenarios and request records in, ``Verdicts`` out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from responses_oracle.model.catalogue import ITEM_TYPES
+from responses_oracle.model.vocabulary import ItemKind
+
+from .gateway import GatewayVerdict
+from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS
+from .schema import item_problems
+from .verdicts import VERDICTS, VerdictName
+
+if TYPE_CHECKING:
+    from responses_oracle.result import ResultItem
+
+    from .server import Served
+
+_MARKER: Final = re.compile(re.escape(MARKER_PREFIX) + r"\d+")
+
+OUTPUT_TYPES: Final = frozenset(
+    name for name, spec in ITEM_TYPES.items() if spec.kind is ItemKind.OUTPUT
+)
+"""Item types that answer a call (catalogue kind ``output``)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One verdict on one call: its value (None: does not apply) and why."""
+
+    name: VerdictName
+    value: bool | None
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """As ``verdicts.json`` writes it."""
+        spec = VERDICTS[self.name]
+        return {"value": self.value, "reason": self.reason, "rule": spec.rule}
+
+
+@dataclass(frozen=True)
+class CallVerdicts:
+    """The verdicts on one scenario call."""
+
+    call_id: str
+    item_type: str
+    name: str | None
+    executable: bool
+    expected: dict[str, Any]
+    """The oracle's replay item of the call."""
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def failed(self) -> bool:
+        """Whether a verdict is False."""
+        return any(verdict.value is False for verdict in self.verdicts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As ``verdicts.json`` writes it: the booleans, then each reason."""
+        body: dict[str, Any] = {
+            "call_id": self.call_id,
+            "type": self.item_type,
+            "name": self.name,
+            "executable": self.executable,
+            "expected": self.expected,
+        }
+        for verdict in self.verdicts:
+            body[verdict.name.value] = verdict.value
+        body["reasons"] = {v.name.value: v.to_dict() for v in self.verdicts}
+        return body
+
+
+@dataclass(frozen=True)
+class ScenarioVerdicts:
+    """The verdicts on one served scenario."""
+
+    scenario: str
+    request_index: int
+    next_request: int | None
+    store: bool
+    stream: bool
+    mapping: list[dict[str, Any]]
+    calls: tuple[CallVerdicts, ...]
+    events: list[dict[str, Any]]
+    """The stream as served (what the timeline draws)."""
+    gateway: GatewayVerdict | None = None
+
+    @property
+    def failed(self) -> bool:
+        """Whether a call's verdict, or the gateway verdict, is False."""
+        return any(call.failed for call in self.calls) or (
+            self.gateway is not None and not self.gateway.value
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """As ``verdicts.json`` writes it."""
+        return {
+            "scenario": self.scenario,
+            "request_index": self.request_index,
+            "next_request": self.next_request,
+            "dropped": self.next_request is None,
+            "store": self.store,
+            "stream": self.stream,
+            "mapping": self.mapping,
+            "calls": [call.to_dict() for call in self.calls],
+            "gateway": self.gateway.to_dict() if self.gateway is not None else None,
+            "served_events": self.events,
+        }
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """Everything judged: one entry per served scenario, and the unserved ones."""
+
+    scenarios: tuple[ScenarioVerdicts, ...]
+    unserved: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Every verdict holds or does not apply, and every scenario was served."""
+        return (
+            not self.unserved
+            and not self.errors
+            and not any(call.failed for scenario in self.scenarios for call in scenario.calls)
+        )
+
+    def call(self, call_id: str) -> CallVerdicts:
+        """The verdicts on the call with ``call_id`` (the first served); KeyError if none."""
+        for scenario in self.scenarios:
+            for call in scenario.calls:
+                if call.call_id == call_id:
+                    return call
+        raise KeyError(call_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The content of ``verdicts.json``."""
+        return {
+            "format": "responses-oracle/serve-verdicts",
+            "version": 1,
+            "ok": self.ok,
+            "verdicts": {
+                name.value: {"rule": spec.rule, "holds": spec.holds, "null": spec.not_applicable}
+                for name, spec in VERDICTS.items()
+            },
+            "scenarios": [scenario.to_dict() for scenario in self.scenarios],
+            "unserved": list(self.unserved),
+            "errors": list(self.errors),
+        }
+
+
+def judge(
+    served: Sequence[Served],
+    requests: Sequence[Mapping[str, Any]],
+    unserved: Sequence[str] = (),
+    errors: Sequence[str] = (),
+    downstream: Mapping[int, GatewayVerdict] | None = None,
+) -> Verdicts:
+    """The verdicts on every served scenario, given every request record (rule 2), and
+    the gateway verdicts of the scenarios whose downstream was recorded."""
+    judged = tuple(
+        _judge_scenario(position, served, requests, (downstream or {}).get(position))
+        for position in range(len(served))
+    )
+    return Verdicts(judged, tuple(unserved), tuple(errors))
+
+
+def _calls(items: Sequence[ResultItem]) -> list[ResultItem]:
+    return [
+        item
+        for item in items
+        if ITEM_TYPES.get(str(item.item.get("type"))) is not None
+        and ITEM_TYPES[str(item.item["type"])].client_call
+        and isinstance(item.item.get("call_id"), str)
+        and item.item["call_id"]
+    ]
+
+
+def _input(request: Mapping[str, Any]) -> list[dict[str, Any]]:
+    body = request.get("body")
+    value = body.get("input") if isinstance(body, dict) else None
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _answered(request: Mapping[str, Any]) -> set[str]:
+    return {
+        item["call_id"]
+        for item in _input(request)
+        if item.get("type") in OUTPUT_TYPES and isinstance(item.get("call_id"), str)
+    }
+
+
+def _next_request(
+    position: int, served: Sequence[Served], requests: Sequence[Mapping[str, Any]], ids: set[str]
+) -> Mapping[str, Any] | None:
+    start = served[position].request_index
+    for request in requests:
+        index = int(request["index"])
+        if index <= start or not (_answered(request) & ids):
+            continue
+        claimed = any(
+            later.request_index < index and _answered(request) & _served_ids(later)
+            for later in served[position + 1 :]
+        )
+        if not claimed:
+            return request
+    return None
+
+
+def _served_ids(served: Served) -> set[str]:
+    from responses_oracle.reducer import reduce
+
+    return {
+        item.item["call_id"]
+        for result in reduce(list(served.mapped.events))
+        for item in _calls(result.items)
+    }
+
+
+def _judge_scenario(
+    position: int,
+    served: Sequence[Served],
+    requests: Sequence[Mapping[str, Any]],
+    gateway: GatewayVerdict | None,
+) -> ScenarioVerdicts:
+    from responses_oracle.reducer import reduce
+    from responses_oracle.replay import replay_input
+
+    this = served[position]
+    results = reduce(list(this.mapped.events))
+    items = [item for result in results for item in result.items]
+    replayed = replay_input(item.item for item in items)
+    calls = _calls(items)
+    ids = {call.item["call_id"] for call in calls}
+    nxt = _next_request(position, served, requests, ids)
+    body = nxt.get("body") if nxt is not None else None
+    store = not (isinstance(body, dict) and body.get("store") is False)
+    echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
+    stray = _stray(position, served, requests) if nxt is None else ""
+    judged = tuple(
+        _judge_call(
+            call, _expected(call, replayed), nxt, store, call.item.get("name") in echoes, stray
+        )
+        for call in calls
+    )
+    return ScenarioVerdicts(
+        this.scenario.name,
+        this.request_index,
+        int(nxt["index"]) if nxt is not None else None,
+        store,
+        this.body.get("stream") is True,
+        this.mapped.to_dict(),
+        judged,
+        list(this.mapped.events),
+        gateway,
+    )
+
+
+def _stray(
+    position: int, served: Sequence[Served], requests: Sequence[Mapping[str, Any]]
+) -> str:
+    """For a dropped scenario: the ``call_id``s a later request answered instead, when
+    the stream carried them but the oracle's calls do not (a snapshot's re-keyed ids)."""
+    from .server import served_call_ids
+
+    carried = served_call_ids(served[position])
+    start = served[position].request_index
+    for request in requests:
+        answered = _answered(request) & carried
+        if int(request["index"]) > start and answered:
+            return (
+                f"; request {request['index']} answers {', '.join(sorted(answered))} instead, "
+                "a call_id the stream carried but the oracle's call does not have"
+            )
+    return ""
+
+
+def _expected(call: ResultItem, replayed: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    for item in replayed:
+        if item.get("type") == call.item.get("type") and item.get("call_id") == call.item.get(
+            "call_id"
+        ):
+            return item
+    return dict(call.item)
+
+
+def _judge_call(
+    call: ResultItem,
+    expected: dict[str, Any],
+    nxt: Mapping[str, Any] | None,
+    store: bool,
+    echoes: bool,
+    stray: str,
+) -> CallVerdicts:
+    call_id = str(call.item["call_id"])
+    item_type = str(call.item["type"])
+    inputs = _input(nxt) if nxt is not None else []
+    outputs = [i for i in inputs if i.get("type") in OUTPUT_TYPES and i.get("call_id") == call_id]
+    replay = next(
+        (i for i in inputs if i.get("type") == item_type and i.get("call_id") == call_id), None
+    )
+    body = nxt.get("body") if nxt is not None else None
+    by_previous = isinstance(body, dict) and isinstance(body.get("previous_response_id"), str)
+    verdicts = (
+        _executed(call, expected, nxt, outputs, replay, echoes, stray),
+        _history(expected, nxt, replay, store, by_previous),
+        _api_valid(nxt, replay, outputs, store),
+    )
+    name = call.item.get("name")
+    return CallVerdicts(
+        call_id,
+        item_type,
+        name if isinstance(name, str) else None,
+        call.executable,
+        expected,
+        verdicts,
+    )
+
+
+def _markers(value: Any) -> list[str]:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return _MARKER.findall(text)
+
+
+def _executed(
+    call: ResultItem,
+    expected: Mapping[str, Any],
+    nxt: Mapping[str, Any] | None,
+    outputs: Sequence[Mapping[str, Any]],
+    replay: Mapping[str, Any] | None,
+    echoes: bool,
+    stray: str,
+) -> Verdict:
+    name = VerdictName.EXECUTED
+    field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
+    wanted = _markers(expected.get(field, ""))
+    shown = [m for output in outputs for m in _markers(output.get("output", ""))]
+    if not call.executable:
+        if wanted and set(wanted) & set(shown):
+            return Verdict(
+                name,
+                False,
+                f"the oracle says not executable, but it ran: the output shows {wanted[0]}",
+            )
+        if shown or echoes or nxt is None:
+            return Verdict(name, True, "not executable, and it did not run")
+        return Verdict(name, None, "not executable; the tool does not show what ran")
+    if nxt is None:
+        return Verdict(
+            name, False, "dropped: no later request carries an output for this call" + stray
+        )
+    if not outputs:
+        return Verdict(name, False, "the next request carries no output for this call")
+    if shown:
+        if wanted and set(wanted) <= set(shown):
+            return Verdict(
+                name, True, f"ran with the oracle's arguments (the output shows {wanted[0]})"
+            )
+        return Verdict(
+            name,
+            False,
+            f"ran with other arguments: the output shows "
+            f"{', '.join(shown)}, the oracle's arguments carry "
+            f"{', '.join(wanted) or 'no marker'}",
+        )
+    if echoes:
+        return Verdict(name, False, "the output does not show the command's marker: it did not run")
+    if replay is not None:
+        if _json_equal(replay.get(field), expected.get(field)):
+            return Verdict(
+                name,
+                True,
+                "an output answers it, and the replayed arguments are "
+                "JSON-equal to the oracle's (the tool does not echo)",
+            )
+        return Verdict(
+            name,
+            False,
+            "the replayed arguments differ from the oracle's: it ran with what it replays",
+        )
+    return Verdict(name, True, "an output answers it (the tool does not echo, nothing replayed)")
+
+
+def _json_equal(left: Any, right: Any) -> bool:
+    try:
+        return bool(json.loads(left) == json.loads(right))
+    except (TypeError, ValueError):
+        return bool(left == right)
+
+
+_COMPARED: Final = ("call_id", "name")
+
+
+def _history(
+    expected: Mapping[str, Any],
+    nxt: Mapping[str, Any] | None,
+    replay: Mapping[str, Any] | None,
+    store: bool,
+    by_previous: bool,
+) -> Verdict:
+    name = VerdictName.HISTORY_FAITHFUL
+    if nxt is None:
+        return Verdict(name, None, "no next request: the call was dropped")
+    if replay is None:
+        if by_previous:
+            return Verdict(name, None, "history sent by previous_response_id, not replayed")
+        return Verdict(name, False, "the next request does not replay the call")
+    problems = []
+    if ("id" in replay or store) and replay.get("id") != expected.get("id"):
+        problems.append(
+            f"id {replay.get('id')!r}, the oracle's is {expected.get('id')!r}"
+            + ("" if "id" in replay else " (store is not false)")
+        )
+    for key in _COMPARED:
+        if key in expected and replay.get(key) != expected.get(key):
+            problems.append(f"{key} {replay.get(key)!r}, the oracle's is {expected.get(key)!r}")
+    field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
+    if replay.get(field) != expected.get(field):
+        problems.append(f"{field} {replay.get(field)!r}, the oracle's is {expected.get(field)!r}")
+    if problems:
+        return Verdict(name, False, "; ".join(problems))
+    kept = "id, call_id, name" if "id" in replay else "call_id, name (no id: store is false)"
+    return Verdict(name, True, f"replayed with the oracle's {kept} and byte-equal {field}")
+
+
+def _api_valid(
+    nxt: Mapping[str, Any] | None,
+    replay: Mapping[str, Any] | None,
+    outputs: Sequence[Mapping[str, Any]],
+    store: bool,
+) -> Verdict:
+    name = VerdictName.API_VALID
+    if nxt is None:
+        return Verdict(name, None, "no next request")
+    checked = [item for item in (replay, *outputs) if item is not None]
+    if not checked:
+        return Verdict(name, None, "the next request carries neither the call nor its output")
+    problems = [
+        f"{item.get('type')}: {problem}"
+        for item in checked
+        for problem in item_problems(item, store)
+    ]
+    if problems:
+        return Verdict(name, False, "; ".join(problems))
+    return Verdict(
+        name,
+        True,
+        f"{len(checked)} item(s) valid request input" + ("" if store else " under store: false"),
+    )

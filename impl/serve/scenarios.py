@@ -1,0 +1,96 @@
+"""What ``serve`` plays: a scenario is one stream of decoded events, found by a name.
+
+A ``SCENARIO`` argument is read as the first of these that applies:
+
+========================  ==============================================================
+``seed7/12``              case 12 of seed 7 of the generated mix (``cases.generated_case``,
+                          the names ``diff --seed`` prints)
+``q05``                   the quirk ``fixtures/quirks/q05-*.jsonl`` of the checkout
+an existing file          a recorded stream, in any format the front end reads (SSE,
+                          JSON Lines, a JSON array, an HTTP recording, ...)
+a vector name             a stream of the bundled conformance corpus
+                          (``vectors.corpus_vectors``: ``rule-test_r9_...``,
+                          ``counterexample-...``)
+========================  ==============================================================
+
+Only decoded events are kept: an event the front end could not decode has no JSON to
+serve (``cases.corpus_cases`` drops them for the same reason).  Nothing here maps tools
+or judges; ``load_scenario`` raises ``ScenarioError`` (a message saying what exists)
+for a name that finds nothing, so the CLI can exit 2 before it binds a port.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+Event = dict[str, Any]
+"""One decoded wire event."""
+
+QUIRKS: Final = Path(__file__).resolve().parents[2] / "fixtures" / "quirks"
+"""The checkout's quirk streams (``fixtures/quirks/qNN-*.jsonl``); absent from wheels."""
+
+_SEED: Final = re.compile(r"seed(\d+)/(\d+)")
+_QUIRK: Final = re.compile(r"q\d\d")
+
+
+class ScenarioError(ValueError):
+    """A ``SCENARIO`` name that finds no stream; the message says what does exist."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One stream to serve: its name (as given) and its decoded events, in order."""
+
+    name: str
+    events: tuple[Event, ...]
+
+
+def load_scenario(spec: str) -> Scenario:
+    """The scenario ``spec`` names (see the module's table); ``ScenarioError`` if none."""
+    if seed := _SEED.fullmatch(spec):
+        from responses_oracle.testing.cases import generated_case
+
+        case = generated_case(int(seed.group(1)), int(seed.group(2)))
+        return Scenario(spec, tuple(case.stream.events))
+    if _QUIRK.fullmatch(spec):
+        found = sorted(QUIRKS.glob(f"{spec}-*.jsonl"))
+        if not found:
+            known = ", ".join(path.name[:3] for path in sorted(QUIRKS.glob("q*.jsonl")))
+            raise ScenarioError(f"no quirk {spec} in {QUIRKS} (known: {known or 'none'})")
+        return Scenario(spec, _file_events(found[0]))
+    path = Path(spec)
+    if path.is_file():
+        return Scenario(spec, _file_events(path))
+    vector = _corpus_events(spec)
+    if vector is not None:
+        return Scenario(spec, vector)
+    raise ScenarioError(
+        f"{spec!r} is no stream file, quirk (q05), generated case (seed7/12) or "
+        "vector name (responses-oracle vectors export lists them)"
+    )
+
+
+def _file_events(path: Path) -> tuple[Event, ...]:
+    from responses_oracle.wire.formats import read_wire_events
+
+    try:
+        events = tuple(
+            event.payload for event in read_wire_events(path) if event.payload is not None
+        )
+    except OSError as error:
+        raise ScenarioError(f"cannot read {path}: {error.strerror or error}") from None
+    if not events:
+        raise ScenarioError(f"{path} holds no event (is it a stream file?)")
+    return events
+
+
+def _corpus_events(name: str) -> tuple[Event, ...] | None:
+    from responses_oracle.testing.vectors import corpus_vectors
+
+    for vector in corpus_vectors():
+        if vector.name == name:
+            return tuple(vector.events)
+    return None

@@ -1,0 +1,86 @@
+"""The three verdicts on each scenario call, declared once: name, rule, meanings.
+
+Every report (``verdicts.json``, the ``agents`` pages) reads this table; none restates
+it.  A verdict is ``True`` (holds), ``False`` (fails) or ``None`` (does not apply), and
+always carries a reason; the judge (``judge.py``) decides, this module only names.
+
+=================  =====  ===========================================================
+verdict            rule   holds when
+=================  =====  ===========================================================
+executed           R13    an executable call ran with the oracle's arguments (its
+                          output shows the marker of those arguments, or the tool
+                          does not echo and an output answers it), and a call the
+                          oracle says is not executable did not run
+history_faithful   R12    the next request replays the call with the oracle's ``id``
+                          (absent allowed under ``store: false``), ``call_id``,
+                          ``name`` and byte-equal arguments
+api_valid          R12    the call and its output in the next request validate
+                          against the published request schema (``schema.py``) under
+                          the request's ``store`` mode
+answer_kept        --     (gateway mode, per scenario) the gateway's client gets the
+                          answer of the stream ``serve`` sent upstream; each
+                          difference names its rule
+=================  =====  ===========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+
+class VerdictName(Enum):
+    """The verdicts of one call; the values are the keys of ``verdicts.json``."""
+
+    EXECUTED = "executed"
+    HISTORY_FAITHFUL = "history_faithful"
+    API_VALID = "api_valid"
+    ANSWER_KEPT = "answer_kept"
+    """Per scenario, in gateway mode only (``gateway.py``)."""
+
+
+CALL_VERDICTS: Final = (VerdictName.EXECUTED, VerdictName.HISTORY_FAITHFUL, VerdictName.API_VALID)
+"""The verdicts every scenario call gets, in the order reports show them."""
+
+
+@dataclass(frozen=True)
+class VerdictSpec:
+    """What a verdict checks: the rule it applies, when it holds, when it does not apply."""
+
+    rule: str
+    holds: str
+    not_applicable: str
+
+
+VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
+    VerdictName.EXECUTED: VerdictSpec(
+        "R13",
+        "an executable call ran with the oracle's arguments; a call that is not "
+        "executable did not run",
+        "the call is not executable and its tool does not show what ran",
+    ),
+    VerdictName.HISTORY_FAITHFUL: VerdictSpec(
+        "R12",
+        "the next request replays the call with the oracle's id (absent allowed under "
+        "store: false), call_id, name and byte-equal arguments",
+        "no next request (the call was dropped), or the client sends its history by "
+        "previous_response_id",
+    ),
+    VerdictName.API_VALID: VerdictSpec(
+        "R12",
+        "the replayed call and its output validate against the published request "
+        "schema under the request's store mode",
+        "no next request, or it carries neither the call nor its output",
+    ),
+    VerdictName.ANSWER_KEPT: VerdictSpec(
+        "each difference names its own rule",
+        "through a gateway, the client's stream reduces to the answer of the stream "
+        "serve sent upstream, and the first request forwarded upstream is valid input",
+        "no downstream recording was handed back (not a gateway run)",
+    ),
+}
+"""Verdict → its rule and meanings (the module's table, cell by cell)."""
+
+RULE_PAGES: Final = "docs/rules/{rule}.md"
+"""Where a verdict's rule is explained (the docs site)."""

@@ -1,0 +1,40 @@
+"""``responses-oracle agents`` as a user meets it: help, usage errors, exit statuses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+CLI = "import sys; from responses_oracle.cli import main; sys.exit(main())"
+PROG = [sys.executable, "-c", CLI, "agents"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PROG, *args], capture_output=True, text=True, timeout=300)
+
+
+def test_help_shows_examples_and_exit_statuses() -> None:
+    shown = _run("--help")
+    assert shown.returncode == 0
+    assert "responses-oracle agents codex opencode --html report.html" in shown.stdout
+    assert "exit status:" in shown.stdout and "  3" in shown.stdout
+
+
+def test_a_command_without_base_url_is_a_usage_error() -> None:
+    given = _run("my-agent --flag", "--scenario", "s01")
+    assert given.returncode == 2
+    assert "has no {base_url}" in given.stderr
+
+
+def test_a_command_that_sends_nothing_exits_3_with_the_reason_first() -> None:
+    given = _run(f"{sys.executable} -c pass {{base_url}}", "--scenario", "s01")
+    assert given.returncode == 3, given.stderr
+    first = given.stdout.splitlines()[0]
+    assert first.startswith("NOT RUN: 1 cells not run")
+    assert "the client sent no request (exit status 0)" in given.stdout
+
+
+def test_list_names_every_profile_and_scenario() -> None:
+    given = _run("--list")
+    assert given.returncode == 0
+    assert "codex" in given.stdout and "s04" in given.stdout and "q10" in given.stdout

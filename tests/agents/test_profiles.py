@@ -1,0 +1,104 @@
+"""The agent profiles: pinned, sandboxed, isolated, and each driver where it is named."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+from responses_oracle.agents.profiles import BY_NAME, DRIVERS, LITELLM_VERSION, PROFILES
+from responses_oracle.agents.runner import Workspace, fill, placeholders, tool_arguments
+from responses_oracle.agents.scenarios import CHECKOUT, builtin
+
+
+def test_every_client_the_issue_names_has_a_profile() -> None:
+    assert set(BY_NAME) == {
+        "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
+        "langchain", "llm", "litellm-proxy", "portkey-gateway",
+    }
+    assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
+
+
+def test_every_package_is_pinned_to_the_profile_version() -> None:
+    for profile in PROFILES:
+        for package in profile.install.packages:
+            assert "==" in package or package.rsplit("@", 1)[-1][:1].isdigit(), package
+        first = profile.install.packages[0]
+        assert first.endswith(profile.version.split(" + ")[0]), (profile.name, first)
+
+
+def test_openai_agents_is_the_version_the_test_suite_pins() -> None:
+    test = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["test"]
+    assert f"openai-agents=={BY_NAME['openai-agents'].version}" in test
+
+
+def test_litellm_is_not_the_compromised_release() -> None:
+    assert LITELLM_VERSION != "1.107.0" and not LITELLM_VERSION.startswith("1.107.")
+    assert LITELLM_VERSION not in {"1.82.7", "1.82.8"}
+
+
+def test_every_named_driver_exists() -> None:
+    for profile in PROFILES:
+        if profile.driver:
+            assert (DRIVERS / profile.driver).is_file(), profile.name
+            assert "{driver}" in profile.command
+
+
+def test_codex_runs_read_only_never_asking_and_with_serve_as_its_only_provider(
+    tmp_path: Path,
+) -> None:
+    codex = BY_NAME["codex"]
+    command = " ".join(codex.command)
+    assert "-s read-only" in command and "-c approval_policy=never" in command
+    space = Workspace(tmp_path)
+    values = placeholders(codex, "http://127.0.0.1:9/v1", space)
+    space.write(codex.files, values)
+    config = tomllib.loads((tmp_path / ".codex/config.toml").read_text())
+    provider = config["model_providers"][config["model_provider"]]
+    assert provider["base_url"] == "http://127.0.0.1:9/v1"
+    assert provider["wire_api"] == "responses"
+    assert provider["request_max_retries"] == provider["stream_max_retries"] == 0
+    assert config["analytics"]["enabled"] is False and config["otel"]["exporter"] == "none"
+    env = dict(codex.env)
+    assert fill(env["CODEX_HOME"], values) == f"{tmp_path}/.codex"
+
+
+def test_opencode_may_run_echo_only_and_reaches_nothing_but_serve(tmp_path: Path) -> None:
+    opencode = BY_NAME["opencode"]
+    values = placeholders(opencode, "http://127.0.0.1:9/v1", Workspace(tmp_path))
+    env = {key: fill(value, values) for key, value in opencode.env}
+    config = json.loads(env["OPENCODE_CONFIG_CONTENT"])
+    assert config["provider"]["openai"]["options"]["baseURL"] == "http://127.0.0.1:9/v1"
+    assert config["permission"] == {
+        "edit": "deny", "webfetch": "deny", "bash": {"*": "deny", "echo *": "allow"}}
+    for switch in ("MODELS_FETCH", "AUTOUPDATE", "SHARE", "LSP_DOWNLOAD", "DEFAULT_PLUGINS",
+                   "CLAUDE_CODE", "EXTERNAL_SKILLS"):
+        assert env[f"OPENCODE_DISABLE_{switch}"] == "1"
+
+
+def test_a_workspace_isolates_every_folder_a_client_writes(tmp_path: Path) -> None:
+    env = Workspace(tmp_path).environment({"EXTRA": "1"})
+    for key in ("HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                "XDG_STATE_HOME"):
+        assert env[key].startswith(str(tmp_path)) and Path(env[key]).is_dir(), key
+    assert env["EXTRA"] == "1" and env["DO_NOT_TRACK"] == "1"
+
+
+def test_the_drivers_tool_gets_the_calls_marker() -> None:
+    assert tool_arguments(BY_NAME["pydantic-ai"]) == [
+        "--tool", "echo", "--args", '{"text": "{marker}"}']
+
+
+def test_the_scenario_list_has_every_quirk_and_the_shapes_the_issue_asks_for() -> None:
+    scenarios = builtin()
+    assert len(scenarios) >= 30
+    quirks = sorted(p.name[:3] for p in (CHECKOUT / "fixtures/quirks").glob("q*.jsonl"))
+    assert [s.spec for s in scenarios if s.kind == "quirk"] == quirks
+    names = {s.name for s in scenarios}
+    assert {"s02", "s03", "s04", "s05", "s06", "s07", "s08"} <= names
+    assert sum(s.kind == "vector" for s in scenarios) >= 10
+    assert len(names) == len(scenarios)
+    for scenario in scenarios:
+        if scenario.kind == "stream":
+            assert Path(scenario.argument()).is_file(), scenario.spec

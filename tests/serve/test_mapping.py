@@ -1,0 +1,292 @@
+"""Tool mapping keeps the scenario's shape and sends only harmless arguments.
+
+The shape test is the oracle's own: the mapped stream must reduce to the same answer as
+the original -- same statuses, ids, call_ids, slots, states, id and payload sources,
+executability, diagnostics -- except for the call names and payload texts that mapping
+changes.  The harmless test reads every payload text the server would send.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from responses_oracle.reducer import reduce
+from responses_oracle.serve.mapping import (
+    AVOID,
+    MARKER_PREFIX,
+    PAYLOAD_FIELDS,
+    MappingError,
+    OfferedTool,
+    Override,
+    choose_tools,
+    map_scenario,
+    split_like,
+)
+from responses_oracle.serve.scenarios import QUIRKS, load_scenario
+from responses_oracle.testing.cases import generated_case
+from responses_oracle.testing.vectors import corpus_vectors
+
+SHELL = OfferedTool(
+    "shell",
+    "function",
+    {
+        "type": "object",
+        "properties": {"command": {"type": "array", "items": {"type": "string"}}},
+        "required": ["command"],
+    },
+)
+EXEC = OfferedTool(
+    "exec_command",
+    "function",
+    {"type": "object", "properties": {"cmd": {"type": "string"}}, "required": ["cmd"]},
+)
+LOOKUP = OfferedTool(
+    "lookup",
+    "function",
+    {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string"},
+            "limit": {"type": "integer", "minimum": 1},
+            "exact": {"type": "boolean"},
+            "mode": {"enum": ["fast", "slow"]},
+        },
+        "required": ["query", "limit", "exact", "mode"],
+        "additionalProperties": False,
+    },
+)
+FREEFORM = OfferedTool("notes", "custom")
+OFFERS = {
+    "shell": [SHELL, LOOKUP],
+    "exec": [EXEC],
+    "schema": [LOOKUP],
+    "custom": [FREEFORM, OfferedTool("memo", "custom"), SHELL],
+}
+
+
+def _streams() -> list[tuple[str, Sequence[dict[str, Any]]]]:
+    quirks = [(p.name[:3], load_scenario(p.name[:3]).events) for p in sorted(QUIRKS.glob("q*"))]
+    vectors = [(v.name, v.events) for v in corpus_vectors()]
+    seeds = [(f"seed3/{i}", generated_case(3, i).stream.events) for i in range(40)]
+    return quirks + vectors + seeds
+
+
+STREAMS = _streams()
+
+
+def _mappable(events: Sequence[dict[str, Any]], offered: list[OfferedTool]) -> Any:
+    try:
+        return map_scenario(events, offered)
+    except MappingError:
+        return None
+
+
+def _shape(events: Sequence[dict[str, Any]]) -> list[Any]:
+    """The answer with what mapping may change (call names, payload texts) left out."""
+    shape = []
+    for result in reduce(list(events)):
+        body = result.to_dict()
+        for entry in body["items"]:
+            item = entry["item"]
+            field = PAYLOAD_FIELDS.get(item.get("type"))
+            if field is not None:
+                item.pop("name", None)
+                item[field] = bool(item.get(field))
+        # A diagnostic's detail quotes the payload text; its code and place are the shape.
+        body["diagnostics"] = [(d["code"], d["event_index"]) for d in body["diagnostics"]]
+        shape.append(body)
+    return shape
+
+
+@pytest.mark.parametrize("offer", sorted(OFFERS))
+def test_the_mapped_stream_reduces_to_the_original_answer_but_names_and_payloads(
+    offer: str,
+) -> None:
+    mapped = 0
+    for name, events in STREAMS:
+        result = _mappable(events, OFFERS[offer])
+        if result is None:
+            continue
+        mapped += 1
+        if len({call.tool for call in result.calls}) < len(result.calls):
+            continue  # more names than offered tools: a name conflict cannot survive
+        assert _shape(result.events) == _shape(events), name
+        assert len(result.events) == len(events), name
+        for before, after in zip(events, result.events, strict=True):
+            assert before.keys() == after.keys(), name
+    assert mapped > 100
+
+
+def _payload_texts(events: Sequence[dict[str, Any]]) -> list[str]:
+    texts = []
+    for event in events:
+        items = [event.get("item"), *((event.get("response") or {}).get("output") or [])]
+        for item in items:
+            if isinstance(item, dict) and item.get("type") in PAYLOAD_FIELDS:
+                texts.append(item.get(PAYLOAD_FIELDS[item["type"]]))
+        kind = str(event.get("type"))
+        if kind.startswith(("response.function_call_arguments", "response.custom_tool_call")):
+            texts.append(event.get("arguments", event.get("input")))
+    return [text for text in texts if isinstance(text, str)]
+
+
+def _deltas(events: Sequence[dict[str, Any]]) -> list[str]:
+    """The deltas of calls a client runs (an ``mcp_call``'s are the server's to run)."""
+    return [
+        event["delta"]
+        for event in events
+        if event.get("type")
+        in ("response.function_call_arguments.delta", "response.custom_tool_call_input.delta")
+        and isinstance(event.get("delta"), str)
+    ]
+
+
+def _harmless_value(value: Any) -> bool:
+    if isinstance(value, str):
+        # A marker, ``echo`` of one (or ``echo`` in an argv), an enum's first choice.
+        words = value.split()
+        marked = bool(words) and words[-1].startswith(MARKER_PREFIX)
+        return (marked and words[:-1] in ([], ["echo"])) or value in ("echo", "fast")
+    if isinstance(value, list):
+        return all(_harmless_value(v) for v in value)
+    if isinstance(value, dict):
+        return all(_harmless_value(v) for v in value.values())
+    return value in (False, 1, None)
+
+
+def _whole(text: str) -> bool:
+    """A whole text the server may send: JSON of harmless values, or a marker."""
+    stripped = text.strip()
+    if re.fullmatch(re.escape(MARKER_PREFIX) + r"\d+", stripped):
+        return True
+    return _parses(stripped) and _harmless_value(json.loads(stripped))
+
+
+@pytest.mark.parametrize("offer", sorted(OFFERS))
+def test_every_payload_text_sent_is_harmless_by_construction(offer: str) -> None:
+    """Every text is a whole harmless text, or a cut of one, or one (or nothing)
+    followed by capital letters (how a text that is no payload is spelled): nothing of
+    the original arguments is left."""
+    checked = 0
+    for name, events in STREAMS:
+        result = _mappable(events, OFFERS[offer])
+        if result is None:
+            continue
+        sent = [text for text in _payload_texts(result.events) if text]
+        # A cut stream sends only cuts: the whole texts they are cut from are the
+        # mapping's images, each checked here as any text sent is.
+        images = [image for call in result.calls for image in call.arguments.values()]
+        wholes = [text for text in sent + images if _whole(text)]
+        for text in sent:
+            checked += 1
+            if _whole(text):
+                continue
+            head = re.fullmatch(r"(.*?)[A-Z]*", text, re.DOTALL)
+            assert head is not None
+            assert not head.group(1) or any(
+                whole.startswith(head.group(1)) for whole in wholes
+            ), (name, text)
+        for piece in _deltas(result.events):
+            inner = piece.strip("ABCDEFGHIJKLMNOPQRSTUVWXYZ").strip()
+            assert not inner or _whole(piece) or any(inner in whole for whole in wholes), (
+                name,
+                piece,
+            )
+    assert checked > 100
+
+
+def _parses(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def test_the_same_text_gets_the_same_image_and_whitespace_and_blanks_are_kept() -> None:
+    mapped = map_scenario(load_scenario("q05").events, [EXEC])
+    [call] = mapped.calls
+    assert call.original == "get_weather" and call.tool == "exec_command" and call.echoes
+    assert call.arguments == {
+        "": "",
+        ' {"city":"Paris"} ': ' {"cmd":"echo responses-oracle-1"} ',
+        '{"city":"Paris"}': '{"cmd":"echo responses-oracle-1"}',
+    }
+    added, delta, done, item_done, completed = mapped.events[1:6]
+    assert added["item"]["arguments"] == ""
+    assert delta["delta"] == done["arguments"] == item_done["item"]["arguments"]
+    assert completed["response"]["output"][0]["arguments"] == '{"cmd":"echo responses-oracle-1"}'
+    assert completed["response"]["output"][0]["call_id"] == "functions.get_weather:0"
+
+
+def test_arguments_that_differ_get_different_markers() -> None:
+    """q07: empty while streaming, arguments only in the terminal; the blank stays blank."""
+    mapped = map_scenario(load_scenario("q07").events, [SHELL])
+    assert mapped.calls[0].arguments == {
+        "": "",
+        '{"location":"SF"}': '{"command":["echo","responses-oracle-1"]}',
+    }
+    assert mapped.events[2]["arguments"] == ""
+
+
+def test_schema_fields_get_markers_minimums_false_and_the_first_choice() -> None:
+    mapped = map_scenario(load_scenario("q11").events, [LOOKUP])
+    args = json.loads(mapped.events[-1]["response"]["output"][0]["arguments"])
+    assert args == {"query": "responses-oracle-1", "limit": 1, "exact": False, "mode": "fast"}
+
+
+def test_an_override_names_the_tool_and_its_arguments() -> None:
+    override = Override("probe", {"text": "say {marker}", "n": 2})
+    mapped = map_scenario(load_scenario("q11").events, [LOOKUP], [override])
+    item = mapped.events[-1]["response"]["output"][0]
+    assert item["name"] == "probe"
+    assert json.loads(item["arguments"]) == {"text": "say responses-oracle-1", "n": 2}
+
+
+def test_a_shell_tool_is_preferred_and_mutating_tools_are_never_chosen() -> None:
+    write = OfferedTool("write", "function", {"type": "object"})
+    call = ("function_call", "get_weather")
+    assert choose_tools([call], [write, LOOKUP, EXEC])[call][0] is EXEC
+    assert choose_tools([call], [write, LOOKUP])[call][0] is LOOKUP
+    assert "apply_patch" in AVOID
+    with pytest.raises(MappingError, match="no offered function tool"):
+        choose_tools([call], [write, OfferedTool("apply_patch", "custom")])
+    with pytest.raises(MappingError, match="no offered custom tool"):
+        choose_tools([("custom_tool_call", "notes")], [EXEC])
+
+
+def test_a_client_call_that_cannot_be_made_harmless_is_refused() -> None:
+    events = [
+        {"type": "response.created", "response": {"id": "r", "output": []}},
+        {
+            "type": "response.output_item.done",
+            "output_index": 0,
+            "item": {
+                "type": "local_shell_call",
+                "id": "lsh_1",
+                "call_id": "c1",
+                "action": {"type": "exec", "command": ["rm", "-rf", "/"]},
+            },
+        },
+    ]
+    with pytest.raises(MappingError, match="local_shell_call"):
+        map_scenario(events, [SHELL])
+
+
+@given(st.lists(st.text(max_size=5), min_size=1, max_size=6), st.text(max_size=40))
+def test_split_like_concatenates_keeps_blanks_and_fills_the_rest(
+    pieces: list[str], whole: str
+) -> None:
+    parts = split_like(pieces, whole)
+    assert "".join(parts) == whole and len(parts) == len(pieces)
+    nonempty = [i for i, piece in enumerate(pieces) if piece]
+    if nonempty:
+        assert all(parts[i] == "" for i, piece in enumerate(pieces) if not piece)
+    if len(whole) >= len(nonempty):
+        assert all(parts[i] for i in nonempty)

@@ -1,0 +1,108 @@
+"""Install the pinned real agents and gateways, then re-record the Real agents page.
+
+    python tools/record_agents.py                   # install every client, record them all
+    python tools/record_agents.py --install         # install only
+    python tools/record_agents.py codex opencode    # install and record these clients
+    python tools/record_agents.py --scenario q05 --scenario q10 codex
+
+The versions are those of ``responses_oracle.agents.profiles`` (the one place they are
+pinned).  Each client goes outside the repository, under
+``~/.cache/responses-oracle/agents/<name>-<version>/`` (``RESPONSES_ORACLE_AGENTS``
+names another folder): an npm client with ``npm install --prefix``, a Python client
+in a virtualenv of its own, so no client's dependencies touch this project's.  A
+finished install writes ``installed.json`` there (what was installed, when); a failed
+one leaves its log beside it (``install.log``) and the page says the client was not
+run, and why.  Then ``python -m responses_oracle.docsite.agents --record`` runs each
+client on every scenario and saves the record after each client
+(``docs/real-agents.json``), so a partial run keeps what it recorded; the page
+(``docs/real-agents.md``) is rendered from it.
+
+The heavy clients (codex is ~424 MB) are installed and run only from here, never by
+the default test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+from responses_oracle.agents.profiles import BY_NAME, PROFILES, Install, Profile
+
+INSTALL_TIMEOUT = 1800.0
+"""Seconds one client's install may take."""
+
+
+def install_commands(install: Install) -> list[list[str]]:
+    """The commands that install ``install`` into its prefix."""
+    prefix = str(install.prefix())
+    if install.registry == "npm":
+        return [["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund",
+                 *install.packages]]
+    if install.registry == "PyPI":
+        return [[sys.executable, "-m", "venv", prefix],
+                [f"{prefix}/bin/pip", "install", "--quiet", *install.packages]]
+    return []
+
+
+def install(profile: Profile) -> str:
+    """Install one client unless it is installed: ``""``, or why it failed."""
+    spec = profile.install
+    if spec.installed():
+        return ""
+    prefix = spec.prefix()
+    prefix.mkdir(parents=True, exist_ok=True)
+    log = prefix / "install.log"
+    with open(log, "w", encoding="utf-8") as output:
+        for command in install_commands(spec):
+            output.write(f"$ {' '.join(command)}\n")
+            output.flush()
+            try:
+                status = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL, timeout=INSTALL_TIMEOUT,
+                                        check=False).returncode
+            except subprocess.TimeoutExpired:
+                status = -1
+            if status != 0:
+                return f"install failed ({' '.join(command[:2])}: status {status}); see {log}"
+    (prefix / "installed.json").write_text(json.dumps({
+        "packages": list(spec.packages),
+        "registry": spec.registry,
+        "installed_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }, indent=1) + "\n", encoding="utf-8")
+    return ""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Install the clients named (all by default), then record them."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("clients", nargs="*", help="profile names (default: all)")
+    parser.add_argument("--install", action="store_true", help="install only, record nothing")
+    parser.add_argument("--scenario", action="append", default=[], metavar="S",
+                        help="record only these scenarios (default: the whole list)")
+    args = parser.parse_args(argv)
+    # A SIGTERM unwinds like Ctrl-C, so the running serve and client are ended too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    unknown = [name for name in args.clients if name not in BY_NAME]
+    if unknown:
+        parser.error(f"unknown clients {unknown}; known: {', '.join(BY_NAME)}")
+    chosen = [BY_NAME[name] for name in args.clients] if args.clients else list(PROFILES)
+    for profile in chosen:
+        failed = install(profile)
+        print(f"{profile.name} {profile.version}: {failed or 'installed'}", flush=True)
+    if args.install:
+        return 0
+    from responses_oracle.docsite import agents
+
+    record = ["--record", *(p.name for p in chosen)]
+    for scenario in args.scenario:
+        record += ["--scenario", scenario]
+    return agents.main(record)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
