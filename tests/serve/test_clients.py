@@ -100,6 +100,11 @@ def test_openai_python_streaming_two_turns_holds_every_verdict(tmp_path: Path) -
     assert _values(verdicts) == [ALL_HOLD, ALL_HOLD]
     [scenario] = verdicts.scenarios
     assert scenario.stream and scenario.next_request == 1
+    for call in scenario.calls:  # the timeline's events of each call name it
+        assert call.events and all(
+            call.call_id in json.dumps(scenario.events[n]) or call.expected["id"]
+            in json.dumps(scenario.events[n]) for n in call.events
+        )
     assert scenario.mapping[0]["tool"] == "get_weather"
     reasons = sorted(call.verdicts[0].reason for call in scenario.calls)
     assert reasons == [
