@@ -29,6 +29,7 @@ from responses_oracle.model.vocabulary import SEVERITY, Code
 
 from ..replay import replay_input
 from ..result import Result
+from .citations import linked, peer_sections
 from .examples import Example, Response, Run, run
 from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
 from .peers import PEERS, SCENARIOS, Scenario
@@ -98,7 +99,7 @@ def trace_table(response: Response) -> list[str]:
         item = _item_of(response, row.type, trace.entry if trace is not None else None)
         state = ""
         if trace is not None and item is not None and trace.before and trace.after:
-            state = f"{trace.before.value} → {trace.after.value}"
+            state = f"{trace.before.value} -> {trace.after.value}"
         rows.append(
             [
                 str(row.index),
@@ -174,12 +175,12 @@ def rule_page(rule: Rule) -> str:
         _header("impl/docsite/rules.py and the reducer"),
         f"# {rule.key} — {rule.title}",
         "",
-        rule.statement,
+        linked(rule.statement, "../"),
         "",
     ]
     if rule.model_pages:
         lines += [f"Decided by the model's tables: {_model_links(rule, '../')}.", ""]
-    lines += ["## Why", "", *(f"- {fact}" for fact in rule.evidence), ""]
+    lines += ["## Why", "", *(f"- {linked(fact, '../')}" for fact in rule.evidence), ""]
     lines += ["## Worked example", ""]
     outcome = run(rule.example)
     lines += [
@@ -216,9 +217,10 @@ def rules_index() -> str:
         "",
         f"The reference semantics is {len(RULES)} rules. Each page says what the rule is, why "
         "(the wire evidence and what providers and peer implementations do, with the "
-        "issue and PR numbers from the project's research notes: *protocol notes* for "
-        "the wire facts and provider deviations, *peer notes* for opencode, codex and "
-        "AxonHub), and shows a worked example: a short stream, its timeline (a lane per "
+        "issue and PR numbers from the project's research notes: "
+        "[*protocol notes*](../notes/protocol.md) for the wire facts and provider "
+        "deviations, [*peer notes*](../notes/peers.md) for opencode, codex and AxonHub), "
+        "and shows a worked example: a short stream, its timeline (a lane per "
         "output item, `responses-oracle explain --html`), the trace "
         "`responses-oracle explain` gives for it, and the result — all produced by "
         "running the reducer when the page is generated.",
@@ -346,7 +348,7 @@ def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -
         lines += [
             f"### {number}. {scenario.title} {{#{scenario.key}}}",
             "",
-            f"Peer notes: {scenario.source}.",
+            f"Peer notes: {peer_sections(scenario.source)}.",
             "",
             *example_section(scenario.example, outcome, "####", fold=True),
         ]
@@ -504,11 +506,14 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
         "",
         policy.description,
         "",
-        f"Evidence: {policy.evidence}.",
+        f"Evidence: {linked(policy.evidence)}.",
         "",
         *table(
             ["table", "cell", "becomes", "peer evidence"],
-            [[name, code(cell), code(value), why] for name, cell, value, why in policy.changes],
+            [
+                [name, code(cell), code(value), linked(why)]
+                for name, cell, value, why in policy.changes
+            ],
         ),
         "",
     ]
