@@ -11,11 +11,13 @@ It prints one table, the verdict first:
    instructions of ``reduce`` of a JSON Lines file of the benchmark stream
    (``streams.generate``) and of a ``json.loads`` loop over the same lines, each at two
    sizes (``--events`` and a quarter of it); the difference over the difference in
-   events is the steady state per event, start-up cancelled out.  With orjson
-   installed (the ``fast`` extra) both are also counted with the reducer decoding by
-   orjson, against either floor.
-2. **reduce / json.loads, CPU time** (target 2x): the same two in this process, on the
-   larger stream, alternated ``--repeat`` times, least CPU time of each.
+   events is the steady state per event, start-up cancelled out.  The floor is
+   ``json.loads`` of each line as read (bytes), as in ``run.py``; ``json.loads`` of
+   lines decoded beforehand is printed too.  With msgspec installed (the ``fast``
+   extra) ``reduce`` is also counted decoding with it, and msgspec's own loop.
+2. **reduce / json.loads, CPU time** (target 2x): the same in this process, on the
+   larger stream, alternated ``--repeat`` times, least CPU time of each (``reduce``
+   with the json module alone, and with msgspec when installed).
 3. **start-up** (target 3x): instructions of ``responses-oracle reduce`` of
    ``examples/parallel-calls.sse`` (20 events) over those of ``python -c pass``, both
    with their bytecode cached (as after ``pip install``; one uncounted call writes it).
@@ -24,6 +26,11 @@ It prints one table, the verdict first:
    Arrow table) on a Parquet manifest of the audit benchmark's corpus
    (``audit.corpus``, up to 56 items a stream) against ``Reducer`` alone fed the same
    bodies, each at two corpus sizes (``--streams`` and a quarter), per event.
+
+Below the table it prints where one event's instructions go, each counted the same way:
+the floor, the front end alone (``read_wire_events``: framing, decoding, the
+``WireEvent``), the core alone (``reduce`` of the decoded events, less the decoding),
+and the whole ``reduce``.
 
 Instruction counts are those of the whole process, which is why every figure is a
 difference or a ratio of two counts from the same run.  Nothing here is asserted by a
@@ -63,9 +70,16 @@ WORKLOADS: dict[str, str] = {
         "for line in open(sys.argv[1], 'rb').read().split(b'\\n'):\n"
         "    if line: loads(line)\n"
     ),
-    "orjson": (
-        "import orjson, sys\n"
-        "loads = orjson.loads\n"
+    "json-text": (
+        "import json, sys\n"
+        "loads = json.loads\n"
+        "lines = open(sys.argv[1], 'rb').read().decode().split('\\n')\n"
+        "for line in lines:\n"
+        "    if line: loads(line)\n"
+    ),
+    "msgspec": (
+        "import msgspec, sys\n"
+        "loads = msgspec.json.Decoder().decode\n"
         "for line in open(sys.argv[1], 'rb').read().split(b'\\n'):\n"
         "    if line: loads(line)\n"
     ),
@@ -74,16 +88,16 @@ WORKLOADS: dict[str, str] = {
         "from responses_oracle.wire import read_wire_events\n"
         "collections.deque(read_wire_events(open(sys.argv[1], 'rb').read()), maxlen=0)\n"
     ),
-    "reduce": (
-        "import sys\n"
+    "events": (
+        "import json, sys\n"
         "from responses_oracle import reduce\n"
-        "reduce(open(sys.argv[1], 'rb').read())\n"
+        "lines = open(sys.argv[1], 'rb').read().split(b'\\n')\n"
+        "reduce([json.loads(line) for line in lines if line])\n"
     ),
-    "cli": (
-        "import sys\n"
-        "from responses_oracle.cli import main\n"
-        "sys.exit(main(sys.argv[1:]))\n"
+    "reduce": (
+        "import sys\nfrom responses_oracle import reduce\nreduce(open(sys.argv[1], 'rb').read())\n"
     ),
+    "cli": ("import sys\nfrom responses_oracle.cli import main\nsys.exit(main(sys.argv[1:]))\n"),
     "audit": (
         "import sys\n"
         "from responses_oracle.audit.sources import ManifestKind, ManifestSlice, Partition\n"
@@ -123,12 +137,17 @@ def instructions(workload: str, *args: str, env: dict[str, str] | None = None) -
     raise RuntimeError("callgrind wrote no summary")
 
 
-def per_unit(workload: str, small: tuple[int, list[str]], big: tuple[int, list[str]],
-             env: dict[str, str] | None = None) -> float:
+def per_unit(
+    workload: str,
+    small: tuple[int, list[str]],
+    big: tuple[int, list[str]],
+    env: dict[str, str] | None = None,
+) -> float:
     """Steady-state instructions per unit: (count at big - at small) / (units apart)."""
     (n_small, args_small), (n_big, args_big) = small, big
-    return (instructions(workload, *args_big, env=env)
-            - instructions(workload, *args_small, env=env)) / (n_big - n_small)
+    return (
+        instructions(workload, *args_big, env=env) - instructions(workload, *args_small, env=env)
+    ) / (n_big - n_small)
 
 
 def best_cpu(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
@@ -174,30 +193,40 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from responses_oracle.wire import decode
 
-    fast = decode.fast_decoder() is not None
+    # getattr: the script also measures trees from before the fast decoder.
+    fast = getattr(decode, "fast_decoder", lambda: None)() is not None
     stdlib_env = {**ENV, "RESPONSES_ORACLE_JSON": "stdlib"}
     rows: list[tuple[str, float, float]] = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         small, big = jsonl_stream(folder, args.events // 4), jsonl_stream(folder, args.events)
         floor = per_unit("json", small, big)
+        text_floor = per_unit("json-text", small, big)
         front = per_unit("front", small, big, stdlib_env)
+        core = per_unit("events", small, big, stdlib_env) - floor
         reduced = per_unit("reduce", small, big, stdlib_env)
         lines = [
-            f"json.loads floor:            {floor:9,.0f} instructions/event",
-            f"front end (stdlib json):     {front:9,.0f} instructions/event",
-            f"reduce (stdlib json):        {reduced:9,.0f} instructions/event",
+            f"json.loads floor (lines as bytes):  {floor:7,.0f} instructions/event",
+            f"json.loads floor (lines as text):   {text_floor:7,.0f} instructions/event "
+            "(the lines decoded first, in the same process)",
+            f"front end (json module):            {front:7,.0f} instructions/event "
+            "(framing, decoding, the WireEvent)",
+            f"core on decoded events:             {core:7,.0f} instructions/event "
+            "(Reducer.feed, parse_event, the kernels, the effects, the result)",
+            f"reduce (json module):               {reduced:7,.0f} instructions/event "
+            f"({reduced / text_floor:.2f}x the text floor)",
         ]
         rows.append(("reduce / json.loads, instructions per event", reduced / floor, 2.0))
         if fast:
-            orfloor = per_unit("orjson", small, big)
-            orreduced = per_unit("reduce", small, big, ENV)
+            fast_floor = per_unit("msgspec", small, big)
+            fast_reduced = per_unit("reduce", small, big)
             lines += [
-                f"orjson.loads floor:          {orfloor:9,.0f} instructions/event",
-                f"reduce (orjson):             {orreduced:9,.0f} instructions/event",
+                f"msgspec floor (lines as bytes):     {fast_floor:7,.0f} instructions/event",
+                f"reduce (msgspec):                   {fast_reduced:7,.0f} instructions/event "
+                f"({fast_reduced / text_floor:.2f}x the json text floor, "
+                f"{fast_reduced / fast_floor:.2f}x msgspec's)",
             ]
-            rows.append(("reduce (orjson) / json.loads, instructions", orreduced / floor, 2.0))
-            rows.append(("reduce (orjson) / orjson.loads, instructions", orreduced / orfloor, 2.0))
+            rows.append(("reduce (msgspec) / json.loads, instructions", fast_reduced / floor, 2.0))
         data = Path(big[1][0]).read_bytes()
         texts = [line for line in data.split(b"\n") if line]
         from responses_oracle import reduce
@@ -207,12 +236,28 @@ def main(argv: list[str] | None = None) -> int:
             for text in texts:
                 loads(text)
 
-        cpu = best_cpu({"json": floor_run, "reduce": lambda: reduce(data)}, args.repeat)
+        def stdlib_run() -> None:
+            held = getattr(decode, "_fast", [None])
+            decode._fast = [None]
+            try:
+                reduce(data)
+            finally:
+                decode._fast = held
+
+        runs = {"json": floor_run, "reduce": stdlib_run}
+        if fast:
+            runs["msgspec"] = lambda: reduce(data)
+        cpu = best_cpu(runs, args.repeat)
         rows.append(("reduce / json.loads, CPU time", cpu["reduce"] / cpu["json"], 2.0))
-        decoder = "msgspec" if fast else "json"
+        if fast:
+            rows.append(
+                ("reduce (msgspec) / json.loads, CPU time", cpu["msgspec"] / cpu["json"], 2.0)
+            )
         lines.append(
-            f"CPU time per event:          json.loads {cpu['json'] / len(texts) * 1e6:.2f} µs, "
-            f"reduce {cpu['reduce'] / len(texts) * 1e6:.2f} µs (decoder: {decoder})"
+            "CPU time per event:                 "
+            + ", ".join(
+                f"{name} {seconds / len(texts) * 1e6:.2f} µs" for name, seconds in cpu.items()
+            )
         )
         bare = instructions("pass")
         cli = instructions("cli", "reduce", str(TINY))

@@ -151,7 +151,7 @@ def fill(template: str, values: Mapping[str, str]) -> str:
 
 def slug(name: str) -> str:
     """``name`` (a profile, a command, a scenario) as a file name."""
-    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:60] or "client"
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "client"
 
 
 def free_port() -> int:

@@ -124,9 +124,10 @@ def audit_stream(
                 in_response, model = 0, None
             in_response += 1
             check.see(event)
-            payload = event[1] if type(event) is WireEvent else event
-            if model is None and is_wire_event(payload):
-                model = _model(payload)  # type: ignore[arg-type]
+            if model is None:  # once known, the reducer alone reads the response's events
+                payload = event[1] if type(event) is WireEvent else event
+                if is_wire_event(payload):
+                    model = _model(payload)  # type: ignore[arg-type]
     except InputFault as fault:
         rows.failure(origin, fault.kind, str(fault), events=check.events, results=reducer.finish())
         return check.events

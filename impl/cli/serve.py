@@ -20,13 +20,16 @@ import argparse
 import asyncio
 import json
 import sys
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .common import CliError, Exit, ExitTable, command_parser
 
 if TYPE_CHECKING:
     from ..serve.judge import Verdicts
     from .common import Subparsers
+
+_EXTRA: Final = frozenset({"aiohttp", "jsonschema"})
+"""The modules of the ``serve`` extra: without one, ``serve`` says which extra to install."""
 
 SERVE_EXIT: Final[ExitTable] = {
     Exit.OK: "every verdict holds or does not apply",
@@ -104,15 +107,22 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the scenarios, serve, print the verdicts; the exit status."""
-    from ..serve.mapping import Override
-    from ..serve.scenarios import ScenarioError, load_scenario
-    from ..serve.server import Framing, ServeError, bind_host, serve_forever
-
+    try:
+        from ..serve.mapping import Override
+        from ..serve.scenarios import ScenarioError, load_scenario
+        from ..serve.server import Framing, ServeError, bind_host, serve_forever
+    except ModuleNotFoundError as error:
+        if error.name not in _EXTRA:
+            raise
+        raise CliError(
+            f"serve needs {error.name}: install the serve extra "
+            "(pip install 'responses-oracle[serve]')"
+        ) from None
     try:
         bind_host(args.host)
         framing = Framing.parse(args.framing)
         scenarios = [load_scenario(spec) for spec in args.scenarios]
-        overrides = _overrides(args.tool, args.args, Override)
+        overrides = [Override(name, args) for name, args in _overrides(args.tool, args.args)]
     except (ScenarioError, ServeError) as error:
         raise CliError(str(error)) from None
 
@@ -137,13 +147,14 @@ def run(args: argparse.Namespace) -> int:
     return Exit.OK if verdicts.ok else Exit.FINDING
 
 
-def _overrides(tools: list[str], texts: list[str], make: type) -> list:  # type: ignore[type-arg]
+def _overrides(tools: list[str], texts: list[str]) -> list[tuple[str, Any]]:
+    """``--tool NAME --args JSON`` pairs, the JSON parsed."""
     if len(tools) != len(texts):
         raise CliError("give --args once for each --tool")
     found = []
     for name, text in zip(tools, texts, strict=True):
         try:
-            found.append(make(name, json.loads(text)))
+            found.append((name, json.loads(text)))
         except ValueError:
             raise CliError(f"--args for {name} is not JSON: {text!r}") from None
     return found

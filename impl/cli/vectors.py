@@ -17,9 +17,10 @@ that cannot be started.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .common import CliError, Exit, ExitTable, command_parser, json_text, write_json
+from .common import PROG, CliError, Exit, ExitTable, command_parser, json_text, write_json
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -172,13 +173,24 @@ def run_export(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Run the candidate on every vector and report the failures."""
     from ..testing.candidate import ProcessCandidate
-    from ..testing.vectors import by_rule, check, load
+    from ..testing.vectors import MANIFEST, by_rule, check, load
     from .diff import command
 
+    folder = Path(args.directory)
+    export_hint = f"write them with '{PROG} vectors export {args.directory}'"
+    if not folder.is_dir():
+        raise CliError(f"cannot read vectors from {folder}: no such folder; {export_hint}")
+    if not (folder / MANIFEST).is_file():
+        raise CliError(
+            f"cannot read vectors from {folder}: it has no {MANIFEST}, so it holds no "
+            f"exported vectors; {export_hint}"
+        )
     try:
-        _, vectors = load(args.directory)
-    except (OSError, ValueError, KeyError) as error:
-        raise CliError(f"cannot read vectors from {args.directory}: {error}") from None
+        _, vectors = load(folder)
+    except OSError as error:
+        raise CliError(f"cannot read vectors from {folder}: {error.strerror or error}") from None
+    except (ValueError, KeyError) as error:
+        raise CliError(f"cannot read vectors from {folder}: {error}") from None
     try:
         candidate = ProcessCandidate(command(args), timeout=args.timeout, sse=args.wire == "sse")
         try:

@@ -57,7 +57,9 @@ def deliver(
         if effect is _APPEND_DELTA:
             event = step.event
             if channel is not None and event is not None:
-                payload.append_delta(step, payload.attach(entry, channel), event.value)
+                # An entry's own channel needs no ``attach`` (nearly every delta's).
+                held = channel if channel.attached else payload.attach(entry, channel)
+                payload.append_delta(step, held, event.value)
         elif effect is _LEARN_ITEM_ID:
             if step.learn is not None:
                 _learn_item_id(step, entry)

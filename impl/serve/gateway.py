@@ -90,7 +90,7 @@ def _request_problems(request: Mapping[str, Any] | None) -> list[str]:
         return []
     store = body.get("store") is not False
     return [
-        f"input[{n}] {item.get('type') if isinstance(item, Mapping) else item!r}: {problem}"
+        f"input[{n}]: {problem}"
         for n, item in enumerate(body["input"])
         for problem in item_problems(item, store)
     ]

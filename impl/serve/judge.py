@@ -36,7 +36,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from responses_oracle.model.catalogue import ITEM_TYPES, ItemKind
+from responses_oracle.model.catalogue import ITEM_TYPES
+from responses_oracle.model.vocabulary import ItemKind
 
 from .gateway import GatewayVerdict
 from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS
@@ -184,7 +185,7 @@ class Verdicts:
 def judge(
     served: Sequence[Served],
     requests: Sequence[Mapping[str, Any]],
-    scenario_names: Sequence[str] = (),
+    unserved: Sequence[str] = (),
     errors: Sequence[str] = (),
     downstream: Mapping[int, GatewayVerdict] | None = None,
 ) -> Verdicts:
@@ -194,8 +195,7 @@ def judge(
         _judge_scenario(position, served, requests, (downstream or {}).get(position))
         for position in range(len(served))
     )
-    unserved = tuple(scenario_names[len(served) :])
-    return Verdicts(judged, unserved, tuple(errors))
+    return Verdicts(judged, tuple(unserved), tuple(errors))
 
 
 def _calls(items: Sequence[ResultItem]) -> list[ResultItem]:

@@ -142,7 +142,8 @@ def offered_tools(body: Mapping[str, Any]) -> list[OfferedTool]:
     for tool in tools if isinstance(tools, list) else []:
         if not isinstance(tool, dict):
             continue
-        spec = tool.get("function") if isinstance(tool.get("function"), dict) else tool
+        nested = tool.get("function")
+        spec: dict[str, Any] = nested if isinstance(nested, dict) else tool
         name, kind = spec.get("name"), tool.get("type")
         if not isinstance(name, str) or kind not in ("function", "custom"):
             continue
@@ -205,8 +206,10 @@ def _from_schema(schema: Any, text: str, root: Mapping[str, Any], depth: int) ->
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
     if kind == "object" or (kind is None and "properties" in schema):
-        properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-        required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        properties = schema.get("properties")
+        properties = properties if isinstance(properties, dict) else {}
+        required = schema.get("required")
+        required = required if isinstance(required, list) else []
         return {
             name: _from_schema(properties.get(name, {}), text, root, depth + 1)
             for name in required
@@ -246,10 +249,12 @@ def choose_tools(
     name, then the first tool not in ``AVOID``, a tool not yet taken by another name
     first; ``MappingError`` when none fits."""
     chosen: dict[CallKey, tuple[OfferedTool, Override | None]] = {}
-    for item_type, name in calls:
+    for number, (item_type, name) in enumerate(calls):
         kind = TOOL_KINDS[item_type]
         if overrides:
-            chosen[(item_type, name)] = (OfferedTool(overrides[0].name, kind), overrides[0])
+            # Several overrides take the scenario's calls in turn.
+            override = overrides[number % len(overrides)]
+            chosen[(item_type, name)] = (OfferedTool(override.name, kind), override)
             continue
         fitting = [tool for tool in offered if tool.kind == kind and tool.name not in AVOID]
         # Distinct names get distinct tools while there are enough, so that a name

@@ -40,7 +40,7 @@ from aiohttp import web
 
 from .gateway import GatewayVerdict, compare_downstream
 from .judge import Verdicts, judge
-from .mapping import Mapped, Override, map_scenario, offered_tools
+from .mapping import Mapped, MappingError, Override, map_scenario, offered_tools
 from .scenarios import Event, Scenario
 
 LOOPBACK: Final = "127.0.0.1"
@@ -132,6 +132,8 @@ class ServeState:
     served: list[Served] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     downstream: dict[int, GatewayVerdict] = field(default_factory=dict)
+    position: int = 0
+    """The next scenario to serve; one that cannot be mapped is passed over (an error)."""
     done: asyncio.Event | None = None
 
     def log(self, path: str, body: Any) -> int:
@@ -157,8 +159,8 @@ class ServeState:
 
     def judged(self) -> Verdicts:
         """The verdicts on everything served so far."""
-        names = [scenario.name for scenario in self.scenarios]
-        return judge(self.served, self.requests, names, self.errors, self.downstream)
+        unserved = [scenario.name for scenario in self.scenarios[self.position :]]
+        return judge(self.served, self.requests, unserved, self.errors, self.downstream)
 
     def record_downstream(self, data: bytes, scenario: int | None = None) -> GatewayVerdict:
         """Gateway mode: compare what the gateway's client received for scenario
@@ -176,7 +178,7 @@ class ServeState:
 
     def finished(self) -> bool:
         """``--once``: every scenario served and continued (or judged dropped by the end)."""
-        return len(self.served) == len(self.scenarios) and all(
+        return self.position == len(self.scenarios) and all(
             any(
                 r["index"] > s.request_index
                 and isinstance(r["body"], dict)
@@ -377,13 +379,14 @@ def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     if (
         state.continues(body) is not None
         or not offered
-        or len(state.served) >= len(state.scenarios)
+        or state.position >= len(state.scenarios)
     ):
         return text_events(index)
-    scenario = state.scenarios[len(state.served)]
+    scenario = state.scenarios[state.position]
+    state.position += 1
     try:
         mapped = map_scenario(scenario.events, offered, state.overrides)
-    except ValueError as error:
+    except MappingError as error:
         state.errors.append(f"{scenario.name}: {error}")
         return text_events(index)
     state.served.append(Served(scenario, mapped, index, body))

@@ -182,7 +182,8 @@ class EventBuilder:
 
         The fast decoder reads the bytes themselves when it has been loaded: it
         checks the UTF-8 as strictly as ``bytes.decode``, so bytes it accepts decode
-        to the same text.  Everything else goes through ``utf8_text`` and ``decode``.
+        to the same text.  Everything else is decoded as ``utf8_text`` does and goes
+        through ``decode``.
         """
         fast = self._fast
         if fast is not None:
@@ -194,8 +195,11 @@ class EventBuilder:
                 index = self._next
                 self._next = index + 1
                 return _new_tuple(WireEvent, (index, value, sse_event, None, None, None))
-        text, invalid = utf8_text(raw)
-        return self.decode(text, sse_event, invalid)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:  # the replaced text, as ``utf8_text`` gives it
+            return self.decode(raw.decode("utf-8", "replace"), sse_event, True)
+        return self.decode(text, sse_event)
 
     def decode(
         self, text: str, sse_event: str | None = None, invalid_utf8: bool = False

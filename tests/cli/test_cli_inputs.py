@@ -182,3 +182,46 @@ def test_decompressed_passes_plain_bytes_through(tmp_path: Path) -> None:
     path.write_bytes(PARALLEL)
     with path.open("rb") as file:
         assert decompressed(file, str(path)).read() == PARALLEL
+
+
+def test_one_of_a_thing_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """"1 response", "1 item", "1 input": the page of a one-response stream, its
+    ``wrote`` line, and the audit's totals."""
+    path = tmp_path / "one.jsonl"
+    path.write_bytes((EXAMPLES / "copilot-rotating-ids.jsonl").read_bytes())
+    page = tmp_path / "page.html"
+    status, _, err = run(capsys, "explain", path, "--html", page)
+    assert status == Exit.OK and ", 1 response" in err and "1 responses" not in err
+    text = page.read_text(encoding="utf-8")
+    assert " · 1 response · " in text and " · 1 item · " in text and "1 items" not in text
+    status, out, _ = _audit(capsys, path, tmp_path)
+    assert "1 input, 1 response, 0 failed inputs; 1 partition run" in out
+    summary = (tmp_path / "audit" / "summary.md").read_text(encoding="utf-8")
+    assert "1 input: 1 reduced to 1 response (" in summary
+
+
+def test_vectors_check_on_a_missing_or_empty_folder_says_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "vectors"
+    status, _, err = run(capsys, "vectors", "check", missing, "--candidate", "oracle")
+    assert status == Exit.USAGE and "Errno" not in err
+    assert f"cannot read vectors from {missing}: no such folder; write them with" in err
+    missing.mkdir()
+    status, _, err = run(capsys, "vectors", "check", missing, "--candidate", "oracle")
+    assert status == Exit.USAGE and "it has no manifest.json" in err and "Errno" not in err
+
+
+def test_an_unknown_flag_shows_the_usage_of_its_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, usage in (
+        (("reduce", "--bogus"), "usage: responses-oracle reduce "),
+        (("vectors", "export", "out", "--bogus"), "usage: responses-oracle vectors export "),
+        (("--bogus",), "usage: responses-oracle [-h]"),
+    ):
+        status, _, err = run(capsys, *argv)
+        assert status == Exit.USAGE and err.startswith(usage), err
+        assert "unrecognized arguments: --bogus" in err
