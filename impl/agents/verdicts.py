@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from responses_oracle.serve.verdicts import VerdictName
+from responses_oracle.serve.verdicts import CALL_VERDICTS
 
-VERDICTS: Final = tuple(name.value for name in VerdictName)
-"""The three verdicts of a call, in report order (serve's names)."""
+VERDICTS: Final = tuple(name.value for name in CALL_VERDICTS)
+"""The three verdicts of a call, in report order (serve's names and order)."""
 
 LABELS: Final = {"executed": "executed", "history_faithful": "history-faithful",
                  "api_valid": "API-valid"}

@@ -23,13 +23,11 @@ import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE
 from responses_oracle.testing.candidate import (
-    NODE_ADAPTERS,
     Answer,
     Failure,
     ProcessCandidate,
@@ -46,8 +44,10 @@ from responses_oracle.testing.report import (
     sources_json,
 )
 from responses_oracle.testing.streams import Event, GeneratedStream
+from responses_oracle.testing.upstream import package_version
 
 from . import docs_dir
+from .compliance import measure, summary_lines
 
 RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
@@ -67,10 +67,7 @@ class Client:
 
     def version(self) -> str:
         """The installed version of the client's package."""
-        if self.registry == "PyPI":
-            return version(self.package)
-        manifest = NODE_ADAPTERS / "node_modules" / self.package / "package.json"
-        return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
+        return package_version(self.package, self.registry)
 
 
 TOOLS = (
@@ -154,6 +151,7 @@ def record_client(client: Client, generation: Generation) -> dict[str, Any]:
         "diverging": len(report.findings),
         "severe_streams": report.severe,
         "by_class": {d.value: n for d, n in report.by_class().items()},
+        "compliance": measure(client.candidate),
         "clusters": [_cluster_record(c) for c in report.clusters],
         "known": record_known(client),
     }
@@ -484,6 +482,7 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         "# Real clients",
         "",
+        *summary_lines(data["clients"]),
         "What the clients people use answer where they differ from the oracle: each run "
         f"is `responses-oracle diff --candidate NAME` with default options ({data['count']} "
         f"generated streams of seed {data['seed']}, no corpus), recorded with `{COMMAND} "
@@ -560,10 +559,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--record", action="store_true", help="run every client and record")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
+    parser.add_argument("--compliance", action="store_true",
+                        help="measure only the compliance summary again, into the record")
     args = parser.parse_args(argv)
     directory = docs_dir()
-    if args.record:
-        data = record()
+    if args.record or args.compliance:
+        data = record() if args.record else load(directory)
+        for client in CLIENTS if args.compliance and not args.record else ():
+            [mine] = [c for c in data["clients"] if c["client"] == client.candidate]
+            mine["compliance"] = measure(client.candidate)
         text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
         (directory / RECORD_NAME).write_text(text, encoding="utf-8")
     page = render(load(directory))

@@ -39,8 +39,8 @@ from typing import Any, Final
 from aiohttp import web
 
 from .gateway import GatewayVerdict, compare_downstream
-from .judge import Verdicts, judge
-from .mapping import Mapped, MappingError, Override, map_scenario, offered_tools
+from .judge import Served, Verdicts, judge
+from .mapping import MappingError, Override, map_scenario, offered_tools
 from .scenarios import Event, Scenario
 
 LOOPBACK: Final = "127.0.0.1"
@@ -110,16 +110,6 @@ class Framing:
 
 
 @dataclass
-class Served:
-    """One scenario as it was served: the request that got it and the mapped events."""
-
-    scenario: Scenario
-    mapped: Mapped
-    request_index: int
-    body: dict[str, Any]
-
-
-@dataclass
 class ServeState:
     """Everything the server learned: the requests and the scenarios served."""
 
@@ -151,7 +141,7 @@ class ServeState:
         call_ids = _call_ids(body.get("input"))
         previous = body.get("previous_response_id")
         for served in reversed(self.served):
-            if call_ids & served_call_ids(served) or (
+            if call_ids & served.carried_call_ids or (
                 isinstance(previous, str) and previous in _response_ids(served.mapped.events)
             ):
                 return served
@@ -177,16 +167,11 @@ class ServeState:
         return verdict
 
     def finished(self) -> bool:
-        """``--once``: every scenario served and continued (or judged dropped by the end)."""
-        return self.position == len(self.scenarios) and all(
-            any(
-                r["index"] > s.request_index
-                and isinstance(r["body"], dict)
-                and _call_ids(r["body"].get("input")) & served_call_ids(s)
-                for r in self.requests
-            )
-            for s in self.served
-        )
+        """``--once``: every scenario was tried, and every one served has its next
+        request (as the judge finds it)."""
+        if self.position < len(self.scenarios):
+            return False
+        return all(scenario.next_request is not None for scenario in self.judged().scenarios)
 
     def write_verdicts(self) -> Verdicts:
         """Judge, and write ``verdicts.json`` when there is an output folder."""
@@ -196,23 +181,6 @@ class ServeState:
                 json.dumps(verdicts.to_dict(), indent=2, ensure_ascii=False) + "\n", "utf-8"
             )
         return verdicts
-
-
-def served_call_ids(served: Served) -> set[str]:
-    """The ``call_id``s the served stream carries."""
-    return {
-        item["call_id"]
-        for event in served.mapped.events
-        for item in _event_items(event)
-        if isinstance(item.get("call_id"), str) and item["call_id"]
-    }
-
-
-def _event_items(event: Event) -> list[dict[str, Any]]:
-    items = [event["item"]] if isinstance(event.get("item"), dict) else []
-    response = event.get("response")
-    output = response.get("output") if isinstance(response, dict) else None
-    return items + [i for i in output if isinstance(i, dict)] if isinstance(output, list) else items
 
 
 def _response_ids(events: Sequence[Event]) -> set[str]:
