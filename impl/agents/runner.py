@@ -30,7 +30,6 @@ runs the downstream client through it.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -151,7 +150,7 @@ def fill(template: str, values: Mapping[str, str]) -> str:
 
 def slug(name: str) -> str:
     """``name`` (a profile, a command, a scenario) as a file name."""
-    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:60] or "client"
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "client"
 
 
 def free_port() -> int:
@@ -406,8 +405,3 @@ def _gateway(profile: Profile, folder: Path) -> Iterator[tuple[int, str, str]]:
                     yield 0, "", f"the gateway did not start: {_tail(log) or 'no output'}"
             finally:
                 _end(process)
-
-
-def save_json(path: Path, value: Any) -> None:
-    """Write ``value`` as indented JSON (a record saved as it grows)."""
-    path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -2,7 +2,8 @@
 
 ``scenarios.json`` (beside this module) is the list: each entry a short ``name`` (the
 column the reports show), the ``spec`` serve is given (a quirk id such as ``q05``, a
-stream file of the checkout, or a vector name of the bundled corpus), its ``kind`` and
+stream file of the checkout, a vector name of the bundled corpus, or a conformance
+vector file of ``docs/vectors/cases/``, the peers page's scenarios), its ``kind`` and
 ``what`` it checks.  A stream file is named relative to the checkout and handed to
 serve as an absolute path; anything else a user passes (``--scenario FILE``) is handed
 to serve as given, so every scenario serve accepts is accepted here.
@@ -11,6 +12,7 @@ to serve as given, so every scenario serve accepts is accepted here.
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -32,9 +34,26 @@ class Scenario:
     what: str
 
     def argument(self) -> str:
-        """What serve is given: a checkout file as an absolute path, else the spec."""
+        """What serve is given: a checkout file as an absolute path, a conformance
+        vector file as a stream file of its events (``vector_stream``), else the spec."""
         path = CHECKOUT / self.spec
-        return str(path) if self.kind == "stream" and path.is_file() else self.spec
+        if self.kind == "stream" and path.is_file():
+            return str(path)
+        if self.kind == "vector-file" and path.is_file():
+            return str(vector_stream(path))
+        return self.spec
+
+
+def vector_stream(vector: Path) -> Path:
+    """A conformance vector file's events as a JSON Lines stream serve reads, written
+    once into the temp folder (``responses-oracle-scenarios/NAME.jsonl``)."""
+    events = json.loads(vector.read_text(encoding="utf-8"))["events"]
+    text = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events)
+    target = Path(tempfile.gettempdir()) / "responses-oracle-scenarios" / f"{vector.stem}.jsonl"
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return target
 
 
 def builtin() -> list[Scenario]:
@@ -49,12 +68,12 @@ def resolve(names: list[str]) -> list[Scenario]:
     return [known.get(name) or Scenario(name, name, "given", "") for name in names]
 
 
-def scenario_events(spec: str) -> list[dict[str, Any]] | None:
-    """The events serve plays for ``spec`` (as it loads them), or None if it cannot."""
+def scenario_events(scenario: Scenario) -> list[dict[str, Any]] | None:
+    """The events serve plays for ``scenario`` (as serve loads them), or None if it
+    cannot load them."""
     from responses_oracle.serve.scenarios import ScenarioError, load_scenario
 
-    argument = Scenario(spec, spec, "stream", "").argument()
     try:
-        return [dict(event) for event in load_scenario(argument).events]
+        return [dict(event) for event in load_scenario(scenario.argument()).events]
     except ScenarioError:
         return None

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from responses_oracle.model.vocabulary import SEVERITY, Code
 from responses_oracle.testing.rules import CODE_RULES
+from responses_oracle.words import counted
 
 EXAMPLES: Final = 3
 """Example stream ids per group."""
@@ -335,7 +336,7 @@ def _findings(summary: Summary, pages: Mapping[str, str]) -> Section:
     """The findings table; its divergence class only when persisted output was compared
     (without a manifest's ``output`` every class would be ``(not compared)``)."""
     header = ("provider", "code", "severity", "rule", "class", "responses", "streams", "examples")
-    rows = [
+    rows: list[tuple[Cell, ...]] = [
         (
             g.provider,
             g.code,
@@ -393,9 +394,10 @@ def document(
         Section(
             "Totals",
             [
-                f"{summary.planned_inputs:,} inputs: {summary.reduced_inputs:,} reduced to "
-                f"{summary.responses:,} responses ({summary.events:,} events), "
-                f"{summary.failed_inputs:,} failed. {verdict}",
+                f"{counted(summary.planned_inputs, 'input')}: {summary.reduced_inputs:,} "
+                f"reduced to {counted(summary.responses, 'response')} "
+                f"({counted(summary.events, 'event')}), {summary.failed_inputs:,} failed. "
+                f"{verdict}",
                 f"Responses by status: {statuses or 'none'}. Persisted output compared with "
                 f"the reference for {summary.compared:,} responses.",
             ],

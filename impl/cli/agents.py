@@ -17,9 +17,9 @@ import argparse
 import shlex
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from .common import CliError, Exit, command_parser, write_json
+from .common import CliError, Exit, ExitTable, command_parser, write_json
 
 if TYPE_CHECKING:
     from responses_oracle.agents.profiles import Profile
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from .common import Subparsers
 
-AGENTS_EXIT = {
+AGENTS_EXIT: Final[ExitTable] = {
     Exit.OK: "every verdict of every cell holds",
     Exit.FINDING: "a cell breaks a verdict (a call dropped, run wrongly, replayed unfaithfully "
     "or invalid as input)",

@@ -34,6 +34,7 @@ from ..audit.pages import MAX_PAGES
 from ..audit.progress import TerminalProgress
 from ..audit.run import SUMMARY_HTML, SUMMARY_MD
 from ..audit.sources import PARTITION_SIZE
+from ..words import counted
 from .common import CliError, Exit, ExitTable, command_parser, format_names, positive
 
 if TYPE_CHECKING:
@@ -233,9 +234,10 @@ def run(args: argparse.Namespace) -> int:
         raise
     summary = report.summary
     print(
-        f"{summary.planned_inputs:,} inputs, {summary.responses:,} responses, "
-        f"{summary.failed_inputs:,} failed inputs; {report.stats.computed} partitions run, "
-        f"{report.reused} reused" + ("" if summary.reconciles else "; TOTALS DO NOT RECONCILE")
+        f"{counted(summary.planned_inputs, 'input')}, {counted(summary.responses, 'response')}, "
+        f"{counted(summary.failed_inputs, 'failed input')}; "
+        f"{counted(report.stats.computed, 'partition')} run, {report.reused} reused"
+        + ("" if summary.reconciles else "; TOTALS DO NOT RECONCILE")
     )
     print(f"dataset: {report.out.results}/*.parquet")
     print(f"summary: {report.out.path / SUMMARY_MD} and {report.out.path / SUMMARY_HTML}")

@@ -46,6 +46,7 @@ from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
+from ..testing.rules import RULE_RANGE
 from ..wire.records import WireEvent
 from .common import InputSession, Tally, add_input_arguments, command_parser, inputs
 from .render import clean, code_text, result_view, stdout_console, write_json
@@ -129,7 +130,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--rules-url",
         metavar="URL",
-        help="with --html: link rules to their pages, {rule} standing for R1..R12 "
+        help=f"with --html: link rules to their pages, {{rule}} standing for {RULE_RANGE} "
         "(e.g. 'https://docs.example/rules/{rule}/')",
     )
 
@@ -256,7 +257,7 @@ def _decision_cell(row: EventRow, item: int | None) -> Text:
     decision = Text(trace.decision)
     if item is None:
         return decision
-    move = f"items[{item}]: {_state(trace.before)} → {_state(trace.after)}"
+    move = f"items[{item}]: {_state(trace.before)} -> {_state(trace.after)}"
     return Text("\n").join([decision, Text(move, style="cyan")])
 
 
@@ -274,7 +275,7 @@ def events_table(explained: Explained, number: int) -> Table:
     )
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("event and keys", ratio=1)
-    table.add_column("decision\nitem: before → after", ratio=1)
+    table.add_column("decision\nitem: before -> after", ratio=1)
     table.add_column("diagnostics", no_wrap=True)
     by_event = explained.diagnostics_by_event()
     for row in explained.rows:

@@ -20,13 +20,17 @@ import argparse
 import asyncio
 import json
 import sys
-from typing import TYPE_CHECKING, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from .common import CliError, Exit, ExitTable, command_parser
 
 if TYPE_CHECKING:
     from ..serve.judge import Verdicts
     from .common import Subparsers
+
+_EXTRA: Final = frozenset({"aiohttp", "jsonschema"})
+"""The modules of the ``serve`` extra: without one, ``serve`` says which extra to install."""
 
 SERVE_EXIT: Final[ExitTable] = {
     Exit.OK: "every verdict holds or does not apply",
@@ -104,15 +108,22 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the scenarios, serve, print the verdicts; the exit status."""
-    from ..serve.mapping import Override
-    from ..serve.scenarios import ScenarioError, load_scenario
-    from ..serve.server import Framing, ServeError, bind_host, serve_forever
-
+    try:
+        from ..serve.mapping import Override
+        from ..serve.scenarios import ScenarioError, load_scenario
+        from ..serve.server import Framing, ServeError, bind_host, serve_forever
+    except ModuleNotFoundError as error:
+        if error.name not in _EXTRA:
+            raise
+        raise CliError(
+            f"serve needs {error.name}: install the serve extra "
+            "(pip install 'responses-oracle[serve]')"
+        ) from None
     try:
         bind_host(args.host)
         framing = Framing.parse(args.framing)
         scenarios = [load_scenario(spec) for spec in args.scenarios]
-        overrides = _overrides(args.tool, args.args, Override)
+        overrides = [Override(name, args) for name, args in _overrides(args.tool, args.args)]
     except (ScenarioError, ServeError) as error:
         raise CliError(str(error)) from None
 
@@ -137,21 +148,25 @@ def run(args: argparse.Namespace) -> int:
     return Exit.OK if verdicts.ok else Exit.FINDING
 
 
-def _overrides(tools: list[str], texts: list[str], make: type) -> list:  # type: ignore[type-arg]
+def _overrides(tools: list[str], texts: list[str]) -> list[tuple[str, Any]]:
+    """``--tool NAME --args JSON`` pairs, the JSON parsed."""
     if len(tools) != len(texts):
         raise CliError("give --args once for each --tool")
     found = []
     for name, text in zip(tools, texts, strict=True):
         try:
-            found.append(make(name, json.loads(text)))
+            found.append((name, json.loads(text)))
         except ValueError:
             raise CliError(f"--args for {name} is not JSON: {text!r}") from None
     return found
 
 
 def _print(verdicts: Verdicts, out: str) -> None:
+    from ..serve.server import VERDICTS_FILE
+
     head = "ok" if verdicts.ok else "FAILED"
-    print(f"{head}: {len(verdicts.scenarios)} scenario(s) served; verdicts in {out}/verdicts.json")
+    where = Path(out) / VERDICTS_FILE
+    print(f"{head}: {len(verdicts.scenarios)} scenario(s) served; verdicts in {where}")
     for scenario in verdicts.scenarios:
         for call in scenario.calls:
             cells = " ".join(
@@ -159,11 +174,6 @@ def _print(verdicts: Verdicts, out: str) -> None:
                 for v in call.verdicts
             )
             print(f"  {scenario.scenario} {call.call_id}: {cells}")
-            for verdict in call.verdicts:
-                if verdict.value is False:
-                    print(f"    {verdict.name.value}: {verdict.reason}")
-    for name in verdicts.unserved:
-        print(f"  {name}: never served (no request offered tools for it)")
-    for error in verdicts.errors:
-        print(f"  error: {error}")
+    for line in verdicts.failures():
+        print(f"  {line}")
     sys.stdout.flush()

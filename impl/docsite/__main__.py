@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from . import COMMAND, docs_dir, render_pages
 from .proofs import RECORD_NAME as PROOFS_RECORD
@@ -74,7 +74,7 @@ def check(directory: Path) -> list[str]:
         PROOFS_RECORD, load_proofs(directory / PROOFS_RECORD), proofs_available(), problems
     )
     sdk = _trusted(SDK_RECORD, load_sdk(directory / SDK_RECORD), sdk_available(), problems)
-    pages = render_pages(proofs, sdk)
+    pages = render_pages(proofs, sdk, agents_record(directory))
     problems += [
         f"{path} differs from what the generator renders" for path in stale_pages(directory, pages)
     ]
@@ -83,6 +83,14 @@ def check(directory: Path) -> list[str]:
         for path in leftovers(directory, pages)
     ]
     return problems
+
+
+def agents_record(directory: Path) -> dict[str, Any] | None:
+    """The Real agents record (``docsite.agents``), whose runs the peers page shows."""
+    from .agents import RECORD_NAME as AGENTS_RECORD
+    from .agents import load
+
+    return load(directory) if (directory / AGENTS_RECORD).is_file() else None
 
 
 def current_records(
@@ -134,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the Z3 proofs are not available: the invariants page has no proof column")
     if sdk is None:
         print("openai-python is not installed: the peers page has no column for it")
-    pages = render_pages(proofs, sdk)
+    pages = render_pages(proofs, sdk, agents_record(directory))
     for path, text in pages.items():
         target = directory / path
         target.parent.mkdir(parents=True, exist_ok=True)

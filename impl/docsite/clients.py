@@ -9,7 +9,10 @@ every cluster with its class, rule, decision, count and minimal representative s
 with both answers.  Without ``--record`` it renders ``docs/real-clients.md`` from that
 record; ``--check`` says whether the page is what the record renders (exit 1 if not).
 
-The page is the table no client publishes: per client and version, the divergence
+The page opens with the compliance summary (``compliance``: per client the
+conformance vectors it answers right, by rule, measured with the ``vectors check``
+machinery and recorded with the runs; ``--compliance`` measures only it again).  Then
+the table no client publishes: per client and version, the divergence
 classes found, most harmful first, each with a representative stream; then which of
 the known classes of these clients (``KNOWN``) the run found.  A test replays every
 recorded representative through the installed adapter, so the record cannot outlive
@@ -20,20 +23,34 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE, Divergence
-from responses_oracle.testing.candidate import NODE_ADAPTERS, candidate_command
+from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE
+from responses_oracle.testing.candidate import (
+    Answer,
+    Failure,
+    ProcessCandidate,
+    candidate_command,
+)
 from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.report import Cluster, answer_json, answer_lines, policy_json
+from responses_oracle.testing.report import (
+    Cluster,
+    answer_json,
+    answer_lines,
+    cause_json,
+    classes_json,
+    policy_json,
+    sources_json,
+)
+from responses_oracle.testing.streams import Event, GeneratedStream
+from responses_oracle.testing.upstream import package_version
 
 from . import docs_dir
+from .compliance import measure, summary_lines
 
 RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
@@ -48,23 +65,48 @@ class Client:
     package: str
     registry: str
     api: str
+    setup: str
+    """How the adapter sets the client up and what it reads, as an application does."""
 
     def version(self) -> str:
         """The installed version of the client's package."""
-        if self.registry == "PyPI":
-            return version(self.package)
-        manifest = NODE_ADAPTERS / "node_modules" / self.package / "package.json"
-        return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
+        return package_version(self.package, self.registry)
 
+
+TOOLS = (
+    "a tool declared for every call the stream carries (candidate.declared_tools): a "
+    "function tool with a permissive, non-strict schema (`{\"type\": \"object\"}`) per "
+    "function name, a custom tool per custom tool name"
+)
+"""What every client is given, as an application whose model calls those tools."""
 
 CLIENTS: tuple[Client, ...] = (
-    Client("openai-python", "openai", "PyPI", "client.responses.stream(), get_final_response()"),
+    Client("openai-python", "openai", "PyPI", "client.responses.stream(), get_final_response()",
+           f"An `OpenAI` client over an offline `httpx2` transport; `client.responses."
+           f"stream(model, input, tools)` with {TOOLS}; the stream iterated to the end, then "
+           "`get_final_response()` (or the `response` of an incomplete or failed terminal)."),
     Client("openai-agents", "openai-agents", "PyPI",
-           "Runner.run_streamed(); the ModelResponse of RunHooks.on_llm_end"),
-    Client("openai-node", "openai", "npm", "client.responses.stream(), finalResponse()"),
-    Client("ai-sdk", "@ai-sdk/openai", "npm", "createOpenAI().responses(model).doStream()"),
+           "Runner.run_streamed(); the ModelResponse of RunHooks.on_llm_end",
+           f"An `Agent` on an `OpenAIResponsesModel` over an offline `AsyncOpenAI`, with "
+           f"{TOOLS} (`FunctionTool`, `CustomTool`; each answers `ok`); "
+           "`Runner.run_streamed(agent, max_turns=1)` consumed to the end; the answer is the "
+           "`ModelResponse` that `RunHooks.on_llm_end` receives, the one the runner runs "
+           "tools from."),
+    Client("openai-node", "openai", "npm", "client.responses.stream(), finalResponse()",
+           f"An `OpenAI` client over an offline `fetch`; `client.responses.stream({{ model, "
+           f"input, tools }})` with {TOOLS}; the stream iterated to the end, then "
+           "`finalResponse()` (or the `response` of an incomplete or failed terminal)."),
+    Client("ai-sdk", "@ai-sdk/openai", "npm", "createOpenAI().responses(model).doStream()",
+           f"`createOpenAI({{ fetch }}).responses(model).doStream({{ prompt, tools }})` with "
+           f"{TOOLS} (the provider's `openai.custom`), as `streamText` hands them to the "
+           "provider; every stream part read and written back as the wire items it stands "
+           "for."),
     Client("ai-streamtext", "ai", "npm",
-           "streamText({ model: createOpenAI().responses(model), tools }); content, response"),
+           "streamText({ model: createOpenAI().responses(model), tools }); content, response",
+           f"`streamText({{ model: createOpenAI({{ fetch }}).responses(model), prompt, tools "
+           f"}})` with {TOOLS} (`tool()` without `execute`, `openai.tools.customTool()`); "
+           "the stream consumed, then `await result.content`, `result.response` and "
+           "`result.finishReason`, as an app reads them."),
 )
 """The clients the page covers, in the order shown."""
 
@@ -78,6 +120,10 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
         "kind": cluster.cause.kind,
         "failure": cluster.message or None,
         "failure_key": cluster.cause.failure or None,
+        "representative_cause": cause_json(cluster.representative_cause),
+        "classes": classes_json(cluster.classes),
+        "severe_streams": cluster.severe,
+        "sources": sources_json(cluster.sources),
         "variants": [{"what": what, "cases": count} for what, count in cluster.variants],
         "count": len(cluster.cases),
         "representative": cluster.cases[0],
@@ -103,10 +149,14 @@ def record_client(client: Client, generation: Generation) -> dict[str, Any]:
         "registry": client.registry,
         "version": client.version(),
         "api": client.api,
+        "setup": client.setup,
         "cases": report.cases,
         "diverging": len(report.findings),
+        "severe_streams": report.severe,
         "by_class": {d.value: n for d, n in report.by_class().items()},
         "clusters": [_cluster_record(c) for c in report.clusters],
+        "known": record_known(client),
+        "compliance": measure(client.candidate),
     }
 
 
@@ -124,78 +174,167 @@ def record(generation: Generation = DEFAULT) -> dict[str, Any]:
     }
 
 
+# -- the known classes, each defined by a stream of its own -----------------------------
+
+
+def _call(key: str, arguments: str, **extra: Any) -> Event:
+    """A done ``get_weather`` call ``fc_KEY`` / ``call_KEY``."""
+    return {"type": "function_call", "id": f"fc_{key}", "call_id": f"call_{key}",
+            "name": "get_weather", "arguments": arguments, "status": "completed", **extra}
+
+
+def _renamed(item: Event) -> Event:
+    """``item`` as Bedrock Mantle sends it done: its ``id`` as ``item_id``."""
+    return {("item_id" if k == "id" else k): v for k, v in item.items()}
+
+
+def _response(*between: Event, output: list[Event] | None, rid: str = "resp_k1") -> list[Event]:
+    """One response as OpenAI sends it: ``response.created``, ``between``, then
+    ``response.completed`` with ``output`` as its snapshot (``None``: ``[]``)."""
+    def response(status: str, items: list[Event]) -> Event:
+        return {"id": rid, "object": "response", "created_at": 1763038908, "status": status,
+                "model": "gpt-5.1-2025-11-13", "error": None, "incomplete_details": None,
+                "output": items}
+
+    return [
+        {"type": "response.created", "response": response("in_progress", [])},
+        *between,
+        {"type": "response.completed", "response": response("completed", output or [])},
+    ]
+
+
+def _body(*events: Event) -> tuple[Event, ...]:
+    """A body: every response's events numbered from 0 (``sequence_number``), as OpenAI
+    numbers them; events after a terminal go on counting."""
+    numbered, number = [], 0
+    for event in events:
+        number = 0 if event["type"] == "response.created" else number + 1
+        numbered.append({**event, "sequence_number": number})
+    return tuple(numbered)
+
+
+def _streamed(slot: int, item: Event, deltas: Sequence[str], done: str | None = None,
+              last: Event | None = None) -> list[Event]:
+    """A call's ``output_item.added``, its argument deltas, its ``arguments.done``
+    (``done``, when given) and its ``output_item.done`` (carrying ``last``, default
+    ``item``)."""
+    scoped = {"output_index": slot, "item_id": item["id"]}
+    return [
+        {"type": "response.output_item.added", "output_index": slot,
+         "item": {**item, "arguments": "", "status": "in_progress"}},
+        *({"type": "response.function_call_arguments.delta", **scoped, "delta": d}
+          for d in deltas),
+        *([{"type": "response.function_call_arguments.done", **scoped, "arguments": done}]
+          if done is not None else []),
+        {"type": "response.output_item.done", "output_index": slot,
+         "item": item if last is None else last},
+    ]
+
+
+PARIS = '{"city":"Paris"}'
+"""The arguments of the defining streams' calls."""
+
+_A, _B = _call("a", PARIS), _call("b", '{"city":"Oslo"}')
+
+
+def _items(answer: Answer) -> list[Mapping[str, Any]]:
+    """The wire items of a client's answer, every response's (none for a failure)."""
+    if isinstance(answer, Failure):
+        return []
+    return [e.get("item", e) for result in answer for e in result.get("items") or []]
+
+
+def _calls(answer: Answer) -> list[Mapping[str, Any]]:
+    return [i for i in _items(answer) if i.get("type") == "function_call"]
+
+
+_BLANK: tuple[Any, ...] = ("", "{}", {})
+"""Arguments that hold nothing: blank text, an empty object, or (parsed) ``{}``."""
+
+
+def _blank_arguments(answer: Answer) -> bool:
+    """True when the answer holds the call with arguments that hold nothing."""
+    calls = _calls(answer)
+    return bool(calls) and all(c.get("arguments") in _BLANK for c in calls)
+
+
 @dataclass(frozen=True)
 class Known:
-    """A divergence class known from these clients, and how a cluster shows it."""
+    """A divergence class known from these clients, defined by one stream and by what
+    a client's answer to that stream holds when it is of the class."""
 
     what: str
     rule: str
-    shows: Callable[[Mapping[str, Any]], bool]
-
-
-def _candidate_values(cluster: Mapping[str, Any]) -> list[Any]:
-    return [d.get("candidate") for d in cluster.get("differences") or []]
-
-
-def _responses(cluster: Mapping[str, Any]) -> int:
-    return sum(1 for e in cluster.get("events") or [] if e.get("type") == "response.created")
-
-
-_ENTRY = re.compile(r"^\[(\d+)\]\.items\[(\d+)\]")
-
-
-def _payload_sources(cluster: Mapping[str, Any]) -> set[str]:
-    """Where the reference took the payloads that differ (``payload_source``)."""
-    found = set()
-    for difference in cluster.get("differences") or []:
-        at = _ENTRY.match(str(difference.get("path")))
-        if at is None:
-            continue
-        response, entry = int(at.group(1)), int(at.group(2))
-        results = cluster.get("reference") or []
-        if response < len(results) and entry < len(results[response]["items"]):
-            found.add(str(results[response]["items"][entry]["payload_source"]))
-    return found
-
-
-def _renamed(cluster: Mapping[str, Any]) -> bool:
-    """True when the representative has an item whose id came as ``item_id`` (Bedrock)."""
-    for event in cluster.get("events") or []:
-        response = event.get("response")
-        items = [event.get("item")]
-        items += response.get("output") or [] if isinstance(response, dict) else []
-        if any(isinstance(i, dict) and "item_id" in i and "id" not in i for i in items):
-            return True
-    return False
+    stream: tuple[Event, ...]
+    shows: Callable[[Answer], bool]
+    """True when a client's answer to ``stream`` is of this class (the reference's
+    answer never is: a test checks it)."""
 
 
 KNOWN: tuple[Known, ...] = (
-    Known("item id lost when Bedrock renames it to `item_id`", "R4/R6",
-          lambda c: c["decision"] == "id_renamed_field"
-          or (c["class"] == Divergence.ID_DIFFERS.value and _renamed(c))),
-    Known("`completed.output: []` returns nothing", "R9",
-          lambda c: c["decision"] == "snapshot_missing_item"),
-    Known("empty done arguments persisted as `\"\"` or `\"{}\"`", "R7",
-          lambda c: c["decision"] == "empty_payload_ignored"
-          and bool(_payload_sources(c) & {"payload_done", "item_done", "snapshot"})
-          and any(v in ("", "{}") for v in _candidate_values(c))),
-    Known("arguments lost when done is empty and the snapshot has none", "R7",
-          lambda c: c["decision"] == "empty_payload_ignored"
-          and "deltas" in _payload_sources(c)),
-    Known("events after `response.completed` appended", "R9",
-          lambda c: c["decision"] == "after_terminal"),
-    Known("output ordered by completion instead of slot", "R10",
-          lambda c: c["class"] == Divergence.ORDER_DIFFERS.value),
-    Known("several responses in one body merged or raising", "R1",
-          lambda c: c["class"] == Divergence.RESPONSES_DIFFER.value
-          or (bool(c["failure"]) and _responses(c) > 1)),
+    Known(
+        "item id lost when Bedrock renames it to `item_id`", "R4/R6",
+        _body(*_response(*_streamed(0, _A, [PARIS], last=_renamed(_A)), output=[_renamed(_A)])),
+        lambda answer: bool(_calls(answer)) and all(
+            c.get("id") != _A["id"] for c in _calls(answer)),
+    ),
+    Known(
+        "`completed.output: []` returns nothing", "R9",
+        _body(*_response(*_streamed(0, _A, [PARIS], PARIS), output=None)),
+        lambda answer: not isinstance(answer, Failure) and not _items(answer),
+    ),
+    Known(
+        "empty done arguments persisted as `\"\"` or `\"{}\"`", "R7",
+        _body(*_response(*_streamed(0, _A, [PARIS], PARIS, last=_call("a", "")),
+                         output=[_call("a", "")])),
+        _blank_arguments,
+    ),
+    Known(
+        "arguments lost when done is empty and the snapshot has none", "R7",
+        _body(*_response(*_streamed(0, _A, [PARIS], "", last=_call("a", "")),
+                         output=[_call("a", "")])),
+        lambda answer: not isinstance(answer, Failure) and (
+            not _calls(answer) or _blank_arguments(answer)),
+    ),
+    Known(
+        "events after `response.completed` appended", "R9",
+        _body(*_response(*_streamed(0, _A, [PARIS], PARIS), output=[_A]),
+              *_streamed(1, _B, [str(_B["arguments"])], str(_B["arguments"]))),
+        lambda answer: any(c.get("call_id") == _B["call_id"] for c in _calls(answer)),
+    ),
+    Known(
+        "output ordered by completion instead of slot", "R10",
+        _body(*_response(
+            *_streamed(0, _A, [PARIS], PARIS)[:-1], *_streamed(1, _B, ['{"city":"Oslo"}'])[:-1],
+            *_streamed(1, _B, [])[-1:], *_streamed(0, _A, [])[-1:], output=[_A, _B])),
+        lambda answer: [c.get("call_id") for c in _calls(answer)] == [
+            _B["call_id"], _A["call_id"]],
+    ),
+    Known(
+        "several responses in one body merged or raising", "R1",
+        _body(*_response(*_streamed(0, _A, [PARIS], PARIS), output=[_A]),
+              *_response(*_streamed(0, _B, ['{"city":"Oslo"}']), output=[_B], rid="resp_k2")),
+        lambda answer: isinstance(answer, Failure) or len(answer) != 2,
+    ),
 )
-"""The classes the issue that asked for this page lists, each with the rule deciding it."""
+"""The classes the issue that asked for this page lists, each with the rule deciding it
+and the stream that defines it: a client is listed for a class when its answer to that
+stream is of the class (``record_known``), never by matching its clusters."""
+
+
+def record_known(client: Client) -> dict[str, bool]:
+    """Whether ``client``'s answer to each known class's stream is of that class."""
+    candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
+    try:
+        answers = candidate.answer([GeneratedStream(k.stream, ("known",)) for k in KNOWN])
+    finally:
+        candidate.close()
+    return {k.what: k.shows(a) for k, a in zip(KNOWN, answers, strict=True)}
 
 
 def causes(client: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """A client's clusters and, inside a policy's cluster, the causes it gathers (each
-    with its own representative): where a known class can show."""
+    with its own representative)."""
     return [
         shown
         for cluster in client["clusters"]
@@ -204,14 +343,9 @@ def causes(client: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def known_found(data: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Each known class → the clients whose run found it (empty: none did), in a cluster
-    or in a cause a policy's cluster gathers."""
+    """Each known class → the clients whose answer to its stream is of it (empty: none)."""
     return {
-        known.what: [
-            client["client"]
-            for client in data["clients"]
-            if any(known.shows(cluster) for cluster in causes(client))
-        ]
+        known.what: [c["client"] for c in data["clients"] if c["known"][known.what]]
         for known in KNOWN
     }
 
@@ -220,31 +354,46 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _classes(cluster: Mapping[str, Any]) -> str:
+    """A cluster's cases per class, each case by its own class."""
+    return ", ".join(f"`{d}` x{n}" for d, n in cluster["classes"].items())
+
+
+def _shape(cluster: Mapping[str, Any]) -> str:
+    """Where a cluster's shapes come from: the real sources, or synthetic only."""
+    if not cluster["sources"]:
+        return "synthetic only"
+    return "; ".join(
+        f"{s['source']} x{s['cases']}" + (f" (`{s['fixture']}`)" if s["fixture"] else "")
+        for s in cluster["sources"]
+    )
+
+
+SEVERE_NAMES = ", ".join(f"`{d.value}`" for d in HARM if d in SEVERE)
+"""The severe classes, in ``HARM`` order (the page says what its severe figure counts)."""
+
+
 def _client_section(client: Mapping[str, Any]) -> list[str]:
     clusters = client["clusters"]
-    # A policy's cluster is filed under its most harmful class; its parts say which of
-    # its streams are of that class.
-    severe = sum(
-        c["count"]
-        for c in causes(client)
-        if not c.get("parts") and Divergence(c["class"]) in SEVERE
-    )
     lines = [
         f"## {client['client']}: {client['package']} {client['version']} ({client['registry']})",
         "",
-        f"Driven through `{client['api']}`. {client['diverging']} of {client['cases']} "
-        f"streams diverge, in {len(clusters)} clusters; {severe} streams in the severe "
-        "classes (a wrong tool run, a call invented or run twice, a confirmed call lost).",
+        f"Set-up: {client['setup']}",
         "",
-        "| class | rule | decided by | streams | representative |",
-        "|---|---|---|---:|---|",
+        f"{client['diverging']} of {client['cases']} streams diverge, in {len(clusters)} "
+        f"clusters; {client['severe_streams']} streams are of a severe class "
+        f"({SEVERE_NAMES}), each stream counted by its own class.",
+        "",
+        "| class | streams by class | rule | decided by | shape seen from | streams | "
+        "representative |",
+        "|---|---|---|---|---|---:|---|",
     ]
     for cluster in clusters:
         decided = cluster["decision"] or "no code"
         policy = cluster.get("hypothesis")
         if policy:
             parts = ", ".join(
-                f"`{p['class']}` {p['rule']} {p['decision'] or 'no code'} x{p['count']}"
+                f"{p['rule']} {p['decision'] or 'no code'} ({_classes(p)})"
                 for p in cluster["parts"]
             )
             decided = f"policy `{policy['name']}`: {_cell(policy['says'])}; it meets {parts}"
@@ -254,8 +403,9 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
             )
             decided = f"raises (gives up at `{_cell(decided)}`): {messages}"
         lines.append(
-            f"| `{cluster['class']}` | [{cluster['rule']}](rules/{cluster['rule']}.md) | "
-            f"{decided} | {cluster['count']} | "
+            f"| `{cluster['class']}` | {_classes(cluster)} | "
+            f"[{cluster['rule']}](rules/{cluster['rule']}.md) | {decided} | "
+            f"{_cell(_shape(cluster))} | {cluster['count']} | "
             f"[{cluster['id']}](#{anchor(client, cluster)}) |"
         )
     lines.append("")
@@ -282,8 +432,11 @@ def _representative(cluster: Mapping[str, Any], at: str, of: str = "") -> list[s
     ]
     return [
         f'??? note "{cluster["id"]}: `{cluster["class"]}`, {cluster["rule"]}, '
-        f'{cluster["count"]} streams (representative {cluster["representative"]}){of}"',
+        f'{cluster["count"]} streams (representative {cluster["representative"]}, of class '
+        f'`{cluster["class"]}`){of}"',
         *([f'    <a id="{at}"></a>'] if at else []),
+        "",
+        f"    Streams by class: {_classes(cluster)}. Shape seen from: {_shape(cluster)}.",
         "",
         *_policy_lines(cluster.get("hypothesis")),
         "    Minimal stream:",
@@ -332,17 +485,29 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         "# Real clients",
         "",
+        *summary_lines(data["clients"]),
         "What the clients people use answer where they differ from the oracle: each run "
         f"is `responses-oracle diff --candidate NAME` with default options ({data['count']} "
         f"generated streams of seed {data['seed']}, no corpus), recorded with `{COMMAND} "
-        "--record`. Classes are listed most harmful first (ranking in "
-        "`responses_oracle.model.divergence`); a cluster is one cause — what differs, the "
+        "--record`, each client set up as an application that declares a tool for every "
+        "call the stream carries (its section says how). Each stream keeps its own class "
+        "(ranking in `responses_oracle.model.divergence.HARM`: a call re-keyed with the "
+        "same tool and arguments is `call_rekeyed`, not a wrong tool run; a payload where "
+        "the stream itself sent two that disagree is `two_defensible_answers`; a raise on "
+        "a stream the oracle flags with a warning is `candidate_raised_on_flagged`, below "
+        "one on a clean stream). A cluster is one cause — what differs, the "
         "rule that decides it and the oracle's code on the events involved, or, for a "
         "client that raises, its check (the masked message; a runtime lookup error such "
         "as `IndexError` by where it gives up), shown at the event it gives up at (the "
         "first whose prefix fails the same way) with the oracle's decision there and "
-        "every message and trip listed — filed under the most harmful class among its "
-        "streams, with a minimal well-formed representative stream. Where, on every case "
+        "every message and trip listed. A cluster counts its streams per class and reads "
+        "as the class of its representative, a stream of its most harmful class shrunk to "
+        "a minimal well-formed one that keeps that class and its own cause. Each cluster "
+        "says where its shapes are seen: a real provider or gateway (the provider profile "
+        "a stream was generated from, with the fixture that records it; OpenAI's own "
+        "sequence) or synthetic only (a fault injected, a model-guided walk, several "
+        "responses in one body, events after the terminal); real shapes are listed "
+        "first, then by harm. Where, on every case "
         "of a cause, the client answers as one client policy does wherever the cause differs "
         "(`responses_oracle.model.divergence.HYPOTHESES`: "
         f"{', '.join(f'`{h.value}`' for h in HYPOTHESES)}; a "
@@ -350,10 +515,14 @@ def render(data: Mapping[str, Any]) -> str:
         "the client holds; of two that explain a cause, the one that explains more of the "
         "run), that cause is the policy's: a policy's cluster names the "
         "rule the policy breaks and what to fix, its representative still shows the "
-        "policy's explanation, and each cause it gathers is listed with a representative "
-        "of its own.",
+        "policy's explanation and its own cause, and each cause it gathers is listed with "
+        "a representative of its own.",
         "",
         "## Known classes",
+        "",
+        "Each class is defined by one stream of its own (`KNOWN` in `responses_oracle."
+        "docsite.clients`); a client is listed when its answer to that stream is of the "
+        "class.",
         "",
         "| class | rule | found in |",
         "|---|---|---|",
@@ -393,10 +562,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--record", action="store_true", help="run every client and record")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
+    parser.add_argument("--compliance", action="store_true",
+                        help="measure only the compliance summary again, into the record")
     args = parser.parse_args(argv)
     directory = docs_dir()
-    if args.record:
-        data = record()
+    if args.record or args.compliance:
+        data = record() if args.record else load(directory)
+        for client in CLIENTS if args.compliance and not args.record else ():
+            [mine] = [c for c in data["clients"] if c["client"] == client.candidate]
+            mine["compliance"] = measure(client.candidate)
         text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
         (directory / RECORD_NAME).write_text(text, encoding="utf-8")
     page = render(load(directory))

@@ -17,7 +17,7 @@ pages as ``docs/proofs.json``.  Without a record the column is left out, never f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -29,6 +29,7 @@ from responses_oracle.model.vocabulary import SEVERITY, Code
 
 from ..replay import replay_input
 from ..result import Result
+from .citations import linked, peer_sections
 from .examples import Example, Response, Run, run
 from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
 from .peers import PEERS, SCENARIOS, Scenario
@@ -98,7 +99,7 @@ def trace_table(response: Response) -> list[str]:
         item = _item_of(response, row.type, trace.entry if trace is not None else None)
         state = ""
         if trace is not None and item is not None and trace.before and trace.after:
-            state = f"{trace.before.value} → {trace.after.value}"
+            state = f"{trace.before.value} -> {trace.after.value}"
         rows.append(
             [
                 str(row.index),
@@ -174,12 +175,12 @@ def rule_page(rule: Rule) -> str:
         _header("impl/docsite/rules.py and the reducer"),
         f"# {rule.key} — {rule.title}",
         "",
-        rule.statement,
+        linked(rule.statement, "../"),
         "",
     ]
     if rule.model_pages:
         lines += [f"Decided by the model's tables: {_model_links(rule, '../')}.", ""]
-    lines += ["## Why", "", *(f"- {fact}" for fact in rule.evidence), ""]
+    lines += ["## Why", "", *(f"- {linked(fact, '../')}" for fact in rule.evidence), ""]
     lines += ["## Worked example", ""]
     outcome = run(rule.example)
     lines += [
@@ -216,9 +217,10 @@ def rules_index() -> str:
         "",
         f"The reference semantics is {len(RULES)} rules. Each page says what the rule is, why "
         "(the wire evidence and what providers and peer implementations do, with the "
-        "issue and PR numbers from the project's research notes: *protocol notes* for "
-        "the wire facts and provider deviations, *peer notes* for opencode, codex and "
-        "AxonHub), and shows a worked example: a short stream, its timeline (a lane per "
+        "issue and PR numbers from the project's research notes: "
+        "[*protocol notes*](../notes/protocol.md) for the wire facts and provider "
+        "deviations, [*peer notes*](../notes/peers.md) for opencode, codex and AxonHub), "
+        "and shows a worked example: a short stream, its timeline (a lane per "
         "output item, `responses-oracle explain --html`), the trace "
         "`responses-oracle explain` gives for it, and the result — all produced by "
         "running the reducer when the page is generated.",
@@ -272,17 +274,33 @@ def answer(scenario: Scenario, outcome: Run) -> str:
     return "; ".join(parts)
 
 
-def peers_page(sdk: SdkRecord | None) -> str:
+def _peer_cells(scenario: Scenario, agents: Mapping[str, Any] | None) -> list[str]:
+    """What each peer does: as read from its source, and for the peers that are agents
+    run against serve (``docsite.agents.PEER_CLIENTS``), what the recorded run did."""
+    if agents is None:
+        return list(scenario.peers)
+    from .agents import PEER_CLIENTS, measured
+
+    cells = []
+    for peer, read in zip(PEERS, scenario.peers, strict=True):
+        run_of = measured(agents, peer, f"peers-{scenario.key}") if peer in PEER_CLIENTS else None
+        cells.append(read if run_of is None else f"{read}\n{run_of}")
+    return cells
+
+
+def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -> str:
     """The table of disagreements, then every scenario's stream and result.
 
-    With a record of openai-python's answers (``sdk``) the table has a column for it.
+    With a record of openai-python's answers (``sdk``) the table has a column for it;
+    with the Real agents record (``agents``) the opencode and codex cells also say what
+    the pinned releases did when run against serve on the same stream.
     """
     outcomes = [run(scenario.example) for scenario in SCENARIOS]
     sdk_column = [] if sdk is None else [f"openai-python {sdk.sdk_version}"]
     rows = [
         [
             f"[{scenario.title}](#{scenario.key})",
-            *scenario.peers,
+            *_peer_cells(scenario, agents),
             *([] if sdk is None else [sdk.answers[scenario.key][1]]),
             answer(scenario, outcome),
             f"[json]({vector_path(scenario_vector_name(scenario))})",
@@ -308,6 +326,14 @@ def peers_page(sdk: SdkRecord | None) -> str:
             "(`client.responses.stream()`) gives, run offline through the differential "
             "harness when this page was generated"
         )
+        + (
+            ""
+            if agents is None
+            else "; under **run**, the opencode and codex cells say what their pinned "
+            "releases did when the stream was played to them by `responses-oracle serve` "
+            "(the three verdicts of the [Real agents](real-agents.md) page: executed, "
+            "history-faithful, API-valid)"
+        )
         + "; the reference answer is computed by reducing the "
         "stream shown below the table when this page was generated. Each stream is also a "
         "conformance vector (last column): the events and the reference results as one "
@@ -322,7 +348,7 @@ def peers_page(sdk: SdkRecord | None) -> str:
         lines += [
             f"### {number}. {scenario.title} {{#{scenario.key}}}",
             "",
-            f"Peer notes: {scenario.source}.",
+            f"Peer notes: {peer_sections(scenario.source)}.",
             "",
             *example_section(scenario.example, outcome, "####", fold=True),
         ]
@@ -480,11 +506,14 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
         "",
         policy.description,
         "",
-        f"Evidence: {policy.evidence}.",
+        f"Evidence: {linked(policy.evidence)}.",
         "",
         *table(
             ["table", "cell", "becomes", "peer evidence"],
-            [[name, code(cell), code(value), why] for name, cell, value, why in policy.changes],
+            [
+                [name, code(cell), code(value), linked(why)]
+                for name, cell, value, why in policy.changes
+            ],
         ),
         "",
     ]
@@ -554,16 +583,28 @@ def policies_section(record: ProofRecord) -> list[str]:
 # -- all pages ------------------------------------------------------------------------
 
 
-def render_pages(record: ProofRecord | None, sdk: SdkRecord | None) -> dict[str, str]:
-    """Every generated file: path under ``docs/`` → text (the records included)."""
+def render_pages(
+    record: ProofRecord | None, sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None
+) -> dict[str, str]:
+    """Every generated file: path under ``docs/`` → text (the records included);
+    ``agents`` is the Real agents record, whose runs the peers page shows."""
     pages = {"rules/index.md": rules_index()}
     pages.update((f"rules/{rule.key}.md", rule_page(rule)) for rule in RULES)
     pages.update(render_timelines(_html_header("impl/docsite/rules.py and the reducer")))
-    pages["peers.md"] = peers_page(sdk)
+    pages["peers.md"] = peers_page(sdk, agents)
     pages["invariants.md"] = invariants_page(record)
     pages[SCHEMA_PAGE] = schema_page()
     pages = {path: text if text.endswith("\n") else text + "\n" for path, text in pages.items()}
     pages.update(render_vectors())
+    if agents is not None:
+        # The Real agents page and its timelines, rendered from their record as
+        # ``docsite.agents`` renders them (byte for byte).
+        from .agents import PAGE_NAME as AGENTS_PAGE
+        from .agents import render as render_agents
+        from .agents import render_timelines as agents_timelines
+
+        pages[AGENTS_PAGE] = render_agents(agents)
+        pages.update(agents_timelines(agents))
     if record is not None:
         pages[RECORD_NAME] = record.to_text()
     if sdk is not None:

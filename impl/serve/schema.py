@@ -33,18 +33,25 @@ STORE_FALSE_REFUSES: Final = frozenset({"item_reference"})
 
 
 @cache
-def _branches() -> dict[str, list[Any]]:
-    """Item ``type`` → validators of the union's branches for that type."""
+def _branches() -> dict[str | None, list[Any]]:
+    """Item ``type`` → validators of the union's branches for that type (None: the
+    branches whose ``type`` is optional, for an item without one)."""
     import jsonschema
 
     text = resources.files("responses_oracle.serve").joinpath("schema", SCHEMA_FILE)
     document = json.loads(text.read_text("utf-8"))
     defs = document["$defs"]
-    by_type: dict[str, list[Any]] = {}
+    by_type: dict[str | None, list[Any]] = {}
     for branch in document["anyOf"]:
         schema = defs[branch["$ref"].rsplit("/", 1)[1]]
         kind = schema.get("properties", {}).get("type", {})
-        names = [kind["const"]] if "const" in kind else kind.get("enum", [])
+        names = [
+            option.get("const")
+            for option in [kind, *kind.get("anyOf", [])]
+            if "const" in option
+        ] + kind.get("enum", [])
+        if "type" not in schema.get("required", []):
+            names.append(None)  # a branch whose type is optional takes typeless items
         validator = jsonschema.Draft202012Validator({"$defs": defs, **schema})
         for name in names:
             by_type.setdefault(name, []).append(validator)
@@ -55,13 +62,12 @@ def item_problems(item: Any, store: bool = True) -> list[str]:
     """What makes ``item`` invalid as request input under ``store``; empty if valid."""
     if not isinstance(item, Mapping):
         return ["an input item must be an object"]
-    # A typeless item is an easy message (its ``type`` is optional in the schema).
-    kind = item.get("type", "message")
-    validators = _branches().get(kind) if isinstance(kind, str) else None
+    kind = item.get("type")
+    validators = _branches().get(kind) if isinstance(kind, str) or kind is None else None
     if validators is None:
         return [f"type {kind!r} is no input item type of the schema"]
     if not store and kind in STORE_FALSE_REFUSES:
-        return [f"a {kind} names a stored item, and store is false"]
+        return [f"{kind} names a stored item, and store is false"]
     best: list[str] | None = None
     for validator in validators:
         problems = [_message(error) for error in validator.iter_errors(dict(item))]

@@ -15,8 +15,9 @@ Each difference has a ``Signature``:
 
 A cluster gathers the cases of one ``Cause`` — what a maintainer would call "the same
 bug": what differs, the rule and the code, *not* the class (the same lost payload runs
-the wrong tool on a call and garbles a message; the cluster is filed under its most
-harmful class).  A case is clustered by its most harmful difference (its first
+the wrong tool on a call and garbles a message; each case keeps its own class, the
+cluster counts them per class and reads as its representative's, one of the most
+harmful).  A case is clustered by its most harmful difference (its first
 signature, keyed by ``Causes``): the report leads with what would run the wrong tool,
 and a case's lesser differences are listed with it rather than spread over clusters of
 their own.  The classes a client may choose on purpose are one cluster each.
@@ -185,8 +186,8 @@ class Cause:
     """A cluster key: what differs, the rule and code deciding it, or a failure's text.
 
     The class is not part of it: whether a lost payload runs the wrong tool or garbles a
-    message depends on the item, not on the bug, so one cause holds both and the
-    cluster is filed under its most harmful class."""
+    message depends on the item, not on the bug, so one cause holds both; the cluster
+    counts its cases per class (``report.Cluster.classes``)."""
 
     kind: str
     rule: str

@@ -8,7 +8,8 @@ does (``taxonomy``) and names what went wrong by its signature (``cause``); each
 diverging case is a ``Finding``, which also records the client policies that explain
 its most harmful cause (``hypotheses``).  Findings are clustered by their most harmful
 cause (the lesser ones are listed with the case, ``cause``).  One
-representative per cluster (the shortest case) is shrunk (``shrink.py``: ddmin with
+representative per cluster (a case of its most harmful class, one with a real
+provider's shape first, then the shortest: ``provenance``) is shrunk (``shrink.py``: ddmin with
 batched candidate calls, the response frame kept) under the one condition that the
 variant still shows the cluster's cause, then explained:
 the rule and decision that decide it, both answers, the reference's trace with the
@@ -273,8 +274,8 @@ def explain_cluster(
     allowed: frozenset[Divergence] = frozenset(),
     causes: Causes = NO_BUGS,
 ) -> Cluster:
-    """Shrink the cluster's shortest case of its most harmful class (keeping its cause)
-    and explain it; a client policy's cluster keeps the policy's answer instead."""
+    """Shrink the cluster's representative (``_representative``), keeping its cause and
+    its class, and explain it; a client policy's cluster keeps the policy's answer instead."""
     if wanted.hypothesis is not None:
         return _explain_policy(wanted.hypothesis, members, candidate, codes, split, minimize,
                                allowed, causes)
@@ -407,8 +408,8 @@ def _explain_policy(
     hypothesis: Hypothesis, members: Sequence[Finding], candidate: Candidate, codes: bool,
     split: bool, minimize: bool, allowed: frozenset[Divergence], causes: Causes,
 ) -> Cluster:
-    """Explain the cluster of a client policy: its shortest case of its most harmful
-    class shrunk keeping the policy's explanation of it (the candidate answering as the
+    """Explain the cluster of a client policy: its representative (``_representative``)
+    shrunk keeping the policy's explanation of it (the candidate answering as the
     policy does, not as the reference does, wherever its most harmful cause differs),
     that case's own cause and its class; then each cause it gathers, explained as a
     cluster of its own (its parts)."""

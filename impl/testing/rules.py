@@ -2,7 +2,7 @@
 
 A divergence report explains itself by rule: the field that differs names one rule
 (``compare.py``), and the codes the oracle raised on the stream name the others in
-play.  ``RULES`` holds the one-line summary of each rule of DESIGN §2; ``CODE_RULES``
+play.  ``RULES`` holds the one-line summary of each rule, R1 to the last; ``CODE_RULES``
 maps every ``Code`` to the rule whose clause raises it, read from the code table
 (``model.vocabulary.CODES``).
 """
@@ -35,8 +35,17 @@ RULES: dict[str, str] = {
     "R10": "output items are ordered by slot, then admission",
     "R11": "an entry that never carried an id gets a deterministic minted id",
     "R12": "replay turns the result into the next request's input items",
+    "R13": "a call is executable only when every gate holds: a client-run type, a "
+    "completed response, confirmed, a call_id, no answer in the response, a client tool",
+    "R14": "an input may hold several responses; the boundary table says which event "
+    "opens one and ends the one held",
+    "R15": "an annotation event adds its annotation to the output_text part it names, "
+    "at its index, while the item is open",
 }
-"""Each rule of DESIGN §2 in one line."""
+"""Each rule in one line (the rule pages, ``docs/rules/``, say them in full)."""
+
+RULE_RANGE = f"R1-R{len(RULES)}"
+"""How every text names the whole set of rules ("the rules R1-R15")."""
 
 CODE_RULES: dict[Code, str] = {code: spec.rule for code, spec in CODES.items()}
 """The rule each diagnostic code reports on: the rule column of ``model.vocabulary.CODES``."""

@@ -49,6 +49,7 @@ from responses_oracle.testing.candidate import Answer, Failure
 from responses_oracle.testing.compare import Difference, compare
 from responses_oracle.testing.explain import DECISION_RULES
 from responses_oracle.testing.rules import CODE_RULES, RULES
+from responses_oracle.words import counted
 
 from ..cli.render import clean
 from ..core.state import Diagnostic
@@ -446,8 +447,9 @@ def _response_html(number: int, response: ResponseTimeline, page: _Page) -> str:
         f'<section class="response" id="response-{number}">'
         f"<h2>Response {number + 1} <code>{_esc(_short(result.response_id or '(no id)'))}"
         f'</code> <span class="status st-{status}">{status}</span></h2>'
-        f'<p class="summary">events #{first} to #{response.end - 1} · {len(result.items)} items · '
-        f"{len(result.diagnostics)} diagnostics ({errors} errors){folded}</p>"
+        f'<p class="summary">events #{first} to #{response.end - 1} · '
+        f"{counted(len(result.items), 'item')} · "
+        f"{counted(len(result.diagnostics), 'diagnostic')} ({counted(errors, 'error')}){folded}</p>"
         f'<div class="grid{" with-cand" if page.candidate else ""}">'
         + "".join(columns_html)
         + "</div>"
@@ -500,8 +502,8 @@ def _contents(timeline: Timeline) -> str:
             f'<li><a href="#response-{number}">Response {number + 1}</a> '
             f"<code>{_esc(_short(result.response_id or '(no id)'))}</code> "
             f'<span class="status st-{result.status.value}">{result.status.value}</span> '
-            f"{len(result.items)} items, {len(result.diagnostics)} diagnostics "
-            f"({errors} errors)</li>"
+            f"{counted(len(result.items), 'item')}, "
+            f"{counted(len(result.diagnostics), 'diagnostic')} ({counted(errors, 'error')})</li>"
         )
     return '<ol class="contents">' + "".join(lines) + "</ol>"
 
@@ -565,7 +567,8 @@ def render_timeline(
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_esc(title)}</title><style>{style}</style></head><body>"
         f"<header><h1>{_esc(title)}</h1>"
-        f'<p class="summary">{events} events · {len(timeline.responses)} responses · '
+        f'<p class="summary">{counted(events, "event")} · '
+        f'{counted(len(timeline.responses), "response")} · '
         "made by responses-oracle explain --html: lanes are the result's output items, "
         "x is the event index. Point at or click an event (← → step through them).</p>"
         '<div class="controls"><button type="button" data-zoom="out">&minus;</button>'

@@ -109,8 +109,7 @@ def test_the_client_sees_only_its_temporary_home(tmp_path: Path) -> None:
     cell = run_cell(profile, _scenario("s01"), tmp_path / "run")
     env = json.loads(seen.read_text())
     assert cell.ran and _verdicts(cell) == [("call_s01", True, True, True)]
-    assert env["HOME"].startswith(os.environ.get("TMPDIR", "/tmp").rstrip("/")) or \
-        "ro-env-" in env["HOME"]
+    assert Path(env["HOME"]).name.startswith("ro-env-")
     assert not Path(env["HOME"]).exists()  # removed after the run
     assert env["XDG_CONFIG_HOME"].startswith(env["HOME"])
     assert env["OPENAI_API_KEY"] == "sk-responses-oracle-dummy"
@@ -138,7 +137,8 @@ def test_openai_agents_js_is_judged_on_a_failed_response(
 ) -> None:
     cell = run_cell(agents_js, _scenario("s05"), tmp_path / "s05")
     assert cell.ran, cell.reason + cell.output
-    # The oracle says a call of a failed response must not run (R9).
+    # The oracle says a call of a failed response must not run (R9); the library does
+    # not run it, and sends no next request carrying it.
     [call] = cell.calls
     assert call.call_id == "call_s05" and call.executable is False
-    assert call.values["executed"] is not None
+    assert call.values == {"executed": True, "history_faithful": None, "api_valid": None}

@@ -156,3 +156,12 @@ def test_end_of_input_diagnostics_get_a_row(
     assert status == 1
     assert "end of input" in out
     assert "missing_terminal" in out
+
+
+def test_explain_draws_one_arrow_style(capsys: pytest.CaptureFixture[str]) -> None:
+    """The decision (``new -> admit``) and the item's move (``absent -> added``) use
+    the same arrow, in the table and in its header."""
+    status, out, _ = run(capsys, "explain", EXAMPLES / "copilot-rotating-ids.jsonl")
+    assert status == 0
+    assert "→" not in out
+    assert "added: new -> admit" in out and "before -> after" in out

@@ -182,3 +182,66 @@ def test_decompressed_passes_plain_bytes_through(tmp_path: Path) -> None:
     path.write_bytes(PARALLEL)
     with path.open("rb") as file:
         assert decompressed(file, str(path)).read() == PARALLEL
+
+
+def test_one_of_a_thing_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """"1 response", "1 item", "1 input": the page of a one-response stream, its
+    ``wrote`` line, and the audit's totals."""
+    path = tmp_path / "one.jsonl"
+    path.write_bytes((EXAMPLES / "copilot-rotating-ids.jsonl").read_bytes())
+    page = tmp_path / "page.html"
+    status, _, err = run(capsys, "explain", path, "--html", page)
+    assert status == Exit.OK and ", 1 response" in err and "1 responses" not in err
+    text = page.read_text(encoding="utf-8")
+    assert " · 1 response · " in text and " · 1 item · " in text and "1 items" not in text
+    status, out, _ = _audit(capsys, path, tmp_path)
+    assert "1 input, 1 response, 0 failed inputs; 1 partition run" in out
+    summary = (tmp_path / "audit" / "summary.md").read_text(encoding="utf-8")
+    assert "1 input: 1 reduced to 1 response (" in summary
+
+
+def test_vectors_check_on_a_missing_or_empty_folder_says_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "vectors"
+    status, _, err = run(capsys, "vectors", "check", missing, "--candidate", "oracle")
+    assert status == Exit.USAGE and "Errno" not in err
+    assert f"cannot read vectors from {missing}: no such folder; write them with" in err
+    missing.mkdir()
+    status, _, err = run(capsys, "vectors", "check", missing, "--candidate", "oracle")
+    assert status == Exit.USAGE and "it has no manifest.json" in err and "Errno" not in err
+
+
+def test_an_unknown_flag_shows_the_usage_of_its_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, usage in (
+        (("reduce", "--bogus"), "usage: responses-oracle reduce "),
+        (("vectors", "export", "out", "--bogus"), "usage: responses-oracle vectors export "),
+        (("--bogus",), "usage: responses-oracle [-h]"),
+    ):
+        status, _, err = run(capsys, *argv)
+        assert status == Exit.USAGE and err.startswith(usage), err
+        assert "unrecognized arguments: --bogus" in err
+
+
+def test_the_audit_summary_names_each_failed_path_once_and_compares_only_with_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a manifest's persisted output nothing is compared, so no finding says
+    "(not compared)"; a failed input's path is given once, not again in its message."""
+    folder = tmp_path / "traffic"
+    folder.mkdir()
+    (folder / "good.sse").write_bytes(PARALLEL)
+    (folder / "cut.sse.gz").write_bytes(COMPRESSED["stream.sse.gz"][:100])
+    (folder / "notes.txt").write_bytes(NOT_STREAMS["text.txt"][0])
+    status, _, _ = run(capsys, "audit", folder, "--out", tmp_path / "out", "--jobs", "1", "-q")
+    assert status == Exit.NO_RESPONSE
+    summary = (tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
+    assert "(not compared)" not in summary and "| class |" not in summary
+    assert "## Findings by provider and code" in summary
+    failed = summary.split("## Inputs that failed", 1)[1]
+    for name in ("cut.sse.gz", "notes.txt"):
+        assert failed.count(name) == 1, failed

@@ -1,0 +1,134 @@
+"""The Real agents page: rendered from its record, of the pinned versions, honest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from responses_oracle.agents.profiles import BY_NAME
+from responses_oracle.agents.scenarios import builtin
+from responses_oracle.agents.verdicts import VERDICTS
+from responses_oracle.docsite import agents, docs_dir
+
+DOCS = docs_dir()
+ROOT = DOCS.parent
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    return agents.load(DOCS)
+
+
+def test_the_page_and_its_timelines_are_what_the_record_renders() -> None:
+    assert agents.main(["--check"]) == 0
+
+
+def test_the_page_is_in_the_site_navigation() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "real-agents.md" in nav and "usage/agents.md" in nav
+
+
+def test_the_record_is_of_the_pinned_versions_and_the_built_in_scenarios(
+    record: dict[str, Any],
+) -> None:
+    for client in record["clients"]:
+        profile = BY_NAME[client["client"]]
+        assert (client["package"], client["version"]) == (profile.package, profile.version)
+    assert [s["name"] for s in record["scenarios"]] == [s.name for s in builtin()]
+    assert len(record["scenarios"]) >= 30
+
+
+def test_every_cell_is_a_run_or_says_why_not(record: dict[str, Any]) -> None:
+    for client in record["clients"]:
+        for cell in client["cells"]:
+            if not cell["ran"]:
+                # Not run: a reason, and never a verdict.
+                assert cell["reason"] and cell["calls"] == [], (client["client"], cell)
+            else:
+                assert cell["requests"] >= 1, (client["client"], cell["scenario"])
+            for call in cell["calls"]:
+                for key in VERDICTS:
+                    assert call[key] in (True, False, None)
+                    assert call["reasons"][key], (client["client"], cell["scenario"], key)
+
+
+def test_a_client_that_could_not_be_installed_is_not_run(record: dict[str, Any]) -> None:
+    crush = next((c for c in record["clients"] if c["client"] == "crush"), None)
+    if crush is None:
+        pytest.skip("crush is not recorded")
+    assert crush["cells"] and all(not c["ran"] for c in crush["cells"])
+    assert all(c["reason"].startswith("install failed") for c in crush["cells"])
+    page = (DOCS / agents.PAGE_NAME).read_text(encoding="utf-8")
+    assert "install failed" in page
+
+
+def test_a_broken_verdict_is_shown_with_its_reason(record: dict[str, Any]) -> None:
+    page = agents.render(record)
+    broken = [
+        (client["client"], cell["scenario"])
+        for client in record["clients"]
+        for cell in client["cells"]
+        if any(call[k] is False for call in cell["calls"] for k in VERDICTS)
+    ]
+    for name, scenario in broken:
+        assert f"| {scenario} | " in page.split(f"### {name}\n", 1)[1], (name, scenario)
+
+
+def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
+    from responses_oracle.reducer import reduce
+    from responses_oracle.wire.formats import read_wire_events
+
+    expected = {  # run it: the executable calls; the response status
+        "s01": (["call_s01"], "completed"),
+        "s02": (["call_s02"], "completed"),
+        "s03": ([], "interrupted"),
+        "s04": (["call_s04a", "call_s04b"], "completed"),
+        "s05": ([], "failed"),
+        "s06": ([], "incomplete"),
+        "s07": (["call_s07"], "completed"),
+        "s08": ([], "completed"),
+    }
+    for scenario in builtin():
+        if scenario.kind != "stream":
+            continue
+        events = [e.payload for e in read_wire_events(Path(scenario.argument()))]
+        [result] = reduce(events)
+        runs = [i.item["call_id"] for i in result.items if i.executable]
+        assert (runs, result.status.value) == expected[scenario.name], scenario.name
+
+
+def test_the_peers_page_says_what_the_recorded_opencode_and_codex_runs_did(
+    record: dict[str, Any],
+) -> None:
+    from responses_oracle.docsite.pages import peers_page
+    from responses_oracle.docsite.peers import SCENARIOS
+
+    page = peers_page(None, record)
+    shown = 0
+    for scenario in SCENARIOS:
+        for client in agents.PEER_CLIENTS:
+            text = agents.measured(record, client, f"peers-{scenario.key}")
+            if text is not None:
+                assert text.replace("|", "\\|") in page, (client, scenario.key)
+                shown += 1
+    assert shown == 0 or "under **run**" in page
+    assert peers_page(None, None).count("**run**") == 0
+
+
+def test_a_measured_cell_gives_each_verdict_and_a_broken_ones_reason() -> None:
+    data = {"clients": [{"client": "codex", "version": "9.9", "cells": [
+        {"client": "codex", "scenario": "peers-x", "ran": True, "reason": "", "requests": 2,
+         "calls": [{"call_id": "c1", "executed": True, "history_faithful": False,
+                    "api_valid": None, "reasons": {"history_faithful": "id 'a', the oracle's "
+                                                   "is 'b'"}}]},
+        {"client": "codex", "scenario": "peers-y", "ran": False,
+         "reason": "the client sent no request (exit status 1)", "calls": []},
+    ]}]}
+    assert agents.measured(data, "codex", "peers-x") == (
+        "**run** (9.9, [Real agents](real-agents.md)): executed ✓, history-faithful ✗ "
+        "(id 'a', the oracle's is 'b'), API-valid -")
+    assert agents.measured(data, "codex", "peers-y") == (
+        "**run** (9.9, [Real agents](real-agents.md)): the client sent no request "
+        "(exit status 1)")
+    assert agents.measured(data, "opencode", "peers-x") is None

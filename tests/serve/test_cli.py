@@ -1,0 +1,102 @@
+"""``responses-oracle serve`` as a harness runs it: a process, its first line, its exit.
+
+The contract the ``agents`` runner builds on: the first stdout line is exactly
+``listening on http://127.0.0.1:PORT/v1``; ``--once`` exits after every scenario was
+served and continued, with the verdicts' status; SIGTERM ends a run and still writes
+``verdicts.json``; anything but 127.0.0.1 is refused before a port is bound.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import openai
+import pytest
+from responses_oracle.serve import ServeError
+from responses_oracle.serve.server import bind_host
+
+from .test_clients import WEATHER, get_weather
+
+LISTENING = re.compile(r"listening on http://127\.0\.0\.1:(\d+)/v1")
+
+
+def _serve(*args: str) -> subprocess.Popen[str]:
+    main = "import sys; from responses_oracle.cli import main; sys.exit(main())"
+    command = [sys.executable, "-c", main]
+    return subprocess.Popen(
+        [*command, "serve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def test_once_prints_the_listening_line_first_and_exits_with_the_verdicts(
+    tmp_path: Path,
+) -> None:
+    process = _serve("q11", "--once", "--out", str(tmp_path))
+    assert process.stdout is not None
+    first = process.stdout.readline().rstrip("\n")
+    assert LISTENING.fullmatch(first), first
+    client = openai.OpenAI(base_url=first.split()[-1], api_key="sk-test", max_retries=0)
+    client.responses.create(model="title-model", input="a title please")  # no tools: text
+    response = client.responses.create(model="gpt-test", input="hi", tools=[WEATHER])
+    assert response.model == "gpt-test"
+    [call] = [item for item in response.output if item.type == "function_call"]
+    client.responses.create(
+        model="gpt-test",
+        input=[
+            call.model_dump(exclude_none=True),
+            {"type": "function_call_output", "call_id": call.call_id,
+             "output": get_weather(**json.loads(call.arguments))},
+        ],
+        tools=[WEATHER],
+    )
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 0
+    assert out.splitlines()[0].startswith("ok: 1 scenario(s) served")
+    written = json.loads((tmp_path / "verdicts.json").read_text())
+    assert written["ok"] and written["scenarios"][0]["request_index"] == 1
+    assert len((tmp_path / "requests.jsonl").read_text().splitlines()) == 3
+
+
+def test_sigterm_ends_the_run_and_an_unserved_scenario_fails(tmp_path: Path) -> None:
+    process = _serve("q05", "--out", str(tmp_path))
+    assert process.stdout is not None
+    assert LISTENING.fullmatch(process.stdout.readline().rstrip("\n"))
+    process.send_signal(signal.SIGTERM)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 1
+    assert "q05: never served" in out
+    assert json.loads((tmp_path / "verdicts.json").read_text())["unserved"] == ["q05"]
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.10", "example.org"])
+def test_any_host_but_loopback_is_refused(host: str, tmp_path: Path) -> None:
+    with pytest.raises(ServeError, match=r"127\.0\.0\.1 only"):
+        bind_host(host)
+    process = _serve("q05", "--host", host, "--out", str(tmp_path))
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2 and out == ""
+    assert "serve binds 127.0.0.1 only" in err
+
+
+def test_a_scenario_that_finds_nothing_exits_2_before_listening(tmp_path: Path) -> None:
+    process = _serve("no-such-scenario", "--out", str(tmp_path))
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (2, "")
+    assert "is no stream file, quirk (q05)" in err
+
+
+def test_without_the_serve_extra_it_exits_2_naming_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from responses_oracle.cli import main
+
+    for name in [m for m in sys.modules if m.startswith("responses_oracle.serve")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "aiohttp", None)
+    assert main(["serve", "q05"]) == 2
+    assert "pip install 'responses-oracle[serve]'" in capsys.readouterr().err

@@ -1,0 +1,260 @@
+"""``serve`` and the judge, end to end, with real clients driven as applications drive them.
+
+openai-python streams the first turn (``responses.create(..., stream=True, tools=...)``),
+runs each ``function_call`` of its ``response.output_item.done`` events, and sends the
+history back with the outputs, as the SDK's function-calling guide shows.  openai-agents
+runs ``Runner.run`` (it does not stream: ``serve`` answers JSON).  Deliberately bad
+clients show that each verdict can fail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import openai
+import pytest
+from helpers import REPO
+from responses_oracle.serve import Framing, Verdicts, load_scenario, running
+from responses_oracle.serve.verdicts import VerdictName
+
+PARALLEL = str(REPO / "examples" / "parallel-calls.sse")
+WEATHER = {
+    "type": "function",
+    "name": "get_weather",
+    "description": "The weather in a city.",
+    "parameters": {
+        "type": "object",
+        "properties": {"city": {"type": "string"}},
+        "required": ["city"],
+        "additionalProperties": False,
+    },
+    "strict": True,
+}
+
+Item = dict[str, Any]
+
+
+def get_weather(city: str) -> str:
+    """The application's tool: it says what it was asked, as tools usually do."""
+    return f"sunny in {city}"
+
+
+def streamed_turn(client: openai.OpenAI, history: list[Item]) -> list[Item]:
+    """One streamed turn; the items of its ``output_item.done`` events, as dicts."""
+    done = []
+    with client.responses.create(
+        model="gpt-test", input=history, tools=[WEATHER], stream=True
+    ) as stream:
+        for event in stream:
+            if event.type == "response.output_item.done":
+                done.append(event.item.model_dump(exclude_none=True))
+    return done
+
+
+def two_turns(
+    base_url: str,
+    *,
+    tamper: Callable[[list[Item]], list[Item]] = lambda items: items,
+    run: Callable[[Item], bool] = lambda call: True,
+    store: bool | None = None,
+) -> str:
+    """The application: ask, run the calls (those ``run`` allows), send it all back."""
+    client = openai.OpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
+    history: list[Item] = [{"role": "user", "content": "Weather in Paris and Tokyo?"}]
+    output = streamed_turn(client, history)
+    calls = [item for item in output if item["type"] == "function_call" and run(item)]
+    outputs = [
+        {
+            "type": "function_call_output",
+            "call_id": call["call_id"],
+            "output": get_weather(**json.loads(call["arguments"])),
+        }
+        for call in calls
+    ]
+    stored = {} if store is None else {"store": store}
+    answer = client.responses.create(
+        model="gpt-test", input=history + tamper(output) + outputs, tools=[WEATHER], **stored
+    )
+    return answer.output_text
+
+
+def _values(verdicts: Verdicts) -> list[dict[str, bool | None]]:
+    return [
+        {v.name.value: v.value for v in call.verdicts}
+        for scenario in verdicts.scenarios
+        for call in scenario.calls
+    ]
+
+
+ALL_HOLD = {"executed": True, "history_faithful": True, "api_valid": True}
+
+
+def test_openai_python_streaming_two_turns_holds_every_verdict(tmp_path: Path) -> None:
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server:
+        assert two_turns(server.base_url) == "Done."
+        verdicts = server.verdicts()
+    assert verdicts.ok
+    assert _values(verdicts) == [ALL_HOLD, ALL_HOLD]
+    [scenario] = verdicts.scenarios
+    assert scenario.stream and scenario.next_request == 1
+    for call in scenario.calls:  # the timeline's events of each call name it
+        assert call.events and all(
+            call.call_id in json.dumps(scenario.events[n]) or call.expected["id"]
+            in json.dumps(scenario.events[n]) for n in call.events
+        )
+    assert scenario.mapping[0]["tool"] == "get_weather"
+    reasons = sorted(call.verdicts[0].reason for call in scenario.calls)
+    assert reasons == [
+        "ran with the oracle's arguments (the output shows responses-oracle-1)",
+        "ran with the oracle's arguments (the output shows responses-oracle-2)",
+    ]
+    written = json.loads((tmp_path / "verdicts.json").read_text())
+    assert written["ok"] is True and written["scenarios"][0]["calls"][0]["executed"] is True
+    logged = (tmp_path / "requests.jsonl").read_text().splitlines()
+    assert len(logged) == 2 and json.loads(logged[0])["body"]["stream"] is True
+
+
+def test_event_fields_inside_replayed_items_fail_api_valid(tmp_path: Path) -> None:
+    def with_event_fields(items: list[Item]) -> list[Item]:
+        return [{**item, "item_id": item.get("id"), "output_index": n} for n, item in
+                enumerate(items)]
+
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server:
+        two_turns(server.base_url, tamper=with_event_fields)
+        verdicts = server.verdicts()
+    assert not verdicts.ok
+    first = verdicts.scenarios[0].calls[0]
+    api_valid = first.verdicts[2]
+    assert api_valid.name is VerdictName.API_VALID and api_valid.value is False
+    assert "'item_id', 'output_index' were unexpected" in api_valid.reason
+    assert first.verdicts[1].value is True  # the identity fields are still the oracle's
+
+
+def test_a_call_the_client_does_not_run_fails_executed(tmp_path: Path) -> None:
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server:
+        two_turns(server.base_url, run=lambda call: "responses-oracle-1" in call["arguments"])
+        verdicts = server.verdicts()
+    ran, skipped = sorted(
+        verdicts.scenarios[0].calls, key=lambda call: "responses-oracle-1" not in str(call.expected)
+    )
+    assert ran.verdicts[0].value is True
+    assert skipped.verdicts[0].value is False
+    assert skipped.verdicts[0].reason == "the next request carries no output for this call"
+    assert not verdicts.ok
+
+
+def test_a_client_that_never_comes_back_dropped_every_call(tmp_path: Path) -> None:
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server:
+        client = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
+        streamed_turn(client, [{"role": "user", "content": "hi"}])
+        verdicts = server.verdicts()
+    assert _values(verdicts) == [
+        {"executed": False, "history_faithful": None, "api_valid": None}
+    ] * 2
+    assert verdicts.scenarios[0].calls[0].verdicts[0].reason.startswith("dropped")
+
+
+def test_a_client_that_answers_the_rekeyed_snapshot_call_id_dropped_the_call(
+    tmp_path: Path,
+) -> None:
+    """q05: the terminal snapshot re-keys the call; an application that takes its calls
+    from ``response.completed`` answers a call_id the oracle's call does not have."""
+
+    def from_completed(client: openai.OpenAI) -> list[Item]:
+        stream = client.responses.create(model="m", input="hi", tools=[WEATHER], stream=True)
+        final = next(e.response for e in stream if e.type == "response.completed")
+        return [item.model_dump(exclude_none=True) for item in final.output]
+
+    with running([load_scenario("q05")], out=tmp_path) as server:
+        client = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
+        [call] = from_completed(client)
+        client.responses.create(
+            model="m",
+            input=[call, {"type": "function_call_output", "call_id": call["call_id"],
+                          "output": get_weather(**json.loads(call["arguments"]))}],
+            tools=[WEATHER],
+        )
+        verdicts = server.verdicts()
+    reason = verdicts.scenarios[0].calls[0].verdicts[0].reason
+    assert verdicts.call("call_baa6").verdicts[0].value is False
+    assert "request 1 answers functions.get_weather:0 instead" in reason
+
+
+@pytest.mark.parametrize("framing", ["data-only", "chunked", "crlf", "data-only,chunked,crlf"])
+def test_every_framing_reaches_the_client_as_the_same_stream(framing: str, tmp_path: Path) -> None:
+    with running([load_scenario(PARALLEL)], out=tmp_path, framing=Framing.parse(framing)) as srv:
+        two_turns(srv.base_url)
+        verdicts = srv.verdicts()
+    assert _values(verdicts) == [ALL_HOLD, ALL_HOLD]
+
+
+def test_openai_agents_runner_without_streaming_is_judged_on_the_json_answer(
+    tmp_path: Path,
+) -> None:
+    agents = pytest.importorskip("agents")
+    agents.set_tracing_disabled(True)
+    ran: list[str] = []
+
+    @agents.function_tool
+    def get_weather_tool(city: str) -> str:
+        """The weather in a city."""
+        ran.append(city)
+        return get_weather(city)
+
+    with running([load_scenario("q11")], out=tmp_path) as server:
+        client = openai.AsyncOpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
+        model = agents.OpenAIResponsesModel(model="gpt-test", openai_client=client)
+        agent = agents.Agent(name="weather", tools=[get_weather_tool], model=model)
+        result = agents.Runner.run_sync(agent, "Weather in Paris?")
+        verdicts = server.verdicts()
+    assert result.final_output == "Done."
+    assert ran == ["responses-oracle-1"]
+    [scenario] = verdicts.scenarios
+    assert not scenario.stream
+    assert _values(verdicts) == [ALL_HOLD]
+
+
+def _without_ids(items: list[Item]) -> list[Item]:
+    return [{k: v for k, v in item.items() if k != "id"} for item in items]
+
+
+@pytest.mark.parametrize(("store", "faithful"), [(False, True), (None, False)])
+def test_a_replay_without_ids_is_faithful_only_under_store_false(
+    store: bool | None, faithful: bool, tmp_path: Path
+) -> None:
+    with running([load_scenario("q11")], out=tmp_path) as server:
+        two_turns(server.base_url, tamper=_without_ids, store=store)
+        [call] = server.verdicts().scenarios[0].calls
+    history = call.verdicts[1]
+    assert history.value is faithful
+    if not faithful:
+        assert history.reason == "id None, the oracle's is 'fc_A' (store is not false)"
+
+
+def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
+    tmp_path: Path,
+) -> None:
+    with running([load_scenario("q11"), load_scenario("q10")], out=tmp_path) as server:
+        client = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
+        assert [model.id for model in client.models.list()] == ["serve"]
+        first = client.responses.create(model="m", input="hi", tools=[WEATHER])
+        [call] = [item for item in first.output if item.type == "function_call"]
+        second = client.responses.create(
+            model="m",
+            previous_response_id=first.id,
+            input=[{"type": "function_call_output", "call_id": call.call_id,
+                    "output": get_weather(**json.loads(call.arguments))}],
+            tools=[WEATHER],
+        )
+        third = client.responses.create(
+            model="m", previous_response_id=second.id, input="thanks", tools=[WEATHER]
+        )
+        verdicts = server.verdicts()
+    assert second.output_text == third.output_text == "Done."
+    assert verdicts.unserved == ("q10",)  # the third turn is still q11's conversation
+    [judged] = verdicts.scenarios[0].calls
+    assert [v.value for v in judged.verdicts] == [True, None, True]
+    assert judged.verdicts[1].reason == "history sent by previous_response_id, not replayed"
