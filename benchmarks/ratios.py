@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 decode._fast = held
 
-        runs = {"json": floor_run, "reduce": stdlib_run}
+        runs: dict[str, Callable[[], object]] = {"json": floor_run, "reduce": stdlib_run}
         if fast:
             runs["msgspec"] = lambda: reduce(data)
         cpu = best_cpu(runs, args.repeat)
