@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from responses_oracle.serve.verdicts import CALL_VERDICTS
+from responses_oracle.serve.verdicts import VerdictName
 
-VERDICTS: Final = tuple(name.value for name in CALL_VERDICTS)
+VERDICTS: Final = tuple(name.value for name in VerdictName)
 """The three verdicts of a call, in report order (serve's names and order)."""
 
 LABELS: Final = {"executed": "executed", "history_faithful": "history-faithful",

@@ -8,7 +8,8 @@ partial run keeps what it recorded (a client recorded again replaces its entry).
 ``tools/record_agents.py`` installs the pinned clients first and then calls this.
 Without ``--record`` it renders ``docs/real-agents.md`` and the scenarios' timeline
 pages (``docs/agents/timelines/``) from that record; ``--check`` says whether they are
-what the record renders (exit 1 if not).
+what the record renders (exit 1 if not).  ``python -m responses_oracle.docsite``
+renders them too (``pages.render_pages``), so one generator keeps every page current.
 
 The page is honest by construction: a cell is what the client did when it was run —
 its three verdicts from serve (executed, history-faithful, API-valid), or ``not run``
