@@ -53,7 +53,7 @@ from responses_oracle.wire.framers import (
     recording_events,
     websocket_line,
 )
-from responses_oracle.wire.inputs import GZIP_MAGIC, ZSTD_MAGIC, decompressed
+from responses_oracle.wire.inputs import GZIP_MAGIC, ZSTD_MAGIC, corrupt_errors, decompressed
 from responses_oracle.wire.records import DEFAULT_LIMITS, Limits, WireEvent
 
 
@@ -276,14 +276,51 @@ def read_wire_events(
     and byte strings in gzip or Zstandard are decompressed (``inputs.decompressed``).
     """
     if isinstance(source, bytes | bytearray | memoryview):
-        data = bytes(source)
-        compressed = data.startswith((GZIP_MAGIC, ZSTD_MAGIC))
-        chunks: Iterable[bytes] = _file_chunks(io.BytesIO(data)) if compressed else _slices(data)
+        chunks: Iterable[bytes] = _bytes_chunks(bytes(source), limits)
     elif isinstance(source, str | os.PathLike):
         chunks = _file_chunks(source)
     else:
         chunks = _stream_chunks(source)
     return iter_wire_events(chunks, fmt, limits)
+
+
+def _bytes_chunks(data: bytes, limits: Limits) -> Iterator[bytes]:
+    """A byte string's bytes: decompressed when it is a whole gzip or Zstandard archive.
+
+    Bytes that only start like an archive -- a cut or corrupt one, or one that holds
+    nothing -- are read as they are, so their bytes raise their own diagnostics instead
+    of an exception or an empty answer (the core is total).  The archive is read ahead
+    up to ``limits.max_document_bytes`` to tell; past that it is streamed, and a fault
+    further on ends the input there (the reducer then reports the missing terminal).
+    """
+    if not data.startswith((GZIP_MAGIC, ZSTD_MAGIC)):
+        yield from _slices(data)
+        return
+    reader = _file_chunks(io.BytesIO(data))
+    read: list[bytes] = []
+    size = 0
+    try:
+        for chunk in reader:
+            read.append(chunk)
+            size += len(chunk)
+            if size > limits.max_document_bytes:
+                break
+    except Exception as error:
+        # Asked after the first read: the codec's own errors count once it is imported.
+        if not isinstance(error, corrupt_errors()):
+            raise
+        yield from _slices(data)
+        return
+    if not size:
+        yield from _slices(data)
+        return
+    yield from read
+    del read
+    try:
+        yield from reader
+    except Exception as error:
+        if not isinstance(error, corrupt_errors()):
+            raise
 
 
 def _slices(data: bytes) -> Iterator[bytes]:
