@@ -9,7 +9,10 @@ every cluster with its class, rule, decision, count and minimal representative s
 with both answers.  Without ``--record`` it renders ``docs/real-clients.md`` from that
 record; ``--check`` says whether the page is what the record renders (exit 1 if not).
 
-The page is the table no client publishes: per client and version, the divergence
+The page opens with the compliance summary (``compliance``: per client the
+conformance vectors it answers right, by rule, measured with the ``vectors check``
+machinery and recorded with the runs; ``--compliance`` measures only it again).  Then
+the table no client publishes: per client and version, the divergence
 classes found, most harmful first, each with a representative stream; then which of
 the known classes of these clients (``KNOWN``) the run found.  A test replays every
 recorded representative through the installed adapter, so the record cannot outlive
@@ -151,9 +154,9 @@ def record_client(client: Client, generation: Generation) -> dict[str, Any]:
         "diverging": len(report.findings),
         "severe_streams": report.severe,
         "by_class": {d.value: n for d, n in report.by_class().items()},
-        "compliance": measure(client.candidate),
         "clusters": [_cluster_record(c) for c in report.clusters],
         "known": record_known(client),
+        "compliance": measure(client.candidate),
     }
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
@@ -121,6 +121,9 @@ class CallVerdicts:
     expected: dict[str, Any]
     """The oracle's replay item of the call."""
     verdicts: tuple[Verdict, ...]
+    events: tuple[int, ...] = ()
+    """The positions of the served events that name the call (its ``call_id``, or its
+    ``id`` as an item's id or an event's ``item_id``): where the timeline shows it."""
 
     @property
     def failed(self) -> bool:
@@ -135,6 +138,7 @@ class CallVerdicts:
             "name": self.name,
             "executable": self.executable,
             "expected": self.expected,
+            "events": list(self.events),
         }
         for verdict in self.verdicts:
             body[verdict.name.value] = verdict.value
@@ -318,13 +322,16 @@ def _judge_scenario(
     echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
     stray = _stray(position, served, requests) if nxt is None else ""
     judged = tuple(
-        _judge_call(
-            call,
-            _expected(call, replayed),
-            nxt,
-            store,
-            call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
-            stray,
+        replace(
+            _judge_call(
+                call,
+                _expected(call, replayed),
+                nxt,
+                store,
+                call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
+                stray,
+            ),
+            events=_naming(this.mapped.events, call.item),
         )
         for call in calls
     )
@@ -338,6 +345,20 @@ def _judge_scenario(
         judged,
         list(this.mapped.events),
         gateway,
+    )
+
+
+def _naming(events: Sequence[Mapping[str, Any]], call: Mapping[str, Any]) -> tuple[int, ...]:
+    """The positions of the events that name ``call`` by its ``call_id`` or ``id``."""
+    keys = {call.get("call_id"), call.get("id")} - {None, ""}
+    return tuple(
+        position
+        for position, event in enumerate(events)
+        if event.get("item_id") in keys
+        or any(
+            item.get("call_id") in keys or item.get("id") in keys
+            for item in items_of(dict(event))
+        )
     )
 
 

@@ -100,6 +100,11 @@ def test_openai_python_streaming_two_turns_holds_every_verdict(tmp_path: Path) -
     assert _values(verdicts) == [ALL_HOLD, ALL_HOLD]
     [scenario] = verdicts.scenarios
     assert scenario.stream and scenario.next_request == 1
+    for call in scenario.calls:  # the timeline's events of each call name it
+        assert call.events and all(
+            call.call_id in json.dumps(scenario.events[n]) or call.expected["id"]
+            in json.dumps(scenario.events[n]) for n in call.events
+        )
     assert scenario.mapping[0]["tool"] == "get_weather"
     reasons = sorted(call.verdicts[0].reason for call in scenario.calls)
     assert reasons == [
@@ -232,7 +237,7 @@ def test_a_replay_without_ids_is_faithful_only_under_store_false(
 def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
     tmp_path: Path,
 ) -> None:
-    with running([load_scenario("q11")], out=tmp_path) as server:
+    with running([load_scenario("q11"), load_scenario("q10")], out=tmp_path) as server:
         client = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
         assert [model.id for model in client.models.list()] == ["serve"]
         first = client.responses.create(model="m", input="hi", tools=[WEATHER])
@@ -244,7 +249,12 @@ def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
                     "output": get_weather(**json.loads(call.arguments))}],
             tools=[WEATHER],
         )
-        [judged] = server.verdicts().scenarios[0].calls
-    assert second.output_text == "Done."
+        third = client.responses.create(
+            model="m", previous_response_id=second.id, input="thanks", tools=[WEATHER]
+        )
+        verdicts = server.verdicts()
+    assert second.output_text == third.output_text == "Done."
+    assert verdicts.unserved == ("q10",)  # the third turn is still q11's conversation
+    [judged] = verdicts.scenarios[0].calls
     assert [v.value for v in judged.verdicts] == [True, None, True]
     assert judged.verdicts[1].reason == "history sent by previous_response_id, not replayed"
