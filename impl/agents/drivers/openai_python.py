@@ -2,10 +2,11 @@
 
 ``python openai_python.py BASE_URL PROMPT``: ``client.responses.stream(...)`` with one
 function tool (``echo``), ``get_final_response()``, then, as the openai-python README
-shows, the response's output items appended to the input with a
-``function_call_output`` for each call, and the next request sent, until a response
-has no call.  Extra headers for a gateway come from ``ORACLE_GATEWAY_CONFIG`` (the
-Portkey config header) and ``ORACLE_GATEWAY_KEY`` (a gateway's own key).
+shows, the response's output items appended to the input as they are (the SDK
+serializes them to request input itself), a ``function_call_output`` for each call,
+and the next request sent, until a response has no call.  Extra headers for a
+gateway come from ``ORACLE_GATEWAY_CONFIG`` (the Portkey config header) and
+``ORACLE_GATEWAY_KEY`` (a gateway's own key).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def main(base_url: str, prompt: str) -> None:
     for _ in range(4):
         with client.responses.stream(model="gpt-5.1", input=history, tools=TOOLS) as stream:
             response = stream.get_final_response()
-        history += [item.model_dump(exclude_none=True) for item in response.output]
+        history += response.output
         calls = [item for item in response.output if item.type == "function_call"]
         if not calls:
             break
