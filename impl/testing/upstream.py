@@ -128,14 +128,22 @@ def _completed(result: Mapping[str, Any]) -> bool:
     return (result.get("response") or {}).get("status") == ResponseStatus.COMPLETED.value
 
 
+def _text(items: Sequence[Mapping[str, Any]]) -> str:
+    """The messages' text, as the AI SDK's text parts hand it over: one string."""
+    return "".join(_texts(item.get("content"), "output_text") for item in items
+                   if item.get("type") == "message")
+
+
 def _ai_sdk_view(result: Mapping[str, Any], items: Sequence[Mapping[str, Any]],
                  ids: bool) -> View:
-    return {"completed": _completed(result), "toolCalls": _tool_calls(items, parsed=False)}
+    return {"completed": _completed(result), "text": _text(items),
+            "toolCalls": _tool_calls(items, parsed=False)}
 
 
 def _streamtext_view(result: Mapping[str, Any], items: Sequence[Mapping[str, Any]],
                      ids: bool) -> View:
-    return {"completed": _completed(result), "toolCalls": _tool_calls(items, parsed=True)}
+    return {"completed": _completed(result), "text": _text(items),
+            "toolCalls": _tool_calls(items, parsed=True)}
 
 
 @dataclass(frozen=True)
