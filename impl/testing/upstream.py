@@ -635,6 +635,15 @@ def expected_prose(report: Report) -> str:
     return f"EXPECTED, the oracle's answer; the client {got}."
 
 
+SHOWN = 400
+"""Characters of a message or value a report shows (a schema validator's message can
+run to pages; the test shows it whole)."""
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= SHOWN else text[:SHOWN] + " …"
+
+
 def markdown(report: Report, style: Style | None) -> str:
     """The report as a Markdown page (``<id>.md``)."""
     cluster = report.cluster
@@ -667,7 +676,7 @@ def markdown(report: Report, style: Style | None) -> str:
         lines += ["Expected (the oracle's answer, as the app reads it):", "", "```json",
                   compact(report.expected), "```", ""]
     if report.failure is not None:
-        lines += ["Actual: the client raises", "", "```", report.failure, "```", ""]
+        lines += ["Actual: the client raises", "", "```", _cut(report.failure), "```", ""]
     elif report.actual is not None:
         lines += ["Actual:", "", "```json", compact(report.actual), "```", ""]
     policy = cluster.get("hypothesis")
@@ -675,7 +684,8 @@ def markdown(report: Report, style: Style | None) -> str:
         lines += [f"Cause: the client's policy `{policy['name']}`: {policy['says']}.", ""]
     for d in report.differences:
         lines.append(f"- `{d.get('class')}` at `{d.get('path')}`: the oracle has "
-                     f"`{compact(d.get('reference'))}`, the client `{compact(d.get('candidate'))}`"
+                     f"`{_cut(compact(d.get('reference')))}`, the client "
+                     f"`{_cut(compact(d.get('candidate')))}`"
                      + (f" — {d['why']}" if d.get("why") else ""))
     lines.append("")
     if report.test_file:
