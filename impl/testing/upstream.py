@@ -657,7 +657,9 @@ def markdown(report: Report, style: Style | None) -> str:
         "",
         f"{client}; cluster `{report.id}`: `{cluster.get('class')}`, rule "
         f"[{rule}]({RULE_DOCS.format(rule=rule)}) — {RULES.get(rule, '')}; "
-        f"{cluster.get('count', len(cluster.get('cases') or [])) or 1} stream(s) of the run.",
+        f"{cluster.get('count', len(cluster.get('cases') or [])) or 1} stream(s) of the run"
+        + (" (" + ", ".join(f"`{k}` x{n}" for k, n in cluster["classes"].items()) + ")"
+           if cluster.get("classes") else "") + ".",
         "",
         f"**Seen from:** {report.provider}.",
         "",
