@@ -16,9 +16,11 @@ from typing import Any
 
 import pytest
 from helpers import CAPTURES
-from responses_oracle import reduce
+from responses_oracle import Reducer, reduce
 from responses_oracle.model.responses import (
     BOUNDARY,
+    CLIENT_FRAMES,
+    CLOSING_FRAMES,
     Boundary,
     Held,
     IdMatch,
@@ -152,3 +154,59 @@ def test_an_error_then_failed_without_its_own_error_uses_the_error_event() -> No
     result = reduce1(created(), boom, ended("failed"), status="failed")
     (error,) = result.diagnostics
     assert "rate_limit" in error.detail and error.event_index == 1  # the error's own
+
+
+# -- the two cells no proof reads yet (issue 24): each test fails on its one-cell mutant --
+
+
+def _created_without_id_while_open() -> list[Any]:
+    """A response cut off before its end, then the next one opening without an id (a
+    gateway that drops the response id): the held one is open, the ids ``UNKNOWN``."""
+    item = msg("msg_1", "first")
+    unnamed = {"type": "response.created", "response": {"status": "in_progress", "output": []}}
+    return reduce_all(created("resp_1"), added(0, item), done(0, item), unnamed, completed([]))
+
+
+def test_a_created_without_an_id_while_a_response_is_open_starts_the_next_one() -> None:
+    first, second = _created_without_id_while_open()
+    assert first.status.value == "interrupted" and "missing_terminal" in codes(first)
+    assert [e.item["id"] for e in first.items] == ["msg_1"]
+    assert (second.status.value, second.items) == ("completed", ())
+
+
+def test_merging_that_created_into_the_open_response_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cell = (Opening.CREATED, Held.OPEN, IdMatch.UNKNOWN)
+    assert BOUNDARY[cell] is Boundary.NEW
+    monkeypatch.setitem(BOUNDARY, cell, Boundary.CONTINUE)
+    # The mutant makes one completed response of two: the test above fails on it.
+    (merged,) = _created_without_id_while_open()
+    assert merged.status.value == "completed"
+
+
+def _steered() -> list[Any]:
+    """A WebSocket transcript: the client steers the response in flight."""
+    item = msg("msg_1", "steered")
+    events = numbered([created("resp_1"), added(0, item), done(0, item), completed([item])])
+    # A client frame carries no sequence_number: the server's events number on.
+    events.insert(2, {"type": "response.steer", "input": "shorter"})
+    reducer = Reducer()
+    reducer.feed_all(events)
+    return reducer.finish()
+
+
+def test_a_steer_frame_leaves_the_response_in_flight_open() -> None:
+    (result,) = _steered()
+    assert (result.status.value, codes(result)) == ("completed", [])
+    assert [e.item["id"] for e in result.items] == ["msg_1"]
+
+
+def test_a_steer_frame_closing_the_response_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from responses_oracle import reducer
+
+    assert "response.steer" in CLIENT_FRAMES and "response.steer" not in CLOSING_FRAMES
+    monkeypatch.setattr(reducer, "CLOSING_FRAMES", CLOSING_FRAMES | {"response.steer"})
+    # The mutant cuts the response at the steer, interrupted: the test above fails on it.
+    first, *_ = _steered()
+    assert first.status.value == "interrupted"
