@@ -30,8 +30,12 @@ candidate), computes the oracle's answer and the candidate's, both seen through 
 client's ``Style``, and renders ``<id>.md`` and ``<id>/<test file>`` from the
 templates in ``upstream_templates/``.  The expectation is what a correct client hands
 its app: every item the oracle keeps, except a call it keeps unconfirmed in a completed
-response (no app should run it); for the AI SDK the tool calls it would run and
-whether the response completed.
+response (no app should run it), in a response that did not complete only the
+confirmed calls; for the AI SDK the messages' text, the tool calls it would run and
+whether the response completed.  ``_item_view`` and the ``_*_view`` functions restate
+the templates' ``view`` in Python on purpose: the expectation and the actual value are
+computed from the oracle's and the adapter's wire-shaped answers, independently of the
+test that reads the client's own objects, and the suite checks that the two agree.
 """
 
 from __future__ import annotations
