@@ -30,8 +30,12 @@ candidate), computes the oracle's answer and the candidate's, both seen through 
 client's ``Style``, and renders ``<id>.md`` and ``<id>/<test file>`` from the
 templates in ``upstream_templates/``.  The expectation is what a correct client hands
 its app: every item the oracle keeps, except a call it keeps unconfirmed in a completed
-response (no app should run it); for the AI SDK the tool calls it would run and
-whether the response completed.
+response (no app should run it), in a response that did not complete only the
+confirmed calls; for the AI SDK the messages' text, the tool calls it would run and
+whether the response completed.  ``_item_view`` and the ``_*_view`` functions restate
+the templates' ``view`` in Python on purpose: the expectation and the actual value are
+computed from the oracle's and the adapter's wire-shaped answers, independently of the
+test that reads the client's own objects, and the suite checks that the two agree.
 """
 
 from __future__ import annotations
@@ -128,14 +132,22 @@ def _completed(result: Mapping[str, Any]) -> bool:
     return (result.get("response") or {}).get("status") == ResponseStatus.COMPLETED.value
 
 
+def _text(items: Sequence[Mapping[str, Any]]) -> str:
+    """The messages' text, as the AI SDK's text parts hand it over: one string."""
+    return "".join(_texts(item.get("content"), "output_text") for item in items
+                   if item.get("type") == "message")
+
+
 def _ai_sdk_view(result: Mapping[str, Any], items: Sequence[Mapping[str, Any]],
                  ids: bool) -> View:
-    return {"completed": _completed(result), "toolCalls": _tool_calls(items, parsed=False)}
+    return {"completed": _completed(result), "text": _text(items),
+            "toolCalls": _tool_calls(items, parsed=False)}
 
 
 def _streamtext_view(result: Mapping[str, Any], items: Sequence[Mapping[str, Any]],
                      ids: bool) -> View:
-    return {"completed": _completed(result), "toolCalls": _tool_calls(items, parsed=True)}
+    return {"completed": _completed(result), "text": _text(items),
+            "toolCalls": _tool_calls(items, parsed=True)}
 
 
 @dataclass(frozen=True)
@@ -627,6 +639,15 @@ def expected_prose(report: Report) -> str:
     return f"EXPECTED, the oracle's answer; the client {got}."
 
 
+SHOWN = 400
+"""Characters of a message or value a report shows (a schema validator's message can
+run to pages; the test shows it whole)."""
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= SHOWN else text[:SHOWN] + " …"
+
+
 def markdown(report: Report, style: Style | None) -> str:
     """The report as a Markdown page (``<id>.md``)."""
     cluster = report.cluster
@@ -640,7 +661,9 @@ def markdown(report: Report, style: Style | None) -> str:
         "",
         f"{client}; cluster `{report.id}`: `{cluster.get('class')}`, rule "
         f"[{rule}]({RULE_DOCS.format(rule=rule)}) — {RULES.get(rule, '')}; "
-        f"{cluster.get('count', len(cluster.get('cases') or [])) or 1} stream(s) of the run.",
+        f"{cluster.get('count', len(cluster.get('cases') or [])) or 1} stream(s) of the run"
+        + (" (" + ", ".join(f"`{k}` x{n}" for k, n in cluster["classes"].items()) + ")"
+           if cluster.get("classes") else "") + ".",
         "",
         f"**Seen from:** {report.provider}.",
         "",
@@ -659,7 +682,7 @@ def markdown(report: Report, style: Style | None) -> str:
         lines += ["Expected (the oracle's answer, as the app reads it):", "", "```json",
                   compact(report.expected), "```", ""]
     if report.failure is not None:
-        lines += ["Actual: the client raises", "", "```", report.failure, "```", ""]
+        lines += ["Actual: the client raises", "", "```", _cut(report.failure), "```", ""]
     elif report.actual is not None:
         lines += ["Actual:", "", "```json", compact(report.actual), "```", ""]
     policy = cluster.get("hypothesis")
@@ -667,7 +690,8 @@ def markdown(report: Report, style: Style | None) -> str:
         lines += [f"Cause: the client's policy `{policy['name']}`: {policy['says']}.", ""]
     for d in report.differences:
         lines.append(f"- `{d.get('class')}` at `{d.get('path')}`: the oracle has "
-                     f"`{compact(d.get('reference'))}`, the client `{compact(d.get('candidate'))}`"
+                     f"`{_cut(compact(d.get('reference')))}`, the client "
+                     f"`{_cut(compact(d.get('candidate')))}`"
                      + (f" — {d['why']}" if d.get("why") else ""))
     lines.append("")
     if report.test_file:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle import reduce
-from responses_oracle.model.divergence import Divergence
+from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.testing import assert_conforms
 from responses_oracle.testing.candidate import (
     CandidateError,
@@ -93,7 +93,8 @@ def test_a_renamed_id_lost_is_decided_by_r6_on_the_rename() -> None:
     message = str(failure.value)
     # The naive parser answers the done items as they came: that policy is the cause,
     # and the rename, R6, is the decision it met.
-    assert "id_differs -- R6 (done_items_verbatim)" in message
+    mistake = HYPOTHESES[Hypothesis.DONE_ITEMS_VERBATIM].mistake
+    assert f"id_differs -- the client {mistake}, R6," in message
     assert "1 x id_differs: R6 id_renamed_field" in message
     assert "[id_differs] [0].items[0].item.id: reference 'fc_1', candidate null" in message
 

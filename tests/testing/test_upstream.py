@@ -13,6 +13,7 @@ which must pass: a template that always fails would pass the first check.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -156,3 +157,21 @@ def test_the_same_test_passes_on_a_stream_the_client_gets_right(
     results = _run(client, folder, [path])
     # It ran, and passed: the call and the message came through as the oracle says.
     assert list(results.values()) == [""], results
+
+
+def test_report_dir_writes_a_report_per_cluster_and_no_test_for_an_unknown_client(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from responses_oracle.cli import main
+
+    naive = f"{sys.executable} {Path(__file__).with_name('naive_candidate.py')}"
+    args = ["diff", "--candidate", naive, "--count", "12", "--report-dir", str(tmp_path)]
+    assert main([*args, "--json"]) == 1
+    clusters = json.loads(capsys.readouterr().out)["clusters"]
+    ids = {c["id"] for c in clusters} | {p["id"] for c in clusters for p in c["parts"]}
+    assert {path.stem for path in tmp_path.glob("*.md")} == ids
+    for path in tmp_path.glob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# `") and "**Seen from:**" in text and "```jsonl" in text
+        assert "No test is written:" in text  # no test style is known for this candidate
+    assert not [p for p in tmp_path.iterdir() if p.is_dir()]
