@@ -2,7 +2,8 @@
 
 - The set of rules is one list: the one-line summaries (``testing.rules.RULES``) name
   the rules the rule pages are generated for (``docsite.rules.RULES``), and every
-  "R1–Rn" in the README, the hand-written pages and the help texts names that last rule.
+  "R1-Rn" (a hyphen or an en dash) in the README, the hand-written pages and the help
+  texts names that last rule.
 - Every "protocol notes §N" and "peer notes §X" of a rule page points at a section the
   published notes (``docs/notes/``) have, and is a link there on the generated page.
 - No page cites a GitHub thread (```owner/repo#N```) without linking it.
@@ -19,18 +20,18 @@ from responses_oracle.docsite.rules import RULES as RULE_PAGES
 from responses_oracle.testing.rules import RULE_RANGE, RULES
 
 DOCS = REPO / "docs"
-_RANGE = re.compile(r"R1\s*(?:–|-|\.\.|to)\s*R(\d+)")
+_RANGE = re.compile(r"R1\s*(?:\u2013|-|\.\.|to)\s*R(\d+)")  # \u2013: an en dash
 _ANCHOR = re.compile(r"\{#([\w-]+)\}")
 _UNLINKED_THREAD = re.compile(r"(?<!\[)`[\w.-]+/[\w.-]+#\d+`(?!\])")
 
 
 def _pages() -> list[Path]:
-    return sorted(DOCS.rglob("*.md")) + [REPO / "README.md"]
+    return [*sorted(DOCS.rglob("*.md")), REPO / "README.md"]
 
 
 def test_the_rule_summaries_and_the_rule_pages_name_the_same_rules() -> None:
     assert list(RULES) == [rule.key for rule in RULE_PAGES]
-    assert RULE_RANGE == f"R1-{RULE_PAGES[-1].key}"
+    assert f"R1-{RULE_PAGES[-1].key}" == RULE_RANGE
 
 
 def test_every_rule_range_in_the_docs_names_the_last_rule() -> None:
