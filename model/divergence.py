@@ -204,6 +204,9 @@ class Policy:
     rule: str
     says: str
     """One sentence: what the client does, and what to do instead."""
+    mistake: str
+    """The client's mistake in a few words, as a report names the cluster
+    ("ignores the terminal snapshot")."""
 
 
 HYPOTHESES: dict[Hypothesis, Policy] = {
@@ -212,22 +215,26 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
         "the client answers the terminal event's snapshot as it came, so whatever the "
         "snapshot leaves out, empties or renames is lost; reconcile the snapshot with the "
         "streamed items instead (the snapshot never erases what was streamed)",
+        mistake="answers the terminal snapshot verbatim",
     ),
     Hypothesis.SNAPSHOT_IGNORED: Policy(
         "R6",
         "the client builds its answer from the streamed events only and never reads the "
         "terminal snapshot, so items and payloads found only there are lost; admit "
         "snapshot-only items and take their payloads from it",
+        mistake="ignores the terminal snapshot",
     ),
     Hypothesis.COMPLETION_ORDER: Policy(
         "R10",
         "the client orders the output by when each item was confirmed; order it by "
         "output_index, then admission",
+        mistake="orders the output by completion",
     ),
     Hypothesis.ANNOUNCEMENT_ORDER: Policy(
         "R10",
         "the client orders the output by when the stream first named each item; order "
         "it by output_index, then admission",
+        mistake="orders the output by announcement",
     ),
     Hypothesis.DONE_ITEMS_VERBATIM: Policy(
         "R6",
@@ -235,6 +242,7 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
         "item only added, only in the snapshot or done after the terminal is lost or "
         "invented, and a done item's empty payload or new id replaces the first; admit "
         "items from every source, keep the first id and the last non-empty payload",
+        mistake="answers the done items verbatim",
     ),
     Hypothesis.TEXT_STREAMED_CALLS_DONE: Policy(
         "R6",
@@ -243,6 +251,7 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
         "only what its deltas said (a message's in one part), and a call never confirmed "
         "by its own done item is lost; admit items from every source and reconcile each "
         "payload with its done event, done item and snapshot",
+        mistake="takes calls only from their done items",
     ),
 }
 """Every hypothesis with the rule it breaks and what it says, in the order they are

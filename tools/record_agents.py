@@ -4,6 +4,7 @@
     python tools/record_agents.py --install         # install only
     python tools/record_agents.py codex opencode    # install and record these clients
     python tools/record_agents.py --scenario q05 --scenario q10 codex
+    python tools/record_agents.py --resume          # only the cells not recorded yet
 
 The versions are those of ``responses_oracle.agents.profiles`` (the one place they are
 pinned).  Each client goes outside the repository, under
@@ -84,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--install", action="store_true", help="install only, record nothing")
     parser.add_argument("--scenario", action="append", default=[], metavar="S",
                         help="record only these scenarios (default: the whole list)")
+    parser.add_argument("--resume", action="store_true",
+                        help="record only the scenarios a client has no cell for yet")
     args = parser.parse_args(argv)
     # A SIGTERM unwinds like Ctrl-C, so the running serve and client are ended too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -101,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     record = ["--record", *(p.name for p in chosen)]
     for scenario in args.scenario:
         record += ["--scenario", scenario]
+    if args.resume:
+        record.append("--resume")
     return agents.main(record)
 
 

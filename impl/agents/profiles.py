@@ -110,8 +110,9 @@ class Profile:
     ``command`` is the argument template (module docstring); ``driven`` says, for the
     page, how the client is driven; ``sandbox`` what confines it; ``tools`` the tool it
     offers that serve maps scenario calls onto, with the harmless arguments serve is
-    told to send (``--tool NAME --args JSON``); ``ready`` the line a gateway prints
-    once it listens."""
+    told to send (``--tool NAME --args JSON``); ``upstream``, for a gateway, the command
+    that starts it (it is ready once its ``{port}`` accepts connections); ``driver`` the
+    script of ``drivers/`` the command runs."""
 
     name: str
     kind: Kind
@@ -125,10 +126,6 @@ class Profile:
     files: tuple[tuple[str, str], ...] = ()
     tools: tuple[tuple[str, str], ...] = ()
     timeout: float = 120.0
-    port: int = 0
-    ready: str = ""
-    downstream: str = ""
-    note: str = ""
     upstream: tuple[str, ...] = field(default=())
     driver: str = ""
 
@@ -364,7 +361,6 @@ PROFILES: Final[tuple[Profile, ...]] = (
                   "--host", "127.0.0.1", "--port", "{port}"),
         command=("{project_python}", "{driver}", "{gateway_url}", "{prompt}"),
         driver="openai_python.py",
-        downstream="openai-python",
         driven="the LiteLLM proxy with serve as its upstream (`config.yaml`), driven by "
         "openai-python's tool loop (drivers/openai_python.py) at the proxy",
         sandbox="the downstream tool only echoes its text",
@@ -372,7 +368,6 @@ PROFILES: Final[tuple[Profile, ...]] = (
              ("LITELLM_TELEMETRY", "False"), ("DISABLE_ADMIN_UI", "True"), ("NO_DOCS", "True")),
         files=(("litellm.yaml", _LITELLM_CONFIG),),
         tools=_DRIVER_TOOL,
-        ready="Uvicorn running on",
         timeout=240.0,
     ),
     Profile(
@@ -387,14 +382,12 @@ PROFILES: Final[tuple[Profile, ...]] = (
                   "--port={port}", "--headless"),
         command=("{project_python}", "{driver}", "{gateway_url}", "{prompt}"),
         driver="openai_python.py",
-        downstream="openai-python",
         driven="the Portkey gateway with serve as its `custom_host` (`x-portkey-config`), "
         "bound to 127.0.0.1 by a preload (drivers/loopback.mjs: it has no host option), "
         "driven by openai-python's tool loop (drivers/openai_python.py) at the gateway",
         sandbox="the downstream tool only echoes its text",
         env=(("ORACLE_GATEWAY_CONFIG", _PORTKEY_CONFIG),),
         tools=_DRIVER_TOOL,
-        ready="Your AI Gateway is now running",
         timeout=120.0,
     ),
 )

@@ -60,6 +60,10 @@ def why(cell: Cell) -> str:
         for key in VERDICTS
         if call.values.get(key) is False
     ]
+    said = [line.strip() for line in cell.output.splitlines() if line.strip()]
+    if found and cell.exit_status not in (0, None) and said:
+        # A call dropped by a client that failed: its last words say why.
+        found.append(f"the client exited {cell.exit_status}: {said[-1][:200]}")
     return "; ".join(found) or cell.reason
 
 

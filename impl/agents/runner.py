@@ -30,7 +30,6 @@ runs the downstream client through it.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -406,8 +405,3 @@ def _gateway(profile: Profile, folder: Path) -> Iterator[tuple[int, str, str]]:
                     yield 0, "", f"the gateway did not start: {_tail(log) or 'no output'}"
             finally:
                 _end(process)
-
-
-def save_json(path: Path, value: Any) -> None:
-    """Write ``value`` as indented JSON (a record saved as it grows)."""
-    path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

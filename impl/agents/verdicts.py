@@ -29,7 +29,7 @@ from typing import Any, Final
 from responses_oracle.serve.verdicts import VerdictName
 
 VERDICTS: Final = tuple(name.value for name in VerdictName)
-"""The three verdicts of a call, in report order (serve's names)."""
+"""The three verdicts of a call, in report order (serve's names and order)."""
 
 LABELS: Final = {"executed": "executed", "history_faithful": "history-faithful",
                  "api_valid": "API-valid"}

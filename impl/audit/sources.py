@@ -406,13 +406,12 @@ def open_chunks(url: str, storage_options: StorageOptions) -> Iterator[bytes]:
     does not repeat ``url``, which the input's row names already.
     """
     fsspec = require("fsspec", "audit", "an audit")
-    corrupt = corrupt_errors()
     try:
         with fsspec.open(url, "rb", **url_options(url, storage_options)) as raw:
             stream = decompressed(raw, url)
             while chunk := stream.read(CHUNK_BYTES):
                 yield chunk
-    except corrupt as error:
+    except corrupt_errors() as error:  # asked after ``decompressed``, as it must be
         raise InputFault(Fault.CORRUPT_ARCHIVE, f"corrupt archive ({error})") from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__

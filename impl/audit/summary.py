@@ -336,7 +336,7 @@ def _findings(summary: Summary, pages: Mapping[str, str]) -> Section:
     """The findings table; its divergence class only when persisted output was compared
     (without a manifest's ``output`` every class would be ``(not compared)``)."""
     header = ("provider", "code", "severity", "rule", "class", "responses", "streams", "examples")
-    rows = [
+    rows: list[tuple[Cell, ...]] = [
         (
             g.provider,
             g.code,

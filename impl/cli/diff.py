@@ -26,12 +26,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from responses_oracle.model.divergence import Divergence
+from responses_oracle.model.divergence import HYPOTHESES, SEVERE, Divergence
 from responses_oracle.testing.candidate import BUILTIN_CANDIDATES, candidate_command
 from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
 from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.profiles import PROFILES
-from responses_oracle.testing.report import Cluster, representative_page
+from responses_oracle.testing.report import (
+    Cluster,
+    DiffReport,
+    class_counts,
+    representative_page,
+)
 from responses_oracle.wire.inputs import NotAStream
 
 from .common import CliError, Exit, Tally, command_parser
@@ -111,7 +116,13 @@ def register(subparsers: Subparsers) -> None:
         "and lists the oracle's decisions it met), and each cluster's shortest case is "
         "shrunk to a minimal well-formed stream that keeps the cause, shown with both "
         "answers, the rule that decides it (with its docs page) and the oracle's trace. "
-        "Progress goes to stderr on a terminal.",
+        "The report opens with the verdict (PASS or FAIL), the streams per class (each "
+        "by its own most harmful difference, the severe classes marked) and one line per "
+        "cause (a policy's cluster named by the candidate's mistake, e.g. 'answers the "
+        "terminal snapshot verbatim'), then each cluster in detail, ids shown whole where "
+        "they differ. --report-dir writes an upstream bug report per cluster, with a "
+        "failing test in the client's own style for a built-in client "
+        "(docs/conformance-vectors.md). Progress goes to stderr on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",
@@ -262,6 +273,53 @@ def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cl
         sys.stderr.write(f"{folder / report.id}.md: {report.title} ({test})\n")
 
 
+def verdict(report: DiffReport) -> str:
+    """The run's verdict in one line: pass or fail, and how many streams diverge."""
+    streams = f"{len(report.findings)} of {report.cases} streams diverge"
+    if not report.findings:
+        return f"PASS: the candidate agrees with the oracle on all {report.cases} streams"
+    severe = f", {report.severe} of them in a severe class" if report.severe else ""
+    if report.ok:
+        return f"PASS (only allowed classes): {streams}{severe}"
+    return f"FAIL: {streams}{severe}; {len(report.failing)} of {len(report.clusters)} causes fail"
+
+
+def cause_line(number: int, cluster: Cluster) -> str:
+    """One cause in a line: its cluster id, streams per class, and what it is -- the
+    candidate's mistake for a policy's cluster, the message for one that raises, else
+    what differs and the rule and decision that decide it."""
+    if cluster.hypothesis is not None:
+        what = f"the candidate {HYPOTHESES[cluster.hypothesis].mistake} ({cluster.rule})"
+    elif cluster.message:
+        what = f"raises {cluster.message} (gives up at {cluster.rule} {cluster.decision})"
+    else:
+        what = f"{cluster.cause.kind} ({cluster.rule} {cluster.decision or 'no code'})"
+    classes = ", ".join(f"{d.value} x{n}" for d, n in cluster.classes) or (
+        f"{cluster.divergence.value} x{len(cluster.cases)}")
+    allowed = " [allowed]" if cluster.allowed else ""
+    return f"  {number}. [{cluster.id}] {what}: {classes}{allowed}"
+
+
+def overview(report: DiffReport) -> str:
+    """What a candidate's author reads first: the verdict, the streams per class (each
+    by its own most harmful difference, severe ones marked), then one line per cause;
+    the clusters in detail follow it."""
+    lines = [verdict(report)]
+    counts = class_counts(report.findings)
+    if counts:
+        lines += ["", "streams by class (each by its most harmful difference):"]
+        width = max(len(d.value) for d, _ in counts)
+        lines += [
+            f"  {d.value:<{width}} {n:>5}"
+            + ("  severe" if d in SEVERE else "")
+            + ("  allowed" if d in report.allowed else "")
+            for d, n in counts
+        ]
+        lines += ["", "causes (in the order detailed below):"]
+        lines += [cause_line(n + 1, c) for n, c in enumerate(report.clusters)]
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the differential test and print the report."""
     if args.count < 0 or args.jobs < 1:
@@ -314,5 +372,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(report.render(args.show) + "\n")
+        sys.stdout.write(overview(report) + "\n\n" + report.render(args.show) + "\n")
     return 0 if report.ok else 1

@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from .common import CliError, Exit, ExitTable, command_parser
@@ -161,8 +162,11 @@ def _overrides(tools: list[str], texts: list[str]) -> list[tuple[str, Any]]:
 
 
 def _print(verdicts: Verdicts, out: str) -> None:
+    from ..serve.server import VERDICTS_FILE
+
     head = "ok" if verdicts.ok else "FAILED"
-    print(f"{head}: {len(verdicts.scenarios)} scenario(s) served; verdicts in {out}/verdicts.json")
+    where = Path(out) / VERDICTS_FILE
+    print(f"{head}: {len(verdicts.scenarios)} scenario(s) served; verdicts in {where}")
     for scenario in verdicts.scenarios:
         for call in scenario.calls:
             cells = " ".join(
@@ -170,11 +174,6 @@ def _print(verdicts: Verdicts, out: str) -> None:
                 for v in call.verdicts
             )
             print(f"  {scenario.scenario} {call.call_id}: {cells}")
-            for verdict in call.verdicts:
-                if verdict.value is False:
-                    print(f"    {verdict.name.value}: {verdict.reason}")
-    for name in verdicts.unserved:
-        print(f"  {name}: never served (no request offered tools for it)")
-    for error in verdicts.errors:
-        print(f"  error: {error}")
+    for line in verdicts.failures():
+        print(f"  {line}")
     sys.stdout.flush()

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 from .common import PROG, CliError, Exit, ExitTable, command_parser, json_text, write_json
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..testing.vectors import VectorOutcome
     from .common import Subparsers
 
@@ -39,11 +41,15 @@ _EXPORT_DESCRIPTION = (
 
 _CHECK_DESCRIPTION = (
     "Run a candidate parser on every vector of an exported DIR (checksums verified first) "
-    "and compare its answers with the expected results, modulo minted ids. Each failing "
-    "vector is printed with the rules it exercises, then each difference with the rule it "
-    "breaks (docs/rules/), where, what was expected and what came, and why. The "
-    "candidate speaks the candidate protocol (docs/conformance-vectors.md), or is a "
-    "built-in name (oracle, openai-python)."
+    "and compare its answers with the expected results, modulo minted ids. The report "
+    "opens with the verdict (PASS or FAIL, how many vectors pass, how many the candidate "
+    "raised on), then per rule the vectors that exercise it and how many pass, then the "
+    "failures grouped by the rule each difference breaks (docs/rules/), with counts: "
+    "each failing vector with the rules it exercises, where it differs, what was "
+    "expected and what came, and why. --json gives one line per failing vector, then "
+    "the summary with the counts by rule. The candidate speaks the candidate protocol "
+    "(docs/conformance-vectors.md), or is a built-in name (oracle, openai-python, "
+    "openai-agents, openai-node, ai-sdk, ai-streamtext)."
 )
 
 
@@ -115,6 +121,7 @@ def register(subparsers: Subparsers) -> None:
             "vectors check vectors/ --candidate 'node my-parser.js'",
             "vectors check vectors/ --candidate oracle",
             "vectors check vectors/ --candidate './parse' --json | jq -c 'select(.name)'",
+            "vectors check vectors/ --candidate ai-sdk --json | tail -1 | jq .summary.by_rule",
         ),
         run=run_check,
         exit_status=_CHECK_EXIT,
@@ -124,7 +131,8 @@ def register(subparsers: Subparsers) -> None:
 
     add_candidate_arguments(checking)
     checking.add_argument(
-        "--json", action="store_true", help="one JSON object per failing vector, then a summary"
+        "--json", action="store_true",
+        help="one JSON object per failing vector, then a summary with the counts by rule"
     )
 
 
@@ -165,7 +173,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Run the candidate on every vector and report the failures."""
     from ..testing.candidate import ProcessCandidate
-    from ..testing.vectors import MANIFEST, check, load
+    from ..testing.vectors import MANIFEST, by_rule, check, load
     from .diff import command
 
     folder = Path(args.directory)
@@ -192,17 +200,59 @@ def run_check(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CliError(f"cannot start the candidate {args.candidate!r}: {error}") from None
     failed = [outcome for outcome in outcomes if not outcome.passed]
-    for outcome in failed:
-        if args.json:
-            write_json(failure_json(outcome))
-        else:
-            print(failure_text(outcome))
-    summary = {"vectors": len(outcomes), "passed": len(outcomes) - len(failed)}
     if args.json:
-        write_json({"summary": summary})
+        for outcome in failed:
+            write_json(failure_json(outcome))
+        write_json({"summary": {
+            "vectors": len(outcomes), "passed": len(outcomes) - len(failed),
+            "by_rule": {t.rule: t.to_json() for t in by_rule(outcomes)},
+        }})
     else:
-        print(f"{summary['passed']} of {summary['vectors']} vectors pass")
+        print(check_text(outcomes))
     return Exit.FINDING if failed else Exit.OK
+
+
+def check_verdict(outcomes: Sequence[VectorOutcome]) -> str:
+    """The verdict in one line: pass or fail, how many vectors pass, how many raise."""
+    from ..testing.candidate import Failure
+
+    failed = [o for o in outcomes if not o.passed]
+    passed = f"{len(outcomes) - len(failed)} of {len(outcomes)} vectors pass"
+    if not failed:
+        return f"PASS: {passed}"
+    raised = sum(1 for o in failed if isinstance(o.answer, Failure))
+    return f"FAIL: {passed} ({len(failed)} fail" + (f", {raised} of them raise" if raised
+                                                      else "") + ")"
+
+
+def check_text(outcomes: Sequence[VectorOutcome]) -> str:
+    """``vectors check`` for people: the verdict, the vectors passed per rule they
+    exercise, then the failures grouped by the rule each difference breaks."""
+    from ..testing.report import RULE_DOCS
+    from ..testing.rules import RULES
+    from ..testing.vectors import broken_by_rule, by_rule
+
+    lines = [check_verdict(outcomes), "", "by rule exercised (pass / vectors, raised):"]
+    for tally in by_rule(outcomes):
+        raised = f"{tally.raised} raised" if tally.raised else ""
+        lines.append(f"  {tally.rule:<4} {tally.passed:>4} / {tally.vectors:<4} {raised:<10}  "
+                     f"{RULES.get(tally.rule, '')}")
+    for rule, failing in broken_by_rule(outcomes):
+        count = sum(len(differences) for _, differences in failing)
+        lines += ["", f"breaks {rule}: {count} difference(s) in {len(failing)} vector(s) "
+                  f"({RULE_DOCS.format(rule=rule)})"]
+        for outcome, differences in failing:
+            lines.append(f"  FAIL {outcome.vector.name}  "
+                         f"(exercises {', '.join(outcome.vector.rules)})")
+            for d in differences:
+                lines.append(f"    at {d.path}: expected {json_text(d.oracle)}, "
+                             f"got {json_text(d.candidate)}")
+                lines.append(f"        why: {d.why}")
+    failed = [o for o in outcomes if not o.passed]
+    # The counts again last, where a reader of a long report looks for them.
+    tail = f"; {len(failed)} fail" if failed else ""
+    lines += ["", f"{len(outcomes) - len(failed)} of {len(outcomes)} vectors pass{tail}"]
+    return "\n".join(lines)
 
 
 def failure_json(outcome: VectorOutcome) -> dict[str, Any]:
@@ -221,16 +271,3 @@ def failure_json(outcome: VectorOutcome) -> dict[str, Any]:
             for d in outcome.differences
         ],
     }
-
-
-def failure_text(outcome: VectorOutcome) -> str:
-    """One failing vector for people: the rules the vector exercises, then each
-    difference labelled with the rule it breaks -- two labels, each saying which it is."""
-    lines = [f"FAIL {outcome.vector.name}  (exercises {', '.join(outcome.vector.rules)})"]
-    for d in outcome.differences:
-        lines.append(
-            f"  breaks {d.rule} at {d.path}: expected {json_text(d.oracle)}, "
-            f"got {json_text(d.candidate)}"
-        )
-        lines.append(f"      why: {d.why}")
-    return "\n".join(lines)

@@ -28,7 +28,7 @@ _SlotView_SHARED = SlotView.SHARED
 
 def route_views(bound: Sequence[int], named: Sequence[int], shared: bool, has_id: bool) -> tuple[SlotView, IdView]:
     """``model.routing.route_views``: the routing cell of a payload event."""
-    _v0 = [o for o in named if o in bound]
+    _v0 = [] if not named else ([named[0]] if named[0] in bound else []) if len(named) == 1 else [o for o in named if o in bound]
     _v1 = not bound
     _v2 = _SlotView_SHARED if shared else _SlotView_ONE
     _v3 = _SlotView_NONE if _v1 else _v2
@@ -47,7 +47,7 @@ def route_views(bound: Sequence[int], named: Sequence[int], shared: bool, has_id
 
 def route_target(action: RouteAction, bound: Sequence[int], named: Sequence[int]) -> int | None:
     """``model.routing.route_target``: the entry a routed event goes to, or None."""
-    _v0 = [o for o in named if o in bound]
+    _v0 = [] if not named else ([named[0]] if named[0] in bound else []) if len(named) == 1 else [o for o in named if o in bound]
     _v1 = not _v0
     _v2 = named if _v1 else _v0
     _v3 = _v2[0] if _v2 else None

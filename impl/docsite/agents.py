@@ -8,7 +8,8 @@ partial run keeps what it recorded (a client recorded again replaces its entry).
 ``tools/record_agents.py`` installs the pinned clients first and then calls this.
 Without ``--record`` it renders ``docs/real-agents.md`` and the scenarios' timeline
 pages (``docs/agents/timelines/``) from that record; ``--check`` says whether they are
-what the record renders (exit 1 if not).
+what the record renders (exit 1 if not).  ``python -m responses_oracle.docsite``
+renders them too (``pages.render_pages``), so one generator keeps every page current.
 
 The page is honest by construction: a cell is what the client did when it was run —
 its three verdicts from serve (executed, history-faithful, API-valid), or ``not run``
@@ -89,8 +90,11 @@ def record_client(
     run_client(profile, list(by_argument), out, done=save_cell)
 
 
-def record(names: Sequence[str], scenario_names: Sequence[str], directory: Path) -> None:
-    """Record the clients ``names`` into the record, one at a time."""
+def record(
+    names: Sequence[str], scenario_names: Sequence[str], directory: Path, resume: bool = False
+) -> None:
+    """Record the clients ``names`` into the record, one at a time; with ``resume``, only
+    the scenarios a client has no cell for yet."""
     import tempfile
 
     scenarios = builtin()
@@ -98,8 +102,16 @@ def record(names: Sequence[str], scenario_names: Sequence[str], directory: Path)
         scenarios = [s for s in scenarios if s.name in scenario_names or s.spec in scenario_names]
     with tempfile.TemporaryDirectory(prefix="ro-agents-") as out:
         for name in names:
-            print(f"recording {name}", flush=True)
-            record_client(BY_NAME[name], scenarios, Path(out), directory)
+            todo = scenarios
+            if resume and (directory / RECORD_NAME).is_file():
+                entry: dict[str, Any] = next(
+                    (c for c in load(directory).get("clients", []) if c["client"] == name), {}
+                )
+                done = {cell["scenario"] for cell in entry.get("cells", [])}
+                todo = [s for s in scenarios if s.name not in done]
+            print(f"recording {name}: {len(todo)} scenarios", flush=True)
+            if todo:
+                record_client(BY_NAME[name], todo, Path(out), directory)
 
 
 @contextmanager
@@ -225,10 +237,34 @@ def render(data: Mapping[str, Any]) -> str:
         if not reasons:
             continue
         lines += [f"### {client['client']}", ""]
+        if len(reasons) == len(client["cells"]) and len({r for _, _, r in reasons}) == 1:
+            lines += [f"Not run on any of its {len(reasons)} scenarios: {reasons[0][2]}.", ""]
+            continue
         lines += table(("scenario", "verdicts", "why"),
                        ((s, m, cell(r)) for s, m, r in reasons))
         lines.append("")
+    lines += _without_verdict(clients)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The cells that ran but got no verdict (``?``), by scenario, with serve's reasons."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for client in clients:
+        for x in client["cells"]:
+            if x["ran"] and not x["calls"]:
+                found.setdefault(x["scenario"], {}).setdefault(x["reason"], []).append(
+                    client["client"])
+    if not found:
+        return []
+    lines = ["## Without a verdict", "",
+             "Cells that ran but where serve had no call to judge (`?`), with its reason.", ""]
+    rows = [
+        (scenario, ", ".join(names), cell(reason))
+        for scenario, by_reason in found.items()
+        for reason, names in by_reason.items()
+    ]
+    return [*lines, *table(("scenario", "clients", "serve's reason"), rows), ""]
 
 
 PEER_CLIENTS = ("opencode", "codex")
@@ -288,11 +324,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run these clients (default: all) and record them")
     parser.add_argument("--scenario", action="append", default=[],
                         help="record only this scenario (repeatable)")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --record: only the scenarios a client has no cell for")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
     args = parser.parse_args(argv)
     directory = docs_dir()
     if args.record is not None:
-        record(args.record or [p.name for p in PROFILES], args.scenario, directory)
+        record(args.record or [p.name for p in PROFILES], args.scenario, directory, args.resume)
     data = load(directory)
     wanted = {PAGE_NAME: render(data), **render_timelines(data)}
     folder = directory / TIMELINES

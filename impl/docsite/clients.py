@@ -9,7 +9,10 @@ every cluster with its class, rule, decision, count and minimal representative s
 with both answers.  Without ``--record`` it renders ``docs/real-clients.md`` from that
 record; ``--check`` says whether the page is what the record renders (exit 1 if not).
 
-The page is the table no client publishes: per client and version, the divergence
+The page opens with the compliance summary (``compliance``: per client the
+conformance vectors it answers right, by rule, measured with the ``vectors check``
+machinery and recorded with the runs; ``--compliance`` measures only it again).  Then
+the table no client publishes: per client and version, the divergence
 classes found, most harmful first, each with a representative stream; then which of
 the known classes of these clients (``KNOWN``) the run found.  A test replays every
 recorded representative through the installed adapter, so the record cannot outlive
@@ -23,13 +26,11 @@ import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE
 from responses_oracle.testing.candidate import (
-    NODE_ADAPTERS,
     Answer,
     Failure,
     ProcessCandidate,
@@ -46,8 +47,10 @@ from responses_oracle.testing.report import (
     sources_json,
 )
 from responses_oracle.testing.streams import Event, GeneratedStream
+from responses_oracle.testing.upstream import package_version
 
 from . import docs_dir
+from .compliance import measure, summary_lines
 
 RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
@@ -67,10 +70,7 @@ class Client:
 
     def version(self) -> str:
         """The installed version of the client's package."""
-        if self.registry == "PyPI":
-            return version(self.package)
-        manifest = NODE_ADAPTERS / "node_modules" / self.package / "package.json"
-        return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
+        return package_version(self.package, self.registry)
 
 
 TOOLS = (
@@ -156,6 +156,7 @@ def record_client(client: Client, generation: Generation) -> dict[str, Any]:
         "by_class": {d.value: n for d, n in report.by_class().items()},
         "clusters": [_cluster_record(c) for c in report.clusters],
         "known": record_known(client),
+        "compliance": measure(client.candidate),
     }
 
 
@@ -484,6 +485,7 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         "# Real clients",
         "",
+        *summary_lines(data["clients"]),
         "What the clients people use answer where they differ from the oracle: each run "
         f"is `responses-oracle diff --candidate NAME` with default options ({data['count']} "
         f"generated streams of seed {data['seed']}, no corpus), recorded with `{COMMAND} "
@@ -560,10 +562,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--record", action="store_true", help="run every client and record")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
+    parser.add_argument("--compliance", action="store_true",
+                        help="measure only the compliance summary again, into the record")
     args = parser.parse_args(argv)
     directory = docs_dir()
-    if args.record:
-        data = record()
+    if args.record or args.compliance:
+        data = record() if args.record else load(directory)
+        for client in CLIENTS if args.compliance and not args.record else ():
+            [mine] = [c for c in data["clients"] if c["client"] == client.candidate]
+            mine["compliance"] = measure(client.candidate)
         text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
         (directory / RECORD_NAME).write_text(text, encoding="utf-8")
     page = render(load(directory))

@@ -596,6 +596,15 @@ def render_pages(
     pages[SCHEMA_PAGE] = schema_page()
     pages = {path: text if text.endswith("\n") else text + "\n" for path, text in pages.items()}
     pages.update(render_vectors())
+    if agents is not None:
+        # The Real agents page and its timelines, rendered from their record as
+        # ``docsite.agents`` renders them (byte for byte).
+        from .agents import PAGE_NAME as AGENTS_PAGE
+        from .agents import render as render_agents
+        from .agents import render_timelines as agents_timelines
+
+        pages[AGENTS_PAGE] = render_agents(agents)
+        pages.update(agents_timelines(agents))
     if record is not None:
         pages[RECORD_NAME] = record.to_text()
     if sdk is not None:

@@ -18,7 +18,8 @@ client and ``serve``).
 
 from __future__ import annotations
 
-from .judge import CallVerdicts, ScenarioVerdicts, Verdict, Verdicts
+from .gateway import GatewayVerdict
+from .judge import CallVerdicts, ScenarioVerdicts, Served, Verdict, Verdicts
 from .mapping import MappingError, Override
 from .scenarios import Scenario, ScenarioError, load_scenario
 from .server import LOOPBACK, Framing, Running, ServeError, running, serve_forever
@@ -29,6 +30,7 @@ __all__ = [
     "VERDICTS",
     "CallVerdicts",
     "Framing",
+    "GatewayVerdict",
     "MappingError",
     "Override",
     "Running",
@@ -36,6 +38,7 @@ __all__ = [
     "ScenarioError",
     "ScenarioVerdicts",
     "ServeError",
+    "Served",
     "Verdict",
     "VerdictName",
     "Verdicts",

@@ -11,7 +11,7 @@ difference names its rule.  The requests the gateway forwarded upstream are what
 ``serve`` received, so the ordinary verdicts (``api_valid`` above all) already judge
 them; ``upstream_problems`` adds the first request's own input items.
 
-Verdict ``answer_kept`` (``verdicts.VERDICTS``): no difference.  Not recorded: the
+Verdict ``answer_kept`` (``verdicts.GATEWAY_VERDICT``): no difference.  Not recorded: the
 verdict is absent (``None``), the scenario was not judged as a gateway's.
 """
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .schema import item_problems
-from .verdicts import VerdictName
+from .verdicts import ANSWER_KEPT
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class GatewayVerdict:
     def to_dict(self) -> dict[str, Any]:
         """As ``verdicts.json`` writes it, under the scenario's ``gateway``."""
         return {
-            VerdictName.ANSWER_KEPT.value: self.value,
+            ANSWER_KEPT: self.value,
             "reason": self.reason,
             "differences": list(self.differences),
             "downstream_responses": self.downstream_responses,

@@ -33,21 +33,22 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 from responses_oracle.model.catalogue import ITEM_TYPES
 from responses_oracle.model.vocabulary import ItemKind
 
 from .gateway import GatewayVerdict
-from .mapping import MARKER_PREFIX, PAYLOAD_FIELDS
+from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, payload_key
 from .schema import item_problems
-from .verdicts import VERDICTS, VerdictName
+from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
 
 if TYPE_CHECKING:
-    from responses_oracle.result import ResultItem
+    from responses_oracle.result import Result, ResultItem
 
-    from .server import Served
+    from .scenarios import Scenario
 
 _MARKER: Final = re.compile(re.escape(MARKER_PREFIX) + r"\d+")
 
@@ -55,6 +56,44 @@ OUTPUT_TYPES: Final = frozenset(
     name for name, spec in ITEM_TYPES.items() if spec.kind is ItemKind.OUTPUT
 )
 """Item types that answer a call (catalogue kind ``output``)."""
+
+
+@dataclass
+class Served:
+    """One scenario as it was served: the request that got it, the mapped events, and
+    (computed once, when first asked) the oracle's answer on them."""
+
+    scenario: Scenario
+    mapped: Mapped
+    request_index: int
+    body: dict[str, Any]
+
+    @cached_property
+    def answer(self) -> list[Result]:
+        """Rule 1: the oracle's results on the stream as served."""
+        from responses_oracle.reducer import reduce
+
+        return reduce(list(self.mapped.events))
+
+    @cached_property
+    def calls(self) -> list[ResultItem]:
+        """The scenario's calls: result items of a client call type with a ``call_id``."""
+        return _calls([item for result in self.answer for item in result.items])
+
+    @cached_property
+    def call_ids(self) -> set[str]:
+        """The ``call_id``s of the oracle's calls."""
+        return {str(call.item["call_id"]) for call in self.calls}
+
+    @cached_property
+    def carried_call_ids(self) -> set[str]:
+        """Every ``call_id`` the served stream carries, the oracle's or not."""
+        return {
+            item["call_id"]
+            for event in self.mapped.events
+            for item in items_of(event)
+            if isinstance(item.get("call_id"), str) and item["call_id"]
+        }
 
 
 @dataclass(frozen=True)
@@ -82,6 +121,9 @@ class CallVerdicts:
     expected: dict[str, Any]
     """The oracle's replay item of the call."""
     verdicts: tuple[Verdict, ...]
+    events: tuple[int, ...] = ()
+    """The positions of the served events that name the call (its ``call_id``, or its
+    ``id`` as an item's id or an event's ``item_id``): where the timeline shows it."""
 
     @property
     def failed(self) -> bool:
@@ -96,6 +138,7 @@ class CallVerdicts:
             "name": self.name,
             "executable": self.executable,
             "expected": self.expected,
+            "events": list(self.events),
         }
         for verdict in self.verdicts:
             body[verdict.name.value] = verdict.value
@@ -158,6 +201,25 @@ class Verdicts:
             and not any(call.failed for scenario in self.scenarios for call in scenario.calls)
         )
 
+    def failures(self) -> list[str]:
+        """One line per failed verdict, unserved scenario and error, for people: what an
+        assertion message or a terminal shows."""
+        lines = [
+            f"{scenario.scenario} {call.call_id} {verdict.name.value}: {verdict.reason}"
+            for scenario in self.scenarios
+            for call in scenario.calls
+            for verdict in call.verdicts
+            if verdict.value is False
+        ]
+        lines += [
+            f"{scenario.scenario} gateway answer_kept: {scenario.gateway.reason}"
+            for scenario in self.scenarios
+            if scenario.gateway is not None and not scenario.gateway.value
+        ]
+        lines += [f"{name}: never served (no request offered tools for it)" for name in
+                  self.unserved]
+        return lines + [f"error: {error}" for error in self.errors]
+
     def call(self, call_id: str) -> CallVerdicts:
         """The verdicts on the call with ``call_id`` (the first served); KeyError if none."""
         for scenario in self.scenarios:
@@ -173,8 +235,11 @@ class Verdicts:
             "version": 1,
             "ok": self.ok,
             "verdicts": {
-                name.value: {"rule": spec.rule, "holds": spec.holds, "null": spec.not_applicable}
-                for name, spec in VERDICTS.items()
+                name: {"rule": spec.rule, "holds": spec.holds, "null": spec.not_applicable}
+                for name, spec in [
+                    *((key.value, value) for key, value in VERDICTS.items()),
+                    (ANSWER_KEPT, GATEWAY_VERDICT),
+                ]
             },
             "scenarios": [scenario.to_dict() for scenario in self.scenarios],
             "unserved": list(self.unserved),
@@ -232,22 +297,12 @@ def _next_request(
         if index <= start or not (_answered(request) & ids):
             continue
         claimed = any(
-            later.request_index < index and _answered(request) & _served_ids(later)
+            later.request_index < index and _answered(request) & later.call_ids
             for later in served[position + 1 :]
         )
         if not claimed:
             return request
     return None
-
-
-def _served_ids(served: Served) -> set[str]:
-    from responses_oracle.reducer import reduce
-
-    return {
-        item.item["call_id"]
-        for result in reduce(list(served.mapped.events))
-        for item in _calls(result.items)
-    }
 
 
 def _judge_scenario(
@@ -256,23 +311,27 @@ def _judge_scenario(
     requests: Sequence[Mapping[str, Any]],
     gateway: GatewayVerdict | None,
 ) -> ScenarioVerdicts:
-    from responses_oracle.reducer import reduce
     from responses_oracle.replay import replay_input
 
     this = served[position]
-    results = reduce(list(this.mapped.events))
-    items = [item for result in results for item in result.items]
-    replayed = replay_input(item.item for item in items)
-    calls = _calls(items)
-    ids = {call.item["call_id"] for call in calls}
-    nxt = _next_request(position, served, requests, ids)
+    replayed = replay_input(item.item for result in this.answer for item in result.items)
+    calls = this.calls
+    nxt = _next_request(position, served, requests, this.call_ids)
     body = nxt.get("body") if nxt is not None else None
     store = not (isinstance(body, dict) and body.get("store") is False)
     echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
     stray = _stray(position, served, requests) if nxt is None else ""
     judged = tuple(
-        _judge_call(
-            call, _expected(call, replayed), nxt, store, call.item.get("name") in echoes, stray
+        replace(
+            _judge_call(
+                call,
+                _expected(call, replayed),
+                nxt,
+                store,
+                call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
+                stray,
+            ),
+            events=_naming(this.mapped.events, call.item),
         )
         for call in calls
     )
@@ -289,14 +348,26 @@ def _judge_scenario(
     )
 
 
+def _naming(events: Sequence[Mapping[str, Any]], call: Mapping[str, Any]) -> tuple[int, ...]:
+    """The positions of the events that name ``call`` by its ``call_id`` or ``id``."""
+    keys = {call.get("call_id"), call.get("id")} - {None, ""}
+    return tuple(
+        position
+        for position, event in enumerate(events)
+        if event.get("item_id") in keys
+        or any(
+            item.get("call_id") in keys or item.get("id") in keys
+            for item in items_of(dict(event))
+        )
+    )
+
+
 def _stray(
     position: int, served: Sequence[Served], requests: Sequence[Mapping[str, Any]]
 ) -> str:
     """For a dropped scenario: the ``call_id``s a later request answered instead, when
     the stream carried them but the oracle's calls do not (a snapshot's re-keyed ids)."""
-    from .server import served_call_ids
-
-    carried = served_call_ids(served[position])
+    carried = served[position].carried_call_ids
     start = served[position].request_index
     for request in requests:
         answered = _answered(request) & carried
@@ -365,7 +436,7 @@ def _executed(
     stray: str,
 ) -> Verdict:
     name = VerdictName.EXECUTED
-    field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
+    field = payload_key(str(expected.get("type")))
     wanted = _markers(expected.get(field, ""))
     shown = [m for output in outputs for m in _markers(output.get("output", ""))]
     if not call.executable:
@@ -447,7 +518,7 @@ def _history(
     for key in _COMPARED:
         if key in expected and replay.get(key) != expected.get(key):
             problems.append(f"{key} {replay.get(key)!r}, the oracle's is {expected.get(key)!r}")
-    field = PAYLOAD_FIELDS.get(str(expected.get("type")), "arguments")
+    field = payload_key(str(expected.get("type")))
     if replay.get(field) != expected.get(field):
         problems.append(f"{field} {replay.get(field)!r}, the oracle's is {expected.get(field)!r}")
     if problems:

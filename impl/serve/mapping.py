@@ -3,32 +3,37 @@
 Rules
 -----
 1. **Shape is kept.**  Ids, ``call_id``s, slots, event order, sequence numbers, blank
-   names and blank arguments stay exactly as the scenario has them; only a call's
-   ``name`` and its payload text (``arguments`` of a ``function_call``, ``input`` of a
-   ``custom_tool_call``) change.
-2. **One text, one image.**  Every payload text of the scenario goes through one
-   function ``TextMap.image`` of (tool, text): an ``added`` item, a ``*.done`` event, a
-   ``done`` item and the terminal snapshot that carry the same original text carry the
-   same new text, and texts that differ stay different in the same way (JSON-equal
-   originals give JSON-equal images; a proper prefix gives a proper prefix; whitespace
-   around a JSON text is kept; the empty text stays empty).  The deltas of one payload
-   are split so that they concatenate to the image of their concatenation, an empty
-   delta staying empty.
-3. **Harmless by construction.**  The new arguments are built only from ``marker(k)``
-   strings (``responses-oracle-k``), ``echo`` of a marker for shell tools, and the
-   neutral values of ``_NEUTRAL`` (0 or the schema's minimum, false, empty arrays);
-   nothing of the scenario's own arguments reaches the client.  A tool a profile marks
-   as mutating (``AVOID``: file writes, patches, fetches) is never chosen, and a
-   scenario holding a client call of a type this module cannot rewrite is refused
-   (``MappingError``).
+   names and blank arguments stay exactly as the scenario has them, and every item
+   keeps its type; only a call's ``name`` (and the same name where ``response.tools``
+   declares it) and its payload text change: ``arguments`` of a ``function_call``,
+   ``input`` of a ``custom_tool_call``, the commands of a built-in shell call
+   (``SHELL_COMMANDS``).  A test holds the mapped stream to the original's answer.
+2. **One text, one image.**  Every payload text goes through one function,
+   ``TextMap.image`` of (payload kind, text), whatever event or item carries it: an
+   ``added`` item, a ``*.done`` event, a ``done`` item and the terminal snapshot that
+   carry the same original text carry the same new text, and texts that differ stay
+   different in the same way (JSON-equal originals give JSON-equal images, byte forms
+   apart; a cut gives the same cut; whitespace around a text is kept; the empty text
+   stays empty).  A run of deltas is split so that it concatenates to the image of its
+   concatenation, an empty delta staying empty.
+3. **Harmless by construction.**  What a client could run is built only from
+   ``marker(k)`` strings (``responses-oracle-k``), ``echo`` of a marker for shell tools
+   and shell calls, and the neutral values of ``_NEUTRAL`` (the schema's minimum or 1,
+   false, empty arrays); a text that is no whole payload is spelled in capital letters.
+   Nothing of the scenario's own arguments reaches the client.  A tool of ``AVOID``
+   (file writes, patches, fetches) is never chosen, and a scenario holding a client
+   call this module cannot rewrite (an ``apply_patch_call``, a ``computer_call``) is
+   refused (``MappingError``).
 4. **Routing is the oracle's.**  Which entry a delta or ``*.done`` event belongs to is
-   read from the reducer's own trace (``Reducer(trace=True)``), never guessed from keys.
+   read from the reducer's own trace (``Reducer(trace=True)``), never guessed from keys;
+   a payload event the oracle routes nowhere is still mapped, as a text of its own.
 
-Theory of operation: ``choose_tools`` picks, per original call name, the offered tool
-to use (an ``--tool`` override first, then a shell tool of ``PROFILES``, then a tool of
-the same name, then the first function tool not in ``AVOID``).  ``map_scenario`` walks
-the events once with a tracing reducer to learn each payload event's entry, collects
-every payload text per tool, builds the ``TextMap`` and rewrites the events.
+Theory of operation: ``choose_tools`` picks, per (call type, original name), the offered
+tool of that kind to use (an ``--tool`` override first, then a shell tool of
+``PROFILES``, then a tool of the same name, then the first tool not in ``AVOID``, a tool
+no other name took first).  ``map_scenario`` walks the events once with a tracing
+reducer to learn each payload event's entry, collects every payload text with the tool
+of the first call it appears under, builds the ``TextMap`` and rewrites the events.
 """
 
 from __future__ import annotations
@@ -56,6 +61,17 @@ PAYLOAD_FIELDS: Final[dict[str, str]] = {
 }
 """Client call type → its one scalar payload field (catalogue): ``function_call`` →
 ``arguments``, ``custom_tool_call`` → ``input``.  These are the calls ``serve`` maps."""
+
+SHELL_COMMANDS: Final[dict[str, tuple[str, str, bool]]] = {
+    "shell_call": ("action", "commands", False),
+    "local_shell_call": ("action", "command", True),
+}
+"""Built-in shell call type → where its commands sit (container, field) and whether the
+field is one argv (``["ls", "-l"]``) rather than a list of command lines.  A shell call
+names no tool, so nothing is renamed: each command becomes ``echo`` of a marker."""
+
+MAPPED_TYPES: Final = frozenset(PAYLOAD_FIELDS) | frozenset(SHELL_COMMANDS)
+"""The client call types whose payloads mapping rewrites."""
 
 RUNS_NOTHING: Final[dict[str, str]] = {
     "tool_search_call": "a client tool search lists the offered tools; it runs nothing",
@@ -165,6 +181,8 @@ def harmless_arguments(tool: OfferedTool, k: int, override: Override | None = No
     """The arguments call value ``k`` gets on ``tool`` (rule 3)."""
     if override is not None:
         return _fill_marker(override.args, marker(k))
+    if tool.kind == "command":
+        return f"echo {marker(k)}"
     if tool.kind == "custom":
         return marker(k)
     value = _from_schema(tool.parameters, marker(k), tool.parameters, 0)
@@ -234,6 +252,13 @@ def _resolve(ref: str, root: Mapping[str, Any]) -> Any:
     return node
 
 
+COMMAND_TOOL: Final = OfferedTool("shell", "command")
+"""What maps the commands of a built-in shell call (``SHELL_COMMANDS``): no offered tool."""
+
+FALLBACK_TOOL: Final = OfferedTool("", "function")
+"""What maps argument events of a scenario holding no function call (their arguments
+become ``{}``): nothing a client could run."""
+
 CallKey = tuple[str, str]
 """A scenario call as mapping knows it: (item type, original name)."""
 
@@ -294,7 +319,7 @@ class TextMap:
     def build(self, texts: Mapping[tuple[str, str], tuple[OfferedTool, Override | None]]) -> None:
         """Assign an image to every (kind, text) of ``texts``, each with the tool (and
         override) of the first call it appeared under, in order of appearance."""
-        for kind in ("function", "custom"):
+        for kind in ("function", "custom", "command"):
             seen = [text for (k, text) in texts if k == kind]
             complete = [t for t in seen if _complete(t, seen, kind == "function")]
             for text in complete:
@@ -474,7 +499,7 @@ def _route(events: Sequence[Event]) -> _Routed:
     return routed
 
 
-def _items_of(event: Event) -> list[dict[str, Any]]:
+def items_of(event: Event) -> list[dict[str, Any]]:
     """Every item object an event carries: its ``item``, its response's ``output``."""
     found: list[dict[str, Any]] = []
     item = event.get("item")
@@ -490,17 +515,47 @@ def _items_of(event: Event) -> list[dict[str, Any]]:
 _UNROUTED: Final[dict[ChannelKind, str]] = {
     ChannelKind.ARGUMENTS: "function_call",
     ChannelKind.INPUT: "custom_tool_call",
+    ChannelKind.COMMAND: "shell_call",
 }
 """A payload event's channel → the call type whose tool maps it when it reaches no entry."""
 
 
-def _payload_event(event: Event) -> tuple[Trigger, str, ChannelKind] | None:
+def _payload_event(event: Event) -> tuple[Trigger, str, ChannelKind, Any] | None:
+    """A payload event of a mapped channel: its trigger, value field, channel and part
+    index (a shell call's ``command_index``; None for single-part channels)."""
     spec = WIRE_EVENTS.get(str(event.get("type")))
     if spec is None or spec.channel not in _UNROUTED:
         return None
     if spec.trigger not in (Trigger.DELTA, Trigger.PAYLOAD_DONE) or spec.value_field is None:
         return None
-    return spec.trigger, spec.value_field, spec.channel
+    part = event.get(spec.index_field) if spec.index_field is not None else None
+    return spec.trigger, spec.value_field, spec.channel, part
+
+
+def payload_key(item_type: str) -> str:
+    """Where a mapped call carries what it runs: its payload field, or its shell
+    command's container (``action``)."""
+    shell = SHELL_COMMANDS.get(item_type)
+    return shell[0] if shell is not None else PAYLOAD_FIELDS.get(item_type, "arguments")
+
+
+def _commands(item: Mapping[str, Any]) -> list[str]:
+    """A shell call's command texts (an argv counts as one text, its words joined)."""
+    where = SHELL_COMMANDS.get(str(item.get("type")))
+    container = item.get(where[0]) if where is not None else None
+    value = container.get(where[1]) if isinstance(container, dict) and where else None
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return []
+    return [" ".join(value)] if where and where[2] else list(value)
+
+
+def _map_commands(item: dict[str, Any], text_map: TextMap) -> None:
+    where = SHELL_COMMANDS.get(str(item.get("type")))
+    commands = _commands(item)
+    if where is None or not commands:
+        return
+    images = [text_map.image(COMMAND_TOOL.kind, text) for text in commands]
+    item[where[0]][where[1]] = images[0].split() if where[2] else images
 
 
 def scenario_calls(events: Sequence[Event]) -> list[CallKey]:
@@ -508,15 +563,17 @@ def scenario_calls(events: Sequence[Event]) -> list[CallKey]:
     for a client call of a type that cannot be made harmless."""
     calls: list[CallKey] = []
     for event in events:
-        for item in _items_of(event):
+        for item in items_of(event):
             kind = item.get("type")
             spec = ITEM_TYPES.get(kind) if isinstance(kind, str) else None
             if spec is None or not spec.client_call or kind in RUNS_NOTHING:
                 continue
+            if kind in SHELL_COMMANDS:
+                continue
             if kind not in PAYLOAD_FIELDS:
                 raise MappingError(
                     f"the scenario holds a {kind}; serve makes only "
-                    f"{' and '.join(sorted(PAYLOAD_FIELDS))} calls harmless"
+                    f"{', '.join(sorted(MAPPED_TYPES))} calls harmless"
                 )
             key = (str(kind), _name(item))
             if key not in calls:
@@ -534,34 +591,37 @@ def map_scenario(
 ) -> Mapped:
     """The scenario's events with every call mapped onto an offered tool (rules 1-4)."""
     calls = scenario_calls(events)
-    if not calls:
-        return Mapped(tuple(copy.deepcopy(list(events))), ())
     tools = choose_tools(calls, offered, overrides)
     routed = _route(events)
 
-    def tool_of(where: tuple[int, int, str, str]) -> tuple[OfferedTool, Override | None]:
-        # An entry without a name of its own takes the first call of its type's tool.
-        key = (where[2], where[3])
+    def chosen(where: tuple[int, int, str, str]) -> tuple[OfferedTool, Override | None]:
+        # A shell call's commands map without a tool; an entry without a name of its
+        # own takes the first call of its type's tool.
+        if where[2] in SHELL_COMMANDS:
+            return COMMAND_TOOL, None
         same_type = (v for k, v in tools.items() if k[0] == where[2])
-        return tools.get(key) or next(same_type, next(iter(tools.values())))
+        fallback = next(iter(tools.values()), (FALLBACK_TOOL, None))
+        return tools.get((where[2], where[3])) or next(same_type, fallback)
 
     texts: dict[tuple[str, str], tuple[OfferedTool, Override | None]] = {}
     # A run of deltas is one payload text: it ends at any other event of its entry
     # (a replayed ``added``, a ``done``), after which the oracle may ignore later deltas.
-    groups: dict[tuple[int, int, int], tuple[list[int], OfferedTool]] = {}
+    groups: dict[tuple[int, int, int, Any], tuple[list[int], OfferedTool]] = {}
     runs: dict[tuple[int, int], int] = {}
 
-    def note(chosen: tuple[OfferedTool, Override | None], text: Any) -> None:
+    def note(by: tuple[OfferedTool, Override | None], text: Any) -> None:
         if isinstance(text, str):
-            texts.setdefault((chosen[0].kind, text), chosen)
+            texts.setdefault((by[0].kind, text), by)
 
     for position, event in enumerate(events):
-        for item in _items_of(event):
+        for item in items_of(event):
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is not None:
                 note(tools[(str(item["type"]), _name(item))], item.get(field_name))
+            for command in _commands(item):
+                note((COMMAND_TOOL, None), command)
         payload, where = _payload_event(event), routed.entry_of.get(position)
-        if where is None or where[2] not in PAYLOAD_FIELDS:
+        if where is None or where[2] not in MAPPED_TYPES:
             continue
         entry = (where[0], where[1])
         if payload is None or payload[0] is not Trigger.DELTA:
@@ -569,19 +629,21 @@ def map_scenario(
         if payload is None:
             continue
         if payload[0] is Trigger.DELTA:
-            run = groups.setdefault((*entry, runs.get(entry, 0)), ([], tool_of(where)[0]))
-            run[0].append(position)
+            key = (*entry, runs.get(entry, 0), payload[3])
+            groups.setdefault(key, ([], chosen(where)[0]))[0].append(position)
         else:
-            note(tool_of(where), event.get(payload[1]))
+            note(chosen(where), event.get(payload[1]))
     for positions, tool in groups.values():
         text = "".join(str(events[p].get("delta", "")) for p in positions)
-        note(next(v for v in tools.values() if v[0] is tool), text)
+        by = next((v for v in tools.values() if v[0] is tool), (tool, None))
+        note(by, text)
     text_map = TextMap()
     text_map.build(texts)
     served = [copy.deepcopy(event) for event in events]
     for position, event in enumerate(served):
         _rename_declared(event, tools)
-        for item in _items_of(event):
+        for item in items_of(event):
+            _map_commands(item, text_map)
             field_name = PAYLOAD_FIELDS.get(str(item.get("type")))
             if field_name is None:
                 continue
@@ -591,10 +653,10 @@ def map_scenario(
             if isinstance(item.get(field_name), str):
                 item[field_name] = text_map.image(tool.kind, item[field_name])
         payload, where = _payload_event(event), routed.entry_of.get(position)
-        if payload is None or where is None or where[2] not in PAYLOAD_FIELDS:
+        if payload is None or where is None or where[2] not in MAPPED_TYPES:
             continue
         if payload[0] is Trigger.PAYLOAD_DONE and isinstance(event.get(payload[1]), str):
-            kind = tool_of(where)[0].kind
+            kind = chosen(where)[0].kind
             event[payload[1]] = text_map.image(kind, event[payload[1]])
     for positions, tool in groups.values():
         pieces = [str(events[p].get("delta", "")) for p in positions]
@@ -647,4 +709,7 @@ def _describe(
                 },
             )
         )
+    commands = {text: text_map.image(kind, text) for (kind, text) in texts if kind == "command"}
+    if commands:
+        described.append(CallMapping("(shell commands)", "echo", "command", False, True, commands))
     return tuple(described)

@@ -5,11 +5,12 @@ Rules
 1. **Loopback only.**  ``LOOPBACK`` is the one address it binds; ``bind_host`` refuses
    any other (``ServeError``), so no flag can expose it.
 2. **One scenario per conversation, in order.**  A request *continues* a conversation
-   when its ``input`` carries an item whose ``call_id`` is a call of a served scenario,
-   or its ``previous_response_id`` names a served response; it gets a short text
-   answer.  Otherwise the first request that offers tools gets the next scenario,
-   mapped onto its tools (``mapping.map_scenario``); a request without tools (a title
-   request) or one that comes after the last scenario gets the text answer.
+   when its ``input`` carries an item whose ``call_id`` the served stream carried, or
+   its ``previous_response_id`` names a served response or a text answer given to that
+   conversation; it gets a short text answer.  Otherwise the first request that offers
+   tools gets the next scenario, mapped onto its tools (``mapping.map_scenario``; one
+   that cannot be mapped is passed over with an error); a request without tools (a
+   title request) or one that comes after the last scenario gets the text answer.
 3. **The answer's ``model`` is the one asked for**, written into every ``response``
    object of the stream.  Nothing else of the mapped scenario changes.
 4. ``stream: true`` gets the events as SSE, framed as ``Framing`` says; ``stream: false``
@@ -17,8 +18,10 @@ Rules
    (``final_response``): a non-streaming client is judged on what a stream reduces to.
 5. Every request is appended to ``requests.jsonl`` (one JSON object a line, flushed)
    before it is answered.
+6. Gateway mode: ``POST /serve/downstream`` takes the bytes a gateway's client received
+   and compares them with what was served (``gateway.py``).
 
-Theory of operation: ``Conversation`` state lives in ``ServeState`` (touched only on the
+Theory of operation: the conversations live in ``ServeState`` (touched only on the
 server's event loop); ``build_app`` is the aiohttp application; ``running`` runs it in a
 thread for in-process use (tests, the ``agents`` runner) and ``serve_forever`` in the
 foreground for the CLI.  Both end by judging (``judge.judge``) what was served and asked.
@@ -39,8 +42,8 @@ from typing import Any, Final
 from aiohttp import web
 
 from .gateway import GatewayVerdict, compare_downstream
-from .judge import Verdicts, judge
-from .mapping import Mapped, MappingError, Override, map_scenario, offered_tools
+from .judge import Served, Verdicts, judge
+from .mapping import MappingError, Override, map_scenario, offered_tools
 from .scenarios import Event, Scenario
 
 LOOPBACK: Final = "127.0.0.1"
@@ -110,16 +113,6 @@ class Framing:
 
 
 @dataclass
-class Served:
-    """One scenario as it was served: the request that got it and the mapped events."""
-
-    scenario: Scenario
-    mapped: Mapped
-    request_index: int
-    body: dict[str, Any]
-
-
-@dataclass
 class ServeState:
     """Everything the server learned: the requests and the scenarios served."""
 
@@ -132,6 +125,8 @@ class ServeState:
     served: list[Served] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     downstream: dict[int, GatewayVerdict] = field(default_factory=dict)
+    text_answers: dict[str, Served] = field(default_factory=dict)
+    """The id of each text answer given to a served conversation → that conversation."""
     position: int = 0
     """The next scenario to serve; one that cannot be mapped is passed over (an error)."""
     done: asyncio.Event | None = None
@@ -151,11 +146,11 @@ class ServeState:
         call_ids = _call_ids(body.get("input"))
         previous = body.get("previous_response_id")
         for served in reversed(self.served):
-            if call_ids & served_call_ids(served) or (
+            if call_ids & served.carried_call_ids or (
                 isinstance(previous, str) and previous in _response_ids(served.mapped.events)
             ):
                 return served
-        return None
+        return self.text_answers.get(previous) if isinstance(previous, str) else None
 
     def judged(self) -> Verdicts:
         """The verdicts on everything served so far."""
@@ -177,16 +172,11 @@ class ServeState:
         return verdict
 
     def finished(self) -> bool:
-        """``--once``: every scenario served and continued (or judged dropped by the end)."""
-        return self.position == len(self.scenarios) and all(
-            any(
-                r["index"] > s.request_index
-                and isinstance(r["body"], dict)
-                and _call_ids(r["body"].get("input")) & served_call_ids(s)
-                for r in self.requests
-            )
-            for s in self.served
-        )
+        """``--once``: every scenario was tried, and every one served has its next
+        request (as the judge finds it)."""
+        if self.position < len(self.scenarios):
+            return False
+        return all(scenario.next_request is not None for scenario in self.judged().scenarios)
 
     def write_verdicts(self) -> Verdicts:
         """Judge, and write ``verdicts.json`` when there is an output folder."""
@@ -196,23 +186,6 @@ class ServeState:
                 json.dumps(verdicts.to_dict(), indent=2, ensure_ascii=False) + "\n", "utf-8"
             )
         return verdicts
-
-
-def served_call_ids(served: Served) -> set[str]:
-    """The ``call_id``s the served stream carries."""
-    return {
-        item["call_id"]
-        for event in served.mapped.events
-        for item in _event_items(event)
-        if isinstance(item.get("call_id"), str) and item["call_id"]
-    }
-
-
-def _event_items(event: Event) -> list[dict[str, Any]]:
-    items = [event["item"]] if isinstance(event.get("item"), dict) else []
-    response = event.get("response")
-    output = response.get("output") if isinstance(response, dict) else None
-    return items + [i for i in output if isinstance(i, dict)] if isinstance(output, list) else items
 
 
 def _response_ids(events: Sequence[Event]) -> set[str]:
@@ -245,9 +218,14 @@ def with_model(events: Sequence[Event], model: Any) -> list[Event]:
     ]
 
 
+def text_response_id(serial: int) -> str:
+    """The response id of the text answer to request ``serial``."""
+    return f"resp_serve_text_{serial}"
+
+
 def text_events(serial: int) -> list[Event]:
     """A short, well-formed text answer: one message saying ``TEXT_ANSWER``."""
-    response_id, item_id = f"resp_serve_text_{serial}", f"msg_serve_text_{serial}"
+    response_id, item_id = text_response_id(serial), f"msg_serve_text_{serial}"
     part = {"type": "output_text", "text": TEXT_ANSWER, "annotations": []}
     message = {
         "type": "message",
@@ -376,11 +354,12 @@ def build_app(state: ServeState) -> web.Application:
 def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     """The events one request gets (rule 2)."""
     offered = offered_tools(body)
-    if (
-        state.continues(body) is not None
-        or not offered
-        or state.position >= len(state.scenarios)
-    ):
+    continued = state.continues(body)
+    if continued is not None:
+        # A later turn may name this answer by previous_response_id: still that conversation.
+        state.text_answers[text_response_id(index)] = continued
+        return text_events(index)
+    if not offered or state.position >= len(state.scenarios):
         return text_events(index)
     scenario = state.scenarios[state.position]
     state.position += 1

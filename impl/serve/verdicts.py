@@ -1,4 +1,5 @@
-"""The three verdicts on each scenario call, declared once: name, rule, meanings.
+"""The verdicts, declared once: name, rule, meanings -- three per scenario call, and
+one per scenario in gateway mode.
 
 Every report (``verdicts.json``, the ``agents`` pages) reads this table; none restates
 it.  A verdict is ``True`` (holds), ``False`` (fails) or ``None`` (does not apply), and
@@ -36,12 +37,6 @@ class VerdictName(Enum):
     EXECUTED = "executed"
     HISTORY_FAITHFUL = "history_faithful"
     API_VALID = "api_valid"
-    ANSWER_KEPT = "answer_kept"
-    """Per scenario, in gateway mode only (``gateway.py``)."""
-
-
-CALL_VERDICTS: Final = (VerdictName.EXECUTED, VerdictName.HISTORY_FAITHFUL, VerdictName.API_VALID)
-"""The verdicts every scenario call gets, in the order reports show them."""
 
 
 @dataclass(frozen=True)
@@ -73,14 +68,19 @@ VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
         "schema under the request's store mode",
         "no next request, or it carries neither the call nor its output",
     ),
-    VerdictName.ANSWER_KEPT: VerdictSpec(
-        "each difference names its own rule",
-        "through a gateway, the client's stream reduces to the answer of the stream "
-        "serve sent upstream, and the first request forwarded upstream is valid input",
-        "no downstream recording was handed back (not a gateway run)",
-    ),
 }
 """Verdict → its rule and meanings (the module's table, cell by cell)."""
+
+ANSWER_KEPT: Final = "answer_kept"
+"""The gateway verdict's key in ``verdicts.json`` (per scenario, gateway mode only)."""
+
+GATEWAY_VERDICT: Final = VerdictSpec(
+    "each difference names its own rule",
+    "through a gateway, the client's stream reduces to the answer of the stream serve "
+    "sent upstream, and the first request forwarded upstream is valid input",
+    "no downstream recording was handed back (not a gateway run)",
+)
+"""What ``answer_kept`` checks (``gateway.py``); not one of a call's verdicts."""
 
 RULE_PAGES: Final = "docs/rules/{rule}.md"
 """Where a verdict's rule is explained (the docs site)."""

@@ -28,6 +28,7 @@ from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE, Divergen
 
 from .candidate import Answer, Failure
 from .cause import Cause, Signature
+from .compare import Aspect
 from .provenance import Source, source_of
 from .rules import RULES
 from .streams import Event
@@ -217,6 +218,7 @@ def policy_json(hypothesis: Hypothesis | None) -> dict[str, str] | None:
         "rule": says.rule,
         "rule_doc": RULE_DOCS.format(rule=says.rule),
         "says": says.says,
+        "mistake": says.mistake,
     }
 
 
@@ -356,13 +358,20 @@ def side_by_side(left: list[str], right: list[str], width: int = 58) -> list[str
     return [f"{cut(a):<{width}} | {cut(b)}" for a, b in zip(left, right, strict=True)]
 
 
+_ID_ASPECTS = frozenset({Aspect.ID, Aspect.CALL_ID, Aspect.RESPONSE_ID})
+"""The aspects whose values are ids."""
+
+
 def render_cluster(number: int, cluster: Cluster) -> str:
     """One cluster for people: class, rule, both answers, differences, trace, stream."""
     more = len(cluster.cases) - 1
     allowed = " (allowed)" if cluster.allowed else ""
+    decided = (f"the client {HYPOTHESES[cluster.hypothesis].mistake}, {cluster.rule}"
+               if cluster.hypothesis is not None
+               else f"{cluster.rule} ({cluster.decision or 'no code'})")
     lines = [
         f"cluster {number} [{cluster.id}]: {cluster.divergence.value}{allowed} -- "
-        f"{cluster.rule} ({cluster.decision or 'no code'}), {len(cluster.cases)} case(s)",
+        f"{decided}, {len(cluster.cases)} case(s)",
         "  cases by class: " + ", ".join(f"{d.value} x{n}" for d, n in cluster.classes),
         f"  shape: {provenance_line(cluster.sources)}",
         f"  rule {cluster.rule}: {RULES.get(cluster.rule, '')} "
@@ -396,9 +405,11 @@ def render_cluster(number: int, cluster: Cluster) -> str:
     )
     for c in cluster.classified:
         d = c.difference
+        # Ids are shown whole where they differ: two long ids often share a prefix.
+        limit = 1 << 16 if d.aspect in _ID_ASPECTS else 160
         lines.append(
-            f"  [{c.divergence.value}] {d.path}: reference {_short(d.oracle)}, "
-            f"candidate {_short(d.candidate)}"
+            f"  [{c.divergence.value}] {d.path}: reference {_short(d.oracle, limit)}, "
+            f"candidate {_short(d.candidate, limit)}"
         )
         lines.append(f"      why: {d.why}")
     if cluster.others:

@@ -15,8 +15,9 @@ Rules
    value is the candidate's answer to that stream, seen through the same view as the
    test's (``STYLES``), so that ``tests/testing/test_upstream.py`` can check, by running
    each test against the pinned client, that it fails and fails with that value.
-3. No test is written where none can state the fix: a class a client may choose on
-   purpose (``TOLERABLE``), a body of several responses (the SDKs answer one response
+3. No test is written where none can state the fix: a cause the candidate no longer
+   shows (a run recorded with another version or set-up), a class a client may choose
+   on purpose (``TOLERABLE``), a body of several responses (the SDKs answer one response
    per call), a candidate that is not a built-in client, or a difference the client's
    API does not show (the view agrees with the expectation).  The report says which.
 
@@ -45,7 +46,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.divergence import TOLERABLE, Divergence, Hypothesis
+from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
 from responses_oracle.model.vocabulary import ResponseStatus
 
 from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure
@@ -54,6 +55,8 @@ from .compare import as_parsed
 from .explain import oracle_json
 from .harness import answers_of
 from .hypotheses import explained
+from .openai_candidate import app_tools
+from .provenance import source_of
 from .report import RULE_DOCS
 from .rules import RULES
 from .streams import Event, GeneratedStream
@@ -346,16 +349,17 @@ def shows(cluster: Mapping[str, Any], events: Sequence[Event], answer: Answer) -
 
 def tidied(
     cluster: Mapping[str, Any], candidate: Candidate
-) -> tuple[list[Event], Answer]:
+) -> tuple[list[Event], Answer, bool]:
     """The most readable form of the representative on which the candidate still shows
-    the cluster's cause, and the candidate's answer to it (rule 2)."""
+    the cluster's cause, the candidate's answer to it, and whether it does show it (rule
+    2; not: the representative as it is)."""
     events: list[Event] = list(cluster["events"])
     variants = [tidy(events) for tidy in _TIDYINGS]
     answers = answers_of(candidate, [GeneratedStream(tuple(v)) for v in variants])
     for variant, answer in zip(variants, answers, strict=True):
         if shows(cluster, variant, answer):
-            return variant, answer
-    return events, answers[-1]
+            return variant, answer, True
+    return events, answers[-1], False
 
 
 # -- the words of a title ------------------------------------------------------------
@@ -459,26 +463,27 @@ def title(cluster: Mapping[str, Any], client: str, events: Sequence[Event]) -> s
         blanker = _blanked_by(events)
         when = f"when {blanker}" if blanker else when
     if cluster.get("hypothesis"):
-        when = f"({cluster['hypothesis']['name']})"
+        mistake = HYPOTHESES[Hypothesis(cluster["hypothesis"]["name"])].mistake
+        return f"{api} {mistake}, so it {what}"
     return " ".join(part for part in (api, what, when) if part)
 
 
 # -- provenance ----------------------------------------------------------------------
 
 
-def provenance(labels: Sequence[str]) -> str:
-    """Who sends this shape: the provider profiles the case was generated with and
-    their evidence (``profile:NAME`` labels), else "synthetic" with how it was made."""
-    from .profiles import PROFILES
-
-    names = [part for label in labels if label.startswith("profile:")
-             for part in label.removeprefix("profile:").split("+")]
-    named = [PROFILES[name] for name in names if name in PROFILES]
-    if not named:
-        made = [label for label in labels if not label.startswith("profile")]
-        return "synthetic (generated" + (f": {', '.join(made)}" if made else "") + ")"
-    return "; ".join(f"{p.name}, whose streams {p.deviations} (evidence: {p.evidence})"
-                     for p in named)
+def provenance(cluster: Mapping[str, Any], labels: Sequence[str]) -> str:
+    """Who sends this shape: the real providers or gateways of the cluster's cases
+    (``sources``, ``testing.provenance``), else the representative's by its labels,
+    else "synthetic"."""
+    sources = cluster.get("sources") or []
+    if sources:
+        return "; ".join(
+            f"{s['source']} ({s.get('fixture') or s.get('evidence')}), {s['cases']} stream(s)"
+            for s in sources)
+    source = source_of(labels, str(cluster.get("representative", "")))
+    if source is None:
+        return "synthetic (no real provider is known to send this shape)"
+    return f"{source.name} ({source.fixture or source.evidence})"
 
 
 # -- one report ----------------------------------------------------------------------
@@ -526,34 +531,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "case"
 
 
-def _tools(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """The tools an app whose model calls what the stream calls declares: a function
-    tool with a permissive schema per function name, a custom tool per custom name."""
-    tools: dict[str, dict[str, Any]] = {}
-
-    def visit(key: str, value: Any) -> Any:
-        if isinstance(value, Mapping) and isinstance(value.get("name"), str) and value["name"]:
-            if value.get("type") == "function_call":
-                tools.setdefault(value["name"], {
-                    "type": "function", "name": value["name"],
-                    "parameters": {"type": "object", "additionalProperties": True},
-                    "strict": False})
-            elif value.get("type") == "custom_tool_call":
-                tools.setdefault(value["name"], {"type": "custom", "name": value["name"]})
-        return value
-
-    for event in events:
-        _walk(event, visit)
-        visit("", event.get("item"))
-    return list(tools.values())
-
-
 def report_for(
     cluster: Mapping[str, Any], client: str, candidate: Candidate,
     labels: Sequence[str] = (),
 ) -> Report:
     """The report of one cluster of ``client``'s run, the candidate run to check it."""
-    events, answer = tidied(cluster, candidate)
+    events, answer, still = tidied(cluster, candidate)
     style = STYLES.get(client)
     reference = oracle_json(events)
     differences = [
@@ -564,10 +547,13 @@ def report_for(
     ]
     shown = {**cluster, "differences": differences}
     report = Report(cluster["id"], client, title(shown, client, events),
-                    provenance(labels), events, None, None,
+                    provenance(cluster, labels), events, None, None,
                     answer.message if isinstance(answer, Failure) else None,
                     differences, cluster=cluster)
-    if Divergence(cluster["class"]) in TOLERABLE:
+    if not still:
+        report.no_test = ("the client, run again on the representative, no longer shows "
+                          "this cause: the run that found it is out of date")
+    elif Divergence(cluster["class"]) in TOLERABLE:
         report.no_test = ("a choice a client may make on purpose "
                           f"(`{cluster['class']}`), not a bug")
     elif style is None:
@@ -623,7 +609,7 @@ def render_test(style: Style, name: str, report: Report) -> str:
         "__PROVIDER__": report.provider,
         "__EXPECTED_PROSE__": expected_prose(report),
         "__EVENTS__": _events_literal(report.events, python),
-        "__TOOLS__": literal(_tools(report.events)),
+        "__TOOLS__": literal(app_tools(list(report.events))),
         "__EXPECTED__": literal(report.expected),
         "__NAME__": name,
         "__WITH_IDS__": ("True" if report.ids else "False") if python else (

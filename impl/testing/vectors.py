@@ -41,7 +41,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from .candidate import Answer, Candidate
+from .candidate import Answer, Candidate, Failure
 from .cases import generated_case
 from .compare import Difference, carried_ids, compare
 from .explain import oracle_json
@@ -311,3 +311,49 @@ def check(
             differences = compare(vector.events, vector.expected, answer, codes=codes)
             outcomes.append(VectorOutcome(vector, answer, tuple(differences)))
     return outcomes
+
+
+@dataclass(frozen=True)
+class RuleTally:
+    """How a candidate did on the vectors that exercise one rule."""
+
+    rule: str
+    vectors: int
+    passed: int
+    raised: int
+    """Vectors of the rule on which the candidate gave no answer (an error)."""
+
+    def to_json(self) -> dict[str, int]:
+        """The tally as JSON (``vectors check --json``, the Real clients record)."""
+        return {"vectors": self.vectors, "passed": self.passed, "raised": self.raised}
+
+
+def _rule_order(rule: str) -> tuple[int, str]:
+    digits = rule[1:]
+    return (int(digits), rule) if digits.isdigit() else (1 << 30, rule)
+
+
+def by_rule(outcomes: Sequence[VectorOutcome]) -> list[RuleTally]:
+    """Per rule the vectors exercise (each vector counts under every rule it names),
+    how many the candidate passed and on how many it raised, in rule order."""
+    counts: dict[str, list[int]] = {}
+    for outcome in outcomes:
+        for rule in dict.fromkeys(outcome.vector.rules):
+            tally = counts.setdefault(rule, [0, 0, 0])
+            tally[0] += 1
+            tally[1] += outcome.passed
+            tally[2] += isinstance(outcome.answer, Failure)
+    return [RuleTally(rule, *counts[rule]) for rule in sorted(counts, key=_rule_order)]
+
+
+def broken_by_rule(
+    outcomes: Sequence[VectorOutcome],
+) -> list[tuple[str, list[tuple[VectorOutcome, list[Difference]]]]]:
+    """The failing vectors grouped by the rule each difference breaks, in rule order:
+    per rule, each vector with its differences that break it."""
+    groups: dict[str, dict[str, tuple[VectorOutcome, list[Difference]]]] = {}
+    for outcome in outcomes:
+        for difference in outcome.differences:
+            mine = groups.setdefault(difference.rule, {})
+            mine.setdefault(outcome.vector.name, (outcome, []))[1].append(difference)
+    return [(rule, list(groups[rule].values())) for rule in sorted(groups, key=_rule_order)]

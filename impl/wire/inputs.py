@@ -28,7 +28,7 @@ printed before the check is over.
 
 from __future__ import annotations
 
-import gzip
+import sys
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, BinaryIO, Final
@@ -70,6 +70,8 @@ def decompressed(raw: BinaryIO, name: str) -> BinaryIO:
     lower = name.lower()
     head = b"" if lower.endswith((".gz", ".zst")) else _head(raw)
     if lower.endswith(".gz") or head.startswith(GZIP_MAGIC):
+        import gzip  # here: a plain input (every small ``reduce``) never needs it
+
         return gzip.GzipFile(fileobj=raw)  # type: ignore[return-value]
     if lower.endswith(".zst") or head.startswith(ZSTD_MAGIC):
         zstandard = require("zstandard", "zst", "reading Zstandard (.zst) input")
@@ -79,14 +81,19 @@ def decompressed(raw: BinaryIO, name: str) -> BinaryIO:
 
 
 def corrupt_errors() -> tuple[type[BaseException], ...]:
-    """The exceptions reading a ``decompressed`` input raises when its archive is corrupt."""
-    errors: list[type[BaseException]] = [gzip.BadGzipFile, EOFError, zlib.error]
-    try:
-        import zstandard
+    """The exceptions reading a ``decompressed`` input raises when its archive is corrupt.
 
+    Ask once the input is ``decompressed``: gzip's and Zstandard's own errors are among
+    them only when their module was imported, which ``decompressed`` does for an input
+    of theirs; a plain input (every small ``reduce``) so never pays for importing them.
+    """
+    errors: list[type[BaseException]] = [EOFError, zlib.error]
+    gzip = sys.modules.get("gzip")
+    if gzip is not None:
+        errors.append(gzip.BadGzipFile)
+    zstandard = sys.modules.get("zstandard")
+    if zstandard is not None:
         errors.append(zstandard.ZstdError)
-    except ImportError:
-        pass
     return tuple(errors)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 CLI = "import sys; from responses_oracle.cli import main; sys.exit(main())"
 PROG = [sys.executable, "-c", CLI, "agents"]
@@ -38,3 +41,21 @@ def test_list_names_every_profile_and_scenario() -> None:
     given = _run("--list")
     assert given.returncode == 0
     assert "codex" in given.stdout and "s04" in given.stdout and "q10" in given.stdout
+
+
+def test_a_run_writes_json_and_an_html_page_linking_each_cell_to_its_timeline(
+    tmp_path: Path,
+) -> None:
+    page = tmp_path / "report.html"
+    given = _run("openai-agents", "--scenario", "s02", "--json", "--html", str(page))
+    assert given.returncode == 0, given.stdout + given.stderr
+    report = json.loads(given.stdout)
+    assert report["verdict"] == "PASS: every verdict holds in all 1 cells."
+    [cell] = report["cells"]
+    assert (cell["client"], cell["scenario"], cell["ran"]) == ("openai-agents", "s02", True)
+    assert [(c["call_id"], c["executed"], c["history_faithful"], c["api_valid"])
+            for c in cell["calls"]] == [("call_s02", True, True, True)]
+    links = re.findall(r'<a href="([^"]+)">', page.read_text())
+    assert links == ["report-timelines/000-openai-agents-s02.html"]
+    timeline = (tmp_path / links[0]).read_text()
+    assert "call_s02" in timeline and "<script" in timeline

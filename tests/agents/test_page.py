@@ -96,3 +96,39 @@ def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
         [result] = reduce(events)
         runs = [i.item["call_id"] for i in result.items if i.executable]
         assert (runs, result.status.value) == expected[scenario.name], scenario.name
+
+
+def test_the_peers_page_says_what_the_recorded_opencode_and_codex_runs_did(
+    record: dict[str, Any],
+) -> None:
+    from responses_oracle.docsite.pages import peers_page
+    from responses_oracle.docsite.peers import SCENARIOS
+
+    page = peers_page(None, record)
+    shown = 0
+    for scenario in SCENARIOS:
+        for client in agents.PEER_CLIENTS:
+            text = agents.measured(record, client, f"peers-{scenario.key}")
+            if text is not None:
+                assert text.replace("|", "\\|") in page, (client, scenario.key)
+                shown += 1
+    assert shown == 0 or "under **run**" in page
+    assert peers_page(None, None).count("**run**") == 0
+
+
+def test_a_measured_cell_gives_each_verdict_and_a_broken_ones_reason() -> None:
+    data = {"clients": [{"client": "codex", "version": "9.9", "cells": [
+        {"client": "codex", "scenario": "peers-x", "ran": True, "reason": "", "requests": 2,
+         "calls": [{"call_id": "c1", "executed": True, "history_faithful": False,
+                    "api_valid": None, "reasons": {"history_faithful": "id 'a', the oracle's "
+                                                   "is 'b'"}}]},
+        {"client": "codex", "scenario": "peers-y", "ran": False,
+         "reason": "the client sent no request (exit status 1)", "calls": []},
+    ]}]}
+    assert agents.measured(data, "codex", "peers-x") == (
+        "**run** (9.9, [Real agents](real-agents.md)): executed ✓, history-faithful ✗ "
+        "(id 'a', the oracle's is 'b'), API-valid -")
+    assert agents.measured(data, "codex", "peers-y") == (
+        "**run** (9.9, [Real agents](real-agents.md)): the client sent no request "
+        "(exit status 1)")
+    assert agents.measured(data, "opencode", "peers-x") is None

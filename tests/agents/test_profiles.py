@@ -102,3 +102,14 @@ def test_the_scenario_list_has_every_quirk_and_the_shapes_the_issue_asks_for() -
     for scenario in scenarios:
         if scenario.kind == "stream":
             assert Path(scenario.argument()).is_file(), scenario.spec
+
+
+def test_a_peers_vector_file_is_handed_to_serve_as_the_stream_of_its_events() -> None:
+    from responses_oracle.serve.scenarios import load_scenario
+
+    peers = [s for s in builtin() if s.kind == "vector-file"]
+    assert len(peers) == 12
+    for scenario in peers:
+        vector = json.loads((CHECKOUT / scenario.spec).read_text())
+        served = load_scenario(scenario.argument())
+        assert list(served.events) == vector["events"], scenario.name

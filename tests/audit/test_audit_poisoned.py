@@ -135,7 +135,7 @@ def test_a_poisoned_partition_becomes_worker_lost_rows_and_nothing_else_is_lost(
     out = tmp_path / "out"
     poisoned, opened, workers = _audit(site, folder, out, victim=VICTIM)
     assert poisoned.returncode == 1, poisoned.stderr
-    assert f"{FILES} inputs, {FILES - 1} responses, 1 failed inputs" in poisoned.stdout
+    assert f"{FILES} inputs, {FILES - 1} responses, 1 failed input" in poisoned.stdout
     # Twice on a shared pool, then alone on a pool of its own.
     assert opened[VICTIM] == 3
     # The other partitions went on sharing the pools' workers: a few pools in all
@@ -151,7 +151,7 @@ def test_a_poisoned_partition_becomes_worker_lost_rows_and_nothing_else_is_lost(
     # The next run (the crash fixed) tries the poisoned partition again, and only it.
     again, opened, _ = _audit(site, folder, out)
     assert again.returncode == 0, again.stderr
-    assert "1 partitions run, 23 reused" in again.stdout
+    assert "1 partition run, 23 reused" in again.stdout
     assert opened == {VICTIM: 1}
     assert rows(out) == rows(clean)
 
@@ -169,7 +169,7 @@ def test_on_dask_a_poisoned_partition_is_worker_lost_after_the_allowed_failures(
     }
     poisoned, opened, _ = _audit(site, folder, out, "--engine", "dask", victim=VICTIM, env=dask)
     assert poisoned.returncode == 1, poisoned.stderr
-    assert f"{FILES} inputs, {FILES - 1} responses, 1 failed inputs" in poisoned.stdout
+    assert f"{FILES} inputs, {FILES - 1} responses, 1 failed input" in poisoned.stdout
     assert opened[VICTIM] == 2
     row = _lost(clean, out, folder)
     assert row["error"].startswith("KilledWorker: "), row["error"]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from cli.cli_helpers import run
 from responses_oracle.audit.corpus import corpus_row
+from responses_oracle.words import counted
 
 from .audit_helpers import command, loop_folder, rows, run_record
 
@@ -58,7 +59,7 @@ def test_an_interrupted_audit_resumes_where_it_stopped(
 
     status, stdout, _ = run(capsys, "audit", folder, "--out", out, *options)
     assert status == 0
-    assert f"{FILES - len(written)} partitions run, {len(written)} reused" in stdout
+    assert f"{counted(FILES - len(written), 'partition')} run, {len(written)} reused" in stdout
     for name, mtime in written.items():
         assert (out / "results" / name).stat().st_mtime_ns == mtime, (
             "a finished partition was redone"
@@ -87,12 +88,12 @@ def test_a_resumed_run_redoes_only_what_is_missing_or_changed(
     files[0].unlink()
     (out / "results" / ".tmp-1-part-x.parquet").write_bytes(b"half a file")
     status, stdout, _ = run(capsys, "audit", folder, "--out", out, *options)
-    assert "1 partitions run, 3 reused" in stdout and status == 0
+    assert "1 partition run, 3 reused" in stdout and status == 0
     assert not list((out / "results").glob(".tmp-*"))
 
     (folder / "s3.jsonl").write_bytes(corpus_row(5, 99, 4)["body"])
     status, stdout, _ = run(capsys, "audit", folder, "--out", out, *options)
-    assert "1 partitions run, 3 reused" in stdout
+    assert "1 partition run, 3 reused" in stdout
     assert len(list((out / "results").glob("*.parquet"))) == 4, "the stale partition is pruned"
     (changed,) = [row for row in rows(out) if row["source"].endswith("s3.jsonl")]
     assert changed["stream_id"].endswith("s3.jsonl")
@@ -111,7 +112,7 @@ def test_resuming_with_other_settings_is_refused_unless_fresh(
     status, stdout, _ = run(
         capsys, "audit", folder, "--out", out, "--partition-size", "7", "--fresh", "-q"
     )
-    assert status == 0 and "1 partitions run, 0 reused" in stdout
+    assert status == 0 and "1 partition run, 0 reused" in stdout
     assert run_record(out)["settings"]["partition_size"] == 7
     kept = sorted((out / "results").glob("*.parquet"))
     status, _, err = run(capsys, "audit", tmp_path / "gone", "--out", out, "--fresh", "-q")

@@ -137,5 +137,5 @@ def test_the_output_folder_inside_a_source_is_not_audited(
     assert run(capsys, "audit", tmp_path, "--out", out, "-q")[0] == 0
     status, stdout, _ = run(capsys, "audit", tmp_path, "--out", out, "-q")
     assert (
-        status == 0 and "1 inputs, 1 responses" in stdout and "0 partitions run, 1 reused" in stdout
+        status == 0 and "1 input, 1 response" in stdout and "0 partitions run, 1 reused" in stdout
     )

@@ -225,3 +225,23 @@ def test_an_unknown_flag_shows_the_usage_of_its_command(
         status, _, err = run(capsys, *argv)
         assert status == Exit.USAGE and err.startswith(usage), err
         assert "unrecognized arguments: --bogus" in err
+
+
+def test_the_audit_summary_names_each_failed_path_once_and_compares_only_with_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a manifest's persisted output nothing is compared, so no finding says
+    "(not compared)"; a failed input's path is given once, not again in its message."""
+    folder = tmp_path / "traffic"
+    folder.mkdir()
+    (folder / "good.sse").write_bytes(PARALLEL)
+    (folder / "cut.sse.gz").write_bytes(COMPRESSED["stream.sse.gz"][:100])
+    (folder / "notes.txt").write_bytes(NOT_STREAMS["text.txt"][0])
+    status, _, _ = run(capsys, "audit", folder, "--out", tmp_path / "out", "--jobs", "1", "-q")
+    assert status == Exit.NO_RESPONSE
+    summary = (tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
+    assert "(not compared)" not in summary and "| class |" not in summary
+    assert "## Findings by provider and code" in summary
+    failed = summary.split("## Inputs that failed", 1)[1]
+    for name in ("cut.sse.gz", "notes.txt"):
+        assert failed.count(name) == 1, failed

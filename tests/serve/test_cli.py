@@ -88,3 +88,15 @@ def test_a_scenario_that_finds_nothing_exits_2_before_listening(tmp_path: Path) 
     out, err = process.communicate(timeout=60)
     assert (process.returncode, out) == (2, "")
     assert "is no stream file, quirk (q05)" in err
+
+
+def test_without_the_serve_extra_it_exits_2_naming_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from responses_oracle.cli import main
+
+    for name in [m for m in sys.modules if m.startswith("responses_oracle.serve")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "aiohttp", None)
+    assert main(["serve", "q05"]) == 2
+    assert "pip install 'responses-oracle[serve]'" in capsys.readouterr().err

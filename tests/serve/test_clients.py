@@ -59,6 +59,7 @@ def two_turns(
     *,
     tamper: Callable[[list[Item]], list[Item]] = lambda items: items,
     run: Callable[[Item], bool] = lambda call: True,
+    store: bool | None = None,
 ) -> str:
     """The application: ask, run the calls (those ``run`` allows), send it all back."""
     client = openai.OpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
@@ -73,8 +74,9 @@ def two_turns(
         }
         for call in calls
     ]
+    stored = {} if store is None else {"store": store}
     answer = client.responses.create(
-        model="gpt-test", input=history + tamper(output) + outputs, tools=[WEATHER]
+        model="gpt-test", input=history + tamper(output) + outputs, tools=[WEATHER], **stored
     )
     return answer.output_text
 
@@ -98,6 +100,11 @@ def test_openai_python_streaming_two_turns_holds_every_verdict(tmp_path: Path) -
     assert _values(verdicts) == [ALL_HOLD, ALL_HOLD]
     [scenario] = verdicts.scenarios
     assert scenario.stream and scenario.next_request == 1
+    for call in scenario.calls:  # the timeline's events of each call name it
+        assert call.events and all(
+            call.call_id in json.dumps(scenario.events[n]) or call.expected["id"]
+            in json.dumps(scenario.events[n]) for n in call.events
+        )
     assert scenario.mapping[0]["tool"] == "get_weather"
     reasons = sorted(call.verdicts[0].reason for call in scenario.calls)
     assert reasons == [
@@ -208,3 +215,46 @@ def test_openai_agents_runner_without_streaming_is_judged_on_the_json_answer(
     [scenario] = verdicts.scenarios
     assert not scenario.stream
     assert _values(verdicts) == [ALL_HOLD]
+
+
+def _without_ids(items: list[Item]) -> list[Item]:
+    return [{k: v for k, v in item.items() if k != "id"} for item in items]
+
+
+@pytest.mark.parametrize(("store", "faithful"), [(False, True), (None, False)])
+def test_a_replay_without_ids_is_faithful_only_under_store_false(
+    store: bool | None, faithful: bool, tmp_path: Path
+) -> None:
+    with running([load_scenario("q11")], out=tmp_path) as server:
+        two_turns(server.base_url, tamper=_without_ids, store=store)
+        [call] = server.verdicts().scenarios[0].calls
+    history = call.verdicts[1]
+    assert history.value is faithful
+    if not faithful:
+        assert history.reason == "id None, the oracle's is 'fc_A' (store is not false)"
+
+
+def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
+    tmp_path: Path,
+) -> None:
+    with running([load_scenario("q11"), load_scenario("q10")], out=tmp_path) as server:
+        client = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
+        assert [model.id for model in client.models.list()] == ["serve"]
+        first = client.responses.create(model="m", input="hi", tools=[WEATHER])
+        [call] = [item for item in first.output if item.type == "function_call"]
+        second = client.responses.create(
+            model="m",
+            previous_response_id=first.id,
+            input=[{"type": "function_call_output", "call_id": call.call_id,
+                    "output": get_weather(**json.loads(call.arguments))}],
+            tools=[WEATHER],
+        )
+        third = client.responses.create(
+            model="m", previous_response_id=second.id, input="thanks", tools=[WEATHER]
+        )
+        verdicts = server.verdicts()
+    assert second.output_text == third.output_text == "Done."
+    assert verdicts.unserved == ("q10",)  # the third turn is still q11's conversation
+    [judged] = verdicts.scenarios[0].calls
+    assert [v.value for v in judged.verdicts] == [True, None, True]
+    assert judged.verdicts[1].reason == "history sent by previous_response_id, not replayed"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle.reducer import reduce
 from responses_oracle.serve.mapping import (
@@ -98,6 +98,10 @@ def _shape(events: Sequence[dict[str, Any]]) -> list[Any]:
             if field is not None:
                 item.pop("name", None)
                 item[field] = bool(item.get(field))
+            action = item.get("action")
+            for key in ("commands", "command"):  # shell_call, local_shell_call
+                if isinstance(action, dict) and key in action:
+                    action[key] = [bool(command) for command in action[key]]
         # A diagnostic's detail quotes the payload text; its code and place are the shape.
         body["diagnostics"] = [(d["code"], d["event_index"]) for d in body["diagnostics"]]
         shape.append(body)
@@ -130,9 +134,15 @@ def _payload_texts(events: Sequence[dict[str, Any]]) -> list[str]:
         for item in items:
             if isinstance(item, dict) and item.get("type") in PAYLOAD_FIELDS:
                 texts.append(item.get(PAYLOAD_FIELDS[item["type"]]))
+            if isinstance(item, dict) and item.get("type") == "shell_call":
+                texts.extend((item.get("action") or {}).get("commands") or [])
+            if isinstance(item, dict) and item.get("type") == "local_shell_call":
+                texts.append(" ".join((item.get("action") or {}).get("command") or []))
         kind = str(event.get("type"))
         if kind.startswith(("response.function_call_arguments", "response.custom_tool_call")):
             texts.append(event.get("arguments", event.get("input")))
+        if kind == "response.shell_call_command.done":
+            texts.append(event.get("command"))
     return [text for text in texts if isinstance(text, str)]
 
 
@@ -142,7 +152,11 @@ def _deltas(events: Sequence[dict[str, Any]]) -> list[str]:
         event["delta"]
         for event in events
         if event.get("type")
-        in ("response.function_call_arguments.delta", "response.custom_tool_call_input.delta")
+        in (
+            "response.function_call_arguments.delta",
+            "response.custom_tool_call_input.delta",
+            "response.shell_call_command.delta",
+        )
         and isinstance(event.get("delta"), str)
     ]
 
@@ -161,11 +175,15 @@ def _harmless_value(value: Any) -> bool:
 
 
 def _whole(text: str) -> bool:
-    """A whole text the server may send: JSON of harmless values, or a marker."""
+    """A whole text the server may send: JSON of harmless values, a marker, or ``echo``
+    of one (a shell command)."""
     stripped = text.strip()
+    if re.fullmatch(r"echo " + re.escape(MARKER_PREFIX) + r"\d+", stripped):
+        return True
     if re.fullmatch(re.escape(MARKER_PREFIX) + r"\d+", stripped):
         return True
-    return _parses(stripped) and _harmless_value(json.loads(stripped))
+    value = _json(stripped)
+    return value is not _NOT_JSON and _harmless_value(value)
 
 
 @pytest.mark.parametrize("offer", sorted(OFFERS))
@@ -201,12 +219,15 @@ def test_every_payload_text_sent_is_harmless_by_construction(offer: str) -> None
     assert checked > 100
 
 
-def _parses(text: str) -> bool:
+_NOT_JSON = object()
+
+
+def _json(text: str) -> Any:
+    """The value of a JSON text, or ``_NOT_JSON``."""
     try:
-        json.loads(text)
+        return json.loads(text)
     except ValueError:
-        return False
-    return True
+        return _NOT_JSON
 
 
 def test_the_same_text_gets_the_same_image_and_whitespace_and_blanks_are_kept() -> None:
@@ -261,24 +282,42 @@ def test_a_shell_tool_is_preferred_and_mutating_tools_are_never_chosen() -> None
         choose_tools([("custom_tool_call", "notes")], [EXEC])
 
 
-def test_a_client_call_that_cannot_be_made_harmless_is_refused() -> None:
-    events = [
+def _one_item(item: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
         {"type": "response.created", "response": {"id": "r", "output": []}},
-        {
-            "type": "response.output_item.done",
-            "output_index": 0,
-            "item": {
-                "type": "local_shell_call",
-                "id": "lsh_1",
-                "call_id": "c1",
-                "action": {"type": "exec", "command": ["rm", "-rf", "/"]},
-            },
-        },
+        {"type": "response.output_item.done", "output_index": 0, "item": item},
+        {"type": "response.completed", "response": {"id": "r", "output": [item]}},
     ]
-    with pytest.raises(MappingError, match="local_shell_call"):
-        map_scenario(events, [SHELL])
 
 
+def test_a_built_in_shell_call_runs_only_echo_of_a_marker() -> None:
+    local = {
+        "type": "local_shell_call",
+        "id": "lsh_1",
+        "call_id": "c1",
+        "action": {"type": "exec", "command": ["rm", "-rf", "/"]},
+    }
+    mapped = map_scenario(_one_item(local), [SHELL])
+    for event in mapped.events[1:]:
+        item = event.get("item") or event["response"]["output"][0]
+        assert item["action"] == {"type": "exec", "command": ["echo", "responses-oracle-1"]}
+    [quirk] = [e["item"] for e in map_scenario(load_scenario("q02").events, []).events[2:3]]
+    assert quirk["action"]["commands"] == ["echo responses-oracle-1"]
+
+
+def test_a_client_call_that_cannot_be_made_harmless_is_refused() -> None:
+    patch = {
+        "type": "apply_patch_call",
+        "id": "apc_1",
+        "call_id": "c1",
+        "operation": {"type": "delete_file", "path": "/etc/passwd"},
+    }
+    with pytest.raises(MappingError, match="apply_patch_call"):
+        map_scenario(_one_item(patch), [SHELL])
+
+
+# A shared two-core machine can make generation look slow; the property is cheap.
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.lists(st.text(max_size=5), min_size=1, max_size=6), st.text(max_size=40))
 def test_split_like_concatenates_keeps_blanks_and_fills_the_rest(
     pieces: list[str], whole: str

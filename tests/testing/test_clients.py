@@ -198,7 +198,7 @@ def test_every_cluster_names_where_its_shape_is_seen(record: dict[str, Any]) -> 
         for cluster in client["clusters"]:
             for source in cluster["sources"]:
                 assert source["evidence"] and source["cases"] >= 1
-                if source["fixture"] and not source["fixture"].startswith("fixtures/captures "):
+                if source["fixture"]:
                     assert (ROOT / source["fixture"]).is_file(), source
 
 

@@ -212,3 +212,32 @@ def test_every_request_declares_a_tool_for_every_call_the_stream_carries() -> No
         {"type": "custom", "name": "apply_patch"},
         {"type": "function", "name": "get_time"},
     ]
+
+
+# -- item 4: representatives keep their case --------------------------------------------
+
+
+def test_a_policys_representative_keeps_its_own_cause_while_shrinking() -> None:
+    # Two wrong tool runs in one stream, one snapshot_verbatim explains: call A's
+    # arguments blanked by its done item and the snapshot (empty_payload_ignored, the
+    # case's own cause, first), call B renamed by the snapshot (metadata_conflict).
+    # Shrinking that only kept "the policy, a wrong tool run" dropped A and showed B.
+    a, b = _fc("call_a"), _fc("call_b", '{"city":"Oslo"}')
+    added = [{"type": "response.output_item.added", "output_index": n, "item": i | {
+        "arguments": ""}} for n, i in enumerate((a, b))]
+    delta = {"type": "response.function_call_arguments.delta", "output_index": 0,
+             "item_id": "fc_call_a", "delta": a["arguments"]}
+    arguments_done = {"type": "response.function_call_arguments.done", "output_index": 0,
+                      "item_id": "fc_call_a", "arguments": a["arguments"]}
+    blank_a, renamed_b = a | {"arguments": ""}, b | {"name": "get_time"}
+    events = [CREATED, *added, delta, arguments_done, _done(blank_a, 0), _done(b, 1),
+              _completed(blank_a, renamed_b)]
+    candidate = FunctionCandidate(_snapshot_verbatim)
+    [finding] = find([Case("two", GeneratedStream(tuple(events), ("openai",)))], candidate)
+    own = Causes().key(finding.signatures[0])
+    assert (own.kind, own.decision) == ("payload", "empty_payload_ignored")
+    result = report(1, [finding], candidate, started=0.0, checked=0.0)
+    [cluster] = result.clusters
+    assert cluster.hypothesis is not None and len(cluster.events) < len(events)
+    shown = judged(list(cluster.events), cluster.answer).signatures
+    assert Causes().shows(own, shown, cluster.divergence), shown

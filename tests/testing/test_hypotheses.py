@@ -174,7 +174,8 @@ def test_a_policys_cluster_is_shrunk_keeping_the_policys_answer_and_reported() -
     data = only.to_json()
     says = HYPOTHESES[Hypothesis.SNAPSHOT_VERBATIM]
     assert data["hypothesis"] == {"name": "snapshot_verbatim", "rule": "R9",
-                                  "rule_doc": "docs/rules/R9.md", "says": says.says}
+                                  "rule_doc": "docs/rules/R9.md", "says": says.says,
+                                  "mistake": says.mistake}
     assert sorted(v["what"] for v in data["variants"]) == [
         "confirmed_call_lost: R9 snapshot_missing_item",
         "wrong_tool_run: R7 empty_payload_ignored",
@@ -190,6 +191,9 @@ def test_every_hypothesis_names_a_documented_rule_and_says_what_to_fix() -> None
     for says in HYPOTHESES.values():
         assert says.rule in {f"R{n}" for n in range(1, 13)}
         assert says.says.startswith("the client ") and ";" in says.says
+    # Each names its mistake in a few words of its own, for a report's cause line.
+    mistakes = [says.mistake for says in HYPOTHESES.values()]
+    assert len(set(mistakes)) == len(mistakes) and all(0 < len(m) <= 48 for m in mistakes)
 
 
 def test_the_done_items_answer_is_the_confirmed_items_as_they_came() -> None:

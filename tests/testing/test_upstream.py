@@ -39,14 +39,6 @@ from responses_oracle.testing.upstream import (
 
 ROOT = Path(__file__).resolve().parents[2]
 
-DRIVER_ARTIFACTS = {
-    ("openai-agents", "1dce5b1f96"): "the recorded run's agent declared no tools, so a custom "
-    "apply_patch call took the SDK's legacy path and raised; an app that gets the call "
-    "declared the tool, as the generated test does, and nothing raises (issue 22, item 3)",
-}
-"""Recorded clusters that the app's set-up does not reproduce: their generated tests
-must pass (the report disproves the recorded claim), until the record is re-made with
-realistic drivers and they are gone."""
 RECORD = load(ROOT / "docs")
 DEFAULT = Generation()
 
@@ -138,9 +130,6 @@ def test_every_generated_test_fails_on_the_pinned_client_for_the_stated_reason(
     assert set(results) == {r.test_name for r in tested}  # every test ran
     for report in tested:
         failure = results[report.test_name]
-        if (client, report.id) in DRIVER_ARTIFACTS:
-            assert failure == "", (report.id, failure[:2000])
-            continue
         assert failure, f"{report.id}: {report.test_file} passed"
         assert _squashed(_said(report, client)) in _squashed(failure), (report.id,
                                                                         failure[:2000])

@@ -14,7 +14,7 @@ import pytest
 import vector_corpus
 from helpers import REPO
 from responses_oracle import reduce
-from responses_oracle.cli.vectors import failure_text
+from responses_oracle.cli.vectors import check_text
 from responses_oracle.testing.candidate import FunctionCandidate
 from responses_oracle.testing.vectors import (
     FORMAT,
@@ -160,14 +160,17 @@ def test_export_is_the_same_from_any_folder_and_needs_no_pytest(tmp_path: Path) 
 def test_a_failure_names_the_rules_it_exercises_and_the_rule_it_breaks(tmp_path: Path) -> None:
     export(tmp_path, [v for v in corpus_vectors() if v.name.startswith("rule-test_r6_")])
     _, vectors = load(tmp_path)
-    failed = [o for o in check(vectors, FunctionCandidate(naive)) if not o.passed]
+    outcomes = check(vectors, FunctionCandidate(naive))
+    failed = [o for o in outcomes if not o.passed]
     assert failed
-    text = failure_text(failed[0])
-    first, second, why = text.splitlines()[:3]
-    assert first == f"FAIL {failed[0].vector.name}  (exercises R6)"
+    lines = check_text(outcomes).splitlines()
     difference = failed[0].differences[0]
-    assert second.startswith(f"  breaks {difference.rule} at {difference.path}: expected ")
-    assert why == f"      why: {difference.why}"
+    # Under the rule the difference breaks: the vector with the rules it exercises,
+    # where it differs, and why.
+    at = lines.index(f"  FAIL {failed[0].vector.name}  (exercises R6)")
+    assert any(line.startswith(f"breaks {difference.rule}: ") for line in lines[:at])
+    assert lines[at + 1].startswith(f"    at {difference.path}: expected ")
+    assert lines[at + 2] == f"        why: {difference.why}"
 
 
 def test_harvest_keeps_streams_of_passing_rule_tests_only(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ def test_html_writes_the_timeline_of_the_input_and_exits_as_reduce_does(
     out = tmp_path / "page.html"
     status, stdout, stderr = run(capsys, "explain", source, "--html", out)
     assert status == 0 and stdout == ""
-    assert stderr == f"wrote {out}: 20 events, 1 responses\n"
+    assert stderr == f"wrote {out}: 20 events, 1 response\n"
     page = Page(out.read_text(encoding="utf-8"))
     assert "".join(page.text).count(str(source)) == 2  # the title and the heading
     assert len(page.having("div", "lane")) == 4  # reasoning, two calls, the response

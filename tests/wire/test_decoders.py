@@ -31,6 +31,11 @@ EDGE_TEXTS = (
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":NaN}',
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":1e400}',
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":-0.0}',
+    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":-1e-400}',
+    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":2.4703282292062328e-324}',
+    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":1.7976931348623159e308}',
+    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":1.' + "1" * 800 + "}",
+    '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":1' + "0" * 400 + "}",
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","delta":"b"}',
     '{"type":"response.output_text.delta","output_index":1.0,"delta":"a"}',
     '{"type":"response.output_text.delta","output_index":0,"delta":"a","x":'
