@@ -26,10 +26,11 @@ The fingerprint covers exactly what the proofs read, and none of its prose:
 The record also holds what the proofs say about the peers' policies
 (``responses_oracle.proofs.policies``): per policy, its description, the cells it
 changes, what it does not model, the payload candidates it ignores, and the rows of
-``prove_policy`` -- a refuted invariant with its shortest counterexample stream.  The
-proofs' counterexamples are canonical (``induction.Unrolling.find`` and
-``contracts.check_contract`` minimise them in a fixed order), so proving the same
-sources again writes the same record.
+``prove_policy`` -- a refuted invariant with its shortest counterexample stream.  A
+re-run on the same sources writes the same record: counterexamples are canonical
+(``induction.Unrolling.find`` and ``contracts.check_contract`` minimise them in a fixed
+order, whatever Z3 was asked before), and the unbounded proofs are limited by Z3's own
+step count (``unbounded.RLIMIT``), not by the clock of a busy machine.
 
 ``--check`` never runs the proofs: a record whose fingerprint differs from the current
 sources is stale (a table or a proof changed: rerun the generator), and a matching one
