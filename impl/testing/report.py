@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE, Divergence, Hypothesis
+from responses_oracle.words import counted
 
 from .candidate import Answer, Failure
 from .cause import Cause, Signature
@@ -275,9 +276,9 @@ class DiffReport:
             if counts[d]
         )
         return (
-            f"{self.cases} streams, {len(self.findings)} diverge"
+            f"{counted(self.cases, 'stream')}, {len(self.findings)} diverge"
             + (f" ({classes})" if classes else "")
-            + f"; {len(self.clusters)} cluster(s), {len(self.failing)} failing; "
+            + f"; {counted(len(self.clusters), 'cluster')}, {len(self.failing)} failing; "
             f"{self.streams_per_second:.0f} streams/s compared, {self.seconds:.1f} s in all"
         )
 
@@ -285,7 +286,8 @@ class DiffReport:
         """The human report: every cluster (or the first ``shown``), then the summary."""
         blocks = [render_cluster(n + 1, c) for n, c in enumerate(self.clusters[:shown])]
         if shown is not None and len(self.clusters) > shown:
-            blocks.append(f"... and {len(self.clusters) - shown} more cluster(s)")
+            hidden = len(self.clusters) - shown
+            blocks.append(f"... and {counted(hidden, 'more cluster', 'more clusters')}")
         blocks.append(self.summary())
         return "\n\n".join(blocks)
 

@@ -76,7 +76,7 @@ def test_diff_with_a_corpus_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
         '{"type":"response.completed","response":{"id":"r","output":[]}}\n'
     )
     assert main(["diff", "--candidate", "oracle", "--count", "0", "--corpus", str(tmp_path)]) == 0
-    assert "1 streams, 0 diverge" in capsys.readouterr().out
+    assert "1 stream, 0 diverge" in capsys.readouterr().out
 
 
 def test_a_candidate_that_cannot_start_is_a_usage_error(
