@@ -137,6 +137,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "Trigger",
             "The reclassification table (R7): the trigger a channel event delivers.",
         ),
+        _Kernel(
+            "execute",
+            tables.execution,
+            (("stop", "Stop"),),
+            "Execution",
+            "The execution table (R13): the verdict of where the gates stopped.",
+        ),
     )
 
 
@@ -250,6 +257,7 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 from __future__ import annotations
 
 from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.execution import Execution, Stop
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route

@@ -10,14 +10,21 @@ declared: ``response.tools``, echoed by ``response.created`` / ``in_progress`` /
 
 Theory of operation
 -------------------
-``decide(facts)`` applies the gates below in order; the first that fails names the
-verdict (an ``Execution``), so every non-executable item says why.  The gates:
+``decide(facts)`` walks the gates below in order; where the walk stops (a ``Stop``:
+the first gate that fails, or the declared tools' answer) picks the cell of the
+execution table ``EXECUTION``, whose value is the verdict (an ``Execution``), so every
+non-executable item says why.  The walk is ``execution_stop``, written against
+``model.ops`` like the other classifiers: the reducer runs it on Python facts, the
+proofs on Z3 terms (``proofs/execution_z3.py``), and the table is a field of
+``ModelTables`` (a mutant is one cell of it changed).  Reading the declared tools
+(gate 6, ``declared``) is plain Python over JSON: it gathers one fact, which the Z3
+encoding leaves free.  The gates:
 
 1. the item is a client-run call type (``CLIENT_CALLS``: the catalogue's item records
    with a ``call``, ``catalogue.ClientCall``);
 2. the response completed (a cut-off call must not be run);
 3. the entry is confirmed (by its ``done`` or the snapshot, R8);
-4. it has a ``call_id`` (an output must name it);
+4. it has a non-empty ``call_id`` (an output must name it);
 5. no output item for its ``call_id`` is in the same response (``OUTPUT_OF``, paired by
    the output's ``output_key``): a call that is already answered was run by the server;
 6. the declared tools say the client runs it, read the way ``CLIENT_CALLS`` says for
@@ -41,12 +48,13 @@ and ``ResponseToolSearchCall.execution`` are ``server`` | ``client``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
 from .catalogue import ITEM_TYPES, ClientCall, Declaration
+from .ops import PYTHON, Fact, Ops, Text, Value
 
 
 class Execution(Enum):
@@ -74,6 +82,57 @@ class Execution(Enum):
 
 EXECUTABLE: Final[frozenset[Execution]] = frozenset({Execution.CLIENT, Execution.TOOLS_UNKNOWN})
 """The verdicts under which an item is ``executable``."""
+
+
+class Stop(Enum):
+    """Where ``decide``'s walk through the gates stops: the first gate an item fails, or
+    (every gate passed) what the declared tools say.  The key of ``EXECUTION``."""
+
+    NOT_A_CALL = "not_a_call"
+    """Gate 1: not a client call type."""
+    NOT_COMPLETED = "not_completed"
+    """Gate 2: the response did not complete."""
+    UNCONFIRMED = "unconfirmed"
+    """Gate 3: nothing confirmed the item."""
+    NO_CALL_ID = "no_call_id"
+    """Gate 4: no non-empty ``call_id``."""
+    ANSWERED = "answered"
+    """Gate 5: an output for its ``call_id`` is in the response."""
+    NO_TOOLS = "no_tools"
+    """Gate 6 cannot be read: the stream declared no tools."""
+    DECLARED_CLIENT = "declared_client"
+    """Gate 6: the declared tools say the client runs it."""
+    DECLARED_SERVER = "declared_server"
+    """Gate 6: the declared tool says the server runs it."""
+    UNDECLARED = "undeclared"
+    """Gate 6: tools are declared, and none is this call's."""
+
+
+DECLARATION_STOPS: Final[tuple[Stop, ...]] = (
+    Stop.DECLARED_CLIENT,
+    Stop.DECLARED_SERVER,
+    Stop.UNDECLARED,
+)
+"""The stops the declared tools' answer can be (what ``declared`` returns)."""
+
+ExecutionTable = dict[Stop, Execution]
+"""Where the walk stops → the verdict."""
+
+EXECUTION: Final[ExecutionTable] = {
+    Stop.NOT_A_CALL: Execution.NOT_A_CALL,
+    Stop.NOT_COMPLETED: Execution.NOT_COMPLETED,
+    Stop.UNCONFIRMED: Execution.UNCONFIRMED,
+    Stop.NO_CALL_ID: Execution.NO_CALL_ID,
+    Stop.ANSWERED: Execution.ANSWERED,
+    # Executable by its type, but nothing confirmed the client runs it: said so (R13).
+    Stop.NO_TOOLS: Execution.TOOLS_UNKNOWN,
+    Stop.DECLARED_CLIENT: Execution.CLIENT,
+    Stop.DECLARED_SERVER: Execution.SERVER,
+    Stop.UNDECLARED: Execution.UNDECLARED,
+}
+"""The execution table (R13): the verdict of each stop, cell by cell.  Only two cells
+are executable (``EXECUTABLE``); the proofs hold every other to its gate
+(``proofs/execution_z3.py``)."""
 
 
 class Runner(Enum):
@@ -196,27 +255,81 @@ def _runner(call: ClientCall, item: Mapping[str, Any], tools: Iterable[Mapping[s
     return Runner.CLIENT
 
 
-_DECLARED: Final[dict[Runner | None, Execution]] = {
-    Runner.CLIENT: Execution.CLIENT,
-    Runner.SERVER: Execution.SERVER,
-    None: Execution.UNDECLARED,
+_DECLARED: Final[dict[Runner | None, Stop]] = {
+    Runner.CLIENT: Stop.DECLARED_CLIENT,
+    Runner.SERVER: Stop.DECLARED_SERVER,
+    None: Stop.UNDECLARED,
 }
-"""What the declaration's answer makes the verdict (gate 6)."""
+"""Where the declaration's answer leaves the walk (gate 6)."""
 
 
-def decide(facts: CallFacts) -> Execution:
-    """The verdict for one item: the first gate it fails, or who runs it."""
+def declared(facts: CallFacts) -> Stop:
+    """What the declared tools say of the item (gate 6): ``DECLARED_CLIENT``,
+    ``DECLARED_SERVER`` or ``UNDECLARED`` (also when there is nothing to read: not a
+    call type, or no tools declared — the gates before it stop the walk there)."""
     call = CLIENT_CALLS.get(str(facts.item.get("type")))
-    if call is None:
-        return Execution.NOT_A_CALL
-    if not facts.completed:
-        return Execution.NOT_COMPLETED
-    if not facts.confirmed:
-        return Execution.UNCONFIRMED
-    if facts.call_id is None:
-        return Execution.NO_CALL_ID
-    if facts.answered:
-        return Execution.ANSWERED
-    if facts.tools is None:
-        return Execution.TOOLS_UNKNOWN
+    if call is None or facts.tools is None:
+        return Stop.UNDECLARED
     return _DECLARED[_runner(call, facts.item, facts.tools)]
+
+
+def execution_stop(
+    ops: Ops,
+    call: Fact,
+    completed: Fact,
+    confirmed: Fact,
+    call_id: Text,
+    answered: Fact,
+    tools: Fact,
+    declaration: Value,
+) -> Value:
+    """Where the walk through the gates stops (the cell of ``EXECUTION``): the first gate
+    the item fails, else the declaration's answer.
+
+    ``call``: the item is a client call type (``CLIENT_CALLS``); ``tools``: the stream
+    declared tools; ``declaration``: ``declared``'s answer (one of ``DECLARATION_STOPS``).
+    """
+    return ops.cond(
+        ops.not_(call),
+        Stop.NOT_A_CALL,
+        ops.cond(
+            ops.not_(completed),
+            Stop.NOT_COMPLETED,
+            ops.cond(
+                ops.not_(confirmed),
+                Stop.UNCONFIRMED,
+                ops.cond(
+                    ops.not_(ops.present(call_id)),
+                    Stop.NO_CALL_ID,
+                    ops.cond(
+                        answered,
+                        Stop.ANSWERED,
+                        ops.cond(ops.not_(tools), Stop.NO_TOOLS, declaration),
+                    ),
+                ),
+            ),
+        ),
+    )
+
+
+def stop_of(facts: CallFacts) -> Stop:
+    """``execution_stop`` on the Python facts of one item."""
+    stop: Stop = execution_stop(
+        PYTHON,
+        str(facts.item.get("type")) in CLIENT_CALLS,
+        facts.completed,
+        facts.confirmed,
+        facts.call_id,
+        facts.answered,
+        facts.tools is not None,
+        declared(facts),
+    )
+    return stop
+
+
+def decide(
+    facts: CallFacts, verdict: Callable[[Stop], Execution] = EXECUTION.__getitem__
+) -> Execution:
+    """The verdict for one item: the ``EXECUTION`` cell of the gate it stops at
+    (``verdict`` is the table's kernel; the reference table unless told)."""
+    return verdict(stop_of(facts))

@@ -12,6 +12,7 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 from __future__ import annotations
 
 from .admission import Admission, IdentityDecision
+from .execution import Execution, Stop
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .routing import Route
@@ -42,7 +43,7 @@ from .vocabulary import (
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The ten kernels of ``tables``, each a direct lookup in its table."""
+    """The kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -86,7 +87,11 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.reclassification[trigger][state]``."""
         return tables.reclassification[trigger][state]
 
+    def execute(stop: Stop) -> Execution:
+        """``tables.execution[stop]``."""
+        return tables.execution[stop]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify,
+        reclassify, execute,
     )

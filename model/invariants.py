@@ -22,6 +22,7 @@ from enum import Enum
 
 from .admission import NAMESPACES
 from .catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelKind, EventClass
+from .execution import CLIENT_CALLS, OUTPUT_OF
 from .lifecycle import OPEN_STATES
 from .vocabulary import LATE_CODES, Code, EntryState, MatchView, ResponseStatus, SlotState
 
@@ -267,6 +268,42 @@ def _executable_needs_completion(state: ResponseSnapshot) -> bool:
     )
 
 
+def _executable_is_confirmed(state: ResponseSnapshot) -> bool:
+    return all(entry.confirmed for entry in state.entries if entry.executable)
+
+
+def _executable_in_completed_response(state: ResponseSnapshot) -> bool:
+    return state.status is ResponseStatus.COMPLETED or not any(
+        entry.executable for entry in state.entries
+    )
+
+
+def _executable_has_call_id(state: ResponseSnapshot) -> bool:
+    return all(bool(entry.call_id) for entry in state.entries if entry.executable)
+
+
+def _answered(state: ResponseSnapshot, call: EntrySnapshot) -> bool:
+    """An output entry of the response names ``call``'s ``call_id`` (by its
+    ``ClientCall.output_key``)."""
+    for entry in state.entries:
+        if OUTPUT_OF.get(entry.item_type) != call.item_type:
+            continue
+        by_id = CLIENT_CALLS[call.item_type].output_key == "id"
+        if (entry.item_id if by_id else entry.call_id) == call.call_id:
+            return True
+    return False
+
+
+def _executable_is_client_run(state: ResponseSnapshot) -> bool:
+    # The snapshot carries no response.tools: the declaration half is the Z3 statement's
+    # (proofs/execution_z3.py); here, the catalogue's half.
+    return all(
+        entry.item_type in CLIENT_CALLS and not _answered(state, entry)
+        for entry in state.entries
+        if entry.executable
+    )
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
         "complete_once",
@@ -339,6 +376,33 @@ INVARIANTS: tuple[Invariant, ...] = (
         Scope.STATE,
         _executable_needs_completion,
     ),
+    Invariant(
+        "executable_is_confirmed",
+        "an executable call is confirmed, by its done, a done item or the snapshot",
+        Scope.STATE,
+        _executable_is_confirmed,
+    ),
+    Invariant(
+        "executable_in_completed_response",
+        "an executable call belongs to a response that ended completed",
+        Scope.STATE,
+        _executable_in_completed_response,
+    ),
+    Invariant(
+        "executable_has_call_id",
+        "an executable call has a non-empty call_id",
+        Scope.STATE,
+        _executable_has_call_id,
+    ),
+    Invariant(
+        "executable_is_client_run",
+        "an executable call is client-run by the evidence: a client call type (the"
+        " catalogue's ClientCall) that no output in its response answers, and the declared"
+        " tools say the client runs it (or none were declared, and its verdict says"
+        " tools_unknown)",
+        Scope.STATE,
+        _executable_is_client_run,
+    ),
 )
 """The invariants of DESIGN section 4, in its order."""
 
@@ -359,6 +423,9 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an entry in a closed state (done, completed) has completed exactly once",
     ),
     "executable_needs_completion": (
+        "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
+    ),
+    "executable_is_confirmed": (
         "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
     ),
     "ambiguity_rejected": (

@@ -24,6 +24,7 @@ from .admission import (
     MatchingTable,
 )
 from .channels import RECLASSIFICATION, ReclassificationTable
+from .execution import EXECUTION, Execution, ExecutionTable, Stop
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .routing import ROUTING, Route, RoutingTable
@@ -67,6 +68,7 @@ class ModelTables:
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
     identity: IdentityTable = field(default_factory=lambda: IDENTITY)
     reclassification: ReclassificationTable = field(default_factory=lambda: RECLASSIFICATION)
+    execution: ExecutionTable = field(default_factory=lambda: EXECUTION)
 
 
 REFERENCE = ModelTables()
@@ -74,7 +76,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The ten decision functions the driver calls; one per table.
+    """The decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -90,6 +92,7 @@ class KernelSet(NamedTuple):
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
     reclassify: Callable[[Trigger, ChannelState], Trigger]
+    execute: Callable[[Stop], Execution]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -105,6 +108,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "payload": tables.payload,
         "identity": tables.identity,
         "reclassify": tables.reclassification,
+        "execute": tables.execution,
     }
 
 

@@ -53,6 +53,7 @@ from .encoding import (
     Step,
     Term,
 )
+from .execution_z3 import ExecutionEncoding
 from .properties import CLAUSES, PROPERTIES, Property
 from .routing import RoutingSystem
 
@@ -151,6 +152,8 @@ def system_for(
     renderable search)."""
     if prop.routing:
         return RoutingSystem(tables, bounds)
+    if prop.execution:
+        return ExecutionEncoding(tables, bounds, channels)
     return Encoding(
         tables, bounds, payload=prop.payload, identity=prop.identity, channels=channels
     )
@@ -238,7 +241,7 @@ def _hypothesis(
     return z3.And(parts)
 
 
-_STEPS: dict[tuple[Bounds, bool, bool, bool], tuple[ModelTables, Any]] = {}
+_STEPS: dict[tuple[Bounds, bool, bool, bool, bool], tuple[ModelTables, Any]] = {}
 """One symbolic step per bounds and system, for the model last asked about (the
 invariants over one system share it: building the successor terms is most of the cost
 of a payload induction; one model at a time keeps the memory of a test session flat)."""
@@ -248,7 +251,7 @@ def _one_step(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
     """The system of ``prop`` with a fresh state, a fresh step and the successor."""
     if any(cached is not tables for cached, _ in _STEPS.values()):
         _STEPS.clear()
-    key = (bounds, prop.routing, prop.payload, prop.identity)
+    key = (bounds, prop.routing, prop.payload, prop.identity, prop.execution)
     if key not in _STEPS:
         system = system_for(prop, tables, bounds)
         state, step = system.fresh_state("s"), system.fresh_step("e")

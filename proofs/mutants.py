@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.execution import Execution, Stop
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
@@ -53,7 +54,9 @@ class Mutant:
     """A mutant model, the bug class it stands for, and the invariant it must break.
 
     ``system`` names the transition system the refutation is found in: the lifecycle
-    encoding (``encoding.py``, the default) or the matcher (``matching.py``).
+    encoding (``encoding.py``, the default), the matcher (``matching.py``), one decision
+    step (``contract``) or the lifecycle with the execution evidence (``execution``,
+    ``execution_z3.py``).
     """
 
     tables: ModelTables
@@ -167,6 +170,13 @@ def with_added_admission_cell(
 ) -> ModelTables:
     """``base`` with the ``output_item.added`` admission cell ``view`` replaced."""
     return replace(base, name=name, added_admission={**base.added_admission, view: admission})
+
+
+def with_execution_cell(
+    base: ModelTables, name: str, stop: Stop, verdict: Execution
+) -> ModelTables:
+    """``base`` with the execution cell ``stop`` replaced."""
+    return replace(base, name=name, execution={**base.execution, stop: verdict})
 
 
 _S, _T = EntryState, Trigger
@@ -770,15 +780,82 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R6/R9: a snapshot that lists one item twice is a provider bug worth a "
         "duplicate_item; ignored, the second copy vanishes without a trace",
     ),
+    # -- who runs a call (R13): one cell of the execution table -------------------------
+    # Refuted in proofs/execution_z3.py's encoding (``system="execution"``): its runs
+    # carry tools and outputs the function_call renderer does not write, so prove reports
+    # the abstract run and tests/proofs/test_execution_proofs.py a witness stream.
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "unconfirmed-call-runs", Stop.UNCONFIRMED, Execution.CLIENT
+        ),
+        "an unconfirmed call is run",
+        "executable_is_confirmed",
+        "R8/R13: a call whose done never came may still be streaming its arguments; "
+        "run, the client executes a truncated call (peer-implementations.md: clients "
+        "that run on output_item.added)",
+        "execution",
+    ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "cut-off-call-runs", Stop.NOT_COMPLETED, Execution.CLIENT
+        ),
+        "a call of a response that did not complete is run",
+        "executable_in_completed_response",
+        "R9: a response.incomplete or failed response ended mid-turn; its calls are "
+        "reported, never run",
+        "execution",
+    ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "call-without-call-id-runs", Stop.NO_CALL_ID, Execution.TOOLS_UNKNOWN
+        ),
+        "a call without a call_id is run",
+        "executable_has_call_id",
+        "R13: the output of a call names its call_id; run without one, its result can "
+        "never be sent back (the hosted tool search of vercel/ai openai-tool-search.1 "
+        "has none)",
+        "execution",
+    ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "hosted-call-runs", Stop.DECLARED_SERVER, Execution.CLIENT
+        ),
+        "a call the declared tool says the server runs is run by the client",
+        "executable_is_client_run",
+        "issue #11: OpenAI's hosted container shell (openai-shell-container.1, "
+        "environment container_auto) streams shell_call items the server runs",
+        "execution",
+    ),
+    Mutant(
+        with_execution_cell(REFERENCE, "answered-call-runs", Stop.ANSWERED, Execution.CLIENT),
+        "a call its response already answers is run again",
+        "executable_is_client_run",
+        "issue #11: openai-shell-skills.1 carries each shell_call's shell_call_output in "
+        "the same response: the server ran it",
+        "execution",
+    ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "undeclared-call-runs", Stop.UNDECLARED, Execution.CLIENT
+        ),
+        "a call no declared tool names is run",
+        "executable_is_client_run",
+        "issue #11: xAI's server-run x_search streams custom_tool_call items "
+        "(xs_call_…) the request never declared",
+        "execution",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 
 MUTANTS: dict[str, Mutant] = {mutant.tables.name: mutant for mutant in MUTANT_LIST}
 """Every named mutant, by model name."""
 
-TRACED: tuple[Mutant, ...] = tuple(mutant for mutant in MUTANT_LIST if mutant.system != "contract")
+TRACED: tuple[Mutant, ...] = tuple(
+    mutant for mutant in MUTANT_LIST if mutant.system not in ("contract", "execution")
+)
 """The mutants refuted by a trace, each with a fixture stream (a diagnostic contract's
-mutant is refuted at one decision step, with no trace: ``proofs/contracts.py``)."""
+mutant is refuted at one decision step, with no trace: ``proofs/contracts.py``; an
+execution mutant by an abstract run of ``proofs/execution_z3.py``)."""
 
 # -- mutants of entries with several channels (issue #16) -------------------------------
 # A stream of function_call items (what ``counterexample.render`` writes) has one

@@ -82,6 +82,7 @@ from .encoding import (
     Term,
     select,
 )
+from .execution_z3 import EXECUTABLE_FACTS
 from .routing import (
     ambiguity_rejected,
     ids_name_admitted_entries,
@@ -570,7 +571,8 @@ class Property:
 
     ``payload`` says the formula reads the abstract channels (``Encoding(payload=True)``),
     ``identity`` the abstract names (``Encoding(identity=True)``); ``routing`` that it is
-    a formula over ``routing.RoutingSystem``.
+    a formula over ``routing.RoutingSystem``; ``execution`` over
+    ``execution_z3.ExecutionEncoding`` (the lifecycle with ``call_id`` and the evidence).
     """
 
     name: str
@@ -579,6 +581,7 @@ class Property:
     payload: bool = False
     identity: bool = False
     routing: bool = False
+    execution: bool = False
 
     def __post_init__(self) -> None:
         known = INVARIANTS_BY_NAME.get(self.name) or COMPLETENESS_BY_NAME[self.name]
@@ -798,6 +801,10 @@ PROPERTIES: dict[str, Property] = {
         Property("nothing_lost", state=_nothing_lost),
         Property("terminal_is_final", step=_terminal_is_final),
         Property("executable_needs_completion", state=_executable_needs_completion),
+        *(
+            Property(name, state=formula, execution=True)
+            for name, formula in EXECUTABLE_FACTS.items()
+        ),
     )
 }
 """Every invariant of ``model.invariants``, as a Z3 formula, by name, in DESIGN order."""

@@ -29,6 +29,9 @@ For one model (the reference, or a mutant) and each invariant:
    over the matching system at every bound of ``MATCHER_BOUNDS`` (``PROVED_BOUNDED``),
    or the shortest violating run, rendered as a stream (``COUNTEREXAMPLE``), or
    ``UNKNOWN`` with the clauses the induction broke.
+6. Who runs a call (``execution_z3``): the same proofs over the lifecycle encoding with
+   each entry's ``call_id`` and execution evidence; a counterexample is reported by its
+   abstract run (its tools and outputs have no ``function_call`` rendering).
 
 The command line (``responses-oracle prove``) is a thin layer over ``prove``.
 """
@@ -48,6 +51,7 @@ from .conformance import replay
 from .contracts import CONTRACTS, check_contract
 from .counterexample import render
 from .encoding import Bounds
+from .execution_z3 import describe
 from .induction import InductionResult, bmc, check_induction, close_snapshot
 from .matching import (
     MATCHER_DEPTH,
@@ -130,6 +134,20 @@ def _bounded(
             detail += f" (structural: {STRUCTURAL[invariant]})"
         seconds = time.perf_counter() - started
         return ProofResult(invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail)
+    if PROPERTIES[invariant].execution:
+        # Who runs a call: the run carries tools and outputs no function_call stream
+        # renders, so it is reported abstractly (execution_z3.describe).
+        found = bmc(tables, invariant, failed.bounds, depth, renderable=False)
+        if found.trace is not None:
+            return ProofResult(
+                invariant,
+                tables.name,
+                Status.COUNTEREXAMPLE,
+                time.perf_counter() - started,
+                None,
+                f"abstract run at {failed.bounds} (no function_call rendering): "
+                + describe(found.trace),
+            )
     search = bmc(tables, invariant, failed.bounds, depth)
     # The induction may break at a small bound on a state no run reaches, while the
     # run that breaks the invariant needs more entries (a third binding of a shared

@@ -57,7 +57,7 @@ from .encoding import (
     Step,
     Term,
 )
-from .properties import PROPERTIES
+from .properties import PROPERTIES, Property
 
 UNBOUNDED: tuple[str, ...] = (
     "complete_once",
@@ -77,6 +77,11 @@ UNBOUNDED: tuple[str, ...] = (
     "open_state_follows_events",
     "candidates_offered",
     "item_id_learned",
+    # who runs a call (execution_z3): each entry's verdict is its own
+    "executable_is_confirmed",
+    "executable_in_completed_response",
+    "executable_has_call_id",
+    "executable_is_client_run",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 
@@ -183,24 +188,46 @@ def _view(state: Arrays, index: Term) -> State:
     return State(**values, entry_slot=(z3.IntVal(0),), slot_state=())
 
 
-class _System:
-    """The array transition system of one model."""
+class ArraySystem:
+    """The array transition system of one model (a subclass adds fields: the
+    ``call_id`` and evidence of ``execution_z3``)."""
 
     def __init__(self, tables: ModelTables, payload: bool, identity: bool) -> None:
         self.one = Encoding(tables, Bounds(1, 0), payload, identity, _CHANNELS)
         self.payload = payload
 
+    def fresh(self, name: str) -> Arrays:
+        """A state of fresh arrays."""
+        return _fresh(name)
+
+    def initial(self, state: Arrays) -> Term:
+        """The state before the first event."""
+        return _initial(state)
+
+    def view(self, state: Arrays, index: Term) -> State:
+        """The one-entry state of entry ``index``."""
+        return _view(state, index)
+
+    def in_domain(self, state: Arrays, index: Term) -> Term:
+        """The range of entry ``index``'s fields (none beyond their sorts here)."""
+        return z3.BoolVal(True)
+
+    def wide(self, step: Step) -> Term:
+        """``step`` is response-wide: it reaches every entry at once."""
+        return TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)
+
     def updated(self, state: Arrays, step: Step, index: Term, active: Term) -> State:
         """The view of entry ``index`` after ``step`` reached it (if ``active``)."""
         local = replace(step, entry=z3.IntVal(0))
-        return self.one._apply(_view(state, index), local, 0, active)
+        return self.one._apply(self.view(state, index), local, 0, active)
 
     def successor(self, state: Arrays, step: Step) -> Arrays:
+        """The arrays after ``step``."""
         live = z3.Not(state["terminal"])
-        wide = TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)
+        wide = self.wide(step)
         i = z3.Int("i")
         target = self.updated(state, step, step.entry, live)
-        everyone = self.updated(state, step, i, self.one.delivers(_view(state, i), step, 0))
+        everyone = self.updated(state, step, i, self.one.delivers(self.view(state, i), step, 0))
         after: Arrays = {}
         for f in _ENTRY_FIELDS:
             for position, a in enumerate(_arrays(f)):
@@ -233,7 +260,7 @@ class _System:
     def environment(self, state: Arrays, step: Step) -> Term:
         """The environment clauses that speak of the target entry and the response
         (the ones about slots and admission order are dropped: fewer assumptions)."""
-        view = _view(state, step.entry)
+        view = self.view(state, step.entry)
         clauses = self.one.environment_clauses(view, replace(step, entry=z3.IntVal(0)))
         kept = [
             step.entry >= 0,
@@ -249,6 +276,17 @@ class _System:
             clauses["deltas_only_grow"],
         ]
         return z3.And(kept)
+
+
+def _system_for(prop: Property, tables: ModelTables) -> ArraySystem:
+    """The array system ``prop`` is stated over: the lifecycle's, or with ``execution``
+    the one with each entry's ``call_id`` and evidence (``execution_z3``)."""
+    if prop.execution:
+        # Imported here: execution_z3 builds on this module (ArraySystem).
+        from .execution_unbounded import execution_system
+
+        return execution_system(tables)
+    return ArraySystem(tables, prop.payload, prop.identity)
 
 
 RLIMIT = 20_000_000
@@ -269,19 +307,19 @@ def prove_unbounded(
     if invariant not in UNBOUNDED:
         return False, f"{invariant} has no unbounded encoding"
     prop = PROPERTIES[invariant]
-    system = _System(tables, prop.payload, prop.identity)
+    system = _system_for(prop, tables)
     one = system.one
 
     def holds(state: Arrays, index: Term) -> Term:
-        view = _view(state, index)
+        view = system.view(state, index)
         own = [prop.state(one, view)] if prop.state is not None else []
         return z3.And(*own, prop.strengthening(one, view))
 
-    state = _fresh("s")
+    state = system.fresh("s")
     k = z3.Int("k")
     base = z3.Solver()
     base.set(rlimit=rlimit)
-    base.add(_initial(state), k >= 0, z3.Not(holds(state, k)))
+    base.add(system.initial(state), k >= 0, system.in_domain(state, k), z3.Not(holds(state, k)))
     base_result = base.check()
 
     step = system.one.fresh_step("e")
@@ -289,12 +327,13 @@ def prove_unbounded(
     goal = holds(after, k)
     if prop.step is not None:
         local = replace(step, entry=z3.IntVal(0))
-        goal = z3.And(goal, prop.step(one, _view(state, k), local, _view(after, k)))
+        goal = z3.And(goal, prop.step(one, system.view(state, k), local, system.view(after, k)))
     j = z3.Int("j")
     induction = z3.Solver()
     induction.set(rlimit=rlimit)
     induction.add(
-        z3.ForAll([j], z3.Implies(j >= 0, holds(state, j))),
+        z3.ForAll([j], z3.Implies(z3.And(j >= 0, system.in_domain(state, j)), holds(state, j))),
+        system.in_domain(state, k),
         # The domain of the response-level counter (the bounded encoding's ``domain``).
         state["snapshot_items"] >= 0,
         system.environment(state, step),
@@ -306,7 +345,7 @@ def prove_unbounded(
     # initial state satisfies the hypothesis (that is the base case), so it is enough
     # that the environment allows a step from it: a quantifier-free query.
     premise = z3.Solver()
-    premise.add(_initial(state), system.environment(state, step))
+    premise.add(system.initial(state), system.environment(state, step))
     if premise.check() != z3.sat:
         return False, "no step is allowed from the initial state (vacuous)"
     if base_result == z3.unsat and step_result == z3.unsat:

@@ -11,6 +11,7 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 from __future__ import annotations
 
 from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.execution import Execution, Stop
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.routing import Route
@@ -103,6 +104,14 @@ _IdentityRelation_TAKEN = IdentityRelation.TAKEN
 _IdentityRelation_EQUAL = IdentityRelation.EQUAL
 _IdentityField_NAME = IdentityField.NAME
 _ChannelState_OPEN = ChannelState.OPEN
+_Stop_NOT_A_CALL = Stop.NOT_A_CALL
+_Stop_NOT_COMPLETED = Stop.NOT_COMPLETED
+_Stop_UNCONFIRMED = Stop.UNCONFIRMED
+_Stop_NO_CALL_ID = Stop.NO_CALL_ID
+_Stop_ANSWERED = Stop.ANSWERED
+_Stop_NO_TOOLS = Stop.NO_TOOLS
+_Stop_DECLARED_CLIENT = Stop.DECLARED_CLIENT
+_Stop_DECLARED_SERVER = Stop.DECLARED_SERVER
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -180,6 +189,15 @@ _TRIGGER__ITEM_DONE = Trigger.ITEM_DONE
 _TRIGGER__SNAPSHOT_ITEM = Trigger.SNAPSHOT_ITEM
 _TRIGGER__RESPONSE_COMPLETED = Trigger.RESPONSE_COMPLETED
 _TRIGGER__RESPONSE_ABORTED = Trigger.RESPONSE_ABORTED
+_EXECUTION__NOT_A_CALL = Execution.NOT_A_CALL
+_EXECUTION__NOT_COMPLETED = Execution.NOT_COMPLETED
+_EXECUTION__UNCONFIRMED = Execution.UNCONFIRMED
+_EXECUTION__NO_CALL_ID = Execution.NO_CALL_ID
+_EXECUTION__ANSWERED = Execution.ANSWERED
+_EXECUTION__TOOLS_UNKNOWN = Execution.TOOLS_UNKNOWN
+_EXECUTION__CLIENT = Execution.CLIENT
+_EXECUTION__SERVER = Execution.SERVER
+_EXECUTION__UNDECLARED = Execution.UNDECLARED
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -503,6 +521,18 @@ RECLASSIFY_EDGES = frozenset({
     (Trigger.RESPONSE_COMPLETED, ChannelState.CLOSED, Trigger.RESPONSE_COMPLETED),
     (Trigger.RESPONSE_ABORTED, ChannelState.OPEN, Trigger.RESPONSE_ABORTED),
     (Trigger.RESPONSE_ABORTED, ChannelState.CLOSED, Trigger.RESPONSE_ABORTED),
+})
+
+EXECUTE_EDGES = frozenset({
+    (Stop.NOT_A_CALL, Execution.NOT_A_CALL),
+    (Stop.NOT_COMPLETED, Execution.NOT_COMPLETED),
+    (Stop.UNCONFIRMED, Execution.UNCONFIRMED),
+    (Stop.NO_CALL_ID, Execution.NO_CALL_ID),
+    (Stop.ANSWERED, Execution.ANSWERED),
+    (Stop.NO_TOOLS, Execution.TOOLS_UNKNOWN),
+    (Stop.DECLARED_CLIENT, Execution.CLIENT),
+    (Stop.DECLARED_SERVER, Execution.SERVER),
+    (Stop.UNDECLARED, Execution.UNDECLARED),
 })
 
 
@@ -1154,5 +1184,29 @@ def reclassify(trigger: Trigger, state: ChannelState) -> Trigger:
     return _TRIGGER__RESPONSE_ABORTED
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify)
+def execute(stop: Stop) -> Execution:
+    """The execution table (R13): the verdict of where the gates stopped.
+
+    post: (stop, __return__) in EXECUTE_EDGES
+    """
+    if stop is _Stop_NOT_A_CALL:
+        return _EXECUTION__NOT_A_CALL
+    if stop is _Stop_NOT_COMPLETED:
+        return _EXECUTION__NOT_COMPLETED
+    if stop is _Stop_UNCONFIRMED:
+        return _EXECUTION__UNCONFIRMED
+    if stop is _Stop_NO_CALL_ID:
+        return _EXECUTION__NO_CALL_ID
+    if stop is _Stop_ANSWERED:
+        return _EXECUTION__ANSWERED
+    if stop is _Stop_NO_TOOLS:
+        return _EXECUTION__TOOLS_UNKNOWN
+    if stop is _Stop_DECLARED_CLIENT:
+        return _EXECUTION__CLIENT
+    if stop is _Stop_DECLARED_SERVER:
+        return _EXECUTION__SERVER
+    return _EXECUTION__UNDECLARED
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, execute=execute)
 """The generated kernels as one value, for the driver."""

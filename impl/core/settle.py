@@ -176,7 +176,7 @@ def _settle(step: StepContext) -> None:
             (entry.item_type, entry.call_id) in answered,
             tools,
         )
-        entry.execution = decide(facts)
+        entry.execution = decide(facts, step.kernels.execute)
         entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":
             arguments = entry.channels.get((ChannelKind.ARGUMENTS, 0))
