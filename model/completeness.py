@@ -176,8 +176,17 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "snapshot with no items is reported once, as snapshot_absent: model.vocabulary.NOTE_CODES)",
         Scope.STEP,
     ),
+    Obligation(
+        "client_run_is_executable",
+        "once the response ended, a call the evidence says the client runs is executable, "
+        "its verdict client when tools were declared and tools_unknown when none were: an "
+        "admitted client call type that received a confirming event, with a non-empty "
+        "call_id, that no output answers, in a response that completed, whose declared "
+        "tools say the client runs it or that declared none (R13)",
+        Scope.FINAL,
+    ),
 )
-"""The completeness obligations, in the order of issue #16."""
+"""The completeness obligations, in the order of issue #16 (then issue #24's)."""
 
 COMPLETENESS_BY_NAME: dict[str, Obligation] = {ob.name: ob for ob in COMPLETENESS}
 """The same obligations, by name."""
@@ -231,6 +240,13 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "a channel is closed only once its entry is past streaming (payload_done or later)",
     ),
     "item_id_learned": (_UNREACHED,),
+    # Who runs a call reads the state the end leaves: end_settles's clauses.
+    "client_run_is_executable": (
+        _CONFIRMED,
+        "an entry the snapshot reached is completed",
+        "the response is completed only by its terminal event",
+        "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
+    ),
     "candidates_offered": (
         "an absent entry's channel holds nothing, has no deltas and was offered nothing",
         "deltas wait unjoined only while nothing was offered to their channel, and are not empty",

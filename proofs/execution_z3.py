@@ -362,6 +362,51 @@ def executable_is_client_run(encoding: ExecutionEncoding, state: ExecutionState)
     return _each(encoding, client_run)
 
 
+def client_run_is_executable(encoding: ExecutionEncoding, state: ExecutionState) -> Term:
+    """Once the response ended, an entry the evidence says the client runs is executable,
+    with the verdict that names the evidence (``model.completeness``: what the events
+    brought — a confirming event, the ``call_id`` — not the flags a row set)."""
+
+    def withheld(i: int) -> Term:
+        evidence = z3.And(
+            state.terminal,
+            state.entry_state[i] != ENTRY[EntryState.ABSENT],
+            state.call[i],
+            state.completed,
+            state.confirming_seen[i],
+            PAYLOAD.is_one_of(state.call_id[i], NONEMPTY),
+            z3.Not(state.answered[i]),
+            z3.Or(z3.Not(state.tools), state.declaration[i] == STOP[Stop.DECLARED_CLIENT]),
+        )
+        named = z3.If(
+            state.tools, EXECUTION[Execution.CLIENT], EXECUTION[Execution.TOOLS_UNKNOWN]
+        )
+        return z3.Implies(
+            evidence,
+            z3.And(encoding.executable(state, i), encoding.verdict(state, i) == named),
+        )
+
+    return _each(encoding, withheld)
+
+
+def client_run_antecedent(encoding: Any, before: Any, step: Any, after: Any) -> Term:
+    """A step after which ``client_run_is_executable`` has something to say: a response
+    completed with a client call that received a confirming event and has a ``call_id``
+    (``vacuity``: a proof whose antecedent no run reaches would be vacuous)."""
+    return z3.Or(
+        [
+            z3.And(
+                after.terminal,
+                after.completed,
+                after.call[i],
+                after.confirming_seen[i],
+                PAYLOAD.is_one_of(after.call_id[i], NONEMPTY),
+            )
+            for i in range(encoding.bounds.entries)
+        ]
+    )
+
+
 EXECUTABLE_FACTS: dict[str, Callable[[Any, Any], Term]] = {
     "executable_is_confirmed": executable_is_confirmed,
     "executable_in_completed_response": executable_in_completed_response,
@@ -369,6 +414,11 @@ EXECUTABLE_FACTS: dict[str, Callable[[Any, Any], Term]] = {
     "executable_is_client_run": executable_is_client_run,
 }
 """The invariants over ``ExecutionEncoding``, by name (``model.invariants``)."""
+
+EXECUTABLE_OBLIGATIONS: dict[str, Callable[[Any, Any], Term]] = {
+    "client_run_is_executable": client_run_is_executable,
+}
+"""The completeness obligations over ``ExecutionEncoding`` (``model.completeness``)."""
 
 
 def describe(run: Any) -> str:

@@ -844,6 +844,26 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "(xs_call_…) the request never declared",
         "execution",
     ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "declared-call-withheld", Stop.DECLARED_CLIENT, Execution.SERVER
+        ),
+        "a call the declared tools say the client runs is called server-run",
+        "client_run_is_executable",
+        "R13: vercel/ai openai-shell-tool.1 declares {\"type\":\"shell\"} and the client "
+        "answers the shell_call in the next request; withheld, the turn stalls",
+        "execution",
+    ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "undeclared-tools-call-withheld", Stop.NO_TOOLS, Execution.UNDECLARED
+        ),
+        "a call of a stream that declares no tools is withheld",
+        "client_run_is_executable",
+        "R13: OpenAI echoes an empty tools list even when a local_shell tool was sent "
+        "(vercel/ai openai-local-shell-tool.1); withheld, the call is never run",
+        "execution",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 

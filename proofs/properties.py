@@ -82,7 +82,7 @@ from .encoding import (
     Term,
     select,
 )
-from .execution_z3 import EXECUTABLE_FACTS
+from .execution_z3 import EXECUTABLE_FACTS, EXECUTABLE_OBLIGATIONS
 from .routing import (
     ambiguity_rejected,
     ids_name_admitted_entries,
@@ -830,6 +830,10 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("duplicate_reported", step=_duplicate_reported),
         Property("item_id_learned", state=_item_id_learned),
         Property("missing_from_snapshot_reported", step=_missing_from_snapshot_reported),
+        *(
+            Property(name, state=formula, execution=True)
+            for name, formula in EXECUTABLE_OBLIGATIONS.items()
+        ),
     )
 }
 """Every obligation of ``model.completeness``, as a Z3 formula, by name."""

@@ -82,6 +82,7 @@ UNBOUNDED: tuple[str, ...] = (
     "executable_in_completed_response",
     "executable_has_call_id",
     "executable_is_client_run",
+    "client_run_is_executable",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 

@@ -69,6 +69,7 @@ from .encoding import (
     Term,
     select,
 )
+from .execution_z3 import client_run_antecedent
 from .induction import (
     Run,
     Trace,
@@ -548,7 +549,11 @@ def obligation_witnesses(
     ``depth``), over the system the obligation is proved on (the encoding, or the
     routing system for R5's)."""
     found: dict[str, Run[Any, Any] | None] = {}
-    goals: dict[str, Callable[..., Term]] = {**OBLIGATION_ANTECEDENTS, **ROUTING_ANTECEDENTS}
+    goals: dict[str, Callable[..., Term]] = {
+        **OBLIGATION_ANTECEDENTS,
+        **ROUTING_ANTECEDENTS,
+        "client_run_is_executable": client_run_antecedent,
+    }
     for name in COMPLETENESS_BY_NAME:
         prop = PROPERTIES[name]
         system = system_for(prop, tables, bounds, channels=PROOF_CHANNELS)
