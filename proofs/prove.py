@@ -134,32 +134,33 @@ def _bounded(
             detail += f" (structural: {STRUCTURAL[invariant]})"
         seconds = time.perf_counter() - started
         return ProofResult(invariant, tables.name, Status.PROVED_BOUNDED, seconds, None, detail)
-    if PROPERTIES[invariant].execution:
-        # Who runs a call: the run carries tools and outputs no function_call stream
-        # renders, so it is reported abstractly (execution_z3.describe).
-        found = bmc(tables, invariant, failed.bounds, depth, renderable=False)
-        if found.trace is not None:
-            return ProofResult(
-                invariant,
-                tables.name,
-                Status.COUNTEREXAMPLE,
-                time.perf_counter() - started,
-                None,
-                f"abstract run at {failed.bounds} (no function_call rendering): "
-                + describe(found.trace),
-            )
-    search = bmc(tables, invariant, failed.bounds, depth)
+    # Who runs a call: its runs carry tools and outputs no function_call stream renders,
+    # so they are searched and reported abstractly (execution_z3.describe).
+    renderable = not PROPERTIES[invariant].execution
+    search = bmc(tables, invariant, failed.bounds, depth, renderable)
     # The induction may break at a small bound on a state no run reaches, while the
     # run that breaks the invariant needs more entries (a third binding of a shared
     # slot): search the largest bound too before giving up (a run at a smaller bound is
     # one at the largest, its extra entries and slots left unused).
     if search.trace is None and failed.bounds != checked[-1]:
-        search = bmc(tables, invariant, checked[-1], depth)
+        search = bmc(tables, invariant, checked[-1], depth, renderable)
+    if search.trace is not None and not renderable:
+        return ProofResult(
+            invariant,
+            tables.name,
+            Status.COUNTEREXAMPLE,
+            time.perf_counter() - started,
+            None,
+            f"abstract run at {search.trace.bounds} (no function_call rendering): "
+            + describe(search.trace),
+        )
     if search.trace is None:
         # No stream of function_call items breaks it; an entry with several channels
         # (a message's parts) may.  Such a trace is a counterexample of the model all
         # the same, reported with its abstract steps (it has no function_call rendering).
-        abstract = bmc(tables, invariant, failed.bounds, depth, renderable=False)
+        abstract = (
+            bmc(tables, invariant, failed.bounds, depth, renderable=False) if renderable else search
+        )
         if abstract.trace is not None:
             steps = ", ".join(
                 f"{step.trigger.value}@{step.entry}" + (f"/{step.channel}" if step.channel else "")

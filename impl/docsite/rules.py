@@ -784,7 +784,7 @@ result:
    `not_a_call`;
 2. the response completed, else `not_completed`;
 3. its `done` or the snapshot confirmed it, else `unconfirmed`;
-4. it has a `call_id`, else `no_call_id`;
+4. it has a non-empty `call_id`, else `no_call_id`;
 5. no `*_output` item answering its `call_id` is in the same response, else
    `answered` (the server ran it);
 6. the declared tools (`response.tools` as `response.created`, `in_progress` and
@@ -800,7 +800,12 @@ When the stream declares no tools (no `tools`, or an empty list), gate 6 cannot 
 read: the call is executable by its type and its verdict says so, `tools_unknown`.
 Each call type's facts (the tool types that declare it, how, the output that answers
 it) are its record in `model/catalogue.py` (`ITEM_TYPES`, `ClientCall`); who runs a
-declared tool is in `model/execution.py` (`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).""",
+declared tool is in `model/execution.py` (`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).
+Where the gates stop picks a cell of the execution table (`EXECUTION`), whose value is
+the verdict; `prove` shows, over the lifecycle with each call's `call_id` and evidence,
+that an executable call is confirmed, in a completed response, has a non-empty
+`call_id` and is client-run by the evidence, and that a call the evidence says the
+client runs is executable.""",
         (
             "xAI's server-run `x_search` streams `custom_tool_call` items (`xs_call_…`, "
             "names `x_keyword_search`, `view_x_video`) that the request never declared: "
