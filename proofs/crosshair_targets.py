@@ -12,7 +12,8 @@ kinds of them; ``tests/proofs/test_crosshair.py`` runs CrossHair on them.
    *mean* — the model's invariants read per cell (``complete_once``,
    ``slot_first_write``, ``late_is_inert``, ``nothing_lost``,
    ``executable_needs_completion``, ``empty_never_erases``, ``latest_nonempty_wins``,
-   ``first_admission_wins``) — so a wrong row is a counterexample.  ``route_target``
+   ``first_admission_wins``, and who runs a call: ``execute_choice``) — so a wrong
+   row is a counterexample.  ``route_target``
    replays the driver's routing of one payload event (``core.step._on_scoped``) around
    the ``route`` kernel and says an event is never guessed onto an entry: the target is
    the one entry its keys agree on.
@@ -41,6 +42,7 @@ from responses_oracle.core.kernels import KERNELS
 from responses_oracle.core.step import resolve_route
 from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.execution import EXECUTABLE, Execution, Stop  # noqa: F401
 from responses_oracle.model.interpreter import table_kernels
 
 # Names marked F401 are read only by the PEP 316 contracts, which run in this namespace.
@@ -242,6 +244,18 @@ def admit_added_view(view: AddedView) -> Admission:
     return SUBJECT.admit_added(view)
 
 
+def execute_choice(stop: Stop) -> Execution:
+    """The execution cell (R13): only a call every gate passed is executable — the
+    declared tools say the client runs it, or none were declared — and its verdict says
+    which (``execution_z3`` proves the same over the lifecycle and the evidence).
+
+    post: (__return__ in EXECUTABLE) == (stop in (Stop.DECLARED_CLIENT, Stop.NO_TOOLS))
+    post: (__return__ is Execution.CLIENT) == (stop is Stop.DECLARED_CLIENT)
+    post: (__return__ is Execution.TOOLS_UNKNOWN) == (stop is Stop.NO_TOOLS)
+    """
+    return SUBJECT.execute(stop)
+
+
 def admit_done_view(view: MatchView) -> Admission:
     """The done/snapshot matching cell (R6).
 
@@ -404,3 +418,13 @@ def generated_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit:
 def interpreted_fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> str:
     """``repr`` of the interpreted matching table's cell."""
     return repr(ORACLE.fit(type_fit, call_fit, id_fit, slot_fit))
+
+
+def generated_execute(stop: Stop) -> str:
+    """``repr`` of the generated execution kernel's cell."""
+    return repr(SUBJECT.execute(stop))
+
+
+def interpreted_execute(stop: Stop) -> str:
+    """``repr`` of the interpreted execution table's cell."""
+    return repr(ORACLE.execute(stop))

@@ -52,6 +52,7 @@ KERNEL_OF_TABLE: dict[str, str] = {
     "payload": "payload",
     "identity": "identity",
     "reclassification": "reclassify",
+    "execution": "execute",
 }
 """``ModelTables`` field → the kernel generated from it."""
 
@@ -66,6 +67,7 @@ CONTRACT_OF_KERNEL: dict[str, str] = {
     "payload": "payload_choice",
     "identity": "identity_choice",
     "reclassify": "reclassify_choice",
+    "execute": "execute_choice",
 }
 """Kernel → the wrapper in ``crosshair_targets`` that states its table's invariants."""
 
