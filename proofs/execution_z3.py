@@ -32,14 +32,16 @@ Theory of operation
 
 ``executable(state, i)``: the response ended, entry ``i`` was admitted, and the cell of
 ``tables.execution`` for its stop is one of ``EXECUTABLE`` — the reducer decides only
-at the end (``settle``), so before it nothing is executable.  The invariants of ``EXECUTABLE_FACTS``
-(``model.invariants``: ``executable_is_confirmed``, ``executable_in_completed_response``,
-``executable_has_call_id``, ``executable_is_client_run``) are state formulas over it,
+at the end (``settle``), so before it nothing is executable.  The invariants of
+``EXECUTABLE_FACTS`` (``model.invariants``: an executable call is confirmed, belongs
+to a completed response, has a non-empty ``call_id`` and is client-run by the
+evidence) and the obligation of ``EXECUTABLE_OBLIGATIONS`` (``model.completeness``: a
+call the evidence says the client runs is executable) are state formulas over it,
 proved by ``induction`` (bounded) and ``unbounded.prove_unbounded`` over the arrays of
-``execution_unbounded`` (any number of entries).
-A counterexample is a run of this system, reported by its abstract steps and the
-evidence of the entry it breaks (``describe``): the renderer writes ``function_call``
-streams without tools or outputs, so it has no stream.
+``execution_unbounded`` (any number of entries).  A counterexample is a run of this
+system, reported by its abstract steps and the evidence of each entry (``describe``):
+the renderer writes ``function_call`` streams without tools or outputs, so it has no
+stream (``tests/proofs/test_execution_proofs.py`` keeps a witness stream per mutant).
 """
 
 from __future__ import annotations
@@ -437,7 +439,7 @@ def describe(run: Any) -> str:
         f"{'confirmed' if last.lifecycle.confirmed[i] else 'unconfirmed'} -> "
         f"{last.verdict[i].value}"
         for i in range(len(last.call))
-        if last.lifecycle.entry_state[i].value != "absent"
+        if last.lifecycle.entry_state[i] is not EntryState.ABSENT
     )
     tools = "tools declared" if last.tools else "no tools declared"
     completed = "completed" if last.lifecycle.completed else "not completed"
