@@ -378,7 +378,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "executable_is_confirmed",
-        "an executable call is confirmed, by its done, a done item or the snapshot",
+        "an executable call is confirmed (by its done or the snapshot)",
         Scope.STATE,
         _executable_is_confirmed,
     ),
@@ -423,9 +423,6 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an entry in a closed state (done, completed) has completed exactly once",
     ),
     "executable_needs_completion": (
-        "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
-    ),
-    "executable_is_confirmed": (
         "an entry is confirmed only after it received a *.done, a done item or a snapshot item",
     ),
     "ambiguity_rejected": (

@@ -66,6 +66,7 @@ from responses_oracle.model.vocabulary import (
     IdentityField,
     MergeStage,
     PayloadAction,
+    Trigger,
 )
 
 from .encoding import (
@@ -139,6 +140,11 @@ class ConcreteExecutionStep:
     call_id: Payload
     taken: bool
     confirming: bool
+
+    @property
+    def trigger(self) -> Trigger:
+        """The trigger the step delivers (the lifecycle step's)."""
+        return self.lifecycle.trigger
 
 
 def _bool(model: z3.ModelRef, term: Term) -> bool:
@@ -312,14 +318,10 @@ def _each(encoding: ExecutionEncoding, formula: Callable[[int], Term]) -> Term:
 
 
 def executable_is_confirmed(encoding: ExecutionEncoding, state: ExecutionState) -> Term:
-    """An executable entry was confirmed, by an event that confirms (a ``*.done``, a
-    done item or a snapshot item)."""
+    """An executable entry is confirmed (that confirmation means a confirming event
+    arrived is ``executable_needs_completion``'s, over the lifecycle alone)."""
     return _each(
-        encoding,
-        lambda i: z3.Implies(
-            encoding.executable(state, i),
-            z3.And(state.confirmed[i], state.confirming_seen[i]),
-        ),
+        encoding, lambda i: z3.Implies(encoding.executable(state, i), state.confirmed[i])
     )
 
 
