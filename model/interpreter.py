@@ -11,9 +11,10 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 
 from __future__ import annotations
 
-from .admission import Admission, IdentityDecision
+from .admission import Admission, IdentityDecision, MatchedItem
 from .lifecycle import Transition
 from .payload import PayloadDecision
+from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from .routing import Route
 from .slots import SlotTransition
 from .tables import REFERENCE, KernelSet, ModelTables
@@ -42,7 +43,7 @@ from .vocabulary import (
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The ten kernels of ``tables``, each a direct lookup in its table."""
+    """The kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -86,7 +87,19 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.reclassification[trigger][state]``."""
         return tables.reclassification[trigger][state]
 
+    def boundary(opening: Opening, held: Held, match: IdMatch) -> Boundary:
+        """``tables.boundary[opening][held][match]``."""
+        return tables.boundary[opening][held][match]
+
+    def frame(kind: ClientFrame) -> Boundary:
+        """``tables.frames[kind]``."""
+        return tables.frames[kind]
+
+    def fills_slot(item: MatchedItem) -> bool:
+        """``tables.fills_missing_slot[item]``."""
+        return tables.fills_missing_slot[item]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify,
+        reclassify, boundary, frame, fills_slot,
     )

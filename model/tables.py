@@ -15,17 +15,29 @@ from typing import Any, NamedTuple
 from .admission import (
     ADDED_ADMISSION,
     DONE_ADMISSION,
+    FILLS_MISSING_SLOT,
     IDENTITY,
     MATCHING,
     NAMESPACES,
     Admission,
     IdentityDecision,
     IdentityTable,
+    MatchedItem,
     MatchingTable,
 )
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
+from .responses import (
+    BOUNDARY,
+    FRAMES,
+    Boundary,
+    BoundaryTable,
+    ClientFrame,
+    Held,
+    IdMatch,
+    Opening,
+)
 from .routing import ROUTING, Route, RoutingTable
 from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
@@ -67,6 +79,9 @@ class ModelTables:
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
     identity: IdentityTable = field(default_factory=lambda: IDENTITY)
     reclassification: ReclassificationTable = field(default_factory=lambda: RECLASSIFICATION)
+    boundary: BoundaryTable = field(default_factory=lambda: BOUNDARY)
+    frames: dict[ClientFrame, Boundary] = field(default_factory=lambda: FRAMES)
+    fills_missing_slot: dict[MatchedItem, bool] = field(default_factory=lambda: FILLS_MISSING_SLOT)
 
 
 REFERENCE = ModelTables()
@@ -74,7 +89,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The ten decision functions the driver calls; one per table.
+    """The decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -90,6 +105,9 @@ class KernelSet(NamedTuple):
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
     reclassify: Callable[[Trigger, ChannelState], Trigger]
+    boundary: Callable[[Opening, Held, IdMatch], Boundary]
+    frame: Callable[[ClientFrame], Boundary]
+    fills_slot: Callable[[MatchedItem], bool]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -105,6 +123,9 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "payload": tables.payload,
         "identity": tables.identity,
         "reclassify": tables.reclassification,
+        "boundary": tables.boundary,
+        "frame": tables.frames,
+        "fills_slot": tables.fills_missing_slot,
     }
 
 

@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING, Any
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
+from .responses_z3 import boundary_step, frames_step, slot_fill_step
+
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
     from .sorts import Term
@@ -484,6 +486,33 @@ CONTRACTS: dict[str, Contract] = {
             _done,
             entries=True,
         ),
+        Contract(
+            "response_boundaries",
+            "boundary",
+            "R14",
+            "an opening event never cuts when nothing is held; a response.created starts the "
+            "next response unless it repeats the id of the open one; a response.queued or "
+            "response.in_progress continues the held response unless that one ended and the "
+            "event names another response",
+            boundary_step,
+        ),
+        Contract(
+            "client_frames",
+            "frames",
+            "R14",
+            "a client's response.create frame ends the response before it; a response.steer "
+            "frame ends nothing",
+            frames_step,
+        ),
+        Contract(
+            "slot_fill",
+            "fills_missing_slot",
+            "R6",
+            "a matched item binds its slot to its entry exactly when the entry has none, the "
+            "item has one and it is a done item (never a snapshot position); a bound slot is "
+            "never rebound",
+            slot_fill_step,
+        ),
     )
 }
 """Every diagnostic contract, by name, in table order."""
@@ -504,6 +533,8 @@ def _shown(model: Any, show: dict[str, Term], raised: dict[Code, Term]) -> str:
     import z3
 
     values = ", ".join(f"{name}={model.eval(term, True)}" for name, term in show.items())
+    if not raised:  # a step whose table raises no code (proofs/responses_z3.py)
+        return values
     codes = [code.value for code, term in raised.items() if z3.is_true(model.eval(term, True))]
     return f"{values}: the cell raises {codes or 'no code'}"
 

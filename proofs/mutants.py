@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
@@ -167,6 +168,30 @@ def with_added_admission_cell(
 ) -> ModelTables:
     """``base`` with the ``output_item.added`` admission cell ``view`` replaced."""
     return replace(base, name=name, added_admission={**base.added_admission, view: admission})
+
+
+def with_boundary_cell(
+    base: ModelTables, name: str, key: tuple[Opening, Held, IdMatch], boundary: Boundary
+) -> ModelTables:
+    """``base`` with the boundary cell ``key`` (R14) replaced."""
+    opening, held, match = key
+    row = {**base.boundary[opening][held], match: boundary}
+    table = {**base.boundary, opening: {**base.boundary[opening], held: row}}
+    return replace(base, name=name, boundary=table)
+
+
+def with_frame_cell(
+    base: ModelTables, name: str, frame: ClientFrame, boundary: Boundary
+) -> ModelTables:
+    """``base`` with the client frame cell ``frame`` (R14) replaced."""
+    return replace(base, name=name, frames={**base.frames, frame: boundary})
+
+
+def with_fill_cell(base: ModelTables, name: str, item: MatchedItem, fills: bool) -> ModelTables:
+    """``base`` with the slot fill cell ``item`` (R6) replaced."""
+    return replace(
+        base, name=name, fills_missing_slot={**base.fills_missing_slot, item: fills}
+    )
 
 
 _S, _T = EntryState, Trigger
@@ -769,6 +794,41 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "duplicate_reported",
         "R6/R9: a snapshot that lists one item twice is a provider bug worth a "
         "duplicate_item; ignored, the second copy vanishes without a trace",
+    ),
+    # -- the tables outside the kernels of R5-R9 (issue 24): refuted by the contracts of
+    # proofs/responses_z3.py; tests/core/test_response_ends.py and
+    # tests/proofs/test_response_tables.py keep a stream each mutant changes ----------
+    Mutant(
+        with_boundary_cell(
+            REFERENCE,
+            "created-without-id-merged",
+            (Opening.CREATED, Held.OPEN, IdMatch.UNKNOWN),
+            Boundary.CONTINUE,
+        ),
+        "a response.created without an id merged into the open response",
+        "response_boundaries",
+        "issue 24: a gateway that drops the response id; the response cut off before its "
+        "end and the next one become one completed response, and the first one's "
+        "missing terminal is never reported (it passed every proof, test and the corpus)",
+        "contract",
+    ),
+    Mutant(
+        with_frame_cell(REFERENCE, "steer-ends-the-response", ClientFrame.STEER, Boundary.NEW),
+        "a response.steer frame closing the open response",
+        "client_frames",
+        "issue 24: a WebSocket client steering the response in flight (openai-python's "
+        "ResponsesClientEvent); the response is cut at the steer and reported interrupted, "
+        "its end starting a second, headless one",
+        "contract",
+    ),
+    Mutant(
+        with_fill_cell(REFERENCE, "snapshot-position-fills-slot", MatchedItem.SNAPSHOT, True),
+        "a snapshot position taken for an entry's slot",
+        "slot_fill",
+        "R6: response.output positions are where items ended up, not slots (gateways drop "
+        "and reorder items there); taken as the slot of an entry that had none, a later "
+        "event at that output_index is routed to the wrong call",
+        "contract",
     ),
 )
 """Every named mutant, in the order of the invariants they break."""

@@ -150,8 +150,11 @@ def _replaced(table: Mapping[Any, Any], path: tuple[Any, ...], value: Any) -> di
 
 
 def _alternatives(value: Any) -> Iterator[tuple[str, Any]]:
-    """Every one-field change of a cell: another enum member, a dropped code, an effect
-    dropped from the effects."""
+    """Every one-field change of a cell: another enum member, the other boolean, a dropped
+    code, an effect dropped from the effects."""
+    if isinstance(value, bool):
+        yield f"{value} -> {not value}", not value
+        return
     if isinstance(value, Enum):
         for other in type(value):
             if other is not value:

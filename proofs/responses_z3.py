@@ -1,0 +1,192 @@
+"""The tables outside the kernels of R5-R9, proved by Z3: where a response ends (R14)
+and whether a matched item fills a missing slot (R6).
+
+The lifecycle encoding (``encoding.py``) follows one response; the cut of an input into
+responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``) and the slot fill rule
+(``model/admission.py``: ``FILLS_MISSING_SLOT``) are decisions of one step each, taken
+before or beside the lifecycle.  So each is stated as a diagnostic contract
+(``contracts.Contract``): a claim over the values one step sees, proved by Z3 for every
+value, through the model's own classifier and the cell it selects.
+
+Examples
+--------
+``prove`` shows one row per contract::
+
+    response_boundaries  proved_unbounded  R14, one boundary step: holds for every value
+    client_frames        proved_unbounded  R14, one frames step: holds for every value
+    slot_fill            proved_unbounded  R6, one fills_missing_slot step: holds ...
+
+and the mutant that merges a ``response.created`` without an id into the open response
+(``BOUNDARY[created][open][unknown]`` → ``continue``) comes out ``counterexample``, with
+the inputs that break the claim (``opening=created, terminal=False, opened=True,
+held_id=a, event_id=missing, cut=continue``).
+
+Theory of operation
+-------------------
+*The boundary step.*  Its inputs are what the reducer reads when an opening event
+arrives (``model.responses.starts_new``): the opening (``Opening``), whether the held
+response ended (``terminal``) and was opened (``opened``), and the two response ids as
+abstract strings (``sorts.Payload``).  ``model.responses.boundary_key`` — the function
+the reducer runs — picks the cell of ``tables.boundary``; ``ops_z3.lookup`` reads it.
+The domain is what the driver guarantees: ids are never blank (``nonempty`` drops
+them), and a held id comes from a lifecycle event, which opened the response or ended it
+(``impl/core/dispatch.py``: ``_response_fields``).  The claim is R14 in words: nothing
+held is never cut (no response is empty); a ``response.created`` starts the next
+response unless it repeats the id of the open one (an ``in_progress`` may come first);
+a ``queued`` / ``in_progress`` continues the held response unless that one ended and
+the event names another response.
+
+*The frames step.*  Its input is a client frame (``ClientFrame``); the claim: a
+``response.create`` ends the response before it (the server answers one request at a
+time on a connection), a ``response.steer`` ends nothing (it adds input to the
+response in flight).
+
+*The slot fill step.*  Its inputs: where the matched item comes from (``MatchedItem``),
+whether its entry has a slot and whether the item has one.
+``model.admission.binds_missing_slot`` — the reducer's test in ``impl/core/admit.py`` —
+combines them with the cell of ``tables.fills_missing_slot``.  The claim (R6): a done
+item's ``output_index`` binds the slot of an entry that has none (the producer's word
+for it), a snapshot position never does (gateways drop and reorder items there), and
+an entry's slot, once bound, is never rebound by an item.
+
+Each table's one-cell mutants are swept by the mutation score (``mutation.table_mutants``
+reads every ``ModelTables`` field), and ``mutants.MUTANT_LIST`` names the ones issue 24
+found passing every proof.  This module imports Z3 only when a contract is built.
+
+Table inventory
+---------------
+Every decision table of ``model/``, and what proves it (``prove`` rows):
+
+- ``lifecycle`` (R8), ``slots`` (R3), ``payload`` (R7), ``reclassification`` (R7):
+  the lifecycle encoding's invariants and completeness obligations; ``payload`` also
+  ``payload_reported``.
+- ``routing`` (R5): the routing system's invariants.
+- ``namespaces``, ``added_admission``, ``matching``, ``done_admission``, ``identity``
+  (R6): the matcher's invariants and the contracts ``added_reported``,
+  ``done_reported``, ``identity_reported``.
+- ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6): the contracts here.
+- Not read by any proof: ``annotations.PART_ADDITIONS`` (R15: which event field goes
+  into which array of which part; field names, not decisions — its merge, append past
+  the end or replace inside, is driver code in ``impl/core/route.py``);
+  ``admission.NAMES_ONE_ENTRY`` (read by the driver only to say whether another
+  entry's value is ``TAKEN``: the identity contract ranges over ``taken`` for every
+  field, and its domain allows ``taken`` for ``call_id`` only);
+  ``responses.AMENDABLE_TERMINALS`` (R14: the terminal after an ``error`` amends it;
+  a set of event classes read by ``impl/core/dispatch.py``); the catalogue's event and
+  item specs (``model/catalogue.py``: facts of the wire, not decisions); and
+  ``model/execution.py`` (who runs a call: issue 24 item 5, its own encoding).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from responses_oracle.model.tables import ModelTables
+
+if TYPE_CHECKING:
+    from .contracts import StepFacts
+    from .sorts import Term
+
+
+def boundary_step(tables: ModelTables, n: int) -> StepFacts:
+    """The boundary step (R14) over ``tables.boundary``; ``n`` is unused (no entries)."""
+    import z3
+    from responses_oracle.model.responses import Boundary, Opening, boundary_key
+
+    from .contracts import StepFacts
+    from .ops_z3 import PAYLOAD, Z3Ops, lookup
+    from .sorts import finite_sort
+
+    ops = Z3Ops(n)
+    openings, boundaries = finite_sort(Opening), finite_sort(Boundary)
+    opening = openings.var("opening")
+    terminal, opened = z3.Bool("terminal"), z3.Bool("opened")
+    held_id, event_id = PAYLOAD.var("held_id"), PAYLOAD.var("event_id")
+    key = (opening, *boundary_key(ops, terminal, opened, held_id, event_id))
+    decided = lookup(tables.boundary, *key)
+    cut = decided == boundaries[Boundary.NEW]
+    nothing = z3.And(z3.Not(terminal), z3.Not(opened))
+    open_ = z3.And(z3.Not(terminal), opened)
+    both = z3.And(ops.present(held_id), ops.present(event_id))
+    repeated = z3.And(both, ops.same(held_id, event_id))
+    claim = z3.And(
+        # Nothing held is never cut: no response is empty.
+        z3.Implies(nothing, z3.Not(cut)),
+        # A response.created starts the next response, unless it repeats the id of the
+        # open one (an in_progress may come first: issue #11).
+        z3.Implies(
+            z3.And(opening == openings[Opening.CREATED], z3.Not(nothing)),
+            cut == z3.Not(z3.And(open_, repeated)),
+        ),
+        # A queued / in_progress continues the held response (a resume stream, an id
+        # that rotates), unless that one ended and the event names another response.
+        z3.Implies(
+            opening == openings[Opening.PROGRESS],
+            cut == z3.And(terminal, both, z3.Not(ops.same(held_id, event_id))),
+        ),
+    )
+    domain = z3.And(
+        # ``nonempty`` drops a blank id: an id is missing or non-empty.
+        z3.Not(ops.blank(held_id)),
+        z3.Not(ops.blank(event_id)),
+        # The held id comes from a lifecycle event: one that opened or ended the response.
+        z3.Implies(ops.present(held_id), z3.Or(opened, terminal)),
+    )
+    show = {
+        "opening": opening,
+        "terminal": terminal,
+        "opened": opened,
+        "held_id": held_id,
+        "event_id": event_id,
+        "cut": decided,
+    }
+    return StepFacts({}, domain, claim, show, {"boundary": ((z3.BoolVal(True), key),)})
+
+
+def frames_step(tables: ModelTables, n: int) -> StepFacts:
+    """The client frame step (R14) over ``tables.frames``; ``n`` is unused."""
+    import z3
+    from responses_oracle.model.responses import Boundary, ClientFrame
+
+    from .contracts import StepFacts
+    from .ops_z3 import lookup
+    from .sorts import finite_sort
+
+    frames, boundaries = finite_sort(ClientFrame), finite_sort(Boundary)
+    frame = frames.var("frame")
+    decided = lookup(tables.frames, frame)
+    claim = (decided == boundaries[Boundary.NEW]) == (frame == frames[ClientFrame.CREATE])
+    show = {"frame": frame, "ends": decided}
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "frames": ((z3.BoolVal(True), (frame,)),)
+    }
+    return StepFacts({}, z3.BoolVal(True), claim, show, keys)
+
+
+def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
+    """The slot fill step (R6) over ``tables.fills_missing_slot``; ``n`` is unused."""
+    import z3
+    from responses_oracle.model.admission import MatchedItem, binds_missing_slot
+
+    from .contracts import StepFacts
+    from .ops_z3 import Z3Ops, lookup
+    from .sorts import finite_sort
+
+    ops = Z3Ops(n)
+    items = finite_sort(MatchedItem)
+    item = items.var("item")
+    entry_has_slot, item_has_slot = z3.Bool("entry_has_slot"), z3.Bool("item_has_slot")
+    fills = lookup(tables.fills_missing_slot, item)
+    binds = binds_missing_slot(ops, entry_has_slot, item_has_slot, fills)
+    claim = z3.And(
+        # A done item's output_index is the producer's word for the slot; a snapshot
+        # position is where the item ended up, not a slot.
+        binds == z3.And(z3.Not(entry_has_slot), item_has_slot, item == items[MatchedItem.DONE]),
+        # A slot once bound is never rebound by an item.
+        z3.Implies(entry_has_slot, z3.Not(binds)),
+    )
+    show = {"item": item, "entry_has_slot": entry_has_slot, "item_has_slot": item_has_slot}
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "fills_missing_slot": ((z3.BoolVal(True), (item,)),)
+    }
+    return StepFacts({}, z3.BoolVal(True), claim, show, keys)

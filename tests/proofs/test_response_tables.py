@@ -1,0 +1,151 @@
+"""The tables outside the kernels of R5-R9, proved: where a response ends (R14) and the
+slot fill rule (R6).
+
+``proofs/responses_z3.py`` states each as a contract over one step, and ``prove`` proves
+it on the reference.  Each contract can fail: every one-cell mutant of its table is
+refuted by ``prove`` — the two issue 24 found passing every proof among them — except
+the cells no input within the step's domain selects, which change no result on any
+corpus stream.  Each named mutant also has a stream on which its reducer gives another
+result than the reference's: the change the proof refutes is one a user would see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.responses import Held, IdMatch, Opening
+from responses_oracle.model.tables import REFERENCE, KernelSet
+from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
+from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
+from responses_oracle.proofs.mutation import outcome, recorded_streams, table_mutants
+from responses_oracle.proofs.prove import Status, prove
+from responses_oracle.reducer import Reducer
+
+TABLES = ("boundary", "frames", "fills_missing_slot")
+"""The ``ModelTables`` fields ``proofs/responses_z3.py`` proves."""
+
+NAMED = [
+    mutant
+    for mutant in MUTANT_LIST
+    if mutant.breaks in CONTRACTS and CONTRACTS[mutant.breaks].table in TABLES
+]
+"""The named mutants of those tables."""
+
+_SAME, _OTHER = IdMatch.SAME, IdMatch.OTHER
+
+
+def _call(key: str, call_id: str) -> dict[str, Any]:
+    return {
+        "type": "function_call",
+        "id": key,
+        "call_id": call_id,
+        "name": "f",
+        "arguments": "{}",
+        "status": "completed",
+    }
+
+
+def _created_without_id_while_open() -> list[dict[str, Any]]:
+    """A response cut off before its end, then the next one opening without an id."""
+    part = {"type": "output_text", "text": "first", "annotations": []}
+    item = {"type": "message", "id": "msg_1", "role": "assistant", "content": [part]}
+    return [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.output_item.done", "output_index": 0, "item": item},
+        {"type": "response.created", "response": {"status": "in_progress"}},
+        {"type": "response.completed", "response": {"status": "completed", "output": []}},
+    ]
+
+
+def _steered() -> list[dict[str, Any]]:
+    """A WebSocket transcript: the client steers the response in flight."""
+    call = _call("fc_1", "call_1")
+    return [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.steer", "input": "shorter"},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "resp_1", "output": [call]}},
+    ]
+
+
+def _snapshot_reorders() -> list[dict[str, Any]]:
+    """A call announced without an ``output_index``, listed by the snapshot at the
+    position of another call's slot (a gateway that reorders ``response.output``)."""
+    first, second = _call("fc_a", "call_a"), _call("fc_b", "call_b")
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "item": {**first, "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 1,
+            "item": {**second, "status": "in_progress"},
+        },
+        {"type": "response.completed", "response": {"id": "r", "output": [second, first]}},
+    ]
+
+
+WITNESSES = {
+    "created-without-id-merged": _created_without_id_while_open,
+    "steer-ends-the-response": _steered,
+    "snapshot-position-fills-slot": _snapshot_reorders,
+}
+"""Per named mutant: a stream on which its reducer's result is not the reference's."""
+
+
+def _results(events: list[dict[str, Any]], kernels: KernelSet) -> list[Any]:
+    reducer = Reducer(kernels=kernels)
+    reducer.feed_all(events)
+    return [result.to_json() for result in reducer.finish()]
+
+
+def test_the_named_mutants_are_those_of_the_tables() -> None:
+    assert {mutant.tables.name for mutant in NAMED} == set(WITNESSES)
+
+
+@pytest.mark.parametrize("name", ["response_boundaries", "client_frames", "slot_fill"])
+def test_the_contract_is_proved_on_the_reference(name: str) -> None:
+    (row,) = prove(name)
+    assert (row.status, row.system) == (Status.PROVED_UNBOUNDED, "contract")
+    assert CONTRACTS[name].table in TABLES
+
+
+@pytest.mark.parametrize("mutant", NAMED, ids=lambda m: m.tables.name)
+def test_prove_refutes_the_named_mutant(mutant: Mutant) -> None:
+    (row,) = prove(mutant.breaks, mutant.tables)
+    assert (row.status, row.system) == (Status.COUNTEREXAMPLE, "contract")
+    assert "broken at" in row.detail
+
+
+@pytest.mark.parametrize("mutant", NAMED, ids=lambda m: m.tables.name)
+def test_the_named_mutant_changes_a_result(mutant: Mutant) -> None:
+    events = WITNESSES[mutant.tables.name]()
+    reference = _results(events, load_kernels(REFERENCE))
+    assert _results(events, load_kernels(mutant.tables)) != reference
+
+
+def test_every_one_cell_mutant_is_refuted_by_prove_or_changes_nothing() -> None:
+    mutants = [mutant for mutant in table_mutants() if mutant.table in TABLES]
+    assert {mutant.table for mutant in mutants} == set(TABLES)
+    unselectable = []
+    for mutant in mutants:
+        (row,) = prove(SELECTING[mutant.table], mutant.tables)
+        if row.status is not Status.COUNTEREXAMPLE:
+            assert row.status is Status.PROVED_UNBOUNDED, mutant.tables.name
+            assert not selectable(mutant.table, mutant.cell, REFERENCE), mutant.tables.name
+            unselectable.append(mutant)
+    # Nothing held yet a held response id: an id comes from an event that opened or
+    # ended the response (impl/core/dispatch.py), so these cells are never consulted.
+    assert {mutant.cell for mutant in unselectable} == {
+        (opening, Held.NOTHING, match) for opening in Opening for match in (_SAME, _OTHER)
+    }
+    streams = recorded_streams()
+    reference = load_kernels(REFERENCE)
+    expected = [outcome(stream.events, reference) for stream in streams]
+    for mutant in unselectable:
+        kernels = load_kernels(mutant.tables)
+        assert [outcome(stream.events, kernels) for stream in streams] == expected
+
