@@ -650,6 +650,38 @@ def _done(index: int | None, item: dict[str, Any]) -> dict[str, Any]:
     return {"type": "response.output_item.done", **slot, "item": item}
 
 
+def _opening(kind: str, response_id: str | None = None) -> dict[str, Any]:
+    """A ``response.<kind>`` event, with the response id if one is given."""
+    named = {} if response_id is None else {"id": response_id}
+    return {"type": f"response.{kind}", "response": {"status": "in_progress", **named}}
+
+
+def _ended(response_id: str | None = None) -> dict[str, Any]:
+    """A ``response.completed`` with an empty output, with the response id if given."""
+    named = {} if response_id is None else {"id": response_id}
+    response = {"status": "completed", "output": [], **named}
+    return {"type": "response.completed", "response": response}
+
+
+def _cut_everywhere() -> list[dict[str, Any]]:
+    """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
+    least: openings with the held id, another, or none, while nothing, an open or an
+    ended response is held; a steer and two create frames."""
+    steer, create = {"type": "response.steer", "input": "x"}, {"type": "response.create"}
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    return [
+        *(_opening("in_progress", "r1"), _opening("created", "r1")),
+        *(_opening("in_progress", "r1"), _opening("in_progress", "rx")),
+        *(_opening("in_progress"), steer, _added(0, message)),
+        *(_opening("created"), _opening("created", "r2"), _ended("r2")),
+        *(_opening("in_progress", "r2"), _opening("in_progress"), _opening("in_progress", "r3")),
+        *(_ended("r3"), _opening("created", "r3"), _ended("r3")),
+        *(_opening("created", "r4"), _ended("r4"), _opening("created"), _ended()),
+        *(create, _opening("created", "r5"), _opening("created", "r6")),
+        *(create, _opening("queued", "r7"), _ended("r7")),
+    ]
+
+
 def edge_streams() -> list[Stream]:
     """Streams for the cells no recording, generator or witness search reaches (found by
     the corpus's own coverage report): an added call with another call type's
@@ -657,7 +689,9 @@ def edge_streams() -> list[Stream]:
     and a value; a namespace that differs; names and namespaces first brought, or
     changed, by an entry's own renaming done; an item of a kind with no namespace; an
     incomplete response whose output completes a done call; a part announced again
-    after its ``*.done``."""
+    after its ``*.done``; every reachable cut of R14's tables; calls announced without a
+    slot, one given it by its done item, one listed by the snapshot at another's slot
+    (``FILLS_MISSING_SLOT``)."""
     start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
     end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
     other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
@@ -739,6 +773,31 @@ def edge_streams() -> list[Stream]:
                     _done(5, _call("fc_5", "call_5", arguments=None)),
                     _added(6, message | {"call_id": "call_m"}),
                     end,
+                ]
+            ),
+        ),
+        Stream("edge: responses cut at every opening and frame", _cut_everywhere()),
+        Stream(
+            "edge: calls without a slot, given one by their done or their snapshot position",
+            _numbered(
+                [
+                    start,
+                    _added(None, _call("fc_a", "call_a", status="in_progress")),
+                    _added(None, _call("fc_c", "call_c", status="in_progress")),
+                    _added(1, _call("fc_b", "call_b", status="in_progress")),
+                    _done(0, _call("fc_a", "call_a", arguments="{}", status="completed")),
+                    {
+                        "type": "response.completed",
+                        "response": {
+                            "id": "r",
+                            "status": "completed",
+                            "output": [
+                                _call("fc_a", "call_a", arguments="{}", status="completed"),
+                                _call("fc_c", "call_c", arguments="{}", status="completed"),
+                                _call("fc_b", "call_b", arguments="{}", status="completed"),
+                            ],
+                        },
+                    },
                 ]
             ),
         ),

@@ -19,7 +19,14 @@ from responses_oracle.model.responses import Held, IdMatch, Opening
 from responses_oracle.model.tables import REFERENCE, KernelSet
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
-from responses_oracle.proofs.mutation import outcome, recorded_streams, table_mutants
+from responses_oracle.proofs.mutation import (
+    behaviour,
+    build_corpus,
+    edge_streams,
+    outcome,
+    recorded_streams,
+    table_mutants,
+)
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
@@ -149,3 +156,13 @@ def test_every_one_cell_mutant_is_refuted_by_prove_or_changes_nothing() -> None:
         kernels = load_kernels(mutant.tables)
         assert [outcome(stream.events, kernels) for stream in streams] == expected
 
+
+
+def test_the_mutation_score_sees_every_reachable_mutant_change_a_result() -> None:
+    # The corpus of the mutation score reaches every cell of the three tables a step can
+    # select, and each such mutant changes a result there: the score runs its proof.
+    corpus = build_corpus(edge_streams(), per_cell=1)
+    for mutant in table_mutants():
+        if mutant.table in TABLES and selectable(mutant.table, mutant.cell, REFERENCE):
+            verdict, _ = behaviour(mutant, corpus)
+            assert verdict.reached and verdict.changes_behaviour, mutant.tables.name
