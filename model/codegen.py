@@ -158,6 +158,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "bool",
             "The slot fill rule (R6): a matched item's output_index fills a missing slot.",
         ),
+        _Kernel(
+            "merge_part",
+            tables.part_merge,
+            (("view", "PositionView"),),
+            "PartMerge",
+            "The part merge table (R15): where a progress event's value goes in its part.",
+        ),
     )
 
 
@@ -272,6 +279,7 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 from __future__ import annotations
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening

@@ -12,6 +12,7 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 from __future__ import annotations
 
 from .admission import Admission, IdentityDecision, MatchedItem
+from .annotations import PartMerge, PositionView
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -99,7 +100,11 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.fills_missing_slot[item]``."""
         return tables.fills_missing_slot[item]
 
+    def merge_part(view: PositionView) -> PartMerge:
+        """``tables.part_merge[view]``."""
+        return tables.part_merge[view]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify, boundary, frame, fills_slot,
+        reclassify, boundary, frame, fills_slot, merge_part,
     )

@@ -25,6 +25,7 @@ from .admission import (
     MatchedItem,
     MatchingTable,
 )
+from .annotations import PART_MERGE, PartMerge, PositionView
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
@@ -82,6 +83,7 @@ class ModelTables:
     boundary: BoundaryTable = field(default_factory=lambda: BOUNDARY)
     frames: dict[ClientFrame, Boundary] = field(default_factory=lambda: FRAMES)
     fills_missing_slot: dict[MatchedItem, bool] = field(default_factory=lambda: FILLS_MISSING_SLOT)
+    part_merge: dict[PositionView, PartMerge] = field(default_factory=lambda: PART_MERGE)
 
 
 REFERENCE = ModelTables()
@@ -108,6 +110,7 @@ class KernelSet(NamedTuple):
     boundary: Callable[[Opening, Held, IdMatch], Boundary]
     frame: Callable[[ClientFrame], Boundary]
     fills_slot: Callable[[MatchedItem], bool]
+    merge_part: Callable[[PositionView], PartMerge]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -126,6 +129,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "boundary": tables.boundary,
         "frame": tables.frames,
         "fills_slot": tables.fills_missing_slot,
+        "merge_part": tables.part_merge,
     }
 
 

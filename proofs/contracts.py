@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
-from .responses_z3 import boundary_step, frames_step, slot_fill_step
+from .responses_z3 import boundary_step, frames_step, part_merge_step, slot_fill_step
 
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
@@ -512,6 +512,14 @@ CONTRACTS: dict[str, Contract] = {
             "item has one and it is a done item (never a snapshot position); a bound slot is "
             "never rebound",
             slot_fill_step,
+        ),
+        Contract(
+            "part_additions",
+            "part_merge",
+            "R15",
+            "a progress event's value (an annotation) is never lost: one at a position the "
+            "part's array holds replaces the element there, any other is appended",
+            part_merge_step,
         ),
     )
 }

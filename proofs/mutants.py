@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -185,6 +186,13 @@ def with_frame_cell(
 ) -> ModelTables:
     """``base`` with the client frame cell ``frame`` (R14) replaced."""
     return replace(base, name=name, frames={**base.frames, frame: boundary})
+
+
+def with_part_merge_cell(
+    base: ModelTables, name: str, view: PositionView, merge: PartMerge
+) -> ModelTables:
+    """``base`` with the part merge cell ``view`` (R15) replaced."""
+    return replace(base, name=name, part_merge={**base.part_merge, view: merge})
 
 
 def with_fill_cell(base: ModelTables, name: str, item: MatchedItem, fills: bool) -> ModelTables:
@@ -828,6 +836,17 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R6: response.output positions are where items ended up, not slots (gateways drop "
         "and reorder items there); taken as the slot of an entry that had none, a later "
         "event at that output_index is routed to the wrong call",
+        "contract",
+    ),
+    Mutant(
+        with_part_merge_cell(
+            REFERENCE, "repeated-annotation-duplicated", PositionView.INSIDE, PartMerge.APPEND
+        ),
+        "an annotation sent again appended as a second one",
+        "part_additions",
+        "R15: annotation_index names the annotation's place in its part; an event repeated "
+        "at a place the part already holds (a gateway that replays events) is the same "
+        "citation, and appended the message cites one source twice",
         "contract",
     ),
 )

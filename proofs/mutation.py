@@ -663,6 +663,15 @@ def _ended(response_id: str | None = None) -> dict[str, Any]:
     return {"type": "response.completed", "response": response}
 
 
+def _annotation(scope: dict[str, Any], index: int | None, url: str) -> dict[str, Any]:
+    """A ``response.output_text.annotation.added`` citing ``url`` at ``index`` (none:
+    the field left out) of the part ``scope`` names."""
+    placed = {} if index is None else {"annotation_index": index}
+    annotation = {"type": "url_citation", "url": url, "start_index": 0, "end_index": 0}
+    kind = "response.output_text.annotation.added"
+    return {"type": kind, **scope, **placed, "annotation": annotation}
+
+
 def _cut_everywhere() -> list[dict[str, Any]]:
     """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
     least: openings with the held id, another, or none, while nothing, an open or an
@@ -691,7 +700,7 @@ def edge_streams() -> list[Stream]:
     incomplete response whose output completes a done call; a part announced again
     after its ``*.done``; every reachable cut of R14's tables; calls announced without a
     slot, one given it by its done item, one listed by the snapshot at another's slot
-    (``FILLS_MISSING_SLOT``)."""
+    (``FILLS_MISSING_SLOT``); annotations at each kind of place (``PART_MERGE``)."""
     start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
     end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
     other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
@@ -777,6 +786,20 @@ def edge_streams() -> list[Stream]:
             ),
         ),
         Stream("edge: responses cut at every opening and frame", _cut_everywhere()),
+        Stream(
+            "edge: annotations at a new place, at a held one, and without a place",
+            _numbered(
+                [
+                    start,
+                    _added(0, message),
+                    {**part, "type": "response.content_part.added"},
+                    {**text, "type": "response.output_text.delta", "delta": "hi"},
+                    *(_annotation(text, index, url) for index, url in ((0, "a"), (0, "b"))),
+                    *(_annotation(text, index, url) for index, url in ((1, "c"), (None, "d"))),
+                    end,
+                ]
+            ),
+        ),
         Stream(
             "edge: calls without a slot, given one by their done or their snapshot position",
             _numbered(

@@ -190,3 +190,43 @@ def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
         "fills_missing_slot": ((z3.BoolVal(True), (item,)),)
     }
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)
+
+
+def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
+    """The part addition step (R15) over ``tables.part_merge``; ``n`` is unused.
+
+    The part's array has ``length`` elements and the event brings a value at
+    ``position`` (``placed``: a non-negative integer, as ``impl/core/route.py`` reads
+    it); the driver appends on ``APPEND``, replaces on ``REPLACE`` when an element is
+    there, and otherwise drops the value."""
+    import z3
+    from responses_oracle.model.annotations import PartMerge, position_view
+
+    from .contracts import StepFacts
+    from .ops_z3 import Z3Ops, lookup
+    from .sorts import finite_sort
+
+    ops = Z3Ops(n)
+    merges = finite_sort(PartMerge)
+    placed, position, length = z3.Bool("placed"), z3.Int("position"), z3.Int("length")
+    inside = z3.And(placed, position < length)
+    view = position_view(ops, placed, inside)
+    merge = lookup(tables.part_merge, view)
+    replaced = z3.And(merge == merges[PartMerge.REPLACE], inside)
+    appended = merge == merges[PartMerge.APPEND]
+    grown = z3.If(appended, length + 1, length)
+    at = z3.If(appended, length, z3.If(replaced, position, -1))
+    claim = z3.And(
+        # No annotation is lost: after the event its value is an element of the part.
+        z3.And(at >= 0, at < grown),
+        # One sent again (a position inside the array) replaces the one there, never
+        # duplicates it; any other goes after those the part holds.
+        z3.Implies(inside, z3.And(grown == length, at == position)),
+        z3.Implies(z3.Not(inside), z3.And(grown == length + 1, at == length)),
+    )
+    domain = z3.And(length >= 0, z3.Implies(placed, position >= 0))
+    show = {"placed": placed, "inside": inside, "merge": merge}
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "part_merge": ((z3.BoolVal(True), (view,)),)
+    }
+    return StepFacts({}, domain, claim, show, keys)

@@ -11,6 +11,7 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 from __future__ import annotations
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -111,6 +112,8 @@ _IdMatch_OTHER = IdMatch.OTHER
 _Held_OPEN = Held.OPEN
 _ClientFrame_CREATE = ClientFrame.CREATE
 _MatchedItem_DONE = MatchedItem.DONE
+_PositionView_INSIDE = PositionView.INSIDE
+_PositionView_PAST_END = PositionView.PAST_END
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -192,6 +195,8 @@ _BOUNDARY__CONTINUE = Boundary.CONTINUE
 _BOUNDARY__NEW = Boundary.NEW
 _TRUE = True
 _FALSE = False
+_PARTMERGE__REPLACE = PartMerge.REPLACE
+_PARTMERGE__APPEND = PartMerge.APPEND
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -546,6 +551,12 @@ FRAME_EDGES = frozenset({
 FILLS_SLOT_EDGES = frozenset({
     (MatchedItem.DONE, True),
     (MatchedItem.SNAPSHOT, False),
+})
+
+MERGE_PART_EDGES = frozenset({
+    (PositionView.INSIDE, PartMerge.REPLACE),
+    (PositionView.PAST_END, PartMerge.APPEND),
+    (PositionView.NONE, PartMerge.APPEND),
 })
 
 
@@ -1259,5 +1270,17 @@ def fills_slot(item: MatchedItem) -> bool:
     return _FALSE
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot)
+def merge_part(view: PositionView) -> PartMerge:
+    """The part merge table (R15): where a progress event's value goes in its part.
+
+    post: (view, __return__) in MERGE_PART_EDGES
+    """
+    if view is _PositionView_INSIDE:
+        return _PARTMERGE__REPLACE
+    if view is _PositionView_PAST_END:
+        return _PARTMERGE__APPEND
+    return _PARTMERGE__APPEND
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part)
 """The generated kernels as one value, for the driver."""

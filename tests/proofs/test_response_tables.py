@@ -1,5 +1,5 @@
-"""The tables outside the kernels of R5-R9, proved: where a response ends (R14) and the
-slot fill rule (R6).
+"""The tables outside the kernels of R5-R9, proved: where a response ends (R14), the
+slot fill rule (R6) and the part merge (R15).
 
 ``proofs/responses_z3.py`` states each as a contract over one step, and ``prove`` proves
 it on the reference.  Each contract can fail: every one-cell mutant of its table is
@@ -30,7 +30,7 @@ from responses_oracle.proofs.mutation import (
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
-TABLES = ("boundary", "frames", "fills_missing_slot")
+TABLES = ("boundary", "frames", "fills_missing_slot", "part_merge")
 """The ``ModelTables`` fields ``proofs/responses_z3.py`` proves."""
 
 NAMED = [
@@ -95,10 +95,27 @@ def _snapshot_reorders() -> list[dict[str, Any]]:
     ]
 
 
+def _annotation_repeated() -> list[dict[str, Any]]:
+    """A message whose one citation is sent twice at the same ``annotation_index``."""
+    part = {"type": "output_text", "text": "see", "annotations": []}
+    item = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    scope = {"output_index": 0, "item_id": "msg_1", "content_index": 0}
+    citation = {"type": "url_citation", "url": "u", "start_index": 0, "end_index": 3}
+    added = {"type": "response.output_text.annotation.added", **scope}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.content_part.added", **scope, "part": part},
+        {"type": "response.output_text.delta", **scope, "delta": "see"},
+        *[{**added, "annotation_index": 0, "annotation": citation} for _ in range(2)],
+    ]
+
+
 WITNESSES = {
     "created-without-id-merged": _created_without_id_while_open,
     "steer-ends-the-response": _steered,
     "snapshot-position-fills-slot": _snapshot_reorders,
+    "repeated-annotation-duplicated": _annotation_repeated,
 }
 """Per named mutant: a stream on which its reducer's result is not the reference's."""
 
@@ -113,7 +130,9 @@ def test_the_named_mutants_are_those_of_the_tables() -> None:
     assert {mutant.tables.name for mutant in NAMED} == set(WITNESSES)
 
 
-@pytest.mark.parametrize("name", ["response_boundaries", "client_frames", "slot_fill"])
+@pytest.mark.parametrize(
+    "name", ["response_boundaries", "client_frames", "slot_fill", "part_additions"]
+)
 def test_the_contract_is_proved_on_the_reference(name: str) -> None:
     (row,) = prove(name)
     assert (row.status, row.system) == (Status.PROVED_UNBOUNDED, "contract")
