@@ -141,11 +141,11 @@ def _add_to_part(
     found = part.get(addition.array)
     array = list(found) if isinstance(found, list) else []
     position = fields.get(addition.position)
-    placed = isinstance(position, int) and position >= 0
-    inside = placed and position < len(array)
-    merge = kernels.merge_part(position_view(PYTHON, placed, inside))
+    at = position if isinstance(position, int) and position >= 0 else None
+    inside = at is not None and at < len(array)
+    merge = kernels.merge_part(position_view(PYTHON, at is not None, inside))
     if merge is PartMerge.APPEND:
         array.append(value)
-    elif merge is PartMerge.REPLACE and inside:
-        array[position] = value
+    elif merge is PartMerge.REPLACE and at is not None and inside:
+        array[at] = value
     held.part = {**part, addition.array: array}
