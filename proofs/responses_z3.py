@@ -1,25 +1,27 @@
-"""The tables outside the kernels of R5-R9, proved by Z3: where a response ends (R14)
-and whether a matched item fills a missing slot (R6).
+"""Tables no transition system reads, proved by Z3 one step at a time: where a response
+ends (R14), whether a matched item fills a missing slot (R6), and where an annotation
+goes in its part (R15).
 
 The lifecycle encoding (``encoding.py``) follows one response; the cut of an input into
-responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``) and the slot fill rule
-(``model/admission.py``: ``FILLS_MISSING_SLOT``) are decisions of one step each, taken
+responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``), the slot fill rule
+(``model/admission.py``: ``FILLS_MISSING_SLOT``) and the part merge
+(``model/annotations.py``: ``PART_MERGE``) are decisions of one step each, taken
 before or beside the lifecycle.  So each is stated as a diagnostic contract
 (``contracts.Contract``): a claim over the values one step sees, proved by Z3 for every
 value, through the model's own classifier and the cell it selects.
 
 Examples
 --------
-``prove`` shows one row per contract::
+``responses-oracle prove --invariant response_boundaries`` on the reference::
 
-    response_boundaries  proved_unbounded  R14, one boundary step: holds for every value
-    client_frames        proved_unbounded  R14, one frames step: holds for every value
-    slot_fill            proved_unbounded  R6, one fills_missing_slot step: holds ...
+    invariant             policy      verdict   scope       time
+    response_boundaries   reference   PROVED    one step   0.06s
 
-and the mutant that merges a ``response.created`` without an id into the open response
-(``BOUNDARY[created][open][unknown]`` → ``continue``) comes out ``counterexample``, with
-the inputs that break the claim (``opening=created, terminal=False, opened=True,
-held_id=a, event_id=missing, cut=continue``).
+and on the mutant that merges a ``response.created`` without an id into the open
+response (``BOUNDARY[created][open][unknown]`` → ``continue``; ``mutants.py``,
+``created-without-id-merged``) ``prove`` answers ``COUNTEREXAMPLE`` with the inputs
+that break the claim: ``opening=Opening.CREATED, terminal=False, opened=True,
+held_id=Payload.MISSING, event_id=Payload.MISSING, cut=Boundary.CONTINUE``.
 
 Theory of operation
 -------------------
@@ -49,13 +51,21 @@ item's ``output_index`` binds the slot of an entry that has none (the producer's
 for it), a snapshot position never does (gateways drop and reorder items there), and
 an entry's slot, once bound, is never rebound by an item.
 
+*The part addition step.*  Its inputs: the part's array length, the event's position
+and whether it is a non-negative integer.  ``model.annotations.position_view`` — the
+reducer's classifier in ``impl/core/route.py`` — picks the cell of
+``tables.part_merge``.  The claim (R15): no annotation is lost, one at a position the
+array holds replaces the element there (the same annotation sent again), any other is
+appended.
+
 Each table's one-cell mutants are swept by the mutation score (``mutation.table_mutants``
 reads every ``ModelTables`` field), and ``mutants.MUTANT_LIST`` names the ones issue 24
 found passing every proof.  This module imports Z3 only when a contract is built.
 
 Table inventory
 ---------------
-Every decision table of ``model/``, and what proves it (``prove`` rows):
+Every decision table of ``model/``, and what proves it (``prove`` rows; also
+``docs/building.md``, "Which tables the proofs read"):
 
 - ``lifecycle`` (R8), ``slots`` (R3), ``payload`` (R7), ``reclassification`` (R7):
   the lifecycle encoding's invariants and completeness obligations; ``payload`` also
@@ -64,17 +74,15 @@ Every decision table of ``model/``, and what proves it (``prove`` rows):
 - ``namespaces``, ``added_admission``, ``matching``, ``done_admission``, ``identity``
   (R6): the matcher's invariants and the contracts ``added_reported``,
   ``done_reported``, ``identity_reported``.
-- ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6): the contracts here.
-- Not read by any proof: ``annotations.PART_ADDITIONS`` (R15: which event field goes
-  into which array of which part; field names, not decisions — its merge, append past
-  the end or replace inside, is driver code in ``impl/core/route.py``);
-  ``admission.NAMES_ONE_ENTRY`` (read by the driver only to say whether another
-  entry's value is ``TAKEN``: the identity contract ranges over ``taken`` for every
-  field, and its domain allows ``taken`` for ``call_id`` only);
-  ``responses.AMENDABLE_TERMINALS`` (R14: the terminal after an ``error`` amends it;
-  a set of event classes read by ``impl/core/dispatch.py``); the catalogue's event and
-  item specs (``model/catalogue.py``: facts of the wire, not decisions); and
-  ``model/execution.py`` (who runs a call: issue 24 item 5, its own encoding).
+- ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6), ``part_merge`` (R15):
+  the contracts here.
+- Not read by any proof: ``model/execution.py`` (who runs a call: issue 24 item 5,
+  its own encoding); ``catalogue.TERMINAL_STATUS`` (the encoding has a terminal's
+  trigger, not the status it maps to); ``responses.AMENDABLE_TERMINALS`` and
+  ``admission.NAMES_ONE_ENTRY`` (sets the driver reads; the identity contract ranges
+  over every ``taken``, its domain allowing it for ``call_id`` only); the wire facts
+  of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES``
+  (which field holds what, not decisions).
 """
 
 from __future__ import annotations
