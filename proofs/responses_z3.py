@@ -79,9 +79,9 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - Not read by any proof: ``model/execution.py`` (who runs a call: issue 24 item 5,
   its own encoding); ``catalogue.TERMINAL_STATUS`` (the encoding has a terminal's
   trigger, not the status it maps to, from which the driver derives that trigger: the
-  next table to lift); ``responses.AMENDABLE_TERMINALS`` and
-  ``admission.NAMES_ONE_ENTRY`` (sets the driver reads; the identity contract ranges
-  over every ``taken``, its domain allowing it for ``call_id`` only); the wire facts
+  next table to lift); ``admission.NAMES_ONE_ENTRY`` (the identity contract's
+  domain restates it: ``taken`` for ``call_id`` only); ``responses.AMENDABLE_TERMINALS``
+  (a set of event classes the driver reads, pinned by the rule tests); the wire facts
   of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES``
   (which field holds what, not decisions).
 """
