@@ -67,13 +67,15 @@ Table inventory
 Every decision table of ``model/``, and what proves it (``prove`` rows; also
 ``docs/building.md``, "Which tables the proofs read"):
 
-- ``lifecycle`` (R8), ``slots`` (R3), ``payload`` (R7), ``reclassification`` (R7):
-  the lifecycle encoding's invariants and completeness obligations; ``payload`` also
-  ``payload_reported``.
+- ``lifecycle`` (R8), ``slots`` (R3), ``reclassification`` (R7): the lifecycle
+  encoding's invariants and completeness obligations (the first two also the routing
+  system's and the matcher's).
+- ``payload`` (R7), ``identity`` (R6): the lifecycle encoding's payload and identity
+  invariants, and the contracts ``payload_reported``, ``identity_reported`` (``identity``
+  also the matcher's rows).
 - ``routing`` (R5): the routing system's invariants.
-- ``namespaces``, ``added_admission``, ``matching``, ``done_admission``, ``identity``
-  (R6): the matcher's invariants and the contracts ``added_reported``,
-  ``done_reported``, ``identity_reported``.
+- ``namespaces``, ``added_admission``, ``matching``, ``done_admission`` (R6): the
+  matcher's invariants and the contracts ``added_reported``, ``done_reported``.
 - ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6), ``part_merge`` (R15):
   the contracts here.
 - Not read by any proof: ``model/execution.py`` (who runs a call: issue 24 item 5,
