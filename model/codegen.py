@@ -165,6 +165,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "PartMerge",
             "The part merge table (R15): where a progress event's value goes in its part.",
         ),
+        _Kernel(
+            "terminal_status",
+            tables.terminal_status,
+            (("terminal", "Terminal"),),
+            "ResponseStatus",
+            "The terminal status table (R9): the status a terminal event gives its response.",
+        ),
     )
 
 
@@ -280,6 +287,7 @@ from __future__ import annotations
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -305,6 +313,7 @@ from responses_oracle.model.vocabulary import (
     MergeStage,
     PayloadAction,
     PayloadHeld,
+    ResponseStatus,
     RouteAction,
     SlotFit,
     SlotState,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .admission import Admission, IdentityDecision, MatchedItem
 from .annotations import PartMerge, PositionView
+from .catalogue import Terminal
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -34,6 +35,7 @@ from .vocabulary import (
     MatchView,
     MergeStage,
     PayloadHeld,
+    ResponseStatus,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -104,7 +106,11 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.part_merge[view]``."""
         return tables.part_merge[view]
 
+    def terminal_status(terminal: Terminal) -> ResponseStatus:
+        """``tables.terminal_status[terminal]``."""
+        return tables.terminal_status[terminal]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify, boundary, frame, fills_slot, merge_part,
+        reclassify, boundary, frame, fills_slot, merge_part, terminal_status,
     )

@@ -26,6 +26,7 @@ from .admission import (
     MatchingTable,
 )
 from .annotations import PART_MERGE, PartMerge, PositionView
+from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
@@ -56,6 +57,7 @@ from .vocabulary import (
     MatchView,
     MergeStage,
     PayloadHeld,
+    ResponseStatus,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -84,6 +86,7 @@ class ModelTables:
     frames: dict[ClientFrame, Boundary] = field(default_factory=lambda: FRAMES)
     fills_missing_slot: dict[MatchedItem, bool] = field(default_factory=lambda: FILLS_MISSING_SLOT)
     part_merge: dict[PositionView, PartMerge] = field(default_factory=lambda: PART_MERGE)
+    terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
 
 
 REFERENCE = ModelTables()
@@ -111,6 +114,7 @@ class KernelSet(NamedTuple):
     frame: Callable[[ClientFrame], Boundary]
     fills_slot: Callable[[MatchedItem], bool]
     merge_part: Callable[[PositionView], PartMerge]
+    terminal_status: Callable[[Terminal], ResponseStatus]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -130,6 +134,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "frame": tables.frames,
         "fills_slot": tables.fills_missing_slot,
         "merge_part": tables.part_merge,
+        "terminal_status": tables.terminal_status,
     }
 
 

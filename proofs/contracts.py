@@ -46,7 +46,13 @@ from typing import TYPE_CHECKING, Any
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
-from .responses_z3 import boundary_step, frames_step, part_merge_step, slot_fill_step
+from .responses_z3 import (
+    boundary_step,
+    frames_step,
+    part_merge_step,
+    slot_fill_step,
+    terminal_status_step,
+)
 
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
@@ -520,6 +526,14 @@ CONTRACTS: dict[str, Contract] = {
             "a progress event's value (an annotation) is never lost: one at a position the "
             "part's array holds replaces the element there, any other is appended",
             part_merge_step,
+        ),
+        Contract(
+            "terminal_status",
+            "terminal_status",
+            "R9",
+            "each terminal event gives its response the status it is named after, and an "
+            "error fails it: only response.completed completes a response",
+            terminal_status_step,
         ),
     )
 }

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -40,6 +41,7 @@ from responses_oracle.model.vocabulary import (
     MergeStage,
     PayloadAction,
     PayloadHeld,
+    ResponseStatus,
     RouteAction,
     SlotFit,
     SlotState,
@@ -193,6 +195,13 @@ def with_part_merge_cell(
 ) -> ModelTables:
     """``base`` with the part merge cell ``view`` (R15) replaced."""
     return replace(base, name=name, part_merge={**base.part_merge, view: merge})
+
+
+def with_terminal_status_cell(
+    base: ModelTables, name: str, terminal: Terminal, status: ResponseStatus
+) -> ModelTables:
+    """``base`` with the terminal status cell ``terminal`` (R9) replaced."""
+    return replace(base, name=name, terminal_status={**base.terminal_status, terminal: status})
 
 
 def with_fill_cell(base: ModelTables, name: str, item: MatchedItem, fills: bool) -> ModelTables:
@@ -847,6 +856,17 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R15: annotation_index names the annotation's place in its part; an event repeated "
         "at a place the part already holds (a gateway that replays events) is the same "
         "citation, and appended the message cites one source twice",
+        "contract",
+    ),
+    Mutant(
+        with_terminal_status_cell(
+            REFERENCE, "failed-response-completes", Terminal.FAILED, ResponseStatus.COMPLETED
+        ),
+        "a failed response taken for a completed one",
+        "terminal_status",
+        "R9: only response.completed completes a response; a response.failed read as "
+        "completed makes the calls of a failed turn executable, and a client runs tools the "
+        "model never finished asking for",
         "contract",
     ),
 )

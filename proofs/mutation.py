@@ -700,7 +700,8 @@ def edge_streams() -> list[Stream]:
     incomplete response whose output completes a done call; a part announced again
     after its ``*.done``; every reachable cut of R14's tables; calls announced without a
     slot, one given it by its done item, one listed by the snapshot at another's slot
-    (``FILLS_MISSING_SLOT``); annotations at each kind of place (``PART_MERGE``)."""
+    (``FILLS_MISSING_SLOT``); annotations at each kind of place (``PART_MERGE``); a
+    response ended by each terminal but ``response.completed`` (``TERMINAL_STATUS``)."""
     start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
     end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
     other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
@@ -786,6 +787,18 @@ def edge_streams() -> list[Stream]:
             ),
         ),
         Stream("edge: responses cut at every opening and frame", _cut_everywhere()),
+        Stream(
+            "edge: a response ended by each terminal",
+            [
+                event
+                for number, kind in enumerate(("failed", "cancelled", "incomplete", "error"))
+                for event in (
+                    _opening("created", f"r{number}"),
+                    _added(0, _call(f"fc_{number}", f"call_{number}", arguments="{}")),
+                    {"type": kind if kind == "error" else f"response.{kind}", "response": {}},
+                )
+            ],
+        ),
         Stream(
             "edge: annotations at a new place, at a held one, and without a place",
             _numbered(

@@ -1,11 +1,12 @@
 """Tables no transition system reads, proved by Z3 one step at a time: where a response
-ends (R14), whether a matched item fills a missing slot (R6), and where an annotation
-goes in its part (R15).
+ends (R14), whether a matched item fills a missing slot (R6), where an annotation goes
+in its part (R15), and the status a terminal event gives (R9).
 
 The lifecycle encoding (``encoding.py``) follows one response; the cut of an input into
 responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``), the slot fill rule
-(``model/admission.py``: ``FILLS_MISSING_SLOT``) and the part merge
-(``model/annotations.py``: ``PART_MERGE``) are decisions of one step each, taken
+(``model/admission.py``: ``FILLS_MISSING_SLOT``) the part merge
+(``model/annotations.py``: ``PART_MERGE``) and the terminal status
+(``model/catalogue.py``: ``TERMINAL_STATUS``) are decisions of one step each, taken
 before or beside the lifecycle.  So each is stated as a diagnostic contract
 (``contracts.Contract``): a claim over the values one step sees, proved by Z3 for every
 value, through the model's own classifier and the cell it selects.
@@ -58,6 +59,12 @@ reducer's classifier in ``impl/core/route.py`` — picks the cell of
 array holds replaces the element there (the same annotation sent again), any other is
 appended.
 
+*The terminal step.*  Its input is the terminal event (``Terminal``).  The claim (R9):
+each gives the status it is named after, an ``error`` fails the response; so only
+``response.completed`` completes it, the one status whose calls run (the lifecycle
+encoding sees ``response.completed``'s trigger or an abort: the driver derives which
+from this status).
+
 Each table's one-cell mutants are swept by the mutation score (``mutation.table_mutants``
 reads every ``ModelTables`` field), and ``mutants.MUTANT_LIST`` names the ones issue 24
 found passing every proof.  This module imports Z3 only when a contract is built.
@@ -76,12 +83,10 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - ``routing`` (R5): the routing system's invariants.
 - ``namespaces``, ``added_admission``, ``matching``, ``done_admission`` (R6): the
   matcher's invariants and the contracts ``added_reported``, ``done_reported``.
-- ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6), ``part_merge`` (R15):
-  the contracts here.
+- ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6), ``part_merge`` (R15),
+  ``terminal_status`` (R9): the contracts here.
 - Not read by any proof: ``model/execution.py`` (who runs a call: issue 24 item 5,
-  its own encoding); ``catalogue.TERMINAL_STATUS`` (the encoding has a terminal's
-  trigger, not the status it maps to, from which the driver derives that trigger: the
-  next table to lift); ``admission.NAMES_ONE_ENTRY`` (the identity contract's
+  its own encoding); ``admission.NAMES_ONE_ENTRY`` (the identity contract's
   domain restates it: ``taken`` for ``call_id`` only); ``responses.AMENDABLE_TERMINALS``
   (a set of event classes the driver reads, pinned by the rule tests); the wire facts
   of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES``
@@ -241,3 +246,39 @@ def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
         "part_merge": ((z3.BoolVal(True), (view,)),)
     }
     return StepFacts({}, domain, claim, show, keys)
+
+
+def terminal_status_step(tables: ModelTables, n: int) -> StepFacts:
+    """The terminal step (R9) over ``tables.terminal_status``; ``n`` is unused.
+
+    The claim is stated over the names, not the cells: each terminal gives the status
+    it is named after (``response.failed`` fails the response, ...), an ``error`` fails
+    it; so only ``response.completed`` completes a response, the one status whose calls
+    run (the driver delivers ``response.completed``'s trigger for it, an abort for
+    every other)."""
+    import z3
+    from responses_oracle.model.catalogue import Terminal
+    from responses_oracle.model.vocabulary import ResponseStatus
+
+    from .contracts import StepFacts
+    from .ops_z3 import lookup
+    from .sorts import finite_sort
+
+    terminals, statuses = finite_sort(Terminal), finite_sort(ResponseStatus)
+    terminal = terminals.var("terminal")
+    status = lookup(tables.terminal_status, terminal)
+    named = {member.value: member for member in ResponseStatus}
+
+    def expected(end: Terminal) -> ResponseStatus:
+        return named.get(end.value, ResponseStatus.FAILED)
+
+    claim = z3.And(
+        [
+            z3.Implies(terminal == terminals[end], status == statuses[expected(end)])
+            for end in Terminal
+        ]
+    )
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "terminal_status": ((z3.BoolVal(True), (terminal,)),)
+    }
+    return StepFacts({}, z3.BoolVal(True), claim, {"terminal": terminal, "status": status}, keys)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from responses_oracle.model.catalogue import TERMINAL_STATUS, EventClass
+from responses_oracle.model.catalogue import TERMINALS, EventClass
 from responses_oracle.model.responses import AMENDABLE_TERMINALS
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
@@ -141,9 +141,9 @@ def _reduce(context: StepContext, event: Event) -> None:
     elif event_class is EventClass.ITEM_DONE:
         if event.item is not None:
             on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
-    elif event_class in TERMINAL_STATUS:
+    elif event_class in TERMINALS:
         _response_fields(context, event.response)
-        end(context, TERMINAL_STATUS[event_class], event)
+        end(context, context.kernels.terminal_status(TERMINALS[event_class]), event)
         state.amendable = event_class in AMENDABLE_TERMINALS
         if context.tracing:
             context.decision = f"terminal: {state.status.value}"
@@ -153,7 +153,7 @@ def _reduce(context: StepContext, event: Event) -> None:
 
 def _is_terminal(spec: Any) -> bool:
     """Whether an event of ``spec`` is a terminal event."""
-    return spec is not None and spec.event_class in TERMINAL_STATUS
+    return spec is not None and spec.event_class in TERMINALS
 
 
 def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -37,6 +38,7 @@ from responses_oracle.model.vocabulary import (
     MergeStage,
     PayloadAction,
     PayloadHeld,
+    ResponseStatus,
     RouteAction,
     SlotFit,
     SlotState,
@@ -114,6 +116,10 @@ _ClientFrame_CREATE = ClientFrame.CREATE
 _MatchedItem_DONE = MatchedItem.DONE
 _PositionView_INSIDE = PositionView.INSIDE
 _PositionView_PAST_END = PositionView.PAST_END
+_Terminal_COMPLETED = Terminal.COMPLETED
+_Terminal_INCOMPLETE = Terminal.INCOMPLETE
+_Terminal_FAILED = Terminal.FAILED
+_Terminal_CANCELLED = Terminal.CANCELLED
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -197,6 +203,10 @@ _TRUE = True
 _FALSE = False
 _PARTMERGE__REPLACE = PartMerge.REPLACE
 _PARTMERGE__APPEND = PartMerge.APPEND
+_RESPONSESTATUS__COMPLETED = ResponseStatus.COMPLETED
+_RESPONSESTATUS__INCOMPLETE = ResponseStatus.INCOMPLETE
+_RESPONSESTATUS__FAILED = ResponseStatus.FAILED
+_RESPONSESTATUS__CANCELLED = ResponseStatus.CANCELLED
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -557,6 +567,14 @@ MERGE_PART_EDGES = frozenset({
     (PositionView.INSIDE, PartMerge.REPLACE),
     (PositionView.PAST_END, PartMerge.APPEND),
     (PositionView.NONE, PartMerge.APPEND),
+})
+
+TERMINAL_STATUS_EDGES = frozenset({
+    (Terminal.COMPLETED, ResponseStatus.COMPLETED),
+    (Terminal.INCOMPLETE, ResponseStatus.INCOMPLETE),
+    (Terminal.FAILED, ResponseStatus.FAILED),
+    (Terminal.CANCELLED, ResponseStatus.CANCELLED),
+    (Terminal.ERROR, ResponseStatus.FAILED),
 })
 
 
@@ -1282,5 +1300,21 @@ def merge_part(view: PositionView) -> PartMerge:
     return _PARTMERGE__APPEND
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part)
+def terminal_status(terminal: Terminal) -> ResponseStatus:
+    """The terminal status table (R9): the status a terminal event gives its response.
+
+    post: (terminal, __return__) in TERMINAL_STATUS_EDGES
+    """
+    if terminal is _Terminal_COMPLETED:
+        return _RESPONSESTATUS__COMPLETED
+    if terminal is _Terminal_INCOMPLETE:
+        return _RESPONSESTATUS__INCOMPLETE
+    if terminal is _Terminal_FAILED:
+        return _RESPONSESTATUS__FAILED
+    if terminal is _Terminal_CANCELLED:
+        return _RESPONSESTATUS__CANCELLED
+    return _RESPONSESTATUS__FAILED
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status)
 """The generated kernels as one value, for the driver."""

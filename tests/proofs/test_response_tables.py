@@ -1,5 +1,5 @@
-"""The tables outside the kernels of R5-R9, proved: where a response ends (R14), the
-slot fill rule (R6) and the part merge (R15).
+"""The tables no transition system reads, proved one step at a time: where a response
+ends (R14), the slot fill rule (R6), the part merge (R15) and the terminal status (R9).
 
 ``proofs/responses_z3.py`` states each as a contract over one step, and ``prove`` proves
 it on the reference.  Each contract can fail: every one-cell mutant of its table is
@@ -30,7 +30,7 @@ from responses_oracle.proofs.mutation import (
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
-TABLES = ("boundary", "frames", "fills_missing_slot", "part_merge")
+TABLES = ("boundary", "frames", "fills_missing_slot", "part_merge", "terminal_status")
 """The ``ModelTables`` fields ``proofs/responses_z3.py`` proves."""
 
 NAMED = [
@@ -111,11 +111,23 @@ def _annotation_repeated() -> list[dict[str, Any]]:
     ]
 
 
+def _failed_turn() -> list[dict[str, Any]]:
+    """A call confirmed, then the response fails."""
+    call = _call("fc_1", "call_1")
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.failed", "response": {"id": "r", "status": "failed"}},
+    ]
+
+
 WITNESSES = {
     "created-without-id-merged": _created_without_id_while_open,
     "steer-ends-the-response": _steered,
     "snapshot-position-fills-slot": _snapshot_reorders,
     "repeated-annotation-duplicated": _annotation_repeated,
+    "failed-response-completes": _failed_turn,
 }
 """Per named mutant: a stream on which its reducer's result is not the reference's."""
 
@@ -131,7 +143,8 @@ def test_the_named_mutants_are_those_of_the_tables() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["response_boundaries", "client_frames", "slot_fill", "part_additions"]
+    "name",
+    ["response_boundaries", "client_frames", "slot_fill", "part_additions", "terminal_status"],
 )
 def test_the_contract_is_proved_on_the_reference(name: str) -> None:
     (row,) = prove(name)
