@@ -812,7 +812,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R6/R9: a snapshot that lists one item twice is a provider bug worth a "
         "duplicate_item; ignored, the second copy vanishes without a trace",
     ),
-    # -- the tables outside the kernels of R5-R9 (issue 24): refuted by the contracts of
+    # -- the tables no transition system reads (issue 24): refuted by the contracts of
     # proofs/responses_z3.py; tests/core/test_response_ends.py and
     # tests/proofs/test_response_tables.py keep a stream each mutant changes ----------
     Mutant(

@@ -89,8 +89,8 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
   its own encoding); ``admission.NAMES_ONE_ENTRY`` (the identity contract's
   domain restates it: ``taken`` for ``call_id`` only); ``responses.AMENDABLE_TERMINALS``
   (a set of event classes the driver reads, pinned by the rule tests); the wire facts
-  of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES``
-  (which field holds what, not decisions).
+  of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
+  ``TERMINALS`` (which field holds what, which events end a response: not decisions).
 """
 
 from __future__ import annotations
