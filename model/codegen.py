@@ -172,6 +172,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "ResponseStatus",
             "The terminal status table (R9): the status a terminal event gives its response.",
         ),
+        _Kernel(
+            "amends",
+            tables.amendable,
+            (("terminal", "Terminal"),),
+            "bool",
+            "The amendable terminals (R14): the terminal right after this one describes it.",
+        ),
     )
 
 

@@ -110,7 +110,11 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.terminal_status[terminal]``."""
         return tables.terminal_status[terminal]
 
+    def amends(terminal: Terminal) -> bool:
+        """``tables.amendable[terminal]``."""
+        return tables.amendable[terminal]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify, boundary, frame, fills_slot, merge_part, terminal_status,
+        reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
     )

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, Final
 
-from .catalogue import STARTING_EVENT, EventClass
+from .catalogue import STARTING_EVENT, Terminal
 from .ops import PYTHON, Fact, Ops, Text, Value
 
 
@@ -186,15 +186,23 @@ def frame_closes(frame: Callable[[ClientFrame], Boundary], kind: str) -> bool:
     return found is not None and frame(found) is Boundary.NEW
 
 
-AMENDABLE_TERMINALS: Final[frozenset[EventClass]] = frozenset({EventClass.ERROR})
-"""Terminal classes whose failure the terminal event right after them describes.
-OpenAI sends ``error`` and then ``response.failed`` for one failure (vercel/ai fixture
-``openai-error.1``).  The ``error`` ends the response at once, as any terminal does
-(nothing after a terminal changes the items: invariant ``terminal_is_final``); the
-terminal that follows it at once is the same failure, not an ``after_terminal``
-event, and its response's own ``error`` is the failure's description.  WebSocket mode
-answers a bad ``response.create`` with an ``error`` frame alone: a failure by
-itself."""
+AMENDABLE_TERMINALS: Final[dict[Terminal, bool]] = {
+    # OpenAI sends ``error`` and then ``response.failed`` for one failure (vercel/ai
+    # fixture ``openai-error.1``); WebSocket mode answers a bad ``response.create`` with
+    # an ``error`` frame alone: a failure by itself.
+    Terminal.ERROR: True,
+    # Every other terminal is final: what follows it is ``after_terminal``.
+    Terminal.COMPLETED: False,
+    Terminal.INCOMPLETE: False,
+    Terminal.FAILED: False,
+    Terminal.CANCELLED: False,
+}
+"""Whether the terminal event right after this one describes its failure.  The
+amendable terminal ends the response at once, as any terminal does (nothing after a
+terminal changes the items: invariant ``terminal_is_final``); the terminal that follows
+it at once is the same failure, not an ``after_terminal`` event, and its response's own
+``error`` is the failure's description.  Decided by the ``amends`` kernel, proved by the
+contract ``amended_terminals`` (``proofs/responses_z3.py``)."""
 
 
 MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENINGS) | {

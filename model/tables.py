@@ -31,6 +31,7 @@ from .channels import RECLASSIFICATION, ReclassificationTable
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .responses import (
+    AMENDABLE_TERMINALS,
     BOUNDARY,
     FRAMES,
     Boundary,
@@ -87,6 +88,7 @@ class ModelTables:
     fills_missing_slot: dict[MatchedItem, bool] = field(default_factory=lambda: FILLS_MISSING_SLOT)
     part_merge: dict[PositionView, PartMerge] = field(default_factory=lambda: PART_MERGE)
     terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
+    amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
 
 
 REFERENCE = ModelTables()
@@ -115,6 +117,7 @@ class KernelSet(NamedTuple):
     fills_slot: Callable[[MatchedItem], bool]
     merge_part: Callable[[PositionView], PartMerge]
     terminal_status: Callable[[Terminal], ResponseStatus]
+    amends: Callable[[Terminal], bool]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -135,6 +138,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "fills_slot": tables.fills_missing_slot,
         "merge_part": tables.part_merge,
         "terminal_status": tables.terminal_status,
+        "amends": tables.amendable,
     }
 
 

@@ -47,6 +47,7 @@ from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
 from .responses_z3 import (
+    amended_step,
     boundary_step,
     frames_step,
     part_merge_step,
@@ -534,6 +535,14 @@ CONTRACTS: dict[str, Contract] = {
             "each terminal event gives its response the status it is named after, and an "
             "error fails it: only response.completed completes a response",
             terminal_status_step,
+        ),
+        Contract(
+            "amended_terminals",
+            "amendable",
+            "R14",
+            "only an error is described by the terminal right after it (one failure, not an "
+            "after_terminal event); every other terminal is final",
+            amended_step,
         ),
     )
 }

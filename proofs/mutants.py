@@ -869,6 +869,19 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "model never finished asking for",
         "contract",
     ),
+    Mutant(
+        replace(
+            REFERENCE,
+            name="error-then-failed-split",
+            amendable={**REFERENCE.amendable, Terminal.ERROR: False},
+        ),
+        "the response.failed after an error taken for an event after the end",
+        "amended_terminals",
+        "R14: OpenAI sends error and then response.failed for one failure (vercel/ai "
+        "fixture openai-error.1); read as two, the failed response's own description is "
+        "lost and a spurious after_terminal reported",
+        "contract",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 

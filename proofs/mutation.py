@@ -672,6 +672,16 @@ def _annotation(scope: dict[str, Any], index: int | None, url: str) -> dict[str,
     return {"type": kind, **scope, **placed, "annotation": annotation}
 
 
+_TERMINAL_TYPES = (
+    "response.completed",
+    "response.failed",
+    "response.cancelled",
+    "response.incomplete",
+    "error",
+)
+"""The wire types of the terminal events (``catalogue.TERMINALS``)."""
+
+
 def _cut_everywhere() -> list[dict[str, Any]]:
     """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
     least: openings with the held id, another, or none, while nothing, an open or an
@@ -701,7 +711,8 @@ def edge_streams() -> list[Stream]:
     after its ``*.done``; every reachable cut of R14's tables; calls announced without a
     slot, one given it by its done item, one listed by the snapshot at another's slot
     (``FILLS_MISSING_SLOT``); annotations at each kind of place (``PART_MERGE``); a
-    response ended by each terminal but ``response.completed`` (``TERMINAL_STATUS``)."""
+    response ended by each terminal (``TERMINAL_STATUS``), another terminal right after
+    it (``AMENDABLE_TERMINALS``)."""
     start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
     end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
     other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
@@ -788,14 +799,15 @@ def edge_streams() -> list[Stream]:
         ),
         Stream("edge: responses cut at every opening and frame", _cut_everywhere()),
         Stream(
-            "edge: a response ended by each terminal",
+            "edge: a response ended by each terminal, and another terminal right after",
             [
                 event
-                for number, kind in enumerate(("failed", "cancelled", "incomplete", "error"))
+                for number, kind in enumerate(_TERMINAL_TYPES)
                 for event in (
                     _opening("created", f"r{number}"),
                     _added(0, _call(f"fc_{number}", f"call_{number}", arguments="{}")),
-                    {"type": kind if kind == "error" else f"response.{kind}", "response": {}},
+                    {"type": kind, "response": {}, "error": {"code": "boom"}},
+                    {"type": "response.failed", "response": {"error": {"code": "again"}}},
                 )
             ],
         ),

@@ -1,12 +1,14 @@
 """Tables no transition system reads, proved by Z3 one step at a time: where a response
 ends (R14), whether a matched item fills a missing slot (R6), where an annotation goes
-in its part (R15), and the status a terminal event gives (R9).
+in its part (R15), the status a terminal event gives (R9) and which terminal the next
+one amends (R14).
 
 The lifecycle encoding (``encoding.py``) follows one response; the cut of an input into
 responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``), the slot fill rule
 (``model/admission.py``: ``FILLS_MISSING_SLOT``) the part merge
-(``model/annotations.py``: ``PART_MERGE``) and the terminal status
-(``model/catalogue.py``: ``TERMINAL_STATUS``) are decisions of one step each, taken
+(``model/annotations.py``: ``PART_MERGE``), the terminal status
+(``model/catalogue.py``: ``TERMINAL_STATUS``) and the amendable terminals
+(``model/responses.py``: ``AMENDABLE_TERMINALS``) are decisions of one step each, taken
 before or beside the lifecycle.  So each is stated as a diagnostic contract
 (``contracts.Contract``): a claim over the values one step sees, proved by Z3 for every
 value, through the model's own classifier and the cell it selects.
@@ -65,6 +67,10 @@ each gives the status it is named after, an ``error`` fails the response; so onl
 encoding sees ``response.completed``'s trigger or an abort: the driver derives which
 from this status).
 
+*The amendment step.*  Its input is the terminal event; the claim (R14): only an
+``error`` is described by the terminal right after it (OpenAI's ``error`` then
+``response.failed`` is one failure); every other terminal is final.
+
 Each table's one-cell mutants are swept by the mutation score (``mutation.table_mutants``
 reads every ``ModelTables`` field), and ``mutants.MUTANT_LIST`` names the ones issue 24
 found passing every proof.  This module imports Z3 only when a contract is built.
@@ -83,12 +89,11 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - ``routing`` (R5): the routing system's invariants.
 - ``namespaces``, ``added_admission``, ``matching``, ``done_admission`` (R6): the
   matcher's invariants and the contracts ``added_reported``, ``done_reported``.
-- ``boundary``, ``frames`` (R14), ``fills_missing_slot`` (R6), ``part_merge`` (R15),
-  ``terminal_status`` (R9): the contracts here.
+- ``boundary``, ``frames``, ``amendable`` (R14), ``fills_missing_slot`` (R6),
+  ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
 - Not read by any proof: ``model/execution.py`` (who runs a call: issue 24 item 5,
   its own encoding); ``admission.NAMES_ONE_ENTRY`` (the identity contract's
-  domain restates it: ``taken`` for ``call_id`` only); ``responses.AMENDABLE_TERMINALS``
-  (a set of event classes the driver reads, pinned by the rule tests); the wire facts
+  domain restates it: ``taken`` for ``call_id`` only); the wire facts
   of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
   ``TERMINALS`` (which field holds what, which events end a response: not decisions).
 """
@@ -282,3 +287,23 @@ def terminal_status_step(tables: ModelTables, n: int) -> StepFacts:
         "terminal_status": ((z3.BoolVal(True), (terminal,)),)
     }
     return StepFacts({}, z3.BoolVal(True), claim, {"terminal": terminal, "status": status}, keys)
+
+
+def amended_step(tables: ModelTables, n: int) -> StepFacts:
+    """The amendment step (R14) over ``tables.amendable``; ``n`` is unused."""
+    import z3
+    from responses_oracle.model.catalogue import Terminal
+
+    from .contracts import StepFacts
+    from .ops_z3 import lookup
+    from .sorts import finite_sort
+
+    terminals = finite_sort(Terminal)
+    terminal = terminals.var("terminal")
+    amends = lookup(tables.amendable, terminal)
+    # OpenAI's error then response.failed is one failure; any other terminal is final.
+    claim = amends == (terminal == terminals[Terminal.ERROR])
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "amendable": ((z3.BoolVal(True), (terminal,)),)
+    }
+    return StepFacts({}, z3.BoolVal(True), claim, {"terminal": terminal}, keys)

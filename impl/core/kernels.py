@@ -120,6 +120,7 @@ _Terminal_COMPLETED = Terminal.COMPLETED
 _Terminal_INCOMPLETE = Terminal.INCOMPLETE
 _Terminal_FAILED = Terminal.FAILED
 _Terminal_CANCELLED = Terminal.CANCELLED
+_Terminal_ERROR = Terminal.ERROR
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -575,6 +576,14 @@ TERMINAL_STATUS_EDGES = frozenset({
     (Terminal.FAILED, ResponseStatus.FAILED),
     (Terminal.CANCELLED, ResponseStatus.CANCELLED),
     (Terminal.ERROR, ResponseStatus.FAILED),
+})
+
+AMENDS_EDGES = frozenset({
+    (Terminal.ERROR, True),
+    (Terminal.COMPLETED, False),
+    (Terminal.INCOMPLETE, False),
+    (Terminal.FAILED, False),
+    (Terminal.CANCELLED, False),
 })
 
 
@@ -1316,5 +1325,21 @@ def terminal_status(terminal: Terminal) -> ResponseStatus:
     return _RESPONSESTATUS__FAILED
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status)
+def amends(terminal: Terminal) -> bool:
+    """The amendable terminals (R14): the terminal right after this one describes it.
+
+    post: (terminal, __return__) in AMENDS_EDGES
+    """
+    if terminal is _Terminal_ERROR:
+        return _TRUE
+    if terminal is _Terminal_COMPLETED:
+        return _FALSE
+    if terminal is _Terminal_INCOMPLETE:
+        return _FALSE
+    if terminal is _Terminal_FAILED:
+        return _FALSE
+    return _FALSE
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends)
 """The generated kernels as one value, for the driver."""

@@ -1,5 +1,6 @@
 """The tables no transition system reads, proved one step at a time: where a response
-ends (R14), the slot fill rule (R6), the part merge (R15) and the terminal status (R9).
+ends and which terminal the next amends (R14), the slot fill rule (R6), the part merge
+(R15) and the terminal status (R9).
 
 ``proofs/responses_z3.py`` states each as a contract over one step, and ``prove`` proves
 it on the reference.  Each contract can fail: every one-cell mutant of its table is
@@ -30,7 +31,7 @@ from responses_oracle.proofs.mutation import (
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
-TABLES = ("boundary", "frames", "fills_missing_slot", "part_merge", "terminal_status")
+TABLES = ("boundary", "frames", "fills_missing_slot", "part_merge", "terminal_status", "amendable")
 """The ``ModelTables`` fields ``proofs/responses_z3.py`` proves."""
 
 NAMED = [
@@ -122,12 +123,22 @@ def _failed_turn() -> list[dict[str, Any]]:
     ]
 
 
+def _error_then_failed() -> list[dict[str, Any]]:
+    """OpenAI's one failure: ``error``, then ``response.failed`` describing it."""
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "error", "error": {"code": "insufficient_quota", "message": "quota"}},
+        {"type": "response.failed", "response": {"id": "r", "error": {"code": "quota"}}},
+    ]
+
+
 WITNESSES = {
     "created-without-id-merged": _created_without_id_while_open,
     "steer-ends-the-response": _steered,
     "snapshot-position-fills-slot": _snapshot_reorders,
     "repeated-annotation-duplicated": _annotation_repeated,
     "failed-response-completes": _failed_turn,
+    "error-then-failed-split": _error_then_failed,
 }
 """Per named mutant: a stream on which its reducer's result is not the reference's."""
 
@@ -144,7 +155,14 @@ def test_the_named_mutants_are_those_of_the_tables() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["response_boundaries", "client_frames", "slot_fill", "part_additions", "terminal_status"],
+    [
+        "response_boundaries",
+        "client_frames",
+        "slot_fill",
+        "part_additions",
+        "terminal_status",
+        "amended_terminals",
+    ],
 )
 def test_the_contract_is_proved_on_the_reference(name: str) -> None:
     (row,) = prove(name)
