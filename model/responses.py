@@ -6,9 +6,9 @@ background response and its resume stream.  The reducer cuts the input into resp
 with these facts and nothing else: ``BOUNDARY`` says, for each event that opens a
 response, whether it continues the one held or starts a new one (its cell picked by
 ``boundary_key``); ``CLIENT_FRAMES`` are skipped, and ``FRAMES`` says which of them ends
-the response before it (``response.create``); the terminal right after an
-``AMENDABLE_TERMINALS`` event is the same ending and describes it.  ``BOUNDARY`` and
-``FRAMES`` are tables of ``ModelTables``, decided by the ``boundary`` and ``frame``
+the response before it (``response.create``); the terminal right after one
+``AMENDABLE_TERMINALS`` marks is the same ending and describes it.  The three are
+tables of ``ModelTables``, decided by the ``boundary``, ``frame`` and ``amends``
 kernels, and proved by the contracts of ``proofs/responses_z3.py``.
 
 Evidence: protocol-notes §1.8 (WebSocket mode: the same event payloads as SSE, with
