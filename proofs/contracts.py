@@ -603,6 +603,7 @@ def check_contract(name: str, tables: ModelTables) -> ContractResult:
     contract = CONTRACTS[name]
     sizes = ENTRY_BOUNDS if contract.entries else ENTRY_BOUNDS[:1]
     for n in sizes:
+        where = f" at {n} entries" if contract.entries else ""
         facts = contract.build(tables, n)
         solver = z3.Solver()
         solver.add(facts.domain, z3.Not(facts.claim))
@@ -610,7 +611,7 @@ def check_contract(name: str, tables: ModelTables) -> ContractResult:
         if answer == z3.sat:
             inputs = _shown(_least_model(solver, facts.show), facts.show, facts.raised)
             return ContractResult(
-                name, "counterexample", (n,), f"{contract.rule} broken at {n} entries: {inputs}"
+                name, "counterexample", (n,), f"{contract.rule} broken{where}: {inputs}"
             )
         if answer != z3.unsat:
             return ContractResult(name, "unknown", (n,), f"Z3 answered {answer} at {n} entries")
