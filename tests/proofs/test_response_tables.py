@@ -207,9 +207,8 @@ def test_every_one_cell_mutant_is_refuted_by_prove_or_changes_nothing() -> None:
         assert [outcome(stream.events, kernels) for stream in streams] == expected
 
 
-
 def test_the_mutation_score_sees_every_reachable_mutant_change_a_result() -> None:
-    # The corpus of the mutation score reaches every cell of the three tables a step can
+    # The corpus of the mutation score reaches every cell of these tables a step can
     # select, and each such mutant changes a result there: the score runs its proof.
     corpus = build_corpus(edge_streams(), per_cell=1)
     for mutant in table_mutants():
