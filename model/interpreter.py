@@ -11,10 +11,13 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 
 from __future__ import annotations
 
-from .admission import Admission, IdentityDecision
+from .admission import Admission, IdentityDecision, MatchedItem
+from .annotations import PartMerge, PositionView
+from .catalogue import Terminal
 from .execution import Execution, Stop
 from .lifecycle import Transition
 from .payload import PayloadDecision
+from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from .routing import Route
 from .slots import SlotTransition
 from .tables import REFERENCE, KernelSet, ModelTables
@@ -33,6 +36,7 @@ from .vocabulary import (
     MatchView,
     MergeStage,
     PayloadHeld,
+    ResponseStatus,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -87,11 +91,36 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.reclassification[trigger][state]``."""
         return tables.reclassification[trigger][state]
 
+    def boundary(opening: Opening, held: Held, match: IdMatch) -> Boundary:
+        """``tables.boundary[opening][held][match]``."""
+        return tables.boundary[opening][held][match]
+
+    def frame(kind: ClientFrame) -> Boundary:
+        """``tables.frames[kind]``."""
+        return tables.frames[kind]
+
+    def fills_slot(item: MatchedItem) -> bool:
+        """``tables.fills_missing_slot[item]``."""
+        return tables.fills_missing_slot[item]
+
+    def merge_part(view: PositionView) -> PartMerge:
+        """``tables.part_merge[view]``."""
+        return tables.part_merge[view]
+
+    def terminal_status(terminal: Terminal) -> ResponseStatus:
+        """``tables.terminal_status[terminal]``."""
+        return tables.terminal_status[terminal]
+
+    def amends(terminal: Terminal) -> bool:
+        """``tables.amendable[terminal]``."""
+        return tables.amendable[terminal]
+
     def execute(stop: Stop) -> Execution:
         """``tables.execution[stop]``."""
         return tables.execution[stop]
 
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify, execute,
+        reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
+        execute,
     )

@@ -15,18 +15,33 @@ from typing import Any, NamedTuple
 from .admission import (
     ADDED_ADMISSION,
     DONE_ADMISSION,
+    FILLS_MISSING_SLOT,
     IDENTITY,
     MATCHING,
     NAMESPACES,
     Admission,
     IdentityDecision,
     IdentityTable,
+    MatchedItem,
     MatchingTable,
 )
+from .annotations import PART_MERGE, PartMerge, PositionView
+from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .execution import EXECUTION, Execution, ExecutionTable, Stop
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
+from .responses import (
+    AMENDABLE_TERMINALS,
+    BOUNDARY,
+    FRAMES,
+    Boundary,
+    BoundaryTable,
+    ClientFrame,
+    Held,
+    IdMatch,
+    Opening,
+)
 from .routing import ROUTING, Route, RoutingTable
 from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
@@ -44,6 +59,7 @@ from .vocabulary import (
     MatchView,
     MergeStage,
     PayloadHeld,
+    ResponseStatus,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -68,6 +84,12 @@ class ModelTables:
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
     identity: IdentityTable = field(default_factory=lambda: IDENTITY)
     reclassification: ReclassificationTable = field(default_factory=lambda: RECLASSIFICATION)
+    boundary: BoundaryTable = field(default_factory=lambda: BOUNDARY)
+    frames: dict[ClientFrame, Boundary] = field(default_factory=lambda: FRAMES)
+    fills_missing_slot: dict[MatchedItem, bool] = field(default_factory=lambda: FILLS_MISSING_SLOT)
+    part_merge: dict[PositionView, PartMerge] = field(default_factory=lambda: PART_MERGE)
+    terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
+    amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
     execution: ExecutionTable = field(default_factory=lambda: EXECUTION)
 
 
@@ -92,6 +114,12 @@ class KernelSet(NamedTuple):
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
     reclassify: Callable[[Trigger, ChannelState], Trigger]
+    boundary: Callable[[Opening, Held, IdMatch], Boundary]
+    frame: Callable[[ClientFrame], Boundary]
+    fills_slot: Callable[[MatchedItem], bool]
+    merge_part: Callable[[PositionView], PartMerge]
+    terminal_status: Callable[[Terminal], ResponseStatus]
+    amends: Callable[[Terminal], bool]
     execute: Callable[[Stop], Execution]
 
 
@@ -108,6 +136,12 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "payload": tables.payload,
         "identity": tables.identity,
         "reclassify": tables.reclassification,
+        "boundary": tables.boundary,
+        "frame": tables.frames,
+        "fills_slot": tables.fills_missing_slot,
+        "merge_part": tables.part_merge,
+        "terminal_status": tables.terminal_status,
+        "amends": tables.amendable,
         "execute": tables.execution,
     }
 
