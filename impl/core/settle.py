@@ -9,7 +9,8 @@ Then every entry without an id gets a minted one (R11) and executability is deci
 Who runs a call is decided by ``model/execution.py`` from the evidence of the response:
 the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded), the
 ``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
-module only gathers those facts.
+module only gathers those facts; the verdict is the ``execute`` kernel's cell (the
+execution table) for where ``decide``'s gates stop.
 
 WARNING — decided here, not yet in a table: the JSON check of ``function_call``
 arguments.
