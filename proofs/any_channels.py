@@ -1,0 +1,263 @@
+"""Induction for any number of channels per entry (and any number of entries and slots).
+
+Theory of operation
+-------------------
+The other proofs give each entry ``PROOF_CHANNELS`` (two) channels: a message of one or
+two parts.  A message may have any number of parts, and this module proves the
+invariants that speak about each channel on its own (``ANY_CHANNELS``: the payload
+invariants, the parts and the closing of channels) for every number of channels, as
+``unbounded.py`` does for entries.
+
+*State.*  ``unbounded.py``'s arrays, with one more index: a per-channel field is an
+array over entries of arrays over channels (``Int`` → ``Int`` → value); an entry's
+fields are arrays over entries; the response's fields are scalars.  No slot.
+
+*Step.*  The event's ``channel`` is any ``Int >= 0`` and it brings one abstract value
+per channel (an array, ``values``).  The transition is the bounded encoding's own
+``Encoding._apply`` on a two-channel one-entry *view*: channel 0 of the view is the
+channel ``q`` being updated, channel 1 the channel the event names (``j``).  A channel's
+next value reads only its entry, itself and the channel the event names (the named
+channel's closed flag reclassifies a delta, R7): every other channel is outside the
+view and cannot matter.  The event names view channel 0 when ``j == q`` (both view
+channels are then the same channel), view channel 1 otherwise.  Each channel of the
+target is updated with a ``Lambda`` over ``q``; the entry's own fields from the view in
+which ``q`` is ``j``; a response-wide step updates every channel of every admitted entry
+at once, as ``unbounded.py`` updates every entry.
+
+*Invariant.*  The property and its strengthening are read on a one-channel view
+(entry ``i``, channel ``c``), so the hypothesis is ``∀ i, c. (Inv ∧ Str)(view(i, c))`` and
+the goal ``(Inv ∧ Str)(view'(k, q))`` for fresh ``k`` and ``q``.  That is the invariant
+for every number of channels only if the property *is* the conjunction of its readings
+on each channel: ``separable`` proves, before anything else, that on a two-channel entry
+the formula equals the conjunction of its two one-channel readings (a formula that
+relates two channels is refused, never proved).  A run of a concrete encoding with
+``C`` channels is a run of this system (the values of the channels beyond ``C`` all
+missing), so a proof here covers every ``C``.
+
+A mutant that breaks an invariant at some number of channels breaks it here; one that
+needs two channels to show (a part's ``*.done`` and another part's delta: the
+``CHANNEL_MUTANTS``) is proved on one channel and refuted at two
+(``tests/proofs/test_any_channels.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import z3
+from responses_oracle.model.tables import ModelTables
+from responses_oracle.model.vocabulary import RESPONSE_WIDE_TRIGGERS
+
+from .encoding import FIELD_SCOPES, PAYLOAD, TRIGGER, Bounds, Encoding, State, Step, Term
+from .properties import PROPERTIES, Property
+from .unbounded import (
+    _ENTRY_FIELDS,
+    _INITIAL,
+    _RESPONSE_FIELDS,
+    _SORT_OF,
+    RLIMIT,
+    response_after,
+    target_environment,
+)
+
+ANY_CHANNELS: tuple[str, ...] = (
+    "empty_never_erases",
+    "latest_nonempty_wins",
+    "deltas_accounted",
+    "candidates_offered",
+    "parts_opened",
+    "done_closes_its_channel",
+)
+"""The invariants proved for any number of channels: those about each channel on its
+own (``separable``)."""
+
+Arrays = dict[str, Term]
+"""The state: per field an array over entries (of arrays over channels), or a term."""
+
+_INT = z3.IntSort()
+
+
+def _per_channel(field: str) -> bool:
+    return FIELD_SCOPES[field] == "channel"
+
+
+def _sort(field: str) -> Any:
+    sort = _SORT_OF[field]
+    return z3.ArraySort(_INT, sort) if _per_channel(field) else sort
+
+
+def _fresh(name: str) -> Arrays:
+    state: Arrays = {f: z3.Array(f"{name}.{f}", _INT, _sort(f)) for f in _ENTRY_FIELDS}
+    state["snapshot_items"] = z3.Int(f"{name}.snapshot_items")
+    for flag in _RESPONSE_FIELDS[1:]:
+        state[flag] = z3.Bool(f"{name}.{flag}")
+    return state
+
+
+def _initial(state: Arrays) -> Term:
+    def constant(field: str) -> Term:
+        value = _INITIAL[field]
+        return z3.K(_INT, z3.K(_INT, value) if _per_channel(field) else value)
+
+    return z3.And(
+        *[state[f] == constant(f) for f in _ENTRY_FIELDS],
+        state["snapshot_items"] == 0,
+        *[z3.Not(state[flag]) for flag in _RESPONSE_FIELDS[1:]],
+    )
+
+
+def _view(state: Arrays, index: Term, channels: tuple[Term, ...]) -> State:
+    """The one-entry state of entry ``index`` whose channels are ``channels`` (ordinals)."""
+    values: dict[str, Any] = {
+        f: tuple(state[f][index][c] for c in channels) if _per_channel(f) else (state[f][index],)
+        for f in _ENTRY_FIELDS
+    }
+    values.update({f: state[f] for f in _RESPONSE_FIELDS})
+    return State(**values, entry_slot=(z3.IntVal(0),), slot_state=())
+
+
+class _System:
+    """The transition system of one model over entries and channels without bound."""
+
+    def __init__(self, tables: ModelTables, prop: Property) -> None:
+        self.one = Encoding(tables, Bounds(1, 0), prop.payload, prop.identity, 1)
+        self.two = Encoding(tables, Bounds(1, 0), prop.payload, prop.identity, 2)
+        self.values = z3.Array("e.values", _INT, PAYLOAD.sort)
+        self.step = replace(self.two.fresh_step("e"), values=())
+
+    def local(self, q: Term) -> Step:
+        """The step on the view whose channel 0 is ``q`` and channel 1 the named one."""
+        step, named = self.step, self.step.channel
+        return replace(
+            step,
+            entry=z3.IntVal(0),
+            channel=z3.If(named == q, 0, 1),
+            values=(self.values[q], self.values[named]),
+        )
+
+    def updated(self, state: Arrays, index: Term, q: Term, active: Term) -> State:
+        """The view ``(q, named)`` of entry ``index`` after the step reached it."""
+        view = _view(state, index, (q, self.step.channel))
+        return self.two._apply(view, self.local(q), 0, active)
+
+    def successor(self, state: Arrays) -> Arrays:
+        step, named = self.step, self.step.channel
+        live = z3.Not(state["terminal"])
+        wide = TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)
+        i, q = z3.Int("i"), z3.Int("q")
+
+        def reached(index: Term) -> Term:
+            return self.two.delivers(_view(state, index, (named, named)), step, 0)
+
+        target, target_q = self.updated(state, step.entry, named, live), self.updated(
+            state, step.entry, q, live
+        )
+        everyone, everyone_q = self.updated(state, i, named, reached(i)), self.updated(
+            state, i, q, reached(i)
+        )
+        after: Arrays = {}
+        for f in _ENTRY_FIELDS:
+            if _per_channel(f):
+                stored = z3.Store(state[f], step.entry, z3.Lambda([q], getattr(target_q, f)[0]))
+                at_once = z3.Lambda([i], z3.Lambda([q], getattr(everyone_q, f)[0]))
+            else:
+                stored = z3.Store(state[f], step.entry, getattr(target, f)[0])
+                at_once = z3.Lambda([i], getattr(everyone, f)[0])
+            after[f] = z3.If(wide, at_once, stored)
+        after.update(response_after(state, step, target.entry_state[0]))
+        return after
+
+    def environment(self, state: Arrays, channels: int | None) -> Term:
+        """The target's environment clauses, on the view whose channels are both the
+        named one; the event names one of the first ``channels`` (None: any)."""
+        step, named = self.step, self.step.channel
+        view = _view(state, step.entry, (named, named))
+        local = replace(self.local(named), channel=z3.IntVal(0))
+        return z3.And(
+            step.entry >= 0,
+            _channel_in_range(named, channels),
+            *target_environment(self.two, view, local),
+        )
+
+
+def _channel_in_range(channel: Term, channels: int | None) -> Term:
+    """``channel`` is an ordinal of the first ``channels`` (None: any ordinal)."""
+    return channel >= 0 if channels is None else z3.And(channel >= 0, channel < channels)
+
+
+def _holds(prop: Property, encoding: Encoding, view: State) -> Term:
+    assert prop.state is not None
+    return z3.And(prop.state(encoding, view), prop.strengthening(encoding, view))
+
+
+def separable(tables: ModelTables, prop: Property) -> bool:
+    """Whether ``prop`` and its strengthening, on an entry of two channels, are exactly
+    the conjunction of their readings on each channel alone (proved by Z3 for every
+    state of the entry): the condition under which a proof on one channel at a time is a
+    proof for any number.  A step property is not (it reads the step's channel)."""
+    if prop.state is None:
+        return False
+    system = _System(tables, prop)
+    state = _fresh("p")
+    k, a, b = z3.Ints("k a b")
+    pair = _holds(prop, system.two, _view(state, k, (a, b)))
+    each = z3.And(
+        _holds(prop, system.one, _view(state, k, (a,))),
+        _holds(prop, system.one, _view(state, k, (b,))),
+    )
+    solver = z3.Solver()
+    solver.add(pair != each)
+    return bool(solver.check() == z3.unsat)
+
+
+def prove_any_channels(
+    tables: ModelTables, invariant: str, channels: int | None = None, rlimit: int = RLIMIT
+) -> tuple[bool, str]:
+    """Base and induction of ``invariant`` for any number of channels, entries and
+    slots, each query given ``rlimit``.  Returns whether both hold, and what was found.
+
+    ``channels`` restricts the events to the first ``channels`` channels of an entry and
+    the invariant to them: the proof for entries of that many channels (with 1, what an
+    encoding of one channel per entry can prove)."""
+    if invariant not in ANY_CHANNELS:
+        return False, f"{invariant} has no encoding for any number of channels"
+    prop = PROPERTIES[invariant]
+    if not separable(tables, prop):
+        return False, f"{invariant} is not the conjunction of its readings per channel"
+    system = _System(tables, prop)
+
+    def holds(state: Arrays, index: Term, channel: Term) -> Term:
+        return _holds(prop, system.one, _view(state, index, (channel,)))
+
+    state = _fresh("s")
+    k, q = z3.Ints("k q")
+    base = z3.Solver()
+    base.set(rlimit=rlimit)
+    in_range = _channel_in_range(q, channels)
+    base.add(_initial(state), k >= 0, in_range, z3.Not(holds(state, k, q)))
+    base_result = base.check()
+
+    after = system.successor(state)
+    i, c = z3.Ints("i c")
+    induction = z3.Solver()
+    induction.set(rlimit=rlimit)
+    induction.add(
+        z3.ForAll(
+            [i, c], z3.Implies(z3.And(i >= 0, _channel_in_range(c, channels)), holds(state, i, c))
+        ),
+        state["snapshot_items"] >= 0,
+        system.environment(state, channels),
+        k >= 0,
+        in_range,
+        z3.Not(holds(after, k, q)),
+    )
+    step_result = induction.check()
+    premise = z3.Solver()
+    premise.add(_initial(state), system.environment(state, channels))
+    if premise.check() != z3.sat:
+        return False, "no step is allowed from the initial state (vacuous)"
+    if base_result == z3.unsat and step_result == z3.unsat:
+        how_many = "any number of channels" if channels is None else f"{channels} channel(s)"
+        return True, f"base and induction hold for {how_many}, any number of entries and slots"
+    return False, f"base: {base_result}, induction: {step_result} (not proved)"
