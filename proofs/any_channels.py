@@ -18,8 +18,11 @@ per channel (an array, ``values``).  The transition is the bounded encoding's ow
 channel ``q`` being updated, channel 1 the channel the event names (``j``).  A channel's
 next value reads only its entry, itself and the channel the event names (the named
 channel's closed flag reclassifies a delta, R7): every other channel is outside the
-view and cannot matter.  The event names view channel 0 when ``j == q`` (both view
-channels are then the same channel), view channel 1 otherwise.  Each channel of the
+view and cannot matter.  That is checked, not assumed: ``agrees_with_encoding`` proves
+that the view computes what the bounded encoding with three channels per entry computes,
+for every state, step and channel (each proof asks it first).  The event names view
+channel 0 when ``j == q`` (both view channels are then the same channel), view channel 1
+otherwise.  Each channel of the
 target is updated with a ``Lambda`` over ``q``; the entry's own fields from the view in
 which ``q`` is ``j``; a response-wide step updates every channel of every admitted entry
 at once, as ``unbounded.py`` updates every entry.
@@ -49,7 +52,17 @@ import z3
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import RESPONSE_WIDE_TRIGGERS
 
-from .encoding import FIELD_SCOPES, PAYLOAD, TRIGGER, Bounds, Encoding, State, Step, Term
+from .encoding import (
+    FIELD_SCOPES,
+    PAYLOAD,
+    TRIGGER,
+    Bounds,
+    Encoding,
+    State,
+    Step,
+    Term,
+    select,
+)
 from .properties import PROPERTIES, Property
 from .unbounded import (
     _ENTRY_FIELDS,
@@ -186,6 +199,64 @@ def _channel_in_range(channel: Term, channels: int | None) -> Term:
     return channel >= 0 if channels is None else z3.And(channel >= 0, channel < channels)
 
 
+def agrees_with_encoding(tables: ModelTables, channels: int) -> bool:
+    """Whether the two-channel view computes what the bounded encoding with ``channels``
+    channels per entry computes (proved by Z3 for every state, step and channel ``q``,
+    whether the step reaches the entry or not): the entry's own fields, and channel
+    ``q``'s as channel 0 of the view ``(q, named)``.  The check that a channel's next
+    value reads nothing but its entry, itself and the named channel."""
+    wide = Encoding(tables, Bounds(1, 1), True, True, channels)
+    two = Encoding(tables, Bounds(1, 1), True, True, 2)
+    state, step = wide.fresh_state("w"), wide.fresh_step("we")
+    active = z3.Bool("active")
+    after = wide._apply(state, step, 0, active)
+    named = step.channel
+    disagreements = []
+    for q in range(channels):
+        view = replace(
+            state,
+            **{
+                f: (getattr(state, f)[q], select(getattr(state, f), named))
+                for f in _ENTRY_FIELDS
+                if _per_channel(f)
+            },
+        )
+        local = replace(
+            step,
+            channel=z3.If(named == q, 0, 1),
+            values=(step.values[q], select(step.values, named)),
+        )
+        moved = two._apply(view, local, 0, active)
+        for f in _ENTRY_FIELDS:
+            mine, theirs = getattr(after, f), getattr(moved, f)
+            pair = (mine[q], theirs[0]) if _per_channel(f) else (mine[0], theirs[0])
+            disagreements.append(pair[0] != pair[1])
+    solver = z3.Solver()
+    solver.add(wide.domain(state), wide.environment(state, step))
+    # The environment must allow steps, or the check says nothing.
+    if solver.check() != z3.sat:
+        return False
+    solver.add(z3.Or(disagreements))
+    return bool(solver.check() == z3.unsat)
+
+
+CHECKED_AT = 3
+"""The number of channels at which every proof first checks ``agrees_with_encoding``:
+the least at which a channel could read one that is neither itself nor the named one."""
+
+_AGREES: dict[tuple[int, str], tuple[ModelTables, bool]] = {}
+"""``agrees_with_encoding`` per model (every invariant of a run asks it)."""
+
+
+def _agrees(tables: ModelTables) -> bool:
+    key = (id(tables), tables.name)
+    cached = _AGREES.get(key)
+    if cached is None or cached[0] is not tables:
+        cached = (tables, agrees_with_encoding(tables, CHECKED_AT))
+        _AGREES[key] = cached
+    return cached[1]
+
+
 def _holds(prop: Property, encoding: Encoding, view: State) -> Term:
     assert prop.state is not None
     return z3.And(prop.state(encoding, view), prop.strengthening(encoding, view))
@@ -225,6 +296,8 @@ def prove_any_channels(
     prop = PROPERTIES[invariant]
     if not separable(tables, prop):
         return False, f"{invariant} is not the conjunction of its readings per channel"
+    if not _agrees(tables):
+        return False, f"the two-channel view differs from the encoding at {CHECKED_AT} channels"
     system = _System(tables, prop)
 
     def holds(state: Arrays, index: Term, channel: Term) -> Term:

@@ -3,7 +3,9 @@
 The bounded and unbounded proofs give each entry two channels; ``any_channels`` proves
 the invariants about each channel on its own for every number.  These tests check that
 the proof holds on the reference, that it is refused for a formula that relates two
-channels (the condition that makes one channel at a time a proof for all), that it
+channels (the condition that makes one channel at a time a proof for all), that its
+two-channel view computes what the bounded encoding computes (and would not if a channel
+read a third one), that it
 is not proved on the mutants, that ``prove`` reports it as a row of its own, and that the
 mutants it is there for are refuted at two channels and at no depth searched at one.
 """
@@ -11,12 +13,18 @@ mutants it is there for are refuted at two channels and at no depth searched at 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 import z3
 from responses_oracle.model.tables import REFERENCE
-from responses_oracle.proofs.any_channels import ANY_CHANNELS, prove_any_channels, separable
-from responses_oracle.proofs.encoding import Bounds
+from responses_oracle.proofs.any_channels import (
+    ANY_CHANNELS,
+    agrees_with_encoding,
+    prove_any_channels,
+    separable,
+)
+from responses_oracle.proofs.encoding import Bounds, Encoding, State, Step
 from responses_oracle.proofs.induction import search, system_for
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.properties import PROPERTIES
@@ -95,3 +103,22 @@ def test_prove_reports_the_row() -> None:
         ("channels", Status.PROVED_UNBOUNDED),
     ]
     assert "any number of channels" in rows[2].detail
+
+
+@pytest.mark.parametrize("channels", (1, 3, 4))
+def test_the_two_channel_view_computes_what_the_encoding_computes(channels: int) -> None:
+    assert agrees_with_encoding(REFERENCE, channels)
+
+
+def test_a_channel_reading_a_third_channel_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Encoding._apply_channel
+
+    def cross_talk(self: Encoding, state: State, step: Step, i: int, c: int, *rest: Any) -> Any:
+        # A channel closed whenever the entry's first channel is: it reads a channel
+        # that is neither itself nor the one the event names.
+        fields = original(self, state, step, i, c, *rest)
+        first = state.channel_closed[i * self.channels]
+        return {**fields, "channel_closed": z3.Or(fields["channel_closed"], first)}
+
+    monkeypatch.setattr(Encoding, "_apply_channel", cross_talk)
+    assert not agrees_with_encoding(REFERENCE, 3)
