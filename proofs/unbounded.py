@@ -321,8 +321,19 @@ def prove_unbounded(
     # that the environment allows a step from it: a quantifier-free query.
     premise = z3.Solver()
     premise.add(_initial(state), system.environment(state, step))
+    return induction_verdict(
+        base_result, step_result, premise, "any number of entries and slots"
+    )
+
+
+def induction_verdict(
+    base: z3.CheckSatResult, step: z3.CheckSatResult, premise: z3.Solver, scope: str
+) -> tuple[bool, str]:
+    """Whether an induction over ``scope`` holds (``base`` and ``step`` unsatisfiable),
+    and what was found; ``premise`` (the initial state and a step the environment
+    allows) must be satisfiable, or the step proves nothing."""
     if premise.check() != z3.sat:
         return False, "no step is allowed from the initial state (vacuous)"
-    if base_result == z3.unsat and step_result == z3.unsat:
-        return True, "base and induction hold for any number of entries and slots"
-    return False, f"base: {base_result}, induction: {step_result} (not proved)"
+    if base == z3.unsat and step == z3.unsat:
+        return True, f"base and induction hold for {scope}"
+    return False, f"base: {base}, induction: {step} (not proved)"
