@@ -4,9 +4,9 @@ Theory of operation
 -------------------
 The other proofs give each entry ``PROOF_CHANNELS`` (two) channels: a message of one or
 two parts.  A message may have any number of parts, and this module proves the
-invariants that speak about each channel on its own (``ANY_CHANNELS``: the payload
-invariants, the parts and the closing of channels) for every number of channels, as
-``unbounded.py`` does for entries.
+invariants that speak about each channel on its own (the payload invariants, the parts
+and the closing of channels) or about the entry alone (``ANY_CHANNELS``) for every
+number of channels, as ``unbounded.py`` does for entries.
 
 *State.*  ``unbounded.py``'s arrays, with one more index: a per-channel field is an
 array over entries of arrays over channels (``Int`` → ``Int`` → value); an entry's
@@ -76,15 +76,27 @@ from .unbounded import (
 )
 
 ANY_CHANNELS: tuple[str, ...] = (
+    # about each channel on its own
     "empty_never_erases",
     "latest_nonempty_wins",
     "deltas_accounted",
     "candidates_offered",
     "parts_opened",
     "done_closes_its_channel",
+    # about each entry, whatever its channels do
+    "complete_once",
+    "nothing_lost",
+    "executable_needs_completion",
+    "confirmation_sticks",
+    "end_settles",
+    "identity_taken",
+    "closed_by_its_events",
+    "item_id_learned",
 )
-"""The invariants proved for any number of channels: those about each channel on its
-own (``separable``)."""
+"""The invariants proved for any number of channels: the state invariants of
+``unbounded.UNBOUNDED`` that are ``separable`` (about each channel on its own, or about
+the entry alone).  ``open_state_follows_events`` is not: it relates an entry's state to
+all of its channels (``separable`` refuses it)."""
 
 Arrays = dict[str, Term]
 """The state: per field an array over entries (of arrays over channels), or a term."""

@@ -19,8 +19,9 @@ For one model (the reference, or a mutant) and each invariant:
    conjuncts the induction step broke (the command line exits non-zero on it).
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``; and a
-   third, for the invariants about each channel on its own (``any_channels.ANY_CHANNELS``),
-   the proof for any number of channels per entry too (system ``channels``).
+   third, for the invariants of ``any_channels.ANY_CHANNELS`` (about each channel on its
+   own, or the entry alone), the proof for any number of channels per entry too
+   (system ``channels``).
 4. A diagnostic contract (``contracts.CONTRACTS``: what the payload, identity and
    admission cells must report) is one Z3 query over one decision step:
    ``PROVED_UNBOUNDED`` when it reads no entries, ``PROVED_BOUNDED`` for 2 to 4 entries

@@ -367,8 +367,8 @@ _CHECKED: dict[Scope, str] = {
 
 
 def _proof_cell(rows: list[ProofRow]) -> str:
-    # A verdict once: an invariant about each channel has two "any size" rows (any number
-    # of entries and slots; of channels too), whose details the list below gives.
+    # A verdict once: an invariant of any_channels.ANY_CHANNELS has two "any size" rows
+    # (any number of entries and slots; of channels too), the list below gives both.
     return "; ".join(dict.fromkeys(STATUS_TEXT[row.status] for row in rows)) or "not reported"
 
 
@@ -433,8 +433,8 @@ def invariants_page(record: ProofRecord | None) -> str:
         "states, *final* invariants once the response has ended. The Z3 proofs state "
         "them over the encoding generated from the model's tables: by induction for "
         "bounded numbers of entries and slots, and where an unbounded encoding exists, "
-        "for any number; those about each channel on its own (a message's parts) also "
-        "for any number of channels per entry.",
+        "for any number; most of those also for any number of channels per entry (a "
+        "message's parts).",
         "",
         *table(header, rows),
         "",

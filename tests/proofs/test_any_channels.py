@@ -58,6 +58,8 @@ def test_a_formula_relating_two_channels_is_refused() -> None:
         ),
     )
     assert not separable(REFERENCE, alike)
+    # An entry's state read against all of its channels.
+    assert not separable(REFERENCE, PROPERTIES["open_state_follows_events"])
     # A step property reads the step's channel: never one channel at a time.
     assert not separable(REFERENCE, PROPERTIES["first_admission_wins"])
     proved, detail = prove_any_channels(REFERENCE, "first_admission_wins")
@@ -65,7 +67,13 @@ def test_a_formula_relating_two_channels_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ("other-part-delta-dropped", "payload-done-leaves-channel-open", "delta-closes-channel")
+    "name",
+    (
+        "other-part-delta-dropped",
+        "payload-done-leaves-channel-open",
+        "delta-closes-channel",
+        "delta-reopens-done-part",
+    ),
 )
 def test_the_proof_fails_on_each_mutant(name: str) -> None:
     mutant = _mutant(name)
