@@ -113,7 +113,7 @@ def test_the_table_names_verdicts_streams_and_what_a_policy_leaves_out(
     )
     assert status == 0
     assert "PROVED" in out and "COUNTEREXAMPLE" in out
-    assert "anysize;matcher" in _squeezed(out)
+    assert "anysize,anychannels;matcher" in _squeezed(out)
     text = _squeezed(out)  # rich folds long lines where the terminal is narrow
     assert _squeezed("codex breaks nothing_lost: 1 event after response.created") in text
     assert _squeezed(f"explain {tmp_path / 'codex-nothing_lost.jsonl'}") in text
