@@ -71,6 +71,10 @@ def why(cell: Cell) -> str:
     ]
     if answer_kept(cell) is False and cell.gateway is not None:
         found.append(f"answer_kept: {cell.gateway['reason']}")
+    elif found and answer_kept(cell):
+        # Not the answer the gateway relayed: what broke happened after its client had it.
+        found.append("the gateway relayed the answer intact (answer_kept): this broke "
+                     "after its downstream client got it")
     said = [line.strip() for line in cell.output.splitlines() if line.strip()]
     if found and cell.exit_status not in (0, None) and said:
         # A call dropped by a client that failed: its last words say why.

@@ -111,3 +111,16 @@ def test_every_recorded_gateway_cell_that_ran_has_answer_kept() -> None:
         assert all(d["rule"] for d in verdict["differences"]), cell["scenario"]
         assert verdict["answer_kept"] is (not verdict["differences"]
                                           and not verdict["upstream_problems"])
+
+
+def test_a_call_broken_after_a_kept_answer_says_the_gateway_relayed_it_intact() -> None:
+    from responses_oracle.agents.runner import Cell
+    from responses_oracle.agents.verdicts import CallVerdict
+
+    dropped = CallVerdict("call_1", "echo", {"executed": False}, {"executed": "dropped"})
+    cell = Cell("g", "q07", ran=True, exit_status=1, calls=[dropped],
+                output="RuntimeError: boom", gateway={"answer_kept": True, "reason": ""})
+    assert why(cell) == (
+        "call_1: executed: dropped; the gateway relayed the answer intact (answer_kept): "
+        "this broke after its downstream client got it; the client exited 1: RuntimeError: boom")
+    assert broken(cell)
