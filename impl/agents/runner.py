@@ -68,18 +68,18 @@ LISTENING: Final = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
 SERVE_START: Final = 60.0
 """Seconds serve may take to print its first line."""
 
-JUDGE_GRACE: Final = 10.0
-"""Seconds serve is given, after SIGTERM, to judge and write its verdicts."""
-
-TAIL: Final = 1200
-"""Characters of a client's output kept in a cell (the end, where errors are)."""
-
 DOWNSTREAM_ENV: Final = "ORACLE_DOWNSTREAM"
 """The variable that names, to a gateway's downstream client, the file where it keeps the
 first answer the gateway sent it (rule 4; ``drivers/openai_python.py`` writes it)."""
 
 DOWNSTREAM_FILE: Final = "downstream.json"
 """That file, in the run's folder: ``{"status", "content_type", "body_base64"}``."""
+
+JUDGE_GRACE: Final = 10.0
+"""Seconds serve is given, after SIGTERM, to judge and write its verdicts."""
+
+TAIL: Final = 1200
+"""Characters of a client's output kept in a cell (the end, where errors are)."""
 
 
 @dataclass
@@ -110,9 +110,9 @@ class Cell:
             "exit_status": self.exit_status,
             "seconds": round(self.seconds, 1),
             "requests": self.requests,
+            **({"gateway": self.gateway} if self.gateway is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
-            **({"gateway": self.gateway} if self.gateway is not None else {}),
         }
 
 
