@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .runner import Cell, slug
+from .runner import Cell, error_line, slug
 from .verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
@@ -60,10 +60,10 @@ def why(cell: Cell) -> str:
         for key in VERDICTS
         if call.values.get(key) is False
     ]
-    said = [line.strip() for line in cell.output.splitlines() if line.strip()]
+    said = cell.error or error_line(cell.output)
     if found and cell.exit_status not in (0, None) and said:
-        # A call dropped by a client that failed: its last words say why.
-        found.append(f"the client exited {cell.exit_status}: {said[-1][:200]}")
+        # A call dropped by a client that failed: its error says why.
+        found.append(f"the client exited {cell.exit_status}: {said[:200]}")
     return "; ".join(found) or cell.reason
 
 
@@ -96,7 +96,7 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),
         calls=[CallVerdict.from_json(call) for call in record.get("calls") or []],
-        output=record.get("output", ""),
+        output=record.get("output", ""), error=record.get("error", ""),
     )
 
 
