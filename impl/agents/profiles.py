@@ -394,7 +394,8 @@ PROFILES: Final[tuple[Profile, ...]] = (
                         ("llama-index-llms-openai==0.8.3", "llama-index-core==0.14.25")),
         command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
         driven="`FunctionAgent(tools=[FunctionTool.from_defaults(echo)], llm=OpenAIResponses("
-        "api_base=...))`, `await agent.run(prompt)` (drivers/llamaindex_driver.py)",
+        "api_base=...))`, `await agent.run(prompt)`: each turn streamed, `store: false` (its "
+        "default) (drivers/llamaindex_driver.py)",
         driver="llamaindex_driver.py",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,

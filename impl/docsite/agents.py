@@ -32,6 +32,7 @@ from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
 from responses_oracle.agents.report import cell_from_json, marks, scenario_slug, why
 from responses_oracle.agents.scenarios import Scenario, builtin, scenario_events
 from responses_oracle.agents.verdicts import LABELS, VERDICTS
+from responses_oracle.words import counted
 
 from . import docs_dir
 from .markdown import cell, table
@@ -175,6 +176,8 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         "# Real agents",
         "",
+        headline(data),
+        "",
         "What real agents, agent libraries and gateways *did* when pointed at "
         "`responses-oracle serve`: for each client and scenario, serve played the stream "
         "(its calls mapped onto a tool the client offered, with harmless arguments), the "
@@ -245,6 +248,30 @@ def render(data: Mapping[str, Any]) -> str:
         lines.append("")
     lines += _without_verdict(clients)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def headline(data: Mapping[str, Any]) -> str:
+    """The page's verdict first: how many clients ran, on how many scenarios, how many of
+    their cells held every verdict or broke one, and which clients were not run."""
+    clients = data.get("clients", [])
+    ran = [c for c in clients if any(x["ran"] for x in c["cells"])]
+    idle = [c["client"] for c in clients if c not in ran]
+    cells = [x for c in ran for x in c["cells"] if x["ran"]]
+    broke = sum("✗" in _mark(x) for x in cells)
+    silent = sum(_mark(x) == "???" for x in cells)
+    gateways = sum(c["kind"] == "gateway" for c in ran)
+    text = (
+        f"**{len(ran)} of {counted(len(clients), 'client')} ran** "
+        f"({len(ran) - gateways} agents and agent libraries, "
+        f"{counted(gateways, 'gateway')}) on "
+        f"{counted(len(data.get('scenarios', [])), 'scenario')}: "
+        f"of their {counted(len(cells), 'cell')}, {len(cells) - broke - silent} held every "
+        f"verdict that applies, {broke} broke one and {silent} got none (no call to judge: "
+        "[Without a verdict](#without-a-verdict))."
+    )
+    if idle:
+        text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
+    return text
 
 
 def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -148,3 +148,16 @@ def test_the_timelines_share_one_copy_of_their_script_and_style() -> None:
         assert '<script src="timeline.js"></script>' in html, page.name
         assert '<link rel="stylesheet" href="timeline.css">' in html, page.name
         assert "<style>" not in html and "<script>" not in html, page.name
+
+
+def test_the_page_opens_with_its_verdict(record: dict[str, Any]) -> None:
+    page = (DOCS / agents.PAGE_NAME).read_text(encoding="utf-8")
+    first = page.split("# Real agents\n\n", 1)[1].split("\n", 1)[0]
+    assert first == agents.headline(record)
+    ran = [c for c in record["clients"] if any(x["ran"] for x in c["cells"])]
+    assert first.startswith(f"**{len(ran)} of {len(record['clients'])} clients ran**")
+    cells = sum(x["ran"] for c in ran for x in c["cells"])
+    assert f"of their {cells} cells, " in first
+    for client in record["clients"]:
+        if client not in ran:
+            assert client["client"] in first.split("Not run: ", 1)[1]
