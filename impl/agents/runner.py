@@ -67,6 +67,10 @@ JUDGE_GRACE: Final = 10.0
 TAIL: Final = 1200
 """Characters of a client's output kept in a cell (the end, where errors are)."""
 
+ERROR_CHARS: Final = 400
+"""Characters of a failed client's error line kept in a cell (an error may quote a whole
+event)."""
+
 TRACEBACK: Final = "Traceback (most recent call last):"
 """The line that opens a Python traceback; its exception line is the first line after
 it that is not indented."""
@@ -358,7 +362,7 @@ def run_cell(
     cell.output = _tail(out / "client.log")
     if cell.exit_status not in (0, None):
         log = out / "client.log"
-        cell.error = error_line(log.read_text(encoding="utf-8", errors="replace"))
+        cell.error = error_line(log.read_text(encoding="utf-8", errors="replace"))[:ERROR_CHARS]
     cell.requests = _requests(out)
     if cell.requests == 0:
         status = ended or f"exit status {cell.exit_status}"
