@@ -138,12 +138,15 @@ def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
 def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
     """The timeline page of the stream each cell was served (from its run's
     ``verdicts.json``), under ``folder``: cell index → file name.  A cell that was not
-    served gets no page (the report names its scenario without a link)."""
-    from responses_oracle.timeline import render_html
+    served gets no page (the report names its scenario without a link).  The pages share
+    one copy of the timeline's script and style, written beside them."""
+    from responses_oracle.timeline import render_html, shared_assets
 
     from .verdicts import load_verdicts
 
     folder.mkdir(parents=True, exist_ok=True)
+    for name, text in shared_assets().items():
+        (folder / name).write_text(text, encoding="utf-8")
     written = {}
     for n, cell in enumerate(cells):
         served = load_verdicts(Path(cell.folder) / "verdicts.json") if cell.folder else None
@@ -152,6 +155,7 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
         target = folder / f"{n:03d}-{slug(cell.client)}-{scenario_slug(cell.scenario)}.html"
         target.write_text(render_html(
             served.events, title=f"{cell.client}: scenario {cell.scenario}, as served",
+            assets="",
         ), encoding="utf-8")
         written[n] = target.name
     return written

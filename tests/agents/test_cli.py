@@ -58,4 +58,6 @@ def test_a_run_writes_json_and_an_html_page_linking_each_cell_to_its_timeline(
     links = re.findall(r'<a href="([^"]+)">', page.read_text())
     assert links == ["report-timelines/000-openai-agents-s02.html"]
     timeline = (tmp_path / links[0]).read_text()
-    assert "call_s02" in timeline and "<script" in timeline
+    assert "call_s02" in timeline and '<script src="timeline.js">' in timeline
+    assert {p.name for p in (tmp_path / "report-timelines").iterdir()} == {
+        links[0].split("/")[1], "timeline.js", "timeline.css"}
