@@ -89,11 +89,6 @@ class StepContext:
         self.learned = False
         self.route_code: Code | None = None
 
-    def reset(self, event: Event) -> None:
-        """Make the context the one of ``event`` (``decision`` is read only when tracing)."""
-        self.event, self.raised, self.entry, self.before = event, [], None, None
-        self.learn, self.route_code = None, None
-
     # -- diagnostics -----------------------------------------------------------------
 
     def note(self, code: Code, detail: str, with_event: bool = False) -> None:

@@ -49,7 +49,6 @@ from responses_oracle.wire.framers import (
     SSEFramer,
     axonhub_line,
     json_array_events,
-    jsonl_line,
     recording_events,
     websocket_line,
 )
@@ -92,7 +91,7 @@ _WHOLE_DOCUMENT: Final[frozenset[InputFormat]] = frozenset(
     {InputFormat.JSON_ARRAY, InputFormat.RECORDING}
 )
 _LINE_HANDLERS: Final[dict[InputFormat, LineHandler]] = {
-    InputFormat.JSONL: jsonl_line,
+    InputFormat.JSONL: EventBuilder.jsonl_line,
     InputFormat.AXONHUB: axonhub_line,
     InputFormat.WEBSOCKET: websocket_line,
 }
