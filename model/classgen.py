@@ -18,6 +18,7 @@ classifier fails here, at generation time, never in the reducer.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
@@ -134,18 +135,51 @@ _CLASSIFIERS: tuple[tuple[str, str, tuple[tuple[str, str], ...], str, _Traced], 
 )
 
 
+_LOCAL = re.compile(r"\b_v\d+\b")
+"""A traced value's local in a generated expression."""
+
+
+def _inlined(lines: Sequence[str], value: str) -> tuple[list[str], str]:
+    """The traced lines with every value used once written into its one use.
+
+    Every operation is pure and total, so where a value is computed changes nothing
+    but the cost: a value used once is written, in parentheses, where it is used, so
+    a ``cond`` evaluates only the branch it takes (as a Python conditional
+    expression) and no local is stored and loaded.  A value used more than once
+    stays a local, computed once; one used nowhere is not computed.
+    """
+    assigned = [line.split(" = ", 1) for line in lines]
+    uses: dict[str, int] = {}
+    for text in [*(expression for _, expression in assigned), value]:
+        for local in _LOCAL.findall(text):
+            uses[local] = uses.get(local, 0) + 1
+    written: dict[str, str] = {}
+
+    def substituted(text: str) -> str:
+        return _LOCAL.sub(lambda m: written.get(m.group(), m.group()), text)
+
+    kept: list[str] = []
+    for local, expression in assigned:
+        expression = substituted(expression)
+        if uses.get(local, 0) == 1:
+            written[local] = f"({expression})"
+        elif uses.get(local, 0) > 1:
+            kept.append(f"{local} = {expression}")
+    return kept, substituted(value)
+
+
 def _function(
     name: str, doc: str, args: Sequence[tuple[str, str]], result: str, traced: _Traced
 ) -> tuple[list[str], dict[str, str]]:
     ops = TracingOps()
     returned = traced(ops)
     parts = returned if isinstance(returned, tuple) else (returned,)
-    value = ", ".join(ops.literal(part) for part in parts)
+    body, value = _inlined(ops.lines, ", ".join(ops.literal(part) for part in parts))
     signature = ", ".join(f"{arg}: {type_}" for arg, type_ in args)
     lines = [
         f"def {name}({signature}) -> {result}:",
         f'    """{doc}"""',
-        *(f"    {line}" for line in ops.lines),
+        *(f"    {line}" for line in body),
         f"    return {value}",
     ]
     return lines, ops.members
@@ -157,8 +191,9 @@ _HEADER = '''\
 # Change a classifier in model/ and rerun that command; a test fails when this file is stale.
 """Fast classifiers: the routing classifiers of ``model.routing``, unrolled.
 
-Each function performs the operations of its classifier, in order, on plain values:
-what ``ops.PYTHON`` would compute, without a method call per operation.
+Each function performs the operations of its classifier on plain values: what
+``ops.PYTHON`` would compute, without a method call per operation, and each value
+used once written where it is used (so a choice evaluates only the branch it takes).
 """
 
 from __future__ import annotations
