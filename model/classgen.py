@@ -40,6 +40,8 @@ class TracingOps:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.members: dict[str, str] = {}
+        self.negated: dict[str, str] = {}
+        """The operand of each value that is a negation (``not_``, ``empty``)."""
 
     def _emit(self, expression: str) -> _Value:
         name = f"_v{len(self.lines)}"
@@ -58,9 +60,14 @@ class TracingOps:
             return repr(value)
         raise TypeError(f"cannot trace the operand {value!r}")
 
+    def _negation(self, operand: str) -> _Value:
+        value = self._emit(f"not {operand}")
+        self.negated[value] = operand
+        return value
+
     def not_(self, a: Any) -> _Value:
         """Negation."""
-        return self._emit(f"not {self.literal(a)}")
+        return self._negation(self.literal(a))
 
     def and_(self, *facts: Any) -> _Value:
         """Conjunction."""
@@ -71,8 +78,11 @@ class TracingOps:
         return self._emit(" or ".join(self.literal(f) for f in facts))
 
     def cond(self, c: Any, a: Any, b: Any) -> _Value:
-        """Choice."""
-        return self._emit(f"{self.literal(a)} if {self.literal(c)} else {self.literal(b)}")
+        """Choice (on a negation, the branches swapped instead: ``b if c' else a``)."""
+        test = self.literal(c)
+        if test in self.negated:
+            return self._emit(f"{self.literal(b)} if {self.negated[test]} else {self.literal(a)}")
+        return self._emit(f"{self.literal(a)} if {test} else {self.literal(b)}")
 
     def is_(self, value: Any, member: Any) -> _Value:
         """Identity with an enum member or None."""
@@ -80,7 +90,7 @@ class TracingOps:
 
     def empty(self, entries: Any) -> _Value:
         """No ordinal."""
-        return self._emit(f"not {self.literal(entries)}")
+        return self._negation(self.literal(entries))
 
     def single(self, entries: Any) -> _Value:
         """One ordinal."""
