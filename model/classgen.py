@@ -99,10 +99,12 @@ class TracingOps:
     def meet(self, a: Any, b: Any) -> _Value:
         """``a``'s ordinals in ``b``.  No comprehension for none or one ordinal (nearly
         every event: an ``item_id`` names one entry): on Python 3.11 a comprehension
-        is a function made and called, ~2,000 instructions of an event's ~65,000."""
+        is a function made and called, ~2,000 instructions of an event's ~65,000.
+        Nor a new list: for one ordinal the answer is ``a`` itself or ``()`` (a traced
+        classifier only reads its values, never changes one)."""
         x, y = self.literal(a), self.literal(b)
         return self._emit(
-            f"[] if not {x} else ([{x}[0]] if {x}[0] in {y} else []) if len({x}) == 1"
+            f"() if not {x} else ({x} if {x}[0] in {y} else ()) if len({x}) == 1"
             f" else [o for o in {x} if o in {y}]"
         )
 

@@ -29,12 +29,12 @@ _SlotView_SHARED = SlotView.SHARED
 
 def route_views(bound: Sequence[int], named: Sequence[int], shared: bool, has_id: bool) -> tuple[SlotView, IdView]:
     """``model.routing.route_views``: the routing cell of a payload event."""
-    _v0 = [] if not named else ([named[0]] if named[0] in bound else []) if len(named) == 1 else [o for o in named if o in bound]
+    _v0 = () if not named else (named if named[0] in bound else ()) if len(named) == 1 else [o for o in named if o in bound]
     return ((_SlotView_SHARED if shared else _SlotView_ONE) if bound else _SlotView_NONE), ((((_IdView_ONE_OF_SLOT if (len(_v0) == 1) else _IdView_SEVERAL_OF_SLOT) if _v0 else (_IdView_ONE_OUTSIDE if (len(named) == 1) else _IdView_SEVERAL_OUTSIDE)) if named else _IdView_UNSEEN) if has_id else _IdView_ABSENT)
 
 
 def route_target(action: RouteAction, bound: Sequence[int], named: Sequence[int]) -> int | None:
     """``model.routing.route_target``: the entry a routed event goes to, or None."""
-    _v0 = [] if not named else ([named[0]] if named[0] in bound else []) if len(named) == 1 else [o for o in named if o in bound]
+    _v0 = () if not named else (named if named[0] in bound else ()) if len(named) == 1 else [o for o in named if o in bound]
     _v2 = _v0 if _v0 else named
     return ((bound[0] if bound else None) if (action is _RouteAction_BY_SLOT) else ((_v2[0] if _v2 else None) if (action is _RouteAction_BY_ID) else None))
