@@ -8,8 +8,9 @@ the state out.  A file may hold several responses back to back (a tool loop, a
 WebSocket-mode connection, a background response and its resume stream): where one
 ends is ``model/responses.py``'s ``BOUNDARY`` table, applied to every event that opens
 a response (``response.created``, ``queued``, ``in_progress``), and the first event
-after a client's ``response.create`` frame starts a new result; client frames
-themselves are skipped.
+after a client's ``response.create`` frame starts a new result (``FRAMES``); client
+frames themselves are skipped.  Both tables are read through the ``boundary`` and
+``frame`` kernels of ``kernels``.
 
 Nothing here raises on bad input.  Problems the front end found (bytes that are not
 JSON, a JSON value that is not an object, a missing ``type``) become diagnostics of the
@@ -24,9 +25,8 @@ from typing import IO, TYPE_CHECKING, Any, Final, cast
 
 from responses_oracle.model.responses import (
     CLIENT_FRAMES,
-    CLOSING_FRAMES,
     OPENINGS,
-    held_view,
+    frame_closes,
     starts_new,
 )
 from responses_oracle.model.tables import KernelSet
@@ -104,14 +104,16 @@ class Reducer:
             return
         if type_ in CLIENT_FRAMES:
             # A WebSocket client frame is no event of a response: skipped, and a
-            # ``response.create`` ends the response before it (model/responses.py).
-            if type_ in CLOSING_FRAMES and self._holds_anything():
+            # ``response.create`` ends the response before it (``FRAMES``).
+            if frame_closes(self.kernels.frame, type_) and self._holds_anything():
                 self._close()
             return
         if type_ in OPENINGS:
             held = self._state
             opened = held.started or bool(held.entries)
-            if starts_new(payload, held_view(held.terminal, opened), held.response_id):
+            if starts_new(
+                self.kernels.boundary, payload, held.terminal, opened, held.response_id
+            ):
                 self._close()
         if sse_event is not None and sse_event != type_ and sse_event != "message":
             self._note(

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple
 
 from .ops import Entries, Entry, Fact, Ops, Text, Value
@@ -101,15 +102,37 @@ DONE_ADMISSION: dict[MatchView, Admission] = {
 }
 """``output_item.done`` and snapshot items: what the match keys found → what happens."""
 
-FILLS_MISSING_SLOT: dict[Trigger, bool] = {
+class MatchedItem(Enum):
+    """Where a matched item comes from (the key of ``FILLS_MISSING_SLOT``)."""
+
+    DONE = "done"
+    """An ``output_item.done`` item (``Trigger.ITEM_DONE``)."""
+    SNAPSHOT = "snapshot"
+    """An item of a terminal's ``response.output`` (``Trigger.SNAPSHOT_ITEM``)."""
+
+
+MATCHED_ITEMS: dict[Trigger, MatchedItem] = {
+    Trigger.ITEM_DONE: MatchedItem.DONE,
+    Trigger.SNAPSHOT_ITEM: MatchedItem.SNAPSHOT,
+}
+"""The triggers of matched items, and where each item comes from."""
+
+FILLS_MISSING_SLOT: dict[MatchedItem, bool] = {
     # A slot the added item lacked is filled by a later event like any missing identity
     # (R6): the done item's output_index is the producer's word for the slot.
-    Trigger.ITEM_DONE: True,
+    MatchedItem.DONE: True,
     # A snapshot position is where the item ended up in ``response.output``, not a slot
     # one can trust (gateways drop and reorder items there).
-    Trigger.SNAPSHOT_ITEM: False,
+    MatchedItem.SNAPSHOT: False,
 }
-"""Whether a matched item's ``output_index`` binds the slot of an entry that has none."""
+"""Whether a matched item's ``output_index`` binds the slot of an entry that has none
+(decided by the ``fills_slot`` kernel; proved by ``proofs/responses_z3.py``)."""
+
+
+def binds_missing_slot(ops: Ops, entry_has_slot: Fact, item_has_slot: Fact, fills: Fact) -> Fact:
+    """Whether a matched item binds its slot to its entry: the entry has none, the item
+    has one, and ``fills`` (the ``FILLS_MISSING_SLOT`` cell of the item's source)."""
+    return ops.and_(ops.not_(entry_has_slot), item_has_slot, fills)
 
 
 MatchingTable = dict[TypeFit, dict[CallFit, dict[IdFit, dict[SlotFit, Fit]]]]

@@ -8,6 +8,13 @@ only read them off the finished item; so each such event adds its annotation to 
 part it names, and a part that a ``done`` item or the snapshot carries in full still
 replaces what the events built (the item is the fuller account, R7).
 
+Where the value goes in the part's array is ``PART_MERGE``, its cell picked by
+``position_view`` from the event's ``annotation_index``: inside the array it replaces
+the element there (the same annotation sent again), past the end or without a
+position it is appended.  The table is in ``ModelTables``, decided by the
+``merge_part`` kernel, and proved by the contract ``part_additions``
+(``proofs/responses_z3.py``).
+
 The event is a progress event (``model/catalogue.py``): routed like a payload event
 (R5) and accepted by an entry exactly when the lifecycle table accepts ``PROGRESS``,
 that is while the entry is open (``lifecycle.OPEN_STATES``); a late one changes
@@ -24,9 +31,11 @@ same annotation), the vercel/ai web and file search fixtures; openai-python's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 from .catalogue import ChannelKind
+from .ops import Fact, Ops, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +53,7 @@ class PartAddition:
     value: str
     """The event field holding the value."""
     position: str
-    """The event field giving its position in the array; a position past the end (or
-    none) appends, one inside replaces (the same annotation sent again)."""
+    """The event field giving its position in the array (``PART_MERGE``)."""
 
 
 _ANNOTATION = PartAddition(
@@ -62,3 +70,51 @@ PART_ADDITIONS: Final[dict[str, PartAddition]] = {
     "response.output_text_annotation.added": _ANNOTATION,
 }
 """Progress event types whose value is added to a part of their entry."""
+
+
+class PositionView(Enum):
+    """The event's position against the part's array."""
+
+    INSIDE = "inside"
+    """An element of the array is at that position."""
+    PAST_END = "past_end"
+    """At or past the end of the array."""
+    NONE = "none"
+    """No position: absent, negative or not an integer."""
+
+
+class PartMerge(Enum):
+    """What the event's value does to the part's array."""
+
+    REPLACE = "replace"
+    """It replaces the element at its position (nothing there: it is dropped)."""
+    APPEND = "append"
+    """It goes at the end."""
+    DROP = "drop"
+    """It is dropped."""
+
+
+PART_MERGE: Final[dict[PositionView, PartMerge]] = {
+    # The same annotation sent again (an event replayed by a gateway, or a provider
+    # that revises it): one annotation at that position, not two.
+    PositionView.INSIDE: PartMerge.REPLACE,
+    # The next annotation: after those the part holds (annotation_index counts them).
+    PositionView.PAST_END: PartMerge.APPEND,
+    # A position the event does not say (Open Responses' older event, a gateway that
+    # drops it): the annotation is kept, after the others.
+    PositionView.NONE: PartMerge.APPEND,
+}
+"""Where a progress event's value goes in its part's array (R15)."""
+
+
+def position_view(ops: Ops, has_position: Fact, inside: Fact) -> Value:
+    """The cell of ``PART_MERGE`` for an event whose position is a non-negative integer
+    (``has_position``) naming an element of the array (``inside``).
+
+    Written once against ``ops.Ops``: the reducer runs it on Python values, the proofs
+    on Z3 terms (``proofs/responses_z3.py``)."""
+    return ops.cond(
+        ops.not_(has_position),
+        PositionView.NONE,
+        ops.cond(inside, PositionView.INSIDE, PositionView.PAST_END),
+    )

@@ -397,14 +397,43 @@ STRAY_ITEM_FIELDS: tuple[str, ...] = ("item_id", "output_index")
 STARTING_EVENT: str = "response.created"
 """The event type that opens a response (and closes the one before it, R1)."""
 
-TERMINAL_STATUS: dict[EventClass, ResponseStatus] = {
-    EventClass.RESPONSE_COMPLETED: ResponseStatus.COMPLETED,
-    EventClass.RESPONSE_INCOMPLETE: ResponseStatus.INCOMPLETE,
-    EventClass.RESPONSE_FAILED: ResponseStatus.FAILED,
-    EventClass.RESPONSE_CANCELLED: ResponseStatus.CANCELLED,
-    EventClass.ERROR: ResponseStatus.FAILED,
+class Terminal(Enum):
+    """The events that end a response (the key of ``TERMINAL_STATUS``)."""
+
+    COMPLETED = "completed"
+    """``response.completed``."""
+    INCOMPLETE = "incomplete"
+    """``response.incomplete``."""
+    FAILED = "failed"
+    """``response.failed``."""
+    CANCELLED = "cancelled"
+    """``response.cancelled``."""
+    ERROR = "error"
+    """``error``: a failure reported by itself (or just before ``response.failed``)."""
+
+
+TERMINALS: dict[EventClass, Terminal] = {
+    EventClass.RESPONSE_COMPLETED: Terminal.COMPLETED,
+    EventClass.RESPONSE_INCOMPLETE: Terminal.INCOMPLETE,
+    EventClass.RESPONSE_FAILED: Terminal.FAILED,
+    EventClass.RESPONSE_CANCELLED: Terminal.CANCELLED,
+    EventClass.ERROR: Terminal.ERROR,
 }
-"""The event classes that end a response, and the status each gives it (R9)."""
+"""The event classes that end a response."""
+
+TERMINAL_STATUS: dict[Terminal, ResponseStatus] = {
+    # Only a completed response runs its calls (R9): the driver delivers
+    # ``response.completed``'s trigger for this status and an abort for every other.
+    Terminal.COMPLETED: ResponseStatus.COMPLETED,
+    Terminal.INCOMPLETE: ResponseStatus.INCOMPLETE,
+    Terminal.FAILED: ResponseStatus.FAILED,
+    Terminal.CANCELLED: ResponseStatus.CANCELLED,
+    # OpenAI's error event is a failure (vercel/ai fixture openai-error.1).
+    Terminal.ERROR: ResponseStatus.FAILED,
+}
+"""The status each terminal gives its response (R9); decided by the
+``terminal_status`` kernel, proved by the contract ``terminal_status``
+(``proofs/responses_z3.py``)."""
 
 ITEM_LEVEL_CLASSES: frozenset[EventClass] = frozenset(
     {EventClass.ITEM_ADDED, EventClass.ITEM_DONE, EventClass.ITEM_SCOPED}

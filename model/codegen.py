@@ -137,15 +137,58 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "Trigger",
             "The reclassification table (R7): the trigger a channel event delivers.",
         ),
+        _Kernel(
+            "boundary",
+            tables.boundary,
+            (("opening", "Opening"), ("held", "Held"), ("match", "IdMatch")),
+            "Boundary",
+            "The boundary table (R14): an opening event continues the held response or not.",
+        ),
+        _Kernel(
+            "frame",
+            tables.frames,
+            (("kind", "ClientFrame"),),
+            "Boundary",
+            "The client frames table (R14): a frame ends the held response or nothing.",
+        ),
+        _Kernel(
+            "fills_slot",
+            tables.fills_missing_slot,
+            (("item", "MatchedItem"),),
+            "bool",
+            "The slot fill rule (R6): a matched item's output_index fills a missing slot.",
+        ),
+        _Kernel(
+            "merge_part",
+            tables.part_merge,
+            (("view", "PositionView"),),
+            "PartMerge",
+            "The part merge table (R15): where a progress event's value goes in its part.",
+        ),
+        _Kernel(
+            "terminal_status",
+            tables.terminal_status,
+            (("terminal", "Terminal"),),
+            "ResponseStatus",
+            "The terminal status table (R9): the status a terminal event gives its response.",
+        ),
+        _Kernel(
+            "amends",
+            tables.amendable,
+            (("terminal", "Terminal"),),
+            "bool",
+            "The amendable terminals (R14): the terminal right after this one describes it.",
+        ),
     )
 
 
 def _literal(value: Any) -> str:
-    """Python source for a table value: enums, None, tuples and NamedTuples of those."""
+    """Python source for a table value: enums, None, booleans, tuples and NamedTuples of
+    those."""
     if isinstance(value, Enum):
         return f"{type(value).__name__}.{value.name}"
-    if value is None:
-        return "None"
+    if value is None or isinstance(value, bool):
+        return repr(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         inner = ", ".join(_literal(part) for part in value)
         return f"{type(value).__name__}({inner})"
@@ -249,9 +292,12 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
@@ -274,6 +320,7 @@ from responses_oracle.model.vocabulary import (
     MergeStage,
     PayloadAction,
     PayloadHeld,
+    ResponseStatus,
     RouteAction,
     SlotFit,
     SlotState,

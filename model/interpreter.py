@@ -11,9 +11,12 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 
 from __future__ import annotations
 
-from .admission import Admission, IdentityDecision
+from .admission import Admission, IdentityDecision, MatchedItem
+from .annotations import PartMerge, PositionView
+from .catalogue import Terminal
 from .lifecycle import Transition
 from .payload import PayloadDecision
+from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from .routing import Route
 from .slots import SlotTransition
 from .tables import REFERENCE, KernelSet, ModelTables
@@ -32,6 +35,7 @@ from .vocabulary import (
     MatchView,
     MergeStage,
     PayloadHeld,
+    ResponseStatus,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -42,7 +46,7 @@ from .vocabulary import (
 
 
 def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
-    """The ten kernels of ``tables``, each a direct lookup in its table."""
+    """The kernels of ``tables``, each a direct lookup in its table."""
 
     def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
         """``tables.lifecycle[state][trigger]``."""
@@ -86,7 +90,31 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.reclassification[trigger][state]``."""
         return tables.reclassification[trigger][state]
 
+    def boundary(opening: Opening, held: Held, match: IdMatch) -> Boundary:
+        """``tables.boundary[opening][held][match]``."""
+        return tables.boundary[opening][held][match]
+
+    def frame(kind: ClientFrame) -> Boundary:
+        """``tables.frames[kind]``."""
+        return tables.frames[kind]
+
+    def fills_slot(item: MatchedItem) -> bool:
+        """``tables.fills_missing_slot[item]``."""
+        return tables.fills_missing_slot[item]
+
+    def merge_part(view: PositionView) -> PartMerge:
+        """``tables.part_merge[view]``."""
+        return tables.part_merge[view]
+
+    def terminal_status(terminal: Terminal) -> ResponseStatus:
+        """``tables.terminal_status[terminal]``."""
+        return tables.terminal_status[terminal]
+
+    def amends(terminal: Terminal) -> bool:
+        """``tables.amendable[terminal]``."""
+        return tables.amendable[terminal]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
-        reclassify,
+        reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
     )

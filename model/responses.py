@@ -4,9 +4,12 @@ An input may hold many responses back to back: a tool loop recorded into one fil
 WebSocket-mode connection that answers one ``response.create`` after another, a
 background response and its resume stream.  The reducer cuts the input into responses
 with these facts and nothing else: ``BOUNDARY`` says, for each event that opens a
-response, whether it continues the one held or starts a new one; ``CLIENT_FRAMES`` are
-skipped, a ``response.create`` ending the response before it; the terminal right
-after an ``AMENDABLE_TERMINALS`` event is the same ending and describes it.
+response, whether it continues the one held or starts a new one (its cell picked by
+``boundary_key``); ``CLIENT_FRAMES`` are skipped, and ``FRAMES`` says which of them ends
+the response before it (``response.create``); the terminal right after one
+``AMENDABLE_TERMINALS`` marks is the same ending and describes it.  The three are
+tables of ``ModelTables``, decided by the ``boundary``, ``frame`` and ``amends``
+kernels, and proved by the contracts of ``proofs/responses_z3.py``.
 
 Evidence: protocol-notes §1.8 (WebSocket mode: the same event payloads as SSE, with
 client frames on the same connection); openai-python's ``ResponsesClientEvent`` (the
@@ -17,21 +20,30 @@ specification's WebSocket mode (``WebSocketResponseCreateEvent``, 2026-04-24).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, Final
 
-from .catalogue import STARTING_EVENT, EventClass
+from .catalogue import STARTING_EVENT, Terminal
+from .ops import PYTHON, Fact, Ops, Text, Value
 
-CLIENT_FRAMES: Final[frozenset[str]] = frozenset({"response.create", "response.steer"})
-"""Frames a client sends on a WebSocket-mode connection.  In a transcript they are
-recognised and skipped: none is an event of a response.  ``response.create`` asks for
-the next response, so it also ends the one before it (the server answers one request
-at a time on a connection); ``response.steer`` adds input to the response in flight
-and ends nothing."""
 
-CLOSING_FRAMES: Final[frozenset[str]] = frozenset({"response.create"})
-"""Client frames after which the next event belongs to a new response."""
+class ClientFrame(Enum):
+    """The frames a client sends on a WebSocket-mode connection (openai-python's
+    ``ResponsesClientEvent``).  In a transcript they are recognised and skipped: none is
+    an event of a response."""
+
+    CREATE = "create"
+    """``response.create``: asks for the next response."""
+    STEER = "steer"
+    """``response.steer``: adds input to the response in flight."""
+
+
+CLIENT_FRAMES: Final[dict[str, ClientFrame]] = {
+    "response.create": ClientFrame.CREATE,
+    "response.steer": ClientFrame.STEER,
+}
+"""The client frames, by event type."""
 
 
 class Opening(Enum):
@@ -89,52 +101,73 @@ _CR, _PR = Opening.CREATED, Opening.PROGRESS
 _NOTHING, _OPEN, _ENDED = Held.NOTHING, Held.OPEN, Held.ENDED
 _SAME, _OTHER, _UNKNOWN = IdMatch.SAME, IdMatch.OTHER, IdMatch.UNKNOWN
 
-BOUNDARY: Final[dict[tuple[Opening, Held, IdMatch], Boundary]] = {
+BoundaryTable = dict[Opening, dict[Held, dict[IdMatch, Boundary]]]
+"""opening → what is held → the ids → continue the held response or start a new one."""
+
+BOUNDARY: Final[BoundaryTable] = {
     # response.created opens a response, and ends the one held unless it is the same
     # open response (an in_progress may come first: issue #11).
-    (_CR, _NOTHING, _SAME): _C,
-    (_CR, _NOTHING, _OTHER): _C,
-    (_CR, _NOTHING, _UNKNOWN): _C,
-    (_CR, _OPEN, _SAME): _C,
-    (_CR, _OPEN, _OTHER): _N,
-    (_CR, _OPEN, _UNKNOWN): _N,
-    (_CR, _ENDED, _SAME): _N,
-    (_CR, _ENDED, _OTHER): _N,
-    (_CR, _ENDED, _UNKNOWN): _N,
+    _CR: {
+        _NOTHING: {_SAME: _C, _OTHER: _C, _UNKNOWN: _C},
+        _OPEN: {_SAME: _C, _OTHER: _N, _UNKNOWN: _N},
+        _ENDED: {_SAME: _N, _OTHER: _N, _UNKNOWN: _N},
+    },
     # queued / in_progress open a response when none is held (a resume stream) and
     # otherwise continue it: an open response whose id rotates is still one response
     # (GitHub Copilot, response_id_changed); after the end, only another response's id
     # starts a new one, anything else is after_terminal as before.
-    (_PR, _NOTHING, _SAME): _C,
-    (_PR, _NOTHING, _OTHER): _C,
-    (_PR, _NOTHING, _UNKNOWN): _C,
-    (_PR, _OPEN, _SAME): _C,
-    (_PR, _OPEN, _OTHER): _C,
-    (_PR, _OPEN, _UNKNOWN): _C,
-    (_PR, _ENDED, _SAME): _C,
-    (_PR, _ENDED, _OTHER): _N,
-    (_PR, _ENDED, _UNKNOWN): _C,
+    _PR: {
+        _NOTHING: {_SAME: _C, _OTHER: _C, _UNKNOWN: _C},
+        _OPEN: {_SAME: _C, _OTHER: _C, _UNKNOWN: _C},
+        _ENDED: {_SAME: _C, _OTHER: _N, _UNKNOWN: _C},
+    },
 }
 """Where a response ends: every (opening, held, id match) cell, written out."""
 
-
-def id_match(held: str | None, event: str | None) -> IdMatch:
-    """Compare the held response's id with the opening event's."""
-    if held is None or event is None:
-        return IdMatch.UNKNOWN
-    return IdMatch.SAME if held == event else IdMatch.OTHER
-
-
-def held_view(terminal: bool, opened: bool) -> Held:
-    """What is held: ``terminal`` (its end was seen), ``opened`` (started, or entries)."""
-    if terminal:
-        return Held.ENDED
-    return Held.OPEN if opened else Held.NOTHING
+FRAMES: Final[dict[ClientFrame, Boundary]] = {
+    # The server answers one request at a time on a connection: a new request ends the
+    # response before it, and the next event belongs to the next response.
+    ClientFrame.CREATE: _N,
+    # A steer adds input to the response in flight and ends nothing: the response goes
+    # on and ends as the server says.
+    ClientFrame.STEER: _C,
+}
+"""What a client frame does to the held response: ``NEW`` ends it (the next event starts
+another), ``CONTINUE`` ends nothing."""
 
 
-def starts_new(payload: Mapping[str, Any], held: Held, held_id: str | None) -> bool:
+def boundary_key(
+    ops: Ops, terminal: Fact, opened: Fact, held_id: Text, event_id: Text
+) -> tuple[Value, Value]:
+    """The ``(Held, IdMatch)`` of ``BOUNDARY``'s cell for an opening event: what is held
+    (``terminal``: its end was seen; ``opened``: it started, or has entries) and the
+    event's response id against the held one's (either missing: ``UNKNOWN``).
+
+    Written once against ``ops.Ops``: the reducer runs it on Python values, the proofs
+    on Z3 terms (``proofs/responses_z3.py``)."""
+    held = ops.cond(terminal, Held.ENDED, ops.cond(opened, Held.OPEN, Held.NOTHING))
+    match = ops.cond(
+        ops.or_(ops.not_(ops.present(held_id)), ops.not_(ops.present(event_id))),
+        IdMatch.UNKNOWN,
+        ops.cond(ops.same(held_id, event_id), IdMatch.SAME, IdMatch.OTHER),
+    )
+    return held, match
+
+
+BoundaryKernel = Callable[[Opening, Held, IdMatch], Boundary]
+"""The kernel deciding ``BOUNDARY``'s cells (``KernelSet.boundary``)."""
+
+
+def starts_new(
+    boundary: BoundaryKernel,
+    payload: Mapping[str, Any],
+    terminal: bool,
+    opened: bool,
+    held_id: str | None,
+) -> bool:
     """Whether the event ``payload`` closes the held response and starts another
-    (``BOUNDARY``); an event that opens no response never does."""
+    (``BOUNDARY``, decided by the ``boundary`` kernel); an event that opens no response
+    never does."""
     kind = payload.get("type")
     opening = OPENINGS.get(kind) if isinstance(kind, str) else None
     if opening is None:
@@ -142,20 +175,38 @@ def starts_new(payload: Mapping[str, Any], held: Held, held_id: str | None) -> b
     response = payload.get("response")
     found = response.get("id") if isinstance(response, Mapping) else None
     event_id = found if isinstance(found, str) and found else None
-    return BOUNDARY[opening, held, id_match(held_id, event_id)] is Boundary.NEW
+    held, match = boundary_key(PYTHON, terminal, opened, held_id, event_id)
+    return boundary(opening, held, match) is Boundary.NEW
 
 
-AMENDABLE_TERMINALS: Final[frozenset[EventClass]] = frozenset({EventClass.ERROR})
-"""Terminal classes whose failure the terminal event right after them describes.
-OpenAI sends ``error`` and then ``response.failed`` for one failure (vercel/ai fixture
-``openai-error.1``).  The ``error`` ends the response at once, as any terminal does
-(nothing after a terminal changes the items: invariant ``terminal_is_final``); the
-terminal that follows it at once is the same failure, not an ``after_terminal``
-event, and its response's own ``error`` is the failure's description.  WebSocket mode
-answers a bad ``response.create`` with an ``error`` frame alone: a failure by
-itself."""
+def frame_closes(frame: Callable[[ClientFrame], Boundary], kind: str) -> bool:
+    """Whether the client frame of type ``kind`` ends the held response (``FRAMES``,
+    decided by the ``frame`` kernel); any other event type is no frame and ends nothing."""
+    found = CLIENT_FRAMES.get(kind)
+    return found is not None and frame(found) is Boundary.NEW
 
 
-MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENINGS) | CLOSING_FRAMES
-"""Event or frame types that may close the held response (``BOUNDARY``,
-``CLOSING_FRAMES``); ``explain`` keeps the state from just before each."""
+AMENDABLE_TERMINALS: Final[dict[Terminal, bool]] = {
+    # OpenAI sends ``error`` and then ``response.failed`` for one failure (vercel/ai
+    # fixture ``openai-error.1``); WebSocket mode answers a bad ``response.create`` with
+    # an ``error`` frame alone: a failure by itself.
+    Terminal.ERROR: True,
+    # Every other terminal is final: what follows it is ``after_terminal``.
+    Terminal.COMPLETED: False,
+    Terminal.INCOMPLETE: False,
+    Terminal.FAILED: False,
+    Terminal.CANCELLED: False,
+}
+"""Whether the terminal event right after this one describes its failure.  The
+amendable terminal ends the response at once, as any terminal does (nothing after a
+terminal changes the items: invariant ``terminal_is_final``); the terminal that follows
+it at once is the same failure, not an ``after_terminal`` event, and its response's own
+``error`` is the failure's description.  Decided by the ``amends`` kernel, proved by the
+contract ``amended_terminals`` (``proofs/responses_z3.py``)."""
+
+
+MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENINGS) | {
+    kind for kind, frame in CLIENT_FRAMES.items() if FRAMES[frame] is Boundary.NEW
+}
+"""Event or frame types that may close the held response (``BOUNDARY``, ``FRAMES``);
+``explain`` keeps the state from just before each."""

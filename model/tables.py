@@ -15,17 +15,32 @@ from typing import Any, NamedTuple
 from .admission import (
     ADDED_ADMISSION,
     DONE_ADMISSION,
+    FILLS_MISSING_SLOT,
     IDENTITY,
     MATCHING,
     NAMESPACES,
     Admission,
     IdentityDecision,
     IdentityTable,
+    MatchedItem,
     MatchingTable,
 )
+from .annotations import PART_MERGE, PartMerge, PositionView
+from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
+from .responses import (
+    AMENDABLE_TERMINALS,
+    BOUNDARY,
+    FRAMES,
+    Boundary,
+    BoundaryTable,
+    ClientFrame,
+    Held,
+    IdMatch,
+    Opening,
+)
 from .routing import ROUTING, Route, RoutingTable
 from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
@@ -43,6 +58,7 @@ from .vocabulary import (
     MatchView,
     MergeStage,
     PayloadHeld,
+    ResponseStatus,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -67,6 +83,12 @@ class ModelTables:
     payload: PayloadTable = field(default_factory=lambda: PAYLOAD)
     identity: IdentityTable = field(default_factory=lambda: IDENTITY)
     reclassification: ReclassificationTable = field(default_factory=lambda: RECLASSIFICATION)
+    boundary: BoundaryTable = field(default_factory=lambda: BOUNDARY)
+    frames: dict[ClientFrame, Boundary] = field(default_factory=lambda: FRAMES)
+    fills_missing_slot: dict[MatchedItem, bool] = field(default_factory=lambda: FILLS_MISSING_SLOT)
+    part_merge: dict[PositionView, PartMerge] = field(default_factory=lambda: PART_MERGE)
+    terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
+    amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
 
 
 REFERENCE = ModelTables()
@@ -74,7 +96,7 @@ REFERENCE = ModelTables()
 
 
 class KernelSet(NamedTuple):
-    """The ten decision functions the driver calls; one per table.
+    """The decision functions the driver calls; one per table.
 
     The generated module provides the reference set; ``interpreter.table_kernels`` and
     ``machine.machine_kernels`` provide independent interpretations of the same tables.
@@ -90,6 +112,12 @@ class KernelSet(NamedTuple):
     payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
     reclassify: Callable[[Trigger, ChannelState], Trigger]
+    boundary: Callable[[Opening, Held, IdMatch], Boundary]
+    frame: Callable[[ClientFrame], Boundary]
+    fills_slot: Callable[[MatchedItem], bool]
+    merge_part: Callable[[PositionView], PartMerge]
+    terminal_status: Callable[[Terminal], ResponseStatus]
+    amends: Callable[[Terminal], bool]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -105,6 +133,12 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "payload": tables.payload,
         "identity": tables.identity,
         "reclassify": tables.reclassification,
+        "boundary": tables.boundary,
+        "frame": tables.frames,
+        "fills_slot": tables.fills_missing_slot,
+        "merge_part": tables.part_merge,
+        "terminal_status": tables.terminal_status,
+        "amends": tables.amendable,
     }
 
 

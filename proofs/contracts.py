@@ -46,6 +46,15 @@ from typing import TYPE_CHECKING, Any
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
+from .responses_z3 import (
+    amended_step,
+    boundary_step,
+    frames_step,
+    part_merge_step,
+    slot_fill_step,
+    terminal_status_step,
+)
+
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
     from .sorts import Term
@@ -484,6 +493,57 @@ CONTRACTS: dict[str, Contract] = {
             _done,
             entries=True,
         ),
+        Contract(
+            "response_boundaries",
+            "boundary",
+            "R14",
+            "an opening event never cuts when nothing is held; a response.created starts the "
+            "next response unless it repeats the id of the open one; a response.queued or "
+            "response.in_progress continues the held response unless that one ended and the "
+            "event names another response",
+            boundary_step,
+        ),
+        Contract(
+            "client_frames",
+            "frames",
+            "R14",
+            "a client's response.create frame ends the response before it; a response.steer "
+            "frame ends nothing",
+            frames_step,
+        ),
+        Contract(
+            "slot_fill",
+            "fills_missing_slot",
+            "R6",
+            "a matched item binds its slot to its entry exactly when the entry has none, the "
+            "item has one and it is a done item (never a snapshot position); a bound slot is "
+            "never rebound",
+            slot_fill_step,
+        ),
+        Contract(
+            "part_additions",
+            "part_merge",
+            "R15",
+            "a progress event's value (an annotation) is never lost: one at a position the "
+            "part's array holds replaces the element there, any other is appended",
+            part_merge_step,
+        ),
+        Contract(
+            "terminal_status",
+            "terminal_status",
+            "R9",
+            "each terminal event gives its response the status it is named after, and an "
+            "error fails it: only response.completed completes a response",
+            terminal_status_step,
+        ),
+        Contract(
+            "amended_terminals",
+            "amendable",
+            "R14",
+            "only an error is described by the terminal right after it (one failure, not an "
+            "after_terminal event); every other terminal is final",
+            amended_step,
+        ),
     )
 }
 """Every diagnostic contract, by name, in table order."""
@@ -504,6 +564,8 @@ def _shown(model: Any, show: dict[str, Term], raised: dict[Code, Term]) -> str:
     import z3
 
     values = ", ".join(f"{name}={model.eval(term, True)}" for name, term in show.items())
+    if not raised:  # a step whose table raises no code (proofs/responses_z3.py)
+        return values
     codes = [code.value for code, term in raised.items() if z3.is_true(model.eval(term, True))]
     return f"{values}: the cell raises {codes or 'no code'}"
 
@@ -541,6 +603,7 @@ def check_contract(name: str, tables: ModelTables) -> ContractResult:
     contract = CONTRACTS[name]
     sizes = ENTRY_BOUNDS if contract.entries else ENTRY_BOUNDS[:1]
     for n in sizes:
+        where = f" at {n} entries" if contract.entries else ""
         facts = contract.build(tables, n)
         solver = z3.Solver()
         solver.add(facts.domain, z3.Not(facts.claim))
@@ -548,7 +611,7 @@ def check_contract(name: str, tables: ModelTables) -> ContractResult:
         if answer == z3.sat:
             inputs = _shown(_least_model(solver, facts.show), facts.show, facts.raised)
             return ContractResult(
-                name, "counterexample", (n,), f"{contract.rule} broken at {n} entries: {inputs}"
+                name, "counterexample", (n,), f"{contract.rule} broken{where}: {inputs}"
             )
         if answer != z3.unsat:
             return ContractResult(name, "unknown", (n,), f"Z3 answered {answer} at {n} entries")

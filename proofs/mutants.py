@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
@@ -38,6 +41,7 @@ from responses_oracle.model.vocabulary import (
     MergeStage,
     PayloadAction,
     PayloadHeld,
+    ResponseStatus,
     RouteAction,
     SlotFit,
     SlotState,
@@ -167,6 +171,44 @@ def with_added_admission_cell(
 ) -> ModelTables:
     """``base`` with the ``output_item.added`` admission cell ``view`` replaced."""
     return replace(base, name=name, added_admission={**base.added_admission, view: admission})
+
+
+def with_boundary_cell(
+    base: ModelTables, name: str, key: tuple[Opening, Held, IdMatch], boundary: Boundary
+) -> ModelTables:
+    """``base`` with the boundary cell ``key`` (R14) replaced."""
+    opening, held, match = key
+    row = {**base.boundary[opening][held], match: boundary}
+    table = {**base.boundary, opening: {**base.boundary[opening], held: row}}
+    return replace(base, name=name, boundary=table)
+
+
+def with_frame_cell(
+    base: ModelTables, name: str, frame: ClientFrame, boundary: Boundary
+) -> ModelTables:
+    """``base`` with the client frame cell ``frame`` (R14) replaced."""
+    return replace(base, name=name, frames={**base.frames, frame: boundary})
+
+
+def with_part_merge_cell(
+    base: ModelTables, name: str, view: PositionView, merge: PartMerge
+) -> ModelTables:
+    """``base`` with the part merge cell ``view`` (R15) replaced."""
+    return replace(base, name=name, part_merge={**base.part_merge, view: merge})
+
+
+def with_terminal_status_cell(
+    base: ModelTables, name: str, terminal: Terminal, status: ResponseStatus
+) -> ModelTables:
+    """``base`` with the terminal status cell ``terminal`` (R9) replaced."""
+    return replace(base, name=name, terminal_status={**base.terminal_status, terminal: status})
+
+
+def with_fill_cell(base: ModelTables, name: str, item: MatchedItem, fills: bool) -> ModelTables:
+    """``base`` with the slot fill cell ``item`` (R6) replaced."""
+    return replace(
+        base, name=name, fills_missing_slot={**base.fills_missing_slot, item: fills}
+    )
 
 
 _S, _T = EntryState, Trigger
@@ -769,6 +811,76 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "duplicate_reported",
         "R6/R9: a snapshot that lists one item twice is a provider bug worth a "
         "duplicate_item; ignored, the second copy vanishes without a trace",
+    ),
+    # -- the tables no transition system reads (issue 24): refuted by the contracts of
+    # proofs/responses_z3.py; tests/core/test_response_ends.py and
+    # tests/proofs/test_response_tables.py keep a stream each mutant changes ----------
+    Mutant(
+        with_boundary_cell(
+            REFERENCE,
+            "created-without-id-merged",
+            (Opening.CREATED, Held.OPEN, IdMatch.UNKNOWN),
+            Boundary.CONTINUE,
+        ),
+        "a response.created without an id merged into the open response",
+        "response_boundaries",
+        "issue 24: a gateway that drops the response id; the response cut off before its "
+        "end and the next one become one completed response, and the first one's "
+        "missing terminal is never reported (it passed every proof, test and the corpus)",
+        "contract",
+    ),
+    Mutant(
+        with_frame_cell(REFERENCE, "steer-ends-the-response", ClientFrame.STEER, Boundary.NEW),
+        "a response.steer frame closing the open response",
+        "client_frames",
+        "issue 24: a WebSocket client steering the response in flight (openai-python's "
+        "ResponsesClientEvent); the response is cut at the steer and reported interrupted, "
+        "its end starting a second, headless one",
+        "contract",
+    ),
+    Mutant(
+        with_fill_cell(REFERENCE, "snapshot-position-fills-slot", MatchedItem.SNAPSHOT, True),
+        "a snapshot position taken for an entry's slot",
+        "slot_fill",
+        "R6: response.output positions are where items ended up, not slots (gateways drop "
+        "and reorder items there); taken as the slot of an entry that had none, a later "
+        "event at that output_index is routed to the wrong call",
+        "contract",
+    ),
+    Mutant(
+        with_part_merge_cell(
+            REFERENCE, "repeated-annotation-duplicated", PositionView.INSIDE, PartMerge.APPEND
+        ),
+        "an annotation sent again appended as a second one",
+        "part_additions",
+        "R15: annotation_index names the annotation's place in its part; an event repeated "
+        "at a place the part already holds (a gateway that replays events) is the same "
+        "citation, and appended the message cites one source twice",
+        "contract",
+    ),
+    Mutant(
+        with_terminal_status_cell(
+            REFERENCE, "failed-response-completes", Terminal.FAILED, ResponseStatus.COMPLETED
+        ),
+        "a failed response taken for a completed one",
+        "terminal_status",
+        "R9: only response.completed completes a response; a response.failed read as "
+        "completed makes the calls of a failed turn executable, and a client runs tools the "
+        "model never finished asking for",
+        "contract",
+    ),
+    Mutant(
+        replace(
+            REFERENCE,
+            name="error-then-failed-split",
+            amendable={**REFERENCE.amendable, Terminal.ERROR: False},
+        ),
+        "the response.failed after an error taken for an event after the end",
+        "amended_terminals",
+        "R14: OpenAI sends error and then response.failed for one failure (vercel/ai "
+        "fixture openai-error.1); read as two, the failed response's own description is "
+        "lost and a spurious after_terminal reported",
+        "contract",
     ),
 )
 """Every named mutant, in the order of the invariants they break."""

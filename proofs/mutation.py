@@ -150,8 +150,11 @@ def _replaced(table: Mapping[Any, Any], path: tuple[Any, ...], value: Any) -> di
 
 
 def _alternatives(value: Any) -> Iterator[tuple[str, Any]]:
-    """Every one-field change of a cell: another enum member, a dropped code, an effect
-    dropped from the effects."""
+    """Every one-field change of a cell: another enum member, the other boolean, a dropped
+    code, an effect dropped from the effects."""
+    if isinstance(value, bool):
+        yield f"{value} -> {not value}", not value
+        return
     if isinstance(value, Enum):
         for other in type(value):
             if other is not value:
@@ -647,6 +650,57 @@ def _done(index: int | None, item: dict[str, Any]) -> dict[str, Any]:
     return {"type": "response.output_item.done", **slot, "item": item}
 
 
+def _opening(kind: str, response_id: str | None = None) -> dict[str, Any]:
+    """A ``response.<kind>`` event, with the response id if one is given."""
+    named = {} if response_id is None else {"id": response_id}
+    return {"type": f"response.{kind}", "response": {"status": "in_progress", **named}}
+
+
+def _ended(response_id: str | None = None) -> dict[str, Any]:
+    """A ``response.completed`` with an empty output, with the response id if given."""
+    named = {} if response_id is None else {"id": response_id}
+    response = {"status": "completed", "output": [], **named}
+    return {"type": "response.completed", "response": response}
+
+
+def _annotation(scope: dict[str, Any], index: int | None, url: str) -> dict[str, Any]:
+    """A ``response.output_text.annotation.added`` citing ``url`` at ``index`` (none:
+    the field left out) of the part ``scope`` names."""
+    placed = {} if index is None else {"annotation_index": index}
+    annotation = {"type": "url_citation", "url": url, "start_index": 0, "end_index": 0}
+    kind = "response.output_text.annotation.added"
+    return {"type": kind, **scope, **placed, "annotation": annotation}
+
+
+_TERMINAL_TYPES = (
+    "response.completed",
+    "response.failed",
+    "response.cancelled",
+    "response.incomplete",
+    "error",
+)
+"""The wire types of the terminal events (``catalogue.TERMINALS``)."""
+
+
+def _cut_everywhere() -> list[dict[str, Any]]:
+    """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
+    least: openings with the held id, another, or none, while nothing, an open or an
+    ended response is held; a steer and two create frames."""
+    steer, create = {"type": "response.steer", "input": "x"}, {"type": "response.create"}
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    return [
+        *(_opening("in_progress", "r1"), _opening("created", "r1")),
+        *(_opening("in_progress", "r1"), _opening("in_progress", "rx")),
+        *(_opening("in_progress"), steer, _added(0, message)),
+        *(_opening("created"), _opening("created", "r2"), _ended("r2")),
+        *(_opening("in_progress", "r2"), _opening("in_progress"), _opening("in_progress", "r3")),
+        *(_ended("r3"), _opening("created", "r3"), _ended("r3")),
+        *(_opening("created", "r4"), _ended("r4"), _opening("created"), _ended()),
+        *(create, _opening("created", "r5"), _opening("created", "r6")),
+        *(create, _opening("queued", "r7"), _ended("r7")),
+    ]
+
+
 def edge_streams() -> list[Stream]:
     """Streams for the cells no recording, generator or witness search reaches (found by
     the corpus's own coverage report): an added call with another call type's
@@ -654,7 +708,11 @@ def edge_streams() -> list[Stream]:
     and a value; a namespace that differs; names and namespaces first brought, or
     changed, by an entry's own renaming done; an item of a kind with no namespace; an
     incomplete response whose output completes a done call; a part announced again
-    after its ``*.done``."""
+    after its ``*.done``; every reachable cut of R14's tables; calls announced without a
+    slot, one given it by its done item, one listed by the snapshot at another's slot
+    (``FILLS_MISSING_SLOT``); annotations at each kind of place (``PART_MERGE``); a
+    response ended by each terminal (``TERMINAL_STATUS``), another terminal right after
+    it (``AMENDABLE_TERMINALS``)."""
     start = {"type": "response.created", "response": {"id": "r", "status": "in_progress"}}
     end = {"type": "response.completed", "response": {"id": "r", "status": "completed"}}
     other = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "g"}
@@ -736,6 +794,58 @@ def edge_streams() -> list[Stream]:
                     _done(5, _call("fc_5", "call_5", arguments=None)),
                     _added(6, message | {"call_id": "call_m"}),
                     end,
+                ]
+            ),
+        ),
+        Stream("edge: responses cut at every opening and frame", _cut_everywhere()),
+        Stream(
+            "edge: a response ended by each terminal, and another terminal right after",
+            [
+                event
+                for number, kind in enumerate(_TERMINAL_TYPES)
+                for event in (
+                    _opening("created", f"r{number}"),
+                    _added(0, _call(f"fc_{number}", f"call_{number}", arguments="{}")),
+                    {"type": kind, "response": {}, "error": {"code": "boom"}},
+                    {"type": "response.failed", "response": {"error": {"code": "again"}}},
+                )
+            ],
+        ),
+        Stream(
+            "edge: annotations at a new place, at a held one, and without a place",
+            _numbered(
+                [
+                    start,
+                    _added(0, message),
+                    {**part, "type": "response.content_part.added"},
+                    {**text, "type": "response.output_text.delta", "delta": "hi"},
+                    *(_annotation(text, index, url) for index, url in ((0, "a"), (0, "b"))),
+                    *(_annotation(text, index, url) for index, url in ((1, "c"), (None, "d"))),
+                    end,
+                ]
+            ),
+        ),
+        Stream(
+            "edge: calls without a slot, given one by their done or their snapshot position",
+            _numbered(
+                [
+                    start,
+                    _added(None, _call("fc_a", "call_a", status="in_progress")),
+                    _added(None, _call("fc_c", "call_c", status="in_progress")),
+                    _added(1, _call("fc_b", "call_b", status="in_progress")),
+                    _done(0, _call("fc_a", "call_a", arguments="{}", status="completed")),
+                    {
+                        "type": "response.completed",
+                        "response": {
+                            "id": "r",
+                            "status": "completed",
+                            "output": [
+                                _call("fc_a", "call_a", arguments="{}", status="completed"),
+                                _call("fc_c", "call_c", arguments="{}", status="completed"),
+                                _call("fc_b", "call_b", arguments="{}", status="completed"),
+                            ],
+                        },
+                    },
                 ]
             ),
         ),

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from responses_oracle.model.admission import (
-    FILLS_MISSING_SLOT,
+    MATCHED_ITEMS,
     MatchFacts,
     added_view,
+    binds_missing_slot,
     fit_key,
     match_view,
 )
@@ -144,7 +145,8 @@ def on_item(
     if admission.code is not None:
         step.note(admission.code, _admission_detail(item, slot_index, view.value, entry), True)
     if entry is not None:
-        if entry.slot is None and slot_index is not None and FILLS_MISSING_SLOT[trigger]:
+        fills = kernels.fills_slot(MATCHED_ITEMS[trigger])
+        if binds_missing_slot(PYTHON, entry.slot is not None, slot_index is not None, fills):
             entry.slot = slot_index
             move_slot(step, entry, SlotTrigger.BIND)
     elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):

@@ -8,7 +8,7 @@ wrong with an event becomes a ``Diagnostic`` and the next event is reduced as us
 
 After the terminal event nothing changes (R9 ``after_terminal``), except that the
 terminal right after an ``error`` is the same failure and describes it
-(``model/responses.AMENDABLE_TERMINALS``); sequence numbers are
+(``model/responses.AMENDABLE_TERMINALS``, the ``amends`` kernel); sequence numbers are
 checked (a gap or a regression is reported, never acted on); then the event's class
 picks the rule: payload and progress events are routed (``route``, R5), added, done
 and snapshot items admitted or matched (``admit``, R6), terminals end the response
@@ -21,8 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from responses_oracle.model.catalogue import TERMINAL_STATUS, EventClass
-from responses_oracle.model.responses import AMENDABLE_TERMINALS
+from responses_oracle.model.catalogue import TERMINALS, EventClass
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
 
@@ -143,10 +142,10 @@ def _reduce(context: StepContext, event: Event) -> None:
     elif event_class is EventClass.ITEM_DONE:
         if event.item is not None:
             on_item(context, event.item, event.output_index, Trigger.ITEM_DONE)
-    elif event_class in TERMINAL_STATUS:
+    elif event_class in TERMINALS:
         _response_fields(context, event.response)
-        end(context, TERMINAL_STATUS[event_class], event)
-        state.amendable = event_class in AMENDABLE_TERMINALS
+        end(context, context.kernels.terminal_status(TERMINALS[event_class]), event)
+        state.amendable = context.kernels.amends(TERMINALS[event_class])
         if context.tracing:
             context.decision = f"terminal: {state.status.value}"
     else:
@@ -155,7 +154,7 @@ def _reduce(context: StepContext, event: Event) -> None:
 
 def _is_terminal(spec: Any) -> bool:
     """Whether an event of ``spec`` is a terminal event."""
-    return spec is not None and spec.event_class in TERMINAL_STATUS
+    return spec is not None and spec.event_class in TERMINALS
 
 
 def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:

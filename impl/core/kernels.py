@@ -10,9 +10,12 @@ PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission, IdentityDecision
+from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
+from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
@@ -35,6 +38,7 @@ from responses_oracle.model.vocabulary import (
     MergeStage,
     PayloadAction,
     PayloadHeld,
+    ResponseStatus,
     RouteAction,
     SlotFit,
     SlotState,
@@ -103,6 +107,20 @@ _IdentityRelation_TAKEN = IdentityRelation.TAKEN
 _IdentityRelation_EQUAL = IdentityRelation.EQUAL
 _IdentityField_NAME = IdentityField.NAME
 _ChannelState_OPEN = ChannelState.OPEN
+_Opening_CREATED = Opening.CREATED
+_Held_NOTHING = Held.NOTHING
+_IdMatch_SAME = IdMatch.SAME
+_IdMatch_OTHER = IdMatch.OTHER
+_Held_OPEN = Held.OPEN
+_ClientFrame_CREATE = ClientFrame.CREATE
+_MatchedItem_DONE = MatchedItem.DONE
+_PositionView_INSIDE = PositionView.INSIDE
+_PositionView_PAST_END = PositionView.PAST_END
+_Terminal_COMPLETED = Terminal.COMPLETED
+_Terminal_INCOMPLETE = Terminal.INCOMPLETE
+_Terminal_FAILED = Terminal.FAILED
+_Terminal_CANCELLED = Terminal.CANCELLED
+_Terminal_ERROR = Terminal.ERROR
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -180,6 +198,16 @@ _TRIGGER__ITEM_DONE = Trigger.ITEM_DONE
 _TRIGGER__SNAPSHOT_ITEM = Trigger.SNAPSHOT_ITEM
 _TRIGGER__RESPONSE_COMPLETED = Trigger.RESPONSE_COMPLETED
 _TRIGGER__RESPONSE_ABORTED = Trigger.RESPONSE_ABORTED
+_BOUNDARY__CONTINUE = Boundary.CONTINUE
+_BOUNDARY__NEW = Boundary.NEW
+_TRUE = True
+_FALSE = False
+_PARTMERGE__REPLACE = PartMerge.REPLACE
+_PARTMERGE__APPEND = PartMerge.APPEND
+_RESPONSESTATUS__COMPLETED = ResponseStatus.COMPLETED
+_RESPONSESTATUS__INCOMPLETE = ResponseStatus.INCOMPLETE
+_RESPONSESTATUS__FAILED = ResponseStatus.FAILED
+_RESPONSESTATUS__CANCELLED = ResponseStatus.CANCELLED
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -503,6 +531,59 @@ RECLASSIFY_EDGES = frozenset({
     (Trigger.RESPONSE_COMPLETED, ChannelState.CLOSED, Trigger.RESPONSE_COMPLETED),
     (Trigger.RESPONSE_ABORTED, ChannelState.OPEN, Trigger.RESPONSE_ABORTED),
     (Trigger.RESPONSE_ABORTED, ChannelState.CLOSED, Trigger.RESPONSE_ABORTED),
+})
+
+BOUNDARY_EDGES = frozenset({
+    (Opening.CREATED, Held.NOTHING, IdMatch.SAME, Boundary.CONTINUE),
+    (Opening.CREATED, Held.NOTHING, IdMatch.OTHER, Boundary.CONTINUE),
+    (Opening.CREATED, Held.NOTHING, IdMatch.UNKNOWN, Boundary.CONTINUE),
+    (Opening.CREATED, Held.OPEN, IdMatch.SAME, Boundary.CONTINUE),
+    (Opening.CREATED, Held.OPEN, IdMatch.OTHER, Boundary.NEW),
+    (Opening.CREATED, Held.OPEN, IdMatch.UNKNOWN, Boundary.NEW),
+    (Opening.CREATED, Held.ENDED, IdMatch.SAME, Boundary.NEW),
+    (Opening.CREATED, Held.ENDED, IdMatch.OTHER, Boundary.NEW),
+    (Opening.CREATED, Held.ENDED, IdMatch.UNKNOWN, Boundary.NEW),
+    (Opening.PROGRESS, Held.NOTHING, IdMatch.SAME, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.NOTHING, IdMatch.OTHER, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.NOTHING, IdMatch.UNKNOWN, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.OPEN, IdMatch.SAME, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.OPEN, IdMatch.OTHER, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.OPEN, IdMatch.UNKNOWN, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.ENDED, IdMatch.SAME, Boundary.CONTINUE),
+    (Opening.PROGRESS, Held.ENDED, IdMatch.OTHER, Boundary.NEW),
+    (Opening.PROGRESS, Held.ENDED, IdMatch.UNKNOWN, Boundary.CONTINUE),
+})
+
+FRAME_EDGES = frozenset({
+    (ClientFrame.CREATE, Boundary.NEW),
+    (ClientFrame.STEER, Boundary.CONTINUE),
+})
+
+FILLS_SLOT_EDGES = frozenset({
+    (MatchedItem.DONE, True),
+    (MatchedItem.SNAPSHOT, False),
+})
+
+MERGE_PART_EDGES = frozenset({
+    (PositionView.INSIDE, PartMerge.REPLACE),
+    (PositionView.PAST_END, PartMerge.APPEND),
+    (PositionView.NONE, PartMerge.APPEND),
+})
+
+TERMINAL_STATUS_EDGES = frozenset({
+    (Terminal.COMPLETED, ResponseStatus.COMPLETED),
+    (Terminal.INCOMPLETE, ResponseStatus.INCOMPLETE),
+    (Terminal.FAILED, ResponseStatus.FAILED),
+    (Terminal.CANCELLED, ResponseStatus.CANCELLED),
+    (Terminal.ERROR, ResponseStatus.FAILED),
+})
+
+AMENDS_EDGES = frozenset({
+    (Terminal.ERROR, True),
+    (Terminal.COMPLETED, False),
+    (Terminal.INCOMPLETE, False),
+    (Terminal.FAILED, False),
+    (Terminal.CANCELLED, False),
 })
 
 
@@ -1154,5 +1235,111 @@ def reclassify(trigger: Trigger, state: ChannelState) -> Trigger:
     return _TRIGGER__RESPONSE_ABORTED
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify)
+def boundary(opening: Opening, held: Held, match: IdMatch) -> Boundary:
+    """The boundary table (R14): an opening event continues the held response or not.
+
+    post: (opening, held, match, __return__) in BOUNDARY_EDGES
+    """
+    if opening is _Opening_CREATED:
+        if held is _Held_NOTHING:
+            if match is _IdMatch_SAME:
+                return _BOUNDARY__CONTINUE
+            if match is _IdMatch_OTHER:
+                return _BOUNDARY__CONTINUE
+            return _BOUNDARY__CONTINUE
+        if held is _Held_OPEN:
+            if match is _IdMatch_SAME:
+                return _BOUNDARY__CONTINUE
+            if match is _IdMatch_OTHER:
+                return _BOUNDARY__NEW
+            return _BOUNDARY__NEW
+        if match is _IdMatch_SAME:
+            return _BOUNDARY__NEW
+        if match is _IdMatch_OTHER:
+            return _BOUNDARY__NEW
+        return _BOUNDARY__NEW
+    if held is _Held_NOTHING:
+        if match is _IdMatch_SAME:
+            return _BOUNDARY__CONTINUE
+        if match is _IdMatch_OTHER:
+            return _BOUNDARY__CONTINUE
+        return _BOUNDARY__CONTINUE
+    if held is _Held_OPEN:
+        if match is _IdMatch_SAME:
+            return _BOUNDARY__CONTINUE
+        if match is _IdMatch_OTHER:
+            return _BOUNDARY__CONTINUE
+        return _BOUNDARY__CONTINUE
+    if match is _IdMatch_SAME:
+        return _BOUNDARY__CONTINUE
+    if match is _IdMatch_OTHER:
+        return _BOUNDARY__NEW
+    return _BOUNDARY__CONTINUE
+
+
+def frame(kind: ClientFrame) -> Boundary:
+    """The client frames table (R14): a frame ends the held response or nothing.
+
+    post: (kind, __return__) in FRAME_EDGES
+    """
+    if kind is _ClientFrame_CREATE:
+        return _BOUNDARY__NEW
+    return _BOUNDARY__CONTINUE
+
+
+def fills_slot(item: MatchedItem) -> bool:
+    """The slot fill rule (R6): a matched item's output_index fills a missing slot.
+
+    post: (item, __return__) in FILLS_SLOT_EDGES
+    """
+    if item is _MatchedItem_DONE:
+        return _TRUE
+    return _FALSE
+
+
+def merge_part(view: PositionView) -> PartMerge:
+    """The part merge table (R15): where a progress event's value goes in its part.
+
+    post: (view, __return__) in MERGE_PART_EDGES
+    """
+    if view is _PositionView_INSIDE:
+        return _PARTMERGE__REPLACE
+    if view is _PositionView_PAST_END:
+        return _PARTMERGE__APPEND
+    return _PARTMERGE__APPEND
+
+
+def terminal_status(terminal: Terminal) -> ResponseStatus:
+    """The terminal status table (R9): the status a terminal event gives its response.
+
+    post: (terminal, __return__) in TERMINAL_STATUS_EDGES
+    """
+    if terminal is _Terminal_COMPLETED:
+        return _RESPONSESTATUS__COMPLETED
+    if terminal is _Terminal_INCOMPLETE:
+        return _RESPONSESTATUS__INCOMPLETE
+    if terminal is _Terminal_FAILED:
+        return _RESPONSESTATUS__FAILED
+    if terminal is _Terminal_CANCELLED:
+        return _RESPONSESTATUS__CANCELLED
+    return _RESPONSESTATUS__FAILED
+
+
+def amends(terminal: Terminal) -> bool:
+    """The amendable terminals (R14): the terminal right after this one describes it.
+
+    post: (terminal, __return__) in AMENDS_EDGES
+    """
+    if terminal is _Terminal_ERROR:
+        return _TRUE
+    if terminal is _Terminal_COMPLETED:
+        return _FALSE
+    if terminal is _Terminal_INCOMPLETE:
+        return _FALSE
+    if terminal is _Terminal_FAILED:
+        return _FALSE
+    return _FALSE
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends)
 """The generated kernels as one value, for the driver."""

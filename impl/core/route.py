@@ -19,12 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
+from responses_oracle.model.annotations import (
+    PART_ADDITIONS,
+    PartAddition,
+    PartMerge,
+    position_view,
+)
 from responses_oracle.model.catalogue import EventClass
 from responses_oracle.model.channels import channel_state
 from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.routing import Route
+from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
     Code,
@@ -114,11 +120,14 @@ def on_scoped(step: StepContext, event: Event) -> None:
     accepted = addition is not None and entry.state in OPEN_STATES
     deliver(step, entry, trigger, channel=channel)
     if accepted and addition is not None:
-        _add_to_part(entry, addition, event.payload)
+        _add_to_part(entry, addition, event.payload, step.kernels)
 
 
-def _add_to_part(entry: Entry, addition: PartAddition, fields: Mapping[str, Any]) -> None:
-    """Put a progress event's value into its part (``model/annotations.py``).
+def _add_to_part(
+    entry: Entry, addition: PartAddition, fields: Mapping[str, Any], kernels: KernelSet
+) -> None:
+    """Put a progress event's value into its part where ``PART_MERGE`` says, decided by
+    the ``merge_part`` kernel (``model/annotations.py``).
 
     The part's array is copied, never appended to in place: it may be the event's own
     list (results share unchanged containers with the events they came from).
@@ -132,8 +141,11 @@ def _add_to_part(entry: Entry, addition: PartAddition, fields: Mapping[str, Any]
     found = part.get(addition.array)
     array = list(found) if isinstance(found, list) else []
     position = fields.get(addition.position)
-    if isinstance(position, int) and 0 <= position < len(array):
-        array[position] = value
-    else:
+    at = position if isinstance(position, int) and position >= 0 else None
+    inside = at is not None and at < len(array)
+    merge = kernels.merge_part(position_view(PYTHON, at is not None, inside))
+    if merge is PartMerge.APPEND:
         array.append(value)
+    elif merge is PartMerge.REPLACE and at is not None and inside:
+        array[at] = value
     held.part = {**part, addition.array: array}

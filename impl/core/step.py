@@ -42,8 +42,9 @@ WARNING — what still lives in driver code rather than a table: the argument JS
 (``settle``) and the realignment of streamed parts (``payload.align_parts``).  (Who runs
 a call is ``model.execution.decide`` over its data, ``settle`` only asks it; whether a
 done item fills a missing slot is ``model.admission.FILLS_MISSING_SLOT``, which
-``admit`` reads; the reclassification of a delta on a closed channel is the table of
-``model/channels.py``, run through the ``reclassify`` kernel.)
+``admit`` reads through the ``fills_slot`` kernel; the reclassification of a delta on a
+closed channel is the table of ``model/channels.py``, run through the ``reclassify``
+kernel.)
 """
 
 from __future__ import annotations

@@ -56,8 +56,7 @@ from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import (
     CLIENT_FRAMES,
-    CLOSING_FRAMES,
-    held_view,
+    frame_closes,
     starts_new,
 )
 from responses_oracle.model.routing import route_target, route_views
@@ -121,8 +120,10 @@ def _lockstep(events: Iterable[tuple[int, Mapping[str, Any]]]) -> list[StepTrace
         if not isinstance(type_, str):
             continue
         opened = traced.started or bool(traced.entries)
-        closing = type_ in CLOSING_FRAMES and bool(opened or traced.events or traced.diagnostics)
-        if closing or starts_new(payload, held_view(traced.terminal, opened), traced.response_id):
+        held = bool(opened or traced.events or traced.diagnostics)
+        closing = frame_closes(KERNELS.frame, type_) and held
+        boundary = KERNELS.boundary
+        if closing or starts_new(boundary, payload, traced.terminal, opened, traced.response_id):
             _close(plain, bound, traced)
             plain, bound, traced = ResponseState(), ResponseState(), ResponseState()
             advance_bound = advancer(bound, KERNELS)

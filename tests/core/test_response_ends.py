@@ -17,15 +17,19 @@ from typing import Any
 import pytest
 from helpers import CAPTURES
 from responses_oracle import Reducer, reduce
+from responses_oracle.core.kernels import KERNELS
+from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.responses import (
     BOUNDARY,
-    CLIENT_FRAMES,
-    CLOSING_FRAMES,
+    FRAMES,
     Boundary,
+    ClientFrame,
     Held,
     IdMatch,
     Opening,
 )
+from responses_oracle.model.tables import KernelSet
+from responses_oracle.proofs.mutants import MUTANTS
 
 from .streams import (
     added,
@@ -52,9 +56,10 @@ def _progress(kind: str, resp_id: str = "resp_1") -> dict[str, Any]:
 
 
 def test_the_boundary_table_has_every_cell() -> None:
-    assert set(BOUNDARY) == set(itertools.product(Opening, Held, IdMatch))
+    cells = {(o, h, m) for o, row in BOUNDARY.items() for h, column in row.items() for m in column}
+    assert cells == set(itertools.product(Opening, Held, IdMatch))
     # Nothing held: every opening event opens the response.
-    assert {BOUNDARY[o, Held.NOTHING, m] for o in Opening for m in IdMatch} == {
+    assert {BOUNDARY[o][Held.NOTHING][m] for o in Opening for m in IdMatch} == {
         Boundary.CONTINUE
     }
 
@@ -156,15 +161,21 @@ def test_an_error_then_failed_without_its_own_error_uses_the_error_event() -> No
     assert "rate_limit" in error.detail and error.event_index == 1  # the error's own
 
 
-# -- the two cells no proof reads yet (issue 24): each test fails on its one-cell mutant --
+# -- the two cells issue 24 found passing every proof: each test fails on its one-cell
+# mutant (proofs/mutants.py), which the contracts of proofs/responses_z3.py now refute
+# (tests/proofs/test_response_tables.py) --
 
 
-def _created_without_id_while_open() -> list[Any]:
+def _created_without_id_while_open(kernels: KernelSet = KERNELS) -> list[Any]:
     """A response cut off before its end, then the next one opening without an id (a
     gateway that drops the response id): the held one is open, the ids ``UNKNOWN``."""
     item = msg("msg_1", "first")
     unnamed = {"type": "response.created", "response": {"status": "in_progress", "output": []}}
-    return reduce_all(created("resp_1"), added(0, item), done(0, item), unnamed, completed([]))
+    reducer = Reducer(kernels=kernels)
+    reducer.feed_all(
+        numbered([created("resp_1"), added(0, item), done(0, item), unnamed, completed([])])
+    )
+    return reducer.finish()
 
 
 def test_a_created_without_an_id_while_a_response_is_open_starts_the_next_one() -> None:
@@ -174,24 +185,22 @@ def test_a_created_without_an_id_while_a_response_is_open_starts_the_next_one() 
     assert (second.status.value, second.items) == ("completed", ())
 
 
-def test_merging_that_created_into_the_open_response_is_caught(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    cell = (Opening.CREATED, Held.OPEN, IdMatch.UNKNOWN)
-    assert BOUNDARY[cell] is Boundary.NEW
-    monkeypatch.setitem(BOUNDARY, cell, Boundary.CONTINUE)
+def test_merging_that_created_into_the_open_response_is_caught() -> None:
+    assert BOUNDARY[Opening.CREATED][Held.OPEN][IdMatch.UNKNOWN] is Boundary.NEW
+    mutant = MUTANTS["created-without-id-merged"].tables
+    assert mutant.boundary[Opening.CREATED][Held.OPEN][IdMatch.UNKNOWN] is Boundary.CONTINUE
     # The mutant makes one completed response of two: the test above fails on it.
-    (merged,) = _created_without_id_while_open()
+    (merged,) = _created_without_id_while_open(load_kernels(mutant))
     assert merged.status.value == "completed"
 
 
-def _steered() -> list[Any]:
+def _steered(kernels: KernelSet = KERNELS) -> list[Any]:
     """A WebSocket transcript: the client steers the response in flight."""
     item = msg("msg_1", "steered")
     events = numbered([created("resp_1"), added(0, item), done(0, item), completed([item])])
     # A client frame carries no sequence_number: the server's events number on.
     events.insert(2, {"type": "response.steer", "input": "shorter"})
-    reducer = Reducer()
+    reducer = Reducer(kernels=kernels)
     reducer.feed_all(events)
     return reducer.finish()
 
@@ -202,11 +211,10 @@ def test_a_steer_frame_leaves_the_response_in_flight_open() -> None:
     assert [e.item["id"] for e in result.items] == ["msg_1"]
 
 
-def test_a_steer_frame_closing_the_response_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from responses_oracle import reducer
-
-    assert "response.steer" in CLIENT_FRAMES and "response.steer" not in CLOSING_FRAMES
-    monkeypatch.setattr(reducer, "CLOSING_FRAMES", CLOSING_FRAMES | {"response.steer"})
+def test_a_steer_frame_closing_the_response_is_caught() -> None:
+    assert FRAMES[ClientFrame.STEER] is Boundary.CONTINUE
+    mutant = MUTANTS["steer-ends-the-response"].tables
+    assert mutant.frames[ClientFrame.STEER] is Boundary.NEW
     # The mutant cuts the response at the steer, interrupted: the test above fails on it.
-    first, *_ = _steered()
+    first, *_ = _steered(load_kernels(mutant))
     assert first.status.value == "interrupted"

@@ -139,10 +139,15 @@ def test_the_mutant_is_refuted_by_its_contract_only(mutant: Mutant) -> None:
         name: "counterexample" if name == mutant.breaks else "proved" for name in CONTRACTS
     }
     (row,) = prove(mutant.breaks, mutant.tables)
-    assert row.status is Status.COUNTEREXAMPLE and "broken at" in row.detail
+    assert row.status is Status.COUNTEREXAMPLE and " broken" in row.detail
 
 
-@pytest.mark.parametrize("mutant", CONTRACT_MUTANTS, ids=IDS)
+DIAGNOSTIC_ONLY = [mutant for mutant in CONTRACT_MUTANTS if mutant.tables.name in WITNESSES]
+"""The contract mutants that change a diagnostic only (those of the R14 and slot fill
+tables change results: tests/proofs/test_response_tables.py keeps their streams)."""
+
+
+@pytest.mark.parametrize("mutant", DIAGNOSTIC_ONLY, ids=lambda m: m.tables.name)
 def test_the_witness_stream_changes_the_diagnostic_only(mutant: Mutant) -> None:
     events, reference_code, mutant_code = WITNESSES[mutant.tables.name]
     items, codes = _result(events, load_kernels(REFERENCE))
