@@ -48,6 +48,9 @@ DONE: Final = "[DONE]"
 DONE_BYTES: Final = DONE.encode("ascii")
 """``DONE`` as the bytes that start a line holding it."""
 
+_LINE_MARKS: Final = (b"data:", DONE_BYTES)
+"""What a JSON Lines line may start with besides its JSON: a ``data:`` prefix, ``[DONE]``."""
+
 _new_tuple: Final = tuple.__new__
 """Builds a named tuple from a tuple of all its fields, without its ``__new__``."""
 
@@ -191,11 +194,13 @@ class EventBuilder:
         ``utf8_text`` does and goes through ``decode``.  A method (the framer's line
         handler) rather than a function calling one: a frame fewer per event.
         """
-        if line.startswith(b"data:"):
-            line = line[5:].lstrip()
-        # The sentinel is ASCII: the bytes start with it exactly when their text does.
-        if line.startswith(DONE_BYTES):
-            return None
+        # One test for the usual line, which starts with neither.  The sentinel is
+        # ASCII: the bytes start with it exactly when their text does.
+        if line.startswith(_LINE_MARKS):
+            if line.startswith(b"data:"):
+                line = line[5:].lstrip()
+            if line.startswith(DONE_BYTES):
+                return None
         fast = self._fast
         if fast is not None:
             try:
