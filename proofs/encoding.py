@@ -443,7 +443,9 @@ PROOF_CHANNELS = 2
 one.  The proofs are bounded in channels as in entries: they cover entries of one or two
 channels.  A channel's fields change only by an event naming it or by an item (which
 treats every channel alike), so channels interact only through their entry's lifecycle
-state, and two already show a part's ``*.done`` next to another part's events."""
+state, and two already show a part's ``*.done`` next to another part's events.  Most
+invariants proved for any number of entries are also proved for any number of channels
+(``any_channels.py``), where that argument is checked rather than assumed."""
 
 
 def select(terms: Sequence[Term], index: Term) -> Term:

@@ -56,6 +56,7 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
+from .any_channels import ANY_CHANNELS
 from .matching import MATCHER_PROPERTIES
 from .mutants import (
     with_identity_cell,
@@ -63,7 +64,15 @@ from .mutants import (
     with_payload_cell,
     with_route_cell,
 )
-from .prove import DEFAULT_BOUND, DEFAULT_DEPTH, ProofResult, Status, over_matcher, prove
+from .prove import (
+    DEFAULT_BOUND,
+    DEFAULT_DEPTH,
+    ProofResult,
+    Status,
+    over_any_channels,
+    over_matcher,
+    prove,
+)
 from .unbounded import UNBOUNDED, prove_unbounded
 
 _S, _T, _E = EntryState, Trigger, Effect
@@ -458,7 +467,8 @@ def prove_policy(
 
     The proof for any number of entries and slots is attempted only where the bounded
     proof held: a refuted invariant has no unbounded proof to find, and Z3 spends its
-    whole timeout to answer ``unknown`` there.
+    whole timeout to answer ``unknown`` there.  The proof for any number of channels
+    too (``any_channels``) only where that one held.
     """
     results: list[ProofResult] = []
     for bounded in prove(invariant, policy.tables, bound, depth, matcher=False):
@@ -476,6 +486,8 @@ def prove_policy(
                     detail,
                 )
             )
+            if proved and bounded.invariant in ANY_CHANNELS:
+                results.append(over_any_channels(bounded.invariant, policy.tables))
         if matcher and bounded.invariant in MATCHER_PROPERTIES:
             results.append(over_matcher(bounded.invariant, policy.tables))
     return results

@@ -18,7 +18,10 @@ For one model (the reference, or a mutant) and each invariant:
    with the abstract steps and no stream.  Still not found: ``UNKNOWN``, with the
    conjuncts the induction step broke (the command line exits non-zero on it).
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
-   of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``.
+   of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``; and a
+   third, for the invariants of ``any_channels.ANY_CHANNELS`` (about each channel on its
+   own, or the entry alone), the proof for any number of channels per entry too
+   (system ``channels``).
 4. A diagnostic contract (``contracts.CONTRACTS``: what the payload, identity and
    admission cells must report) is one Z3 query over one decision step:
    ``PROVED_UNBOUNDED`` when it reads no entries, ``PROVED_BOUNDED`` for 2 to 4 entries
@@ -44,6 +47,7 @@ from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 
+from .any_channels import ANY_CHANNELS, prove_any_channels
 from .conformance import replay
 from .contracts import CONTRACTS, check_contract
 from .counterexample import render
@@ -100,8 +104,8 @@ class ProofResult:
     counterexample: list[dict[str, Any]] | None
     detail: str
     system: str = "lifecycle"
-    """The transition system of the row: ``lifecycle`` (or routing), ``matcher``, or
-    ``contract`` (one decision step)."""
+    """The transition system of the row: ``lifecycle`` (or routing), ``matcher``,
+    ``contract`` (one decision step), or ``channels`` (any number of channels)."""
 
 
 def _bounds(bound: tuple[int, int]) -> list[Bounds]:
@@ -191,6 +195,16 @@ def over_contract(name: str, tables: ModelTables) -> ProofResult:
     return ProofResult(name, tables.name, status, seconds, None, result.detail, "contract")
 
 
+def over_any_channels(invariant: str, tables: ModelTables) -> ProofResult:
+    """The row of ``invariant`` for any number of channels per entry (``any_channels``):
+    ``PROVED_UNBOUNDED`` or ``UNKNOWN``."""
+    started = time.perf_counter()
+    proved, detail = prove_any_channels(tables, invariant)
+    status = Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN
+    seconds = time.perf_counter() - started
+    return ProofResult(invariant, tables.name, status, seconds, None, detail, "channels")
+
+
 def over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
     """The row of ``invariant`` over the matcher: proved by induction at every bound of
     ``MATCHER_BOUNDS``, or refuted by the shortest run, or unknown."""
@@ -262,6 +276,8 @@ def prove(
             results.append(
                 ProofResult(name, tables.name, status, time.perf_counter() - started, None, detail)
             )
+        if unbounded and name in ANY_CHANNELS:
+            results.append(over_any_channels(name, tables))
         if matcher and name in MATCHER_PROPERTIES:
             results.append(over_matcher(name, tables))
     return results

@@ -207,48 +207,62 @@ class _System:
                 stored = z3.Store(state[a], step.entry, getattr(target, f)[position])
                 at_once = z3.Lambda([i], getattr(everyone, f)[position])
                 after[a] = z3.If(wide, at_once, stored)
-        snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
-        after["snapshot_items"] = z3.If(
-            snapshot_item, state["snapshot_items"] + 1, state["snapshot_items"]
-        )
-        after["snapshot_dropped"] = z3.Or(
-            state["snapshot_dropped"],
-            z3.And(snapshot_item, target.entry_state[0] == ENTRY[EntryState.ABSENT]),
-        )
-        after["done_dropped"] = z3.Or(
-            state["done_dropped"],
-            z3.And(
-                live,
-                step.trigger == TRIGGER[Trigger.ITEM_DONE],
-                target.entry_state[0] == ENTRY[EntryState.ABSENT],
-            ),
-        )
-        after["completed"] = z3.Or(
-            state["completed"],
-            z3.And(live, step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED]),
-        )
-        after["terminal"] = z3.Or(state["terminal"], wide)
+        after.update(response_after(state, step, target.entry_state[0]))
         return after
 
     def environment(self, state: Arrays, step: Step) -> Term:
         """The environment clauses that speak of the target entry and the response
         (the ones about slots and admission order are dropped: fewer assumptions)."""
-        view = _view(state, step.entry)
-        clauses = self.one.environment_clauses(view, replace(step, entry=z3.IntVal(0)))
-        kept = [
+        local = replace(step, entry=z3.IntVal(0))
+        return z3.And(
             step.entry >= 0,
-            z3.Implies(
-                TRIGGER.is_one_of(step.trigger, ROUTED_TRIGGERS),
-                view.entry_state[0] != ENTRY[EntryState.ABSENT],
-            ),
             step.channel >= 0,
             step.channel < _CHANNELS,
-            clauses["wire_trigger"],
-            clauses["channel_reclassified"],
-            clauses["snapshot_is_one_event"],
-            clauses["deltas_only_grow"],
-        ]
-        return z3.And(kept)
+            *target_environment(self.one, _view(state, step.entry), local),
+        )
+
+
+def response_after(state: Arrays, step: Step, target: Term) -> Arrays:
+    """The response-level fields after ``step``, whose target entry is in state
+    ``target`` after it (an item no row admitted leaves it absent: dropped)."""
+    live = z3.Not(state["terminal"])
+    snapshot_item = z3.And(live, step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM])
+    absent = target == ENTRY[EntryState.ABSENT]
+    return {
+        "snapshot_items": z3.If(
+            snapshot_item, state["snapshot_items"] + 1, state["snapshot_items"]
+        ),
+        "snapshot_dropped": z3.Or(state["snapshot_dropped"], z3.And(snapshot_item, absent)),
+        "done_dropped": z3.Or(
+            state["done_dropped"],
+            z3.And(live, step.trigger == TRIGGER[Trigger.ITEM_DONE], absent),
+        ),
+        "completed": z3.Or(
+            state["completed"],
+            z3.And(live, step.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED]),
+        ),
+        "terminal": z3.Or(
+            state["terminal"], TRIGGER.is_one_of(step.trigger, RESPONSE_WIDE_TRIGGERS)
+        ),
+    }
+
+
+def target_environment(encoding: Encoding, view: State, local: Step) -> list[Term]:
+    """The environment clauses that speak of the target entry and the response, on the
+    target's one-entry ``view`` and the ``local`` step (its entry 0): the ones about
+    slots and admission order are dropped (fewer assumptions), and the range of the
+    step's entry and channel is the caller's."""
+    clauses = encoding.environment_clauses(view, local)
+    return [
+        z3.Implies(
+            TRIGGER.is_one_of(local.trigger, ROUTED_TRIGGERS),
+            view.entry_state[0] != ENTRY[EntryState.ABSENT],
+        ),
+        clauses["wire_trigger"],
+        clauses["channel_reclassified"],
+        clauses["snapshot_is_one_event"],
+        clauses["deltas_only_grow"],
+    ]
 
 
 RLIMIT = 20_000_000
@@ -307,8 +321,19 @@ def prove_unbounded(
     # that the environment allows a step from it: a quantifier-free query.
     premise = z3.Solver()
     premise.add(_initial(state), system.environment(state, step))
+    return induction_verdict(
+        base_result, step_result, premise, "any number of entries and slots"
+    )
+
+
+def induction_verdict(
+    base: z3.CheckSatResult, step: z3.CheckSatResult, premise: z3.Solver, scope: str
+) -> tuple[bool, str]:
+    """Whether an induction over ``scope`` holds (``base`` and ``step`` unsatisfiable),
+    and what was found; ``premise`` (the initial state and a step the environment
+    allows) must be satisfiable, or the step proves nothing."""
     if premise.check() != z3.sat:
         return False, "no step is allowed from the initial state (vacuous)"
-    if base_result == z3.unsat and step_result == z3.unsat:
-        return True, "base and induction hold for any number of entries and slots"
-    return False, f"base: {base_result}, induction: {step_result} (not proved)"
+    if base == z3.unsat and step == z3.unsat:
+        return True, f"base and induction hold for {scope}"
+    return False, f"base: {base}, induction: {step} (not proved)"

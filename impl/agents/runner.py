@@ -13,6 +13,13 @@ Rules
    or SIGTERM turned into ``SystemExit`` by the caller) ends both on its way out.
 3. Nothing of the caller's environment reaches the client but ``PATH`` and the locale:
    the client's HOME, XDG folders, temp folder and working folder are new for each run.
+4. A gateway is judged on both sides.  Its downstream client keeps the first answer the
+   gateway sent it, exactly (``DOWNSTREAM_FILE``, named to the client by
+   ``DOWNSTREAM_ENV``), and the runner hands those bytes back to serve
+   (``POST /serve/downstream``) before serve judges, so the cell has serve's
+   ``answer_kept`` beside the three verdicts of what the gateway forwarded.  A gateway
+   that answered that first request with an HTTP error relayed no byte of the scenario:
+   the cell is ``not run`` with the gateway's error, never a dropped call.
 
 Theory of operation
 -------------------
@@ -61,6 +68,13 @@ LISTENING: Final = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
 SERVE_START: Final = 60.0
 """Seconds serve may take to print its first line."""
 
+DOWNSTREAM_ENV: Final = "ORACLE_DOWNSTREAM"
+"""The variable that names, to a gateway's downstream client, the file where it keeps the
+first answer the gateway sent it (rule 4; ``drivers/openai_python.py`` writes it)."""
+
+DOWNSTREAM_FILE: Final = "downstream.json"
+"""That file, in the run's folder: ``{"status", "content_type", "body_base64"}``."""
+
 JUDGE_GRACE: Final = 10.0
 """Seconds serve is given, after SIGTERM, to judge and write its verdicts."""
 
@@ -82,6 +96,9 @@ class Cell:
     calls: list[CallVerdict] = field(default_factory=list)
     output: str = ""
     folder: str = ""
+    gateway: dict[str, Any] | None = None
+    """serve's gateway verdict (``answer_kept``, its reason, the differences each naming
+    its rule), for a gateway whose downstream answer was handed back (rule 4)."""
 
     def to_json(self) -> dict[str, Any]:
         """The cell as recorded data."""
@@ -93,6 +110,7 @@ class Cell:
             "exit_status": self.exit_status,
             "seconds": round(self.seconds, 1),
             "requests": self.requests,
+            **({"gateway": self.gateway} if self.gateway is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
         }
@@ -302,15 +320,21 @@ def run_cell(
             space.write(profile.files, values)
             _place_driver(profile, space)
             env = space.environment({k: fill(v, values) for k, v in profile.env})
+            if profile.gateway:
+                env[DOWNSTREAM_ENV] = str((out / DOWNSTREAM_FILE).resolve())
             command = [fill(part, values) for part in profile.command]
             cell.exit_status, ended = run_command(
                 command, space, env, profile.timeout, out / "client.log"
             )
+        failed = hand_back(out / DOWNSTREAM_FILE, served_at) if profile.gateway else ""
         # The client is done: SIGTERM makes serve judge and write its verdicts.
         _end(server, JUDGE_GRACE)
     cell.seconds = time.monotonic() - started
     cell.output = _tail(out / "client.log")
     cell.requests = _requests(out)
+    if failed:
+        cell.reason = failed
+        return cell
     if cell.requests == 0:
         status = ended or f"exit status {cell.exit_status}"
         cell.reason = f"the client sent no request ({status})"
@@ -318,8 +342,39 @@ def run_cell(
     cell.ran = True
     served = load_verdicts(out / "verdicts.json")
     cell.calls = served.calls
+    cell.gateway = served.gateway
     cell.reason = "; ".join(part for part in (ended, served.problem) if part)
     return cell
+
+
+def hand_back(kept: Path, base_url: str) -> str:
+    """Rule 4: give serve (at ``base_url``) the gateway's first answer its downstream
+    client kept in ``kept``; ``""``, or why the cell is not run: the gateway answered
+    with an HTTP error, before any byte of the scenario.  Nothing kept (the client
+    failed before an answer came) hands nothing back: the cell has no ``answer_kept``."""
+    import base64
+    import json
+    import urllib.error
+    import urllib.request
+
+    from responses_oracle.serve.server import DOWNSTREAM_PATH
+
+    try:
+        answer = json.loads(kept.read_text(encoding="utf-8"))
+        body = base64.b64decode(answer["body_base64"])
+        status = int(answer["status"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    if not 200 <= status < 300:
+        said = " ".join(body.decode("utf-8", "replace").split())[:200] or "no body"
+        return (f"the gateway answered HTTP {status} before relaying any byte of the "
+                f"scenario: {said}")
+    url = base_url.removesuffix("/v1") + DOWNSTREAM_PATH + "?scenario=0"
+    request = urllib.request.Request(url, body, {"Content-Type": "text/event-stream"})
+    # serve answers 400 when it served no scenario; its verdicts then say so.
+    with suppress(urllib.error.URLError), urllib.request.urlopen(request, timeout=60):
+        pass
+    return ""
 
 
 def not_installed(profile: Profile) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from responses_oracle.serve.verdicts import VerdictName
+from responses_oracle.serve.verdicts import ANSWER_KEPT, VerdictName
 
 VERDICTS: Final = tuple(name.value for name in VerdictName)
 """The three verdicts of a call, in report order (serve's names and order)."""
@@ -83,6 +83,10 @@ class Served:
     problem: str = ""
     events: list[dict[str, Any]] = field(default_factory=list)
     mapping: list[dict[str, Any]] = field(default_factory=list)
+    gateway: dict[str, Any] | None = None
+    """serve's ``answer_kept`` verdict with its reason, the first request's problems and
+    the differences (each its aspect, path, rule and why), when the downstream was
+    handed back (gateway mode); the values compared are left in serve's file."""
 
 
 def load_verdicts(path: Path) -> Served:
@@ -103,7 +107,22 @@ def load_verdicts(path: Path) -> Served:
         "" if entry.get("calls") else "the scenario has no call to judge",
         list(entry.get("served_events") or []),
         list(entry.get("mapping") or []),
+        _gateway(entry.get("gateway")),
     )
+
+
+def _gateway(found: Any) -> dict[str, Any] | None:
+    if not isinstance(found, Mapping) or ANSWER_KEPT not in found:
+        return None
+    return {
+        ANSWER_KEPT: found[ANSWER_KEPT],
+        "reason": str(found.get("reason") or ""),
+        "differences": [
+            {key: d.get(key) for key in ("aspect", "path", "rule", "why")}
+            for d in found.get("differences") or [] if isinstance(d, Mapping)
+        ],
+        "upstream_problems": list(found.get("upstream_problems") or []),
+    }
 
 
 def summary(calls: Iterable[CallVerdict]) -> dict[str, str]:

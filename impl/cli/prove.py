@@ -115,6 +115,10 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
     if verdict == "proved" and proofs[0].system == "contract":
         # A diagnostic contract is one decision step, over entries or over none.
         scope = "one step" if "proved_unbounded" in statuses else "one step, 2-4 entries"
+    if verdict == "proved" and any(
+        proof.system == "channels" and proof.status.value == "proved_unbounded" for proof in proofs
+    ):
+        scope += ", any channels"
     if verdict == "proved" and matcher:
         from responses_oracle.proofs.prove import MATCHER_BOUNDS
 

@@ -29,7 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
-from responses_oracle.agents.report import cell_from_json, marks, scenario_slug, why
+from responses_oracle.agents.report import (
+    answer_kept,
+    cell_from_json,
+    marks,
+    scenario_slug,
+    why,
+)
 from responses_oracle.agents.scenarios import Scenario, builtin, scenario_events
 from responses_oracle.agents.verdicts import LABELS, VERDICTS
 
@@ -156,8 +162,12 @@ def load(directory: Path) -> dict[str, Any]:
 
 
 def _mark(recorded: Mapping[str, Any]) -> str:
-    found = marks(cell_from_json(dict(recorded)))
-    return "".join(SYMBOL[found[key]] for key in VERDICTS)
+    """A cell's three marks; a gateway's ``answer_kept`` after a slash (gateway mode)."""
+    run = cell_from_json(dict(recorded))
+    found = marks(run)
+    kept = answer_kept(run)
+    gateway = "" if kept is None else "/" + SYMBOL["ok" if kept else "FAIL"]
+    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway
 
 
 def timeline_link(name: str) -> str:
@@ -183,8 +193,11 @@ def render(data: Mapping[str, Any]) -> str:
         "ran with the oracle's arguments, and a call the oracle says must not run did "
         "not), **history-faithful** (the replayed call has the oracle's id, call id, name "
         "and arguments) and **API-valid** (the replayed items would be accepted as "
-        "request input). `✓` holds, `✗` broken, `-` does not apply, `?` serve gave no "
-        "verdict, `·` not run. A cell is only what the client did when it was run: a "
+        "request input). A gateway's cell adds, after a slash, **answer kept** (what "
+        "the gateway sent its own client reduces to the answer of the stream serve sent "
+        "it; each difference names its rule). `✓` holds, `✗` broken, `-` does not apply, "
+        "`?` serve gave no verdict, `·` not run. A cell is only what the client did when "
+        "it was run: a "
         "client that could not be installed or started, or that sent no request, is "
         "*not run*, with the reason, never a verdict. How to run one yourself: "
         "[Agents against serve](usage/agents.md).",

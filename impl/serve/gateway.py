@@ -17,9 +17,10 @@ verdict is absent (``None``), the scenario was not judged as a gateway's.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT
@@ -73,8 +74,9 @@ def compare_downstream(
     if differences:
         first = differences[0]
         reason = (
-            f"{len(differences)} difference(s); first: {first['path']} "
-            f"({first['rule']}): {first['why']}"
+            f"{len(differences)} difference(s); first: {first['path']} is "
+            f"{_shown(first['downstream'])} downstream, {_shown(first['upstream'])} in the "
+            f"served answer ({first['rule']}: {first['why']})"
         )
     elif problems:
         reason = f"the request forwarded upstream is invalid: {problems[0]}"
@@ -82,6 +84,16 @@ def compare_downstream(
         reason = f"the downstream reduces to the served answer ({len(received)} response(s))"
     ok = not differences and not problems
     return GatewayVerdict(ok, reason, differences, len(received), problems)
+
+
+SHOWN: Final = 60
+"""Characters of a differing value a reason quotes (a gateway's minted id can be long)."""
+
+
+def _shown(value: Any) -> str:
+    """A differing value as a reason quotes it: its JSON, cut at ``SHOWN`` characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def _request_problems(request: Mapping[str, Any] | None) -> list[str]:

@@ -16,6 +16,7 @@ import pytest
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.proofs import policies
+from responses_oracle.proofs.any_channels import ANY_CHANNELS
 from responses_oracle.proofs.contracts import CONTRACTS
 from responses_oracle.proofs.matching import MATCHER_PROPERTIES
 from responses_oracle.proofs.mutants import MUTANTS
@@ -46,6 +47,8 @@ def test_the_default_run_proves_the_reference(capsys: pytest.CaptureFixture[str]
     for name, row in rows.items():
         assert row["verdict"] == "proved" and row["counterexample"] is None
         scope = "any size" if name in UNBOUNDED else "bounded 4x4"
+        if name in ANY_CHANNELS:
+            scope += ", any channels"
         if name in MATCHER_PROPERTIES:
             scope += "; matcher 3x3"
         if name in CONTRACTS:
@@ -110,7 +113,7 @@ def test_the_table_names_verdicts_streams_and_what_a_policy_leaves_out(
     )
     assert status == 0
     assert "PROVED" in out and "COUNTEREXAMPLE" in out
-    assert "anysize;matcher" in _squeezed(out)
+    assert "anysize,anychannels;matcher" in _squeezed(out)
     text = _squeezed(out)  # rich folds long lines where the terminal is narrow
     assert _squeezed("codex breaks nothing_lost: 1 event after response.created") in text
     assert _squeezed(f"explain {tmp_path / 'codex-nothing_lost.jsonl'}") in text

@@ -10,12 +10,14 @@ from responses_oracle.proofs.prove import Status, prove
 
 def test_reference_invariant_is_proved_bounded_and_unbounded() -> None:
     rows = prove("complete_once", REFERENCE, bound=(3, 3), unbounded=True)
-    assert [(r.invariant, r.model, r.status) for r in rows] == [
-        ("complete_once", "reference", Status.PROVED_BOUNDED),
-        ("complete_once", "reference", Status.PROVED_UNBOUNDED),
-        ("complete_once", "reference", Status.PROVED_BOUNDED),
+    assert [(r.invariant, r.system, r.status) for r in rows] == [
+        ("complete_once", "lifecycle", Status.PROVED_BOUNDED),
+        ("complete_once", "lifecycle", Status.PROVED_UNBOUNDED),
+        ("complete_once", "channels", Status.PROVED_UNBOUNDED),
+        ("complete_once", "matcher", Status.PROVED_BOUNDED),
     ]
-    assert "over the matcher (R6): base and induction hold" in rows[2].detail
+    assert {r.model for r in rows} == {"reference"}
+    assert "over the matcher (R6): base and induction hold" in rows[3].detail
     assert rows[0].counterexample is None
     assert "2x2..3x3" in rows[0].detail
 

@@ -27,10 +27,14 @@ Frames = Callable[[bytes], bytes]
 
 @contextmanager
 def gateway(
-    upstream: str, rewrite: Frames = lambda body: body, forward_as: Frames = lambda body: body
+    upstream: str,
+    rewrite: Frames = lambda body: body,
+    forward_as: Frames = lambda body: body,
+    port: int = 0,
 ) -> Iterator[str]:
-    """A proxy forwarding ``/v1/responses`` to ``upstream`` (the request rewritten by
-    ``forward_as``, the answer by ``rewrite``); its base URL."""
+    """A proxy on 127.0.0.1:``port`` (0: a free one) forwarding ``/v1/responses`` to
+    ``upstream`` (the request rewritten by ``forward_as``, the answer by ``rewrite``);
+    its base URL.  ``tests/agents/fake_gateway.py`` runs it as a gateway process."""
 
     async def forward(request: web.Request) -> web.Response:
         async with ClientSession() as session, session.post(
@@ -46,7 +50,7 @@ def gateway(
     loop = asyncio.new_event_loop()
     runner = web.AppRunner(app)
     loop.run_until_complete(runner.setup())
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    site = web.TCPSite(runner, "127.0.0.1", port)
     loop.run_until_complete(site.start())
     port = runner.addresses[0][1]
     thread = threading.Thread(target=loop.run_forever, daemon=True)

@@ -7,16 +7,24 @@ serializes them to request input itself), a ``function_call_output`` for each ca
 and the next request sent, until a response has no call.  Extra headers for a
 gateway come from ``ORACLE_GATEWAY_CONFIG`` (the Portkey config header) and
 ``ORACLE_GATEWAY_KEY`` (a gateway's own key).
+
+With ``ORACLE_DOWNSTREAM`` (a file path), the first answer the gateway sends is kept
+there exactly, for serve's gateway mode (``answer_kept``): a response hook of the
+HTTP client openai-python is given reads the whole body first (the SDK then parses
+the same bytes) and writes ``{"status", "content_type", "body_base64"}``, so the bytes
+are kept even when the SDK then fails on them.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
-from openai import OpenAI
+from openai import DefaultHttpxClient, OpenAI
 
 TOOLS: list[Any] = [
     {
@@ -39,13 +47,37 @@ def echo(text: str) -> str:
     return text
 
 
+def keep_first_answer(path: str) -> Callable[[Any], None]:
+    """A response hook writing the first ``/responses`` answer's status and exact bytes
+    to ``path`` (module docstring)."""
+    kept: list[bool] = []
+
+    def hook(response: Any) -> None:
+        if kept or not response.request.url.path.endswith("/responses"):
+            return
+        kept.append(True)
+        body = response.read()
+        record = {
+            "status": response.status_code,
+            "content_type": response.headers.get("content-type", ""),
+            "body_base64": base64.b64encode(body).decode("ascii"),
+        }
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(record, out)
+
+    return hook
+
+
 def main(base_url: str, prompt: str) -> None:
     """Run the tool loop (at most four requests) and print the last text."""
     headers = {}
     if os.environ.get("ORACLE_GATEWAY_CONFIG"):
         headers["x-portkey-config"] = os.environ["ORACLE_GATEWAY_CONFIG"]
     key = os.environ.get("ORACLE_GATEWAY_KEY") or os.environ["OPENAI_API_KEY"]
-    client = OpenAI(base_url=base_url, api_key=key, max_retries=0, default_headers=headers)
+    hooks = [keep_first_answer(os.environ["ORACLE_DOWNSTREAM"])] if os.environ.get(
+        "ORACLE_DOWNSTREAM") else []
+    client = OpenAI(base_url=base_url, api_key=key, max_retries=0, default_headers=headers,
+                    http_client=DefaultHttpxClient(event_hooks={"response": hooks}))
     history: list[Any] = [{"role": "user", "content": prompt}]
     for _ in range(4):
         with client.responses.stream(model="gpt-5.1", input=history, tools=TOOLS) as stream:
