@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from responses_oracle.serve.verdicts import ANSWER_KEPT
+from responses_oracle.words import counted
 
 from .runner import Cell, error_line, slug
 from .verdicts import LABELS, VERDICTS, CallVerdict, summary
@@ -49,12 +50,14 @@ def headline(cells: Sequence[Cell]) -> str:
     idle = [c for c in cells if not c.ran]
     clients = sorted({c.client for c in idle})
     if not failing and not idle:
-        return f"PASS: every verdict holds in all {len(cells)} cells."
+        every = "the one cell" if len(cells) == 1 else f"all {counted(len(cells), 'cell')}"
+        return f"PASS: every verdict holds in {every}."
     parts = []
     if failing:
-        parts.append(f"{failing} of {len(cells)} cells break a verdict")
+        parts.append(f"{failing:,} of {counted(len(cells), 'cell')} "
+                     f"{'breaks' if failing == 1 else 'break'} a verdict")
     if idle:
-        parts.append(f"{len(idle)} cells not run ({', '.join(clients)})")
+        parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
     word = "FAIL" if failing else "NOT RUN"
     return f"{word}: {'; '.join(parts)}."
 

@@ -63,7 +63,7 @@ def test_a_client_that_sends_no_request_is_not_run_never_a_verdict(tmp_path: Pat
     assert not cell.ran and cell.calls == []
     assert cell.reason == "the client sent no request (exit status 4)"
     assert marks(cell) == dict.fromkeys(("executed", "history_faithful", "api_valid"), "not run")
-    assert headline([cell]).startswith("NOT RUN: 1 cells not run (silent)")
+    assert headline([cell]).startswith("NOT RUN: 1 cell not run (silent)")
 
 
 def test_a_client_past_its_timeout_is_ended(tmp_path: Path) -> None:
