@@ -4,6 +4,7 @@ Run from the repository root, with the package installed and valgrind on the pat
 
     python benchmarks/ratios.py                      # the default sizes (~6 minutes)
     python benchmarks/ratios.py --events 8000 --streams 20 --repeat 3   # a quick look
+    python benchmarks/ratios.py --cpu-only --events 16000 --repeat 9    # ratio 2 alone
 
 It prints one table, the verdict first:
 
@@ -33,8 +34,10 @@ the floor, the front end alone (``read_wire_events``: framing, decoding, the
 and the whole ``reduce``.
 
 Instruction counts are those of the whole process, which is why every figure is a
-difference or a ratio of two counts from the same run.  Nothing here is asserted by a
-test.  Exit status: 0 after printing, 2 without valgrind.
+difference or a ratio of two counts from the same run.  ``--cpu-only`` measures ratio 2
+alone (no valgrind, seconds): on a loaded machine, run it as A/B pairs of processes
+(one tree, then the other, several times) and compare the ratios.  Nothing here is
+asserted by a test.  Exit status: 0 after printing, 2 without valgrind.
 """
 
 from __future__ import annotations
@@ -181,14 +184,60 @@ def audit_corpus(folder: Path, streams: int) -> tuple[tuple[int, list[str]], tup
     return (events, [str(manifest), str(streams)]), (events, [str(bodies)])
 
 
+def cpu_ratios(
+    path: str, fast: bool, repeat: int
+) -> tuple[list[tuple[str, float, float]], str]:
+    """Ratio 2: ``reduce`` of the JSON Lines file at ``path`` against the ``json.loads``
+    loop over its lines, in this process (the rows, and a line of µs per event)."""
+    from responses_oracle import reduce
+    from responses_oracle.wire import decode
+
+    data = Path(path).read_bytes()
+    texts = [line for line in data.split(b"\n") if line]
+
+    def floor_run() -> None:
+        loads = json.loads
+        for text in texts:
+            loads(text)
+
+    def stdlib_run() -> None:
+        held = getattr(decode, "_fast", [None])
+        decode._fast = [None]
+        try:
+            reduce(data)
+        finally:
+            decode._fast = held
+
+    runs: dict[str, Callable[[], object]] = {"json": floor_run, "reduce": stdlib_run}
+    if fast:
+        runs["msgspec"] = lambda: reduce(data)
+    cpu = best_cpu(runs, repeat)
+    rows = [("reduce / json.loads, CPU time", cpu["reduce"] / cpu["json"], 2.0)]
+    if fast:
+        rows.append(("reduce (msgspec) / json.loads, CPU time", cpu["msgspec"] / cpu["json"], 2.0))
+    line = "CPU time per event:                 " + ", ".join(
+        f"{name} {seconds / len(texts) * 1e6:.2f} µs" for name, seconds in cpu.items()
+    )
+    return rows, line
+
+
+def _print_cpu(measured: tuple[list[tuple[str, float, float]], str]) -> int:
+    rows, line = measured
+    for label, ratio, target in rows:
+        print(f"  {label:<40}  {ratio:5.2f}x  (target {target:g}x)")
+    print(f"{line}  (load average {os.getloadavg()[0]:.2f})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the four ratios."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--events", type=int, default=40_000, help="larger stream (events)")
     parser.add_argument("--streams", type=int, default=60, help="larger audit corpus (streams)")
     parser.add_argument("--repeat", type=int, default=5, help="CPU-time runs of each")
+    parser.add_argument("--cpu-only", action="store_true", help="ratio 2 alone (no valgrind)")
     args = parser.parse_args(argv)
-    if shutil.which("valgrind") is None:
+    if not args.cpu_only and shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
     from responses_oracle.wire import decode
@@ -200,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         small, big = jsonl_stream(folder, args.events // 4), jsonl_stream(folder, args.events)
+        if args.cpu_only:
+            return _print_cpu(cpu_ratios(big[1][0], fast, args.repeat))
         floor = per_unit("json", small, big)
         text_floor = per_unit("json-text", small, big)
         front = per_unit("front", small, big, stdlib_env)
@@ -227,38 +278,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{fast_reduced / fast_floor:.2f}x msgspec's)",
             ]
             rows.append(("reduce (msgspec) / json.loads, instructions", fast_reduced / floor, 2.0))
-        data = Path(big[1][0]).read_bytes()
-        texts = [line for line in data.split(b"\n") if line]
-        from responses_oracle import reduce
-
-        def floor_run() -> None:
-            loads = json.loads
-            for text in texts:
-                loads(text)
-
-        def stdlib_run() -> None:
-            held = getattr(decode, "_fast", [None])
-            decode._fast = [None]
-            try:
-                reduce(data)
-            finally:
-                decode._fast = held
-
-        runs: dict[str, Callable[[], object]] = {"json": floor_run, "reduce": stdlib_run}
-        if fast:
-            runs["msgspec"] = lambda: reduce(data)
-        cpu = best_cpu(runs, args.repeat)
-        rows.append(("reduce / json.loads, CPU time", cpu["reduce"] / cpu["json"], 2.0))
-        if fast:
-            rows.append(
-                ("reduce (msgspec) / json.loads, CPU time", cpu["msgspec"] / cpu["json"], 2.0)
-            )
-        lines.append(
-            "CPU time per event:                 "
-            + ", ".join(
-                f"{name} {seconds / len(texts) * 1e6:.2f} µs" for name, seconds in cpu.items()
-            )
-        )
+        cpu_rows, cpu_line = cpu_ratios(big[1][0], fast, args.repeat)
+        rows += cpu_rows
+        lines.append(cpu_line)
         bare = instructions("pass")
         cli = instructions("cli", "reduce", str(TINY))
         rows.append(("start-up: reduce of 20 events / python -c pass", cli / bare, 3.0))

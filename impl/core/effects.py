@@ -50,7 +50,7 @@ def deliver(
 ) -> None:
     """Move ``entry`` along the lifecycle table and execute the row's effects."""
     transition = step.kernels.lifecycle(entry.state, trigger)
-    if step.entry is None:
+    if step.tracing and step.entry is None:
         step.entry, step.before = entry, entry.state
     for effect in transition.effects:
         # The two effects of almost every event run here, without the call to _execute.

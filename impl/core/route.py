@@ -83,7 +83,8 @@ def on_scoped(step: StepContext, event: Event) -> None:
     spec = event.spec
     assert spec is not None and spec.trigger is not None
     item_id = event.item_id
-    slot = state.slots.get(event.output_index) if event.output_index is not None else None
+    # Slots are keyed by int: an event without an ``output_index`` (None) finds none.
+    slot = state.slots.get(event.output_index)  # type: ignore[arg-type]
     bound = slot.entries if slot is not None else ()
     named = step.named_by(item_id)
     slot_view, id_view = _views(

@@ -12,6 +12,7 @@ kept only where the result needs them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,18 +111,27 @@ class Slot:
 class Interner:
     """Hands out small ints for external id strings, so routing maps key on ints."""
 
-    __slots__ = ("_ids",)
+    __slots__ = ("_ids", "find")
 
     def __init__(self) -> None:
         self._ids: dict[str, int] = {}
+        # The dict's own ``get``: a lookup on the path of every event that carries an
+        # ``item_id``, without a Python frame.
+        self.find: Callable[[str], int | None] = self._ids.get
+        """The int for ``text`` if it was ever interned (None otherwise)."""
+
+    def __getstate__(self) -> dict[str, int]:
+        """What a copy or a pickle keeps: the ids (``find`` is bound to them anew)."""
+        return self._ids
+
+    def __setstate__(self, ids: dict[str, int]) -> None:
+        """Restore a copy or a pickle of ``__getstate__``."""
+        self._ids = ids
+        self.find = ids.get
 
     def intern(self, text: str) -> int:
         """The int for ``text``, allocating one on first sight."""
         return self._ids.setdefault(text, len(self._ids))
-
-    def find(self, text: str) -> int | None:
-        """The int for ``text`` if it was ever interned."""
-        return self._ids.get(text)
 
 
 @dataclass(slots=True)

@@ -12,7 +12,10 @@ Rules
    that cannot be mapped is passed over with an error); a request without tools (a
    title request) or one that comes after the last scenario gets the text answer.
 3. **The answer's ``model`` is the one asked for**, written into every ``response``
-   object of the stream.  Nothing else of the mapped scenario changes.
+   object of the stream, and a ``response`` object without ``created_at`` gets serve's
+   clock (the API always sends both; the recorded scenarios often drop them, and a
+   client may validate them: the Vercel AI SDK rejects a ``response.created`` without
+   ``created_at``).  Nothing else of the mapped scenario changes.
 4. ``stream: true`` gets the events as SSE, framed as ``Framing`` says; ``stream: false``
    gets the oracle's reduction of the same events as one response object
    (``final_response``): a non-streaming client is judged on what a stream reduces to.
@@ -207,15 +210,18 @@ def _call_ids(value: Any) -> set[str]:
 
 
 def with_model(events: Sequence[Event], model: Any) -> list[Event]:
-    """``events`` with ``model`` written into every ``response`` object (rule 3)."""
-    if not isinstance(model, str):
-        return list(events)
-    return [
-        {**event, "response": {**event["response"], "model": model}}
-        if isinstance(event.get("response"), dict)
-        else event
-        for event in events
-    ]
+    """``events`` with ``model`` (when the request names one) written into every
+    ``response`` object, and serve's clock as ``created_at`` where one has none (rule 3)."""
+    now = int(time.time())
+    served: list[Event] = []
+    for event in events:
+        response = event.get("response")
+        if isinstance(response, dict):
+            response = {**response, **({"model": model} if isinstance(model, str) else {})}
+            response.setdefault("created_at", now)
+            event = {**event, "response": response}
+        served.append(event)
+    return served
 
 
 def text_response_id(serial: int) -> str:

@@ -9,8 +9,10 @@ an event shows its JSON, the route and transition ``explain`` reports, and the r
 applied, linked to the rule pages of the docs site when ``rule_url`` says where they are.
 
 The page makes no request: SVG, CSS and script are inline, and its Content Security
-Policy allows nothing else.  Strings from the stream are escaped wherever they appear,
-so a hostile stream cannot run code in it (``page``'s docstring says how).
+Policy allows nothing else (pages that share one copy of the script and style,
+``assets``, load those two files from their own origin and nothing else).  Strings
+from the stream are escaped wherever they appear, so a hostile stream cannot run code
+in it (``page``'s docstring says how).
 
 ``build.build_timeline`` is the data (lanes, segments, marks), ``page.render_timeline``
 the drawing; ``render_html`` is both in one call.
@@ -26,9 +28,12 @@ from responses_oracle.testing.candidate import Answer, Failure
 from responses_oracle.wire.records import WireEvent
 
 from .build import FOLD_ABOVE, Timeline, build_timeline
-from .page import render_timeline
+from .page import render_timeline, shared_assets
 
-__all__ = ["FOLD_ABOVE", "Failure", "Timeline", "build_timeline", "render_html", "render_timeline"]
+__all__ = [
+    "FOLD_ABOVE", "Failure", "Timeline", "build_timeline", "render_html", "render_timeline",
+    "shared_assets",
+]
 
 
 def render_html(
@@ -41,6 +46,7 @@ def render_html(
     limits: ReducerLimits = DEFAULT_LIMITS,
     fold_above: int = FOLD_ABOVE,
     generated_by: str | None = None,
+    assets: str | None = None,
 ) -> str:
     """The timeline page of ``events``, as the text of one HTML document.
 
@@ -53,6 +59,8 @@ def render_html(
     for ``R1`` … ``R12`` (e.g. ``"../rules/{rule}/"``); without it rules are named, not
     linked.  Responses of more than ``fold_above`` events fold runs of routine events.
     ``generated_by`` is written in an HTML comment at the top (a generated file's header).
+    ``assets`` is the folder URL of ``shared_assets()``'s files, for a set of pages that
+    share one copy of the script and style (``page.render_timeline``).
     """
     timeline = build_timeline(events, limits=limits, fold_above=fold_above)
     return render_timeline(
@@ -62,4 +70,5 @@ def render_html(
         candidate=candidate,
         candidate_name=candidate_name,
         generated_by=generated_by,
+        assets=assets,
     )

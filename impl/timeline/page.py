@@ -23,7 +23,10 @@ Hostile streams.  Every string taken from the stream reaches the page one of two
 Links are made from our own rule ids and the caller's ``rule_url`` (checked: relative,
 ``http`` or ``https``), never from the stream.  On top, the page carries a Content
 Security Policy that allows exactly its own script and style (by SHA-256) and nothing
-else: no other script, no network request of any kind.
+else: no other script, no network request of any kind.  A set of pages can share one
+copy of the script and style instead (``assets``, the files of ``shared_assets``): each
+page then links them, and its policy allows scripts and styles from its own origin only
+(still no inline script, so nothing a stream smuggled into the markup could run).
 """
 
 from __future__ import annotations
@@ -512,6 +515,16 @@ def _asset(name: str) -> str:
     return files("responses_oracle.timeline").joinpath(name).read_text(encoding="utf-8")
 
 
+SCRIPT_FILE: Final = "timeline.js"
+STYLE_FILE: Final = "timeline.css"
+
+
+def shared_assets() -> dict[str, str]:
+    """The script and style every page inlines, as files for pages that link them
+    (``render_timeline(..., assets=...)``): file name → text."""
+    return {SCRIPT_FILE: _asset(SCRIPT_FILE), STYLE_FILE: _asset(STYLE_FILE) + "\n" + _colour_css()}
+
+
 def _candidate_answer(candidate: _Candidate, page: _Page) -> str:
     answer = candidate.answer
     shown = (
@@ -534,10 +547,14 @@ def render_timeline(
     candidate: Answer | None = None,
     candidate_name: str = "candidate",
     generated_by: str | None = None,
+    assets: str | None = None,
 ) -> str:
     """The page of ``timeline`` (see ``responses_oracle.timeline.render_html``).
 
     ``generated_by`` is put in an HTML comment at the top (a generated file's header).
+    ``assets``, when given, is the folder URL (``""`` for the page's own, else ending in
+    ``/``) of the files of ``shared_assets``: the page links them instead of inlining
+    them, and its policy allows scripts and styles from its own origin only.
     """
     check_rule_url(rule_url)
     placed = None if candidate is None else _Candidate.of(candidate_name, candidate, timeline)
@@ -552,10 +569,17 @@ def render_timeline(
     }
     geometry = {"axis": AXIS, "pad": PAD, "maxStep": MAX_STEP}
     data = _json_block({"marks": page.marks, "rules": rules, **geometry})
-    script = _asset("timeline.js")
-    style = _asset("timeline.css") + "\n" + _colour_css()
+    shared = shared_assets()
+    script, style = shared[SCRIPT_FILE], shared[STYLE_FILE]
+    if assets is None:
+        allowed = f"script-src {_sha256(script)}; style-src {_sha256(style)}"
+        style_tag, script_tag = f"<style>{style}</style>", f"<script>{script}</script>"
+    else:
+        allowed = "script-src 'self'; style-src 'self'"
+        style_tag = f'<link rel="stylesheet" href="{_esc(assets + STYLE_FILE)}">'
+        script_tag = f'<script src="{_esc(assets + SCRIPT_FILE)}"></script>'
     policy = (
-        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
+        f"default-src 'none'; {allowed}; "
         "img-src 'none'; base-uri 'none'; form-action 'none'"
     )
     events = len(timeline.payloads)
@@ -565,7 +589,7 @@ def render_timeline(
         + '<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_esc(title)}</title><style>{style}</style></head><body>"
+        f"<title>{_esc(title)}</title>{style_tag}</head><body>"
         f"<header><h1>{_esc(title)}</h1>"
         f'<p class="summary">{counted(events, "event")} · '
         f'{counted(len(timeline.responses), "response")} · '
@@ -582,7 +606,7 @@ def render_timeline(
         + '</main><aside id="panel" aria-live="polite"><p class="hint">'
         "Point at an event to see its JSON, route, transition and rule.</p></aside>"
         f'<script type="application/json" id="timeline-data">{data}</script>'
-        f"<script>{script}</script></body></html>\n"
+        f"{script_tag}</body></html>\n"
     )
     # A lone surrogate (legal in a JSON escape) cannot be written as UTF-8: it is shown as
     # its escape, in the data block an escape JSON.parse reads back (cli.render.clean).

@@ -30,7 +30,9 @@ streams in ``fixtures/peers``, and the WHATWG HTML standard's event-stream secti
 from responses_oracle.wire.formats import (
     InputFormat,
     detect_format,
+    iter_wire_batches,
     iter_wire_events,
+    read_wire_batches,
     read_wire_events,
 )
 from responses_oracle.wire.records import DEFAULT_LIMITS, Limits, WireEvent
@@ -44,6 +46,8 @@ __all__ = [
     "SSEMessage",
     "WireEvent",
     "detect_format",
+    "iter_wire_batches",
     "iter_wire_events",
+    "read_wire_batches",
     "read_wire_events",
 ]

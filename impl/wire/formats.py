@@ -49,7 +49,6 @@ from responses_oracle.wire.framers import (
     SSEFramer,
     axonhub_line,
     json_array_events,
-    jsonl_line,
     recording_events,
     websocket_line,
 )
@@ -92,7 +91,7 @@ _WHOLE_DOCUMENT: Final[frozenset[InputFormat]] = frozenset(
     {InputFormat.JSON_ARRAY, InputFormat.RECORDING}
 )
 _LINE_HANDLERS: Final[dict[InputFormat, LineHandler]] = {
-    InputFormat.JSONL: jsonl_line,
+    InputFormat.JSONL: EventBuilder.jsonl_line,
     InputFormat.AXONHUB: axonhub_line,
     InputFormat.WEBSOCKET: websocket_line,
 }
@@ -198,6 +197,18 @@ def iter_wire_events(
     chunks are pulled lazily, and no further once ``max_total_bytes`` (or, for a
     whole document, ``max_document_bytes``) is exceeded.
     """
+    for batch in iter_wire_batches(chunks, fmt, limits):
+        yield from batch
+
+
+def iter_wire_batches(
+    chunks: Iterable[bytes],
+    fmt: InputFormat = InputFormat.AUTO,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Iterator[list[WireEvent]]:
+    """``iter_wire_events`` a list at a time: the events each chunk completes, in
+    order (a whole document's all at once).  The reducer reads these, which saves
+    resuming a generator per event (~60 ns, 1% of an event)."""
     budget = _Budget(chunks, limits.max_total_bytes)
     stream: Iterator[bytes] = iter(budget)
     if fmt is InputFormat.AUTO:
@@ -212,7 +223,7 @@ def iter_wire_events(
         stream = itertools.chain(head, stream)
     builder = EventBuilder()
     if fmt in _WHOLE_DOCUMENT:
-        yield from _whole_document(builder, stream, budget, fmt, limits)
+        yield list(_whole_document(builder, stream, budget, fmt, limits))
         return
     framer = (
         SSEFramer(builder, limits)
@@ -220,11 +231,11 @@ def iter_wire_events(
         else LineFramer(builder, limits, _LINE_HANDLERS[fmt])
     )
     for chunk in stream:
-        yield from framer.feed(chunk)
+        yield framer.feed(chunk)
     if budget.exceeded:
-        yield _total_exceeded(builder, limits)
+        yield [_total_exceeded(builder, limits)]
     else:
-        yield from framer.finish()
+        yield framer.finish()
 
 
 def _total_exceeded(builder: EventBuilder, limits: Limits) -> WireEvent:
@@ -275,13 +286,26 @@ def read_wire_events(
     ``"-"`` is a file name here: the CLI passes ``sys.stdin.buffer`` itself.  Files
     and byte strings in gzip or Zstandard are decompressed (``inputs.decompressed``).
     """
+    return iter_wire_events(_source_chunks(source, limits), fmt, limits)
+
+
+def read_wire_batches(
+    source: str | os.PathLike[str] | bytes | BinaryIO,
+    fmt: InputFormat = InputFormat.AUTO,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Iterator[list[WireEvent]]:
+    """``read_wire_events`` a list at a time (``iter_wire_batches``)."""
+    return iter_wire_batches(_source_chunks(source, limits), fmt, limits)
+
+
+def _source_chunks(
+    source: str | os.PathLike[str] | bytes | BinaryIO, limits: Limits
+) -> Iterable[bytes]:
     if isinstance(source, bytes | bytearray | memoryview):
-        chunks: Iterable[bytes] = _bytes_chunks(bytes(source), limits)
-    elif isinstance(source, str | os.PathLike):
-        chunks = _file_chunks(source)
-    else:
-        chunks = _stream_chunks(source)
-    return iter_wire_events(chunks, fmt, limits)
+        return _bytes_chunks(bytes(source), limits)
+    if isinstance(source, str | os.PathLike):
+        return _file_chunks(source)
+    return _stream_chunks(source)
 
 
 def _bytes_chunks(data: bytes, limits: Limits) -> Iterator[bytes]:

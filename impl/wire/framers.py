@@ -4,8 +4,8 @@ Streaming formats get a framer, a sans-IO object with ``feed(bytes)`` and
 ``finish()`` returning ``WireEvent`` lists, which never holds more than one event:
 
 - ``SSEFramer``: ``SSEDecoder`` messages; ``[DONE]`` dropped, ``oversized`` reported.
-- ``LineFramer`` with ``jsonl_line``: one JSON event a line, optionally prefixed
-  ``data:``; blank lines skipped.
+- ``LineFramer`` with ``EventBuilder.jsonl_line``: one JSON event a line, optionally
+  prefixed ``data:``; blank lines skipped.
 - ``LineFramer`` with ``axonhub_line``: one ``{"LastEventID","Type","Data"}`` record a
   line, where ``Data`` is the event's JSON as a string and ``Type`` plays the SSE
   event name.
@@ -28,7 +28,6 @@ from typing import Any, Final
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.wire.decode import (
     BOM,
-    DONE_BYTES,
     EventBuilder,
     is_done,
     preview,
@@ -81,16 +80,6 @@ LineHandler = Callable[[EventBuilder, bytes], WireEvent | None]
 """Turns one non-blank, stripped line into an event (None: a ``[DONE]`` sentinel)."""
 
 
-def jsonl_line(builder: EventBuilder, line: bytes) -> WireEvent | None:
-    """A JSON Lines line: one JSON event, optionally prefixed ``data:``."""
-    if line.startswith(b"data:"):
-        line = line[5:].lstrip()
-    # The sentinel is ASCII: the bytes start with it exactly when their text does.
-    if line.startswith(DONE_BYTES):
-        return None
-    return builder.decode_bytes(line)
-
-
 def axonhub_line(builder: EventBuilder, line: bytes) -> WireEvent | None:
     """An AxonHub line ``{"LastEventID","Type","Data"}``; ``Data`` holds the event's JSON."""
     text, invalid = utf8_text(line)
@@ -123,7 +112,8 @@ def websocket_line(builder: EventBuilder, line: bytes) -> WireEvent | None:
 
 
 class LineFramer:
-    """A line-per-event format; ``handle`` reads one line (``jsonl_line``, ``axonhub_line``)."""
+    """A line-per-event format; ``handle`` reads one line (``EventBuilder.jsonl_line``,
+    ``axonhub_line``)."""
 
     def __init__(self, builder: EventBuilder, limits: Limits, handle: LineHandler) -> None:
         self._builder = builder

@@ -33,7 +33,7 @@ def test_a_command_that_sends_nothing_exits_3_with_the_reason_first() -> None:
     given = _run(f"{sys.executable} -c pass {{base_url}}", "--scenario", "s01")
     assert given.returncode == 3, given.stderr
     first = given.stdout.splitlines()[0]
-    assert first.startswith("NOT RUN: 1 cells not run")
+    assert first.startswith("NOT RUN: 1 cell not run")
     assert "the client sent no request (exit status 0)" in given.stdout
 
 
@@ -50,7 +50,7 @@ def test_a_run_writes_json_and_an_html_page_linking_each_cell_to_its_timeline(
     given = _run("openai-agents", "--scenario", "s02", "--json", "--html", str(page))
     assert given.returncode == 0, given.stdout + given.stderr
     report = json.loads(given.stdout)
-    assert report["verdict"] == "PASS: every verdict holds in all 1 cells."
+    assert report["verdict"] == "PASS: every verdict holds in the one cell."
     [cell] = report["cells"]
     assert (cell["client"], cell["scenario"], cell["ran"]) == ("openai-agents", "s02", True)
     assert [(c["call_id"], c["executed"], c["history_faithful"], c["api_valid"])
@@ -58,4 +58,6 @@ def test_a_run_writes_json_and_an_html_page_linking_each_cell_to_its_timeline(
     links = re.findall(r'<a href="([^"]+)">', page.read_text())
     assert links == ["report-timelines/000-openai-agents-s02.html"]
     timeline = (tmp_path / links[0]).read_text()
-    assert "call_s02" in timeline and "<script" in timeline
+    assert "call_s02" in timeline and '<script src="timeline.js">' in timeline
+    assert {p.name for p in (tmp_path / "report-timelines").iterdir()} == {
+        links[0].split("/")[1], "timeline.js", "timeline.css"}

@@ -14,7 +14,7 @@ from responses_oracle.agents.scenarios import CHECKOUT, builtin
 def test_every_client_the_issue_names_has_a_profile() -> None:
     assert set(BY_NAME) == {
         "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
-        "langchain", "llm", "litellm-proxy", "portkey-gateway",
+        "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 
@@ -31,6 +31,14 @@ def test_openai_agents_is_the_version_the_test_suite_pins() -> None:
     test = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]["test"]
     assert f"openai-agents=={BY_NAME['openai-agents'].version}" in test
+
+
+def test_crush_says_why_it_is_not_run() -> None:
+    note = BY_NAME["crush"].install.note
+    # What its install step tries, and that no registry package carries the binary.
+    assert "postinstall" in note and "crush_0.96.1_Linux_x86_64.tar.gz" in note
+    assert note.startswith("no package registry carries its binary")
+    assert BY_NAME["crush"].version in note
 
 
 def test_litellm_is_not_the_compromised_release() -> None:

@@ -63,7 +63,7 @@ def test_a_client_that_sends_no_request_is_not_run_never_a_verdict(tmp_path: Pat
     assert not cell.ran and cell.calls == []
     assert cell.reason == "the client sent no request (exit status 4)"
     assert marks(cell) == dict.fromkeys(("executed", "history_faithful", "api_valid"), "not run")
-    assert headline([cell]).startswith("NOT RUN: 1 cells not run (silent)")
+    assert headline([cell]).startswith("NOT RUN: 1 cell not run (silent)")
 
 
 def test_a_client_past_its_timeout_is_ended(tmp_path: Path) -> None:
@@ -142,3 +142,35 @@ def test_openai_agents_js_is_judged_on_a_failed_response(
     [call] = cell.calls
     assert call.call_id == "call_s05" and call.executable is False
     assert call.values == {"executed": True, "history_faithful": None, "api_valid": None}
+
+
+@pytest.fixture(scope="module")
+def vercel_ai() -> Profile:
+    profile = BY_NAME["vercel-ai"]
+    if shutil.which("npm") is None and not os.environ.get("CI"):
+        pytest.skip("npm is not installed (the CI machine has it)")
+    failed = install(profile)  # small: 11 packages and npm's Node 22 binary
+    assert not failed, failed
+    return profile
+
+
+def test_vercel_ai_runs_both_parallel_calls_but_replays_them_without_their_ids(
+    vercel_ai: Profile, tmp_path: Path
+) -> None:
+    cell = run_cell(vercel_ai, _scenario("s04"), tmp_path / "s04")
+    assert cell.ran, cell.reason + cell.output
+    # streamText runs each tool and sends both outputs in one next request; it replays
+    # the calls without their item ids although the request does not say store: false.
+    assert sorted(_verdicts(cell)) == [
+        ("call_s04a", True, False, True), ("call_s04b", True, False, True)]
+    assert all("store is not false" in c.reasons["history_faithful"] for c in cell.calls)
+
+
+def test_vercel_ai_fails_on_a_failed_response_and_says_so(
+    vercel_ai: Profile, tmp_path: Path
+) -> None:
+    cell = run_cell(vercel_ai, _scenario("s05"), tmp_path / "s05")
+    assert cell.ran and cell.exit_status == 1
+    assert cell.error == "StreamProviderError [AI_StreamProviderError]: The model failed."
+    [call] = cell.calls
+    assert call.values["executed"] is True  # not executable, and it did not run

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from browser import DevTools, available, chromium, problems, serve, wait_until_loaded
 from responses_oracle.docsite.streams import added, args_delta, call, completed, created, done
-from responses_oracle.timeline import render_html
+from responses_oracle.timeline import render_html, shared_assets
 from responses_oracle.wire import read_wire_events
 
 from .streams import AMBIGUOUS_EVENT, CAPTURE, HOSTILE_SSE, MARKUP, SCRIPT, URL
@@ -48,7 +48,8 @@ def _long_stream() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The generated pages, served: capture.html, hostile.html, long.html."""
+    """The generated pages, served: capture.html, hostile.html, long.html, and
+    shared/capture.html and shared/hostile.html beside the assets they share."""
     folder = tmp_path_factory.mktemp("timelines")
     (folder / "capture.html").write_text(
         render_html(CAPTURE, title="capture", rule_url="rules/{rule}/"), encoding="utf-8"
@@ -57,6 +58,18 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         render_html(read_wire_events(HOSTILE_SSE), title=f"hostile {SCRIPT}"), encoding="utf-8"
     )
     (folder / "long.html").write_text(render_html(_long_stream(), title="long"), encoding="utf-8")
+    # Pages that share one copy of the script and style, in a folder of their own.
+    (folder / "shared").mkdir()
+    for name, text in shared_assets().items():
+        (folder / "shared" / name).write_text(text, encoding="utf-8")
+    (folder / "shared" / "capture.html").write_text(
+        render_html(CAPTURE, title="capture", rule_url="../rules/{rule}/", assets=""),
+        encoding="utf-8",
+    )
+    (folder / "shared" / "hostile.html").write_text(
+        render_html(read_wire_events(HOSTILE_SSE), title=f"hostile {SCRIPT}", assets=""),
+        encoding="utf-8",
+    )
     with serve(folder) as url:
         yield url
 
@@ -212,3 +225,27 @@ def test_a_long_stream_opens_with_its_deltas_folded(pages: str, browser: DevTool
     assert f"({LONG_DELTAS} events folded)" in panel
     assert f"{LONG_DELTAS} characters in {LONG_DELTAS} events" in panel
     _clean(browser, pages)
+
+
+@pytest.mark.parametrize("page", ["capture.html", "hostile.html"])
+def test_a_page_sharing_its_script_and_style_draws_as_an_inline_one(
+    pages: str, browser: DevTools, page: str
+) -> None:
+    seen = {}
+    for url in (pages + page, pages + "shared/" + page):
+        _open(browser, url)
+        seen[url] = browser.evaluate(
+            "({ticks: document.querySelectorAll('.axis text').length,"
+            " fill: getComputedStyle(document.querySelector('rect.seg')).fill,"
+            " inline: document.querySelectorAll('script:not([src]):not([type])').length,"
+            " linked: document.querySelectorAll('script[src], link[rel=stylesheet]').length})"
+        )
+        _hover(browser, 'g[data-e="1"] .hit')
+        seen[url]["panel"] = _panel(browser)
+        _clean(browser, pages)  # no CSP violation, no failed load, nothing injected ran
+    inline, shared = seen.values()
+    assert shared["ticks"] >= 2  # the axis is the linked script's: it ran
+    assert shared["linked"] == 2 and shared["inline"] == 0
+    assert inline["linked"] == 0 and inline["inline"] == 1
+    assert {k: v for k, v in shared.items() if k not in ("inline", "linked")} == {
+        k: v for k, v in inline.items() if k not in ("inline", "linked")}
