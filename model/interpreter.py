@@ -119,8 +119,12 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.execution[stop]``."""
         return tables.execution[stop]
 
+    def names_one(field: IdentityField) -> bool:
+        """``tables.names_one_entry[field]``."""
+        return tables.names_one_entry[field]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
-        execute,
+        execute, names_one,
     )

@@ -18,6 +18,7 @@ from .admission import (
     FILLS_MISSING_SLOT,
     IDENTITY,
     MATCHING,
+    NAMES_ONE_ENTRY,
     NAMESPACES,
     Admission,
     IdentityDecision,
@@ -91,6 +92,7 @@ class ModelTables:
     terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
     amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
     execution: ExecutionTable = field(default_factory=lambda: EXECUTION)
+    names_one_entry: dict[IdentityField, bool] = field(default_factory=lambda: NAMES_ONE_ENTRY)
 
 
 REFERENCE = ModelTables()
@@ -121,6 +123,7 @@ class KernelSet(NamedTuple):
     terminal_status: Callable[[Terminal], ResponseStatus]
     amends: Callable[[Terminal], bool]
     execute: Callable[[Stop], Execution]
+    names_one: Callable[[IdentityField], bool]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -143,6 +146,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "terminal_status": tables.terminal_status,
         "amends": tables.amendable,
         "execute": tables.execution,
+        "names_one": tables.names_one_entry,
     }
 
 

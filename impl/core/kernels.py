@@ -616,6 +616,12 @@ EXECUTE_EDGES = frozenset({
     (Stop.UNDECLARED, Execution.UNDECLARED),
 })
 
+NAMES_ONE_EDGES = frozenset({
+    (IdentityField.CALL_ID, True),
+    (IdentityField.NAME, False),
+    (IdentityField.NAMESPACE, False),
+})
+
 
 def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
     """The lifecycle table (R8): an entry's next state and effects.
@@ -1395,5 +1401,17 @@ def execute(stop: Stop) -> Execution:
     return _EXECUTION__UNDECLARED
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute)
+def names_one(field: IdentityField) -> bool:
+    """Whether a field's value names one entry (R6): another entry's value is TAKEN.
+
+    post: (field, __return__) in NAMES_ONE_EDGES
+    """
+    if field is _IdentityField_CALL_ID:
+        return _TRUE
+    if field is _IdentityField_NAME:
+        return _FALSE
+    return _FALSE
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one)
 """The generated kernels as one value, for the driver."""
