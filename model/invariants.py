@@ -22,7 +22,7 @@ from enum import Enum
 
 from .admission import NAMESPACES
 from .catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelKind, EventClass
-from .execution import CLIENT_CALLS, OUTPUT_OF
+from .execution import CLIENT_CALLS, OUTPUT_OF, Execution
 from .lifecycle import OPEN_STATES
 from .vocabulary import LATE_CODES, Code, EntryState, MatchView, ResponseStatus, SlotState
 
@@ -53,6 +53,8 @@ class EntrySnapshot:
     confirmed: bool
     executable: bool
     channels: tuple[ChannelSnapshot, ...]
+    execution: Execution = Execution.NOT_A_CALL
+    """Why it is or is not executable: decided when its response ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +306,25 @@ def _executable_is_client_run(state: ResponseSnapshot) -> bool:
     )
 
 
+_VERDICT_MEANS: dict[Execution, Callable[[ResponseSnapshot, EntrySnapshot], bool]] = {
+    Execution.NOT_A_CALL: lambda _, entry: entry.item_type not in CLIENT_CALLS,
+    Execution.NOT_COMPLETED: lambda state, _: state.status is not ResponseStatus.COMPLETED,
+    Execution.UNCONFIRMED: lambda _, entry: not entry.confirmed,
+    Execution.NO_CALL_ID: lambda _, entry: not entry.call_id,
+    Execution.ANSWERED: _answered,
+}
+"""What each verdict says of its entry, where the snapshot can tell (it carries no
+``response.tools``: the declaration verdicts are the Z3 statement's, proofs/execution_z3.py)."""
+
+
+def _verdict_says_why(state: ResponseSnapshot) -> bool:
+    return not state.terminal or all(
+        _VERDICT_MEANS[entry.execution](state, entry)
+        for entry in state.entries
+        if entry.execution in _VERDICT_MEANS
+    )
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
         "complete_once",
@@ -402,6 +423,16 @@ INVARIANTS: tuple[Invariant, ...] = (
         " tools_unknown)",
         Scope.STATE,
         _executable_is_client_run,
+    ),
+    Invariant(
+        "verdict_says_why",
+        "once its response ended, every call's execution verdict is true of it:"
+        " not_a_call is no client call type, not_completed a response that did not"
+        " complete, unconfirmed no confirmation, no_call_id no call_id, answered an output"
+        " in the response, and client / server / undeclared / tools_unknown what the"
+        " declared tools say",
+        Scope.STATE,
+        _verdict_says_why,
     ),
 )
 """The invariants of DESIGN section 4, in its order."""

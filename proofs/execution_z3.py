@@ -411,11 +411,44 @@ def client_run_antecedent(encoding: Any, before: Any, step: Any, after: Any) -> 
     )
 
 
+def verdict_says_why(encoding: ExecutionEncoding, state: ExecutionState) -> Term:
+    """Once the response ended, each admitted entry's verdict is true of its evidence
+    (the meaning each ``Execution`` names), so a verdict never names another gate."""
+
+    def means(i: int) -> dict[Execution, Term]:
+        declared = {
+            stop: z3.And(state.tools, state.declaration[i] == STOP[stop])
+            for stop in DECLARATION_STOPS
+        }
+        return {
+            Execution.NOT_A_CALL: z3.Not(state.call[i]),
+            Execution.NOT_COMPLETED: z3.Not(state.completed),
+            Execution.UNCONFIRMED: z3.Not(state.confirmed[i]),
+            Execution.NO_CALL_ID: z3.Not(PAYLOAD.is_one_of(state.call_id[i], NONEMPTY)),
+            Execution.ANSWERED: state.answered[i],
+            Execution.CLIENT: declared[Stop.DECLARED_CLIENT],
+            Execution.SERVER: declared[Stop.DECLARED_SERVER],
+            Execution.UNDECLARED: declared[Stop.UNDECLARED],
+            Execution.TOOLS_UNKNOWN: z3.Not(state.tools),
+        }
+
+    def says_why(i: int) -> Term:
+        verdict = encoding.verdict(state, i)
+        ended = z3.And(state.terminal, state.entry_state[i] != ENTRY[EntryState.ABSENT])
+        return z3.Implies(
+            ended,
+            z3.And([z3.Implies(verdict == EXECUTION[v], m) for v, m in means(i).items()]),
+        )
+
+    return _each(encoding, says_why)
+
+
 EXECUTABLE_FACTS: dict[str, Callable[[Any, Any], Term]] = {
     "executable_is_confirmed": executable_is_confirmed,
     "executable_in_completed_response": executable_in_completed_response,
     "executable_has_call_id": executable_has_call_id,
     "executable_is_client_run": executable_is_client_run,
+    "verdict_says_why": verdict_says_why,
 }
 """The invariants over ``ExecutionEncoding``, by name (``model.invariants``)."""
 

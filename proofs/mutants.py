@@ -1002,6 +1002,16 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "(vercel/ai openai-local-shell-tool.1); withheld, the call is never run",
         "execution",
     ),
+    Mutant(
+        with_execution_cell(
+            REFERENCE, "answered-call-said-unconfirmed", Stop.ANSWERED, Execution.UNCONFIRMED
+        ),
+        "a call its response already answered said to be unconfirmed",
+        "verdict_says_why",
+        "R13: the verdict is the reason a call is not run; an answered hosted shell call "
+        "reported as unconfirmed sends its reader after a done that did arrive",
+        "execution",
+    ),
 )
 """Every named mutant, in the order of the invariants they break."""
 

@@ -93,8 +93,9 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
   ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
 - ``execution`` (R13): ``proofs/execution_z3.py``; ``names_one_entry`` (R6): the
   contract ``identity_reported`` (``contracts.py``).
-- Not read by any proof: the wire facts of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
-  ``TERMINALS`` (which field holds what, which events end a response: not decisions).
+- Not read by any proof: the wire facts of ``annotations.PART_ADDITIONS`` and
+  ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` / ``TERMINALS`` (which field holds what,
+  which events end a response: not decisions).
 """
 
 from __future__ import annotations

@@ -83,6 +83,7 @@ UNBOUNDED: tuple[str, ...] = (
     "executable_has_call_id",
     "executable_is_client_run",
     "client_run_is_executable",
+    "verdict_says_why",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 

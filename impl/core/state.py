@@ -221,4 +221,5 @@ def _entry_snapshot(entry: Entry) -> EntrySnapshot:
         confirmed=entry.confirmed,
         executable=entry.executable,
         channels=channels,
+        execution=entry.execution,
     )

@@ -22,6 +22,7 @@ from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
 from responses_oracle.model.execution import (
     DECLARATION_STOPS,
     EXECUTION,
+    Execution,
     Stop,
     execution_stop,
 )
@@ -33,6 +34,7 @@ from responses_oracle.proofs.encoding import PAYLOAD, Bounds, Payload
 from responses_oracle.proofs.execution_z3 import EXECUTABLE_FACTS, EXECUTABLE_OBLIGATIONS, STOP
 from responses_oracle.proofs.induction import check_induction
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
+from responses_oracle.proofs.mutation import table_mutants
 from responses_oracle.proofs.ops_z3 import PAYLOAD_OPS, Z3Ops
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
@@ -161,11 +163,18 @@ WITNESSES: dict[str, list[dict[str, Any]]] = {
     ),
     "declared-call-withheld": _turn([_CALL], _FUNCTION),
     "undeclared-tools-call-withheld": _turn([_CALL], []),
+    "answered-call-said-unconfirmed": _turn(
+        [_SHELL, {"type": "shell_call_output", "id": "sho_1", "call_id": "call_sh"}],
+        [{"type": "shell"}],
+    ),
 }
 """A stream per mutant: the case its evidence names."""
 
 WITHHELD = frozenset({"declared-call-withheld", "undeclared-tools-call-withheld"})
 """Mutants that withhold a call the reference runs (the others run one it withholds)."""
+
+RENAMED = frozenset({"answered-call-said-unconfirmed"})
+"""Mutants that run what the reference runs, but name another reason for not running."""
 
 PYTHON_BLIND = frozenset({"hosted-call-runs", "undeclared-call-runs"})
 """Mutants the Python predicate cannot see: the snapshot does not carry the declared
@@ -181,11 +190,38 @@ def _executable(events: list[dict[str, Any]], mutant: Mutant | None) -> list[boo
     return [item.executable for item in result.items]
 
 
+def _verdicts(events: list[dict[str, Any]], mutant: Mutant | None) -> list[Execution]:
+    """Each item's execution verdict, by the reducer generated from ``mutant``'s tables."""
+    reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
+    reducer.feed_all(events)
+    (result,) = reducer.finish()
+    return [item.execution for item in result.items]
+
+
+def test_every_one_cell_execution_change_is_refuted_by_prove() -> None:
+    # Not only the named mutants: every other verdict in every cell of the table, the
+    # swaps between two reasons for not running included.  Each changes the verdict of
+    # its stop, so verdict_says_why alone refutes them all (the executable invariants
+    # refute those that run or withhold a call: the named mutants above).
+    mutants = [m for m in table_mutants() if m.table == "execution"]
+    assert len(mutants) == len(REFERENCE.execution) * (len(Execution) - 1)
+    survivors = [
+        m.tables.name
+        for m in mutants
+        if prove("verdict_says_why", m.tables)[0].status is not Status.COUNTEREXAMPLE
+    ]
+    assert survivors == []
+
+
 @pytest.mark.parametrize("mutant", EXECUTION_MUTANTS, ids=IDS)
 def test_witness_stream_runs_a_call_the_reference_does_not_or_the_reverse(mutant: Mutant) -> None:
     events = WITNESSES[mutant.tables.name]
-    runs = mutant.tables.name not in WITHHELD
-    assert (_executable(events, mutant)[0], _executable(events, None)[0]) == (runs, not runs)
+    if mutant.tables.name in RENAMED:
+        assert _executable(events, mutant) == _executable(events, None)
+        assert _verdicts(events, mutant) != _verdicts(events, None)
+    else:
+        runs = mutant.tables.name not in WITHHELD
+        assert (_executable(events, mutant)[0], _executable(events, None)[0]) == (runs, not runs)
     if mutant.breaks not in INVARIANTS_BY_NAME:
         return  # an obligation has no Python predicate (model.completeness)
     # The Python predicate (what the Hypothesis suites check) sees it, where it can.
