@@ -28,7 +28,17 @@ from .admission import (
 from .annotations import PART_MERGE, PartMerge, PositionView
 from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
-from .execution import EXECUTION, Execution, ExecutionTable, Stop
+from .execution import (
+    ENVIRONMENT_RUNNER,
+    EXECUTION,
+    EXECUTION_RUNNER,
+    Execution,
+    ExecutionTable,
+    Runner,
+    SearchExecution,
+    ShellEnvironment,
+    Stop,
+)
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .responses import (
@@ -91,6 +101,12 @@ class ModelTables:
     terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
     amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
     execution: ExecutionTable = field(default_factory=lambda: EXECUTION)
+    environment_runner: dict[ShellEnvironment, Runner] = field(
+        default_factory=lambda: ENVIRONMENT_RUNNER
+    )
+    execution_runner: dict[SearchExecution, Runner] = field(
+        default_factory=lambda: EXECUTION_RUNNER
+    )
 
 
 REFERENCE = ModelTables()
@@ -121,6 +137,8 @@ class KernelSet(NamedTuple):
     terminal_status: Callable[[Terminal], ResponseStatus]
     amends: Callable[[Terminal], bool]
     execute: Callable[[Stop], Execution]
+    shell_runner: Callable[[ShellEnvironment], Runner]
+    search_runner: Callable[[SearchExecution], Runner]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -143,6 +161,8 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "terminal_status": tables.terminal_status,
         "amends": tables.amendable,
         "execute": tables.execution,
+        "shell_runner": tables.environment_runner,
+        "search_runner": tables.execution_runner,
     }
 
 

@@ -91,8 +91,9 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
   matcher's invariants and the contracts ``added_reported``, ``done_reported``.
 - ``boundary``, ``frames``, ``amendable`` (R14), ``fills_missing_slot`` (R6),
   ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
-- Not read by any proof: ``model/execution.py`` (who runs a call: issue 24 item 5,
-  its own encoding); ``admission.NAMES_ONE_ENTRY`` (the identity contract's
+- ``execution`` (R13): ``execution_z3.py``'s invariants; ``environment_runner``,
+  ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
+- Not read by any proof: ``admission.NAMES_ONE_ENTRY`` (the identity contract's
   domain restates it: ``taken`` for ``call_id`` only); the wire facts
   of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
   ``TERMINALS`` (which field holds what, which events end a response: not decisions).
