@@ -211,7 +211,7 @@ EXECUTION_RUNNER: Final[dict[SearchExecution, Runner]] = {
 """A tool search's ``execution`` → who runs it (R13; decided by the ``search_runner``
 kernel, proved by ``proofs/runners_z3.py``)."""
 
-_ENVIRONMENTS: Final[dict[object, ShellEnvironment]] = {
+_ENVIRONMENTS: Final[dict[str | None, ShellEnvironment]] = {
     None: ShellEnvironment.NONE,
     "local": ShellEnvironment.LOCAL,
     "container_auto": ShellEnvironment.CONTAINER_AUTO,
@@ -219,7 +219,7 @@ _ENVIRONMENTS: Final[dict[object, ShellEnvironment]] = {
 }
 """The wire's ``environment.type`` values → ``ShellEnvironment`` (any other: ``OTHER``)."""
 
-_EXECUTIONS: Final[dict[object, SearchExecution]] = {
+_EXECUTIONS: Final[dict[str, SearchExecution]] = {
     "client": SearchExecution.CLIENT,
     "server": SearchExecution.SERVER,
 }
@@ -230,17 +230,16 @@ def shell_environment(tool: Mapping[str, Any]) -> ShellEnvironment:
     """The environment a declared shell ``tool`` names (its ``environment.type``)."""
     environment = tool.get("environment")
     kind = environment.get("type") if isinstance(environment, Mapping) else None
-    try:
-        return _ENVIRONMENTS.get(kind, ShellEnvironment.OTHER)
-    except TypeError:  # an unhashable type value is no environment the model knows
-        return ShellEnvironment.OTHER
+    if kind is not None and not isinstance(kind, str):
+        return ShellEnvironment.OTHER  # a type that is no string names no known one
+    return _ENVIRONMENTS.get(kind, ShellEnvironment.OTHER)
 
 
 def search_execution(value: object) -> SearchExecution:
     """The ``execution`` a tool search or its declared tool states (``value``)."""
-    return _EXECUTIONS.get(value, SearchExecution.UNSET) if isinstance(value, str) else (
-        SearchExecution.UNSET
-    )
+    if not isinstance(value, str):
+        return SearchExecution.UNSET
+    return _EXECUTIONS.get(value, SearchExecution.UNSET)
 
 
 ShellRunner = Callable[[ShellEnvironment], Runner]

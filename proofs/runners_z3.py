@@ -15,7 +15,7 @@ Examples
 ``responses-oracle prove --invariant shell_runners`` on the reference::
 
     invariant       policy      verdict   scope      time
-    shell_runners   reference   PROVED    one step   0.01s
+    shell_runners   reference   PROVED    one step   0.00s
 
 and on the mutant that lets the client run a hosted container's shell
 (``ENVIRONMENT_RUNNER[container_auto]`` → ``client``; ``mutants.py``,

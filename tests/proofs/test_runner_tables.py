@@ -11,8 +11,16 @@ corpus (``mutation.runner_streams``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from responses_oracle.model.codegen import load_kernels
+from responses_oracle.model.execution import (
+    SearchExecution,
+    ShellEnvironment,
+    search_execution,
+    shell_environment,
+)
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
@@ -36,6 +44,40 @@ NAMED = [
     if mutant.breaks in CONTRACTS and CONTRACTS[mutant.breaks].table in TABLES
 ]
 """The named mutants of those tables."""
+
+
+@pytest.mark.parametrize(
+    ("tool", "environment"),
+    [
+        ({"type": "shell"}, ShellEnvironment.NONE),
+        ({"type": "shell", "environment": {}}, ShellEnvironment.NONE),
+        ({"type": "shell", "environment": {"type": "local"}}, ShellEnvironment.LOCAL),
+        ({"type": "shell", "environment": {"type": "container_auto"}},
+         ShellEnvironment.CONTAINER_AUTO),
+        ({"type": "shell", "environment": {"type": "container_reference"}},
+         ShellEnvironment.CONTAINER_REFERENCE),
+        ({"type": "shell", "environment": {"type": "a_future_sandbox"}}, ShellEnvironment.OTHER),
+        ({"type": "shell", "environment": {"type": ["local"]}}, ShellEnvironment.OTHER),
+    ],
+)
+def test_a_declared_shell_names_its_environment(
+    tool: dict[str, Any], environment: ShellEnvironment
+) -> None:
+    assert shell_environment(tool) is environment
+
+
+@pytest.mark.parametrize(
+    ("value", "execution"),
+    [
+        ("client", SearchExecution.CLIENT),
+        ("server", SearchExecution.SERVER),
+        (None, SearchExecution.UNSET),
+        ("elsewhere", SearchExecution.UNSET),
+        (["client"], SearchExecution.UNSET),
+    ],
+)
+def test_a_tool_search_states_its_execution(value: object, execution: SearchExecution) -> None:
+    assert search_execution(value) is execution
 
 
 def test_each_table_has_its_contract_and_a_named_mutant() -> None:
