@@ -406,8 +406,10 @@ def stop_of(
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
 ) -> Stop:
     """``execution_stop`` on the Python facts of one item (``shell``, ``search``: as
-    ``declared`` takes them)."""
-    stop: Stop = execution_stop(
+    ``declared`` takes them).  The declared tools are read only when every gate before
+    them passed (the walk stops at None, which stands for their answer), so a runner
+    cell is consulted only for a call whose verdict it decides."""
+    stop: Stop | None = execution_stop(
         PYTHON,
         str(facts.item.get("type")) in CLIENT_CALLS,
         facts.completed,
@@ -415,9 +417,9 @@ def stop_of(
         facts.call_id,
         facts.answered,
         facts.tools is not None,
-        declared(facts, shell, search),
+        None,
     )
-    return stop
+    return declared(facts, shell, search) if stop is None else stop
 
 
 def decide(
