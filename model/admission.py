@@ -276,7 +276,8 @@ NAMES_ONE_ENTRY: dict[IdentityField, bool] = {
     IdentityField.NAME: False,
     IdentityField.NAMESPACE: False,
 }
-"""Whether a field's value, held by another entry, is ``TAKEN`` (``identity_relation``)."""
+"""Whether a field's value, held by another entry, is ``TAKEN`` (``identity_relation``);
+the reducer asks it through the ``names_one`` kernel (``ModelTables.names_one_entry``)."""
 
 
 # -- the classifiers (written once; run by the reducer and by the proofs) --------------

@@ -187,6 +187,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "The execution table (R13): the verdict of where the gates stopped.",
         ),
         _Kernel(
+            "names_one",
+            tables.names_one_entry,
+            (("field", "IdentityField"),),
+            "bool",
+            "Whether a field's value names one entry (R6): another entry's value is TAKEN.",
+        ),
+        _Kernel(
             "shell_runner",
             tables.environment_runner,
             (("environment", "ShellEnvironment"),),

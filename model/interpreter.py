@@ -119,6 +119,10 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.execution[stop]``."""
         return tables.execution[stop]
 
+    def names_one(field: IdentityField) -> bool:
+        """``tables.names_one_entry[field]``."""
+        return tables.names_one_entry[field]
+
     def shell_runner(environment: ShellEnvironment) -> Runner:
         """``tables.environment_runner[environment]``."""
         return tables.environment_runner[environment]
@@ -130,5 +134,5 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
-        execute, shell_runner, search_runner,
+        execute, names_one, shell_runner, search_runner,
     )

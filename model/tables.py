@@ -18,6 +18,7 @@ from .admission import (
     FILLS_MISSING_SLOT,
     IDENTITY,
     MATCHING,
+    NAMES_ONE_ENTRY,
     NAMESPACES,
     Admission,
     IdentityDecision,
@@ -101,6 +102,7 @@ class ModelTables:
     terminal_status: dict[Terminal, ResponseStatus] = field(default_factory=lambda: TERMINAL_STATUS)
     amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
     execution: ExecutionTable = field(default_factory=lambda: EXECUTION)
+    names_one_entry: dict[IdentityField, bool] = field(default_factory=lambda: NAMES_ONE_ENTRY)
     environment_runner: dict[ShellEnvironment, Runner] = field(
         default_factory=lambda: ENVIRONMENT_RUNNER
     )
@@ -137,6 +139,7 @@ class KernelSet(NamedTuple):
     terminal_status: Callable[[Terminal], ResponseStatus]
     amends: Callable[[Terminal], bool]
     execute: Callable[[Stop], Execution]
+    names_one: Callable[[IdentityField], bool]
     shell_runner: Callable[[ShellEnvironment], Runner]
     search_runner: Callable[[SearchExecution], Runner]
 
@@ -161,6 +164,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "terminal_status": tables.terminal_status,
         "amends": tables.amendable,
         "execute": tables.execution,
+        "names_one": tables.names_one_entry,
         "shell_runner": tables.environment_runner,
         "search_runner": tables.execution_runner,
     }

@@ -162,16 +162,21 @@ def _identity(tables: ModelTables, n: int) -> StepFacts:
     fields, stages = finite_sort(IdentityField), finite_sort(MergeStage)
     field, stage = fields.var("field"), stages.var("stage")
     held, value = PAYLOAD.var("held"), PAYLOAD.var("value")
-    taken = z3.Bool("taken")
+    # Another entry of the item's kind holds ``value``; whether that makes it TAKEN is
+    # the table's (``names_one_entry``), so a changed cell there is refuted here too.
+    elsewhere = z3.Bool("elsewhere")
+    names_one = lookup(tables.names_one_entry, field)
+    taken = z3.And(elsewhere, names_one)
     key = (field, stage, identity_relation(ops, held, value, taken))
     raised = _raised(tables.identity, key)
     take = lookup(tables.identity, *key, project=lambda cell: cell.action is PayloadAction.TAKE)
     call_id = field == fields[IdentityField.CALL_ID]
     renaming = z3.And(call_id, stage == stages[MergeStage.CONFIRMING])
-    # A value another entry holds, the entry's own value aside.
-    foreign = z3.And(ops.present(value), taken, z3.Not(ops.same(value, held)))
+    # R6: one call_id names one entry of a kind -- a call_id another entry holds, the
+    # entry's own value aside; a tool's name or namespace is shared by many calls.
+    foreign = z3.And(call_id, ops.present(value), elsewhere, z3.Not(ops.same(value, held)))
     differs = z3.And(
-        ops.present(held), ops.present(value), z3.Not(ops.same(value, held)), z3.Not(taken)
+        ops.present(held), ops.present(value), z3.Not(ops.same(value, held)), z3.Not(foreign)
     )
     claim = z3.And(
         _only(
@@ -189,15 +194,16 @@ def _identity(tables: ModelTables, n: int) -> StepFacts:
         take
         == z3.And(
             ops.present(value),
-            z3.Not(taken),
+            z3.Not(foreign),
             z3.Or(z3.Not(ops.present(held)), z3.And(differs, renaming)),
         ),
     )
-    # Only a call_id can be held by another entry (the driver asks the holder of the
-    # call_id only: impl/core/identity.py).
-    domain = z3.Implies(taken, call_id)
-    show = {"field": field, "stage": stage, "held": held, "value": value, "taken": taken}
-    return StepFacts(raised, domain, claim, show, {"identity": ((z3.BoolVal(True), key),)})
+    show = {"field": field, "stage": stage, "held": held, "value": value, "elsewhere": elsewhere}
+    reads: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "identity": ((z3.BoolVal(True), key),),
+        "names_one_entry": ((z3.BoolVal(True), (field,)),),
+    }
+    return StepFacts(raised, z3.BoolVal(True), claim, show, reads)
 
 
 def _flags(name: str, n: int) -> tuple[Term, ...]:

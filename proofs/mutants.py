@@ -213,6 +213,15 @@ def with_terminal_status_cell(
     return replace(base, name=name, terminal_status={**base.terminal_status, terminal: status})
 
 
+def with_names_one_cell(
+    base: ModelTables, name: str, field: IdentityField, names_one: bool
+) -> ModelTables:
+    """``base`` with the cell ``field`` of ``names_one_entry`` (R6) replaced."""
+    return replace(
+        base, name=name, names_one_entry={**base.names_one_entry, field: names_one}
+    )
+
+
 def with_fill_cell(base: ModelTables, name: str, item: MatchedItem, fills: bool) -> ModelTables:
     """``base`` with the slot fill cell ``item`` (R6) replaced."""
     return replace(
@@ -861,6 +870,23 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R6: response.output positions are where items ended up, not slots (gateways drop "
         "and reorder items there); taken as the slot of an entry that had none, a later "
         "event at that output_index is routed to the wrong call",
+        "contract",
+    ),
+    Mutant(
+        with_names_one_cell(REFERENCE, "call-id-shared", IdentityField.CALL_ID, False),
+        "a call_id another entry holds taken as if free",
+        "identity_reported",
+        "R6: one call_id names one entry of a kind; a second call reusing it (a gateway "
+        "that numbers calls per response) would be merged silently, and its output "
+        "answer the wrong call",
+        "contract",
+    ),
+    Mutant(
+        with_names_one_cell(REFERENCE, "tool-name-names-one-call", IdentityField.NAME, True),
+        "a tool's name held by another call treated as taken",
+        "identity_reported",
+        "R6: many calls share a tool's name (parallel calls of one function); read as "
+        "taken, the second call's name is never recorded and no conflict reported",
         "contract",
     ),
     Mutant(

@@ -91,11 +91,11 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
   matcher's invariants and the contracts ``added_reported``, ``done_reported``.
 - ``boundary``, ``frames``, ``amendable`` (R14), ``fills_missing_slot`` (R6),
   ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
-- ``execution`` (R13): ``execution_z3.py``'s invariants; ``environment_runner``,
+- ``execution`` (R13): ``proofs/execution_z3.py``; ``names_one_entry`` (R6): the
+  contract ``identity_reported`` (``contracts.py``); ``environment_runner``,
   ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
-- Not read by any proof: ``admission.NAMES_ONE_ENTRY`` (the identity contract's
-  domain restates it: ``taken`` for ``call_id`` only); the wire facts
-  of ``annotations.PART_ADDITIONS`` and ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
+- Not read by any proof: the wire facts of ``annotations.PART_ADDITIONS`` and
+  ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
   ``TERMINALS`` (which field holds what, which events end a response: not decisions).
 """
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from responses_oracle.model.admission import NAMES_ONE_ENTRY, identity_relation
+from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.vocabulary import (
@@ -40,7 +40,7 @@ def merge_item(
         name = field.value
         value = nonempty(item.get(name))
         held: str | None = getattr(entry, name)
-        owners = step.holder(entry.spec.kind, value) if NAMES_ONE_ENTRY[field] else ()
+        owners = step.holder(entry.spec.kind, value) if step.kernels.names_one(field) else ()
         taken = bool(owners) and owners[0] != entry.ordinal
         relation = identity_relation(PYTHON, held, value, taken)
         decision = step.kernels.identity(field, stage, relation)

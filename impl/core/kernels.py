@@ -630,6 +630,12 @@ EXECUTE_EDGES = frozenset({
     (Stop.UNDECLARED, Execution.UNDECLARED),
 })
 
+NAMES_ONE_EDGES = frozenset({
+    (IdentityField.CALL_ID, True),
+    (IdentityField.NAME, False),
+    (IdentityField.NAMESPACE, False),
+})
+
 SHELL_RUNNER_EDGES = frozenset({
     (ShellEnvironment.NONE, Runner.CLIENT),
     (ShellEnvironment.LOCAL, Runner.CLIENT),
@@ -1423,6 +1429,18 @@ def execute(stop: Stop) -> Execution:
     return _EXECUTION__UNDECLARED
 
 
+def names_one(field: IdentityField) -> bool:
+    """Whether a field's value names one entry (R6): another entry's value is TAKEN.
+
+    post: (field, __return__) in NAMES_ONE_EDGES
+    """
+    if field is _IdentityField_CALL_ID:
+        return _TRUE
+    if field is _IdentityField_NAME:
+        return _FALSE
+    return _FALSE
+
+
 def shell_runner(environment: ShellEnvironment) -> Runner:
     """The shell environments (R13): who runs the calls of a declared shell tool.
 
@@ -1451,5 +1469,5 @@ def search_runner(execution: SearchExecution) -> Runner:
     return _RUNNER__SERVER
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, shell_runner=shell_runner, search_runner=search_runner)
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner)
 """The generated kernels as one value, for the driver."""

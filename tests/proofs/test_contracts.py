@@ -191,3 +191,15 @@ def test_a_contract_counterexample_is_the_least_one_whatever_was_asked_before() 
         "R6 broken at 2 entries: call=Payload.A, holder_0=False, holder_1=True: "
         "the cell raises ['ambiguous_route']"
     )
+
+
+def test_every_names_one_entry_change_is_refuted_by_the_identity_contract() -> None:
+    # The table says which identity field names one entry (R6): a change to any of its
+    # cells (a call_id shared, a tool name taken) is refuted by the contract, which is
+    # stated over "another entry holds the value", not over the table's answer.
+    mutants = [m for m in table_mutants() if m.table == "names_one_entry"]
+    assert len(mutants) == len(REFERENCE.names_one_entry) == 3
+    verdicts = {
+        m.tables.name: check_contract("identity_reported", m.tables).verdict for m in mutants
+    }
+    assert set(verdicts.values()) == {"counterexample"}, verdicts

@@ -49,7 +49,7 @@ def _long_stream() -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The generated pages, served: capture.html, hostile.html, long.html, and
-    shared/capture.html and shared/hostile.html beside the assets they share."""
+    linked/capture.html and linked/hostile.html beside the assets they share."""
     folder = tmp_path_factory.mktemp("timelines")
     (folder / "capture.html").write_text(
         render_html(CAPTURE, title="capture", rule_url="rules/{rule}/"), encoding="utf-8"
@@ -59,14 +59,14 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     (folder / "long.html").write_text(render_html(_long_stream(), title="long"), encoding="utf-8")
     # Pages that share one copy of the script and style, in a folder of their own.
-    (folder / "shared").mkdir()
+    (folder / "linked").mkdir()
     for name, text in shared_assets().items():
-        (folder / "shared" / name).write_text(text, encoding="utf-8")
-    (folder / "shared" / "capture.html").write_text(
+        (folder / "linked" / name).write_text(text, encoding="utf-8")
+    (folder / "linked" / "capture.html").write_text(
         render_html(CAPTURE, title="capture", rule_url="../rules/{rule}/", assets=""),
         encoding="utf-8",
     )
-    (folder / "shared" / "hostile.html").write_text(
+    (folder / "linked" / "hostile.html").write_text(
         render_html(read_wire_events(HOSTILE_SSE), title=f"hostile {SCRIPT}", assets=""),
         encoding="utf-8",
     )
@@ -232,7 +232,7 @@ def test_a_page_sharing_its_script_and_style_draws_as_an_inline_one(
     pages: str, browser: DevTools, page: str
 ) -> None:
     seen = {}
-    for url in (pages + page, pages + "shared/" + page):
+    for url in (pages + page, pages + "linked/" + page):
         _open(browser, url)
         seen[url] = browser.evaluate(
             "({ticks: document.querySelectorAll('.axis text').length,"
