@@ -193,6 +193,20 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "bool",
             "Whether a field's value names one entry (R6): another entry's value is TAKEN.",
         ),
+        _Kernel(
+            "shell_runner",
+            tables.environment_runner,
+            (("environment", "ShellEnvironment"),),
+            "Runner",
+            "The shell environments (R13): who runs the calls of a declared shell tool.",
+        ),
+        _Kernel(
+            "search_runner",
+            tables.execution_runner,
+            (("execution", "SearchExecution"),),
+            "Runner",
+            "The tool search executions (R13): who runs a tool search.",
+        ),
     )
 
 
@@ -309,7 +323,13 @@ from __future__ import annotations
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
-from responses_oracle.model.execution import Execution, Stop
+from responses_oracle.model.execution import (
+    Execution,
+    Runner,
+    SearchExecution,
+    ShellEnvironment,
+    Stop,
+)
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening

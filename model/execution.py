@@ -18,7 +18,11 @@ non-executable item says why.  The walk is ``execution_stop``, written against
 proofs on Z3 terms (``proofs/execution_z3.py``), and the table is a field of
 ``ModelTables`` (a mutant is one cell of it changed).  Reading the declared tools
 (gate 6, ``declared``) is plain Python over JSON: it gathers one fact, which the Z3
-encoding leaves free.  The gates:
+encoding leaves free; the two decisions in it are tables of ``ModelTables`` too — a
+shell's environment (``ShellEnvironment`` → ``ENVIRONMENT_RUNNER``) and a tool search's
+``execution`` (``SearchExecution`` → ``EXECUTION_RUNNER``), decided by the
+``shell_runner`` and ``search_runner`` kernels the reducer passes to ``decide``, and
+proved by the contracts of ``proofs/runners_z3.py``.  The gates:
 
 1. the item is a client-run call type (``CLIENT_CALLS``: the catalogue's item records
    with a ``call``, ``catalogue.ClientCall``);
@@ -31,7 +35,8 @@ encoding leaves free.  The gates:
    the type (``Declaration``): function and custom tools by name (a namespace's
    tools and the tools a ``tool_search_output`` loaded count), a shell by its declared
    environment (``ENVIRONMENT_RUNNER``), local shell / computer / apply_patch by the
-   tool type being declared, a ``tool_search_call`` by its own ``execution``.
+   tool type being declared, a ``tool_search_call`` by its own ``execution``, else its
+   declared tool's (``EXECUTION_RUNNER``).
 
 When the stream carries no declared tools (no ``tools`` field, or an empty list, which
 OpenAI echoes even when a ``local_shell`` tool was sent: vercel/ai fixture
@@ -151,24 +156,98 @@ OUTPUT_OF: Final[dict[str, str]] = {call.output: kind for kind, call in CLIENT_C
 """Each ``*_output`` item type → the call type it answers (paired by the output's
 ``ClientCall.output_key`` field: ``call_id``, or a local shell output's ``id``)."""
 
-ENVIRONMENT_RUNNER: Final[dict[str | None, Runner]] = {
-    None: Runner.CLIENT,
-    "local": Runner.CLIENT,
-    "container_auto": Runner.SERVER,
-    "container_reference": Runner.SERVER,
-}
-"""A declared shell tool's ``environment.type`` → who runs its calls.  No environment
-is the original client-run shell (vercel/ai ``openai-shell-tool.1``: declared
-``{"type":"shell"}``, the call answered by the client in the next request); a type
-not listed here is a hosted environment the model does not know: ``SERVER``."""
+class ShellEnvironment(Enum):
+    """What a declared shell tool says of where it runs: its ``environment.type``
+    (openai-python's ``FunctionShellTool.environment``).  The key of
+    ``ENVIRONMENT_RUNNER``."""
 
-EXECUTION_RUNNER: Final[dict[str | None, Runner]] = {
-    "client": Runner.CLIENT,
-    "server": Runner.SERVER,
-    None: Runner.SERVER,
+    NONE = "none"
+    """No ``environment`` (or no ``type`` in it): the original shell tool."""
+    LOCAL = "local"
+    """``local``: the client's own machine."""
+    CONTAINER_AUTO = "container_auto"
+    """``container_auto``: a container the server creates."""
+    CONTAINER_REFERENCE = "container_reference"
+    """``container_reference``: a container the server already holds."""
+    OTHER = "other"
+    """Any other type: an environment the model does not know."""
+
+
+class SearchExecution(Enum):
+    """What a tool search says of who runs it: its ``execution`` (openai-python's
+    ``ToolSearchTool.execution``, ``ResponseToolSearchCall.execution``).  The key of
+    ``EXECUTION_RUNNER``."""
+
+    CLIENT = "client"
+    """``execution: "client"``."""
+    SERVER = "server"
+    """``execution: "server"``."""
+    UNSET = "unset"
+    """No ``execution`` (a value the model does not know is read as none)."""
+
+
+ENVIRONMENT_RUNNER: Final[dict[ShellEnvironment, Runner]] = {
+    # The original client-run shell (vercel/ai openai-shell-tool.1: declared
+    # {"type":"shell"}, the call answered by the client in the next request).
+    ShellEnvironment.NONE: Runner.CLIENT,
+    ShellEnvironment.LOCAL: Runner.CLIENT,
+    # Hosted containers (openai-shell-container.1: container_auto; the server runs the
+    # call and streams its shell_call_output).
+    ShellEnvironment.CONTAINER_AUTO: Runner.SERVER,
+    ShellEnvironment.CONTAINER_REFERENCE: Runner.SERVER,
+    # A hosted environment the model does not know yet: never run by the client.
+    ShellEnvironment.OTHER: Runner.SERVER,
 }
-"""A tool search's ``execution`` → who runs it; unset is the hosted search (vercel/ai
-``openai-tool-search.1``: ``execution: "server"``, no ``call_id``)."""
+"""A declared shell tool's environment → who runs its calls (R13; decided by the
+``shell_runner`` kernel, proved by ``proofs/runners_z3.py``)."""
+
+EXECUTION_RUNNER: Final[dict[SearchExecution, Runner]] = {
+    SearchExecution.CLIENT: Runner.CLIENT,
+    SearchExecution.SERVER: Runner.SERVER,
+    # Unset is the hosted search (vercel/ai openai-tool-search.1: execution "server",
+    # no call_id).
+    SearchExecution.UNSET: Runner.SERVER,
+}
+"""A tool search's ``execution`` → who runs it (R13; decided by the ``search_runner``
+kernel, proved by ``proofs/runners_z3.py``)."""
+
+_ENVIRONMENTS: Final[dict[str | None, ShellEnvironment]] = {
+    None: ShellEnvironment.NONE,
+    "local": ShellEnvironment.LOCAL,
+    "container_auto": ShellEnvironment.CONTAINER_AUTO,
+    "container_reference": ShellEnvironment.CONTAINER_REFERENCE,
+}
+"""The wire's ``environment.type`` values → ``ShellEnvironment`` (any other: ``OTHER``)."""
+
+_EXECUTIONS: Final[dict[str, SearchExecution]] = {
+    "client": SearchExecution.CLIENT,
+    "server": SearchExecution.SERVER,
+}
+"""The wire's ``execution`` values → ``SearchExecution`` (any other: ``UNSET``)."""
+
+
+def shell_environment(tool: Mapping[str, Any]) -> ShellEnvironment:
+    """The environment a declared shell ``tool`` names (its ``environment.type``)."""
+    environment = tool.get("environment")
+    kind = environment.get("type") if isinstance(environment, Mapping) else None
+    if kind is not None and not isinstance(kind, str):
+        return ShellEnvironment.OTHER  # a type that is no string names no known one
+    return _ENVIRONMENTS.get(kind, ShellEnvironment.OTHER)
+
+
+def search_execution(value: object) -> SearchExecution:
+    """The ``execution`` a tool search or its declared tool states (``value``)."""
+    if not isinstance(value, str):
+        return SearchExecution.UNSET
+    return _EXECUTIONS.get(value, SearchExecution.UNSET)
+
+
+ShellRunner = Callable[[ShellEnvironment], Runner]
+"""The kernel deciding ``ENVIRONMENT_RUNNER``'s cells (``KernelSet.shell_runner``)."""
+
+SearchRunner = Callable[[SearchExecution], Runner]
+"""The kernel deciding ``EXECUTION_RUNNER``'s cells (``KernelSet.search_runner``)."""
+
 
 NAMESPACE: Final = "namespace"
 """The declared tool type that groups tools under a name (item field ``namespace``)."""
@@ -218,10 +297,16 @@ def _flattened(tools: Iterable[Mapping[str, Any]], space: str | None) -> Iterabl
             yield space, tool
 
 
-def _runner(call: ClientCall, item: Mapping[str, Any], tools: Iterable[Mapping[str, Any]]) -> (
-    Runner | None
-):
-    """Who the declared tools say runs ``item`` (None: no declared tool is its)."""
+def _runner(
+    call: ClientCall,
+    item: Mapping[str, Any],
+    tools: Iterable[Mapping[str, Any]],
+    shell: ShellRunner,
+    search: SearchRunner,
+) -> Runner | None:
+    """Who the declared tools say runs ``item`` (None: no declared tool is its);
+    ``shell`` and ``search`` decide ``ENVIRONMENT_RUNNER``'s and ``EXECUTION_RUNNER``'s
+    cells."""
     mine = [
         (space, tool) for space, tool in _flattened(tools, None)
         if tool.get("type") in call.tool_types
@@ -238,18 +323,15 @@ def _runner(call: ClientCall, item: Mapping[str, Any], tools: Iterable[Mapping[s
         ]
         return Runner.CLIENT if named else None
     if call.declaration is Declaration.BY_EXECUTION:
-        own = item.get("execution")
-        if own in EXECUTION_RUNNER and own is not None:
-            return EXECUTION_RUNNER[own]
-        return EXECUTION_RUNNER.get(mine[0][1].get("execution"), Runner.SERVER) if mine else None
+        # The call's own execution, when it states one; else its declared tool's.
+        own = search_execution(item.get("execution"))
+        if own is not SearchExecution.UNSET:
+            return search(own)
+        return search(search_execution(mine[0][1].get("execution"))) if mine else None
     if not mine:
         return None
     if call.declaration is Declaration.BY_ENVIRONMENT:
-        runners = set()
-        for _, tool in mine:
-            environment = tool.get("environment")
-            kind = environment.get("type") if isinstance(environment, Mapping) else None
-            runners.add(ENVIRONMENT_RUNNER.get(kind, Runner.SERVER))
+        runners = {shell(shell_environment(tool)) for _, tool in mine}
         # Two shells, one local and one hosted: only the output can tell (gate 5).
         return Runner.CLIENT if Runner.CLIENT in runners else Runner.SERVER
     return Runner.CLIENT
@@ -263,14 +345,20 @@ _DECLARED: Final[dict[Runner | None, Stop]] = {
 """Where the declaration's answer leaves the walk (gate 6)."""
 
 
-def declared(facts: CallFacts) -> Stop:
+def declared(
+    facts: CallFacts,
+    shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
+    search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+) -> Stop:
     """What the declared tools say of the item (gate 6): ``DECLARED_CLIENT``,
     ``DECLARED_SERVER`` or ``UNDECLARED`` (also when there is nothing to read: not a
-    call type, or no tools declared — the gates before it stop the walk there)."""
+    call type, or no tools declared — the gates before it stop the walk there).
+    ``shell`` and ``search`` are the kernels of ``ENVIRONMENT_RUNNER`` and
+    ``EXECUTION_RUNNER`` (the reference tables unless told)."""
     call = CLIENT_CALLS.get(str(facts.item.get("type")))
     if call is None or facts.tools is None:
         return Stop.UNDECLARED
-    return _DECLARED[_runner(call, facts.item, facts.tools)]
+    return _DECLARED[_runner(call, facts.item, facts.tools, shell, search)]
 
 
 def execution_stop(
@@ -312,9 +400,16 @@ def execution_stop(
     )
 
 
-def stop_of(facts: CallFacts) -> Stop:
-    """``execution_stop`` on the Python facts of one item."""
-    stop: Stop = execution_stop(
+def stop_of(
+    facts: CallFacts,
+    shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
+    search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+) -> Stop:
+    """``execution_stop`` on the Python facts of one item (``shell``, ``search``: as
+    ``declared`` takes them).  The declared tools are read only when every gate before
+    them passed (the walk stops at None, which stands for their answer), so a runner
+    cell is consulted only for a call whose verdict it decides."""
+    stop: Stop | None = execution_stop(
         PYTHON,
         str(facts.item.get("type")) in CLIENT_CALLS,
         facts.completed,
@@ -322,14 +417,18 @@ def stop_of(facts: CallFacts) -> Stop:
         facts.call_id,
         facts.answered,
         facts.tools is not None,
-        declared(facts),
+        None,
     )
-    return stop
+    return declared(facts, shell, search) if stop is None else stop
 
 
 def decide(
-    facts: CallFacts, verdict: Callable[[Stop], Execution] = EXECUTION.__getitem__
+    facts: CallFacts,
+    verdict: Callable[[Stop], Execution] = EXECUTION.__getitem__,
+    shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
+    search: SearchRunner = EXECUTION_RUNNER.__getitem__,
 ) -> Execution:
     """The verdict for one item: the ``EXECUTION`` cell of the gate it stops at
-    (``verdict`` is the table's kernel; the reference table unless told)."""
-    return verdict(stop_of(facts))
+    (``verdict``, ``shell``, ``search`` are the kernels of ``EXECUTION``,
+    ``ENVIRONMENT_RUNNER`` and ``EXECUTION_RUNNER``; the reference tables unless told)."""
+    return verdict(stop_of(facts, shell, search))

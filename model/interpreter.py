@@ -14,7 +14,7 @@ from __future__ import annotations
 from .admission import Admission, IdentityDecision, MatchedItem
 from .annotations import PartMerge, PositionView
 from .catalogue import Terminal
-from .execution import Execution, Stop
+from .execution import Execution, Runner, SearchExecution, ShellEnvironment, Stop
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -123,8 +123,16 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.names_one_entry[field]``."""
         return tables.names_one_entry[field]
 
+    def shell_runner(environment: ShellEnvironment) -> Runner:
+        """``tables.environment_runner[environment]``."""
+        return tables.environment_runner[environment]
+
+    def search_runner(execution: SearchExecution) -> Runner:
+        """``tables.execution_runner[execution]``."""
+        return tables.execution_runner[execution]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
-        execute, names_one,
+        execute, names_one, shell_runner, search_runner,
     )

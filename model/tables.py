@@ -29,7 +29,17 @@ from .admission import (
 from .annotations import PART_MERGE, PartMerge, PositionView
 from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
-from .execution import EXECUTION, Execution, ExecutionTable, Stop
+from .execution import (
+    ENVIRONMENT_RUNNER,
+    EXECUTION,
+    EXECUTION_RUNNER,
+    Execution,
+    ExecutionTable,
+    Runner,
+    SearchExecution,
+    ShellEnvironment,
+    Stop,
+)
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .responses import (
@@ -93,6 +103,12 @@ class ModelTables:
     amendable: dict[Terminal, bool] = field(default_factory=lambda: AMENDABLE_TERMINALS)
     execution: ExecutionTable = field(default_factory=lambda: EXECUTION)
     names_one_entry: dict[IdentityField, bool] = field(default_factory=lambda: NAMES_ONE_ENTRY)
+    environment_runner: dict[ShellEnvironment, Runner] = field(
+        default_factory=lambda: ENVIRONMENT_RUNNER
+    )
+    execution_runner: dict[SearchExecution, Runner] = field(
+        default_factory=lambda: EXECUTION_RUNNER
+    )
 
 
 REFERENCE = ModelTables()
@@ -124,6 +140,8 @@ class KernelSet(NamedTuple):
     amends: Callable[[Terminal], bool]
     execute: Callable[[Stop], Execution]
     names_one: Callable[[IdentityField], bool]
+    shell_runner: Callable[[ShellEnvironment], Runner]
+    search_runner: Callable[[SearchExecution], Runner]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -147,6 +165,8 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "amends": tables.amendable,
         "execute": tables.execution,
         "names_one": tables.names_one_entry,
+        "shell_runner": tables.environment_runner,
+        "search_runner": tables.execution_runner,
     }
 
 

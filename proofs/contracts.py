@@ -54,6 +54,7 @@ from .responses_z3 import (
     slot_fill_step,
     terminal_status_step,
 )
+from .runners_z3 import search_runner_step, shell_runner_step
 
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
@@ -549,6 +550,22 @@ CONTRACTS: dict[str, Contract] = {
             "only an error is described by the terminal right after it (one failure, not an "
             "after_terminal event); every other terminal is final",
             amended_step,
+        ),
+        Contract(
+            "shell_runners",
+            "environment_runner",
+            "R13",
+            "a declared shell with no environment or a local one is run by the client; a "
+            "hosted container, or an environment type the model does not know, by the server",
+            shell_runner_step,
+        ),
+        Contract(
+            "search_runners",
+            "execution_runner",
+            "R13",
+            "a tool search whose execution is \"client\" is run by the client; one whose "
+            "execution is \"server\" or unset, by the server",
+            search_runner_step,
         ),
     )
 }

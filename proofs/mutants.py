@@ -16,7 +16,13 @@ from dataclasses import dataclass, replace
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
-from responses_oracle.model.execution import Execution, Stop
+from responses_oracle.model.execution import (
+    Execution,
+    Runner,
+    SearchExecution,
+    ShellEnvironment,
+    Stop,
+)
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -1002,6 +1008,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "(vercel/ai openai-local-shell-tool.1); withheld, the call is never run",
         "execution",
     ),
+<<<<<<< HEAD
     Mutant(
         with_execution_cell(
             REFERENCE, "answered-call-said-unconfirmed", Stop.ANSWERED, Execution.UNCONFIRMED
@@ -1011,6 +1018,37 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R13: the verdict is the reason a call is not run; an answered hosted shell call "
         "reported as unconfirmed sends its reader after a done that did arrive",
         "execution",
+=======
+    # -- who runs a declared tool (R13): one cell of ENVIRONMENT_RUNNER / EXECUTION_RUNNER
+    # Refuted at one decision step (proofs/runners_z3.py).
+    Mutant(
+        replace(
+            REFERENCE,
+            name="hosted-shell-client-run",
+            environment_runner={
+                **REFERENCE.environment_runner, ShellEnvironment.CONTAINER_AUTO: Runner.CLIENT
+            },
+        ),
+        "a hosted container's shell call run by the client",
+        "shell_runners",
+        "issue #11: OpenAI's hosted container shell (openai-shell-container.1, environment "
+        "container_auto) streams shell_call items the server runs; run again by the client, "
+        "its commands execute on the user's machine",
+        "contract",
+    ),
+    Mutant(
+        replace(
+            REFERENCE,
+            name="unset-search-client-run",
+            execution_runner={**REFERENCE.execution_runner, SearchExecution.UNSET: Runner.CLIENT},
+        ),
+        "a tool search without an execution taken for a client-run one",
+        "search_runners",
+        "R13: a tool search's execution defaults to the server (openai-python's "
+        "ToolSearchTool.execution); taken as the client's, the hosted search of vercel/ai "
+        "openai-tool-search.1 would be run by the client",
+        "contract",
+>>>>>>> runners
     ),
 )
 """Every named mutant, in the order of the invariants they break."""

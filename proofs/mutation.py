@@ -701,6 +701,55 @@ def _cut_everywhere() -> list[dict[str, Any]]:
     ]
 
 
+def runner_streams() -> list[Stream]:
+    """A response per cell of R13's runner tables: a declared shell with each kind of
+    environment (none, ``local``, both containers, one the model does not know) and a
+    tool search with each ``execution`` (``client``, ``server``, unset), each call
+    confirmed, with a ``call_id``, unanswered, in a completed response."""
+    shell = {
+        "type": "shell_call",
+        "id": "sh_1",
+        "call_id": "call_sh",
+        "status": "completed",
+        "action": {"commands": ["ls"]},
+    }
+    search = {
+        "type": "tool_search_call",
+        "id": "ts_1",
+        "call_id": "call_ts",
+        "status": "completed",
+        "arguments": {"query": "weather"},
+    }
+    environments: list[dict[str, Any]] = [
+        {},
+        {"environment": {"type": "local"}},
+        {"environment": {"type": "container_auto"}},
+        {"environment": {"type": "container_reference", "container_id": "cntr_1"}},
+        {"environment": {"type": "vm"}},
+    ]
+    declared = [({"type": "shell", **env}, shell) for env in environments] + [
+        ({"type": "tool_search", **execution}, search)
+        for execution in ({"execution": "client"}, {"execution": "server"}, {})
+    ]
+
+    def run(tool: dict[str, Any], item: dict[str, Any]) -> list[Event]:
+        response = {"id": "r", "status": "in_progress", "tools": [tool]}
+        completed = {**response, "status": "completed", "output": [item]}
+        return _numbered(
+            [
+                {"type": "response.created", "response": response},
+                _added(0, {**item, "status": "in_progress"}),
+                _done(0, item),
+                {"type": "response.completed", "response": completed},
+            ]
+        )
+
+    return [
+        Stream(f"edge: a {item['type']} of a declared {json.dumps(tool)}", run(tool, item))
+        for tool, item in declared
+    ]
+
+
 def edge_streams() -> list[Stream]:
     """Streams for the cells no recording, generator or witness search reaches (found by
     the corpus's own coverage report): an added call with another call type's
@@ -1313,7 +1362,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the verdicts here")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    candidates = recorded_streams() + edge_streams()
+    candidates = recorded_streams() + edge_streams() + runner_streams()
     if not args.no_witnesses:
         candidates += witness_streams()
         candidates += matching_witnesses()

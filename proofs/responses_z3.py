@@ -92,7 +92,8 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - ``boundary``, ``frames``, ``amendable`` (R14), ``fills_missing_slot`` (R6),
   ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
 - ``execution`` (R13): ``proofs/execution_z3.py``; ``names_one_entry`` (R6): the
-  contract ``identity_reported`` (``contracts.py``).
+  contract ``identity_reported`` (``contracts.py``); ``environment_runner``,
+  ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
 - Not read by any proof: the wire facts of ``annotations.PART_ADDITIONS`` and
   ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` / ``TERMINALS`` (which field holds what,
   which events end a response: not decisions).

@@ -13,7 +13,13 @@ from __future__ import annotations
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
-from responses_oracle.model.execution import Execution, Stop
+from responses_oracle.model.execution import (
+    Execution,
+    Runner,
+    SearchExecution,
+    ShellEnvironment,
+    Stop,
+)
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -130,6 +136,12 @@ _Stop_ANSWERED = Stop.ANSWERED
 _Stop_NO_TOOLS = Stop.NO_TOOLS
 _Stop_DECLARED_CLIENT = Stop.DECLARED_CLIENT
 _Stop_DECLARED_SERVER = Stop.DECLARED_SERVER
+_ShellEnvironment_NONE = ShellEnvironment.NONE
+_ShellEnvironment_LOCAL = ShellEnvironment.LOCAL
+_ShellEnvironment_CONTAINER_AUTO = ShellEnvironment.CONTAINER_AUTO
+_ShellEnvironment_CONTAINER_REFERENCE = ShellEnvironment.CONTAINER_REFERENCE
+_SearchExecution_CLIENT = SearchExecution.CLIENT
+_SearchExecution_SERVER = SearchExecution.SERVER
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -226,6 +238,8 @@ _EXECUTION__TOOLS_UNKNOWN = Execution.TOOLS_UNKNOWN
 _EXECUTION__CLIENT = Execution.CLIENT
 _EXECUTION__SERVER = Execution.SERVER
 _EXECUTION__UNDECLARED = Execution.UNDECLARED
+_RUNNER__CLIENT = Runner.CLIENT
+_RUNNER__SERVER = Runner.SERVER
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -620,6 +634,20 @@ NAMES_ONE_EDGES = frozenset({
     (IdentityField.CALL_ID, True),
     (IdentityField.NAME, False),
     (IdentityField.NAMESPACE, False),
+})
+
+SHELL_RUNNER_EDGES = frozenset({
+    (ShellEnvironment.NONE, Runner.CLIENT),
+    (ShellEnvironment.LOCAL, Runner.CLIENT),
+    (ShellEnvironment.CONTAINER_AUTO, Runner.SERVER),
+    (ShellEnvironment.CONTAINER_REFERENCE, Runner.SERVER),
+    (ShellEnvironment.OTHER, Runner.SERVER),
+})
+
+SEARCH_RUNNER_EDGES = frozenset({
+    (SearchExecution.CLIENT, Runner.CLIENT),
+    (SearchExecution.SERVER, Runner.SERVER),
+    (SearchExecution.UNSET, Runner.SERVER),
 })
 
 
@@ -1413,5 +1441,33 @@ def names_one(field: IdentityField) -> bool:
     return _FALSE
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one)
+def shell_runner(environment: ShellEnvironment) -> Runner:
+    """The shell environments (R13): who runs the calls of a declared shell tool.
+
+    post: (environment, __return__) in SHELL_RUNNER_EDGES
+    """
+    if environment is _ShellEnvironment_NONE:
+        return _RUNNER__CLIENT
+    if environment is _ShellEnvironment_LOCAL:
+        return _RUNNER__CLIENT
+    if environment is _ShellEnvironment_CONTAINER_AUTO:
+        return _RUNNER__SERVER
+    if environment is _ShellEnvironment_CONTAINER_REFERENCE:
+        return _RUNNER__SERVER
+    return _RUNNER__SERVER
+
+
+def search_runner(execution: SearchExecution) -> Runner:
+    """The tool search executions (R13): who runs a tool search.
+
+    post: (execution, __return__) in SEARCH_RUNNER_EDGES
+    """
+    if execution is _SearchExecution_CLIENT:
+        return _RUNNER__CLIENT
+    if execution is _SearchExecution_SERVER:
+        return _RUNNER__SERVER
+    return _RUNNER__SERVER
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner)
 """The generated kernels as one value, for the driver."""

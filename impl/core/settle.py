@@ -10,7 +10,8 @@ Who runs a call is decided by ``model/execution.py`` from the evidence of the re
 the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded), the
 ``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
 module only gathers those facts; the verdict is the ``execute`` kernel's cell (the
-execution table) for where ``decide``'s gates stop.
+execution table) for where ``decide``'s gates stop, a declared shell's or tool search's
+runner the ``shell_runner`` / ``search_runner`` kernel's.
 
 WARNING — decided here, not yet in a table: the JSON check of ``function_call``
 arguments.
@@ -177,7 +178,10 @@ def _settle(step: StepContext) -> None:
             (entry.item_type, entry.call_id) in answered,
             tools,
         )
-        entry.execution = decide(facts, step.kernels.execute)
+        kernels = step.kernels
+        entry.execution = decide(
+            facts, kernels.execute, kernels.shell_runner, kernels.search_runner
+        )
         entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":
             arguments = entry.channels.get((ChannelKind.ARGUMENTS, 0))

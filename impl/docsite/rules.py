@@ -805,7 +805,10 @@ Where the gates stop picks a cell of the execution table (`EXECUTION`), whose va
 the verdict; `prove` shows, over the lifecycle with each call's `call_id` and evidence,
 that an executable call is confirmed, in a completed response, has a non-empty
 `call_id` and is client-run by the evidence, and that a call the evidence says the
-client runs is executable.""",
+client runs is executable; and, one step at a time, that a shell with no environment
+or a local one is the client's, a hosted or unknown one the server's (`shell_runners`),
+and that a tool search is the client's exactly when its `execution` is `client`
+(`search_runners`).""",
         (
             "xAI's server-run `x_search` streams `custom_tool_call` items (`xs_call_…`, "
             "names `x_keyword_search`, `view_x_video`) that the request never declared: "
