@@ -1008,7 +1008,6 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "(vercel/ai openai-local-shell-tool.1); withheld, the call is never run",
         "execution",
     ),
-<<<<<<< HEAD
     Mutant(
         with_execution_cell(
             REFERENCE, "answered-call-said-unconfirmed", Stop.ANSWERED, Execution.UNCONFIRMED
@@ -1018,7 +1017,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R13: the verdict is the reason a call is not run; an answered hosted shell call "
         "reported as unconfirmed sends its reader after a done that did arrive",
         "execution",
-=======
+    ),
     # -- who runs a declared tool (R13): one cell of ENVIRONMENT_RUNNER / EXECUTION_RUNNER
     # Refuted at one decision step (proofs/runners_z3.py).
     Mutant(
@@ -1048,7 +1047,6 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "ToolSearchTool.execution); taken as the client's, the hosted search of vercel/ai "
         "openai-tool-search.1 would be run by the client",
         "contract",
->>>>>>> runners
     ),
 )
 """Every named mutant, in the order of the invariants they break."""
