@@ -13,6 +13,12 @@ them; ``upstream_problems`` adds the first request's own input items.
 
 Verdict ``answer_kept`` (``verdicts.GATEWAY_VERDICT``): no difference.  Not recorded: the
 verdict is absent (``None``), the scenario was not judged as a gateway's.
+
+A gateway may replace the upstream's response id with one of its own
+(``OWN_ID_ASPECTS``): LiteLLM's proxy does, so that a later ``previous_response_id``
+finds its way back to the upstream.  The client loses nothing by it, so it is reported
+(``rewritten``) and not counted: the items, their order, their states and the response's
+status are the answer.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from responses_oracle.testing.compare import Aspect
+from responses_oracle.words import counted
 
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT
@@ -35,6 +44,8 @@ class GatewayVerdict:
     differences: tuple[dict[str, Any], ...]
     downstream_responses: int
     upstream_problems: tuple[str, ...]
+    rewritten: tuple[dict[str, Any], ...] = ()
+    """The differences a gateway makes by design (``OWN_ID_ASPECTS``): not counted."""
 
     def to_dict(self) -> dict[str, Any]:
         """As ``verdicts.json`` writes it, under the scenario's ``gateway``."""
@@ -44,6 +55,7 @@ class GatewayVerdict:
             "differences": list(self.differences),
             "downstream_responses": self.downstream_responses,
             "upstream_problems": list(self.upstream_problems),
+            "rewritten": list(self.rewritten),
         }
 
 
@@ -59,7 +71,7 @@ def compare_downstream(
 
     oracle = [result.to_dict() for result in reduce(list(served_events))]
     received = [result.to_dict() for result in reduce(downstream)]
-    differences = tuple(
+    found = tuple(
         {
             "aspect": d.aspect.value,
             "path": d.path,
@@ -70,20 +82,34 @@ def compare_downstream(
         }
         for d in compare(list(served_events), oracle, received)
     )
+    rewritten = tuple(d for d in found if d["aspect"] in OWN_ID_ASPECTS)
+    differences = tuple(d for d in found if d["aspect"] not in OWN_ID_ASPECTS)
     problems = tuple(_request_problems(upstream_request))
     if differences:
         first = differences[0]
         reason = (
-            f"{len(differences)} difference(s); first: {first['path']} is "
+            f"{counted(len(differences), 'difference')}; first: {first['path']} is "
             f"{_shown(first['downstream'])} downstream, {_shown(first['upstream'])} in the "
             f"served answer ({first['rule']}: {first['why']})"
         )
     elif problems:
         reason = f"the request forwarded upstream is invalid: {problems[0]}"
     else:
-        reason = f"the downstream reduces to the served answer ({len(received)} response(s))"
+        reason = (
+            f"the downstream reduces to the served answer ({counted(len(received), 'response')})"
+        )
+    if rewritten:
+        reason += (
+            f"; the gateway gave {counted(len(rewritten), 'response')} an id of its own "
+            "(reported, not counted)"
+        )
     ok = not differences and not problems
-    return GatewayVerdict(ok, reason, differences, len(received), problems)
+    return GatewayVerdict(ok, reason, differences, len(received), problems, rewritten)
+
+
+OWN_ID_ASPECTS: Final = frozenset({Aspect.RESPONSE_ID.value})
+"""Differences a gateway makes by design, reported and not counted: a response id of
+its own in place of the upstream's (the module docstring)."""
 
 
 SHOWN: Final = 60

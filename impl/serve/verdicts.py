@@ -20,7 +20,8 @@ api_valid          R12    the call and its output in the next request validate
                           the request's ``store`` mode
 answer_kept        --     (gateway mode, per scenario) the gateway's client gets the
                           answer of the stream ``serve`` sent upstream; each
-                          difference names its rule
+                          difference names its rule (a response id of the
+                          gateway's own is reported, not counted)
 =================  =====  ===========================================================
 """
 
@@ -77,7 +78,8 @@ ANSWER_KEPT: Final = "answer_kept"
 GATEWAY_VERDICT: Final = VerdictSpec(
     "each difference names its own rule",
     "through a gateway, the client's stream reduces to the answer of the stream serve "
-    "sent upstream, and the first request forwarded upstream is valid input",
+    "sent upstream (a response id of the gateway's own is reported, not counted), and "
+    "the first request forwarded upstream is valid input",
     "no downstream recording was handed back (not a gateway run)",
 )
 """What ``answer_kept`` checks (``gateway.py``); not one of a call's verdicts."""

@@ -73,7 +73,8 @@ def test_a_gateway_that_loses_the_terminal_does_not_keep_the_answer(tmp_path: Pa
     assert differences and all(d["rule"] for d in differences)
     assert "status" in {d["aspect"] for d in differences}
     assert broken(cell)
-    assert f"answer_kept: {len(differences)} difference(s); first:" in why(cell)
+    count = len(differences)
+    assert f"answer_kept: {count} difference{'' if count == 1 else 's'}; first:" in why(cell)
     assert "answer-kept FAIL" in terminal([cell])
 
 

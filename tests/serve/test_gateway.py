@@ -92,7 +92,7 @@ def test_a_gateway_that_passes_the_stream_through_keeps_the_answer(tmp_path: Pat
         verdict = server.record_downstream(_first_turn(through))
         verdicts = server.verdicts()
     assert verdict.value is True and verdict.differences == ()
-    assert verdict.reason == "the downstream reduces to the served answer (1 response(s))"
+    assert verdict.reason == "the downstream reduces to the served answer (1 response)"
     assert verdicts.scenarios[0].gateway == verdict
     written = json.loads((tmp_path / "verdicts.json").read_text())
     assert written["scenarios"][0]["gateway"]["answer_kept"] is True
@@ -109,8 +109,29 @@ def test_a_gateway_that_loses_the_terminal_changes_the_answer(tmp_path: Path) ->
     assert reply["answer_kept"] is False
     aspects = {d["aspect"] for d in reply["differences"]}
     assert "status" in aspects
-    assert reply["reason"].startswith(f"{len(reply['differences'])} difference(s); first:")
+    count = len(reply["differences"])
+    assert reply["reason"].startswith(f"{count} difference{'' if count == 1 else 's'}; first:")
     assert not verdicts.ok and verdicts.scenarios[0].failed
+
+
+def with_own_response_ids(body: bytes) -> bytes:
+    # As LiteLLM's proxy does: the upstream's response id replaced by one it can decode.
+    for spacing in (b'"id": "resp_', b'"id":"resp_'):
+        body = body.replace(spacing, spacing + b"gw")
+    return body
+
+
+def test_a_gateway_that_gives_responses_ids_of_its_own_keeps_the_answer(
+    tmp_path: Path,
+) -> None:
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server, gateway(
+        server.base_url, with_own_response_ids
+    ) as minting:
+        verdict = server.record_downstream(_first_turn(minting))
+    assert verdict.value is True and verdict.differences == ()
+    assert [d["aspect"] for d in verdict.rewritten] == ["response_id"]
+    assert verdict.rewritten[0]["downstream"].startswith("resp_gw")
+    assert verdict.reason.endswith("an id of its own (reported, not counted)")
 
 
 def with_null_ids(body: bytes) -> bytes:
