@@ -4,14 +4,16 @@ Each rule page embeds the timeline of its example (``responses_oracle.timeline``
 same reduction its trace table shows, drawn as lanes.  The pages are generated like the
 Markdown pages (same header, same ``--check``) and copied by mkdocs as they are; their
 rule links point back at the rule pages of the site (``RULE_URL``, relative to
-``timelines/``), and open in the whole window when the page is embedded.
+``timelines/``), and open in the whole window when the page is embedded.  The pages of
+one folder share one copy of the script and style (``asset_pages``), as the Real agents
+timelines do.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from responses_oracle.timeline import render_html
+from responses_oracle.timeline import render_html, shared_assets
 
 from .examples import Run, inputs
 from .rules import RULES, Rule
@@ -41,15 +43,28 @@ def frame_height(outcome: Run) -> int:
 
 
 def timeline_page(rule: Rule, header: str) -> str:
-    """The timeline page of ``rule``'s worked example."""
+    """The timeline page of ``rule``'s worked example (its script and style beside it:
+    ``asset_pages``)."""
     return render_html(
         [event for _, _, event in inputs(rule.example)],
         title=f"{rule.key} {rule.title}: the worked example",
         rule_url=RULE_URL,
         generated_by=header,
+        assets="",
     )
 
 
+def asset_pages(folder: str, header: str) -> dict[str, str]:
+    """The one copy of the timeline script and style the pages of ``folder`` share,
+    each headed by ``header`` in a comment: path under ``docs/`` → text."""
+    return {
+        f"{folder}/{name}": f"/* {header} */\n{text}" for name, text in shared_assets().items()
+    }
+
+
 def render_timelines(header: str) -> dict[str, str]:
-    """Every rule's timeline page: path under ``docs/`` → text."""
-    return {timeline_path(rule): timeline_page(rule, header) for rule in RULES}
+    """Every rule's timeline page, and the script and style they share: path under
+    ``docs/`` → text."""
+    pages = asset_pages(FOLDER, header)
+    pages.update({timeline_path(rule): timeline_page(rule, header) for rule in RULES})
+    return pages

@@ -108,6 +108,7 @@ def test_pages_are_one_index_and_one_page_per_rule_plus_peers_and_invariants() -
     pages = ["rules/index.md", *(f"rules/R{n}.md" for n in range(1, 16))]
     pages += ["peers.md", "invariants.md", RECORD_NAME, sdk.RECORD_NAME, SCHEMA_PAGE]
     pages += [f"timelines/R{n}.html" for n in range(1, 16)]
+    pages += ["timelines/timeline.js", "timelines/timeline.css"]  # the pages' shared copy
     vectors = [f"vectors/cases/rule-R{n}.json" for n in range(2, 16)]
     vectors += [f"vectors/cases/peers-{scenario.key}.json" for scenario in SCENARIOS]
     assert sorted(PAGES) == sorted([*pages, *vectors, "vectors/manifest.json"])
@@ -122,7 +123,9 @@ def test_every_page_says_it_is_generated_and_by_which_command() -> None:
             if "/cases/" not in path:  # a vector file is the toolkit's format, as is
                 assert '"generated_by": "python -m responses_oracle.docsite"' in text, path
             continue
-        header = text[text.index("<!--") : text.index("-->")]
+        # HTML pages say it in a comment; their shared script and style in theirs.
+        start, end = ("/*", "*/") if path.endswith((".js", ".css")) else ("<!--", "-->")
+        header = text[text.index(start) : text.index(end)]
         assert "GENERATED FILE — DO NOT EDIT" in header, path
         assert "`python -m responses_oracle.docsite`" in header, path
 
