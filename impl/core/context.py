@@ -124,6 +124,9 @@ class StepContext:
             aliases[key] = [entry.ordinal]
         elif entry.ordinal not in owners:
             owners.append(entry.ordinal)
+        else:
+            return
+        self.state.routes.clear()  # the cells cached from the id's old aliases
 
     def holder(self, kind: ItemKind, call_id: str | None) -> Sequence[int]:
         """The entry holding ``call_id`` in the namespace of ``kind`` (none or one)."""

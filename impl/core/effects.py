@@ -139,6 +139,7 @@ def move_slot(step: StepContext, entry: Entry, trigger: SlotTrigger) -> None:
     if trigger is SlotTrigger.BIND and entry.ordinal not in slot.entries:
         slot.entries.append(entry.ordinal)
     slot.state = transition.next_state
+    step.state.routes.clear()  # the cells cached from the slot's old binding
 
 
 def _learn_item_id(step: StepContext, entry: Entry) -> None:

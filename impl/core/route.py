@@ -53,6 +53,8 @@ _CHANNEL_STATE = {closed: channel_state(PYTHON, closed) for closed in (False, Tr
 """``model.channels.channel_state`` of a channel's closed flag, evaluated once per value
 (the classifier, not a copy of it; a lookup on the path of every delta)."""
 _views, _target = classifiers.route_views, classifiers.route_target
+_ROUTES_HELD = 256
+"""Routing cells a response keeps at most (``ResponseState.routes``)."""
 
 
 def resolve_route(
@@ -83,22 +85,22 @@ def on_scoped(step: StepContext, event: Event) -> None:
     spec = event.spec
     assert spec is not None and spec.trigger is not None
     item_id = event.item_id
-    # Slots are keyed by int: an event without an ``output_index`` (None) finds none.
-    slot = state.slots.get(event.output_index)  # type: ignore[arg-type]
-    bound = slot.entries if slot is not None else ()
-    named = step.named_by(item_id)
-    slot_view, id_view = _views(
-        bound, named, slot is not None and slot.state is _SHARED, item_id is not None
-    )
-    route = step.kernels.route(slot_view, id_view)
-    target = _target(route.action, bound, named)
-    if step.tracing:
-        step.decision = _summary(slot_view, id_view, route)
-    if target is None:
-        if route.code is not None:
-            keys = f"output_index {said(event.output_index)}, item_id {said(item_id)}"
-            step.note(route.code, keys, True)
-        return
+    # WARNING: a cache.  The cell of a routed event is a function of the slot's
+    # entries and state and of the id's aliases, which change only when an item is
+    # admitted or an id learned (``effects.move_slot``, ``StepContext.add_alias``, both
+    # of which empty ``state.routes``); nearly every delta repeats the key of the one
+    # before.  A traced step always decides anew (it shows the views), which is how
+    # ``tests/core/test_fast_path.py`` checks the cache against the model.
+    known = None if step.tracing else state.routes.get((event.output_index, item_id))
+    if known is None:
+        route, target, learned = _decide(step, event.output_index, item_id)
+        if target is None:
+            if route.code is not None:
+                keys = f"output_index {said(event.output_index)}, item_id {said(item_id)}"
+                step.note(route.code, keys, True)
+            return
+    else:
+        route, target, learned = known
     entry = state.entries[target]
     trigger = spec.trigger
     channel: Channel | None = None
@@ -114,7 +116,7 @@ def on_scoped(step: StepContext, event: Event) -> None:
         # Looked up, not created: a late event must leave the entry exactly as it was.
         channel = entry.channels.get((kind, event.part_index)) or Channel(kind, event.part_index)
         trigger = step.kernels.reclassify(trigger, _CHANNEL_STATE[channel.closed])
-    step.learn, step.route_code, step.learned = item_id, route.code, target in named
+    step.learn, step.route_code, step.learned = item_id, route.code, learned
     # A part addition counts where the lifecycle accepts the progress event: while the
     # entry is open (model/annotations.py).
     addition = PART_ADDITIONS.get(event.type)
@@ -122,6 +124,34 @@ def on_scoped(step: StepContext, event: Event) -> None:
     deliver(step, entry, trigger, channel=channel)
     if accepted and addition is not None:
         _add_to_part(entry, addition, event.payload, step.kernels)
+
+
+def _decide(
+    step: StepContext, output_index: int | None, item_id: str | None
+) -> tuple[Route, int | None, bool]:
+    """The routing cell of ``(output_index, item_id)``: the route, the target entry (or
+    None) and whether the id names that entry already; kept in ``state.routes`` when
+    there is a target."""
+    state = step.state
+    # Slots are keyed by int: an event without an ``output_index`` (None) finds none.
+    slot = state.slots.get(output_index)  # type: ignore[arg-type]
+    bound = slot.entries if slot is not None else ()
+    named = step.named_by(item_id)
+    slot_view, id_view = _views(
+        bound, named, slot is not None and slot.state is _SHARED, item_id is not None
+    )
+    route = step.kernels.route(slot_view, id_view)
+    target = _target(route.action, bound, named)
+    if step.tracing:
+        step.decision = _summary(slot_view, id_view, route)
+    if target is None:
+        return route, None, False
+    cell = route, target, target in named
+    routes = state.routes
+    if len(routes) >= _ROUTES_HELD:  # many keys that never repeat: start again
+        routes.clear()
+    routes[output_index, item_id] = cell
+    return cell
 
 
 def _add_to_part(

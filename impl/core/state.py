@@ -25,6 +25,7 @@ from responses_oracle.model.invariants import (
     ResponseSnapshot,
     SlotSnapshot,
 )
+from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
     Code,
     EntryState,
@@ -147,6 +148,12 @@ class ResponseState:
     slots: dict[int, Slot] = field(default_factory=dict)
     interner: Interner = field(default_factory=Interner)
     aliases: dict[int, list[int]] = field(default_factory=dict)
+    routes: dict[tuple[int | None, str | None], tuple[Route, int, bool]] = field(
+        default_factory=dict
+    )
+    """Routing cells already decided, by ``(output_index, item_id)``: the route, the
+    target and whether the id names it already.  A cache of what ``route.on_scoped``
+    computes from ``slots`` and ``aliases``, emptied whenever either changes."""
     call_ids: dict[tuple[ItemKind, int], int] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     snapshot_items: int = 0

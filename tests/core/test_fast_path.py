@@ -9,7 +9,10 @@ The reducer saves work in two ways, and neither may change what it produces:
   code otherwise: ``core.events.parse_event`` (the general code is ``_validated``) and
   the front end's ``wire.decode._loads`` (the general code is ``json.loads``);
 - the per-event records (``Event``, ``WireEvent``, ``SSEMessage``) are built with
-  ``tuple.__new__`` on the hot path, bypassing their named tuple's ``__new__``.
+  ``tuple.__new__`` on the hot path, bypassing their named tuple's ``__new__``;
+- without a trace a routed event's cell is read from the response's route cache
+  (``ResponseState.routes``) when its key was routed before; a traced step decides
+  anew every time.
 
 Checked on every real capture and on Hypothesis streams of every kind (valid,
 provider-rewritten, model-guided with one fault, hostile events of random field types):
@@ -23,6 +26,8 @@ provider-rewritten, model-guided with one fault, hostile events of random field 
   its constructor builds;
 - ``parse_event`` is ``_validated`` on any event, and ``_loads`` is ``json.loads`` on
   any text (the same value, or the same error).
+- the route cache is emptied whenever a cell can change (an id learned, a slot
+  bound again): two streams where a cache that kept its cells answers otherwise.
 """
 
 from __future__ import annotations
@@ -244,6 +249,60 @@ def test_trace_decisions_are_spelled_out() -> None:
     )
     (item,) = result["items"]
     assert item["item"]["arguments"] == '{"q": 1}' and item["executable"]
+
+
+# -- the route cache (core.route, ResponseState.routes) -------------------------------
+
+
+class _Unforgetting(dict[Any, Any]):
+    """A route cache never emptied: the mutant the streams below must catch."""
+
+    def clear(self) -> None:
+        """Keep every cell, stale or not."""
+
+
+_DELTA = "response.function_call_arguments.delta"
+_NAMELESS = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": ""}
+_CACHE_STREAMS: dict[str, list[dict[str, Any]]] = {
+    # The id is learned from the first delta (the item came without one): the second
+    # delta is routed by it, no longer by the slot alone.
+    "id_learned": [
+        {"type": "response.created", "response": {"id": "resp_1"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": _NAMELESS},
+        {"type": _DELTA, "output_index": 0, "item_id": "fc_1", "delta": "{"},
+        {"type": _DELTA, "output_index": 0, "item_id": "fc_1", "delta": "}"},
+    ],
+    # A second item takes the slot: a delta by slot alone no longer goes to the first.
+    "slot_rebound": [
+        {"type": "response.created", "response": {"id": "resp_1"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": _NAMELESS},
+        {"type": _DELTA, "output_index": 0, "delta": "{"},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": dict(_NAMELESS, call_id="call_2"),
+        },
+        {"type": _DELTA, "output_index": 0, "delta": "}"},
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(_CACHE_STREAMS))
+def test_the_route_cache_is_emptied_when_a_cell_can_change(name: str) -> None:
+    """What the cache answers is what the model decides anew, and a cache that kept its
+    cells through the change would answer otherwise (so the streams can catch it)."""
+    events = _CACHE_STREAMS[name]
+    assert_equivalent(events)
+    stale, fresh = ResponseState(), ResponseState()
+    stale.routes = _Unforgetting()
+    advance_stale = advancer(stale, KERNELS)
+    for index, payload in enumerate(events):
+        event = parse_event(index, payload)
+        advance_stale(event)
+        step(fresh, event, KERNELS)
+    end_of_input(stale, KERNELS)
+    end_of_input(fresh, KERNELS)
+    assert build_result(stale).to_json() != build_result(fresh).to_json()
 
 
 # -- parse_event: the one-step read equals the field-by-field one ---------------------
