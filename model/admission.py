@@ -84,6 +84,23 @@ class Admission(NamedTuple):
     stage: MergeStage = MergeStage.FIXED
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A done or snapshot item that no entry took: what ``nothing_lost`` asks of it.
+
+    ``item_type`` is ``None`` for an item with no string type; ``view`` is the
+    ``MatchView`` the matching classifier gave (``None`` when it did not run);
+    ``limited``: the response already held ``max_entries`` entries; ``snapshot``: the
+    item was the terminal snapshot's (else an ``output_item.done``'s).
+    """
+
+    item_type: str | None
+    call_id: str | None
+    view: MatchView | None
+    limited: bool
+    snapshot: bool
+
+
 ADDED_ADMISSION: dict[AddedView, Admission] = {
     AddedView.NEW: Admission(AdmissionAction.ADMIT, None),
     # A replay is delivered to the entry it repeats; the lifecycle notes the duplicate.
@@ -101,6 +118,7 @@ DONE_ADMISSION: dict[MatchView, Admission] = {
     MatchView.CALL_ID_TAKEN: Admission(AdmissionAction.REJECT, Code.DUPLICATE_CALL_ID),
 }
 """``output_item.done`` and snapshot items: what the match keys found → what happens."""
+
 
 class MatchedItem(Enum):
     """Where a matched item comes from (the key of ``FILLS_MISSING_SLOT``)."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from .admission import NAMESPACES
+from .admission import NAMESPACES, Refusal
 from .catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelKind, EventClass
 from .execution import CLIENT_CALLS, OUTPUT_OF, Execution
 from .lifecycle import OPEN_STATES
@@ -64,23 +64,6 @@ class SlotSnapshot:
     index: int
     state: SlotState
     entries: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """A done or snapshot item that no entry took: what ``nothing_lost`` asks of it.
-
-    ``item_type`` is ``None`` for an item with no string type; ``view`` is the
-    ``MatchView`` the matching classifier gave (``None`` when it did not run);
-    ``limited``: the response already held ``max_entries`` entries; ``snapshot``: the
-    item was the terminal snapshot's (else an ``output_item.done``'s).
-    """
-
-    item_type: str | None
-    call_id: str | None
-    view: MatchView | None
-    limited: bool
-    snapshot: bool
 
 
 @dataclass(frozen=True, slots=True)

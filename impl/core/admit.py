@@ -14,13 +14,13 @@ from typing import Any
 from responses_oracle.model.admission import (
     MATCHED_ITEMS,
     MatchFacts,
+    Refusal,
     added_view,
     binds_missing_slot,
     fit_key,
     match_view,
 )
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
-from responses_oracle.model.invariants import Refusal
 from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.vocabulary import (

@@ -39,7 +39,6 @@ from .admit import on_item, refused
 from .context import StepContext
 from .effects import deliver
 from .events import Event
-from .ids import mint_item_id
 from .payload import clip
 from .state import Entry
 
@@ -159,6 +158,10 @@ def _settle(step: StepContext) -> None:
     answered = _answered(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
+            # Imported here, where an id is minted: ``uuid`` (with ``platform``) is a
+            # tenth of a ``reduce``'s start-up, and most streams mint none.
+            from .ids import mint_item_id
+
             entry.item_id = mint_item_id(
                 state.response_id, entry.slot, entry.ordinal, entry.item_type
             )

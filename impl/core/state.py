@@ -14,17 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from responses_oracle.model.admission import Refusal
 from responses_oracle.model.catalogue import ChannelKind, ItemTypeSpec
 from responses_oracle.model.execution import Execution
-from responses_oracle.model.invariants import (
-    ChannelSnapshot,
-    EntrySnapshot,
-    Refusal,
-    ResponseSnapshot,
-    SlotSnapshot,
-)
 from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
     Code,
@@ -35,6 +29,9 @@ from responses_oracle.model.vocabulary import (
     ResponseStatus,
     SlotState,
 )
+
+if TYPE_CHECKING:  # at run time imported by ``snapshot``, which only invariants call
+    from responses_oracle.model.invariants import EntrySnapshot, ResponseSnapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +174,8 @@ class ResponseState:
 
     def snapshot(self) -> ResponseSnapshot:
         """The state as plain frozen data for invariants and tests."""
+        from responses_oracle.model.invariants import ResponseSnapshot, SlotSnapshot
+
         entries = tuple(_entry_snapshot(entry) for entry in self.entries)
         slots = tuple(
             SlotSnapshot(index, slot.state, tuple(slot.entries))
@@ -204,6 +203,8 @@ def channel_text(channel: Channel) -> str | None:
 
 
 def _entry_snapshot(entry: Entry) -> EntrySnapshot:
+    from responses_oracle.model.invariants import ChannelSnapshot, EntrySnapshot
+
     channels = tuple(
         ChannelSnapshot(
             kind=channel.kind,
