@@ -332,9 +332,9 @@ def _blank_replaces(original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _route_guessed(original: Callable[..., Any]) -> Callable[..., Any]:
-    def edited(action: Any, bound: Any, named: Any) -> Any:
-        target = original(action, bound, named)
-        return bound[0] if target is None and bound else target
+    def edited(kernel: Any, bound: Any, shared: Any, named: Any, present: Any) -> Any:
+        decision, target, summary = original(kernel, bound, shared, named, present)
+        return decision, bound[0] if target is None and bound else target, summary
 
     return edited
 
@@ -476,7 +476,7 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
         "unroutable-goes-to-slot",
         "an event the routing table refuses goes to the first entry at its slot",
         route,
-        "_target",
+        "resolve_route",
         _route_guessed,
     ),
     DriverEdit(

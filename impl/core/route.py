@@ -3,10 +3,15 @@
 The cell is the model's: ``model.routing.route_views`` reads the event's slot and
 ``item_id`` against the entries bound at the slot and named by the id (the same
 function the proofs run with Z3 terms), the routing kernel decides, and
-``route_target`` picks the entry.  On this path — every payload event — the driver
-runs the classifiers as traced into ``classifiers.py`` (generated from ``model/``,
-``model/classgen.py``): the same operations without a method call each.  A delivered
-event's ``item_id`` is learned only where its lifecycle row says so
+``route_target`` picks the entry.  The driver runs them through ``resolve_route``
+(which CrossHair analyses, ``proofs/crosshair_targets.py``), with the classifiers as
+traced into ``classifiers.py`` (generated from ``model/``, ``model/classgen.py``): the
+same operations without a method call each.  A response keeps each cell it decided by
+its keys (``ResponseState.routes``) until a slot is bound or an id learned, so nearly
+every delta reads its cell instead of deciding it again (the WARNING in
+``on_scoped``).
+
+A delivered event's ``item_id`` is learned only where its lifecycle row says so
 (``Effect.LEARN_ITEM_ID``: never for a late event).  A progress event that adds to a
 part (an annotation, ``model/annotations.py``) puts its value into the part it names,
 while its entry is open.  An event that names a channel (``CHANNEL_TRIGGERS``) delivers
@@ -52,7 +57,6 @@ _SHARED = SlotState.SHARED
 _CHANNEL_STATE = {closed: channel_state(PYTHON, closed) for closed in (False, True)}
 """``model.channels.channel_state`` of a channel's closed flag, evaluated once per value
 (the classifier, not a copy of it; a lookup on the path of every delta)."""
-_views, _target = classifiers.route_views, classifiers.route_target
 _ROUTES_HELD = 256
 """Routing cells a response keeps at most (``ResponseState.routes``)."""
 
@@ -129,21 +133,20 @@ def on_scoped(step: StepContext, event: Event) -> None:
 def _decide(
     step: StepContext, output_index: int | None, item_id: str | None
 ) -> tuple[Route, int | None, bool]:
-    """The routing cell of ``(output_index, item_id)``: the route, the target entry (or
-    None) and whether the id names that entry already; kept in ``state.routes`` when
-    there is a target."""
+    """The routing cell of ``(output_index, item_id)`` (``resolve_route``, which the
+    proofs analyse): the route, the target entry (or None) and whether the id names
+    that entry already; kept in ``state.routes`` when there is a target."""
     state = step.state
     # Slots are keyed by int: an event without an ``output_index`` (None) finds none.
     slot = state.slots.get(output_index)  # type: ignore[arg-type]
     bound = slot.entries if slot is not None else ()
     named = step.named_by(item_id)
-    slot_view, id_view = _views(
-        bound, named, slot is not None and slot.state is _SHARED, item_id is not None
+    shared = slot is not None and slot.state is _SHARED
+    route, target, summary = resolve_route(
+        step.kernels.route, bound, shared, named, item_id is not None
     )
-    route = step.kernels.route(slot_view, id_view)
-    target = _target(route.action, bound, named)
     if step.tracing:
-        step.decision = _summary(slot_view, id_view, route)
+        step.decision = summary
     if target is None:
         return route, None, False
     cell = route, target, target in named
