@@ -11,7 +11,9 @@ or which rule of DESIGN section 2 it violates.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
 from responses_oracle.model.annotations import PartMerge, PositionView
@@ -76,40 +78,19 @@ class Mutant:
     system: str = "lifecycle"
 
 
-def with_lifecycle_cell(
-    base: ModelTables, name: str, state: EntryState, trigger: Trigger, transition: Transition
+def with_cell(
+    base: ModelTables, name: str, table: str, key: tuple[Any, ...], value: Any
 ) -> ModelTables:
-    """``base`` with the lifecycle cell ``(state, trigger)`` replaced."""
-    lifecycle = {**base.lifecycle, state: {**base.lifecycle[state], trigger: transition}}
-    return replace(base, name=name, lifecycle=lifecycle)
+    """``base`` named ``name``, with the cell at ``key`` of its table ``table`` (the
+    ``ModelTables`` field; one key a level: ``"lifecycle", (state, trigger)``) replaced
+    by ``value``.  Only the rows on the way to the cell are copied."""
+    changed: dict[str, Any] = {"name": name, table: _replaced(getattr(base, table), key, value)}
+    return replace(base, **changed)
 
 
-def with_slot_cell(
-    base: ModelTables, name: str, state: SlotState, trigger: SlotTrigger, move: SlotTransition
-) -> ModelTables:
-    """``base`` with the slot cell ``(state, trigger)`` replaced."""
-    slots = {**base.slots, state: {**base.slots[state], trigger: move}}
-    return replace(base, name=name, slots=slots)
-
-
-def with_route_cell(
-    base: ModelTables, name: str, slot_view: SlotView, id_view: IdView, route: Route
-) -> ModelTables:
-    """``base`` with the routing cell ``(slot_view, id_view)`` replaced."""
-    routing = {**base.routing, slot_view: {**base.routing[slot_view], id_view: route}}
-    return replace(base, name=name, routing=routing)
-
-
-def with_payload_cell(
-    base: ModelTables,
-    name: str,
-    held: PayloadHeld,
-    relation: CandidateRelation,
-    decision: PayloadDecision,
-) -> ModelTables:
-    """``base`` with the payload cell ``(held, relation)`` replaced."""
-    payload = {**base.payload, held: {**base.payload[held], relation: decision}}
-    return replace(base, name=name, payload=payload)
+def _replaced(rows: Mapping[Any, Any], key: tuple[Any, ...], value: Any) -> dict[Any, Any]:
+    head, rest = key[0], key[1:]
+    return {**rows, head: _replaced(rows[head], rest, value) if rest else value}
 
 
 def with_identity_cell(
@@ -134,118 +115,16 @@ def with_identity_cell(
     return replace(base, name=name, identity=identity)
 
 
-def with_namespace_cell(
-    base: ModelTables, name: str, kind: ItemKind, space: ItemKind
-) -> ModelTables:
-    """``base`` with the namespace of ``kind`` replaced."""
-    return replace(base, name=name, namespaces={**base.namespaces, kind: space})
-
-
-def with_done_admission_cell(
-    base: ModelTables, name: str, view: MatchView, admission: Admission
-) -> ModelTables:
-    """``base`` with the done/snapshot admission cell ``view`` replaced."""
-    return replace(base, name=name, done_admission={**base.done_admission, view: admission})
-
-
-def with_fit_cell(
-    base: ModelTables,
-    name: str,
-    key: tuple[TypeFit, CallFit, IdFit, SlotFit],
-    fit: Fit,
-) -> ModelTables:
-    """``base`` with the matching cell ``key`` replaced."""
-    t, c, i, s = key
-    row = base.matching[t][c][i]
-    matching = {
-        **base.matching,
-        t: {**base.matching[t], c: {**base.matching[t][c], i: {**row, s: fit}}},
-    }
-    return replace(base, name=name, matching=matching)
-
-
-def with_reclassification_cell(
-    base: ModelTables, name: str, trigger: Trigger, state: ChannelState, received: Trigger
-) -> ModelTables:
-    """``base`` with the reclassification cell ``(trigger, state)`` replaced."""
-    table = {
-        **base.reclassification,
-        trigger: {**base.reclassification[trigger], state: received},
-    }
-    return replace(base, name=name, reclassification=table)
-
-
-def with_added_admission_cell(
-    base: ModelTables, name: str, view: AddedView, admission: Admission
-) -> ModelTables:
-    """``base`` with the ``output_item.added`` admission cell ``view`` replaced."""
-    return replace(base, name=name, added_admission={**base.added_admission, view: admission})
-
-
-def with_boundary_cell(
-    base: ModelTables, name: str, key: tuple[Opening, Held, IdMatch], boundary: Boundary
-) -> ModelTables:
-    """``base`` with the boundary cell ``key`` (R14) replaced."""
-    opening, held, match = key
-    row = {**base.boundary[opening][held], match: boundary}
-    table = {**base.boundary, opening: {**base.boundary[opening], held: row}}
-    return replace(base, name=name, boundary=table)
-
-
-def with_frame_cell(
-    base: ModelTables, name: str, frame: ClientFrame, boundary: Boundary
-) -> ModelTables:
-    """``base`` with the client frame cell ``frame`` (R14) replaced."""
-    return replace(base, name=name, frames={**base.frames, frame: boundary})
-
-
-def with_part_merge_cell(
-    base: ModelTables, name: str, view: PositionView, merge: PartMerge
-) -> ModelTables:
-    """``base`` with the part merge cell ``view`` (R15) replaced."""
-    return replace(base, name=name, part_merge={**base.part_merge, view: merge})
-
-
-def with_terminal_status_cell(
-    base: ModelTables, name: str, terminal: Terminal, status: ResponseStatus
-) -> ModelTables:
-    """``base`` with the terminal status cell ``terminal`` (R9) replaced."""
-    return replace(base, name=name, terminal_status={**base.terminal_status, terminal: status})
-
-
-def with_names_one_cell(
-    base: ModelTables, name: str, field: IdentityField, names_one: bool
-) -> ModelTables:
-    """``base`` with the cell ``field`` of ``names_one_entry`` (R6) replaced."""
-    return replace(
-        base, name=name, names_one_entry={**base.names_one_entry, field: names_one}
-    )
-
-
-def with_fill_cell(base: ModelTables, name: str, item: MatchedItem, fills: bool) -> ModelTables:
-    """``base`` with the slot fill cell ``item`` (R6) replaced."""
-    return replace(
-        base, name=name, fills_missing_slot={**base.fills_missing_slot, item: fills}
-    )
-
-
-def with_execution_cell(
-    base: ModelTables, name: str, stop: Stop, verdict: Execution
-) -> ModelTables:
-    """``base`` with the execution cell ``stop`` replaced."""
-    return replace(base, name=name, execution={**base.execution, stop: verdict})
-
-
 _S, _T = EntryState, Trigger
 _FIRST_DONE = REFERENCE.lifecycle[_S.ADDED][_T.ITEM_DONE]
 
 MUTANT_LIST: tuple[Mutant, ...] = (
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "duplicate-done-re-completes",
-            _S.DONE,
-            _T.ITEM_DONE,
+            "lifecycle",
+            (_S.DONE, _T.ITEM_DONE),
             Transition(_S.DONE, _FIRST_DONE.effects),
         ),
         "duplicate done re-completes",
@@ -283,11 +162,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "that copies every field of the final item loses the tool's name",
     ),
     Mutant(
-        with_slot_cell(
+        with_cell(
             REFERENCE,
             "done-frees-the-slot",
-            SlotState.LIVE,
-            SlotTrigger.TOMBSTONE,
+            "slots",
+            (SlotState.LIVE, SlotTrigger.TOMBSTONE),
             SlotTransition(SlotState.FREE, None),
         ),
         "done frees the slot",
@@ -301,11 +180,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # ambiguity_rejected refutes, and opencode's re-pointing of a reused slot is
     # "slot-beats-item-id" below.
     Mutant(
-        with_route_cell(
+        with_cell(
             REFERENCE,
             "slot-beats-item-id",
-            SlotView.ONE,
-            IdView.ONE_OUTSIDE,
+            "routing",
+            (SlotView.ONE, IdView.ONE_OUTSIDE),
             Route(RouteAction.BY_SLOT, None),
         ),
         "slot beats item_id",
@@ -314,11 +193,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "another item (peer-implementations.md A.6)",
     ),
     Mutant(
-        with_route_cell(
+        with_cell(
             REFERENCE,
             "shared-slot-routes-by-slot",
-            SlotView.SHARED,
-            IdView.ABSENT,
+            "routing",
+            (SlotView.SHARED, IdView.ABSENT),
             Route(RouteAction.BY_SLOT, None),
         ),
         "shared slot routes by slot",
@@ -327,12 +206,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "routing it to the first one guesses",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "late-delta-appended",
-            _S.DONE,
-            _T.DELTA,
-            # The reference row's report kept (whatever it is), the delta appended.
+            "lifecycle",
+            (_S.DONE, _T.DELTA),
             Transition(
                 _S.DONE, (*REFERENCE.lifecycle[_S.DONE][_T.DELTA].effects, Effect.APPEND_DELTA)
             ),
@@ -343,11 +221,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "append every delta to a buffer keyed by item change a finished call",
     ),
     Mutant(
-        with_payload_cell(
+        with_cell(
             REFERENCE,
             "empty-done-erases-arguments",
-            PayloadHeld.VALUE,
-            CandidateRelation.EMPTY,
+            "payload",
+            (PayloadHeld.VALUE, CandidateRelation.EMPTY),
             PayloadDecision(PayloadAction.TAKE, None),
         ),
         "empty done erases arguments",
@@ -356,11 +234,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "AxonHub's reported bug (peer-implementations.md A.6, section D)",
     ),
     Mutant(
-        with_payload_cell(
+        with_cell(
             REFERENCE,
             "divergent-value-ignored",
-            PayloadHeld.VALUE,
-            CandidateRelation.DIFFERS,
+            "payload",
+            (PayloadHeld.VALUE, CandidateRelation.DIFFERS),
             PayloadDecision(PayloadAction.KEEP, Code.DIVERGENT_PAYLOAD),
         ),
         "divergent value ignored",
@@ -369,11 +247,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "saw ignores the corrected arguments of a later done or snapshot",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "snapshot-only-item-lost",
-            _S.ABSENT,
-            _T.SNAPSHOT_ITEM,
+            "lifecycle",
+            (_S.ABSENT, _T.SNAPSHOT_ITEM),
             Transition(_S.ABSENT, ()),
         ),
         "snapshot-only item lost",
@@ -382,11 +260,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "(peer-implementations.md B)",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "delta-confirms",
-            _S.ADDED,
-            _T.DELTA,
+            "lifecycle",
+            (_S.ADDED, _T.DELTA),
             Transition(_S.STREAMING, (Effect.APPEND_DELTA, Effect.CONFIRM)),
         ),
         "delta confirms",
@@ -396,9 +274,10 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     ),
     # -- the matcher (R6): refuted in proofs/matching.py -------------------------------
     Mutant(
-        with_fit_cell(
+        with_cell(
             REFERENCE,
             "match-by-slot-across-types",
+            "matching",
             (TypeFit.DIFFERS, CallFit.BLANK, IdFit.BLANK, SlotFit.OPEN_DONE),
             Fit.AGREE,
         ),
@@ -409,10 +288,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "matcher",
     ),
     Mutant(
-        with_done_admission_cell(
+        with_cell(
             REFERENCE,
             "snapshot-re-keys-a-confirmed-call",
-            MatchView.REKEYED,
+            "done_admission",
+            (MatchView.REKEYED,),
             Admission(AdmissionAction.MATCH, Code.SNAPSHOT_REKEYED, MergeStage.CONFIRMING),
         ),
         "snapshot re-keys a confirmed call",
@@ -423,10 +303,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "matcher",
     ),
     Mutant(
-        with_done_admission_cell(
+        with_cell(
             REFERENCE,
             "done-item-refused-as-ambiguous",
-            MatchView.NONE,
+            "done_admission",
+            (MatchView.NONE,),
             Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE),
         ),
         "a done item nothing matches is refused",
@@ -436,8 +317,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "matcher",
     ),
     Mutant(
-        with_namespace_cell(
-            REFERENCE, "output-item-counts-as-a-call", ItemKind.OUTPUT, ItemKind.CALL
+        with_cell(
+            REFERENCE,
+            "output-item-counts-as-a-call",
+            "namespaces",
+            (ItemKind.OUTPUT,),
+            ItemKind.CALL,
         ),
         "output item counts as a call",
         "nothing_lost",
@@ -448,11 +333,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # -- completeness (issue #16): each obligation of model.completeness, and the
     # strengthened nothing_lost, rejects a model that does too little ------------------
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "arguments-done-skips-confirm",
-            _S.ADDED,
-            _T.PAYLOAD_DONE,
+            "lifecycle",
+            (_S.ADDED, _T.PAYLOAD_DONE),
             Transition(
                 _S.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL, Effect.LEARN_ITEM_ID)
             ),
@@ -463,11 +348,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "its final arguments unconfirmed, so it is never executable",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "abort-leaves-entry-open",
-            _S.STREAMING,
-            _T.RESPONSE_ABORTED,
+            "lifecycle",
+            (_S.STREAMING, _T.RESPONSE_ABORTED),
             Transition(_S.STREAMING, ()),
         ),
         "never marking an aborted entry incomplete",
@@ -476,11 +361,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "incomplete; a streaming call left open looks resumable",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "confirmed-entry-never-completed",
-            _S.PAYLOAD_DONE,
-            _T.RESPONSE_COMPLETED,
+            "lifecycle",
+            (_S.PAYLOAD_DONE, _T.RESPONSE_COMPLETED),
             Transition(_S.PAYLOAD_DONE, (Effect.NOTE_UNCONFIRMED,)),
         ),
         "never completing an entry",
@@ -503,11 +388,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "a merge that keeps the blank loses which tool to run",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "first-delta-dropped",
-            _S.ADDED,
-            _T.DELTA,
+            "lifecycle",
+            (_S.ADDED, _T.DELTA),
             Transition(_S.STREAMING, (Effect.LEARN_ITEM_ID,)),
         ),
         "dropping a delta",
@@ -516,11 +401,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "the streamed arguments whenever the done item carries none",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "done-only-item-lost",
-            _S.ABSENT,
-            _T.ITEM_DONE,
+            "lifecycle",
+            (_S.ABSENT, _T.ITEM_DONE),
             Transition(_S.ABSENT, ()),
         ),
         "done-only item lost",
@@ -529,11 +414,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "recovered from its output_item.done (R6); rejecting every done-only item loses it",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "unconfirmed-call-not-reported",
-            _S.ADDED,
-            _T.RESPONSE_COMPLETED,
+            "lifecycle",
+            (_S.ADDED, _T.RESPONSE_COMPLETED),
             Transition(_S.ADDED, ()),
         ),
         "a diagnostic dropped: the unconfirmed call is silent",
@@ -543,11 +428,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "does not run",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "late-delta-silent",
-            _S.DONE,
-            _T.DELTA,
+            "lifecycle",
+            (_S.DONE, _T.DELTA),
             Transition(_S.DONE, ()),
         ),
         "a diagnostic dropped: a late delta ignored silently",
@@ -556,11 +441,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "nothing is dropped silently",
     ),
     Mutant(
-        with_slot_cell(
+        with_cell(
             REFERENCE,
             "slot-reuse-silent",
-            SlotState.LIVE,
-            SlotTrigger.BIND,
+            "slots",
+            (SlotState.LIVE, SlotTrigger.BIND),
             SlotTransition(SlotState.SHARED, None),
         ),
         "a diagnostic dropped: output_index reuse unreported",
@@ -570,11 +455,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     ),
     # -- the reclassification table (model/channels.py) and channel closing (issue #16)
     Mutant(
-        with_reclassification_cell(
+        with_cell(
             REFERENCE,
             "closed-channel-delta-appended",
-            _T.DELTA,
-            ChannelState.CLOSED,
+            "reclassification",
+            (_T.DELTA, ChannelState.CLOSED),
             _T.DELTA,
         ),
         "a delta after its channel's *.done treated as a plain delta",
@@ -584,11 +469,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "candidate the channel does not hold",
     ),
     Mutant(
-        with_reclassification_cell(
+        with_cell(
             REFERENCE,
             "every-delta-late",
-            _T.DELTA,
-            ChannelState.OPEN,
+            "reclassification",
+            (_T.DELTA, ChannelState.OPEN),
             _T.DELTA_ON_CLOSED_CHANNEL,
         ),
         "a delta on an open channel treated as late",
@@ -597,11 +482,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "every delta is lost",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "payload-done-leaves-channel-open",
-            _S.ADDED,
-            _T.PAYLOAD_DONE,
+            "lifecycle",
+            (_S.ADDED, _T.PAYLOAD_DONE),
             Transition(
                 _S.PAYLOAD_DONE, (Effect.OFFER_PAYLOAD, Effect.CONFIRM, Effect.LEARN_ITEM_ID)
             ),
@@ -612,11 +497,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "(late_event), not appended behind it",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "delta-closes-channel",
-            _S.ADDED,
-            _T.DELTA,
+            "lifecycle",
+            (_S.ADDED, _T.DELTA),
             Transition(
                 _S.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID, Effect.CLOSE_CHANNEL)
             ),
@@ -633,11 +518,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # tests/proofs/test_contracts.py keeps a witness stream on which the reducer reports
     # another code.
     Mutant(
-        with_payload_cell(
+        with_cell(
             REFERENCE,
             "extension-reported-divergent",
-            PayloadHeld.VALUE,
-            CandidateRelation.EXTENDS,
+            "payload",
+            (PayloadHeld.VALUE, CandidateRelation.EXTENDS),
             PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD),
         ),
         "a diagnostic changed: a value that extends the held one is called divergent",
@@ -664,10 +549,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_added_admission_cell(
+        with_cell(
             REFERENCE,
             "duplicate-call-id-reported-ambiguous",
-            AddedView.CALL_ID_TAKEN,
+            "added_admission",
+            (AddedView.CALL_ID_TAKEN,),
             Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE),
         ),
         "a diagnostic changed: an added item with another type's call_id called ambiguous",
@@ -677,10 +563,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_done_admission_cell(
+        with_cell(
             REFERENCE,
             "snapshot-rekey-silent",
-            MatchView.REKEYED,
+            "done_admission",
+            (MatchView.REKEYED,),
             Admission(AdmissionAction.MATCH, None),
         ),
         "a diagnostic dropped: a snapshot item re-keying a done call is silent",
@@ -693,11 +580,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # -- routing's completeness and diagnostics (issue #16): the routing system refutes
     # these; ambiguity_rejected cannot (it only forbids guesses, and these guess nothing)
     Mutant(
-        with_route_cell(
+        with_cell(
             REFERENCE,
             "rotating-id-dropped",
-            SlotView.ONE,
-            IdView.UNSEEN,
+            "routing",
+            (SlotView.ONE, IdView.UNSEEN),
             Route(RouteAction.DROP, Code.ORPHAN_EVENT),
         ),
         "an event its slot routes dropped because its item_id is new",
@@ -707,11 +594,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "ends with empty arguments",
     ),
     Mutant(
-        with_route_cell(
+        with_cell(
             REFERENCE,
             "orphan-dropped-silently",
-            SlotView.NONE,
-            IdView.UNSEEN,
+            "routing",
+            (SlotView.NONE, IdView.UNSEEN),
             Route(RouteAction.DROP, None),
         ),
         "an event for an item nobody admitted dropped without a diagnostic",
@@ -722,11 +609,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # -- the state follows the wire events (issue #16, the lifecycle survivors of the
     # mutation score): each obligation is stated over the events, not the effects ------
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "arguments-done-closes-the-call",
-            _S.STREAMING,
-            _T.PAYLOAD_DONE,
+            "lifecycle",
+            (_S.STREAMING, _T.PAYLOAD_DONE),
             Transition(_S.DONE, REFERENCE.lifecycle[_S.STREAMING][_T.PAYLOAD_DONE].effects),
         ),
         "a *.done taken for the item's output_item.done",
@@ -736,11 +623,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "completion (a mutation-score survivor: complete_once alone only came out UNKNOWN)",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "delta-leaves-entry-added",
-            _S.ADDED,
-            _T.DELTA,
+            "lifecycle",
+            (_S.ADDED, _T.DELTA),
             Transition(_S.ADDED, REFERENCE.lifecycle[_S.ADDED][_T.DELTA].effects),
         ),
         "a streaming entry reported as merely added",
@@ -749,11 +636,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "a call that is streaming its arguments as not yet started",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "done-only-item-payload-dropped",
-            _S.ABSENT,
-            _T.ITEM_DONE,
+            "lifecycle",
+            (_S.ABSENT, _T.ITEM_DONE),
             Transition(
                 _S.DONE,
                 tuple(
@@ -770,11 +657,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "invisible to the payload invariants, which count only the candidates offered",
     ),
     Mutant(
-        with_reclassification_cell(
+        with_cell(
             REFERENCE,
             "late-delta-reported-duplicate",
-            _T.DELTA,
-            ChannelState.CLOSED,
+            "reclassification",
+            (_T.DELTA, ChannelState.CLOSED),
             _T.ITEM_ADDED,
         ),
         "a late delta delivered as a replayed output_item.added",
@@ -784,11 +671,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "finds a replayed item that never came",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "replayed-added-silent",
-            _S.STREAMING,
-            _T.ITEM_ADDED,
+            "lifecycle",
+            (_S.STREAMING, _T.ITEM_ADDED),
             Transition(_S.STREAMING, ()),
         ),
         "a replayed output_item.added ignored silently",
@@ -798,11 +685,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     ),
     # -- the three survivors of the full mutation score (session 5) ---------------------
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "end-leaves-done-item-done",
-            _S.DONE,
-            _T.RESPONSE_COMPLETED,
+            "lifecycle",
+            (_S.DONE, _T.RESPONSE_COMPLETED),
             Transition(_S.DONE, REFERENCE.lifecycle[_S.DONE][_T.RESPONSE_COMPLETED].effects),
         ),
         "a done item the snapshot left out never completed",
@@ -811,11 +698,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "left done, a call the provider confirmed is never executable",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "missing-from-snapshot-silent",
-            _S.DONE,
-            _T.RESPONSE_COMPLETED,
+            "lifecycle",
+            (_S.DONE, _T.RESPONSE_COMPLETED),
             Transition(_S.COMPLETED, ()),
         ),
         "a confirmed call the snapshot omits completed without a word",
@@ -825,11 +712,11 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "from one it confirmed",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "snapshot-duplicate-silent",
-            _S.COMPLETED,
-            _T.SNAPSHOT_ITEM,
+            "lifecycle",
+            (_S.COMPLETED, _T.SNAPSHOT_ITEM),
             Transition(_S.COMPLETED, ()),
         ),
         "an item the snapshot lists twice ignored silently",
@@ -841,9 +728,10 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # proofs/responses_z3.py; tests/core/test_response_ends.py and
     # tests/proofs/test_response_tables.py keep a stream each mutant changes ----------
     Mutant(
-        with_boundary_cell(
+        with_cell(
             REFERENCE,
             "created-without-id-merged",
+            "boundary",
             (Opening.CREATED, Held.OPEN, IdMatch.UNKNOWN),
             Boundary.CONTINUE,
         ),
@@ -855,7 +743,13 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_frame_cell(REFERENCE, "steer-ends-the-response", ClientFrame.STEER, Boundary.NEW),
+        with_cell(
+            REFERENCE,
+            "steer-ends-the-response",
+            "frames",
+            (ClientFrame.STEER,),
+            Boundary.NEW,
+        ),
         "a response.steer frame closing the open response",
         "client_frames",
         "issue 24: a WebSocket client steering the response in flight (openai-python's "
@@ -864,7 +758,13 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_fill_cell(REFERENCE, "snapshot-position-fills-slot", MatchedItem.SNAPSHOT, True),
+        with_cell(
+            REFERENCE,
+            "snapshot-position-fills-slot",
+            "fills_missing_slot",
+            (MatchedItem.SNAPSHOT,),
+            True,
+        ),
         "a snapshot position taken for an entry's slot",
         "slot_fill",
         "R6: response.output positions are where items ended up, not slots (gateways drop "
@@ -873,7 +773,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_names_one_cell(REFERENCE, "call-id-shared", IdentityField.CALL_ID, False),
+        with_cell(REFERENCE, "call-id-shared", "names_one_entry", (IdentityField.CALL_ID,), False),
         "a call_id another entry holds taken as if free",
         "identity_reported",
         "R6: one call_id names one entry of a kind; a second call reusing it (a gateway "
@@ -882,7 +782,13 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_names_one_cell(REFERENCE, "tool-name-names-one-call", IdentityField.NAME, True),
+        with_cell(
+            REFERENCE,
+            "tool-name-names-one-call",
+            "names_one_entry",
+            (IdentityField.NAME,),
+            True,
+        ),
         "a tool's name held by another call treated as taken",
         "identity_reported",
         "R6: many calls share a tool's name (parallel calls of one function); read as "
@@ -890,8 +796,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_part_merge_cell(
-            REFERENCE, "repeated-annotation-duplicated", PositionView.INSIDE, PartMerge.APPEND
+        with_cell(
+            REFERENCE,
+            "repeated-annotation-duplicated",
+            "part_merge",
+            (PositionView.INSIDE,),
+            PartMerge.APPEND,
         ),
         "an annotation sent again appended as a second one",
         "part_additions",
@@ -901,8 +811,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "contract",
     ),
     Mutant(
-        with_terminal_status_cell(
-            REFERENCE, "failed-response-completes", Terminal.FAILED, ResponseStatus.COMPLETED
+        with_cell(
+            REFERENCE,
+            "failed-response-completes",
+            "terminal_status",
+            (Terminal.FAILED,),
+            ResponseStatus.COMPLETED,
         ),
         "a failed response taken for a completed one",
         "terminal_status",
@@ -929,8 +843,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
     # carry tools and outputs the function_call renderer does not write, so prove reports
     # the abstract run and tests/proofs/test_execution_proofs.py a witness stream.
     Mutant(
-        with_execution_cell(
-            REFERENCE, "unconfirmed-call-runs", Stop.UNCONFIRMED, Execution.CLIENT
+        with_cell(
+            REFERENCE,
+            "unconfirmed-call-runs",
+            "execution",
+            (Stop.UNCONFIRMED,),
+            Execution.CLIENT,
         ),
         "an unconfirmed call is run",
         "executable_is_confirmed",
@@ -940,8 +858,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "cut-off-call-runs", Stop.NOT_COMPLETED, Execution.CLIENT
+        with_cell(
+            REFERENCE,
+            "cut-off-call-runs",
+            "execution",
+            (Stop.NOT_COMPLETED,),
+            Execution.CLIENT,
         ),
         "a call of a response that did not complete is run",
         "executable_in_completed_response",
@@ -950,8 +872,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "call-without-call-id-runs", Stop.NO_CALL_ID, Execution.TOOLS_UNKNOWN
+        with_cell(
+            REFERENCE,
+            "call-without-call-id-runs",
+            "execution",
+            (Stop.NO_CALL_ID,),
+            Execution.TOOLS_UNKNOWN,
         ),
         "a call without a call_id is run",
         "executable_has_call_id",
@@ -961,8 +887,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "hosted-call-runs", Stop.DECLARED_SERVER, Execution.CLIENT
+        with_cell(
+            REFERENCE,
+            "hosted-call-runs",
+            "execution",
+            (Stop.DECLARED_SERVER,),
+            Execution.CLIENT,
         ),
         "a call the declared tool says the server runs is run by the client",
         "executable_is_client_run",
@@ -971,7 +901,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(REFERENCE, "answered-call-runs", Stop.ANSWERED, Execution.CLIENT),
+        with_cell(REFERENCE, "answered-call-runs", "execution", (Stop.ANSWERED,), Execution.CLIENT),
         "a call its response already answers is run again",
         "executable_is_client_run",
         "issue #11: openai-shell-skills.1 carries each shell_call's shell_call_output in "
@@ -979,8 +909,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "undeclared-call-runs", Stop.UNDECLARED, Execution.CLIENT
+        with_cell(
+            REFERENCE,
+            "undeclared-call-runs",
+            "execution",
+            (Stop.UNDECLARED,),
+            Execution.CLIENT,
         ),
         "a call no declared tool names is run",
         "executable_is_client_run",
@@ -989,8 +923,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "declared-call-withheld", Stop.DECLARED_CLIENT, Execution.SERVER
+        with_cell(
+            REFERENCE,
+            "declared-call-withheld",
+            "execution",
+            (Stop.DECLARED_CLIENT,),
+            Execution.SERVER,
         ),
         "a call the declared tools say the client runs is called server-run",
         "client_run_is_executable",
@@ -999,8 +937,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "undeclared-tools-call-withheld", Stop.NO_TOOLS, Execution.UNDECLARED
+        with_cell(
+            REFERENCE,
+            "undeclared-tools-call-withheld",
+            "execution",
+            (Stop.NO_TOOLS,),
+            Execution.UNDECLARED,
         ),
         "a call of a stream that declares no tools is withheld",
         "client_run_is_executable",
@@ -1009,8 +951,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "execution",
     ),
     Mutant(
-        with_execution_cell(
-            REFERENCE, "answered-call-said-unconfirmed", Stop.ANSWERED, Execution.UNCONFIRMED
+        with_cell(
+            REFERENCE,
+            "answered-call-said-unconfirmed",
+            "execution",
+            (Stop.ANSWERED,),
+            Execution.UNCONFIRMED,
         ),
         "a call its response already answered said to be unconfirmed",
         "verdict_says_why",
@@ -1069,11 +1015,11 @@ execution mutant by an abstract run of ``proofs/execution_z3.py``)."""
 
 CHANNEL_MUTANTS: tuple[Mutant, ...] = (
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "delta-reopens-done-part",
-            _S.PAYLOAD_DONE,
-            _T.DELTA,
+            "lifecycle",
+            (_S.PAYLOAD_DONE, _T.DELTA),
             Transition(_S.STREAMING, (Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID)),
         ),
         "a part's *.done undone by another part's delta",
@@ -1083,11 +1029,11 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
         "with a false unconfirmed_item",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "first-part-not-opened",
-            _S.ADDED,
-            _T.PART_ADDED,
+            "lifecycle",
+            (_S.ADDED, _T.PART_ADDED),
             Transition(_S.ADDED, (Effect.LEARN_ITEM_ID,)),
         ),
         "OPEN_PART dropped on a content_part.added",
@@ -1096,11 +1042,11 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
         "its part, and the part's logprobs and annotations are lost",
     ),
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "other-part-delta-dropped",
-            _S.PAYLOAD_DONE,
-            _T.DELTA,
+            "lifecycle",
+            (_S.PAYLOAD_DONE, _T.DELTA),
             Transition(_S.PAYLOAD_DONE, (Effect.LEARN_ITEM_ID,)),
         ),
         "a delta of a message's second part dropped after the first part's *.done",
@@ -1111,11 +1057,11 @@ CHANNEL_MUTANTS: tuple[Mutant, ...] = (
     # Not a channel mutant, but no function_call stream renders it either: the renderer
     # gives every item its id, so nothing is left to learn.
     Mutant(
-        with_lifecycle_cell(
+        with_cell(
             REFERENCE,
             "delta-item-id-not-learned",
-            _S.ADDED,
-            _T.DELTA,
+            "lifecycle",
+            (_S.ADDED, _T.DELTA),
             Transition(_S.STREAMING, (Effect.APPEND_DELTA,)),
         ),
         "LEARN_ITEM_ID dropped: an entry admitted without an id never takes its events'",

@@ -59,10 +59,8 @@ from responses_oracle.model.vocabulary import (
 from .any_channels import ANY_CHANNELS
 from .matching import MATCHER_PROPERTIES
 from .mutants import (
+    with_cell,
     with_identity_cell,
-    with_lifecycle_cell,
-    with_payload_cell,
-    with_route_cell,
 )
 from .prove import (
     DEFAULT_BOUND,
@@ -108,7 +106,7 @@ def lifecycle_change(
         lifecycle_cell(state, trigger),
         _effects(transition),
         evidence,
-        lambda tables: with_lifecycle_cell(tables, tables.name, state, trigger, transition),
+        lambda tables: with_cell(tables, tables.name, "lifecycle", (state, trigger), transition),
     )
 
 
@@ -120,7 +118,7 @@ def route_change(slot_view: SlotView, id_view: IdView, route: Route, evidence: s
         f"(slot {slot_view.value}, item_id {id_view.value})",
         route.action.value + code,
         evidence,
-        lambda tables: with_route_cell(tables, tables.name, slot_view, id_view, route),
+        lambda tables: with_cell(tables, tables.name, "routing", (slot_view, id_view), route),
     )
 
 
@@ -138,7 +136,7 @@ def payload_change(
         f"(held {held.value}, candidate {relation.value})",
         _keep_or_take(decision),
         evidence,
-        lambda tables: with_payload_cell(tables, tables.name, held, relation, decision),
+        lambda tables: with_cell(tables, tables.name, "payload", (held, relation), decision),
     )
 
 

@@ -18,7 +18,7 @@ from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import Effect, EntryState, Trigger
 from responses_oracle.proofs.encoding import ENVIRONMENT, Bounds, Encoding, State, Step, Term
 from responses_oracle.proofs.induction import check_induction, new_solver, reachability_lemmas
-from responses_oracle.proofs.mutants import with_lifecycle_cell
+from responses_oracle.proofs.mutants import with_cell
 from responses_oracle.proofs.policies import OPENCODE
 from responses_oracle.proofs.properties import CLAUSES, PROPERTIES, STRUCTURAL
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
@@ -88,13 +88,13 @@ def test_environment_is_satisfiable_and_every_clause_restricts() -> None:
 def test_encoding_follows_the_tables_not_a_copy() -> None:
     # Changing one row changes the encoding: a delta that completes an entry but
     # leaves it open, so that its output_item.done completes it again.
-    tables = with_lifecycle_cell(
-        REFERENCE,
-        "delta-completes",
-        EntryState.ADDED,
-        Trigger.DELTA,
-        Transition(EntryState.STREAMING, (Effect.APPEND_DELTA, Effect.EMIT_COMPLETION)),
-    )
+    tables = with_cell(
+                 REFERENCE,
+                 "delta-completes",
+                 "lifecycle",
+                 (EntryState.ADDED, Trigger.DELTA),
+                 Transition(EntryState.STREAMING, (Effect.APPEND_DELTA, Effect.EMIT_COMPLETION)),
+             )
     assert check_induction(tables, "complete_once", Bounds(2, 2)).step_holds is False
     assert check_induction(REFERENCE, "complete_once", Bounds(2, 2)).step_holds is True
 
