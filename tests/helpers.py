@@ -47,3 +47,13 @@ def counterexample_events(mutant: Any) -> list[dict[str, Any]]:
 
     text = fixture_path(mutant).read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines()]
+
+
+def assert_contract_refutes(mutant: Any) -> None:
+    """``prove`` refutes a named one-step-contract mutant (``proofs.mutants``) by the
+    contract it ``breaks``, and says which cell is broken."""
+    from responses_oracle.proofs.prove import Status, prove
+
+    (row,) = prove(mutant.breaks, mutant.tables)
+    assert (row.status, row.system) == (Status.COUNTEREXAMPLE, "contract")
+    assert " broken: " in row.detail
