@@ -42,10 +42,16 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class Scenario:
-    """One stream to serve: its name (as given) and its decoded events, in order."""
+    """One stream to serve: its name (as given) and its decoded events, in order;
+    ``twin``: serve plays its clean twin instead (``twin.py``)."""
 
     name: str
     events: tuple[Event, ...]
+    twin: bool = False
+
+    def clean_twin(self) -> Scenario:
+        """The same scenario, to be played as its clean twin (``serve --twin``)."""
+        return Scenario(self.name, self.events, twin=True)
 
 
 def load_scenario(spec: str) -> Scenario:
