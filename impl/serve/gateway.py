@@ -98,14 +98,16 @@ def compare_downstream(
         first = differences[0]
         reason = (
             f"{counted(len(differences), 'difference')}; first: {first['path']} is "
-            f"{shown(first['downstream'])} downstream, {shown(first['upstream'])} in the "
+            f"{quoted(first['downstream'])} downstream, {quoted(first['upstream'])} in the "
             f"served answer ({first['rule']}: {first['why']})"
         )
     elif problems:
         reason = f"the request forwarded upstream is invalid: {problems[0]}"
     else:
         reason = (
-            f"the downstream keeps the served answer ({counted(len(received), 'response')}: "
+            f"the downstream reduces to the served answer ({counted(len(received), 'response')})"
+            if not uncounted
+            else f"the downstream keeps the served answer ({counted(len(received), 'response')}: "
             "the same items, payloads and executability)"
         )
     for because in dict.fromkeys(d["because"] for d in uncounted):
@@ -138,8 +140,9 @@ SHOWN: Final = 60
 """Characters of a differing value a reason quotes (a gateway's minted id can be long)."""
 
 
-def shown(value: Any) -> str:
-    """A value as a reason quotes it (a differing one, an output): its JSON, cut at ``SHOWN`` characters."""
+def quoted(value: Any) -> str:
+    """A value as a reason quotes it (a differing one, an output): its JSON, cut at
+    ``SHOWN`` characters."""
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 

@@ -51,7 +51,7 @@ from responses_oracle.model.catalogue import ITEM_TYPES
 from responses_oracle.model.vocabulary import ItemKind
 from responses_oracle.words import counted
 
-from .gateway import GatewayVerdict, shown
+from .gateway import GatewayVerdict, quoted
 from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, offered_tools, payload_key
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
@@ -592,9 +592,9 @@ def _executed(
         return Verdict(
             name,
             False,
-            f"the replayed arguments {shown(replay.get(field))} differ from the oracle's "
-            f"{shown(expected.get(field))}, and the output shows no marker of what ran: "
-            f"it reads {shown(_output_text(outputs))}",
+            f"the replayed arguments {quoted(replay.get(field))} differ from the oracle's "
+            f"{quoted(expected.get(field))}, and the output shows no marker of what ran: "
+            f"it reads {quoted(_output_text(outputs))}",
         )
     return Verdict(name, True, "an output answers it (the tool does not echo, nothing replayed)")
 
