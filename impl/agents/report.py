@@ -87,7 +87,7 @@ def not_judged(cell: Cell) -> str:
         return f"not judged: the clean twin was not run ({twin.reason})"
     if not twin.calls:
         return f"not judged: the clean twin got no verdict ({twin.reason})"
-    return f"not judged: fails the clean twin too ({why(twin)})"
+    return f"not judged: fails the clean twin too ({_broke(twin)})"
 
 
 def twin_marks(cell: Cell) -> dict[str, str] | None:
