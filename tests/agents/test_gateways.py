@@ -61,13 +61,14 @@ def test_a_gateway_that_passes_the_stream_through_keeps_the_answer(tmp_path: Pat
     assert cell.gateway["differences"] == [] and cell.gateway["upstream_problems"] == []
     assert not broken(cell) and "answer-kept ok" in terminal([cell])
     # The downstream client kept the gateway's bytes exactly: serve's stream, in SSE.
-    kept = json.loads((tmp_path / "fake-through" / "s04-parallel-calls" / DOWNSTREAM_FILE).read_text())
+    run = tmp_path / "fake-through" / "s04-parallel-calls"
+    kept = json.loads((run / DOWNSTREAM_FILE).read_text())
     assert kept["status"] == 200 and kept["content_type"].startswith("text/event-stream")
     # serve logged the hand-back beside the requests the gateway forwarded.
     paths = [json.loads(line)["path"] for line in
-             (tmp_path / "fake-through" / "s04-parallel-calls" / "requests.jsonl").read_text().splitlines()]
+             (run / "requests.jsonl").read_text().splitlines()]
     assert paths[0] == "/v1/responses" and "/serve/downstream" in paths
-    written = json.loads((tmp_path / "fake-through" / "s04-parallel-calls" / "verdicts.json").read_text())
+    written = json.loads((run / "verdicts.json").read_text())
     assert written["scenarios"][0]["gateway"]["answer_kept"] is True
     assert cell.to_json()["gateway"] == cell.gateway
 

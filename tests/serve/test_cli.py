@@ -124,7 +124,7 @@ def test_the_idle_timeout_ends_a_run_with_the_verdicts_status(tmp_path: Path) ->
 def test_once_has_a_documented_default_timeout() -> None:
     from responses_oracle.serve.server import ONCE_TIMEOUT, Timeout
 
-    assert ONCE_TIMEOUT == Timeout(idle=120.0, overall=600.0)
+    assert Timeout(idle=120.0, overall=600.0) == ONCE_TIMEOUT
     assert "default with --once 120,600" in " ".join(_help().split())
     assert Timeout.parse("5,30") == Timeout(5.0, 30.0)
     for bad in ("0", "-1", "a", "1,2,3"):
