@@ -127,7 +127,7 @@ def uncounted_because(difference: Mapping[str, Any]) -> str:
     ):
         return (
             f"status {difference['downstream']} downstream, {difference['upstream']} "
-            "served: neither completed, so nothing in it may run (R9)"
+            f"served: neither completed, so nothing in it may run ({difference['rule']})"
         )
     return ""
 

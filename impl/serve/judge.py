@@ -54,7 +54,7 @@ from responses_oracle.words import counted
 from .gateway import GatewayVerdict, quoted
 from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, offered_tools, payload_key
 from .schema import item_problems
-from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
+from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, ID_RULE, VERDICTS, VerdictName
 
 if TYPE_CHECKING:
     from responses_oracle.result import Result, ResultItem
@@ -134,11 +134,6 @@ class Alias:
     call_id: str
     where: str
     """``the snapshot``, ``the done item`` or ``the added item``."""
-
-
-ID_RULE: Final = "R6"
-"""The rule that decides which ``call_id`` a call keeps (identity is fixed at
-confirmation; a later item with another one does not rename the call)."""
 
 
 def _slotted(event: Mapping[str, Any]) -> list[tuple[int | None, str, Mapping[str, Any]]]:

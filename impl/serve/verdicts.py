@@ -88,5 +88,10 @@ GATEWAY_VERDICT: Final = VerdictSpec(
 )
 """What ``answer_kept`` checks (``gateway.py``); not one of a call's verdicts."""
 
+ID_RULE: Final = "R6"
+"""The rule that decides which ``call_id`` a call keeps (identity is fixed at
+confirmation; a later item with another ``call_id`` does not rename the call): what a
+reason names when a client answered a call under another one (``judge.py`` rule 4)."""
+
 RULE_PAGES: Final = "docs/rules/{rule}.md"
 """Where a verdict's rule is explained (the docs site)."""
