@@ -102,9 +102,12 @@ def headline(cells: Sequence[Cell]) -> str:
     failing, unjudged = found.count(BROKEN), found.count(NOT_JUDGED)
     idle = [c for c in cells if not c.ran]
     clients = sorted({c.client for c in idle})
+    silent = sum(c.ran and not c.calls for c in cells)
     if not failing and not idle and not unjudged:
         every = "the one cell" if len(cells) == 1 else f"all {counted(len(cells), 'cell')}"
-        return f"PASS: every verdict holds in {every}."
+        # A cell serve had no call to judge in holds nothing: it is counted apart.
+        none = f" ({silent} got no verdict: no call to judge)" if silent else ""
+        return f"PASS: every verdict holds in {every}{none}."
     parts = []
     if failing:
         parts.append(f"{failing:,} of {counted(len(cells), 'cell')} "
@@ -170,8 +173,9 @@ def terminal(cells: Sequence[Cell]) -> str:
         if kept is not None:
             row += f"  answer-kept {'ok' if kept else 'FAIL'}"
         reason = why(cell)
+        # A cell that held shows no reason, unless it got no verdict at all.
         lines.append(row.rstrip() + (f"  {reason[:160]}" if reason and (
-            outcome(cell) != HELD) else ""))
+            outcome(cell) != HELD or not cell.calls) else ""))
     return "\n".join(lines) + "\n"
 
 
