@@ -2,7 +2,7 @@
 
 A verdict on a scenario says what the client did with the scenario's deviation only
 if the client handles the same answer without it.  The twin is that answer:
-``canonical`` (``responses_oracle.canonical``) re-emits the oracle's answer on the
+``canonical`` (``responses_oracle.canonicalizer``) re-emits the oracle's answer on the
 stream *as served* -- after mapping, so the twin holds the same calls, mapped onto the
 same offered tools with the same harmless arguments, byte for byte -- as a complete,
 valid stream.  ``reduce(twin) == reduce(served)``: the judge expects the same of both.
@@ -22,6 +22,6 @@ from .mapping import Mapped
 
 def twin_of(mapped: Mapped) -> Mapped:
     """``mapped`` with its events replaced by their clean twin (the mapping kept)."""
-    from responses_oracle.canonical import canonical
+    from responses_oracle.canonicalizer import canonical
 
     return replace(mapped, events=tuple(canonical(list(mapped.events))))
