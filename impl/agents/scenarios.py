@@ -3,10 +3,12 @@
 ``scenarios.json`` (beside this module) is the list: each entry a short ``name`` (the
 column the reports show), the ``spec`` serve is given (a quirk id such as ``q05``, a
 stream file of the checkout, a vector name of the bundled corpus, or a conformance
-vector file of ``docs/vectors/cases/``, the peers page's scenarios), its ``kind`` and
-``what`` it checks.  A stream file is named relative to the checkout and handed to
-serve as an absolute path; anything else a user passes (``--scenario FILE``) is handed
-to serve as given, so every scenario serve accepts is accepted here.
+vector file of ``docs/vectors/cases/``, the peers page's scenarios), its ``kind``,
+``what`` it checks, ``by`` whom it is sent, and its ``deviations`` from a valid OpenAI
+stream (``serve`` presents every other field as the API sends it: ``serve.present``).
+A stream file is named relative to the checkout and handed to serve as an absolute
+path; anything else a user passes (``--scenario FILE``) is handed to serve as given, so
+every scenario serve accepts is accepted here.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ class Scenario:
     spec: str
     kind: str
     what: str
+    by: str = ""
+    """Who sends this stream (the provider, gateway or failure; evidence in brackets)."""
+    deviations: tuple[dict[str, Any], ...] = ()
+    """Its deviations from a valid OpenAI stream (``serve.present.Deviation``)."""
 
     def argument(self) -> str:
         """What serve is given: a checkout file as an absolute path, a conformance
@@ -59,7 +65,23 @@ def vector_stream(vector: Path) -> Path:
 def builtin() -> list[Scenario]:
     """The built-in list, in order."""
     data = json.loads(LIST.read_text(encoding="utf-8"))
-    return [Scenario(**entry) for entry in data["scenarios"]]
+    return [
+        Scenario(**{**entry, "deviations": tuple(entry.get("deviations", ()))})
+        for entry in data["scenarios"]
+    ]
+
+
+def declared(spec: str) -> Scenario | None:
+    """The built-in scenario ``spec`` is (its name, its spec, or the file or vector
+    stream its ``argument`` names), whose deviations serve presents it with."""
+    for scenario in builtin():
+        if spec in (scenario.name, scenario.spec):
+            return scenario
+        if scenario.kind in ("stream", "vector-file"):
+            given, own = Path(spec), Path(scenario.argument())
+            if given.is_file() and given.resolve() == own.resolve():
+                return scenario
+    return None
 
 
 def resolve(names: list[str]) -> list[Scenario]:

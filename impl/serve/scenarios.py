@@ -13,6 +13,11 @@ a vector name             a stream of the bundled conformance corpus
                           ``counterexample-...``)
 ========================  ==============================================================
 
+How a scenario is presented: a built-in scenario (``agents --list``; the list
+``agents/scenarios.json`` declares each one's deviations) is completed to a valid
+OpenAI stream but for its declared deviations (``present.py``); any other stream is
+played as given, since serve cannot know which of its gaps are the point.
+
 Only decoded events are kept: an event the front end could not decode has no JSON to
 serve (``cases.corpus_cases`` drops them for the same reason).  Nothing here maps tools
 or judges; ``load_scenario`` raises ``ScenarioError`` (a message saying what exists)
@@ -22,9 +27,11 @@ for a name that finds nothing, so the CLI can exit 2 before it binds a port.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
+
+from .present import AS_GIVEN, Deviation, Presentation
 
 Event = dict[str, Any]
 """One decoded wire event."""
@@ -42,14 +49,33 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class Scenario:
-    """One stream to serve: its name (as given) and its decoded events, in order."""
+    """One stream to serve: its name (as given), its decoded events, in order, and how
+    it is presented (its declared deviations; ``present.py``)."""
 
     name: str
     events: tuple[Event, ...]
+    presentation: Presentation = AS_GIVEN
 
 
 def load_scenario(spec: str) -> Scenario:
-    """The scenario ``spec`` names (see the module's table); ``ScenarioError`` if none."""
+    """The scenario ``spec`` names (see the module's table), presented with its declared
+    deviations; ``ScenarioError`` if none."""
+    from responses_oracle.agents.scenarios import declared
+
+    builtin = declared(spec)
+    if builtin is None:
+        return _load(spec)
+    deviations = tuple(Deviation.from_dict(entry) for entry in builtin.deviations)
+    return replace(_load(builtin.argument(), spec), presentation=Presentation(deviations))
+
+
+def _load(spec: str, name: str | None = None) -> Scenario:
+    """The stream ``spec`` names, called ``name`` (default ``spec``), as given."""
+    scenario = _find(spec)
+    return scenario if name is None else replace(scenario, name=name)
+
+
+def _find(spec: str) -> Scenario:
     if seed := _SEED.fullmatch(spec):
         from responses_oracle.testing.cases import generated_case
 
