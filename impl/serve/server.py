@@ -9,7 +9,8 @@ Rules
    its ``previous_response_id`` names a served response or a text answer given to that
    conversation; it gets a short text answer.  Otherwise the first request that offers
    tools gets the next scenario, mapped onto its tools (``mapping.map_scenario``; one
-   that cannot be mapped is passed over with an error); a request without tools (a
+   that cannot be mapped is passed over with an error, one no offered tool fits as a
+   model would call it as not applicable); a request without tools (a
    title request) or one that comes after the last scenario gets the text answer.
 3. **A provider's stream with exactly the scenario's deviations.**  The mapped events
    are presented (``present.present``): every field of a valid OpenAI stream the
@@ -49,7 +50,7 @@ from aiohttp import web
 
 from .gateway import GatewayVerdict, compare_downstream
 from .judge import Served, Verdicts, judge
-from .mapping import MappingError, Override, map_scenario, offered_tools
+from .mapping import MappingError, NotApplicable, Override, map_scenario, offered_tools
 from .present import present
 from .scenarios import Event, Scenario
 
@@ -134,6 +135,8 @@ class ServeState:
     requests: list[dict[str, Any]] = field(default_factory=list)
     served: list[Served] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    not_applicable: list[str] = field(default_factory=list)
+    """``SCENARIO: why`` for each scenario no offered tool fits (``NotApplicable``)."""
     downstream: dict[int, GatewayVerdict] = field(default_factory=dict)
     text_answers: dict[str, Served] = field(default_factory=dict)
     """The id of each text answer given to a served conversation → that conversation."""
@@ -165,7 +168,8 @@ class ServeState:
     def judged(self) -> Verdicts:
         """The verdicts on everything served so far."""
         unserved = [scenario.name for scenario in self.scenarios[self.position :]]
-        return judge(self.served, self.requests, unserved, self.errors, self.downstream)
+        verdicts = judge(self.served, self.requests, unserved, self.errors, self.downstream)
+        return replace(verdicts, not_applicable=tuple(self.not_applicable))
 
     def record_downstream(self, data: bytes, scenario: int | None = None) -> GatewayVerdict:
         """Gateway mode: compare what the gateway's client received for scenario
@@ -353,6 +357,9 @@ def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     state.position += 1
     try:
         mapped = map_scenario(scenario.events, offered, state.overrides)
+    except NotApplicable as why:
+        state.not_applicable.append(f"{scenario.name}: {why}")
+        return text
     except MappingError as error:
         state.errors.append(f"{scenario.name}: {error}")
         return text

@@ -13,10 +13,10 @@ import json
 import re
 import sys
 import typing
-from typing import Any
-
 import urllib.error
 import urllib.request
+from typing import Any
+
 import pytest
 from pydantic import ValidationError
 from responses_oracle.agents.scenarios import builtin
@@ -242,3 +242,27 @@ def test_stream_false_on_a_stream_without_terminal_gets_a_server_error(name: str
     assert status_code == 500
     assert json.loads(text)["error"]["type"] == "server_error"
     assert "interrupted" not in text
+
+
+def test_the_zero_parameter_tools_answer_says_it_ran() -> None:
+    """``ping()`` returns ``RAN_WITHOUT_ARGUMENTS``: an unconfirmed call answered with it
+    ran (a FAIL), a confirmed zero-argument call answered with it ran as it should."""
+    from responses_oracle.serve.mapping import RAN_WITHOUT_ARGUMENTS
+
+    r9 = load_scenario("r9_unconfirmed_items_are_kept_but_not_executable")
+    with running([r9]) as server:
+        # Only call_2 is done on the wire; a client that ran call_1 too answers both.
+        body = {"model": "gpt-5.1", "input": "go", "tools": TOOLS, "stream": True}
+        post(f"{server.base_url}/responses", body)
+        call = {"type": "function_call", "name": "ping", "arguments": "{}"}
+        replay = [
+            {**call, "id": "fc_1", "call_id": "call_1"},
+            {**call, "id": "fc_2", "call_id": "call_2"},
+            {"type": "function_call_output", "call_id": "call_1", "output": RAN_WITHOUT_ARGUMENTS},
+            {"type": "function_call_output", "call_id": "call_2", "output": RAN_WITHOUT_ARGUMENTS},
+        ]
+        post(f"{server.base_url}/responses", {**body, "input": replay})
+        verdicts = server.verdicts()
+    executed = {c.call_id: c.verdicts[0] for c in verdicts.scenarios[0].calls}
+    assert executed["call_1"].value is False and "it ran" in executed["call_1"].reason
+    assert executed["call_2"].value is True
