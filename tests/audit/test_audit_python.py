@@ -19,8 +19,8 @@ PAGE = REPO / "docs" / "usage" / "audit.md"
 
 def snippet() -> str:
     """The "From Python" block of docs/usage/audit.md, as written."""
-    [block] = [b for b in re.findall(r"```python\n(.*?)```", PAGE.read_text(), re.S)
-               if "run_audit" in b]
+    blocks: list[str] = re.findall(r"```python\n(.*?)```", PAGE.read_text(), re.S)
+    [block] = [b for b in blocks if "run_audit" in b]
     return block
 
 
