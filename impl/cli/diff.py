@@ -120,15 +120,16 @@ def register(subparsers: Subparsers) -> None:
         "by its own most harmful difference, the severe classes marked) and one line per "
         "cause (a policy's cluster named by the candidate's mistake, e.g. 'answers the "
         "terminal snapshot verbatim'), then each cluster in detail, ids shown whole where "
-        "they differ. --report-dir writes an upstream bug report per cluster, with a "
-        "failing test in the client's own style for a built-in client "
+        "they differ. --report-dir writes an upstream bug report per root cause (one stream "
+        "and one test; the clusters that share them merged), with a failing test in the "
+        "client's own style for a built-in client, and an index DIR/README.md "
         "(docs/conformance-vectors.md). Progress goes to stderr on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",
             "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/ --json",
             "diff --candidate ai-sdk --allow candidate_raised_on_invalid,unconfirmed_call_dropped",
-            "diff --candidate openai-python --report-dir reports/ && pytest reports/",
+            "diff --candidate openai-python --report-dir reports/; pytest reports/",
         ),
         run=run,
         exit_status={
@@ -213,12 +214,15 @@ def register(subparsers: Subparsers) -> None:
         "--report-dir",
         metavar="DIR",
         default=None,
-        help="also write an upstream-ready bug report per cluster, DIR/<cluster>.md (a "
-        "title in the client's terms, who sends the shape, a short readable stream, what "
+        help="also write an upstream-ready bug report per root cause, DIR/<cluster>.md (a "
+        "title in the client's terms, the recorded streams it was seen on, a short "
+        "readable stream, what "
         "the app expects and gets), and for a built-in client a failing test in its own "
         "style beside it, DIR/<cluster>/test_*.py (pytest, openai-python and "
         "openai-agents) or DIR/<cluster>/*.test.mjs (node:test, openai-node, ai-sdk, "
-        "ai-streamtext), needing nothing of responses-oracle",
+        "ai-streamtext), needing nothing of responses-oracle; a cluster whose stream "
+        "and test are another's is merged into that report; DIR/README.md indexes them by "
+        "cluster id (as printed), class and stream count",
     )
 
 
@@ -260,7 +264,7 @@ def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cl
     """Each cluster's upstream report (and test) into ``folder`` (``testing.upstream``),
     the candidate run again to keep each readable stream only where it still shows."""
     from responses_oracle.testing.candidate import ProcessCandidate
-    from responses_oracle.testing.upstream import write_reports
+    from responses_oracle.testing.upstream import INDEX, write_reports
 
     candidate = ProcessCandidate(command(args), timeout=args.timeout, sse=args.wire == "sse")
     try:
@@ -271,6 +275,7 @@ def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cl
     for report in reports:
         test = f"{folder / report.id / report.test_file}" if report.test_file else "no test"
         sys.stderr.write(f"{folder / report.id}.md: {report.title} ({test})\n")
+    sys.stderr.write(f"{folder / INDEX}: the index, {len(reports)} report(s)\n")
 
 
 def verdict(report: DiffReport) -> str:
