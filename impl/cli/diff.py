@@ -86,6 +86,15 @@ def command(args: argparse.Namespace) -> list[str]:
     return argv
 
 
+def split_responses(args: argparse.Namespace) -> bool:
+    """Whether a multi-response body goes one request per response: as
+    ``--split-responses`` says, else for a built-in client (the SDKs answer one response
+    per call, so a body of two would only show that), not for another candidate."""
+    if args.split_responses is not None:
+        return bool(args.split_responses)
+    return args.candidate in BUILTIN_CANDIDATES
+
+
 def _names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 
@@ -104,8 +113,10 @@ def register(subparsers: Subparsers) -> None:
         "that an entry with \"arguments_parsed\": true gives the arguments as the JSON "
         "value the client parsed them to (compared with the oracle's arguments parsed as "
         "JSON, or its text where that is not JSON); an answer is items or an error, never "
-        "both; a body holding several responses is one request (--split-responses sends "
-        "one per response); an empty stream is a request too. Every difference is classed "
+        "both; a body holding several responses is sent one request per response to a "
+        "built-in client (each answers one response per call) and as one request to "
+        "another candidate (--split-responses / --no-split-responses choose); an empty "
+        "stream is a request too. Every difference is classed "
         "by harm (wrong_tool_run, confirmed_call_lost, ... candidate_raised_on_invalid, "
         "unconfirmed_call_dropped); cases are clustered by cause (a candidate that raises: "
         "by its check, the masked message, or for a runtime lookup error such as "
@@ -177,8 +188,11 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--split-responses",
-        action="store_true",
-        help="send each response of a multi-response body as its own request",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="send each response of a multi-response body as its own request (the "
+        "default for a built-in client, which answers one response per call) or the body "
+        "as one request (the default for any other candidate)",
     )
     parser.add_argument(
         "--allow",
@@ -360,7 +374,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             codes=args.codes,
             sse=args.wire == "sse",
-            split=args.split_responses,
+            split=split_responses(args),
             timeout=args.timeout,
             shrink_clusters=not args.no_shrink,
             allowed=allowed,
