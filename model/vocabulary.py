@@ -351,6 +351,7 @@ class Code(Enum):
     SEQUENCE_REGRESSION = "sequence_regression"
     LIMIT_EXCEEDED = "limit_exceeded"
     NO_RESPONSE_STARTED = "no_response_started"
+    RESPONSE_RESUMED = "response_resumed"
     # R3-R6 routing and admission
     SLOT_REUSED = "slot_reused"
     AMBIGUOUS_ROUTE = "ambiguous_route"
@@ -433,6 +434,14 @@ CODES: dict[Code, CodeSpec] = {
     ),
     Code.NO_RESPONSE_STARTED: CodeSpec(
         _W, "R1", meaning="an event came before any response.created; a response opened for it"
+    ),
+    # A ``GET /responses/{id}?stream=true&starting_after=N`` resume starts at N+1, maybe
+    # in the middle of an item (issue #35).
+    Code.RESPONSE_RESUMED: CodeSpec(
+        _I,
+        "R14",
+        meaning="the stream resumes a response after its first events; events of items "
+        "opened before the resume are attached to them",
     ),
     # R3-R6 routing and admission
     Code.SLOT_REUSED: CodeSpec(

@@ -20,6 +20,7 @@ arguments.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,7 +57,29 @@ def end(step: StepContext, status: ResponseStatus, event: Event | None) -> None:
     if not completed and event is not None:
         _note_failure(step, _error_of(event))
     _reconcile_snapshot(step, event.response if event is not None else None, completed)
+    if state.held_over:
+        _attach_held(step)
     _settle(step)
+
+
+def _attach_held(step: StepContext) -> None:
+    """A resumed stream's held events (R14): each whose item the stream admitted after
+    all (its slot bound, its id named) is attached to it, without a word; the rest are
+    the ``orphan_event`` they would have been.  ``response_resumed`` counts the first."""
+    state = step.state
+    attached = 0
+    for output_index, item_id, diagnostic in state.held_over:
+        if output_index in state.slots or step.named_by(item_id):
+            attached += 1
+        else:
+            state.diagnostics.append(diagnostic)
+    state.held_over.clear()
+    diagnostics = state.diagnostics
+    for position, found in enumerate(diagnostics):
+        if found.code is Code.RESPONSE_RESUMED and attached:
+            detail = f"{found.detail}; {attached} events of items opened before it attached"
+            diagnostics[position] = replace(found, detail=detail)
+            return
 
 
 def _note_failure(step: StepContext, error: Any) -> None:

@@ -876,11 +876,17 @@ connection, a background response and its resume stream. Where one ends is the
 
 - `response.created` opens a response, and ends the one held unless that one is still
   open with the same response id (an `in_progress` may come first);
-- `response.queued` and `response.in_progress` open a response when none is held (a
-  resume stream, `GET /responses/{id}?stream=true&starting_after=N`, starts at
-  sequence N+1 with one of them: no warning, and no gap for its first number) and
+- `response.queued` and `response.in_progress` open a response when none is held and
   otherwise continue the held one; after its end, only another response's id starts
   a new one;
+- a response whose first event has a `sequence_number` above 0 is a resume
+  (`GET /responses/{id}?stream=true&starting_after=N` starts at N+1, with `queued`,
+  `in_progress` or in the middle of an item): one `response_resumed` (info) says so,
+  and its first number is no gap. An event of an item opened before the resume point
+  reaches no entry when it comes; it is held, and attached to its item when that
+  item's `output_item.done` or the terminal snapshot admits it, without a warning
+  (the snapshot supplies what the resume did not repeat). Only a held event whose
+  item never comes is an `orphan_event`;
 - in a WebSocket transcript the client's frames (`response.create`,
   `response.steer`) are skipped, and a `response.create` ends the response before it;
 - an `error` ends the response as failed, like any terminal; the terminal that
@@ -904,22 +910,30 @@ same way.""",
             "responses, and answers a bad request with an `error` frame alone "
             "(protocol notes §1.8; openai-python `ResponsesClientEvent`; Open Responses "
             "WebSocket mode, 2026-04-24).",
+            "A real `starting_after` resume begins at sequence N+1 with a text delta in "
+            "the middle of a message (issue #35): the items are whole from "
+            "`output_item.done` and the snapshot, and warning about the head the client "
+            "chose to skip blames a correct stream.",
             "GitHub Copilot rotates the response id inside one response "
             "(`vercel/ai#18548`, fixture `github-copilot-id-rotation.1`): an "
             "`in_progress` with another id continues the open response "
             "(`response_id_changed`).",
         ),
         Example(
-            "A WebSocket connection: the client asks; the response opens with "
-            "`response.in_progress` (no `response.created`) and completes; the client "
-            "asks again and the server answers `error` then `response.failed`. Two "
-            "results, no warning.",
+            "A WebSocket connection: the client asks; the response is a resume that "
+            "begins inside its message, at sequence 4 (`response_resumed`: the delta is "
+            "attached to the message its `output_item.done` admits) and completes; the "
+            "client asks again and the server answers `error` then `response.failed`. "
+            "Two results, no warning.",
             events=(
                 {"type": "response.create", "model": "gpt-5.1", "input": "hi"},
                 {
-                    "type": "response.in_progress",
+                    "type": "response.output_text.delta",
                     "sequence_number": 4,
-                    "response": {"id": "resp_r14a", "status": "in_progress", "output": []},
+                    "item_id": "msg_1",
+                    "output_index": 0,
+                    "content_index": 0,
+                    "delta": "lo.",
                 },
                 {**done(0, _R14_HELLO), "sequence_number": 5},
                 {**completed("resp_r14a", [_R14_HELLO]), "sequence_number": 6},
@@ -937,7 +951,7 @@ same way.""",
                     },
                 },
             ),
-            shows=(Code.RESPONSE_ERROR,),
+            shows=(Code.RESPONSE_RESUMED, Code.RESPONSE_ERROR),
         ),
     ),
     Rule(
