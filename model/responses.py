@@ -208,8 +208,9 @@ contract ``amended_terminals`` (``proofs/responses_z3.py``)."""
 FIRST_SEQUENCE: Final = 0
 """The ``sequence_number`` of a stream's first event.  A response whose first event
 carries a greater one, and is no ``response.created`` (which only a new response
-sends, whatever number a transcript gives it), is a resumed stream (``GET /responses/{id}?stream=true&
-starting_after=N`` starts at N+1, in the middle of an item when N falls there: a real
+sends, whatever number a transcript gives it), is a resumed stream (``GET
+/responses/{id}?stream=true&starting_after=N`` starts at N+1, in the middle of an item
+when N falls there: a real
 resume of pydantic-ai's cassette ``test_background_mode_streaming_starting_after_vcr``
 starts at 1, issue #35 reports one starting at a text delta).  Its payload events of
 items opened before the resume point reach no entry when they arrive; they are held,

@@ -20,8 +20,8 @@ arguments.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind

@@ -253,7 +253,7 @@ def test_a_resume_inside_an_item_gets_no_warning_and_the_same_items(where: str) 
 
 def test_a_resumed_event_whose_item_never_comes_is_an_orphan() -> None:
     # Held for the item opened before the resume; the stream ends without it.
-    whole, resumed = _resumed_at(*_MID_ITEM["message"])
+    _, resumed = _resumed_at(*_MID_ITEM["message"])
     stray = {**resumed[0], "item_id": "msg_never", "output_index": 7}
     (result,) = reduce([stray, *resumed[1:]])
     assert [d.code.value for d in result.diagnostics] == ["response_resumed", "orphan_event"]
