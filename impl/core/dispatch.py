@@ -110,9 +110,9 @@ def _reduce(context: StepContext, event: Event) -> None:
     state = context.state
     state.events += 1
     if state.events == 1 and resumes(event.type, event.sequence_number):
-        state.resumed_at = event.sequence_number
-        resumed = f"the stream starts at sequence_number {state.resumed_at}"
-        context.note(Code.RESPONSE_RESUMED, f"{resumed}: resumed after {state.resumed_at - 1}")
+        first = state.resumed_at = event.sequence_number or 0
+        resumed = f"the stream starts at sequence_number {first}: resumed after {first - 1}"
+        context.note(Code.RESPONSE_RESUMED, resumed)
     spec = event.spec
     for code, problem in event.problems:
         context.note(code, f"{event.type}: {problem}", True)
