@@ -275,6 +275,16 @@ class ItemTypeSpec:
         """Whether a client may run an item of this type (``call`` is set)."""
         return self.call is not None
 
+    @property
+    def payload_fields(self) -> frozenset[str]:
+        """The item's top-level fields that hold its channels: their values are decided
+        by R7 (``model/payload.py``), not by the merge of the item's other fields."""
+        fields = (
+            location.container[0] if location.container else location.array or location.field
+            for location in self.channels
+        )
+        return frozenset(field for field in fields if field is not None)
+
 
 _L = ChannelLocation
 _CALL, _OUTPUT = ItemKind.CALL, ItemKind.OUTPUT

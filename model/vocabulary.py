@@ -368,6 +368,7 @@ class Code(Enum):
     METADATA_CONFLICT = "metadata_conflict"
     CALL_ID_RENAMED = "call_id_renamed"
     SNAPSHOT_REKEYED = "snapshot_rekeyed"
+    DIVERGENT_ITEM_FIELD = "divergent_item_field"
     LATE_EVENT = "late_event"
     # R7 payload
     DIVERGENT_PAYLOAD = "divergent_payload"
@@ -488,6 +489,14 @@ CODES: dict[Code, CodeSpec] = {
     # A LiteLLM→vLLM gateway re-keys a done call in response.completed.
     Code.SNAPSHOT_REKEYED: CodeSpec(
         _W, "R6", meaning="the snapshot re-keys a done call at its own slot; identity kept"
+    ),
+    # OpenAI and Azure (gpt-5, gpt-5-mini, o4-mini): a reasoning item's encrypted_content
+    # differs between output_item.done and response.completed (issue #35).
+    Code.DIVERGENT_ITEM_FIELD: CodeSpec(
+        _I,
+        "R9",
+        meaning="a field no rule decides differs between output_item.done and the snapshot; "
+        "the snapshot's kept",
     ),
     Code.LATE_EVENT: CodeSpec(
         _I, "R3", meaning="an event for a done entry or a closed channel; it changes nothing"

@@ -90,6 +90,8 @@ class Entry:
     executable: bool = False
     execution: Execution = Execution.NOT_A_CALL
     in_snapshot: bool = False
+    done_item: bool = False
+    """An ``output_item.done`` item was merged into the entry (``identity.merge_item``)."""
     item: dict[str, Any] = field(default_factory=dict)
     channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
     channel_kinds: tuple[ChannelKind, ...] = field(init=False, repr=False, compare=False)

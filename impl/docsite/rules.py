@@ -580,7 +580,10 @@ table of the model is the authority; this paragraph is its summary.""",
   missing from a non-empty snapshot are kept (`snapshot_missing_item`); an empty or
   absent `output` is tolerated (`snapshot_absent`, info). Entries that never reached
   `payload_done`/`done` and are not in the snapshot are kept but **unconfirmed**
-  (`unconfirmed_item`).
+  (`unconfirmed_item`). A field of a snapshot item that differs from its
+  `output_item.done` where no rule decides it (not identity, R6; not a payload, R7;
+  a reasoning item's `encrypted_content`, say) takes the snapshot's value, the
+  response as stored, and says so (`divergent_item_field`, naming the field).
 - `response.incomplete` / `response.failed` / `response.cancelled`: the response
   status says so, and their `output` is reconciled like that of `completed` (items
   found only there are kept) but nothing in it is run (R13 `not_completed`). Entries
@@ -616,6 +619,11 @@ table of the model is the authority; this paragraph is its summary.""",
             "openai-python's accumulator keeps those items, and a reducer that reads only "
             "the snapshot of `completed` drops them (issue #11; the vercel/ai fixtures "
             "`issue-18872-*` end with `response.incomplete`).",
+            "OpenAI and Azure (gpt-5, gpt-5-mini, o4-mini) send a reasoning item's "
+            "`encrypted_content` anew in `response.completed`, different from "
+            "`output_item.done`'s (pydantic-ai cassette "
+            "`test_openai_responses_streaming_usage`; issue #35): a client replays one or "
+            "the other, so the oracle says which it keeps.",
         ),
         Example(
             "Two responses back to back. The first completes with an absent snapshot: "
