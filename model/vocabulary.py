@@ -369,6 +369,7 @@ class Code(Enum):
     CALL_ID_RENAMED = "call_id_renamed"
     SNAPSHOT_REKEYED = "snapshot_rekeyed"
     DIVERGENT_ITEM_FIELD = "divergent_item_field"
+    UNKNOWN_TOOL_TYPE = "unknown_tool_type"
     LATE_EVENT = "late_event"
     # R7 payload
     DIVERGENT_PAYLOAD = "divergent_payload"
@@ -497,6 +498,13 @@ CODES: dict[Code, CodeSpec] = {
         "R9",
         meaning="a field no rule decides differs between output_item.done and the snapshot; "
         "the snapshot's kept",
+    ),
+    # A response's tools echo a type the catalogue lacks (issue #35).
+    Code.UNKNOWN_TOOL_TYPE: CodeSpec(
+        _W,
+        "R13",
+        meaning="a declared tool's type is not in the catalogue; a call no known tool "
+        "declares is not run",
     ),
     Code.LATE_EVENT: CodeSpec(
         _I, "R3", meaning="an event for a done entry or a closed channel; it changes nothing"

@@ -11,7 +11,9 @@ the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded)
 ``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
 module only gathers those facts; the verdict is the ``execute`` kernel's cell (the
 execution table) for where ``decide``'s gates stop, a declared shell's or tool search's
-runner the ``shell_runner`` / ``search_runner`` kernel's.
+runner the ``shell_runner`` / ``search_runner`` kernel's, where the declared tools'
+answer leaves the walk the ``declares`` kernel's; a declared tool of a type the
+catalogue does not know is reported (``unknown_tool_type``).
 
 WARNING — decided here, not yet in a table: the JSON check of ``function_call``
 arguments.
@@ -33,6 +35,7 @@ from responses_oracle.model.execution import (
     CallFacts,
     decide,
     declared_tools,
+    unknown_tool_types,
 )
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
@@ -178,6 +181,13 @@ def _settle(step: StepContext) -> None:
     state = step.state
     completed = state.status is ResponseStatus.COMPLETED
     tools = declared_tools(state.tools, _loaded_tools(state.entries))
+    if tools is not None:
+        for unknown in unknown_tool_types(tools):
+            step.note(
+                Code.UNKNOWN_TOOL_TYPE,
+                f"declared tool type {unknown!r} is not in the catalogue: a call no known "
+                "tool declares is not run (execution unknown_tool_type)",
+            )
     answered = _answered(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
@@ -206,7 +216,7 @@ def _settle(step: StepContext) -> None:
         )
         kernels = step.kernels
         entry.execution = decide(
-            facts, kernels.execute, kernels.shell_runner, kernels.search_runner
+            facts, kernels.execute, kernels.shell_runner, kernels.search_runner, kernels.declares
         )
         entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":

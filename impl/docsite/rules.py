@@ -802,7 +802,12 @@ result:
    `container_reference`: server), local shell, computer and apply_patch **by the
    tool type**, a tool search **by its `execution`**. A declared tool that is hosted
    gives `server`; no declared tool of the call gives `undeclared`; a client one gives
-   `client`.
+   `client`. A declared tool's type is read by meaning: the forms the API echoes
+   (`computer-use-preview-2025-03-11`, `web_search_preview_2025_03_11`: hyphens,
+   dates, versions, `_preview`) name the tool they are a form of (`TOOL_TYPES` in
+   `model/catalogue.py`). A declared type the catalogue does not know is reported
+   (`unknown_tool_type`, naming it), and a call no known tool declares is then
+   `unknown_tool_type`, never a silent `undeclared`.
 
 When the stream declares no tools (no `tools`, or an empty list), gate 6 cannot be
 read: the call is executable by its type and its verdict says so, `tools_unknown`.
@@ -810,9 +815,10 @@ Each call type's facts (the tool types that declare it, how, the output that ans
 it) are its record in `model/catalogue.py` (`ITEM_TYPES`, `ClientCall`); who runs a
 declared tool is in `model/execution.py` (`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).
 Where the gates stop picks a cell of the execution table (`EXECUTION`), whose value is
-the verdict; `prove` shows, over the lifecycle with each call's `call_id` and evidence,
-that an executable call is confirmed, in a completed response, has a non-empty
-`call_id` and is client-run by the evidence, and that a call the evidence says the
+the verdict, the declared tools' answer its stop through `DECLARED`; `prove` shows,
+over the lifecycle with each call's `call_id` and evidence (the declared tools' answer
+among it), that an executable call is confirmed, in a completed response, has a
+non-empty `call_id` and is client-run by the evidence, and that a call the evidence says the
 client runs is executable; and, one step at a time, that a shell with no environment
 or a local one is the client's, a hosted or unknown one the server's (`shell_runners`),
 and that a tool search is the client's exactly when its `execution` is `client`
@@ -823,6 +829,10 @@ and that a tool search is the client's exactly when its `execution` is `client`
             '`response.tools` is `[{"type":"x_search"}]` (vercel/ai fixture '
             "`xai-x-search-tool`; protocol notes §8 xAI row, `vercel/ai#12456`). A client "
             "that runs them would call a tool it does not have (issue #11).",
+            "A request declaring `computer_use_preview` gets it echoed as "
+            "`computer-use-preview-2025-03-11`; read as the exact string, the only "
+            "declared tool's completed `computer_call` was withheld as `undeclared` "
+            "without a word (issue #35).",
             "OpenAI's hosted container shell streams `shell_call` items the server has "
             'already run: the declared tool is `{"type":"shell","environment":'
             '{"type":"container_reference",…}}` and each call\'s `shell_call_output` is '
