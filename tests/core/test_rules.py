@@ -590,7 +590,7 @@ def test_r6_call_id_held_by_another_item_type_is_not_admitted() -> None:
         done(0, call),
         completed([call, ctc("ctc_1", "call_1", "apply_patch", "patch")]),
     )
-    assert rows(result) == [row(0, call, "wire", "none", "completed", True)]
+    assert rows(result) == [row(0, call, "wire", "snapshot", "completed", True)]
     assert codes(result) == ["duplicate_call_id", "duplicate_call_id", "duplicate_call_id"]
 
 
@@ -1340,7 +1340,7 @@ def test_r10_items_without_a_slot_come_last() -> None:
 def test_r10_a_missing_slot_is_filled_by_a_later_item() -> None:
     call = fc("fc_1", "call_1", args="{}")
     result = reduce1(created(), added(None, fc("fc_1", "call_1")), done(0, call), completed([call]))
-    assert rows(result) == [row(0, call, "wire", "none", "completed", True)]
+    assert rows(result) == [row(0, call, "wire", "snapshot", "completed", True)]
     assert codes(result) == []
 
 
