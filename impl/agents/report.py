@@ -32,9 +32,12 @@ from .verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
 def marks(cell: Cell) -> dict[str, str]:
-    """A cell's mark per verdict, or ``not run`` for each when it did not run."""
+    """A cell's mark per verdict, or ``not run`` for each when it did not run, ``not
+    applicable`` when no offered tool takes the scenario's calls."""
     if not cell.ran:
         return dict.fromkeys(VERDICTS, "not run")
+    if cell.not_applicable:
+        return dict.fromkeys(VERDICTS, "not applicable")
     if not cell.calls:
         return dict.fromkeys(VERDICTS, "no verdict")
     return summary(cell.calls)
@@ -55,15 +58,19 @@ HELD: Final = "held"
 BROKEN: Final = "broken"
 NOT_JUDGED: Final = "not judged"
 NOT_RUN: Final = "not run"
+NOT_APPLICABLE: Final = "not applicable"
 """A cell's outcomes (``outcome``)."""
 
 
 def outcome(cell: Cell) -> str:
-    """``not run``; ``held`` (nothing broke); ``broken`` (a verdict broke, and every
-    verdict of the clean twin holds); ``not judged`` (a verdict broke, and the client
-    fails the clean twin too, or the twin was not run or not recorded)."""
+    """``not run``; ``not applicable`` (no offered tool takes the scenario's calls);
+    ``held`` (nothing broke); ``broken`` (a verdict broke, and every verdict of the
+    clean twin holds); ``not judged`` (a verdict broke, and the client fails the clean
+    twin too, or the twin was not run or not recorded)."""
     if not cell.ran:
         return NOT_RUN
+    if cell.not_applicable:
+        return NOT_APPLICABLE
     if not breaks(cell):
         return HELD
     twin = cell.twin
@@ -102,11 +109,13 @@ def headline(cells: Sequence[Cell]) -> str:
     failing, unjudged = found.count(BROKEN), found.count(NOT_JUDGED)
     idle = [c for c in cells if not c.ran]
     clients = sorted({c.client for c in idle})
-    silent = sum(c.ran and not c.calls for c in cells)
+    silent = sum(c.ran and not c.calls and not c.not_applicable for c in cells)
+    apart = [f"{found.count(NOT_APPLICABLE)} not applicable"] if NOT_APPLICABLE in found else []
+    apart += [f"{silent} got no verdict: no call to judge"] if silent else []
     if not failing and not idle and not unjudged:
         every = "the one cell" if len(cells) == 1 else f"all {counted(len(cells), 'cell')}"
-        # A cell serve had no call to judge in holds nothing: it is counted apart.
-        none = f" ({silent} got no verdict: no call to judge)" if silent else ""
+        # A cell with nothing to judge holds nothing: it is counted apart.
+        none = f" ({'; '.join(apart)})" if apart else ""
         return f"PASS: every verdict holds in {every}{none}."
     parts = []
     if failing:
@@ -123,9 +132,9 @@ def headline(cells: Sequence[Cell]) -> str:
 
 
 def why(cell: Cell) -> str:
-    """The reason shown beside a cell: why it did not run, each broken verdict's, and
-    why a cell is not judged."""
-    if not cell.ran:
+    """The reason shown beside a cell: why it did not run or does not apply, each
+    broken verdict's, and why a cell is not judged."""
+    if not cell.ran or cell.not_applicable:
         return cell.reason
     unjudged = not_judged(cell)
     if unjudged:
@@ -190,6 +199,8 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
     return Cell(
         twin=cell_from_json(twin) if isinstance(twin, dict) else None,
         gateway=record.get("gateway"),
+        not_applicable=record.get("not_applicable", ""),
+        stream=record.get("stream"),
         client=record["client"], scenario=record["scenario"], ran=record["ran"],
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),

@@ -77,7 +77,7 @@ SERVE_START: Final = 60.0
 
 DOWNSTREAM_ENV: Final = "ORACLE_DOWNSTREAM"
 """The variable that names, to a gateway's downstream client, the file where it keeps the
-first answer the gateway sent it (rule 4; ``drivers/openai_python.py`` writes it)."""
+first answer the gateway sent it (rule 5; ``drivers/openai_python.py`` writes it)."""
 
 DOWNSTREAM_FILE: Final = "downstream.json"
 """That file, in the run's folder: ``{"status", "content_type", "body_base64"}``."""
@@ -132,6 +132,12 @@ class Cell:
     gateway: dict[str, Any] | None = None
     """serve's gateway verdict (``answer_kept``, its reason, the differences each naming
     its rule), for a gateway whose downstream answer was handed back (rule 5)."""
+    not_applicable: str = ""
+    """Why the scenario is not applicable to this client (no offered tool takes its
+    calls as a model makes them): no verdict."""
+    stream: bool | None = None
+    """Whether the client streamed the scenario's turn (``False``: a non-streaming
+    request, answered with the scenario's terminal response object)."""
     twin: Cell | None = None
     """The same client on the scenario's clean twin (rule 4); None on a twin itself,
     and on a cell recorded before twins were run."""
@@ -147,6 +153,8 @@ class Cell:
             "seconds": round(self.seconds, 1),
             "requests": self.requests,
             **({"gateway": self.gateway} if self.gateway is not None else {}),
+            **({"not_applicable": self.not_applicable} if self.not_applicable else {}),
+            **({"stream": self.stream} if self.stream is not None else {}),
             **({"twin": self.twin.to_json()} if self.twin is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
@@ -409,6 +417,8 @@ def run_cell(
     served = load_verdicts(out / "verdicts.json")
     cell.calls = served.calls
     cell.gateway = served.gateway
+    cell.not_applicable = served.not_applicable
+    cell.stream = served.stream
     cell.reason = "; ".join(part for part in (ended, served.problem) if part)
     return cell
 

@@ -34,6 +34,7 @@ from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
 from responses_oracle.agents.report import (
     BROKEN,
     HELD,
+    NOT_APPLICABLE,
     NOT_JUDGED,
     NOT_RUN,
     answer_kept,
@@ -56,7 +57,15 @@ TIMELINES = "agents/timelines"
 COMMAND = "python -m responses_oracle.docsite.agents"
 SCRIPT = "python tools/record_agents.py"
 
-SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·"}
+NOT_STREAMED = "ᴶ"
+"""After a cell's marks: the client did not stream (``stream: false``), so it was
+answered with the scenario's terminal response object, not the stream."""
+
+TWIN_MARK = " ¦ "
+"""Between a cell's marks and its clean twin's."""
+
+SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·",
+          "not applicable": "∅"}
 """A verdict mark as the grid shows it."""
 
 
@@ -177,7 +186,8 @@ def _mark(recorded: Mapping[str, Any]) -> str:
     found = marks(run)
     kept = answer_kept(run)
     gateway = "" if kept is None else "/" + SYMBOL["ok" if kept else "FAIL"]
-    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway
+    json_only = NOT_STREAMED if run.stream is False else ""
+    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway + json_only
 
 
 def _outcome(recorded: Mapping[str, Any]) -> str:
@@ -185,12 +195,12 @@ def _outcome(recorded: Mapping[str, Any]) -> str:
 
 
 def _grid(recorded: Mapping[str, Any]) -> str:
-    """A cell of the grid: the scenario's marks, then the clean twin's after a ``·``
-    (none recorded: ``· ?``); a cell that is not judged in italics."""
+    """A cell of the grid: the scenario's marks, then the clean twin's after
+    ``TWIN_MARK`` (none recorded: ``?``); a cell that is not judged in italics."""
     twin = recorded.get("twin")
     shown = _mark(recorded)
-    if recorded["ran"]:
-        shown += f" · {_mark(twin) if isinstance(twin, Mapping) else '?'}"
+    if recorded["ran"] and not recorded.get("not_applicable"):
+        shown += f"{TWIN_MARK}{_mark(twin) if isinstance(twin, Mapping) else '?'}"
     return f"*{shown}*" if _outcome(recorded) == NOT_JUDGED else shown
 
 
@@ -222,14 +232,18 @@ def render(data: Mapping[str, Any]) -> str:
         "request input). A gateway's cell adds, after a slash, **answer kept** (what "
         "the gateway sent its own client reduces to the answer of the stream serve sent "
         "it; each difference names its rule). `✓` holds, `✗` broken, `-` does not apply, "
-        "`?` serve gave no verdict, `·` not run. After a `·` come the marks of the "
-        "scenario's **clean twin**: the oracle's answer on the same stream re-emitted as "
-        "a valid stream, with the same calls mapped onto the same tool with the same "
-        "harmless arguments, played to the same client (`serve --twin`). A broken "
-        "verdict counts only where every verdict of the twin holds; a cell whose twin "
-        "breaks too (or has no twin recorded, `· ?`) is *not judged* and shown in "
-        "italics, with the twin's reason under [Why](#why). A cell is only what the "
-        "client did when it was run: a "
+        "`?` serve gave no verdict, `·` not run, `∅` not applicable (no tool the client "
+        "offered takes the scenario's calls as a model would make them: a zero-argument "
+        "call needs a tool of no parameter, a custom tool call a custom tool, a client "
+        f"tool search a declared one), `{NOT_STREAMED}` after the marks: the client did not "
+        "stream, and got the scenario's own terminal response object. After a "
+        f"`{TWIN_MARK.strip()}` come the marks of the scenario's **clean twin**: the "
+        "oracle's answer on the same stream re-emitted as a valid stream, with the same "
+        "calls mapped onto the same tool with the same harmless arguments, played to the "
+        "same client (`serve --twin`). A broken verdict counts only where every verdict "
+        "of the twin holds; a cell whose twin breaks too (or has no twin recorded, "
+        f"`{TWIN_MARK.strip()} ?`) is *not judged* and shown in italics, with the twin's "
+        "reason under [Why](#why). A cell is only what the client did when it was run: a "
         "client that could not be installed or started, or that sent no request, is "
         "*not run*, with the reason, never a verdict. How to run one yourself: "
         "[Agents against serve](usage/agents.md).",
@@ -241,7 +255,7 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         *table(
             ("client", "kind", "package", "version", "driven", "sandbox", "recorded",
-             "cells held / broke / not judged / not run"),
+             "cells held / broke / not judged / not applicable / not run"),
             (
                 (
                     c["client"], c["kind"], f"`{c['package']}` ({c['registry']})",
@@ -272,8 +286,8 @@ def render(data: Mapping[str, Any]) -> str:
         (s["name"], s["kind"], f"`{s['spec']}`", s["what"]) for s in scenarios
     ))
     lines += ["", "## Why", "",
-              "Every cell that broke a verdict, was not judged or was not run, with "
-              "serve's reason.", ""]
+              "Every cell that broke a verdict, was not judged, was not run or is not "
+              "applicable, with "              "serve's reason.", ""]
     for client in clients:
         reasons = [
             (x["scenario"], _grid(x), why(cell_from_json(x)))
@@ -302,6 +316,7 @@ def headline(data: Mapping[str, Any]) -> str:
     cells = [x for c in ran for x in c["cells"] if x["ran"]]
     broke = sum(_outcome(x) == BROKEN for x in cells)
     unjudged = sum(_outcome(x) == NOT_JUDGED for x in cells)
+    inapplicable = sum(_outcome(x) == NOT_APPLICABLE for x in cells)
     silent = sum(_mark(x) == "???" for x in cells)
     gateways = sum(c["kind"] == "gateway" for c in ran)
     text = (
@@ -309,9 +324,10 @@ def headline(data: Mapping[str, Any]) -> str:
         f"({len(ran) - gateways} agents and agent libraries, "
         f"{counted(gateways, 'gateway')}) on "
         f"{counted(len(data.get('scenarios', [])), 'scenario')}: "
-        f"of their {counted(len(cells), 'cell')}, {len(cells) - broke - unjudged - silent} "
-        f"held every verdict that applies, {broke} broke one the clean twin keeps, "
-        f"{unjudged} were not judged (the twin did not hold, or none was recorded) and "
+        f"of their {counted(len(cells), 'cell')}, "
+        f"{len(cells) - broke - unjudged - inapplicable - silent} held every verdict that "
+        f"applies, {broke} broke one the clean twin keeps, {unjudged} were not judged (the "
+        f"twin did not hold, or none was recorded), {inapplicable} were not applicable and "
         f"{silent} got none (no call to judge: [Without a verdict](#without-a-verdict))."
     )
     if idle:
@@ -324,7 +340,7 @@ def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     found: dict[str, dict[str, list[str]]] = {}
     for client in clients:
         for x in client["cells"]:
-            if x["ran"] and not x["calls"]:
+            if x["ran"] and not x["calls"] and not x.get("not_applicable"):
                 found.setdefault(x["scenario"], {}).setdefault(x["reason"], []).append(
                     client["client"])
     if not found:
@@ -368,7 +384,8 @@ def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
 
 def _counts(client: Mapping[str, Any]) -> str:
     found = [_outcome(c) for c in client.get("cells", [])]
-    return " / ".join(str(found.count(kind)) for kind in (HELD, BROKEN, NOT_JUDGED, NOT_RUN))
+    kinds = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
+    return " / ".join(str(found.count(kind)) for kind in kinds)
 
 
 def render_timelines(data: Mapping[str, Any]) -> dict[str, str]:

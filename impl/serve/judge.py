@@ -52,7 +52,15 @@ from responses_oracle.model.vocabulary import ItemKind
 from responses_oracle.words import counted
 
 from .gateway import GatewayVerdict, quoted
-from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, offered_tools, payload_key
+from .mapping import (
+    MARKER_PREFIX,
+    RAN_WITHOUT_ARGUMENTS,
+    SHELL_COMMANDS,
+    Mapped,
+    items_of,
+    offered_tools,
+    payload_key,
+)
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, ID_RULE, VERDICTS, VerdictName
 
@@ -252,6 +260,9 @@ class Verdicts:
     scenarios: tuple[ScenarioVerdicts, ...]
     unserved: tuple[str, ...] = ()
     errors: tuple[str, ...] = ()
+    not_applicable: tuple[str, ...] = ()
+    """``SCENARIO: why`` for each scenario no offered tool could take as a model would
+    call it (``mapping.NotApplicable``): no verdict, and no failure."""
     tools_offered: int = 0
     """How many requests offered tools (what a scenario is served to)."""
     ended: str = ""
@@ -322,6 +333,7 @@ class Verdicts:
             "tools_offered": self.tools_offered,
             "ended": self.ended,
             "errors": list(self.errors),
+            "not_applicable": list(self.not_applicable),
         }
 
 
@@ -341,7 +353,7 @@ def judge(
     offering = sum(
         1 for r in requests if isinstance(r.get("body"), dict) and offered_tools(r["body"])
     )
-    return Verdicts(judged, tuple(unserved), tuple(errors), offering)
+    return Verdicts(judged, tuple(unserved), tuple(errors), tools_offered=offering)
 
 
 def _calls(items: Sequence[ResultItem]) -> list[ResultItem]:
@@ -546,11 +558,12 @@ def _executed(
     wanted = _markers(expected.get(field, ""))
     shown = [m for output in outputs for m in _markers(output.get("output", ""))]
     if not call.executable:
-        if wanted and set(wanted) & set(shown):
+        ran = [m for m in shown if m in wanted or m == RAN_WITHOUT_ARGUMENTS]
+        if ran:
             return Verdict(
                 name,
                 False,
-                f"the oracle says not executable, but it ran: the output shows {wanted[0]}",
+                f"the oracle says not executable, but it ran: the output shows {ran[0]}",
             )
         if shown or echoes or nxt is None:
             return Verdict(name, True, "not executable, and it did not run")
@@ -561,6 +574,9 @@ def _executed(
         )
     if not outputs:
         return Verdict(name, False, "the next request carries no output for this call")
+    if shown == [RAN_WITHOUT_ARGUMENTS] and not wanted:
+        return Verdict(name, True, "ran: the zero-parameter tool answered "
+                       f"{RAN_WITHOUT_ARGUMENTS}, and the oracle's arguments are none")
     if shown:
         if wanted and set(wanted) <= set(shown):
             return Verdict(
