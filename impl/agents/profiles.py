@@ -98,8 +98,9 @@ class Install:
     before the install: a transitive dependency pinned where the client's own range
     resolves to a release that breaks it (the note says why)."""
     source: str = ""
-    """A Go client's driver (a file of ``drivers/``), built with its pinned modules
-    (``packages``, ``module@version``) into ``bin/<bin>`` of the prefix."""
+    """A Go client's driver: a folder of ``drivers/`` holding ``main.go`` and the
+    ``go.mod`` and ``go.sum`` that pin its modules (the first of ``packages``, at the
+    profile's version), built into ``bin/<bin>`` of the prefix."""
 
     def prefix(self) -> Path:
         """The client's install folder (an npm prefix or a virtualenv)."""
@@ -494,11 +495,11 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version=OPENAI_GO,
         install=Install("go", f"openai-go-{OPENAI_GO}",
                         (f"github.com/openai/openai-go/v3@{OPENAI_GO}",), bin="openai-go",
-                        source="openai_go.go"),
+                        source="openai_go"),
         command=_GO_DRIVER,
         driven="`client.Responses.NewStreaming` with two function tools (`echo`, and `ping` "
         "of no parameter); the SDK has no tool loop, so the driver's loop replays each "
-        "output item with `ToParam()` and a `function_call_output` (drivers/openai_go.go)",
+        "output item with `ToParam()` and a `function_call_output` (drivers/openai_go)",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,
@@ -509,11 +510,11 @@ PROFILES: Final[tuple[Profile, ...]] = (
         package="google.golang.org/adk/v2",
         version=ADK_GO,
         install=Install("go", f"adk-go-{ADK_GO}", (f"google.golang.org/adk/v2@{ADK_GO}",),
-                        bin="adk-go", source="adk_go.go"),
+                        bin="adk-go", source="adk_go"),
         command=_GO_DRIVER,
         driven="`llmagent` on `openaimodel.NewModel(..., BaseURL)` with two `functiontool` "
         "tools (`echo`, and `ping` of no parameter), `runner.Run` with SSE streaming: ADK's "
-        "own loop runs the tools (drivers/adk_go.go)",
+        "own loop runs the tools (drivers/adk_go)",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,

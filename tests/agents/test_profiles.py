@@ -63,14 +63,19 @@ def test_crush_runs_headless_on_serve_with_only_its_reading_tools_and_bash(tmp_p
 
 
 def test_a_go_client_is_a_driver_built_against_its_pinned_module() -> None:
-    from record_agents import go_module, install_commands
+    from record_agents import install_commands
 
     for name in ("openai-go", "adk-go"):
         spec = BY_NAME[name].install
-        assert spec.registry == "go" and (DRIVERS / spec.source).is_file(), name
+        folder = DRIVERS / spec.source
+        assert spec.registry == "go" and (folder / "main.go").is_file(), name
+        # The committed go.mod requires the profile's pin (its go.sum verifies it).
         module, version = spec.packages[0].split("@")
-        assert f"\t{module} {version}\n" in go_module(spec)
-        assert install_commands(spec)[-1][:2] == ["go", "build"]
+        assert BY_NAME[name].version == version
+        assert f"\t{module} {version}\n" in (folder / "go.mod").read_text().replace(
+            f"require {module} {version}\n", f"\t{module} {version}\n")
+        assert f"{module} {version} h1:" in (folder / "go.sum").read_text()
+        assert install_commands(spec) == [["go", "build", "-o", str(spec.executable()), "."]]
         assert spec.executable() == spec.prefix() / "bin" / spec.bin
 
 
