@@ -75,3 +75,9 @@ def test_the_go_example_runs_serve_from_go_test() -> None:
                           capture_output=True, text=True, timeout=1200, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("ok")
+
+
+def test_the_page_shows_the_go_example_test_as_it_is() -> None:
+    page = (EXAMPLE.parents[1] / "docs/usage/other-languages.md").read_text(encoding="utf-8")
+    test = (EXAMPLE / "client_test.go").read_text(encoding="utf-8")
+    assert f"```go\n{test}```" in page
