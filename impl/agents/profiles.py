@@ -498,8 +498,10 @@ PROFILES: Final[tuple[Profile, ...]] = (
                         source="openai_go"),
         command=_GO_DRIVER,
         driven="`client.Responses.NewStreaming` with two function tools (`echo`, and `ping` "
-        "of no parameter); the SDK has no tool loop, so the driver's loop replays each "
-        "output item with `ToParam()` and a `function_call_output` (drivers/openai_go)",
+        "of no parameter), the calls read from the response `response.completed` carries "
+        "(the SDK accumulates only WebSocket turns); the SDK has no tool loop, so the "
+        "driver's loop replays each output item with `ToParam()` and a "
+        "`function_call_output` (drivers/openai_go)",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,

@@ -3,8 +3,9 @@
 // openai_go BASE_URL PROMPT: two function tools (echo, which returns its text, and
 // ping, which takes nothing), each request streamed; the SDK has no tool loop, so the
 // loop is this driver's, written as the SDK's README shows: the final response is the
-// one response.completed carries, its output items are appended to the input with
-// ToParam(), a function_call_output for each call, until a response has no call.
+// one response.completed carries (the SDK accumulates only WebSocket turns), its output
+// items are appended to the input with ToParam(), a function_call_output for each call,
+// until a response has no call.
 package main
 
 import (
