@@ -323,6 +323,9 @@ ADK_GO: Final = "v2.2.0"
 """Google's ADK for Go pinned (``google.golang.org/adk/v2``): its ``openaimodel``, the
 Responses API model, is in the v2 line only (v1.x has Gemini and Apigee models alone)."""
 
+FANTASY: Final = "v0.41.2"
+"""charm.land/fantasy pinned: the release crush's own ``go.mod`` requires (crush v0.90.0)."""
+
 _GO_DRIVER: Final = ("{bin}", "{base_url}", "{prompt}")
 """How a built Go driver is run: the binary, serve's endpoint and the prompt."""
 
@@ -517,6 +520,23 @@ PROFILES: Final[tuple[Profile, ...]] = (
         driven="`llmagent` on `openaimodel.NewModel(..., BaseURL)` with two `functiontool` "
         "tools (`echo`, and `ping` of no parameter), `runner.Run` with SSE streaming: ADK's "
         "own loop runs the tools (drivers/adk_go)",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="fantasy",
+        kind="library",
+        package="charm.land/fantasy",
+        version=FANTASY,
+        install=Install("go", f"fantasy-{FANTASY}", (f"charm.land/fantasy@{FANTASY}",),
+                        bin="fantasy", source="fantasy",
+                        note="crush's own LLM layer, run because crush itself cannot be "
+                        "installed (its row says why): the Responses code crush runs"),
+        command=_GO_DRIVER,
+        driven="`fantasy.NewAgent` on its `openai` provider with `WithUseResponsesAPI()` (as "
+        "crush sets it up), two `NewAgentTool` tools (`echo`, and `ping` of no parameter), "
+        "`Agent.Stream`: fantasy's own loop runs the tools (drivers/fantasy)",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,

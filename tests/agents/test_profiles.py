@@ -16,7 +16,7 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
     assert set(BY_NAME) == {
         "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
         "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
-        "openai-go", "adk-go",
+        "openai-go", "adk-go", "fantasy",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 
@@ -66,7 +66,7 @@ def test_crush_runs_headless_on_serve_with_only_its_reading_tools_and_bash(tmp_p
 def test_a_go_client_is_a_driver_built_against_its_pinned_module() -> None:
     from record_agents import install_commands
 
-    for name in ("openai-go", "adk-go"):
+    for name in ("openai-go", "adk-go", "fantasy"):
         spec = BY_NAME[name].install
         folder = DRIVERS / spec.source
         assert spec.registry == "go" and (folder / "main.go").is_file(), name
