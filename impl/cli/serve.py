@@ -46,8 +46,10 @@ _DESCRIPTION = (
     "tools gets the first scenario, its calls renamed onto an offered tool with harmless "
     "arguments (an echo for shell tools); later requests get a short text answer. Then "
     "judge the client's next request per call: executed, history_faithful, api_valid "
-    "(docs: the 'Checking a client over HTTP' page). A SCENARIO is a stream file, a quirk "
-    "(q05), a generated case (seed7/12) or a conformance vector name. The first stdout "
+    "(docs: the 'Checking a client over HTTP' page). A SCENARIO is a stream file or a "
+    "conformance vector file, a quirk (q05), a name `agents --list` shows (s01, "
+    "peers-unconfirmed-call), a stream the package ships (examples/parallel-calls.sse, "
+    "captures/...), a generated case (seed7/12) or a conformance vector name. The first stdout "
     "line is 'listening on http://127.0.0.1:PORT/v1'; every request goes to "
     "DIR/requests.jsonl, the verdicts to DIR/verdicts.json on exit."
 )

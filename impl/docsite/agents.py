@@ -49,7 +49,12 @@ TIMELINES = "agents/timelines"
 COMMAND = "python -m responses_oracle.docsite.agents"
 SCRIPT = "python tools/record_agents.py"
 
-SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·"}
+NOT_STREAMED = "ᴶ"
+"""After a cell's marks: the client did not stream (``stream: false``), so it was
+answered with the scenario's terminal response object, not the stream."""
+
+SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·",
+          "not applicable": "∅"}
 """A verdict mark as the grid shows it."""
 
 
@@ -168,7 +173,8 @@ def _mark(recorded: Mapping[str, Any]) -> str:
     found = marks(run)
     kept = answer_kept(run)
     gateway = "" if kept is None else "/" + SYMBOL["ok" if kept else "FAIL"]
-    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway
+    json_only = NOT_STREAMED if run.stream is False else ""
+    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway + json_only
 
 
 def timeline_link(name: str) -> str:
@@ -199,8 +205,12 @@ def render(data: Mapping[str, Any]) -> str:
         "request input). A gateway's cell adds, after a slash, **answer kept** (what "
         "the gateway sent its own client reduces to the answer of the stream serve sent "
         "it; each difference names its rule). `✓` holds, `✗` broken, `-` does not apply, "
-        "`?` serve gave no verdict, `·` not run. A cell is only what the client did when "
-        "it was run: a "
+        "`?` serve gave no verdict, `·` not run, `∅` not applicable (no tool the client "
+        "offered takes the scenario's calls as a model would make them: a zero-argument "
+        "call needs a tool of no parameter, a custom tool call a custom tool, a client "
+        f"tool search a declared one), `{NOT_STREAMED}` after the marks: the client did not "
+        "stream, and got the scenario's own terminal response object. A cell is only what "
+        "the client did when it was run: a "
         "client that could not be installed or started, or that sent no request, is "
         "*not run*, with the reason, never a verdict. How to run one yourself: "
         "[Agents against serve](usage/agents.md).",
@@ -243,12 +253,13 @@ def render(data: Mapping[str, Any]) -> str:
         (s["name"], s["kind"], f"`{s['spec']}`", s["what"]) for s in scenarios
     ))
     lines += ["", "## Why", "",
-              "Every cell that broke a verdict or was not run, with serve's reason.", ""]
+              "Every cell that broke a verdict, was not run or is not applicable, with "
+              "serve's reason.", ""]
     for client in clients:
         reasons = [
             (x["scenario"], _mark(x), why(cell_from_json(x)))
             for x in client["cells"]
-            if not x["ran"] or "✗" in _mark(x)
+            if not x["ran"] or "✗" in _mark(x) or x.get("not_applicable")
         ]
         if not reasons:
             continue
@@ -292,7 +303,7 @@ def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     found: dict[str, dict[str, list[str]]] = {}
     for client in clients:
         for x in client["cells"]:
-            if x["ran"] and not x["calls"]:
+            if x["ran"] and not x["calls"] and not x.get("not_applicable"):
                 found.setdefault(x["scenario"], {}).setdefault(x["reason"], []).append(
                     client["client"])
     if not found:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .gateway import GatewayVerdict
 from .judge import CallVerdicts, ScenarioVerdicts, Served, Verdict, Verdicts
-from .mapping import MappingError, Override
+from .mapping import MappingError, NotApplicable, Override
 from .scenarios import Scenario, ScenarioError, load_scenario
 from .server import LOOPBACK, Framing, Running, ServeError, running, serve_forever
 from .verdicts import VERDICTS, VerdictName
@@ -32,6 +32,7 @@ __all__ = [
     "Framing",
     "GatewayVerdict",
     "MappingError",
+    "NotApplicable",
     "Override",
     "Running",
     "Scenario",

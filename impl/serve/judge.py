@@ -41,7 +41,14 @@ from responses_oracle.model.catalogue import ITEM_TYPES
 from responses_oracle.model.vocabulary import ItemKind
 
 from .gateway import GatewayVerdict
-from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, payload_key
+from .mapping import (
+    MARKER_PREFIX,
+    RAN_WITHOUT_ARGUMENTS,
+    SHELL_COMMANDS,
+    Mapped,
+    items_of,
+    payload_key,
+)
 from .schema import item_problems
 from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
 
@@ -191,6 +198,9 @@ class Verdicts:
     scenarios: tuple[ScenarioVerdicts, ...]
     unserved: tuple[str, ...] = ()
     errors: tuple[str, ...] = ()
+    not_applicable: tuple[str, ...] = ()
+    """``SCENARIO: why`` for each scenario no offered tool could take as a model would
+    call it (``mapping.NotApplicable``): no verdict, and no failure."""
 
     @property
     def ok(self) -> bool:
@@ -244,6 +254,7 @@ class Verdicts:
             "scenarios": [scenario.to_dict() for scenario in self.scenarios],
             "unserved": list(self.unserved),
             "errors": list(self.errors),
+            "not_applicable": list(self.not_applicable),
         }
 
 
@@ -440,11 +451,12 @@ def _executed(
     wanted = _markers(expected.get(field, ""))
     shown = [m for output in outputs for m in _markers(output.get("output", ""))]
     if not call.executable:
-        if wanted and set(wanted) & set(shown):
+        ran = [m for m in shown if m in wanted or m == RAN_WITHOUT_ARGUMENTS]
+        if ran:
             return Verdict(
                 name,
                 False,
-                f"the oracle says not executable, but it ran: the output shows {wanted[0]}",
+                f"the oracle says not executable, but it ran: the output shows {ran[0]}",
             )
         if shown or echoes or nxt is None:
             return Verdict(name, True, "not executable, and it did not run")
@@ -455,6 +467,9 @@ def _executed(
         )
     if not outputs:
         return Verdict(name, False, "the next request carries no output for this call")
+    if shown == [RAN_WITHOUT_ARGUMENTS] and not wanted:
+        return Verdict(name, True, "ran: the zero-parameter tool answered "
+                       f"{RAN_WITHOUT_ARGUMENTS}, and the oracle's arguments are none")
     if shown:
         if wanted and set(wanted) <= set(shown):
             return Verdict(

@@ -41,8 +41,8 @@ func main() {
 		APIKey: os.Getenv("OPENAI_API_KEY"), BaseURL: os.Args[1]}))
 	echo := must(functiontool.New(functiontool.Config{Name: "echo", Description: "Return the text unchanged."},
 		func(_ agent.Context, in echoArgs) (reply, error) { return reply(in), nil }))
-	ping := must(functiontool.New(functiontool.Config{Name: "ping", Description: "Answer pong."},
-		func(_ agent.Context, _ struct{}) (reply, error) { return reply{Text: "pong"}, nil }))
+	ping := must(functiontool.New(functiontool.Config{Name: "ping", Description: "Answer that it ran."},
+		func(_ agent.Context, _ struct{}) (reply, error) { return reply{Text: "responses-oracle-0"}, nil }))
 	root := must(llmagent.New(llmagent.Config{Name: "driver", Model: model, Tools: []tool.Tool{echo, ping}}))
 	run := must(runner.NewInMemory("responses-oracle", root))
 	events := run.Run(ctx, "user", "session", genai.NewContentFromText(os.Args[2], genai.RoleUser),

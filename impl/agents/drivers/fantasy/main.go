@@ -39,9 +39,9 @@ func main() {
 		func(_ context.Context, in echoArgs, _ fantasy.ToolCall) (fantasy.ToolResponse, error) {
 			return fantasy.NewTextResponse(in.Text), nil
 		})
-	ping := fantasy.NewAgentTool("ping", "Answer pong.",
+	ping := fantasy.NewAgentTool("ping", "Answer that it ran.",
 		func(_ context.Context, _ struct{}, _ fantasy.ToolCall) (fantasy.ToolResponse, error) {
-			return fantasy.NewTextResponse("pong"), nil
+			return fantasy.NewTextResponse("responses-oracle-0"), nil
 		})
 	agent := fantasy.NewAgent(model, fantasy.WithTools(echo, ping),
 		fantasy.WithStopConditions(fantasy.StepCountIs(4)))

@@ -19,14 +19,14 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 )
 
-// run answers one call as the tool would.
+// run answers one call as the tool would; ping's answer tells serve it ran.
 func run(call responses.ResponseFunctionToolCall) string {
+	if call.Name == "ping" {
+		return "responses-oracle-0"
+	}
 	var args struct{ Text string }
 	if err := json.Unmarshal([]byte(call.Arguments), &args); err != nil {
 		return "invalid arguments: " + err.Error()
-	}
-	if call.Name == "ping" {
-		return "pong"
 	}
 	return args.Text
 }
