@@ -52,6 +52,7 @@ from responses_oracle.testing.upstream import package_version
 
 from . import docs_dir
 from .compliance import measure, summary_lines
+from .peers import AXONHUB_NOT_RUN
 
 RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
@@ -520,6 +521,9 @@ def render(data: Mapping[str, Any]) -> str:
         "rule the policy breaks and what to fix, its representative still shows the "
         "policy's explanation and its own cause, and each cause it gathers is listed with "
         "a representative of its own.",
+        "",
+        "Not run: AxonHub's Responses stream transformer (`llm/transformer/openai/responses`), "
+        f"as a candidate of a Go driver: {AXONHUB_NOT_RUN}.",
         "",
         "## Known classes",
         "",
