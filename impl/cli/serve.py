@@ -176,4 +176,6 @@ def _print(verdicts: Verdicts, out: str) -> None:
             print(f"  {scenario.scenario} {call.call_id}: {cells}")
     for line in verdicts.failures():
         print(f"  {line}")
+    for line in verdicts.not_applicable:
+        print(f"  not applicable: {line}")
     sys.stdout.flush()
