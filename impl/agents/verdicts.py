@@ -106,10 +106,13 @@ def load_verdicts(path: Path) -> Served:
     if not scenarios and skipped:
         return Served([], f"not applicable: {skipped[0]}", not_applicable=skipped[0])
     if not scenarios:
-        unserved = ", ".join(data.get("unserved") or []) or "the scenario"
         errors = "; ".join(data.get("errors") or [])
-        return Served([], f"serve never served {unserved}: no request offered tools"
-                      + (f" ({errors})" if errors else ""))
+        if errors:
+            # Passed over: serve could not play it to what the client offered.
+            return Served([], f"serve could not play the scenario: {errors}")
+        unserved = ", ".join(data.get("unserved") or []) or "the scenario"
+        because = data.get("unserved_because") or "no request asked for it"
+        return Served([], f"serve never served {unserved}: {because}")
     entry = scenarios[0]
     return Served(
         [CallVerdict.from_json(call) for call in entry.get("calls") or []],

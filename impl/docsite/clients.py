@@ -1,7 +1,8 @@
 """The "Real clients" page: what each client answers where it differs, from recorded runs.
 
 ``python -m responses_oracle.docsite.clients --record`` runs ``responses-oracle diff``
-with default options (300 generated streams of seed 0) against every built-in client
+with default options (300 generated streams of seed 0; a body of several responses
+sent one request per response, as ``diff`` does for a built-in client) against every built-in client
 adapter — openai-python, openai-agents, openai-node, the AI SDK's provider and its
 ``streamText`` — and writes what it
 found to ``docs/real-clients.json``: per client its package and version, the counts, and
@@ -142,7 +143,9 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
 
 def record_client(client: Client, generation: Generation) -> dict[str, Any]:
     """One client's default run, as recorded data."""
-    report = run_diff(candidate_command(client.candidate), generation=generation)
+    # As ``diff`` runs a built-in client: a body of several responses is sent one
+    # request per response, since each client answers one response per call.
+    report = run_diff(candidate_command(client.candidate), generation=generation, split=True)
     return {
         "client": client.candidate,
         "package": client.package,

@@ -65,11 +65,17 @@ class ScenarioError(ValueError):
 @dataclass(frozen=True)
 class Scenario:
     """One stream to serve: its name (as given), its decoded events, in order, and how
-    it is presented (its declared deviations; ``present.py``)."""
+    it is presented (its declared deviations; ``present.py``); ``twin``: serve plays
+    its clean twin instead (``twin.py``)."""
 
     name: str
     events: tuple[Event, ...]
     presentation: Presentation = AS_GIVEN
+    twin: bool = False
+
+    def clean_twin(self) -> Scenario:
+        """The same scenario, to be played as its clean twin (``serve --twin``)."""
+        return replace(self, twin=True)
 
 
 def load_scenario(spec: str) -> Scenario:

@@ -27,6 +27,12 @@ Rules
    before it is answered.
 6. Gateway mode: ``POST /serve/downstream`` takes the bytes a gateway's client received
    and compares them with what was served (``gateway.py``).
+7. **Responses only.**  A request to another OpenAI API (``OTHER_APIS``: Chat
+   Completions, Completions) is logged, answered 404 with an error saying serve speaks
+   only the Responses API, and kept as an error of the verdicts: a client configured
+   for the wrong API is told so, never judged as one that dropped its calls.
+8. **How it ended** is in the verdicts (``Verdicts.ended``): interrupted (SIGINT),
+   terminated (SIGTERM), every scenario continued (``--once``), or a ``Timeout``.
 
 Theory of operation: the conversations live in ``ServeState`` (touched only on the
 server's event loop); ``build_app`` is the aiohttp application; ``running`` runs it in a
@@ -41,7 +47,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -51,8 +57,9 @@ from aiohttp import web
 from .gateway import GatewayVerdict, compare_downstream
 from .judge import Served, Verdicts, judge
 from .mapping import MappingError, NotApplicable, Override, map_scenario, offered_tools
-from .present import present
+from .present import Presentation, present
 from .scenarios import Event, Scenario
+from .twin import twin_of
 
 LOOPBACK: Final = "127.0.0.1"
 """The only address ``serve`` binds."""
@@ -143,9 +150,20 @@ class ServeState:
     position: int = 0
     """The next scenario to serve; one that cannot be mapped is passed over (an error)."""
     done: asyncio.Event | None = None
+    ended: str = ""
+    """How the server ended (rule 8); ``""`` while it runs."""
+    last_request: float = field(default_factory=time.monotonic)
+    """When the last request came (or the server started): what an idle timeout reads."""
+
+    def end(self, how: str) -> None:
+        """End the server (the first cause is kept), as ``serve_forever`` waits for."""
+        self.ended = self.ended or how
+        if self.done is not None:
+            self.done.set()
 
     def log(self, path: str, body: Any) -> int:
         """Record one request (rule 5); its index."""
+        self.last_request = time.monotonic()
         index = len(self.requests)
         record = {"index": index, "time": time.time(), "path": path, "body": body}
         self.requests.append(record)
@@ -194,7 +212,7 @@ class ServeState:
 
     def write_verdicts(self) -> Verdicts:
         """Judge, and write ``verdicts.json`` when there is an output folder."""
-        verdicts = self.judged()
+        verdicts = replace(self.judged(), ended=self.ended)
         if self.out is not None:
             (self.out / VERDICTS_FILE).write_text(
                 json.dumps(verdicts.to_dict(), indent=2, ensure_ascii=False) + "\n", "utf-8"
@@ -317,6 +335,18 @@ def build_app(state: ServeState) -> web.Application:
         _maybe_finish(state)
         return reply
 
+    async def other_api(request: web.Request) -> web.Response:
+        # Rule 7: logged, told, and kept as an error of the verdicts.
+        index = state.log(request.path, await _json_or_none(request))
+        message = (
+            f"serve speaks only the Responses API (POST /v1/responses); this request went "
+            f"to {request.path}: point the client's Responses API at serve"
+        )
+        state.errors.append(f"request {index}: {message}")
+        return web.json_response(
+            {"error": {"message": message, "type": "invalid_request_error"}}, status=404
+        )
+
     async def models(request: web.Request) -> web.Response:
         state.log(request.path, None)
         return web.json_response(
@@ -339,7 +369,20 @@ def build_app(state: ServeState) -> web.Application:
     for prefix in ("/v1", ""):
         app.router.add_post(f"{prefix}/responses", responses)
         app.router.add_get(f"{prefix}/models", models)
+        for path in OTHER_APIS:
+            app.router.add_post(f"{prefix}{path}", other_api)
     return app
+
+
+OTHER_APIS: Final = ("/chat/completions", "/completions")
+"""The other OpenAI APIs a client may be configured for by mistake (rule 7)."""
+
+
+async def _json_or_none(request: web.Request) -> Any:
+    try:
+        return await request.json()
+    except ValueError:
+        return None
 
 
 def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
@@ -363,14 +406,18 @@ def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     except MappingError as error:
         state.errors.append(f"{scenario.name}: {error}")
         return text
-    shown = present(mapped.events, body, scenario.presentation)
+    if scenario.twin:
+        # The clean twin is a valid stream: presented with no deviation.
+        mapped = twin_of(mapped)
+    how = Presentation() if scenario.twin else scenario.presentation
+    shown = present(mapped.events, body, how)
     state.served.append(Served(scenario, replace(mapped, events=tuple(shown)), index, body))
     return shown
 
 
 def _maybe_finish(state: ServeState) -> None:
     if state.once and state.done is not None and state.finished():
-        state.done.set()
+        state.end("every scenario was served and continued (--once)")
 
 
 @dataclass
@@ -448,6 +495,42 @@ def _state(
     return ServeState(tuple(scenarios), folder, tuple(overrides), framing, once)
 
 
+@dataclass(frozen=True)
+class Timeout:
+    """When ``serve_forever`` stops waiting (rule 8): ``idle`` seconds with no request
+    (counted from the start too), ``overall`` seconds after the start; None: no limit."""
+
+    idle: float | None = None
+    overall: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Timeout:
+        """``SECONDS`` (idle) or ``SECONDS,TOTAL`` (idle, then overall)."""
+        parts = text.split(",")
+        try:
+            values = [float(part) for part in parts]
+        except ValueError:
+            values = []
+        if len(values) not in (1, 2) or any(not value > 0 for value in values):
+            raise ServeError(
+                f"--timeout takes SECONDS or SECONDS,TOTAL, positive numbers; got {text!r}"
+            )
+        return cls(values[0], values[1] if len(values) == 2 else None)
+
+    def expired(self, started: float, last_request: float, now: float) -> str:
+        """Why the server should end now, or ``""``."""
+        if self.overall is not None and now - started >= self.overall:
+            return f"timed out: {self.overall:g} s after the start (--timeout)"
+        if self.idle is not None and now - last_request >= self.idle:
+            return f"timed out: no request for {self.idle:g} s (--timeout)"
+        return ""
+
+
+ONCE_TIMEOUT: Final = Timeout(idle=120.0, overall=600.0)
+"""``--once``'s default ``--timeout``: a client that never comes, or never sends its
+next request, does not hold a harness forever."""
+
+
 async def serve_forever(
     scenarios: Sequence[Scenario],
     *,
@@ -457,21 +540,38 @@ async def serve_forever(
     overrides: Sequence[Override] = (),
     framing: Framing = Framing(),
     announce: Any = print,
+    timeout: Timeout = Timeout(),
 ) -> Verdicts:
-    """Serve until SIGINT/SIGTERM (or, with ``once``, until every scenario was served
-    and continued); then judge and write ``verdicts.json``.  ``announce`` gets the
-    ``listening on ...`` line first."""
+    """Serve until SIGINT/SIGTERM, the ``timeout`` or, with ``once``, until every
+    scenario was served and continued; then judge and write ``verdicts.json``
+    (``Verdicts.ended`` says which).  ``announce`` gets the ``listening on ...`` line
+    first."""
     import signal
 
     state = _state(scenarios, out, overrides, framing, once)
     state.done = asyncio.Event()
     runner, bound = await _start(state, port)
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, state.done.set)
+    loop.add_signal_handler(signal.SIGINT, state.end, INTERRUPTED)
+    loop.add_signal_handler(signal.SIGTERM, state.end, TERMINATED)
     announce(f"listening on http://{LOOPBACK}:{bound}/v1")
+    started = time.monotonic()
     try:
-        await state.done.wait()
+        while not state.done.is_set():
+            why = timeout.expired(started, state.last_request, time.monotonic())
+            if why:
+                state.end(why)
+                break
+            with suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(state.done.wait(), TICK)
     finally:
         await runner.cleanup()
     return state.write_verdicts()
+
+
+INTERRUPTED: Final = "interrupted (SIGINT)"
+TERMINATED: Final = "terminated (SIGTERM)"
+"""How ``Verdicts.ended`` names an end by signal (the CLI exits 130 on the first)."""
+
+TICK: Final = 0.5
+"""Seconds between two looks at the timeout."""

@@ -157,11 +157,12 @@ def test_a_client_that_never_comes_back_dropped_every_call(tmp_path: Path) -> No
     assert verdicts.scenarios[0].calls[0].verdicts[0].reason.startswith("dropped")
 
 
-def test_a_client_that_answers_the_rekeyed_snapshot_call_id_dropped_the_call(
+def test_a_client_that_answers_the_rekeyed_snapshot_call_id_ran_it_under_that_id(
     tmp_path: Path,
 ) -> None:
     """q05: the terminal snapshot re-keys the call; an application that takes its calls
-    from ``response.completed`` answers a call_id the oracle's call does not have."""
+    from ``response.completed`` runs the call and answers it under the snapshot's
+    call_id, which is not the one the oracle keeps (R6): not a dropped call."""
 
     def from_completed(client: openai.OpenAI) -> list[Item]:
         stream = client.responses.create(model="m", input="hi", tools=[WEATHER], stream=True)
@@ -178,9 +179,18 @@ def test_a_client_that_answers_the_rekeyed_snapshot_call_id_dropped_the_call(
             tools=[WEATHER],
         )
         verdicts = server.verdicts()
-    reason = verdicts.scenarios[0].calls[0].verdicts[0].reason
-    assert verdicts.call("call_baa6").verdicts[0].value is False
-    assert "request 1 answers functions.get_weather:0 instead" in reason
+    [scenario] = verdicts.scenarios
+    assert scenario.next_request == 1
+    executed, history, api_valid = verdicts.call("call_baa6").verdicts
+    under = ("answered under the snapshot's call_id 'functions.get_weather:0', not the "
+             "oracle's 'call_baa6' (R6: a call keeps the call_id it was confirmed with)")
+    assert executed.value is True
+    assert executed.reason == (
+        f"ran, {under}; ran with the oracle's arguments (the output shows responses-oracle-1)")
+    assert history.value is False and history.reason.startswith(f"{under}: id 'fc_b55b'")
+    assert "call_id 'functions.get_weather:0', the oracle's is 'call_baa6'" in history.reason
+    assert api_valid.value is True
+    assert not verdicts.ok
 
 
 @pytest.mark.parametrize("framing", ["data-only", "chunked", "crlf", "data-only,chunked,crlf"])
