@@ -58,6 +58,10 @@ RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
 COMMAND = "python -m responses_oracle.docsite.clients"
 
+SPLIT = True
+"""A body of several responses goes to each client one request per response, as
+``diff`` sends it to a built-in client: each answers one response per call."""
+
 
 @dataclass(frozen=True)
 class Client:
@@ -144,9 +148,7 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
 
 def record_client(client: Client, generation: Generation) -> dict[str, Any]:
     """One client's default run, as recorded data."""
-    # As ``diff`` runs a built-in client: a body of several responses is sent one
-    # request per response, since each client answers one response per call.
-    report = run_diff(candidate_command(client.candidate), generation=generation, split=True)
+    report = run_diff(candidate_command(client.candidate), generation=generation, split=SPLIT)
     return {
         "client": client.candidate,
         "package": client.package,
