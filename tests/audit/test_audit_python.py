@@ -25,7 +25,9 @@ def snippet() -> str:
 
 
 def _run_script(folder: Path, text: str) -> subprocess.CompletedProcess[str]:
-    shutil.copytree(EXAMPLES, folder / "traffic", ignore=shutil.ignore_patterns("*.md"))
+    (folder / "traffic").mkdir()
+    for stream in [*EXAMPLES.glob("*.sse"), *EXAMPLES.glob("*.jsonl")]:
+        shutil.copy(stream, folder / "traffic")
     (folder / "audit_traffic.py").write_text(text, encoding="utf-8")
     return subprocess.run(
         [sys.executable, "audit_traffic.py"], cwd=folder, capture_output=True, text=True,
