@@ -181,7 +181,6 @@ _ITEM_DEFAULTS: Final[dict[str, dict[str, Any]]] = {
 
 _NO_STATUS: Final[frozenset[str]] = frozenset(
     {
-        "custom_tool_call",
         "compaction",
         "mcp_list_tools",
         "mcp_approval_request",
@@ -190,7 +189,8 @@ _NO_STATUS: Final[frozenset[str]] = frozenset(
         "program",
     }
 )
-"""Item types whose published type has no ``status`` (every other one gets one)."""
+"""Item types that carry no ``status`` (every other one gets one: a ``custom_tool_call``
+has none in the published type, and one in every recorded stream)."""
 
 _TERMINAL_EVENTS: Final[dict[ResponseStatus, str]] = {
     TERMINAL_STATUS[terminal]: name
