@@ -19,28 +19,31 @@ channels, lifecycle states and verdicts; ``result.wire_item``: an entry's reconc
 wire item).  After each event:
 
 1. a response the reducer has started gets ``response.created`` and
-   ``response.in_progress`` (its id is the stream's, or one minted here if the stream
-   never gave one, since the API's ``Response.id`` is required);
-2. each entry is announced (``output_item.added``, renumbered ``output_index``: 0, 1,
-   2 ... in announcement order) once its place is known -- it has a slot and an id, and
-   every entry before it in the result's order (R10) is announced.  An entry that
-   arrives with a slot below one already announced cannot be put back: it is announced
-   at once, after it;
+   ``response.in_progress`` once its id is known or its first item is due (the id is
+   the stream's, or one minted here if the stream never gave one: the API's
+   ``Response.id`` is required);
+2. each entry is announced (``output_item.added``) once its place is settled -- it has
+   a slot, its id came with the item, no entry without a slot was admitted before it,
+   and every entry before it in the result's order (R10) is announced.  Its
+   ``output_index`` is the stream's slot, moved up only where a slot held two items
+   (``_place``);
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
-   call's arguments, code) is passed on delta by delta, on the event that brought it;
-   its part and payload ``done`` events when the reducer closes the channel, its
-   ``output_item.done`` when the reducer closes the entry (R8);
+   call's arguments, code, annotations) is passed on as it comes, on the event that
+   brought it; its part and payload ``done`` events when the reducer closes the
+   channel, its ``output_item.done`` when the reducer closes the entry (R8);
 4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
    ``output_item.added``: only its response's terminal settles whether it may run
    (R9, R13).  Then it is emitted once, reconciled: its id, its complete payload, its
-   ``done`` events.  In a completed response, a call the oracle says is not executable
-   gets its payload but no ``done`` and no place in the snapshot: it never arrives as a
-   completed call of a completed response (the reducer then says ``unconfirmed``);
-5. at the terminal, every item not yet closed is closed in result order, and the
-   terminal event carries the reconciled snapshot: the items as ``Result.items`` holds
-   them, with ``status``, ``object``, ``created_at``, ``model``, ``usage`` and the
-   declared ``tools`` present.  A failure reported by an ``error`` event is that event
-   and ``response.failed``;
+   ``done`` events.  In a completed response, a call the stream never confirmed
+   (``unconfirmed``) gets its payload but no ``done`` and no place in the snapshot: it
+   never arrives as a completed call of a completed response.  A call the server runs
+   (``answered``, ``server``, ``undeclared``) or that names no ``call_id`` completes as
+   the stream said, and the reducer gives it the same verdict again;
+5. at the terminal, every item not yet closed is closed -- the streamed ones, then the
+   held calls, each in result order -- and the terminal event carries the reconciled
+   snapshot: the items as ``Result.items`` holds them, with ``status``, ``object``,
+   ``created_at``, ``model``, ``usage`` and the declared ``tools`` present.  A failure
+   reported by an ``error`` event is that event and ``response.failed``;
 6. a stream cut before its terminal ends cut: the held calls' payloads, no ``done``
    for them, no terminal made up.
 
@@ -165,10 +168,10 @@ _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
 the event type canonical spells it with, and the addition of each channel."""
 
 _WITHHELD: Final[frozenset[Execution]] = frozenset({Execution.UNCONFIRMED})
-"""The verdicts that keep a call of a completed response from completing: the stream
-never confirmed it, or it names no ``call_id`` to answer.  A call the server runs
-(``answered``, ``server``, ``undeclared``) completes as the API sends it, and the
-reducer gives it the same verdict again."""
+"""The verdict that keeps a call of a completed response from completing: the stream
+never confirmed it.  A call the server runs (``answered``, ``server``, ``undeclared``)
+or that names no ``call_id`` (a server-run tool search has none) completes as the API
+sent it, and the reducer gives it the same verdict again."""
 
 _ITEM_DEFAULTS: Final[dict[str, dict[str, Any]]] = {
     "message": {"role": "assistant", "content": []},
@@ -181,7 +184,6 @@ _ITEM_DEFAULTS: Final[dict[str, dict[str, Any]]] = {
 
 _NO_STATUS: Final[frozenset[str]] = frozenset(
     {
-        "custom_tool_call",
         "compaction",
         "mcp_list_tools",
         "mcp_approval_request",
@@ -190,7 +192,8 @@ _NO_STATUS: Final[frozenset[str]] = frozenset(
         "program",
     }
 )
-"""Item types whose published type has no ``status`` (every other one gets one)."""
+"""Item types that carry no ``status`` (every other one gets one: a ``custom_tool_call``
+has none in the published type, and one in every recorded stream)."""
 
 _TERMINAL_EVENTS: Final[dict[ResponseStatus, str]] = {
     TERMINAL_STATUS[terminal]: name

@@ -191,6 +191,8 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     # The invariants (read by proofs and tests) and ``uuid`` (a minted id) are a tenth
     # of the start-up each, and this stream needs neither.
     assert "responses_oracle.model.invariants" not in small and "uuid" not in small
+    # canonical (the proxy's and serve's twin) is no part of a reduce.
+    assert "responses_oracle.canonicalizer" not in small
 
 
 def test_prove_of_a_peer_writes_nothing_without_write_dir(
