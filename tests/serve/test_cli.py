@@ -177,12 +177,13 @@ def test_the_closing_lines_include_answer_kept(
     from responses_oracle.cli.serve import _print
     from responses_oracle.serve import load_scenario, running
 
+    from .test_clients import PARALLEL
     from .test_gateway import _first_turn, gateway
 
-    with running([load_scenario("q11")], out=tmp_path) as server, gateway(
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server, gateway(
         server.base_url
     ) as through:
         server.record_downstream(_first_turn(through))
         verdicts = server.verdicts()
     _print(verdicts, str(tmp_path))
-    assert "  q11 gateway: answer_kept=true" in capsys.readouterr().out.splitlines()
+    assert f"  {PARALLEL} gateway: answer_kept=true" in capsys.readouterr().out.splitlines()
