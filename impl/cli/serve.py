@@ -221,6 +221,8 @@ def _print(verdicts: Verdicts, out: str) -> None:
             print(f"  {name} gateway: {ANSWER_KEPT}={_value(scenario.gateway.value)}")
     for line in verdicts.failures():
         print(f"  {line}")
+    for line in verdicts.not_applicable:
+        print(f"  not applicable: {line}")
     sys.stdout.flush()
 
 

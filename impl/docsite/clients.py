@@ -52,10 +52,15 @@ from responses_oracle.testing.upstream import package_version
 
 from . import docs_dir
 from .compliance import measure, summary_lines
+from .peers import AXONHUB_NOT_RUN
 
 RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
 COMMAND = "python -m responses_oracle.docsite.clients"
+
+SPLIT = True
+"""A body of several responses goes to each client one request per response, as
+``diff`` sends it to a built-in client: each answers one response per call."""
 
 
 @dataclass(frozen=True)
@@ -143,9 +148,7 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
 
 def record_client(client: Client, generation: Generation) -> dict[str, Any]:
     """One client's default run, as recorded data."""
-    # As ``diff`` runs a built-in client: a body of several responses is sent one
-    # request per response, since each client answers one response per call.
-    report = run_diff(candidate_command(client.candidate), generation=generation, split=True)
+    report = run_diff(candidate_command(client.candidate), generation=generation, split=SPLIT)
     return {
         "client": client.candidate,
         "package": client.package,
@@ -520,6 +523,9 @@ def render(data: Mapping[str, Any]) -> str:
         "rule the policy breaks and what to fix, its representative still shows the "
         "policy's explanation and its own cause, and each cause it gathers is listed with "
         "a representative of its own.",
+        "",
+        "Not run: AxonHub's Responses stream transformer (`llm/transformer/openai/responses`), "
+        f"as a candidate of a Go driver: {AXONHUB_NOT_RUN}.",
         "",
         "## Known classes",
         "",

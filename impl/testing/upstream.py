@@ -541,11 +541,11 @@ class Report:
     run's screen)."""
 
     @property
-    def root_cause(self) -> tuple[str, str]:
-        """What makes two reports one: the stream and the test (or, with no test, what
-        the client answers)."""
-        said = self.test_text or self.failure or compact(self.actual) + self.no_test
-        return "\n".join(compact(e) for e in self.events), said
+    def root_cause(self) -> tuple[str, ...]:
+        """What makes two reports one: the stream, and the test's body (what the app
+        expects and what the client gives or raises), whatever the title or test name."""
+        return ("\n".join(compact(e) for e in self.events), compact(self.expected),
+                self.failure or compact(self.actual), str(bool(self.test_file)))
 
     @property
     def reason(self) -> str:
@@ -777,7 +777,7 @@ def write_reports(
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     style = STYLES.get(client)
-    reports: dict[tuple[str, str], Report] = {}
+    reports: dict[tuple[str, ...], Report] = {}
     for cluster in clusters:
         for shown in (cluster, *(cluster.get("parts") or [])):
             found = labels(shown) if labels is not None else shown.get("labels") or ()
