@@ -177,14 +177,13 @@ def test_the_closing_lines_include_answer_kept(
     from responses_oracle.cli.serve import _print
     from responses_oracle.serve import load_scenario, running
 
+    from .test_clients import PARALLEL
     from .test_gateway import _first_turn, gateway
 
-    # s01: its call has arguments, which the gateway's client's tool takes (q11's call
-    # is a zero-argument call, not applicable to a tool with a parameter).
-    with running([load_scenario("s01")], out=tmp_path) as server, gateway(
+    with running([load_scenario(PARALLEL)], out=tmp_path) as server, gateway(
         server.base_url
     ) as through:
         server.record_downstream(_first_turn(through))
         verdicts = server.verdicts()
     _print(verdicts, str(tmp_path))
-    assert "  s01 gateway: answer_kept=true" in capsys.readouterr().out.splitlines()
+    assert f"  {PARALLEL} gateway: answer_kept=true" in capsys.readouterr().out.splitlines()

@@ -13,16 +13,16 @@ from typing import Any
 
 from responses_oracle.agents.verdicts import load_verdicts
 from responses_oracle.serve.judge import Served, judge
-from responses_oracle.serve.mapping import Mapped, OfferedTool
+from responses_oracle.serve.mapping import OfferedTool, map_scenario
 from responses_oracle.serve.scenarios import Scenario
 
 ECHO = OfferedTool("echo", "function", {
     "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]})
 TOOLS = [{"type": "function", "name": "echo", "parameters": dict(ECHO.parameters)}]
 
-CALL = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_time",
-        "arguments": "", "status": "completed"}
-BLANK_CALL = [
+CALL = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather",
+        "arguments": '{"city":"Paris"}', "status": "completed"}
+ONE_CALL = [
     {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress",
                                               "output": []}},
     {"type": "response.output_item.added", "output_index": 0,
@@ -31,8 +31,7 @@ BLANK_CALL = [
     {"type": "response.completed", "response": {"id": "resp_1", "status": "completed",
                                                 "output": [CALL]}},
 ]
-"""A zero-argument call (blank arguments), as a client saw it on a tool that requires
-``text``."""
+"""One call, mapped onto ``echo(text)``: ``{"text":"responses-oracle-1"}``."""
 
 
 def _request(index: int, items: list[dict[str, Any]], tools: bool = True) -> dict[str, Any]:
@@ -41,11 +40,8 @@ def _request(index: int, items: list[dict[str, Any]], tools: bool = True) -> dic
 
 
 def test_a_validation_error_returned_to_the_model_is_quoted_not_called_a_run() -> None:
-    # serve maps a zero-argument call only onto a tool of no parameter (mapping rule 5),
-    # so the stream a client that got it on echo(text) saw is built here by hand.
-    renamed = json.loads(json.dumps(BLANK_CALL).replace('"get_time"', '"echo"'))
-    mapped = Mapped(tuple(renamed), ())
-    served = Served(Scenario("blank", tuple(BLANK_CALL)), mapped, 0, _request(0, [])["body"])
+    mapped = map_scenario(ONE_CALL, [ECHO])
+    served = Served(Scenario("one", tuple(ONE_CALL)), mapped, 0, _request(0, [])["body"])
     error = "1 validation error for echo\ntext\n  Field required"
     replay = [{**CALL, "name": "echo", "arguments": "{}"},
               {"type": "function_call_output", "call_id": "call_1", "output": error}]
@@ -53,14 +49,14 @@ def test_a_validation_error_returned_to_the_model_is_quoted_not_called_a_run() -
     executed = verdicts.call("call_1").verdicts[0]
     assert executed.value is False
     assert executed.reason == (
-        "the replayed arguments \"{}\" differ from the oracle's \"\", and the output shows "
-        "no marker of what ran: it reads \"1 validation error for echo\\ntext\\n  Field "
-        "required\"")
+        "the replayed arguments \"{}\" differ from the oracle's \"{\\\"text\\\":\\\""
+        "responses-oracle-1\\\"}\", and the output shows no marker of what ran: it reads "
+        "\"1 validation error for echo\\ntext\\n  Field required\"")
     assert "it ran" not in executed.reason
 
 
 def test_unserved_says_no_request_offered_tools_only_when_none_did() -> None:
-    scenario = Scenario("q05", tuple(BLANK_CALL))
+    scenario = Scenario("q05", tuple(ONE_CALL))
     none_offered = judge([], [_request(0, [], tools=False)], unserved=["q05"])
     assert none_offered.failures() == ["q05: never served (no request offered tools)"]
     one_offered = judge([], [_request(0, [])], unserved=[scenario.name])

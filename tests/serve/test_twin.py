@@ -17,7 +17,7 @@ from responses_oracle.serve.twin import twin_of
 from .test_clients import WEATHER, Item, get_weather
 
 
-@pytest.mark.parametrize("name", ["q05", "q07", "q09", "s03"])
+@pytest.mark.parametrize("name", ["q05", "q07", "q09", "s03", "s05"])
 def test_the_twin_is_the_served_answer_with_the_same_calls(name: str) -> None:
     mapped = map_scenario(load_scenario(name).events, offered_tools({"tools": [WEATHER]}))
     twin = twin_of(mapped)
