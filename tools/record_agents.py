@@ -34,10 +34,14 @@ import sys
 import time
 from collections.abc import Sequence
 
-from responses_oracle.agents.profiles import BY_NAME, PROFILES, Install, Profile
+from responses_oracle.agents.profiles import BY_NAME, PROFILES, Install, Profile, agents_home
 
 INSTALL_TIMEOUT = 1800.0
 """Seconds one client's install may take."""
+
+MAVEN_REPOSITORY = agents_home() / "maven-repo"
+"""The local Maven repository every Maven client resolves into (outside the repository,
+shared by the clients, so CI's first install warms it for the others)."""
 
 
 def install_commands(install: Install) -> list[list[str]]:
@@ -49,7 +53,31 @@ def install_commands(install: Install) -> list[list[str]]:
     if install.registry == "PyPI":
         return [[sys.executable, "-m", "venv", prefix],
                 [f"{prefix}/bin/pip", "install", "--quiet", *install.packages]]
+    if install.registry == "Maven":
+        return [["mvn", "--batch-mode", "--quiet", f"-Dmaven.repo.local={MAVEN_REPOSITORY}",
+                 "--file", f"{prefix}/pom.xml", "dependency:build-classpath",
+                 f"-Dmdep.outputFile={prefix}/classpath.txt"]]
+    if install.registry == "crates.io":
+        return [["cargo", "build", "--release", "--quiet", "--manifest-path",
+                 f"{prefix}/Cargo.toml", "--target-dir", f"{prefix}/target"]]
     return []
+
+
+def maven_pom(install: Install) -> str:
+    """The ``pom.xml`` written into a Maven client's prefix: its packages
+    (``group:artifact:version``) as dependencies, nothing to build."""
+    dependencies = "".join(
+        f"<dependency><groupId>{group}</groupId><artifactId>{artifact}</artifactId>"
+        f"<version>{version}</version></dependency>\n"
+        for group, artifact, version in (package.split(":") for package in install.packages)
+    )
+    return (
+        '<project xmlns="http://maven.apache.org/POM/4.0.0">\n'
+        "<modelVersion>4.0.0</modelVersion>\n"
+        f"<groupId>responses-oracle.agents</groupId><artifactId>{install.folder}</artifactId>"
+        "<version>0</version>\n"
+        f"<dependencies>\n{dependencies}</dependencies>\n</project>\n"
+    )
 
 
 def install(profile: Profile) -> str:
@@ -60,6 +88,8 @@ def install(profile: Profile) -> str:
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
     log = prefix / "install.log"
+    if spec.registry == "Maven":
+        (prefix / "pom.xml").write_text(maven_pom(spec), encoding="utf-8")
     if spec.overrides:
         # npm reads a prefix's overrides from its package.json (the client's note says why).
         (prefix / "package.json").write_text(

@@ -21,7 +21,7 @@ from (npm or PyPI) and where they are installed: outside the repository, under
 ``agents_home()`` (``~/.cache/responses-oracle/agents`` unless
 ``RESPONSES_ORACLE_AGENTS`` names another folder), one npm prefix or one virtualenv per
 client and version.  ``command`` is a template: ``{bin}`` is the installed executable
-(an npm bin, or the virtualenv's Python), ``{driver}`` the driver script, ``{base_url}``
+(an npm bin, the virtualenv's Python, a Rust driver's binary), ``{driver}`` the driver script, ``{base_url}``
 the ``serve`` endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
 ``{project_python}`` this project's interpreter (the gateways' downstream client,
 openai-python, is installed there), ``{prefix}`` the install folder, ``{port}`` and
@@ -42,9 +42,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-Registry = Literal["npm", "PyPI", "project"]
+Registry = Literal["npm", "PyPI", "project", "Maven", "crates.io"]
 """Where a client's packages come from; ``project`` is this project's own environment
-(the clients its test suite installs, such as openai-agents)."""
+(the clients its test suite installs, such as openai-agents).  A Maven client is a class
+path (``mvn dependency:build-classpath`` writes ``classpath.txt`` in its prefix) its Java
+driver runs on in the JDK's source-file mode; a crates.io client is its Rust driver,
+built by ``cargo build`` in its prefix."""
 
 Kind = Literal["agent", "library", "gateway"]
 """A coding agent run as a command, a library run by a driver, or a gateway."""
@@ -95,11 +98,16 @@ class Install:
         return agents_home() / self.folder
 
     def executable(self) -> Path:
-        """The installed program: the npm ``bin``, or the virtualenv's Python."""
+        """The installed program: the npm ``bin``, the virtualenv's Python, the Rust
+        driver's release binary (``bin`` names it), or ``java`` for a Maven client."""
         if self.registry == "project":
             return Path(sys.executable)
         if self.registry == "PyPI":
             return self.prefix() / "bin" / "python"
+        if self.registry == "Maven":
+            return Path("java")
+        if self.registry == "crates.io":
+            return self.prefix() / "target" / "release" / self.bin
         return self.prefix() / "node_modules" / ".bin" / self.bin
 
     def installed(self) -> bool:
@@ -419,6 +427,25 @@ PROFILES: Final[tuple[Profile, ...]] = (
         "default) (drivers/llamaindex_driver.py)",
         driver="llamaindex_driver.py",
         sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="langchain4j",
+        kind="library",
+        package="dev.langchain4j:langchain4j-open-ai + langchain4j",
+        version="1.19.0",
+        install=Install("Maven", "langchain4j-1.19.0",
+                        ("dev.langchain4j:langchain4j-open-ai:1.19.0",
+                         "dev.langchain4j:langchain4j:1.19.0")),
+        command=("{bin}", "-cp", "@{prefix}/classpath.txt", "{driver}", "{base_url}",
+                 "{prompt}"),
+        driven="an `AiServices` assistant whose method returns a `TokenStream`, on "
+        "`OpenAiResponsesStreamingChatModel.builder().baseUrl(...)`, with two `@Tool` "
+        "methods (`echo(text)`, `ping()`): AiServices runs the tool loop "
+        "(drivers/LangChain4jDriver.java, run by `java` in source-file mode)",
+        driver="LangChain4jDriver.java",
+        sandbox="the tools only echo their text or answer `pong`",
         tools=_DRIVER_TOOL,
         timeout=90.0,
     ),
