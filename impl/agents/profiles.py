@@ -450,6 +450,25 @@ PROFILES: Final[tuple[Profile, ...]] = (
         timeout=90.0,
     ),
     Profile(
+        name="openai-java",
+        kind="library",
+        package="com.openai:openai-java",
+        version="4.105.0",
+        install=Install("Maven", "openai-java-4.105.0", ("com.openai:openai-java:4.105.0",)),
+        command=("{bin}", "-cp", "@{prefix}/classpath.txt", "{driver}", "{base_url}",
+                 "{prompt}"),
+        driven="`client.responses().createStreaming(params)`, every event fed to a "
+        "`ResponseAccumulator`, two tools declared by `addTool(Class)` (`echo`, `ping`); the "
+        "SDK has no tool loop, so the driver writes one: the calls of each response run "
+        "whatever its status, each replayed as returned (`ResponseInputItem.ofFunctionCall`), "
+        "its output appended, the next request sent "
+        "(drivers/OpenAiJavaDriver.java, run by `java` in source-file mode)",
+        driver="OpenAiJavaDriver.java",
+        sandbox="the tools only echo their text or answer `pong`",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
         name="litellm-proxy",
         kind="gateway",
         package="litellm[proxy]",
