@@ -34,7 +34,14 @@ import sys
 import time
 from collections.abc import Sequence
 
-from responses_oracle.agents.profiles import BY_NAME, PROFILES, Install, Profile, agents_home
+from responses_oracle.agents.profiles import (
+    BY_NAME,
+    DRIVERS,
+    PROFILES,
+    Install,
+    Profile,
+    agents_home,
+)
 
 INSTALL_TIMEOUT = 1800.0
 """Seconds one client's install may take."""
@@ -63,6 +70,21 @@ def install_commands(install: Install) -> list[list[str]]:
     return []
 
 
+def cargo_manifest(install: Install, driver: str) -> str:
+    """The ``Cargo.toml`` written into a crates.io client's prefix: one binary, the
+    profile's driver (built from the checkout), and its packages (``name@version``)."""
+    dependencies = "".join(
+        f'{name} = "{version}"\n'
+        for name, version in (package.split("@") for package in install.packages)
+    )
+    return (
+        f'[package]\nname = "{install.bin.replace("_", "-")}"\nversion = "0.0.0"\n'
+        'edition = "2024"\npublish = false\n\n'
+        f'[[bin]]\nname = "{install.bin}"\npath = "{DRIVERS / driver}"\n\n'
+        f"[dependencies]\n{dependencies}"
+    )
+
+
 def maven_pom(install: Install) -> str:
     """The ``pom.xml`` written into a Maven client's prefix: its packages
     (``group:artifact:version``) as dependencies, nothing to build."""
@@ -83,13 +105,17 @@ def maven_pom(install: Install) -> str:
 def install(profile: Profile) -> str:
     """Install one client unless it is installed: ``""``, or why it failed."""
     spec = profile.install
-    if spec.installed():
+    # A Rust driver is built from the checkout: cargo rebuilds it when it changed.
+    if spec.installed() and spec.registry != "crates.io":
         return ""
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
     log = prefix / "install.log"
     if spec.registry == "Maven":
         (prefix / "pom.xml").write_text(maven_pom(spec), encoding="utf-8")
+    if spec.registry == "crates.io":
+        manifest = cargo_manifest(spec, profile.driver)
+        (prefix / "Cargo.toml").write_text(manifest, encoding="utf-8")
     if spec.overrides:
         # npm reads a prefix's overrides from its package.json (the client's note says why).
         (prefix / "package.json").write_text(

@@ -20,9 +20,10 @@ A ``Profile`` is a row of ``PROFILES``.  ``Install`` says where its pinned packa
 from (npm or PyPI) and where they are installed: outside the repository, under
 ``agents_home()`` (``~/.cache/responses-oracle/agents`` unless
 ``RESPONSES_ORACLE_AGENTS`` names another folder), one npm prefix or one virtualenv per
-client and version.  ``command`` is a template: ``{bin}`` is the installed executable
-(an npm bin, the virtualenv's Python, a Rust driver's binary), ``{driver}`` the driver script, ``{base_url}``
-the ``serve`` endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
+client and version (Maven and crates.io clients: Registry).  ``command`` is a template:
+``{bin}`` is the installed executable (an npm bin, the virtualenv's Python, a Rust
+driver's binary, ``java``), ``{driver}`` the driver script, ``{base_url}`` the ``serve``
+endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
 ``{project_python}`` this project's interpreter (the gateways' downstream client,
 openai-python, is installed there), ``{prefix}`` the install folder, ``{port}`` and
 ``{gateway_url}`` a gateway's own port and endpoint, ``{home}`` and ``{work}`` the
@@ -464,6 +465,24 @@ PROFILES: Final[tuple[Profile, ...]] = (
         "its output appended, the next request sent "
         "(drivers/OpenAiJavaDriver.java, run by `java` in source-file mode)",
         driver="OpenAiJavaDriver.java",
+        sandbox="the tools only echo their text or answer `pong`",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="rig",
+        kind="library",
+        package="rig",
+        version="0.44.0",
+        install=Install("crates.io", "rig-0.44.0",
+                        ("rig@=0.44.0", "tokio@1", "futures@0.3"), bin="rig_driver"),
+        command=("{bin}", "{base_url}", "{prompt}"),
+        driven="`AgentBuilder::new(OpenAI::from_env()?.with_base_url(...).completion(...))` "
+        "(its OpenAI client speaks the Responses API by default) with two `#[rig_tool]` "
+        "tools (`echo`, `ping`), `agent.prompt(prompt).max_turns(4).stream()`: rig's "
+        "multi-turn stream runs the tool and sends the next request "
+        "(drivers/rig_driver.rs, built by `cargo build --release` at install)",
+        driver="rig_driver.rs",
         sandbox="the tools only echo their text or answer `pong`",
         tools=_DRIVER_TOOL,
         timeout=90.0,
