@@ -477,10 +477,11 @@ PROFILES: Final[tuple[Profile, ...]] = (
         install=Install("crates.io", "rig-0.44.0",
                         ("rig@=0.44.0", "tokio@1", "futures@0.3"), bin="rig_driver"),
         command=("{bin}", "{base_url}", "{prompt}"),
-        driven="`AgentBuilder::new(OpenAI::from_env()?.with_base_url(...).completion(...))` "
-        "(its OpenAI client speaks the Responses API by default) with two `#[rig_tool]` "
-        "tools (`echo`, `ping`), `agent.prompt(prompt).max_turns(4).stream()`: rig's "
-        "multi-turn stream runs the tool and sends the next request "
+        driven="`AgentBuilder::new(OpenAIConfig::from_env()?.with_base_url(...).client()"
+        ".completion(...))` (its OpenAI client speaks the Responses API by default) with "
+        "two `#[rig_tool]` tools (`echo`, `ping`), "
+        "`agent.prompt(prompt).max_turns(4).stream()`: rig's multi-turn stream runs the "
+        "tool and sends the next request "
         "(drivers/rig_driver.rs, built by `cargo build --release` at install)",
         driver="rig_driver.rs",
         sandbox="the tools only echo their text or answer `pong`",
