@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -124,11 +125,15 @@ def install(profile: Profile) -> str:
         for command in install_commands(spec):
             output.write(f"$ {' '.join(command)}\n")
             output.flush()
+            # Its own process group: a timed-out build is ended with the compilers it
+            # started (cargo's rustc processes outlive a cargo killed alone).
+            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
+                                       stdin=subprocess.DEVNULL, start_new_session=True)
             try:
-                status = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL, timeout=INSTALL_TIMEOUT,
-                                        check=False).returncode
+                status = process.wait(INSTALL_TIMEOUT)
             except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
                 status = -1
             if status != 0:
                 return f"install failed ({' '.join(command[:2])}: status {status}); see {log}"
