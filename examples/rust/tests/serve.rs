@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 /// Return the text unchanged.
 #[rig::rig_tool]
-fn echo(text: String) -> Result<String, rig::tool::ToolError> {
+fn echo(text: String) -> Result<String, rig::tool::ToolExecutionError> {
     Ok(text)
 }
 

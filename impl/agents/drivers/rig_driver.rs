@@ -13,13 +13,13 @@ use rig::providers::openai::OpenAIConfig;
 
 /// Return the text unchanged.
 #[rig::rig_tool]
-fn echo(text: String) -> Result<String, rig::tool::ToolError> {
+fn echo(text: String) -> Result<String, rig::tool::ToolExecutionError> {
     Ok(text)
 }
 
 /// Answer pong.
 #[rig::rig_tool]
-fn ping() -> Result<String, rig::tool::ToolError> {
+fn ping() -> Result<String, rig::tool::ToolExecutionError> {
     Ok("pong".to_string())
 }
 
