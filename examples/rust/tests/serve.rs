@@ -1,5 +1,5 @@
 //! Checking a Rust client with responses-oracle serve from `cargo test`: serve plays the
-//! quirk q07 to the client (here rig's agent with one tool), judges the client's next
+//! quirk q08 to the client (here rig's agent with one tool), judges the client's next
 //! request and exits (`--once`); its verdicts.json says whether the call ran and came back.
 use futures::StreamExt;
 use rig::prelude::*;
@@ -17,7 +17,7 @@ fn echo(text: String) -> Result<String, rig::tool::ToolExecutionError> {
 fn the_client_runs_the_call_and_replays_it() {
     let out = std::env::temp_dir().join(format!("serve-{}", std::process::id()));
     let program = std::env::var("RESPONSES_ORACLE").unwrap_or("responses-oracle".into());
-    let mut serve = Command::new(program).args(["serve", "q07", "--once", "--out"]).arg(&out)
+    let mut serve = Command::new(program).args(["serve", "q08", "--once", "--out"]).arg(&out)
         .stdout(Stdio::piped()).spawn().expect("responses-oracle on PATH");
     let mut line = String::new();
     BufReader::new(serve.stdout.take().unwrap()).read_line(&mut line).unwrap();
