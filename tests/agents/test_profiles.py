@@ -16,7 +16,7 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
     assert set(BY_NAME) == {
         "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
         "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
-        "openai-go", "adk-go", "fantasy",
+        "openai-go", "adk-go", "fantasy", "langchain4j", "openai-java", "rig",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 
@@ -24,10 +24,29 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
 def test_every_package_is_pinned_to_the_profile_version() -> None:
     for profile in PROFILES:
         for package in profile.install.packages:
-            pinned = package.rsplit("@", 1)[-1].removeprefix("v")
-            assert "==" in package or pinned[:1].isdigit(), package
+            # name==1.2 (PyPI), name@1.2 (npm, crates.io; =1.2 exact), module@v1.2 (Go),
+            # group:artifact:1.2 (Maven)
+            version = package.rsplit("==" if "==" in package else "@" if "@" in package
+                                     else ":", 1)[-1]
+            assert version.lstrip("=").removeprefix("v")[:1].isdigit(), package
         first = profile.install.packages[0]
         assert first.endswith(profile.version.split(" + ")[0]), (profile.name, first)
+
+
+def test_a_maven_client_resolves_its_pinned_packages_and_a_rust_driver_is_its_binary() -> None:
+    from record_agents import cargo_manifest, install_commands, maven_pom
+
+    java = BY_NAME["langchain4j"].install
+    pom = maven_pom(java)
+    assert "<artifactId>langchain4j-open-ai</artifactId><version>1.19.0</version>" in pom
+    [command] = install_commands(java)
+    assert "dependency:build-classpath" in command
+    assert any(part.startswith("-Dmaven.repo.local=") for part in command)
+    rig = BY_NAME["rig"]
+    manifest = tomllib.loads(cargo_manifest(rig.install, rig.driver))
+    assert manifest["dependencies"]["rig"] == "=0.44.0"
+    assert manifest["bin"] == [{"name": "rig_driver", "path": str(DRIVERS / "rig_driver.rs")}]
+    assert rig.install.executable() == rig.install.prefix() / "target/release/rig_driver"
 
 
 def test_openai_agents_is_the_version_the_test_suite_pins() -> None:
@@ -89,7 +108,9 @@ def test_every_named_driver_exists() -> None:
     for profile in PROFILES:
         if profile.driver:
             assert (DRIVERS / profile.driver).is_file(), profile.name
-            assert "{driver}" in profile.command
+            # A Rust driver runs as the binary cargo built from it at install.
+            built = profile.install.registry == "crates.io"
+            assert ("{bin}" if built else "{driver}") in profile.command
 
 
 def test_codex_runs_read_only_never_asking_and_with_serve_as_its_only_provider(
