@@ -28,7 +28,8 @@ Rules
    would be wrong), and HTTP trailers are not read by SSE clients; so a streamed answer
    ends with one SSE comment line, ``: responses-oracle-repairs N``, which every SSE
    parser skips.  A ``stream: false`` answer carries the count in the header.  The log
-   gets one JSON line per response either way.
+   gets one JSON line per response either way; with ``--dry-run`` only the log (the
+   bytes stay the upstream's, byte for byte).
 7. **Each request is independent**: its own ``Relay`` and canonicalizer; the upstream
    connection pool is the only thing shared.  SIGINT or SIGTERM stops accepting
    connections and lets the requests in flight finish (``DRAIN_SECONDS`` at most).
@@ -215,7 +216,9 @@ async def _stream(
     ended = "client_gone"
     try:
         broken = await _drain(upstream, relay.feed, reply)
-        tail = relay.close() + f": {REPAIRS_COMMENT} {repair_count(relay.repairs)}\n\n".encode()
+        tail = relay.close()
+        if not relay.dry_run:
+            tail += f": {REPAIRS_COMMENT} {repair_count(relay.repairs)}\n\n".encode()
         ended = _ending(relay, broken)
         await reply.write(tail)
         if broken:
