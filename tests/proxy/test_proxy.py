@@ -26,8 +26,8 @@ from responses_oracle.reducer import reduce
 from responses_oracle.serve import load_scenario
 from responses_oracle.serve import running as serving
 from responses_oracle.wire import read_wire_events
-
 from serve.test_clients import PARALLEL, WEATHER, two_turns
+
 from .upstreams import SSE, frames, sse_body, upstream
 
 S01 = str(REPO / "fixtures" / "scenarios" / "s01-one-call.jsonl")
@@ -156,10 +156,11 @@ def test_a_broken_upstream_connection_breaks_the_client_connection() -> None:
         ProxyConfig(url)
     ) as proxy:
         client = openai.OpenAI(base_url=proxy.base_url, api_key=KEY, max_retries=0)
-        received = []
-        with pytest.raises(openai.APIError):  # noqa: PT012 - the events before the break count
-            with client.responses.create(model="gpt-test", input="hi", stream=True) as stream:
-                received.extend(event.type for event in stream)
+        received: list[str] = []
+        with pytest.raises(openai.APIError), client.responses.create(
+            model="gpt-test", input="hi", stream=True
+        ) as stream:
+            received.extend(event.type for event in stream)
         assert received[0] == "response.created"
         assert proxy.logged[-1]["ended"] == "broken"
 
@@ -237,7 +238,7 @@ def test_text_deltas_leave_the_proxy_before_the_upstream_ends() -> None:
     message = {"type": "message", "id": "msg_t", "role": "assistant", "status": "in_progress",
                "content": []}
     scoped = {"item_id": "msg_t", "output_index": 0, "content_index": 0}
-    head = [created,
+    head: list[dict[str, Any]] = [created,
             {"type": "response.output_item.added", "output_index": 0, "item": message},
             {"type": "response.content_part.added", **scoped,
              "part": {"type": "output_text", "text": "", "annotations": []}},
