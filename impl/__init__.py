@@ -17,7 +17,10 @@ detail that may move:
   ``Diagnostic`` with its ``Code`` and the code's ``Severity`` (``SEVERITY[code]``);
 - ``ReducerLimits`` and ``Limits`` (the reducer's and the front end's bounds for hostile
   input) and ``InputFormat`` (force a format instead of detecting it);
-- ``replay_input``: a result's items as the next request's ``input``.
+- ``replay_input``: a result's items as the next request's ``input``;
+- ``canonical`` (events → the stream's answer re-emitted as a complete, valid stream)
+  and ``Canonicalizer`` (its incremental face, for a proxy; ``repairs`` says what it
+  changed).
 
 Theory of operation: the names are imported on first use (PEP 562 ``__getattr__``), so
 that ``import responses_oracle.cli`` -- every ``responses-oracle`` command, ``--help``
@@ -32,6 +35,8 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from responses_oracle.canonical import Canonicalizer as Canonicalizer
+    from responses_oracle.canonical import canonical as canonical
     from responses_oracle.core.state import Diagnostic as Diagnostic
     from responses_oracle.core.step import ReducerLimits as ReducerLimits
     from responses_oracle.model.vocabulary import SEVERITY as SEVERITY
@@ -50,6 +55,7 @@ if TYPE_CHECKING:
     """The installed distribution's version."""
 
 _HOMES: Final[dict[str, str]] = {
+    "Canonicalizer": "responses_oracle.canonical",
     "Code": "responses_oracle.model.vocabulary",
     "Diagnostic": "responses_oracle.core.state",
     "InputFormat": "responses_oracle.wire",
@@ -59,6 +65,7 @@ _HOMES: Final[dict[str, str]] = {
     "Result": "responses_oracle.result",
     "ResultItem": "responses_oracle.result",
     "SEVERITY": "responses_oracle.model.vocabulary",
+    "canonical": "responses_oracle.canonical",
     "Severity": "responses_oracle.model.vocabulary",
     "Source": "responses_oracle.reducer",
     "reduce": "responses_oracle.reducer",
@@ -68,6 +75,7 @@ _HOMES: Final[dict[str, str]] = {
 
 __all__ = [
     "SEVERITY",
+    "Canonicalizer",
     "Code",
     "Diagnostic",
     "InputFormat",
@@ -79,6 +87,7 @@ __all__ = [
     "Severity",
     "Source",
     "__version__",
+    "canonical",
     "reduce",
     "replay_input",
 ]

@@ -134,6 +134,13 @@ class Reducer:
         for event in events:
             self.feed(event)
 
+    @property
+    def state(self) -> ResponseState:
+        """The live state of the response being reduced, for tools that follow the
+        reduction event by event (``canonical``).  Read it, never change it: it is the
+        reducer's own, and a new one replaces it when the next response starts."""
+        return self._state
+
     def snapshot(self) -> ResponseSnapshot:
         """The current response's state as plain data (for invariants and tests)."""
         return self._state.snapshot()

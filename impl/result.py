@@ -155,7 +155,9 @@ def _write_channels(
         parts[position] = part
 
 
-def _wire_item(entry: Entry) -> dict[str, Any]:
+def wire_item(entry: Entry) -> dict[str, Any]:
+    """The entry's item as the wire carries it: first-admitted identity, reconciled
+    payloads written back, stray gateway fields removed (what ``Result.items`` holds)."""
     item = {k: v for k, v in entry.item.items() if k not in STRAY_ITEM_FIELDS}
     item["type"] = entry.item_type
     if entry.item_id is not None:
@@ -215,7 +217,7 @@ def build_result(state: ResponseState) -> Result:
     items = tuple(
         ResultItem(
             output_index=entry.slot,
-            item=_wire_item(entry),
+            item=wire_item(entry),
             id_source=entry.id_source or IdSource.MINTED,
             payload_source=_payload_source(entry),
             state=entry.state,

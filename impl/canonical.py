@@ -1,0 +1,704 @@
+"""The canonical stream: the oracle's answer re-emitted as a complete, valid stream.
+
+``canonical(events)`` is the clean twin of any stream: the same responses, items,
+payloads and executability as ``reduce`` finds in it, spelled as a provider that
+follows the API to the letter would send them::
+
+    from responses_oracle import canonical, reduce
+    twin = canonical(events)          # a list of event dicts
+    assert [r.response_id for r in reduce(twin)] == [r.response_id for r in reduce(events)]
+
+``Canonicalizer`` is the same, one event at a time, for a proxy:
+``canonical(events) == [*chain(*(c.feed(e) for e in events)), *c.close()]``.
+
+Theory of operation
+-------------------
+Nothing here decides anything about the stream: a ``Reducer`` is fed every event, and
+this module only re-serialises what it holds (``Reducer.state``: the entries, their
+channels, lifecycle states and verdicts; ``result.wire_item``: an entry's reconciled
+wire item).  After each event:
+
+1. a response the reducer has started gets ``response.created`` and
+   ``response.in_progress`` (its id is the stream's, or one minted here if the stream
+   never gave one, since the API's ``Response.id`` is required);
+2. each entry is announced (``output_item.added``, renumbered ``output_index``: 0, 1,
+   2 ... in announcement order) once its place is known -- it has a slot and an id, and
+   every entry before it in the result's order (R10) is announced.  An entry that
+   arrives with a slot below one already announced cannot be put back: it is announced
+   at once, after it;
+3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
+   call's arguments, code) is passed on delta by delta, on the event that brought it;
+   its part and payload ``done`` events when the reducer closes the channel, its
+   ``output_item.done`` when the reducer closes the entry (R8);
+4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
+   ``output_item.added``: only its response's terminal settles whether it may run
+   (R9, R13).  Then it is emitted once, reconciled: its id, its complete payload, its
+   ``done`` events.  In a completed response, a call the oracle says is not executable
+   gets its payload but no ``done`` and no place in the snapshot: it never arrives as a
+   completed call of a completed response (the reducer then says ``unconfirmed``);
+5. at the terminal, every item not yet closed is closed in result order, and the
+   terminal event carries the reconciled snapshot: the items as ``Result.items`` holds
+   them, with ``status``, ``object``, ``created_at``, ``model``, ``usage`` and the
+   declared ``tools`` present.  A failure reported by an ``error`` event is that event
+   and ``response.failed``;
+6. a stream cut before its terminal ends cut: the held calls' payloads, no ``done``
+   for them, no terminal made up.
+
+``sequence_number`` counts from 0 in each response.  WebSocket client frames
+(``response.create``) pass unchanged: they say where a response ends.  A response made
+of unreadable input only (no opening, no item, no terminal) has no answer to re-emit.
+
+``repairs`` holds one JSON-ready record per response: its id, the oracle's diagnostic
+codes for it and what canonical changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
+from responses_oracle.model.catalogue import (
+    TERMINAL_STATUS,
+    TERMINALS,
+    WIRE_EVENTS,
+    ChannelKind,
+    EventClass,
+    Terminal,
+)
+from responses_oracle.model.lifecycle import CLOSED_STATES
+from responses_oracle.model.responses import CLIENT_FRAMES, OPENINGS
+from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
+
+from .core.state import Channel, Entry, ResponseState, channel_text
+from .reducer import Reducer
+from .result import output_order, wire_item
+
+Event = dict[str, Any]
+"""One canonical event."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Spelling:
+    """How the API spells the events of one payload channel.
+
+    ``index`` names the part index field (None for a scalar payload); ``part_added`` /
+    ``part_done`` and ``part_type`` are set for channels carried in a part object."""
+
+    delta: str
+    done: str
+    value: str
+    index: str | None = None
+    part_added: str | None = None
+    part_done: str | None = None
+    part_type: str | None = None
+
+
+_C = ChannelKind
+_CONTENT = ("content_index", "response.content_part.added", "response.content_part.done")
+_SUMMARY = (
+    "summary_index",
+    "response.reasoning_summary_part.added",
+    "response.reasoning_summary_part.done",
+)
+
+_SPELLINGS: Final[dict[tuple[str, ChannelKind], _Spelling]] = {
+    ("message", _C.TEXT): _Spelling(
+        "response.output_text.delta", "response.output_text.done", "text", *_CONTENT, "output_text"
+    ),
+    ("message", _C.REFUSAL): _Spelling(
+        "response.refusal.delta", "response.refusal.done", "refusal", *_CONTENT, "refusal"
+    ),
+    ("reasoning", _C.SUMMARY): _Spelling(
+        "response.reasoning_summary_text.delta",
+        "response.reasoning_summary_text.done",
+        "text",
+        *_SUMMARY,
+        "summary_text",
+    ),
+    ("reasoning", _C.REASONING_TEXT): _Spelling(
+        "response.reasoning_text.delta",
+        "response.reasoning_text.done",
+        "text",
+        *_CONTENT,
+        "reasoning_text",
+    ),
+    ("function_call", _C.ARGUMENTS): _Spelling(
+        "response.function_call_arguments.delta",
+        "response.function_call_arguments.done",
+        "arguments",
+    ),
+    ("mcp_call", _C.ARGUMENTS): _Spelling(
+        "response.mcp_call_arguments.delta", "response.mcp_call_arguments.done", "arguments"
+    ),
+    ("custom_tool_call", _C.INPUT): _Spelling(
+        "response.custom_tool_call_input.delta", "response.custom_tool_call_input.done", "input"
+    ),
+    ("code_interpreter_call", _C.CODE): _Spelling(
+        "response.code_interpreter_call_code.delta",
+        "response.code_interpreter_call_code.done",
+        "code",
+    ),
+    ("shell_call", _C.COMMAND): _Spelling(
+        "response.shell_call_command.delta",
+        "response.shell_call_command.done",
+        "command",
+        "command_index",
+        "response.shell_call_command.added",
+    ),
+}
+"""(item type, channel) → the event names the API uses for it (openai-python 3.57's
+``ResponseStreamEvent``).  A channel not listed here (an ``apply_patch_call``'s diff,
+whose events the published types lack, or a channel of an unknown item type) travels
+only inside its item's ``output_item.done`` and the snapshot."""
+
+_ADDITION_EVENTS: Final[dict[PartAddition, str]] = {}
+for _name, _addition in PART_ADDITIONS.items():
+    _ADDITION_EVENTS.setdefault(_addition, _name)  # the first spelling is the API's
+_ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
+    addition.channel: addition for addition in _ADDITION_EVENTS
+}
+"""What progress events add to a channel's part (``model.annotations.PART_ADDITIONS``):
+the event type canonical spells it with, and the addition of each channel."""
+
+_ITEM_DEFAULTS: Final[dict[str, dict[str, Any]]] = {
+    "message": {"role": "assistant", "content": []},
+    "reasoning": {"summary": []},
+    "function_call": {"arguments": ""},
+    "custom_tool_call": {"input": ""},
+    "mcp_call": {"arguments": ""},
+}
+"""Fields the published item types require that carry no answer, filled when absent."""
+
+_NO_STATUS: Final[frozenset[str]] = frozenset(
+    {
+        "custom_tool_call",
+        "compaction",
+        "mcp_list_tools",
+        "mcp_approval_request",
+        "mcp_approval_response",
+        "additional_tools",
+        "program",
+    }
+)
+"""Item types whose published type has no ``status`` (every other one gets one)."""
+
+_TERMINAL_EVENTS: Final[dict[ResponseStatus, str]] = {
+    TERMINAL_STATUS[terminal]: name
+    for name, spec in WIRE_EVENTS.items()
+    if (terminal := TERMINALS.get(spec.event_class)) is not None and terminal is not Terminal.ERROR
+}
+"""The terminal event that gives a response each status (``catalogue.TERMINAL_STATUS``
+read backwards; an ``error`` event's failure is ended with ``response.failed``)."""
+
+_USAGE: Final[dict[str, Any]] = {
+    "input_tokens": 0,
+    "input_tokens_details": {"cached_tokens": 0},
+    "output_tokens": 0,
+    "output_tokens_details": {"reasoning_tokens": 0},
+    "total_tokens": 0,
+}
+"""The terminal's ``usage`` when the stream reported none (the API always sends one)."""
+
+
+@dataclass(slots=True)
+class _Sent:
+    """What has been emitted of one entry: its place, its id, its channels."""
+
+    index: int
+    item_id: str
+    held: bool
+    progress: dict[tuple[ChannelKind, int], int] = field(default_factory=dict)
+    """Per channel: how many of the reducer's held deltas are out."""
+    streamed: dict[tuple[ChannelKind, int], list[str]] = field(default_factory=dict)
+    """Per channel whose part is open: the deltas emitted."""
+    additions: dict[tuple[ChannelKind, int], list[Any]] = field(default_factory=dict)
+    """Per channel: the values of its part's additions emitted (annotations)."""
+    finished: set[tuple[ChannelKind, int]] = field(default_factory=set)
+    """The channels whose ``done`` events are out."""
+    closed: bool = False
+
+
+@dataclass(slots=True)
+class _Response:
+    """The emission of one response (one ``ResponseState`` of the reducer)."""
+
+    state: ResponseState
+    number: int
+    sequence: int = 0
+    response_id: str | None = None
+    opened: bool = False
+    finished: bool = False
+    sent: dict[int, _Sent] = field(default_factory=dict)
+    frontier: tuple[int, int] | None = None
+    template: Mapping[str, Any] | None = None
+    error: Mapping[str, Any] | None = None
+    changes: list[str] = field(default_factory=list)
+
+
+class Canonicalizer:
+    """Incremental form, for a proxy:
+    ``canonical(events) == [*chain(*(c.feed(e) for e in events)), *c.close()]``.
+
+    >>> c = Canonicalizer()
+    >>> [e["type"] for e in c.feed({"type": "response.created", "response": {"id": "r"}})]
+    ['response.created', 'response.in_progress']
+    >>> c.close()  # cut before its terminal: it ends cut
+    []
+    """
+
+    def __init__(self) -> None:
+        self._reducer = Reducer()
+        self._response: _Response | None = None
+        self._count = 0
+        self._repairs: list[dict[str, Any]] = []
+
+    @property
+    def repairs(self) -> list[dict[str, Any]]:
+        """One record per finished response, JSON-ready: ``response_id``, ``codes`` (the
+        oracle's diagnostic codes for it, sorted) and ``changes`` (what canonical
+        changed, one short sentence each)."""
+        return self._repairs
+
+    def feed(self, event: Mapping[str, Any]) -> list[Event]:
+        """Take one upstream event; return the events to emit now."""
+        reducer = self._reducer
+        closing = len(reducer.results)
+        held = self._response
+        reducer.feed(event)
+        out: list[Event] = []
+        if len(reducer.results) > closing and held is not None:
+            self._finish(held, out)
+            self._response = None
+        kind = event.get("type") if isinstance(event, Mapping) else None
+        if isinstance(kind, str) and kind in CLIENT_FRAMES:
+            out.append(dict(event))
+            return out
+        response = self._current()
+        if response.finished:
+            return out
+        self._note_lifecycle(response, kind, event)
+        self._advance(response, out)
+        return out
+
+    def close(self) -> list[Event]:
+        """The upstream ended: the events that end what is open (no made-up terminal for
+        a cut stream)."""
+        reducer = self._reducer
+        closing = len(reducer.results)
+        reducer.finish()
+        out: list[Event] = []
+        if len(reducer.results) > closing and self._response is not None:
+            self._finish(self._response, out)
+        self._response = None
+        return out
+
+    # -- per response ---------------------------------------------------------------
+
+    def _current(self) -> _Response:
+        state = self._reducer.state
+        response = self._response
+        if response is None or response.state is not state:
+            response = self._response = _Response(state, self._count)
+            self._count += 1
+        return response
+
+    def _note_lifecycle(self, response: _Response, kind: Any, event: Mapping[str, Any]) -> None:
+        """Keep the latest response object and ``error`` the reducer took in."""
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            return
+        if spec.event_class is EventClass.ERROR:
+            response.error = event
+        elif kind in OPENINGS or spec.event_class in TERMINALS:
+            body = event.get("response")
+            if isinstance(body, Mapping):
+                response.template = body
+
+    def _advance(self, response: _Response, out: list[Event]) -> None:
+        state = response.state
+        if not response.opened and (state.started or state.entries):
+            self._open(response, out)
+        if response.opened:
+            self._announce(response, out, final=False)
+            for entry in state.entries:
+                sent = response.sent.get(entry.ordinal)
+                if sent is not None and not sent.held and not sent.closed:
+                    self._stream(response, entry, sent, out)
+                    if entry.state in CLOSED_STATES:
+                        self._close_entry(response, entry, sent, out)
+        if state.terminal and not state.amendable:
+            self._settle(response, out)
+
+    def _finish(self, response: _Response, out: list[Event]) -> None:
+        """The reducer closed the response: settle it, or end it cut."""
+        if response.finished:
+            return
+        state = response.state
+        if state.terminal and state.status is not ResponseStatus.INTERRUPTED:
+            self._settle(response, out)
+            return
+        if response.opened or state.entries:
+            if not response.opened:
+                self._open(response, out)
+            self._announce(response, out, final=True)
+            for entry in output_order(state.entries):
+                sent = response.sent[entry.ordinal]
+                if sent.closed:
+                    continue
+                self._stream(response, entry, sent, out, final=True)
+                if not sent.held and entry.state in CLOSED_STATES:
+                    self._close_entry(response, entry, sent, out)
+            response.changes.append("cut before its terminal: ended cut, no terminal made up")
+        self._record(response)
+
+    def _settle(self, response: _Response, out: list[Event]) -> None:
+        """The terminal settled the answer: emit every item reconciled, then the terminal."""
+        state = response.state
+        response.finished = True
+        error_only = response.error is not None and response.template is None
+        if not response.opened and not (error_only and not state.entries):
+            self._open(response, out)
+        completed = state.status is ResponseStatus.COMPLETED
+        snapshot: list[dict[str, Any]] = []
+        if response.opened:
+            self._announce(response, out, final=True)
+            for entry in output_order(state.entries):
+                sent = response.sent[entry.ordinal]
+                if completed and entry.spec.client_call and not entry.executable:
+                    self._stream(response, entry, sent, out, final=True)
+                    response.changes.append(
+                        f"{entry.item_type} {sent.item_id}: not executable "
+                        f"({entry.execution.value}); its done withheld"
+                    )
+                    continue
+                if not sent.closed:
+                    self._stream(response, entry, sent, out, final=True)
+                    self._close_entry(response, entry, sent, out)
+                snapshot.append(self._done_item(entry))
+        if response.error is not None:
+            self._emit(response, out, _error_event(response.error))
+        if response.opened:
+            terminal = _TERMINAL_EVENTS[state.status]
+            body = self._response_object(response, state.status.value, snapshot, final=True)
+            self._emit(response, out, {"type": terminal, "response": body})
+        self._record(response)
+
+    def _record(self, response: _Response) -> None:
+        response.finished = True
+        state = response.state
+        for entry in state.entries:
+            if entry.id_source is IdSource.MINTED:
+                response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
+        codes = sorted({diagnostic.code.value for diagnostic in state.diagnostics})
+        self._repairs.append(
+            {
+                "response_id": response.response_id or state.response_id,
+                "codes": codes,
+                "changes": response.changes,
+            }
+        )
+
+    # -- events -------------------------------------------------------------------
+
+    def _emit(self, response: _Response, out: list[Event], event: Event) -> None:
+        event["sequence_number"] = response.sequence
+        response.sequence += 1
+        out.append(event)
+
+    def _open(self, response: _Response, out: list[Event]) -> None:
+        response.opened = True
+        response_id = response.state.response_id
+        if response_id is None:
+            # Imported here: most streams name their response.
+            import uuid
+
+            from .core.ids import MINT_NAMESPACE
+
+            response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
+            response.changes.append(f"response id minted: {response_id}")
+        response.response_id = response_id
+        for kind in ("response.created", "response.in_progress"):
+            body = self._response_object(response, "in_progress", [], final=False)
+            self._emit(response, out, {"type": kind, "response": body})
+
+    def _response_object(
+        self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool
+    ) -> dict[str, Any]:
+        template = response.template or {}
+        tools = response.state.tools
+        usage = template.get("usage")
+        created_at = template.get("created_at")
+        model = template.get("model")
+        return {
+            **template,
+            "id": response.response_id,
+            "object": "response",
+            "created_at": created_at if isinstance(created_at, int | float) else 0,
+            "model": model if isinstance(model, str) else "",
+            "status": status,
+            "output": output,
+            "parallel_tool_calls": template.get("parallel_tool_calls", True),
+            "tool_choice": template.get("tool_choice", "auto"),
+            "tools": tools if isinstance(tools, list) else [],
+            "usage": (usage if isinstance(usage, dict) else dict(_USAGE)) if final else None,
+        }
+
+    def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
+        """``output_item.added`` for each entry whose place is known, in result order."""
+        waiting = [e for e in response.state.entries if e.ordinal not in response.sent]
+        for entry in output_order(waiting):
+            if not final and (entry.slot is None or entry.item_id is None):
+                return  # everything after it waits too, or the order would change
+            key = (entry.slot if entry.slot is not None else -1, entry.ordinal)
+            held = entry.spec.client_call
+            sent = _Sent(len(response.sent), entry.item_id or "", held)
+            response.sent[entry.ordinal] = sent
+            if response.frontier is not None and key < response.frontier and not final:
+                response.changes.append(
+                    f"{entry.item_type} {sent.item_id}: arrived after the items it precedes"
+                )
+            response.frontier = max(key, response.frontier or key)
+            if entry.slot is not None and entry.slot != sent.index:
+                response.changes.append(
+                    f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {sent.index}"
+                )
+            added = self._added_item(entry)
+            self._emit(
+                response,
+                out,
+                {"type": "response.output_item.added", "output_index": sent.index, "item": added},
+            )
+
+    def _stream(
+        self,
+        response: _Response,
+        entry: Entry,
+        sent: _Sent,
+        out: list[Event],
+        *,
+        final: bool = False,
+    ) -> None:
+        """The payload the entry holds that is not out yet: the deltas the reducer took
+        since the last event, as they came (not for a held call); with ``final``, the
+        rest of each channel's value as one more delta (a held call's whole payload)."""
+        for key, channel in entry.channels.items():
+            spelling = _SPELLINGS.get((entry.item_type, key[0]))
+            if spelling is None or key in sent.finished:
+                continue
+            if key not in sent.streamed:
+                sent.streamed[key] = []
+                if spelling.part_added is not None:
+                    self._part_event(response, sent, spelling, channel, "", out, added=True)
+            if not sent.held:
+                deltas, progress = channel.deltas, sent.progress.get(key, 0)
+                # Deltas joined into the channel's value (a payload ``done``) are gone
+                # from the list: the ``done`` event carries them.
+                if channel.value is None and len(deltas) > progress:
+                    self._delta(response, sent, spelling, channel, "".join(deltas[progress:]), out)
+                sent.progress[key] = len(deltas)
+                self._additions(response, sent, key, channel, out)
+            if final:
+                self._catch_up(response, sent, key, spelling, channel, out)
+            if channel.closed and not sent.held:
+                self._close_channel(response, sent, key, channel, spelling, out)
+
+    def _additions(
+        self,
+        response: _Response,
+        sent: _Sent,
+        key: tuple[ChannelKind, int],
+        channel: Channel,
+        out: list[Event],
+    ) -> None:
+        """What progress events added to the channel's part since the last event (its
+        annotations, R15), each at its position, as the API spells it."""
+        addition = _ADDITIONS.get(key[0])
+        found = (channel.part or {}).get(addition.array) if addition is not None else None
+        if addition is None or not isinstance(found, list):
+            return
+        emitted = sent.additions.setdefault(key, [])
+        for position, value in enumerate(found):
+            if position < len(emitted) and emitted[position] == value:
+                continue
+            fields = {
+                "item_id": sent.item_id,
+                "output_index": sent.index,
+                addition.part_index: channel.index,
+                addition.position: position,
+                addition.value: value,
+            }
+            self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields})
+        sent.additions[key] = list(found)
+
+    def _delta(
+        self,
+        response: _Response,
+        sent: _Sent,
+        spelling: _Spelling,
+        channel: Channel,
+        text: str,
+        out: list[Event],
+    ) -> None:
+        sent.streamed[(channel.kind, channel.index)].append(text)
+        fields = self._scoped(sent, spelling, channel)
+        self._emit(
+            response, out, {"type": spelling.delta, **fields, "delta": text, **_extra(spelling)}
+        )
+
+    def _catch_up(
+        self,
+        response: _Response,
+        sent: _Sent,
+        key: tuple[ChannelKind, int],
+        spelling: _Spelling,
+        channel: Channel,
+        out: list[Event],
+    ) -> str:
+        """Emit what the channel's value adds to the deltas already out, so that the
+        deltas spell the value wherever they can; return the value."""
+        value = channel_text(channel) or ""
+        streamed = "".join(sent.streamed[key])
+        if len(value) > len(streamed) and value.startswith(streamed):
+            self._delta(response, sent, spelling, channel, value[len(streamed) :], out)
+        return value
+
+    def _close_entry(
+        self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
+    ) -> None:
+        for key, channel in entry.channels.items():
+            spelling = _SPELLINGS.get((entry.item_type, key[0]))
+            if spelling is not None and key not in sent.finished:
+                if key not in sent.streamed:
+                    sent.streamed[key] = []
+                    if spelling.part_added is not None:
+                        self._part_event(response, sent, spelling, channel, "", out, added=True)
+                self._close_channel(response, sent, key, channel, spelling, out)
+        sent.closed = True
+        self._emit(
+            response,
+            out,
+            {
+                "type": "response.output_item.done",
+                "output_index": sent.index,
+                "item": self._done_item(entry),
+            },
+        )
+
+    def _close_channel(
+        self,
+        response: _Response,
+        sent: _Sent,
+        key: tuple[ChannelKind, int],
+        channel: Channel,
+        spelling: _Spelling,
+        out: list[Event],
+    ) -> None:
+        sent.finished.add(key)
+        value = self._catch_up(response, sent, key, spelling, channel, out)
+        fields = self._scoped(sent, spelling, channel)
+        done = {"type": spelling.done, **fields, spelling.value: value, **_extra(spelling)}
+        self._emit(response, out, done)
+        if spelling.part_done is not None:
+            self._part_event(response, sent, spelling, channel, value, out, added=False)
+
+    def _part_event(
+        self,
+        response: _Response,
+        sent: _Sent,
+        spelling: _Spelling,
+        channel: Channel,
+        value: str,
+        out: list[Event],
+        *,
+        added: bool,
+    ) -> None:
+        fields = self._scoped(sent, spelling, channel)
+        kind = spelling.part_added if added else spelling.part_done
+        if spelling.part_type is None:  # a shell command: the value itself is the part
+            self._emit(response, out, {"type": kind, **fields, spelling.value: value})
+            return
+        part: dict[str, Any] = {"type": spelling.part_type, spelling.value: value}
+        if spelling.part_type == "output_text":
+            annotations = (channel.part or {}).get("annotations") if not added else None
+            part["annotations"] = annotations if isinstance(annotations, list) else []
+        self._emit(response, out, {"type": kind, **fields, "part": part})
+
+    @staticmethod
+    def _scoped(sent: _Sent, spelling: _Spelling, channel: Channel) -> dict[str, Any]:
+        fields: dict[str, Any] = {"item_id": sent.item_id, "output_index": sent.index}
+        if spelling.index is not None:
+            fields[spelling.index] = channel.index
+        return fields
+
+    # -- items --------------------------------------------------------------------
+
+    @staticmethod
+    def _added_item(entry: Entry) -> dict[str, Any]:
+        """The item as first announced: its identity and fields, no payload yet (each
+        payload field the item has, emptied)."""
+        item = {**_ITEM_DEFAULTS.get(entry.item_type, {}), **wire_item(entry)}
+        for location in entry.spec.channels:
+            container: Any = item
+            for name in location.container:
+                nested = container.get(name) if isinstance(container, dict) else None
+                if isinstance(nested, Mapping):
+                    container[name] = dict(nested)
+                container = container.get(name) if isinstance(container, dict) else None
+            payload = location.array or location.field
+            if isinstance(container, dict) and payload in container:
+                container[payload] = [] if location.array is not None else ""
+        if entry.item_type not in _NO_STATUS:
+            item["status"] = "in_progress"
+        return item
+
+    @staticmethod
+    def _done_item(entry: Entry) -> dict[str, Any]:
+        """The item reconciled (``Result.items``), with the fields the API always sends."""
+        item = wire_item(entry)
+        for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
+            item.setdefault(name, value)
+        status = item.get("status")
+        if entry.item_type not in _NO_STATUS and (status is None or status == "in_progress"):
+            closed = entry.state in CLOSED_STATES
+            item["status"] = "completed" if closed else EntryState.INCOMPLETE.value
+        return item
+
+
+def _extra(spelling: _Spelling) -> dict[str, Any]:
+    """Fields of a payload event the published type requires beyond the payload: an
+    ``output_text`` delta or done has its ``logprobs`` (none here)."""
+    return {"logprobs": []} if spelling.part_type == "output_text" else {}
+
+
+def _error_event(error: Mapping[str, Any]) -> Event:
+    """An ``error`` event as the API spells it (``code``, ``message``, ``param``)."""
+    nested = error.get("error")
+    source = nested if isinstance(nested, Mapping) else error
+    message = source.get("message")
+    code = source.get("code")
+    param = source.get("param")
+    return {
+        "type": "error",
+        "code": code if isinstance(code, str) else None,
+        "message": message if isinstance(message, str) else "",
+        "param": param if isinstance(param, str) else None,
+    }
+
+
+def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:
+    """The stream's answer re-emitted as a complete, valid stream (all responses of it).
+
+    Every item: ``output_item.added`` → its payload deltas → its ``done`` events →
+    ``output_item.done``, in result order, then the terminal with the reconciled
+    snapshot; a stream cut before its terminal ends cut.  ``reduce(canonical(s))`` has
+    the answer of ``reduce(s)``: the same responses, items, payloads and executability
+    (the module docstring says how each is kept).
+    """
+    canonicalizer = Canonicalizer()
+    out: list[Event] = []
+    for event in events:
+        out += canonicalizer.feed(event)
+    out += canonicalizer.close()
+    return out
