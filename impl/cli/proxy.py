@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
-from .common import CliError, Exit, ExitTable, command_parser, quantity
+from .common import CliError, Exit, ExitTable, command_parser
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -51,8 +51,6 @@ _DESCRIPTION = (
 
 def register(subparsers: Subparsers) -> None:
     """Add ``proxy`` to the command set."""
-    from responses_oracle.core.context import ReducerLimits
-
     parser = command_parser(
         subparsers,
         "proxy",
@@ -75,13 +73,6 @@ def register(subparsers: Subparsers) -> None:
                         "what was changed (never a header or a body)")
     parser.add_argument("--dry-run", action="store_true",
                         help="forward every answer unchanged; only log what would be repaired")
-    defaults = ReducerLimits()
-    parser.add_argument("--max-entries", type=quantity, default=defaults.max_entries,
-                        metavar="N",
-                        help=f"output items held per response (default: {defaults.max_entries})")
-    parser.add_argument("--max-channel-chars", type=quantity,
-                        default=defaults.max_channel_chars, metavar="N",
-                        help="characters of deltas held per payload (default: 64M)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,8 +87,6 @@ def run(args: argparse.Namespace) -> int:
             f"proxy needs {error.name}: install the serve extra "
             "(pip install 'responses-oracle[serve]')"
         ) from None
-    from responses_oracle.core.context import ReducerLimits
-
     try:
         bind_host(args.host)
     except ServeError as error:
@@ -116,12 +105,7 @@ def run(args: argparse.Namespace) -> int:
             log.touch()
         except OSError as error:
             raise CliError(f"cannot write --log {log}: {error.strerror or error}") from None
-    config = ProxyConfig(
-        args.upstream,
-        dry_run=args.dry_run,
-        log=log,
-        limits=ReducerLimits(args.max_entries, args.max_channel_chars),
-    )
+    config = ProxyConfig(args.upstream, dry_run=args.dry_run, log=log)
 
     def announce(line: str) -> None:
         print(line, flush=True)

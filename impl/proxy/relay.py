@@ -13,7 +13,9 @@ Rules
 3. **``dry_run`` forwards the bytes unchanged** and still runs the canonicalizer, so the
    repairs it would have made are known (and logged) without changing anything.
 4. **Memory is bounded per response**: the framer by ``Limits`` (one event at a time,
-   an oversized event skipped as it arrives), the held calls by ``ReducerLimits``.
+   an oversized event skipped as it arrives), the held calls by the reducer's
+   ``ReducerLimits`` inside the canonicalizer (items per response, characters per
+   payload); nothing else is kept but the last terminal event.
 5. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
@@ -21,10 +23,10 @@ Rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, cast
 
-from responses_oracle.core.context import DEFAULT_LIMITS, ReducerLimits
+from responses_oracle.canonical import Canonicalizer
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
 from responses_oracle.wire.decode import EventBuilder
@@ -41,41 +43,24 @@ TERMINAL_TYPES: Final = frozenset(
 """The event types that end a response (``model.catalogue.TERMINALS``)."""
 
 
-class _PassThrough:
-    """Stand-in for ``responses_oracle.canonical.Canonicalizer`` until it lands (branch
-    ``canonical``): every good event out as it came, nothing repaired."""
-
-    def __init__(self, limits: ReducerLimits = DEFAULT_LIMITS) -> None:
-        self.limits = limits
-
-    def feed(self, event: WireEvent) -> list[dict[str, Any]]:
-        """The event itself (an undecodable one is dropped)."""
-        return [] if event.payload is None else [event.payload]
-
-    def close(self) -> list[dict[str, Any]]:
-        """Nothing held."""
-        return []
-
-    @property
-    def repairs(self) -> list[Any]:
-        """None made."""
-        return []
+def _fed(event: WireEvent) -> Mapping[str, Any]:
+    """What the canonicalizer is given for an event: its object when it decoded; else the
+    front end's record itself, which the reducer inside takes (as ``Reducer.feed`` does)
+    and reports as ``reduce`` would -- the canonicalizer reads only ``Mapping`` events'
+    fields, and ``feed`` is typed for those."""
+    if event.problem is None and event.payload is not None:
+        return event.payload
+    return cast(Mapping[str, Any], event)
 
 
 class Relay:
     """One upstream SSE body: ``feed`` its chunks, then ``close``; each returns the
     bytes to send downstream now (rules 1-3)."""
 
-    def __init__(
-        self,
-        *,
-        dry_run: bool = False,
-        limits: ReducerLimits = DEFAULT_LIMITS,
-        wire_limits: Limits = DEFAULT_WIRE_LIMITS,
-    ) -> None:
+    def __init__(self, *, dry_run: bool = False, wire_limits: Limits = DEFAULT_WIRE_LIMITS) -> None:
         self.dry_run = dry_run
         self._framer = SSEFramer(EventBuilder(), wire_limits)
-        self._canonical = _PassThrough(limits)
+        self._canonical = Canonicalizer()
         self.answer: dict[str, Any] | None = None
         """The last terminal event emitted (rule 5); None until one is."""
 
@@ -91,12 +76,13 @@ class Relay:
         return b"" if self.dry_run else emitted
 
     @property
-    def repairs(self) -> list[Any]:
-        """What the oracle changed (or, with ``dry_run``, would have), per response."""
+    def repairs(self) -> list[dict[str, Any]]:
+        """What the oracle changed (or, with ``dry_run``, would have), one record per
+        finished response: ``response_id``, ``codes``, ``changes``."""
         return self._canonical.repairs
 
     def _through(self, events: Iterable[WireEvent]) -> bytes:
-        return b"".join(self._frame(self._canonical.feed(event)) for event in events)
+        return b"".join(self._frame(self._canonical.feed(_fed(event))) for event in events)
 
     def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
         for event in events:

@@ -42,7 +42,7 @@ import json
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +50,6 @@ from typing import Any, Final
 
 from aiohttp import ClientError, ClientSession, ClientTimeout, web
 from multidict import CIMultiDict, CIMultiDictProxy
-from responses_oracle.core.context import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.serve.server import LOOPBACK, start_loopback
 from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from responses_oracle.wire.records import Limits
@@ -91,7 +90,6 @@ class ProxyConfig:
     """The upstream's base URL, ``/v1`` included (``https://api.openai.com/v1``)."""
     dry_run: bool = False
     log: Path | None = None
-    limits: ReducerLimits = DEFAULT_LIMITS
     wire_limits: Limits = DEFAULT_WIRE_LIMITS
 
 
@@ -112,7 +110,8 @@ class ProxyState:
     def record(self, request: web.Request, status: int, stream: bool, ended: str,
                relay: Relay) -> None:
         """One log line per response the relay saw (rule 6); never a header or a body."""
-        for repair in relay.repairs or [None]:
+        records: list[Mapping[str, Any] | None] = [*relay.repairs] or [None]
+        for repair in records:
             line = {
                 "time": round(time.time(), 3),
                 "path": request.path,
@@ -128,22 +127,16 @@ class ProxyState:
                     log.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
-def _repair_fields(repair: Any) -> dict[str, Any]:
-    """A repair record as log fields (none: no response was seen)."""
+def _repair_fields(repair: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A repair record as log fields (None: the body held no response)."""
     if repair is None:
         return {"response_id": None, "codes": [], "changes": [], "repairs": 0}
-    data = repair.to_dict() if hasattr(repair, "to_dict") else dict(repair)
-    return {**data, "repairs": repair_count([repair])}
+    return {**repair, "repairs": repair_count([repair])}
 
 
-def repair_count(repairs: list[Any]) -> int:
-    """How many changes ``repairs`` made (each record's ``changes``)."""
-    return sum(len(_changes(repair)) for repair in repairs)
-
-
-def _changes(repair: Any) -> list[Any]:
-    changes = repair.get("changes") if isinstance(repair, Mapping) else repair.changes
-    return list(changes or [])
+def repair_count(repairs: Sequence[Mapping[str, Any]]) -> int:
+    """How many changes ``repairs`` (``Relay.repairs``) made: each record's ``changes``."""
+    return sum(len(repair["changes"]) for repair in repairs)
 
 
 def _forwarded(headers: CIMultiDictProxy[str] | Mapping[str, str]) -> CIMultiDict[str]:
@@ -174,11 +167,7 @@ def build_app(state: ProxyState) -> web.Application:
             streamed = upstream.content_type == "text/event-stream"
             if not (canonical and streamed and 200 <= upstream.status < 300):
                 return await _pass_through(request, upstream)
-            relay = Relay(
-                dry_run=state.config.dry_run,
-                limits=state.config.limits,
-                wire_limits=state.config.wire_limits,
-            )
+            relay = Relay(dry_run=state.config.dry_run, wire_limits=state.config.wire_limits)
             if stream:
                 return await _stream(state, request, upstream, relay)
             return await _answer(state, request, upstream, relay)
