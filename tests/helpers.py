@@ -8,6 +8,7 @@ repository, and none skips for want of one.
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +58,14 @@ def assert_contract_refutes(mutant: Any) -> None:
     (row,) = prove(mutant.breaks, mutant.tables)
     assert (row.status, row.system) == (Status.COUNTEREXAMPLE, "contract")
     assert " broken: " in row.detail
+
+
+def pip(python: str, *args: str) -> None:
+    """Run ``python -m pip`` quietly (the pip cache is reused); fail with its output."""
+    done = subprocess.run(
+        [python, "-m", "pip", "--disable-pip-version-check", "-q", *args],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -2,11 +2,11 @@
 
 Theory of operation
 -------------------
-A module fixture builds the wheel from a copy of the checkout (``pip wheel``, the
-isolated build a user's ``pip install .`` makes), creates a fresh virtual environment
-and installs the wheel into it -- not an editable install, and no extra: only what the
-README's first command installs.  Then every block of the README is held to what it
-shows:
+The session's ``wheel`` fixture (``conftest.py``) builds the wheel from a copy of the
+checkout (``pip wheel``, the isolated build a user's ``pip install .`` makes); a module
+fixture creates a fresh virtual environment and installs the wheel into it -- not an
+editable install, and no extra: only what the README's first command installs.  Then
+every block of the README is held to what it shows:
 
 - the first set-up command (its ``pip install .`` is the wheel) and every ``sh`` block
   directly followed by a ``text`` block run in a folder holding a copy of
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import REPO
+from helpers import REPO, pip
 from responses_oracle import reduce
 from responses_oracle.testing.cases import STREAM_SUFFIXES
 
@@ -48,9 +48,6 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 
 COLUMNS = 80
 """Width of the pseudo-terminal the commands run on."""
-
-_COPIED = ("build", "dist", "site", ".git", ".venv*", "*.egg-info", "__pycache__", ".*cache")
-"""What the wheel is not built from (build output, environments, caches)."""
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -147,26 +144,13 @@ class Installed:
         )
 
 
-def _pip(python: str, *args: str) -> None:
-    subprocess.run(
-        [python, "-m", "pip", "--disable-pip-version-check", "-q", *args],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-
-
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
+def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Iterator[Installed]:
     """The wheel of this checkout, installed into a fresh virtual environment."""
     root = tmp_path_factory.mktemp("readme")
-    source = root / "source"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*_COPIED))
-    _pip(sys.executable, "wheel", "--no-deps", "-w", str(root / "dist"), str(source))
-    [wheel] = (root / "dist").glob("*.whl")
     subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True, timeout=300)
     bin_dir = root / "venv" / "bin"
-    _pip(str(bin_dir / "python"), "install", str(wheel))
+    pip(str(bin_dir / "python"), "install", str(wheel))
     work = root / "work"
     work.mkdir()
     shutil.copytree(REPO / "examples", work / "examples")

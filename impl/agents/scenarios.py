@@ -2,26 +2,23 @@
 
 ``scenarios.json`` (beside this module) is the list: each entry a short ``name`` (the
 column the reports show), the ``spec`` serve is given (a quirk id such as ``q05``, a
-stream file of the checkout, a vector name of the bundled corpus, or a conformance
-vector file of ``docs/vectors/cases/``, the peers page's scenarios), its ``kind`` and
-``what`` it checks.  A stream file is named relative to the checkout and handed to
-serve as an absolute path; anything else a user passes (``--scenario FILE``) is handed
-to serve as given, so every scenario serve accepts is accepted here.
+stream file or a conformance vector file of the package's data, a vector name of the
+bundled corpus), its ``kind`` and ``what`` it checks.  A file is named relative to
+``serve.scenarios.BUNDLED`` (``scenarios/s01-one-call.jsonl``, ``vectors/peers-...json``)
+and handed to serve as an absolute path; anything else a user passes (``--scenario
+FILE``) is handed to serve as given, so every scenario serve accepts is accepted here,
+and serve accepts every name of this list.
 """
 
 from __future__ import annotations
 
 import json
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 LIST: Final = Path(__file__).resolve().parent / "scenarios.json"
 """The built-in scenario list."""
-
-CHECKOUT: Final = Path(__file__).resolve().parent.parent.parent
-"""The checkout the stream files of the list are in (``fixtures/scenarios/``)."""
 
 
 @dataclass(frozen=True)
@@ -34,26 +31,13 @@ class Scenario:
     what: str
 
     def argument(self) -> str:
-        """What serve is given: a checkout file as an absolute path, a conformance
-        vector file as a stream file of its events (``vector_stream``), else the spec."""
-        path = CHECKOUT / self.spec
-        if self.kind == "stream" and path.is_file():
-            return str(path)
-        if self.kind == "vector-file" and path.is_file():
-            return str(vector_stream(path))
+        """What serve is given: a file of the package's data as an absolute path, else
+        the spec."""
+        from responses_oracle.serve.scenarios import BUNDLED
+
+        if self.kind in ("stream", "vector-file"):
+            return str(BUNDLED / self.spec)
         return self.spec
-
-
-def vector_stream(vector: Path) -> Path:
-    """A conformance vector file's events as a JSON Lines stream serve reads, written
-    once into the temp folder (``responses-oracle-scenarios/NAME.jsonl``)."""
-    events = json.loads(vector.read_text(encoding="utf-8"))["events"]
-    text = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events)
-    target = Path(tempfile.gettempdir()) / "responses-oracle-scenarios" / f"{vector.stem}.jsonl"
-    if not target.is_file() or target.read_text(encoding="utf-8") != text:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    return target
 
 
 def builtin() -> list[Scenario]:

@@ -5,9 +5,14 @@ A ``SCENARIO`` argument is read as the first of these that applies:
 ========================  ==============================================================
 ``seed7/12``              case 12 of seed 7 of the generated mix (``cases.generated_case``,
                           the names ``diff --seed`` prints)
-``q05``                   the quirk ``fixtures/quirks/q05-*.jsonl`` of the checkout
+``q05``                   the bundled quirk ``quirks/q05-*.jsonl``
+a name of the agents      what ``agents --list`` shows (``s01``, ``peers-...``,
+list                      ``r9_...``): that entry's stream
 an existing file          a recorded stream, in any format the front end reads (SSE,
-                          JSON Lines, a JSON array, an HTTP recording, ...)
+                          JSON Lines, a JSON array, an HTTP recording, ...), or a
+                          conformance vector file (its ``events``)
+a bundled path            a file of ``BUNDLED`` when no such file exists here
+                          (``examples/parallel-calls.sse``, ``captures/...``)
 a vector name             a stream of the bundled conformance corpus
                           (``vectors.corpus_vectors``: ``rule-test_r9_...``,
                           ``counterexample-...``)
@@ -21,16 +26,26 @@ for a name that finds nothing, so the CLI can exit 2 before it binds a port.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 Event = dict[str, Any]
 """One decoded wire event."""
 
-QUIRKS: Final = Path(__file__).resolve().parents[2] / "fixtures" / "quirks"
-"""The checkout's quirk streams (``fixtures/quirks/qNN-*.jsonl``); absent from wheels."""
+# A wheel is installed unpacked, so the package's data is a folder on disk.
+BUNDLED: Final = Path(str(resources.files("responses_oracle") / "data"))
+"""The streams shipped in the package, one folder each, kept in the checkout where
+``pyproject.toml``'s ``package-dir`` says: ``examples/`` (``examples/``), ``quirks/``
+(``fixtures/quirks/``), ``scenarios/`` (``fixtures/scenarios/``), ``captures/`` (the
+recorded streams of ``fixtures/captures/`` the built-in list plays, with their licences)
+and ``vectors/`` (the peers page's conformance vectors, ``docs/vectors/cases/``)."""
+
+QUIRKS: Final = BUNDLED / "quirks"
+"""The quirk streams (``qNN-*.jsonl``), each with its evidence in ``README.md``."""
 
 _SEED: Final = re.compile(r"seed(\d+)/(\d+)")
 _QUIRK: Final = re.compile(r"q\d\d")
@@ -61,21 +76,38 @@ def load_scenario(spec: str) -> Scenario:
             known = ", ".join(path.name[:3] for path in sorted(QUIRKS.glob("q*.jsonl")))
             raise ScenarioError(f"no quirk {spec} in {QUIRKS} (known: {known or 'none'})")
         return Scenario(spec, _file_events(found[0]))
-    path = Path(spec)
-    if path.is_file():
-        return Scenario(spec, _file_events(path))
+    listed = _listed_spec(spec)
+    if listed is not None:
+        return Scenario(spec, load_scenario(listed).events)
+    for path in (Path(spec), BUNDLED / spec):
+        if path.is_file():
+            return Scenario(spec, _file_events(path))
     vector = _corpus_events(spec)
     if vector is not None:
         return Scenario(spec, vector)
     raise ScenarioError(
-        f"{spec!r} is no stream file, quirk (q05), generated case (seed7/12) or "
-        "vector name (responses-oracle vectors export lists them)"
+        f"{spec!r} is no stream file, quirk (q05), name of `agents --list`, generated "
+        "case (seed7/12) or vector name (responses-oracle vectors export lists them)"
     )
+
+
+def _listed_spec(name: str) -> str | None:
+    """What the built-in agents list hands serve for its entry ``name``, if it has one
+    and that is not ``name`` itself."""
+    from responses_oracle.agents.scenarios import builtin
+
+    for scenario in builtin():
+        if scenario.name == name and scenario.spec != name:
+            return scenario.spec
+    return None
 
 
 def _file_events(path: Path) -> tuple[Event, ...]:
     from responses_oracle.wire.formats import read_wire_events
 
+    vector = _vector_events(path)
+    if vector is not None:
+        return vector
     try:
         events = tuple(
             event.payload for event in read_wire_events(path) if event.payload is not None
@@ -85,6 +117,19 @@ def _file_events(path: Path) -> tuple[Event, ...]:
     if not events:
         raise ScenarioError(f"{path} holds no event (is it a stream file?)")
     return events
+
+
+def _vector_events(path: Path) -> tuple[Event, ...] | None:
+    """The events of a conformance vector file (``docs/conformance-vectors.md``), or None
+    if ``path`` is not one."""
+    from responses_oracle.testing.vectors import Vector
+
+    if path.suffix != ".json":
+        return None
+    try:
+        return tuple(Vector.from_json(json.loads(path.read_text(encoding="utf-8"))).events)
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # not a vector: read as a stream file, which says what is wrong
 
 
 def _corpus_events(name: str) -> tuple[Event, ...] | None:

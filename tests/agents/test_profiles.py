@@ -6,9 +6,10 @@ import json
 import tomllib
 from pathlib import Path
 
+from helpers import QUIRKS, REPO
 from responses_oracle.agents.profiles import BY_NAME, DRIVERS, LITELLM_VERSION, PROFILES
 from responses_oracle.agents.runner import Workspace, fill, placeholders, tool_arguments
-from responses_oracle.agents.scenarios import CHECKOUT, builtin
+from responses_oracle.agents.scenarios import builtin
 
 
 def test_every_client_the_issue_names_has_a_profile() -> None:
@@ -28,7 +29,7 @@ def test_every_package_is_pinned_to_the_profile_version() -> None:
 
 
 def test_openai_agents_is_the_version_the_test_suite_pins() -> None:
-    test = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"][
+    test = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]["test"]
     assert f"openai-agents=={BY_NAME['openai-agents'].version}" in test
 
@@ -101,23 +102,32 @@ def test_the_drivers_tool_gets_the_calls_marker() -> None:
 def test_the_scenario_list_has_every_quirk_and_the_shapes_the_issue_asks_for() -> None:
     scenarios = builtin()
     assert len(scenarios) >= 30
-    quirks = sorted(p.name[:3] for p in (CHECKOUT / "fixtures/quirks").glob("q*.jsonl"))
+    quirks = sorted(p.name[:3] for p in QUIRKS.glob("q*.jsonl"))
     assert [s.spec for s in scenarios if s.kind == "quirk"] == quirks
     names = {s.name for s in scenarios}
     assert {"s02", "s03", "s04", "s05", "s06", "s07", "s08"} <= names
     assert sum(s.kind == "vector" for s in scenarios) >= 10
     assert len(names) == len(scenarios)
     for scenario in scenarios:
-        if scenario.kind == "stream":
+        if scenario.kind in ("stream", "vector-file"):
             assert Path(scenario.argument()).is_file(), scenario.spec
 
 
-def test_a_peers_vector_file_is_handed_to_serve_as_the_stream_of_its_events() -> None:
+def test_serve_accepts_every_name_of_the_list() -> None:
+    from responses_oracle.serve.scenarios import load_scenario
+
+    for scenario in builtin():
+        served = load_scenario(scenario.name)
+        assert served.name == scenario.name
+        assert served.events == load_scenario(scenario.argument()).events, scenario.name
+
+
+def test_a_peers_vector_file_is_served_as_the_stream_of_its_events() -> None:
     from responses_oracle.serve.scenarios import load_scenario
 
     peers = [s for s in builtin() if s.kind == "vector-file"]
     assert len(peers) == 12
     for scenario in peers:
-        vector = json.loads((CHECKOUT / scenario.spec).read_text())
+        vector = json.loads((REPO / "docs/vectors/cases" / Path(scenario.spec).name).read_text())
         served = load_scenario(scenario.argument())
         assert list(served.events) == vector["events"], scenario.name
