@@ -6,7 +6,7 @@ Rules
    framer (``wire.framers.SSEFramer``: any chunking, CR/LF/CRLF, comments, ``[DONE]``,
    ``Limits``), so the proxy reads exactly what ``reduce`` would read.
 2. **The oracle decides what goes out.**  Each event goes to a ``Canonicalizer``
-   (``responses_oracle.canonical``), which gives back the events to emit now: text,
+   (``responses_oracle.Canonicalizer``), which gives back the events to emit now: text,
    reasoning and refusal deltas at once, a call's events once its answer is settled.
    Nothing else is held: ``feed`` returns whatever the canonicalizer released for the
    chunk, framed as the API frames SSE (``event:`` and ``data:`` lines, LF).
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
-from responses_oracle.canonical import Canonicalizer
+from responses_oracle import Canonicalizer
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
 from responses_oracle.wire.decode import EventBuilder

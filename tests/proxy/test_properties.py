@@ -20,7 +20,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from openai.types.responses import ResponseStreamEvent
 from pydantic import BaseModel, ValidationError
-from responses_oracle.canonical import canonical
+from responses_oracle import canonical
 from responses_oracle.proxy import ProxyConfig, running
 from responses_oracle.reducer import reduce
 from responses_oracle.result import Result
