@@ -35,8 +35,8 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from responses_oracle.canonical import Canonicalizer as Canonicalizer
-    from responses_oracle.canonical import canonical as canonical
+    from responses_oracle.canonicalizer import Canonicalizer as Canonicalizer
+    from responses_oracle.canonicalizer import canonical as canonical
     from responses_oracle.core.state import Diagnostic as Diagnostic
     from responses_oracle.core.step import ReducerLimits as ReducerLimits
     from responses_oracle.model.vocabulary import SEVERITY as SEVERITY
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     """The installed distribution's version."""
 
 _HOMES: Final[dict[str, str]] = {
-    "Canonicalizer": "responses_oracle.canonical",
+    "Canonicalizer": "responses_oracle.canonicalizer",
     "Code": "responses_oracle.model.vocabulary",
     "Diagnostic": "responses_oracle.core.state",
     "InputFormat": "responses_oracle.wire",
@@ -65,7 +65,7 @@ _HOMES: Final[dict[str, str]] = {
     "Result": "responses_oracle.result",
     "ResultItem": "responses_oracle.result",
     "SEVERITY": "responses_oracle.model.vocabulary",
-    "canonical": "responses_oracle.canonical",
+    "canonical": "responses_oracle.canonicalizer",
     "Severity": "responses_oracle.model.vocabulary",
     "Source": "responses_oracle.reducer",
     "reduce": "responses_oracle.reducer",

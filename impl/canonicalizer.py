@@ -67,10 +67,12 @@ from responses_oracle.model.catalogue import (
     EventClass,
     Terminal,
 )
+from responses_oracle.model.execution import Execution
 from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.responses import CLIENT_FRAMES, OPENINGS
 from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
 
+from .core.payload import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .reducer import Reducer
 from .result import output_order, wire_item
@@ -162,6 +164,12 @@ _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
 """What progress events add to a channel's part (``model.annotations.PART_ADDITIONS``):
 the event type canonical spells it with, and the addition of each channel."""
 
+_WITHHELD: Final[frozenset[Execution]] = frozenset({Execution.UNCONFIRMED})
+"""The verdicts that keep a call of a completed response from completing: the stream
+never confirmed it, or it names no ``call_id`` to answer.  A call the server runs
+(``answered``, ``server``, ``undeclared``) completes as the API sends it, and the
+reducer gives it the same verdict again."""
+
 _ITEM_DEFAULTS: Final[dict[str, dict[str, Any]]] = {
     "message": {"role": "assistant", "content": []},
     "reasoning": {"summary": []},
@@ -194,12 +202,35 @@ read backwards; an ``error`` event's failure is ended with ``response.failed``).
 
 _USAGE: Final[dict[str, Any]] = {
     "input_tokens": 0,
-    "input_tokens_details": {"cached_tokens": 0},
+    "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
     "output_tokens": 0,
     "output_tokens_details": {"reasoning_tokens": 0},
     "total_tokens": 0,
 }
-"""The terminal's ``usage`` when the stream reported none (the API always sends one)."""
+"""The terminal's ``usage`` fields the published type requires, each 0 where the
+stream reported none (the API always sends them)."""
+
+_SETTLED_STATUS: Final[frozenset[str]] = frozenset({"program_output", "apply_patch_call_output"})
+"""Item types whose published ``status`` has no ``in_progress``: announced with the
+status the stream gave them."""
+
+
+@dataclass(slots=True)
+class _Track:
+    """What has been emitted of one channel.  Kept by the channel object, not its key:
+    the reducer may move a streamed part to the index its item gives it
+    (``payload.align_parts``), and its events go on at the index they began at."""
+
+    spelling: _Spelling
+    index: int
+    progress: int = 0
+    """How many of the reducer's held deltas are out."""
+    streamed: list[str] = field(default_factory=list)
+    """The deltas emitted."""
+    additions: list[Any] = field(default_factory=list)
+    """The values of the part's additions emitted (annotations)."""
+    finished: bool = False
+    """Its ``done`` events are out."""
 
 
 @dataclass(slots=True)
@@ -209,14 +240,10 @@ class _Sent:
     index: int
     item_id: str
     held: bool
-    progress: dict[tuple[ChannelKind, int], int] = field(default_factory=dict)
-    """Per channel: how many of the reducer's held deltas are out."""
-    streamed: dict[tuple[ChannelKind, int], list[str]] = field(default_factory=dict)
-    """Per channel whose part is open: the deltas emitted."""
-    additions: dict[tuple[ChannelKind, int], list[Any]] = field(default_factory=dict)
-    """Per channel: the values of its part's additions emitted (annotations)."""
-    finished: set[tuple[ChannelKind, int]] = field(default_factory=set)
-    """The channels whose ``done`` events are out."""
+    tracks: dict[int, _Track] = field(default_factory=dict)
+    """By ``id()`` of the reducer's channel object."""
+    extra: dict[tuple[ChannelKind, int], tuple[_Track, str]] = field(default_factory=dict)
+    """The payloads only the item holds (no channel streamed them), with their value."""
     closed: bool = False
 
 
@@ -231,7 +258,11 @@ class _Response:
     opened: bool = False
     finished: bool = False
     sent: dict[int, _Sent] = field(default_factory=dict)
-    frontier: tuple[int, int] | None = None
+    slots: dict[int, int] = field(default_factory=dict)
+    """The stream's slot → the ``output_index`` of the last item announced in it."""
+    frontier: tuple[tuple[bool, int, int], int] | None = None
+    """The result-order key (``result.output_order``) and index of the item announced
+    furthest along."""
     template: Mapping[str, Any] | None = None
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
@@ -318,9 +349,11 @@ class Canonicalizer:
 
     def _advance(self, response: _Response, out: list[Event]) -> None:
         state = response.state
-        if not response.opened and (state.started or state.entries):
+        # The opening waits for the response's id while there is nothing to announce
+        # (a ``response.created`` without one, its ``in_progress`` with it).
+        if not response.opened and state.started and state.response_id is not None:
             self._open(response, out)
-        if response.opened:
+        if state.started:
             self._announce(response, out, final=False)
             for entry in state.entries:
                 sent = response.sent.get(entry.ordinal)
@@ -343,7 +376,7 @@ class Canonicalizer:
             if not response.opened:
                 self._open(response, out)
             self._announce(response, out, final=True)
-            for entry in output_order(state.entries):
+            for entry in self._closing_order(response):
                 sent = response.sent[entry.ordinal]
                 if sent.closed:
                     continue
@@ -364,9 +397,9 @@ class Canonicalizer:
         snapshot: list[dict[str, Any]] = []
         if response.opened:
             self._announce(response, out, final=True)
-            for entry in output_order(state.entries):
+            for entry in self._closing_order(response):
                 sent = response.sent[entry.ordinal]
-                if completed and entry.spec.client_call and not entry.executable:
+                if completed and entry.spec.client_call and entry.execution in _WITHHELD:
                     self._stream(response, entry, sent, out, final=True)
                     response.changes.append(
                         f"{entry.item_type} {sent.item_id}: not executable "
@@ -376,7 +409,11 @@ class Canonicalizer:
                 if not sent.closed:
                     self._stream(response, entry, sent, out, final=True)
                     self._close_entry(response, entry, sent, out)
-                snapshot.append(self._done_item(entry))
+            snapshot = [
+                self._done_item(entry)
+                for entry in output_order(state.entries)
+                if not (completed and entry.spec.client_call and entry.execution in _WITHHELD)
+            ]
         if response.error is not None:
             self._emit(response, out, _error_event(response.error))
         if response.opened:
@@ -384,6 +421,15 @@ class Canonicalizer:
             body = self._response_object(response, state.status.value, snapshot, final=True)
             self._emit(response, out, {"type": terminal, "response": body})
         self._record(response)
+
+    @staticmethod
+    def _closing_order(response: _Response) -> list[Entry]:
+        """The order in which the end emits what is left: the items that stream first,
+        then the held calls, each in result order -- the order the canonical stream
+        itself brings them in, so that canonical is its own fixed point."""
+        entries = output_order(response.state.entries)
+        held = [e for e in entries if response.sent[e.ordinal].held]
+        return [e for e in entries if not response.sent[e.ordinal].held] + held
 
     def _record(self, response: _Response) -> None:
         response.finished = True
@@ -428,10 +474,9 @@ class Canonicalizer:
     ) -> dict[str, Any]:
         template = response.template or {}
         tools = response.state.tools
-        usage = template.get("usage")
         created_at = template.get("created_at")
         model = template.get("model")
-        return {
+        body = {
             **template,
             "id": response.response_id,
             "object": "response",
@@ -442,34 +487,72 @@ class Canonicalizer:
             "parallel_tool_calls": template.get("parallel_tool_calls", True),
             "tool_choice": template.get("tool_choice", "auto"),
             "tools": tools if isinstance(tools, list) else [],
-            "usage": (usage if isinstance(usage, dict) else dict(_USAGE)) if final else None,
+            "usage": _usage(template.get("usage")) if final else None,
         }
+        if not final:  # what only the end can say
+            body["error"] = body["incomplete_details"] = None
+        return body
 
     def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
-        """``output_item.added`` for each entry whose place is known, in result order."""
+        """``output_item.added`` for each entry whose place is known, in result order.
+
+        ``output_index`` is the stream's slot, renumbered only where the stream's own
+        numbering cannot be kept: a second item in a slot takes the next index (and the
+        items after it move up by one), an item with no slot goes last.  A gap in the
+        stream's slots stays a gap, so that an item arriving later in it still sorts
+        between its neighbours (R10) -- the text after a gap is never held back for it;
+        an item that lands in a slot already announced shares that slot's index (the
+        stream's own collision, kept)."""
         waiting = [e for e in response.state.entries if e.ordinal not in response.sent]
         for entry in output_order(waiting):
-            if not final and (entry.slot is None or entry.item_id is None):
+            if not final and not self._settled(entry):
                 return  # everything after it waits too, or the order would change
-            key = (entry.slot if entry.slot is not None else -1, entry.ordinal)
-            held = entry.spec.client_call
-            sent = _Sent(len(response.sent), entry.item_id or "", held)
+            if not response.opened:
+                self._open(response, out)
+            index = self._place(response, entry)
+            sent = _Sent(index, entry.item_id or "", entry.spec.client_call)
             response.sent[entry.ordinal] = sent
-            if response.frontier is not None and key < response.frontier and not final:
+            if entry.slot != index:
                 response.changes.append(
-                    f"{entry.item_type} {sent.item_id}: arrived after the items it precedes"
-                )
-            response.frontier = max(key, response.frontier or key)
-            if entry.slot is not None and entry.slot != sent.index:
-                response.changes.append(
-                    f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {sent.index}"
+                    f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
                 )
             added = self._added_item(entry)
             self._emit(
                 response,
                 out,
-                {"type": "response.output_item.added", "output_index": sent.index, "item": added},
+                {"type": "response.output_item.added", "output_index": index, "item": added},
             )
+
+    @staticmethod
+    def _place(response: _Response, entry: Entry) -> int:
+        """The ``output_index`` of the entry announced next (``_announce``).  Every index
+        given is at least its item's slot, so the indexes below a slot stay free for
+        the items the stream has yet to send there."""
+        slot, slots = entry.slot, response.slots
+        key = (slot is None, slot or 0, entry.ordinal)
+        last = response.frontier
+        if last is not None and key < last[0] and slot is not None:  # behind the last
+            if slot in slots:
+                return slots[slot]
+            below = max((s for s in slots if s < slot), default=None)
+            index = slot if below is None else slots[below] + slot - below
+        elif last is None:
+            index = 0 if slot is None else slot
+        elif slot is None or slot == last[0][1]:
+            index = last[1] + 1
+        else:
+            index = last[1] + slot - last[0][1]
+        if last is None or key > last[0]:
+            response.frontier = (key, index)
+        if slot is not None:
+            slots[slot] = index
+        return index
+
+    @staticmethod
+    def _settled(entry: Entry) -> bool:
+        """Whether the entry's place and id are settled: it has a slot, and its id came
+        with the item (an id adopted from an event may yet give way to the item's, R6)."""
+        return entry.slot is not None and entry.id_source is IdSource.WIRE
 
     def _stream(
         self,
@@ -481,100 +564,118 @@ class Canonicalizer:
         final: bool = False,
     ) -> None:
         """The payload the entry holds that is not out yet: the deltas the reducer took
-        since the last event, as they came (not for a held call); with ``final``, the
-        rest of each channel's value as one more delta (a held call's whole payload)."""
-        for key, channel in entry.channels.items():
-            spelling = _SPELLINGS.get((entry.item_type, key[0]))
-            if spelling is None or key in sent.finished:
+        since the last event, as they came, and what progress events added to a part
+        (not for a held call); with ``final``, the rest of each channel's value as one
+        more delta (a held call's whole payload)."""
+        values = self._final_values(entry) if final else {}
+        for channel in list(entry.channels.values()):
+            track = self._track(response, entry, sent, channel, out)
+            if track is None or track.finished:
                 continue
-            if key not in sent.streamed:
-                sent.streamed[key] = []
-                if spelling.part_added is not None:
-                    self._part_event(response, sent, spelling, channel, "", out, added=True)
             if not sent.held:
-                deltas, progress = channel.deltas, sent.progress.get(key, 0)
+                deltas = channel.deltas
                 # Deltas joined into the channel's value (a payload ``done``) are gone
                 # from the list: the ``done`` event carries them.
-                if channel.value is None and len(deltas) > progress:
-                    self._delta(response, sent, spelling, channel, "".join(deltas[progress:]), out)
-                sent.progress[key] = len(deltas)
-                self._additions(response, sent, key, channel, out)
+                if channel.value is None and len(deltas) > track.progress:
+                    self._delta(response, sent, track, "".join(deltas[track.progress :]), out)
+                track.progress = len(deltas)
+                self._additions(response, sent, track, channel, out)
+            value = values.get((channel.kind, channel.index))
             if final:
-                self._catch_up(response, sent, key, spelling, channel, out)
+                self._catch_up(response, sent, track, value or channel_text(channel) or "", out)
             if channel.closed and not sent.held:
-                self._close_channel(response, sent, key, channel, spelling, out)
+                self._close_channel(response, sent, track, channel, value, out)
+        if final:
+            self._item_payloads(response, entry, sent, out)
+
+    def _track(
+        self, response: _Response, entry: Entry, sent: _Sent, channel: Channel, out: list[Event]
+    ) -> _Track | None:
+        """The channel's track, its part opened on first sight; None for a channel the
+        API has no events for (``_SPELLINGS``)."""
+        track = sent.tracks.get(id(channel))
+        if track is None:
+            spelling = _SPELLINGS.get((entry.item_type, channel.kind))
+            if spelling is None:
+                return None
+            track = sent.tracks[id(channel)] = _Track(spelling, channel.index)
+            if spelling.part_added is not None:
+                self._part_event(response, sent, track, "", out, added=True)
+        return track
 
     def _additions(
-        self,
-        response: _Response,
-        sent: _Sent,
-        key: tuple[ChannelKind, int],
-        channel: Channel,
-        out: list[Event],
+        self, response: _Response, sent: _Sent, track: _Track, channel: Channel, out: list[Event]
     ) -> None:
         """What progress events added to the channel's part since the last event (its
         annotations, R15), each at its position, as the API spells it."""
-        addition = _ADDITIONS.get(key[0])
+        addition = _ADDITIONS.get(channel.kind)
         found = (channel.part or {}).get(addition.array) if addition is not None else None
         if addition is None or not isinstance(found, list):
             return
-        emitted = sent.additions.setdefault(key, [])
         for position, value in enumerate(found):
-            if position < len(emitted) and emitted[position] == value:
+            if position < len(track.additions) and track.additions[position] == value:
                 continue
             fields = {
                 "item_id": sent.item_id,
                 "output_index": sent.index,
-                addition.part_index: channel.index,
+                addition.part_index: track.index,
                 addition.position: position,
                 addition.value: value,
             }
             self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields})
-        sent.additions[key] = list(found)
+        track.additions = list(found)
 
     def _delta(
-        self,
-        response: _Response,
-        sent: _Sent,
-        spelling: _Spelling,
-        channel: Channel,
-        text: str,
-        out: list[Event],
+        self, response: _Response, sent: _Sent, track: _Track, text: str, out: list[Event]
     ) -> None:
-        sent.streamed[(channel.kind, channel.index)].append(text)
-        fields = self._scoped(sent, spelling, channel)
-        self._emit(
-            response, out, {"type": spelling.delta, **fields, "delta": text, **_extra(spelling)}
-        )
+        track.streamed.append(text)
+        spelling = track.spelling
+        fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
+        self._emit(response, out, {**fields, **_extra(spelling)})
 
     def _catch_up(
-        self,
-        response: _Response,
-        sent: _Sent,
-        key: tuple[ChannelKind, int],
-        spelling: _Spelling,
-        channel: Channel,
-        out: list[Event],
-    ) -> str:
-        """Emit what the channel's value adds to the deltas already out, so that the
-        deltas spell the value wherever they can; return the value."""
-        value = channel_text(channel) or ""
-        streamed = "".join(sent.streamed[key])
+        self, response: _Response, sent: _Sent, track: _Track, value: str, out: list[Event]
+    ) -> None:
+        """Emit what ``value`` adds to the deltas already out, so that the deltas spell
+        the value wherever they can."""
+        streamed = "".join(track.streamed)
         if len(value) > len(streamed) and value.startswith(streamed):
-            self._delta(response, sent, spelling, channel, value[len(streamed) :], out)
-        return value
+            self._delta(response, sent, track, value[len(streamed) :], out)
+
+    def _item_payloads(
+        self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
+    ) -> None:
+        """Open and fill the payloads the item holds that no channel of the reducer
+        streamed (a value only in the ``added`` item, or an empty one): their events
+        are what a provider sends for them."""
+        item = wire_item(entry)
+        for location in entry.spec.channels:
+            spelling = _SPELLINGS.get((entry.item_type, location.channel))
+            if spelling is None:
+                continue
+            streamed = {c.index for c in entry.channels.values() if c.kind is location.channel}
+            for index, value in item_channel_values(item, location):
+                if value is None or index in streamed or (location.channel, index) in sent.extra:
+                    continue
+                track = _Track(spelling, index)
+                sent.extra[(location.channel, index)] = (track, value)
+                if spelling.part_added is not None:
+                    self._part_event(response, sent, track, "", out, added=True)
+                self._catch_up(response, sent, track, value, out)
 
     def _close_entry(
         self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
     ) -> None:
-        for key, channel in entry.channels.items():
-            spelling = _SPELLINGS.get((entry.item_type, key[0]))
-            if spelling is not None and key not in sent.finished:
-                if key not in sent.streamed:
-                    sent.streamed[key] = []
-                    if spelling.part_added is not None:
-                        self._part_event(response, sent, spelling, channel, "", out, added=True)
-                self._close_channel(response, sent, key, channel, spelling, out)
+        values = self._final_values(entry)
+        for channel in list(entry.channels.values()):
+            track = self._track(response, entry, sent, channel, out)
+            if track is not None and not track.finished:
+                value = values.get((channel.kind, channel.index))
+                self._close_channel(response, sent, track, channel, value, out)
+        self._item_payloads(response, entry, sent, out)
+        for track, value in sent.extra.values():
+            if not track.finished:
+                self._close_track(response, sent, track, value, None, out)
         sent.closed = True
         self._emit(
             response,
@@ -590,46 +691,80 @@ class Canonicalizer:
         self,
         response: _Response,
         sent: _Sent,
-        key: tuple[ChannelKind, int],
+        track: _Track,
         channel: Channel,
-        spelling: _Spelling,
+        value: str | None,
         out: list[Event],
     ) -> None:
-        sent.finished.add(key)
-        value = self._catch_up(response, sent, key, spelling, channel, out)
-        fields = self._scoped(sent, spelling, channel)
-        done = {"type": spelling.done, **fields, spelling.value: value, **_extra(spelling)}
-        self._emit(response, out, done)
+        """A channel's ``done`` events, with ``value`` (the item's, once it is final)
+        or else the channel's own."""
+        part = channel.part if isinstance(channel.part, dict) else None
+        final = value if value is not None else channel_text(channel)
+        if final is None and not track.streamed:
+            # A part opened that never held a value (not even an empty one): a done
+            # with "" would give it one, so it stays as the stream left it.
+            track.finished = True
+            return
+        self._close_track(response, sent, track, final or "", part, out)
+
+    @staticmethod
+    def _final_values(entry: Entry) -> dict[tuple[ChannelKind, int], str]:
+        """Each payload's value as the reconciled item holds it (R7: a value only the
+        ``added`` item had is kept there, not in a channel)."""
+        item = wire_item(entry)
+        return {
+            (location.channel, index): value
+            for location in entry.spec.channels
+            for index, value in item_channel_values(item, location)
+            if value is not None
+        }
+
+    def _close_track(
+        self,
+        response: _Response,
+        sent: _Sent,
+        track: _Track,
+        value: str,
+        part: Mapping[str, Any] | None,
+        out: list[Event],
+    ) -> None:
+        """A payload's ``done`` events: the rest of its deltas, its value, its part."""
+        track.finished = True
+        self._catch_up(response, sent, track, value, out)
+        spelling = track.spelling
+        done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
+        self._emit(response, out, {**done, **_extra(spelling)})
         if spelling.part_done is not None:
-            self._part_event(response, sent, spelling, channel, value, out, added=False)
+            self._part_event(response, sent, track, value, out, added=False, part=part)
 
     def _part_event(
         self,
         response: _Response,
         sent: _Sent,
-        spelling: _Spelling,
-        channel: Channel,
+        track: _Track,
         value: str,
         out: list[Event],
         *,
         added: bool,
+        part: Mapping[str, Any] | None = None,
     ) -> None:
-        fields = self._scoped(sent, spelling, channel)
+        spelling = track.spelling
         kind = spelling.part_added if added else spelling.part_done
+        fields = {"type": kind, **self._scoped(sent, track)}
         if spelling.part_type is None:  # a shell command: the value itself is the part
-            self._emit(response, out, {"type": kind, **fields, spelling.value: value})
+            self._emit(response, out, {**fields, spelling.value: value})
             return
-        part: dict[str, Any] = {"type": spelling.part_type, spelling.value: value}
+        body: dict[str, Any] = {"type": spelling.part_type, spelling.value: value}
         if spelling.part_type == "output_text":
-            annotations = (channel.part or {}).get("annotations") if not added else None
-            part["annotations"] = annotations if isinstance(annotations, list) else []
-        self._emit(response, out, {"type": kind, **fields, "part": part})
+            annotations = (part or {}).get("annotations")
+            body["annotations"] = annotations if isinstance(annotations, list) else []
+        self._emit(response, out, {**fields, "part": body})
 
     @staticmethod
-    def _scoped(sent: _Sent, spelling: _Spelling, channel: Channel) -> dict[str, Any]:
+    def _scoped(sent: _Sent, track: _Track) -> dict[str, Any]:
         fields: dict[str, Any] = {"item_id": sent.item_id, "output_index": sent.index}
-        if spelling.index is not None:
-            fields[spelling.index] = channel.index
+        if track.spelling.index is not None:
+            fields[track.spelling.index] = track.index
         return fields
 
     # -- items --------------------------------------------------------------------
@@ -649,7 +784,9 @@ class Canonicalizer:
             payload = location.array or location.field
             if isinstance(container, dict) and payload in container:
                 container[payload] = [] if location.array is not None else ""
-        if entry.item_type not in _NO_STATUS:
+        if entry.item_type in _SETTLED_STATUS:
+            item.setdefault("status", "completed")
+        elif entry.item_type not in _NO_STATUS:
             item["status"] = "in_progress"
         return item
 
@@ -664,6 +801,19 @@ class Canonicalizer:
             closed = entry.state in CLOSED_STATES
             item["status"] = "completed" if closed else EntryState.INCOMPLETE.value
         return item
+
+
+def _usage(reported: Any) -> dict[str, Any]:
+    """The stream's ``usage`` with every field the published type requires (0 where
+    the stream said nothing)."""
+    usage = dict(reported) if isinstance(reported, Mapping) else {}
+    for name, default in _USAGE.items():
+        if isinstance(default, dict):
+            found = usage.get(name)
+            usage[name] = {**default, **(found if isinstance(found, Mapping) else {})}
+        elif not isinstance(usage.get(name), int):
+            usage[name] = default
+    return usage
 
 
 def _extra(spelling: _Spelling) -> dict[str, Any]:

@@ -1,0 +1,375 @@
+"""``canonical``: the answer kept, a stream the API's types accept, incremental as batch.
+
+``canonical(s)`` re-emits the oracle's answer for ``s`` as a complete, valid stream.
+Checked on every recorded and hand-written stream of the repository -- the fixtures
+(captures, peers, quirks, scenarios), the examples, the conformance vectors and the
+bundled corpus -- and on the project's Hypothesis streams:
+
+- the answer is kept: ``reduce(canonical(s))`` has the responses of ``reduce(s)`` with
+  their ids and statuses, and the same items in the same order, each with the same
+  fields and values and the same executability (``answer``);
+- it is a fixed point: ``canonical(canonical(s)) == canonical(s)``, event for event;
+- every event canonical builds validates against openai-python's
+  ``ResponseStreamEvent`` (``stream_deviations``): the only deviations are values the
+  stream itself carried, which canonical passes on and never invents (``INHERITED``),
+  and ``response.cancelled``, an event the published types lack;
+- the incremental form is the batch form, a text delta leaves ``feed`` on the event that
+  brought it, a cut stream ends without a terminal, and a call the oracle says is not
+  executable never arrives as a completed call of a completed response.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import itertools
+import json
+import typing
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import FIXTURES, REPO
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from responses_oracle import Canonicalizer, Result, canonical, reduce
+from responses_oracle.testing.strategies import (
+    faulty_streams,
+    model_guided_streams,
+    provider_streams,
+    valid_streams,
+)
+from responses_oracle.wire import InputFormat, read_wire_events
+
+Event = dict[str, Any]
+
+FILLED = frozenset({"status", "role", "content", "summary", "arguments", "input"})
+"""Item fields canonical may add where the stream's item had none: fields the published
+item types require that carry no answer (an item's ``status``, a message's ``role``,
+an empty payload).  ``status`` is also the one field canonical may change: an item
+is ``in_progress`` when added and ``completed`` (or ``incomplete``) when done, whatever
+a provider's done item said."""
+
+
+# -- the streams ----------------------------------------------------------------------
+
+
+def _files(folder: Path) -> Iterator[tuple[str, list[Event]]]:
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix in (".jsonl", ".json", ".sse"):
+            wire = read_wire_events(path, InputFormat.AUTO)
+            yield str(path.relative_to(REPO)), [e.payload for e in wire if e.payload is not None]
+
+
+@functools.cache
+def _streams() -> dict[str, list[Event]]:
+    """Every stream of the repository by name: fixtures, examples, vectors, corpus."""
+    streams = dict(_files(FIXTURES))
+    streams.update(_files(REPO / "examples"))
+    for path in sorted((REPO / "docs" / "vectors" / "cases").glob("*.json")):
+        streams[str(path.relative_to(REPO))] = json.loads(path.read_text())["events"]
+    corpus = json.loads((REPO / "impl" / "testing" / "corpus.json").read_text())
+    for stream in corpus["streams"]:
+        streams["corpus:" + stream["name"]] = stream["events"]
+    return streams
+
+
+STREAMS = sorted(_streams())
+
+GENERATED = st.one_of(
+    valid_streams(),
+    provider_streams(),
+    model_guided_streams(),
+    faulty_streams(),
+    faulty_streams(base=provider_streams()),
+)
+
+
+def test_every_kind_of_stream_is_enumerated() -> None:
+    names = " ".join(STREAMS)
+    for kind in (
+        "fixtures/captures/",
+        "fixtures/peers/",
+        "fixtures/quirks/",
+        "fixtures/scenarios/",
+    ):
+        assert kind in names
+    assert "examples/" in names and "docs/vectors/cases/" in names and "corpus:" in names
+    assert len(STREAMS) > 300
+
+
+# -- the answer -----------------------------------------------------------------------
+
+
+def answer(results: Sequence[Result]) -> list[tuple[Any, ...]]:
+    """What a client can do with the results: per response its id, status and items
+    (the item, executable).  A response made of unreadable input only (no id, no item,
+    cut) has no answer: canonical has nothing to re-emit for it."""
+    return [
+        (r.response_id, r.status.value, [(i.item, i.executable) for i in r.items])
+        for r in results
+        if r.response_id is not None or r.items or r.status.value != "interrupted"
+    ]
+
+
+def assert_answer_kept(events: Sequence[Mapping[str, Any]], twin: Sequence[Event]) -> None:
+    before, after = answer(reduce(list(events))), answer(reduce(list(twin)))
+    assert len(after) == len(before)
+    for (id_, status, items), (id_twin, status_twin, items_twin) in zip(before, after):
+        # A response with no id gets one: the API's Response.id is required.
+        assert id_twin == id_ or (id_ is None and id_twin.startswith("resp_"))
+        assert status_twin == status
+        assert [executable for _, executable in items_twin] == [e for _, e in items]
+        for (item, _), (item_twin, _) in zip(items, items_twin):
+            added = set(item_twin) - set(item)
+            assert added <= FILLED, (item, item_twin)
+            kept = {k: v for k, v in item_twin.items() if k in item and k != "status"}
+            assert kept == {k: v for k, v in item.items() if k != "status"}
+
+
+def check(events: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """Every property of ``canonical`` on one stream; the canonical stream."""
+    twin = canonical(events)
+    assert_answer_kept(events, twin)
+    assert canonical(twin) == twin
+    assert_incremental(events, twin)
+    assert_held_calls(twin)
+    return twin
+
+
+def assert_incremental(events: Sequence[Mapping[str, Any]], twin: Sequence[Event]) -> None:
+    canonicalizer = Canonicalizer()
+    fed = [canonicalizer.feed(event) for event in events]
+    assert [*itertools.chain(*fed), *canonicalizer.close()] == twin
+    assert len(canonicalizer.repairs) == len(answer(reduce(list(twin))))
+    json.dumps(canonicalizer.repairs)  # JSON-ready
+
+
+def assert_held_calls(twin: Sequence[Event]) -> None:
+    """A completed response's completed calls are all executable; a cut response has
+    no terminal; sequence numbers count from 0 in each response."""
+    for result in reduce(list(twin)):
+        if result.status.value == "completed":
+            for item in result.items:
+                if item.execution.value in ("unconfirmed",):
+                    assert item.state.value not in ("done", "completed"), item
+    numbers = [e["sequence_number"] for e in twin if "sequence_number" in e]
+    starts = [i for i, e in enumerate(twin) if e["type"] == "response.created"]
+    for start, end in itertools.pairwise([*starts, len(twin)]):
+        seq = [e["sequence_number"] for e in twin[start:end] if "sequence_number" in e]
+        assert seq == list(range(len(seq)))
+    assert len(numbers) == sum(1 for e in twin if e["type"] not in ("response.create",))
+
+
+@pytest.mark.parametrize("name", STREAMS)
+def test_the_answer_is_kept_and_canonical_is_a_fixed_point(name: str) -> None:
+    check(_streams()[name])
+
+
+@settings(max_examples=150, deadline=None)
+@given(GENERATED)
+def test_the_answer_is_kept_on_generated_streams(stream: Any) -> None:
+    check(stream.events)
+
+
+# -- valid per the API's types ---------------------------------------------------------
+
+
+@functools.cache
+def _models() -> tuple[dict[str, Any], dict[str, str]]:
+    """openai-python's event models by ``type``, and the class name of every model they
+    reach → the ``type`` it is for (to tell the union member that applies to an object
+    from the ones that do not)."""
+    responses = importlib.import_module("openai.types.responses")
+    union = typing.get_args(typing.get_args(responses.ResponseStreamEvent)[0])
+    events = {typing.get_args(m.model_fields["type"].annotation)[0]: m for m in union}
+    tags: dict[str, str] = {}
+    seen: set[Any] = set()
+    pending: list[Any] = list(union)
+    while pending:
+        annotation = pending.pop()
+        if annotation in seen:
+            continue
+        seen.add(annotation)
+        fields = getattr(annotation, "model_fields", None)
+        if fields is None:
+            pending.extend(typing.get_args(annotation))
+            continue
+        literal = typing.get_args(fields["type"].annotation) if "type" in fields else ()
+        if literal and isinstance(literal[0], str):
+            tags[annotation.__name__] = literal[0]
+        pending.extend(field.annotation for field in fields.values())
+    return events, tags
+
+
+def deviations(event: Mapping[str, Any]) -> set[tuple[str, str]]:
+    """Where ``event`` departs from its published type: (the ``type`` of the innermost
+    typed object, the field), from pydantic's errors for the union members that apply."""
+    models, tags = _models()
+    model = models.get(event.get("type"))
+    if model is None:
+        return {(str(event.get("type")), "<no published event type>")}
+    from pydantic import ValidationError
+
+    try:
+        model.model_validate(event)
+    except ValidationError as error:
+        found = (_locate(event, detail["loc"], tags) for detail in error.errors())
+        return {where for where in found if where is not None}
+    return set()
+
+
+def _locate(event: Mapping[str, Any], loc: Sequence[Any], tags: dict[str, str]) -> Any:
+    """(owner type, field) of one pydantic error, or None for a union member that is
+    not the one for its object's ``type``."""
+    node: Any = event
+    owner = str(event.get("type"))
+    for step in loc:
+        if isinstance(node, Mapping) and isinstance(step, str) and step not in node:
+            if step in tags or "[" in step or step[:1].isupper():  # a union member
+                if tags.get(step, node.get("type")) != node.get("type"):
+                    return None
+                continue
+            return (owner, step)
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+        if step == "response":  # the response object of a lifecycle event
+            owner = "response"
+        elif isinstance(node, Mapping) and isinstance(node.get("type"), str):
+            owner = node["type"]
+    return (owner, str(loc[-1]))
+
+
+def stream_deviations(events: Sequence[Mapping[str, Any]]) -> set[tuple[str, str]]:
+    return set().union(*(deviations(e) for e in events if e.get("type") in _models()[0]))
+
+
+INHERITED = "values the stream carried"
+"""Why a canonical event may depart from the published types: an object the stream
+itself sent (a tool, an annotation, a hosted call's item, an error code, an
+``incomplete_details.reason``) lacking a field the types require, or holding a value
+they do not list.  canonical passes such values on and invents none (inventing a
+call's ``call_id`` or a search's ``action`` would change the answer)."""
+
+NO_PUBLISHED_TYPE = {("response.cancelled", "<no published event type>")}
+"""``response.cancelled`` ends a cancelled response: the reducer and Open Responses
+know it, openai-python's ``ResponseStreamEvent`` does not (3.57).  No other status can
+say cancelled; interrupted, which no API has, never appears (a cut stream ends cut)."""
+
+
+@pytest.mark.parametrize("name", STREAMS)
+def test_every_canonical_event_has_its_published_shape(name: str) -> None:
+    events = _streams()[name]
+    twin = canonical(events)
+    own = stream_deviations(events)
+    for event in twin:
+        if event["type"] == "response.create":  # a WebSocket client frame, passed on
+            continue
+        extra = deviations(event) - own - NO_PUBLISHED_TYPE
+        assert not extra, (INHERITED, event)
+
+
+def test_a_clean_stream_gives_a_canonical_stream_without_deviation() -> None:
+    clean = [name for name in STREAMS if not stream_deviations(_streams()[name])]
+    assert len(clean) >= 10
+    for name in clean:
+        assert not stream_deviations(canonical(_streams()[name])), name
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(valid_streams(), model_guided_streams()))
+def test_canonical_generated_streams_have_their_published_shape(stream: Any) -> None:
+    own = stream_deviations(stream.events)
+    for event in canonical(stream.events):
+        assert not deviations(event) - own - NO_PUBLISHED_TYPE, event
+
+
+# -- as a proxy needs it --------------------------------------------------------------
+
+
+def _text_stream() -> list[Event]:
+    return _streams()["fixtures/scenarios/s01-one-call.jsonl"]
+
+
+def test_text_deltas_leave_on_the_event_that_brought_them() -> None:
+    checked = 0
+    for name in STREAMS:
+        if not name.startswith("fixtures/captures/"):
+            continue
+        canonicalizer = Canonicalizer()
+        for event in _streams()[name]:
+            out = canonicalizer.feed(event)
+            if event.get("type") == "response.output_text.delta" and event.get("delta"):
+                deltas = [e["delta"] for e in out if e["type"] == "response.output_text.delta"]
+                assert deltas == [event["delta"]], (name, event)
+                checked += 1
+    assert checked > 1000
+
+
+def test_a_cut_stream_ends_cut() -> None:
+    events = _streams()["fixtures/scenarios/s03-cut-before-terminal.jsonl"]
+    twin = canonical(events)
+    terminals = {"response.completed", "response.incomplete", "response.failed", "error"}
+    assert twin and not any(e["type"] in terminals for e in twin)
+    assert [r.status.value for r in reduce(twin)] == ["interrupted"]
+    assert not any(
+        e["type"] == "response.output_item.done" and e["item"]["type"] == "function_call"
+        for e in twin
+    )
+    canonicalizer = Canonicalizer()
+    for event in events:
+        canonicalizer.feed(event)
+    canonicalizer.close()
+    assert any("cut" in change for change in canonicalizer.repairs[0]["changes"])
+
+
+def test_an_unconfirmed_call_never_completes_in_a_completed_response() -> None:
+    call = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f"}
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1", "output": []}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {**call, "arguments": ""},
+        },
+        {
+            "type": "response.function_call_arguments.delta",
+            "output_index": 0,
+            "item_id": "fc_1",
+            "delta": "{}",
+        },
+        {
+            "type": "response.completed",
+            "response": {"id": "resp_1", "status": "completed", "output": []},
+        },
+    ]
+    twin = canonical(events)
+    assert [r.status.value for r in reduce(twin)] == ["completed"]
+    assert not any(e["type"] == "response.output_item.done" for e in twin)
+    assert not twin[-1]["response"]["output"]
+    deltas = [e["delta"] for e in twin if e["type"] == "response.function_call_arguments.delta"]
+    assert deltas == ["{}"]
+    (item,) = reduce(twin)[0].items
+    assert not item.executable and item.item["arguments"] == "{}"
+    canonicalizer = Canonicalizer()
+    for event in events:
+        canonicalizer.feed(event)
+    canonicalizer.close()
+    (record,) = canonicalizer.repairs
+    assert record["response_id"] == "resp_1" and "unconfirmed" in " ".join(record["changes"])
+
+
+def test_a_call_is_held_until_its_response_settles_it() -> None:
+    events = _text_stream()
+    canonicalizer = Canonicalizer()
+    for event in events:
+        out = canonicalizer.feed(event)
+        is_terminal = event["type"] == "response.completed"
+        for emitted in out:
+            if emitted["type"].startswith("response.function_call_arguments") or (
+                emitted["type"] == "response.output_item.done"
+            ):
+                assert is_terminal, emitted
