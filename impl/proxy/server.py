@@ -29,7 +29,8 @@ Rules
    ends with one SSE comment line, ``: responses-oracle-repairs N``, which every SSE
    parser skips.  A ``stream: false`` answer carries the count in the header.  The log
    gets one JSON line per response either way; with ``--dry-run`` only the log (the
-   bytes stay the upstream's, byte for byte).
+   bytes stay the upstream's, byte for byte, and a ``stream: false`` request is
+   forwarded as it is and not logged: its JSON answer is no stream to check).
 7. **Each request is independent**: its own ``Relay`` and canonicalizer; the upstream
    connection pool is the only thing shared.  SIGINT or SIGTERM stops accepting
    connections and lets the requests in flight finish (``DRAIN_SECONDS`` at most).
@@ -149,16 +150,17 @@ def build_app(state: ProxyState) -> web.Application:
 
     async def handle(request: web.Request) -> web.StreamResponse:
         body = await request.read()
-        parsed = _json(body) if request.method == "POST" else None
-        canonical = (
-            isinstance(parsed, dict)
-            and request.path.removeprefix("/v1") == RESPONSES_PATH
+        asked = (
+            _json(body)
+            if request.method == "POST" and request.path.removeprefix("/v1") == RESPONSES_PATH
+            else None
         )
-        stream = isinstance(parsed, dict) and parsed.get("stream") is True
-        if canonical and not stream and state.config.dry_run:
-            canonical = False  # rule 3 of --dry-run: a JSON answer has no stream to check
-        if canonical and not stream:
-            body = json.dumps({**parsed, "stream": True}).encode()  # type: ignore[dict-item]
+        parsed: dict[str, Any] | None = asked if isinstance(asked, dict) else None
+        stream = parsed is not None and parsed.get("stream") is True
+        # With --dry-run a JSON request goes as it is: its JSON answer is no stream to check.
+        canonical = parsed is not None and (stream or not state.config.dry_run)
+        if parsed is not None and canonical and not stream:
+            body = json.dumps({**parsed, "stream": True}).encode()  # rule 2's exception
         assert state.session is not None
         async with state.session.request(
             request.method, state.target(request.path, request.query_string),

@@ -262,3 +262,14 @@ def test_text_deltas_leave_the_proxy_before_the_upstream_ends() -> None:
             held_open = not gate.is_set()
             gate.set()
     assert first.delta == "Hello" and held_open
+
+
+def test_dry_run_forwards_a_json_request_as_it_is_and_its_answer_unchanged() -> None:
+    async def answer(request: web.Request) -> web.StreamResponse:
+        return web.json_response({"asked": await request.json()})
+
+    with upstream(answer) as url, running(ProxyConfig(url, dry_run=True)) as proxy:
+        status, _, body = post(proxy.base_url, first_turn(stream=False))
+    assert status == 200
+    assert json.loads(body) == {"asked": first_turn(stream=False)}
+    assert proxy.logged == []
