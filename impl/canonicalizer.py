@@ -504,8 +504,11 @@ class Canonicalizer:
         an item that lands in a slot already announced shares that slot's index (the
         stream's own collision, kept)."""
         waiting = [e for e in response.state.entries if e.ordinal not in response.sent]
+        # An item without a slot may yet be given one before those admitted after it.
+        unplaced = min((e.ordinal for e in waiting if e.slot is None), default=None)
         for entry in output_order(waiting):
-            if not final and not self._settled(entry):
+            later = unplaced is not None and entry.ordinal > unplaced
+            if not final and (later or not self._settled(entry)):
                 return  # everything after it waits too, or the order would change
             if not response.opened:
                 self._open(response, out)
@@ -600,7 +603,8 @@ class Canonicalizer:
                 return None
             track = sent.tracks[id(channel)] = _Track(spelling, channel.index)
             if spelling.part_added is not None:
-                self._part_event(response, sent, track, "", out, added=True)
+                part = channel.part if isinstance(channel.part, dict) else None
+                self._part_event(response, sent, track, "", out, added=True, part=part)
         return track
 
     def _additions(
@@ -754,10 +758,11 @@ class Canonicalizer:
         if spelling.part_type is None:  # a shell command: the value itself is the part
             self._emit(response, out, {**fields, spelling.value: value})
             return
-        body: dict[str, Any] = {"type": spelling.part_type, spelling.value: value}
-        if spelling.part_type == "output_text":
-            annotations = (part or {}).get("annotations")
-            body["annotations"] = annotations if isinstance(annotations, list) else []
+        # The part's own fields as the stream gave them (``logprobs``...), its value
+        # and type as canonical says.
+        body = {**(part or {}), "type": spelling.part_type, spelling.value: value}
+        if spelling.part_type == "output_text" and not isinstance(body.get("annotations"), list):
+            body["annotations"] = []
         self._emit(response, out, {**fields, "part": body})
 
     @staticmethod

@@ -116,12 +116,12 @@ def answer(results: Sequence[Result]) -> list[tuple[Any, ...]]:
 def assert_answer_kept(events: Sequence[Mapping[str, Any]], twin: Sequence[Event]) -> None:
     before, after = answer(reduce(list(events))), answer(reduce(list(twin)))
     assert len(after) == len(before)
-    for (id_, status, items), (id_twin, status_twin, items_twin) in zip(before, after):
+    for (id_, status, items), (id_twin, status_twin, items_twin) in zip(before, after, strict=True):
         # A response with no id gets one: the API's Response.id is required.
         assert id_twin == id_ or (id_ is None and id_twin.startswith("resp_"))
         assert status_twin == status
         assert [executable for _, executable in items_twin] == [e for _, e in items]
-        for (item, _), (item_twin, _) in zip(items, items_twin):
+        for (item, _), (item_twin, _) in zip(items, items_twin, strict=True):
             added = set(item_twin) - set(item)
             assert added <= FILLED, (item, item_twin)
             kept = {k: v for k, v in item_twin.items() if k in item and k != "status"}
