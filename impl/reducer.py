@@ -27,6 +27,7 @@ from responses_oracle.model.responses import (
     CLIENT_FRAMES,
     OPENINGS,
     frame_closes,
+    resumes,
     starts_new,
 )
 from responses_oracle.model.tables import KernelSet
@@ -120,7 +121,14 @@ class Reducer:
                 Code.EVENT_NAME_MISMATCH, index, f"SSE event {sse_event!r} but type {type_!r}"
             )
         state = self._state
-        if not state.started and type_ not in OPENINGS and not self._warned_unstarted:
+        if (
+            not state.started
+            and type_ not in OPENINGS
+            and not self._warned_unstarted
+            and state.resumed_at is None
+            # A resume's first event (R14; dispatch says so, once).
+            and not (not state.events and resumes(type_, payload.get("sequence_number")))
+        ):
             self._warned_unstarted = True
             self._note(Code.NO_RESPONSE_STARTED, index, f"{type_} before response.created")
         parsed = parse_event(index, payload)

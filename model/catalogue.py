@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from .vocabulary import ItemKind, ResponseStatus, Trigger
 
@@ -236,11 +237,70 @@ class Declaration(Enum):
     """The item's own ``execution`` (tool search), else the declared tool's."""
 
 
+TOOL_TYPES: Final[dict[str, str]] = {
+    # The tools a client declares and runs (``ClientCall.tool_types``).
+    "function": "function",
+    "custom": "custom",
+    "local_shell": "local_shell",
+    "shell": "shell",
+    "apply_patch": "apply_patch",
+    "computer": "computer",
+    # openai-python's ``ComputerTool.type`` is ``computer_use_preview``; the response
+    # echoes ``computer-use-preview-2025-03-11`` (issue #35).
+    "computer_use": "computer",
+    "tool_search": "tool_search",
+    # A group of declared tools (``execution.NAMESPACE``).
+    "namespace": "namespace",
+    # Hosted tools: the provider runs their calls (openai-python's ``Tool`` union;
+    # ``web_search_preview_2025_03_11``, ``web_search_2025_08_26``; xAI's ``x_search``;
+    # OpenAI's ``programmatic_tool_calling``, vercel/ai fixture
+    # ``openai__programmatic-tool-calling``).
+    "web_search": "web_search",
+    "file_search": "file_search",
+    "code_interpreter": "code_interpreter",
+    "image_generation": "image_generation",
+    "mcp": "mcp",
+    "x_search": "x_search",
+    "programmatic_tool_calling": "programmatic_tool_calling",
+}
+"""A declared tool's type, in its base form, → the tool type it names.  The base form is
+the wire's ``type`` lowercased, hyphens read as underscores, without the variant words
+that end it (``VARIANT_WORDS``, a date, a version): ``computer-use-preview-2025-03-11``
+is ``computer_use``, the ``computer`` tool.  A type whose base form is not here is one
+the catalogue does not know (``unknown_tool_type``, R13)."""
+
+VARIANT_WORDS: Final[frozenset[str]] = frozenset({"preview", "latest"})
+"""Words that end a tool type's name without changing the tool it names (besides a date
+``2025_03_11`` / ``20250311`` and a version ``v2``): ``web_search_preview`` is
+``web_search``."""
+
+
+def tool_type(wire: object) -> str | None:
+    """The tool type a declared tool's wire ``type`` names (``TOOL_TYPES``), or None when
+    the catalogue does not know it (or it is no string)."""
+    if not isinstance(wire, str):
+        return None
+    known = TOOL_TYPES.get(wire)
+    if known is not None:  # nearly every declared tool: its exact name
+        return known
+    words = wire.lower().replace("-", "_").split("_")
+    while len(words) > 1 and _variant(words[-1]):
+        words.pop()
+    return TOOL_TYPES.get("_".join(words))
+
+
+def _variant(word: str) -> bool:
+    """Whether ``word`` only marks a variant: a date part, a version, ``VARIANT_WORDS``."""
+    version = word[1:] if word[:1] == "v" else word
+    return version.isdigit() or word in VARIANT_WORDS
+
+
 @dataclass(frozen=True, slots=True)
 class ClientCall:
     """What makes an item type a call a client may run (R13), and what answers it.
 
-    ``tool_types`` are the declared tool types that declare it, read as ``declaration``
+    ``tool_types`` are the declared tool types that declare it (``TOOL_TYPES``' tool
+    types: a declared tool's wire ``type`` is read through ``tool_type``), read as ``declaration``
     says; ``output`` is the item type that answers it on the wire, whose
     ``output_key`` field holds the call's ``call_id`` (``local_shell_call_output`` has
     no ``call_id``: its ``id`` is the call's, protocol-notes §3.1); ``replay_output`` is
@@ -274,6 +334,16 @@ class ItemTypeSpec:
     def client_call(self) -> bool:
         """Whether a client may run an item of this type (``call`` is set)."""
         return self.call is not None
+
+    @property
+    def payload_fields(self) -> frozenset[str]:
+        """The item's top-level fields that hold its channels: their values are decided
+        by R7 (``model/payload.py``), not by the merge of the item's other fields."""
+        fields = (
+            location.container[0] if location.container else location.array or location.field
+            for location in self.channels
+        )
+        return frozenset(field for field in fields if field is not None)
 
 
 _L = ChannelLocation
@@ -348,9 +418,9 @@ ITEM_TYPES: dict[str, ItemTypeSpec] = {
     "computer_call": ItemTypeSpec(
         "cu",
         (),
-        ClientCall(
-            frozenset({"computer", "computer_use_preview"}), _BY_TOOL_TYPE, "computer_call_output"
-        ),
+        # ``computer_use_preview`` (and its dated echo) is a form of ``computer``:
+        # ``TOOL_TYPES``.
+        ClientCall(frozenset({"computer"}), _BY_TOOL_TYPE, "computer_call_output"),
         _CALL,
     ),
     "tool_search_call": ItemTypeSpec(

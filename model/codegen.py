@@ -207,6 +207,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "Runner",
             "The tool search executions (R13): who runs a tool search.",
         ),
+        _Kernel(
+            "declares",
+            tables.declared,
+            (("answer", "Declared"),),
+            "Stop",
+            "The declared tools' answer (R13): where it leaves the walk through the gates.",
+        ),
     )
 
 
@@ -324,6 +331,7 @@ from responses_oracle.model.admission import Admission, IdentityDecision, Matche
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
+    Declared,
     Execution,
     Runner,
     SearchExecution,

@@ -31,7 +31,10 @@ proved by the contracts of ``proofs/runners_z3.py``.  The gates:
 4. it has a non-empty ``call_id`` (an output must name it);
 5. no output item for its ``call_id`` is in the same response (``OUTPUT_OF``, paired by
    the output's ``output_key``): a call that is already answered was run by the server;
-6. the declared tools say the client runs it, read the way ``CLIENT_CALLS`` says for
+6. the declared tools say the client runs it (their answer, a ``Declared``, leaves the
+   walk at the ``DECLARED`` cell; a declared tool's type is read by meaning,
+   ``catalogue.tool_type``, and one the catalogue does not know is never silent:
+   ``UNKNOWN_TYPE``), read the way ``CLIENT_CALLS`` says for
    the type (``Declaration``): function and custom tools by name (a namespace's
    tools and the tools a ``tool_search_output`` loaded count), a shell by its declared
    environment (``ENVIRONMENT_RUNNER``), local shell / computer / apply_patch by the
@@ -58,7 +61,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
-from .catalogue import ITEM_TYPES, ClientCall, Declaration
+from .catalogue import ITEM_TYPES, ClientCall, Declaration, tool_type
 from .ops import PYTHON, Fact, Ops, Text, Value
 
 
@@ -83,6 +86,11 @@ class Execution(Enum):
     """The declared tool says the server runs it (hosted environment, ``execution``)."""
     UNDECLARED = "undeclared"
     """The stream declares tools, and none of them is this call's."""
+    UNKNOWN_TOOL_TYPE = "unknown_tool_type"
+    """The stream declares tools, none the catalogue reads is this call's, and one is of
+    a type the catalogue does not know (``catalogue.TOOL_TYPES``): it may be this call's,
+    so the call is not run, and the verdict says why (with an ``unknown_tool_type``
+    diagnostic naming the type)."""
 
 
 EXECUTABLE: Final[frozenset[Execution]] = frozenset({Execution.CLIENT, Execution.TOOLS_UNKNOWN})
@@ -111,12 +119,16 @@ class Stop(Enum):
     """Gate 6: the declared tool says the server runs it."""
     UNDECLARED = "undeclared"
     """Gate 6: tools are declared, and none is this call's."""
+    UNKNOWN_TOOL_TYPE = "unknown_tool_type"
+    """Gate 6: no declared tool the catalogue knows is this call's, and a declared tool's
+    type is one it does not know."""
 
 
 DECLARATION_STOPS: Final[tuple[Stop, ...]] = (
     Stop.DECLARED_CLIENT,
     Stop.DECLARED_SERVER,
     Stop.UNDECLARED,
+    Stop.UNKNOWN_TOOL_TYPE,
 )
 """The stops the declared tools' answer can be (what ``declared`` returns)."""
 
@@ -134,6 +146,7 @@ EXECUTION: Final[ExecutionTable] = {
     Stop.DECLARED_CLIENT: Execution.CLIENT,
     Stop.DECLARED_SERVER: Execution.SERVER,
     Stop.UNDECLARED: Execution.UNDECLARED,
+    Stop.UNKNOWN_TOOL_TYPE: Execution.UNKNOWN_TOOL_TYPE,
 }
 """The execution table (R13): the verdict of each stop, cell by cell.  Only two cells
 are executable (``EXECUTABLE``); the proofs hold every other to its gate
@@ -289,7 +302,7 @@ def _flattened(tools: Iterable[Mapping[str, Any]], space: str | None) -> Iterabl
     """(namespace, tool) for every tool, a namespace's own tools included."""
     for tool in tools:
         inner = tool.get("tools")
-        if tool.get("type") == NAMESPACE and isinstance(inner, list):
+        if tool_type(tool.get("type")) == NAMESPACE and isinstance(inner, list):
             name = tool.get("name")
             members = (t for t in inner if isinstance(t, Mapping))
             yield from _flattened(members, name if isinstance(name, str) else None)
@@ -309,7 +322,7 @@ def _runner(
     cells."""
     mine = [
         (space, tool) for space, tool in _flattened(tools, None)
-        if tool.get("type") in call.tool_types
+        if tool_type(tool.get("type")) in call.tool_types
     ]
     if call.declaration is Declaration.BY_NAME:
         # A tool inside a namespace answers only to calls of that namespace; a top-level
@@ -337,28 +350,81 @@ def _runner(
     return Runner.CLIENT
 
 
-_DECLARED: Final[dict[Runner | None, Stop]] = {
-    Runner.CLIENT: Stop.DECLARED_CLIENT,
-    Runner.SERVER: Stop.DECLARED_SERVER,
-    None: Stop.UNDECLARED,
+class Declared(Enum):
+    """What reading the declared tools finds for a call (gate 6): the key of
+    ``DECLARED``."""
+
+    CLIENT = "client"
+    """A declared tool is the call's, and the client runs it."""
+    SERVER = "server"
+    """A declared tool is the call's, and the server runs it."""
+    NONE = "none"
+    """No declared tool is the call's, and the catalogue knows every declared type."""
+    UNKNOWN_TYPE = "unknown_type"
+    """No declared tool the catalogue knows is the call's, and a declared tool is of a
+    type it does not know (``unknown_tool_types``)."""
+
+
+DECLARED: Final[dict[Declared, Stop]] = {
+    Declared.CLIENT: Stop.DECLARED_CLIENT,
+    Declared.SERVER: Stop.DECLARED_SERVER,
+    # xAI's server-run x_search streams custom_tool_call items no declared tool names
+    # (issue #11, capture xai__xai-x-search-tool): never the client's.
+    Declared.NONE: Stop.UNDECLARED,
+    Declared.UNKNOWN_TYPE: Stop.UNKNOWN_TOOL_TYPE,
 }
-"""Where the declaration's answer leaves the walk (gate 6)."""
+"""Where the declared tools' answer leaves the walk (gate 6): a table of
+``ModelTables`` (``declared``), decided by the ``declares`` kernel and proved with the
+execution table (``proofs/execution_z3.py`` states its invariants over the answer)."""
+
+Declares = Callable[[Declared], Stop]
+"""The kernel deciding ``DECLARED``'s cells (``KernelSet.declares``)."""
+
+_ANSWERS: Final[dict[Runner, Declared]] = {
+    Runner.CLIENT: Declared.CLIENT,
+    Runner.SERVER: Declared.SERVER,
+}
+
+
+def unknown_tool_types(tools: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The wire types of the declared ``tools`` the catalogue does not know
+    (``catalogue.tool_type``), each once, in declaration order (a namespace's own tools
+    included)."""
+    found: list[str] = []
+    for _, tool in _flattened(tools, None):
+        kind = tool.get("type")
+        if tool_type(kind) is None and str(kind) not in found:
+            found.append(str(kind))
+    return found
+
+
+def declared_answer(
+    facts: CallFacts,
+    shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
+    search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+) -> Declared:
+    """What the declared tools say of the item (gate 6); ``NONE`` also when there is
+    nothing to read (not a call type, or no tools declared — the gates before it stop
+    the walk there).  ``shell`` and ``search`` are the kernels of ``ENVIRONMENT_RUNNER``
+    and ``EXECUTION_RUNNER`` (the reference tables unless told)."""
+    call = CLIENT_CALLS.get(str(facts.item.get("type")))
+    if call is None or facts.tools is None:
+        return Declared.NONE
+    runner = _runner(call, facts.item, facts.tools, shell, search)
+    if runner is not None:
+        return _ANSWERS[runner]
+    return Declared.UNKNOWN_TYPE if unknown_tool_types(facts.tools) else Declared.NONE
 
 
 def declared(
     facts: CallFacts,
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+    declares: Declares = DECLARED.__getitem__,
 ) -> Stop:
-    """What the declared tools say of the item (gate 6): ``DECLARED_CLIENT``,
-    ``DECLARED_SERVER`` or ``UNDECLARED`` (also when there is nothing to read: not a
-    call type, or no tools declared — the gates before it stop the walk there).
-    ``shell`` and ``search`` are the kernels of ``ENVIRONMENT_RUNNER`` and
-    ``EXECUTION_RUNNER`` (the reference tables unless told)."""
-    call = CLIENT_CALLS.get(str(facts.item.get("type")))
-    if call is None or facts.tools is None:
-        return Stop.UNDECLARED
-    return _DECLARED[_runner(call, facts.item, facts.tools, shell, search)]
+    """Where the declared tools' answer (``declared_answer``) leaves the walk: the cell
+    of ``DECLARED`` (``declares``: its kernel, the reference table unless told)."""
+    return declares(declared_answer(facts, shell, search))
 
 
 def execution_stop(
@@ -404,6 +470,7 @@ def stop_of(
     facts: CallFacts,
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+    declares: Declares = DECLARED.__getitem__,
 ) -> Stop:
     """``execution_stop`` on the Python facts of one item (``shell``, ``search``: as
     ``declared`` takes them).  The declared tools are read only when every gate before
@@ -419,7 +486,7 @@ def stop_of(
         facts.tools is not None,
         None,
     )
-    return declared(facts, shell, search) if stop is None else stop
+    return declared(facts, shell, search, declares) if stop is None else stop
 
 
 def decide(
@@ -427,8 +494,10 @@ def decide(
     verdict: Callable[[Stop], Execution] = EXECUTION.__getitem__,
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+    declares: Declares = DECLARED.__getitem__,
 ) -> Execution:
     """The verdict for one item: the ``EXECUTION`` cell of the gate it stops at
-    (``verdict``, ``shell``, ``search`` are the kernels of ``EXECUTION``,
-    ``ENVIRONMENT_RUNNER`` and ``EXECUTION_RUNNER``; the reference tables unless told)."""
-    return verdict(stop_of(facts, shell, search))
+    (``verdict``, ``shell``, ``search``, ``declares`` are the kernels of ``EXECUTION``,
+    ``ENVIRONMENT_RUNNER``, ``EXECUTION_RUNNER`` and ``DECLARED``; the reference tables
+    unless told)."""
+    return verdict(stop_of(facts, shell, search, declares))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .admission import Admission, IdentityDecision, MatchedItem
 from .annotations import PartMerge, PositionView
 from .catalogue import Terminal
-from .execution import Execution, Runner, SearchExecution, ShellEnvironment, Stop
+from .execution import Declared, Execution, Runner, SearchExecution, ShellEnvironment, Stop
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -131,8 +131,12 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.execution_runner[execution]``."""
         return tables.execution_runner[execution]
 
+    def declares(answer: Declared) -> Stop:
+        """``tables.declared[answer]``."""
+        return tables.declared[answer]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
-        execute, names_one, shell_runner, search_runner,
+        execute, names_one, shell_runner, search_runner, declares,
     )

@@ -205,6 +205,30 @@ it at once is the same failure, not an ``after_terminal`` event, and its respons
 contract ``amended_terminals`` (``proofs/responses_z3.py``)."""
 
 
+FIRST_SEQUENCE: Final = 0
+"""The ``sequence_number`` of a stream's first event.  A response whose first event
+carries a greater one, and is no ``response.created`` (which only a new response
+sends, whatever number a transcript gives it), is a resumed stream (``GET
+/responses/{id}?stream=true&starting_after=N`` starts at N+1, in the middle of an item
+when N falls there: a real
+resume of pydantic-ai's cassette ``test_background_mode_streaming_starting_after_vcr``
+starts at 1, issue #35 reports one starting at a text delta).  Its payload events of
+items opened before the resume point reach no entry when they arrive; they are held,
+and attached to their item when its ``output_item.done`` or the terminal snapshot
+admits it (no ``orphan_event``), and ``response_resumed`` says so, once."""
+
+
+def resumes(first_type: str, first_sequence: object) -> bool:
+    """Whether a response whose first event is of ``first_type`` and carries
+    ``first_sequence`` is a resumed stream (``FIRST_SEQUENCE``); a stream without
+    sequence numbers never is."""
+    return (
+        type(first_sequence) is int
+        and first_sequence > FIRST_SEQUENCE
+        and first_type != STARTING_EVENT
+    )
+
+
 MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENINGS) | {
     kind for kind, frame in CLIENT_FRAMES.items() if FRAMES[frame] is Boundary.NEW
 }

@@ -30,9 +30,11 @@ from .annotations import PART_MERGE, PartMerge, PositionView
 from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .execution import (
+    DECLARED,
     ENVIRONMENT_RUNNER,
     EXECUTION,
     EXECUTION_RUNNER,
+    Declared,
     Execution,
     ExecutionTable,
     Runner,
@@ -109,6 +111,7 @@ class ModelTables:
     execution_runner: dict[SearchExecution, Runner] = field(
         default_factory=lambda: EXECUTION_RUNNER
     )
+    declared: dict[Declared, Stop] = field(default_factory=lambda: DECLARED)
 
 
 REFERENCE = ModelTables()
@@ -142,6 +145,7 @@ class KernelSet(NamedTuple):
     names_one: Callable[[IdentityField], bool]
     shell_runner: Callable[[ShellEnvironment], Runner]
     search_runner: Callable[[SearchExecution], Runner]
+    declares: Callable[[Declared], Stop]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -167,6 +171,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "names_one": tables.names_one_entry,
         "shell_runner": tables.environment_runner,
         "search_runner": tables.execution_runner,
+        "declares": tables.declared,
     }
 
 

@@ -351,6 +351,7 @@ class Code(Enum):
     SEQUENCE_REGRESSION = "sequence_regression"
     LIMIT_EXCEEDED = "limit_exceeded"
     NO_RESPONSE_STARTED = "no_response_started"
+    RESPONSE_RESUMED = "response_resumed"
     # R3-R6 routing and admission
     SLOT_REUSED = "slot_reused"
     AMBIGUOUS_ROUTE = "ambiguous_route"
@@ -367,6 +368,8 @@ class Code(Enum):
     METADATA_CONFLICT = "metadata_conflict"
     CALL_ID_RENAMED = "call_id_renamed"
     SNAPSHOT_REKEYED = "snapshot_rekeyed"
+    DIVERGENT_ITEM_FIELD = "divergent_item_field"
+    UNKNOWN_TOOL_TYPE = "unknown_tool_type"
     LATE_EVENT = "late_event"
     # R7 payload
     DIVERGENT_PAYLOAD = "divergent_payload"
@@ -434,6 +437,14 @@ CODES: dict[Code, CodeSpec] = {
     Code.NO_RESPONSE_STARTED: CodeSpec(
         _W, "R1", meaning="an event came before any response.created; a response opened for it"
     ),
+    # A ``GET /responses/{id}?stream=true&starting_after=N`` resume starts at N+1, maybe
+    # in the middle of an item (issue #35).
+    Code.RESPONSE_RESUMED: CodeSpec(
+        _I,
+        "R14",
+        meaning="the stream resumes a response after its first events; events of items "
+        "opened before the resume are attached to them",
+    ),
     # R3-R6 routing and admission
     Code.SLOT_REUSED: CodeSpec(
         _W, "R3", meaning="a second item at a bound output_index; both kept, the slot shared"
@@ -479,6 +490,21 @@ CODES: dict[Code, CodeSpec] = {
     # A LiteLLM→vLLM gateway re-keys a done call in response.completed.
     Code.SNAPSHOT_REKEYED: CodeSpec(
         _W, "R6", meaning="the snapshot re-keys a done call at its own slot; identity kept"
+    ),
+    # OpenAI and Azure (gpt-5, gpt-5-mini, o4-mini): a reasoning item's encrypted_content
+    # differs between output_item.done and response.completed (issue #35).
+    Code.DIVERGENT_ITEM_FIELD: CodeSpec(
+        _I,
+        "R9",
+        meaning="a field no rule decides differs between output_item.done and the snapshot; "
+        "the snapshot's kept",
+    ),
+    # A response's tools echo a type the catalogue lacks (issue #35).
+    Code.UNKNOWN_TOOL_TYPE: CodeSpec(
+        _W,
+        "R13",
+        meaning="a declared tool's type is not in the catalogue; a call no known tool "
+        "declares is not run",
     ),
     Code.LATE_EVENT: CodeSpec(
         _I, "R3", meaning="an event for a done entry or a closed channel; it changes nothing"

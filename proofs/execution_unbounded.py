@@ -12,18 +12,17 @@ from dataclasses import fields
 from typing import Any
 
 import z3
-from responses_oracle.model.execution import DECLARATION_STOPS
 from responses_oracle.model.tables import ModelTables
 
 from . import unbounded
 from .encoding import PAYLOAD, PROOF_CHANNELS, Bounds, Payload, State, Step, Term
-from .execution_z3 import STOP, ExecutionEncoding, ExecutionState
+from .execution_z3 import ANSWER, ExecutionEncoding, ExecutionState
 
 _SORTS: dict[str, Any] = {
     "call_id": PAYLOAD.sort,
     "call": z3.BoolSort(),
     "answered": z3.BoolSort(),
-    "declaration": STOP.sort,
+    "answer": ANSWER.sort,
 }
 """The per-entry fields this encoding adds, as array sorts (``tools`` is per response)."""
 
@@ -73,10 +72,6 @@ class _Unbounded(unbounded.ArraySystem):
             z3.Store(state["call_id"], step.entry, target.call_id[0]),
         )
         return after
-
-    def in_domain(self, state: unbounded.Arrays, index: Term) -> Term:
-        """A declaration is one of ``DECLARATION_STOPS``."""
-        return STOP.is_one_of(state["declaration"][index], DECLARATION_STOPS)
 
 
 def execution_system(tables: ModelTables) -> unbounded.ArraySystem:

@@ -25,9 +25,12 @@ Theory of operation
 - the evidence ``decide`` reads besides: whether the item type is a client call
   (``call``: ``CLIENT_CALLS``, the catalogue's ``ClientCall`` records), whether an
   output item of the response answers its ``call_id`` (``answered``), and what the
-  declared tools say of it (``declaration``: one of ``DECLARATION_STOPS``, what
-  ``model.execution.declared`` reads off ``response.tools``); per response whether
-  tools were declared at all (``tools``).  They are fixed for a run and free at its
+  declared tools say of it (``answer``: a ``Declared``, what
+  ``model.execution.declared_answer`` reads off ``response.tools``), which leaves the
+  walk at the cell of ``tables.declared`` it picks (``DECLARED``), so a one-cell
+  change to that map is a different stop here as in the reducer, and the invariants
+  are stated over the answer itself; per response whether tools were declared at all
+  (``tools``).  They are fixed for a run and free at its
   start: the reducer gathers them once, when the response ends.
 
 ``executable(state, i)``: the response ended, entry ``i`` was admitted, and the cell of
@@ -53,8 +56,8 @@ from typing import Any
 import z3
 from responses_oracle.model.admission import identity_relation
 from responses_oracle.model.execution import (
-    DECLARATION_STOPS,
     EXECUTABLE,
+    Declared,
     Execution,
     Stop,
     execution_stop,
@@ -89,6 +92,8 @@ STOP = finite_sort(Stop)
 """The sort of the execution table's keys."""
 EXECUTION = finite_sort(Execution)
 """The sort of verdicts."""
+ANSWER = finite_sort(Declared)
+"""The sort of the declared tools' answers (the keys of ``tables.declared``)."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ class ExecutionState(State):
     call_id: tuple[Term, ...]
     call: tuple[Term, ...]
     answered: tuple[Term, ...]
-    declaration: tuple[Term, ...]
+    answer: tuple[Term, ...]
     tools: Term
 
 
@@ -127,7 +132,7 @@ class ConcreteExecution:
     call_id: tuple[Payload, ...]
     call: tuple[bool, ...]
     answered: tuple[bool, ...]
-    declaration: tuple[Stop, ...]
+    answer: tuple[Declared, ...]
     tools: bool
     verdict: tuple[Execution, ...]
 
@@ -168,7 +173,7 @@ class ExecutionEncoding(Encoding):
             call_id=tuple(PAYLOAD.var(f"{name}.call_id{i}") for i in n),
             call=tuple(z3.Bool(f"{name}.call{i}") for i in n),
             answered=tuple(z3.Bool(f"{name}.answered{i}") for i in n),
-            declaration=tuple(STOP.var(f"{name}.declaration{i}") for i in n),
+            answer=tuple(ANSWER.var(f"{name}.answer{i}") for i in n),
             tools=z3.Bool(f"{name}.tools"),
         )
 
@@ -189,14 +194,6 @@ class ExecutionEncoding(Encoding):
         assert isinstance(state, ExecutionState)
         missing = PAYLOAD[Payload.MISSING]
         return z3.And(super().initial(state), *[c == missing for c in state.call_id])
-
-    def domain(self, state: State) -> Term:
-        """The lifecycle's domain; a declaration is one of ``DECLARATION_STOPS``."""
-        assert isinstance(state, ExecutionState)
-        return z3.And(
-            super().domain(state),
-            *[STOP.is_one_of(d, DECLARATION_STOPS) for d in state.declaration],
-        )
 
     def merged_call_id(self, held: Term, step: ExecutionStep) -> Term:
         """The ``call_id`` an entry holds after an item bringing ``step.call_id`` is
@@ -247,7 +244,7 @@ class ExecutionEncoding(Encoding):
         for i in range(self.bounds.entries):
             order.append((first.call[i], booleans[::-1]))
             order.append((first.answered[i], booleans))
-            order.append((first.declaration[i], [STOP[s] for s in DECLARATION_STOPS]))
+            order.append((first.answer[i], [ANSWER[a] for a in Declared]))
         for step in steps:
             order.append((step.call_id, [PAYLOAD[v] for v in Payload]))
             order.append((step.taken, booleans))
@@ -257,7 +254,8 @@ class ExecutionEncoding(Encoding):
     # -- the verdict -----------------------------------------------------------------
 
     def verdict(self, state: ExecutionState, i: int) -> Term:
-        """Entry ``i``'s verdict: the cell of ``tables.execution`` its stop picks."""
+        """Entry ``i``'s verdict: the cell of ``tables.execution`` its stop picks; the
+        declared tools' answer leaves the walk at the cell of ``tables.declared``."""
         stop = execution_stop(
             self.ops,
             state.call[i],
@@ -266,7 +264,7 @@ class ExecutionEncoding(Encoding):
             state.call_id[i],
             state.answered[i],
             state.tools,
-            state.declaration[i],
+            lookup(self.tables.declared, state.answer[i]),
         )
         return lookup(self.tables.execution, stop)
 
@@ -290,7 +288,7 @@ class ExecutionEncoding(Encoding):
             tuple(PAYLOAD.read(model, c) for c in state.call_id),
             tuple(_bool(model, c) for c in state.call),
             tuple(_bool(model, a) for a in state.answered),
-            tuple(STOP.read(model, d) for d in state.declaration),
+            tuple(ANSWER.read(model, a) for a in state.answer),
             _bool(model, state.tools),
             tuple(EXECUTION.read(model, self.verdict(state, i)) for i in n),
         )
@@ -354,7 +352,7 @@ def executable_is_client_run(encoding: ExecutionEncoding, state: ExecutionState)
         verdict = encoding.verdict(state, i)
         by_declaration = z3.And(
             state.tools,
-            state.declaration[i] == STOP[Stop.DECLARED_CLIENT],
+            state.answer[i] == ANSWER[Declared.CLIENT],
             verdict == EXECUTION[Execution.CLIENT],
         )
         unknown = z3.And(z3.Not(state.tools), verdict == EXECUTION[Execution.TOOLS_UNKNOWN])
@@ -380,7 +378,7 @@ def client_run_is_executable(encoding: ExecutionEncoding, state: ExecutionState)
             state.confirming_seen[i],
             PAYLOAD.is_one_of(state.call_id[i], NONEMPTY),
             z3.Not(state.answered[i]),
-            z3.Or(z3.Not(state.tools), state.declaration[i] == STOP[Stop.DECLARED_CLIENT]),
+            z3.Or(z3.Not(state.tools), state.answer[i] == ANSWER[Declared.CLIENT]),
         )
         named = z3.If(
             state.tools, EXECUTION[Execution.CLIENT], EXECUTION[Execution.TOOLS_UNKNOWN]
@@ -417,8 +415,7 @@ def verdict_says_why(encoding: ExecutionEncoding, state: ExecutionState) -> Term
 
     def means(i: int) -> dict[Execution, Term]:
         declared = {
-            stop: z3.And(state.tools, state.declaration[i] == STOP[stop])
-            for stop in DECLARATION_STOPS
+            answer: z3.And(state.tools, state.answer[i] == ANSWER[answer]) for answer in Declared
         }
         return {
             Execution.NOT_A_CALL: z3.Not(state.call[i]),
@@ -426,9 +423,10 @@ def verdict_says_why(encoding: ExecutionEncoding, state: ExecutionState) -> Term
             Execution.UNCONFIRMED: z3.Not(state.confirmed[i]),
             Execution.NO_CALL_ID: z3.Not(PAYLOAD.is_one_of(state.call_id[i], NONEMPTY)),
             Execution.ANSWERED: state.answered[i],
-            Execution.CLIENT: declared[Stop.DECLARED_CLIENT],
-            Execution.SERVER: declared[Stop.DECLARED_SERVER],
-            Execution.UNDECLARED: declared[Stop.UNDECLARED],
+            Execution.CLIENT: declared[Declared.CLIENT],
+            Execution.SERVER: declared[Declared.SERVER],
+            Execution.UNDECLARED: declared[Declared.NONE],
+            Execution.UNKNOWN_TOOL_TYPE: declared[Declared.UNKNOWN_TYPE],
             Execution.TOOLS_UNKNOWN: z3.Not(state.tools),
         }
 
@@ -470,7 +468,7 @@ def describe(run: Any) -> str:
     entries = "; ".join(
         f"entry {i}: {'a' if last.call[i] else 'not a'} client call type, call_id "
         f"{last.call_id[i].value}, {'answered' if last.answered[i] else 'unanswered'}, "
-        f"declaration {last.declaration[i].value}, "
+        f"declared {last.answer[i].value}, "
         f"{'confirmed' if last.lifecycle.confirmed[i] else 'unconfirmed'} -> "
         f"{last.verdict[i].value}"
         for i in range(len(last.call))

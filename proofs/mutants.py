@@ -19,6 +19,7 @@ from responses_oracle.model.admission import Admission, IdentityDecision, Matche
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
+    Declared,
     Execution,
     Runner,
     SearchExecution,
@@ -920,6 +921,21 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "executable_is_client_run",
         "issue #11: xAI's server-run x_search streams custom_tool_call items "
         "(xs_call_…) the request never declared",
+        "execution",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "undeclared-call-client-run",
+            "declared",
+            (Declared.NONE,),
+            Stop.DECLARED_CLIENT,
+        ),
+        "a call no declared tool names taken for a declared client call",
+        "executable_is_client_run",
+        "issue #35: one cell of DECLARED (the declared tools' answer → the walk's stop); "
+        "xAI's server-run x_search (capture xai__xai-x-search-tool) then streams client "
+        "calls (custom_tool_call xs_call_…) the request never declared",
         "execution",
     ),
     Mutant(

@@ -69,7 +69,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Installe
 
 def _block(page: str, language: str, containing: str) -> str:
     text = (REPO / page).read_text(encoding="utf-8")
-    [block] = [b for b in re.findall(rf"```{language}\n(.*?)```", text, re.S) if containing in b]
+    blocks: list[str] = re.findall(rf"```{language}\n(.*?)```", text, re.S)
+    [block] = [b for b in blocks if containing in b]
     return block
 
 

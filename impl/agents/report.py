@@ -1,9 +1,16 @@
 """What ``responses-oracle agents`` prints: the terminal summary, JSON and an HTML page.
 
 The verdict comes first: one line saying whether every cell held, how many broke a
-verdict and how many clients were not run; then a row per cell with the three marks
-(``verdicts.summary``), a gateway's ``answer_kept`` after them (does its client get the
-answer serve sent?), and, for a broken or not-run cell, why.  ``--json`` is one
+verdict, how many were not judged and how many clients were not run; then a row per
+cell with the three marks (``verdicts.summary``), a gateway's ``answer_kept`` after them
+(does its client get the answer serve sent?), the clean twin's marks, and, for a
+broken, not-judged or not-run cell, why.
+
+A cell's ``outcome``: a broken verdict counts only where the client gets the
+scenario's clean twin right (every verdict of the twin holds); otherwise the cell is
+*not judged: fails the clean twin too (why)* -- what broke is not the scenario's
+deviation.  A cell without a twin (recorded before twins were run) is not judged
+either.  ``--json`` is one
 object: the cells as recorded (``Cell.to_json``).  ``--html`` is one self-contained
 page: the same table, each cell's scenario linked to the timeline of the stream as
 serve played it to that client (drawn by ``responses_oracle.timeline``, one page per
@@ -15,19 +22,22 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from responses_oracle.serve.verdicts import ANSWER_KEPT
 from responses_oracle.words import counted
 
-from .runner import Cell, error_line, slug
+from .runner import Cell, error_line, scenario_slug, slug
 from .verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
 def marks(cell: Cell) -> dict[str, str]:
-    """A cell's mark per verdict, or ``not run`` for each when it did not run."""
+    """A cell's mark per verdict, or ``not run`` for each when it did not run, ``not
+    applicable`` when no offered tool takes the scenario's calls."""
     if not cell.ran:
         return dict.fromkeys(VERDICTS, "not run")
+    if cell.not_applicable:
+        return dict.fromkeys(VERDICTS, "not applicable")
     if not cell.calls:
         return dict.fromkeys(VERDICTS, "no verdict")
     return summary(cell.calls)
@@ -39,33 +49,102 @@ def answer_kept(cell: Cell) -> bool | None:
     return cell.gateway.get(ANSWER_KEPT) if cell.gateway is not None else None
 
 
-def broken(cell: Cell) -> bool:
-    """Whether a cell that ran breaks a verdict (a gateway's ``answer_kept`` too)."""
+def breaks(cell: Cell) -> bool:
+    """Whether a run breaks a verdict (a gateway's ``answer_kept`` too), twin or not."""
     return cell.ran and ("FAIL" in marks(cell).values() or answer_kept(cell) is False)
 
 
+HELD: Final = "held"
+BROKEN: Final = "broken"
+NOT_JUDGED: Final = "not judged"
+NOT_RUN: Final = "not run"
+NOT_APPLICABLE: Final = "not applicable"
+"""A cell's outcomes (``outcome``)."""
+
+
+def outcome(cell: Cell) -> str:
+    """``not run``; ``not applicable`` (no offered tool takes the scenario's calls);
+    ``held`` (nothing broke); ``broken`` (a verdict broke, and every verdict of the
+    clean twin holds); ``not judged`` (a verdict broke, and the client fails the clean
+    twin too, or the twin was not run or not recorded)."""
+    if not cell.ran:
+        return NOT_RUN
+    if cell.not_applicable:
+        return NOT_APPLICABLE
+    if not breaks(cell):
+        return HELD
+    twin = cell.twin
+    return BROKEN if twin is not None and twin.ran and twin.calls and not breaks(twin) \
+        else NOT_JUDGED
+
+
+def broken(cell: Cell) -> bool:
+    """Whether a cell counts as broken: a verdict broke on the scenario, not the twin."""
+    return outcome(cell) == BROKEN
+
+
+def not_judged(cell: Cell) -> str:
+    """Why a cell whose verdict broke is not judged (``""`` when it is judged)."""
+    if outcome(cell) != NOT_JUDGED:
+        return ""
+    twin = cell.twin
+    if twin is None:
+        return "not judged: no clean twin was recorded"
+    if not twin.ran:
+        return f"not judged: the clean twin was not run ({twin.reason})"
+    if not twin.calls:
+        return f"not judged: the clean twin got no verdict ({twin.reason})"
+    return f"not judged: fails the clean twin too ({_broke(twin)})"
+
+
+def twin_marks(cell: Cell) -> dict[str, str] | None:
+    """The clean twin's marks, or None when the cell has no twin."""
+    return marks(cell.twin) if cell.twin is not None else None
+
+
 def headline(cells: Sequence[Cell]) -> str:
-    """The verdict line: all held, or how many cells broke one and how many did not run."""
-    failing = sum(broken(c) for c in cells)
+    """The verdict line: all held, or how many cells broke one, how many were not
+    judged, how many did not run."""
+    found = [outcome(c) for c in cells]
+    failing, unjudged = found.count(BROKEN), found.count(NOT_JUDGED)
     idle = [c for c in cells if not c.ran]
     clients = sorted({c.client for c in idle})
-    if not failing and not idle:
+    silent = sum(c.ran and not c.calls and not c.not_applicable for c in cells)
+    apart = [f"{found.count(NOT_APPLICABLE)} not applicable"] if NOT_APPLICABLE in found else []
+    apart += [f"{silent} got no verdict: no call to judge"] if silent else []
+    if not failing and not idle and not unjudged:
         every = "the one cell" if len(cells) == 1 else f"all {counted(len(cells), 'cell')}"
-        return f"PASS: every verdict holds in {every}."
+        # A cell with nothing to judge holds nothing: it is counted apart.
+        none = f" ({'; '.join(apart)})" if apart else ""
+        return f"PASS: every verdict holds in {every}{none}."
     parts = []
     if failing:
         parts.append(f"{failing:,} of {counted(len(cells), 'cell')} "
-                     f"{'breaks' if failing == 1 else 'break'} a verdict")
+                     f"{'breaks' if failing == 1 else 'break'} a verdict its clean twin "
+                     "keeps")
+    if unjudged:
+        parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
+                     "clean twin did not hold)")
     if idle:
         parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
-    word = "FAIL" if failing else "NOT RUN"
+    word = "FAIL" if failing else "NOT JUDGED" if unjudged else "NOT RUN"
     return f"{word}: {'; '.join(parts)}."
 
 
 def why(cell: Cell) -> str:
-    """The reason shown beside a cell: why it did not run, or each broken verdict's."""
-    if not cell.ran:
+    """The reason shown beside a cell: why it did not run or does not apply, each
+    broken verdict's, and why a cell is not judged."""
+    if not cell.ran or cell.not_applicable:
         return cell.reason
+    unjudged = not_judged(cell)
+    if unjudged:
+        return f"{unjudged}; the scenario: {_broke(cell)}"
+    return _broke(cell)
+
+
+def _broke(cell: Cell) -> str:
+    """Each broken verdict's reason (a gateway's answer_kept too), and the client's
+    error where it failed."""
     found = [
         f"{call.call_id or call.name}: {LABELS[key]}: {call.reasons.get(key) or 'broken'}"
         for call in cell.calls
@@ -90,18 +169,22 @@ def terminal(cells: Sequence[Cell]) -> str:
     width = max([len(c.client) for c in cells] + [6])
     swidth = max([len(c.scenario) for c in cells] + [8])
     lines = [headline(cells), ""]
-    lines.append(f"{'client':<{width}}  {'scenario':<{swidth}}  executed  history   api-valid")
+    lines.append(f"{'client':<{width}}  {'scenario':<{swidth}}  executed  history   "
+                 "api-valid  twin")
     for cell in cells:
         mark = marks(cell)
         row = f"{cell.client:<{width}}  {cell.scenario:<{swidth}}  " + "  ".join(
             f"{mark[key]:<8}" for key in VERDICTS
         )
+        twin = twin_marks(cell)
+        row += f"   {'/'.join(twin[key] for key in VERDICTS) if twin else '-':<14}"
         kept = answer_kept(cell)
         if kept is not None:
             row += f"  answer-kept {'ok' if kept else 'FAIL'}"
         reason = why(cell)
+        # A cell that held shows no reason, unless it got no verdict at all.
         lines.append(row.rstrip() + (f"  {reason[:160]}" if reason and (
-            broken(cell) or not cell.ran) else ""))
+            outcome(cell) != HELD or not cell.calls) else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -111,9 +194,13 @@ def to_json(cells: Sequence[Cell]) -> dict[str, Any]:
 
 
 def cell_from_json(record: dict[str, Any]) -> Cell:
-    """A recorded cell (``Cell.to_json``) as a ``Cell``."""
+    """A recorded cell (``Cell.to_json``) as a ``Cell``, with its twin."""
+    twin = record.get("twin")
     return Cell(
+        twin=cell_from_json(twin) if isinstance(twin, dict) else None,
         gateway=record.get("gateway"),
+        not_applicable=record.get("not_applicable", ""),
+        stream=record.get("stream"),
         client=record["client"], scenario=record["scenario"], ran=record["ran"],
         reason=record.get("reason", ""), exit_status=record.get("exit_status"),
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),
@@ -143,8 +230,12 @@ def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
             css = mark[key].split()[0]
             tds.append(f'<td class="{css}" title="{html.escape(reasons)}">'
                        f"{html.escape(mark[key])}</td>")
+        twin = twin_marks(cell)
+        shown = "/".join(twin[key] for key in VERDICTS) if twin else "-"
         rows.append(f"<tr><td>{html.escape(cell.client)}</td><td>{scenario}</td>"
-                    f"{''.join(tds)}<td>{html.escape(why(cell))}</td></tr>")
+                    f"{''.join(tds)}<td>{html.escape(shown)}</td>"
+                    f"<td>{html.escape(outcome(cell))}</td>"
+                    f"<td>{html.escape(why(cell))}</td></tr>")
     return (
         "<!doctype html><html><head><meta charset=utf-8>"
         "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
@@ -153,6 +244,7 @@ def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
         f"<p><strong>{html.escape(headline(cells))}</strong></p><table><tr><th>client</th>"
         "<th>scenario (timeline)</th>"
         + "".join(f"<th>{LABELS[k]}</th>" for k in VERDICTS)
+        + "<th>clean twin</th><th>outcome</th>"
         + f"<th>why</th></tr>{''.join(rows)}</table></body></html>\n"
     )
 
@@ -182,7 +274,3 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
         written[n] = target.name
     return written
 
-
-def scenario_slug(name: str) -> str:
-    """A file name for a scenario name (a path, a quirk or a vector name)."""
-    return slug(Path(name).stem if name.endswith((".jsonl", ".sse", ".json")) else name)

@@ -13,18 +13,23 @@ Rules
    or SIGTERM turned into ``SystemExit`` by the caller) ends both on its way out.
 3. Nothing of the caller's environment reaches the client but ``PATH`` and the locale:
    the client's HOME, XDG folders, temp folder and working folder are new for each run.
-4. A gateway is judged on both sides.  Its downstream client keeps the first answer the
+4. Every cell runs twice: the scenario, then its clean twin (``serve --twin``: the
+   oracle's answer re-emitted as a valid stream, mapped the same way,
+   ``serve/twin.py``), each in its own serve and HOME; the twin is the cell's
+   ``twin``.  The report counts a broken verdict only where the client gets the twin
+   right (``report.outcome``).
+5. A gateway is judged on both sides.  Its downstream client keeps the first answer the
    gateway sent it, exactly (``DOWNSTREAM_FILE``, named to the client by
    ``DOWNSTREAM_ENV``), and the runner hands those bytes back to serve
    (``POST /serve/downstream``) before serve judges, so the cell has serve's
    ``answer_kept`` beside the three verdicts of what the gateway forwarded.  A gateway
    that answered that first request with an HTTP error relayed no byte of the scenario:
    the cell is ``not run`` with the gateway's error, never a dropped call.
-5. **Behind the proxy** (``via_proxy``), ``responses-oracle proxy --upstream SERVE_URL``
+6. **Behind the proxy** (``proxy``), ``responses-oracle proxy --upstream SERVE_URL``
    runs between serve and the client, and the client is pointed at the proxy: serve
-   still plays the same scenario and judges the client's next request (which the proxy
-   forwards unchanged).  The cell's client is named ``CLIENT via proxy``; the proxy's
-   repairs are kept in ``PROXY_LOG``.
+   still plays the same scenario (and its twin) and judges the client's next request
+   (which the proxy forwards unchanged).  The cell's client is named ``CLIENT via
+   proxy``; the proxy's repairs are kept in ``PROXY_LOG``.  Agents only.
 
 Theory of operation
 -------------------
@@ -32,9 +37,11 @@ Theory of operation
 (``SERVE``, the installed command unless a test names another), read its first line
 for the base URL, make a ``Workspace``, run the client's command in it with a timeout,
 then end serve with SIGTERM, which makes it judge and write ``DIR/verdicts.json``
-(read by ``verdicts.load_verdicts``).  serve runs without ``--once``: a client's later
-requests (a title, a summary) still get an answer, so the client ends as it would
-against the real API instead of retrying a closed port until its timeout.
+(read by ``verdicts.load_verdicts``).  The folders are named by scenario:
+``OUT/CLIENT/SCENARIO/`` and the twin's ``OUT/CLIENT/SCENARIO/twin/``.  serve runs
+without ``--once``: a client's later requests (a title, a summary) still get an
+answer, so the client ends as it would against the real API instead of retrying a
+closed port until its timeout.
 ``run_client`` runs every scenario of one client; for a gateway it first starts the
 gateway once, with a fixed upstream port that every scenario's serve then binds, and
 runs the downstream client through it.
@@ -70,7 +77,7 @@ SERVE: Final[tuple[str, ...]] = (*CLI, "serve")
 """How ``serve`` is started."""
 
 PROXY: Final[tuple[str, ...]] = (*CLI, "proxy")
-"""How ``proxy`` is started, between serve and the client (rule 5)."""
+"""How ``proxy`` is started, between serve and the client (rule 6)."""
 
 VIA_PROXY: Final = " via proxy"
 """What a cell's client name gets when the proxy stood between serve and the client."""
@@ -86,7 +93,7 @@ SERVE_START: Final = 60.0
 
 DOWNSTREAM_ENV: Final = "ORACLE_DOWNSTREAM"
 """The variable that names, to a gateway's downstream client, the file where it keeps the
-first answer the gateway sent it (rule 4; ``drivers/openai_python.py`` writes it)."""
+first answer the gateway sent it (rule 5; ``drivers/openai_python.py`` writes it)."""
 
 DOWNSTREAM_FILE: Final = "downstream.json"
 """That file, in the run's folder: ``{"status", "content_type", "body_base64"}``."""
@@ -140,7 +147,16 @@ class Cell:
     folder: str = ""
     gateway: dict[str, Any] | None = None
     """serve's gateway verdict (``answer_kept``, its reason, the differences each naming
-    its rule), for a gateway whose downstream answer was handed back (rule 4)."""
+    its rule), for a gateway whose downstream answer was handed back (rule 5)."""
+    not_applicable: str = ""
+    """Why the scenario is not applicable to this client (no offered tool takes its
+    calls as a model makes them): no verdict."""
+    stream: bool | None = None
+    """Whether the client streamed the scenario's turn (``False``: a non-streaming
+    request, answered with the scenario's terminal response object)."""
+    twin: Cell | None = None
+    """The same client on the scenario's clean twin (rule 4); None on a twin itself,
+    and on a cell recorded before twins were run."""
 
     def to_json(self) -> dict[str, Any]:
         """The cell as recorded data."""
@@ -153,6 +169,9 @@ class Cell:
             "seconds": round(self.seconds, 1),
             "requests": self.requests,
             **({"gateway": self.gateway} if self.gateway is not None else {}),
+            **({"not_applicable": self.not_applicable} if self.not_applicable else {}),
+            **({"stream": self.stream} if self.stream is not None else {}),
+            **({"twin": self.twin.to_json()} if self.twin is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
             "error": self.error,
@@ -307,7 +326,7 @@ def serving(
 
 @contextmanager
 def proxied(upstream: str, out: Path, proxy: Sequence[str] | None) -> Iterator[str]:
-    """The URL the client is pointed at: the proxy's in front of ``upstream`` (rule 5),
+    """The URL the client is pointed at: the proxy's in front of ``upstream`` (rule 6),
     or ``upstream`` itself when ``proxy`` is None; ``""`` if the proxy did not start."""
     if proxy is None:
         yield upstream
@@ -386,19 +405,22 @@ def run_cell(
     gateway_url: str = "",
     port: int = 0,
     serve: Sequence[str] = SERVE,
+    twin: bool = False,
     proxy: Sequence[str] | None = None,
 ) -> Cell:
-    """One client x one scenario (module docstring).  ``gateway_url``, for a gateway, is
-    the gateway's endpoint the downstream client is pointed at (serve then binds
-    ``port``, the gateway's upstream).  ``proxy``: the command that starts the proxy
-    to put between serve and the client (rule 5; ``PROXY``), or None."""
+    """One client x one scenario (module docstring), or its clean twin with ``twin``.
+    ``gateway_url``, for a gateway, is the gateway's endpoint the downstream client is
+    pointed at (serve then binds ``port``, the gateway's upstream).  ``proxy``: the
+    command that starts the proxy to put between serve and the client (rule 6;
+    ``PROXY``), or None."""
     name = profile.name + (VIA_PROXY if proxy is not None else "")
     cell = Cell(name, scenario, ran=False, folder=str(out))
     if not profile.install.installed():
         cell.reason = not_installed(profile)
         return cell
     started = time.monotonic()
-    with serving(scenario, out, port, tool_arguments(profile), serve) as (server, served_at):
+    arguments = [*tool_arguments(profile), *(["--twin"] if twin else [])]
+    with serving(scenario, out, port, arguments, serve) as (server, served_at):
         if not served_at:
             cell.reason = f"serve did not start: {_tail(out / 'serve.log') or 'no output'}"
             return cell
@@ -440,12 +462,14 @@ def run_cell(
     served = load_verdicts(out / "verdicts.json")
     cell.calls = served.calls
     cell.gateway = served.gateway
+    cell.not_applicable = served.not_applicable
+    cell.stream = served.stream
     cell.reason = "; ".join(part for part in (ended, served.problem) if part)
     return cell
 
 
 def hand_back(kept: Path, base_url: str) -> str:
-    """Rule 4: give serve (at ``base_url``) the gateway's first answer its downstream
+    """Rule 5: give serve (at ``base_url``) the gateway's first answer its downstream
     client kept in ``kept``; ``""``, or why the cell is not run: the gateway answered
     with an HTTP error, before any byte of the scenario.  Nothing kept (the client
     failed before an answer came) hands nothing back: the cell has no ``answer_kept``."""
@@ -509,36 +533,55 @@ def run_client(
     proxy: Sequence[str] | None = None,
     done: Callable[[Cell], None] = lambda cell: None,
 ) -> list[Cell]:
-    """Every scenario of one client, in order; ``done`` is called after each cell.
-    ``proxy`` (an agent's cells only; ``PROXY``) puts the proxy between serve and the
-    client (rule 5)."""
+    """Every scenario of one client, in order, each with its clean twin (rule 4);
+    ``done`` is called after each cell.  ``proxy`` (agents only; ``PROXY``) puts the
+    proxy between serve and the client (rule 6)."""
+    if proxy is not None and profile.gateway:
+        raise ValueError(f"{profile.name} is a gateway: the proxy goes before agents only")
     cells: list[Cell] = []
     folder = out / slug(profile.name + (VIA_PROXY if proxy is not None else ""))
-    if not profile.gateway:
-        for n, scenario in enumerate(scenarios):
-            cells.append(
-                run_cell(profile, scenario, folder / f"{n:02d}", serve=serve, proxy=proxy)
-            )
-            done(cells[-1])
-        return cells
-    if proxy is not None:
-        raise ValueError(f"{profile.name} is a gateway: the proxy goes before agents only")
+    names = folder_names(scenarios)
     with _gateway(profile, folder) as (upstream, gateway_url, reason):
-        for n, scenario in enumerate(scenarios):
+        for scenario, name in zip(scenarios, names, strict=True):
             if reason:
                 cell = Cell(profile.name, scenario, ran=False, reason=reason)
             else:
-                cell = run_cell(profile, scenario, folder / f"{n:02d}", gateway_url=gateway_url,
-                                port=upstream, serve=serve)
+                cell = run_cell(profile, scenario, folder / name, gateway_url=gateway_url,
+                                port=upstream, serve=serve, proxy=proxy)
+                cell.twin = run_cell(profile, scenario, folder / name / TWIN_FOLDER,
+                                     gateway_url=gateway_url, port=upstream, serve=serve,
+                                     twin=True, proxy=proxy)
             cells.append(cell)
             done(cell)
     return cells
 
 
+TWIN_FOLDER: Final = "twin"
+"""The twin's folder, inside its scenario's."""
+
+
+def scenario_slug(name: str) -> str:
+    """A file name for a scenario name (a path, a quirk or a vector name)."""
+    return slug(Path(name).stem if name.endswith((".jsonl", ".sse", ".json")) else name)
+
+
+def folder_names(scenarios: Sequence[str]) -> list[str]:
+    """Each scenario's folder name: its ``scenario_slug``, a number added to a repeat."""
+    names: list[str] = []
+    for scenario in scenarios:
+        name = scenario_slug(scenario)
+        names.append(name if name not in names else f"{name}-{len(names):02d}")
+    return names
+
+
 @contextmanager
 def _gateway(profile: Profile, folder: Path) -> Iterator[tuple[int, str, str]]:
     """A running gateway whose upstream is serve's fixed port: (that port, the gateway's
-    endpoint, ``""``), or a reason it could not be started."""
+    endpoint, ``""``), or a reason it could not be started; for a client that is no
+    gateway, nothing is started (``0, "", ""``)."""
+    if not profile.gateway:
+        yield 0, "", ""
+        return
     if not profile.install.installed():
         yield 0, "", not_installed(profile)
         return

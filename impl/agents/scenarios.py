@@ -3,7 +3,9 @@
 ``scenarios.json`` (beside this module) is the list: each entry a short ``name`` (the
 column the reports show), the ``spec`` serve is given (a quirk id such as ``q05``, a
 stream file or a conformance vector file of the package's data, a vector name of the
-bundled corpus), its ``kind`` and ``what`` it checks.  A file is named relative to
+bundled corpus), its ``kind``, ``what`` it checks, ``by`` whom it is sent, and its
+``deviations`` from a valid OpenAI stream (``serve`` presents every other field as the
+API sends it: ``serve.present``).  A file is named relative to
 ``serve.scenarios.BUNDLED`` (``scenarios/s01-one-call.jsonl``, ``vectors/peers-...json``)
 and handed to serve as an absolute path; anything else a user passes (``--scenario
 FILE``) is handed to serve as given, so every scenario serve accepts is accepted here,
@@ -29,6 +31,10 @@ class Scenario:
     spec: str
     kind: str
     what: str
+    by: str = ""
+    """Who sends this stream (the provider, gateway or failure; evidence in brackets)."""
+    deviations: tuple[dict[str, Any], ...] = ()
+    """Its deviations from a valid OpenAI stream (``serve.present.Deviation``)."""
 
     def argument(self) -> str:
         """What serve is given: a file of the package's data as an absolute path, else
@@ -43,7 +49,24 @@ class Scenario:
 def builtin() -> list[Scenario]:
     """The built-in list, in order."""
     data = json.loads(LIST.read_text(encoding="utf-8"))
-    return [Scenario(**entry) for entry in data["scenarios"]]
+    return [
+        Scenario(**{**entry, "deviations": tuple(entry.get("deviations", ()))})
+        for entry in data["scenarios"]
+    ]
+
+
+def declared(spec: str) -> Scenario | None:
+    """The built-in scenario ``spec`` is (its name, its spec, or the file its
+    ``argument`` names), whose deviations serve presents it with."""
+    given = Path(spec)
+    for scenario in builtin():
+        if spec in (scenario.name, scenario.spec):
+            return scenario
+        own = Path(scenario.argument())
+        listed_file = scenario.kind in ("stream", "vector-file") and own.is_file()
+        if listed_file and given.is_file() and given.samefile(own):
+            return scenario
+    return None
 
 
 def resolve(names: list[str]) -> list[Scenario]:

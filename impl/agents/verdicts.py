@@ -87,6 +87,12 @@ class Served:
     """serve's ``answer_kept`` verdict with its reason, the first request's problems and
     the differences (each its aspect, path, rule and why), when the downstream was
     handed back (gateway mode); the values compared are left in serve's file."""
+    not_applicable: str = ""
+    """Why no offered tool could take the scenario's calls as a model makes them (serve's
+    ``not_applicable``): the cell is no verdict."""
+    stream: bool | None = None
+    """Whether the client asked for a stream (``False``: judged on the terminal
+    response object serve answered ``stream: false`` with)."""
 
 
 def load_verdicts(path: Path) -> Served:
@@ -96,11 +102,17 @@ def load_verdicts(path: Path) -> Served:
     except (OSError, ValueError):
         return Served([], "serve wrote no verdicts.json")
     scenarios = data.get("scenarios") or []
+    skipped = [str(why).split(": ", 1)[-1] for why in data.get("not_applicable") or []]
+    if not scenarios and skipped:
+        return Served([], f"not applicable: {skipped[0]}", not_applicable=skipped[0])
     if not scenarios:
-        unserved = ", ".join(data.get("unserved") or []) or "the scenario"
         errors = "; ".join(data.get("errors") or [])
-        return Served([], f"serve never served {unserved}: no request offered tools"
-                      + (f" ({errors})" if errors else ""))
+        if errors:
+            # Passed over: serve could not play it to what the client offered.
+            return Served([], f"serve could not play the scenario: {errors}")
+        unserved = ", ".join(data.get("unserved") or []) or "the scenario"
+        because = data.get("unserved_because") or "no request asked for it"
+        return Served([], f"serve never served {unserved}: {because}")
     entry = scenarios[0]
     return Served(
         [CallVerdict.from_json(call) for call in entry.get("calls") or []],
@@ -108,6 +120,7 @@ def load_verdicts(path: Path) -> Served:
         list(entry.get("served_events") or []),
         list(entry.get("mapping") or []),
         _gateway(entry.get("gateway")),
+        stream=entry.get("stream") if isinstance(entry.get("stream"), bool) else None,
     )
 
 

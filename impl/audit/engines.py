@@ -19,6 +19,12 @@ One poisoned partition thus costs a few pools, whatever the number of partitions
 rest of the run goes on sharing ``jobs`` workers, never a process per partition.  A
 partition that raises becomes ``partition_failed`` rows.
 
+Before the first partition, each engine has one worker run ``_started``: workers that
+cannot start at all (a script that calls ``run_audit`` without ``if __name__ ==
+"__main__":``, whose workers import it again and fail while bootstrapping; a module the
+workers cannot import) are no fault of the inputs, so the audit stops with an
+``EngineError`` saying why instead of blaming every input with ``worker_lost`` rows.
+
 ``dask_outputs`` maps one task per partition, in one graph, to an existing scheduler
 (``scheduler``) or to a ``LocalCluster`` of ``jobs`` single-threaded worker processes it
 starts and stops itself.  Dask reschedules the tasks of a worker that dies; a task
@@ -32,6 +38,8 @@ installed; they only read inputs (and need access to them), the driver writes.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from collections import Counter, deque
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -52,7 +60,35 @@ SUSPECT_BREAKS: Final = 2
 
 
 class EngineError(Exception):
-    """The engine cannot start: the Dask scheduler cannot be reached."""
+    """The engine cannot start: the Dask scheduler cannot be reached, or the worker
+    processes die before running anything (``cannot_start``)."""
+
+
+def _started() -> int:
+    """What a worker runs first, to show it started: its process id."""
+    return os.getpid()
+
+
+def cannot_start(engine: str, error: BaseException) -> EngineError:
+    """The error for workers of ``engine`` that died before running ``_started``: the
+    likely cause first, and its fix."""
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    guard = (
+        f"run_audit is called at the top level of the script {script}: its worker "
+        "processes import the script again and fail while bootstrapping. Call it under "
+        '`if __name__ == "__main__":` (docs/usage/audit.md, "From Python"; '
+        "https://docs.python.org/3/library/multiprocessing.html#the-spawn-and-forkserver-"
+        "start-methods)"
+    )
+    imports = (
+        "a worker cannot import responses_oracle or a module it needs: install "
+        "responses-oracle[audit] where the workers run (their tracebacks are on stderr)"
+    )
+    causes = f"{guard}; or {imports}" if script else imports
+    return EngineError(
+        f"the {engine} worker processes could not start ({_describe(error)}). "
+        f"Likely cause: {causes}. jobs=1 (--jobs 1) audits in this process."
+    )
 
 
 class Engine(Enum):
@@ -74,15 +110,21 @@ def _describe(error: BaseException) -> str:
 
 
 def _pool(
-    waiting: deque[Partition], settings: Settings, jobs: int
+    waiting: deque[Partition], settings: Settings, jobs: int, *, first: bool = False
 ) -> Generator[PartitionOutput, None, list[Partition]]:
     """Run partitions from the front of ``waiting`` on one new pool, at most ``jobs`` in
-    flight, until none is left or the pool breaks; return those the break took down."""
+    flight, until none is left or the pool breaks; return those the break took down.
+    The ``first`` pool of a run checks that its workers start (``EngineError``)."""
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("forkserver"))
     in_flight: dict[Future[PartitionOutput], Partition] = {}
     lost: list[Partition] = []
     broken = False
     try:
+        if first:
+            try:
+                pool.submit(_started).result()
+            except BrokenProcessPool as error:
+                raise cannot_start("local pool's", error) from None
         while in_flight or (waiting and not broken):
             while waiting and not broken and len(in_flight) < jobs:
                 partition = waiting.popleft()
@@ -117,8 +159,10 @@ def local_outputs(
         return
     waiting = deque(partitions)
     blamed: Counter[str] = Counter()
+    first = True
     while waiting:
-        lost = yield from _pool(waiting, settings, jobs)
+        lost = yield from _pool(waiting, settings, jobs, first=first)
+        first = False
         suspects = []
         for partition in reversed(lost):
             blamed[partition.key] += 1
@@ -147,13 +191,16 @@ def dask_outputs(
     distributed = require("distributed", "dask", "--engine dask")
     cluster = None
     if scheduler is None:
-        cluster = distributed.LocalCluster(
-            n_workers=jobs,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+        try:
+            cluster = distributed.LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+        except Exception as error:  # "Nanny failed to start", and whatever a worker raised
+            raise cannot_start("Dask LocalCluster's", error) from None
     try:
         client = distributed.Client(scheduler or cluster, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as error:
@@ -164,6 +211,10 @@ def dask_outputs(
             "check --scheduler, or leave it out to start a LocalCluster"
         ) from None
     try:
+        try:
+            client.submit(_started, pure=False).result()
+        except Exception as error:  # whatever killed the workers or the task
+            raise cannot_start("Dask", error) from None
         # One graph of every partition (``map``, not a ``submit`` each): the scheduler
         # then sees one large group of root tasks and queues them, handing a worker only
         # what it can run now (``worker-saturation``), so that a dying worker takes down

@@ -35,6 +35,7 @@ from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
 from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown
 from responses_oracle.audit.work import PartitionOutput, Settings
 from responses_oracle.wire import InputFormat
+from responses_oracle.words import counted
 
 SUMMARY_MD = "summary.md"
 SUMMARY_HTML = "summary.html"
@@ -125,12 +126,28 @@ class AuditReport:
         """3 when an input is no stream (``not_a_stream``, as every command says of it);
         else 0 when every input was reduced and no response has an error-severity
         diagnostic; 1 otherwise (or when the totals do not reconcile)."""
-        if any(failure.kind == Fault.NOT_A_STREAM.value for failure in self.summary.failures):
-            return 3
-        clean = self.summary.failed_inputs == 0 and not any(
-            line.errors for line in self.summary.providers
+        return self.verdict[0]
+
+    @property
+    def verdict(self) -> tuple[int, str]:
+        """The exit status and its reason, in words (the summary's first line)."""
+        summary = self.summary
+        not_streams = sum(
+            f.inputs for f in summary.failures if f.kind == Fault.NOT_A_STREAM.value
         )
-        return 0 if clean and self.summary.reconciles else 1
+        if not_streams:
+            return 3, f"not_a_stream: {counted(not_streams, 'input')} with no Responses stream"
+        errors = sum(line.errors for line in summary.providers)
+        reasons = [
+            *([] if summary.reconciles else ["the totals do not reconcile: rows were lost"]),
+            *([f"{counted(summary.failed_inputs, 'input')} failed"] if summary.failed_inputs
+              else []),
+            *([f"{counted(errors, 'response')} with an error-severity diagnostic"] if errors
+              else []),
+        ]
+        if reasons:
+            return 1, "; ".join(reasons)
+        return 0, "every input was reduced and no response has an error-severity diagnostic"
 
 
 def _outputs(
@@ -203,7 +220,8 @@ def run_audit(options: AuditOptions, progress: Progress | None = None) -> AuditR
     since = None if before is None else (str(options.since), before)
     pages = example_pages(out.path, report.summary, options.manifests, settings, options.pages)
     sections = document(report.summary, since, pages)
-    title = f"Audit of {the_plan.inputs:,} inputs"
+    status, reason = report.verdict
+    title = f"Exit status {status}: {reason} (audit of {counted(the_plan.inputs, 'input')})"
     (out.path / SUMMARY_MD).write_text(to_markdown(sections, title), encoding="utf-8")
     (out.path / SUMMARY_HTML).write_text(to_html(sections, title), encoding="utf-8")
     record.update(

@@ -3,12 +3,14 @@
 Each CLIENT is a built-in profile name (``responses_oracle.agents.profiles``: codex,
 opencode, openai-agents, ...) or a command of your own with ``{base_url}`` in it
 (``'python my_app.py {base_url}'``), run through the shell-free template the profiles
-use.  For each client x scenario, ``serve SCENARIO --once`` plays the scenario on
-127.0.0.1, the client runs in a fresh temporary HOME with a timeout, and serve's
-verdicts are collected (``agents.runner``).  Output: the terminal summary (verdict
-first), or ``--json``; ``--html FILE`` writes the page with a timeline per scenario
-beside it.  Exit status: 0 every verdict holds; 1 a verdict is broken; 2 unusable
-arguments; 3 a client was not run or sent no request (nothing to judge).
+use.  For each client x scenario, ``serve SCENARIO`` plays the scenario on
+127.0.0.1, then ``serve SCENARIO --twin`` its clean twin, the client runs in a fresh
+temporary HOME with a timeout each time, and serve's verdicts are collected
+(``agents.runner``).  Output: the terminal summary (verdict first), or ``--json``;
+``--html FILE`` writes the page with a timeline per scenario beside it.  Ctrl-C prints
+the cells already judged, then exits 130.  Exit status: 0 every verdict holds; 1 a
+verdict is broken (on the scenario alone, or on its clean twin too: not judged); 2
+unusable arguments; 3 a client was not run or sent no request (nothing to judge).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 AGENTS_EXIT: Final[ExitTable] = {
     Exit.OK: "every verdict of every cell holds",
     Exit.FINDING: "a cell breaks a verdict (a call dropped, run wrongly, replayed unfaithfully "
-    "or invalid as input)",
+    "or invalid as input), on the scenario alone or on its clean twin too (not judged)",
     Exit.USAGE: "unusable arguments (an unknown client, a command without {base_url})",
     Exit.NO_RESPONSE: "a client was not run or sent no request: nothing was judged",
 }
@@ -66,7 +68,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--html", metavar="FILE", help="write the HTML report to FILE")
     parser.add_argument("--out", metavar="DIR",
-                        help="keep each run's requests, verdicts and logs under DIR")
+                        help="keep each run's requests, verdicts and logs under DIR: "
+                        "DIR/CLIENT/SCENARIO/, the clean twin's in its twin/ folder")
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="a client's timeout (default: its profile's)")
     parser.add_argument("--tool", nargs=2, action="append", default=[],
@@ -132,14 +135,25 @@ def run(args: argparse.Namespace) -> int:
                        "is a gateway")
     scenarios = resolve(args.scenario) if args.scenario else builtin()
     cells: list[Cell] = []
+    arguments = {s.argument(): s.name for s in scenarios}
+
+    def judged(cell: Cell) -> None:
+        cell.scenario = arguments.get(cell.scenario, cell.scenario)
+        if cell.twin is not None:
+            cell.twin.scenario = cell.scenario
+        cells.append(cell)
+
     with tempfile.TemporaryDirectory(prefix="ro-agents-") as scratch:
         out = Path(args.out) if args.out else Path(scratch)
-        arguments = {s.argument(): s.name for s in scenarios}
-        for profile in profiles:
-            proxy = PROXY if args.via_proxy else None
-            for cell in run_client(profile, list(arguments), out, proxy=proxy):
-                cell.scenario = arguments.get(cell.scenario, cell.scenario)
-                cells.append(cell)
+        proxy = PROXY if args.via_proxy else None
+        try:
+            for profile in profiles:
+                run_client(profile, list(arguments), out, proxy=proxy, done=judged)
+        except KeyboardInterrupt:
+            # The runner ended its processes on the way out; show what was judged.
+            print(terminal(cells) if cells else "no cell was judged\n", end="")
+            print("interrupted: the cells above were judged before Ctrl-C", flush=True)
+            return Exit.INTERRUPTED
         if args.html:
             target = Path(args.html)
             folder = target.parent / f"{target.stem}-timelines"
@@ -151,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(terminal(cells), end="")
     verdict = headline(cells)
-    if verdict.startswith("FAIL"):
+    if verdict.startswith(("FAIL", "NOT JUDGED")):
         return Exit.FINDING
     if verdict.startswith("NOT RUN"):
         return Exit.NO_RESPONSE

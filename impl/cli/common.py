@@ -206,8 +206,9 @@ def wrap(text: str) -> str:
 
 
 def exit_help(table: ExitTable) -> str:
-    """The ``exit status:`` section of a ``--help``, with the statuses every command has."""
-    rows = {**table, **_ALWAYS_EXIT}
+    """The ``exit status:`` section of a ``--help``, with the statuses every command has
+    (a command's table may say more of one of them: serve's 130)."""
+    rows = {**_ALWAYS_EXIT, **table}
     lines = [
         textwrap.fill(
             meaning, HELP_WIDTH, initial_indent=f"  {status:<4} ", subsequent_indent=" " * 7

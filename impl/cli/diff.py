@@ -86,6 +86,15 @@ def command(args: argparse.Namespace) -> list[str]:
     return argv
 
 
+def split_responses(args: argparse.Namespace) -> bool:
+    """Whether a multi-response body goes one request per response: as
+    ``--split-responses`` says, else for a built-in client (the SDKs answer one response
+    per call, so a body of two would only show that), not for another candidate."""
+    if args.split_responses is not None:
+        return bool(args.split_responses)
+    return args.candidate in BUILTIN_CANDIDATES
+
+
 def _names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 
@@ -104,8 +113,10 @@ def register(subparsers: Subparsers) -> None:
         "that an entry with \"arguments_parsed\": true gives the arguments as the JSON "
         "value the client parsed them to (compared with the oracle's arguments parsed as "
         "JSON, or its text where that is not JSON); an answer is items or an error, never "
-        "both; a body holding several responses is one request (--split-responses sends "
-        "one per response); an empty stream is a request too. Every difference is classed "
+        "both; a body holding several responses is sent one request per response to a "
+        "built-in client (each answers one response per call) and as one request to "
+        "another candidate (--split-responses / --no-split-responses choose); an empty "
+        "stream is a request too. Every difference is classed "
         "by harm (wrong_tool_run, confirmed_call_lost, ... candidate_raised_on_invalid, "
         "unconfirmed_call_dropped); cases are clustered by cause (a candidate that raises: "
         "by its check, the masked message, or for a runtime lookup error such as "
@@ -120,15 +131,16 @@ def register(subparsers: Subparsers) -> None:
         "by its own most harmful difference, the severe classes marked) and one line per "
         "cause (a policy's cluster named by the candidate's mistake, e.g. 'answers the "
         "terminal snapshot verbatim'), then each cluster in detail, ids shown whole where "
-        "they differ. --report-dir writes an upstream bug report per cluster, with a "
-        "failing test in the client's own style for a built-in client "
+        "they differ. --report-dir writes an upstream bug report per root cause (one stream "
+        "and one test; the clusters that share them merged), with a failing test in the "
+        "client's own style for a built-in client, and an index DIR/README.md "
         "(docs/conformance-vectors.md). Progress goes to stderr on a terminal.",
         examples=(
             "diff --candidate openai-python",
             "diff --candidate openai-node --profile bedrock-mantle,github-copilot --count 100",
             "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/ --json",
             "diff --candidate ai-sdk --allow candidate_raised_on_invalid,unconfirmed_call_dropped",
-            "diff --candidate openai-python --report-dir reports/ && pytest reports/",
+            "diff --candidate openai-python --report-dir reports/; pytest reports/",
         ),
         run=run,
         exit_status={
@@ -176,8 +188,11 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--split-responses",
-        action="store_true",
-        help="send each response of a multi-response body as its own request",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="send each response of a multi-response body as its own request (the "
+        "default for a built-in client, which answers one response per call) or the body "
+        "as one request (the default for any other candidate)",
     )
     parser.add_argument(
         "--allow",
@@ -213,12 +228,15 @@ def register(subparsers: Subparsers) -> None:
         "--report-dir",
         metavar="DIR",
         default=None,
-        help="also write an upstream-ready bug report per cluster, DIR/<cluster>.md (a "
-        "title in the client's terms, who sends the shape, a short readable stream, what "
+        help="also write an upstream-ready bug report per root cause, DIR/<cluster>.md (a "
+        "title in the client's terms, the recorded streams it was seen on, a short "
+        "readable stream, what "
         "the app expects and gets), and for a built-in client a failing test in its own "
         "style beside it, DIR/<cluster>/test_*.py (pytest, openai-python and "
         "openai-agents) or DIR/<cluster>/*.test.mjs (node:test, openai-node, ai-sdk, "
-        "ai-streamtext), needing nothing of responses-oracle",
+        "ai-streamtext), needing nothing of responses-oracle; a cluster whose stream "
+        "and test are another's is merged into that report; DIR/README.md indexes them by "
+        "cluster id (as printed), class and stream count",
     )
 
 
@@ -260,7 +278,7 @@ def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cl
     """Each cluster's upstream report (and test) into ``folder`` (``testing.upstream``),
     the candidate run again to keep each readable stream only where it still shows."""
     from responses_oracle.testing.candidate import ProcessCandidate
-    from responses_oracle.testing.upstream import write_reports
+    from responses_oracle.testing.upstream import INDEX, write_reports
 
     candidate = ProcessCandidate(command(args), timeout=args.timeout, sse=args.wire == "sse")
     try:
@@ -271,6 +289,7 @@ def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cl
     for report in reports:
         test = f"{folder / report.id / report.test_file}" if report.test_file else "no test"
         sys.stderr.write(f"{folder / report.id}.md: {report.title} ({test})\n")
+    sys.stderr.write(f"{folder / INDEX}: the index, {len(reports)} report(s)\n")
 
 
 def verdict(report: DiffReport) -> str:
@@ -355,7 +374,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             codes=args.codes,
             sse=args.wire == "sse",
-            split=args.split_responses,
+            split=split_responses(args),
             timeout=args.timeout,
             shrink_clusters=not args.no_shrink,
             allowed=allowed,

@@ -10,8 +10,10 @@ line per call.
 
 Exit status: 0 when every verdict holds (or does not apply), 1 when one fails or a
 scenario was never asked for, 2 for unusable arguments (a SCENARIO that finds nothing,
-a host other than 127.0.0.1, bad ``--args`` JSON, a port in use).  Interrupting is how
-a run ends, so SIGINT gives the verdicts' status, not 130.
+a host other than 127.0.0.1, a port out of range or in use, bad ``--args`` JSON), 130
+when interrupted (Ctrl-C: the verdicts are still written and printed first, as every
+command's 130 means).  A harness that wants the verdicts' status ends serve with
+SIGTERM, ``--once`` or ``--timeout``.
 """
 
 from __future__ import annotations
@@ -37,8 +39,13 @@ SERVE_EXIT: Final[ExitTable] = {
     Exit.FINDING: "a verdict failed (a call dropped, run with other arguments, replayed "
     "unfaithfully or invalidly), or a scenario was never asked for",
     Exit.USAGE: "unusable arguments: a SCENARIO that finds nothing, a host other than "
-    "127.0.0.1, --args that is not JSON, a port in use",
+    "127.0.0.1, a port out of range (0-65535) or in use, --args that is not JSON",
+    Exit.INTERRUPTED: "interrupted (Ctrl-C), after writing and printing the verdicts; "
+    "SIGTERM, --once and --timeout end with the verdicts' status",
 }
+
+PORTS: Final = range(0, 65536)
+"""The ports --port takes (0: a free one)."""
 
 _DESCRIPTION = (
     "Listen on 127.0.0.1 as a Responses API (POST /v1/responses and /responses, GET "
@@ -46,8 +53,10 @@ _DESCRIPTION = (
     "tools gets the first scenario, its calls renamed onto an offered tool with harmless "
     "arguments (an echo for shell tools); later requests get a short text answer. Then "
     "judge the client's next request per call: executed, history_faithful, api_valid "
-    "(docs: the 'Checking a client over HTTP' page). A SCENARIO is a stream file, a quirk "
-    "(q05), a generated case (seed7/12) or a conformance vector name. The first stdout "
+    "(docs: the 'Checking a client over HTTP' page). A SCENARIO is a stream file or a "
+    "conformance vector file, a quirk (q05), a name `agents --list` shows (s01, "
+    "peers-unconfirmed-call), a stream the package ships (examples/parallel-calls.sse, "
+    "captures/...), a generated case (seed7/12) or a conformance vector name. The first stdout "
     "line is 'listening on http://127.0.0.1:PORT/v1'; every request goes to "
     "DIR/requests.jsonl, the verdicts to DIR/verdicts.json on exit."
 )
@@ -64,6 +73,7 @@ def register(subparsers: Subparsers) -> None:
             "serve examples/parallel-calls.sse seed7/12 --once --out run/",
             'serve q07 --tool lookup --args \'{"query": "{marker}"}\' --out run/',
             "serve q05 --framing data-only,chunked,crlf --out run/",
+            "serve q05 --twin --once --timeout 60 --out run-twin/   # its clean twin",
         ),
         run=run,
         exit_status=SERVE_EXIT,
@@ -83,6 +93,18 @@ def register(subparsers: Subparsers) -> None:
         "--once",
         action="store_true",
         help="exit once every scenario was served and its next request came",
+    )
+    parser.add_argument(
+        "--timeout",
+        metavar="SECONDS[,TOTAL]",
+        help="end once no request came for SECONDS (idle), or TOTAL seconds after the "
+        "start (overall); default with --once 120,600, without it none",
+    )
+    parser.add_argument(
+        "--twin",
+        action="store_true",
+        help="play each scenario's clean twin: the oracle's answer re-emitted as a "
+        "valid stream, mapped the same way (what a verdict is checked against)",
     )
     parser.add_argument(
         "--tool",
@@ -111,7 +133,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..serve.mapping import Override
         from ..serve.scenarios import ScenarioError, load_scenario
-        from ..serve.server import Framing, ServeError, bind_host, serve_forever
+        from ..serve.server import (
+            INTERRUPTED,
+            ONCE_TIMEOUT,
+            Framing,
+            ServeError,
+            Timeout,
+            bind_host,
+            serve_forever,
+        )
     except ModuleNotFoundError as error:
         if error.name not in _EXTRA:
             raise
@@ -119,10 +149,18 @@ def run(args: argparse.Namespace) -> int:
             f"serve needs {error.name}: install the serve extra "
             "(pip install 'responses-oracle[serve]')"
         ) from None
+    if args.port not in PORTS:
+        raise CliError(f"--port takes 0 (a free port) to 65535; got {args.port}")
     try:
         bind_host(args.host)
         framing = Framing.parse(args.framing)
+        timeout = (
+            Timeout.parse(args.timeout) if args.timeout else ONCE_TIMEOUT if args.once
+            else Timeout()
+        )
         scenarios = [load_scenario(spec) for spec in args.scenarios]
+        if args.twin:
+            scenarios = [scenario.clean_twin() for scenario in scenarios]
         overrides = [Override(name, args) for name, args in _overrides(args.tool, args.args)]
     except (ScenarioError, ServeError) as error:
         raise CliError(str(error)) from None
@@ -140,11 +178,14 @@ def run(args: argparse.Namespace) -> int:
                 overrides=overrides,
                 framing=framing,
                 announce=announce,
+                timeout=timeout,
             )
         )
     except OSError as error:
         raise CliError(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}") from None
     _print(verdicts, args.out)
+    if verdicts.ended == INTERRUPTED:
+        return Exit.INTERRUPTED
     return Exit.OK if verdicts.ok else Exit.FINDING
 
 
@@ -163,17 +204,28 @@ def _overrides(tools: list[str], texts: list[str]) -> list[tuple[str, Any]]:
 
 def _print(verdicts: Verdicts, out: str) -> None:
     from ..serve.server import VERDICTS_FILE
+    from ..serve.verdicts import ANSWER_KEPT
 
     head = "ok" if verdicts.ok else "FAILED"
     where = Path(out) / VERDICTS_FILE
-    print(f"{head}: {len(verdicts.scenarios)} scenario(s) served; verdicts in {where}")
+    ended = f" ({verdicts.ended})" if verdicts.ended else ""
+    print(f"{head}: {len(verdicts.scenarios)} scenario(s) served{ended}; verdicts in {where}")
     for scenario in verdicts.scenarios:
+        name = scenario.scenario + (" (twin)" if scenario.twin else "")
         for call in scenario.calls:
             cells = " ".join(
-                f"{v.name.value}={'-' if v.value is None else str(v.value).lower()}"
-                for v in call.verdicts
+                f"{v.name.value}={_value(v.value)}" for v in call.verdicts
             )
-            print(f"  {scenario.scenario} {call.call_id}: {cells}")
+            print(f"  {name} {call.call_id}: {cells}")
+        if scenario.gateway is not None:
+            print(f"  {name} gateway: {ANSWER_KEPT}={_value(scenario.gateway.value)}")
     for line in verdicts.failures():
         print(f"  {line}")
+    for line in verdicts.not_applicable:
+        print(f"  not applicable: {line}")
     sys.stdout.flush()
+
+
+def _value(value: bool | None) -> str:
+    """A verdict's value as the closing lines print it: true, false, or - (n/a)."""
+    return "-" if value is None else str(value).lower()

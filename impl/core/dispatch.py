@@ -6,6 +6,10 @@ wrong with an event becomes a ``Diagnostic`` and the next event is reduced as us
 ``step`` is ``advance`` that also says what the event did (a ``StepTrace``, for
 ``explain``); the summaries a trace carries are formatted only then.
 
+A response whose first event is numbered above the first is a resume
+(``model/responses.resumes``, R14): said once, and its payload events that reach no
+entry are held for their items (``route``, ``settle``).
+
 After the terminal event nothing changes (R9 ``after_terminal``), except that the
 terminal right after an ``error`` is the same failure and describes it
 (``model/responses.AMENDABLE_TERMINALS``, the ``amends`` kernel); sequence numbers are
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from responses_oracle.model.catalogue import TERMINALS, EventClass
+from responses_oracle.model.responses import resumes
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
 
@@ -104,6 +109,10 @@ def end_of_input(
 def _reduce(context: StepContext, event: Event) -> None:
     state = context.state
     state.events += 1
+    if state.events == 1 and resumes(event.type, event.sequence_number):
+        first = state.resumed_at = event.sequence_number or 0
+        resumed = f"the stream starts at sequence_number {first}: resumed after {first - 1}"
+        context.note(Code.RESPONSE_RESUMED, resumed)
     spec = event.spec
     for code, problem in event.problems:
         context.note(code, f"{event.type}: {problem}", True)

@@ -88,7 +88,7 @@ def _execute(
     elif effect is Effect.TOMBSTONE_SLOT:
         move_slot(step, entry, SlotTrigger.TOMBSTONE)
     elif effect is Effect.MERGE_ITEM and item is not None:
-        identity.merge_item(step, entry, item, stage)
+        identity.merge_item(step, entry, item, stage, trigger)
     elif effect is Effect.OFFER_ITEM_PAYLOADS and item is not None:
         payload.offer_item_payloads(step, entry, item, _ITEM_SOURCE[trigger])
     elif effect is Effect.OFFER_PAYLOAD and channel is not None and event is not None:

@@ -22,6 +22,7 @@ from responses_oracle.model.vocabulary import (
     IdSource,
     MergeStage,
     PayloadAction,
+    Trigger,
 )
 
 from .context import StepContext, nonempty, said
@@ -31,11 +32,20 @@ _IDENTITY_NAMES = frozenset(field.value for field in IdentityField)
 
 
 def merge_item(
-    step: StepContext, entry: Entry, item: Mapping[str, Any], stage: MergeStage
+    step: StepContext,
+    entry: Entry,
+    item: Mapping[str, Any],
+    stage: MergeStage,
+    trigger: Trigger = Trigger.ITEM_DONE,
 ) -> None:
     """Merge ``item`` into ``entry``: identity fields by the identity table (only a blank
     one is copied raw, so that the output keeps the wire's ``null`` or ``""``), the id by
-    ``merge_id``, every other field so that a blank never replaces a value."""
+    ``merge_id``, every other field so that a blank never replaces a value.
+
+    A snapshot item's field that differs from the value an ``output_item.done`` gave,
+    where no rule decides it (not identity, not a payload), is reported
+    (``divergent_item_field``) and the snapshot's value kept: the snapshot is the
+    response as stored, what ``GET /responses/{id}`` returns and a later turn refers to."""
     for field in IdentityField:
         name = field.value
         value = nonempty(item.get(name))
@@ -57,6 +67,10 @@ def merge_item(
             setattr(entry, name, value)
     merge_id(step, entry, item)
     merged = entry.item
+    if trigger is Trigger.SNAPSHOT_ITEM and entry.done_item:
+        _report_divergent(step, entry, item)
+    elif trigger is Trigger.ITEM_DONE:
+        entry.done_item = True
     for name, wire_value in item.items():
         if name in STRAY_ITEM_FIELDS:
             continue
@@ -75,6 +89,42 @@ def merge_item(
                 merged[name] = wire_value
         else:
             merged[name] = wire_value
+
+
+def _report_divergent(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:
+    """Report each field of the snapshot ``item`` that differs from the non-blank value
+    the entry's ``output_item.done`` gave, where no rule decides it (R6 decides the
+    identity fields, R7 the payloads)."""
+    decided = entry.spec.payload_fields
+    held = entry.item
+    for name, wire_value in item.items():
+        if name in _IDENTITY_NAMES or name in decided or name in _NOT_ITEM_FIELDS:
+            continue
+        before = held.get(name)
+        if _blank(before) or _blank(wire_value) or before == wire_value:
+            continue
+        step.note(
+            Code.DIVERGENT_ITEM_FIELD,
+            f"{entry.item_type} {said(entry.item_id)}: {name} differs between "
+            f"output_item.done ({_shown(before)}) and the snapshot ({_shown(wire_value)}); "
+            "kept the snapshot's, the response as stored",
+        )
+
+
+_NOT_ITEM_FIELDS = frozenset({"id", "type", *STRAY_ITEM_FIELDS})
+"""Fields an item merge never reports as divergent: the id (``merge_id``), the type (the
+entry's), and the gateways' stray fields."""
+
+
+def _blank(value: Any) -> bool:
+    """Whether ``value`` says nothing (empty never erases, so it never diverges)."""
+    return value is None or value == "" or value == []
+
+
+def _shown(value: Any) -> str:
+    """``value`` shortened for a diagnostic (an ``encrypted_content`` is kilobytes)."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:18]}…{text[-18:]} ({len(text)} chars)"
 
 
 def merge_id(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:

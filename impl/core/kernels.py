@@ -14,6 +14,7 @@ from responses_oracle.model.admission import Admission, IdentityDecision, Matche
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
+    Declared,
     Execution,
     Runner,
     SearchExecution,
@@ -136,12 +137,16 @@ _Stop_ANSWERED = Stop.ANSWERED
 _Stop_NO_TOOLS = Stop.NO_TOOLS
 _Stop_DECLARED_CLIENT = Stop.DECLARED_CLIENT
 _Stop_DECLARED_SERVER = Stop.DECLARED_SERVER
+_Stop_UNDECLARED = Stop.UNDECLARED
 _ShellEnvironment_NONE = ShellEnvironment.NONE
 _ShellEnvironment_LOCAL = ShellEnvironment.LOCAL
 _ShellEnvironment_CONTAINER_AUTO = ShellEnvironment.CONTAINER_AUTO
 _ShellEnvironment_CONTAINER_REFERENCE = ShellEnvironment.CONTAINER_REFERENCE
 _SearchExecution_CLIENT = SearchExecution.CLIENT
 _SearchExecution_SERVER = SearchExecution.SERVER
+_Declared_CLIENT = Declared.CLIENT
+_Declared_SERVER = Declared.SERVER
+_Declared_NONE = Declared.NONE
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -238,8 +243,13 @@ _EXECUTION__TOOLS_UNKNOWN = Execution.TOOLS_UNKNOWN
 _EXECUTION__CLIENT = Execution.CLIENT
 _EXECUTION__SERVER = Execution.SERVER
 _EXECUTION__UNDECLARED = Execution.UNDECLARED
+_EXECUTION__UNKNOWN_TOOL_TYPE = Execution.UNKNOWN_TOOL_TYPE
 _RUNNER__CLIENT = Runner.CLIENT
 _RUNNER__SERVER = Runner.SERVER
+_STOP__DECLARED_CLIENT = Stop.DECLARED_CLIENT
+_STOP__DECLARED_SERVER = Stop.DECLARED_SERVER
+_STOP__UNDECLARED = Stop.UNDECLARED
+_STOP__UNKNOWN_TOOL_TYPE = Stop.UNKNOWN_TOOL_TYPE
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -628,6 +638,7 @@ EXECUTE_EDGES = frozenset({
     (Stop.DECLARED_CLIENT, Execution.CLIENT),
     (Stop.DECLARED_SERVER, Execution.SERVER),
     (Stop.UNDECLARED, Execution.UNDECLARED),
+    (Stop.UNKNOWN_TOOL_TYPE, Execution.UNKNOWN_TOOL_TYPE),
 })
 
 NAMES_ONE_EDGES = frozenset({
@@ -648,6 +659,13 @@ SEARCH_RUNNER_EDGES = frozenset({
     (SearchExecution.CLIENT, Runner.CLIENT),
     (SearchExecution.SERVER, Runner.SERVER),
     (SearchExecution.UNSET, Runner.SERVER),
+})
+
+DECLARES_EDGES = frozenset({
+    (Declared.CLIENT, Stop.DECLARED_CLIENT),
+    (Declared.SERVER, Stop.DECLARED_SERVER),
+    (Declared.NONE, Stop.UNDECLARED),
+    (Declared.UNKNOWN_TYPE, Stop.UNKNOWN_TOOL_TYPE),
 })
 
 
@@ -1426,7 +1444,9 @@ def execute(stop: Stop) -> Execution:
         return _EXECUTION__CLIENT
     if stop is _Stop_DECLARED_SERVER:
         return _EXECUTION__SERVER
-    return _EXECUTION__UNDECLARED
+    if stop is _Stop_UNDECLARED:
+        return _EXECUTION__UNDECLARED
+    return _EXECUTION__UNKNOWN_TOOL_TYPE
 
 
 def names_one(field: IdentityField) -> bool:
@@ -1469,5 +1489,19 @@ def search_runner(execution: SearchExecution) -> Runner:
     return _RUNNER__SERVER
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner)
+def declares(answer: Declared) -> Stop:
+    """The declared tools' answer (R13): where it leaves the walk through the gates.
+
+    post: (answer, __return__) in DECLARES_EDGES
+    """
+    if answer is _Declared_CLIENT:
+        return _STOP__DECLARED_CLIENT
+    if answer is _Declared_SERVER:
+        return _STOP__DECLARED_SERVER
+    if answer is _Declared_NONE:
+        return _STOP__UNDECLARED
+    return _STOP__UNKNOWN_TOOL_TYPE
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares)
 """The generated kernels as one value, for the driver."""

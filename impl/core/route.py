@@ -48,7 +48,7 @@ from . import classifiers, payload
 from .context import StepContext, said
 from .effects import deliver
 from .events import Event
-from .state import Channel, Entry
+from .state import Channel, Diagnostic, Entry
 
 ITEM_SCOPED = EventClass.ITEM_SCOPED
 """The class of the events this module routes (bound once: see ``effects``)."""
@@ -100,8 +100,7 @@ def on_scoped(step: StepContext, event: Event) -> None:
         route, target, learned = _decide(step, event.output_index, item_id)
         if target is None:
             if route.code is not None:
-                keys = f"output_index {said(event.output_index)}, item_id {said(item_id)}"
-                step.note(route.code, keys, True)
+                _refuse(step, event, route.code)
             return
     else:
         route, target, learned = known
@@ -128,6 +127,21 @@ def on_scoped(step: StepContext, event: Event) -> None:
     deliver(step, entry, trigger, channel=channel)
     if accepted and addition is not None:
         _add_to_part(entry, addition, event.payload, step.kernels)
+
+
+def _refuse(step: StepContext, event: Event, code: Code) -> None:
+    """Report an event no entry takes; in a resumed stream (R14), an event that reaches
+    no entry is held instead, for the item opened before the resume point that the
+    end may admit (``settle``)."""
+    keys = f"output_index {said(event.output_index)}, item_id {said(event.item_id)}"
+    state = step.state
+    if code is Code.ORPHAN_EVENT and state.resumed_at is not None:
+        diagnostic = Diagnostic(code, event.index, event.sequence_number, keys, event.payload)
+        state.held_over.append((event.output_index, event.item_id, diagnostic))
+        if step.tracing:
+            step.decision += "; held: the resume began inside its item"
+        return
+    step.note(code, keys, True)
 
 
 def _decide(

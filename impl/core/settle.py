@@ -11,7 +11,9 @@ the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded)
 ``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
 module only gathers those facts; the verdict is the ``execute`` kernel's cell (the
 execution table) for where ``decide``'s gates stop, a declared shell's or tool search's
-runner the ``shell_runner`` / ``search_runner`` kernel's.
+runner the ``shell_runner`` / ``search_runner`` kernel's, where the declared tools'
+answer leaves the walk the ``declares`` kernel's; a declared tool of a type the
+catalogue does not know is reported (``unknown_tool_type``).
 
 WARNING — decided here, not yet in a table: the JSON check of ``function_call``
 arguments.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind
@@ -32,6 +35,7 @@ from responses_oracle.model.execution import (
     CallFacts,
     decide,
     declared_tools,
+    unknown_tool_types,
 )
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
@@ -56,7 +60,29 @@ def end(step: StepContext, status: ResponseStatus, event: Event | None) -> None:
     if not completed and event is not None:
         _note_failure(step, _error_of(event))
     _reconcile_snapshot(step, event.response if event is not None else None, completed)
+    if state.held_over:
+        _attach_held(step)
     _settle(step)
+
+
+def _attach_held(step: StepContext) -> None:
+    """A resumed stream's held events (R14): each whose item the stream admitted after
+    all (its slot bound, its id named) is attached to it, without a word; the rest are
+    the ``orphan_event`` they would have been.  ``response_resumed`` counts the first."""
+    state = step.state
+    attached = 0
+    for output_index, item_id, diagnostic in state.held_over:
+        if output_index in state.slots or step.named_by(item_id):
+            attached += 1
+        else:
+            state.diagnostics.append(diagnostic)
+    state.held_over.clear()
+    diagnostics = state.diagnostics
+    for position, found in enumerate(diagnostics):
+        if found.code is Code.RESPONSE_RESUMED and attached:
+            detail = f"{found.detail}; {attached} events of items opened before it attached"
+            diagnostics[position] = replace(found, detail=detail)
+            return
 
 
 def _note_failure(step: StepContext, error: Any) -> None:
@@ -155,6 +181,13 @@ def _settle(step: StepContext) -> None:
     state = step.state
     completed = state.status is ResponseStatus.COMPLETED
     tools = declared_tools(state.tools, _loaded_tools(state.entries))
+    if tools is not None:
+        for unknown in unknown_tool_types(tools):
+            step.note(
+                Code.UNKNOWN_TOOL_TYPE,
+                f"declared tool type {unknown!r} is not in the catalogue: a call no known "
+                "tool declares is not run (execution unknown_tool_type)",
+            )
     answered = _answered(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
@@ -183,7 +216,7 @@ def _settle(step: StepContext) -> None:
         )
         kernels = step.kernels
         entry.execution = decide(
-            facts, kernels.execute, kernels.shell_runner, kernels.search_runner
+            facts, kernels.execute, kernels.shell_runner, kernels.search_runner, kernels.declares
         )
         entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":

@@ -90,6 +90,8 @@ class Entry:
     executable: bool = False
     execution: Execution = Execution.NOT_A_CALL
     in_snapshot: bool = False
+    done_item: bool = False
+    """An ``output_item.done`` item was merged into the entry (``identity.merge_item``)."""
     item: dict[str, Any] = field(default_factory=dict)
     channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
     channel_kinds: tuple[ChannelKind, ...] = field(init=False, repr=False, compare=False)
@@ -160,6 +162,12 @@ class ResponseState:
     refusals: list[Refusal] = field(default_factory=list)
     """Every done or snapshot item no entry took, with why (``nothing_lost``)."""
     last_sequence: int | None = None
+    resumed_at: int | None = None
+    """The first ``sequence_number`` of a resumed stream (``model/responses.resumes``)."""
+    held_over: list[tuple[int | None, str | None, Diagnostic]] = field(default_factory=list)
+    """A resumed stream's payload events that reached no entry, by ``(output_index,
+    item_id)``, each with the ``orphan_event`` it is unless its item, opened before the
+    resume point, is admitted by the end (``settle``)."""
     entries_limit_hit: bool = False
     tools: Any = None
     """The last ``response.tools`` a lifecycle event carried (who runs a call)."""

@@ -12,9 +12,11 @@ what the record renders (exit 1 if not).  ``python -m responses_oracle.docsite``
 renders them too (``pages.render_pages``), so one generator keeps every page current.
 
 The page is honest by construction: a cell is what the client did when it was run —
-its three verdicts from serve (executed, history-faithful, API-valid), or ``not run``
-with the reason (not installed, did not start, sent no request).  No cell is filled
-by hand.
+its three verdicts from serve (executed, history-faithful, API-valid), beside those of
+the scenario's clean twin, or ``not run`` with the reason (not installed, did not
+start, sent no request).  A broken verdict counts only where the client gets the twin
+right (``report.outcome``); otherwise the cell is *not judged*.  No cell is filled by
+hand.
 """
 
 from __future__ import annotations
@@ -30,12 +32,18 @@ from typing import Any
 
 from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
 from responses_oracle.agents.report import (
+    BROKEN,
+    HELD,
+    NOT_APPLICABLE,
+    NOT_JUDGED,
+    NOT_RUN,
     answer_kept,
     cell_from_json,
     marks,
-    scenario_slug,
+    outcome,
     why,
 )
+from responses_oracle.agents.runner import scenario_slug
 from responses_oracle.agents.scenarios import Scenario, builtin, scenario_events
 from responses_oracle.agents.verdicts import LABELS, VERDICTS
 from responses_oracle.words import counted
@@ -56,7 +64,15 @@ PROXY_CELLS = "proxy_cells"
 PROXY_PAGE = "usage/proxy.md"
 """The proxy's page, which the column of a client behind it links to."""
 
-SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·"}
+NOT_STREAMED = "ᴶ"
+"""After a cell's marks: the client did not stream (``stream: false``), so it was
+answered with the scenario's terminal response object, not the stream."""
+
+TWIN_MARK = " ¦ "
+"""Between a cell's marks and its clean twin's."""
+
+SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·",
+          "not applicable": "∅"}
 """A verdict mark as the grid shows it."""
 
 
@@ -100,6 +116,8 @@ def record_client(
         data = done.to_json()
         data["scenario"] = by_argument.get(done.scenario, done.scenario)
         data["output"] = data["output"][-400:]
+        if "twin" in data:
+            data["twin"]["output"] = data["twin"]["output"][-400:]
         entry[key].append(data)
         entry["finished_at"] = _now()
         print(f"  {done.client} {data['scenario']}: {'ran' if done.ran else 'not run'} "
@@ -193,7 +211,22 @@ def _mark(recorded: Mapping[str, Any]) -> str:
     found = marks(run)
     kept = answer_kept(run)
     gateway = "" if kept is None else "/" + SYMBOL["ok" if kept else "FAIL"]
-    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway
+    json_only = NOT_STREAMED if run.stream is False else ""
+    return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway + json_only
+
+
+def _outcome(recorded: Mapping[str, Any]) -> str:
+    return outcome(cell_from_json(dict(recorded)))
+
+
+def _grid(recorded: Mapping[str, Any]) -> str:
+    """A cell of the grid: the scenario's marks, then the clean twin's after
+    ``TWIN_MARK`` (none recorded: ``?``); a cell that is not judged in italics."""
+    twin = recorded.get("twin")
+    shown = _mark(recorded)
+    if recorded["ran"] and not recorded.get("not_applicable"):
+        shown += f"{TWIN_MARK}{_mark(twin) if isinstance(twin, Mapping) else '?'}"
+    return f"*{shown}*" if _outcome(recorded) == NOT_JUDGED else shown
 
 
 def timeline_link(name: str) -> str:
@@ -224,8 +257,18 @@ def render(data: Mapping[str, Any]) -> str:
         "request input). A gateway's cell adds, after a slash, **answer kept** (what "
         "the gateway sent its own client reduces to the answer of the stream serve sent "
         "it; each difference names its rule). `✓` holds, `✗` broken, `-` does not apply, "
-        "`?` serve gave no verdict, `·` not run. A cell is only what the client did when "
-        "it was run: a "
+        "`?` serve gave no verdict, `·` not run, `∅` not applicable (no tool the client "
+        "offered takes the scenario's calls as a model would make them: a zero-argument "
+        "call needs a tool of no parameter, a custom tool call a custom tool, a client "
+        f"tool search a declared one), `{NOT_STREAMED}` after the marks: the client did not "
+        "stream, and got the scenario's own terminal response object. After a "
+        f"`{TWIN_MARK.strip()}` come the marks of the scenario's **clean twin**: the "
+        "oracle's answer on the same stream re-emitted as a valid stream, with the same "
+        "calls mapped onto the same tool with the same harmless arguments, played to the "
+        "same client (`serve --twin`). A broken verdict counts only where every verdict "
+        "of the twin holds; a cell whose twin breaks too (or has no twin recorded, "
+        f"`{TWIN_MARK.strip()} ?`) is *not judged* and shown in italics, with the twin's "
+        "reason under [Why](#why). A cell is only what the client did when it was run: a "
         "client that could not be installed or started, or that sent no request, is "
         "*not run*, with the reason, never a verdict. How to run one yourself: "
         "[Agents against serve](usage/agents.md).",
@@ -237,7 +280,7 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         *table(
             ("client", "kind", "package", "version", "driven", "sandbox", "recorded",
-             "cells held / broke / not run"),
+             "cells held / broke / not judged / not applicable / not run"),
             (
                 (
                     c["client"], c["kind"], f"`{c['package']}` ({c['registry']})",
@@ -266,7 +309,7 @@ def render(data: Mapping[str, Any]) -> str:
         row = [f"[{name}]({timeline_link(name)})"]
         for _, recorded in columns:
             found = next((x for x in recorded if x["scenario"] == name), None)
-            row.append(_mark(found) if found else "")
+            row.append(_grid(found) if found else "")
         rows.append(row)
     lines += table(header, rows)
     lines += _behind_proxy(clients)
@@ -275,12 +318,13 @@ def render(data: Mapping[str, Any]) -> str:
         (s["name"], s["kind"], f"`{s['spec']}`", s["what"]) for s in scenarios
     ))
     lines += ["", "## Why", "",
-              "Every cell that broke a verdict or was not run, with serve's reason.", ""]
+              "Every cell that broke a verdict, was not judged, was not run or is not "
+              "applicable, with "              "serve's reason.", ""]
     for client in clients:
         reasons = [
-            (x["scenario"], _mark(x), why(cell_from_json(x)))
+            (x["scenario"], _grid(x), why(cell_from_json(x)))
             for x in client["cells"]
-            if not x["ran"] or "✗" in _mark(x)
+            if _outcome(x) != HELD
         ]
         if not reasons:
             continue
@@ -302,7 +346,9 @@ def headline(data: Mapping[str, Any]) -> str:
     ran = [c for c in clients if any(x["ran"] for x in c["cells"])]
     idle = [c["client"] for c in clients if c not in ran]
     cells = [x for c in ran for x in c["cells"] if x["ran"]]
-    broke = sum("✗" in _mark(x) for x in cells)
+    broke = sum(_outcome(x) == BROKEN for x in cells)
+    unjudged = sum(_outcome(x) == NOT_JUDGED for x in cells)
+    inapplicable = sum(_outcome(x) == NOT_APPLICABLE for x in cells)
     silent = sum(_mark(x) == "???" for x in cells)
     gateways = sum(c["kind"] == "gateway" for c in ran)
     text = (
@@ -310,9 +356,11 @@ def headline(data: Mapping[str, Any]) -> str:
         f"({len(ran) - gateways} agents and agent libraries, "
         f"{counted(gateways, 'gateway')}) on "
         f"{counted(len(data.get('scenarios', [])), 'scenario')}: "
-        f"of their {counted(len(cells), 'cell')}, {len(cells) - broke - silent} held every "
-        f"verdict that applies, {broke} broke one and {silent} got none (no call to judge: "
-        "[Without a verdict](#without-a-verdict))."
+        f"of their {counted(len(cells), 'cell')}, "
+        f"{len(cells) - broke - unjudged - inapplicable - silent} held every verdict that "
+        f"applies, {broke} broke one the clean twin keeps, {unjudged} were not judged (the "
+        f"twin did not hold, or none was recorded), {inapplicable} were not applicable and "
+        f"{silent} got none (no call to judge: [Without a verdict](#without-a-verdict))."
     )
     if idle:
         text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
@@ -324,7 +372,7 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     behind = [(c["client"], x) for c in clients for x in c.get(PROXY_CELLS, [])]
     if not behind:
         return []
-    held = sum(x["ran"] and "✗" not in _mark(x) and _mark(x) != "???" for _, x in behind)
+    held = sum(_outcome(x) == HELD and _mark(x) != "???" for _, x in behind)
     lines = [
         "",
         f"A column *CLIENT via proxy* is the same client, run the same way, with "
@@ -334,10 +382,10 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
         f"recorded so are filled: of {counted(len(behind), 'cell')} behind the proxy, "
         f"{held} held every verdict that applies.",
     ]
-    broke = [(name, x) for name, x in behind if not x["ran"] or "✗" in _mark(x)]
+    broke = [(name, x) for name, x in behind if _outcome(x) not in (HELD, NOT_APPLICABLE)]
     if broke:
         lines += ["", *table(("client", "scenario", "verdicts", "why"), (
-            (f"{name} via proxy", x["scenario"], _mark(x), cell(why(cell_from_json(x))))
+            (f"{name} via proxy", x["scenario"], _grid(x), cell(why(cell_from_json(x))))
             for name, x in broke
         ))]
     return lines
@@ -348,7 +396,7 @@ def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     found: dict[str, dict[str, list[str]]] = {}
     for client in clients:
         for x in client["cells"]:
-            if x["ran"] and not x["calls"]:
+            if x["ran"] and not x["calls"] and not x.get("not_applicable"):
                 found.setdefault(x["scenario"], {}).setdefault(x["reason"], []).append(
                     client["client"])
     if not found:
@@ -391,10 +439,9 @@ def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
 
 
 def _counts(client: Mapping[str, Any]) -> str:
-    cells = client.get("cells", [])
-    idle = sum(not c["ran"] for c in cells)
-    bad = sum(c["ran"] and "✗" in _mark(c) for c in cells)
-    return f"{len(cells) - idle - bad} / {bad} / {idle}"
+    found = [_outcome(c) for c in client.get("cells", [])]
+    kinds = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
+    return " / ".join(str(found.count(kind)) for kind in kinds)
 
 
 def render_timelines(data: Mapping[str, Any]) -> dict[str, str]:

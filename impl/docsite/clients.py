@@ -1,7 +1,8 @@
 """The "Real clients" page: what each client answers where it differs, from recorded runs.
 
 ``python -m responses_oracle.docsite.clients --record`` runs ``responses-oracle diff``
-with default options (300 generated streams of seed 0) against every built-in client
+with default options (300 generated streams of seed 0; a body of several responses
+sent one request per response, as ``diff`` does for a built-in client) against every built-in client
 adapter — openai-python, openai-agents, openai-node, the AI SDK's provider and its
 ``streamText`` — and writes what it
 found to ``docs/real-clients.json``: per client its package and version, the counts, and
@@ -51,10 +52,15 @@ from responses_oracle.testing.upstream import package_version
 
 from . import docs_dir
 from .compliance import measure, summary_lines
+from .peers import AXONHUB_NOT_RUN
 
 RECORD_NAME = "real-clients.json"
 PAGE_NAME = "real-clients.md"
 COMMAND = "python -m responses_oracle.docsite.clients"
+
+SPLIT = True
+"""A body of several responses goes to each client one request per response, as
+``diff`` sends it to a built-in client: each answers one response per call."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +148,7 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
 
 def record_client(client: Client, generation: Generation) -> dict[str, Any]:
     """One client's default run, as recorded data."""
-    report = run_diff(candidate_command(client.candidate), generation=generation)
+    report = run_diff(candidate_command(client.candidate), generation=generation, split=SPLIT)
     return {
         "client": client.candidate,
         "package": client.package,
@@ -517,6 +523,9 @@ def render(data: Mapping[str, Any]) -> str:
         "rule the policy breaks and what to fix, its representative still shows the "
         "policy's explanation and its own cause, and each cause it gathers is listed with "
         "a representative of its own.",
+        "",
+        "Not run: AxonHub's Responses stream transformer (`llm/transformer/openai/responses`), "
+        f"as a candidate of a Go driver: {AXONHUB_NOT_RUN}.",
         "",
         "## Known classes",
         "",

@@ -32,7 +32,7 @@ from ..result import Result
 from .citations import linked, peer_sections
 from .examples import Example, Response, Run, run
 from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
-from .peers import PEERS, SCENARIOS, Scenario
+from .peers import AXONHUB_NOT_RUN, PEERS, SCENARIOS, Scenario
 from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
 from .rules import RULES, Rule
 from .schema import SCHEMA_PAGE, schema_page
@@ -334,6 +334,7 @@ def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -
             "(the three verdicts of the [Real agents](real-agents.md) page: executed, "
             "history-faithful, API-valid)"
         )
+        + f"; no AxonHub cell is measured, none was run: {AXONHUB_NOT_RUN}"
         + "; the reference answer is computed by reducing the "
         "stream shown below the table when this page was generated. Each stream is also a "
         "conformance vector (last column): the events and the reference results as one "

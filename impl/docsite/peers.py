@@ -9,6 +9,7 @@ not written here: the page generator reduces the stream and summarises the resul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from responses_oracle.model.vocabulary import Code
 
@@ -17,6 +18,18 @@ from .streams import added, args_delta, args_done, call, completed, created, don
 
 PEERS: tuple[str, ...] = ("opencode", "codex", "AxonHub")
 """The peer implementations, in the order of their columns."""
+
+AXONHUB_NOT_RUN: Final = (
+    "the Go module proxy refuses AxonHub (HTTP 403, \"This module version is not "
+    "available\") for `github.com/looplj/axonhub` at its tags v0.1.0 and v0.1.1 and for "
+    "`github.com/looplj/axonhub/llm`, the module of its Responses stream transformer, at "
+    "the two pseudo-versions other projects pin (v0.0.0-20260504030509-3a5f34936974 and "
+    "v0.0.0-20260917094421-19a3c27d8b94), so a Go driver cannot import its transformer "
+    "and `go install` cannot fetch the gateway; the gateway's own `go.mod` also has "
+    "`replace` directives (gqlgen, go-sse), which `go install module@version` refuses"
+)
+"""Why no AxonHub cell is measured (checked 2026-12-04): what each way to fetch its
+code from the registries answers."""
 
 
 @dataclass(frozen=True)

@@ -580,7 +580,10 @@ table of the model is the authority; this paragraph is its summary.""",
   missing from a non-empty snapshot are kept (`snapshot_missing_item`); an empty or
   absent `output` is tolerated (`snapshot_absent`, info). Entries that never reached
   `payload_done`/`done` and are not in the snapshot are kept but **unconfirmed**
-  (`unconfirmed_item`).
+  (`unconfirmed_item`). A field of a snapshot item that differs from its
+  `output_item.done` where no rule decides it (not identity, R6; not a payload, R7;
+  a reasoning item's `encrypted_content`, say) takes the snapshot's value, the
+  response as stored, and says so (`divergent_item_field`, naming the field).
 - `response.incomplete` / `response.failed` / `response.cancelled`: the response
   status says so, and their `output` is reconciled like that of `completed` (items
   found only there are kept) but nothing in it is run (R13 `not_completed`). Entries
@@ -616,6 +619,11 @@ table of the model is the authority; this paragraph is its summary.""",
             "openai-python's accumulator keeps those items, and a reducer that reads only "
             "the snapshot of `completed` drops them (issue #11; the vercel/ai fixtures "
             "`issue-18872-*` end with `response.incomplete`).",
+            "OpenAI and Azure (gpt-5, gpt-5-mini, o4-mini) send a reasoning item's "
+            "`encrypted_content` anew in `response.completed`, different from "
+            "`output_item.done`'s (pydantic-ai cassette "
+            "`test_openai_responses_streaming_usage`; issue #35): a client replays one or "
+            "the other, so the oracle says which it keeps.",
         ),
         Example(
             "Two responses back to back. The first completes with an absent snapshot: "
@@ -794,7 +802,12 @@ result:
    `container_reference`: server), local shell, computer and apply_patch **by the
    tool type**, a tool search **by its `execution`**. A declared tool that is hosted
    gives `server`; no declared tool of the call gives `undeclared`; a client one gives
-   `client`.
+   `client`. A declared tool's type is read by meaning: the forms the API echoes
+   (`computer-use-preview-2025-03-11`, `web_search_preview_2025_03_11`: hyphens,
+   dates, versions, `_preview`) name the tool they are a form of (`TOOL_TYPES` in
+   `model/catalogue.py`). A declared type the catalogue does not know is reported
+   (`unknown_tool_type`, naming it), and a call no known tool declares is then
+   `unknown_tool_type`, never a silent `undeclared`.
 
 When the stream declares no tools (no `tools`, or an empty list), gate 6 cannot be
 read: the call is executable by its type and its verdict says so, `tools_unknown`.
@@ -802,9 +815,10 @@ Each call type's facts (the tool types that declare it, how, the output that ans
 it) are its record in `model/catalogue.py` (`ITEM_TYPES`, `ClientCall`); who runs a
 declared tool is in `model/execution.py` (`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).
 Where the gates stop picks a cell of the execution table (`EXECUTION`), whose value is
-the verdict; `prove` shows, over the lifecycle with each call's `call_id` and evidence,
-that an executable call is confirmed, in a completed response, has a non-empty
-`call_id` and is client-run by the evidence, and that a call the evidence says the
+the verdict, the declared tools' answer its stop through `DECLARED`; `prove` shows,
+over the lifecycle with each call's `call_id` and evidence (the declared tools' answer
+among it), that an executable call is confirmed, in a completed response, has a
+non-empty `call_id` and is client-run by the evidence, and that a call the evidence says the
 client runs is executable; and, one step at a time, that a shell with no environment
 or a local one is the client's, a hosted or unknown one the server's (`shell_runners`),
 and that a tool search is the client's exactly when its `execution` is `client`
@@ -815,6 +829,10 @@ and that a tool search is the client's exactly when its `execution` is `client`
             '`response.tools` is `[{"type":"x_search"}]` (vercel/ai fixture '
             "`xai-x-search-tool`; protocol notes §8 xAI row, `vercel/ai#12456`). A client "
             "that runs them would call a tool it does not have (issue #11).",
+            "A request declaring `computer_use_preview` gets it echoed as "
+            "`computer-use-preview-2025-03-11`; read as the exact string, the only "
+            "declared tool's completed `computer_call` was withheld as `undeclared` "
+            "without a word (issue #35).",
             "OpenAI's hosted container shell streams `shell_call` items the server has "
             'already run: the declared tool is `{"type":"shell","environment":'
             '{"type":"container_reference",…}}` and each call\'s `shell_call_output` is '
@@ -876,11 +894,17 @@ connection, a background response and its resume stream. Where one ends is the
 
 - `response.created` opens a response, and ends the one held unless that one is still
   open with the same response id (an `in_progress` may come first);
-- `response.queued` and `response.in_progress` open a response when none is held (a
-  resume stream, `GET /responses/{id}?stream=true&starting_after=N`, starts at
-  sequence N+1 with one of them: no warning, and no gap for its first number) and
+- `response.queued` and `response.in_progress` open a response when none is held and
   otherwise continue the held one; after its end, only another response's id starts
   a new one;
+- a response whose first event has a `sequence_number` above 0 is a resume
+  (`GET /responses/{id}?stream=true&starting_after=N` starts at N+1, with `queued`,
+  `in_progress` or in the middle of an item): one `response_resumed` (info) says so,
+  and its first number is no gap. An event of an item opened before the resume point
+  reaches no entry when it comes; it is held, and attached to its item when that
+  item's `output_item.done` or the terminal snapshot admits it, without a warning
+  (the snapshot supplies what the resume did not repeat). Only a held event whose
+  item never comes is an `orphan_event`;
 - in a WebSocket transcript the client's frames (`response.create`,
   `response.steer`) are skipped, and a `response.create` ends the response before it;
 - an `error` ends the response as failed, like any terminal; the terminal that
@@ -904,22 +928,30 @@ same way.""",
             "responses, and answers a bad request with an `error` frame alone "
             "(protocol notes §1.8; openai-python `ResponsesClientEvent`; Open Responses "
             "WebSocket mode, 2026-04-24).",
+            "A real `starting_after` resume begins at sequence N+1 with a text delta in "
+            "the middle of a message (issue #35): the items are whole from "
+            "`output_item.done` and the snapshot, and warning about the head the client "
+            "chose to skip blames a correct stream.",
             "GitHub Copilot rotates the response id inside one response "
             "(`vercel/ai#18548`, fixture `github-copilot-id-rotation.1`): an "
             "`in_progress` with another id continues the open response "
             "(`response_id_changed`).",
         ),
         Example(
-            "A WebSocket connection: the client asks; the response opens with "
-            "`response.in_progress` (no `response.created`) and completes; the client "
-            "asks again and the server answers `error` then `response.failed`. Two "
-            "results, no warning.",
+            "A WebSocket connection: the client asks; the response is a resume that "
+            "begins inside its message, at sequence 4 (`response_resumed`: the delta is "
+            "attached to the message its `output_item.done` admits) and completes; the "
+            "client asks again and the server answers `error` then `response.failed`. "
+            "Two results, no warning.",
             events=(
                 {"type": "response.create", "model": "gpt-5.1", "input": "hi"},
                 {
-                    "type": "response.in_progress",
+                    "type": "response.output_text.delta",
                     "sequence_number": 4,
-                    "response": {"id": "resp_r14a", "status": "in_progress", "output": []},
+                    "item_id": "msg_1",
+                    "output_index": 0,
+                    "content_index": 0,
+                    "delta": "lo.",
                 },
                 {**done(0, _R14_HELLO), "sequence_number": 5},
                 {**completed("resp_r14a", [_R14_HELLO]), "sequence_number": 6},
@@ -937,7 +969,7 @@ same way.""",
                     },
                 },
             ),
-            shows=(Code.RESPONSE_ERROR,),
+            shows=(Code.RESPONSE_RESUMED, Code.RESPONSE_ERROR),
         ),
     ),
     Rule(

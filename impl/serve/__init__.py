@@ -13,16 +13,17 @@ Modules, in the order a request meets them: ``scenarios`` (what a SCENARIO names
 (calls onto the offered tools, harmless arguments), ``judge`` (the verdicts),
 ``verdicts`` (their names and rules, declared once), ``schema`` (the published
 request schema the ``api_valid`` verdict applies), ``gateway`` (a gateway between
-client and ``serve``).
+client and ``serve``), ``twin`` (a scenario's clean twin: ``load_scenario(name).clean_twin()``
+plays the oracle's answer re-emitted as a valid stream).
 """
 
 from __future__ import annotations
 
 from .gateway import GatewayVerdict
 from .judge import CallVerdicts, ScenarioVerdicts, Served, Verdict, Verdicts
-from .mapping import MappingError, Override
+from .mapping import MappingError, NotApplicable, Override
 from .scenarios import Scenario, ScenarioError, load_scenario
-from .server import LOOPBACK, Framing, Running, ServeError, running, serve_forever
+from .server import LOOPBACK, Framing, Running, ServeError, Timeout, running, serve_forever
 from .verdicts import VERDICTS, VerdictName
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Framing",
     "GatewayVerdict",
     "MappingError",
+    "NotApplicable",
     "Override",
     "Running",
     "Scenario",
@@ -39,6 +41,7 @@ __all__ = [
     "ScenarioVerdicts",
     "ServeError",
     "Served",
+    "Timeout",
     "Verdict",
     "VerdictName",
     "Verdicts",

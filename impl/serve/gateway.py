@@ -14,11 +14,16 @@ them; ``upstream_problems`` adds the first request's own input items.
 Verdict ``answer_kept`` (``verdicts.GATEWAY_VERDICT``): no difference.  Not recorded: the
 verdict is absent (``None``), the scenario was not judged as a gateway's.
 
-A gateway may replace the upstream's response id with one of its own
-(``OWN_ID_ASPECTS``): LiteLLM's proxy does, so that a later ``previous_response_id``
-finds its way back to the upstream.  The client loses nothing by it, so it is reported
-(``rewritten``) and not counted: the items, their order, their states and the response's
-status are the answer.
+The answer is what the client can do with it: the items, their payloads and whether
+each call may run.  A difference that changes none of that is reported (``uncounted``,
+each with ``because``) and not counted (``uncounted_because``):
+
+- a response id of the gateway's own: LiteLLM's proxy mints one, so that a later
+  ``previous_response_id`` finds its way back to the upstream;
+- a status of the same meaning: neither side ``completed``, so nothing in the response
+  may run (R9; ``model/execution.py`` gate 2).  LiteLLM ends a cut upstream with an
+  explicit ``response.failed``, where the oracle's status for a stream with no terminal
+  is ``interrupted``: both say "run nothing".  ``completed`` on one side only counts.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from responses_oracle.model.vocabulary import ResponseStatus
 from responses_oracle.testing.compare import Aspect
 from responses_oracle.words import counted
 
@@ -44,8 +50,9 @@ class GatewayVerdict:
     differences: tuple[dict[str, Any], ...]
     downstream_responses: int
     upstream_problems: tuple[str, ...]
-    rewritten: tuple[dict[str, Any], ...] = ()
-    """The differences a gateway makes by design (``OWN_ID_ASPECTS``): not counted."""
+    uncounted: tuple[dict[str, Any], ...] = ()
+    """The differences that change nothing the client can do (``uncounted_because``),
+    each with its ``because``: reported, not counted."""
 
     def to_dict(self) -> dict[str, Any]:
         """As ``verdicts.json`` writes it, under the scenario's ``gateway``."""
@@ -55,7 +62,7 @@ class GatewayVerdict:
             "differences": list(self.differences),
             "downstream_responses": self.downstream_responses,
             "upstream_problems": list(self.upstream_problems),
-            "rewritten": list(self.rewritten),
+            "uncounted": list(self.uncounted),
         }
 
 
@@ -82,14 +89,16 @@ def compare_downstream(
         }
         for d in compare(list(served_events), oracle, received)
     )
-    rewritten = tuple(d for d in found if d["aspect"] in OWN_ID_ASPECTS)
-    differences = tuple(d for d in found if d["aspect"] not in OWN_ID_ASPECTS)
+    uncounted = tuple(
+        {**d, "because": because} for d in found if (because := uncounted_because(d))
+    )
+    differences = tuple(d for d in found if not uncounted_because(d))
     problems = tuple(_request_problems(upstream_request))
     if differences:
         first = differences[0]
         reason = (
             f"{counted(len(differences), 'difference')}; first: {first['path']} is "
-            f"{_shown(first['downstream'])} downstream, {_shown(first['upstream'])} in the "
+            f"{quoted(first['downstream'])} downstream, {quoted(first['upstream'])} in the "
             f"served answer ({first['rule']}: {first['why']})"
         )
     elif problems:
@@ -97,27 +106,43 @@ def compare_downstream(
     else:
         reason = (
             f"the downstream reduces to the served answer ({counted(len(received), 'response')})"
+            if not uncounted
+            else f"the downstream keeps the served answer ({counted(len(received), 'response')}: "
+            "the same items, payloads and executability)"
         )
-    if rewritten:
-        reason += (
-            f"; the gateway gave {counted(len(rewritten), 'response')} an id of its own "
-            "(reported, not counted)"
-        )
+    for because in dict.fromkeys(d["because"] for d in uncounted):
+        reason += f"; {because} (reported, not counted)"
     ok = not differences and not problems
-    return GatewayVerdict(ok, reason, differences, len(received), problems, rewritten)
+    return GatewayVerdict(ok, reason, differences, len(received), problems, uncounted)
 
 
-OWN_ID_ASPECTS: Final = frozenset({Aspect.RESPONSE_ID.value})
-"""Differences a gateway makes by design, reported and not counted: a response id of
-its own in place of the upstream's (the module docstring)."""
+def uncounted_because(difference: Mapping[str, Any]) -> str:
+    """Why a difference changes nothing the client can do (the module docstring), or
+    ``""`` when it counts."""
+    if difference["aspect"] == Aspect.RESPONSE_ID.value:
+        return "the gateway gave a response an id of its own"
+    if difference["aspect"] == Aspect.STATUS.value and COMPLETED not in (
+        difference["upstream"],
+        difference["downstream"],
+    ):
+        return (
+            f"status {difference['downstream']} downstream, {difference['upstream']} "
+            f"served: neither completed, so nothing in it may run ({difference['rule']})"
+        )
+    return ""
+
+
+COMPLETED: Final = ResponseStatus.COMPLETED.value
+"""The one status under which a response's calls may run (R9, execution gate 2)."""
 
 
 SHOWN: Final = 60
 """Characters of a differing value a reason quotes (a gateway's minted id can be long)."""
 
 
-def _shown(value: Any) -> str:
-    """A differing value as a reason quotes it: its JSON, cut at ``SHOWN`` characters."""
+def quoted(value: Any) -> str:
+    """A value as a reason quotes it (a differing one, an output): its JSON, cut at
+    ``SHOWN`` characters."""
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 

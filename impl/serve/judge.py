@@ -25,6 +25,16 @@ Rules
    - ``api_valid``: the replayed call and its outputs pass ``schema.item_problems``
      under the request's ``store`` mode.
 
+4. **Another call_id of the same call.**  A stream may give a call a second
+   ``call_id`` (a snapshot that re-keys it, q05); the oracle keeps the one the call was
+   confirmed with (``ID_RULE``, R6).  A client that runs the call and answers it under
+   the other one did not drop it: that request is the call's next request, the
+   verdicts are judged on the items under that ``call_id``, and each reason says
+   "answered under the snapshot's call_id …" and names R6 (``_under``).
+5. **Reasons say what happened.**  An output that shows no marker is quoted, never
+   called a run of what the client replays (a validation error returned to the model
+   is not a run).
+
 The judge is pure: served scenarios and request records in, ``Verdicts`` out.
 """
 
@@ -39,11 +49,20 @@ from typing import TYPE_CHECKING, Any, Final
 
 from responses_oracle.model.catalogue import ITEM_TYPES
 from responses_oracle.model.vocabulary import ItemKind
+from responses_oracle.words import counted
 
-from .gateway import GatewayVerdict
-from .mapping import MARKER_PREFIX, SHELL_COMMANDS, Mapped, items_of, payload_key
+from .gateway import GatewayVerdict, quoted
+from .mapping import (
+    MARKER_PREFIX,
+    RAN_WITHOUT_ARGUMENTS,
+    SHELL_COMMANDS,
+    Mapped,
+    items_of,
+    offered_tools,
+    payload_key,
+)
 from .schema import item_problems
-from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, VERDICTS, VerdictName
+from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, ID_RULE, VERDICTS, VerdictName
 
 if TYPE_CHECKING:
     from responses_oracle.result import Result, ResultItem
@@ -86,6 +105,25 @@ class Served:
         return {str(call.item["call_id"]) for call in self.calls}
 
     @cached_property
+    def aliases(self) -> dict[str, Alias]:
+        """Every other ``call_id`` the stream gave one of the oracle's calls (rule 4):
+        that ``call_id`` → the call's own and where the stream carried the other."""
+        found: dict[str, Alias] = {}
+        for event in self.mapped.events:
+            for slot, where, item in _slotted(event):
+                other = item.get("call_id")
+                if not isinstance(other, str) or not other or other in self.call_ids:
+                    continue
+                owners = [
+                    str(call.item["call_id"])
+                    for call in self.calls
+                    if call.output_index == slot and call.item.get("type") == item.get("type")
+                ]
+                if len(owners) == 1:
+                    found.setdefault(other, Alias(owners[0], where))
+        return found
+
+    @cached_property
     def carried_call_ids(self) -> set[str]:
         """Every ``call_id`` the served stream carries, the oracle's or not."""
         return {
@@ -94,6 +132,34 @@ class Served:
             for item in items_of(event)
             if isinstance(item.get("call_id"), str) and item["call_id"]
         }
+
+
+@dataclass(frozen=True)
+class Alias:
+    """Another ``call_id`` the stream gave one of the oracle's calls: the call's own
+    ``call_id`` (the one R6 keeps) and where the stream carried the other one."""
+
+    call_id: str
+    where: str
+    """``the snapshot``, ``the done item`` or ``the added item``."""
+
+
+def _slotted(event: Mapping[str, Any]) -> list[tuple[int | None, str, Mapping[str, Any]]]:
+    """The items an event carries with their slot and where they sit: the event's
+    ``item`` at its ``output_index``, each item of a response's ``output`` at its
+    position (R6: a snapshot item's slot is its array position)."""
+    found: list[tuple[int | None, str, Mapping[str, Any]]] = []
+    item = event.get("item")
+    if isinstance(item, dict):
+        index = event.get("output_index")
+        where = "the done item" if str(event.get("type")).endswith(".done") else "the added item"
+        found.append((index if isinstance(index, int) else None, where, item))
+    response = event.get("response")
+    output = response.get("output") if isinstance(response, dict) else None
+    for position, entry in enumerate(output if isinstance(output, list) else []):
+        if isinstance(entry, dict):
+            found.append((position, "the snapshot", entry))
+    return found
 
 
 @dataclass(frozen=True)
@@ -155,6 +221,8 @@ class ScenarioVerdicts:
     next_request: int | None
     store: bool
     stream: bool
+    twin: bool
+    """Whether serve played the scenario's clean twin (``twin.py``)."""
     mapping: list[dict[str, Any]]
     calls: tuple[CallVerdicts, ...]
     events: list[dict[str, Any]]
@@ -177,6 +245,7 @@ class ScenarioVerdicts:
             "dropped": self.next_request is None,
             "store": self.store,
             "stream": self.stream,
+            "twin": self.twin,
             "mapping": self.mapping,
             "calls": [call.to_dict() for call in self.calls],
             "gateway": self.gateway.to_dict() if self.gateway is not None else None,
@@ -191,6 +260,13 @@ class Verdicts:
     scenarios: tuple[ScenarioVerdicts, ...]
     unserved: tuple[str, ...] = ()
     errors: tuple[str, ...] = ()
+    not_applicable: tuple[str, ...] = ()
+    """``SCENARIO: why`` for each scenario no offered tool could take as a model would
+    call it (``mapping.NotApplicable``): no verdict, and no failure."""
+    tools_offered: int = 0
+    """How many requests offered tools (what a scenario is served to)."""
+    ended: str = ""
+    """How the server ended (``server.py`` rule 8); ``""`` while it runs."""
 
     @property
     def ok(self) -> bool:
@@ -198,7 +274,18 @@ class Verdicts:
         return (
             not self.unserved
             and not self.errors
-            and not any(call.failed for scenario in self.scenarios for call in scenario.calls)
+            and not any(scenario.failed for scenario in self.scenarios)
+        )
+
+    @property
+    def unserved_because(self) -> str:
+        """Why the unserved scenarios were not served: no request offered tools, or
+        every one that did went to an earlier scenario's conversation."""
+        if not self.tools_offered:
+            return "no request offered tools"
+        return (
+            f"{counted(self.tools_offered, 'request')} offered tools, and each got an "
+            "earlier scenario or continued one"
         )
 
     def failures(self) -> list[str]:
@@ -216,8 +303,7 @@ class Verdicts:
             for scenario in self.scenarios
             if scenario.gateway is not None and not scenario.gateway.value
         ]
-        lines += [f"{name}: never served (no request offered tools for it)" for name in
-                  self.unserved]
+        lines += [f"{name}: never served ({self.unserved_because})" for name in self.unserved]
         return lines + [f"error: {error}" for error in self.errors]
 
     def call(self, call_id: str) -> CallVerdicts:
@@ -243,7 +329,11 @@ class Verdicts:
             },
             "scenarios": [scenario.to_dict() for scenario in self.scenarios],
             "unserved": list(self.unserved),
+            "unserved_because": self.unserved_because if self.unserved else None,
+            "tools_offered": self.tools_offered,
+            "ended": self.ended,
             "errors": list(self.errors),
+            "not_applicable": list(self.not_applicable),
         }
 
 
@@ -260,7 +350,10 @@ def judge(
         _judge_scenario(position, served, requests, (downstream or {}).get(position))
         for position in range(len(served))
     )
-    return Verdicts(judged, tuple(unserved), tuple(errors))
+    offering = sum(
+        1 for r in requests if isinstance(r.get("body"), dict) and offered_tools(r["body"])
+    )
+    return Verdicts(judged, tuple(unserved), tuple(errors), tools_offered=offering)
 
 
 def _calls(items: Sequence[ResultItem]) -> list[ResultItem]:
@@ -316,7 +409,7 @@ def _judge_scenario(
     this = served[position]
     replayed = replay_input(item.item for result in this.answer for item in result.items)
     calls = this.calls
-    nxt = _next_request(position, served, requests, this.call_ids)
+    nxt = _next_request(position, served, requests, this.call_ids | set(this.aliases))
     body = nxt.get("body") if nxt is not None else None
     store = not (isinstance(body, dict) and body.get("store") is False)
     echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
@@ -330,6 +423,8 @@ def _judge_scenario(
                 store,
                 call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
                 stray,
+                {other: alias for other, alias in this.aliases.items()
+                 if alias.call_id == call.item["call_id"]},
             ),
             events=_naming(this.mapped.events, call.item),
         )
@@ -341,6 +436,7 @@ def _judge_scenario(
         int(nxt["index"]) if nxt is not None else None,
         store,
         this.body.get("stream") is True,
+        this.scenario.twin,
         this.mapped.to_dict(),
         judged,
         list(this.mapped.events),
@@ -395,19 +491,26 @@ def _judge_call(
     store: bool,
     echoes: bool,
     stray: str,
+    aliases: Mapping[str, Alias],
 ) -> CallVerdicts:
     call_id = str(call.item["call_id"])
     item_type = str(call.item["type"])
     inputs = _input(nxt) if nxt is not None else []
-    outputs = [i for i in inputs if i.get("type") in OUTPUT_TYPES and i.get("call_id") == call_id]
+    under: tuple[str, Alias] | None = None
+    answered = {i.get("call_id") for i in inputs if i.get("type") in OUTPUT_TYPES}
+    if call_id not in answered:
+        # Rule 4: answered under another call_id the stream gave this call.
+        under = next(((o, a) for o, a in aliases.items() if o in answered), None)
+    key = under[0] if under is not None else call_id
+    outputs = [i for i in inputs if i.get("type") in OUTPUT_TYPES and i.get("call_id") == key]
     replay = next(
-        (i for i in inputs if i.get("type") == item_type and i.get("call_id") == call_id), None
+        (i for i in inputs if i.get("type") == item_type and i.get("call_id") == key), None
     )
     body = nxt.get("body") if nxt is not None else None
     by_previous = isinstance(body, dict) and isinstance(body.get("previous_response_id"), str)
     verdicts = (
-        _executed(call, expected, nxt, outputs, replay, echoes, stray),
-        _history(expected, nxt, replay, store, by_previous),
+        _under(_executed(call, expected, nxt, outputs, replay, echoes, stray), under, call_id),
+        _under(_history(expected, nxt, replay, store, by_previous), under, call_id),
         _api_valid(nxt, replay, outputs, store),
     )
     name = call.item.get("name")
@@ -419,6 +522,21 @@ def _judge_call(
         expected,
         verdicts,
     )
+
+
+def _under(verdict: Verdict, under: tuple[str, Alias] | None, call_id: str) -> Verdict:
+    """A verdict on a call answered under another ``call_id`` (rule 4): its reason
+    says so, and names the rule that decides the id."""
+    if under is None or verdict.value is None:
+        return verdict
+    other, alias = under
+    said = (
+        f"answered under {alias.where}'s call_id {other!r}, not the oracle's {call_id!r} "
+        f"({ID_RULE}: a call keeps the call_id it was confirmed with)"
+    )
+    if verdict.name is VerdictName.EXECUTED and verdict.value:
+        return replace(verdict, reason=f"ran, {said}; {verdict.reason}")
+    return replace(verdict, reason=f"{said}: {verdict.reason}")
 
 
 def _markers(value: Any) -> list[str]:
@@ -440,11 +558,12 @@ def _executed(
     wanted = _markers(expected.get(field, ""))
     shown = [m for output in outputs for m in _markers(output.get("output", ""))]
     if not call.executable:
-        if wanted and set(wanted) & set(shown):
+        ran = [m for m in shown if m in wanted or m == RAN_WITHOUT_ARGUMENTS]
+        if ran:
             return Verdict(
                 name,
                 False,
-                f"the oracle says not executable, but it ran: the output shows {wanted[0]}",
+                f"the oracle says not executable, but it ran: the output shows {ran[0]}",
             )
         if shown or echoes or nxt is None:
             return Verdict(name, True, "not executable, and it did not run")
@@ -455,6 +574,9 @@ def _executed(
         )
     if not outputs:
         return Verdict(name, False, "the next request carries no output for this call")
+    if shown == [RAN_WITHOUT_ARGUMENTS] and not wanted:
+        return Verdict(name, True, "ran: the zero-parameter tool answered "
+                       f"{RAN_WITHOUT_ARGUMENTS}, and the oracle's arguments are none")
     if shown:
         if wanted and set(wanted) <= set(shown):
             return Verdict(
@@ -477,12 +599,20 @@ def _executed(
                 "an output answers it, and the replayed arguments are "
                 "JSON-equal to the oracle's (the tool does not echo)",
             )
+        # No marker shows what ran: say what the output reads, never "it ran".
         return Verdict(
             name,
             False,
-            "the replayed arguments differ from the oracle's: it ran with what it replays",
+            f"the replayed arguments {quoted(replay.get(field))} differ from the oracle's "
+            f"{quoted(expected.get(field))}, and the output shows no marker of what ran: "
+            f"it reads {quoted(_output_text(outputs))}",
         )
     return Verdict(name, True, "an output answers it (the tool does not echo, nothing replayed)")
+
+
+def _output_text(outputs: Sequence[Mapping[str, Any]]) -> Any:
+    """What the output items answering a call say (the first one's ``output``)."""
+    return outputs[0].get("output", "") if outputs else ""
 
 
 def _json_equal(left: Any, right: Any) -> bool:

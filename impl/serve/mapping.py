@@ -27,6 +27,12 @@ Rules
 4. **Routing is the oracle's.**  Which entry a delta or ``*.done`` event belongs to is
    read from the reducer's own trace (``Reducer(trace=True)``), never guessed from keys;
    a payload event the oracle routes nowhere is still mapped, as a text of its own.
+5. **Only what a model could produce.**  A zero-argument call is mapped only onto a
+   function tool of no parameter (``ping()``), any other function call only onto a
+   tool with parameters, a ``custom_tool_call`` only onto a custom (freeform) tool, a
+   client ``tool_search_call`` only where the request declared a client tool search;
+   hosted calls are served as they are.  Where no offered tool fits, the scenario is
+   not applicable to the client (``NotApplicable``), never a verdict.
 
 Theory of operation: ``choose_tools`` picks, per (call type, original name), the offered
 tool of that kind to use (an ``--tool`` override first, then a shell tool of
@@ -131,9 +137,22 @@ class MappingError(ValueError):
     """The scenario cannot be made harmless for the offered tools; says why."""
 
 
+class NotApplicable(MappingError):
+    """No offered tool fits a call of the scenario as a model could make it (a
+    zero-argument call and no zero-parameter tool, a custom tool call and no custom
+    tool, a client tool search the request did not declare): the scenario is not
+    applicable to this client, which is no verdict on it (rule 5)."""
+
+
 def marker(k: int) -> str:
     """The k-th harmless marker string."""
     return f"{MARKER_PREFIX}{k}"
+
+
+RAN_WITHOUT_ARGUMENTS: Final = marker(0)
+"""What a driver's zero-parameter tool (``ping()``) returns: no argument can carry a
+call's marker to its output, so this one says it ran (the judge reads it; markers of
+arguments start at 1)."""
 
 
 @dataclass(frozen=True)
@@ -142,8 +161,15 @@ class OfferedTool:
 
     name: str
     kind: str
-    """``function`` or ``custom``."""
+    """``function``, ``custom`` or ``tool_search`` (a client tool search, nameless)."""
     parameters: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def takes_nothing(self) -> bool:
+        """Whether it is a function tool of no parameter (what a zero-argument call
+        calls)."""
+        properties = self.parameters.get("properties")
+        return self.kind == "function" and not properties
 
     @property
     def echoes(self) -> bool:
@@ -152,11 +178,15 @@ class OfferedTool:
 
 
 def offered_tools(body: Mapping[str, Any]) -> list[OfferedTool]:
-    """The function and custom tools a request offers (Responses or Chat-style entries)."""
+    """The function and custom tools a request offers (Responses or Chat-style entries),
+    and its client tool search (``{"type": "tool_search", "execution": "client"}``)."""
     tools = body.get("tools")
     found: list[OfferedTool] = []
     for tool in tools if isinstance(tools, list) else []:
         if not isinstance(tool, dict):
+            continue
+        if tool.get("type") == "tool_search" and tool.get("execution") == "client":
+            found.append(OfferedTool("", "tool_search"))
             continue
         nested = tool.get("function")
         spec: dict[str, Any] = nested if isinstance(nested, dict) else tool
@@ -267,21 +297,32 @@ TOOL_KINDS: Final[dict[str, str]] = {"function_call": "function", "custom_tool_c
 
 
 def choose_tools(
-    calls: Sequence[CallKey], offered: Sequence[OfferedTool], overrides: Sequence[Override] = ()
+    calls: Sequence[CallKey],
+    offered: Sequence[OfferedTool],
+    overrides: Sequence[Override] = (),
+    zero_argument: frozenset[CallKey] = frozenset(),
 ) -> dict[CallKey, tuple[OfferedTool, Override | None]]:
     """Each call → the offered tool of its kind it becomes (and its override, if any):
     an override first, then a ``PROFILES`` shell tool, then a tool of the call's own
     name, then the first tool not in ``AVOID``, a tool not yet taken by another name
-    first; ``MappingError`` when none fits."""
+    first.  A call of ``zero_argument`` takes only a tool of no parameter, any other
+    call only a tool with parameters, and overrides take only the latter (rule 5);
+    ``NotApplicable`` when no tool fits as a model could call it."""
     chosen: dict[CallKey, tuple[OfferedTool, Override | None]] = {}
     for number, (item_type, name) in enumerate(calls):
         kind = TOOL_KINDS[item_type]
-        if overrides:
+        bare = (item_type, name) in zero_argument
+        if overrides and kind == "function" and not bare:
             # Several overrides take the scenario's calls in turn.
             override = overrides[number % len(overrides)]
             chosen[(item_type, name)] = (OfferedTool(override.name, kind), override)
             continue
-        fitting = [tool for tool in offered if tool.kind == kind and tool.name not in AVOID]
+        fitting = [
+            tool
+            for tool in offered
+            if tool.kind == kind and tool.name not in AVOID
+            and (kind != "function" or tool.takes_nothing == bare)
+        ]
         # Distinct names get distinct tools while there are enough, so that a name
         # conflict of the scenario stays a conflict; then tools are shared.
         taken = {tool.name for tool, _ in chosen.values()}
@@ -292,11 +333,14 @@ def choose_tools(
             or next(iter(fitting), None)
         )
         if tool is None:
-            offered_names = ", ".join(t.name for t in offered) or "none"
-            raise MappingError(
-                f"no offered {kind} tool can take the {item_type} {name!r} harmlessly "
-                f"(offered: {offered_names}); name one with --tool NAME --args JSON"
+            offered_names = ", ".join(t.name for t in offered if t.name) or "none"
+            wanted = (
+                "a zero-argument call, and no offered tool takes no parameter" if bare
+                else f"a {item_type}, and no offered {kind} tool"
+                + (" with parameters" if kind == "function" else " (freeform)")
+                + " can take it harmlessly"
             )
+            raise NotApplicable(f"{name!r} is {wanted} (offered: {offered_names})")
         chosen[(item_type, name)] = (tool, None)
     return chosen
 
@@ -586,13 +630,49 @@ def _name(item: Mapping[str, Any]) -> str:
     return name if isinstance(name, str) else ""
 
 
+def zero_argument_calls(events: Sequence[Event], routed: _Routed) -> frozenset[CallKey]:
+    """The function calls every payload text of which (item arguments, argument
+    deltas joined per entry, ``arguments.done``) is empty or the empty object."""
+    texts: dict[CallKey, list[str]] = {}
+    runs: dict[tuple[int, int, str], str] = {}
+    for position, event in enumerate(events):
+        for item in items_of(event):
+            if item.get("type") == "function_call" and isinstance(item.get("arguments"), str):
+                texts.setdefault(("function_call", _name(item)), []).append(item["arguments"])
+        payload, where = _payload_event(event), routed.entry_of.get(position)
+        if payload is None or where is None or where[2] != "function_call":
+            continue
+        value = event.get(payload[1])
+        if payload[0] is Trigger.DELTA:
+            run = (where[0], where[1], where[3])
+            runs[run] = runs.get(run, "") + (value if isinstance(value, str) else "")
+        elif isinstance(value, str):
+            texts.setdefault(("function_call", where[3]), []).append(value)
+    for (_, _, name), joined in runs.items():
+        texts.setdefault(("function_call", name), []).append(joined)
+    return frozenset(key for key, found in texts.items() if all(map(_says_nothing, found)))
+
+
+def _says_nothing(text: str) -> bool:
+    """An argument text of a call of no argument: empty, or the empty object."""
+    stripped = text.strip()
+    return not stripped or (_parses(stripped) and json.loads(stripped) == {})
+
+
 def map_scenario(
     events: Sequence[Event], offered: Sequence[OfferedTool], overrides: Sequence[Override] = ()
 ) -> Mapped:
-    """The scenario's events with every call mapped onto an offered tool (rules 1-4)."""
+    """The scenario's events with every call mapped onto an offered tool (rules 1-5)."""
     calls = scenario_calls(events)
-    tools = choose_tools(calls, offered, overrides)
+    searches = [item for event in events for item in items_of(event)
+                if item.get("type") == "tool_search_call" and item.get("execution") == "client"]
+    if searches and not any(tool.kind == "tool_search" for tool in offered):
+        raise NotApplicable(
+            "the scenario holds a client tool_search_call, and the request declared no "
+            "client tool search"
+        )
     routed = _route(events)
+    tools = choose_tools(calls, offered, overrides, zero_argument_calls(events, routed))
 
     def chosen(where: tuple[int, int, str, str]) -> tuple[OfferedTool, Override | None]:
         # A shell call's commands map without a tool; an entry without a name of its

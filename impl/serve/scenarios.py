@@ -18,6 +18,11 @@ a vector name             a stream of the bundled conformance corpus
                           ``counterexample-...``)
 ========================  ==============================================================
 
+How a scenario is presented: a built-in scenario (``agents --list``; the list
+``agents/scenarios.json`` declares each one's deviations) is completed to a valid
+OpenAI stream but for its declared deviations (``present.py``); any other stream is
+played as given, since serve cannot know which of its gaps are the point.
+
 Only decoded events are kept: an event the front end could not decode has no JSON to
 serve (``cases.corpus_cases`` drops them for the same reason).  Nothing here maps tools
 or judges; ``load_scenario`` raises ``ScenarioError`` (a message saying what exists)
@@ -28,10 +33,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
+
+from .present import AS_GIVEN, Deviation, Presentation
 
 Event = dict[str, Any]
 """One decoded wire event."""
@@ -57,14 +64,35 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class Scenario:
-    """One stream to serve: its name (as given) and its decoded events, in order."""
+    """One stream to serve: its name (as given), its decoded events, in order, and how
+    it is presented (its declared deviations; ``present.py``); ``twin``: serve plays
+    its clean twin instead (``twin.py``)."""
 
     name: str
     events: tuple[Event, ...]
+    presentation: Presentation = AS_GIVEN
+    twin: bool = False
+
+    def clean_twin(self) -> Scenario:
+        """The same scenario, to be played as its clean twin (``serve --twin``)."""
+        return replace(self, twin=True)
 
 
 def load_scenario(spec: str) -> Scenario:
-    """The scenario ``spec`` names (see the module's table); ``ScenarioError`` if none."""
+    """The scenario ``spec`` names (see the module's table), presented with its declared
+    deviations; ``ScenarioError`` if none."""
+    from responses_oracle.agents.scenarios import declared
+
+    found = _find(spec)
+    builtin = declared(spec)
+    if builtin is None:
+        return found
+    deviations = tuple(Deviation.from_dict(entry) for entry in builtin.deviations)
+    return replace(found, presentation=Presentation(deviations))
+
+
+def _find(spec: str) -> Scenario:
+    """The stream ``spec`` names, as given."""
     if seed := _SEED.fullmatch(spec):
         from responses_oracle.testing.cases import generated_case
 
@@ -78,7 +106,7 @@ def load_scenario(spec: str) -> Scenario:
         return Scenario(spec, _file_events(found[0]))
     listed = _listed_spec(spec)
     if listed is not None:
-        return Scenario(spec, load_scenario(listed).events)
+        return Scenario(spec, _find(listed).events)
     for path in (Path(spec), BUNDLED / spec):
         if path.is_file():
             return Scenario(spec, _file_events(path))

@@ -9,20 +9,30 @@ Rules
    its ``previous_response_id`` names a served response or a text answer given to that
    conversation; it gets a short text answer.  Otherwise the first request that offers
    tools gets the next scenario, mapped onto its tools (``mapping.map_scenario``; one
-   that cannot be mapped is passed over with an error); a request without tools (a
+   that cannot be mapped is passed over with an error, one no offered tool fits as a
+   model would call it as not applicable); a request without tools (a
    title request) or one that comes after the last scenario gets the text answer.
-3. **The answer's ``model`` is the one asked for**, written into every ``response``
-   object of the stream, and a ``response`` object without ``created_at`` gets serve's
-   clock (the API always sends both; the recorded scenarios often drop them, and a
-   client may validate them: the Vercel AI SDK rejects a ``response.created`` without
-   ``created_at``).  Nothing else of the mapped scenario changes.
-4. ``stream: true`` gets the events as SSE, framed as ``Framing`` says; ``stream: false``
-   gets the oracle's reduction of the same events as one response object
-   (``final_response``): a non-streaming client is judged on what a stream reduces to.
+3. **A provider's stream with exactly the scenario's deviations.**  The mapped events
+   are presented (``present.present``): every field of a valid OpenAI stream the
+   scenario does not declare absent is played as the API sends it (item ``status``,
+   ``object``, ``created_at``, ``usage``, ``sequence_number``, ...), the request's
+   ``model`` and tools echoed in every ``response`` object.  A scenario that declares
+   nothing (a recording, a user's file) is played as given, but for ``model``.
+4. ``stream: true`` gets the events as SSE, framed as ``Framing`` says.  ``stream:
+   false`` gets what a provider answers: the stream's own terminal ``response`` object,
+   as presented, its quirks included (``terminal_response``).  A stream with no
+   terminal has no non-streaming form: the request gets what a provider gives when its
+   upstream is cut, HTTP 500 with an error body (``CUT_UPSTREAM``).
 5. Every request is appended to ``requests.jsonl`` (one JSON object a line, flushed)
    before it is answered.
 6. Gateway mode: ``POST /serve/downstream`` takes the bytes a gateway's client received
    and compares them with what was served (``gateway.py``).
+7. **Responses only.**  A request to another OpenAI API (``OTHER_APIS``: Chat
+   Completions, Completions) is logged, answered 404 with an error saying serve speaks
+   only the Responses API, and kept as an error of the verdicts: a client configured
+   for the wrong API is told so, never judged as one that dropped its calls.
+8. **How it ended** is in the verdicts (``Verdicts.ended``): interrupted (SIGINT),
+   terminated (SIGTERM), every scenario continued (``--once``), or a ``Timeout``.
 
 Theory of operation: the conversations live in ``ServeState`` (touched only on the
 server's event loop); ``build_app`` is the aiohttp application; ``running`` runs it in a
@@ -37,8 +47,8 @@ import json
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -46,11 +56,16 @@ from aiohttp import web
 
 from .gateway import GatewayVerdict, compare_downstream
 from .judge import Served, Verdicts, judge
-from .mapping import MappingError, Override, map_scenario, offered_tools
+from .mapping import MappingError, NotApplicable, Override, map_scenario, offered_tools
+from .present import Presentation, present
 from .scenarios import Event, Scenario
+from .twin import twin_of
 
 LOOPBACK: Final = "127.0.0.1"
 """The only address ``serve`` binds."""
+
+TERMINALS: Final = frozenset({"response.completed", "response.failed", "response.incomplete"})
+"""The events that end a response: their ``response`` is the non-streaming answer."""
 
 TEXT_ANSWER: Final = "Done."
 """What a request that gets no scenario is told."""
@@ -127,15 +142,28 @@ class ServeState:
     requests: list[dict[str, Any]] = field(default_factory=list)
     served: list[Served] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    not_applicable: list[str] = field(default_factory=list)
+    """``SCENARIO: why`` for each scenario no offered tool fits (``NotApplicable``)."""
     downstream: dict[int, GatewayVerdict] = field(default_factory=dict)
     text_answers: dict[str, Served] = field(default_factory=dict)
     """The id of each text answer given to a served conversation → that conversation."""
     position: int = 0
     """The next scenario to serve; one that cannot be mapped is passed over (an error)."""
     done: asyncio.Event | None = None
+    ended: str = ""
+    """How the server ended (rule 8); ``""`` while it runs."""
+    last_request: float = field(default_factory=time.monotonic)
+    """When the last request came (or the server started): what an idle timeout reads."""
+
+    def end(self, how: str) -> None:
+        """End the server (the first cause is kept), as ``serve_forever`` waits for."""
+        self.ended = self.ended or how
+        if self.done is not None:
+            self.done.set()
 
     def log(self, path: str, body: Any) -> int:
         """Record one request (rule 5); its index."""
+        self.last_request = time.monotonic()
         index = len(self.requests)
         record = {"index": index, "time": time.time(), "path": path, "body": body}
         self.requests.append(record)
@@ -158,7 +186,8 @@ class ServeState:
     def judged(self) -> Verdicts:
         """The verdicts on everything served so far."""
         unserved = [scenario.name for scenario in self.scenarios[self.position :]]
-        return judge(self.served, self.requests, unserved, self.errors, self.downstream)
+        verdicts = judge(self.served, self.requests, unserved, self.errors, self.downstream)
+        return replace(verdicts, not_applicable=tuple(self.not_applicable))
 
     def record_downstream(self, data: bytes, scenario: int | None = None) -> GatewayVerdict:
         """Gateway mode: compare what the gateway's client received for scenario
@@ -183,7 +212,7 @@ class ServeState:
 
     def write_verdicts(self) -> Verdicts:
         """Judge, and write ``verdicts.json`` when there is an output folder."""
-        verdicts = self.judged()
+        verdicts = replace(self.judged(), ended=self.ended)
         if self.out is not None:
             (self.out / VERDICTS_FILE).write_text(
                 json.dumps(verdicts.to_dict(), indent=2, ensure_ascii=False) + "\n", "utf-8"
@@ -209,28 +238,14 @@ def _call_ids(value: Any) -> set[str]:
     }
 
 
-def with_model(events: Sequence[Event], model: Any) -> list[Event]:
-    """``events`` with ``model`` (when the request names one) written into every
-    ``response`` object, and serve's clock as ``created_at`` where one has none (rule 3)."""
-    now = int(time.time())
-    served: list[Event] = []
-    for event in events:
-        response = event.get("response")
-        if isinstance(response, dict):
-            response = {**response, **({"model": model} if isinstance(model, str) else {})}
-            response.setdefault("created_at", now)
-            event = {**event, "response": response}
-        served.append(event)
-    return served
-
-
 def text_response_id(serial: int) -> str:
     """The response id of the text answer to request ``serial``."""
     return f"resp_serve_text_{serial}"
 
 
 def text_events(serial: int) -> list[Event]:
-    """A short, well-formed text answer: one message saying ``TEXT_ANSWER``."""
+    """A short text answer, one message saying ``TEXT_ANSWER``, which ``present``
+    completes to a valid stream."""
     response_id, item_id = text_response_id(serial), f"msg_serve_text_{serial}"
     part = {"type": "output_text", "text": TEXT_ANSWER, "annotations": []}
     message = {
@@ -259,43 +274,30 @@ def text_events(serial: int) -> list[Event]:
 
 
 def _response(response_id: str, status: str, output: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": response_id,
-        "object": "response",
-        "created_at": int(time.time()),
-        "status": status,
-        "output": output,
-        "usage": None if status == "in_progress" else {
-            "input_tokens": 0, "input_tokens_details": {"cached_tokens": 0},
-            "output_tokens": 0, "output_tokens_details": {"reasoning_tokens": 0},
-            "total_tokens": 0,
-        },
+    # The rest of the object (object, created_at, usage, echoes) is presented (rule 3).
+    return {"id": response_id, "status": status, "output": output}
+
+
+CUT_UPSTREAM: Final = {
+    "error": {
+        "message": "The upstream connection closed before the response completed.",
+        "type": "server_error",
+        "param": None,
+        "code": "server_error",
     }
+}
+"""The body of ``stream: false`` for a stream with no terminal (rule 4), with HTTP 500:
+what a provider answers when its upstream is cut (OpenAI's error object)."""
 
 
-def final_response(events: Sequence[Event]) -> dict[str, Any]:
-    """The response object of ``stream: false`` (rule 4): the oracle's last result of
-    ``events``, its items wire-shaped, in the shape of a Responses API object."""
-    from responses_oracle.reducer import reduce
-
-    results = reduce(list(events))
-    last = results[-1] if results else None
-    model = next(
-        (
-            e["response"]["model"]
-            for e in events
-            if isinstance(e.get("response"), dict) and isinstance(e["response"].get("model"), str)
-        ),
-        None,
-    )
-    body = _response(
-        (last.response_id if last else None) or "resp_serve",
-        last.status.value if last else "failed",
-        [item.item for item in last.items] if last else [],
-    )
-    if model is not None:
-        body["model"] = model
-    return body
+def terminal_response(events: Sequence[Event]) -> dict[str, Any] | None:
+    """The response object of ``stream: false`` (rule 4): the ``response`` of the
+    stream's first terminal event (completed, failed or incomplete) as served; None
+    when the stream has none."""
+    for event in events:
+        if event.get("type") in TERMINALS and isinstance(event.get("response"), dict):
+            return dict(event["response"])
+    return None
 
 
 def build_app(state: ServeState) -> web.Application:
@@ -318,7 +320,6 @@ def build_app(state: ServeState) -> web.Application:
                 status=400,
             )
         events = _answer(state, body, index)
-        events = with_model(events, body.get("model"))
         if body.get("stream") is True:
             reply = web.StreamResponse(
                 headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
@@ -328,9 +329,23 @@ def build_app(state: ServeState) -> web.Application:
                 await reply.write(frame)
             await reply.write_eof()
         else:
-            reply = web.json_response(final_response(events))
+            final = terminal_response(events)
+            reply = web.json_response(final if final is not None else CUT_UPSTREAM,
+                                      status=200 if final is not None else 500)
         _maybe_finish(state)
         return reply
+
+    async def other_api(request: web.Request) -> web.Response:
+        # Rule 7: logged, told, and kept as an error of the verdicts.
+        index = state.log(request.path, await _json_or_none(request))
+        message = (
+            f"serve speaks only the Responses API (POST /v1/responses); this request went "
+            f"to {request.path}: point the client's Responses API at serve"
+        )
+        state.errors.append(f"request {index}: {message}")
+        return web.json_response(
+            {"error": {"message": message, "type": "invalid_request_error"}}, status=404
+        )
 
     async def models(request: web.Request) -> web.Response:
         state.log(request.path, None)
@@ -354,33 +369,55 @@ def build_app(state: ServeState) -> web.Application:
     for prefix in ("/v1", ""):
         app.router.add_post(f"{prefix}/responses", responses)
         app.router.add_get(f"{prefix}/models", models)
+        for path in OTHER_APIS:
+            app.router.add_post(f"{prefix}{path}", other_api)
     return app
+
+
+OTHER_APIS: Final = ("/chat/completions", "/completions")
+"""The other OpenAI APIs a client may be configured for by mistake (rule 7)."""
+
+
+async def _json_or_none(request: web.Request) -> Any:
+    try:
+        return await request.json()
+    except ValueError:
+        return None
 
 
 def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     """The events one request gets (rule 2)."""
     offered = offered_tools(body)
     continued = state.continues(body)
+    text = present(text_events(index), body)
     if continued is not None:
         # A later turn may name this answer by previous_response_id: still that conversation.
         state.text_answers[text_response_id(index)] = continued
-        return text_events(index)
+        return text
     if not offered or state.position >= len(state.scenarios):
-        return text_events(index)
+        return text
     scenario = state.scenarios[state.position]
     state.position += 1
     try:
         mapped = map_scenario(scenario.events, offered, state.overrides)
+    except NotApplicable as why:
+        state.not_applicable.append(f"{scenario.name}: {why}")
+        return text
     except MappingError as error:
         state.errors.append(f"{scenario.name}: {error}")
-        return text_events(index)
-    state.served.append(Served(scenario, mapped, index, body))
-    return list(mapped.events)
+        return text
+    if scenario.twin:
+        # The clean twin is a valid stream: presented with no deviation.
+        mapped = twin_of(mapped)
+    how = Presentation() if scenario.twin else scenario.presentation
+    shown = present(mapped.events, body, how)
+    state.served.append(Served(scenario, replace(mapped, events=tuple(shown)), index, body))
+    return shown
 
 
 def _maybe_finish(state: ServeState) -> None:
     if state.once and state.done is not None and state.finished():
-        state.done.set()
+        state.end("every scenario was served and continued (--once)")
 
 
 @dataclass
@@ -463,6 +500,42 @@ def _state(
     return ServeState(tuple(scenarios), folder, tuple(overrides), framing, once)
 
 
+@dataclass(frozen=True)
+class Timeout:
+    """When ``serve_forever`` stops waiting (rule 8): ``idle`` seconds with no request
+    (counted from the start too), ``overall`` seconds after the start; None: no limit."""
+
+    idle: float | None = None
+    overall: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Timeout:
+        """``SECONDS`` (idle) or ``SECONDS,TOTAL`` (idle, then overall)."""
+        parts = text.split(",")
+        try:
+            values = [float(part) for part in parts]
+        except ValueError:
+            values = []
+        if len(values) not in (1, 2) or any(not value > 0 for value in values):
+            raise ServeError(
+                f"--timeout takes SECONDS or SECONDS,TOTAL, positive numbers; got {text!r}"
+            )
+        return cls(values[0], values[1] if len(values) == 2 else None)
+
+    def expired(self, started: float, last_request: float, now: float) -> str:
+        """Why the server should end now, or ``""``."""
+        if self.overall is not None and now - started >= self.overall:
+            return f"timed out: {self.overall:g} s after the start (--timeout)"
+        if self.idle is not None and now - last_request >= self.idle:
+            return f"timed out: no request for {self.idle:g} s (--timeout)"
+        return ""
+
+
+ONCE_TIMEOUT: Final = Timeout(idle=120.0, overall=600.0)
+"""``--once``'s default ``--timeout``: a client that never comes, or never sends its
+next request, does not hold a harness forever."""
+
+
 async def serve_forever(
     scenarios: Sequence[Scenario],
     *,
@@ -472,21 +545,38 @@ async def serve_forever(
     overrides: Sequence[Override] = (),
     framing: Framing = Framing(),
     announce: Any = print,
+    timeout: Timeout = Timeout(),
 ) -> Verdicts:
-    """Serve until SIGINT/SIGTERM (or, with ``once``, until every scenario was served
-    and continued); then judge and write ``verdicts.json``.  ``announce`` gets the
-    ``listening on ...`` line first."""
+    """Serve until SIGINT/SIGTERM, the ``timeout`` or, with ``once``, until every
+    scenario was served and continued; then judge and write ``verdicts.json``
+    (``Verdicts.ended`` says which).  ``announce`` gets the ``listening on ...`` line
+    first."""
     import signal
 
     state = _state(scenarios, out, overrides, framing, once)
     state.done = asyncio.Event()
     runner, bound = await start_loopback(build_app(state), port)
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, state.done.set)
+    loop.add_signal_handler(signal.SIGINT, state.end, INTERRUPTED)
+    loop.add_signal_handler(signal.SIGTERM, state.end, TERMINATED)
     announce(f"listening on http://{LOOPBACK}:{bound}/v1")
+    started = time.monotonic()
     try:
-        await state.done.wait()
+        while not state.done.is_set():
+            why = timeout.expired(started, state.last_request, time.monotonic())
+            if why:
+                state.end(why)
+                break
+            with suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(state.done.wait(), TICK)
     finally:
         await runner.cleanup()
     return state.write_verdicts()
+
+
+INTERRUPTED: Final = "interrupted (SIGINT)"
+TERMINATED: Final = "terminated (SIGTERM)"
+"""How ``Verdicts.ended`` names an end by signal (the CLI exits 130 on the first)."""
+
+TICK: Final = 0.5
+"""Seconds between two looks at the timeout."""

@@ -18,10 +18,12 @@ history_faithful   R12    the next request replays the call with the oracle's ``
 api_valid          R12    the call and its output in the next request validate
                           against the published request schema (``schema.py``) under
                           the request's ``store`` mode
-answer_kept        --     (gateway mode, per scenario) the gateway's client gets the
-                          answer of the stream ``serve`` sent upstream; each
-                          difference names its rule (a response id of the
-                          gateway's own is reported, not counted)
+answer_kept        --     (gateway mode, per scenario) the gateway's client can do
+                          what the answer of the stream ``serve`` sent upstream
+                          lets it do: the same items, payloads and executability;
+                          each difference names its rule (a response id of the
+                          gateway's own, or a status of the same meaning, is
+                          reported, not counted)
 =================  =====  ===========================================================
 """
 
@@ -78,11 +80,18 @@ ANSWER_KEPT: Final = "answer_kept"
 GATEWAY_VERDICT: Final = VerdictSpec(
     "each difference names its own rule",
     "through a gateway, the client's stream reduces to the answer of the stream serve "
-    "sent upstream (a response id of the gateway's own is reported, not counted), and "
-    "the first request forwarded upstream is valid input",
+    "sent upstream as far as the client can tell: the same items, payloads and "
+    "executability (a response id of the gateway's own, or another status under which "
+    "nothing may run, is reported, not counted), and the first request forwarded "
+    "upstream is valid input",
     "no downstream recording was handed back (not a gateway run)",
 )
 """What ``answer_kept`` checks (``gateway.py``); not one of a call's verdicts."""
+
+ID_RULE: Final = "R6"
+"""The rule that decides which ``call_id`` a call keeps (identity is fixed at
+confirmation; a later item with another ``call_id`` does not rename the call): what a
+reason names when a client answered a call under another one (``judge.py`` rule 4)."""
 
 RULE_PAGES: Final = "docs/rules/{rule}.md"
 """Where a verdict's rule is explained (the docs site)."""

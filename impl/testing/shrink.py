@@ -13,6 +13,12 @@ matter and only the fields that matter.
 Then each terminal snapshot (``response.output``) is cut the same way, item by item,
 so a minimal stream carries only the snapshot items the failure needs.
 
+Shrunk streams keep their calls' payloads usable: a variant in which the reference's
+answer gives a call whose arguments were JSON in the original stream arguments that are
+not (a cut delta leaves ``{"``) is never tried (``parseable_payloads``): a tool never
+receives such arguments from a real model, so a representative like that shows a
+stream, not a bug a maintainer would accept.
+
 Shrunk streams stay well-formed: the *frame* of a stream — each ``response.created``
 and each terminal event (``FRAME_EVENTS``) — is never cut, so a minimal stream still
 starts a response and still ends it, as every real body does.  A stream that arrived
@@ -28,6 +34,7 @@ another failure on the way down.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -163,7 +170,46 @@ def snapshots(events: list[Event], fails: Fails) -> list[Event]:
     return events
 
 
+def _json_payloads(events: Sequence[Event]) -> dict[str, bool]:
+    """Per call (by ``call_id``) of the reference's answer to ``events``: whether its
+    ``arguments`` parse as JSON."""
+    from responses_oracle.reducer import reduce
+
+    parsed: dict[str, bool] = {}
+    for result in reduce(list(events)):
+        for entry in result.items:
+            arguments = entry.item.get("arguments")
+            if isinstance(arguments, str) and isinstance(entry.item.get("call_id"), str):
+                try:
+                    json.loads(arguments)
+                except ValueError:
+                    parsed[entry.item["call_id"]] = False
+                else:
+                    parsed[entry.item["call_id"]] = True
+    return parsed
+
+
+def parseable_payloads(original: Sequence[Event], fails: Fails) -> Fails:
+    """``fails`` restricted to variants that keep every call's arguments that were JSON
+    in ``original`` JSON (a variant that breaks one counts as not failing)."""
+    parsing = {call for call, ok in _json_payloads(original).items() if ok}
+    if not parsing:
+        return fails
+
+    def keeps(events: list[Event]) -> bool:
+        return all(ok for call, ok in _json_payloads(events).items() if call in parsing)
+
+    def guarded(variants: Sequence[list[Event]]) -> list[bool]:
+        usable = [keeps(v) for v in variants]
+        verdicts = iter(fails([v for v, ok in zip(variants, usable, strict=True) if ok]))
+        return [ok and next(verdicts) for ok in usable]
+
+    return guarded
+
+
 def shrink(events: Sequence[Event], fails: Fails) -> list[Event]:
-    """A minimal well-formed stream that still fails: ddmin inside the frame, then over
-    the items of each snapshot, then noise stripped."""
+    """A minimal well-formed stream that still fails, its calls' JSON arguments kept
+    JSON: ddmin inside the frame, then over the items of each snapshot, then noise
+    stripped."""
+    fails = parseable_payloads(events, fails)
     return denoise(snapshots(_framed(list(events), fails), fails), fails)

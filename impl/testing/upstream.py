@@ -52,6 +52,7 @@ from typing import Any
 
 from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
 from responses_oracle.model.vocabulary import ResponseStatus
+from responses_oracle.words import counted
 
 from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure
 from .cause import judged
@@ -61,7 +62,6 @@ from .harness import answers_of
 from .hypotheses import explained
 from .openai_candidate import app_tools
 from .provenance import source_of
-from .report import RULE_DOCS
 from .rules import RULES
 from .streams import Event, GeneratedStream
 
@@ -484,18 +484,26 @@ def title(cluster: Mapping[str, Any], client: str, events: Sequence[Event]) -> s
 
 
 def provenance(cluster: Mapping[str, Any], labels: Sequence[str]) -> str:
-    """Who sends this shape: the real providers or gateways of the cluster's cases
-    (``sources``, ``testing.provenance``), else the representative's by its labels,
-    else "synthetic"."""
-    sources = cluster.get("sources") or []
-    if sources:
+    """The recorded streams of the cluster's cases (``sources`` that are recordings
+    given as corpus): shapes this client was run on and got wrong.  A provider profile's
+    shape is a generated stream, not a recording the client was run on, so it is named
+    as that ("generated in the shape of ..."), never as "seen from"."""
+    sources = [*(cluster.get("sources") or [])]
+    if not sources:
+        source = source_of(labels, str(cluster.get("representative", "")))
+        if source is not None:
+            sources = [{"source": source.name, "fixture": source.fixture, "cases": 1}]
+    recorded = [s for s in sources if s.get("fixture") and s["source"] == s["fixture"]]
+    if recorded:
         return "; ".join(
-            f"{s['source']} ({s.get('fixture') or s.get('evidence')}), {s['cases']} stream(s)"
-            for s in sources)
-    source = source_of(labels, str(cluster.get("representative", "")))
-    if source is None:
-        return "synthetic (no real provider is known to send this shape)"
-    return f"{source.name} ({source.fixture or source.evidence})"
+            f"the recorded stream `{Path(s['source']).name}`, {s['cases']} stream(s)"
+            for s in recorded)
+    shaped = sorted({str(s["source"]) for s in sources})
+    if shaped:
+        return ("no recorded stream; generated in the shape of "
+                + ", ".join(f"`{name}`" for name in shaped)
+                + " (a provider profile: how that provider is documented to stream)")
+    return "synthetic (no real provider is known to send this shape)"
 
 
 # -- one report ----------------------------------------------------------------------
@@ -525,6 +533,19 @@ class Report:
     """The test's name as its runner reports it."""
     test_text: str = ""
     cluster: Mapping[str, Any] = field(default_factory=dict)
+    merged: list[str] = field(default_factory=list)
+    """The clusters whose report would be this one (the same stream and the same test
+    or answer), written once as this report (one report per root cause)."""
+    part_of: str = ""
+    """The policy cluster this report's cluster is a part of (empty: a cluster of the
+    run's screen)."""
+
+    @property
+    def root_cause(self) -> tuple[str, ...]:
+        """What makes two reports one: the stream, and the test's body (what the app
+        expects and what the client gives or raises), whatever the title or test name."""
+        return ("\n".join(compact(e) for e in self.events), compact(self.expected),
+                self.failure or compact(self.actual), str(bool(self.test_file)))
 
     @property
     def reason(self) -> str:
@@ -651,7 +672,7 @@ def _cut(text: str) -> str:
 def markdown(report: Report, style: Style | None) -> str:
     """The report as a Markdown page (``<id>.md``)."""
     cluster = report.cluster
-    rule = cluster.get("rule", "")
+    rule = deciding_rule(cluster)
     client = (f"{style.package} {style.version()} ({style.registry})"
               if style is not None else report.client)
     stream = "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":"))
@@ -659,11 +680,14 @@ def markdown(report: Report, style: Style | None) -> str:
     lines = [
         f"# {report.title}",
         "",
-        f"{client}; cluster `{report.id}`: `{cluster.get('class')}`, rule "
-        f"[{rule}]({RULE_DOCS.format(rule=rule)}) — {RULES.get(rule, '')}; "
+        f"{client}; cluster `{report.id}`: `{cluster.get('class')}`; the rule that decides "
+        f"it, {rule}: {RULES.get(rule, '')}; "
         f"{cluster.get('count', len(cluster.get('cases') or [])) or 1} stream(s) of the run"
         + (" (" + ", ".join(f"`{k}` x{n}" for k, n in cluster["classes"].items()) + ")"
-           if cluster.get("classes") else "") + ".",
+           if cluster.get("classes") else "") + "."
+        + (" The same stream and test as cluster(s) "
+           + ", ".join(f"`{other}`" for other in report.merged) + "."
+           if report.merged else ""),
         "",
         f"**Seen from:** {report.provider}.",
         "",
@@ -698,7 +722,7 @@ def markdown(report: Report, style: Style | None) -> str:
         path = f"{report.id}/{report.test_file}"
         command = style.command.format(path=path) if style is not None else ""
         lines += ["## Failing test", "",
-                  f"[`{path}`]({path}), in the client's own test style and without "
+                  f"`{path}` (beside this report), in the client's own test style and without "
                   f"responses-oracle: `{command}`. It fails with: "
                   f"`{report.reason.splitlines()[0]}`."]
     else:
@@ -706,24 +730,68 @@ def markdown(report: Report, style: Style | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def deciding_rule(cluster: Mapping[str, Any]) -> str:
+    """The rule that decides the cluster's difference: its representative's own cause's
+    (a policy's cluster names the rule its policy breaks, which need not be the one the
+    representative's difference turns on), else the cluster's."""
+    cause = cluster.get("representative_cause") or {}
+    return str(cause.get("rule") or cluster.get("rule", ""))
+
+
+INDEX = "README.md"
+"""The index of a report folder: each report with its cluster, class and stream count."""
+
+
+def index(reports: Sequence[Report]) -> str:
+    """The report folder's ``README.md``: one row per report, in the run's order, with
+    the cluster ids ``diff`` prints."""
+    lines = [
+        f"# {counted(len(reports), 'upstream report')}",
+        "",
+        "One report per root cause (one stream and one failing test), in the order `diff` "
+        "lists the clusters; `cluster` is the id `diff` prints (`[id]`).",
+        "",
+        "| report | cluster | class | streams | rule | test | title |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for report in reports:
+        cluster = report.cluster
+        ids = ", ".join(f"`{i}`" for i in [report.id, *report.merged])
+        where = f"{ids} (part of `{report.part_of}`)" if report.part_of else ids
+        test = f"`{report.id}/{report.test_file}`" if report.test_file else "none"
+        streams = cluster.get("count", len(cluster.get("cases") or [])) or 1
+        title = report.title.replace("|", "\\|")
+        lines.append(f"| `{report.id}.md` | {where} | `{cluster.get('class')}` | {streams} "
+                     f"| {deciding_rule(cluster)} | {test} | {title} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_reports(
     folder: str | Path, client: str, clusters: Sequence[Mapping[str, Any]],
     candidate: Candidate, labels: Callable[[Mapping[str, Any]], Sequence[str]] | None = None,
 ) -> list[Report]:
-    """Write ``<id>.md`` and ``<id>/<test>`` for every cluster (and every cause a
-    policy's cluster gathers) into ``folder``; return the reports."""
+    """Write one ``<id>.md`` and ``<id>/<test>`` per root cause of ``clusters`` (and of
+    the causes a policy's cluster gathers: a cluster whose stream and test are another's
+    is merged into that one's report), and the index ``README.md``, into ``folder``;
+    return the reports written."""
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     style = STYLES.get(client)
-    reports = []
+    reports: dict[tuple[str, ...], Report] = {}
     for cluster in clusters:
         for shown in (cluster, *(cluster.get("parts") or [])):
             found = labels(shown) if labels is not None else shown.get("labels") or ()
             report = report_for(shown, client, candidate, found)
-            (root / f"{report.id}.md").write_text(markdown(report, style), encoding="utf-8")
-            if report.test_file:
-                (root / report.id).mkdir(exist_ok=True)
-                (root / report.id / report.test_file).write_text(report.test_text,
-                                                                  encoding="utf-8")
-            reports.append(report)
-    return reports
+            report.part_of = "" if shown is cluster else str(cluster["id"])
+            first = reports.setdefault(report.root_cause, report)
+            if first is not report:
+                first.merged.append(report.id)
+    written = list(reports.values())
+    for report in written:
+        (root / f"{report.id}.md").write_text(markdown(report, style), encoding="utf-8")
+        if report.test_file:
+            (root / report.id).mkdir(exist_ok=True)
+            (root / report.id / report.test_file).write_text(report.test_text,
+                                                              encoding="utf-8")
+    (root / INDEX).write_text(index(written), encoding="utf-8")
+    return written

@@ -61,3 +61,30 @@ def test_a_run_writes_json_and_an_html_page_linking_each_cell_to_its_timeline(
     assert "call_s02" in timeline and '<script src="timeline.js">' in timeline
     assert {p.name for p in (tmp_path / "report-timelines").iterdir()} == {
         links[0].split("/")[1], "timeline.js", "timeline.css"}
+
+
+def test_ctrl_c_prints_the_cells_already_judged_and_exits_130(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    client = Path(__file__).resolve().parent / "fake_snapshot_client.py"
+    command = f"{sys.executable} {client} {{base_url}} snapshot"
+    process = subprocess.Popen(
+        [*PROG, command, "--tool", "echo", '{"text": "{marker}"}', "--scenario", "q05",
+         "--scenario", "q11", "--out", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    # The first cell is judged once its twin's verdicts are written; then Ctrl-C.
+    first = next(tmp_path.glob("*/q05/twin"), None)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (first and (first / "verdicts.json").is_file()):
+        time.sleep(0.2)
+        first = next(tmp_path.glob("*/q05/twin"), None)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, out + err
+    lines = out.splitlines()
+    assert lines[0].startswith("FAIL: 1 of 1 cell breaks a verdict its clean twin keeps")
+    assert any(" q05 " in line for line in lines) and not any(" q11 " in line for line in lines)
+    assert lines[-1] == "interrupted: the cells above were judged before Ctrl-C"

@@ -22,7 +22,14 @@ from responses_oracle.agents.profiles import (
     Install,
     Profile,
 )
-from responses_oracle.agents.report import answer_kept, broken, terminal, why
+from responses_oracle.agents.report import (
+    NOT_JUDGED,
+    answer_kept,
+    broken,
+    outcome,
+    terminal,
+    why,
+)
 from responses_oracle.agents.runner import DOWNSTREAM_FILE, run_client
 from responses_oracle.agents.scenarios import resolve
 
@@ -54,13 +61,14 @@ def test_a_gateway_that_passes_the_stream_through_keeps_the_answer(tmp_path: Pat
     assert cell.gateway["differences"] == [] and cell.gateway["upstream_problems"] == []
     assert not broken(cell) and "answer-kept ok" in terminal([cell])
     # The downstream client kept the gateway's bytes exactly: serve's stream, in SSE.
-    kept = json.loads((tmp_path / "fake-through" / "00" / DOWNSTREAM_FILE).read_text())
+    run = tmp_path / "fake-through" / "s04-parallel-calls"
+    kept = json.loads((run / DOWNSTREAM_FILE).read_text())
     assert kept["status"] == 200 and kept["content_type"].startswith("text/event-stream")
     # serve logged the hand-back beside the requests the gateway forwarded.
     paths = [json.loads(line)["path"] for line in
-             (tmp_path / "fake-through" / "00" / "requests.jsonl").read_text().splitlines()]
+             (run / "requests.jsonl").read_text().splitlines()]
     assert paths[0] == "/v1/responses" and "/serve/downstream" in paths
-    written = json.loads((tmp_path / "fake-through" / "00" / "verdicts.json").read_text())
+    written = json.loads((run / "verdicts.json").read_text())
     assert written["scenarios"][0]["gateway"]["answer_kept"] is True
     assert cell.to_json()["gateway"] == cell.gateway
 
@@ -72,8 +80,11 @@ def test_a_gateway_that_loses_the_terminal_does_not_keep_the_answer(tmp_path: Pa
     differences = cell.gateway["differences"]
     assert differences and all(d["rule"] for d in differences)
     assert "status" in {d["aspect"] for d in differences}
-    assert broken(cell)
+    # The gateway loses the twin's terminal too: the cell is not judged, and says why.
+    assert cell.twin is not None and answer_kept(cell.twin) is False
+    assert outcome(cell) == NOT_JUDGED and not broken(cell)
     count = len(differences)
+    assert why(cell).startswith("not judged: fails the clean twin too (call_s01: executed: ")
     assert f"answer_kept: {count} difference{'' if count == 1 else 's'}; first:" in why(cell)
     assert "answer-kept FAIL" in terminal([cell])
 
@@ -127,8 +138,10 @@ def test_a_call_broken_after_a_kept_answer_says_the_gateway_relayed_it_intact() 
     from responses_oracle.agents.verdicts import CallVerdict
 
     dropped = CallVerdict("call_1", "echo", {"executed": False}, {"executed": "dropped"})
+    held = CallVerdict("call_1", "echo", {"executed": True})
     cell = Cell("g", "q07", ran=True, exit_status=1, calls=[dropped],
-                output="RuntimeError: boom", gateway={"answer_kept": True, "reason": ""})
+                output="RuntimeError: boom", gateway={"answer_kept": True, "reason": ""},
+                twin=Cell("g", "q07", ran=True, calls=[held]))
     assert why(cell) == (
         "call_1: executed: dropped; the gateway relayed the answer intact (answer_kept): "
         "this broke after its downstream client got it; the client exited 1: RuntimeError: boom")

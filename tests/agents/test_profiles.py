@@ -16,6 +16,7 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
     assert set(BY_NAME) == {
         "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
         "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
+        "openai-go", "adk-go", "fantasy",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 
@@ -23,7 +24,8 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
 def test_every_package_is_pinned_to_the_profile_version() -> None:
     for profile in PROFILES:
         for package in profile.install.packages:
-            assert "==" in package or package.rsplit("@", 1)[-1][:1].isdigit(), package
+            pinned = package.rsplit("@", 1)[-1].removeprefix("v")
+            assert "==" in package or pinned[:1].isdigit(), package
         first = profile.install.packages[0]
         assert first.endswith(profile.version.split(" + ")[0]), (profile.name, first)
 
@@ -35,11 +37,47 @@ def test_openai_agents_is_the_version_the_test_suite_pins() -> None:
 
 
 def test_crush_says_why_it_is_not_run() -> None:
-    note = BY_NAME["crush"].install.note
-    # What its install step tries, and that no registry package carries the binary.
-    assert "postinstall" in note and "crush_0.96.1_Linux_x86_64.tar.gz" in note
-    assert note.startswith("no package registry carries its binary")
-    assert BY_NAME["crush"].version in note
+    crush = BY_NAME["crush"]
+    # Its ordinary install is `go install module@version`; the note says what refuses it.
+    assert crush.install.registry == "go" and crush.install.packages == (
+        f"github.com/charmbracelet/crush@{crush.version}",)
+    assert "Go module proxy refuses" in crush.install.note and crush.version in crush.install.note
+
+
+def test_crush_runs_headless_on_serve_with_only_its_reading_tools_and_bash(tmp_path: Path) -> None:
+    crush = BY_NAME["crush"]
+    assert crush.command[1:3] == ("run", "--quiet")
+    # `crush run` approves every request itself: no key of the environment may point it
+    # elsewhere (OPENAI_API_BASE is not read by it); the config in the cwd does.
+    assert "OPENAI_API_BASE" not in dict(crush.env)
+    space = Workspace(tmp_path)
+    space.write(crush.files, placeholders(crush, "http://127.0.0.1:9/v1", space))
+    config = json.loads((space.work / "crush.json").read_text())
+    (provider,) = config["providers"].values()
+    assert provider["type"] == "openai" and provider["base_url"] == "http://127.0.0.1:9/v1"
+    assert all(model["id"].startswith("gpt-5") for model in provider["models"])
+    options = config["options"]
+    assert options["disable_provider_auto_update"] and options["disable_metrics"]
+    assert {"bash", "view", "ls", "grep", "glob"}.isdisjoint(options["disabled_tools"])
+    assert {"edit", "write", "multiedit", "fetch", "download", "agent"} <= set(
+        options["disabled_tools"])
+
+
+def test_a_go_client_is_a_driver_built_against_its_pinned_module() -> None:
+    from record_agents import install_commands
+
+    for name in ("openai-go", "adk-go", "fantasy"):
+        spec = BY_NAME[name].install
+        folder = DRIVERS / spec.source
+        assert spec.registry == "go" and (folder / "main.go").is_file(), name
+        # The committed go.mod requires the profile's pin (its go.sum verifies it).
+        module, version = spec.packages[0].split("@")
+        assert BY_NAME[name].version == version
+        assert f"\t{module} {version}\n" in (folder / "go.mod").read_text().replace(
+            f"require {module} {version}\n", f"\t{module} {version}\n")
+        assert f"{module} {version} h1:" in (folder / "go.sum").read_text()
+        assert install_commands(spec) == [["go", "build", "-o", str(spec.executable()), "."]]
+        assert spec.executable() == spec.prefix() / "bin" / spec.bin
 
 
 def test_litellm_is_not_the_compromised_release() -> None:

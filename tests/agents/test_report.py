@@ -58,8 +58,11 @@ def test_a_dropped_call_of_a_failed_client_shows_its_error_line() -> None:
         "reasons": {"executed": "dropped: no later request carries an output for this call",
                     "history_faithful": "no next request", "api_valid": "no next request"},
     })
+    held = CallVerdict.from_json({"call_id": "call_B", "executed": True,
+                                  "history_faithful": True, "api_valid": True})
     cell = Cell("openai-agents-js", "q01", ran=True, exit_status=1, calls=[dropped],
-                output=output[-1200:], error=error_line(output))
+                output=output[-1200:], error=error_line(output),
+                twin=Cell("openai-agents-js", "q01", ran=True, calls=[held]))
     shown = why(cell_from_json(cell.to_json()))  # as the page shows it, from the record
     assert shown == (
         "call_B: executed: dropped: no later request carries an output for this call; "

@@ -69,7 +69,9 @@ def test_a_resume_stream_is_one_response_with_no_warning() -> None:
     first = json.loads(_RESUME.read_text().splitlines()[0])
     assert first["type"] == "response.queued" and first["sequence_number"] > 0
     assert result.status.value == "completed" and result.items
-    assert result.diagnostics == ()
+    # Only the info that it is a resume: nothing was before it in an item.
+    assert codes(result) == ["response_resumed"]
+    assert result.diagnostics[0].detail.endswith("resumed after 0")
 
 
 @pytest.mark.parametrize("kind", ["queued", "in_progress"])
@@ -218,3 +220,48 @@ def test_a_steer_frame_closing_the_response_is_caught() -> None:
     # The mutant cuts the response at the steer, interrupted: the test above fails on it.
     first, *_ = _steered(load_kernels(mutant))
     assert first.status.value == "interrupted"
+
+
+# A resume that starts inside an item (issue #35): each stream is a real capture with
+# its head cut off at a delta, as ``GET …?stream=true&starting_after=N`` sends it.
+_MID_ITEM = {
+    "message": ("pydantic-ai/test_background_mode_streaming_starting_after_vcr.i0.jsonl", 7),
+    "arguments": ("pydantic-ai/test_openai_responses_streaming_usage.i0.jsonl", 8),
+    "reasoning": ("vercel-ai/xai__issue-17936-stream.jsonl", 9),
+}
+
+
+def _resumed_at(capture: str, first: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The capture's events whole, and from event ``first`` on (a delta inside an item)."""
+    events = [json.loads(line) for line in (CAPTURES / capture).read_text().splitlines()]
+    assert events[first]["type"].endswith(".delta") and events[first]["sequence_number"] > 0
+    return events, events[first:]
+
+
+@pytest.mark.parametrize("where", sorted(_MID_ITEM))
+def test_a_resume_inside_an_item_gets_no_warning_and_the_same_items(where: str) -> None:
+    whole, resumed = _resumed_at(*_MID_ITEM[where])
+    (full,) = reduce(whole)
+    (result,) = reduce(resumed)
+    assert codes(result) == ["response_resumed"]
+    assert f"resumed after {resumed[0]['sequence_number'] - 1}" in result.diagnostics[0].detail
+    assert "attached" in result.diagnostics[0].detail
+    same = [(e.output_index, e.item, e.state, e.executable) for e in full.items]
+    assert [(e.output_index, e.item, e.state, e.executable) for e in result.items] == same
+    assert result.status is full.status
+
+
+def test_a_resumed_event_whose_item_never_comes_is_an_orphan() -> None:
+    # Held for the item opened before the resume; the stream ends without it.
+    _, resumed = _resumed_at(*_MID_ITEM["message"])
+    stray = {**resumed[0], "item_id": "msg_never", "output_index": 7}
+    (result,) = reduce([stray, *resumed[1:]])
+    assert [d.code.value for d in result.diagnostics] == ["response_resumed", "orphan_event"]
+    assert result.diagnostics[1].event_index == 0
+
+
+def test_a_stream_from_sequence_zero_without_created_is_no_resume() -> None:
+    whole, _ = _resumed_at(*_MID_ITEM["message"])
+    (result,) = reduce([{**whole[4], "sequence_number": 0}])
+    assert "response_resumed" not in codes(result)
+    assert [d.code.value for d in result.diagnostics][:2] == ["no_response_started", "orphan_event"]

@@ -1449,3 +1449,70 @@ def test_invariants_hold_when_a_snapshot_item_reuses_a_call_id_of_another_type()
         ]
     )
     assert check_invariants(events, every_prefix=True) == []
+
+
+def test_r9_a_field_the_snapshot_sends_anew_is_reported_and_the_snapshots_kept() -> None:
+    # Decision (issue #35): OpenAI sends a reasoning item's encrypted_content anew in
+    # response.completed; no rule decides it, so the oracle says it keeps the snapshot's.
+    first = rs("rs_1", "plan", encrypted_content="gAAAA-done")
+    again = rs("rs_1", "plan", encrypted_content="gAAAA-snapshot")
+    events = [created(), added(0, rs("rs_1")), done(0, first), completed([again])]
+    result = reduce1(*numbered(events))
+    assert rows(result) == [row(0, again, "wire", "snapshot", "completed", False)]
+    assert codes(result) == ["divergent_item_field"]
+
+
+def test_r13_a_dated_echo_of_a_declared_tool_type_declares_the_tool() -> None:
+    # Decision (issue #35): computer_use_preview comes back as
+    # computer-use-preview-2025-03-11; it names the computer tool.
+    call = {
+        "type": "computer_call",
+        "id": "cu_1",
+        "call_id": "call_1",
+        "status": "completed",
+        "action": {"type": "screenshot"},
+        "pending_safety_checks": [],
+    }
+    tools = [{"type": "computer-use-preview-2025-03-11"}]
+    response = {"id": "resp_1", "status": "in_progress", "output": [], "tools": tools}
+    end = {**response, "status": "completed", "output": [call]}
+    result = reduce1(
+        *numbered(
+            [
+                {"type": "response.created", "response": response},
+                done(0, call),
+                {"type": "response.completed", "response": end},
+            ]
+        )
+    )
+    assert rows(result) == [row(0, call, "wire", "none", "completed", True)]
+    assert codes(result) == []
+    unknown = [{"type": "robot_arm"}]
+    result = reduce1(
+        *numbered(
+            [
+                {"type": "response.created", "response": {**response, "tools": unknown}},
+                done(0, call),
+                {"type": "response.completed", "response": {**end, "tools": unknown}},
+            ]
+        )
+    )
+    assert only(result).execution.value == "unknown_tool_type"
+    assert codes(result) == ["unknown_tool_type"]
+
+
+def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None:
+    # Decision (issue #35): GET ...?stream=true&starting_after=N starts at N+1, here at
+    # a text delta of a message opened before it: no warning, one response_resumed.
+    item = msg("msg_1", text_part("Hello."))
+    events = numbered(
+        [created(), added(0, msg("msg_1"))]
+        + [part_event("content_part.added", 0, "msg_1", text_part(""), content_index=0)]
+        + [delta(0, "msg_1", t, "output_text", content_index=0) for t in ("Hel", "lo.")]
+        + [done(0, item), completed([item])]
+    )
+    reducer = Reducer()  # reduce1 would number the cut stream from 0 again
+    reducer.feed_all(events[4:])
+    (result,) = reducer.finish()
+    assert rows(result) == rows(reduce1(*events))
+    assert codes(result) == ["response_resumed"]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from helpers import FIXTURES
 from responses_oracle import reduce
-from responses_oracle.model.catalogue import ITEM_TYPES
+from responses_oracle.model.catalogue import ITEM_TYPES, TOOL_TYPES, tool_type
 from responses_oracle.model.execution import (
     CLIENT_CALLS,
     EXECUTABLE,
@@ -164,6 +164,78 @@ def test_each_declaration_is_read_its_own_way(
     item: dict[str, Any], tools: list[dict[str, Any]], verdict: Execution
 ) -> None:
     assert decide(_facts(item, tools)) is verdict
+
+
+@pytest.mark.parametrize(
+    ("wire", "meant"),
+    [
+        ("computer_use_preview", "computer"),
+        ("computer-use-preview-2025-03-11", "computer"),
+        ("computer_use_preview_2025_03_11", "computer"),
+        ("computer", "computer"),
+        ("web_search_preview", "web_search"),
+        ("web_search_preview_2025_03_11", "web_search"),
+        ("web_search_2025_08_26", "web_search"),
+        ("Code-Interpreter", "code_interpreter"),
+        ("image_generation_v2", "image_generation"),
+        ("x_search", "x_search"),
+        ("robot_arm", None),
+        ("preview", None),
+        ("2025_03_11", None),
+        (None, None),
+        (7, None),
+    ],
+)
+def test_a_declared_tool_type_is_read_by_meaning(wire: object, meant: str | None) -> None:
+    assert tool_type(wire) == meant
+
+
+def test_every_client_call_tool_type_is_a_catalogued_tool_type() -> None:
+    # A ClientCall names tool types as TOOL_TYPES says them, never a wire form.
+    named = {kind for call in CLIENT_CALLS.values() for kind in call.tool_types}
+    assert named <= set(TOOL_TYPES.values())
+
+
+def _computer_turn(tool_type_echoed: str) -> list[dict[str, Any]]:
+    """A completed response with one confirmed computer call, the tool echoed as told."""
+    call = {
+        "type": "computer_call",
+        "id": "cu_1",
+        "call_id": "call_cu",
+        "status": "completed",
+        "action": {"type": "screenshot"},
+        "pending_safety_checks": [],
+    }
+    response = {"id": "resp_1", "status": "in_progress", "tools": [{"type": tool_type_echoed}]}
+    return [
+        {"type": "response.created", "response": response},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {**response, "output": [call]}},
+    ]
+
+
+def test_a_computer_call_whose_response_echoes_a_dated_tool_type_is_executable() -> None:
+    # The request declared computer_use_preview; the response echoes the dated form.
+    (result,) = reduce(_computer_turn("computer-use-preview-2025-03-11"))
+    assert [(i.executable, i.execution) for i in result.items] == [(True, Execution.CLIENT)]
+    assert result.diagnostics == ()
+
+
+def test_an_unknown_declared_tool_type_is_named_and_its_call_says_so() -> None:
+    (result,) = reduce(_computer_turn("robot_arm_2027_01_01"))
+    assert [(i.executable, i.execution) for i in result.items] == [
+        (False, Execution.UNKNOWN_TOOL_TYPE)
+    ]
+    (diagnostic,) = result.diagnostics
+    assert diagnostic.code.value == "unknown_tool_type"
+    assert "'robot_arm_2027_01_01'" in diagnostic.detail
+    # A call a known declared tool names keeps its verdict beside an unknown tool.
+    call = {"type": "function_call", "name": "get_weather", "call_id": "call_1"}
+    declared = [{"type": "robot_arm"}, {"type": "function", "name": "get_weather"}]
+    assert decide(_facts(call, declared)) is Execution.CLIENT
+    assert decide(_facts({**call, "name": "other"}, declared)) is Execution.UNKNOWN_TOOL_TYPE
+    assert decide(_facts({**call, "name": "other"}, declared[1:])) is Execution.UNDECLARED
 
 
 def test_an_empty_or_missing_tools_list_declares_nothing() -> None:

@@ -21,7 +21,9 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.completeness import COMPLETENESS_BY_NAME
 from responses_oracle.model.execution import (
     DECLARATION_STOPS,
+    DECLARED,
     EXECUTION,
+    Declared,
     Execution,
     Stop,
     execution_stop,
@@ -62,8 +64,9 @@ def test_every_executable_invariant_has_a_mutant_and_a_python_predicate() -> Non
 
 
 @pytest.mark.parametrize("mutant", EXECUTION_MUTANTS, ids=IDS)
-def test_mutant_is_one_execution_cell(mutant: Mutant) -> None:
+def test_mutant_is_one_execution_or_declared_cell(mutant: Mutant) -> None:
     changed = [s for s in Stop if mutant.tables.execution[s] is not EXECUTION[s]]
+    changed += [a for a in Declared if mutant.tables.declared[a] is not DECLARED[a]]
     assert len(changed) == 1
 
 
@@ -80,7 +83,7 @@ def test_prove_reports_the_abstract_run_of_a_mutant() -> None:
     mutant = next(m for m in EXECUTION_MUTANTS if m.tables.name == "hosted-call-runs")
     (row,) = prove(mutant.breaks, mutant.tables, bound=(2, 2), matcher=False)
     assert row.status is Status.COUNTEREXAMPLE and row.counterexample is None
-    assert "declaration declared_server" in row.detail and "-> client" in row.detail
+    assert "declared server" in row.detail and "-> client" in row.detail
 
 
 def _z3_stop(facts: tuple[bool, bool, bool, Payload, bool, bool, Stop]) -> Stop:
@@ -161,6 +164,10 @@ WITNESSES: dict[str, list[dict[str, Any]]] = {
         [{**_CALL, "type": "custom_tool_call", "name": "x_keyword_search", "input": "q"}],
         [{"type": "x_search"}],
     ),
+    "undeclared-call-client-run": _turn(
+        [{**_CALL, "type": "custom_tool_call", "name": "x_keyword_search", "input": "q"}],
+        [{"type": "x_search"}],
+    ),
     "declared-call-withheld": _turn([_CALL], _FUNCTION),
     "undeclared-tools-call-withheld": _turn([_CALL], []),
     "answered-call-said-unconfirmed": _turn(
@@ -176,7 +183,9 @@ WITHHELD = frozenset({"declared-call-withheld", "undeclared-tools-call-withheld"
 RENAMED = frozenset({"answered-call-said-unconfirmed"})
 """Mutants that run what the reference runs, but name another reason for not running."""
 
-PYTHON_BLIND = frozenset({"hosted-call-runs", "undeclared-call-runs"})
+PYTHON_BLIND = frozenset(
+    {"hosted-call-runs", "undeclared-call-runs", "undeclared-call-client-run"}
+)
 """Mutants the Python predicate cannot see: the snapshot does not carry the declared
 tools (the declaration half of ``executable_is_client_run`` is the Z3 statement's)."""
 
@@ -205,6 +214,19 @@ def test_every_one_cell_execution_change_is_refuted_by_prove() -> None:
     # refute those that run or withhold a call: the named mutants above).
     mutants = [m for m in table_mutants() if m.table == "execution"]
     assert len(mutants) == len(REFERENCE.execution) * (len(Execution) - 1)
+    survivors = [
+        m.tables.name
+        for m in mutants
+        if prove("verdict_says_why", m.tables)[0].status is not Status.COUNTEREXAMPLE
+    ]
+    assert survivors == []
+
+
+def test_every_one_cell_declared_change_is_refuted_by_prove() -> None:
+    # The map from the declared tools' answer to the walk's stop (issue #35): the
+    # invariants are stated over the answer, so any other stop for one is refuted.
+    mutants = [m for m in table_mutants() if m.table == "declared"]
+    assert len(mutants) == len(REFERENCE.declared) * (len(Stop) - 1)
     survivors = [
         m.tables.name
         for m in mutants

@@ -36,7 +36,9 @@ def _serve(*args: str) -> subprocess.Popen[str]:
 def test_once_prints_the_listening_line_first_and_exits_with_the_verdicts(
     tmp_path: Path,
 ) -> None:
-    process = _serve("q11", "--once", "--out", str(tmp_path))
+    # A scenario without quirks: stream: false gets its own terminal, which a client
+    # replays as is (q11's terminal re-keys the call: a non-streaming client fails it).
+    process = _serve("s01", "--once", "--out", str(tmp_path))
     assert process.stdout is not None
     first = process.stdout.readline().rstrip("\n")
     assert LISTENING.fullmatch(first), first
@@ -100,3 +102,87 @@ def test_without_the_serve_extra_it_exits_2_naming_the_extra(
     monkeypatch.setitem(sys.modules, "aiohttp", None)
     assert main(["serve", "q05"]) == 2
     assert "pip install 'responses-oracle[serve]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "70000"])
+def test_a_port_out_of_range_exits_2_with_one_line(port: str, tmp_path: Path) -> None:
+    process = _serve("q05", "--port", port, "--out", str(tmp_path))
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (2, "")
+    assert err.splitlines() == [
+        f"responses-oracle: error: --port takes 0 (a free port) to 65535; got {port}"]
+
+
+def test_the_idle_timeout_ends_a_run_with_the_verdicts_status(tmp_path: Path) -> None:
+    process = _serve("q05", "--once", "--timeout", "1", "--out", str(tmp_path))
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 1  # q05 was never asked for
+    assert "timed out: no request for 1 s (--timeout)" in out.splitlines()[1]
+    written = json.loads((tmp_path / "verdicts.json").read_text())
+    assert written["ended"] == "timed out: no request for 1 s (--timeout)"
+    assert written["unserved_because"] == "no request offered tools"
+
+
+def test_once_has_a_documented_default_timeout() -> None:
+    from responses_oracle.serve.server import ONCE_TIMEOUT, Timeout
+
+    assert Timeout(idle=120.0, overall=600.0) == ONCE_TIMEOUT
+    assert "default with --once 120,600" in " ".join(_help().split())
+    assert Timeout.parse("5,30") == Timeout(5.0, 30.0)
+    for bad in ("0", "-1", "a", "1,2,3"):
+        with pytest.raises(ServeError, match="--timeout takes SECONDS or SECONDS,TOTAL"):
+            Timeout.parse(bad)
+    assert Timeout(overall=2.0).expired(0.0, 1.9, 2.0).startswith("timed out: 2 s after")
+    assert Timeout(idle=2.0).expired(0.0, 1.0, 2.5) == ""
+
+
+def _help() -> str:
+    process = _serve("--help")
+    out, _ = process.communicate(timeout=60)
+    return out
+
+
+def test_a_chat_completions_request_is_logged_and_told_serve_speaks_responses(
+    tmp_path: Path,
+) -> None:
+    process = _serve("q05", "--out", str(tmp_path))
+    assert process.stdout is not None
+    base_url = process.stdout.readline().split()[-1]
+    client = openai.OpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
+    with pytest.raises(openai.NotFoundError, match="serve speaks only the Responses API"):
+        client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}])
+    process.send_signal(signal.SIGTERM)
+    out, _ = process.communicate(timeout=60)
+    logged = json.loads((tmp_path / "requests.jsonl").read_text().splitlines()[0])
+    assert logged["path"] == "/v1/chat/completions" and logged["body"]["model"] == "m"
+    assert process.returncode == 1
+    assert "error: request 0: serve speaks only the Responses API" in out
+
+
+def test_ctrl_c_prints_and_writes_the_verdicts_then_exits_130(tmp_path: Path) -> None:
+    process = _serve("q05", "--out", str(tmp_path))
+    assert process.stdout is not None
+    assert LISTENING.fullmatch(process.stdout.readline().rstrip("\n"))
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert out.startswith("FAILED: 0 scenario(s) served (interrupted (SIGINT))")
+    assert json.loads((tmp_path / "verdicts.json").read_text())["ended"] == (
+        "interrupted (SIGINT)")
+
+
+def test_the_closing_lines_include_answer_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from responses_oracle.cli.serve import _print
+    from responses_oracle.serve import load_scenario, running
+
+    from .test_gateway import _first_turn, gateway
+
+    with running([load_scenario("q11")], out=tmp_path) as server, gateway(
+        server.base_url
+    ) as through:
+        server.record_downstream(_first_turn(through))
+        verdicts = server.verdicts()
+    _print(verdicts, str(tmp_path))
+    assert "  q11 gateway: answer_kept=true" in capsys.readouterr().out.splitlines()

@@ -157,11 +157,12 @@ def test_a_client_that_never_comes_back_dropped_every_call(tmp_path: Path) -> No
     assert verdicts.scenarios[0].calls[0].verdicts[0].reason.startswith("dropped")
 
 
-def test_a_client_that_answers_the_rekeyed_snapshot_call_id_dropped_the_call(
+def test_a_client_that_answers_the_rekeyed_snapshot_call_id_ran_it_under_that_id(
     tmp_path: Path,
 ) -> None:
     """q05: the terminal snapshot re-keys the call; an application that takes its calls
-    from ``response.completed`` answers a call_id the oracle's call does not have."""
+    from ``response.completed`` runs the call and answers it under the snapshot's
+    call_id, which is not the one the oracle keeps (R6): not a dropped call."""
 
     def from_completed(client: openai.OpenAI) -> list[Item]:
         stream = client.responses.create(model="m", input="hi", tools=[WEATHER], stream=True)
@@ -178,9 +179,18 @@ def test_a_client_that_answers_the_rekeyed_snapshot_call_id_dropped_the_call(
             tools=[WEATHER],
         )
         verdicts = server.verdicts()
-    reason = verdicts.scenarios[0].calls[0].verdicts[0].reason
-    assert verdicts.call("call_baa6").verdicts[0].value is False
-    assert "request 1 answers functions.get_weather:0 instead" in reason
+    [scenario] = verdicts.scenarios
+    assert scenario.next_request == 1
+    executed, history, api_valid = verdicts.call("call_baa6").verdicts
+    under = ("answered under the snapshot's call_id 'functions.get_weather:0', not the "
+             "oracle's 'call_baa6' (R6: a call keeps the call_id it was confirmed with)")
+    assert executed.value is True
+    assert executed.reason == (
+        f"ran, {under}; ran with the oracle's arguments (the output shows responses-oracle-1)")
+    assert history.value is False and history.reason.startswith(f"{under}: id 'fc_b55b'")
+    assert "call_id 'functions.get_weather:0', the oracle's is 'call_baa6'" in history.reason
+    assert api_valid.value is True
+    assert not verdicts.ok
 
 
 @pytest.mark.parametrize("framing", ["data-only", "chunked", "crlf", "data-only,chunked,crlf"])
@@ -204,7 +214,9 @@ def test_openai_agents_runner_without_streaming_is_judged_on_the_json_answer(
         ran.append(city)
         return get_weather(city)
 
-    with running([load_scenario("q11")], out=tmp_path) as server:
+    # s01, not a quirk: stream: false gets the scenario's own terminal, quirks included
+    # (q11's re-keys the call, and a client that sees only it cannot replay otherwise).
+    with running([load_scenario("s01")], out=tmp_path) as server:
         client = openai.AsyncOpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
         model = agents.OpenAIResponsesModel(model="gpt-test", openai_client=client)
         agent = agents.Agent(name="weather", tools=[get_weather_tool], model=model)
@@ -225,19 +237,19 @@ def _without_ids(items: list[Item]) -> list[Item]:
 def test_a_replay_without_ids_is_faithful_only_under_store_false(
     store: bool | None, faithful: bool, tmp_path: Path
 ) -> None:
-    with running([load_scenario("q11")], out=tmp_path) as server:
+    with running([load_scenario("s01")], out=tmp_path) as server:
         two_turns(server.base_url, tamper=_without_ids, store=store)
         [call] = server.verdicts().scenarios[0].calls
     history = call.verdicts[1]
     assert history.value is faithful
     if not faithful:
-        assert history.reason == "id None, the oracle's is 'fc_A' (store is not false)"
+        assert history.reason == "id None, the oracle's is 'fc_s01' (store is not false)"
 
 
 def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
     tmp_path: Path,
 ) -> None:
-    with running([load_scenario("q11"), load_scenario("q10")], out=tmp_path) as server:
+    with running([load_scenario("s01"), load_scenario("s02")], out=tmp_path) as server:
         client = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
         assert [model.id for model in client.models.list()] == ["serve"]
         first = client.responses.create(model="m", input="hi", tools=[WEATHER])
@@ -254,7 +266,7 @@ def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
         )
         verdicts = server.verdicts()
     assert second.output_text == third.output_text == "Done."
-    assert verdicts.unserved == ("q10",)  # the third turn is still q11's conversation
+    assert verdicts.unserved == ("s02",)  # the third turn is still s01's conversation
     [judged] = verdicts.scenarios[0].calls
     assert [v.value for v in judged.verdicts] == [True, None, True]
     assert judged.verdicts[1].reason == "history sent by previous_response_id, not replayed"

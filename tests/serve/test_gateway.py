@@ -15,9 +15,12 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from aiohttp import ClientSession, web
-from responses_oracle.serve import load_scenario, running
+from helpers import REPO
+from responses_oracle.serve import GatewayVerdict, load_scenario, running
+from responses_oracle.serve.gateway import compare_downstream
 from responses_oracle.serve.server import DOWNSTREAM_PATH
 
 from .test_clients import PARALLEL
@@ -129,8 +132,8 @@ def test_a_gateway_that_gives_responses_ids_of_its_own_keeps_the_answer(
     ) as minting:
         verdict = server.record_downstream(_first_turn(minting))
     assert verdict.value is True and verdict.differences == ()
-    assert [d["aspect"] for d in verdict.rewritten] == ["response_id"]
-    assert verdict.rewritten[0]["downstream"].startswith("resp_gw")
+    assert [d["aspect"] for d in verdict.uncounted] == ["response_id"]
+    assert verdict.uncounted[0]["downstream"].startswith("resp_gw")
     assert verdict.reason.endswith("an id of its own (reported, not counted)")
 
 
@@ -152,3 +155,40 @@ def test_the_request_a_gateway_forwards_upstream_is_checked_against_the_schema(
         "input[0]: item: Additional properties are not allowed ('id' was unexpected)",
     )
     assert verdict.reason.startswith("the request forwarded upstream is invalid")
+
+
+S03 = REPO / "fixtures" / "scenarios" / "s03-cut-before-terminal.jsonl"
+
+
+def _sse(events: list[dict[str, Any]]) -> bytes:
+    return b"".join(f"data: {json.dumps(event)}\n\n".encode() for event in events)
+
+
+def _ended_by(terminal: str, output: list[dict[str, Any]]) -> GatewayVerdict:
+    """s03 (cut before its terminal) as a gateway relays it, ending it with ``terminal``."""
+    served = [json.loads(line) for line in S03.read_text().splitlines()]
+    ended = {"type": f"response.{terminal}", "sequence_number": len(served),
+             "response": {"id": "resp_s03", "status": terminal, "output": output}}
+    return compare_downstream(served, _sse([*served, ended]))
+
+
+def test_a_gateway_that_ends_a_cut_upstream_with_failed_keeps_run_nothing() -> None:
+    # LiteLLM's proxy: the upstream was cut, its client gets an explicit response.failed.
+    # The oracle's status is interrupted; both say nothing in the response may run.
+    verdict = _ended_by("failed", [])
+    assert verdict.value is True and verdict.differences == ()
+    [status] = verdict.uncounted
+    assert (status["aspect"], status["upstream"], status["downstream"]) == (
+        "status", "interrupted", "failed")
+    assert "neither completed, so nothing in it may run (R9)" in status["because"]
+    assert verdict.reason.endswith("(reported, not counted)")
+
+
+def test_a_gateway_that_completes_a_cut_upstream_changes_what_may_run() -> None:
+    call = {"type": "function_call", "id": "fc_s03", "call_id": "call_s03",
+            "name": "get_weather", "arguments": '{"city":"Paris"}', "status": "completed"}
+    verdict = _ended_by("completed", [call])
+    assert verdict.value is False
+    aspects = {d["aspect"] for d in verdict.differences}
+    assert {"status", "executable"} <= aspects
+    assert verdict.uncounted == ()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from helpers import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle.reducer import reduce
@@ -21,11 +22,14 @@ from responses_oracle.serve.mapping import (
     AVOID,
     MARKER_PREFIX,
     PAYLOAD_FIELDS,
+    RAN_WITHOUT_ARGUMENTS,
     MappingError,
+    NotApplicable,
     OfferedTool,
     Override,
     choose_tools,
     map_scenario,
+    offered_tools,
     split_like,
 )
 from responses_oracle.serve.scenarios import QUIRKS, load_scenario
@@ -62,10 +66,12 @@ LOOKUP = OfferedTool(
     },
 )
 FREEFORM = OfferedTool("notes", "custom")
+PING = OfferedTool("ping", "function", {"type": "object", "properties": {}})
+"""A tool of no parameter: what a zero-argument call is mapped onto."""
 OFFERS = {
-    "shell": [SHELL, LOOKUP],
-    "exec": [EXEC],
-    "schema": [LOOKUP],
+    "shell": [SHELL, LOOKUP, PING],
+    "exec": [EXEC, PING],
+    "schema": [LOOKUP, PING],
     "custom": [FREEFORM, OfferedTool("memo", "custom"), SHELL],
 }
 
@@ -257,14 +263,14 @@ def test_arguments_that_differ_get_different_markers() -> None:
 
 
 def test_schema_fields_get_markers_minimums_false_and_the_first_choice() -> None:
-    mapped = map_scenario(load_scenario("q11").events, [LOOKUP])
+    mapped = map_scenario(load_scenario("s01").events, [LOOKUP])
     args = json.loads(mapped.events[-1]["response"]["output"][0]["arguments"])
     assert args == {"query": "responses-oracle-1", "limit": 1, "exact": False, "mode": "fast"}
 
 
 def test_an_override_names_the_tool_and_its_arguments() -> None:
     override = Override("probe", {"text": "say {marker}", "n": 2})
-    mapped = map_scenario(load_scenario("q11").events, [LOOKUP], [override])
+    mapped = map_scenario(load_scenario("s01").events, [LOOKUP], [override])
     item = mapped.events[-1]["response"]["output"][0]
     assert item["name"] == "probe"
     assert json.loads(item["arguments"]) == {"text": "say responses-oracle-1", "n": 2}
@@ -329,3 +335,57 @@ def test_split_like_concatenates_keeps_blanks_and_fills_the_rest(
         assert all(parts[i] == "" for i, piece in enumerate(pieces) if not piece)
     if len(whole) >= len(nonempty):
         assert all(parts[i] for i in nonempty)
+
+
+ECHO = OfferedTool(
+    "echo", "function",
+    {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
+)
+DRIVER = [ECHO, PING, FREEFORM]
+"""What every driver offers: a tool with a parameter, one of none, a custom tool."""
+
+
+def _tools_of(mapped: Any) -> dict[str, str]:
+    return {call.original: call.tool for call in mapped.calls}
+
+
+def test_a_zero_argument_call_goes_to_the_tool_of_no_parameter_and_only_it() -> None:
+    assert _tools_of(map_scenario(load_scenario("q10").events, DRIVER)) == {"get_time": "ping"}
+    zero = "rule-test_r7_a_zero_argument_call_keeps_its_empty_string"
+    assert _tools_of(map_scenario(load_scenario(zero).events, DRIVER)) == {"f": "ping"}
+    # A call with arguments never goes to it, even when it is offered first.
+    assert _tools_of(map_scenario(load_scenario("s01").events, [PING, ECHO])) == {
+        "get_weather": "echo"}
+    with pytest.raises(NotApplicable, match="zero-argument call, and no offered tool"):
+        map_scenario(load_scenario("q10").events, [ECHO, FREEFORM])
+
+
+def test_an_override_takes_neither_a_zero_argument_nor_a_custom_call() -> None:
+    override = [Override("echo", {"text": "{marker}"})]
+    r12 = load_scenario("rule-test_r12_replay_adds_codex_compatible_aborted_outputs")
+    assert _tools_of(map_scenario(r12.events, DRIVER, override)) == {
+        "get_weather": "echo", "lookup": "ping", "apply_patch": "notes", "noid": "ping"}
+
+
+def test_a_custom_call_goes_only_to_a_custom_tool() -> None:
+    r12 = load_scenario("rule-test_r12_replay_adds_codex_compatible_aborted_outputs")
+    with pytest.raises(NotApplicable, match="custom_tool_call, and no offered custom tool"):
+        map_scenario(r12.events, [ECHO, PING])
+
+
+def test_a_client_tool_search_only_where_the_request_declared_one() -> None:
+    q01 = load_scenario("q01").events
+    with pytest.raises(NotApplicable, match="declared no client tool search"):
+        map_scenario(q01, DRIVER)
+    declared = offered_tools({"tools": [{"type": "tool_search", "execution": "client"}]})
+    assert map_scenario(q01, declared).events[2]["item"]["type"] == "tool_search_call"
+
+
+def test_every_driver_declares_a_zero_parameter_tool_that_says_it_ran() -> None:
+    drivers = sorted((REPO / "impl" / "agents" / "drivers").glob("*_*.*"))
+    assert len(drivers) >= 8
+    for driver in drivers:
+        text = driver.read_text("utf-8")
+        if "echo" not in text:
+            continue  # not a driver of a client (the loopback preload)
+        assert "ping" in text and f'"{RAN_WITHOUT_ARGUMENTS}"' in text, driver.name

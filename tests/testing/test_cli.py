@@ -168,3 +168,27 @@ def test_openai_python_without_openai_is_an_install_hint_and_exit_2(
     assert status == 2 and captured.out == ""
     assert captured.err.count("pip install 'responses-oracle[clients]'") == 1
     assert "No module named 'httpx2'" in captured.err
+
+
+def test_a_built_in_client_gets_each_response_of_a_body_as_its_own_request() -> None:
+    import argparse
+
+    from responses_oracle.cli.diff import split_responses
+
+    def split(candidate: str, flag: bool | None = None) -> bool:
+        return split_responses(argparse.Namespace(candidate=candidate, split_responses=flag))
+
+    assert split("openai-python") and split("ai-sdk")
+    assert not split("node my-parser.js")
+    assert split("node my-parser.js", True) and not split("openai-python", False)
+
+
+def test_the_report_dir_example_runs_pytest_whatever_diff_exits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["diff", "--help"])
+    [example] = [line for line in capsys.readouterr().out.splitlines() if "--report-dir" in line
+                 and "pytest" in line]
+    # diff exits 1 when it finds a divergence: `&&` would never run the tests.
+    assert example.strip().endswith("--report-dir reports/; pytest reports/")

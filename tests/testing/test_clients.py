@@ -20,6 +20,7 @@ from responses_oracle.docsite.clients import (
     KNOWN,
     PAGE_NAME,
     RECORD_NAME,
+    SPLIT,
     Client,
     Known,
     causes,
@@ -32,7 +33,7 @@ from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, 
 from responses_oracle.testing.cases import Case
 from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, judged, traced, trip_rule
 from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.harness import find, trip_points
+from responses_oracle.testing.harness import answers_of, find, trip_points
 from responses_oracle.testing.hypotheses import explained
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
@@ -86,10 +87,11 @@ def test_every_recorded_representative_still_shows_its_cause(
     streams = [GeneratedStream(tuple(c["events"])) for c in clusters]
     candidate = ProcessCandidate(candidate_command(client.candidate), timeout=60)
     try:
-        answers = candidate.answer(streams)
+        # Sent as the record sent them (a body of several responses, one per request).
+        answers = answers_of(candidate, streams, SPLIT)
         raised = [(s, c["failure"]) for s, c in zip(streams, clusters, strict=True)
                   if c["failure_key"]]
-        trips = iter(trip_points(raised, candidate))
+        trips = iter(trip_points(raised, candidate, SPLIT))
     finally:
         candidate.close()
     for cluster, stream, answer in zip(clusters, streams, answers, strict=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from responses_oracle.testing.shrink import ddmin, denoise, shrink
 
@@ -70,3 +71,34 @@ def test_snapshots_keep_only_the_items_the_failure_needs() -> None:
     # A failure that needs no item keeps the snapshot, empty: [] is not an absent output.
     [_, emptied] = shrink(events, lambda variants: [True for _ in variants])
     assert emptied["response"] == {"id": "r", "output": []}
+
+
+def test_shrink_keeps_a_calls_json_arguments_json() -> None:
+    import json
+
+    from responses_oracle import reduce
+
+    call: dict[str, Any] = {"type": "function_call", "id": "fc_1", "call_id": "call_1",
+                            "name": "get_weather", "arguments": ""}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.function_call_arguments.delta", "output_index": 0,
+         "item_id": "fc_1", "delta": '{"city":'},
+        {"type": "response.function_call_arguments.delta", "output_index": 0,
+         "item_id": "fc_1", "delta": '"Paris"}'},
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+    ]
+
+    def fails(variants: Sequence[list[dict[str, Any]]]) -> list[bool]:
+        # "Still fails" wherever the call and an argument delta are left: one would do.
+        return [any(e["type"].endswith(".delta") for e in v)
+                and any(e["type"].endswith(".added") for e in v) for v in variants]
+
+    shrunk = shrink(events, fails)
+    [result] = reduce(shrunk)
+    [entry] = result.items
+    assert json.loads(entry.item["arguments"]) == {"city": "Paris"}
+    # Without a JSON payload to keep, the same failure shrinks to one delta.
+    texts = [{**e, "delta": "a"} if "delta" in e else e for e in events]
+    assert sum("delta" in e for e in shrink(texts, fails)) == 1

@@ -169,9 +169,61 @@ def test_report_dir_writes_a_report_per_cluster_and_no_test_for_an_unknown_clien
     assert main([*args, "--json"]) == 1
     clusters = json.loads(capsys.readouterr().out)["clusters"]
     ids = {c["id"] for c in clusters} | {p["id"] for c in clusters for p in c["parts"]}
-    assert {path.stem for path in tmp_path.glob("*.md")} == ids
+    reports = {path.stem for path in tmp_path.glob("*.md")} - {"README"}
+    assert reports <= ids
+    index = (tmp_path / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in index.splitlines() if line.startswith("| `")]
+    assert len(rows) == len(reports)
+    for cluster_id in ids:  # each cluster is in the index, merged or with its own report
+        assert f"`{cluster_id}`" in index, cluster_id
     for path in tmp_path.glob("*.md"):
         text = path.read_text(encoding="utf-8")
+        # Links a maintainer can open: absolute ones only.
+        assert not re.findall(r"\]\((?!https://)", text), path.name
+        if path.name == "README.md":
+            continue
         assert text.startswith("# `") and "**Seen from:**" in text and "```jsonl" in text
         assert "No test is written:" in text  # no test style is known for this candidate
     assert not [p for p in tmp_path.iterdir() if p.is_dir()]
+
+
+def _cluster(cluster_id: str, events: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    """A cluster as ``Cluster.to_json`` writes it, with only what a report reads."""
+    return {"id": cluster_id, "class": "confirmed_call_lost", "rule": "R9",
+            "decision": "unconfirmed_item", "kind": "item", "failure": None, "count": 3,
+            "classes": {"confirmed_call_lost": 3}, "events": events, "parts": [],
+            "sources": [], "hypothesis": None, "representative_cause": None, **fields}
+
+
+class _Drops:
+    """A candidate that answers every stream with no item: it drops every call."""
+
+    def answer(self, streams: Any) -> list[Any]:
+        return [[{**result, "items": []} for result in oracle_json(list(stream.events))]
+                for stream in streams]
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_one_report_per_root_cause_its_rule_and_where_it_was_seen(tmp_path: Path) -> None:
+    from responses_oracle.testing.upstream import index
+
+    events = list(_plain().events)
+    part = _cluster("part-a", events, representative_cause={"rule": "R7"})
+    policy = _cluster("policy-x", events, parts=[part], representative_cause={"rule": "R7"},
+                      sources=[{"source": "openrouter", "fixture": "fixtures/quirks/q07.jsonl",
+                                "cases": 2},
+                               {"source": "fixtures/captures/x/rec.jsonl",
+                                "fixture": "fixtures/captures/x/rec.jsonl", "cases": 1}])
+    reports = write_reports(tmp_path, "openai-python", [policy], _Drops())  # type: ignore[arg-type]
+    # The policy and its part: one stream, one test, one report.
+    [report] = reports
+    assert (report.id, report.merged) == ("policy-x", ["part-a"])
+    assert {p.name for p in tmp_path.glob("*.md")} == {"policy-x.md", "README.md"}
+    text = (tmp_path / "policy-x.md").read_text(encoding="utf-8")
+    assert "the rule that decides it, R7:" in text and "R9" not in text.split("\n## ")[0]
+    # Seen from: the recorded stream only, not the profile's generated shape.
+    assert "**Seen from:** the recorded stream `rec.jsonl`, 1 stream(s)." in text
+    assert "openrouter" not in text
+    assert index(reports).count("| `policy-x.md` | `policy-x`, `part-a` |") == 1

@@ -1,9 +1,10 @@
 """Driver: openai-python's tool loop, the gateways' downstream client.
 
-``python openai_python.py BASE_URL PROMPT``: ``client.responses.stream(...)`` with one
-function tool (``echo``), ``get_final_response()``, then, as the openai-python README
+``python openai_python.py BASE_URL PROMPT``: ``client.responses.stream(...)`` with
+``echo(text)``, ``ping()`` (no parameter) and ``note`` (a custom freeform tool),
+``get_final_response()``, then, as the openai-python README
 shows, the response's output items appended to the input as they are (the SDK
-serializes them to request input itself), a ``function_call_output`` for each call,
+serializes them to request input itself), an output item for each call,
 and the next request sent, until a response has no call.  Extra headers for a
 gateway come from ``ORACLE_GATEWAY_CONFIG`` (the Portkey config header) and
 ``ORACLE_GATEWAY_KEY`` (a gateway's own key).
@@ -38,13 +39,36 @@ TOOLS: list[Any] = [
             "additionalProperties": False,
         },
         "strict": True,
-    }
+    },
+    {
+        "type": "function",
+        "name": "ping",
+        "description": "Answer that it ran.",
+        "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+        "strict": True,
+    },
+    {"type": "custom", "name": "note", "description": "Keep a note (free text)."},
 ]
+"""A tool with a parameter, one of none (for zero-argument calls) and a custom freeform
+tool (for custom tool calls): the kinds of call a model makes."""
+
+PONG = "responses-oracle-0"
+"""What ``ping()`` returns: serve's ``RAN_WITHOUT_ARGUMENTS``, which tells the judge a
+zero-argument call ran (a driver runs in its client's environment: no import)."""
 
 
 def echo(text: str) -> str:
     """Return the text unchanged."""
     return text
+
+
+def run(call: Any) -> dict[str, Any]:
+    """Run one call with its tool; the output item that answers it."""
+    if call.type == "custom_tool_call":
+        return {"type": "custom_tool_call_output", "call_id": call.call_id,
+                "output": call.input}
+    output = PONG if call.name == "ping" else echo(**json.loads(call.arguments or "{}"))
+    return {"type": "function_call_output", "call_id": call.call_id, "output": output}
 
 
 def keep_first_answer(path: str) -> Callable[[Any], None]:
@@ -83,14 +107,12 @@ def main(base_url: str, prompt: str) -> None:
         with client.responses.stream(model="gpt-5.1", input=history, tools=TOOLS) as stream:
             response = stream.get_final_response()
         history += response.output
-        calls = [item for item in response.output if item.type == "function_call"]
+        calls = [item for item in response.output
+                 if item.type in ("function_call", "custom_tool_call")]
         if not calls:
             break
         for call in calls:
-            output = echo(**json.loads(call.arguments))
-            history.append(
-                {"type": "function_call_output", "call_id": call.call_id, "output": output}
-            )
+            history.append(run(call))
     print(response.output_text)
 
 

@@ -2,8 +2,9 @@
 // pointed at `serve`.
 //
 // `node vercel_ai.mjs BASE_URL PROMPT`: `streamText` on the OpenAI provider's Responses
-// model (`createOpenAI({ baseURL }).responses("gpt-5.1")`) with one tool declared by
-// `tool()` (`echo`, its input a zod object) and `stopWhen: isStepCount(4)`, so the SDK
+// model (`createOpenAI({ baseURL }).responses("gpt-5.1")`) with two tools declared by
+// `tool()` (`echo`, its input a zod object, and `ping`, of no input, for zero-argument
+// calls) and `stopWhen: isStepCount(4)`, so the SDK
 // runs the tool itself and sends its output back in the next step's request. The
 // driver reads the text stream to its end and prints it (or throws the step's error). Telemetry is off by default;
 // retries are off (a retried request would hide a dropped call). The runner links the
@@ -19,11 +20,19 @@ const echo = tool({
   inputSchema: z.object({ text: z.string() }),
   execute: async ({ text }) => text,
 });
+// What ping returns: serve's RAN_WITHOUT_ARGUMENTS, which tells the judge a
+// zero-argument call ran.
+const PONG = "responses-oracle-0";
+const ping = tool({
+  description: "Answer that it ran.",
+  inputSchema: z.object({}),
+  execute: async () => PONG,
+});
 const result = streamText({
   model: openai.responses("gpt-5.1"),
   system: "Use the echo tool when asked to.",
   prompt,
-  tools: { echo },
+  tools: { echo, ping },
   stopWhen: isStepCount(4),
   maxRetries: 0,
   // streamText reports a failed step here rather than throwing: rethrown below, so a

@@ -1,0 +1,80 @@
+// Driver: openai-go v3's Responses.NewStreaming, pointed at serve.
+//
+// openai_go BASE_URL PROMPT: two function tools (echo, which returns its text, and
+// ping, which takes nothing), each request streamed; the SDK has no tool loop, so the
+// loop is this driver's, written as the SDK's README shows: the final response is the
+// one response.completed carries (the SDK accumulates only WebSocket turns), its output
+// items are appended to the input with ToParam(), a function_call_output for each call,
+// until a response has no call.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/responses"
+)
+
+// run answers one call as the tool would; ping's answer tells serve it ran.
+func run(call responses.ResponseFunctionToolCall) string {
+	if call.Name == "ping" {
+		return "responses-oracle-0"
+	}
+	var args struct{ Text string }
+	if err := json.Unmarshal([]byte(call.Arguments), &args); err != nil {
+		return "invalid arguments: " + err.Error()
+	}
+	return args.Text
+}
+
+func main() {
+	client := openai.NewClient(option.WithBaseURL(os.Args[1]), option.WithMaxRetries(0))
+	tools := []responses.ToolUnionParam{
+		responses.ToolParamOfFunction("echo", map[string]any{"type": "object",
+			"properties": map[string]any{"text": map[string]any{"type": "string"}},
+			"required":   []string{"text"}, "additionalProperties": false}, true),
+		responses.ToolParamOfFunction("ping", map[string]any{"type": "object",
+			"properties": map[string]any{}, "additionalProperties": false}, true),
+	}
+	input := responses.ResponseInputParam{
+		responses.ResponseInputItemParamOfMessage(os.Args[2], responses.EasyInputMessageRoleUser)}
+	var final responses.Response
+	for turn := 0; turn < 4; turn++ {
+		stream := client.Responses.NewStreaming(context.Background(), responses.ResponseNewParams{
+			Model: "gpt-5.1", Tools: tools,
+			Input: responses.ResponseNewParamsInputUnion{OfInputItemList: input}})
+		for stream.Next() {
+			if event := stream.Current(); event.Type == "response.completed" {
+				final = event.Response
+			}
+		}
+		if err := stream.Err(); err != nil {
+			fmt.Fprintln(os.Stderr, "Error:", err)
+			os.Exit(1)
+		}
+		calls := 0
+		for _, item := range final.Output {
+			switch item.Type {
+			case "message":
+				message := item.AsMessage().ToParam()
+				input = append(input, responses.ResponseInputItemUnionParam{OfOutputMessage: &message})
+			case "function_call":
+				call := item.AsFunctionCall()
+				replayed := call.ToParam()
+				output := responses.ResponseInputItemFunctionCallOutputParam{CallID: openai.String(call.CallID),
+					Output: responses.ResponseInputItemFunctionCallOutputOutputUnionParam{OfString: openai.String(run(call))}}
+				input = append(input, responses.ResponseInputItemUnionParam{OfFunctionCall: &replayed},
+					responses.ResponseInputItemUnionParam{OfFunctionCallOutput: &output})
+				calls++
+			}
+		}
+		if calls == 0 {
+			break
+		}
+	}
+	fmt.Println(final.OutputText())
+}

@@ -1,0 +1,62 @@
+"""A small client for the runner's twin tests: one streamed turn, its tool, one more turn.
+
+``python fake_snapshot_client.py BASE_URL snapshot|blank`` offers one tool,
+``echo(text)``, streams one answer and reads its calls where a careless client does:
+``snapshot`` from the terminal ``response.completed``'s ``output`` (so a snapshot that
+re-keys a call, q05, makes it answer under the snapshot's ``call_id``; a valid stream's
+snapshot is the calls themselves), ``blank`` the same but replaying every call with
+``{}`` as its arguments (wrong on any stream).  It runs ``echo`` and sends the calls
+and their outputs back, as an application would.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import urllib.request
+from typing import Any
+
+ECHO = {
+    "type": "function",
+    "name": "echo",
+    "description": "Return the text.",
+    "parameters": {
+        "type": "object",
+        "properties": {"text": {"type": "string"}},
+        "required": ["text"],
+        "additionalProperties": False,
+    },
+}
+
+
+def turn(base_url: str, items: list[Any]) -> list[dict[str, Any]]:
+    """POST one streamed request; the decoded events of its answer."""
+    body = {"model": "gpt-test", "input": items, "tools": [ECHO], "stream": True}
+    request = urllib.request.Request(
+        f"{base_url}/responses", json.dumps(body).encode(),
+        {"Content-Type": "application/json", "Authorization": "Bearer sk-test"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        text = answer.read().decode()
+    return [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")]
+
+
+def main(base_url: str, mode: str) -> int:
+    """The two turns; exit status 0."""
+    prompt = [{"role": "user", "content": "Call echo once."}]
+    events = turn(base_url, prompt)
+    snapshot = next(e["response"] for e in reversed(events) if e["type"] == "response.completed")
+    calls = [item for item in snapshot["output"] if item.get("type") == "function_call"]
+    replayed: list[Any] = []
+    for call in calls:
+        arguments = "{}" if mode == "blank" else call["arguments"]
+        text = json.loads(arguments).get("text", "")
+        replayed.append({**call, "arguments": arguments})
+        replayed.append({"type": "function_call_output", "call_id": call["call_id"],
+                         "output": text})
+    turn(base_url, prompt + replayed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,70 @@
+"""Every cell runs twice, the scenario and its clean twin; a broken verdict counts only
+where the client gets the twin right.
+
+The client is ``fake_snapshot_client.py``: one streamed turn, its ``echo`` tool run,
+the calls sent back.  Reading its calls from the terminal snapshot, it answers q05
+under the snapshot's re-keyed ``call_id`` (history-faithful breaks) and handles the
+twin, whose snapshot is the oracle's answer: the cell is broken.  Replaying ``{}`` as
+every call's arguments, it breaks the twin too: the cell is not judged.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from responses_oracle.agents.profiles import Install, Profile
+from responses_oracle.agents.report import (
+    BROKEN,
+    NOT_JUDGED,
+    cell_from_json,
+    headline,
+    outcome,
+    terminal,
+    why,
+)
+from responses_oracle.agents.runner import run_client
+from responses_oracle.agents.scenarios import resolve
+from responses_oracle.agents.verdicts import summary
+
+CLIENT = Path(__file__).resolve().parent / "fake_snapshot_client.py"
+
+
+def _client(mode: str) -> Profile:
+    return Profile(
+        name=f"fake-{mode}", kind="library", package="", version="",
+        install=Install("project", "", ()),
+        command=(sys.executable, str(CLIENT), "{base_url}", mode), driven="", sandbox="",
+        tools=(("echo", '{"text": "{marker}"}'),), timeout=60.0,
+    )
+
+
+def test_a_client_that_fails_a_scenario_but_handles_its_twin_is_broken(
+    tmp_path: Path,
+) -> None:
+    [cell] = run_client(_client("snapshot"), ["q05"], tmp_path)
+    assert cell.ran and cell.twin is not None and cell.twin.ran, cell.reason
+    assert summary(cell.calls) == {"executed": "ok", "history_faithful": "FAIL",
+                                   "api_valid": "ok"}
+    assert summary(cell.twin.calls) == dict.fromkeys(summary(cell.calls), "ok")
+    assert outcome(cell) == BROKEN and headline([cell]).startswith("FAIL: 1 of 1 cell")
+    assert "answered under the snapshot's call_id" in why(cell)
+    # Folders by scenario, the twin's inside; serve was told to play the twin.
+    scenario = tmp_path / "fake-snapshot" / "q05"
+    twin = scenario / "twin"
+    assert json.loads((scenario / "verdicts.json").read_text())["scenarios"][0]["twin"] is False
+    assert json.loads((twin / "verdicts.json").read_text())["scenarios"][0]["twin"] is True
+    # The record keeps both, and reads back to the same outcome.
+    assert outcome(cell_from_json(json.loads(json.dumps(cell.to_json())))) == BROKEN
+
+
+def test_a_client_that_fails_the_twin_too_is_not_judged(tmp_path: Path) -> None:
+    [cell] = run_client(_client("blank"), [resolve(["s01"])[0].argument()], tmp_path)
+    assert cell.ran and cell.twin is not None and cell.twin.ran, cell.reason
+    assert summary(cell.calls)["history_faithful"] == "FAIL"
+    assert summary(cell.twin.calls)["history_faithful"] == "FAIL"
+    assert outcome(cell) == NOT_JUDGED
+    assert why(cell).startswith("not judged: fails the clean twin too (call_s01: ")
+    assert headline([cell]).startswith("NOT JUDGED: 1 cell not judged")
+    assert "FAIL/FAIL/ok" in terminal([cell])  # the twin's marks, beside the scenario's
