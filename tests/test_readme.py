@@ -280,8 +280,8 @@ def test_the_commands_listed_answer_help_and_the_extras_are_as_said(
     [listing] = [b for b in blocks() if b.language == "text" and "responses-oracle prove" in b.text]
     commands = sorted({line.split()[1] for line in listing.text.splitlines() if line.strip()})
     assert commands == [
-        "agents", "audit", "diff", "diff-policies", "explain", "prove", "reduce", "replay",
-        "serve", "vectors",
+        "agents", "audit", "diff", "diff-policies", "explain", "prove", "proxy", "reduce",
+        "replay", "serve", "vectors",
     ]
     for command in commands:
         done = installed.run("responses-oracle", command, "--help")

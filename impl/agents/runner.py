@@ -25,6 +25,11 @@ Rules
    ``answer_kept`` beside the three verdicts of what the gateway forwarded.  A gateway
    that answered that first request with an HTTP error relayed no byte of the scenario:
    the cell is ``not run`` with the gateway's error, never a dropped call.
+6. **Behind the proxy** (``proxy``), ``responses-oracle proxy --upstream SERVE_URL``
+   runs between serve and the client, and the client is pointed at the proxy: serve
+   still plays the same scenario (and its twin) and judges the client's next request
+   (which the proxy forwards unchanged).  The cell's client is named ``CLIENT via
+   proxy``; the proxy's repairs are kept in ``PROXY_LOG``.  Agents only.
 
 Theory of operation
 -------------------
@@ -63,14 +68,25 @@ from typing import IO, Any, Final
 from .profiles import DRIVERS, DUMMY_KEY, PROMPT, Profile
 from .verdicts import CallVerdict, load_verdicts
 
-SERVE: Final[tuple[str, ...]] = (
+CLI: Final[tuple[str, ...]] = (
     sys.executable, "-c", "import sys; from responses_oracle.cli import main; sys.exit(main())",
-    "serve",
 )
-"""How ``serve`` is started: this interpreter's installed ``responses-oracle serve``."""
+"""This interpreter's installed ``responses-oracle``."""
+
+SERVE: Final[tuple[str, ...]] = (*CLI, "serve")
+"""How ``serve`` is started."""
+
+PROXY: Final[tuple[str, ...]] = (*CLI, "proxy")
+"""How ``proxy`` is started, between serve and the client (rule 6)."""
+
+VIA_PROXY: Final = " via proxy"
+"""What a cell's client name gets when the proxy stood between serve and the client."""
+
+PROXY_LOG: Final = "proxy.jsonl"
+"""The proxy's repairs (``proxy --log``), in the run's folder."""
 
 LISTENING: Final = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
-"""serve's first stdout line, which names its base URL."""
+"""serve's and the proxy's first stdout line, which names the base URL."""
 
 SERVE_START: Final = 60.0
 """Seconds serve may take to print its first line."""
@@ -281,16 +297,14 @@ def _tail(path: Path) -> str:
 
 
 @contextmanager
-def serving(
-    scenario: str, out: Path, port: int, tool_args: Sequence[str], serve: Sequence[str]
-) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """serve for one scenario: the process and its base URL (``""`` if it did not say)."""
-    out.mkdir(parents=True, exist_ok=True)
-    with open(out / "serve.log", "w", encoding="utf-8") as log:
+def listening(command: Sequence[str], log: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A server that prints ``LISTENING`` first (serve, the proxy): the process and its
+    base URL (``""`` if it did not say); its stderr goes to ``log``."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "w", encoding="utf-8") as errors:
         process = subprocess.Popen(
-            [*serve, scenario, "--port", str(port), "--out", str(out), *tool_args],
-            stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True,
-            start_new_session=True,
+            list(command), stdout=subprocess.PIPE, stderr=errors, stdin=subprocess.DEVNULL,
+            text=True, start_new_session=True,
         )
         try:
             assert process.stdout is not None
@@ -298,6 +312,28 @@ def serving(
             yield process, found.group(1) if found else ""
         finally:
             _end(process)
+
+
+@contextmanager
+def serving(
+    scenario: str, out: Path, port: int, tool_args: Sequence[str], serve: Sequence[str]
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """serve for one scenario: the process and its base URL (``""`` if it did not say)."""
+    command = [*serve, scenario, "--port", str(port), "--out", str(out), *tool_args]
+    with listening(command, out / "serve.log") as started:
+        yield started
+
+
+@contextmanager
+def proxied(upstream: str, out: Path, proxy: Sequence[str] | None) -> Iterator[str]:
+    """The URL the client is pointed at: the proxy's in front of ``upstream`` (rule 6),
+    or ``upstream`` itself when ``proxy`` is None; ``""`` if the proxy did not start."""
+    if proxy is None:
+        yield upstream
+        return
+    command = [*proxy, "--upstream", upstream, "--log", str(out / PROXY_LOG)]
+    with listening(command, out / "proxy.log") as (_, url):
+        yield url
 
 
 def tool_arguments(profile: Profile) -> list[str]:
@@ -370,11 +406,15 @@ def run_cell(
     port: int = 0,
     serve: Sequence[str] = SERVE,
     twin: bool = False,
+    proxy: Sequence[str] | None = None,
 ) -> Cell:
     """One client x one scenario (module docstring), or its clean twin with ``twin``.
     ``gateway_url``, for a gateway, is the gateway's endpoint the downstream client is
-    pointed at (serve then binds ``port``, the gateway's upstream)."""
-    cell = Cell(profile.name, scenario, ran=False, folder=str(out))
+    pointed at (serve then binds ``port``, the gateway's upstream).  ``proxy``: the
+    command that starts the proxy to put between serve and the client (rule 6;
+    ``PROXY``), or None."""
+    name = profile.name + (VIA_PROXY if proxy is not None else "")
+    cell = Cell(name, scenario, ran=False, folder=str(out))
     if not profile.install.installed():
         cell.reason = not_installed(profile)
         return cell
@@ -384,10 +424,15 @@ def run_cell(
         if not served_at:
             cell.reason = f"serve did not start: {_tail(out / 'serve.log') or 'no output'}"
             return cell
-        with tempfile.TemporaryDirectory(prefix=f"ro-{slug(profile.name)}-") as root:
+        with proxied(served_at, out, proxy) as client_url, tempfile.TemporaryDirectory(
+            prefix=f"ro-{slug(profile.name)}-"
+        ) as root:
+            if not client_url:
+                cell.reason = f"the proxy did not start: {_tail(out / 'proxy.log') or 'no output'}"
+                return cell
             space = Workspace(Path(root))
-            values = placeholders(profile, served_at, space)
-            values["gateway_url"] = gateway_url or served_at
+            values = placeholders(profile, client_url, space)
+            values["gateway_url"] = gateway_url or client_url
             space.write(profile.files, values)
             _place_driver(profile, space)
             env = space.environment({k: fill(v, values) for k, v in profile.env})
@@ -485,12 +530,16 @@ def run_client(
     out: Path,
     *,
     serve: Sequence[str] = SERVE,
+    proxy: Sequence[str] | None = None,
     done: Callable[[Cell], None] = lambda cell: None,
 ) -> list[Cell]:
     """Every scenario of one client, in order, each with its clean twin (rule 4);
-    ``done`` is called after each cell."""
+    ``done`` is called after each cell.  ``proxy`` (agents only; ``PROXY``) puts the
+    proxy between serve and the client (rule 6)."""
+    if proxy is not None and profile.gateway:
+        raise ValueError(f"{profile.name} is a gateway: the proxy goes before agents only")
     cells: list[Cell] = []
-    folder = out / slug(profile.name)
+    folder = out / slug(profile.name + (VIA_PROXY if proxy is not None else ""))
     names = folder_names(scenarios)
     with _gateway(profile, folder) as (upstream, gateway_url, reason):
         for scenario, name in zip(scenarios, names, strict=True):
@@ -498,10 +547,10 @@ def run_client(
                 cell = Cell(profile.name, scenario, ran=False, reason=reason)
             else:
                 cell = run_cell(profile, scenario, folder / name, gateway_url=gateway_url,
-                                port=upstream, serve=serve)
+                                port=upstream, serve=serve, proxy=proxy)
                 cell.twin = run_cell(profile, scenario, folder / name / TWIN_FOLDER,
                                      gateway_url=gateway_url, port=upstream, serve=serve,
-                                     twin=True)
+                                     twin=True, proxy=proxy)
             cells.append(cell)
             done(cell)
     return cells

@@ -54,6 +54,7 @@ def register(subparsers: Subparsers) -> None:
             "agents openai-agents --scenario q10 --scenario s02",
             "agents codex opencode --html report.html",
             "agents 'python my_app.py {base_url}' --scenario s01 --json",
+            "agents codex --scenario q07 --via-proxy",
             "agents --list",
         ),
         run=run,
@@ -75,6 +76,10 @@ def register(subparsers: Subparsers) -> None:
                         metavar=("NAME", "JSON"),
                         help="for your own command: a tool it offers and the arguments "
                         "serve sends it (serve --tool NAME --args JSON)")
+    parser.add_argument("--via-proxy", action="store_true",
+                        help="put 'responses-oracle proxy' between serve and each agent: "
+                        "does the repaired stream make the verdicts hold? (cells named "
+                        "'CLIENT via proxy'; not for gateways)")
     parser.add_argument("--list", action="store_true", help="list the profiles and scenarios")
 
 
@@ -113,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
 
     from responses_oracle.agents.profiles import BY_NAME
     from responses_oracle.agents.report import headline, page, terminal, to_json, write_timelines
-    from responses_oracle.agents.runner import run_client
+    from responses_oracle.agents.runner import PROXY, run_client
     from responses_oracle.agents.scenarios import builtin, resolve
 
     if args.list:
@@ -124,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
     profiles = [BY_NAME.get(name) or custom_profile(name, args.tool) for name in args.clients]
     if args.timeout:
         profiles = [replace(p, timeout=args.timeout) for p in profiles]
+    gateways = [p.name for p in profiles if p.gateway]
+    if args.via_proxy and gateways:
+        raise CliError(f"--via-proxy puts the proxy before agents; {', '.join(gateways)} "
+                       "is a gateway")
     scenarios = resolve(args.scenario) if args.scenario else builtin()
     cells: list[Cell] = []
     arguments = {s.argument(): s.name for s in scenarios}
@@ -136,9 +145,10 @@ def run(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="ro-agents-") as scratch:
         out = Path(args.out) if args.out else Path(scratch)
+        proxy = PROXY if args.via_proxy else None
         try:
             for profile in profiles:
-                run_client(profile, list(arguments), out, done=judged)
+                run_client(profile, list(arguments), out, proxy=proxy, done=judged)
         except KeyboardInterrupt:
             # The runner ended its processes on the way out; show what was judged.
             print(terminal(cells) if cells else "no cell was judged\n", end="")

@@ -162,6 +162,11 @@ COMMANDS: Final[tuple[CommandSpec, ...]] = (
         "responses_oracle.cli.serve",
         "serve scenarios on 127.0.0.1 to a real client and judge its next request",
     ),
+    CommandSpec(
+        "proxy",
+        "responses_oracle.cli.proxy",
+        "stand in front of a provider on 127.0.0.1 and stream back its answers repaired",
+    ),
 )
 """The subcommands, in the order ``--help`` lists them."""
 

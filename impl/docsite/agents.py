@@ -57,6 +57,13 @@ TIMELINES = "agents/timelines"
 COMMAND = "python -m responses_oracle.docsite.agents"
 SCRIPT = "python tools/record_agents.py"
 
+PROXY_CELLS = "proxy_cells"
+"""A client entry's cells recorded with the proxy between serve and the client
+(``--via-proxy``), beside its direct ``cells``."""
+
+PROXY_PAGE = "usage/proxy.md"
+"""The proxy's page, which the column of a client behind it links to."""
+
 NOT_STREAMED = "ᴶ"
 """After a cell's marks: the client did not stream (``stream: false``), so it was
 answered with the scenario's terminal response object, not the stream."""
@@ -88,15 +95,21 @@ def client_entry(profile: Profile) -> dict[str, Any]:
 
 
 def record_client(
-    profile: Profile, scenarios: Sequence[Scenario], out: Path, directory: Path
+    profile: Profile,
+    scenarios: Sequence[Scenario],
+    out: Path,
+    directory: Path,
+    via_proxy: bool = False,
 ) -> None:
     """Run one client on every scenario, saving its entry into the record after each
-    cell (a partial run keeps what it recorded)."""
-    from responses_oracle.agents.runner import Cell, run_client
+    cell (a partial run keeps what it recorded); ``via_proxy``: with the proxy between
+    serve and the client, into the entry's ``PROXY_CELLS``."""
+    from responses_oracle.agents.runner import PROXY, Cell, run_client
 
+    key = PROXY_CELLS if via_proxy else "cells"
     entry = client_entry(profile)
     entry["started_at"] = _now()
-    entry["cells"] = []
+    entry[key] = []
     by_argument = {s.argument(): s.name for s in scenarios}
 
     def save_cell(done: Cell) -> None:
@@ -105,21 +118,26 @@ def record_client(
         data["output"] = data["output"][-400:]
         if "twin" in data:
             data["twin"]["output"] = data["twin"]["output"][-400:]
-        entry["cells"].append(data)
+        entry[key].append(data)
         entry["finished_at"] = _now()
-        print(f"  {profile.name} {data['scenario']}: {'ran' if done.ran else 'not run'} "
+        print(f"  {done.client} {data['scenario']}: {'ran' if done.ran else 'not run'} "
               f"{why(done)[:100]}", flush=True)
         with _locked(directory):
-            _merge(directory, dict(entry, cells=list(entry["cells"])))
+            _merge(directory, {**entry, key: list(entry[key])}, key)
 
-    run_client(profile, list(by_argument), out, done=save_cell)
+    proxy = PROXY if via_proxy else None
+    run_client(profile, list(by_argument), out, proxy=proxy, done=save_cell)
 
 
 def record(
-    names: Sequence[str], scenario_names: Sequence[str], directory: Path, resume: bool = False
+    names: Sequence[str],
+    scenario_names: Sequence[str],
+    directory: Path,
+    resume: bool = False,
+    via_proxy: bool = False,
 ) -> None:
     """Record the clients ``names`` into the record, one at a time; with ``resume``, only
-    the scenarios a client has no cell for yet."""
+    the scenarios a client has no cell for yet; ``via_proxy``: behind the proxy."""
     import tempfile
 
     scenarios = builtin()
@@ -132,11 +150,14 @@ def record(
                 entry: dict[str, Any] = next(
                     (c for c in load(directory).get("clients", []) if c["client"] == name), {}
                 )
-                done = {cell["scenario"] for cell in entry.get("cells", [])}
+                done = {
+                    cell["scenario"]
+                    for cell in entry.get(PROXY_CELLS if via_proxy else "cells", [])
+                }
                 todo = [s for s in scenarios if s.name not in done]
             print(f"recording {name}: {len(todo)} scenarios", flush=True)
             if todo:
-                record_client(BY_NAME[name], todo, Path(out), directory)
+                record_client(BY_NAME[name], todo, Path(out), directory, via_proxy)
 
 
 @contextmanager
@@ -149,9 +170,10 @@ def _locked(directory: Path) -> Iterator[None]:
         yield
 
 
-def _merge(directory: Path, entry: dict[str, Any]) -> None:
-    """Put one client's entry into the record (its cells replace those of the same
-    scenarios), and save."""
+def _merge(directory: Path, entry: dict[str, Any], key: str = "cells") -> None:
+    """Put one client's entry into the record (its ``key`` cells replace those of the
+    same scenarios; cells recorded the other way, direct or behind the proxy, stay), and
+    save."""
     path = directory / RECORD_NAME
     data = load(directory) if path.is_file() else {}
     data["generated_by"] = SCRIPT
@@ -159,12 +181,15 @@ def _merge(directory: Path, entry: dict[str, Any]) -> None:
         {"name": s.name, "spec": s.spec, "kind": s.kind, "what": s.what} for s in builtin()
     ]
     clients = {c["client"]: c for c in data.get("clients", [])}
-    previous = {c["scenario"]: c for c in clients.get(entry["client"], {}).get("cells", [])}
-    previous.update({c["scenario"]: c for c in entry["cells"]})
+    old = clients.get(entry["client"], {"cells": []})
+    previous = {c["scenario"]: c for c in old.get(key, [])}
+    previous.update({c["scenario"]: c for c in entry[key]})
     order = [s["name"] for s in data["scenarios"]]
-    entry["cells"] = sorted(previous.values(), key=lambda c: order.index(c["scenario"])
-                            if c["scenario"] in order else len(order))
-    clients[entry["client"]] = entry
+    cells = sorted(previous.values(), key=lambda c: order.index(c["scenario"])
+                   if c["scenario"] in order else len(order))
+    # The entry's description comes from the direct recording when there is one.
+    base = {**old} if key == PROXY_CELLS and old.get("cells") else {**old, **entry}
+    clients[entry["client"]] = {**base, key: cells}
     data["clients"] = [clients[p.name] for p in PROFILES if p.name in clients]
     save(directory, data)
 
@@ -271,16 +296,23 @@ def render(data: Mapping[str, Any]) -> str:
     lines += [f"- **{c['client']}**: {c['note']}." for c in notes]
     lines += ["", "## Verdicts", "",
               "Scenario names link to the timeline of the stream serve played.", ""]
-    header = ["scenario", *(c["client"] for c in clients)]
+    columns = [
+        column
+        for c in clients
+        for column in [(c["client"], c["cells"])]
+        + ([(f"{c['client']} via proxy", c[PROXY_CELLS])] if c.get(PROXY_CELLS) else [])
+    ]
+    header = ["scenario", *(name for name, _ in columns)]
     rows = []
     for scenario in scenarios:
         name = scenario["name"]
         row = [f"[{name}]({timeline_link(name)})"]
-        for client in clients:
-            found = next((x for x in client["cells"] if x["scenario"] == name), None)
+        for _, recorded in columns:
+            found = next((x for x in recorded if x["scenario"] == name), None)
             row.append(_grid(found) if found else "")
         rows.append(row)
     lines += table(header, rows)
+    lines += _behind_proxy(clients)
     lines += ["", "## Scenarios", ""]
     lines += table(("scenario", "kind", "serve is given", "what it checks"), (
         (s["name"], s["kind"], f"`{s['spec']}`", s["what"]) for s in scenarios
@@ -333,6 +365,30 @@ def headline(data: Mapping[str, Any]) -> str:
     if idle:
         text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
     return text
+
+
+def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What a *CLIENT via proxy* column is, and how its cells went."""
+    behind = [(c["client"], x) for c in clients for x in c.get(PROXY_CELLS, [])]
+    if not behind:
+        return []
+    held = sum(_outcome(x) == HELD and _mark(x) != "???" for _, x in behind)
+    lines = [
+        "",
+        f"A column *CLIENT via proxy* is the same client, run the same way, with "
+        f"`responses-oracle proxy` between serve and it ([Repairing a provider's "
+        f"stream]({PROXY_PAGE})): the client gets the oracle's canonical stream of what "
+        f"serve played, and serve judges its next request as before. Only the cells "
+        f"recorded so are filled: of {counted(len(behind), 'cell')} behind the proxy, "
+        f"{held} held every verdict that applies.",
+    ]
+    broke = [(name, x) for name, x in behind if _outcome(x) not in (HELD, NOT_APPLICABLE)]
+    if broke:
+        lines += ["", *table(("client", "scenario", "verdicts", "why"), (
+            (f"{name} via proxy", x["scenario"], _grid(x), cell(why(cell_from_json(x))))
+            for name, x in broke
+        ))]
+    return lines
 
 
 def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -416,11 +472,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="record only this scenario (repeatable)")
     parser.add_argument("--resume", action="store_true",
                         help="with --record: only the scenarios a client has no cell for")
+    parser.add_argument("--via-proxy", action="store_true",
+                        help="with --record: with the proxy between serve and each client, "
+                        "into the clients' proxy columns")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
     args = parser.parse_args(argv)
     directory = docs_dir()
     if args.record is not None:
-        record(args.record or [p.name for p in PROFILES], args.scenario, directory, args.resume)
+        record(args.record or [p.name for p in PROFILES], args.scenario, directory, args.resume,
+               args.via_proxy)
     data = load(directory)
     wanted = {PAGE_NAME: render(data), **render_timelines(data)}
     folder = directory / TIMELINES

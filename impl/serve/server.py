@@ -84,7 +84,7 @@ class ServeError(ValueError):
 def bind_host(host: str) -> str:
     """``host`` if it is the loopback address, else ``ServeError`` (rule 1)."""
     if host not in (LOOPBACK, "localhost"):
-        raise ServeError(f"serve binds {LOOPBACK} only; refusing to listen on {host!r}")
+        raise ServeError(f"responses-oracle binds {LOOPBACK} only; refusing to listen on {host!r}")
     return LOOPBACK
 
 
@@ -442,8 +442,13 @@ class Running:
         return self.state.record_downstream(data, scenario)
 
 
-async def _start(state: ServeState, port: int) -> tuple[web.AppRunner, int]:
-    runner = web.AppRunner(build_app(state), access_log=None)
+async def start_loopback(
+    app: web.Application, port: int, shutdown_timeout: float = 60.0
+) -> tuple[web.AppRunner, int]:
+    """Run ``app`` on ``LOOPBACK``:``port`` (0: a free one), with no access log (a
+    request's headers may carry a key); the runner and the port bound.  On cleanup the
+    runner waits up to ``shutdown_timeout`` seconds for requests in flight."""
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=shutdown_timeout)
     await runner.setup()
     site = web.TCPSite(runner, LOOPBACK, port)
     await site.start()
@@ -468,7 +473,7 @@ def running(
     """
     state = _state(scenarios, out, overrides, framing, once=False)
     loop = asyncio.new_event_loop()
-    runner, bound = loop.run_until_complete(_start(state, port))
+    runner, bound = loop.run_until_complete(start_loopback(build_app(state), port))
     thread = threading.Thread(target=loop.run_forever, name="serve", daemon=True)
     thread.start()
     try:
@@ -550,7 +555,7 @@ async def serve_forever(
 
     state = _state(scenarios, out, overrides, framing, once)
     state.done = asyncio.Event()
-    runner, bound = await _start(state, port)
+    runner, bound = await start_loopback(build_app(state), port)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGINT, state.end, INTERRUPTED)
     loop.add_signal_handler(signal.SIGTERM, state.end, TERMINATED)

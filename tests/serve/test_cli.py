@@ -82,7 +82,7 @@ def test_any_host_but_loopback_is_refused(host: str, tmp_path: Path) -> None:
     process = _serve("q05", "--host", host, "--out", str(tmp_path))
     out, err = process.communicate(timeout=60)
     assert process.returncode == 2 and out == ""
-    assert "serve binds 127.0.0.1 only" in err
+    assert "binds 127.0.0.1 only" in err
 
 
 def test_a_scenario_that_finds_nothing_exits_2_before_listening(tmp_path: Path) -> None:

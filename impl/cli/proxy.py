@@ -1,0 +1,117 @@
+"""``responses-oracle proxy``: a loopback Responses endpoint in front of a provider that
+streams back the oracle's canonical stream of each answer.
+
+A thin face over ``responses_oracle.proxy``: the arguments become a ``ProxyConfig``;
+``proxy_forever`` prints the ``listening on http://127.0.0.1:PORT/v1`` line first
+(flushed, so a harness can read the port from a pipe), as ``serve`` does, and proxies
+until SIGINT or SIGTERM, then lets the requests in flight finish.
+
+Exit status: 0 after an interrupt, once the requests in flight finished (interrupting
+is how a proxy ends); 2 for unusable arguments (an upstream that is no http(s) URL, a
+host other than 127.0.0.1, a port in use, a log file that cannot be written); 130 when a
+second interrupt ends the drain (the status every command has for an interrupt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+from urllib.parse import urlsplit
+
+from .common import CliError, Exit, ExitTable, command_parser
+
+if TYPE_CHECKING:
+    from .common import Subparsers
+
+_EXTRA: Final = frozenset({"aiohttp", "jsonschema"})
+"""The modules of the ``serve`` extra, which the proxy shares."""
+
+PROXY_EXIT: Final[ExitTable] = {
+    Exit.OK: "interrupted (Ctrl-C or SIGTERM), after the requests in flight finished",
+    Exit.USAGE: "unusable arguments: an --upstream that is no http(s) URL, a host other "
+    "than 127.0.0.1, a port in use, a --log that cannot be written",
+}
+
+_DESCRIPTION = (
+    "Listen on 127.0.0.1 as a Responses API and forward every request to UPSTREAM "
+    "(headers, key and body as the client sent them; the key is never logged). A "
+    "streamed POST /v1/responses comes back as the oracle's canonical stream of the "
+    "upstream's answer: text, reasoning and refusal deltas pass through at once; a "
+    "call's events are held until the oracle's answer for it is settled (at the latest "
+    "the terminal), then sent reconciled -- real id, complete arguments, once, in slot "
+    "order. 'stream: false' gets the canonical response object. Every other route, and "
+    "every upstream error, passes through unchanged; a cut stream stays cut. A streamed "
+    "answer ends with the SSE comment ': responses-oracle-repairs N'; a JSON answer "
+    "carries the header X-Responses-Oracle-Repairs. Docs: the 'Repairing a provider's "
+    "stream' page. The first stdout line is 'listening on http://127.0.0.1:PORT/v1'."
+)
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``proxy`` to the command set."""
+    parser = command_parser(
+        subparsers,
+        "proxy",
+        description=_DESCRIPTION,
+        examples=(
+            "proxy --upstream https://openrouter.ai/api/v1 --port 8300 --log repairs.jsonl",
+            "proxy --upstream http://127.0.0.1:8000/v1   # then OPENAI_BASE_URL=<printed URL>",
+            "proxy --upstream https://api.example.com/v1 --dry-run --log would-repair.jsonl",
+        ),
+        run=run,
+        exit_status=PROXY_EXIT,
+    )
+    parser.add_argument("--upstream", required=True, metavar="URL",
+                        help="the provider's base URL, /v1 included")
+    parser.add_argument("--port", type=int, default=0, help="port to bind (default 0: a free one)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="only 127.0.0.1 is accepted (anything else exits 2)")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append one JSON line per response: its id, the oracle's codes, "
+                        "what was changed (never a header or a body)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="forward every answer unchanged; only log what would be repaired")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the arguments, then proxy until interrupted; the exit status."""
+    try:
+        from responses_oracle.proxy.server import ProxyConfig, proxy_forever
+        from responses_oracle.serve.server import ServeError, bind_host
+    except ModuleNotFoundError as error:
+        if error.name not in _EXTRA:
+            raise
+        raise CliError(
+            f"proxy needs {error.name}: install the serve extra "
+            "(pip install 'responses-oracle[serve]')"
+        ) from None
+    try:
+        bind_host(args.host)
+    except ServeError as error:
+        raise CliError(str(error)) from None
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port must be 0..65535, got {args.port}")
+    parts = urlsplit(args.upstream)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise CliError(
+            f"--upstream must be an http(s) base URL such as https://api.openai.com/v1, "
+            f"got {args.upstream!r}"
+        )
+    log = Path(args.log) if args.log else None
+    if log is not None:
+        try:
+            log.touch()
+        except OSError as error:
+            raise CliError(f"cannot write --log {log}: {error.strerror or error}") from None
+    config = ProxyConfig(args.upstream, dry_run=args.dry_run, log=log)
+
+    def announce(line: str) -> None:
+        print(line, flush=True)
+
+    try:
+        asyncio.run(proxy_forever(config, port=args.port, announce=announce))
+    except OSError as error:
+        raise CliError(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}") from None
+    return Exit.OK

@@ -1,0 +1,36 @@
+"""``proxy``: a loopback Responses endpoint that forwards to an upstream and streams back
+the oracle's canonical stream of its answer (``responses-oracle proxy``; needs the
+``serve`` extra).
+
+>>> from responses_oracle.proxy import ProxyConfig, running
+>>> with running(ProxyConfig("https://api.openai.com/v1")) as proxy:   # doctest: +SKIP
+...     client = openai.OpenAI(base_url=proxy.base_url)
+...     ...                                  # the application, unchanged
+
+Modules: ``relay`` (one upstream body in, the canonical stream's bytes out, sans-IO)
+and ``server`` (the aiohttp application, ``running`` and ``proxy_forever``).
+"""
+
+from __future__ import annotations
+
+from .relay import Relay
+from .server import (
+    REPAIRS_COMMENT,
+    REPAIRS_HEADER,
+    ProxyConfig,
+    Running,
+    proxy_forever,
+    repair_count,
+    running,
+)
+
+__all__ = [
+    "REPAIRS_COMMENT",
+    "REPAIRS_HEADER",
+    "ProxyConfig",
+    "Relay",
+    "Running",
+    "proxy_forever",
+    "repair_count",
+    "running",
+]

@@ -1,0 +1,91 @@
+"""One upstream body in, the canonical stream's bytes out: the proxy's sans-IO core.
+
+Rules
+-----
+1. **The wire front end reads the upstream.**  Bytes go through the project's own SSE
+   framer (``wire.framers.SSEFramer``: any chunking, CR/LF/CRLF, comments, ``[DONE]``,
+   ``Limits``), so the proxy reads exactly what ``reduce`` would read.
+2. **The oracle decides what goes out.**  Each event goes to a ``Canonicalizer``
+   (``responses_oracle.Canonicalizer``), which gives back the events to emit now: text,
+   reasoning and refusal deltas at once, a call's events once its answer is settled.
+   Nothing else is held: ``feed`` returns whatever the canonicalizer released for the
+   chunk, framed as the API frames SSE (``event:`` and ``data:`` lines, LF).
+3. **``dry_run`` forwards the bytes unchanged** and still runs the canonicalizer, so the
+   repairs it would have made are known (and logged) without changing anything.
+4. **Memory is bounded per response**: the framer by ``Limits`` (one event at a time,
+   an oversized event skipped as it arrives), the held calls by the reducer's
+   ``ReducerLimits`` inside the canonicalizer (items per response, characters per
+   payload); nothing else is kept but the last terminal event.
+5. **The answer of ``stream: false``** is the ``response`` object of the last terminal
+   event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
+   before its terminal has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, cast
+
+from responses_oracle import Canonicalizer
+from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
+from responses_oracle.serve.server import Framing
+from responses_oracle.wire.decode import EventBuilder
+from responses_oracle.wire.framers import SSEFramer
+from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
+from responses_oracle.wire.records import Limits, WireEvent
+
+FRAMING: Final = Framing()
+"""How the canonical stream is framed: ``event:`` lines, LF, one write per event."""
+
+TERMINAL_TYPES: Final = frozenset(
+    name for name, spec in WIRE_EVENTS.items() if spec.event_class in TERMINALS
+)
+"""The event types that end a response (``model.catalogue.TERMINALS``)."""
+
+
+def _fed(event: WireEvent) -> Mapping[str, Any]:
+    """What the canonicalizer is given for an event: its object when it decoded; else the
+    front end's record itself, which the reducer inside takes (as ``Reducer.feed`` does)
+    and reports as ``reduce`` would -- the canonicalizer reads only ``Mapping`` events'
+    fields, and ``feed`` is typed for those."""
+    if event.problem is None and event.payload is not None:
+        return event.payload
+    return cast(Mapping[str, Any], event)
+
+
+class Relay:
+    """One upstream SSE body: ``feed`` its chunks, then ``close``; each returns the
+    bytes to send downstream now (rules 1-3)."""
+
+    def __init__(self, *, dry_run: bool = False, wire_limits: Limits = DEFAULT_WIRE_LIMITS) -> None:
+        self.dry_run = dry_run
+        self._framer = SSEFramer(EventBuilder(), wire_limits)
+        self._canonical = Canonicalizer()
+        self.answer: dict[str, Any] | None = None
+        """The last terminal event emitted (rule 5); None until one is."""
+
+    def feed(self, chunk: bytes) -> bytes:
+        """Take the next chunk of the upstream body; the bytes to send on now."""
+        emitted = self._through(self._framer.feed(chunk))
+        return chunk if self.dry_run else emitted
+
+    def close(self) -> bytes:
+        """The upstream body ended (whole or cut): what is left to send."""
+        emitted = self._through(self._framer.finish())
+        emitted += self._frame(self._canonical.close())
+        return b"" if self.dry_run else emitted
+
+    @property
+    def repairs(self) -> list[dict[str, Any]]:
+        """What the oracle changed (or, with ``dry_run``, would have), one record per
+        finished response: ``response_id``, ``codes``, ``changes``."""
+        return self._canonical.repairs
+
+    def _through(self, events: Iterable[WireEvent]) -> bytes:
+        return b"".join(self._frame(self._canonical.feed(_fed(event))) for event in events)
+
+    def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
+        for event in events:
+            if event.get("type") in TERMINAL_TYPES:
+                self.answer = dict(event)
+        return b"" if self.dry_run else b"".join(FRAMING.frames(events))

@@ -1,0 +1,343 @@
+"""The proxy's HTTP face: a loopback Responses endpoint in front of an upstream.
+
+Rules
+-----
+1. **Loopback only**, as ``serve``: ``serve.server.bind_host`` and ``start_loopback``.
+2. **Forwarded as sent.**  Every request goes to the upstream with its method, path
+   (the part after ``/v1``, appended to ``--upstream``), query, headers and body as the
+   client sent them -- the client's key included -- minus the hop-by-hop headers
+   (``HOP_BY_HOP``), which belong to one connection.  No header and no body is ever
+   written to the log or stdout.  One exception: a ``POST /v1/responses`` with
+   ``stream`` not ``true`` is forwarded with ``"stream": true``, because the canonical
+   answer is made from the stream (rule 5).
+3. **Only a streamed 2xx answer is rewritten.**  A ``POST /v1/responses`` answered with
+   status 2xx and ``text/event-stream`` goes through a ``Relay``; any other answer (an
+   HTTP error and its body, JSON, another route) reaches the client byte for byte, with
+   the upstream's status and headers, as it arrives.
+4. **A cut stays a cut.**  When the upstream body ends without its terminal event the
+   client gets what the oracle released and then the body's end, with no made-up
+   terminal; when the upstream connection breaks, the client's connection is broken too
+   (``transport.abort``), so the client sees the same fault.
+5. **``stream: false``** gets the ``response`` object of the canonical stream's terminal
+   event (``Relay.answer``): the reconciled snapshot, with the upstream's status.  With
+   no terminal (the stream was cut) the client gets HTTP 502 and an error body, what a
+   provider answers when its own upstream fails; an ``error`` event becomes that body.
+6. **The repairs are never hidden** (``REPAIRS_HEADER``, ``REPAIRS_COMMENT``, ``--log``).
+   A streamed answer's headers leave before its repairs are known (a call is repaired at
+   the latest at the terminal, and a header carrying the count known at header time
+   would be wrong), and HTTP trailers are not read by SSE clients; so a streamed answer
+   ends with one SSE comment line, ``: responses-oracle-repairs N``, which every SSE
+   parser skips.  A ``stream: false`` answer carries the count in the header.  The log
+   gets one JSON line per response either way; with ``--dry-run`` only the log (the
+   bytes stay the upstream's, byte for byte, and a ``stream: false`` request is
+   forwarded as it is and not logged: its JSON answer is no stream to check).
+7. **Each request is independent**: its own ``Relay`` and canonicalizer; the upstream
+   connection pool is the only thing shared.  SIGINT or SIGTERM stops accepting
+   connections and lets the requests in flight finish (``DRAIN_SECONDS`` at most).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from aiohttp import ClientError, ClientSession, ClientTimeout, web
+from multidict import CIMultiDict, CIMultiDictProxy
+from responses_oracle.serve.server import LOOPBACK, start_loopback
+from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
+from responses_oracle.wire.records import Limits
+
+from .relay import Relay
+
+REPAIRS_HEADER: Final = "X-Responses-Oracle-Repairs"
+"""The count of repairs, on a ``stream: false`` answer (rule 6)."""
+
+REPAIRS_COMMENT: Final = "responses-oracle-repairs"
+"""The SSE comment that ends a streamed answer: ``: responses-oracle-repairs N``."""
+
+HOP_BY_HOP: Final = frozenset({
+    "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
+    "trailer", "trailers", "transfer-encoding", "upgrade", "host", "content-length",
+    "content-encoding", "accept-encoding",
+})
+"""Headers of one connection, not of the message (RFC 9110 section 7.6.1), plus those the
+proxy's own HTTP client sets: it asks for and undoes its own compression and framing."""
+
+DRAIN_SECONDS: Final = 60.0
+"""How long requests in flight may go on after SIGINT or SIGTERM."""
+
+CONNECT_SECONDS: Final = 30.0
+"""How long connecting to the upstream may take.  Nothing else is timed: a model may
+think for minutes between two events, and the proxy must not cut what the upstream
+does not."""
+
+RESPONSES_PATH: Final = "/responses"
+"""The route whose streamed answers are canonicalized (under ``/v1`` or not)."""
+
+
+@dataclass(frozen=True)
+class ProxyConfig:
+    """What the proxy does: where it forwards, whether it repairs, where it logs."""
+
+    upstream: str
+    """The upstream's base URL, ``/v1`` included (``https://api.openai.com/v1``)."""
+    dry_run: bool = False
+    log: Path | None = None
+    wire_limits: Limits = DEFAULT_WIRE_LIMITS
+
+
+@dataclass
+class ProxyState:
+    """The running proxy: its configuration, the upstream connection pool, the log."""
+
+    config: ProxyConfig
+    session: ClientSession | None = None
+    logged: list[dict[str, Any]] = field(default_factory=list)
+    """Every log line written, as data (in-process users read them here)."""
+
+    def target(self, path: str, query: str) -> str:
+        """The upstream URL of a request path (rule 2)."""
+        rest = path[len("/v1"):] if path == "/v1" or path.startswith("/v1/") else path
+        return self.config.upstream.rstrip("/") + rest + (f"?{query}" if query else "")
+
+    def record(self, request: web.Request, status: int, stream: bool, ended: str,
+               relay: Relay) -> None:
+        """One log line per response the relay saw (rule 6); never a header or a body."""
+        records: list[Mapping[str, Any] | None] = [*relay.repairs] or [None]
+        for repair in records:
+            line = {
+                "time": round(time.time(), 3),
+                "path": request.path,
+                "upstream_status": status,
+                "stream": stream,
+                "mode": "dry-run" if relay.dry_run else "repair",
+                "ended": ended,
+                **_repair_fields(repair),
+            }
+            self.logged.append(line)
+            if self.config.log is not None:
+                with open(self.config.log, "a", encoding="utf-8") as log:
+                    log.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def _repair_fields(repair: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A repair record as log fields (None: the body held no response)."""
+    if repair is None:
+        return {"response_id": None, "codes": [], "changes": [], "repairs": 0}
+    return {**repair, "repairs": repair_count([repair])}
+
+
+def repair_count(repairs: Sequence[Mapping[str, Any]]) -> int:
+    """How many changes ``repairs`` (``Relay.repairs``) made: each record's ``changes``."""
+    return sum(len(repair["changes"]) for repair in repairs)
+
+
+def _forwarded(headers: CIMultiDictProxy[str] | Mapping[str, str]) -> CIMultiDict[str]:
+    return CIMultiDict((k, v) for k, v in headers.items() if k.lower() not in HOP_BY_HOP)
+
+
+def build_app(state: ProxyState) -> web.Application:
+    """The aiohttp application: every route forwarded, streamed answers repaired."""
+    app = web.Application(client_max_size=64 << 20)
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        body = await request.read()
+        asked = (
+            _json(body)
+            if request.method == "POST" and request.path.removeprefix("/v1") == RESPONSES_PATH
+            else None
+        )
+        parsed: dict[str, Any] | None = asked if isinstance(asked, dict) else None
+        stream = parsed is not None and parsed.get("stream") is True
+        # With --dry-run a JSON request goes as it is: its JSON answer is no stream to check.
+        canonical = parsed is not None and (stream or not state.config.dry_run)
+        if parsed is not None and canonical and not stream:
+            body = json.dumps({**parsed, "stream": True}).encode()  # rule 2's exception
+        assert state.session is not None
+        async with state.session.request(
+            request.method, state.target(request.path, request.query_string),
+            data=body, headers=_forwarded(request.headers), allow_redirects=False,
+        ) as upstream:
+            streamed = upstream.content_type == "text/event-stream"
+            if not (canonical and streamed and 200 <= upstream.status < 300):
+                return await _pass_through(request, upstream)
+            relay = Relay(dry_run=state.config.dry_run, wire_limits=state.config.wire_limits)
+            if stream:
+                return await _stream(state, request, upstream, relay)
+            return await _answer(state, request, upstream, relay)
+
+    app.router.add_route("*", "/{tail:.*}", handle)
+    return app
+
+
+def _json(body: bytes) -> Any:
+    try:
+        return json.loads(body)
+    except ValueError:
+        return None
+
+
+async def _pass_through(request: web.Request, upstream: Any) -> web.StreamResponse:
+    """The upstream's answer as it is, chunk by chunk (rule 3); a break stays a break."""
+    reply = web.StreamResponse(status=upstream.status, reason=upstream.reason,
+                               headers=_forwarded(upstream.headers))
+    await reply.prepare(request)
+    if await _drain(upstream, bytes, reply):
+        _cut(request)
+    else:
+        await reply.write_eof()
+    return reply
+
+
+async def _stream(
+    state: ProxyState, request: web.Request, upstream: Any, relay: Relay
+) -> web.StreamResponse:
+    """A streamed answer through the relay (rules 4 and 6)."""
+    reply = web.StreamResponse(status=upstream.status, reason=upstream.reason,
+                               headers=_forwarded(upstream.headers))
+    await reply.prepare(request)
+    ended = "client_gone"
+    try:
+        broken = await _drain(upstream, relay.feed, reply)
+        tail = relay.close()
+        if not relay.dry_run:
+            tail += f": {REPAIRS_COMMENT} {repair_count(relay.repairs)}\n\n".encode()
+        ended = _ending(relay, broken)
+        await reply.write(tail)
+        if broken:
+            _cut(request)
+        else:
+            await reply.write_eof()
+    except ConnectionError:
+        ended = "client_gone"
+    finally:
+        state.record(request, upstream.status, True, ended, relay)
+    return reply
+
+
+async def _drain(
+    upstream: Any, feed: Callable[[bytes], bytes], reply: web.StreamResponse | None
+) -> bool:
+    """Feed the upstream body to ``feed``, writing what it gives back to ``reply`` (if
+    any) as it comes; whether the upstream connection broke."""
+    try:
+        async for chunk in upstream.content.iter_any():
+            out = feed(chunk)
+            if out and reply is not None:
+                await reply.write(out)
+    except (TimeoutError, ClientError):
+        return True
+    return False
+
+
+def _ending(relay: Relay, broken: bool) -> str:
+    """How the upstream's answer ended, for the log."""
+    if relay.answer is not None:
+        return "terminal"
+    return "broken" if broken else "cut"
+
+
+async def _answer(
+    state: ProxyState, request: web.Request, upstream: Any, relay: Relay
+) -> web.StreamResponse:
+    """``stream: false`` (rule 5): the canonical terminal's response object."""
+    broken = await _drain(upstream, relay.feed, None)
+    relay.close()
+    answer = relay.answer
+    count = {REPAIRS_HEADER: str(repair_count(relay.repairs))}
+    ended = _ending(relay, broken)
+    state.record(request, upstream.status, False, ended, relay)
+    if answer is not None and isinstance(answer.get("response"), dict):
+        return web.json_response(answer["response"], headers=count)
+    error = {k: v for k, v in (answer or {}).items() if k not in ("type", "sequence_number")}
+    if not error:
+        error = {
+            "message": "the upstream's stream ended before its terminal event",
+            "type": "upstream_error",
+        }
+    return web.json_response({"error": error}, status=502, headers=count)
+
+
+def _cut(request: web.Request) -> None:
+    """End the client's connection mid-body, as the upstream's ended (rule 4)."""
+    if request.transport is not None:
+        request.transport.abort()
+
+
+async def open_proxy(state: ProxyState, port: int) -> tuple[web.AppRunner, int]:
+    """Start the proxy on 127.0.0.1:``port`` with its upstream pool; the runner and port."""
+    state.session = ClientSession(
+        timeout=ClientTimeout(total=None, sock_connect=CONNECT_SECONDS),
+        auto_decompress=True,
+    )
+    return await start_loopback(build_app(state), port, DRAIN_SECONDS)
+
+
+async def close_proxy(state: ProxyState, runner: web.AppRunner) -> None:
+    """Stop accepting, let requests in flight finish, close the upstream pool."""
+    await runner.cleanup()
+    if state.session is not None:
+        await state.session.close()
+
+
+async def proxy_forever(
+    config: ProxyConfig, *, port: int = 0, announce: Callable[[str], None] = print
+) -> None:
+    """Proxy until SIGINT or SIGTERM, then drain (rule 7).  ``announce`` gets the
+    ``listening on ...`` line first.  A second signal while draining is not caught: it
+    ends the process at once."""
+    state = ProxyState(config)
+    runner, bound = await open_proxy(state, port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    announce(f"listening on http://{LOOPBACK}:{bound}/v1")
+    try:
+        await stop.wait()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+        await close_proxy(state, runner)
+
+
+@dataclass
+class Running:
+    """A proxy running in a thread (``running``): its URL and what it logged."""
+
+    base_url: str
+    state: ProxyState
+
+    @property
+    def logged(self) -> list[dict[str, Any]]:
+        """The log lines so far, as data."""
+        return self.state.logged
+
+
+@contextmanager
+def running(config: ProxyConfig, *, port: int = 0) -> Iterator[Running]:
+    """Run the proxy in a background thread on a free port (or ``port``); yields a
+    ``Running`` whose ``base_url`` is ``http://127.0.0.1:PORT/v1``.  On exit it drains
+    and stops, as on SIGINT."""
+    state = ProxyState(config)
+    loop = asyncio.new_event_loop()
+    runner, bound = loop.run_until_complete(open_proxy(state, port))
+    thread = threading.Thread(target=loop.run_forever, name="proxy", daemon=True)
+    thread.start()
+    try:
+        yield Running(f"http://{LOOPBACK}:{bound}/v1", state)
+    finally:
+        asyncio.run_coroutine_threadsafe(close_proxy(state, runner), loop).result(
+            timeout=DRAIN_SECONDS + 10
+        )
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=10)
+        loop.close()
