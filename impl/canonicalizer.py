@@ -964,12 +964,12 @@ def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
                     changes.append(f"{label}: id restored (the upstream's {kind} item {was})")
                 else:
                     changes.append(
-                        f"{label}: {name} differs from the upstream's {kind} "
+                        f"{label}: {name} changed from the upstream's {kind} "
                         f"({_size(before)} -> {_size(value)})"
                     )
         else:
             changes.append(
-                f"{label}: {_LEDGER[kind][1]} differs from the upstream's {kind} "
+                f"{label}: {_LEDGER[kind][1]} changed from the upstream's {kind} "
                 f"({_size(theirs)} -> {_size(mine)})"
             )
     return changes

@@ -399,9 +399,9 @@ def _repairs(events: Sequence[Any], **options: Any) -> list[dict[str, Any]]:
         (
             "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl",
             [
-                "function_call fc_tmp_1: arguments differs from the upstream's "
+                "function_call fc_tmp_1: arguments changed from the upstream's "
                 "response.function_call_arguments.done (0 chars -> 17 chars)",
-                "function_call fc_tmp_1: arguments differs from the upstream's "
+                "function_call fc_tmp_1: arguments changed from the upstream's "
                 "response.output_item.done (0 chars -> 17 chars)",
             ],
         ),

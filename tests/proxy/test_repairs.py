@@ -32,7 +32,7 @@ def _events(name: str) -> list[dict[str, Any]]:
 
 
 REPAIRED = {
-    "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl": "arguments differs",
+    "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl": "arguments changed",
     "fixtures/scenarios/s02-done-only-call.jsonl": "output_item.added sent",
     "examples/mantle-missing-id.jsonl": "id restored",
 }
