@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle import reduce
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
+from responses_oracle.serve.present import present
 from responses_oracle.testing import assert_conforms
 from responses_oracle.testing.candidate import (
     CandidateError,
@@ -434,7 +435,7 @@ def test_a_body_with_two_responses_is_one_request_unless_split() -> None:
                                                         "output": []}},
         ]
 
-    stream = GeneratedStream((*body(1), *body(2)), ("given",))
+    stream = GeneratedStream(tuple(present([*body(1), *body(2)])), ("given",))
     candidate = FunctionCandidate(parse)
     [whole] = answers_of(candidate, [stream])
     [split] = answers_of(candidate, [stream], split=True)
