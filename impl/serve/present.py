@@ -29,9 +29,9 @@ from __future__ import annotations
 import copy
 import re
 import time
-from types import MappingProxyType
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final
 
 from .shapes import (
