@@ -32,6 +32,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 KINDS: dict[str, tuple[str, ...]] = {
     # The Z3 proofs, their mutants and the CrossHair checks (minutes).
     "proofs/": ("proofs",),
+    "cli/test_cli_prove.py": ("proofs",),
     # Real clients and agents (Python, Node, Go, Java), driven as their users drive them.
     "agents/": ("clients",),
     "proxy/test_agents.py": ("clients",),

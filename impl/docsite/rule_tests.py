@@ -18,6 +18,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+CHECKOUT = Path(__file__).resolve().parents[2]
+"""The source tree this module is in (links resolved): ``tests/`` is beside ``impl/``."""
+
 MARKER = "rule"
 """The marker's name: ``@pytest.mark.rule("R7")``."""
 
