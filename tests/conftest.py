@@ -66,8 +66,10 @@ def kinds(path: Path) -> tuple[str, ...]:
         return ()
     relative = path.relative_to(_TESTS).as_posix()
     marks = [
-        mark for where, marks in KINDS.items() if relative == where
-        or (where.endswith("/") and relative.startswith(where)) for mark in marks
+        mark
+        for where, marks in KINDS.items()
+        if relative == where or (where.endswith("/") and relative.startswith(where))
+        for mark in marks
     ]
     if SLOW.intersection(marks):
         marks.append("slow")
@@ -77,7 +79,10 @@ def kinds(path: Path) -> tuple[str, ...]:
 def pytest_addoption(parser: pytest.Parser) -> None:
     """``--rule R7``: only the tests carrying that rule's marker."""
     parser.addoption(
-        "--rule", action="append", default=[], metavar="RN",
+        "--rule",
+        action="append",
+        default=[],
+        metavar="RN",
         help="run only the tests marked rule(RN); repeatable (the rule pages list them)",
     )
 
@@ -97,10 +102,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     wanted = set(config.getoption("rule"))
     if wanted:
         keep = [
-            item for item in items
-            if wanted.intersection(
-                arg for mark in item.iter_markers(MARKER) for arg in mark.args
-            )
+            item
+            for item in items
+            if wanted.intersection(arg for mark in item.iter_markers(MARKER) for arg in mark.args)
         ]
         kept = set(map(id, keep))
         config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])

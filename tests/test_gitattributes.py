@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+
 from helpers import REPO
 
 _HEADER = re.compile(r'do not edit|"generated_by"', re.IGNORECASE)

@@ -43,7 +43,11 @@ def _marked(node: ast.expr) -> list[str]:
         and isinstance(node.func.value, ast.Attribute)
         and node.func.value.attr == "mark"
     ):
-        return [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+        return [
+            arg.value
+            for arg in node.args
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+        ]
     return []
 
 
