@@ -34,6 +34,8 @@ from responses_oracle.proofs.mutation import (
 )
 from responses_oracle.proofs.prove import Status, prove
 
+pytestmark = pytest.mark.rule("R13")
+
 TABLES = ("environment_runner", "execution_runner")
 """The ``ModelTables`` fields ``proofs/runners_z3.py`` proves."""
 
