@@ -6,7 +6,7 @@ stream file, a recorded capture or a conformance vector file of the package's da
 vector name of the bundled corpus), its ``kind``, ``what`` it checks, ``by`` whom it
 is sent, and its ``deviations`` from a valid OpenAI stream (``serve`` presents every
 other field as the API sends it: ``serve.present``).  A file is named relative to
-``serve.scenarios.BUNDLED`` (``scenarios/s01-one-call.jsonl``, ``captures/...``,
+``bundled.BUNDLED`` (``scenarios/s01-one-call.jsonl``, ``captures/...``,
 ``vectors/peers-...json``) and handed to serve as an absolute path; anything else a
 user passes (``--scenario FILE``) is handed to serve as given, so every scenario serve
 accepts is accepted here, and serve accepts every name of this list.
@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from responses_oracle.bundled import BUNDLED
+
 LIST: Final = Path(__file__).resolve().parent / "scenarios.json"
 """The built-in scenario list."""
 
 FILE_KINDS: Final = ("stream", "capture", "vector-file")
-"""The kinds whose ``spec`` is a file under ``serve.scenarios.BUNDLED``: a scenario
+"""The kinds whose ``spec`` is a file under ``bundled.BUNDLED``: a scenario
 stream, a recorded capture of a real provider, a conformance vector file."""
 
 
@@ -43,8 +45,6 @@ class Scenario:
     def argument(self) -> str:
         """What serve is given: a file of the package's data as an absolute path, else
         the spec."""
-        from responses_oracle.serve.scenarios import BUNDLED
-
         if self.kind in FILE_KINDS:
             return str(BUNDLED / self.spec)
         return self.spec
