@@ -270,6 +270,9 @@ class _Track:
     """The deltas emitted."""
     additions: list[Any] = field(default_factory=list)
     """The values of the part's additions emitted (annotations)."""
+    part: dict[str, Any] | None = None
+    """The part's fields as its ``added`` announced them (none: the reducer held no part
+    yet)."""
     finished: bool = False
     """Its ``done`` events are out."""
 
@@ -700,8 +703,8 @@ class Canonicalizer:
                 return None
             track = sent.tracks[id(channel)] = _Track(spelling, channel.index)
             if spelling.part_added is not None:
-                part = channel.part if isinstance(channel.part, dict) else None
-                self._part_event(response, sent, track, "", out, added=True, part=part)
+                track.part = dict(channel.part) if isinstance(channel.part, dict) else None
+                self._part_event(response, sent, track, "", out, added=True, part=track.part)
         return track
 
     def _additions(
@@ -800,7 +803,7 @@ class Canonicalizer:
     ) -> None:
         """A channel's ``done`` events, with ``value`` (the item's, once it is final)
         or else the channel's own."""
-        part = channel.part if isinstance(channel.part, dict) else None
+        part = self._announced_part(track, channel)
         final = value if value is not None else channel_text(channel)
         if final is None and not track.streamed:
             # A part opened that never held a value (not even an empty one): a done
@@ -808,6 +811,21 @@ class Canonicalizer:
             track.finished = True
             return
         self._close_track(response, sent, track, final or "", part, out)
+
+    @staticmethod
+    def _announced_part(track: _Track, channel: Channel) -> dict[str, Any]:
+        """The part for its ``done``: the fields its ``added`` announced, with what
+        progress events added since (the reducer's array).  Not the reducer's part as
+        it is now: a part whose delta came before its ``added`` was announced before
+        the reducer held one, and fields learnt later (``logprobs``) in the ``done``
+        alone would be lost when canonical's own stream is read again -- the reducer
+        keeps the first part it sees."""
+        part = dict(track.part or {})
+        addition = _ADDITIONS.get(channel.kind)
+        held = channel.part if isinstance(channel.part, dict) else {}
+        if addition is not None and addition.array in held:
+            part[addition.array] = held[addition.array]
+        return part
 
     @staticmethod
     def _final_values(entry: Entry) -> dict[tuple[ChannelKind, int], str]:

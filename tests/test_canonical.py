@@ -179,6 +179,21 @@ def test_the_answer_is_kept_on_generated_streams(stream: Any) -> None:
     check(stream.events)
 
 
+def test_a_part_added_after_its_first_delta_is_a_fixed_point() -> None:
+    """Found by the property above (a Bedrock-Mantle stream, ``fault:reorder``): the
+    part is announced on the delta, before the stream's ``content_part.added`` gives
+    its ``logprobs``; its ``done`` must repeat the part announced, or a second pass,
+    which reads canonical's ``added`` first, spells the ``done`` without them."""
+    events = list(_streams()["fixtures/captures/vercel-ai/azure__azure-text.1.jsonl"])
+    added = next(i for i, e in enumerate(events) if e["type"] == "response.content_part.added")
+    assert events[added + 1]["type"] == "response.output_text.delta"
+    assert "logprobs" in events[added]["part"]
+    events[added], events[added + 1] = events[added + 1], events[added]
+    twin = check(events)
+    parts = [e["part"] for e in twin if e["type"].startswith("response.content_part.")]
+    assert [set(part) for part in parts] == [{"type", "text", "annotations"}] * 2
+
+
 # -- valid per the API's types ---------------------------------------------------------
 
 
