@@ -28,6 +28,7 @@ import re
 import sys
 import types
 from collections.abc import Mapping
+from dataclasses import fields
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -214,6 +215,20 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "Stop",
             "The declared tools' answer (R13): where it leaves the walk through the gates.",
         ),
+        _Kernel(
+            "reads_execution",
+            tables.execution_values,
+            (("value", "ExecutionValue"),),
+            "SearchExecution",
+            "The wire's execution (R13): what it says of a tool search.",
+        ),
+        _Kernel(
+            "reads_environment",
+            tables.environment_types,
+            (("kind", "EnvironmentType"),),
+            "ShellEnvironment",
+            "The wire's environment.type (R13): the environment a declared shell names.",
+        ),
     )
 
 
@@ -258,7 +273,15 @@ def _constant_name(value: Any) -> str:
     return "_" + "__".join([words[0].upper(), *(w for w in words[1:] if w.isupper())])
 
 
-def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, str]) -> list[str]:
+def _table_field(tables: ModelTables, table: Mapping[Any, Any]) -> str:
+    """The ``ModelTables`` field holding ``table``: the name each branch's comment gives."""
+    [name] = [f.name for f in fields(tables) if getattr(tables, f.name) is table]
+    return name
+
+
+def _emit_kernel(
+    kernel: _Kernel, field: str, constants: dict[str, str], members: dict[str, str]
+) -> list[str]:
     _check_total(kernel)
 
     def member(value: Enum) -> str:
@@ -287,7 +310,7 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, 
         '    """',
     ]
 
-    def emit(table: Mapping[Any, Any], level: int, indent: str) -> None:
+    def emit(table: Mapping[Any, Any], level: int, indent: str, cell_of: str) -> None:
         name = kernel.args[level][0]
         rows = list(table.items())
         for number, (key, cell) in enumerate(rows):
@@ -296,12 +319,14 @@ def _emit_kernel(kernel: _Kernel, constants: dict[str, str], members: dict[str, 
             if not last:
                 lines.append(f"{indent}if {name} is {member(key)}:")
                 inner = indent + "    "
+            where = f"{cell_of}[{key.name}]"
             if level == len(kernel.args) - 1:
-                lines.append(f"{inner}return {constant(cell)}")
+                # The cell on the return line itself: a changed cell is one changed line.
+                lines.append(f"{inner}return {constant(cell)}  # {where}")
             else:
-                emit(cell, level + 1, inner)
+                emit(cell, level + 1, inner, where)
 
-    emit(kernel.table, 0, "    ")
+    emit(kernel.table, 0, "    ", field)
     return lines
 
 
@@ -321,8 +346,13 @@ _HEADER = '''\
 """Straight-line decision kernels generated from the model tables.
 
 Each function decides one table cell by identity tests on enum members and returns a
-precomputed constant.  The ``*_EDGES`` sets are the same tables as data; each kernel's
-PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
+precomputed constant; the comment on each ``return`` names the cell it returns, as
+``ModelTables`` field and member names (``lifecycle[ADDED][DELTA]`` is
+``REFERENCE.lifecycle[EntryState.ADDED][Trigger.DELTA]``, ``model/tables.py``).  The
+``*_EDGES`` sets are the same tables as data; each kernel's PEP 316 ``post:`` contract
+says it only ever returns one of its table's edges.  To step through the tables
+themselves instead, run ``Reducer(kernels=table_kernels())``
+(``responses_oracle.model.interpreter``).
 """
 
 from __future__ import annotations
@@ -332,7 +362,9 @@ from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
+    EnvironmentType,
     Execution,
+    ExecutionValue,
     Runner,
     SearchExecution,
     ShellEnvironment,
@@ -383,7 +415,8 @@ def render_kernels(tables: ModelTables = REFERENCE) -> str:
     edges: list[str] = []
     kernels = _kernels(tables)
     for kernel in kernels:
-        bodies.extend(["", "", *_emit_kernel(kernel, constants, members)])
+        field = _table_field(tables, kernel.table)
+        bodies.extend(["", "", *_emit_kernel(kernel, field, constants, members)])
         edges.extend(["", *_edges(kernel)])
     member_lines = [f"{name} = {source}" for name, source in members.items()]
     constant_lines = [f"{name} = {source}" for source, name in constants.items()]

@@ -25,3 +25,87 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pip(sys.executable, "wheel", "--no-deps", "-w", str(root / "dist"), str(source))
     [built] = (root / "dist").glob("*.whl")
     return built
+
+
+# -- markers: what kind of test each file is ----------------------------------------------
+
+KINDS: dict[str, tuple[str, ...]] = {
+    # The Z3 proofs, their mutants and the CrossHair checks (minutes).
+    "proofs/": ("proofs",),
+    "cli/test_cli_prove.py": ("proofs",),
+    # Real clients and agents (Python, Node, Go, Java), driven as their users drive them.
+    "agents/": ("clients",),
+    "proxy/test_agents.py": ("clients",),
+    "serve/test_clients.py": ("clients",),
+    "testing/test_clients.py": ("clients",),
+    "testing/test_upstream.py": ("clients",),
+    # Headless Chromium.
+    "docs/test_browser.py": ("browser",),
+    "timeline/test_timeline_browser.py": ("browser",),
+    # Slow for another reason: a wheel built and installed, the site built, a Dask
+    # cluster or an S3 server started, long Hypothesis runs.
+    "test_installed.py": ("slow",),
+    "test_readme.py": ("slow",),
+    "docs/test_site.py": ("slow",),
+    "audit/": ("slow",),
+    "differential/": ("slow",),
+}
+"""A folder (ending ``/``) or file under ``tests/`` → the markers of every test in it.
+``proofs``, ``clients`` and ``browser`` tests are ``slow`` too (``SLOW``), so
+``pytest -m 'not slow'`` is the quick loop; the README's ``pytest`` runs everything."""
+
+SLOW = frozenset({"proofs", "clients", "browser"})
+"""The kinds that are slow by nature: each adds the ``slow`` marker."""
+
+_TESTS = Path(__file__).resolve().parent
+
+
+def kinds(path: Path) -> tuple[str, ...]:
+    """The markers ``KINDS`` gives the test file at ``path``, ``slow`` added for ``SLOW``."""
+    if not path.is_relative_to(_TESTS):
+        return ()
+    relative = path.relative_to(_TESTS).as_posix()
+    marks = [
+        mark
+        for where, marks in KINDS.items()
+        if relative == where or (where.endswith("/") and relative.startswith(where))
+        for mark in marks
+    ]
+    if SLOW.intersection(marks):
+        marks.append("slow")
+    return tuple(dict.fromkeys(marks))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--rule R7``: only the tests carrying that rule's marker."""
+    parser.addoption(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="RN",
+        help="run only the tests marked rule(RN); repeatable (the rule pages list them)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test by its file (``KINDS``) and each ``test_rN_`` test of the rules
+    file by its rule (``rule_tests.NAMED``); with ``--rule``, keep only those rules' tests."""
+    from responses_oracle.docsite.rule_tests import MARKER, NAMED, NAMED_FILE
+
+    named = REPO / NAMED_FILE
+    for item in items:
+        for mark in kinds(item.path):
+            item.add_marker(mark)
+        name = getattr(item, "originalname", item.name)
+        if item.path == named and (match := NAMED.match(name)):
+            item.add_marker(pytest.mark.rule(f"R{match[1]}"))
+    wanted = set(config.getoption("rule"))
+    if wanted:
+        keep = [
+            item
+            for item in items
+            if wanted.intersection(arg for mark in item.iter_markers(MARKER) for arg in mark.args)
+        ]
+        kept = set(map(id, keep))
+        config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])
+        items[:] = keep

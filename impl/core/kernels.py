@@ -4,8 +4,13 @@
 """Straight-line decision kernels generated from the model tables.
 
 Each function decides one table cell by identity tests on enum members and returns a
-precomputed constant.  The ``*_EDGES`` sets are the same tables as data; each kernel's
-PEP 316 ``post:`` contract says it only ever returns one of its table's edges.
+precomputed constant; the comment on each ``return`` names the cell it returns, as
+``ModelTables`` field and member names (``lifecycle[ADDED][DELTA]`` is
+``REFERENCE.lifecycle[EntryState.ADDED][Trigger.DELTA]``, ``model/tables.py``).  The
+``*_EDGES`` sets are the same tables as data; each kernel's PEP 316 ``post:`` contract
+says it only ever returns one of its table's edges.  To step through the tables
+themselves instead, run ``Reducer(kernels=table_kernels())``
+(``responses_oracle.model.interpreter``).
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
+    EnvironmentType,
     Execution,
+    ExecutionValue,
     Runner,
     SearchExecution,
     ShellEnvironment,
@@ -147,6 +154,12 @@ _SearchExecution_SERVER = SearchExecution.SERVER
 _Declared_CLIENT = Declared.CLIENT
 _Declared_SERVER = Declared.SERVER
 _Declared_NONE = Declared.NONE
+_ExecutionValue_CLIENT = ExecutionValue.CLIENT
+_ExecutionValue_SERVER = ExecutionValue.SERVER
+_EnvironmentType_ABSENT = EnvironmentType.ABSENT
+_EnvironmentType_LOCAL = EnvironmentType.LOCAL
+_EnvironmentType_CONTAINER_AUTO = EnvironmentType.CONTAINER_AUTO
+_EnvironmentType_CONTAINER_REFERENCE = EnvironmentType.CONTAINER_REFERENCE
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -250,6 +263,14 @@ _STOP__DECLARED_CLIENT = Stop.DECLARED_CLIENT
 _STOP__DECLARED_SERVER = Stop.DECLARED_SERVER
 _STOP__UNDECLARED = Stop.UNDECLARED
 _STOP__UNKNOWN_TOOL_TYPE = Stop.UNKNOWN_TOOL_TYPE
+_SEARCHEXECUTION__CLIENT = SearchExecution.CLIENT
+_SEARCHEXECUTION__SERVER = SearchExecution.SERVER
+_SEARCHEXECUTION__UNSET = SearchExecution.UNSET
+_SHELLENVIRONMENT__NONE = ShellEnvironment.NONE
+_SHELLENVIRONMENT__LOCAL = ShellEnvironment.LOCAL
+_SHELLENVIRONMENT__CONTAINER_AUTO = ShellEnvironment.CONTAINER_AUTO
+_SHELLENVIRONMENT__CONTAINER_REFERENCE = ShellEnvironment.CONTAINER_REFERENCE
+_SHELLENVIRONMENT__OTHER = ShellEnvironment.OTHER
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -668,6 +689,20 @@ DECLARES_EDGES = frozenset({
     (Declared.UNKNOWN_TYPE, Stop.UNKNOWN_TOOL_TYPE),
 })
 
+READS_EXECUTION_EDGES = frozenset({
+    (ExecutionValue.CLIENT, SearchExecution.CLIENT),
+    (ExecutionValue.SERVER, SearchExecution.SERVER),
+    (ExecutionValue.OTHER, SearchExecution.UNSET),
+})
+
+READS_ENVIRONMENT_EDGES = frozenset({
+    (EnvironmentType.ABSENT, ShellEnvironment.NONE),
+    (EnvironmentType.LOCAL, ShellEnvironment.LOCAL),
+    (EnvironmentType.CONTAINER_AUTO, ShellEnvironment.CONTAINER_AUTO),
+    (EnvironmentType.CONTAINER_REFERENCE, ShellEnvironment.CONTAINER_REFERENCE),
+    (EnvironmentType.OTHER, ShellEnvironment.OTHER),
+})
+
 
 def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
     """The lifecycle table (R8): an entry's next state and effects.
@@ -676,143 +711,143 @@ def lifecycle(state: EntryState, trigger: Trigger) -> Transition:
     """
     if state is _EntryState_ABSENT:
         if trigger is _Trigger_ITEM_ADDED:
-            return _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM
+            return _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM  # lifecycle[ABSENT][ITEM_ADDED]
         if trigger is _Trigger_PART_ADDED:
-            return _TRANSITION__ABSENT__NOTE_ORPHAN
+            return _TRANSITION__ABSENT__NOTE_ORPHAN  # lifecycle[ABSENT][PART_ADDED]
         if trigger is _Trigger_DELTA:
-            return _TRANSITION__ABSENT__NOTE_ORPHAN
+            return _TRANSITION__ABSENT__NOTE_ORPHAN  # lifecycle[ABSENT][DELTA]
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _TRANSITION__ABSENT__NOTE_ORPHAN
+            return _TRANSITION__ABSENT__NOTE_ORPHAN  # lifecycle[ABSENT][DELTA_ON_CLOSED_CHANNEL]
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _TRANSITION__ABSENT__NOTE_ORPHAN
+            return _TRANSITION__ABSENT__NOTE_ORPHAN  # lifecycle[ABSENT][PAYLOAD_DONE]
         if trigger is _Trigger_PROGRESS:
-            return _TRANSITION__ABSENT__NOTE_ORPHAN
+            return _TRANSITION__ABSENT__NOTE_ORPHAN  # lifecycle[ABSENT][PROGRESS]
         if trigger is _Trigger_ITEM_DONE:
-            return _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[ABSENT][ITEM_DONE]
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _TRANSITION__COMPLETED__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__COMPLETED__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[ABSENT][SNAPSHOT_ITEM]
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _TRANSITION__ABSENT
-        return _TRANSITION__ABSENT
+            return _TRANSITION__ABSENT  # lifecycle[ABSENT][RESPONSE_COMPLETED]
+        return _TRANSITION__ABSENT  # lifecycle[ABSENT][RESPONSE_ABORTED]
     if state is _EntryState_ADDED:
         if trigger is _Trigger_ITEM_ADDED:
-            return _TRANSITION__ADDED__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__ADDED__NOTE_DUPLICATE_ITEM  # lifecycle[ADDED][ITEM_ADDED]
         if trigger is _Trigger_PART_ADDED:
-            return _TRANSITION__ADDED__OPEN_PART__LEARN_ITEM_ID
+            return _TRANSITION__ADDED__OPEN_PART__LEARN_ITEM_ID  # lifecycle[ADDED][PART_ADDED]
         if trigger is _Trigger_DELTA:
-            return _TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID
+            return _TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID  # lifecycle[ADDED][DELTA]
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _TRANSITION__ADDED__NOTE_LATE_EVENT
+            return _TRANSITION__ADDED__NOTE_LATE_EVENT  # lifecycle[ADDED][DELTA_ON_CLOSED_CHANNEL]
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID
+            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID  # lifecycle[ADDED][PAYLOAD_DONE]
         if trigger is _Trigger_PROGRESS:
-            return _TRANSITION__ADDED__LEARN_ITEM_ID
+            return _TRANSITION__ADDED__LEARN_ITEM_ID  # lifecycle[ADDED][PROGRESS]
         if trigger is _Trigger_ITEM_DONE:
-            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[ADDED][ITEM_DONE]
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[ADDED][SNAPSHOT_ITEM]
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _TRANSITION__ADDED__NOTE_UNCONFIRMED
-        return _TRANSITION__INCOMPLETE
+            return _TRANSITION__ADDED__NOTE_UNCONFIRMED  # lifecycle[ADDED][RESPONSE_COMPLETED]
+        return _TRANSITION__INCOMPLETE  # lifecycle[ADDED][RESPONSE_ABORTED]
     if state is _EntryState_STREAMING:
         if trigger is _Trigger_ITEM_ADDED:
-            return _TRANSITION__STREAMING__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__STREAMING__NOTE_DUPLICATE_ITEM  # lifecycle[STREAMING][ITEM_ADDED]
         if trigger is _Trigger_PART_ADDED:
-            return _TRANSITION__STREAMING__OPEN_PART__LEARN_ITEM_ID
+            return _TRANSITION__STREAMING__OPEN_PART__LEARN_ITEM_ID  # lifecycle[STREAMING][PART_ADDED]
         if trigger is _Trigger_DELTA:
-            return _TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID
+            return _TRANSITION__STREAMING__APPEND_DELTA__LEARN_ITEM_ID  # lifecycle[STREAMING][DELTA]
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _TRANSITION__STREAMING__NOTE_LATE_EVENT
+            return _TRANSITION__STREAMING__NOTE_LATE_EVENT  # lifecycle[STREAMING][DELTA_ON_CLOSED_CHANNEL]
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID
+            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID  # lifecycle[STREAMING][PAYLOAD_DONE]
         if trigger is _Trigger_PROGRESS:
-            return _TRANSITION__STREAMING__LEARN_ITEM_ID
+            return _TRANSITION__STREAMING__LEARN_ITEM_ID  # lifecycle[STREAMING][PROGRESS]
         if trigger is _Trigger_ITEM_DONE:
-            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[STREAMING][ITEM_DONE]
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[STREAMING][SNAPSHOT_ITEM]
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _TRANSITION__STREAMING__NOTE_UNCONFIRMED
-        return _TRANSITION__INCOMPLETE
+            return _TRANSITION__STREAMING__NOTE_UNCONFIRMED  # lifecycle[STREAMING][RESPONSE_COMPLETED]
+        return _TRANSITION__INCOMPLETE  # lifecycle[STREAMING][RESPONSE_ABORTED]
     if state is _EntryState_PAYLOAD_DONE:
         if trigger is _Trigger_ITEM_ADDED:
-            return _TRANSITION__PAYLOAD_DONE__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__PAYLOAD_DONE__NOTE_DUPLICATE_ITEM  # lifecycle[PAYLOAD_DONE][ITEM_ADDED]
         if trigger is _Trigger_PART_ADDED:
-            return _TRANSITION__PAYLOAD_DONE__OPEN_PART__LEARN_ITEM_ID
+            return _TRANSITION__PAYLOAD_DONE__OPEN_PART__LEARN_ITEM_ID  # lifecycle[PAYLOAD_DONE][PART_ADDED]
         if trigger is _Trigger_DELTA:
-            return _TRANSITION__PAYLOAD_DONE__APPEND_DELTA__LEARN_ITEM_ID
+            return _TRANSITION__PAYLOAD_DONE__APPEND_DELTA__LEARN_ITEM_ID  # lifecycle[PAYLOAD_DONE][DELTA]
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _TRANSITION__PAYLOAD_DONE__NOTE_LATE_EVENT
+            return _TRANSITION__PAYLOAD_DONE__NOTE_LATE_EVENT  # lifecycle[PAYLOAD_DONE][DELTA_ON_CLOSED_CHANNEL]
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID
+            return _TRANSITION__PAYLOAD_DONE__OFFER_PAYLOAD__CLOSE_CHANNEL__CONFIRM__LEARN_ITEM_ID  # lifecycle[PAYLOAD_DONE][PAYLOAD_DONE]
         if trigger is _Trigger_PROGRESS:
-            return _TRANSITION__PAYLOAD_DONE__LEARN_ITEM_ID
+            return _TRANSITION__PAYLOAD_DONE__LEARN_ITEM_ID  # lifecycle[PAYLOAD_DONE][PROGRESS]
         if trigger is _Trigger_ITEM_DONE:
-            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__DONE__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[PAYLOAD_DONE][ITEM_DONE]
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION  # lifecycle[PAYLOAD_DONE][SNAPSHOT_ITEM]
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT__EMIT_COMPLETION
-        return _TRANSITION__INCOMPLETE
+            return _TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT__EMIT_COMPLETION  # lifecycle[PAYLOAD_DONE][RESPONSE_COMPLETED]
+        return _TRANSITION__INCOMPLETE  # lifecycle[PAYLOAD_DONE][RESPONSE_ABORTED]
     if state is _EntryState_DONE:
         if trigger is _Trigger_ITEM_ADDED:
-            return _TRANSITION__DONE__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__DONE__NOTE_DUPLICATE_ITEM  # lifecycle[DONE][ITEM_ADDED]
         if trigger is _Trigger_PART_ADDED:
-            return _TRANSITION__DONE__NOTE_LATE_EVENT
+            return _TRANSITION__DONE__NOTE_LATE_EVENT  # lifecycle[DONE][PART_ADDED]
         if trigger is _Trigger_DELTA:
-            return _TRANSITION__DONE__NOTE_LATE_EVENT
+            return _TRANSITION__DONE__NOTE_LATE_EVENT  # lifecycle[DONE][DELTA]
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _TRANSITION__DONE__NOTE_LATE_EVENT
+            return _TRANSITION__DONE__NOTE_LATE_EVENT  # lifecycle[DONE][DELTA_ON_CLOSED_CHANNEL]
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _TRANSITION__DONE__NOTE_LATE_EVENT
+            return _TRANSITION__DONE__NOTE_LATE_EVENT  # lifecycle[DONE][PAYLOAD_DONE]
         if trigger is _Trigger_PROGRESS:
-            return _TRANSITION__DONE__NOTE_LATE_EVENT
+            return _TRANSITION__DONE__NOTE_LATE_EVENT  # lifecycle[DONE][PROGRESS]
         if trigger is _Trigger_ITEM_DONE:
-            return _TRANSITION__DONE__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__DONE__NOTE_DUPLICATE_ITEM  # lifecycle[DONE][ITEM_DONE]
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS
+            return _TRANSITION__COMPLETED__MERGE_ITEM__OFFER_ITEM_PAYLOADS  # lifecycle[DONE][SNAPSHOT_ITEM]
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT
-        return _TRANSITION__DONE
+            return _TRANSITION__COMPLETED__NOTE_MISSING_FROM_SNAPSHOT  # lifecycle[DONE][RESPONSE_COMPLETED]
+        return _TRANSITION__DONE  # lifecycle[DONE][RESPONSE_ABORTED]
     if state is _EntryState_COMPLETED:
         if trigger is _Trigger_ITEM_ADDED:
-            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM  # lifecycle[COMPLETED][ITEM_ADDED]
         if trigger is _Trigger_PART_ADDED:
-            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT  # lifecycle[COMPLETED][PART_ADDED]
         if trigger is _Trigger_DELTA:
-            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT  # lifecycle[COMPLETED][DELTA]
         if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT  # lifecycle[COMPLETED][DELTA_ON_CLOSED_CHANNEL]
         if trigger is _Trigger_PAYLOAD_DONE:
-            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT  # lifecycle[COMPLETED][PAYLOAD_DONE]
         if trigger is _Trigger_PROGRESS:
-            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT
+            return _TRANSITION__COMPLETED__NOTE_LATE_EVENT  # lifecycle[COMPLETED][PROGRESS]
         if trigger is _Trigger_ITEM_DONE:
-            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM  # lifecycle[COMPLETED][ITEM_DONE]
         if trigger is _Trigger_SNAPSHOT_ITEM:
-            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM
+            return _TRANSITION__COMPLETED__NOTE_DUPLICATE_ITEM  # lifecycle[COMPLETED][SNAPSHOT_ITEM]
         if trigger is _Trigger_RESPONSE_COMPLETED:
-            return _TRANSITION__COMPLETED
-        return _TRANSITION__COMPLETED
+            return _TRANSITION__COMPLETED  # lifecycle[COMPLETED][RESPONSE_COMPLETED]
+        return _TRANSITION__COMPLETED  # lifecycle[COMPLETED][RESPONSE_ABORTED]
     if trigger is _Trigger_ITEM_ADDED:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][ITEM_ADDED]
     if trigger is _Trigger_PART_ADDED:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][PART_ADDED]
     if trigger is _Trigger_DELTA:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][DELTA]
     if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][DELTA_ON_CLOSED_CHANNEL]
     if trigger is _Trigger_PAYLOAD_DONE:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][PAYLOAD_DONE]
     if trigger is _Trigger_PROGRESS:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][PROGRESS]
     if trigger is _Trigger_ITEM_DONE:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][ITEM_DONE]
     if trigger is _Trigger_SNAPSHOT_ITEM:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][SNAPSHOT_ITEM]
     if trigger is _Trigger_RESPONSE_COMPLETED:
-        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
-    return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT
+        return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][RESPONSE_COMPLETED]
+    return _TRANSITION__INCOMPLETE__NOTE_LATE_EVENT  # lifecycle[INCOMPLETE][RESPONSE_ABORTED]
 
 
 def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
@@ -822,15 +857,15 @@ def slot(state: SlotState, trigger: SlotTrigger) -> SlotTransition:
     """
     if state is _SlotState_FREE:
         if trigger is _SlotTrigger_BIND:
-            return _SLOTTRANSITION__LIVE
-        return _SLOTTRANSITION__FREE
+            return _SLOTTRANSITION__LIVE  # slots[FREE][BIND]
+        return _SLOTTRANSITION__FREE  # slots[FREE][TOMBSTONE]
     if state is _SlotState_LIVE:
         if trigger is _SlotTrigger_BIND:
-            return _SLOTTRANSITION__SHARED__SLOT_REUSED
-        return _SLOTTRANSITION__LIVE
+            return _SLOTTRANSITION__SHARED__SLOT_REUSED  # slots[LIVE][BIND]
+        return _SLOTTRANSITION__LIVE  # slots[LIVE][TOMBSTONE]
     if trigger is _SlotTrigger_BIND:
-        return _SLOTTRANSITION__SHARED__SLOT_REUSED
-    return _SLOTTRANSITION__SHARED
+        return _SLOTTRANSITION__SHARED__SLOT_REUSED  # slots[SHARED][BIND]
+    return _SLOTTRANSITION__SHARED  # slots[SHARED][TOMBSTONE]
 
 
 def route(slot_view: SlotView, id_view: IdView) -> Route:
@@ -840,39 +875,39 @@ def route(slot_view: SlotView, id_view: IdView) -> Route:
     """
     if slot_view is _SlotView_NONE:
         if id_view is _IdView_ABSENT:
-            return _ROUTE__DROP__ORPHAN_EVENT
+            return _ROUTE__DROP__ORPHAN_EVENT  # routing[NONE][ABSENT]
         if id_view is _IdView_UNSEEN:
-            return _ROUTE__DROP__ORPHAN_EVENT
+            return _ROUTE__DROP__ORPHAN_EVENT  # routing[NONE][UNSEEN]
         if id_view is _IdView_ONE_OF_SLOT:
-            return _ROUTE__BY_ID
+            return _ROUTE__BY_ID  # routing[NONE][ONE_OF_SLOT]
         if id_view is _IdView_SEVERAL_OF_SLOT:
-            return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+            return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[NONE][SEVERAL_OF_SLOT]
         if id_view is _IdView_ONE_OUTSIDE:
-            return _ROUTE__BY_ID
-        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+            return _ROUTE__BY_ID  # routing[NONE][ONE_OUTSIDE]
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[NONE][SEVERAL_OUTSIDE]
     if slot_view is _SlotView_ONE:
         if id_view is _IdView_ABSENT:
-            return _ROUTE__BY_SLOT
+            return _ROUTE__BY_SLOT  # routing[ONE][ABSENT]
         if id_view is _IdView_UNSEEN:
-            return _ROUTE__BY_SLOT__ITEM_ID_UNRECOGNIZED
+            return _ROUTE__BY_SLOT__ITEM_ID_UNRECOGNIZED  # routing[ONE][UNSEEN]
         if id_view is _IdView_ONE_OF_SLOT:
-            return _ROUTE__BY_SLOT
+            return _ROUTE__BY_SLOT  # routing[ONE][ONE_OF_SLOT]
         if id_view is _IdView_SEVERAL_OF_SLOT:
-            return _ROUTE__BY_SLOT
+            return _ROUTE__BY_SLOT  # routing[ONE][SEVERAL_OF_SLOT]
         if id_view is _IdView_ONE_OUTSIDE:
-            return _ROUTE__REJECT__AMBIGUOUS_ROUTE
-        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+            return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[ONE][ONE_OUTSIDE]
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[ONE][SEVERAL_OUTSIDE]
     if id_view is _IdView_ABSENT:
-        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[SHARED][ABSENT]
     if id_view is _IdView_UNSEEN:
-        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[SHARED][UNSEEN]
     if id_view is _IdView_ONE_OF_SLOT:
-        return _ROUTE__BY_ID
+        return _ROUTE__BY_ID  # routing[SHARED][ONE_OF_SLOT]
     if id_view is _IdView_SEVERAL_OF_SLOT:
-        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[SHARED][SEVERAL_OF_SLOT]
     if id_view is _IdView_ONE_OUTSIDE:
-        return _ROUTE__REJECT__AMBIGUOUS_ROUTE
-    return _ROUTE__REJECT__AMBIGUOUS_ROUTE
+        return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[SHARED][ONE_OUTSIDE]
+    return _ROUTE__REJECT__AMBIGUOUS_ROUTE  # routing[SHARED][SEVERAL_OUTSIDE]
 
 
 def namespace(kind: ItemKind) -> ItemKind:
@@ -881,10 +916,10 @@ def namespace(kind: ItemKind) -> ItemKind:
     post: (kind, __return__) in NAMESPACE_EDGES
     """
     if kind is _ItemKind_CALL:
-        return _ITEMKIND__CALL
+        return _ITEMKIND__CALL  # namespaces[CALL]
     if kind is _ItemKind_OUTPUT:
-        return _ITEMKIND__OUTPUT
-    return _ITEMKIND__OTHER
+        return _ITEMKIND__OUTPUT  # namespaces[OUTPUT]
+    return _ITEMKIND__OTHER  # namespaces[OTHER]
 
 
 def admit_added(view: AddedView) -> Admission:
@@ -893,10 +928,10 @@ def admit_added(view: AddedView) -> Admission:
     post: (view, __return__) in ADMIT_ADDED_EDGES
     """
     if view is _AddedView_NEW:
-        return _ADMISSION__ADMIT__FIXED
+        return _ADMISSION__ADMIT__FIXED  # added_admission[NEW]
     if view is _AddedView_REPLAY:
-        return _ADMISSION__MATCH__FIXED
-    return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED
+        return _ADMISSION__MATCH__FIXED  # added_admission[REPLAY]
+    return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED  # added_admission[CALL_ID_TAKEN]
 
 
 def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
@@ -908,241 +943,241 @@ def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) 
         if call_fit is _CallFit_EQUAL:
             if id_fit is _IdFit_BLANK:
                 if slot_fit is _SlotFit_OPEN_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][BLANK][OPEN_DONE]
                 if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][BLANK][OPEN_SNAPSHOT]
                 if slot_fit is _SlotFit_CLOSED_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][BLANK][CLOSED_DONE]
                 if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                    return _FIT__AGREE
-                return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][BLANK][CLOSED_SNAPSHOT]
+                return _FIT__AGREE  # matching[SAME][EQUAL][BLANK][ELSEWHERE]
             if id_fit is _IdFit_NAMES:
                 if slot_fit is _SlotFit_OPEN_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][NAMES][OPEN_DONE]
                 if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][NAMES][OPEN_SNAPSHOT]
                 if slot_fit is _SlotFit_CLOSED_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][NAMES][CLOSED_DONE]
                 if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                    return _FIT__AGREE
-                return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][NAMES][CLOSED_SNAPSHOT]
+                return _FIT__AGREE  # matching[SAME][EQUAL][NAMES][ELSEWHERE]
             if id_fit is _IdFit_UNSEEN:
                 if slot_fit is _SlotFit_OPEN_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][UNSEEN][OPEN_DONE]
                 if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][UNSEEN][OPEN_SNAPSHOT]
                 if slot_fit is _SlotFit_CLOSED_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][UNSEEN][CLOSED_DONE]
                 if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                    return _FIT__AGREE
-                return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][EQUAL][UNSEEN][CLOSED_SNAPSHOT]
+                return _FIT__AGREE  # matching[SAME][EQUAL][UNSEEN][ELSEWHERE]
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__AGREE
+                return _FIT__AGREE  # matching[SAME][EQUAL][OTHER][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__AGREE
+                return _FIT__AGREE  # matching[SAME][EQUAL][OTHER][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__AGREE
+                return _FIT__AGREE  # matching[SAME][EQUAL][OTHER][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__AGREE
-            return _FIT__AGREE
+                return _FIT__AGREE  # matching[SAME][EQUAL][OTHER][CLOSED_SNAPSHOT]
+            return _FIT__AGREE  # matching[SAME][EQUAL][OTHER][ELSEWHERE]
         if call_fit is _CallFit_BLANK:
             if id_fit is _IdFit_BLANK:
                 if slot_fit is _SlotFit_OPEN_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][BLANK][OPEN_DONE]
                 if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][BLANK][OPEN_SNAPSHOT]
                 if slot_fit is _SlotFit_CLOSED_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][BLANK][CLOSED_DONE]
                 if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                    return _FIT__AGREE
-                return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][BLANK][CLOSED_SNAPSHOT]
+                return _FIT__AGREE  # matching[SAME][BLANK][BLANK][ELSEWHERE]
             if id_fit is _IdFit_NAMES:
                 if slot_fit is _SlotFit_OPEN_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][NAMES][OPEN_DONE]
                 if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][NAMES][OPEN_SNAPSHOT]
                 if slot_fit is _SlotFit_CLOSED_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][NAMES][CLOSED_DONE]
                 if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                    return _FIT__AGREE
-                return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][NAMES][CLOSED_SNAPSHOT]
+                return _FIT__AGREE  # matching[SAME][BLANK][NAMES][ELSEWHERE]
             if id_fit is _IdFit_UNSEEN:
                 if slot_fit is _SlotFit_OPEN_DONE:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][UNSEEN][OPEN_DONE]
                 if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                    return _FIT__AGREE
+                    return _FIT__AGREE  # matching[SAME][BLANK][UNSEEN][OPEN_SNAPSHOT]
                 if slot_fit is _SlotFit_CLOSED_DONE:
-                    return _FIT__NONE
+                    return _FIT__NONE  # matching[SAME][BLANK][UNSEEN][CLOSED_DONE]
                 if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                    return _FIT__AGREE
-                return _FIT__NONE
+                    return _FIT__AGREE  # matching[SAME][BLANK][UNSEEN][CLOSED_SNAPSHOT]
+                return _FIT__NONE  # matching[SAME][BLANK][UNSEEN][ELSEWHERE]
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][BLANK][OTHER][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][BLANK][OTHER][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][BLANK][OTHER][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][BLANK][OTHER][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[SAME][BLANK][OTHER][ELSEWHERE]
         if id_fit is _IdFit_BLANK:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][BLANK][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][BLANK][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][BLANK][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][BLANK][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[SAME][DIFFERS][BLANK][ELSEWHERE]
         if id_fit is _IdFit_NAMES:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__OWN
+                return _FIT__OWN  # matching[SAME][DIFFERS][NAMES][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][NAMES][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][NAMES][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__REKEYED
-            return _FIT__NONE
+                return _FIT__REKEYED  # matching[SAME][DIFFERS][NAMES][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[SAME][DIFFERS][NAMES][ELSEWHERE]
         if id_fit is _IdFit_UNSEEN:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][UNSEEN][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][UNSEEN][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[SAME][DIFFERS][UNSEEN][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__REKEYED
-            return _FIT__NONE
+                return _FIT__REKEYED  # matching[SAME][DIFFERS][UNSEEN][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[SAME][DIFFERS][UNSEEN][ELSEWHERE]
         if slot_fit is _SlotFit_OPEN_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[SAME][DIFFERS][OTHER][OPEN_DONE]
         if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[SAME][DIFFERS][OTHER][OPEN_SNAPSHOT]
         if slot_fit is _SlotFit_CLOSED_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[SAME][DIFFERS][OTHER][CLOSED_DONE]
         if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-            return _FIT__NONE
-        return _FIT__NONE
+            return _FIT__NONE  # matching[SAME][DIFFERS][OTHER][CLOSED_SNAPSHOT]
+        return _FIT__NONE  # matching[SAME][DIFFERS][OTHER][ELSEWHERE]
     if call_fit is _CallFit_EQUAL:
         if id_fit is _IdFit_BLANK:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][BLANK][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][BLANK][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][BLANK][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][BLANK][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][BLANK][ELSEWHERE]
         if id_fit is _IdFit_NAMES:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][NAMES][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][NAMES][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][NAMES][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][NAMES][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][NAMES][ELSEWHERE]
         if id_fit is _IdFit_UNSEEN:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][UNSEEN][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][UNSEEN][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][UNSEEN][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][EQUAL][UNSEEN][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][UNSEEN][ELSEWHERE]
         if slot_fit is _SlotFit_OPEN_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][OTHER][OPEN_DONE]
         if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][OTHER][OPEN_SNAPSHOT]
         if slot_fit is _SlotFit_CLOSED_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][OTHER][CLOSED_DONE]
         if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-            return _FIT__NONE
-        return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][EQUAL][OTHER][CLOSED_SNAPSHOT]
+        return _FIT__NONE  # matching[DIFFERS][EQUAL][OTHER][ELSEWHERE]
     if call_fit is _CallFit_BLANK:
         if id_fit is _IdFit_BLANK:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][BLANK][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][BLANK][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][BLANK][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][BLANK][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[DIFFERS][BLANK][BLANK][ELSEWHERE]
         if id_fit is _IdFit_NAMES:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][NAMES][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][NAMES][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][NAMES][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][NAMES][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[DIFFERS][BLANK][NAMES][ELSEWHERE]
         if id_fit is _IdFit_UNSEEN:
             if slot_fit is _SlotFit_OPEN_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][UNSEEN][OPEN_DONE]
             if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][UNSEEN][OPEN_SNAPSHOT]
             if slot_fit is _SlotFit_CLOSED_DONE:
-                return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][UNSEEN][CLOSED_DONE]
             if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-                return _FIT__NONE
-            return _FIT__NONE
+                return _FIT__NONE  # matching[DIFFERS][BLANK][UNSEEN][CLOSED_SNAPSHOT]
+            return _FIT__NONE  # matching[DIFFERS][BLANK][UNSEEN][ELSEWHERE]
         if slot_fit is _SlotFit_OPEN_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][BLANK][OTHER][OPEN_DONE]
         if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][BLANK][OTHER][OPEN_SNAPSHOT]
         if slot_fit is _SlotFit_CLOSED_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][BLANK][OTHER][CLOSED_DONE]
         if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-            return _FIT__NONE
-        return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][BLANK][OTHER][CLOSED_SNAPSHOT]
+        return _FIT__NONE  # matching[DIFFERS][BLANK][OTHER][ELSEWHERE]
     if id_fit is _IdFit_BLANK:
         if slot_fit is _SlotFit_OPEN_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][BLANK][OPEN_DONE]
         if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][BLANK][OPEN_SNAPSHOT]
         if slot_fit is _SlotFit_CLOSED_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][BLANK][CLOSED_DONE]
         if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-            return _FIT__NONE
-        return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][BLANK][CLOSED_SNAPSHOT]
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][BLANK][ELSEWHERE]
     if id_fit is _IdFit_NAMES:
         if slot_fit is _SlotFit_OPEN_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][NAMES][OPEN_DONE]
         if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][NAMES][OPEN_SNAPSHOT]
         if slot_fit is _SlotFit_CLOSED_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][NAMES][CLOSED_DONE]
         if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-            return _FIT__NONE
-        return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][NAMES][CLOSED_SNAPSHOT]
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][NAMES][ELSEWHERE]
     if id_fit is _IdFit_UNSEEN:
         if slot_fit is _SlotFit_OPEN_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][UNSEEN][OPEN_DONE]
         if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][UNSEEN][OPEN_SNAPSHOT]
         if slot_fit is _SlotFit_CLOSED_DONE:
-            return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][UNSEEN][CLOSED_DONE]
         if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-            return _FIT__NONE
-        return _FIT__NONE
+            return _FIT__NONE  # matching[DIFFERS][DIFFERS][UNSEEN][CLOSED_SNAPSHOT]
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][UNSEEN][ELSEWHERE]
     if slot_fit is _SlotFit_OPEN_DONE:
-        return _FIT__NONE
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][OTHER][OPEN_DONE]
     if slot_fit is _SlotFit_OPEN_SNAPSHOT:
-        return _FIT__NONE
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][OTHER][OPEN_SNAPSHOT]
     if slot_fit is _SlotFit_CLOSED_DONE:
-        return _FIT__NONE
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][OTHER][CLOSED_DONE]
     if slot_fit is _SlotFit_CLOSED_SNAPSHOT:
-        return _FIT__NONE
-    return _FIT__NONE
+        return _FIT__NONE  # matching[DIFFERS][DIFFERS][OTHER][CLOSED_SNAPSHOT]
+    return _FIT__NONE  # matching[DIFFERS][DIFFERS][OTHER][ELSEWHERE]
 
 
 def admit_done(view: MatchView) -> Admission:
@@ -1151,16 +1186,16 @@ def admit_done(view: MatchView) -> Admission:
     post: (view, __return__) in ADMIT_DONE_EDGES
     """
     if view is _MatchView_NONE:
-        return _ADMISSION__ADMIT__FIXED
+        return _ADMISSION__ADMIT__FIXED  # done_admission[NONE]
     if view is _MatchView_AGREE:
-        return _ADMISSION__MATCH__FIXED
+        return _ADMISSION__MATCH__FIXED  # done_admission[AGREE]
     if view is _MatchView_OWN:
-        return _ADMISSION__MATCH__CONFIRMING
+        return _ADMISSION__MATCH__CONFIRMING  # done_admission[OWN]
     if view is _MatchView_REKEYED:
-        return _ADMISSION__MATCH__SNAPSHOT_REKEYED__FIXED
+        return _ADMISSION__MATCH__SNAPSHOT_REKEYED__FIXED  # done_admission[REKEYED]
     if view is _MatchView_CONFLICT:
-        return _ADMISSION__REJECT__AMBIGUOUS_ROUTE__FIXED
-    return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED
+        return _ADMISSION__REJECT__AMBIGUOUS_ROUTE__FIXED  # done_admission[CONFLICT]
+    return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED  # done_admission[CALL_ID_TAKEN]
 
 
 def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
@@ -1170,39 +1205,39 @@ def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
     """
     if held is _PayloadHeld_NOTHING:
         if relation is _CandidateRelation_MISSING:
-            return _PAYLOADDECISION__KEEP
+            return _PAYLOADDECISION__KEEP  # payload[NOTHING][MISSING]
         if relation is _CandidateRelation_EMPTY:
-            return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[NOTHING][EMPTY]
         if relation is _CandidateRelation_FIRST:
-            return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[NOTHING][FIRST]
         if relation is _CandidateRelation_EQUAL:
-            return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[NOTHING][EQUAL]
         if relation is _CandidateRelation_EXTENDS:
-            return _PAYLOADDECISION__TAKE
-        return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[NOTHING][EXTENDS]
+        return _PAYLOADDECISION__TAKE  # payload[NOTHING][DIFFERS]
     if held is _PayloadHeld_EMPTY:
         if relation is _CandidateRelation_MISSING:
-            return _PAYLOADDECISION__KEEP
+            return _PAYLOADDECISION__KEEP  # payload[EMPTY][MISSING]
         if relation is _CandidateRelation_EMPTY:
-            return _PAYLOADDECISION__KEEP
+            return _PAYLOADDECISION__KEEP  # payload[EMPTY][EMPTY]
         if relation is _CandidateRelation_FIRST:
-            return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[EMPTY][FIRST]
         if relation is _CandidateRelation_EQUAL:
-            return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[EMPTY][EQUAL]
         if relation is _CandidateRelation_EXTENDS:
-            return _PAYLOADDECISION__TAKE
-        return _PAYLOADDECISION__TAKE
+            return _PAYLOADDECISION__TAKE  # payload[EMPTY][EXTENDS]
+        return _PAYLOADDECISION__TAKE  # payload[EMPTY][DIFFERS]
     if relation is _CandidateRelation_MISSING:
-        return _PAYLOADDECISION__KEEP
+        return _PAYLOADDECISION__KEEP  # payload[VALUE][MISSING]
     if relation is _CandidateRelation_EMPTY:
-        return _PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED
+        return _PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED  # payload[VALUE][EMPTY]
     if relation is _CandidateRelation_FIRST:
-        return _PAYLOADDECISION__TAKE
+        return _PAYLOADDECISION__TAKE  # payload[VALUE][FIRST]
     if relation is _CandidateRelation_EQUAL:
-        return _PAYLOADDECISION__TAKE
+        return _PAYLOADDECISION__TAKE  # payload[VALUE][EQUAL]
     if relation is _CandidateRelation_EXTENDS:
-        return _PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED
-    return _PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD
+        return _PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED  # payload[VALUE][EXTENDS]
+    return _PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD  # payload[VALUE][DIFFERS]
 
 
 def identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation) -> IdentityDecision:
@@ -1213,62 +1248,62 @@ def identity(field: IdentityField, stage: MergeStage, relation: IdentityRelation
     if field is _IdentityField_CALL_ID:
         if stage is _MergeStage_FIXED:
             if relation is _IdentityRelation_MISSING:
-                return _IDENTITYDECISION__KEEP
+                return _IDENTITYDECISION__KEEP  # identity[CALL_ID][FIXED][MISSING]
             if relation is _IdentityRelation_FIRST:
-                return _IDENTITYDECISION__TAKE
+                return _IDENTITYDECISION__TAKE  # identity[CALL_ID][FIXED][FIRST]
             if relation is _IdentityRelation_TAKEN:
-                return _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID
+                return _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID  # identity[CALL_ID][FIXED][TAKEN]
             if relation is _IdentityRelation_EQUAL:
-                return _IDENTITYDECISION__KEEP
-            return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+                return _IDENTITYDECISION__KEEP  # identity[CALL_ID][FIXED][EQUAL]
+            return _IDENTITYDECISION__KEEP__METADATA_CONFLICT  # identity[CALL_ID][FIXED][DIFFERS]
         if relation is _IdentityRelation_MISSING:
-            return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP  # identity[CALL_ID][CONFIRMING][MISSING]
         if relation is _IdentityRelation_FIRST:
-            return _IDENTITYDECISION__TAKE
+            return _IDENTITYDECISION__TAKE  # identity[CALL_ID][CONFIRMING][FIRST]
         if relation is _IdentityRelation_TAKEN:
-            return _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID
+            return _IDENTITYDECISION__KEEP__DUPLICATE_CALL_ID  # identity[CALL_ID][CONFIRMING][TAKEN]
         if relation is _IdentityRelation_EQUAL:
-            return _IDENTITYDECISION__KEEP
-        return _IDENTITYDECISION__TAKE__CALL_ID_RENAMED
+            return _IDENTITYDECISION__KEEP  # identity[CALL_ID][CONFIRMING][EQUAL]
+        return _IDENTITYDECISION__TAKE__CALL_ID_RENAMED  # identity[CALL_ID][CONFIRMING][DIFFERS]
     if field is _IdentityField_NAME:
         if stage is _MergeStage_FIXED:
             if relation is _IdentityRelation_MISSING:
-                return _IDENTITYDECISION__KEEP
+                return _IDENTITYDECISION__KEEP  # identity[NAME][FIXED][MISSING]
             if relation is _IdentityRelation_FIRST:
-                return _IDENTITYDECISION__TAKE
+                return _IDENTITYDECISION__TAKE  # identity[NAME][FIXED][FIRST]
             if relation is _IdentityRelation_TAKEN:
-                return _IDENTITYDECISION__KEEP
+                return _IDENTITYDECISION__KEEP  # identity[NAME][FIXED][TAKEN]
             if relation is _IdentityRelation_EQUAL:
-                return _IDENTITYDECISION__KEEP
-            return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+                return _IDENTITYDECISION__KEEP  # identity[NAME][FIXED][EQUAL]
+            return _IDENTITYDECISION__KEEP__METADATA_CONFLICT  # identity[NAME][FIXED][DIFFERS]
         if relation is _IdentityRelation_MISSING:
-            return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP  # identity[NAME][CONFIRMING][MISSING]
         if relation is _IdentityRelation_FIRST:
-            return _IDENTITYDECISION__TAKE
+            return _IDENTITYDECISION__TAKE  # identity[NAME][CONFIRMING][FIRST]
         if relation is _IdentityRelation_TAKEN:
-            return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP  # identity[NAME][CONFIRMING][TAKEN]
         if relation is _IdentityRelation_EQUAL:
-            return _IDENTITYDECISION__KEEP
-        return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+            return _IDENTITYDECISION__KEEP  # identity[NAME][CONFIRMING][EQUAL]
+        return _IDENTITYDECISION__KEEP__METADATA_CONFLICT  # identity[NAME][CONFIRMING][DIFFERS]
     if stage is _MergeStage_FIXED:
         if relation is _IdentityRelation_MISSING:
-            return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP  # identity[NAMESPACE][FIXED][MISSING]
         if relation is _IdentityRelation_FIRST:
-            return _IDENTITYDECISION__TAKE
+            return _IDENTITYDECISION__TAKE  # identity[NAMESPACE][FIXED][FIRST]
         if relation is _IdentityRelation_TAKEN:
-            return _IDENTITYDECISION__KEEP
+            return _IDENTITYDECISION__KEEP  # identity[NAMESPACE][FIXED][TAKEN]
         if relation is _IdentityRelation_EQUAL:
-            return _IDENTITYDECISION__KEEP
-        return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+            return _IDENTITYDECISION__KEEP  # identity[NAMESPACE][FIXED][EQUAL]
+        return _IDENTITYDECISION__KEEP__METADATA_CONFLICT  # identity[NAMESPACE][FIXED][DIFFERS]
     if relation is _IdentityRelation_MISSING:
-        return _IDENTITYDECISION__KEEP
+        return _IDENTITYDECISION__KEEP  # identity[NAMESPACE][CONFIRMING][MISSING]
     if relation is _IdentityRelation_FIRST:
-        return _IDENTITYDECISION__TAKE
+        return _IDENTITYDECISION__TAKE  # identity[NAMESPACE][CONFIRMING][FIRST]
     if relation is _IdentityRelation_TAKEN:
-        return _IDENTITYDECISION__KEEP
+        return _IDENTITYDECISION__KEEP  # identity[NAMESPACE][CONFIRMING][TAKEN]
     if relation is _IdentityRelation_EQUAL:
-        return _IDENTITYDECISION__KEEP
-    return _IDENTITYDECISION__KEEP__METADATA_CONFLICT
+        return _IDENTITYDECISION__KEEP  # identity[NAMESPACE][CONFIRMING][EQUAL]
+    return _IDENTITYDECISION__KEEP__METADATA_CONFLICT  # identity[NAMESPACE][CONFIRMING][DIFFERS]
 
 
 def reclassify(trigger: Trigger, state: ChannelState) -> Trigger:
@@ -1278,43 +1313,43 @@ def reclassify(trigger: Trigger, state: ChannelState) -> Trigger:
     """
     if trigger is _Trigger_DELTA:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__DELTA
-        return _TRIGGER__DELTA_ON_CLOSED_CHANNEL
+            return _TRIGGER__DELTA  # reclassification[DELTA][OPEN]
+        return _TRIGGER__DELTA_ON_CLOSED_CHANNEL  # reclassification[DELTA][CLOSED]
     if trigger is _Trigger_PART_ADDED:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__PART_ADDED
-        return _TRIGGER__PART_ADDED
+            return _TRIGGER__PART_ADDED  # reclassification[PART_ADDED][OPEN]
+        return _TRIGGER__PART_ADDED  # reclassification[PART_ADDED][CLOSED]
     if trigger is _Trigger_PAYLOAD_DONE:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__PAYLOAD_DONE
-        return _TRIGGER__PAYLOAD_DONE
+            return _TRIGGER__PAYLOAD_DONE  # reclassification[PAYLOAD_DONE][OPEN]
+        return _TRIGGER__PAYLOAD_DONE  # reclassification[PAYLOAD_DONE][CLOSED]
     if trigger is _Trigger_ITEM_ADDED:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__ITEM_ADDED
-        return _TRIGGER__ITEM_ADDED
+            return _TRIGGER__ITEM_ADDED  # reclassification[ITEM_ADDED][OPEN]
+        return _TRIGGER__ITEM_ADDED  # reclassification[ITEM_ADDED][CLOSED]
     if trigger is _Trigger_DELTA_ON_CLOSED_CHANNEL:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__DELTA_ON_CLOSED_CHANNEL
-        return _TRIGGER__DELTA_ON_CLOSED_CHANNEL
+            return _TRIGGER__DELTA_ON_CLOSED_CHANNEL  # reclassification[DELTA_ON_CLOSED_CHANNEL][OPEN]
+        return _TRIGGER__DELTA_ON_CLOSED_CHANNEL  # reclassification[DELTA_ON_CLOSED_CHANNEL][CLOSED]
     if trigger is _Trigger_PROGRESS:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__PROGRESS
-        return _TRIGGER__PROGRESS
+            return _TRIGGER__PROGRESS  # reclassification[PROGRESS][OPEN]
+        return _TRIGGER__PROGRESS  # reclassification[PROGRESS][CLOSED]
     if trigger is _Trigger_ITEM_DONE:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__ITEM_DONE
-        return _TRIGGER__ITEM_DONE
+            return _TRIGGER__ITEM_DONE  # reclassification[ITEM_DONE][OPEN]
+        return _TRIGGER__ITEM_DONE  # reclassification[ITEM_DONE][CLOSED]
     if trigger is _Trigger_SNAPSHOT_ITEM:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__SNAPSHOT_ITEM
-        return _TRIGGER__SNAPSHOT_ITEM
+            return _TRIGGER__SNAPSHOT_ITEM  # reclassification[SNAPSHOT_ITEM][OPEN]
+        return _TRIGGER__SNAPSHOT_ITEM  # reclassification[SNAPSHOT_ITEM][CLOSED]
     if trigger is _Trigger_RESPONSE_COMPLETED:
         if state is _ChannelState_OPEN:
-            return _TRIGGER__RESPONSE_COMPLETED
-        return _TRIGGER__RESPONSE_COMPLETED
+            return _TRIGGER__RESPONSE_COMPLETED  # reclassification[RESPONSE_COMPLETED][OPEN]
+        return _TRIGGER__RESPONSE_COMPLETED  # reclassification[RESPONSE_COMPLETED][CLOSED]
     if state is _ChannelState_OPEN:
-        return _TRIGGER__RESPONSE_ABORTED
-    return _TRIGGER__RESPONSE_ABORTED
+        return _TRIGGER__RESPONSE_ABORTED  # reclassification[RESPONSE_ABORTED][OPEN]
+    return _TRIGGER__RESPONSE_ABORTED  # reclassification[RESPONSE_ABORTED][CLOSED]
 
 
 def boundary(opening: Opening, held: Held, match: IdMatch) -> Boundary:
@@ -1325,38 +1360,38 @@ def boundary(opening: Opening, held: Held, match: IdMatch) -> Boundary:
     if opening is _Opening_CREATED:
         if held is _Held_NOTHING:
             if match is _IdMatch_SAME:
-                return _BOUNDARY__CONTINUE
+                return _BOUNDARY__CONTINUE  # boundary[CREATED][NOTHING][SAME]
             if match is _IdMatch_OTHER:
-                return _BOUNDARY__CONTINUE
-            return _BOUNDARY__CONTINUE
+                return _BOUNDARY__CONTINUE  # boundary[CREATED][NOTHING][OTHER]
+            return _BOUNDARY__CONTINUE  # boundary[CREATED][NOTHING][UNKNOWN]
         if held is _Held_OPEN:
             if match is _IdMatch_SAME:
-                return _BOUNDARY__CONTINUE
+                return _BOUNDARY__CONTINUE  # boundary[CREATED][OPEN][SAME]
             if match is _IdMatch_OTHER:
-                return _BOUNDARY__NEW
-            return _BOUNDARY__NEW
+                return _BOUNDARY__NEW  # boundary[CREATED][OPEN][OTHER]
+            return _BOUNDARY__NEW  # boundary[CREATED][OPEN][UNKNOWN]
         if match is _IdMatch_SAME:
-            return _BOUNDARY__NEW
+            return _BOUNDARY__NEW  # boundary[CREATED][ENDED][SAME]
         if match is _IdMatch_OTHER:
-            return _BOUNDARY__NEW
-        return _BOUNDARY__NEW
+            return _BOUNDARY__NEW  # boundary[CREATED][ENDED][OTHER]
+        return _BOUNDARY__NEW  # boundary[CREATED][ENDED][UNKNOWN]
     if held is _Held_NOTHING:
         if match is _IdMatch_SAME:
-            return _BOUNDARY__CONTINUE
+            return _BOUNDARY__CONTINUE  # boundary[PROGRESS][NOTHING][SAME]
         if match is _IdMatch_OTHER:
-            return _BOUNDARY__CONTINUE
-        return _BOUNDARY__CONTINUE
+            return _BOUNDARY__CONTINUE  # boundary[PROGRESS][NOTHING][OTHER]
+        return _BOUNDARY__CONTINUE  # boundary[PROGRESS][NOTHING][UNKNOWN]
     if held is _Held_OPEN:
         if match is _IdMatch_SAME:
-            return _BOUNDARY__CONTINUE
+            return _BOUNDARY__CONTINUE  # boundary[PROGRESS][OPEN][SAME]
         if match is _IdMatch_OTHER:
-            return _BOUNDARY__CONTINUE
-        return _BOUNDARY__CONTINUE
+            return _BOUNDARY__CONTINUE  # boundary[PROGRESS][OPEN][OTHER]
+        return _BOUNDARY__CONTINUE  # boundary[PROGRESS][OPEN][UNKNOWN]
     if match is _IdMatch_SAME:
-        return _BOUNDARY__CONTINUE
+        return _BOUNDARY__CONTINUE  # boundary[PROGRESS][ENDED][SAME]
     if match is _IdMatch_OTHER:
-        return _BOUNDARY__NEW
-    return _BOUNDARY__CONTINUE
+        return _BOUNDARY__NEW  # boundary[PROGRESS][ENDED][OTHER]
+    return _BOUNDARY__CONTINUE  # boundary[PROGRESS][ENDED][UNKNOWN]
 
 
 def frame(kind: ClientFrame) -> Boundary:
@@ -1365,8 +1400,8 @@ def frame(kind: ClientFrame) -> Boundary:
     post: (kind, __return__) in FRAME_EDGES
     """
     if kind is _ClientFrame_CREATE:
-        return _BOUNDARY__NEW
-    return _BOUNDARY__CONTINUE
+        return _BOUNDARY__NEW  # frames[CREATE]
+    return _BOUNDARY__CONTINUE  # frames[STEER]
 
 
 def fills_slot(item: MatchedItem) -> bool:
@@ -1375,8 +1410,8 @@ def fills_slot(item: MatchedItem) -> bool:
     post: (item, __return__) in FILLS_SLOT_EDGES
     """
     if item is _MatchedItem_DONE:
-        return _TRUE
-    return _FALSE
+        return _TRUE  # fills_missing_slot[DONE]
+    return _FALSE  # fills_missing_slot[SNAPSHOT]
 
 
 def merge_part(view: PositionView) -> PartMerge:
@@ -1385,10 +1420,10 @@ def merge_part(view: PositionView) -> PartMerge:
     post: (view, __return__) in MERGE_PART_EDGES
     """
     if view is _PositionView_INSIDE:
-        return _PARTMERGE__REPLACE
+        return _PARTMERGE__REPLACE  # part_merge[INSIDE]
     if view is _PositionView_PAST_END:
-        return _PARTMERGE__APPEND
-    return _PARTMERGE__APPEND
+        return _PARTMERGE__APPEND  # part_merge[PAST_END]
+    return _PARTMERGE__APPEND  # part_merge[NONE]
 
 
 def terminal_status(terminal: Terminal) -> ResponseStatus:
@@ -1397,14 +1432,14 @@ def terminal_status(terminal: Terminal) -> ResponseStatus:
     post: (terminal, __return__) in TERMINAL_STATUS_EDGES
     """
     if terminal is _Terminal_COMPLETED:
-        return _RESPONSESTATUS__COMPLETED
+        return _RESPONSESTATUS__COMPLETED  # terminal_status[COMPLETED]
     if terminal is _Terminal_INCOMPLETE:
-        return _RESPONSESTATUS__INCOMPLETE
+        return _RESPONSESTATUS__INCOMPLETE  # terminal_status[INCOMPLETE]
     if terminal is _Terminal_FAILED:
-        return _RESPONSESTATUS__FAILED
+        return _RESPONSESTATUS__FAILED  # terminal_status[FAILED]
     if terminal is _Terminal_CANCELLED:
-        return _RESPONSESTATUS__CANCELLED
-    return _RESPONSESTATUS__FAILED
+        return _RESPONSESTATUS__CANCELLED  # terminal_status[CANCELLED]
+    return _RESPONSESTATUS__FAILED  # terminal_status[ERROR]
 
 
 def amends(terminal: Terminal) -> bool:
@@ -1413,14 +1448,14 @@ def amends(terminal: Terminal) -> bool:
     post: (terminal, __return__) in AMENDS_EDGES
     """
     if terminal is _Terminal_ERROR:
-        return _TRUE
+        return _TRUE  # amendable[ERROR]
     if terminal is _Terminal_COMPLETED:
-        return _FALSE
+        return _FALSE  # amendable[COMPLETED]
     if terminal is _Terminal_INCOMPLETE:
-        return _FALSE
+        return _FALSE  # amendable[INCOMPLETE]
     if terminal is _Terminal_FAILED:
-        return _FALSE
-    return _FALSE
+        return _FALSE  # amendable[FAILED]
+    return _FALSE  # amendable[CANCELLED]
 
 
 def execute(stop: Stop) -> Execution:
@@ -1429,24 +1464,24 @@ def execute(stop: Stop) -> Execution:
     post: (stop, __return__) in EXECUTE_EDGES
     """
     if stop is _Stop_NOT_A_CALL:
-        return _EXECUTION__NOT_A_CALL
+        return _EXECUTION__NOT_A_CALL  # execution[NOT_A_CALL]
     if stop is _Stop_NOT_COMPLETED:
-        return _EXECUTION__NOT_COMPLETED
+        return _EXECUTION__NOT_COMPLETED  # execution[NOT_COMPLETED]
     if stop is _Stop_UNCONFIRMED:
-        return _EXECUTION__UNCONFIRMED
+        return _EXECUTION__UNCONFIRMED  # execution[UNCONFIRMED]
     if stop is _Stop_NO_CALL_ID:
-        return _EXECUTION__NO_CALL_ID
+        return _EXECUTION__NO_CALL_ID  # execution[NO_CALL_ID]
     if stop is _Stop_ANSWERED:
-        return _EXECUTION__ANSWERED
+        return _EXECUTION__ANSWERED  # execution[ANSWERED]
     if stop is _Stop_NO_TOOLS:
-        return _EXECUTION__TOOLS_UNKNOWN
+        return _EXECUTION__TOOLS_UNKNOWN  # execution[NO_TOOLS]
     if stop is _Stop_DECLARED_CLIENT:
-        return _EXECUTION__CLIENT
+        return _EXECUTION__CLIENT  # execution[DECLARED_CLIENT]
     if stop is _Stop_DECLARED_SERVER:
-        return _EXECUTION__SERVER
+        return _EXECUTION__SERVER  # execution[DECLARED_SERVER]
     if stop is _Stop_UNDECLARED:
-        return _EXECUTION__UNDECLARED
-    return _EXECUTION__UNKNOWN_TOOL_TYPE
+        return _EXECUTION__UNDECLARED  # execution[UNDECLARED]
+    return _EXECUTION__UNKNOWN_TOOL_TYPE  # execution[UNKNOWN_TOOL_TYPE]
 
 
 def names_one(field: IdentityField) -> bool:
@@ -1455,10 +1490,10 @@ def names_one(field: IdentityField) -> bool:
     post: (field, __return__) in NAMES_ONE_EDGES
     """
     if field is _IdentityField_CALL_ID:
-        return _TRUE
+        return _TRUE  # names_one_entry[CALL_ID]
     if field is _IdentityField_NAME:
-        return _FALSE
-    return _FALSE
+        return _FALSE  # names_one_entry[NAME]
+    return _FALSE  # names_one_entry[NAMESPACE]
 
 
 def shell_runner(environment: ShellEnvironment) -> Runner:
@@ -1467,14 +1502,14 @@ def shell_runner(environment: ShellEnvironment) -> Runner:
     post: (environment, __return__) in SHELL_RUNNER_EDGES
     """
     if environment is _ShellEnvironment_NONE:
-        return _RUNNER__CLIENT
+        return _RUNNER__CLIENT  # environment_runner[NONE]
     if environment is _ShellEnvironment_LOCAL:
-        return _RUNNER__CLIENT
+        return _RUNNER__CLIENT  # environment_runner[LOCAL]
     if environment is _ShellEnvironment_CONTAINER_AUTO:
-        return _RUNNER__SERVER
+        return _RUNNER__SERVER  # environment_runner[CONTAINER_AUTO]
     if environment is _ShellEnvironment_CONTAINER_REFERENCE:
-        return _RUNNER__SERVER
-    return _RUNNER__SERVER
+        return _RUNNER__SERVER  # environment_runner[CONTAINER_REFERENCE]
+    return _RUNNER__SERVER  # environment_runner[OTHER]
 
 
 def search_runner(execution: SearchExecution) -> Runner:
@@ -1483,10 +1518,10 @@ def search_runner(execution: SearchExecution) -> Runner:
     post: (execution, __return__) in SEARCH_RUNNER_EDGES
     """
     if execution is _SearchExecution_CLIENT:
-        return _RUNNER__CLIENT
+        return _RUNNER__CLIENT  # execution_runner[CLIENT]
     if execution is _SearchExecution_SERVER:
-        return _RUNNER__SERVER
-    return _RUNNER__SERVER
+        return _RUNNER__SERVER  # execution_runner[SERVER]
+    return _RUNNER__SERVER  # execution_runner[UNSET]
 
 
 def declares(answer: Declared) -> Stop:
@@ -1495,13 +1530,41 @@ def declares(answer: Declared) -> Stop:
     post: (answer, __return__) in DECLARES_EDGES
     """
     if answer is _Declared_CLIENT:
-        return _STOP__DECLARED_CLIENT
+        return _STOP__DECLARED_CLIENT  # declared[CLIENT]
     if answer is _Declared_SERVER:
-        return _STOP__DECLARED_SERVER
+        return _STOP__DECLARED_SERVER  # declared[SERVER]
     if answer is _Declared_NONE:
-        return _STOP__UNDECLARED
-    return _STOP__UNKNOWN_TOOL_TYPE
+        return _STOP__UNDECLARED  # declared[NONE]
+    return _STOP__UNKNOWN_TOOL_TYPE  # declared[UNKNOWN_TYPE]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares)
+def reads_execution(value: ExecutionValue) -> SearchExecution:
+    """The wire's execution (R13): what it says of a tool search.
+
+    post: (value, __return__) in READS_EXECUTION_EDGES
+    """
+    if value is _ExecutionValue_CLIENT:
+        return _SEARCHEXECUTION__CLIENT
+    if value is _ExecutionValue_SERVER:
+        return _SEARCHEXECUTION__SERVER
+    return _SEARCHEXECUTION__UNSET
+
+
+def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
+    """The wire's environment.type (R13): the environment a declared shell names.
+
+    post: (kind, __return__) in READS_ENVIRONMENT_EDGES
+    """
+    if kind is _EnvironmentType_ABSENT:
+        return _SHELLENVIRONMENT__NONE
+    if kind is _EnvironmentType_LOCAL:
+        return _SHELLENVIRONMENT__LOCAL
+    if kind is _EnvironmentType_CONTAINER_AUTO:
+        return _SHELLENVIRONMENT__CONTAINER_AUTO
+    if kind is _EnvironmentType_CONTAINER_REFERENCE:
+        return _SHELLENVIRONMENT__CONTAINER_REFERENCE
+    return _SHELLENVIRONMENT__OTHER
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment)
 """The generated kernels as one value, for the driver."""

@@ -38,6 +38,13 @@ one context per response; ``payload.attach`` skips the lookup for an entry's own
 channel; ``effects`` does not re-add a known alias; ``events.parse_event`` validates a
 well-formed delta in one step.
 
+Debugging a decision: the kernels in ``kernels.py`` are generated straight-line code,
+each ``return`` commented with the table cell it returns (``lifecycle[ADDED][DELTA]``).
+To step through the tables themselves, run the same driver on the dict interpreter:
+``Reducer(kernels=table_kernels())`` or ``reduce(source, kernels=table_kernels())``,
+with ``table_kernels`` from ``responses_oracle.model.interpreter`` (tests hold the two
+to the same answers).
+
 WARNING — what still lives in driver code rather than a table: the argument JSON check
 (``settle``) and the realignment of streamed parts (``payload.align_parts``).  (Who runs
 a call is ``model.execution.decide`` over its data, ``settle`` only asks it; whether a

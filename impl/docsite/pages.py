@@ -34,6 +34,7 @@ from .examples import Example, Response, Run, run
 from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
 from .peers import AXONHUB_NOT_RUN, PEERS, SCENARIOS, Scenario
 from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
+from .rule_tests import CHECKOUT, rule_tests
 from .rules import RULES, Rule
 from .schema import SCHEMA_PAGE, schema_page
 from .sdk import RECORD_NAME as SDK_RECORD
@@ -169,10 +170,11 @@ def _model_links(rule: Rule, prefix: str) -> str:
     )
 
 
-def rule_page(rule: Rule) -> str:
-    """The page of one rule: statement, evidence, worked example."""
+def rule_page(rule: Rule, tests: Sequence[str] = ()) -> str:
+    """The page of one rule: statement, evidence, worked example, and ``tests``, the ids
+    of the tests carrying its marker (``rule_tests.rule_tests``)."""
     lines = [
-        _header("impl/docsite/rules.py and the reducer"),
+        _header("impl/docsite/rules.py, the reducer and the tests' rule markers"),
         f"# {rule.key} — {rule.title}",
         "",
         linked(rule.statement, "../"),
@@ -197,6 +199,14 @@ def rule_page(rule: Rule) -> str:
         name = rule_vector_name(rule)
         lines += [f"As a conformance vector: [`{name}.json`](../{vector_path(name)}).", ""]
     lines += example_section(rule.example, outcome, "###")
+    lines += [
+        "## Tests",
+        "",
+        f"The tests marked `rule(\"{rule.key}\")`; `pytest --rule {rule.key}` runs them:",
+        "",
+        *(f"- {code(test)}" for test in tests),
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -593,7 +603,10 @@ def render_pages(
     """Every generated file: path under ``docs/`` → text (the records included);
     ``agents`` is the Real agents record, whose runs the peers page shows."""
     pages = {"rules/index.md": rules_index()}
-    pages.update((f"rules/{rule.key}.md", rule_page(rule)) for rule in RULES)
+    tests = rule_tests(CHECKOUT)
+    pages.update(
+        (f"rules/{rule.key}.md", rule_page(rule, tests.get(rule.key, ()))) for rule in RULES
+    )
     pages.update(render_timelines(_html_header("impl/docsite/rules.py and the reducer")))
     pages["peers.md"] = peers_page(sdk, agents)
     pages["invariants.md"] = invariants_page(record)

@@ -7,11 +7,14 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from helpers import CAPTURES
 from responses_oracle import reduce
 from responses_oracle.model.annotations import PART_ADDITIONS
 
 from .streams import added, codes, completed, created, delta, done, msg, part_event, reduce1
+
+pytestmark = pytest.mark.rule("R15")
 
 _CITE = {"type": "url_citation", "url": "https://a.example", "start_index": 0, "end_index": 2,
          "title": "A"}

@@ -47,6 +47,8 @@ from .streams import (
     text_part,
 )
 
+pytestmark = pytest.mark.rule("R14")
+
 _RESUME = CAPTURES / "pydantic-ai" / "test_background_mode_streaming_starting_after_vcr.i1.jsonl"
 _ERROR = CAPTURES / "vercel-ai" / "openai__openai-error.1.jsonl"
 

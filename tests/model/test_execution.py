@@ -24,6 +24,8 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.wire import read_wire_events
 
+pytestmark = pytest.mark.rule("R13")
+
 _FN = {"type": "function_call", "name": "get_weather", "call_id": "call_1"}
 
 

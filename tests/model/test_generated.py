@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from responses_oracle.core import kernels
 from responses_oracle.model import codegen
 from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.codegen import kernels_path, render_kernels
 from responses_oracle.model.lifecycle import LIFECYCLE, LifecycleTable
 from responses_oracle.model.routing import ROUTING
-from responses_oracle.model.tables import REFERENCE
+from responses_oracle.model.tables import REFERENCE, table_cells
 from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trigger
 
 
@@ -76,3 +79,45 @@ def test_codegen_refuses_a_routing_table_without_a_cell() -> None:
     partial = dataclasses.replace(REFERENCE, name="partial", routing=routing)
     with pytest.raises(ValueError, match=r"table route\[SlotView.SHARED\] has no cell"):
         render_kernels(partial)
+
+
+_RETURN = re.compile(r"^\s+return (\w+)  # (\w+(?:\[\w+\])+)$")
+"""A kernel branch: the constant it returns and the comment naming its cell."""
+
+
+def _branches(source: str) -> dict[str, str]:
+    """Cell named in a comment → the constant its branch returns."""
+    found = [match.groups() for line in source.splitlines() if (match := _RETURN.match(line))]
+    assert len(found) == len({cell for _, cell in found}), "a cell is named twice"
+    return {cell: constant for constant, cell in found}
+
+
+def test_every_kernel_branch_names_the_table_cell_it_returns() -> None:
+    branches = _branches(kernels_path().read_text(encoding="utf-8"))
+    cells = {
+        f"{table.name}{''.join(f'[{key.name}]' for key in path)}": value
+        for table in dataclasses.fields(REFERENCE)
+        if table.name != "name"
+        for path, value in table_cells(getattr(REFERENCE, table.name))
+    }
+    assert sorted(branches) == sorted(cells)
+    wrong = [cell for cell, value in cells.items() if getattr(kernels, branches[cell]) != value]
+    assert wrong == []
+
+
+def test_a_changed_cell_changes_only_its_branch_and_its_edge() -> None:
+    lifecycle = {state: dict(row) for state, row in LIFECYCLE.items()}
+    # A value the table already holds elsewhere: no new constant, only the branch moves.
+    lifecycle[EntryState.DONE][Trigger.DELTA] = LIFECYCLE[EntryState.ADDED][Trigger.DELTA]
+    mutant = dataclasses.replace(REFERENCE, name="reference", lifecycle=lifecycle)
+    diff = [
+        line
+        for line in difflib.unified_diff(
+            render_kernels().splitlines(), render_kernels(mutant).splitlines(), n=0
+        )
+        if line.startswith(("-", "+")) and not line.startswith(("---", "+++"))
+    ]
+    edge, branch = "    (EntryState.DONE, Trigger.DELTA, ", "  # lifecycle[DONE][DELTA]"
+    assert [line[0] for line in diff] == ["-", "+", "-", "+"]
+    assert all(line[1:].startswith(edge) for line in diff[:2])
+    assert all(line.endswith(branch) for line in diff[2:])

@@ -42,6 +42,8 @@ from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 from responses_oracle.reducer import Reducer
 
+pytestmark = pytest.mark.rule("R13")
+
 EXECUTION_MUTANTS = [mutant for mutant in MUTANT_LIST if mutant.system == "execution"]
 IDS = [mutant.tables.name for mutant in EXECUTION_MUTANTS]
 STATED = {**EXECUTABLE_FACTS, **EXECUTABLE_OBLIGATIONS}

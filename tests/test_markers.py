@@ -1,0 +1,116 @@
+"""Tests are found by kind and by rule: the markers ``tests/conftest.py`` gives each file
+(``KINDS``) name files that exist, every rule R1 to R15 has tests carrying its
+``rule("RN")`` marker, and the rule pages' lists (``docsite.rule_tests``, read from the
+test files' syntax) are what pytest itself collects under those markers."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from conftest import KINDS, SLOW, kinds
+from helpers import REPO
+from responses_oracle.docsite.rule_tests import rule_tests
+from responses_oracle.docsite.rules import RULES
+
+_DUMP = """
+import json, os
+
+def pytest_collection_finish(session):
+    found = {}
+    for item in session.items:
+        for mark in item.iter_markers("rule"):
+            for rule in mark.args:
+                found.setdefault(rule, set()).add(item.nodeid.split("[")[0])
+    with open(os.environ["RULE_DUMP"], "w") as out:
+        json.dump({rule: sorted(ids) for rule, ids in found.items()}, out)
+"""
+"""A pytest plugin writing each rule's collected test ids (parameters dropped)."""
+
+
+def test_every_kinds_entry_names_a_test_file_or_folder() -> None:
+    tests = REPO / "tests"
+    missing = [
+        where
+        for where in KINDS
+        if not ((tests / where).is_dir() if where.endswith("/") else (tests / where).is_file())
+    ]
+    assert missing == [], "KINDS in tests/conftest.py names what is no longer there"
+
+
+def test_proofs_clients_and_browser_tests_are_slow() -> None:
+    tests = REPO / "tests"
+    assert kinds(tests / "proofs" / "test_prove.py") == ("proofs", "slow")
+    assert kinds(tests / "docs" / "test_browser.py") == ("browser", "slow")
+    assert kinds(tests / "core" / "test_rules.py") == ()
+    assert {mark for marks in KINDS.values() for mark in marks} >= SLOW
+
+
+def test_every_rule_has_tests_carrying_its_marker() -> None:
+    found = rule_tests(REPO)
+    assert [rule.key for rule in RULES if not found.get(rule.key)] == []
+    assert set(found) <= {rule.key for rule in RULES}, "a marker names no rule"
+
+
+def test_the_rule_pages_lists_are_what_pytest_collects(tmp_path: Path) -> None:
+    found = rule_tests(REPO)
+    files = sorted({test.split("::")[0] for tests in found.values() for test in tests})
+    (tmp_path / "rule_dump.py").write_text(textwrap.dedent(_DUMP), encoding="utf-8")
+    dump = tmp_path / "rules.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "rule_dump",
+            "-p",
+            "no:cacheprovider",
+            *files,
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**_environment(), "PYTHONPATH": str(tmp_path), "RULE_DUMP": str(dump)},
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    collected = json.loads(dump.read_text(encoding="utf-8"))
+    assert {rule: sorted(set(tests)) for rule, tests in found.items()} == collected
+
+
+def test_rule_selects_only_that_rules_tests() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--rule",
+            "R11",
+            "tests/core/test_rules.py",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=_environment(),
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    ids = [line for line in done.stdout.splitlines() if "::" in line]
+    assert [re.sub(r"\[.*", "", test) for test in ids] == list(rule_tests(REPO)["R11"])
+
+
+def _environment() -> dict[str, str]:
+    """This process's environment without ``PYTHONPATH`` (pytest sets its own paths)."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
