@@ -52,7 +52,16 @@ wire item).  After each event:
 of unreadable input only (no opening, no item, no terminal) has no answer to re-emit.
 
 ``repairs`` holds one JSON-ready record per response: its id, the oracle's diagnostic
-codes for it and what canonical changed.
+codes for it and what canonical changed relative to the upstream stream.  The change
+list is read, never decided: the reducer runs with its trace on, which names the entry
+each upstream event reached (``StepTrace.entry``); each entry keeps a ledger of the
+item events (``output_item.added``/``done``, part and payload ``done`` events) the
+upstream sent for it and another of those canonical sent, and at the response's end
+the two are compared -- an event one has and the other lacks, a payload or an id that
+differs -- beside what the emission itself did (a call withheld, an index moved, an id
+minted, a cut).  An item event that reached no entry is dropped, with the codes the
+reducer raised for it.  Ledgers hold lengths and hashes, not payloads: memory stays
+bounded by the reducer's own ``ReducerLimits``.
 """
 
 from __future__ import annotations
@@ -67,6 +76,7 @@ from responses_oracle.model.catalogue import (
     TERMINALS,
     WIRE_EVENTS,
     ChannelKind,
+    ChannelLocation,
     EventClass,
     Terminal,
 )
@@ -75,10 +85,13 @@ from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.responses import CLIENT_FRAMES, OPENINGS
 from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
 
+from .core.dispatch import StepTrace
 from .core.payload import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
+from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
 from .result import output_order, wire_item
+from .wire import WireEvent
 
 Event = dict[str, Any]
 """One canonical event."""
@@ -167,6 +180,31 @@ _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
 """What progress events add to a channel's part (``model.annotations.PART_ADDITIONS``):
 the event type canonical spells it with, and the addition of each channel."""
 
+_ITEM_EVENTS: Final = ("response.output_item.added", "response.output_item.done")
+
+_LEDGER: Final[dict[str, tuple[str | None, str | None]]] = {
+    **{name: (None, None) for name in _ITEM_EVENTS},
+    **{
+        name: (spelling.index, spelling.value if name == spelling.done else None)
+        for spelling in _SPELLINGS.values()
+        for name in (spelling.done, spelling.part_added, spelling.part_done)
+        if name is not None
+    },
+}
+"""The item events each side's ledger keeps (``_ledger``): event type → the field of
+its part index and the field of its payload value (None: no value compared).  Deltas
+are left out: a held call's deltas go out joined, by design."""
+
+Fingerprint = tuple[int, int]
+"""A payload as a ledger keeps it: its length and its hash."""
+
+LedgerKey = tuple[str, Any]
+"""An item event in a ledger: its type and its part index (None if it has none)."""
+
+Ledger = dict[LedgerKey, Any]
+"""One side's item events of one entry → the payload fingerprint, or the item's
+(``_item_print``), or None."""
+
 _WITHHELD: Final[frozenset[Execution]] = frozenset({Execution.UNCONFIRMED})
 """The verdict that keeps a call of a completed response from completing: the stream
 never confirmed it.  A call the server runs (``answered``, ``server``, ``undeclared``)
@@ -245,6 +283,10 @@ class _Sent:
     held: bool
     tracks: dict[int, _Track] = field(default_factory=dict)
     """By ``id()`` of the reducer's channel object."""
+    locations: tuple[ChannelLocation, ...] = ()
+    """Where its item type holds its payloads (``ItemTypeSpec.channels``)."""
+    ledger: Ledger = field(default_factory=dict)
+    """The item events canonical sent for it (``_LEDGER``)."""
     extra: dict[tuple[ChannelKind, int], tuple[_Track, str]] = field(default_factory=dict)
     """The payloads only the item holds (no channel streamed them), with their value."""
     closed: bool = False
@@ -269,6 +311,10 @@ class _Response:
     template: Mapping[str, Any] | None = None
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
+    upstream: dict[int, Ledger] = field(default_factory=dict)
+    """By entry ordinal: the item events the upstream sent for it (``_LEDGER``)."""
+    withheld: set[int] = field(default_factory=set)
+    """The ordinals of the calls whose ``done`` was withheld."""
 
 
 class Canonicalizer:
@@ -282,8 +328,9 @@ class Canonicalizer:
     []
     """
 
-    def __init__(self) -> None:
-        self._reducer = Reducer()
+    def __init__(self, *, limits: ReducerLimits = DEFAULT_LIMITS) -> None:
+        # The trace names the entry each event reached: what ``repairs`` compares.
+        self._reducer = Reducer(limits=limits, trace=True)
         self._response: _Response | None = None
         self._count = 0
         self._repairs: list[dict[str, Any]] = []
@@ -292,27 +339,39 @@ class Canonicalizer:
     def repairs(self) -> list[dict[str, Any]]:
         """One record per finished response, JSON-ready: ``response_id``, ``codes`` (the
         oracle's diagnostic codes for it, sorted) and ``changes`` (what canonical
-        changed, one short sentence each)."""
+        changed relative to the upstream stream, one short sentence each; empty for a
+        stream canonical passed on as it came)."""
         return self._repairs
 
-    def feed(self, event: Mapping[str, Any]) -> list[Event]:
-        """Take one upstream event; return the events to emit now."""
+    def feed(self, event: Mapping[str, Any] | WireEvent) -> list[Event]:
+        """Take one upstream event (what ``Reducer.feed`` takes: a decoded object, or
+        the front end's record, undecodable ones included); return the events to emit
+        now."""
         reducer = self._reducer
+        traces = reducer.traces
+        assert traces is not None  # made with trace=True
         closing = len(reducer.results)
         held = self._response
         reducer.feed(event)
+        # Only an event the reducer stepped has a trace (a client frame, or one the
+        # front end could not decode, has none).
+        trace = traces[-1] if traces else None
+        traces.clear()
         out: list[Event] = []
         if len(reducer.results) > closing and held is not None:
             self._finish(held, out)
             self._response = None
-        kind = event.get("type") if isinstance(event, Mapping) else None
-        if isinstance(kind, str) and kind in CLIENT_FRAMES:
-            out.append(dict(event))
+        body = event.payload if isinstance(event, WireEvent) else event
+        kind = body.get("type") if isinstance(body, Mapping) else None
+        if isinstance(kind, str) and kind in CLIENT_FRAMES and isinstance(body, Mapping):
+            out.append(dict(body))
             return out
         response = self._current()
         if response.finished:
             return out
-        self._note_lifecycle(response, kind, event)
+        if trace is not None and isinstance(body, Mapping):
+            self._note_lifecycle(response, kind, body)
+            self._note_upstream(response, trace, body)
         self._advance(response, out)
         return out
 
@@ -349,6 +408,23 @@ class Canonicalizer:
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
+
+    def _note_upstream(
+        self, response: _Response, trace: StepTrace, event: Mapping[str, Any]
+    ) -> None:
+        """Put an upstream item event in the ledger of the entry the reducer routed it
+        to; an item-scoped event that reached no entry is a drop."""
+        ordinal = trace.entry
+        if ordinal is None:
+            if "item_id" in event or "output_index" in event or "item" in event:
+                why = ", ".join(code.value for code in trace.codes) or trace.decision
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) reaches no item: dropped ({why})"
+                )
+            return
+        found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
+        if found is not None:
+            response.upstream.setdefault(ordinal, {})[found[0]] = found[1]
 
     def _advance(self, response: _Response, out: list[Event]) -> None:
         state = response.state
@@ -404,6 +480,7 @@ class Canonicalizer:
                 sent = response.sent[entry.ordinal]
                 if completed and entry.spec.client_call and entry.execution in _WITHHELD:
                     self._stream(response, entry, sent, out, final=True)
+                    response.withheld.add(entry.ordinal)
                     response.changes.append(
                         f"{entry.item_type} {sent.item_id}: not executable "
                         f"({entry.execution.value}); its done withheld"
@@ -437,6 +514,13 @@ class Canonicalizer:
     def _record(self, response: _Response) -> None:
         response.finished = True
         state = response.state
+        for entry in output_order(state.entries):
+            sent = response.sent.get(entry.ordinal)
+            if sent is not None and entry.ordinal not in response.withheld:
+                upstream = response.upstream.get(entry.ordinal, {})
+                response.changes += _differences(
+                    f"{entry.item_type} {sent.item_id}", upstream, sent.ledger
+                )
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
                 response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
@@ -451,7 +535,14 @@ class Canonicalizer:
 
     # -- events -------------------------------------------------------------------
 
-    def _emit(self, response: _Response, out: list[Event], event: Event) -> None:
+    def _emit(
+        self, response: _Response, out: list[Event], event: Event, sent: _Sent | None = None
+    ) -> None:
+        """Number the event and send it; one of an item (``sent``) goes in its ledger."""
+        if sent is not None:
+            found = _ledger(event, sent.locations)
+            if found is not None:
+                sent.ledger[found[0]] = found[1]
         event["sequence_number"] = response.sequence
         response.sequence += 1
         out.append(event)
@@ -516,7 +607,9 @@ class Canonicalizer:
             if not response.opened:
                 self._open(response, out)
             index = self._place(response, entry)
-            sent = _Sent(index, entry.item_id or "", entry.spec.client_call)
+            sent = _Sent(
+                index, entry.item_id or "", entry.spec.client_call, locations=entry.spec.channels
+            )
             response.sent[entry.ordinal] = sent
             if entry.slot != index:
                 response.changes.append(
@@ -527,6 +620,7 @@ class Canonicalizer:
                 response,
                 out,
                 {"type": "response.output_item.added", "output_index": index, "item": added},
+                sent,
             )
 
     @staticmethod
@@ -629,7 +723,7 @@ class Canonicalizer:
                 addition.position: position,
                 addition.value: value,
             }
-            self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields})
+            self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields}, sent)
         track.additions = list(found)
 
     def _delta(
@@ -638,7 +732,7 @@ class Canonicalizer:
         track.streamed.append(text)
         spelling = track.spelling
         fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
-        self._emit(response, out, {**fields, **_extra(spelling)})
+        self._emit(response, out, {**fields, **_extra(spelling)}, sent)
 
     def _catch_up(
         self, response: _Response, sent: _Sent, track: _Track, value: str, out: list[Event]
@@ -692,6 +786,7 @@ class Canonicalizer:
                 "output_index": sent.index,
                 "item": self._done_item(entry),
             },
+            sent,
         )
 
     def _close_channel(
@@ -740,7 +835,7 @@ class Canonicalizer:
         self._catch_up(response, sent, track, value, out)
         spelling = track.spelling
         done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
-        self._emit(response, out, {**done, **_extra(spelling)})
+        self._emit(response, out, {**done, **_extra(spelling)}, sent)
         if spelling.part_done is not None:
             self._part_event(response, sent, track, value, out, added=False, part=part)
 
@@ -759,14 +854,14 @@ class Canonicalizer:
         kind = spelling.part_added if added else spelling.part_done
         fields = {"type": kind, **self._scoped(sent, track)}
         if spelling.part_type is None:  # a shell command: the value itself is the part
-            self._emit(response, out, {**fields, spelling.value: value})
+            self._emit(response, out, {**fields, spelling.value: value}, sent)
             return
         # The part's own fields as the stream gave them (``logprobs``...), its value
         # and type as canonical says.
         body = {**(part or {}), "type": spelling.part_type, spelling.value: value}
         if spelling.part_type == "output_text" and not isinstance(body.get("annotations"), list):
             body["annotations"] = []
-        self._emit(response, out, {**fields, "part": body})
+        self._emit(response, out, {**fields, "part": body}, sent)
 
     @staticmethod
     def _scoped(sent: _Sent, track: _Track) -> dict[str, Any]:
@@ -809,6 +904,80 @@ class Canonicalizer:
             closed = entry.state in CLOSED_STATES
             item["status"] = "completed" if closed else EntryState.INCOMPLETE.value
         return item
+
+
+def _print(value: Any) -> Fingerprint | None:
+    """A payload as a ledger keeps it (None for one that is no string)."""
+    return (len(value), hash(value)) if isinstance(value, str) else None
+
+
+def _item_print(item: Any, locations: tuple[ChannelLocation, ...]) -> dict[str, Any]:
+    """An item as a ledger keeps it: its ``id`` and its payloads' fingerprints."""
+    if not isinstance(item, Mapping):
+        return {}
+    found: dict[str, Any] = {"id": item.get("id")}
+    for location in locations:
+        name = location.field or location.array or location.channel.value
+        for index, value in item_channel_values(item, location):
+            found[f"{name}[{index}]" if location.array else name] = _print(value)
+    return found
+
+
+def _ledger(
+    event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]
+) -> tuple[LedgerKey, Any] | None:
+    """An item event as a ledger keeps it (``_LEDGER``): its key and what is compared;
+    None for an event no ledger keeps (a delta, an annotation)."""
+    kind = event.get("type")
+    spec = _LEDGER.get(kind) if isinstance(kind, str) else None
+    if spec is None or not isinstance(kind, str):
+        return None
+    index_field, value_field = spec
+    key = (kind, event.get(index_field) if index_field is not None else None)
+    if kind == "response.output_item.done":
+        return key, _item_print(event.get("item"), locations)
+    return key, _print(event.get(value_field)) if value_field is not None else None
+
+
+def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
+    """What canonical sent for one item that differs from what the upstream sent."""
+    changes = [
+        f"{label}: {kind} sent, which the upstream never sent"
+        for (kind, _), _ in ((key, None) for key in sent if key not in upstream)
+    ]
+    changes += [
+        f"{label}: the upstream's {kind} not sent"
+        for (kind, _) in (key for key in upstream if key not in sent)
+    ]
+    for key, mine in sent.items():
+        theirs = upstream.get(key)
+        if key not in upstream or theirs == mine:
+            continue
+        kind = key[0]
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            for name, value in mine.items():
+                before = theirs.get(name)
+                if before == value:
+                    continue
+                if name == "id":
+                    was = "had none" if before is None else f"said {before}"
+                    changes.append(f"{label}: id restored (the upstream's {kind} item {was})")
+                else:
+                    changes.append(
+                        f"{label}: {name} changed from the upstream's {kind} "
+                        f"({_size(before)} -> {_size(value)})"
+                    )
+        else:
+            changes.append(
+                f"{label}: {_LEDGER[kind][1]} changed from the upstream's {kind} "
+                f"({_size(theirs)} -> {_size(mine)})"
+            )
+    return changes
+
+
+def _size(found: Any) -> str:
+    """A fingerprint as a change says it: the length only (payloads are never logged)."""
+    return f"{found[0]} chars" if isinstance(found, tuple) else "absent"
 
 
 def _usage(reported: Any) -> dict[str, Any]:

@@ -215,6 +215,20 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "Stop",
             "The declared tools' answer (R13): where it leaves the walk through the gates.",
         ),
+        _Kernel(
+            "reads_execution",
+            tables.execution_values,
+            (("value", "ExecutionValue"),),
+            "SearchExecution",
+            "The wire's execution (R13): what it says of a tool search.",
+        ),
+        _Kernel(
+            "reads_environment",
+            tables.environment_types,
+            (("kind", "EnvironmentType"),),
+            "ShellEnvironment",
+            "The wire's environment.type (R13): the environment a declared shell names.",
+        ),
     )
 
 
@@ -348,7 +362,9 @@ from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
+    EnvironmentType,
     Execution,
+    ExecutionValue,
     Runner,
     SearchExecution,
     ShellEnvironment,

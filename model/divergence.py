@@ -18,8 +18,9 @@ its representative, so a cluster never claims a harm most of its streams do not 
 The words used below are the model's (docs/model, R9): a *call* is an item of a type
 the catalogue marks ``client_call``; a call is *executable* when its response completed
 and the call was confirmed (a ``*.done``, an ``output_item.done`` or the snapshot);
-*invalid input* is a stream on which the reference raised an error-severity diagnostic
-or which did not end ``completed``; a *flagged* stream is a valid one on which it raised
+*invalid input* is a stream on which the reference raised an error-severity diagnostic,
+which did not end ``completed``, or which has an event the API's event types do not
+allow (a required field missing); a *flagged* stream is a valid one on which it raised
 a warning (``RAISED``, ``NOT_FLAGGING``).  Nothing here has behaviour; the classifier that
 picks a class for a difference is ``responses_oracle.testing.taxonomy``.
 
@@ -89,7 +90,11 @@ class Divergence(Enum):
     disagree (the reference raises ``divergent_payload``: it takes the later source and
     warns): keeping the other is as defensible as the reference's choice."""
     CANDIDATE_RAISED_ON_INVALID = "candidate_raised_on_invalid"
-    """The parser gave no answer on a stream the reference flags as invalid."""
+    """The parser gave no answer on an invalid stream: one the reference flags as
+    invalid, or one with an event the API's published event types do not allow (a
+    required field missing: ``responses_oracle.serve.shapes.type_problems``), whatever
+    the reference made of it.  Ranked last: raising is a choice there, and what a report
+    asks of the client is a clearer error (``RAISED_ON_INVALID_SAYS``)."""
     UNCONFIRMED_CALL_DROPPED = "unconfirmed_call_dropped"
     """A call the reference keeps but marks not executable is missing: the safe
     choice, reported so that it is a choice."""
@@ -115,17 +120,22 @@ HARM: tuple[Divergence, ...] = (
     Divergence.ITEM_EXTRA,
     Divergence.FIELD_DIFFERS,
     Divergence.TWO_DEFENSIBLE_ANSWERS,
-    Divergence.CANDIDATE_RAISED_ON_INVALID,
     Divergence.UNCONFIRMED_CALL_DROPPED,
     Divergence.CODES_DIFFER,
+    Divergence.CANDIDATE_RAISED_ON_INVALID,
 )
 """Every class, most harmful first: a tool run with the wrong input, a tool run that
 was never asked for or run twice, a confirmed call lost, no answer on a clean stream;
 then a call handed over as runnable too early or under another ``call_id`` (the right
 tool, its output mispaired), the classes that lose or misreport what the model said
 (no answer on a flagged stream among them), then bookkeeping, then a choice between two
-answers the stream itself offered, then the choices a careful client may make on
-purpose (raising on invalid input, dropping an unconfirmed call)."""
+answers the stream itself offered, then a choice a careful client may make on
+purpose (dropping an unconfirmed call), diagnostic codes (ports only), and last a raise
+on an invalid stream: the stream, not the client, is at fault there."""
+
+RAISED_ON_INVALID_SAYS = "raises a confusing error on an invalid stream"
+"""What a report says a ``candidate_raised_on_invalid`` cluster does: the client was
+right to give up, and could say why more clearly."""
 
 RAISED: dict[Severity | None, Divergence] = {
     None: Divergence.CANDIDATE_RAISED_ON_VALID,
@@ -136,7 +146,9 @@ RAISED: dict[Severity | None, Divergence] = {
 """The class of a parser's failure by the worst severity the reference raised on the
 stream (a stream that did not end ``completed`` counts as ``ERROR``; codes of
 ``NOT_FLAGGING`` do not count): a raise on a clean stream is a bug in plain sight, one
-on a flagged stream a bug on odd input, one on invalid input a choice."""
+on a flagged stream a bug on odd input, one on invalid input a choice.  A stream the
+API's event types do not allow is invalid whatever the reference raised
+(``responses_oracle.testing.taxonomy`` checks that first)."""
 
 NOT_FLAGGING: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
 """Warnings that do not flag a stream for ``RAISED``: a gap in ``sequence_number`` says

@@ -19,10 +19,13 @@ proofs on Z3 terms (``proofs/execution_z3.py``), and the table is a field of
 ``ModelTables`` (a mutant is one cell of it changed).  Reading the declared tools
 (gate 6, ``declared``) is plain Python over JSON: it gathers one fact, which the Z3
 encoding leaves free; the two decisions in it are tables of ``ModelTables`` too — a
-shell's environment (``ShellEnvironment`` → ``ENVIRONMENT_RUNNER``) and a tool search's
-``execution`` (``SearchExecution`` → ``EXECUTION_RUNNER``), decided by the
-``shell_runner`` and ``search_runner`` kernels the reducer passes to ``decide``, and
-proved by the contracts of ``proofs/runners_z3.py``.  The gates:
+shell's environment (the wire's ``environment.type``, an ``EnvironmentType``, →
+``ENVIRONMENT_TYPES`` → ``ShellEnvironment`` → ``ENVIRONMENT_RUNNER``) and a tool
+search's ``execution`` (the wire value, an ``ExecutionValue``, → ``EXECUTION_VALUES`` →
+``SearchExecution`` → ``EXECUTION_RUNNER``), decided by the ``reads_environment``,
+``shell_runner``, ``reads_execution`` and ``search_runner`` kernels the reducer passes
+to ``decide``, and proved by the contracts of ``proofs/runners_z3.py`` (over the wire
+values, so a cell of either table that misreads one is refuted).  The gates:
 
 1. the item is a client-run call type (``CLIENT_CALLS``: the catalogue's item records
    with a ``call``, ``catalogue.ClientCall``);
@@ -34,12 +37,13 @@ proved by the contracts of ``proofs/runners_z3.py``.  The gates:
 6. the declared tools say the client runs it (their answer, a ``Declared``, leaves the
    walk at the ``DECLARED`` cell; a declared tool's type is read by meaning,
    ``catalogue.tool_type``, and one the catalogue does not know is never silent:
-   ``UNKNOWN_TYPE``), read the way ``CLIENT_CALLS`` says for
-   the type (``Declaration``): function and custom tools by name (a namespace's
-   tools and the tools a ``tool_search_output`` loaded count), a shell by its declared
-   environment (``ENVIRONMENT_RUNNER``), local shell / computer / apply_patch by the
-   tool type being declared, a ``tool_search_call`` by its own ``execution``, else its
-   declared tool's (``EXECUTION_RUNNER``).
+   ``UNKNOWN_TYPE``), read the way ``CLIENT_CALLS`` says for the type
+   (``Declaration``): function and custom tools by name (a namespace's tools and the
+   tools a ``tool_search_output`` loaded count), a shell by its declared environment
+   (``ENVIRONMENT_TYPES``, ``ENVIRONMENT_RUNNER``), local shell / computer / apply_patch
+   by the tool type being declared, a ``tool_search_call`` by its own ``execution``,
+   else its declared tool's (``stated_execution``, ``EXECUTION_VALUES``,
+   ``EXECUTION_RUNNER``).
 
 When the stream carries no declared tools (no ``tools`` field, or an empty list, which
 OpenAI echoes even when a ``local_shell`` tool was sent: vercel/ai fixture
@@ -186,6 +190,36 @@ class ShellEnvironment(Enum):
     """Any other type: an environment the model does not know."""
 
 
+class ExecutionValue(Enum):
+    """The ``execution`` a tool search or its declared tool states on the wire: the
+    finite domain of that field as the model reads it (the member's value is the wire
+    string).  The key of ``EXECUTION_VALUES``."""
+
+    CLIENT = "client"
+    """``execution: "client"``."""
+    SERVER = "server"
+    """``execution: "server"``."""
+    OTHER = "other"
+    """No ``execution``, one that is no string, or a string the model does not know."""
+
+
+class EnvironmentType(Enum):
+    """The ``environment.type`` a declared shell tool states on the wire: the finite
+    domain of that field as the model reads it (the member's value is the wire string,
+    but for ``ABSENT`` and ``OTHER``).  The key of ``ENVIRONMENT_TYPES``."""
+
+    ABSENT = "absent"
+    """No ``environment``, or no ``type`` in it."""
+    LOCAL = "local"
+    """``local``."""
+    CONTAINER_AUTO = "container_auto"
+    """``container_auto``."""
+    CONTAINER_REFERENCE = "container_reference"
+    """``container_reference``."""
+    OTHER = "other"
+    """A type that is no string, or a string the model does not know."""
+
+
 class SearchExecution(Enum):
     """What a tool search says of who runs it: its ``execution`` (openai-python's
     ``ToolSearchTool.execution``, ``ResponseToolSearchCall.execution``).  The key of
@@ -224,35 +258,78 @@ EXECUTION_RUNNER: Final[dict[SearchExecution, Runner]] = {
 """A tool search's ``execution`` → who runs it (R13; decided by the ``search_runner``
 kernel, proved by ``proofs/runners_z3.py``)."""
 
-_ENVIRONMENTS: Final[dict[str | None, ShellEnvironment]] = {
-    None: ShellEnvironment.NONE,
-    "local": ShellEnvironment.LOCAL,
-    "container_auto": ShellEnvironment.CONTAINER_AUTO,
-    "container_reference": ShellEnvironment.CONTAINER_REFERENCE,
+ENVIRONMENT_TYPES: Final[dict[EnvironmentType, ShellEnvironment]] = {
+    EnvironmentType.ABSENT: ShellEnvironment.NONE,
+    EnvironmentType.LOCAL: ShellEnvironment.LOCAL,
+    EnvironmentType.CONTAINER_AUTO: ShellEnvironment.CONTAINER_AUTO,
+    EnvironmentType.CONTAINER_REFERENCE: ShellEnvironment.CONTAINER_REFERENCE,
+    EnvironmentType.OTHER: ShellEnvironment.OTHER,
 }
-"""The wire's ``environment.type`` values → ``ShellEnvironment`` (any other: ``OTHER``)."""
+"""The wire's ``environment.type`` → the environment it names (R13; decided by the
+``reads_environment`` kernel, proved with ``ENVIRONMENT_RUNNER`` by the contract
+``shell_runners``, which is stated over the wire value)."""
 
-_EXECUTIONS: Final[dict[str, SearchExecution]] = {
-    "client": SearchExecution.CLIENT,
-    "server": SearchExecution.SERVER,
+EXECUTION_VALUES: Final[dict[ExecutionValue, SearchExecution]] = {
+    ExecutionValue.CLIENT: SearchExecution.CLIENT,
+    ExecutionValue.SERVER: SearchExecution.SERVER,
+    ExecutionValue.OTHER: SearchExecution.UNSET,
 }
-"""The wire's ``execution`` values → ``SearchExecution`` (any other: ``UNSET``)."""
+"""The wire's ``execution`` → what it says of the tool search (R13; decided by the
+``reads_execution`` kernel, proved with ``EXECUTION_RUNNER`` by the contract
+``search_runners``, which is stated over the wire value)."""
 
 
-def shell_environment(tool: Mapping[str, Any]) -> ShellEnvironment:
-    """The environment a declared shell ``tool`` names (its ``environment.type``)."""
+_NOT_ON_THE_WIRE: Final = frozenset({EnvironmentType.ABSENT, EnvironmentType.OTHER})
+"""The ``EnvironmentType`` members no wire string names (a string equal to their value
+is one the model does not know: ``OTHER``)."""
+
+
+def environment_type(tool: Mapping[str, Any]) -> EnvironmentType:
+    """The wire ``environment.type`` of a declared shell ``tool`` as a member of its
+    domain (``OTHER``: no string, or a string the model does not know)."""
     environment = tool.get("environment")
     kind = environment.get("type") if isinstance(environment, Mapping) else None
-    if kind is not None and not isinstance(kind, str):
-        return ShellEnvironment.OTHER  # a type that is no string names no known one
-    return _ENVIRONMENTS.get(kind, ShellEnvironment.OTHER)
+    if kind is None:
+        return EnvironmentType.ABSENT
+    for member in EnvironmentType:
+        if member.value == kind and member not in _NOT_ON_THE_WIRE:
+            return member
+    return EnvironmentType.OTHER
 
 
-def search_execution(value: object) -> SearchExecution:
-    """The ``execution`` a tool search or its declared tool states (``value``)."""
-    if not isinstance(value, str):
-        return SearchExecution.UNSET
-    return _EXECUTIONS.get(value, SearchExecution.UNSET)
+def shell_environment(
+    tool: Mapping[str, Any], reads: ReadsEnvironment = ENVIRONMENT_TYPES.__getitem__
+) -> ShellEnvironment:
+    """The environment a declared shell ``tool`` names (its ``environment.type``): the
+    cell of ``ENVIRONMENT_TYPES`` (``reads``: its kernel, the reference table unless
+    told)."""
+    return reads(environment_type(tool))
+
+
+def execution_value(value: object) -> ExecutionValue:
+    """The wire ``execution`` ``value`` as a member of its domain (``OTHER``: absent, no
+    string, or a string the model does not know)."""
+    if isinstance(value, str) and value != ExecutionValue.OTHER.value:
+        for member in ExecutionValue:
+            if member.value == value:
+                return member
+    return ExecutionValue.OTHER
+
+
+def search_execution(
+    value: object, reads: ReadsExecution = EXECUTION_VALUES.__getitem__
+) -> SearchExecution:
+    """The ``execution`` a tool search or its declared tool states (``value``): the cell
+    of ``EXECUTION_VALUES`` (``reads``: its kernel, the reference table unless told)."""
+    return reads(execution_value(value))
+
+
+def stated_execution(ops: Ops, own: Value, tool: Value) -> Value:
+    """The execution that decides who runs a tool search: its own (``own``), when it
+    states one; else its declared tool's (``tool``).  Written against ``model.ops``: the
+    reducer runs it on ``SearchExecution`` members, the contract ``search_runners`` on
+    Z3 terms."""
+    return ops.cond(ops.is_(own, SearchExecution.UNSET), tool, own)
 
 
 ShellRunner = Callable[[ShellEnvironment], Runner]
@@ -260,6 +337,12 @@ ShellRunner = Callable[[ShellEnvironment], Runner]
 
 SearchRunner = Callable[[SearchExecution], Runner]
 """The kernel deciding ``EXECUTION_RUNNER``'s cells (``KernelSet.search_runner``)."""
+
+ReadsExecution = Callable[[ExecutionValue], SearchExecution]
+"""The kernel deciding ``EXECUTION_VALUES``' cells (``KernelSet.reads_execution``)."""
+
+ReadsEnvironment = Callable[[EnvironmentType], ShellEnvironment]
+"""The kernel deciding ``ENVIRONMENT_TYPES``' cells (``KernelSet.reads_environment``)."""
 
 
 NAMESPACE: Final = "namespace"
@@ -316,10 +399,12 @@ def _runner(
     tools: Iterable[Mapping[str, Any]],
     shell: ShellRunner,
     search: SearchRunner,
+    reads: ReadsExecution,
+    environments: ReadsEnvironment,
 ) -> Runner | None:
     """Who the declared tools say runs ``item`` (None: no declared tool is its);
     ``shell`` and ``search`` decide ``ENVIRONMENT_RUNNER``'s and ``EXECUTION_RUNNER``'s
-    cells."""
+    cells, ``reads`` ``EXECUTION_VALUES``', ``environments`` ``ENVIRONMENT_TYPES``'."""
     mine = [
         (space, tool) for space, tool in _flattened(tools, None)
         if tool_type(tool.get("type")) in call.tool_types
@@ -337,14 +422,15 @@ def _runner(
         return Runner.CLIENT if named else None
     if call.declaration is Declaration.BY_EXECUTION:
         # The call's own execution, when it states one; else its declared tool's.
-        own = search_execution(item.get("execution"))
-        if own is not SearchExecution.UNSET:
-            return search(own)
-        return search(search_execution(mine[0][1].get("execution"))) if mine else None
+        own = search_execution(item.get("execution"), reads)
+        if own is SearchExecution.UNSET and not mine:
+            return None
+        tool = search_execution(mine[0][1].get("execution"), reads) if mine else own
+        return search(stated_execution(PYTHON, own, tool))
     if not mine:
         return None
     if call.declaration is Declaration.BY_ENVIRONMENT:
-        runners = {shell(shell_environment(tool)) for _, tool in mine}
+        runners = {shell(shell_environment(tool, environments)) for _, tool in mine}
         # Two shells, one local and one hosted: only the output can tell (gate 5).
         return Runner.CLIENT if Runner.CLIENT in runners else Runner.SERVER
     return Runner.CLIENT
@@ -402,15 +488,18 @@ def declared_answer(
     facts: CallFacts,
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
+    reads: ReadsExecution = EXECUTION_VALUES.__getitem__,
+    environments: ReadsEnvironment = ENVIRONMENT_TYPES.__getitem__,
 ) -> Declared:
     """What the declared tools say of the item (gate 6); ``NONE`` also when there is
     nothing to read (not a call type, or no tools declared — the gates before it stop
-    the walk there).  ``shell`` and ``search`` are the kernels of ``ENVIRONMENT_RUNNER``
-    and ``EXECUTION_RUNNER`` (the reference tables unless told)."""
+    the walk there).  ``shell``, ``search``, ``reads`` and ``environments`` are the
+    kernels of ``ENVIRONMENT_RUNNER``, ``EXECUTION_RUNNER``, ``EXECUTION_VALUES`` and
+    ``ENVIRONMENT_TYPES`` (the reference tables unless told)."""
     call = CLIENT_CALLS.get(str(facts.item.get("type")))
     if call is None or facts.tools is None:
         return Declared.NONE
-    runner = _runner(call, facts.item, facts.tools, shell, search)
+    runner = _runner(call, facts.item, facts.tools, shell, search, reads, environments)
     if runner is not None:
         return _ANSWERS[runner]
     return Declared.UNKNOWN_TYPE if unknown_tool_types(facts.tools) else Declared.NONE
@@ -421,10 +510,14 @@ def declared(
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
     declares: Declares = DECLARED.__getitem__,
+    reads: ReadsExecution = EXECUTION_VALUES.__getitem__,
+    environments: ReadsEnvironment = ENVIRONMENT_TYPES.__getitem__,
 ) -> Stop:
     """Where the declared tools' answer (``declared_answer``) leaves the walk: the cell
-    of ``DECLARED`` (``declares``: its kernel, the reference table unless told)."""
-    return declares(declared_answer(facts, shell, search))
+    of ``DECLARED`` (``declares``: its kernel, the reference table unless told;
+    ``shell``, ``search``, ``reads``, ``environments``: as ``declared_answer`` takes
+    them)."""
+    return declares(declared_answer(facts, shell, search, reads, environments))
 
 
 def execution_stop(
@@ -471,11 +564,14 @@ def stop_of(
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
     declares: Declares = DECLARED.__getitem__,
+    reads: ReadsExecution = EXECUTION_VALUES.__getitem__,
+    environments: ReadsEnvironment = ENVIRONMENT_TYPES.__getitem__,
 ) -> Stop:
-    """``execution_stop`` on the Python facts of one item (``shell``, ``search``: as
-    ``declared`` takes them).  The declared tools are read only when every gate before
-    them passed (the walk stops at None, which stands for their answer), so a runner
-    cell is consulted only for a call whose verdict it decides."""
+    """``execution_stop`` on the Python facts of one item (``shell``, ``search``,
+    ``declares``, ``reads``, ``environments``: as ``declared`` takes them).  The
+    declared tools are read only when every gate before them passed (the walk stops at
+    None, which stands for their answer), so a runner cell is consulted only for a call
+    whose verdict it decides."""
     stop: Stop | None = execution_stop(
         PYTHON,
         str(facts.item.get("type")) in CLIENT_CALLS,
@@ -486,7 +582,9 @@ def stop_of(
         facts.tools is not None,
         None,
     )
-    return declared(facts, shell, search, declares) if stop is None else stop
+    return (
+        declared(facts, shell, search, declares, reads, environments) if stop is None else stop
+    )
 
 
 def decide(
@@ -495,9 +593,12 @@ def decide(
     shell: ShellRunner = ENVIRONMENT_RUNNER.__getitem__,
     search: SearchRunner = EXECUTION_RUNNER.__getitem__,
     declares: Declares = DECLARED.__getitem__,
+    reads: ReadsExecution = EXECUTION_VALUES.__getitem__,
+    environments: ReadsEnvironment = ENVIRONMENT_TYPES.__getitem__,
 ) -> Execution:
     """The verdict for one item: the ``EXECUTION`` cell of the gate it stops at
-    (``verdict``, ``shell``, ``search``, ``declares`` are the kernels of ``EXECUTION``,
-    ``ENVIRONMENT_RUNNER``, ``EXECUTION_RUNNER`` and ``DECLARED``; the reference tables
+    (``verdict``, ``shell``, ``search``, ``declares``, ``reads``, ``environments`` are
+    the kernels of ``EXECUTION``, ``ENVIRONMENT_RUNNER``, ``EXECUTION_RUNNER``,
+    ``DECLARED``, ``EXECUTION_VALUES`` and ``ENVIRONMENT_TYPES``; the reference tables
     unless told)."""
-    return verdict(stop_of(facts, shell, search, declares))
+    return verdict(stop_of(facts, shell, search, declares, reads, environments))

@@ -14,7 +14,16 @@ from __future__ import annotations
 from .admission import Admission, IdentityDecision, MatchedItem
 from .annotations import PartMerge, PositionView
 from .catalogue import Terminal
-from .execution import Declared, Execution, Runner, SearchExecution, ShellEnvironment, Stop
+from .execution import (
+    Declared,
+    EnvironmentType,
+    Execution,
+    ExecutionValue,
+    Runner,
+    SearchExecution,
+    ShellEnvironment,
+    Stop,
+)
 from .lifecycle import Transition
 from .payload import PayloadDecision
 from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
@@ -135,8 +144,17 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.declared[answer]``."""
         return tables.declared[answer]
 
+    def reads_execution(value: ExecutionValue) -> SearchExecution:
+        """``tables.execution_values[value]``."""
+        return tables.execution_values[value]
+
+    def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
+        """``tables.environment_types[kind]``."""
+        return tables.environment_types[kind]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
-        execute, names_one, shell_runner, search_runner, declares,
+        execute, names_one, shell_runner, search_runner, declares, reads_execution,
+        reads_environment,
     )

@@ -32,11 +32,15 @@ from .channels import RECLASSIFICATION, ReclassificationTable
 from .execution import (
     DECLARED,
     ENVIRONMENT_RUNNER,
+    ENVIRONMENT_TYPES,
     EXECUTION,
     EXECUTION_RUNNER,
+    EXECUTION_VALUES,
     Declared,
+    EnvironmentType,
     Execution,
     ExecutionTable,
+    ExecutionValue,
     Runner,
     SearchExecution,
     ShellEnvironment,
@@ -112,6 +116,12 @@ class ModelTables:
         default_factory=lambda: EXECUTION_RUNNER
     )
     declared: dict[Declared, Stop] = field(default_factory=lambda: DECLARED)
+    execution_values: dict[ExecutionValue, SearchExecution] = field(
+        default_factory=lambda: EXECUTION_VALUES
+    )
+    environment_types: dict[EnvironmentType, ShellEnvironment] = field(
+        default_factory=lambda: ENVIRONMENT_TYPES
+    )
 
 
 REFERENCE = ModelTables()
@@ -146,6 +156,8 @@ class KernelSet(NamedTuple):
     shell_runner: Callable[[ShellEnvironment], Runner]
     search_runner: Callable[[SearchExecution], Runner]
     declares: Callable[[Declared], Stop]
+    reads_execution: Callable[[ExecutionValue], SearchExecution]
+    reads_environment: Callable[[EnvironmentType], ShellEnvironment]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -172,6 +184,8 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "shell_runner": tables.environment_runner,
         "search_runner": tables.execution_runner,
         "declares": tables.declared,
+        "reads_execution": tables.execution_values,
+        "reads_environment": tables.environment_types,
     }
 
 

@@ -555,16 +555,18 @@ CONTRACTS: dict[str, Contract] = {
             "shell_runners",
             "environment_runner",
             "R13",
-            "a declared shell with no environment or a local one is run by the client; a "
-            "hosted container, or an environment type the model does not know, by the server",
+            "a declared shell with no environment type or a local one is run by the client; a "
+            "hosted container, or an environment type the model does not know, by the server "
+            "(stated over the wire value)",
             shell_runner_step,
         ),
         Contract(
             "search_runners",
             "execution_runner",
             "R13",
-            "a tool search whose execution is \"client\" is run by the client; one whose "
-            "execution is \"server\" or unset, by the server",
+            "a tool search whose execution is \"client\", or that states none the model "
+            "knows and whose declared tool's is \"client\", is run by the client; any "
+            "other, by the server (stated over the wire values)",
             search_runner_step,
         ),
     )
@@ -644,7 +646,9 @@ def check_contract(name: str, tables: ModelTables) -> ContractResult:
 
 
 SELECTING: dict[str, str] = {contract.table: contract.name for contract in CONTRACTS.values()} | {
-    "matching": "done_reported"
+    "matching": "done_reported",
+    "execution_values": "search_runners",
+    "environment_types": "shell_runners",
 }
 """The contract whose step looks up each classifier-keyed table."""
 

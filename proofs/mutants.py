@@ -20,7 +20,9 @@ from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
+    EnvironmentType,
     Execution,
+    ExecutionValue,
     Runner,
     SearchExecution,
     ShellEnvironment,
@@ -1008,6 +1010,36 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R13: a tool search's execution defaults to the server (openai-python's "
         "ToolSearchTool.execution); taken as the client's, the hosted search of vercel/ai "
         "openai-tool-search.1 would be run by the client",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "local-shell-read-as-container",
+            "environment_types",
+            (EnvironmentType.LOCAL,),
+            ShellEnvironment.CONTAINER_AUTO,
+        ),
+        "a declared shell's environment type \"local\" read as a hosted container",
+        "shell_runners",
+        "issue #35: one cell of ENVIRONMENT_TYPES (the wire's environment.type → the "
+        "environment it names); a shell declared with environment {\"type\": \"local\"} "
+        "would never be run by the client that declared it",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "own-server-execution-ignored",
+            "execution_values",
+            (ExecutionValue.SERVER,),
+            SearchExecution.UNSET,
+        ),
+        "a tool search's own execution \"server\" read as unset",
+        "search_runners",
+        "issue #35: one cell of EXECUTION_VALUES (the wire's execution → what it says); a "
+        "tool_search_call stating execution \"server\" would be decided by its declared "
+        "tool's \"client\" and run again by the client",
         "contract",
     ),
 )

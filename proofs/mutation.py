@@ -704,7 +704,8 @@ def _cut_everywhere() -> list[dict[str, Any]]:
 def runner_streams() -> list[Stream]:
     """A response per cell of R13's runner tables: a declared shell with each kind of
     environment (none, ``local``, both containers, one the model does not know) and a
-    tool search with each ``execution`` (``client``, ``server``, unset), each call
+    tool search with each ``execution`` (``client``, ``server``, unset, and a call stating
+    ``server`` against its declared tool's ``client``), each call
     confirmed, with a ``call_id``, unanswered, in a completed response."""
     shell = {
         "type": "shell_call",
@@ -728,6 +729,10 @@ def runner_streams() -> list[Stream]:
         {"environment": {"type": "vm"}},
     ]
     declared = [({"type": "shell", **env}, shell) for env in environments] + [
+        # The search's own execution decides over its declared tool's (R13); first, so
+        # that it is the stream the corpus keeps for the wire's "server".
+        ({"type": "tool_search", "execution": "client"}, {**search, "execution": "server"})
+    ] + [
         ({"type": "tool_search", **execution}, search)
         for execution in ({"execution": "client"}, {"execution": "server"}, {})
     ]

@@ -3,12 +3,14 @@ environment, a tool search by its ``execution``.
 
 ``model.execution.declared`` reads ``response.tools`` in plain Python and the execution
 encoding (``execution_z3.py``) leaves its answer free; the two decisions inside it are
-tables of ``ModelTables`` (``environment_runner``: ``ENVIRONMENT_RUNNER``;
-``execution_runner``: ``EXECUTION_RUNNER``), decided by the ``shell_runner`` and
-``search_runner`` kernels the reducer passes to ``decide``.  Each is stated here as a
-diagnostic contract (``contracts.Contract``) over the one value its step sees, and Z3
-proves it for every value, through the cell ``ops_z3.lookup`` reads from the table
-under proof.
+tables of ``ModelTables`` (``environment_runner``: ``ENVIRONMENT_RUNNER``, with
+``environment_types``: ``ENVIRONMENT_TYPES``, the wire's ``environment.type`` read;
+``execution_runner``: ``EXECUTION_RUNNER``, with ``execution_values``:
+``EXECUTION_VALUES``, the wire's ``execution`` read), decided by the ``shell_runner``,
+``search_runner``, ``reads_environment`` and ``reads_execution`` kernels the reducer
+passes to ``decide``.  Each is stated here as a diagnostic contract
+(``contracts.Contract``) over the wire values its step sees, and Z3 proves it for every
+value, through the cells ``ops_z3.lookup`` reads from the tables under proof.
 
 Examples
 --------
@@ -20,20 +22,33 @@ Examples
 and on the mutant that lets the client run a hosted container's shell
 (``ENVIRONMENT_RUNNER[container_auto]`` → ``client``; ``mutants.py``,
 ``hosted-shell-client-run``) ``prove`` answers ``COUNTEREXAMPLE``:
-``environment=ShellEnvironment.CONTAINER_AUTO, runner=Runner.CLIENT``.
+``kind=EnvironmentType.CONTAINER_AUTO, environment=ShellEnvironment.CONTAINER_AUTO,
+runner=Runner.CLIENT``.
 
 Theory of operation
 -------------------
-*The shell step.*  Its input is the environment a declared shell tool names
-(``ShellEnvironment``: ``model.execution.shell_environment`` classifies the tool).  The
-claim (R13): the client runs the shell exactly when nothing says it is hosted — no
-environment, or ``local``; a hosted container (``container_auto``,
-``container_reference``) or a type the model does not know is the server's.
+*The shell step.*  Its input is the wire value of a declared shell tool's
+``environment.type`` (``EnvironmentType``: absent, ``local``, ``container_auto``,
+``container_reference``, or any other; ``model.execution.environment_type``), read
+through ``environment_types`` (``ENVIRONMENT_TYPES``) into the environment it names,
+whose runner ``environment_runner`` says.  The claim (R13): the client runs the shell
+exactly when nothing says it is hosted — no environment type, or ``local``; a hosted
+container (``container_auto``, ``container_reference``) or a type the model does not
+know is the server's.  Stated over the wire value, a cell of ``ENVIRONMENT_TYPES`` that
+misreads one so that another runner runs it is refuted (``mutants.py``,
+``local-shell-read-as-container``).
 
-*The tool search step.*  Its input is the ``execution`` a tool search (or its declared
-tool) states (``SearchExecution``: ``model.execution.search_execution``).  The claim
-(R13): ``execution: "client"`` is run by the client; ``"server"`` or unset by the server
-(the hosted search has no ``call_id`` to answer).
+*The tool search step.*  Its inputs are the wire values of the ``execution`` a tool
+search states and of the one its declared tool states (``ExecutionValue``: ``client``,
+``server``, or any other, absent included; ``model.execution.execution_value``), each
+read through ``execution_values`` (``EXECUTION_VALUES``), the one that decides picked by
+``model.execution.stated_execution``, and its runner read from ``execution_runner``.
+The claim (R13): the client runs the search exactly when it says ``"client"``, or says
+nothing the model knows and its declared tool says ``"client"``; ``"server"`` or unset
+is the server's (the hosted search has no ``call_id`` to answer).  Stated over the wire
+values, a cell of ``EXECUTION_VALUES`` that misreads one is refuted (``mutants.py``,
+``own-server-execution-ignored``: ``"server"`` read as unset, so the declared tool's
+``"client"`` decides).
 
 This module imports Z3 only when a contract is built.
 """
@@ -50,46 +65,61 @@ if TYPE_CHECKING:
 
 
 def shell_runner_step(tables: ModelTables, n: int) -> StepFacts:
-    """The shell step (R13) over ``tables.environment_runner``; ``n`` is unused."""
+    """The shell step (R13), over the wire value: ``tables.environment_types`` reads a
+    declared shell's ``environment.type``, ``tables.environment_runner`` says who runs
+    the environment it names; ``n`` is unused."""
     import z3
-    from responses_oracle.model.execution import Runner, ShellEnvironment
+    from responses_oracle.model.execution import EnvironmentType, Runner
 
     from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
-    environments, runners = finite_sort(ShellEnvironment), finite_sort(Runner)
-    environment = environments.var("environment")
+    kinds, runners = finite_sort(EnvironmentType), finite_sort(Runner)
+    kind = kinds.var("kind")
+    environment = lookup(tables.environment_types, kind)
     runner = lookup(tables.environment_runner, environment)
     client_side = z3.Or(
-        environment == environments[ShellEnvironment.NONE],
-        environment == environments[ShellEnvironment.LOCAL],
+        kind == kinds[EnvironmentType.ABSENT], kind == kinds[EnvironmentType.LOCAL]
     )
     claim = (runner == runners[Runner.CLIENT]) == client_side
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "environment_runner": ((z3.BoolVal(True), (environment,)),)
+        "environment_types": ((z3.BoolVal(True), (kind,)),),
+        "environment_runner": ((z3.BoolVal(True), (environment,)),),
     }
-    show = {"environment": environment, "runner": runner}
+    show = {"kind": kind, "environment": environment, "runner": runner}
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)
 
 
 def search_runner_step(tables: ModelTables, n: int) -> StepFacts:
-    """The tool search step (R13) over ``tables.execution_runner``; ``n`` is unused."""
+    """The tool search step (R13), over the wire values: ``tables.execution_values``
+    reads the call's own ``execution`` and its declared tool's, ``stated_execution``
+    picks the one that decides, and ``tables.execution_runner`` says who runs it; ``n``
+    is unused."""
     import z3
-    from responses_oracle.model.execution import Runner, SearchExecution
+    from responses_oracle.model.execution import (
+        ExecutionValue,
+        Runner,
+        stated_execution,
+    )
 
     from .contracts import StepFacts
-    from .ops_z3 import lookup
+    from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
-    executions, runners = finite_sort(SearchExecution), finite_sort(Runner)
-    execution = executions.var("execution")
-    runner = lookup(tables.execution_runner, execution)
-    claim = (runner == runners[Runner.CLIENT]) == (
-        execution == executions[SearchExecution.CLIENT]
+    values, runners = finite_sort(ExecutionValue), finite_sort(Runner)
+    own, tool = values.var("own"), values.var("tool")
+    read_own = lookup(tables.execution_values, own)
+    read_tool = lookup(tables.execution_values, tool)
+    stated = stated_execution(Z3Ops(1), read_own, read_tool)
+    runner = lookup(tables.execution_runner, stated)
+    client = values[ExecutionValue.CLIENT]
+    claim = (runner == runners[Runner.CLIENT]) == z3.Or(
+        own == client, z3.And(own == values[ExecutionValue.OTHER], tool == client)
     )
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "execution_runner": ((z3.BoolVal(True), (execution,)),)
+        "execution_values": ((z3.BoolVal(True), (own,)), (z3.BoolVal(True), (tool,))),
+        "execution_runner": ((z3.BoolVal(True), (stated,)),),
     }
-    show = {"execution": execution, "runner": runner}
+    show = {"own": own, "tool": tool, "runner": runner}
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)

@@ -15,7 +15,12 @@ bundled corpus -- and on the project's Hypothesis streams:
   and ``response.cancelled``, an event the published types lack;
 - the incremental form is the batch form, a text delta leaves ``feed`` on the event that
   brought it, a cut stream ends without a terminal, and a call the oracle says is not
-  executable never arrives as a completed call of a completed response.
+  executable never arrives as a completed call of a completed response;
+- ``repairs`` says what canonical changed relative to the upstream: nothing for a clean
+  stream or for canonical's own output, and the change itself for q07 (arguments blanked
+  in the done events), s02 (a done-only call) and Mantle (a done item without ``id``);
+- ``ReducerLimits`` reach the reducer: a response over a limit is a ``limit_exceeded``
+  code and still ends by its terminal.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from helpers import FIXTURES, REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Canonicalizer, Result, canonical, reduce
+from responses_oracle.core.step import ReducerLimits
 from responses_oracle.testing.strategies import (
     faulty_streams,
     model_guided_streams,
@@ -373,3 +379,137 @@ def test_a_call_is_held_until_its_response_settles_it() -> None:
                 emitted["type"] == "response.output_item.done"
             ):
                 assert is_terminal, emitted
+
+
+# -- repairs ----------------------------------------------------------------------
+
+
+def _repairs(events: Sequence[Any], **options: Any) -> list[dict[str, Any]]:
+    canonicalizer = Canonicalizer(**options)
+    for event in events:
+        canonicalizer.feed(event)
+    canonicalizer.close()
+    return canonicalizer.repairs
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # Arguments blanked in both done events, complete only in the snapshot.
+        (
+            "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl",
+            [
+                "function_call fc_tmp_1: arguments changed from the upstream's "
+                "response.function_call_arguments.done (0 chars -> 17 chars)",
+                "function_call fc_tmp_1: arguments changed from the upstream's "
+                "response.output_item.done (0 chars -> 17 chars)",
+            ],
+        ),
+        # A call that only ever came as its output_item.done.
+        (
+            "fixtures/scenarios/s02-done-only-call.jsonl",
+            [
+                "function_call fc_s02: response.output_item.added sent, which the upstream "
+                "never sent",
+                "function_call fc_s02: response.function_call_arguments.done sent, which the "
+                "upstream never sent",
+            ],
+        ),
+        # Bedrock Mantle: the call's done item names its id ``item_id``.
+        (
+            "examples/mantle-missing-id.jsonl",
+            [
+                "function_call fc_c2a95f0e7d3b8146: id restored (the upstream's "
+                "response.output_item.done item had none)"
+            ],
+        ),
+        (
+            "docs/vectors/cases/peers-mantle-missing-id.json",
+            [
+                "function_call fc_1: response.function_call_arguments.done sent, which the "
+                "upstream never sent",
+                "function_call fc_1: id restored (the upstream's response.output_item.done "
+                "item had none)",
+            ],
+        ),
+    ],
+)
+def test_repairs_name_what_canonical_changed(name: str, said: list[str]) -> None:
+    (record,) = _repairs(_streams()[name])
+    assert record["changes"] == said
+    assert isinstance(record["codes"], list) and record["response_id"]
+
+
+def test_the_codes_of_a_repair_are_the_reducers() -> None:
+    name = "corpus:rule-test_r6_mantle_renamed_id_field_on_a_done_only_item"
+    (record,) = _repairs(_streams()[name])
+    assert record["codes"] == ["id_renamed_field"]
+    assert any("id restored" in change for change in record["changes"])
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "fixtures/scenarios/s01-one-call.jsonl",
+        "fixtures/captures/pydantic-ai/test_deepseek_responses_function_tool_stream.i0.jsonl",
+        "fixtures/peers/opencode/continues-gpt-5-5-with-the-shared-responses-protocol.json",
+    ],
+)
+def test_a_clean_stream_has_no_repair(name: str) -> None:
+    records = _repairs(_streams()[name])
+    assert records and all(record["changes"] == [] for record in records)
+
+
+REAPPLIED = ("cut before its terminal", "not executable")
+"""Changes that describe a decision canonical applies again to its own output (a cut
+stays cut, an unconfirmed call stays withheld) rather than a difference from it."""
+
+
+@pytest.mark.parametrize("name", STREAMS)
+def test_canonicals_own_output_needs_no_repair(name: str) -> None:
+    twin = canonical(_streams()[name])
+    for record in _repairs(twin):
+        differences = [c for c in record["changes"] if not any(r in c for r in REAPPLIED)]
+        assert differences == [], name
+
+
+def test_an_item_event_that_reaches_no_item_is_a_drop() -> None:
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1", "output": []}},
+        {"type": "response.output_text.delta", "output_index": 3, "item_id": "msg_x",
+         "content_index": 0, "delta": "lost"},
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed",
+                                                   "output": []}},
+    ]
+    (record,) = _repairs(events)
+    assert "orphan_event" in record["codes"]
+    assert record["changes"] == [
+        "upstream event 1 (response.output_text.delta) reaches no item: dropped (orphan_event)"
+    ]
+
+
+def test_limits_reach_the_reducer_and_the_response_still_ends() -> None:
+    events = _streams()["fixtures/scenarios/s04-parallel-calls.jsonl"]
+    canonicalizer = Canonicalizer(limits=ReducerLimits(max_entries=1))
+    out = [e for event in events for e in canonicalizer.feed(event)] + canonicalizer.close()
+    assert out[-1]["type"] == "response.completed"
+    assert len(out[-1]["response"]["output"]) == 1
+    (record,) = canonicalizer.repairs
+    assert "limit_exceeded" in record["codes"]
+    assert any("dropped (limit_exceeded)" in change for change in record["changes"])
+    assert _repairs(events) != canonicalizer.repairs  # the default limits hold all of it
+
+
+def test_feed_takes_the_front_ends_records_undecodable_ones_too() -> None:
+    body = (
+        b'data: {"type":"response.created","response":{"id":"resp_1","output":[]}}\n\n'
+        b"data: {not json\n\n"
+        b'data: {"type":"response.completed","response":{"id":"resp_1","status":"completed",'
+        b'"output":[]}}\n\n'
+    )
+    canonicalizer = Canonicalizer()
+    out = [e for event in read_wire_events(body) for e in canonicalizer.feed(event)]
+    out += canonicalizer.close()
+    assert [e["type"] for e in out][-1] == "response.completed"
+    (record,) = canonicalizer.repairs
+    assert "malformed_event" in record["codes"]

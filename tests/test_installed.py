@@ -10,8 +10,8 @@ cannot be found:
   (``serve.test_clients.two_turns``), plays the quirk and the example it names;
 - every name ``agents --list`` shows is a scenario serve loads;
 - the pytest example of ``docs/usage/serve.md``, copied verbatim, passes;
-- the audit example of ``docs/usage/audit.md`` runs as a plain script, and its
-  command-line example on a folder of streams.
+- the audit command of ``docs/usage/audit.md`` on the example streams the package
+  ships, and its Python example run as a plain script (on Dask).
 
 It takes about a minute (mostly the install): ``-m 'not slow'`` leaves it out.
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -146,3 +147,41 @@ def test_the_docs_pytest_example_passes(installed: Installed) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "4 passed" in done.stdout
+
+
+def _in_folder(installed: Installed, name: str) -> Installed:
+    """The same environment, commands run in a new empty folder ``name``."""
+    (installed.work / name).mkdir()
+    return Installed(installed.python, installed.work / name)
+
+
+def test_the_docs_audit_command_audits_the_shipped_example_streams(
+    installed: Installed,
+) -> None:
+    [line] = [
+        line.split("#")[0]
+        for line in _block("docs/usage/audit.md", "sh", "audit examples/").splitlines()
+        if "audit examples/" in line
+    ]
+    argv = shlex.split(line)
+    here = _in_folder(installed, "audit-command")
+    done = here.run(*argv)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = here.work / argv[argv.index("--out") + 1]
+    run = json.loads((out / "run.json").read_text())
+    sources = argv[2:argv.index("--out")]
+    assert (run["sources"], run["inputs"], run["failed_inputs"]) == (sources, len(sources), 0)
+    assert run["responses"] == len(sources) and run["reconciles"]
+    assert (out / "summary.md").read_text().startswith("# Exit status 0")
+
+
+def test_the_docs_audit_python_example_runs_as_a_script(installed: Installed) -> None:
+    here = _in_folder(installed, "audit-script")
+    (here.work / "audit_example.py").write_text(
+        _block("docs/usage/audit.md", "python", "run_audit")
+    )
+    done = here.run(str(here.python), "audit_example.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    status, totals = done.stdout.splitlines()[-2:]
+    assert status.startswith("0 every input was reduced"), done.stdout
+    assert totals == "2 0 True", done.stdout

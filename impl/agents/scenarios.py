@@ -2,14 +2,14 @@
 
 ``scenarios.json`` (beside this module) is the list: each entry a short ``name`` (the
 column the reports show), the ``spec`` serve is given (a quirk id such as ``q05``, a
-stream file or a conformance vector file of the package's data, a vector name of the
-bundled corpus), its ``kind``, ``what`` it checks, ``by`` whom it is sent, and its
-``deviations`` from a valid OpenAI stream (``serve`` presents every other field as the
-API sends it: ``serve.present``).  A file is named relative to
-``serve.scenarios.BUNDLED`` (``scenarios/s01-one-call.jsonl``, ``vectors/peers-...json``)
-and handed to serve as an absolute path; anything else a user passes (``--scenario
-FILE``) is handed to serve as given, so every scenario serve accepts is accepted here,
-and serve accepts every name of this list.
+stream file, a recorded capture or a conformance vector file of the package's data, a
+vector name of the bundled corpus), its ``kind``, ``what`` it checks, ``by`` whom it
+is sent, and its ``deviations`` from a valid OpenAI stream (``serve`` presents every
+other field as the API sends it: ``serve.present``).  A file is named relative to
+``serve.scenarios.BUNDLED`` (``scenarios/s01-one-call.jsonl``, ``captures/...``,
+``vectors/peers-...json``) and handed to serve as an absolute path; anything else a
+user passes (``--scenario FILE``) is handed to serve as given, so every scenario serve
+accepts is accepted here, and serve accepts every name of this list.
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ from typing import Any, Final
 
 LIST: Final = Path(__file__).resolve().parent / "scenarios.json"
 """The built-in scenario list."""
+
+FILE_KINDS: Final = ("stream", "capture", "vector-file")
+"""The kinds whose ``spec`` is a file under ``serve.scenarios.BUNDLED``: a scenario
+stream, a recorded capture of a real provider, a conformance vector file."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ class Scenario:
         the spec."""
         from responses_oracle.serve.scenarios import BUNDLED
 
-        if self.kind in ("stream", "vector-file"):
+        if self.kind in FILE_KINDS:
             return str(BUNDLED / self.spec)
         return self.spec
 
@@ -63,7 +67,7 @@ def declared(spec: str) -> Scenario | None:
         if spec in (scenario.name, scenario.spec):
             return scenario
         own = Path(scenario.argument())
-        listed_file = scenario.kind in ("stream", "vector-file") and own.is_file()
+        listed_file = scenario.kind in FILE_KINDS and own.is_file()
         if listed_file and given.is_file() and given.samefile(own):
             return scenario
     return None

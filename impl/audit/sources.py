@@ -5,8 +5,10 @@ Theory of operation
 ``plan`` runs on the driver, before any stream is reduced.  It expands every SOURCE --
 a file, a directory (every file below it, recursively, in name order), a glob
 (``traffic/2026-11-*/**/*.sse.gz``) or an ``fsspec`` URL of any of those
-(``s3://bucket/traffic/``) -- into input files, each listed once even when two sources
-name it ("each stream is reduced once"), and every manifest into row slices.  A SOURCE
+(``s3://bucket/traffic/``), or a path of the package's data where nothing here has it
+(``examples/parallel-calls.sse``, ``bundled``) -- into input files, each listed once
+even when two sources name it ("each stream is reduced once"), and every manifest into
+row slices.  A SOURCE
 that matches nothing is a ``PlanError``: a typo must not audit nothing and pass; so is
 one that cannot be listed at all (no credentials, no route to the store).
 
@@ -47,9 +49,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from responses_oracle.audit.extras import MissingExtra, require
+from responses_oracle.bundled import bundled
 from responses_oracle.wire.inputs import NOT_A_STREAM as _NOT_A_STREAM
 from responses_oracle.wire.inputs import corrupt_errors, decompressed
 
@@ -244,6 +248,8 @@ def _expanded(
         matched = sorted(fs.glob(path))
     elif fs.exists(path):
         matched = [path]
+    elif not is_url(source) and (shipped := bundled(source)) is not None:
+        return _expanded_bundled(source, shipped)
     else:
         raise PlanError(f"{source}: no such file or directory")
     found: list[tuple[str, str, dict[str, Any]]] = []
@@ -260,6 +266,21 @@ def _expanded(
                 info = {"size": 0, "mtime": "unreadable"}
             url = fs.unstrip_protocol(name) if is_url(source) else name
             found.append((url, _shown(source, name), info))
+    if not found:
+        raise PlanError(f"{source}: matches no file")
+    return found
+
+
+def _expanded_bundled(source: str, shipped: Path) -> list[tuple[str, str, dict[str, Any]]]:
+    """The files of a path of the package's data (``bundled``), named in rows as the
+    user wrote the path, not where the package is installed."""
+    names = sorted(p for p in shipped.rglob("*") if p.is_file()) if shipped.is_dir() else [shipped]
+    found = []
+    for name in names:
+        shown = os.path.join(source, name.relative_to(shipped)) if shipped.is_dir() else source
+        status = name.stat()
+        found.append((str(name), os.path.normpath(shown),
+                      {"size": status.st_size, "mtime": status.st_mtime}))
     if not found:
         raise PlanError(f"{source}: matches no file")
     return found

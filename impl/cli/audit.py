@@ -74,13 +74,13 @@ def register(subparsers: Subparsers) -> None:
         "audit",
         description=_DESCRIPTION,
         examples=(
-            "audit examples/ --out audit-out",
+            "audit examples/parallel-calls.sse examples/copilot-rotating-ids.jsonl --out audit-out",
             "audit 'traffic/2026-11-*/**/*.sse.gz' --provider-from-dir --jobs 8 --out week48",
             "audit --manifest corpus.parquet --engine dask --out week48",
             "audit --manifest corpus.jsonl --engine dask --scheduler tcp://sched:8786 --out w48",
             "audit s3://bucket/traffic/2026-11-30/ --out day --since previous-day",
             "audit s3://traffic/ --storage-option endpoint_url=http://minio:9000 --out day",
-            'audit examples/ --out audit-out && duckdb -c "select provider, unnest(codes) '
+            'audit traffic/ --out audit-out && duckdb -c "select provider, unnest(codes) '
             "as code, count(*) from 'audit-out/results/*.parquet' group by all\"",
         ),
         run=run,
@@ -91,7 +91,8 @@ def register(subparsers: Subparsers) -> None:
         nargs="*",
         metavar="SOURCE",
         help="a stream file, a folder (every file below it), a glob, or an fsspec URL of "
-        "any of those; .gz and .zst are decompressed",
+        "any of those; .gz and .zst are decompressed; a path of the package's example "
+        "streams (examples/parallel-calls.sse) where nothing here has it",
     )
     parser.add_argument(
         "--manifest",

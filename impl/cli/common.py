@@ -61,9 +61,10 @@ from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Final, TypeAlias
 
 if TYPE_CHECKING:
+    from responses_oracle.core.step import ReducerLimits
     from responses_oracle.result import Result
     from responses_oracle.wire.formats import InputFormat
-    from responses_oracle.wire.records import WireEvent
+    from responses_oracle.wire.records import Limits, WireEvent
     from rich.progress import Progress, TaskID
 
 PROG: Final = "responses-oracle"
@@ -307,9 +308,6 @@ def format_names() -> dict[str, InputFormat]:
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``FILE``s and the options every stream-reading command takes."""
-    from responses_oracle.core.step import ReducerLimits
-    from responses_oracle.wire.records import Limits
-
     parser.add_argument(
         "files",
         nargs="*",
@@ -324,6 +322,16 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         default="auto",
         help="the input format (default: auto, detected from the first bytes of each FILE)",
     )
+    add_limit_arguments(parser)
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the front-end and reducer limits (``--max-event-bytes``, ``--max-total-bytes``,
+    ``--max-entries``, ``--max-channel-chars``); ``limits_from`` reads them back."""
+    from responses_oracle.core.step import ReducerLimits
+    from responses_oracle.wire.records import Limits
+
     limits = parser.add_argument_group(
         "limits", "bounds for hostile input; passing one is a limit_exceeded diagnostic"
     )
@@ -356,7 +364,20 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="characters of deltas per payload (default: 64M)",
     )
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def limits_from(args: argparse.Namespace) -> tuple[Limits, ReducerLimits]:
+    """The front-end and reducer limits ``add_limit_arguments`` parsed; a ``CliError``
+    for an unusable combination."""
+    from responses_oracle.core.step import ReducerLimits
+    from responses_oracle.wire.records import Limits
+
+    reducer = ReducerLimits(max_entries=args.max_entries, max_channel_chars=args.max_channel_chars)
+    try:
+        wire = Limits(max_event_bytes=args.max_event_bytes, max_total_bytes=args.max_total_bytes)
+    except ValueError as error:
+        raise CliError(f"invalid limits: {error}") from None
+    return wire, reducer
 
 
 def add_pretty_argument(parser: argparse.ArgumentParser, what: str) -> None:
@@ -404,20 +425,9 @@ class InputSession:
     """
 
     def __init__(self, args: argparse.Namespace, path: str = STDIN) -> None:
-        from responses_oracle.core.step import ReducerLimits
-        from responses_oracle.wire.records import Limits
-
         self.name: str = "<stdin>" if path == STDIN else path
         self.format = format_names()[args.format]
-        self.limits = ReducerLimits(
-            max_entries=args.max_entries, max_channel_chars=args.max_channel_chars
-        )
-        try:
-            self.wire_limits = Limits(
-                max_event_bytes=args.max_event_bytes, max_total_bytes=args.max_total_bytes
-            )
-        except ValueError as error:
-            raise CliError(f"invalid limits: {error}") from None
+        self.wire_limits, self.limits = limits_from(args)
         from responses_oracle.extras import MissingExtra
         from responses_oracle.wire.inputs import StreamCheck, decompressed
 

@@ -8,7 +8,8 @@ until SIGINT or SIGTERM, then lets the requests in flight finish.
 
 Exit status: 0 after an interrupt, once the requests in flight finished (interrupting
 is how a proxy ends); 2 for unusable arguments (an upstream that is no http(s) URL, a
-host other than 127.0.0.1, a port in use, a log file that cannot be written); 130 when a
+host other than 127.0.0.1, a port in use, a log file that cannot be written, unusable
+limits); 130 when a
 second interrupt ends the drain (the status every command has for an interrupt).
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
-from .common import CliError, Exit, ExitTable, command_parser
+from .common import CliError, Exit, ExitTable, add_limit_arguments, command_parser, limits_from
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -31,7 +32,7 @@ _EXTRA: Final = frozenset({"aiohttp", "jsonschema"})
 PROXY_EXIT: Final[ExitTable] = {
     Exit.OK: "interrupted (Ctrl-C or SIGTERM), after the requests in flight finished",
     Exit.USAGE: "unusable arguments: an --upstream that is no http(s) URL, a host other "
-    "than 127.0.0.1, a port in use, a --log that cannot be written",
+    "than 127.0.0.1, a port in use, a --log that cannot be written, unusable limits",
 }
 
 _DESCRIPTION = (
@@ -73,6 +74,7 @@ def register(subparsers: Subparsers) -> None:
                         "what was changed (never a header or a body)")
     parser.add_argument("--dry-run", action="store_true",
                         help="forward every answer unchanged; only log what would be repaired")
+    add_limit_arguments(parser)  # per upstream answer; passing one is logged, never a crash
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
             log.touch()
         except OSError as error:
             raise CliError(f"cannot write --log {log}: {error.strerror or error}") from None
-    config = ProxyConfig(args.upstream, dry_run=args.dry_run, log=log)
+    wire_limits, limits = limits_from(args)
+    config = ProxyConfig(
+        args.upstream, dry_run=args.dry_run, log=log, wire_limits=wire_limits, limits=limits
+    )
 
     def announce(line: str) -> None:
         print(line, flush=True)

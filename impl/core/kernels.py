@@ -20,7 +20,9 @@ from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
+    EnvironmentType,
     Execution,
+    ExecutionValue,
     Runner,
     SearchExecution,
     ShellEnvironment,
@@ -152,6 +154,12 @@ _SearchExecution_SERVER = SearchExecution.SERVER
 _Declared_CLIENT = Declared.CLIENT
 _Declared_SERVER = Declared.SERVER
 _Declared_NONE = Declared.NONE
+_ExecutionValue_CLIENT = ExecutionValue.CLIENT
+_ExecutionValue_SERVER = ExecutionValue.SERVER
+_EnvironmentType_ABSENT = EnvironmentType.ABSENT
+_EnvironmentType_LOCAL = EnvironmentType.LOCAL
+_EnvironmentType_CONTAINER_AUTO = EnvironmentType.CONTAINER_AUTO
+_EnvironmentType_CONTAINER_REFERENCE = EnvironmentType.CONTAINER_REFERENCE
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -255,6 +263,14 @@ _STOP__DECLARED_CLIENT = Stop.DECLARED_CLIENT
 _STOP__DECLARED_SERVER = Stop.DECLARED_SERVER
 _STOP__UNDECLARED = Stop.UNDECLARED
 _STOP__UNKNOWN_TOOL_TYPE = Stop.UNKNOWN_TOOL_TYPE
+_SEARCHEXECUTION__CLIENT = SearchExecution.CLIENT
+_SEARCHEXECUTION__SERVER = SearchExecution.SERVER
+_SEARCHEXECUTION__UNSET = SearchExecution.UNSET
+_SHELLENVIRONMENT__NONE = ShellEnvironment.NONE
+_SHELLENVIRONMENT__LOCAL = ShellEnvironment.LOCAL
+_SHELLENVIRONMENT__CONTAINER_AUTO = ShellEnvironment.CONTAINER_AUTO
+_SHELLENVIRONMENT__CONTAINER_REFERENCE = ShellEnvironment.CONTAINER_REFERENCE
+_SHELLENVIRONMENT__OTHER = ShellEnvironment.OTHER
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -671,6 +687,20 @@ DECLARES_EDGES = frozenset({
     (Declared.SERVER, Stop.DECLARED_SERVER),
     (Declared.NONE, Stop.UNDECLARED),
     (Declared.UNKNOWN_TYPE, Stop.UNKNOWN_TOOL_TYPE),
+})
+
+READS_EXECUTION_EDGES = frozenset({
+    (ExecutionValue.CLIENT, SearchExecution.CLIENT),
+    (ExecutionValue.SERVER, SearchExecution.SERVER),
+    (ExecutionValue.OTHER, SearchExecution.UNSET),
+})
+
+READS_ENVIRONMENT_EDGES = frozenset({
+    (EnvironmentType.ABSENT, ShellEnvironment.NONE),
+    (EnvironmentType.LOCAL, ShellEnvironment.LOCAL),
+    (EnvironmentType.CONTAINER_AUTO, ShellEnvironment.CONTAINER_AUTO),
+    (EnvironmentType.CONTAINER_REFERENCE, ShellEnvironment.CONTAINER_REFERENCE),
+    (EnvironmentType.OTHER, ShellEnvironment.OTHER),
 })
 
 
@@ -1508,5 +1538,33 @@ def declares(answer: Declared) -> Stop:
     return _STOP__UNKNOWN_TOOL_TYPE  # declared[UNKNOWN_TYPE]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares)
+def reads_execution(value: ExecutionValue) -> SearchExecution:
+    """The wire's execution (R13): what it says of a tool search.
+
+    post: (value, __return__) in READS_EXECUTION_EDGES
+    """
+    if value is _ExecutionValue_CLIENT:
+        return _SEARCHEXECUTION__CLIENT
+    if value is _ExecutionValue_SERVER:
+        return _SEARCHEXECUTION__SERVER
+    return _SEARCHEXECUTION__UNSET
+
+
+def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
+    """The wire's environment.type (R13): the environment a declared shell names.
+
+    post: (kind, __return__) in READS_ENVIRONMENT_EDGES
+    """
+    if kind is _EnvironmentType_ABSENT:
+        return _SHELLENVIRONMENT__NONE
+    if kind is _EnvironmentType_LOCAL:
+        return _SHELLENVIRONMENT__LOCAL
+    if kind is _EnvironmentType_CONTAINER_AUTO:
+        return _SHELLENVIRONMENT__CONTAINER_AUTO
+    if kind is _EnvironmentType_CONTAINER_REFERENCE:
+        return _SHELLENVIRONMENT__CONTAINER_REFERENCE
+    return _SHELLENVIRONMENT__OTHER
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment)
 """The generated kernels as one value, for the driver."""

@@ -11,7 +11,9 @@ the declared ``response.tools`` (plus the tools a ``tool_search_output`` loaded)
 ``*_output`` items that already answer a ``call_id``, the entry's confirmation.  This
 module only gathers those facts; the verdict is the ``execute`` kernel's cell (the
 execution table) for where ``decide``'s gates stop, a declared shell's or tool search's
-runner the ``shell_runner`` / ``search_runner`` kernel's, where the declared tools'
+runner the ``shell_runner`` / ``search_runner`` kernel's (a shell's wire
+``environment.type`` read by the ``reads_environment`` kernel, a tool search's wire
+``execution`` by the ``reads_execution`` kernel), where the declared tools'
 answer leaves the walk the ``declares`` kernel's; a declared tool of a type the
 catalogue does not know is reported (``unknown_tool_type``).
 
@@ -216,7 +218,13 @@ def _settle(step: StepContext) -> None:
         )
         kernels = step.kernels
         entry.execution = decide(
-            facts, kernels.execute, kernels.shell_runner, kernels.search_runner, kernels.declares
+            facts,
+            kernels.execute,
+            kernels.shell_runner,
+            kernels.search_runner,
+            kernels.declares,
+            kernels.reads_execution,
+            kernels.reads_environment,
         )
         entry.executable = entry.execution in EXECUTABLE
         if entry.item_type == "function_call":

@@ -30,7 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE
+from responses_oracle.model.divergence import (
+    HARM,
+    HYPOTHESES,
+    RAISED_ON_INVALID_SAYS,
+    SEVERE,
+    Divergence,
+)
 from responses_oracle.testing.candidate import (
     Answer,
     Failure,
@@ -407,7 +413,10 @@ def _client_section(client: Mapping[str, Any]) -> list[str]:
             messages = ", ".join(
                 f"`{_cell(v['what'])}` x{v['cases']}" for v in cluster["variants"]
             )
-            decided = f"raises (gives up at `{_cell(decided)}`): {messages}"
+            raises = (RAISED_ON_INVALID_SAYS
+                      if cluster["class"] == Divergence.CANDIDATE_RAISED_ON_INVALID.value
+                      else "raises")
+            decided = f"{raises} (gives up at `{_cell(decided)}`): {messages}"
         lines.append(
             f"| `{cluster['class']}` | {_classes(cluster)} | "
             f"[{cluster['rule']}](rules/{cluster['rule']}.md) | {decided} | "
@@ -501,7 +510,10 @@ def render(data: Mapping[str, Any]) -> str:
         "same tool and arguments is `call_rekeyed`, not a wrong tool run; a payload where "
         "the stream itself sent two that disagree is `two_defensible_answers`; a raise on "
         "a stream the oracle flags with a warning is `candidate_raised_on_flagged`, below "
-        "one on a clean stream). A cluster is one cause — what differs, the "
+        "one on a clean stream; a raise on a stream with an event the API's event types do "
+        "not allow, a required field missing, is `candidate_raised_on_invalid` whatever the "
+        f"oracle made of it, ranked last: the client {RAISED_ON_INVALID_SAYS}). A cluster "
+        "is one cause — what differs, the "
         "rule that decides it and the oracle's code on the events involved, or, for a "
         "client that raises, its check (the masked message; a runtime lookup error such "
         "as `IndexError` by where it gives up), shown at the event it gives up at (the "

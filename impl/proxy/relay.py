@@ -9,13 +9,17 @@ Rules
    (``responses_oracle.Canonicalizer``), which gives back the events to emit now: text,
    reasoning and refusal deltas at once, a call's events once its answer is settled.
    Nothing else is held: ``feed`` returns whatever the canonicalizer released for the
-   chunk, framed as the API frames SSE (``event:`` and ``data:`` lines, LF).
+   chunk, framed as the API frames SSE (``event:`` and ``data:`` lines, LF).  Every
+   front-end record goes in as it is, an undecodable one too: the reducer inside
+   reports it as ``reduce`` would.
 3. **``dry_run`` forwards the bytes unchanged** and still runs the canonicalizer, so the
    repairs it would have made are known (and logged) without changing anything.
 4. **Memory is bounded per response**: the framer by ``Limits`` (one event at a time,
    an oversized event skipped as it arrives), the held calls by the reducer's
    ``ReducerLimits`` inside the canonicalizer (items per response, characters per
-   payload); nothing else is kept but the last terminal event.
+   payload); nothing else is kept but the last terminal event.  Passing a limit is a
+   ``limit_exceeded`` diagnostic in the log; what was kept still goes out, ended by its
+   terminal (or cut, if the upstream cut it).
 5. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
@@ -23,10 +27,11 @@ Rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
 
 from responses_oracle import Canonicalizer
+from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
 from responses_oracle.wire.decode import EventBuilder
@@ -43,24 +48,20 @@ TERMINAL_TYPES: Final = frozenset(
 """The event types that end a response (``model.catalogue.TERMINALS``)."""
 
 
-def _fed(event: WireEvent) -> Mapping[str, Any]:
-    """What the canonicalizer is given for an event: its object when it decoded; else the
-    front end's record itself, which the reducer inside takes (as ``Reducer.feed`` does)
-    and reports as ``reduce`` would -- the canonicalizer reads only ``Mapping`` events'
-    fields, and ``feed`` is typed for those."""
-    if event.problem is None and event.payload is not None:
-        return event.payload
-    return cast(Mapping[str, Any], event)
-
-
 class Relay:
     """One upstream SSE body: ``feed`` its chunks, then ``close``; each returns the
     bytes to send downstream now (rules 1-3)."""
 
-    def __init__(self, *, dry_run: bool = False, wire_limits: Limits = DEFAULT_WIRE_LIMITS) -> None:
+    def __init__(
+        self,
+        *,
+        dry_run: bool = False,
+        wire_limits: Limits = DEFAULT_WIRE_LIMITS,
+        limits: ReducerLimits = DEFAULT_LIMITS,
+    ) -> None:
         self.dry_run = dry_run
         self._framer = SSEFramer(EventBuilder(), wire_limits)
-        self._canonical = Canonicalizer()
+        self._canonical = Canonicalizer(limits=limits)
         self.answer: dict[str, Any] | None = None
         """The last terminal event emitted (rule 5); None until one is."""
 
@@ -82,7 +83,7 @@ class Relay:
         return self._canonical.repairs
 
     def _through(self, events: Iterable[WireEvent]) -> bytes:
-        return b"".join(self._frame(self._canonical.feed(_fed(event))) for event in events)
+        return b"".join(self._frame(self._canonical.feed(event)) for event in events)
 
     def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
         for event in events:

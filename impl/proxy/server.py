@@ -51,6 +51,7 @@ from typing import Any, Final
 
 from aiohttp import ClientError, ClientSession, ClientTimeout, web
 from multidict import CIMultiDict, CIMultiDictProxy
+from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.serve.server import LOOPBACK, start_loopback
 from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from responses_oracle.wire.records import Limits
@@ -92,6 +93,9 @@ class ProxyConfig:
     dry_run: bool = False
     log: Path | None = None
     wire_limits: Limits = DEFAULT_WIRE_LIMITS
+    """Bounds on each upstream body's bytes (events, total)."""
+    limits: ReducerLimits = DEFAULT_LIMITS
+    """Bounds on what each response may make the oracle hold (items, payload chars)."""
 
 
 @dataclass
@@ -169,7 +173,10 @@ def build_app(state: ProxyState) -> web.Application:
             streamed = upstream.content_type == "text/event-stream"
             if not (canonical and streamed and 200 <= upstream.status < 300):
                 return await _pass_through(request, upstream)
-            relay = Relay(dry_run=state.config.dry_run, wire_limits=state.config.wire_limits)
+            config = state.config
+            relay = Relay(
+                dry_run=config.dry_run, wire_limits=config.wire_limits, limits=config.limits
+            )
             if stream:
                 return await _stream(state, request, upstream, relay)
             return await _answer(state, request, upstream, relay)

@@ -31,6 +31,7 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final
 
 from .shapes import (
@@ -62,6 +63,13 @@ ECHOED: Final = (
     "reasoning", "text", "user",
 )
 """Response fields the API echoes from the request when the request sets them."""
+
+UNSET_ECHOES: Final[Mapping[str, Any]] = MappingProxyType(
+    {"tools": [], "tool_choice": "auto", "parallel_tool_calls": True}
+)
+"""The echoes the published ``Response`` type requires, as the API gives them for a
+request that sets none of them (no tools, ``tool_choice`` and ``parallel_tool_calls``
+at their defaults)."""
 
 _INDEX: Final = re.compile(r"\[\d+\]")
 
@@ -218,9 +226,8 @@ def _response(response: dict[str, Any], kind: str, stream: _Stream, keep: Presen
     for name in ECHOED:
         if name in request:
             derived[name] = copy.deepcopy(request[name])
-    derived.setdefault("tools", [])
-    derived.setdefault("tool_choice", "auto")
-    derived.setdefault("parallel_tool_calls", True)
+    for name, value in UNSET_ECHOES.items():
+        derived.setdefault(name, copy.deepcopy(value))
     for name in sorted(fields("response", "response", stage) - set(response)):
         found, value = value_of("response", "response", stage, name)
         if name in derived or found:

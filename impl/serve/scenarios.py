@@ -34,22 +34,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from ..bundled import BUNDLED
 from .present import AS_GIVEN, Deviation, Presentation
 
 Event = dict[str, Any]
 """One decoded wire event."""
-
-# A wheel is installed unpacked, so the package's data is a folder on disk.
-BUNDLED: Final = Path(str(resources.files("responses_oracle") / "data"))
-"""The streams shipped in the package, one folder each, kept in the checkout where
-``pyproject.toml``'s ``package-dir`` says: ``examples/`` (``examples/``), ``quirks/``
-(``fixtures/quirks/``), ``scenarios/`` (``fixtures/scenarios/``), ``captures/`` (the
-recorded streams of ``fixtures/captures/`` the built-in list plays, with their licences)
-and ``vectors/`` (the peers page's conformance vectors, ``docs/vectors/cases/``)."""
 
 QUIRKS: Final = BUNDLED / "quirks"
 """The quirk streams (``qNN-*.jsonl``), each with its evidence in ``README.md``."""

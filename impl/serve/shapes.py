@@ -14,6 +14,17 @@ stage (``open``, ``terminal``).
 >>> [str(problem) for problem in shape_problems(event)]
 ['response.output_item.done: item.status missing (function_call, done)']
 
+``type_problems(event)`` lists only what the published types require (less the
+``unsent`` fields the API itself omits): an event with such a problem is invalid per the
+API, whatever the recordings carry besides.
+
+>>> from responses_oracle.serve.shapes import type_problems
+>>> [str(problem) for problem in type_problems(event)]
+[]
+>>> [str(p) for p in type_problems({"type": "response.output_text.done", "item_id": "m",
+...      "output_index": 0, "logprobs": [], "sequence_number": 9, "text": "hi"})]
+['response.output_text.done: content_index missing']
+
 ``value_of(kind, name, stage, field)`` gives what the recordings say a field holds: the
 one value every recording gives (``object: "response"``), else the first recorded one.
 """
@@ -21,7 +32,7 @@ one value every recording gives (``object: "response"``), else the first recorde
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -59,8 +70,17 @@ def fields(kind: Kind, name: str, stage: str | None = None) -> frozenset[str]:
     if entry is None:
         return frozenset()
     recorded = entry["recorded"].get(stage or _STAGE_OF_KIND.get(kind, ""), {})
-    needed = frozenset(entry["required"]) - frozenset(recorded.get("unsent", []))
-    return needed | frozenset(recorded.get("fields", []))
+    return required(kind, name, stage) | frozenset(recorded.get("fields", []))
+
+
+def required(kind: Kind, name: str, stage: str | None = None) -> frozenset[str]:
+    """The fields openai-python's published type for ``name`` requires in ``stage``,
+    less those the API itself omits there (``unsent``): what a stream must carry to be
+    valid per the API's event types.  Empty for a type the types do not know."""
+    entry = _entry(kind, name)
+    if entry is None:
+        return frozenset()
+    return frozenset(entry["required"]) - unsent(kind, name, stage)
 
 
 def unsent(kind: Kind, name: str, stage: str | None = None) -> frozenset[str]:
@@ -111,49 +131,65 @@ class ShapeProblem:
         return f"{self.event}: {self.path} missing{owner}"
 
 
+Needed = Callable[[Kind, str, str | None], frozenset[str]]
+"""The fields a shape asks of a type in a stage: ``fields`` or ``required``."""
+
+
 def shape_problems(event: Mapping[str, Any]) -> list[ShapeProblem]:
     """The fields of the shape ``event`` lacks: its own, its ``response``'s (and that
     response's output items), its ``item``'s and its ``part``'s."""
+    return _problems(event, fields)
+
+
+def type_problems(event: Mapping[str, Any]) -> list[ShapeProblem]:
+    """The fields the API's published types require (less ``unsent``) that ``event``
+    lacks, where ``shape_problems`` looks: an event with one is invalid per the API."""
+    return _problems(event, required)
+
+
+def _problems(event: Mapping[str, Any], needed: Needed) -> list[ShapeProblem]:
     kind = event.get("type")
     if not isinstance(kind, str):
         return [ShapeProblem(str(kind), "type")]
-    found = [ShapeProblem(kind, name) for name in sorted(fields("events", kind) - set(event))]
+    found = [ShapeProblem(kind, name) for name in sorted(needed("events", kind, None) - set(event))]
     response = event.get("response")
     if isinstance(response, Mapping):
         stage = response_stage(kind)
         found += [
             ShapeProblem(kind, f"response.{name}")
-            for name in sorted(fields("response", "response", stage) - set(response))
+            for name in sorted(needed("response", "response", stage) - set(response))
         ]
         output = response.get("output")
         for number, item in enumerate(output if isinstance(output, list) else []):
-            found += _item_problems(kind, f"response.output[{number}]", item, "done")
+            found += _item_problems(kind, f"response.output[{number}]", item, "done", needed)
     if isinstance(event.get("item"), Mapping):
-        found += _item_problems(kind, "item", event["item"], item_stage(kind))
+        found += _item_problems(kind, "item", event["item"], item_stage(kind), needed)
     if isinstance(event.get("part"), Mapping):
-        found += _part_problems(kind, "part", event["part"])
+        found += _part_problems(kind, "part", event["part"], needed)
     return found
 
 
-def _item_problems(event: str, where: str, item: Any, stage: str) -> list[ShapeProblem]:
+def _item_problems(
+    event: str, where: str, item: Any, stage: str, needed: Needed
+) -> list[ShapeProblem]:
     if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
         return [ShapeProblem(event, f"{where}.type")]
     owner = f"{item['type']}, {stage}"
     found = [
         ShapeProblem(event, f"{where}.{name}", owner)
-        for name in sorted(fields("items", item["type"], stage) - set(item))
+        for name in sorted(needed("items", item["type"], stage) - set(item))
     ]
     for key in ("content", "summary"):
         parts = item.get(key)
         for number, part in enumerate(parts if isinstance(parts, list) else []):
-            found += _part_problems(event, f"{where}.{key}[{number}]", part)
+            found += _part_problems(event, f"{where}.{key}[{number}]", part, needed)
     return found
 
 
-def _part_problems(event: str, where: str, part: Any) -> list[ShapeProblem]:
+def _part_problems(event: str, where: str, part: Any, needed: Needed) -> list[ShapeProblem]:
     if not isinstance(part, Mapping) or not isinstance(part.get("type"), str):
         return [ShapeProblem(event, f"{where}.type")]
     return [
         ShapeProblem(event, f"{where}.{name}", part["type"])
-        for name in sorted(fields("parts", part["type"]) - set(part))
+        for name in sorted(needed("parts", part["type"], None) - set(part))
     ]

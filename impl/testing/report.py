@@ -24,7 +24,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from responses_oracle.model.divergence import HARM, HYPOTHESES, SEVERE, Divergence, Hypothesis
+from responses_oracle.model.divergence import (
+    HARM,
+    HYPOTHESES,
+    RAISED_ON_INVALID_SAYS,
+    SEVERE,
+    Divergence,
+    Hypothesis,
+)
 from responses_oracle.words import counted
 
 from .candidate import Answer, Failure
@@ -371,6 +378,8 @@ def render_cluster(number: int, cluster: Cluster) -> str:
     decided = (f"the client {HYPOTHESES[cluster.hypothesis].mistake}, {cluster.rule}"
                if cluster.hypothesis is not None
                else f"{cluster.rule} ({cluster.decision or 'no code'})")
+    if cluster.divergence is Divergence.CANDIDATE_RAISED_ON_INVALID:
+        decided = f"the client {RAISED_ON_INVALID_SAYS}, {decided}"
     lines = [
         f"cluster {number} [{cluster.id}]: {cluster.divergence.value}{allowed} -- "
         f"{decided}, {len(cluster.cases)} case(s)",

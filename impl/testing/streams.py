@@ -24,6 +24,7 @@ the stream was made (``openai``, ``profile:github-copilot``, ``fault:drop@7``).
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
 import itertools
 import json
@@ -386,7 +387,12 @@ _MODEL = "gpt-5.1-2025-11-13"
 
 
 def response_object(ids: Ids, status: str, output: list[Item] | None, **extra: Any) -> Item:
-    """The ``response`` object of a lifecycle event (protocol-notes §2.1)."""
+    """The ``response`` object of a lifecycle event (protocol-notes §2.1), with the
+    request echoes the published type requires (a stream without them is invalid per
+    the API's event types: ``testing.taxonomy``)."""
+    # serve's package imports this one (its gateway compares answers): read it late.
+    from responses_oracle.serve.present import UNSET_ECHOES
+
     response: Item = {
         "id": ids.response,
         "object": "response",
@@ -395,6 +401,7 @@ def response_object(ids: Ids, status: str, output: list[Item] | None, **extra: A
         "model": _MODEL,
         "error": None,
         "incomplete_details": None,
+        **copy.deepcopy(dict(UNSET_ECHOES)),
     }
     if output is not None:
         response["output"] = output

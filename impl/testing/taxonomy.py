@@ -30,9 +30,14 @@ is ``payload_differs``.  A payload difference the reference decides by
 ``two_defensible_answers`` when the candidate kept a non-empty one: which code decides
 a difference is read off the reference's trace, which the caller gives (``decided``).
 
-A candidate's ``Failure`` is classed by the worst severity the reference raised on the
-stream (``RAISED``): on invalid input (an error-severity diagnostic, or a response that
-did not complete) ``candidate_raised_on_invalid``, on a stream flagged by a warning
+A candidate's ``Failure`` on a stream with an event the API's published event types do
+not allow (a required field missing: ``serve.shapes.type_problems``) is
+``candidate_raised_on_invalid``, whatever the reference made of the stream: the
+reference is lenient on purpose, and a client that trips over an ``output_text.done``
+without its ``content_index`` gave up on a stream no provider sends.  Else it is classed
+by the worst severity the reference raised on the stream (``RAISED``): on invalid input
+(an error-severity diagnostic, or a response that did not complete)
+``candidate_raised_on_invalid``, on a stream flagged by a warning
 ``candidate_raised_on_flagged``, else ``candidate_raised_on_valid``.
 
 Minted ids are compared modulo renaming (``compare``), which needs the ids the stream
@@ -47,13 +52,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
 from responses_oracle.model.divergence import HARM, NOT_FLAGGING, RAISED, Divergence
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Severity
 from responses_oracle.result import Result
+from responses_oracle.serve.shapes import ShapeProblem, type_problems
 
 from .candidate import Answer, Failure
 from .compare import Aspect, Difference, compare, payloads
@@ -129,6 +135,12 @@ def invalid(reference: Sequence[Mapping[str, Any]]) -> bool:
     return flag(reference) is Severity.ERROR
 
 
+def api_problems(events: Iterable[Any]) -> list[ShapeProblem]:
+    """What the stream's events lack that the API's published event types require (less
+    the fields the API itself omits): a stream with any is invalid per the API."""
+    return [p for event in events if isinstance(event, Mapping) for p in type_problems(event)]
+
+
 def reference_carried(reference: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Stand-in events for ``carried_ids`` when only the reference's results are known:
     each item with its minted id (never carried) left out."""
@@ -146,10 +158,14 @@ def _class_of(
     difference: Difference,
     reference: Sequence[Mapping[str, Any]],
     candidate: Sequence[Mapping[str, Any]],
+    invalid_for_api: bool = False,
 ) -> tuple[Divergence, int | None, int | None]:
-    """The class of one difference, and the response and reference entry it is about."""
+    """The class of one difference, and the response and reference entry it is about
+    (``invalid_for_api``: the stream has an event the API's types do not allow)."""
     aspect = difference.aspect
     if aspect is Aspect.FAILURE:
+        if invalid_for_api:
+            return Divergence.CANDIDATE_RAISED_ON_INVALID, None, None
         return RAISED[flag(reference)], None, None
     if aspect is Aspect.RESPONSES:
         return Divergence.RESPONSES_DIFFER, None, None
@@ -338,7 +354,8 @@ def classify(
 
     ``reference`` is the reference's result (or results, one per response) for a
     stream, ``candidate`` the other parser's results or its ``Failure``; ``events``,
-    when given, are the stream's events (for the ids it carried); ``decided``, when
+    when given, are the stream's events (for the ids it carried, and whether the API's
+    event types allow them: ``api_problems``); ``decided``, when
     given, names the code deciding a difference on the reference's trace (for
     ``two_defensible_answers``).  Most harmful first.
     """
@@ -350,13 +367,24 @@ def classify(
         # Responses merged or split: pairing them by position would file the second
         # response's items as the first one's differences.  The one cause is R1's.
         differences = [d for d in differences if d.aspect is Aspect.RESPONSES]
+    problems = api_problems(events) if events is not None else []
     found = []
     for difference in differences:
-        divergence, response, entry = _class_of(difference, ours, theirs)
+        if difference.aspect is Aspect.FAILURE and problems:
+            # Say why the stream is invalid: the reference may reduce it cleanly.
+            difference = replace(difference, why=f"{difference.why}; the stream is invalid "
+                                 f"per the API's event types ({_listed(problems)})")
+        divergence, response, entry = _class_of(difference, ours, theirs, bool(problems))
         classified = Classified(divergence, difference, response, entry)
         found.append(classified if decided is None else _defensible(classified, decided))
     found.extend(_kept_unconfirmed(ours, theirs, found))
     return sorted(found, key=lambda c: HARM.index(c.divergence))
+
+
+def _listed(problems: Sequence[ShapeProblem], shown: int = 3) -> str:
+    """The first ``shown`` problems, and how many more."""
+    more = len(problems) - shown
+    return "; ".join(map(str, problems[:shown])) + (f"; {more} more" if more > 0 else "")
 
 
 def classify_items(

@@ -50,7 +50,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.divergence import HYPOTHESES, TOLERABLE, Divergence, Hypothesis
+from responses_oracle.model.divergence import (
+    HYPOTHESES,
+    RAISED_ON_INVALID_SAYS,
+    TOLERABLE,
+    Divergence,
+    Hypothesis,
+)
 from responses_oracle.model.vocabulary import ResponseStatus
 from responses_oracle.words import counted
 
@@ -433,6 +439,8 @@ def _focus(cluster: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 def _what(cluster: Mapping[str, Any], style: Style | None) -> str:
     """What the app gets wrong, in a few words."""
+    if cluster.get("failure") and cluster["class"] == Divergence.CANDIDATE_RAISED_ON_INVALID.value:
+        return f"{RAISED_ON_INVALID_SAYS} (`{cluster['failure']}`)"
     if cluster.get("failure"):
         return f"raises `{cluster['failure']}`"
     focus = _focus(cluster) or {}

@@ -171,7 +171,8 @@ class ModelWalk:
 
     def start(self) -> Event:
         """``response.created``."""
-        return self.emit({"type": "response.created", "response": self._response("in_progress")})
+        return self.emit({"type": "response.created",
+                          "response": self._response("in_progress", [])})
 
     def _response(self, status: str, output: list[Item] | None = None) -> Item:
         # The same response object an OpenAI stream carries (created_at, model, ...):
@@ -289,6 +290,8 @@ class ModelWalk:
             event = self._scoped(entry, f"response.{spec.family}.{suffix}")
             if spec.index_field:
                 event[spec.index_field] = index
+            if spec.family == "output_text":  # required by the API's types, always sent
+                event["logprobs"] = []
             if trigger is Trigger.PAYLOAD_DONE:
                 event[spec.done_field] = self._terminal(channel.target, choose)
                 channel.closed = True

@@ -9,7 +9,7 @@ from pathlib import Path
 from helpers import QUIRKS, REPO
 from responses_oracle.agents.profiles import BY_NAME, DRIVERS, LITELLM_VERSION, PROFILES
 from responses_oracle.agents.runner import Workspace, fill, placeholders, tool_arguments
-from responses_oracle.agents.scenarios import builtin
+from responses_oracle.agents.scenarios import FILE_KINDS, builtin
 
 
 def test_every_client_the_issue_names_has_a_profile() -> None:
@@ -168,7 +168,7 @@ def test_the_scenario_list_has_every_quirk_and_the_shapes_the_issue_asks_for() -
     assert sum(s.kind == "vector" for s in scenarios) >= 10
     assert len(names) == len(scenarios)
     for scenario in scenarios:
-        if scenario.kind in ("stream", "vector-file"):
+        if scenario.kind in FILE_KINDS:
             assert Path(scenario.argument()).is_file(), scenario.spec
 
 

@@ -112,7 +112,7 @@ def test_the_schema_documents_every_column() -> None:
 def test_help_shows_examples_and_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "audit", "--help")
     assert status == 0
-    assert "examples:\n  responses-oracle audit examples/ --out audit-out" in out
+    assert "examples:\n  responses-oracle audit examples/parallel-calls.sse" in out
     assert "--engine dask" in out and "--since" in out and "--manifest" in out
     statuses = out.split("exit status:\n", 1)[1]
     for status in ("0 ", "1 ", "2 ", "130 "):

@@ -46,6 +46,24 @@ def test_a_source_that_matches_nothing_stops_the_plan(tmp_path: Path) -> None:
         plan([str(tmp_path / "empty")])
 
 
+def test_a_path_of_the_package_data_is_read_where_nothing_here_has_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The docs' example names ``examples/...``: after ``pip install`` it is the bundled
+    stream, named in rows as written; a typo of it still stops the plan."""
+    monkeypatch.chdir(tmp_path)
+    [partition] = plan(["examples/parallel-calls.sse"]).partitions
+    [found] = partition.files
+    assert found.stream_id == "examples/parallel-calls.sse"
+    assert Path(found.url).read_bytes() == (EXAMPLES / "parallel-calls.sse").read_bytes()
+    with pytest.raises(PlanError, match="no such file or directory"):
+        plan(["examples/parallel-call.sse"])
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "parallel-calls.sse").write_text("mine")
+    [partition] = plan(["examples/parallel-calls.sse"]).partitions
+    assert Path(partition.files[0].url).read_text() == "mine"  # the user's own first
+
+
 def test_fsspec_urls_are_sources(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     memory = fsspec.filesystem("memory")
     for example in sorted(EXAMPLES.glob("*.jsonl")):

@@ -17,6 +17,7 @@ import pytest
 from helpers import assert_contract_refutes
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import (
+    ENVIRONMENT_TYPES,
     SearchExecution,
     ShellEnvironment,
     search_execution,
@@ -26,6 +27,7 @@ from responses_oracle.model.tables import REFERENCE
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import (
+    TableMutant,
     behaviour,
     build_corpus,
     outcome,
@@ -36,7 +38,7 @@ from responses_oracle.proofs.prove import Status, prove
 
 pytestmark = pytest.mark.rule("R13")
 
-TABLES = ("environment_runner", "execution_runner")
+TABLES = ("environment_runner", "execution_runner", "execution_values", "environment_types")
 """The ``ModelTables`` fields ``proofs/runners_z3.py`` proves."""
 
 CONTRACT_NAMES = ("shell_runners", "search_runners")
@@ -46,6 +48,12 @@ NAMED = [
     for mutant in MUTANT_LIST
     if mutant.breaks in CONTRACTS and CONTRACTS[mutant.breaks].table in TABLES
 ]
+CHANGED = {
+    mutant.tables.name: [
+        table for table in TABLES if getattr(mutant.tables, table) != getattr(REFERENCE, table)
+    ]
+    for mutant in NAMED
+}
 """The named mutants of those tables."""
 
 
@@ -60,6 +68,9 @@ NAMED = [
         ({"type": "shell", "environment": {"type": "container_reference"}},
          ShellEnvironment.CONTAINER_REFERENCE),
         ({"type": "shell", "environment": {"type": "a_future_sandbox"}}, ShellEnvironment.OTHER),
+        # The names of the domain's members that no wire string names are no wire value.
+        ({"type": "shell", "environment": {"type": "absent"}}, ShellEnvironment.OTHER),
+        ({"type": "shell", "environment": {"type": "other"}}, ShellEnvironment.OTHER),
         ({"type": "shell", "environment": {"type": ["local"]}}, ShellEnvironment.OTHER),
     ],
 )
@@ -76,6 +87,8 @@ def test_a_declared_shell_names_its_environment(
         ("server", SearchExecution.SERVER),
         (None, SearchExecution.UNSET),
         ("elsewhere", SearchExecution.UNSET),
+        ("other", SearchExecution.UNSET),
+        ("unset", SearchExecution.UNSET),
         (["client"], SearchExecution.UNSET),
     ],
 )
@@ -84,8 +97,11 @@ def test_a_tool_search_states_its_execution(value: object, execution: SearchExec
 
 
 def test_each_table_has_its_contract_and_a_named_mutant() -> None:
-    assert {CONTRACTS[name].table for name in CONTRACT_NAMES} == set(TABLES)
-    assert {CONTRACTS[mutant.breaks].table for mutant in NAMED} == set(TABLES)
+    # The wire's execution is read through EXECUTION_VALUES in the contract of the
+    # runner it feeds (search_runners), so a one-cell misreading is refuted there.
+    assert {SELECTING[table] for table in TABLES} == set(CONTRACT_NAMES)
+    assert {table for tables in CHANGED.values() for table in tables} == set(TABLES)
+    assert all(len(tables) == 1 for tables in CHANGED.values()), CHANGED
 
 
 @pytest.mark.parametrize("name", CONTRACT_NAMES)
@@ -110,21 +126,41 @@ def test_the_named_mutant_changes_a_result(mutant: Mutant) -> None:
     assert len(changed) == 1, changed
 
 
-def test_every_one_cell_mutant_is_refuted_by_prove() -> None:
-    mutants = [mutant for mutant in table_mutants() if mutant.table in TABLES]
-    assert {mutant.table for mutant in mutants} == set(TABLES)
-    assert len(mutants) == 8  # five environments, three executions; two runners each
-    for mutant in mutants:
+def _same_runner(mutant: TableMutant) -> bool:
+    """Whether ``mutant`` reads a wire environment type as another environment of the
+    same runner (``local`` as none, one hosted container as another): an equivalent
+    mutant, since who runs a shell is all the reducer takes from the environment."""
+    if mutant.table != "environment_types":
+        return False
+    (kind,) = mutant.cell
+    runner = REFERENCE.environment_runner
+    return runner[mutant.tables.environment_types[kind]] is runner[ENVIRONMENT_TYPES[kind]]
+
+
+MUTANTS = [mutant for mutant in table_mutants() if mutant.table in TABLES]
+"""Every one-cell mutant of the runner tables and the wire maps read into them."""
+
+
+def test_every_one_cell_mutant_that_changes_a_runner_is_refuted_by_prove() -> None:
+    assert {mutant.table for mutant in MUTANTS} == set(TABLES)
+    # five environments, three executions (two runners each); three wire executions (two
+    # other readings each); five wire environment types (four other readings each)
+    assert len(MUTANTS) == 5 + 3 + 3 * 2 + 5 * 4
+    for mutant in MUTANTS:
         assert selectable(mutant.table, mutant.cell, REFERENCE), mutant.tables.name
         (row,) = prove(SELECTING[mutant.table], mutant.tables)
-        assert row.status is Status.COUNTEREXAMPLE, mutant.tables.name
+        expected = Status.PROVED_UNBOUNDED if _same_runner(mutant) else Status.COUNTEREXAMPLE
+        assert row.status is expected, mutant.tables.name
+    # local <-> none (2), and among the three hosted or unknown ones (3 * 2)
+    assert sum(map(_same_runner, MUTANTS)) == 8
 
 
 def test_the_mutation_score_sees_every_mutant_change_a_result() -> None:
     # The mutation score's corpus reaches every cell of these tables (the reducer reads
-    # them through its kernels), and each one-cell mutant changes a result there.
+    # them through its kernels), and each one-cell mutant changes a result there, but the
+    # equivalent ones, which change none.
     corpus = build_corpus(runner_streams(), per_cell=1)
-    for mutant in table_mutants():
-        if mutant.table in TABLES:
-            verdict, _ = behaviour(mutant, corpus)
-            assert verdict.reached and verdict.changes_behaviour, mutant.tables.name
+    for mutant in MUTANTS:
+        verdict, _ = behaviour(mutant, corpus)
+        assert verdict.reached, mutant.tables.name
+        assert verdict.changes_behaviour is not _same_runner(mutant), mutant.tables.name

@@ -174,6 +174,35 @@ def test_presenting_keeps_the_oracles_answer(scenario: Any) -> None:
     assert _answer(reduce(shown)) == _answer(reduce(list(loaded.events)))
 
 
+@pytest.mark.parametrize(
+    "scenario", [s for s in SCENARIOS if s.kind == "capture"],
+    ids=[s.name for s in SCENARIOS if s.kind == "capture"],
+)
+def test_a_capture_declares_only_what_its_recording_leaves_out(scenario: Any) -> None:
+    """A recording of a real provider deviates only where the recording itself does:
+    every field it declares absent is absent in the recording (the test above holds it
+    to declaring every gap), and it holds a client call."""
+    recorded = list(load_scenario(scenario.argument()).events)
+    assert recorded and scenario.spec.startswith("captures/")
+    for deviation in scenario.deviations:
+        for absent in deviation["absent"]:
+            event, path = absent.split(" ", 1)
+            assert any(e["type"] == event and _lacks(e, path.split(".")) for e in recorded), absent
+    calls = {i["type"] for e in recorded if isinstance(i := e.get("item"), dict)}
+    assert calls & {"function_call", "custom_tool_call"}, scenario.name
+
+
+def _lacks(node: Any, path: list[str]) -> bool:
+    """Whether ``node`` has the parents of ``path`` but not its last field (``x[]``:
+    some element of the list ``x``)."""
+    key, *rest = path
+    if not rest:
+        return isinstance(node, dict) and key.removesuffix("[]") not in node
+    value = node.get(key.removesuffix("[]")) if isinstance(node, dict) else None
+    children = value if key.endswith("[]") and isinstance(value, list) else [value]
+    return any(_lacks(child, rest) for child in children if child is not None)
+
+
 def test_an_undeclared_absence_is_filled_and_a_declared_one_kept() -> None:
     mantle = load_scenario("r6_mantle_renamed_id_field_on_a_done_only_item")
     done = next(e for e in present(mantle.events, {}, mantle.presentation)

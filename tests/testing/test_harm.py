@@ -16,6 +16,7 @@ from responses_oracle import reduce
 from responses_oracle.model import divergence
 from responses_oracle.model.divergence import HARM, Divergence
 from responses_oracle.model.vocabulary import Severity
+from responses_oracle.serve.present import present
 from responses_oracle.testing.candidate import Failure, FunctionCandidate
 from responses_oracle.testing.cases import Case
 from responses_oracle.testing.cause import Causes, judged
@@ -97,11 +98,12 @@ def test_a_divergent_payload_kept_from_the_other_source_is_two_defensible_answer
 
 
 def test_a_raise_on_a_flagged_stream_ranks_below_one_on_a_clean_stream() -> None:
-    clean = [CREATED, _done(_fc("call_1")), _completed(_fc("call_1"))]
+    # Streams as the API sends them (``present``): one it does not allow is invalid.
+    clean = present([CREATED, _done(_fc("call_1")), _completed(_fc("call_1"))])
     assert _classes(clean, Failure("boom")) == [Divergence.CANDIDATE_RAISED_ON_VALID]
     # The snapshot renames the call: the oracle warns (metadata_conflict), and still
     # reduces the stream.
-    flagged = [CREATED, _done(_fc("call_1")), _completed(_fc("call_1", name="get_time"))]
+    flagged = present([CREATED, _done(_fc("call_1")), _completed(_fc("call_1", name="get_time"))])
     [result] = reduce(flagged)
     assert {d["severity"] for d in result.to_dict()["diagnostics"]} == {"warning"}
     assert _classes(flagged, Failure("boom")) == [FLAGGED]

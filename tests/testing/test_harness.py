@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle import reduce
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
+from responses_oracle.serve.present import present
 from responses_oracle.testing import assert_conforms
 from responses_oracle.testing.candidate import (
     CandidateError,
@@ -230,18 +231,19 @@ def test_a_failure_kind_is_its_error_class_with_the_runtime_lookups_as_one() -> 
 
 
 def _message(text: str, index: int | None = 0) -> list[dict[str, Any]]:
-    """A message whose text arrives without its part being announced."""
-    done: dict[str, Any] = {"type": "response.output_text.done", "item_id": "msg_1",
-                            "output_index": 0, "text": text}
-    if index is not None:
-        done["content_index"] = index
-    return [
+    """A message whose text arrives without its part being announced, every event as the
+    API sends it (``present``) but for a ``content_index`` of ``None``: left out, which
+    the API's types do not allow."""
+    events = present([
         {"type": "response.created", "response": {"id": "r"}},
         {"type": "response.output_item.added", "output_index": 0,
          "item": {"type": "message", "id": "msg_1", "role": "assistant", "content": []}},
-        done,
+        {"type": "response.output_text.done", "item_id": "msg_1", "output_index": 0,
+         "text": text, "content_index": index},
         {"type": "response.completed", "response": {"id": "r"}},
-    ]
+    ])
+    return [{k: v for k, v in e.items() if v is not None or k != "content_index"}
+            for e in events]
 
 
 def _indexes_parts(events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -261,7 +263,7 @@ def test_one_unguarded_access_is_one_cluster_whatever_it_raises() -> None:
     # A runtime lookup error is keyed by where it trips; a check of the client's own by
     # its message.
     renamed = _message("x")
-    renamed[-1] = {"type": "response.completed", "response": {"id": "r2"}}
+    renamed[-1] = renamed[-1] | {"response": renamed[-1]["response"] | {"id": "r2"}}
     cases = [
         Case("index", GeneratedStream(tuple(_message("a")))),
         Case("none", GeneratedStream(tuple(_message("b", None)))),
@@ -272,6 +274,10 @@ def test_one_unguarded_access_is_one_cluster_whatever_it_raises() -> None:
     by_cases = {c.cases: c for c in result.clusters}
     assert set(by_cases) == {("index", "none"), ("renamed",)}
     lookup = by_cases["index", "none"]
+    # The stream without content_index is invalid per the API's types: it keeps its own
+    # class, and joins the valid stream's cluster by where the same access trips.
+    assert dict(lookup.classes) == {Divergence.CANDIDATE_RAISED_ON_VALID: 1,
+                                    Divergence.CANDIDATE_RAISED_ON_INVALID: 1}
     # Both raise at the text's done event, which the reference routes to the message.
     assert lookup.cause.failure == RUNTIME_KIND and lookup.rule == "R5"
     assert lookup.decision.startswith("route ")
@@ -434,7 +440,7 @@ def test_a_body_with_two_responses_is_one_request_unless_split() -> None:
                                                         "output": []}},
         ]
 
-    stream = GeneratedStream((*body(1), *body(2)), ("given",))
+    stream = GeneratedStream(tuple(present([*body(1), *body(2)])), ("given",))
     candidate = FunctionCandidate(parse)
     [whole] = answers_of(candidate, [stream])
     [split] = answers_of(candidate, [stream], split=True)

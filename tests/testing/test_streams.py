@@ -27,6 +27,8 @@ from responses_oracle.testing.strategies import (
     valid_streams,
 )
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
+from responses_oracle.testing.taxonomy import api_problems
+from responses_oracle.testing.walk import model_guided_stream
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -165,3 +167,21 @@ def test_each_list_fault_does_what_its_label_says(
 def test_the_entry_point_registers_valid_streams_for_the_type(stream: GeneratedStream) -> None:
     assert stream.labels == ("openai",)
     assert stream.events[0]["type"] == "response.created"
+
+
+def test_generated_streams_that_complete_are_valid_per_the_api_types() -> None:
+    """A raise on a stream the API's event types do not allow is not a bug of the client
+    (``taxonomy``): the generators must not make every stream such a stream (their
+    responses once lacked the request echoes ``tools``, ``tool_choice`` and
+    ``parallel_tool_calls``, the model-guided walk also ``output`` and ``logprobs``)."""
+    streams = [openai_stream(case_chooser(3, i)) for i in range(60)]
+    completed = [s for s in streams if s.events[-1]["type"] == "response.completed"]
+    assert len(completed) >= 30
+    assert [api_problems(s.events) for s in completed] == [[]] * len(completed)
+    walked = [model_guided_stream(case_chooser(4, i)) for i in range(150)]
+    plain = [s for s in walked if s.labels == ("model-guided",)
+             and s.events[-1]["type"] == "response.completed"
+             and "response.output_text.annotation.added" not in {e["type"] for e in s.events}
+             and "output" in s.events[-1]["response"]]
+    assert len(plain) >= 12
+    assert [api_problems(s.events) for s in plain] == [[]] * len(plain)

@@ -5,9 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from responses_oracle import reduce
-from responses_oracle.model.divergence import HARM, SEVERE, TOLERABLE, Divergence
+from responses_oracle.model.divergence import (
+    HARM,
+    RAISED_ON_INVALID_SAYS,
+    SEVERE,
+    TOLERABLE,
+    Divergence,
+)
+from responses_oracle.serve.present import present
 from responses_oracle.testing.candidate import Failure
-from responses_oracle.testing.taxonomy import classify, classify_items, most_harmful
+from responses_oracle.testing.taxonomy import (
+    api_problems,
+    classify,
+    classify_items,
+    most_harmful,
+)
 
 CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
 COMPLETED = {"type": "response.completed", "response": {"id": "resp_1"}}
@@ -94,10 +106,67 @@ def test_a_second_copy_of_a_call_runs_it_twice_and_a_new_one_is_invented() -> No
 
 
 def test_raising_is_judged_by_whether_the_reference_flags_the_stream() -> None:
-    valid = [CREATED, *_done(_msg()), COMPLETED]
+    valid = present([CREATED, *_done(_msg()), COMPLETED])
     assert _classes(valid, Failure("boom")) == [Divergence.CANDIDATE_RAISED_ON_VALID]
-    truncated = [CREATED, *_done(_msg())]
+    truncated = valid[:-1]
     assert _classes(truncated, Failure("boom")) == [Divergence.CANDIDATE_RAISED_ON_INVALID]
+
+
+def _text_done_without(field: str) -> list[dict[str, Any]]:
+    """A stream as the API sends it (``present`` fills every field of the shape) whose
+    ``output_text.done`` lacks ``field``."""
+    item = _msg("hi")
+    events = present([
+        CREATED, *_added(item),
+        {"type": "response.output_text.delta", "item_id": "msg_1", "output_index": 0,
+         "content_index": 0, "delta": "hi"},
+        {"type": "response.output_text.done", "item_id": "msg_1", "output_index": 0,
+         "content_index": 0, "text": "hi"},
+        *_done(item), COMPLETED,
+    ])
+    return [{k: v for k, v in e.items() if k != field}
+            if e["type"] == "response.output_text.done" else e for e in events]
+
+
+def test_a_stream_the_api_types_do_not_allow_is_never_raised_on_valid() -> None:
+    """Issue 31: openai-python's ``TypeError`` on an ``output_text.done`` without the
+    required ``content_index`` was reported as a raise on a valid stream."""
+    whole = _text_done_without("no such field")
+    [result] = reduce(whole)
+    assert not [d for d in result.to_dict()["diagnostics"] if d["severity"] == "error"]
+    assert _classes(whole, Failure("boom")) == [Divergence.CANDIDATE_RAISED_ON_VALID]
+    lacking = _text_done_without("content_index")
+    # The reference reduces it without an error (it is lenient on purpose) ...
+    [result] = reduce(lacking)
+    assert result.to_dict()["response"]["status"] == "completed"
+    assert not [d for d in result.to_dict()["diagnostics"] if d["severity"] == "error"]
+    # ... yet the API's event types require the field: the raise is on an invalid stream.
+    [found] = classify(reduce(lacking), Failure("TypeError: boom"), events=lacking)
+    assert found.divergence is Divergence.CANDIDATE_RAISED_ON_INVALID
+    assert "response.output_text.done: content_index missing" in found.difference.why
+    assert api_problems(whole) == []
+    # Without the events, only the reference's own diagnostics can say.
+    assert [c.divergence for c in classify(reduce(lacking), Failure("boom"))] == [
+        Divergence.CANDIDATE_RAISED_ON_VALID
+    ]
+
+
+def test_a_field_the_api_itself_omits_leaves_the_stream_valid() -> None:
+    """An added ``web_search_call`` has no ``action`` (the published type requires one;
+    no recording sends it there): a stream without it is as the API sends it."""
+    added = {"type": "web_search_call", "id": "ws_1", "status": "in_progress"}
+    event = {"type": "response.output_item.added", "output_index": 0, "item": added,
+             "sequence_number": 1}
+    assert api_problems([event]) == []
+    done = event | {"type": "response.output_item.done"}
+    assert [str(p) for p in api_problems([done])] == [
+        "response.output_item.done: item.action missing (web_search_call, done)"
+    ]
+
+
+def test_a_raise_on_an_invalid_stream_ranks_last() -> None:
+    assert HARM[-1] is Divergence.CANDIDATE_RAISED_ON_INVALID
+    assert RAISED_ON_INVALID_SAYS == "raises a confusing error on an invalid stream"
 
 
 def test_several_responses_merged_into_one() -> None:

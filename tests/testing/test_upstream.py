@@ -227,3 +227,17 @@ def test_one_report_per_root_cause_its_rule_and_where_it_was_seen(tmp_path: Path
     assert "**Seen from:** the recorded stream `rec.jsonl`, 1 stream(s)." in text
     assert "openrouter" not in text
     assert index(reports).count("| `policy-x.md` | `policy-x`, `part-a` |") == 1
+
+
+def test_a_raise_on_an_invalid_stream_is_titled_a_confusing_error() -> None:
+    """Issue 31: a raise on a stream the API's types do not allow reads as what it is."""
+    from responses_oracle.testing.upstream import title
+
+    def titled(kind: str) -> str:
+        cluster = _cluster("c", [], failure="TypeError: boom", decision=None,
+                           **{"class": kind})
+        return title(cluster, "openai-python", [])
+
+    assert "raises a confusing error on an invalid stream (`TypeError: boom`)" in titled(
+        Divergence.CANDIDATE_RAISED_ON_INVALID.value)
+    assert "raises `TypeError: boom`" in titled(Divergence.CANDIDATE_RAISED_ON_VALID.value)

@@ -17,10 +17,10 @@ fn echo(text: String) -> Result<String, rig::tool::ToolExecutionError> {
     Ok(text)
 }
 
-/// Answer pong.
+/// Say it ran: serve reads `responses-oracle-0` as a zero-argument call that ran.
 #[rig::rig_tool]
 fn ping() -> Result<String, rig::tool::ToolExecutionError> {
-    Ok("pong".to_string())
+    Ok("responses-oracle-0".to_string())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
