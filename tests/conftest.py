@@ -48,7 +48,17 @@ KINDS: dict[str, tuple[str, ...]] = {
     "test_readme.py": ("slow",),
     "docs/test_site.py": ("slow",),
     "audit/": ("slow",),
+    # Every generated page rendered again (minutes on a loaded machine: measured).
+    "docs/test_generated.py": ("slow",),
+    "docs/test_proof_record.py": ("slow",),
+    # Hypothesis at hundreds of examples, or every recorded stream through the suite.
     "differential/": ("slow",),
+    "fuzz/test_fuzz_pipeline.py": ("slow",),
+    "test_canonical.py": ("slow",),
+    "testing/test_stateful.py": ("slow",),
+    "wire/test_wire_hostile.py": ("slow",),
+    "wire/test_wire_rechunk.py": ("slow",),
+    "wire/test_wire_sse.py": ("slow",),
 }
 """A folder (ending ``/``) or file under ``tests/`` → the markers of every test in it.
 ``proofs``, ``clients`` and ``browser`` tests are ``slow`` too (``SLOW``), so

@@ -50,6 +50,21 @@ def counterexample_events(mutant: Any) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 
+def same_runner(mutant: Any) -> bool:
+    """Whether the one-cell table mutant ``mutant`` (``proofs.mutation.TableMutant``)
+    reads a wire environment type as another environment of the same runner (``local``
+    as none, one hosted container as another): an equivalent mutant, since who runs a
+    shell is all the reducer takes from the environment (R13)."""
+    from responses_oracle.model.execution import ENVIRONMENT_TYPES
+    from responses_oracle.model.tables import REFERENCE
+
+    if mutant.table != "environment_types":
+        return False
+    (kind,) = mutant.cell
+    runner = REFERENCE.environment_runner
+    return runner[mutant.tables.environment_types[kind]] is runner[ENVIRONMENT_TYPES[kind]]
+
+
 def assert_contract_refutes(mutant: Any) -> None:
     """``prove`` refutes a named one-step-contract mutant (``proofs.mutants``) by the
     contract it ``breaks``, and says which cell is broken."""

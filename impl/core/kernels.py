@@ -1544,10 +1544,10 @@ def reads_execution(value: ExecutionValue) -> SearchExecution:
     post: (value, __return__) in READS_EXECUTION_EDGES
     """
     if value is _ExecutionValue_CLIENT:
-        return _SEARCHEXECUTION__CLIENT
+        return _SEARCHEXECUTION__CLIENT  # execution_values[CLIENT]
     if value is _ExecutionValue_SERVER:
-        return _SEARCHEXECUTION__SERVER
-    return _SEARCHEXECUTION__UNSET
+        return _SEARCHEXECUTION__SERVER  # execution_values[SERVER]
+    return _SEARCHEXECUTION__UNSET  # execution_values[OTHER]
 
 
 def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
@@ -1556,14 +1556,14 @@ def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
     post: (kind, __return__) in READS_ENVIRONMENT_EDGES
     """
     if kind is _EnvironmentType_ABSENT:
-        return _SHELLENVIRONMENT__NONE
+        return _SHELLENVIRONMENT__NONE  # environment_types[ABSENT]
     if kind is _EnvironmentType_LOCAL:
-        return _SHELLENVIRONMENT__LOCAL
+        return _SHELLENVIRONMENT__LOCAL  # environment_types[LOCAL]
     if kind is _EnvironmentType_CONTAINER_AUTO:
-        return _SHELLENVIRONMENT__CONTAINER_AUTO
+        return _SHELLENVIRONMENT__CONTAINER_AUTO  # environment_types[CONTAINER_AUTO]
     if kind is _EnvironmentType_CONTAINER_REFERENCE:
-        return _SHELLENVIRONMENT__CONTAINER_REFERENCE
-    return _SHELLENVIRONMENT__OTHER
+        return _SHELLENVIRONMENT__CONTAINER_REFERENCE  # environment_types[CONTAINER_REFERENCE]
+    return _SHELLENVIRONMENT__OTHER  # environment_types[OTHER]
 
 
 KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment)

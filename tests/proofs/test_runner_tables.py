@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import assert_contract_refutes
+from helpers import assert_contract_refutes, same_runner
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import (
-    ENVIRONMENT_TYPES,
     SearchExecution,
     ShellEnvironment,
     search_execution,
@@ -27,7 +26,6 @@ from responses_oracle.model.tables import REFERENCE
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import (
-    TableMutant,
     behaviour,
     build_corpus,
     outcome,
@@ -126,17 +124,6 @@ def test_the_named_mutant_changes_a_result(mutant: Mutant) -> None:
     assert len(changed) == 1, changed
 
 
-def _same_runner(mutant: TableMutant) -> bool:
-    """Whether ``mutant`` reads a wire environment type as another environment of the
-    same runner (``local`` as none, one hosted container as another): an equivalent
-    mutant, since who runs a shell is all the reducer takes from the environment."""
-    if mutant.table != "environment_types":
-        return False
-    (kind,) = mutant.cell
-    runner = REFERENCE.environment_runner
-    return runner[mutant.tables.environment_types[kind]] is runner[ENVIRONMENT_TYPES[kind]]
-
-
 MUTANTS = [mutant for mutant in table_mutants() if mutant.table in TABLES]
 """Every one-cell mutant of the runner tables and the wire maps read into them."""
 
@@ -149,10 +136,10 @@ def test_every_one_cell_mutant_that_changes_a_runner_is_refuted_by_prove() -> No
     for mutant in MUTANTS:
         assert selectable(mutant.table, mutant.cell, REFERENCE), mutant.tables.name
         (row,) = prove(SELECTING[mutant.table], mutant.tables)
-        expected = Status.PROVED_UNBOUNDED if _same_runner(mutant) else Status.COUNTEREXAMPLE
+        expected = Status.PROVED_UNBOUNDED if same_runner(mutant) else Status.COUNTEREXAMPLE
         assert row.status is expected, mutant.tables.name
     # local <-> none (2), and among the three hosted or unknown ones (3 * 2)
-    assert sum(map(_same_runner, MUTANTS)) == 8
+    assert sum(map(same_runner, MUTANTS)) == 8
 
 
 def test_the_mutation_score_sees_every_mutant_change_a_result() -> None:
@@ -163,4 +150,4 @@ def test_the_mutation_score_sees_every_mutant_change_a_result() -> None:
     for mutant in MUTANTS:
         verdict, _ = behaviour(mutant, corpus)
         assert verdict.reached, mutant.tables.name
-        assert verdict.changes_behaviour is not _same_runner(mutant), mutant.tables.name
+        assert verdict.changes_behaviour is not same_runner(mutant), mutant.tables.name
