@@ -302,8 +302,8 @@ def _replay_admitted(original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _identity_overwritten(original: Callable[..., Any]) -> Callable[..., Any]:
-    def edited(step: Any, entry: Any, item: Any, stage: Any) -> None:
-        original(step, entry, item, stage)
+    def edited(step: Any, entry: Any, item: Any, stage: Any, *rest: Any) -> None:
+        original(step, entry, item, stage, *rest)
         for field in IdentityField:
             value = item.get(field.value)
             if isinstance(value, str) and value:
@@ -313,9 +313,9 @@ def _identity_overwritten(original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _identity_not_taken(original: Callable[..., Any]) -> Callable[..., Any]:
-    def edited(step: Any, entry: Any, item: Any, stage: Any) -> None:
+    def edited(step: Any, entry: Any, item: Any, stage: Any, *rest: Any) -> None:
         held = {field: getattr(entry, field.value) for field in IdentityField}
-        original(step, entry, item, stage)
+        original(step, entry, item, stage, *rest)
         for field, value in held.items():
             setattr(entry, field.value, value)
 
