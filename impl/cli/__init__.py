@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .common import COMMANDS, PROG, CliError, Exit, exit_help, report_error, wrap
+from .common import COMMANDS, PROG, CliError, Exit, Parser, exit_help, report_error, wrap
 
 if TYPE_CHECKING:
     from .common import Subparsers
@@ -50,7 +50,10 @@ _DESCRIPTION: Final = (
     "and invariants are in the docs site (docs/rules/, docs/invariants.md)."
 )
 
-_EPILOG: Final = f"""examples:
+
+def _epilog() -> str:
+    """The top-level help's epilog (written when the help is shown)."""
+    return f"""examples:
   {PROG} reduce examples/parallel-calls.sse --pretty
   {PROG} explain examples/mantle-missing-id.jsonl
   {PROG} replay examples/parallel-calls.sse
@@ -87,12 +90,7 @@ def _chosen(argv: Sequence[str]) -> str | None:
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The ``responses-oracle`` parser: every command listed by its summary, and the one
     ``argv`` runs (its first argument that is not an option) registered in full."""
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description=wrap(_DESCRIPTION),
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = Parser(prog=PROG, help_text=lambda: (wrap(_DESCRIPTION), _epilog()))
     parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     chosen = _chosen(argv)

@@ -193,6 +193,27 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     assert "responses_oracle.model.invariants" not in small and "uuid" not in small
     # canonical (the proxy's and serve's twin) is no part of a reduce.
     assert "responses_oracle.canonicalizer" not in small
+    # argparse's own formatter imports shutil (with bz2 and lzma) for the terminal's
+    # width, and the help texts are wrapped with textwrap: a run that shows no help
+    # needs neither (a fifth of a bare Python's start-up together).
+    assert not {"shutil", "textwrap", "bz2", "lzma"} & small
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-5", "abc", "30", "79", "200"])
+def test_the_help_is_as_wide_as_shutil_says(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``HelpFormatter`` sizes the help without shutil; the width must be shutil's."""
+    import shutil
+
+    from responses_oracle.cli.common import HelpFormatter
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    ours = HelpFormatter("prog")._width
+    assert ours == shutil.get_terminal_size().columns - 2
 
 
 def test_prove_of_a_peer_writes_nothing_without_write_dir(
