@@ -127,4 +127,3 @@ def test_a_circle_is_found_however_the_import_is_written(tmp_path: Path) -> None
     (tmp_path / "c.py").write_text("other = 2\n", encoding="utf-8")
     (tmp_path / "e.py").write_text("VALUE = 1\n", encoding="utf-8")
     assert circles(imports(tmp_path, "pkg")) == []
-
