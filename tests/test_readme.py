@@ -163,7 +163,7 @@ def test_the_wheel_holds_the_library_and_cli_not_the_tooling(installed: Installe
         "print([u.find_spec(m) is not None for m in ('responses_oracle.cli', "
         "'responses_oracle.testing.vectors', 'responses_oracle.model.codegen', "
         "'responses_oracle.docsite', 'responses_oracle.model.diagrams', "
-        "'responses_oracle.proofs.inventory', 'rule_tests')])"
+        "'responses_oracle.proofs.readme', 'rule_tests')])"
     )
     done = installed.run(installed.python, "-c", script)
     assert done.stdout.strip() == "[True, True, True, False, False, False, False]", done.stderr

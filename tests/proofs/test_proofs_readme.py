@@ -1,4 +1,4 @@
-"""``proofs/README.md`` is what ``python -m responses_oracle.proofs.inventory`` writes from
+"""``proofs/README.md`` is what ``python -m responses_oracle.proofs.readme`` writes from
 the proof inventory, and every file it names exists."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import REPO
 from responses_oracle.model.tables import REFERENCE
-from responses_oracle.proofs import inventory
+from responses_oracle.proofs import readme
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, Mutant
 from responses_oracle.proofs.mutation import Reads, proof_reads
 
@@ -22,40 +22,40 @@ def reads() -> Reads:
 
 
 def test_committed_page_equals_the_generator_output(reads: Reads) -> None:
-    assert inventory.readme_path() == REPO / "proofs" / "README.md"
-    assert inventory.readme_path().read_text(encoding="utf-8") == inventory.render_page(reads)
+    assert readme.readme_path() == REPO / "proofs" / "README.md"
+    assert readme.readme_path().read_text(encoding="utf-8") == readme.render_page(reads)
 
 
 def test_check_fails_on_a_stale_page_and_writing_fixes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reads: Reads
 ) -> None:
     page = tmp_path / "README.md"
-    monkeypatch.setattr(inventory, "readme_path", lambda: page)
-    assert inventory.main(["--check"], lambda: reads) == 1  # no page at all
-    assert inventory.main([], lambda: reads) == 0
-    assert inventory.main(["--check"], lambda: reads) == 0
+    monkeypatch.setattr(readme, "readme_path", lambda: page)
+    assert readme.main(["--check"], lambda: reads) == 1  # no page at all
+    assert readme.main([], lambda: reads) == 0
+    assert readme.main(["--check"], lambda: reads) == 0
     page.write_text(page.read_text(encoding="utf-8").replace("`unbounded.py`", "`x.py`"))
-    assert inventory.main(["--check"], lambda: reads) == 1
+    assert readme.main(["--check"], lambda: reads) == 1
 
 
 def test_the_page_follows_the_inventory(monkeypatch: pytest.MonkeyPatch, reads: Reads) -> None:
     # A new named mutant shows on its row; one that breaks no row of prove is refused.
     extra = Mutant(replace(REFERENCE, name="a-new-mutant"), "a bug class", "slot_fill", "a test")
-    monkeypatch.setattr(inventory, "CHANNEL_MUTANTS", (*CHANNEL_MUTANTS, extra))
+    monkeypatch.setattr(readme, "CHANNEL_MUTANTS", (*CHANNEL_MUTANTS, extra))
     row = next(
         line
-        for line in inventory.render_page(reads).splitlines()
+        for line in readme.render_page(reads).splitlines()
         if line.startswith("| `slot_fill` |")
     )
     assert row.endswith("`snapshot-position-fills-slot`, `a-new-mutant` |")
     stray = Mutant(extra.tables, "a bug class", "no_such_row", "a test")
-    monkeypatch.setattr(inventory, "CHANNEL_MUTANTS", (stray,))
+    monkeypatch.setattr(readme, "CHANNEL_MUTANTS", (stray,))
     with pytest.raises(ValueError, match="no_such_row"):
-        inventory.render_page(reads)
+        readme.render_page(reads)
 
 
 def test_every_file_the_page_names_exists() -> None:
-    text = inventory.readme_path().read_text(encoding="utf-8")
+    text = readme.readme_path().read_text(encoding="utf-8")
     named = set(re.findall(r"(?<![\w./])([\w/]+\.(?:py|md|json))\b", text))
     assert {"unbounded.py", "model/invariants.py", "tests/proofs/test_invariant_proofs.py"} <= named
     missing = [

@@ -2,8 +2,8 @@
 
 Regenerate with::
 
-    python -m responses_oracle.proofs.inventory          # writes proofs/README.md
-    python -m responses_oracle.proofs.inventory --check  # exit 1 if it is stale
+    python -m responses_oracle.proofs.readme          # writes proofs/README.md
+    python -m responses_oracle.proofs.readme --check  # exit 1 if it is stale
 
 The page answers "how is invariant X proved?" from the code that proves it, never from
 a list kept by hand:
@@ -23,7 +23,7 @@ a list kept by hand:
 - each file's line is the first paragraph of its module docstring.
 
 So moving a formula, adding a row or a mutant, or rewording a module's first paragraph
-makes the committed page stale, and ``tests/proofs/test_inventory.py`` fails until it is
+makes the committed page stale, and ``tests/proofs/test_proofs_readme.py`` fails until it is
 regenerated.  This module is a checkout tool, left out of the wheel (``setup.py``,
 ``CHECKOUT_ONLY``): nothing ``prove`` runs imports it, so a change here leaves the proof
 record (``docs/proofs.json``) current.
@@ -55,7 +55,7 @@ from .properties import PROPERTIES, STRUCTURAL
 from .prove import DEFAULT_BOUND, PROVED_NAMES
 from .unbounded import UNBOUNDED, prove_unbounded
 
-REGENERATE_COMMAND = "python -m responses_oracle.proofs.inventory"
+REGENERATE_COMMAND = "python -m responses_oracle.proofs.readme"
 """The command that writes the page; named in its header."""
 
 STRUCTURAL_TEST = "tests/proofs/test_invariant_proofs.py"
@@ -68,7 +68,7 @@ _HEADER = (
     "(`prove.PROVED_NAMES`), the modules their formulas and systems are defined in, the "
     "tables they read (`mutation.proof_reads()`), the named mutants (`mutants.py`) and "
     "the modules' docstrings. Do not edit: change those and rerun; "
-    "tests/proofs/test_inventory.py fails when this file is stale. -->"
+    "tests/proofs/test_proofs_readme.py fails when this file is stale. -->"
 )
 
 
