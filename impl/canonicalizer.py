@@ -82,7 +82,7 @@ from responses_oracle.model.catalogue import (
 )
 from responses_oracle.model.execution import Execution
 from responses_oracle.model.lifecycle import CLOSED_STATES
-from responses_oracle.model.responses import CLIENT_FRAMES, OPENINGS
+from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
 
 from .core.dispatch import StepTrace
@@ -366,7 +366,7 @@ class Canonicalizer:
             self._response = None
         body = event.payload if isinstance(event, WireEvent) else event
         kind = body.get("type") if isinstance(body, Mapping) else None
-        if isinstance(kind, str) and kind in CLIENT_FRAMES and isinstance(body, Mapping):
+        if isinstance(kind, str) and kind in FRAME_TYPES and isinstance(body, Mapping):
             out.append(dict(body))
             return out
         response = self._current()
@@ -407,7 +407,7 @@ class Canonicalizer:
             return
         if spec.event_class is EventClass.ERROR:
             response.error = event
-        elif kind in OPENINGS or spec.event_class in TERMINALS:
+        elif kind in OPENING_TYPES or spec.event_class in TERMINALS:
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body

@@ -229,6 +229,27 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "ShellEnvironment",
             "The wire's environment.type (R13): the environment a declared shell names.",
         ),
+        _Kernel(
+            "reads_opening",
+            tables.openings,
+            (("kind", "OpeningType"),),
+            "Opening",
+            "The wire's type of an opening event (R14): the kind of opening it is.",
+        ),
+        _Kernel(
+            "reads_frame",
+            tables.client_frames,
+            (("kind", "FrameType"),),
+            "ClientFrame",
+            "The wire's type of a client frame (R14): the frame it is.",
+        ),
+        _Kernel(
+            "reads_matched",
+            tables.matched_items,
+            (("trigger", "MatchTrigger"),),
+            "MatchedItem",
+            "The trigger of a matched item (R6): where the item comes from.",
+        ),
     )
 
 
@@ -357,7 +378,12 @@ themselves instead, run ``Reducer(kernels=table_kernels())``
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
+from responses_oracle.model.admission import (
+    Admission,
+    IdentityDecision,
+    MatchedItem,
+    MatchTrigger,
+)
 from responses_oracle.model.annotations import PartMerge, PositionView
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
@@ -372,7 +398,15 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
-from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
+from responses_oracle.model.responses import (
+    Boundary,
+    ClientFrame,
+    FrameType,
+    Held,
+    IdMatch,
+    Opening,
+    OpeningType,
+)
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet

@@ -649,6 +649,9 @@ SELECTING: dict[str, str] = {contract.table: contract.name for contract in CONTR
     "matching": "done_reported",
     "execution_values": "search_runners",
     "environment_types": "shell_runners",
+    "openings": "response_boundaries",
+    "client_frames": "client_frames",
+    "matched_items": "slot_fill",
 }
 """The contract whose step looks up each classifier-keyed table."""
 

@@ -685,11 +685,15 @@ _TERMINAL_TYPES = (
 def _cut_everywhere() -> list[dict[str, Any]]:
     """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
     least: openings with the held id, another, or none, while nothing, an open or an
-    ended response is held; a steer and two create frames."""
+    ended response is held; a steer and two create frames.  Each wire type of
+    ``OPENINGS`` and ``CLIENT_FRAMES`` is first read where its kind decides the cut: a
+    ``queued`` without an id while a response is open (a ``created`` would cut it), a
+    ``response.create`` after an ended response, right before an ``error`` (a steer
+    would leave the error after the terminal)."""
     steer, create = {"type": "response.steer", "input": "x"}, {"type": "response.create"}
     message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
     return [
-        *(_opening("in_progress", "r1"), _opening("created", "r1")),
+        *(_opening("in_progress", "r1"), _opening("queued"), _opening("created", "r1")),
         *(_opening("in_progress", "r1"), _opening("in_progress", "rx")),
         *(_opening("in_progress"), steer, _added(0, message)),
         *(_opening("created"), _opening("created", "r2"), _ended("r2")),
@@ -698,6 +702,8 @@ def _cut_everywhere() -> list[dict[str, Any]]:
         *(_opening("created", "r4"), _ended("r4"), _opening("created"), _ended()),
         *(create, _opening("created", "r5"), _opening("created", "r6")),
         *(create, _opening("queued", "r7"), _ended("r7")),
+        # WebSocket mode answers a bad response.create with an error frame alone.
+        *(create, {"type": "error", "error": {"code": "invalid_request", "message": "x"}}),
     ]
 
 

@@ -111,17 +111,20 @@ if TYPE_CHECKING:
 
 
 def boundary_step(tables: ModelTables, n: int) -> StepFacts:
-    """The boundary step (R14) over ``tables.boundary``; ``n`` is unused (no entries)."""
+    """The boundary step (R14), over the wire value: ``tables.openings`` reads the
+    opening event's type, ``tables.boundary`` says whether the opening it is cuts; ``n``
+    is unused (no entries)."""
     import z3
-    from responses_oracle.model.responses import Boundary, Opening, boundary_key
+    from responses_oracle.model.responses import Boundary, OpeningType, boundary_key
 
     from .contracts import StepFacts
     from .ops_z3 import PAYLOAD, Z3Ops, lookup
     from .sorts import finite_sort
 
     ops = Z3Ops(n)
-    openings, boundaries = finite_sort(Opening), finite_sort(Boundary)
-    opening = openings.var("opening")
+    kinds, boundaries = finite_sort(OpeningType), finite_sort(Boundary)
+    kind = kinds.var("kind")
+    opening = lookup(tables.openings, kind)
     terminal, opened = z3.Bool("terminal"), z3.Bool("opened")
     held_id, event_id = PAYLOAD.var("held_id"), PAYLOAD.var("event_id")
     key = (opening, *boundary_key(ops, terminal, opened, held_id, event_id))
@@ -137,13 +140,13 @@ def boundary_step(tables: ModelTables, n: int) -> StepFacts:
         # A response.created starts the next response, unless it repeats the id of the
         # open one (an in_progress may come first: issue #11).
         z3.Implies(
-            z3.And(opening == openings[Opening.CREATED], z3.Not(nothing)),
+            z3.And(kind == kinds[OpeningType.CREATED], z3.Not(nothing)),
             cut == z3.Not(z3.And(open_, repeated)),
         ),
         # A queued / in_progress continues the held response (a resume stream, an id
         # that rotates), unless that one ended and the event names another response.
         z3.Implies(
-            opening == openings[Opening.PROGRESS],
+            kind != kinds[OpeningType.CREATED],
             cut == z3.And(terminal, both, z3.Not(ops.same(held_id, event_id))),
         ),
     )
@@ -155,61 +158,81 @@ def boundary_step(tables: ModelTables, n: int) -> StepFacts:
         z3.Implies(ops.present(held_id), z3.Or(opened, terminal)),
     )
     show = {
-        "opening": opening,
+        "kind": kind,
         "terminal": terminal,
         "opened": opened,
         "held_id": held_id,
         "event_id": event_id,
         "cut": decided,
     }
-    return StepFacts({}, domain, claim, show, {"boundary": ((z3.BoolVal(True), key),)})
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "openings": ((z3.BoolVal(True), (kind,)),),
+        "boundary": ((z3.BoolVal(True), key),),
+    }
+    return StepFacts({}, domain, claim, show, keys)
 
 
 def frames_step(tables: ModelTables, n: int) -> StepFacts:
-    """The client frame step (R14) over ``tables.frames``; ``n`` is unused."""
+    """The client frame step (R14), over the wire value: ``tables.client_frames`` reads
+    the frame's type, ``tables.frames`` says whether the frame it is ends the held
+    response; ``n`` is unused."""
     import z3
-    from responses_oracle.model.responses import Boundary, ClientFrame
+    from responses_oracle.model.responses import Boundary, FrameType
 
     from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
-    frames, boundaries = finite_sort(ClientFrame), finite_sort(Boundary)
-    frame = frames.var("frame")
+    kinds, boundaries = finite_sort(FrameType), finite_sort(Boundary)
+    kind = kinds.var("kind")
+    frame = lookup(tables.client_frames, kind)
     decided = lookup(tables.frames, frame)
-    claim = (decided == boundaries[Boundary.NEW]) == (frame == frames[ClientFrame.CREATE])
-    show = {"frame": frame, "ends": decided}
+    claim = (decided == boundaries[Boundary.NEW]) == (kind == kinds[FrameType.CREATE])
+    show = {"kind": kind, "frame": frame, "ends": decided}
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "frames": ((z3.BoolVal(True), (frame,)),)
+        "client_frames": ((z3.BoolVal(True), (kind,)),),
+        "frames": ((z3.BoolVal(True), (frame,)),),
     }
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)
 
 
 def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
-    """The slot fill step (R6) over ``tables.fills_missing_slot``; ``n`` is unused."""
+    """The slot fill step (R6), over the trigger the item is delivered with:
+    ``tables.matched_items`` reads where the item comes from, ``tables.fills_missing_slot``
+    whether an item from there fills a missing slot; ``n`` is unused."""
     import z3
-    from responses_oracle.model.admission import MatchedItem, binds_missing_slot
+    from responses_oracle.model.admission import MatchTrigger, binds_missing_slot
 
     from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
     ops = Z3Ops(n)
-    items = finite_sort(MatchedItem)
-    item = items.var("item")
+    triggers = finite_sort(MatchTrigger)
+    trigger = triggers.var("trigger")
+    item = lookup(tables.matched_items, trigger)
     entry_has_slot, item_has_slot = z3.Bool("entry_has_slot"), z3.Bool("item_has_slot")
     fills = lookup(tables.fills_missing_slot, item)
     binds = binds_missing_slot(ops, entry_has_slot, item_has_slot, fills)
     claim = z3.And(
         # A done item's output_index is the producer's word for the slot; a snapshot
         # position is where the item ended up, not a slot.
-        binds == z3.And(z3.Not(entry_has_slot), item_has_slot, item == items[MatchedItem.DONE]),
+        binds
+        == z3.And(
+            z3.Not(entry_has_slot), item_has_slot, trigger == triggers[MatchTrigger.ITEM_DONE]
+        ),
         # A slot once bound is never rebound by an item.
         z3.Implies(entry_has_slot, z3.Not(binds)),
     )
-    show = {"item": item, "entry_has_slot": entry_has_slot, "item_has_slot": item_has_slot}
+    show = {
+        "trigger": trigger,
+        "item": item,
+        "entry_has_slot": entry_has_slot,
+        "item_has_slot": item_has_slot,
+    }
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "fills_missing_slot": ((z3.BoolVal(True), (item,)),)
+        "matched_items": ((z3.BoolVal(True), (trigger,)),),
+        "fills_missing_slot": ((z3.BoolVal(True), (item,)),),
     }
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)
 
