@@ -507,7 +507,7 @@ CONTRACTS: dict[str, Contract] = {
             "an opening event never cuts when nothing is held; a response.created starts the "
             "next response unless it repeats the id of the open one; a response.queued or "
             "response.in_progress continues the held response unless that one ended and the "
-            "event names another response",
+            "event names another response (stated over the wire type)",
             boundary_step,
         ),
         Contract(
@@ -515,7 +515,7 @@ CONTRACTS: dict[str, Contract] = {
             "frames",
             "R14",
             "a client's response.create frame ends the response before it; a response.steer "
-            "frame ends nothing",
+            "frame ends nothing (stated over the wire type)",
             frames_step,
         ),
         Contract(
@@ -524,7 +524,7 @@ CONTRACTS: dict[str, Contract] = {
             "R6",
             "a matched item binds its slot to its entry exactly when the entry has none, the "
             "item has one and it is a done item (never a snapshot position); a bound slot is "
-            "never rebound",
+            "never rebound (stated over the trigger the item is delivered with)",
             slot_fill_step,
         ),
         Contract(

@@ -4,8 +4,9 @@ in its part (R15), the status a terminal event gives (R9) and which terminal the
 one amends (R14).
 
 The lifecycle encoding (``encoding.py``) follows one response; the cut of an input into
-responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``), the slot fill rule
-(``model/admission.py``: ``FILLS_MISSING_SLOT``) the part merge
+responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``, read through
+``OPENINGS`` and ``CLIENT_FRAMES``), the slot fill rule (``model/admission.py``:
+``FILLS_MISSING_SLOT``, read through ``MATCHED_ITEMS``) the part merge
 (``model/annotations.py``: ``PART_MERGE``), the terminal status
 (``model/catalogue.py``: ``TERMINAL_STATUS``) and the amendable terminals
 (``model/responses.py``: ``AMENDABLE_TERMINALS``) are decisions of one step each, taken
@@ -23,36 +24,44 @@ Examples
 and on the mutant that merges a ``response.created`` without an id into the open
 response (``BOUNDARY[created][open][unknown]`` → ``continue``; ``mutants.py``,
 ``created-without-id-merged``) ``prove`` answers ``COUNTEREXAMPLE`` with the inputs
-that break the claim: ``opening=Opening.CREATED, terminal=False, opened=True,
+that break the claim: ``kind=OpeningType.CREATED, terminal=False, opened=True,
 held_id=Payload.MISSING, event_id=Payload.MISSING, cut=Boundary.CONTINUE``.
 
 Theory of operation
 -------------------
 *The boundary step.*  Its inputs are what the reducer reads when an opening event
-arrives (``model.responses.starts_new``): the opening (``Opening``), whether the held
-response ended (``terminal``) and was opened (``opened``), and the two response ids as
-abstract strings (``sorts.Payload``).  ``model.responses.boundary_key`` — the function
-the reducer runs — picks the cell of ``tables.boundary``; ``ops_z3.lookup`` reads it.
+arrives (``model.responses.starts_new``): the event's wire type (``OpeningType``:
+``response.created``, ``queued``, ``in_progress``), whether the held response ended
+(``terminal``) and was opened (``opened``), and the two response ids as abstract
+strings (``sorts.Payload``).  ``tables.openings`` (``OPENINGS``) reads the type into
+the kind of opening, and ``model.responses.boundary_key`` — the function the reducer
+runs — picks the rest of the cell of ``tables.boundary``; ``ops_z3.lookup`` reads both.
 The domain is what the driver guarantees: ids are never blank (``nonempty`` drops
 them), and a held id comes from a lifecycle event, which opened the response or ended it
 (``impl/core/dispatch.py``: ``_response_fields``).  The claim is R14 in words: nothing
 held is never cut (no response is empty); a ``response.created`` starts the next
 response unless it repeats the id of the open one (an ``in_progress`` may come first);
 a ``queued`` / ``in_progress`` continues the held response unless that one ended and
-the event names another response.
+the event names another response.  The claim is stated over the wire type, so a cell
+of ``OPENINGS`` that misreads one is refuted (``mutants.py``,
+``queued-read-as-created``).
 
-*The frames step.*  Its input is a client frame (``ClientFrame``); the claim: a
-``response.create`` ends the response before it (the server answers one request at a
-time on a connection), a ``response.steer`` ends nothing (it adds input to the
-response in flight).
+*The frames step.*  Its input is a client frame's wire type (``FrameType``), read
+through ``tables.client_frames`` (``CLIENT_FRAMES``) into the frame
+(``ClientFrame``); the claim: a ``response.create`` ends the response before it (the
+server answers one request at a time on a connection), a ``response.steer`` ends
+nothing (it adds input to the response in flight).  Stated over the wire type, a
+misread frame is refuted (``create-frame-read-as-steer``).
 
-*The slot fill step.*  Its inputs: where the matched item comes from (``MatchedItem``),
-whether its entry has a slot and whether the item has one.
-``model.admission.binds_missing_slot`` — the reducer's test in ``impl/core/admit.py`` —
-combines them with the cell of ``tables.fills_missing_slot``.  The claim (R6): a done
+*The slot fill step.*  Its inputs: the trigger the matched item is delivered with
+(``MatchTrigger``), read through ``tables.matched_items`` (``MATCHED_ITEMS``) into
+where the item comes from (``MatchedItem``), whether its entry has a slot and whether
+the item has one.  ``model.admission.binds_missing_slot`` — the reducer's test in
+``impl/core/admit.py`` — combines them with the cell of ``tables.fills_missing_slot``.  The claim (R6): a done
 item's ``output_index`` binds the slot of an entry that has none (the producer's word
 for it), a snapshot position never does (gateways drop and reorder items there), and
-an entry's slot, once bound, is never rebound by an item.
+an entry's slot, once bound, is never rebound by an item.  Stated over the trigger, a
+misread item source is refuted (``snapshot-item-read-as-done``).
 
 *The part addition step.*  Its inputs: the part's array length, the event's position
 and whether it is a non-negative integer.  ``model.annotations.position_view`` — the
@@ -90,7 +99,8 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - ``namespaces``, ``added_admission``, ``matching``, ``done_admission`` (R6): the
   matcher's invariants and the contracts ``added_reported``, ``done_reported``.
 - ``boundary``, ``frames``, ``amendable`` (R14), ``fills_missing_slot`` (R6),
-  ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
+  ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here; so are the maps
+  read into them, ``openings``, ``client_frames`` (R14) and ``matched_items`` (R6).
 - ``execution`` (R13): ``proofs/execution_z3.py``; ``names_one_entry`` (R6): the
   contract ``identity_reported`` (``contracts.py``); ``environment_runner``,
   ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
