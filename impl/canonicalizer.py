@@ -173,7 +173,7 @@ only inside its item's ``output_item.done`` and the snapshot."""
 
 _ADDITION_EVENTS: Final[dict[PartAddition, str]] = {}
 for _name, _addition in PART_ADDITIONS.items():
-    _ADDITION_EVENTS.setdefault(_addition, _name)  # the first spelling is the API's
+    _ADDITION_EVENTS.setdefault(_addition, _name.value)  # the first spelling is the API's
 _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
     addition.channel: addition for addition in _ADDITION_EVENTS
 }
@@ -722,9 +722,9 @@ class Canonicalizer:
             fields = {
                 "item_id": sent.item_id,
                 "output_index": sent.index,
-                addition.part_index: track.index,
-                addition.position: position,
-                addition.value: value,
+                addition.part_index.value: track.index,
+                addition.position.value: position,
+                addition.value.value: value,
             }
             self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields}, sent)
         track.additions = list(found)

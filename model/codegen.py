@@ -250,15 +250,22 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "MatchedItem",
             "The trigger of a matched item (R6): where the item comes from.",
         ),
+        _Kernel(
+            "reads_addition",
+            tables.part_additions,
+            (("kind", "AdditionType"),),
+            "PartAddition",
+            "The wire's type of a part addition event (R15): what it adds where.",
+        ),
     )
 
 
 def _literal(value: Any) -> str:
-    """Python source for a table value: enums, None, booleans, tuples and NamedTuples of
-    those."""
+    """Python source for a table value: enums, None, booleans, strings, tuples and
+    NamedTuples of those."""
     if isinstance(value, Enum):
         return f"{type(value).__name__}.{value.name}"
-    if value is None or isinstance(value, bool):
+    if value is None or isinstance(value, bool | str):
         return repr(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         inner = ", ".join(_literal(part) for part in value)
@@ -384,8 +391,14 @@ from responses_oracle.model.admission import (
     MatchedItem,
     MatchTrigger,
 )
-from responses_oracle.model.annotations import PartMerge, PositionView
-from responses_oracle.model.catalogue import Terminal
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
+from responses_oracle.model.catalogue import ChannelKind, Terminal
 from responses_oracle.model.execution import (
     Declared,
     EnvironmentType,

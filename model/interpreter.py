@@ -12,7 +12,7 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 from __future__ import annotations
 
 from .admission import Admission, IdentityDecision, MatchedItem, MatchTrigger
-from .annotations import PartMerge, PositionView
+from .annotations import AdditionType, PartAddition, PartMerge, PositionView
 from .catalogue import Terminal
 from .execution import (
     Declared,
@@ -164,9 +164,13 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.matched_items[trigger]``."""
         return tables.matched_items[trigger]
 
+    def reads_addition(kind: AdditionType) -> PartAddition:
+        """``tables.part_additions[kind]``."""
+        return tables.part_additions[kind]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
         execute, names_one, shell_runner, search_runner, declares, reads_execution,
-        reads_environment, reads_opening, reads_frame, reads_matched,
+        reads_environment, reads_opening, reads_frame, reads_matched, reads_addition,
     )

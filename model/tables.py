@@ -28,7 +28,14 @@ from .admission import (
     MatchingTable,
     MatchTrigger,
 )
-from .annotations import PART_MERGE, PartMerge, PositionView
+from .annotations import (
+    PART_ADDITIONS,
+    PART_MERGE,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
 from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .execution import (
@@ -131,6 +138,9 @@ class ModelTables:
     openings: dict[OpeningType, Opening] = field(default_factory=lambda: OPENINGS)
     client_frames: dict[FrameType, ClientFrame] = field(default_factory=lambda: CLIENT_FRAMES)
     matched_items: dict[MatchTrigger, MatchedItem] = field(default_factory=lambda: MATCHED_ITEMS)
+    part_additions: dict[AdditionType, PartAddition] = field(
+        default_factory=lambda: PART_ADDITIONS
+    )
 
 
 REFERENCE = ModelTables()
@@ -170,6 +180,7 @@ class KernelSet(NamedTuple):
     reads_opening: Callable[[OpeningType], Opening]
     reads_frame: Callable[[FrameType], ClientFrame]
     reads_matched: Callable[[MatchTrigger], MatchedItem]
+    reads_addition: Callable[[AdditionType], PartAddition]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -201,6 +212,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "reads_opening": tables.openings,
         "reads_frame": tables.client_frames,
         "reads_matched": tables.matched_items,
+        "reads_addition": tables.part_additions,
     }
 
 

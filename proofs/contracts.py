@@ -531,8 +531,10 @@ CONTRACTS: dict[str, Contract] = {
             "part_additions",
             "part_merge",
             "R15",
-            "a progress event's value (an annotation) is never lost: one at a position the "
-            "part's array holds replaces the element there, any other is appended",
+            "a part addition event's annotation goes to the text part its content_index "
+            "names and is never lost: one at an annotation_index the part's array holds "
+            "replaces the element there, any other is appended (stated over the wire "
+            "event's fields)",
             part_merge_step,
         ),
         Contract(
@@ -652,6 +654,7 @@ SELECTING: dict[str, str] = {contract.table: contract.name for contract in CONTR
     "openings": "response_boundaries",
     "client_frames": "client_frames",
     "matched_items": "slot_fill",
+    "part_additions": "part_additions",
 }
 """The contract whose step looks up each classifier-keyed table."""
 

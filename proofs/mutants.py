@@ -21,7 +21,12 @@ from responses_oracle.model.admission import (
     MatchedItem,
     MatchTrigger,
 )
-from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartMerge,
+    PositionView,
+)
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
@@ -1099,6 +1104,24 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "issue #35: one cell of MATCHED_ITEMS (the trigger of a matched item → where it "
         "comes from); a response.output position would bind the slot of an entry that had "
         "none, against the fill rule (R6: gateways drop and reorder items there)",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "annotation-placed-by-content-index",
+            "part_additions",
+            (AdditionType.ANNOTATION_ADDED,),
+            REFERENCE.part_additions[AdditionType.ANNOTATION_ADDED]._replace(
+                position=AdditionField.CONTENT_INDEX
+            ),
+        ),
+        "an annotation's position read from its part's content_index",
+        "part_additions",
+        "issue #35: one cell of PART_ADDITIONS (the wire's type of a part addition event → "
+        "the fields it is read by); the second citation of a message's first part "
+        "(annotation_index 1, content_index 0) would replace the first, which is lost "
+        "(R15)",
         "contract",
     ),
 )

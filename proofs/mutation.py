@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from responses_oracle.core import admit, dispatch, effects, identity, payload, route, settle
+from responses_oracle.model.annotations import AdditionType
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import CLIENT_CALLS
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tables_by_kernel
@@ -663,13 +664,14 @@ def _ended(response_id: str | None = None) -> dict[str, Any]:
     return {"type": "response.completed", "response": response}
 
 
-def _annotation(scope: dict[str, Any], index: int | None, url: str) -> dict[str, Any]:
-    """A ``response.output_text.annotation.added`` citing ``url`` at ``index`` (none:
-    the field left out) of the part ``scope`` names."""
+def _annotation(
+    scope: dict[str, Any], index: int | None, url: str, kind: AdditionType
+) -> dict[str, Any]:
+    """A part addition event of type ``kind`` citing ``url`` at ``index`` (none: the
+    field left out) of the part ``scope`` names."""
     placed = {} if index is None else {"annotation_index": index}
     annotation = {"type": "url_citation", "url": url, "start_index": 0, "end_index": 0}
-    kind = "response.output_text.annotation.added"
-    return {"type": kind, **scope, **placed, "annotation": annotation}
+    return {"type": kind.value, **scope, **placed, "annotation": annotation}
 
 
 _TERMINAL_TYPES = (
@@ -871,19 +873,26 @@ def edge_streams() -> list[Stream]:
                 )
             ],
         ),
-        Stream(
-            "edge: annotations at a new place, at a held one, and without a place",
-            _numbered(
-                [
-                    start,
-                    _added(0, message),
-                    {**part, "type": "response.content_part.added"},
-                    {**text, "type": "response.output_text.delta", "delta": "hi"},
-                    *(_annotation(text, index, url) for index, url in ((0, "a"), (0, "b"))),
-                    *(_annotation(text, index, url) for index, url in ((1, "c"), (None, "d"))),
-                    end,
-                ]
-            ),
+        # Each spelling of the event (PART_ADDITIONS' keys) on its own stream.
+        *(
+            Stream(
+                f"edge: annotations ({kind.value}) at a new place, at a held one, and "
+                "without a place",
+                _numbered(
+                    [
+                        start,
+                        _added(0, message),
+                        {**part, "type": "response.content_part.added"},
+                        {**text, "type": "response.output_text.delta", "delta": "hi"},
+                        *(
+                            _annotation(text, index, url, kind)
+                            for index, url in ((0, "a"), (0, "b"), (1, "c"), (None, "d"))
+                        ),
+                        end,
+                    ]
+                ),
+            )
+            for kind in AdditionType
         ),
         Stream(
             "edge: calls without a slot, given one by their done or their snapshot position",

@@ -57,18 +57,26 @@ misread frame is refuted (``create-frame-read-as-steer``).
 (``MatchTrigger``), read through ``tables.matched_items`` (``MATCHED_ITEMS``) into
 where the item comes from (``MatchedItem``), whether its entry has a slot and whether
 the item has one.  ``model.admission.binds_missing_slot`` — the reducer's test in
-``impl/core/admit.py`` — combines them with the cell of ``tables.fills_missing_slot``.  The claim (R6): a done
-item's ``output_index`` binds the slot of an entry that has none (the producer's word
-for it), a snapshot position never does (gateways drop and reorder items there), and
-an entry's slot, once bound, is never rebound by an item.  Stated over the trigger, a
-misread item source is refuted (``snapshot-item-read-as-done``).
+``impl/core/admit.py`` — combines them with the cell of ``tables.fills_missing_slot``.
+The claim (R6): a done item's ``output_index`` binds the slot of an entry that has none
+(the producer's word for it), a snapshot position never does (gateways drop and reorder
+items there), and an entry's slot, once bound, is never rebound by an item.  Stated
+over the trigger, a misread item source is refuted (``snapshot-item-read-as-done``).
 
-*The part addition step.*  Its inputs: the part's array length, the event's position
-and whether it is a non-negative integer.  ``model.annotations.position_view`` — the
-reducer's classifier in ``impl/core/route.py`` — picks the cell of
-``tables.part_merge``.  The claim (R15): no annotation is lost, one at a position the
-array holds replaces the element there (the same annotation sent again), any other is
-appended.
+*The part addition step.*  Its inputs: the event's wire type (``AdditionType``), its
+fields (``AdditionField``: ``content_index``, ``annotation``, ``annotation_index``,
+each present or not, the indexes non-negative integers when present, the annotation an
+abstract value) and the part's array length.  ``tables.part_additions``
+(``PART_ADDITIONS``) says which channel's part receives the value and which field
+holds the part, the value and the position, read as ``impl/core/route.py`` reads them
+(a missing part index is 0, a missing value adds nothing);
+``model.annotations.position_view`` — the reducer's classifier — picks the cell of
+``tables.part_merge``.  The claim (R15), over the wire fields: the annotation goes to
+the text channel's part at ``content_index``; it is never lost: one at an
+``annotation_index`` the array holds replaces the element there (the same annotation
+sent again), any other is appended.  Stated over the fields, a cell of
+``PART_ADDITIONS`` that reads another field or another channel is refuted
+(``mutants.py``, ``annotation-placed-by-content-index``).
 
 *The terminal step.*  Its input is the terminal event (``Terminal``).  The claim (R9):
 each gives the status it is named after, an ``error`` fails the response; so only
@@ -104,9 +112,9 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - ``execution`` (R13): ``proofs/execution_z3.py``; ``names_one_entry`` (R6): the
   contract ``identity_reported`` (``contracts.py``); ``environment_runner``,
   ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
-- Not read by any proof: the wire facts of ``annotations.PART_ADDITIONS`` and
-  ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` / ``TERMINALS`` (which field holds what,
-  which events end a response: not decisions).
+- ``part_additions`` (R15): the contract ``part_additions``, with ``part_merge``.
+- Not read by any proof: the wire facts of ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
+  ``TERMINALS`` (which field holds what, which events end a response: not decisions).
 """
 
 from __future__ import annotations
@@ -248,22 +256,55 @@ def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
 
 
 def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
-    """The part addition step (R15) over ``tables.part_merge``; ``n`` is unused.
+    """The part addition step (R15), over the wire event: ``tables.part_additions``
+    reads the event's type into the channel and the fields that hold the part, the
+    value and its position, ``tables.part_merge`` says where the value goes; ``n`` is
+    unused.
 
-    The part's array has ``length`` elements and the event brings a value at
-    ``position`` (``placed``: a non-negative integer, as ``impl/core/route.py`` reads
-    it); the driver appends on ``APPEND``, replaces on ``REPLACE`` when an element is
-    there, and otherwise drops the value."""
+    Each field of the event (``AdditionField``) is present or not (``has_<field>``);
+    the indexes are non-negative integers when present (as ``impl/core/route.py``
+    accepts them), the annotation an abstract value.  The driver reads a missing part
+    index as 0 and adds nothing without a value; the part's array has ``length``
+    elements; the driver appends on ``APPEND``, replaces on ``REPLACE`` when an element
+    is there, and otherwise drops the value."""
     import z3
-    from responses_oracle.model.annotations import PartMerge, position_view
+    from responses_oracle.model.annotations import (
+        AdditionField,
+        AdditionType,
+        PartMerge,
+        position_view,
+    )
+    from responses_oracle.model.catalogue import ChannelKind
 
     from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
     ops = Z3Ops(n)
-    merges = finite_sort(PartMerge)
-    placed, position, length = z3.Bool("placed"), z3.Int("position"), z3.Int("length")
+    kinds, names = finite_sort(AdditionType), finite_sort(AdditionField)
+    merges, channels = finite_sort(PartMerge), finite_sort(ChannelKind)
+    kind = kinds.var("kind")
+    has = {field: z3.Bool(f"has_{field.value}") for field in AdditionField}
+    value = {field: z3.Int(field.value) for field in AdditionField}
+
+    def read(name: Term, of: dict[AdditionField, Term]) -> Term:
+        """``of`` at the field ``name`` (a term of ``names``)."""
+        fields = list(AdditionField)
+        chosen: Term = of[fields[-1]]
+        for field in reversed(fields[:-1]):
+            chosen = z3.If(name == names[field], of[field], chosen)
+        return chosen
+
+    def cell(attribute: str) -> Term:
+        """One attribute of ``kind``'s cell of ``tables.part_additions``."""
+        return lookup(tables.part_additions, kind, project=lambda a: getattr(a, attribute))
+
+    channel, part_field = cell("channel"), cell("part_index")
+    value_field, position_field = cell("value"), cell("position")
+    part = z3.If(read(part_field, has), read(part_field, value), 0)
+    added = read(value_field, has)
+    placed, position = read(position_field, has), read(position_field, value)
+    length = z3.Int("length")
     inside = z3.And(placed, position < length)
     view = position_view(ops, placed, inside)
     merge = lookup(tables.part_merge, view)
@@ -271,18 +312,41 @@ def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
     appended = merge == merges[PartMerge.APPEND]
     grown = z3.If(appended, length + 1, length)
     at = z3.If(appended, length, z3.If(replaced, position, -1))
+    # What the wire says: the annotation, at annotation_index, of the part at
+    # content_index (openai-python's ResponseOutputTextAnnotationAddedEvent).
+    index = AdditionField.ANNOTATION_INDEX
+    wire_inside = z3.And(has[index], value[index] < length)
     claim = z3.And(
-        # No annotation is lost: after the event its value is an element of the part.
+        # The annotation goes to the text channel's part the event names.
+        channel == channels[ChannelKind.TEXT],
+        part == value[AdditionField.CONTENT_INDEX],
+        # No annotation is lost: the event's annotation is added, and after the event
+        # it is an element of the part.
+        added,
+        read(value_field, value) == value[AdditionField.ANNOTATION],
         z3.And(at >= 0, at < grown),
         # One sent again (a position inside the array) replaces the one there, never
         # duplicates it; any other goes after those the part holds.
-        z3.Implies(inside, z3.And(grown == length, at == position)),
-        z3.Implies(z3.Not(inside), z3.And(grown == length + 1, at == length)),
+        z3.Implies(wire_inside, z3.And(grown == length, at == value[index])),
+        z3.Implies(z3.Not(wire_inside), z3.And(grown == length + 1, at == length)),
     )
-    domain = z3.And(length >= 0, z3.Implies(placed, position >= 0))
-    show = {"placed": placed, "inside": inside, "merge": merge}
+    domain = z3.And(
+        length >= 0,
+        # The API's event always carries its annotation and its part's index; the
+        # position may be missing (Open Responses' older event, a gateway that drops it).
+        has[AdditionField.ANNOTATION],
+        has[AdditionField.CONTENT_INDEX],
+        *[value[field] >= 0 for field in AdditionField],
+    )
+    show = {
+        "kind": kind,
+        **{f"has_{field.value}": has[field] for field in AdditionField},
+        "inside": wire_inside,
+        "merge": merge,
+    }
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "part_merge": ((z3.BoolVal(True), (view,)),)
+        "part_additions": ((z3.BoolVal(True), (kind,)),),
+        "part_merge": ((z3.BoolVal(True), (view,)),),
     }
     return StepFacts({}, domain, claim, show, keys)
 

@@ -21,8 +21,14 @@ from responses_oracle.model.admission import (
     MatchedItem,
     MatchTrigger,
 )
-from responses_oracle.model.annotations import PartMerge, PositionView
-from responses_oracle.model.catalogue import Terminal
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
+from responses_oracle.model.catalogue import ChannelKind, Terminal
 from responses_oracle.model.execution import (
     Declared,
     EnvironmentType,
@@ -177,6 +183,7 @@ _OpeningType_CREATED = OpeningType.CREATED
 _OpeningType_QUEUED = OpeningType.QUEUED
 _FrameType_CREATE = FrameType.CREATE
 _MatchTrigger_ITEM_DONE = MatchTrigger.ITEM_DONE
+_AdditionType_ANNOTATION_ADDED = AdditionType.ANNOTATION_ADDED
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -294,6 +301,7 @@ _CLIENTFRAME__CREATE = ClientFrame.CREATE
 _CLIENTFRAME__STEER = ClientFrame.STEER
 _MATCHEDITEM__DONE = MatchedItem.DONE
 _MATCHEDITEM__SNAPSHOT = MatchedItem.SNAPSHOT
+_PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX = PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -740,6 +748,11 @@ READS_FRAME_EDGES = frozenset({
 READS_MATCHED_EDGES = frozenset({
     (MatchTrigger.ITEM_DONE, MatchedItem.DONE),
     (MatchTrigger.SNAPSHOT_ITEM, MatchedItem.SNAPSHOT),
+})
+
+READS_ADDITION_EDGES = frozenset({
+    (AdditionType.ANNOTATION_ADDED, PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')),
+    (AdditionType.ANNOTATION_ADDED_OLDER, PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')),
 })
 
 
@@ -1637,5 +1650,15 @@ def reads_matched(trigger: MatchTrigger) -> MatchedItem:
     return _MATCHEDITEM__SNAPSHOT  # matched_items[SNAPSHOT_ITEM]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched)
+def reads_addition(kind: AdditionType) -> PartAddition:
+    """The wire's type of a part addition event (R15): what it adds where.
+
+    post: (kind, __return__) in READS_ADDITION_EDGES
+    """
+    if kind is _AdditionType_ANNOTATION_ADDED:
+        return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED]
+    return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED_OLDER]
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition)
 """The generated kernels as one value, for the driver."""

@@ -2,7 +2,8 @@
 ends and which terminal the next amends (R14), the slot fill rule (R6), the part merge
 (R15) and the terminal status (R9); and the maps from the wire's event or frame type and
 a matched item's trigger to the keys of those tables (``OPENINGS``, ``CLIENT_FRAMES``,
-``MATCHED_ITEMS``: issue #35), which the contracts read before the table they feed.
+``MATCHED_ITEMS``) and the fields a part addition event is read by (``PART_ADDITIONS``)
+— issue #35 — which the contracts read before the table they feed.
 
 ``proofs/responses_z3.py`` states each as a contract over one step, and ``prove`` proves
 it on the reference.  Each contract can fail: every one-cell mutant of its table is
@@ -44,6 +45,7 @@ TABLES = (
     "openings",
     "client_frames",
     "matched_items",
+    "part_additions",
 )
 """The ``ModelTables`` fields ``proofs/responses_z3.py`` proves."""
 
@@ -149,6 +151,13 @@ def _annotation_repeated() -> list[dict[str, Any]]:
     ]
 
 
+def _two_citations() -> list[dict[str, Any]]:
+    """A message whose first part gets two citations, at ``annotation_index`` 0 and 1."""
+    events = _annotation_repeated()
+    second = {**events[-1], "annotation_index": 1, "annotation": {"type": "url_citation"}}
+    return [*events[:-1], second]
+
+
 def _failed_turn() -> list[dict[str, Any]]:
     """A call confirmed, then the response fails."""
     call = _call("fc_1", "call_1")
@@ -177,6 +186,7 @@ WITNESSES = {
     "create-frame-read-as-steer": _create_then_error,
     # MATCHED_ITEMS feeds FILLS_MISSING_SLOT: the same change a user would see.
     "snapshot-item-read-as-done": _snapshot_reorders,
+    "annotation-placed-by-content-index": _two_citations,
     "repeated-annotation-duplicated": _annotation_repeated,
     "failed-response-completes": _failed_turn,
     "error-then-failed-split": _error_then_failed,
