@@ -204,6 +204,23 @@ def test_the_named_mutants_are_those_of_the_tables() -> None:
     assert {mutant.tables.name for mutant in NAMED} == set(WITNESSES)
 
 
+MAPS = ("openings", "client_frames", "matched_items", "part_additions")
+"""The maps from a wire value to the key of a proved table (issue #35)."""
+
+
+def test_each_map_has_one_named_mutant_and_the_contract_of_the_table_it_feeds() -> None:
+    changed = {
+        mutant.tables.name: [
+            table for table in TABLES if getattr(mutant.tables, table) != getattr(REFERENCE, table)
+        ]
+        for mutant in NAMED
+    }
+    for table in MAPS:
+        (name,) = [name for name, tables in changed.items() if tables == [table]]
+        (mutant,) = [mutant for mutant in NAMED if mutant.tables.name == name]
+        assert mutant.breaks == SELECTING[table], table
+
+
 @pytest.mark.parametrize(
     "name",
     [
