@@ -123,8 +123,9 @@ from typing import TYPE_CHECKING, Any
 
 from responses_oracle.model.tables import ModelTables
 
+from .step_facts import StepFacts
+
 if TYPE_CHECKING:
-    from .contracts import StepFacts
     from .sorts import Term
 
 
@@ -135,7 +136,6 @@ def boundary_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.responses import Boundary, OpeningType, boundary_key
 
-    from .contracts import StepFacts
     from .ops_z3 import PAYLOAD, Z3Ops, lookup
     from .sorts import finite_sort
 
@@ -197,7 +197,6 @@ def frames_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.responses import Boundary, FrameType
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
@@ -221,7 +220,6 @@ def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.admission import MatchTrigger, binds_missing_slot
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
@@ -276,7 +274,6 @@ def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
     )
     from responses_oracle.model.catalogue import ChannelKind
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
@@ -363,7 +360,6 @@ def terminal_status_step(tables: ModelTables, n: int) -> StepFacts:
     from responses_oracle.model.catalogue import Terminal
     from responses_oracle.model.vocabulary import ResponseStatus
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
@@ -392,7 +388,6 @@ def amended_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.catalogue import Terminal
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
