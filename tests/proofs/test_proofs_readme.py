@@ -47,7 +47,9 @@ def test_the_page_follows_the_inventory(monkeypatch: pytest.MonkeyPatch, reads: 
         for line in readme.render_page(reads).splitlines()
         if line.startswith("| `slot_fill` |")
     )
-    assert row.endswith("`snapshot-position-fills-slot`, `a-new-mutant` |")
+    assert row.endswith(
+        "`snapshot-position-fills-slot`, `snapshot-item-read-as-done`, `a-new-mutant` |"
+    )
     stray = Mutant(extra.tables, "a bug class", "no_such_row", "a test")
     monkeypatch.setattr(readme, "CHANNEL_MUTANTS", (stray,))
     with pytest.raises(ValueError, match="no_such_row"):
