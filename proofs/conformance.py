@@ -35,7 +35,7 @@ from responses_oracle.reducer import Reducer
 from .counterexample import Event, name_text, payload_text, render_frames
 from .encoding import Bounds, ConcreteState, Payload
 from .induction import Run
-from .routing import ConcreteRoutingState, RoutingKind
+from .routing_z3 import ConcreteRoutingState, RoutingKind
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ from .encoding import (
 )
 from .execution_z3 import ExecutionEncoding
 from .properties import CLAUSES, PROPERTIES, Property
-from .routing import RoutingSystem
+from .routing_z3 import RoutingSystem
 
 CS = TypeVar("CS")
 CE = TypeVar("CE")

@@ -67,7 +67,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, cast
 
-from responses_oracle.core import admit, dispatch, effects, identity, payload, route, settle
+from responses_oracle.core import admit, dispatch, effects, identity, reconcile, route, settle
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import CLIENT_CALLS
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tables_by_kernel
@@ -91,8 +91,8 @@ from .contracts import CONTRACTS, check_contract
 from .counterexample import fixture_dir
 from .encoding import Bounds
 from .induction import check_induction
+from .inventory import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .properties import PROPERTIES
-from .prove import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .refinement import check_stream
 
 Event = Mapping[str, Any]
@@ -412,7 +412,7 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     DriverEdit(
         "deltas-dropped",
         "append_delta drops every delta",
-        payload,
+        reconcile,
         "append_delta",
         _no_delta,
     ),
@@ -468,7 +468,7 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     DriverEdit(
         "blank-replaces-payload",
         "an empty payload candidate replaces the held value",
-        payload,
+        reconcile,
         "offer",
         _blank_replaces,
     ),
@@ -1090,7 +1090,7 @@ def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
     contracts first (one query each), then each property's lifecycle row (induction,
     then bounded model checking to ``depth`` where it breaks), then the matcher rows;
     the first counterexample ends the search."""
-    from .prove import over_matcher
+    from .inventory import over_matcher
 
     unknown = None
     rows: list[Callable[[], list[ProofResult]]] = []

@@ -57,12 +57,7 @@ from responses_oracle.model.vocabulary import (
 )
 
 from .any_channels import ANY_CHANNELS
-from .matching import MATCHER_PROPERTIES
-from .mutants import (
-    with_cell,
-    with_identity_cell,
-)
-from .prove import (
+from .inventory import (
     DEFAULT_BOUND,
     DEFAULT_DEPTH,
     ProofResult,
@@ -70,6 +65,11 @@ from .prove import (
     over_any_channels,
     over_matcher,
     prove,
+)
+from .matching import MATCHER_PROPERTIES
+from .mutants import (
+    with_cell,
+    with_identity_cell,
 )
 from .unbounded import UNBOUNDED, prove_unbounded
 

@@ -83,7 +83,7 @@ from .encoding import (
     select,
 )
 from .execution_z3 import EXECUTABLE_FACTS, EXECUTABLE_OBLIGATIONS
-from .routing import (
+from .routing_z3 import (
     ambiguity_rejected,
     ids_name_admitted_entries,
     refusal_reported,

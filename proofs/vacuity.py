@@ -82,7 +82,7 @@ from .induction import (
 )
 from .ops_z3 import PAYLOAD_OPS, exactly_one
 from .properties import CLAUSES, PROPERTIES
-from .routing import (
+from .routing_z3 import (
     ID_VIEW,
     KIND,
     SLOT_VIEW,

@@ -43,8 +43,7 @@ from responses_oracle.testing.candidate import (
     ProcessCandidate,
     candidate_command,
 )
-from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.report import (
+from responses_oracle.testing.findings import (
     Cluster,
     answer_json,
     answer_lines,
@@ -53,6 +52,7 @@ from responses_oracle.testing.report import (
     policy_json,
     sources_json,
 )
+from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.streams import Event, GeneratedStream
 from responses_oracle.testing.upstream import package_version
 

@@ -37,7 +37,7 @@ from responses_oracle.model.vocabulary import ResponseStatus
 from responses_oracle.testing.compare import Aspect
 from responses_oracle.words import counted
 
-from .schema import item_problems
+from .request_schema import item_problems
 from .verdicts import ANSWER_KEPT
 
 

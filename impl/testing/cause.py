@@ -81,8 +81,8 @@ from responses_oracle.result import Result, item_positions
 
 from .candidate import Answer
 from .compare import NO_ARGUMENTS, Aspect, Difference
-from .explain import DECISION_RULES
-from .rules import CODE_RULES
+from .oracle_trace import DECISION_RULES
+from .rule_codes import CODE_RULES
 from .streams import Event
 from .taxonomy import Classified, classify, no_payload
 

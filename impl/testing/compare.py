@@ -51,7 +51,7 @@ from responses_oracle.model.catalogue import (
 )
 
 from .candidate import Answer, Failure
-from .rules import rules_of_codes
+from .rule_codes import rules_of_codes
 
 _ID_FIELDS = ("id", "item_id", "call_id")
 

@@ -50,8 +50,8 @@ from responses_oracle.model.vocabulary import (
 )
 from responses_oracle.testing.candidate import Answer, Failure
 from responses_oracle.testing.compare import Difference, compare
-from responses_oracle.testing.explain import DECISION_RULES
-from responses_oracle.testing.rules import CODE_RULES, RULES
+from responses_oracle.testing.oracle_trace import DECISION_RULES
+from responses_oracle.testing.rule_codes import CODE_RULES, RULES
 from responses_oracle.words import counted
 
 from ..cli.render import clean

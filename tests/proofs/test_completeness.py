@@ -20,9 +20,9 @@ from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus, Trigger
 from responses_oracle.proofs.encoding import Bounds
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
-from responses_oracle.proofs.prove import Status, prove
-from responses_oracle.proofs.routing import ConcreteRoutingStep
+from responses_oracle.proofs.routing_z3 import ConcreteRoutingStep
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 from responses_oracle.proofs.vacuity import obligation_witnesses
 from responses_oracle.reducer import Reducer

@@ -22,9 +22,9 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.tables import REFERENCE, KernelSet
 from responses_oracle.model.vocabulary import CandidateRelation, Code, PayloadHeld
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, check_contract, selectable
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import table_mutants
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
 CONTRACT_MUTANTS = [mutant for mutant in MUTANT_LIST if mutant.system == "contract"]

@@ -24,7 +24,7 @@ from responses_oracle.model.invariants import (
 )
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import PAYLOAD_EFFECTS, EntryState, Trigger
-from responses_oracle.proofs.diff_policies import (
+from responses_oracle.proofs.distinguishing import (
     ALPHABET,
     ARGUMENTS,
     outcome,
@@ -32,6 +32,7 @@ from responses_oracle.proofs.diff_policies import (
     stream_events,
     streams,
 )
+from responses_oracle.proofs.inventory import ProofResult, Status
 from responses_oracle.proofs.policies import (
     AXONHUB,
     CODEX,
@@ -41,7 +42,6 @@ from responses_oracle.proofs.policies import (
     Policy,
     prove_policy,
 )
-from responses_oracle.proofs.prove import ProofResult, Status
 from responses_oracle.reducer import Reducer
 
 Event = dict[str, Any]

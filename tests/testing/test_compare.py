@@ -16,7 +16,7 @@ from responses_oracle.testing.compare import (
     compare,
     payloads,
 )
-from responses_oracle.testing.rules import CODE_RULES, RULES, rules_of_codes
+from responses_oracle.testing.rule_codes import CODE_RULES, RULES, rules_of_codes
 
 CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
 

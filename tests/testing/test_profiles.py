@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Result, reduce
-from responses_oracle.testing.profiles import PROFILES, apply_profiles
+from responses_oracle.testing.provider_profiles import PROFILES, apply_profiles
 from responses_oracle.testing.strategies import data_chooser, provider_streams
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from responses_oracle.model.vocabulary import Code
 
 from .examples import Example
-from .streams import (
+from .wire_builders import (
     added,
     args_delta,
     args_done,

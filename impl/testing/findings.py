@@ -38,7 +38,7 @@ from .candidate import Answer, Failure
 from .cause import Cause, Signature
 from .compare import Aspect
 from .provenance import Source, source_of
-from .rules import RULES
+from .rule_codes import RULES
 from .streams import Event
 from .taxonomy import Classified
 
