@@ -246,7 +246,7 @@ def check_text(outcomes: Sequence[VectorOutcome]) -> str:
                          f"(exercises {', '.join(outcome.vector.rules)})")
             for d in differences:
                 lines.append(f"    at {d.path}: expected {json_text(d.oracle)}, "
-                             f"got {json_text(d.candidate)}")
+                             f"got {json_text(d.answer)}")
                 lines.append(f"        why: {d.why}")
     failed = [o for o in outcomes if not o.passed]
     # The counts again last, where a reader of a long report looks for them.
@@ -265,7 +265,7 @@ def failure_json(outcome: VectorOutcome) -> dict[str, Any]:
                 "rule": d.rule,
                 "path": d.path,
                 "oracle": d.oracle,
-                "candidate": d.candidate,
+                "candidate": d.answer,
                 "why": d.why,
             }
             for d in outcome.differences

@@ -144,7 +144,7 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
         "candidate": answer_json(cluster.answer),
         "differences": [
             {"class": c.divergence.value, "path": c.difference.path,
-             "reference": c.difference.oracle, "candidate": c.difference.candidate}
+             "reference": c.difference.oracle, "candidate": c.difference.answer}
             for c in cluster.classified
         ],
         "hypothesis": policy_json(cluster.hypothesis),

@@ -83,7 +83,7 @@ def compare_downstream(
             "aspect": d.aspect.value,
             "path": d.path,
             "upstream": d.oracle,
-            "downstream": d.candidate,
+            "downstream": d.answer,
             "rule": d.rule,
             "why": d.why,
         }

@@ -170,7 +170,7 @@ class Cluster:
                     "aspect": c.difference.aspect.value,
                     "path": c.difference.path,
                     "reference": c.difference.oracle,
-                    "candidate": c.difference.candidate,
+                    "candidate": c.difference.answer,
                     "why": c.difference.why,
                 }
                 for c in self.classified
@@ -420,7 +420,7 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         limit = 1 << 16 if d.aspect in _ID_ASPECTS else 160
         lines.append(
             f"  [{c.divergence.value}] {d.path}: reference {_short(d.oracle, limit)}, "
-            f"candidate {_short(d.candidate, limit)}"
+            f"candidate {_short(d.answer, limit)}"
         )
         lines.append(f"      why: {d.why}")
     if cluster.others:

@@ -582,7 +582,7 @@ def report_for(
     reference = oracle_json(events)
     differences = [
         {"class": c.divergence.value, "path": c.difference.path,
-         "reference": c.difference.oracle, "candidate": c.difference.candidate,
+         "reference": c.difference.oracle, "candidate": c.difference.answer,
          "why": c.difference.why}
         for c in judged(events, answer).classified
     ]

@@ -355,7 +355,7 @@ def _differences(differences: Sequence[Difference], page: _Page) -> str:
     return "".join(
         f'<div class="diff" title="{_esc(d.why)}">{_esc(d.aspect.value)} '
         f"{page.rule_link(d.rule)}: reference <code>{_esc(_short(d.oracle))}</code>, "
-        f"{name} <code>{_esc(_short(d.candidate))}</code></div>"
+        f"{name} <code>{_esc(_short(d.answer))}</code></div>"
         for d in differences
     )
 
