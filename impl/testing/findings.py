@@ -448,7 +448,7 @@ def representative_page(cluster: Cluster) -> str | None:
     page: str = timeline.render_html(
         cluster.events,
         title=f"cluster {cluster.id}: {cluster.divergence.value} ({cluster.rule})",
-        candidate=cluster.answer,
+        answer=cluster.answer,
     )
     return page
 

@@ -544,7 +544,7 @@ def render_timeline(
     *,
     title: str,
     rule_url: str | None = None,
-    candidate: Answer | None = None,
+    answer: Answer | None = None,
     candidate_name: str = "candidate",
     generated_by: str | None = None,
     assets: str | None = None,
@@ -557,12 +557,12 @@ def render_timeline(
     them, and its policy allows scripts and styles from its own origin only.
     """
     check_rule_url(rule_url)
-    placed = None if candidate is None else _Candidate.of(candidate_name, candidate, timeline)
+    placed = None if answer is None else _Candidate.of(candidate_name, answer, timeline)
     page = _Page(rule_url, placed)
     sections = [_response_html(n, r, page) for n, r in enumerate(timeline.responses)]
     if not sections:
         sections.append('<p class="empty">No events: nothing was reduced.</p>')
-    answer = _candidate_answer(placed, page) if placed is not None else ""
+    answer_html = _candidate_answer(placed, page) if placed is not None else ""
     rules = {
         rule: {"s": RULES.get(rule, ""), "h": rule_href(rule_url, rule)}
         for rule in sorted(page.rules_used, key=lambda r: int(r[1:]))
@@ -601,7 +601,7 @@ def render_timeline(
         + _legend()
         + "</header><main>"
         + _contents(timeline)
-        + answer
+        + answer_html
         + "".join(sections)
         + '</main><aside id="panel" aria-live="polite"><p class="hint">'
         "Point at an event to see its JSON, route, transition and rule.</p></aside>"

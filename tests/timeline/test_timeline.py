@@ -319,7 +319,7 @@ def _candidate_answer() -> list[dict[str, Any]]:
 
 
 def test_the_candidate_answer_sits_beside_the_lanes_with_each_difference_on_its_item() -> None:
-    page = Page(render_html(CAPTURE, title="c", candidate=_candidate_answer(),
+    page = Page(render_html(CAPTURE, title="c", answer=_candidate_answer(),
                             candidate_name="my-parser"))
     cells = [a["class"] for t, a in page.tags if t == "div" and "cand" in a.get("class", "")
              .split()]
@@ -331,8 +331,8 @@ def test_the_candidate_answer_sits_beside_the_lanes_with_each_difference_on_its_
 
 
 def test_a_candidate_failure_is_shown_with_its_message() -> None:
-    page = Page(render_html(CAPTURE, title="c", candidate=Failure("crashed: <b>boom</b>")))
-    plain = Page(render_html(CAPTURE, title="c", candidate=Failure("crashed")))
+    page = Page(render_html(CAPTURE, title="c", answer=Failure("crashed: <b>boom</b>")))
+    plain = Page(render_html(CAPTURE, title="c", answer=Failure("crashed")))
     shown = "".join(page.text)
     assert "failure: crashed: <b>boom</b>" in shown
     assert page.tags == plain.tags
