@@ -120,9 +120,9 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
         _Kernel(
             "payload",
             tables.payload,
-            (("held", "PayloadHeld"), ("relation", "CandidateRelation")),
+            (("held", "PayloadHeld"), ("relation", "OfferRelation")),
             "PayloadDecision",
-            "The payload table (R7): keep the held value or take the candidate.",
+            "The payload table (R7): keep the held value or take the offer.",
         ),
         _Kernel(
             "identity",
@@ -380,7 +380,6 @@ from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
     CallFit,
-    CandidateRelation,
     ChannelState,
     Code,
     Effect,
@@ -393,6 +392,7 @@ from responses_oracle.model.vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     ResponseStatus,

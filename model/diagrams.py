@@ -274,10 +274,10 @@ def _payload_body(tables: ModelTables) -> list[str]:
     return [
         "## Table",
         "",
-        "Rows: what the channel holds; columns: how the new candidate relates to it; "
+        "Rows: what the channel holds; columns: how the new offer relates to it; "
         "cell: keep or take (and the diagnostic it raises).",
         "",
-        *_grid("held / candidate", tables.payload),
+        *_grid("held / offer", tables.payload),
         "",
         "## Reclassification of channel events (`model/channels.py`)",
         "",

@@ -64,7 +64,6 @@ from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
     AddedView,
     CallFit,
-    CandidateRelation,
     ChannelState,
     EntryState,
     Fit,
@@ -75,6 +74,7 @@ from .vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadHeld,
     ResponseStatus,
     SlotFit,
@@ -142,7 +142,7 @@ class KernelSet(NamedTuple):
     admit_added: Callable[[AddedView], Admission]
     fit: Callable[[TypeFit, CallFit, IdFit, SlotFit], Fit]
     admit_done: Callable[[MatchView], Admission]
-    payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
+    payload: Callable[[PayloadHeld, OfferRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
     reclassify: Callable[[Trigger, ChannelState], Trigger]
     boundary: Callable[[Opening, Held, IdMatch], Boundary]

@@ -237,10 +237,10 @@ class AdmissionAction(Enum):
 
 
 class PayloadHeld(Enum):
-    """What a channel holds before a new candidate arrives (rule R7).
+    """What a channel holds before a new offer arrives (rule R7).
 
     ``EMPTY`` is an explicit empty value (a zero-argument call's ``""``): a value, but
-    one that any non-empty candidate replaces.
+    one that any non-empty offer replaces.
     """
 
     NOTHING = "nothing"
@@ -248,8 +248,8 @@ class PayloadHeld(Enum):
     VALUE = "value"
 
 
-class CandidateRelation(Enum):
-    """How a new payload candidate relates to what the channel holds."""
+class OfferRelation(Enum):
+    """How a new payload offer relates to what the channel holds."""
 
     MISSING = "missing"
     EMPTY = "empty"
@@ -260,7 +260,7 @@ class CandidateRelation(Enum):
 
 
 class PayloadAction(Enum):
-    """Keep the held value, or take the candidate."""
+    """Keep the held value, or take the offer."""
 
     KEEP = "keep"
     TAKE = "take"
@@ -511,13 +511,13 @@ CODES: dict[Code, CodeSpec] = {
     ),
     # R7 payload
     Code.DIVERGENT_PAYLOAD: CodeSpec(
-        _W, "R7", meaning="a candidate differs from the value held; the latest non-empty wins"
+        _W, "R7", meaning="an offer differs from the value held; the latest non-empty wins"
     ),
     Code.PAYLOAD_EXTENDED: CodeSpec(
-        _I, "R7", meaning="a candidate extends the value held; the longer one taken"
+        _I, "R7", meaning="an offer extends the value held; the longer one taken"
     ),
     Code.EMPTY_PAYLOAD_IGNORED: CodeSpec(
-        _I, "R7", meaning="an empty candidate after a value; ignored (empty never erases)"
+        _I, "R7", meaning="an empty offer after a value; ignored (empty never erases)"
     ),
     Code.INVALID_JSON_ARGUMENTS: CodeSpec(
         _W, "R7", meaning="a function call's final arguments are not JSON; kept as they are"

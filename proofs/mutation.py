@@ -467,7 +467,7 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     ),
     DriverEdit(
         "blank-replaces-payload",
-        "an empty payload candidate replaces the held value",
+        "an empty payload offer replaces the held value",
         reconcile,
         "offer",
         _blank_replaces,

@@ -12,7 +12,7 @@ and is part of the test suite; ``--bound`` and ``--depth`` go deeper.
 
 ``--policy NAME`` (repeatable; ``all`` for every peer) runs the same proofs on a peer
 implementation's rules encoded as a policy (``proofs.policies``).  Each policy comes
-with what its tables cannot say (``not modelled``) and the payload candidates it
+with what its tables cannot say (``not modelled``) and the payload offers it
 ignores, which the payload invariants see only for the snapshot (``unoffered``): both
 are printed, so
 that a PROVED row is never read as more than it is.
@@ -454,7 +454,7 @@ def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Polic
         if policy.unoffered:
             console.print(
                 Text(
-                    "- unoffered: this policy ignores the payload candidate of "
+                    "- unoffered: this policy ignores the payload offer of "
                     f"{', '.join(policy.unoffered_cells)}; empty_never_erases and "
                     "latest_nonempty_wins are stated over offered candidates (and the "
                     "snapshot, which counts on arrival), so their PROVED rows do not cover "

@@ -542,9 +542,9 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
     if policy.unoffered:
         cells = ", ".join(code(cell) for cell in policy.unoffered)
         lines += [
-            f"Payload candidates this policy ignores: {cells}. `empty_never_erases` and "
-            "`latest_nonempty_wins` are stated over the candidates offered to a channel and "
-            "the snapshot item (a candidate on arrival), so a proof of them does not cover "
+            f"Payload offers this policy ignores: {cells}. `empty_never_erases` and "
+            "`latest_nonempty_wins` are stated over the offers made to a channel and "
+            "the snapshot item (an offer on arrival), so a proof of them does not cover "
             "the other cells; `responses-oracle diff-policies "
             f"reference {policy.name}` shows the stream on which it matters.",
             "",
@@ -582,8 +582,8 @@ def policies_section(record: ProofRecord) -> list[str]:
         "NAME`); a refutation comes with the shortest stream bounded model checking "
         "found, which the policy's generated reducer replays state by state. A peer "
         "breaking an invariant is the expected finding. A payload invariant proved on a "
-        "policy that ignores payload candidates (listed under each policy) does not "
-        "cover those candidates. `responses-oracle diff-policies A B` finds the shortest "
+        "policy that ignores payload offers (listed under each policy) does not "
+        "cover those offers. `responses-oracle diff-policies A B` finds the shortest "
         "stream on which two policies' results differ.",
         "",
         *table(header, rows),

@@ -25,7 +25,7 @@ The fingerprint covers exactly what the proofs read, and none of its prose:
 
 The record also holds what the proofs say about the peers' policies
 (``responses_oracle.proofs.policies``): per policy, its description, the cells it
-changes, what it does not model, the payload candidates it ignores, and the rows of
+changes, what it does not model, the payload offers it ignores, and the rows of
 ``prove_policy`` -- a refuted invariant with its shortest counterexample stream.  A
 re-run on the same sources writes the same record: counterexamples are canonical
 (``induction.Unrolling.find`` and ``contracts.check_contract`` minimise them in a fixed

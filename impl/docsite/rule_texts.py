@@ -480,10 +480,10 @@ whose cells are picked by classifiers written once and run by both the reducer a
         "Payload: the latest non-empty value wins; empty never erases",
         """\
 Per channel (a call's `arguments`, a custom tool's `input`, a text part, …) the
-candidates in arrival order are: the concatenated deltas, the `*.done` value, the
+offers in arrival order are: the concatenated deltas, the `*.done` value, the
 `output_item.done` item's value, the `response.completed` item's value. The final value
-is the **last non-empty** candidate; an empty or missing value never replaces a
-non-empty one. When two non-empty candidates differ: `divergent_payload` (warning) —
+is the **last non-empty** offer; an empty or missing value never replaces a
+non-empty one. When two non-empty offers differ: `divergent_payload` (warning) —
 unless the earlier one is a prefix of the later (`payload_extended`, info). Payloads
 are opaque strings: never parsed, trimmed or re-serialized. `invalid_json_arguments`
 (warning) flags function-call arguments that do not parse as JSON. A delta that arrives
@@ -504,7 +504,7 @@ after its channel's `*.done` is a `late_event`.""",
             "Bedrock Mantle's gpt-oss-20b arguments end with a newline on every source "
             "(`{\"data\":{}}\\n`, peer notes §E); opencode replays them re-serialized, which "
             "changes the bytes — here they are kept as they came.",
-            "On OpenAI the four candidates agree (protocol notes §5.1, §6 item 2); a disagreement "
+            "On OpenAI the four offers agree (protocol notes §5.1, §6 item 2); a disagreement "
             "is "
             "recorded, never silently merged.",
         ),

@@ -24,8 +24,8 @@ from responses_oracle.model.tables import (
 )
 from responses_oracle.model.vocabulary import (
     AddedView,
-    CandidateRelation,
     EntryState,
+    OfferRelation,
     PayloadHeld,
     Trigger,
 )
@@ -43,7 +43,7 @@ from responses_oracle.proofs.mutation import (
     unreachable,
 )
 
-_H, _R = PayloadHeld, CandidateRelation
+_H, _R = PayloadHeld, OfferRelation
 
 
 def _stream(name: str) -> list[dict[str, Any]]:

@@ -134,9 +134,9 @@ def _duplicate_done(policy: Reduced, reference: Reduced) -> None:
 def _empty_done_erases(policy: Reduced, reference: Reduced) -> None:
     # A.2 / A.6: the second done's "" wins over the arguments the first one carried.
     (erased,) = policy.channels()
-    assert (erased.final, erased.last_nonempty_candidate) == ("", '{"entry": 0}')
+    assert (erased.final, erased.last_nonempty_offer) == ("", '{"entry": 0}')
     (kept,) = reference.channels()
-    assert (kept.final, kept.last_nonempty_candidate) == ('{"entry": 0}', '{"entry": 0}')
+    assert (kept.final, kept.last_nonempty_offer) == ('{"entry": 0}', '{"entry": 0}')
     assert "duplicate_item" in reference.codes()
     # The result writer never blanks a non-empty field of the merged item (driver code,
     # listed in OPENCODE.not_modelled), so only the channel shows it here; after
@@ -149,7 +149,7 @@ def _snapshot_skipped(policy: Reduced, reference: Reduced) -> None:
     # arguments response.completed carries; B.2: codex ignores response.completed.output.
     # The snapshot is a candidate all the same (R3), so the loss is a violation.
     (channel,) = policy.channels()
-    assert (channel.final or "", channel.last_nonempty_candidate) == ("", '{"entry": 0}')
+    assert (channel.final or "", channel.last_nonempty_offer) == ("", '{"entry": 0}')
     assert not policy.arguments()["call_0"]
     assert reference.arguments() == {"call_0": '{"entry": 0}'}
 
