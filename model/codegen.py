@@ -108,7 +108,7 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
                 ("slot_fit", "SlotFit"),
             ),
             "Fit",
-            "The matching table (R6): does a done or snapshot item fit one candidate entry.",
+            "The matching table (R6): does a done or snapshot item fit one proposed entry.",
         ),
         _Kernel(
             "admit_done",

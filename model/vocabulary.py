@@ -144,14 +144,14 @@ class ItemKind(Enum):
 
 
 class TypeFit(Enum):
-    """An item's type against a candidate entry's (R6 matching)."""
+    """An item's type against a proposed entry's (R6 matching)."""
 
     SAME = "same"
     DIFFERS = "differs"
 
 
 class CallFit(Enum):
-    """An item's ``call_id`` against a candidate entry's: ``BLANK`` when either has none."""
+    """An item's ``call_id`` against a proposed entry's: ``BLANK`` when either has none."""
 
     BLANK = "blank"
     EQUAL = "equal"
@@ -159,7 +159,7 @@ class CallFit(Enum):
 
 
 class IdFit(Enum):
-    """An item's wire id against a candidate entry (R4 aliases).
+    """An item's wire id against a proposed entry (R4 aliases).
 
     ``BLANK``: the item or the entry has no id; ``NAMES``: the id is one of the entry's
     aliases; ``UNSEEN``: it names no entry at all; ``OTHER``: it names other entries only.
@@ -172,7 +172,7 @@ class IdFit(Enum):
 
 
 class SlotFit(Enum):
-    """How the candidate entry was reached through the item's slot, and by what item.
+    """How the proposed entry was reached through the item's slot, and by what item.
 
     ``OPEN_*`` / ``CLOSED_*``: the entry is the only one bound at the item's
     ``output_index``, still open or already done, and the item is a done item
@@ -188,7 +188,7 @@ class SlotFit(Enum):
 
 
 class Fit(Enum):
-    """The decision of the matching table for one candidate entry (R6).
+    """The decision of the matching table for one proposed entry (R6).
 
     ``AGREE``: the item is the entry's; ``OWN``: the item is the entry's own done item
     (its id, at its own slot, while open) bringing another ``call_id`` — the one item

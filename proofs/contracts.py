@@ -24,7 +24,7 @@ counterexample, reported with the inputs and the code the cell raised.
 
 Payload and identity steps read no entries: their proofs hold at any size.  An
 admission step reads the entries an item may belong to; at most three keys propose
-candidates (slot, ``call_id``, id), so its proof is run for 2 to 4 entries and is
+entries (slot, ``call_id``, id), so its proof is run for 2 to 4 entries and is
 reported bounded.
 
 The same steps say which cells can be consulted at all (``selectable``): a cell no
@@ -70,7 +70,7 @@ class StepFacts:
     the step's domain, the contract (``claim``) over the same constants, the inputs a
     counterexample shows (``show``), and per table the keys the step looks up in it
     (``keys``: ``(when, key)`` pairs — one per entry for the matching table, which is asked
-    per candidate).
+    per proposed entry).
     """
 
     raised: dict[Code, Term]
@@ -391,7 +391,7 @@ def _done(tables: ModelTables, n: int) -> StepFacts:
 
 
 def _fits_as_r6_says(ops: Z3Ops, facts: Any, e: int, fit: Term, fit_sort: Any) -> Term:
-    """R6 on one candidate ``e``, over the values the matching table's key is read from:
+    """R6 on one proposed entry ``e``, over the values the matching table's key is read from:
     whether the item fits it, and as what (``Fit``)."""
     import z3
     from responses_oracle.model.vocabulary import Fit
@@ -605,16 +605,16 @@ def _least_model(solver: Any, show: dict[str, Term]) -> Any:
     for term in show.values():
         sort = term.sort()
         if z3.is_bool(term):
-            candidates = [z3.BoolVal(False), z3.BoolVal(True)]
+            values = [z3.BoolVal(False), z3.BoolVal(True)]
         else:
-            candidates = [sort.constructor(i)() for i in range(sort.num_constructors())]
-        for candidate in candidates:
+            values = [sort.constructor(i)() for i in range(sort.num_constructors())]
+        for value in values:
             solver.push()
-            solver.add(term == candidate)
+            solver.add(term == value)
             found = solver.check() == z3.sat
             solver.pop()
             if found:
-                solver.add(term == candidate)
+                solver.add(term == value)
                 break
     if solver.check() != z3.sat:
         raise AssertionError("a satisfiable contract query lost its model")

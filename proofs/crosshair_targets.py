@@ -302,7 +302,7 @@ def route_target(
     absent id names nothing — plus a bound: two entries per key already reach every
     slot view and every id view, and keep the path space small enough to exhaust.
 
-    The target is never outside the candidates, and never a guess: it is the one entry
+    The target is never outside the proposed entries, and never a guess: it is the one entry
     both keys agree on.
 
     pre: len(slot_entries) <= 2 and len(set(slot_entries)) == len(slot_entries)

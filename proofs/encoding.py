@@ -714,7 +714,7 @@ class Encoding:
     def canonical_order(
         self, first: State, steps: list[Step]
     ) -> list[tuple[Term, list[Term]]]:
-        """The terms a canonical run minimises, in order, with their candidate values."""
+        """The terms a canonical run minimises, in order, with the values each may take."""
         entries = [z3.IntVal(i) for i in range(self.bounds.entries)]
         order: list[tuple[Term, list[Term]]] = [
             (slot, [z3.IntVal(0)]) for slot in first.entry_slot

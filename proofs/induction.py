@@ -370,14 +370,14 @@ class Unrolling(Generic[CS, CE]):
             if not _check(self.solver):
                 return None
             if canonical:
-                for term, candidates in self.system.canonical_order(self.states[0], self.steps):
-                    for candidate in candidates:
+                for term, values in self.system.canonical_order(self.states[0], self.steps):
+                    for value in values:
                         self.solver.push()
-                        self.solver.add(term == candidate)
+                        self.solver.add(term == value)
                         found = _check(self.solver)
                         self.solver.pop()
                         if found:
-                            self.solver.add(term == candidate)
+                            self.solver.add(term == value)
                             break
                 _check(self.solver)
             return self.read(self.solver.model())

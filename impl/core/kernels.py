@@ -935,7 +935,7 @@ def admit_added(view: AddedView) -> Admission:
 
 
 def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
-    """The matching table (R6): does a done or snapshot item fit one candidate entry.
+    """The matching table (R6): does a done or snapshot item fit one proposed entry.
 
     post: (type_fit, call_fit, id_fit, slot_fit, __return__) in FIT_EDGES
     """

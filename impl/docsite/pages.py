@@ -393,7 +393,7 @@ def _matching_vacuity_section(vacuity: dict[str, Any]) -> list[str]:
         "(`model/admission.py`, page: the admission model), "
         f"{vacuity['reached']} are consulted by some stream of up to {vacuity['depth']} "
         f"items at {vacuity['bounds']} (`proofs.matching.fit_coverage`), so a proof over "
-        "the matcher is not vacuous there. The rest exist for totality: a candidate not "
+        "the matcher is not vacuous there. The rest exist for totality: an entry not "
         "at its own slot is proposed only by its `call_id` or by its id, so no key "
         "proposes it with these views:",
         "",

@@ -364,10 +364,10 @@ whose cells are picked by classifiers written once and run by both the reducer a
   in its namespace (or, without `call_id`, its id): `duplicate_item`, ignored — a done
   call is never reopened. A `call_id` held by an entry of another type of the same
   kind is `duplicate_call_id`, not admitted. Otherwise a new entry is admitted.
-- A `done` or snapshot item is **matched**: three keys propose candidates — the entry
+- A `done` or snapshot item is **matched**: three keys propose entries — the entry
   bound alone at its slot (on a shared slot, the one its `call_id` or id picks there),
   the entry holding its `call_id`, the entry its id names uniquely — and the *matching
-  table* says whether the item fits each candidate, from its type, `call_id`, id and
+  table* says whether the item fits each proposed entry, from its type, `call_id`, id and
   slot views. One fitting entry: the item is its; several: `ambiguous_route`,
   rejected; none: a new entry is admitted (done-only and snapshot-only items are
   recovered). An item of another type never fits. Equal `call_id`s fit whatever the

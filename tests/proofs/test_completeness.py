@@ -205,7 +205,7 @@ def test_every_obligation_has_a_reachable_antecedent() -> None:
     assert shortest["slot_reuse_reported"] == [Trigger.ITEM_ADDED, Trigger.ITEM_ADDED]
 
 
-# -- the state, the candidates and the ids follow the wire events ------------------------
+# -- the state, the offers and the ids follow the wire events ------------------------
 
 
 def _ended(name: str, output: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
@@ -236,7 +236,7 @@ def test_delta_leaves_entry_added_reports_a_streaming_call_as_not_started() -> N
 
 
 def test_done_only_item_payload_dropped_misses_the_divergent_snapshot() -> None:
-    # The done item's arguments were never a candidate: a snapshot that changes them is
+    # The done item's arguments were never an offer: a snapshot that changes them is
     # taken silently, where the reference reports the divergence.
     name = "done-only-item-payload-dropped"
     (done,) = [e["item"] for e in _fixture(name) if e["type"] == "response.output_item.done"]

@@ -147,7 +147,7 @@ def _empty_done_erases(policy: Reduced, reference: Reduced) -> None:
 def _snapshot_skipped(policy: Reduced, reference: Reduced) -> None:
     # C.2 "the reported bug" (and A.2 for opencode): a call already done ignores the
     # arguments response.completed carries; B.2: codex ignores response.completed.output.
-    # The snapshot is a candidate all the same (R3), so the loss is a violation.
+    # The snapshot is an offer all the same (R3), so the loss is a violation.
     (channel,) = policy.channels()
     assert (channel.final or "", channel.last_nonempty_offer) == ("", '{"entry": 0}')
     assert not policy.arguments()["call_0"]
@@ -387,7 +387,7 @@ def test_the_axonhub_bug_is_reproduced_and_refuted_by_the_payload_invariants(
     proofs: dict[str, dict[str, ProofResult]],
 ) -> None:
     # The reducer reproduces it (test_section_d_inputs_give_each_peers_answer), and the
-    # payload invariants count the snapshot item as a candidate on arrival (R3), so the
+    # payload invariants count the snapshot item as an offer on arrival (R3), so the
     # skipped snapshot is a counterexample, not a silent loss.
     for invariant in ("empty_never_erases", "latest_nonempty_wins"):
         assert proofs["axonhub"][invariant].status is Status.COUNTEREXAMPLE
