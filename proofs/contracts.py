@@ -55,6 +55,7 @@ from .responses_z3 import (
     terminal_status_step,
 )
 from .runners_z3 import search_runner_step, shell_runner_step
+from .step_facts import StepFacts
 
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
@@ -62,22 +63,6 @@ if TYPE_CHECKING:
 
 ENTRY_BOUNDS: tuple[int, ...] = (2, 3, 4)
 """The numbers of entries an admission contract is proved for."""
-
-
-@dataclass(frozen=True)
-class StepFacts:
-    """One decision step as Z3 sees it: the codes its cell raises (``raised[code]``),
-    the step's domain, the contract (``claim``) over the same constants, the inputs a
-    counterexample shows (``show``), and per table the keys the step looks up in it
-    (``keys``: ``(when, key)`` pairs — one per entry for the matching table, which is asked
-    per proposed entry).
-    """
-
-    raised: dict[Code, Term]
-    domain: Term
-    claim: Term
-    show: dict[str, Term]
-    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]]
 
 
 Builder = Callable[[ModelTables, int], StepFacts]

@@ -422,7 +422,7 @@ def _open_state_follows_events(encoding: Encoding, state: State) -> Term:
     return _each_entry(encoding, follows)
 
 
-def _candidates_offered(encoding: Encoding, state: State) -> Term:
+def _values_offered(encoding: Encoding, state: State) -> Term:
     return _each_channel(encoding, lambda i, k: last_offer(state, k) == state.brought[k])
 
 
@@ -825,7 +825,7 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("refusal_reported", step=refusal_reported, routing=True),
         Property("closed_by_its_events", state=_closed_by_its_events),
         Property("open_state_follows_events", state=_open_state_follows_events),
-        Property("values_offered", state=_candidates_offered, payload=True),
+        Property("values_offered", state=_values_offered, payload=True),
         Property("channel_events_stay_in_channel", step=_channel_events_stay_in_channel),
         Property("duplicate_reported", step=_duplicate_reported),
         Property("item_id_learned", state=_item_id_learned),

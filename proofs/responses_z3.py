@@ -105,8 +105,9 @@ from typing import TYPE_CHECKING, Any
 
 from responses_oracle.model.tables import ModelTables
 
+from .step_facts import StepFacts
+
 if TYPE_CHECKING:
-    from .contracts import StepFacts
     from .sorts import Term
 
 
@@ -115,7 +116,6 @@ def boundary_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.responses import Boundary, Opening, boundary_key
 
-    from .contracts import StepFacts
     from .ops_z3 import PAYLOAD, Z3Ops, lookup
     from .sorts import finite_sort
 
@@ -170,7 +170,6 @@ def frames_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.responses import Boundary, ClientFrame
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
@@ -190,7 +189,6 @@ def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.admission import MatchedItem, binds_missing_slot
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
@@ -224,7 +222,6 @@ def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.annotations import PartMerge, position_view
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
@@ -266,7 +263,6 @@ def terminal_status_step(tables: ModelTables, n: int) -> StepFacts:
     from responses_oracle.model.catalogue import Terminal
     from responses_oracle.model.vocabulary import ResponseStatus
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
@@ -295,7 +291,6 @@ def amended_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.catalogue import Terminal
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
