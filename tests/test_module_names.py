@@ -1,4 +1,5 @@
-"""One concept, one name: no two modules of the package share a basename.
+"""One concept, one name: no two modules of the package share a basename, and
+``candidate`` is the parser under test only.
 
 A reader who meets ``profiles`` or ``verdicts`` in an import should not have to ask
 which of two concepts it is.  The package's modules are listed from what
@@ -8,6 +9,7 @@ package is listed the day it is declared.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import defaultdict
 from collections.abc import Iterable
@@ -79,3 +81,40 @@ def test_a_shared_basename_is_reported_with_its_modules() -> None:
     assert found == {
         "profiles": ["responses_oracle.testing.profiles", "responses_oracle.agents.profiles"]
     }
+
+
+PARSER_FREE = ("model", "proofs", "impl/core")
+"""The model, its proofs and the reducer's core: no parser under test is theirs to
+name, so ``candidate`` there would be another concept (R7's value is an *offer*, the
+entries R6's keys propose are *proposed entries*)."""
+
+PARSER_NAMING = frozenset({"model/divergence.py"})
+"""The model's one module about a candidate: the classes of what it answered."""
+
+
+def candidate_mentions(root: Path) -> list[str]:
+    """``file:line`` of each ``candidate`` under ``PARSER_FREE``, outside ``PARSER_NAMING``."""
+    word = re.compile("candidate", re.IGNORECASE)
+    return [
+        f"{path.relative_to(root).as_posix()}:{number}"
+        for folder in PARSER_FREE
+        for path in sorted((root / folder).rglob("*.py"))
+        if path.relative_to(root).as_posix() not in PARSER_NAMING
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if word.search(line)
+    ]
+
+
+def test_candidate_names_the_parser_under_test_only() -> None:
+    assert candidate_mentions(REPO) == []
+    # The exempt module does name it, so the exemption is not dead.
+    assert "candidate" in (REPO / "model" / "divergence.py").read_text(encoding="utf-8")
+
+
+def test_a_candidate_in_the_model_is_reported(tmp_path: Path) -> None:
+    # The check's own mutant: R7's old word in the model is found, with its line.
+    (tmp_path / "model").mkdir()
+    (tmp_path / "model" / "payload.py").write_text(
+        '"""R7."""\nclass CandidateRelation: ...\n', encoding="utf-8"
+    )
+    assert candidate_mentions(tmp_path) == ["model/payload.py:2"]
