@@ -35,7 +35,7 @@ from responses_oracle.reducer import Reducer
 from .counterexample import Event, name_text, payload_text, render_frames
 from .encoding import Bounds, ConcreteState, Payload
 from .induction import Run
-from .routing import ConcreteRoutingState, RoutingKind
+from .routing_z3 import ConcreteRoutingState, RoutingKind
 
 
 @dataclass(frozen=True)
@@ -65,10 +65,10 @@ def _abstract(
 
 
 def _channel(entry: EntrySnapshot | None) -> tuple[str | None, str | None]:
-    """The final value and last non-empty candidate of an entry's arguments channel."""
+    """The final value and last non-empty offer of an entry's arguments channel."""
     for channel in entry.channels if entry is not None else ():
         if channel.kind is ChannelKind.ARGUMENTS and channel.index == 0:
-            return channel.final, channel.last_nonempty_candidate
+            return channel.final, channel.last_nonempty_offer
     return None, None
 
 
@@ -129,8 +129,8 @@ def predicted(state: ConcreteState, payloads: bool = False, names: bool = False)
 
 
 def _predicted_payload(held: Payload, pending: Payload, last: Payload) -> tuple[Payload, Payload]:
-    """The final value and last candidate, as ``properties.final_value`` and
-    ``properties.last_candidate`` define them over the abstract channel."""
+    """The final value and last offer, as ``properties.final_value`` and
+    ``properties.last_offer`` define them over the abstract channel."""
     missing = Payload.MISSING
     final = pending if pending is not missing and held is missing else held
     return final, pending if pending is not missing else last

@@ -68,7 +68,7 @@ from .encoding import NONEMPTY, Bounds, ConcreteState, ConcreteStep, Payload
 from .induction import Run, bmc, close_snapshot
 from .matching import MATCHER_DEPTH, ConcreteMatchStep, check_matcher, render_run
 from .mutants import TRACED, Mutant
-from .routing import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
+from .routing_z3 import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
 
 Event = dict[str, Any]
 """One wire event as a JSON object."""

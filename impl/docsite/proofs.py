@@ -5,7 +5,7 @@ Theory of operation
 Running the Z3 proofs takes minutes (about eleven on a shared two-core machine), too
 long to repeat on every regeneration of the pages, and their verdict depends only on
 the code the proofs run.  So the generator runs
-``responses_oracle.proofs.prove.prove(unbounded=True)`` when the record is stale (or
+``responses_oracle.proofs.inventory.prove(unbounded=True)`` when the record is stale (or
 when asked, ``--prove``) and keeps what it returned in ``docs/proofs.json`` — a
 ``ProofRecord``: per invariant, the status and detail of every row, plus a
 *fingerprint* of the code they were computed from.  The invariants page is rendered
@@ -25,7 +25,7 @@ The fingerprint covers exactly what the proofs read, and none of its prose:
 
 The record also holds what the proofs say about the peers' policies
 (``responses_oracle.proofs.policies``): per policy, its description, the cells it
-changes, what it does not model, the payload candidates it ignores, and the rows of
+changes, what it does not model, the payload offers it ignores, and the rows of
 ``prove_policy`` -- a refuted invariant with its shortest counterexample stream.  A
 re-run on the same sources writes the same record: counterexamples are canonical
 (``induction.Unrolling.find`` and ``contracts.check_contract`` minimise them in a fixed
@@ -53,7 +53,10 @@ from typing import Any
 RECORD_NAME = "proofs.json"
 """The record's file name under ``docs/`` (published with the site, machine-readable)."""
 
-PROOF_ROOTS: tuple[str, ...] = ("responses_oracle.proofs.prove", "responses_oracle.proofs.policies")
+PROOF_ROOTS: tuple[str, ...] = (
+    "responses_oracle.proofs.inventory",
+    "responses_oracle.proofs.policies",
+)
 """The modules ``run_proofs`` runs: the fingerprint covers what they import, transitively."""
 
 PACKAGE = "responses_oracle"
@@ -316,12 +319,12 @@ def run_proofs() -> ProofRecord | None:
     # instead of labelling old verdicts with new sources.
     fingerprint = sources_fingerprint()
     try:
-        module = importlib.import_module("responses_oracle.proofs.prove")
+        module = importlib.import_module("responses_oracle.proofs.inventory")
         policies = importlib.import_module("responses_oracle.proofs.policies")
     except ModuleNotFoundError as error:
         if error.name not in {
             "z3",
-            "responses_oracle.proofs.prove",
+            "responses_oracle.proofs.inventory",
             "responses_oracle.proofs.policies",
         }:
             raise
@@ -357,5 +360,5 @@ def proofs_available() -> bool:
     """Whether ``prove()`` can run here (the proofs package and ``z3`` are importable)."""
     return (
         importlib.util.find_spec("z3") is not None
-        and importlib.util.find_spec("responses_oracle.proofs.prove") is not None
+        and importlib.util.find_spec("responses_oracle.proofs.inventory") is not None
     )

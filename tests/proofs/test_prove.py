@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from responses_oracle.model.tables import REFERENCE
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANTS
-from responses_oracle.proofs.prove import Status, prove
 
 
 def test_reference_invariant_is_proved_bounded_and_unbounded() -> None:
