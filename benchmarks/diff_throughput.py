@@ -21,11 +21,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from responses_oracle.testing.candidate import ProcessCandidate
-from responses_oracle.testing.cases import generated_case
-from responses_oracle.testing.compare import compare
-from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.oracle_trace import oracle_json
+from responses_oracle.differential.candidate import ProcessCandidate
+from responses_oracle.differential.compare import compare
+from responses_oracle.differential.harness import Generation, run_diff
+from responses_oracle.differential.oracle_trace import oracle_json
+from responses_oracle.streamgen.cases import generated_case
 
 TRIVIAL = (
     "import sys\n"

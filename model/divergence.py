@@ -22,14 +22,14 @@ and the call was confirmed (a ``*.done``, an ``output_item.done`` or the snapsho
 which did not end ``completed``, or which has an event the API's event types do not
 allow (a required field missing); a *flagged* stream is a valid one on which it raised
 a warning (``RAISED``, ``NOT_FLAGGING``).  Nothing here has behaviour; the classifier that
-picks a class for a difference is ``responses_oracle.testing.taxonomy``.
+picks a class for a difference is ``responses_oracle.differential.taxonomy``.
 
 Rule 3: a ``Hypothesis`` names a policy a client may follow instead of the rules (it
 answers the terminal snapshot verbatim, say); ``HYPOTHESES`` gives each the rule it
 breaks and the sentence a report says of it.  A differential run names a hypothesis as
 the cause of a cluster only when, on every case, the client's answer is the
 hypothesis's wherever the cluster's cause differs from the reference's
-(``responses_oracle.testing.hypotheses`` computes those answers).
+(``responses_oracle.differential.hypotheses`` computes those answers).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ stream (a stream that did not end ``completed`` counts as ``ERROR``; codes of
 ``NOT_FLAGGING`` do not count): a raise on a clean stream is a bug in plain sight, one
 on a flagged stream a bug on odd input, one on invalid input a choice.  A stream the
 API's event types do not allow is invalid whatever the reference raised
-(``responses_oracle.testing.taxonomy`` checks that first)."""
+(``responses_oracle.differential.taxonomy`` checks that first)."""
 
 NOT_FLAGGING: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
 """Warnings that do not flag a stream for ``RAISED``: a gap in ``sequence_number`` says
@@ -183,7 +183,7 @@ class Hypothesis(Enum):
     gives for a whole stream.  When a client's answer is that answer wherever a cause
     differs from the reference's, on every case of the cause, that policy is the cause,
     whatever the reference decided on each stream (the answers are computed by
-    ``responses_oracle.testing.hypotheses``)."""
+    ``responses_oracle.differential.hypotheses``)."""
 
     SNAPSHOT_VERBATIM = "snapshot_verbatim"
     """Each response is its terminal event's ``response`` object as it came: status,

@@ -396,7 +396,7 @@ class CodeSpec:
     be trusted as is), the rule whose clause raises it, and its ``meaning`` in one line
     (prose: the proof record's fingerprint ignores it).  The severities of the result
     contract (``SEVERITY``), the rule of each code in divergence reports
-    (``testing.rules.CODE_RULES``), the code list of ``docs/schema/result.schema.json``
+    (``model.rules.CODE_RULES``), the code list of ``docs/schema/result.schema.json``
     and the codes page of the docs (``docs/model/codes.md``) are made from it.
 
     A lifecycle row reports through a *note effect*; ``NOTE_CODES`` gives the code each
@@ -544,7 +544,7 @@ CODES: dict[Code, CodeSpec] = {
     ),
 }
 """Every diagnostic code: its severity, its rule and its meaning — the one table the
-severities (``SEVERITY``), the rule mapping (``testing.rules.CODE_RULES``), the result
+severities (``SEVERITY``), the rule mapping (``model.rules.CODE_RULES``), the result
 schema's code list and the codes page (``docs/model/codes.md``) are made from."""
 
 SEVERITY: dict[Code, Severity] = {code: spec.severity for code, spec in CODES.items()}

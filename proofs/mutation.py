@@ -82,10 +82,10 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 from responses_oracle.reducer import Reducer
-from responses_oracle.testing.choices import RandomChooser
-from responses_oracle.testing.faults import fault_stream
-from responses_oracle.testing.streams import openai_stream
-from responses_oracle.testing.walk import model_guided_stream
+from responses_oracle.streamgen.choices import RandomChooser
+from responses_oracle.streamgen.faults import fault_stream
+from responses_oracle.streamgen.streams import openai_stream
+from responses_oracle.streamgen.walk import model_guided_stream
 from responses_oracle.wire import read_wire_events
 
 from .contracts import CONTRACTS, check_contract

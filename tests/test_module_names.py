@@ -54,7 +54,7 @@ def test_the_listing_holds_every_package_and_their_modules() -> None:
     for module in (
         "responses_oracle.reducer",
         "responses_oracle.core.step",
-        "responses_oracle.testing.candidate",
+        "responses_oracle.differential.candidate",
         "responses_oracle.model.payload",
         "responses_oracle.proofs.inventory",
         "responses_oracle.docsite.__main__",

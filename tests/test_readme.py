@@ -42,7 +42,7 @@ from pathlib import Path
 import pytest
 from helpers import REPO, pip
 from responses_oracle import reduce
-from responses_oracle.testing.cases import STREAM_SUFFIXES
+from responses_oracle.streamgen.cases import STREAM_SUFFIXES
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 
@@ -161,7 +161,7 @@ def test_the_wheel_holds_the_library_and_cli_not_the_tooling(installed: Installe
     script = (
         "import importlib.util as u; "
         "print([u.find_spec(m) is not None for m in ('responses_oracle.cli', "
-        "'responses_oracle.testing.conformance_vectors', 'responses_oracle.model.codegen', "
+        "'responses_oracle.differential.conformance_vectors', 'responses_oracle.model.codegen', "
         "'responses_oracle.docsite', 'responses_oracle.model.diagrams', 'rule_tests')])"
     )
     done = installed.run(installed.python, "-c", script)

@@ -1,7 +1,7 @@
 """Harvest the streams the rule tests reduce, so that they become conformance vectors.
 
 Checkout tooling, not part of the package: ``tools/vector_corpus.py`` runs it to write
-the corpus the package ships (``responses_oracle/testing/corpus.json``), which
+the corpus the package ships (``responses_oracle/differential/corpus.json``), which
 ``responses-oracle vectors export`` reads wherever it runs.
 
 Theory of operation

@@ -2,7 +2,7 @@
 
 Run from the checkout, after a rule test or a proof counterexample changes::
 
-    python tools/vector_corpus.py            # rewrite impl/testing/corpus.json
+    python tools/vector_corpus.py            # rewrite impl/differential/corpus.json
     python tools/vector_corpus.py --check    # exit 1 when it is stale (the tests do this)
 
 Theory of operation
@@ -32,8 +32,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.testing.cases import corpus_files
-from responses_oracle.testing.conformance_vectors import CORPUS_FORMAT, VectorSource
+from responses_oracle.differential.conformance_vectors import CORPUS_FORMAT, VectorSource
+from responses_oracle.streamgen.cases import corpus_files
 from responses_oracle.wire.formats import InputFormat, read_wire_events
 from rule_tests import harvest
 
@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parents[1]
 """The checkout's root."""
 
 OUTPUT = REPO / "impl" / "testing" / "corpus.json"
-"""The corpus file (``responses_oracle/testing/corpus.json`` once installed)."""
+"""The corpus file (``responses_oracle/differential/corpus.json`` once installed)."""
 
 RULE_TESTS = REPO / "tests" / "core" / "test_rules.py"
 """The rule tests whose streams are harvested."""

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from responses_oracle.audit.libraries import require
-from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.provider_profiles import PROFILES, apply_profiles
-from responses_oracle.testing.streams import openai_stream
+from responses_oracle.streamgen.choices import case_chooser
+from responses_oracle.streamgen.provider_profiles import PROFILES, apply_profiles
+from responses_oracle.streamgen.streams import openai_stream
 
 OPENAI: Final = "openai"
 """The provider name of streams no profile rewrote."""

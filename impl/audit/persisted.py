@@ -8,7 +8,7 @@ An ``output`` of another shape is a ``PersistedError``: the row is reported as a
 manifest row rather than compared with the wrong response.
 
 ``divergences`` is the one call into the differential taxonomy
-(``responses_oracle.testing.taxonomy.classify_items``, whose classes
+(``responses_oracle.differential.taxonomy.classify_items``, whose classes
 ``responses_oracle.model.divergence`` owns): the classes by which the persisted items
 differ from the reference's result, most harmful first (``HARM``); empty when they agree.
 """
@@ -19,9 +19,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from responses_oracle.differential.taxonomy import classify_items
 from responses_oracle.model.divergence import HARM
 from responses_oracle.result import Result
-from responses_oracle.testing.taxonomy import classify_items
 
 Items = list[Mapping[str, Any]]
 """The persisted items of one response: wire items or result entries."""

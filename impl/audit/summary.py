@@ -36,8 +36,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from responses_oracle.model.rules import CODE_RULES
 from responses_oracle.model.vocabulary import SEVERITY, Code
-from responses_oracle.testing.rule_codes import CODE_RULES
 from responses_oracle.words import counted
 
 EXAMPLES: Final = 3

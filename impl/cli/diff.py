@@ -4,12 +4,12 @@ The candidate is any program speaking the candidate protocol (JSON Lines, one re
 body in, one answer out; docs/usage/oracle.md), or a built-in name: the real clients
 ``openai-python``, ``openai-agents``, ``openai-node``, ``ai-sdk`` and ``ai-streamtext``
 (the last three from the checkout's ``adapters/node``), or ``oracle`` (the reference
-itself, which must agree with itself).  The harness (``responses_oracle.testing.harness``) feeds it
-``--count`` generated streams of ``--seed`` (``--generator``, ``--profile``) and the
-``--corpus`` files, classes every difference by harm, clusters the cases by cause and
-shows each cluster shrunk to a minimal well-formed stream with both answers, the rule
-that decides it and the oracle's trace.  Deterministic for a given seed, whatever
-``--jobs``.
+itself, which must agree with itself). The harness
+(``responses_oracle.differential.harness``) feeds it ``--count`` generated streams of
+``--seed`` (``--generator``, ``--profile``) and the ``--corpus`` files, classes every
+difference by harm, clusters the cases by cause and shows each cluster shrunk to a
+minimal well-formed stream with both answers, the rule that decides it and the oracle's
+trace. Deterministic for a given seed, whatever ``--jobs``.
 
 Exit status: 0 when the candidate agrees on every stream (or diverges only in the
 ``--allow``-ed classes), 1 when it diverges, 2 for unusable arguments or a candidate
@@ -26,17 +26,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from responses_oracle.model.divergence import HYPOTHESES, SEVERE, Divergence
-from responses_oracle.testing.candidate import BUILTIN_CANDIDATES, candidate_command
-from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
-from responses_oracle.testing.findings import (
+from responses_oracle.differential.candidate import BUILTIN_CANDIDATES, candidate_command
+from responses_oracle.differential.findings import (
     Cluster,
     DiffReport,
     class_counts,
     representative_page,
 )
-from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.provider_profiles import PROFILES
+from responses_oracle.differential.harness import Generation, run_diff
+from responses_oracle.model.divergence import HYPOTHESES, SEVERE, Divergence
+from responses_oracle.streamgen.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
+from responses_oracle.streamgen.provider_profiles import PROFILES
 from responses_oracle.wire.inputs import NotAStream
 
 from .common import CliError, Exit, Tally, command_parser
@@ -278,8 +278,8 @@ def _write_pages(folder: Path, clusters: Sequence[Cluster]) -> None:
 def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cluster]) -> None:
     """Each cluster's upstream report (and test) into ``folder`` (``testing.upstream``),
     the candidate run again to keep each readable stream only where it still shows."""
-    from responses_oracle.testing.candidate import ProcessCandidate
-    from responses_oracle.testing.upstream import INDEX, write_reports
+    from responses_oracle.differential.candidate import ProcessCandidate
+    from responses_oracle.differential.upstream import INDEX, write_reports
 
     candidate = ProcessCandidate(command(args), timeout=args.timeout, sse=args.wire == "sse")
     try:

@@ -43,10 +43,10 @@ from ..core.state import Diagnostic
 from ..core.step import DEFAULT_LIMITS, ReducerLimits, StepTrace
 from ..model.catalogue import ITEM_LEVEL_CLASSES, WIRE_EVENTS
 from ..model.responses import MAY_CLOSE
+from ..model.rules import RULE_RANGE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
-from ..testing.rule_codes import RULE_RANGE
 from ..wire.records import WireEvent
 from .common import InputSession, Tally, add_input_arguments, command_parser, inputs
 from .render import clean, code_text, result_view, stdout_console, write_json

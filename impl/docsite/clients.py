@@ -30,20 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.divergence import (
-    HARM,
-    HYPOTHESES,
-    RAISED_ON_INVALID_SAYS,
-    SEVERE,
-    Divergence,
-)
-from responses_oracle.testing.candidate import (
+from responses_oracle.differential.candidate import (
     Answer,
     Failure,
     ProcessCandidate,
     candidate_command,
 )
-from responses_oracle.testing.findings import (
+from responses_oracle.differential.findings import (
     Cluster,
     answer_json,
     answer_lines,
@@ -52,9 +45,16 @@ from responses_oracle.testing.findings import (
     policy_json,
     sources_json,
 )
-from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.streams import Event, GeneratedStream
-from responses_oracle.testing.upstream import package_version
+from responses_oracle.differential.harness import Generation, run_diff
+from responses_oracle.differential.upstream import package_version
+from responses_oracle.model.divergence import (
+    HARM,
+    HYPOTHESES,
+    RAISED_ON_INVALID_SAYS,
+    SEVERE,
+    Divergence,
+)
+from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 from . import docs_dir
 from .compliance import measure, summary_lines

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from responses_oracle.testing.candidate import Failure, ProcessCandidate, candidate_command
-from responses_oracle.testing.conformance_vectors import (
+from responses_oracle.differential.candidate import Failure, ProcessCandidate, candidate_command
+from responses_oracle.differential.conformance_vectors import (
     Vector,
     VectorSource,
     by_rule,

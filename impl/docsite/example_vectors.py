@@ -1,13 +1,13 @@
 """The documentation's streams as conformance vectors: every example, checkable elsewhere.
 
-Each worked example of a rule page and each scenario of the peers page is exported
-with the testing toolkit's own vector writer (``responses_oracle.testing.conformance_vectors``) into
-``docs/vectors/``: a manifest and one JSON file per stream, holding the events and the
-oracle's results.  The pages link to them, so every cell of the peers table and every
-example is backed by a vector another implementation can run (the format is the one
-``responses-oracle vectors`` exports).  Rule R1's example is raw SSE (its point is the
-framing and an undecodable line), which a vector of decoded events cannot carry; it has
-no vector.
+Each worked example of a rule page and each scenario of the peers page is exported with
+the differential harness's own vector writer
+(``responses_oracle.differential.conformance_vectors``) into ``docs/vectors/``: a
+manifest and one JSON file per stream, holding the events and the oracle's results. The
+pages link to them, so every cell of the peers table and every example is backed by a
+vector another implementation can run (the format is the one ``responses-oracle
+vectors`` exports). Rule R1's example is raw SSE (its point is the framing and an
+undecodable line), which a vector of decoded events cannot carry; it has no vector.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ..testing.conformance_vectors import CASES, Vector, VectorSource, export, make_vector
+from ..differential.conformance_vectors import CASES, Vector, VectorSource, export, make_vector
 from .peers import SCENARIOS, Scenario
 from .rule_texts import RULES, Rule
 

@@ -2,7 +2,7 @@
 
 The peers page has a column for what openai-python's own stream accumulator
 (``client.responses.stream()``) makes of each scenario.  It is not documented but
-computed: ``responses_oracle.testing.openai_candidate.parse`` feeds the stream to the
+computed: ``responses_oracle.differential.openai_candidate.parse`` feeds the stream to the
 SDK's ``ResponseStream`` offline, as the harness's ``--candidate openai-python`` does.
 The SDK is an optional dependency (extra ``bench``), so, as for the proofs, the answers
 are recorded in ``docs/peers-openai-python.json`` with the SDK version and a digest of
@@ -106,7 +106,7 @@ def run_sdk() -> SdkRecord | None:
     """openai-python's answer to every scenario; None when the SDK is not installed."""
     if not sdk_available():
         return None
-    parse = importlib.import_module("responses_oracle.testing.openai_candidate").parse
+    parse = importlib.import_module("responses_oracle.differential.openai_candidate").parse
     return SdkRecord(
         version("openai"),
         {

@@ -33,8 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from responses_oracle.differential.compare import Aspect
 from responses_oracle.model.vocabulary import ResponseStatus
-from responses_oracle.testing.compare import Aspect
 from responses_oracle.words import counted
 
 from .request_schema import item_problems
@@ -73,8 +73,8 @@ def compare_downstream(
 ) -> GatewayVerdict:
     """Reduce both sides and compare: the answer the gateway's client gets must be the
     answer of the stream ``serve`` sent (plus the first forwarded request's items)."""
+    from responses_oracle.differential.compare import compare
     from responses_oracle.reducer import reduce
-    from responses_oracle.testing.compare import compare
 
     oracle = [result.to_dict() for result in reduce(list(served_events))]
     received = [result.to_dict() for result in reduce(downstream)]

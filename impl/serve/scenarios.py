@@ -86,7 +86,7 @@ def load_scenario(spec: str) -> Scenario:
 def _find(spec: str) -> Scenario:
     """The stream ``spec`` names, as given."""
     if seed := _SEED.fullmatch(spec):
-        from responses_oracle.testing.cases import generated_case
+        from responses_oracle.streamgen.cases import generated_case
 
         case = generated_case(int(seed.group(1)), int(seed.group(2)))
         return Scenario(spec, tuple(case.stream.events))
@@ -142,7 +142,7 @@ def _file_events(path: Path) -> tuple[Event, ...]:
 def _vector_events(path: Path) -> tuple[Event, ...] | None:
     """The events of a conformance vector file (``docs/conformance-vectors.md``), or None
     if ``path`` is not one."""
-    from responses_oracle.testing.conformance_vectors import Vector
+    from responses_oracle.differential.conformance_vectors import Vector
 
     if path.suffix != ".json":
         return None
@@ -153,7 +153,7 @@ def _vector_events(path: Path) -> tuple[Event, ...] | None:
 
 
 def _corpus_events(name: str) -> tuple[Event, ...] | None:
-    from responses_oracle.testing.conformance_vectors import corpus_vectors
+    from responses_oracle.differential.conformance_vectors import corpus_vectors
 
     for vector in corpus_vectors():
         if vector.name == name:

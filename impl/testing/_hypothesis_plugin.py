@@ -21,7 +21,6 @@ def _streams_for(_: type) -> Any:
 def _register() -> None:
     """Register ``valid_streams()`` as the strategy for ``GeneratedStream``."""
     from hypothesis import strategies as st
-
-    from .streams import GeneratedStream
+    from responses_oracle.streamgen.streams import GeneratedStream
 
     st.register_type_strategy(GeneratedStream, _streams_for)

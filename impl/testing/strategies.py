@@ -29,12 +29,11 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
-
-from .choices import Chooser
-from .faults import fault_stream
-from .provider_profiles import PROFILES, apply_profiles
-from .streams import ITEM_BUILDERS, GeneratedStream, openai_stream
-from .walk import model_guided_stream
+from responses_oracle.streamgen.choices import Chooser
+from responses_oracle.streamgen.faults import fault_stream
+from responses_oracle.streamgen.provider_profiles import PROFILES, apply_profiles
+from responses_oracle.streamgen.streams import ITEM_BUILDERS, GeneratedStream, openai_stream
+from responses_oracle.streamgen.walk import model_guided_stream
 
 T = TypeVar("T")
 

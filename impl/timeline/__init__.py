@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
-from responses_oracle.testing.candidate import Answer, Failure
+from responses_oracle.differential.candidate import Answer, Failure
 from responses_oracle.wire.records import WireEvent
 
 from .build import FOLD_ABOVE, Timeline, build_timeline

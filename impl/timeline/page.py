@@ -41,6 +41,10 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any, Final
 
+from responses_oracle.differential.candidate import Answer, Failure
+from responses_oracle.differential.compare import Difference, compare
+from responses_oracle.differential.oracle_trace import DECISION_RULES
+from responses_oracle.model.rules import CODE_RULES, RULES
 from responses_oracle.model.vocabulary import (
     SEVERITY,
     Code,
@@ -48,10 +52,6 @@ from responses_oracle.model.vocabulary import (
     ResponseStatus,
     Severity,
 )
-from responses_oracle.testing.candidate import Answer, Failure
-from responses_oracle.testing.compare import Difference, compare
-from responses_oracle.testing.oracle_trace import DECISION_RULES
-from responses_oracle.testing.rule_codes import CODE_RULES, RULES
 from responses_oracle.words import counted
 
 from ..cli.render import clean

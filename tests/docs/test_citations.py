@@ -1,6 +1,6 @@
 """The docs say the same thing about the rules everywhere, and every citation leads somewhere.
 
-- The set of rules is one list: the one-line summaries (``testing.rules.RULES``) name
+- The set of rules is one list: the one-line summaries (``model.rules.RULES``) name
   the rules the rule pages are generated for (``docsite.rules.RULES``), and every
   "R1-Rn" (a hyphen or an en dash) in the README, the hand-written pages and the help
   texts names that last rule.
@@ -17,7 +17,7 @@ from pathlib import Path
 from helpers import REPO
 from responses_oracle.docsite.citations import citations, linked
 from responses_oracle.docsite.rule_texts import RULES as RULE_PAGES
-from responses_oracle.testing.rule_codes import RULE_RANGE, RULES
+from responses_oracle.model.rules import RULE_RANGE, RULES
 
 DOCS = REPO / "docs"
 _RANGE = re.compile(r"R1\s*(?:\u2013|-|\.\.|to)\s*R(\d+)")  # \u2013: an en dash

@@ -215,7 +215,7 @@ def test_a_scenario_whose_stream_changed_makes_the_sdk_record_stale() -> None:
 
 
 def test_every_vector_holds_its_stream_and_the_oracles_results() -> None:
-    from responses_oracle.testing.conformance_vectors import load
+    from responses_oracle.differential.conformance_vectors import load
 
     with tempfile.TemporaryDirectory() as folder:
         for path, text in PAGES.items():

@@ -17,6 +17,7 @@ import pytest
 from helpers import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from responses_oracle.differential.conformance_vectors import corpus_vectors
 from responses_oracle.reducer import reduce
 from responses_oracle.serve.mapping import (
     AVOID,
@@ -33,8 +34,7 @@ from responses_oracle.serve.mapping import (
     split_like,
 )
 from responses_oracle.serve.scenarios import QUIRKS, load_scenario
-from responses_oracle.testing.cases import generated_case
-from responses_oracle.testing.conformance_vectors import corpus_vectors
+from responses_oracle.streamgen.cases import generated_case
 
 SHELL = OfferedTool(
     "shell",

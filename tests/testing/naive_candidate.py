@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from responses_oracle.testing.candidate import serve
+from responses_oracle.differential.candidate import serve
 
 _ENDS = {
     "response.completed": "completed",

@@ -15,6 +15,20 @@ from typing import Any
 
 import pytest
 from responses_oracle import reduce
+from responses_oracle.differential.candidate import (
+    NODE_ADAPTERS,
+    ProcessCandidate,
+    candidate_command,
+)
+from responses_oracle.differential.cause import (
+    RUNTIME_KIND,
+    failure_kind,
+    judged,
+    traced,
+    trip_rule,
+)
+from responses_oracle.differential.harness import answers_of, find, trip_points
+from responses_oracle.differential.hypotheses import explained
 from responses_oracle.docsite.clients import (
     CLIENTS,
     KNOWN,
@@ -29,13 +43,9 @@ from responses_oracle.docsite.clients import (
     render,
 )
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
-from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
-from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import RUNTIME_KIND, failure_kind, judged, traced, trip_rule
-from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.harness import answers_of, find, trip_points
-from responses_oracle.testing.hypotheses import explained
-from responses_oracle.testing.streams import GeneratedStream, openai_stream
+from responses_oracle.streamgen.cases import Case
+from responses_oracle.streamgen.choices import case_chooser
+from responses_oracle.streamgen.streams import GeneratedStream, openai_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

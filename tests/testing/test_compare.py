@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from responses_oracle import reduce
-from responses_oracle.model.vocabulary import Code
-from responses_oracle.testing.candidate import Failure
-from responses_oracle.testing.compare import (
+from responses_oracle.differential.candidate import Failure
+from responses_oracle.differential.compare import (
     NO_ARGUMENTS,
     PARSED_ARGUMENTS,
     Aspect,
@@ -16,7 +15,8 @@ from responses_oracle.testing.compare import (
     compare,
     payloads,
 )
-from responses_oracle.testing.rule_codes import CODE_RULES, RULES, rules_of_codes
+from responses_oracle.model.rules import CODE_RULES, RULES, rules_of_codes
+from responses_oracle.model.vocabulary import Code
 
 CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
 

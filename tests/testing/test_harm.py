@@ -13,17 +13,17 @@ import time
 from typing import Any
 
 from responses_oracle import reduce
+from responses_oracle.differential.candidate import Failure, FunctionCandidate
+from responses_oracle.differential.cause import Causes, judged
+from responses_oracle.differential.findings import cluster_order
+from responses_oracle.differential.harness import find, report
+from responses_oracle.differential.taxonomy import classify
 from responses_oracle.model import divergence
 from responses_oracle.model.divergence import HARM, Divergence
 from responses_oracle.model.vocabulary import Severity
 from responses_oracle.serve.present import present
-from responses_oracle.testing.candidate import Failure, FunctionCandidate
-from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import Causes, judged
-from responses_oracle.testing.findings import cluster_order
-from responses_oracle.testing.harness import find, report
-from responses_oracle.testing.streams import GeneratedStream
-from responses_oracle.testing.taxonomy import classify
+from responses_oracle.streamgen.cases import Case
+from responses_oracle.streamgen.streams import GeneratedStream
 
 # Names issue 22 added are read off their modules, so that each test fails by itself
 # on the code before it (the lead's check), not the whole file at import.
@@ -164,7 +164,7 @@ def test_a_cluster_counts_its_streams_per_class_and_reads_as_its_representative(
 
 
 def test_a_case_is_real_when_it_has_a_providers_shape_and_synthetic_otherwise() -> None:
-    from responses_oracle.testing.provenance import OPENAI, source_of
+    from responses_oracle.streamgen.provenance import OPENAI, source_of
 
     rekey = source_of(("openai", "profile:litellm-vllm-rekey"))
     assert rekey is not None and rekey.fixture.startswith("fixtures/quirks/q05")
@@ -178,7 +178,7 @@ def test_a_case_is_real_when_it_has_a_providers_shape_and_synthetic_otherwise() 
 
 
 def test_clusters_with_a_real_shape_rank_first() -> None:
-    from responses_oracle.testing.provenance import OPENAI
+    from responses_oracle.streamgen.provenance import OPENAI
 
     synthetic = GeneratedStream(tuple(_blank_done(_fc("call_1"), "arguments")), ("faulty",))
     real = GeneratedStream(tuple([CREATED, _done(_fc("call_1")), _completed(_fc("call_1"))]),
@@ -200,7 +200,7 @@ def test_clusters_with_a_real_shape_rank_first() -> None:
 def test_every_request_declares_a_tool_for_every_call_the_stream_carries() -> None:
     import json
 
-    from responses_oracle.testing.candidate import request_line
+    from responses_oracle.differential.candidate import request_line
 
     custom = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_2",
               "name": "apply_patch", "input": "*** Begin Patch"}

@@ -10,17 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from responses_oracle import reduce
-from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
-from responses_oracle.serve.present import present
-from responses_oracle.testing import assert_conforms
-from responses_oracle.testing.candidate import (
+from responses_oracle.differential.candidate import (
     CandidateError,
     Failure,
     FunctionCandidate,
     ProcessCandidate,
 )
-from responses_oracle.testing.cases import Case, generated_case, mix_of
-from responses_oracle.testing.cause import (
+from responses_oracle.differential.cause import (
     LOST_PAYLOAD,
     RUNTIME_KIND,
     Cause,
@@ -29,22 +25,26 @@ from responses_oracle.testing.cause import (
     judged,
     mask_failure,
 )
-from responses_oracle.testing.harness import (
+from responses_oracle.differential.harness import (
     Generation,
     answers_of,
     find,
     report,
     run_diff,
 )
-from responses_oracle.testing.hypotheses import explained
-from responses_oracle.testing.provider_profiles import apply_profiles
+from responses_oracle.differential.hypotheses import explained
+from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
+from responses_oracle.serve.present import present
+from responses_oracle.streamgen.cases import Case, generated_case, mix_of
+from responses_oracle.streamgen.provider_profiles import apply_profiles
+from responses_oracle.streamgen.streams import GeneratedStream, openai_stream
+from responses_oracle.testing import assert_conforms
 from responses_oracle.testing.strategies import data_chooser
-from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
 from .naive_candidate import parse as naive
 
 NAIVE = [sys.executable, str(Path(__file__).with_name("naive_candidate.py"))]
-ORACLE = [sys.executable, "-m", "responses_oracle.testing.oracle_candidate"]
+ORACLE = [sys.executable, "-m", "responses_oracle.differential.oracle_candidate"]
 
 
 def _oracle(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -57,7 +57,7 @@ def test_the_oracle_conforms_to_itself() -> None:
 
 def _mantle(choose_seed: int) -> GeneratedStream:
     case = generated_case(choose_seed, 0, mix=("openai",))
-    from responses_oracle.testing.choices import case_chooser
+    from responses_oracle.streamgen.choices import case_chooser
 
     return apply_profiles(case.stream, ("bedrock-mantle",), case_chooser(choose_seed, 1))
 
@@ -385,7 +385,7 @@ def test_openai_python_without_openai_gives_the_install_hint(tmp_path: Path) -> 
     (tmp_path / "httpx2.py").write_text("raise ImportError(\"No module named 'httpx2'\")\n")
     script = (
         f"import sys; sys.path.insert(0, {str(tmp_path)!r}); "
-        "import runpy; runpy.run_module('responses_oracle.testing.openai_candidate', "
+        "import runpy; runpy.run_module('responses_oracle.differential.openai_candidate', "
         "run_name='__main__')"
     )
     candidate = ProcessCandidate([sys.executable, "-c", script], timeout=20)
@@ -400,8 +400,8 @@ def test_openai_python_without_openai_gives_the_install_hint(tmp_path: Path) -> 
 
 def test_openai_python_adapter_is_explained_by_rule() -> None:
     # openai is in the test extra: without it this fails rather than skips.
-    from responses_oracle.testing.choices import case_chooser
-    from responses_oracle.testing.openai_candidate import parse
+    from responses_oracle.differential.openai_candidate import parse
+    from responses_oracle.streamgen.choices import case_chooser
 
     candidate = FunctionCandidate(parse)
     plain = openai_stream(case_chooser(11, 0), kinds=("function_call", "message"))
@@ -430,7 +430,7 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
 
 
 def test_a_body_with_two_responses_is_one_request_unless_split() -> None:
-    from responses_oracle.testing.openai_candidate import parse
+    from responses_oracle.differential.openai_candidate import parse
 
     def body(n: int) -> list[dict[str, Any]]:
         return [

@@ -7,16 +7,16 @@ import time
 from typing import Any
 
 from responses_oracle import reduce
+from responses_oracle.differential.candidate import FunctionCandidate
+from responses_oracle.differential.cause import POLICY_KIND, Signature, policy
+from responses_oracle.differential.compare import carried_ids, compare, subject
+from responses_oracle.differential.findings import Finding
+from responses_oracle.differential.harness import cluster, find, report
+from responses_oracle.differential.hypotheses import answer, explained
+from responses_oracle.differential.taxonomy import results_json
 from responses_oracle.model.divergence import HYPOTHESES, Divergence, Hypothesis
-from responses_oracle.testing.candidate import FunctionCandidate
-from responses_oracle.testing.cases import Case
-from responses_oracle.testing.cause import POLICY_KIND, Signature, policy
-from responses_oracle.testing.compare import carried_ids, compare, subject
-from responses_oracle.testing.findings import Finding
-from responses_oracle.testing.harness import cluster, find, report
-from responses_oracle.testing.hypotheses import answer, explained
-from responses_oracle.testing.streams import GeneratedStream
-from responses_oracle.testing.taxonomy import results_json
+from responses_oracle.streamgen.cases import Case
+from responses_oracle.streamgen.streams import GeneratedStream
 
 Event = dict[str, Any]
 

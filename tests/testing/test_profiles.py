@@ -17,9 +17,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Result, reduce
-from responses_oracle.testing.provider_profiles import PROFILES, apply_profiles
+from responses_oracle.streamgen.provider_profiles import PROFILES, apply_profiles
+from responses_oracle.streamgen.streams import GeneratedStream, openai_stream
 from responses_oracle.testing.strategies import data_chooser, provider_streams
-from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
 SETTINGS = settings(max_examples=15, deadline=None)
 

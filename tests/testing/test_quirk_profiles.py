@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Result, reduce
 from responses_oracle.model.vocabulary import SEVERITY, Severity
-from responses_oracle.testing.choices import RandomChooser
-from responses_oracle.testing.provider_profiles import apply_profiles
+from responses_oracle.streamgen.choices import RandomChooser
+from responses_oracle.streamgen.provider_profiles import apply_profiles
+from responses_oracle.streamgen.streams import GeneratedStream, openai_stream
 from responses_oracle.testing.strategies import data_chooser
-from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
 SETTINGS = settings(max_examples=15, deadline=None)
 _KINDS = ("function_call", "message", "reasoning")
@@ -234,7 +234,7 @@ def test_onyx_rebuilt_ids_keep_the_streamed_id(data: st.DataObject) -> None:
 
 
 def test_the_quirk_profiles_name_their_quirk() -> None:
-    from responses_oracle.testing.provider_profiles import PROFILES
+    from responses_oracle.streamgen.provider_profiles import PROFILES
 
     cited = {
         name: re.findall(r"q\d\d", PROFILES[name].evidence)

@@ -25,7 +25,7 @@ ALWAYS_COMPLETED = """
 import sys
 sys.path.insert(0, {tests!r})
 from naive_candidate import parse
-from responses_oracle.testing.candidate import serve
+from responses_oracle.differential.candidate import serve
 
 def completed(events):
     result = parse(events)
@@ -67,7 +67,7 @@ NAIVE = f"{sys.executable} {Path(__file__).with_name('naive_candidate.py')}"
 
 # A candidate that answers each terminal snapshot as it came (openai-python's policy).
 SNAPSHOT = """
-from responses_oracle.testing.candidate import serve
+from responses_oracle.differential.candidate import serve
 
 def parse(events):
     ending = [e for e in events if e.get("type") in
@@ -146,8 +146,8 @@ def test_ids_are_shown_whole_where_they_differ(
 def test_vectors_check_leads_with_the_verdict_and_groups_by_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from responses_oracle.testing.candidate import ProcessCandidate
-    from responses_oracle.testing.conformance_vectors import by_rule, check, load
+    from responses_oracle.differential.candidate import ProcessCandidate
+    from responses_oracle.differential.conformance_vectors import by_rule, check, load
 
     out = tmp_path / "vectors"
     assert main(["vectors", "export", str(out), "--generated", "12"]) == 0

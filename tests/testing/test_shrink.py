@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from responses_oracle.testing.shrink import ddmin, denoise, shrink
+from responses_oracle.differential.shrink import ddmin, denoise, shrink
 
 Events = list[dict[str, object]]
 

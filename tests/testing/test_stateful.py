@@ -33,9 +33,9 @@ from responses_oracle.model.lifecycle import LIFECYCLE
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.result import build_result
+from responses_oracle.streamgen.streams import Ids
+from responses_oracle.streamgen.walk import ModelWalk
 from responses_oracle.testing.strategies import data_chooser
-from responses_oracle.testing.streams import Ids
-from responses_oracle.testing.walk import ModelWalk
 
 pytest.importorskip("transitions")
 machine = pytest.importorskip("responses_oracle.model.machine")

@@ -16,19 +16,19 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import reduce
+from responses_oracle.differential.compare import payloads
+from responses_oracle.differential.taxonomy import api_problems
 from responses_oracle.model.catalogue import ITEM_TYPES
-from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.compare import payloads
-from responses_oracle.testing.faults import FaultKind, fault_stream
+from responses_oracle.streamgen.choices import case_chooser
+from responses_oracle.streamgen.faults import FaultKind, fault_stream
+from responses_oracle.streamgen.streams import GeneratedStream, openai_stream
+from responses_oracle.streamgen.walk import model_guided_stream
 from responses_oracle.testing.strategies import (
     data_chooser,
     faulty_streams,
     model_guided_streams,
     valid_streams,
 )
-from responses_oracle.testing.streams import GeneratedStream, openai_stream
-from responses_oracle.testing.taxonomy import api_problems
-from responses_oracle.testing.walk import model_guided_stream
 
 SETTINGS = settings(max_examples=40, deadline=None)
 

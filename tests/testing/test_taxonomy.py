@@ -5,6 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from responses_oracle import reduce
+from responses_oracle.differential.candidate import Failure
+from responses_oracle.differential.taxonomy import (
+    api_problems,
+    classify,
+    classify_items,
+    most_harmful,
+)
 from responses_oracle.model.divergence import (
     HARM,
     RAISED_ON_INVALID_SAYS,
@@ -13,13 +20,6 @@ from responses_oracle.model.divergence import (
     Divergence,
 )
 from responses_oracle.serve.present import present
-from responses_oracle.testing.candidate import Failure
-from responses_oracle.testing.taxonomy import (
-    api_problems,
-    classify,
-    classify_items,
-    most_harmful,
-)
 
 CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
 COMPLETED = {"type": "response.completed", "response": {"id": "resp_1"}}

@@ -23,20 +23,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from responses_oracle.docsite.clients import CLIENTS, load
-from responses_oracle.model.divergence import TOLERABLE, Divergence
-from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
-from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.harness import Generation
-from responses_oracle.testing.oracle_trace import oracle_json
-from responses_oracle.testing.streams import openai_stream
-from responses_oracle.testing.upstream import (
+from responses_oracle.differential.candidate import (
+    NODE_ADAPTERS,
+    ProcessCandidate,
+    candidate_command,
+)
+from responses_oracle.differential.harness import Generation
+from responses_oracle.differential.oracle_trace import oracle_json
+from responses_oracle.differential.upstream import (
     STYLES,
     Report,
     expected_items,
     render_test,
     write_reports,
 )
+from responses_oracle.docsite.clients import CLIENTS, load
+from responses_oracle.model.divergence import TOLERABLE, Divergence
+from responses_oracle.streamgen.choices import case_chooser
+from responses_oracle.streamgen.streams import openai_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -207,7 +211,7 @@ class _Drops:
 
 
 def test_one_report_per_root_cause_its_rule_and_where_it_was_seen(tmp_path: Path) -> None:
-    from responses_oracle.testing.upstream import index
+    from responses_oracle.differential.upstream import index
 
     events = list(_plain().events)
     part = _cluster("part-a", events, representative_cause={"rule": "R7"})
@@ -231,7 +235,7 @@ def test_one_report_per_root_cause_its_rule_and_where_it_was_seen(tmp_path: Path
 
 def test_a_raise_on_an_invalid_stream_is_titled_a_confusing_error() -> None:
     """Issue 31: a raise on a stream the API's types do not allow reads as what it is."""
-    from responses_oracle.testing.upstream import title
+    from responses_oracle.differential.upstream import title
 
     def titled(kind: str) -> str:
         cluster = _cluster("c", [], failure="TypeError: boom", decision=None,

@@ -15,8 +15,8 @@ import vector_corpus
 from helpers import REPO
 from responses_oracle import reduce
 from responses_oracle.cli.vectors import check_text
-from responses_oracle.testing.candidate import FunctionCandidate
-from responses_oracle.testing.conformance_vectors import (
+from responses_oracle.differential.candidate import FunctionCandidate
+from responses_oracle.differential.conformance_vectors import (
     FORMAT,
     FORMAT_VERSION,
     MANIFEST_FORMAT,
@@ -102,7 +102,7 @@ def test_the_bundled_corpus_is_current() -> None:
     # The package's corpus is what the checkout's rule tests and counterexamples give now.
     shipped = vector_corpus.OUTPUT.read_text(encoding="utf-8")
     assert shipped == vector_corpus.render(vector_corpus.corpus()), (
-        "impl/testing/corpus.json is stale: run python tools/vector_corpus.py"
+        "impl/differential/corpus.json is stale: run python tools/vector_corpus.py"
     )
 
 

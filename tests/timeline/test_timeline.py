@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 from responses_oracle.cli.explain import explain_events, json_lines
+from responses_oracle.differential.candidate import Failure
 from responses_oracle.docsite.wire_builders import added, args_delta, args_done, call, created, done
+from responses_oracle.model.rules import CODE_RULES
 from responses_oracle.model.vocabulary import SEVERITY, Code, EntryState
-from responses_oracle.testing.candidate import Failure
-from responses_oracle.testing.rule_codes import CODE_RULES
 from responses_oracle.timeline import build_timeline, render_html
 from responses_oracle.timeline.build import Kind, _wire
 from responses_oracle.timeline.page import STATE_COLOURS

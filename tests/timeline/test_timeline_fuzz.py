@@ -16,8 +16,8 @@ from fuzz.fuzzkit import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 from responses_oracle import reduce
+from responses_oracle.streamgen.streams import GeneratedStream
 from responses_oracle.testing.strategies import faulty_streams, provider_streams
-from responses_oracle.testing.streams import GeneratedStream
 from responses_oracle.timeline import build_timeline, render_timeline
 
 STREAMS = st.one_of(provider_streams(), faulty_streams())

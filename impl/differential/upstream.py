@@ -57,7 +57,10 @@ from responses_oracle.model.divergence import (
     Divergence,
     Hypothesis,
 )
+from responses_oracle.model.rules import RULES
 from responses_oracle.model.vocabulary import ResponseStatus
+from responses_oracle.streamgen.provenance import source_of
+from responses_oracle.streamgen.streams import Event, GeneratedStream
 from responses_oracle.words import counted
 
 from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure
@@ -67,9 +70,6 @@ from .harness import answers_of
 from .hypotheses import explained
 from .openai_candidate import app_tools
 from .oracle_trace import oracle_json
-from .provenance import source_of
-from .rule_codes import RULES
-from .streams import Event, GeneratedStream
 
 MAX_EVENTS = 8
 """The longest stream a report shows as readable; a longer representative is shown as
@@ -641,7 +641,7 @@ def _events_literal(events: Sequence[Event], python: bool) -> str:
 def render_test(style: Style, name: str, report: Report) -> str:
     """The test file of ``report`` in ``style``: the template with its literals."""
     python = style.template.endswith(".py.tmpl")
-    template = resources.files("responses_oracle.testing").joinpath(
+    template = resources.files("responses_oracle.differential").joinpath(
         "upstream_templates", style.template).read_text("utf-8")
     literal = _python_literal if python else (lambda v: json.dumps(v, ensure_ascii=True,
                                                                    indent=2))

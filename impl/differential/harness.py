@@ -54,9 +54,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
+from responses_oracle.streamgen.cases import MIX, Case, generated_case, generated_cases
+from responses_oracle.streamgen.provider_profiles import PROFILES
+from responses_oracle.streamgen.streams import Event, GeneratedStream, split_responses
 
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
-from .cases import MIX, Case, generated_case, generated_cases
 from .cause import (
     BUG_RAISES,
     RUNTIME_KIND,
@@ -76,9 +78,7 @@ from .compare import Aspect
 from .findings import Cluster, DiffReport, Finding, class_counts, cluster_order, source_counts
 from .hypotheses import explained
 from .oracle_trace import completed, trace_line
-from .provider_profiles import PROFILES
 from .shrink import FRAME_EVENTS, shrink
-from .streams import Event, GeneratedStream, split_responses
 
 BATCH = 64
 """Streams per candidate round trip: large enough to amortise, small enough to show

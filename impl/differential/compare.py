@@ -49,9 +49,9 @@ from responses_oracle.model.catalogue import (
     ChannelKind,
     ChannelLocation,
 )
+from responses_oracle.model.rules import rules_of_codes
 
 from .candidate import Answer, Failure
-from .rule_codes import rules_of_codes
 
 _ID_FIELDS = ("id", "item_id", "call_id")
 

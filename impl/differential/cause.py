@@ -76,14 +76,14 @@ from responses_oracle.model.divergence import (
     Divergence,
     Hypothesis,
 )
+from responses_oracle.model.rules import CODE_RULES
 from responses_oracle.model.vocabulary import CODES, LATE_CODES, Code
 from responses_oracle.result import Result, item_positions
+from responses_oracle.streamgen.streams import Event
 
 from .candidate import Answer
 from .compare import NO_ARGUMENTS, Aspect, Difference
 from .oracle_trace import DECISION_RULES
-from .rule_codes import CODE_RULES
-from .streams import Event
 from .taxonomy import Classified, classify, no_payload
 
 DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {

@@ -38,7 +38,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .streams import Event
+from responses_oracle.streamgen.streams import Event
 
 Fails = Callable[[Sequence[list[Event]]], list[bool]]
 """Which of a batch of streams still show the failure."""

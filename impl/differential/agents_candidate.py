@@ -1,6 +1,6 @@
 """The OpenAI Agents SDK as a protocol candidate: ``--candidate openai-agents``.
 
-Run as ``python -m responses_oracle.testing.agents_candidate`` (needs ``pip install
+Run as ``python -m responses_oracle.differential.agents_candidate`` (needs ``pip install
 'responses-oracle[clients]'``: openai-agents and openai 3.x).  Each request body goes
 the way an agent run takes it, through public API only: an ``Agent`` on an
 ``OpenAIResponsesModel`` whose ``AsyncOpenAI`` client has an ``httpx2.MockTransport``
@@ -31,8 +31,8 @@ import asyncio
 import sys
 from typing import Any
 
-from responses_oracle.testing.candidate import declared_tools, serve_client
-from responses_oracle.testing.openai_candidate import PERMISSIVE, sse_body
+from responses_oracle.differential.candidate import declared_tools, serve_client
+from responses_oracle.differential.openai_candidate import PERMISSIVE, sse_body
 
 INSTALL_HINT = (
     "the openai-agents candidate needs openai-agents and openai 3.x: "

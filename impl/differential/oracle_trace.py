@@ -15,8 +15,7 @@ from typing import Any
 
 from responses_oracle import Reducer, reduce
 from responses_oracle.core.step import StepTrace
-
-from .streams import Event
+from responses_oracle.streamgen.streams import Event
 
 
 def oracle_json(events: Sequence[Event]) -> list[dict[str, Any]]:

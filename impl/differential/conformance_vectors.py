@@ -41,18 +41,19 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from responses_oracle.model.rules import rules_of_codes
+from responses_oracle.streamgen.cases import generated_case
+from responses_oracle.streamgen.streams import Event, GeneratedStream
+
 from .candidate import Answer, Candidate, Failure
-from .cases import generated_case
 from .compare import Difference, carried_ids, compare
 from .oracle_trace import oracle_json
-from .rule_codes import rules_of_codes
-from .streams import Event, GeneratedStream
 
 CORPUS_FORMAT = "responses-oracle/vector-corpus"
 """The ``format`` field of the bundled corpus (``corpus.json``)."""
 
 CORPUS = "corpus.json"
-"""The bundled corpus, package data of ``responses_oracle.testing``."""
+"""The bundled corpus, package data of ``responses_oracle.differential``."""
 
 FORMAT = "responses-oracle/conformance-vector"
 """The ``format`` field of every vector file."""
@@ -168,7 +169,7 @@ def make_vector(
 
 def corpus_vectors() -> list[Vector]:
     """One vector per stream of the bundled corpus, expected results computed now."""
-    text = resources.files("responses_oracle.testing").joinpath(CORPUS).read_text("utf-8")
+    text = resources.files("responses_oracle.differential").joinpath(CORPUS).read_text("utf-8")
     document = json.loads(text)
     if document.get("format") != CORPUS_FORMAT:
         raise ValueError(f"{CORPUS} is not a {CORPUS_FORMAT} document")

@@ -32,14 +32,14 @@ from responses_oracle.model.divergence import (
     Divergence,
     Hypothesis,
 )
+from responses_oracle.model.rules import RULES
+from responses_oracle.streamgen.provenance import Source, source_of
+from responses_oracle.streamgen.streams import Event
 from responses_oracle.words import counted
 
 from .candidate import Answer, Failure
 from .cause import Cause, Signature
 from .compare import Aspect
-from .provenance import Source, source_of
-from .rule_codes import RULES
-from .streams import Event
 from .taxonomy import Classified
 
 RULE_DOCS = "docs/rules/{rule}.md"

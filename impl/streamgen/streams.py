@@ -389,7 +389,7 @@ _MODEL = "gpt-5.1-2025-11-13"
 def response_object(ids: Ids, status: str, output: list[Item] | None, **extra: Any) -> Item:
     """The ``response`` object of a lifecycle event (protocol-notes §2.1), with the
     request echoes the published type requires (a stream without them is invalid per
-    the API's event types: ``testing.taxonomy``)."""
+    the API's event types: ``differential.taxonomy``)."""
     # serve's package imports this one (its gateway compares answers): read it late.
     from responses_oracle.serve.present import UNSET_ECHOES
 

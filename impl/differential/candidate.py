@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from .streams import Event, GeneratedStream
+from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 STDERR_KEPT = 4000
 """Characters of a candidate's stderr kept for the message of a ``CandidateError``."""
@@ -169,12 +169,12 @@ NODE_ADAPTERS = Path(__file__).resolve().parents[2] / "adapters" / "node"
 """The Node adapters of a checkout (``npm ci`` there installs their pinned clients)."""
 
 BUILTIN_CANDIDATES: dict[str, tuple[str, ...]] = {
-    "openai-python": (sys.executable, "-m", "responses_oracle.testing.openai_candidate"),
-    "openai-agents": (sys.executable, "-m", "responses_oracle.testing.agents_candidate"),
+    "openai-python": (sys.executable, "-m", "responses_oracle.differential.openai_candidate"),
+    "openai-agents": (sys.executable, "-m", "responses_oracle.differential.agents_candidate"),
     "openai-node": ("node", str(NODE_ADAPTERS / "openai-node.mjs")),
     "ai-sdk": ("node", str(NODE_ADAPTERS / "ai-sdk.mjs")),
     "ai-streamtext": ("node", str(NODE_ADAPTERS / "ai-streamtext.mjs")),
-    "oracle": (sys.executable, "-m", "responses_oracle.testing.oracle_candidate"),
+    "oracle": (sys.executable, "-m", "responses_oracle.differential.oracle_candidate"),
 }
 """Candidates that ship with the package or the checkout, by name (``--candidate
 openai-python``): the real clients, and the reference itself."""

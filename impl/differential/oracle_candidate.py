@@ -1,6 +1,6 @@
 """The reference parser itself as a protocol candidate: ``--candidate oracle``.
 
-Run as ``python -m responses_oracle.testing.oracle_candidate``.  Comparing the oracle
+Run as ``python -m responses_oracle.differential.oracle_candidate``.  Comparing the oracle
 with itself through the whole protocol must find nothing; that is how the harness, the
 protocol and the vectors are tested end to end, and a template for a Python candidate.
 """

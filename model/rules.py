@@ -1,10 +1,11 @@
-"""The DESIGN rules by name, and which rule each diagnostic code reports on.
+"""The rules R1 to R15 in one line each, and which rule each diagnostic code reports on.
 
-A divergence report explains itself by rule: the field that differs names one rule
-(``compare.py``), and the codes the oracle raised on the stream name the others in
-play.  ``RULES`` holds the one-line summary of each rule, R1 to the last; ``CODE_RULES``
-maps every ``Code`` to the rule whose clause raises it, read from the code table
-(``model.vocabulary.CODES``).
+The one home of the rules' short text.  Whatever names a rule in a line — a
+divergence report (``differential.findings``, ``differential.upstream``), the
+timeline, ``explain``, ``vectors`` and the audit summary — reads it here; the rule
+pages (``docsite.rule_texts``) say each rule in full.  ``RULES`` holds the one-line
+summary of each rule, R1 to the last; ``CODE_RULES`` maps every ``Code`` to the rule
+whose clause raises it, read from the code table (``model.vocabulary.CODES``).
 """
 
 from __future__ import annotations

@@ -70,12 +70,12 @@ from responses_oracle.model.catalogue import (
 )
 from responses_oracle.model.divergence import HYPOTHESES, Hypothesis
 from responses_oracle.model.vocabulary import Trigger
+from responses_oracle.streamgen.streams import Event, split_responses
 
 from .candidate import Answer, Failure
 from .cause import judged
 from .compare import Aspect, Difference, carried_ids, compare, subject
 from .shrink import FRAME_EVENTS
-from .streams import Event, split_responses
 from .taxonomy import results_json
 
 PRESENCE = frozenset({Aspect.MISSING_ITEM, Aspect.EXTRA_ITEM})

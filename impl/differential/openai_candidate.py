@@ -1,6 +1,6 @@
 """openai-python's ``client.responses.stream()`` as a candidate: ``--candidate openai-python``.
 
-Run as ``python -m responses_oracle.testing.openai_candidate`` (needs ``pip install
+Run as ``python -m responses_oracle.differential.openai_candidate`` (needs ``pip install
 'responses-oracle[clients]'``: openai 3.x, the line whose transport is ``httpx2``).
 Each request body goes the way a user's call takes it, through the SDK's public API
 only: an ``OpenAI`` client whose ``http_client`` has an ``httpx2.MockTransport``
@@ -36,7 +36,7 @@ import json
 import sys
 from typing import Any
 
-from responses_oracle.testing.candidate import declared_tools, serve_client
+from responses_oracle.differential.candidate import declared_tools, serve_client
 
 INSTALL_HINT = (
     "the openai-python candidate needs openai 3.x (its transport is httpx2): "
