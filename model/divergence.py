@@ -268,4 +268,4 @@ HYPOTHESES: dict[Hypothesis, Policy] = {
 }
 """Every hypothesis with the rule it breaks and what it says, in the order they are
 tried: a cause explained by two is filed under the one that explains more cases of the
-run, and of equals under the first (``testing.harness.cluster``)."""
+run, and of equals under the first (``differential.harness.cluster``)."""

@@ -75,7 +75,7 @@ def _streams() -> dict[str, list[Event]]:
     streams.update(_files(REPO / "examples"))
     for path in sorted((REPO / "docs" / "vectors" / "cases").glob("*.json")):
         streams[str(path.relative_to(REPO))] = json.loads(path.read_text())["events"]
-    corpus = json.loads((REPO / "impl" / "testing" / "corpus.json").read_text())
+    corpus = json.loads((REPO / "impl" / "differential" / "corpus.json").read_text())
     for stream in corpus["streams"]:
         streams["corpus:" + stream["name"]] = stream["events"]
     return streams

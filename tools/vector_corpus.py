@@ -40,7 +40,7 @@ from rule_tests import harvest
 REPO = Path(__file__).resolve().parents[1]
 """The checkout's root."""
 
-OUTPUT = REPO / "impl" / "testing" / "corpus.json"
+OUTPUT = REPO / "impl" / "differential" / "corpus.json"
 """The corpus file (``responses_oracle/differential/corpus.json`` once installed)."""
 
 RULE_TESTS = REPO / "tests" / "core" / "test_rules.py"

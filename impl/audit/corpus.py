@@ -1,8 +1,8 @@
 """A generated corpus manifest: mixed-provider traffic to try an audit on, or measure it.
 
-``corpus_rows`` makes the rows of a manifest from the testing toolkit's generators:
+``corpus_rows`` makes the rows of a manifest from the stream generators (``streamgen``):
 stream *i* of seed *s* is ``streams.openai_stream`` under ``choices.case_chooser(s, i)``,
-rewritten by one provider profile (``profiles.PROFILES``, in turn; every
+rewritten by one provider profile (``provider_profiles.PROFILES``, in turn; every
 ``len(PROFILES) + 1``-th stream stays as OpenAI sends it), and framed as SSE or JSON
 Lines in turn.  The same seed gives the same corpus in any process, which is what lets
 the benchmark and the tests compare engines row for row.  ``write_manifest`` stores

@@ -276,7 +276,7 @@ def _write_pages(folder: Path, clusters: Sequence[Cluster]) -> None:
 
 
 def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cluster]) -> None:
-    """Each cluster's upstream report (and test) into ``folder`` (``testing.upstream``),
+    """Each cluster's upstream report (and test) into ``folder`` (``differential.upstream``),
     the candidate run again to keep each readable stream only where it still shows."""
     from responses_oracle.differential.candidate import ProcessCandidate
     from responses_oracle.differential.upstream import INDEX, write_reports

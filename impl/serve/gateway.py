@@ -5,7 +5,7 @@ records what the gateway sent it downstream (the raw bytes, any format the front
 reads) and hands that recording back (``Running.record_downstream`` in-process, or
 ``POST /serve/downstream`` with the bytes as the body and ``?scenario=N``, default the
 last served).  Both are reduced by the oracle and compared with the differential
-harness's own comparison (``testing.compare.compare``, modulo minted ids: an id the
+harness's own comparison (``differential.compare.compare``, modulo minted ids: an id the
 gateway mints for an item without one matches the oracle's minted id); every
 difference names its rule.  The requests the gateway forwarded upstream are what
 ``serve`` received, so the ordinary verdicts (``api_valid`` above all) already judge

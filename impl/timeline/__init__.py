@@ -55,7 +55,7 @@ def render_html(
     ``answer`` is another parser's (a candidate's) answer for the same stream — its list of result
     objects (the result contract, one per response), or a ``Failure`` — shown beside
     the reference lanes, with each difference on the lane of the item it concerns
-    (``testing.compare``).  ``rule_url`` is where the rule pages are, with ``{rule}``
+    (``differential.compare``).  ``rule_url`` is where the rule pages are, with ``{rule}``
     for ``R1`` … ``R12`` (e.g. ``"../rules/{rule}/"``); without it rules are named, not
     linked.  Responses of more than ``fold_above`` events fold runs of routine events.
     ``generated_by`` is written in an HTML comment at the top (a generated file's header).
