@@ -74,11 +74,12 @@ def test_every_row_read_what_the_mutation_score_finds_it_reads() -> None:
     # one of those tables would not be re-proved when that table changes.
     assert RECORD is not None
     reads = proof_reads()
+    tables = set(fingerprint.table_fields())
     for row in RECORD.rows:
         if row.part in ("bounded", "contract"):
-            assert reads.system[row.invariant] <= set(row.reads), row.invariant
+            assert reads.system[row.invariant] & tables <= set(row.reads), row.invariant
         elif row.part == "matcher":
-            assert reads.matcher[row.invariant] <= set(row.reads), row.invariant
+            assert reads.matcher[row.invariant] & tables <= set(row.reads), row.invariant
 
 
 def test_a_row_records_what_it_reads_and_its_fingerprint_covers_it() -> None:
