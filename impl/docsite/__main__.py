@@ -5,7 +5,7 @@ current (its fingerprint matches what the row read: ``docsite.fingerprint``) and
 re-proves only the stale rows (``proofs.run_proofs``), so a change to prose, a rule
 page, the CLI, the reducer, a provider quirk or an item type regenerates the site in
 seconds, and a table change re-proves the rows that read that table; ``--prove``
-re-proves every row (about twenty minutes).  The counterexamples are replayed through
+re-proves every row (about twelve minutes).  The counterexamples are replayed through
 the reducer on every run, writing and checking alike (``proofs.replayed``, seconds).
 openai-python is run on the peer scenarios every time (``sdk.run_sdk``, seconds) into
 ``docs/peers-openai-python.json``; where it cannot run, a committed record that is
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--prove",
         action="store_true",
-        help="re-prove every row of docs/proofs.json, current or not (about 20 minutes)",
+        help="re-prove every row of docs/proofs.json, current or not (about 12 minutes)",
     )
     args = parser.parse_args(argv)
     if args.check and args.prove:

@@ -22,13 +22,15 @@ depends on is unchanged.  That is three things, and nothing else:
   item type or wire event that leaves those constants as they were changes no row.
 
 None of its prose: code is hashed as its syntax tree with docstrings and bare strings
-removed, and with the fields of ``PROSE_FIELDS`` blanked (a diagnostic code's meaning,
-a mutant's bug class and evidence), unparsed, so comments and layout do not count
-either.  Replaying a counterexample through the reducer is not part of any row: it is
-its own step (``docsite.proofs.replayed``), run on every regeneration, so the reducer,
-the wire front end and the result types are outside every fingerprint.  A module
-outside ``model/`` and ``proofs/`` that a proof module imports counts by its code, and
-what it imports in turn.
+removed, and with the fields of ``UNREAD_FIELDS`` blanked (a diagnostic code's meaning,
+a mutant's bug class and evidence, an invariant's Python predicate), unparsed, so
+comments and layout do not count either.
+
+Replaying a counterexample through the reducer is not part of any row: it is its own
+step (``docsite.proofs.replayed``), run on every regeneration, so the reducer, the wire
+front end and the result types are outside every fingerprint.  A module outside
+``model/`` and ``proofs/`` that a proof module imports would count by its code, and
+what it imports in turn (today there is none).
 """
 
 from __future__ import annotations
@@ -63,18 +65,20 @@ POLICY_RUNNER: tuple[str, str] = ("responses_oracle.proofs.policies", "prove_pol
 """What a peer's policy rows run besides ``prove``: only this function of its module
 counts (the policies' tables count through each row's reads, their prose not at all)."""
 
-PROSE_FIELDS: dict[str, tuple[str, ...]] = {
+UNREAD_FIELDS: dict[str, tuple[str, ...]] = {
     "CodeSpec": ("meaning",),
-    "Invariant": ("statement",),
+    "Invariant": ("statement", "holds"),
     "Mutant": ("bug_class", "evidence"),
     "Obligation": ("statement",),
 }
-"""Fields no proof reads, by class name: a code's one-line meaning
-(``model.vocabulary.CodeSpec``), the statement of an invariant or completeness
-obligation, a mutant's bug class and evidence (``proofs.mutants.Mutant``).  Blanked in
-calls (by keyword or position) and in values."""
+"""Fields no proof reads, by class name: prose (a code's one-line meaning,
+``model.vocabulary.CodeSpec``; the statement of an invariant or completeness
+obligation; a mutant's bug class and evidence, ``proofs.mutants.Mutant``) and an
+invariant's ``holds``, the Python predicate the Hypothesis suites and the replay call
+on the reducer's snapshots: the Z3 proofs state each invariant themselves
+(``proofs.properties``).  Blanked in calls (by keyword or position) and in values."""
 
-_PROSE_HOMES: dict[str, str] = {
+_UNREAD_HOMES: dict[str, str] = {
     "CodeSpec": "responses_oracle.model.vocabulary",
     "Invariant": "responses_oracle.model.invariants",
     "Mutant": "responses_oracle.proofs.mutants",
@@ -156,10 +160,10 @@ def _imports(name: str, path: Path) -> list[tuple[str, str]]:
 
 
 def _prose_positions() -> dict[str, frozenset[int]]:
-    """The positions of ``PROSE_FIELDS`` among each class's constructor arguments."""
+    """The positions of ``UNREAD_FIELDS`` among each class's constructor arguments."""
     positions: dict[str, frozenset[int]] = {}
-    for name, prose in PROSE_FIELDS.items():
-        cls = getattr(importlib.import_module(_PROSE_HOMES[name]), name)
+    for name, prose in UNREAD_FIELDS.items():
+        cls = getattr(importlib.import_module(_UNREAD_HOMES[name]), name)
         order = [field.name for field in fields(cls)]
         positions[name] = frozenset(order.index(field) for field in prose)
     return positions
@@ -167,7 +171,7 @@ def _prose_positions() -> dict[str, frozenset[int]]:
 
 class _Unprosed(ast.NodeTransformer):
     """Drops docstrings and every other bare string statement (prose that does nothing),
-    and blanks the ``PROSE_FIELDS`` arguments of the calls that construct them."""
+    and blanks the ``UNREAD_FIELDS`` arguments of the calls that construct them."""
 
     def __init__(self) -> None:
         self.positions = _prose_positions()
@@ -175,13 +179,13 @@ class _Unprosed(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         called = node.func.id if isinstance(node.func, ast.Name) else None
-        if called in PROSE_FIELDS:
+        if called in UNREAD_FIELDS:
             node.args = [
                 ast.Constant("") if n in self.positions[called] else arg
                 for n, arg in enumerate(node.args)
             ]
             for keyword in node.keywords:
-                if keyword.arg in PROSE_FIELDS[called]:
+                if keyword.arg in UNREAD_FIELDS[called]:
                     keyword.value = ast.Constant("")
         return node
 
@@ -253,11 +257,11 @@ def canonical(value: Any, seen: frozenset[int] = frozenset()) -> str:
         items = ", ".join(canonical(item, seen) for item in value)
         return f"{type(value).__qualname__}({items})"
     if is_dataclass(value) and not isinstance(value, type):
-        prose = PROSE_FIELDS.get(type(value).__name__, ())
+        unread = UNREAD_FIELDS.get(type(value).__name__, ())
         parts = ", ".join(
             f"{field.name}={canonical(getattr(value, field.name), seen)}"
             for field in fields(value)
-            if field.name not in prose
+            if field.name not in unread
         )
         return f"{type(value).__qualname__}({parts})"
     if isinstance(value, types.ModuleType):

@@ -2,7 +2,7 @@
 
 Theory of operation
 -------------------
-Running every Z3 proof takes minutes (about twenty on a shared two-core machine), too
+Running every Z3 proof takes minutes (about twelve on a shared two-core machine), too
 long to repeat on every regeneration of the pages, and the verdict of each row depends
 only on what that row reads.  So ``docs/proofs.json`` keeps a ``ProofRecord``: per
 invariant and part (``prove.row_plan``), the status and detail of the row, the tables it

@@ -8,6 +8,8 @@ and keeps the others; it replays the counterexamples through the reducer every t
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -19,7 +21,6 @@ from responses_oracle.docsite import __main__ as command
 from responses_oracle.docsite import fingerprint, proofs
 from responses_oracle.docsite.proofs import REPLAY_FOLLOWED, ProofRecord, ProofRow, row_key
 from responses_oracle.model import catalogue
-from responses_oracle.model.catalogue import ItemTypeSpec
 from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.model.vocabulary import ItemKind
 from responses_oracle.proofs import prove
@@ -96,16 +97,42 @@ def test_a_row_records_what_it_reads_and_its_fingerprint_covers_it() -> None:
     assert fingerprint.fingerprint(sources, key, unread, reads) == made
 
 
-def test_a_new_item_type_changes_no_row(monkeypatch: pytest.MonkeyPatch) -> None:
+NEW_ITEM_TYPE = """
+import hashlib, sys
+from dataclasses import replace
+from responses_oracle.model import catalogue
+if sys.argv[1] == "new":
+    # Before any other model module is imported, as if catalogue.py had the entries.
+    spec = catalogue.ITEM_TYPES["custom_tool_call"]
+    catalogue.ITEM_TYPES["shiny_new_call"] = replace(spec, id_prefix="snc")
+    for suffix in ("delta", "done"):
+        event = catalogue.WIRE_EVENTS[f"response.custom_tool_call_input.{suffix}"]
+        catalogue.WIRE_EVENTS[f"response.shiny_new_call_input.{suffix}"] = event
+from responses_oracle.docsite.fingerprint import sources_text
+print(hashlib.sha256(sources_text(policy=True).encode()).hexdigest())
+"""
+
+
+def test_a_new_item_type_and_its_events_change_no_row() -> None:
+    def digest(which: str) -> str:
+        run = subprocess.run(
+            [sys.executable, "-c", NEW_ITEM_TYPE, which],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return run.stdout.strip()
+
+    assert digest("new") == digest("as-is")
+
+
+def test_the_kinds_the_matcher_reads_of_the_catalogue_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     before = fingerprint.sources_text()
-    spec = next(iter(catalogue.ITEM_TYPES.values()))
-    assert isinstance(spec, ItemTypeSpec)
-    more = {**catalogue.ITEM_TYPES, "shiny_new_call": replace(spec, kind=ItemKind.CALL)}
-    monkeypatch.setattr(catalogue, "ITEM_TYPES", more)
-    assert fingerprint.sources_text() == before
-    # The matcher reads the kinds of its own three types: changing one of those counts.
-    kind = next(k for k in ItemKind if k is not catalogue.ITEM_TYPES["function_call"].kind)
-    other = {**more, "function_call": replace(more["function_call"], kind=kind)}
+    spec = catalogue.ITEM_TYPES["function_call"]
+    kind = next(k for k in ItemKind if k is not spec.kind)
+    other = {**catalogue.ITEM_TYPES, "function_call": replace(spec, kind=kind)}
     monkeypatch.setattr(catalogue, "ITEM_TYPES", other)
     assert fingerprint.sources_text() != before
 
