@@ -160,6 +160,17 @@ def follow(
     return Replay(tuple(snapshots), tuple(mismatches))
 
 
+FOLLOWED = "the generated reducer follows it"
+"""What ``finding`` says of a stream the reducer followed frame by frame."""
+
+
+def finding(events: Sequence[Event], expected: Expectations, kernels: KernelSet) -> str:
+    """The replay's finding, as a proof row reports it: ``FOLLOWED``, or the first
+    frame where the reducer of ``kernels`` did not do what the encoding predicts."""
+    mismatches = follow(events, expected, kernels).mismatches
+    return mismatches[0] if mismatches else FOLLOWED
+
+
 def replay(trace: Run[Any, Any], tables: ModelTables, kernels: KernelSet | None = None) -> Replay:
     """Feed ``trace``'s stream to the reducer of ``tables`` and compare every frame.
 

@@ -481,13 +481,9 @@ def _matching_vacuity(
     }
 
 
-REPLAY_FOLLOWED = "the generated reducer follows it"
-"""What the replay says of a counterexample the reducer followed frame by frame."""
-
-
 def replayed(record: ProofRecord) -> ProofRecord:
     """``record`` with every counterexample replayed through the reducer generated from
-    its row's tables (``conformance.follow``, seconds; no proof runs): ``replay`` says
+    its row's tables (``conformance.finding``, seconds; no proof runs): ``replay`` says
     whether the reducer followed the stream frame by frame, or where it did not.  The
     record unchanged without the proofs (no ``z3``)."""
     conformance = _import_proofs("conformance")
@@ -507,8 +503,8 @@ def replayed(record: ProofRecord) -> ProofRecord:
         if scope not in kernels:
             kernels[scope] = load_kernels(tables[scope])
         expected = counterexample.Expectations.from_json(row.expected)
-        found = conformance.follow(row.counterexample, expected, kernels[scope]).mismatches
-        return replace(row, replay=found[0] if found else REPLAY_FOLLOWED)
+        found = conformance.finding(row.counterexample, expected, kernels[scope])
+        return replace(row, replay=found)
 
     return replace(
         record,

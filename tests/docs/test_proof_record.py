@@ -19,11 +19,12 @@ import pytest
 from helpers import REPO
 from responses_oracle.docsite import __main__ as command
 from responses_oracle.docsite import fingerprint, proofs
-from responses_oracle.docsite.proofs import REPLAY_FOLLOWED, ProofRecord, ProofRow, row_key
+from responses_oracle.docsite.proofs import ProofRecord, ProofRow, row_key
 from responses_oracle.model import catalogue
 from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.model.vocabulary import ItemKind
 from responses_oracle.proofs import prove
+from responses_oracle.proofs.conformance import FOLLOWED
 from responses_oracle.proofs.mutation import proof_reads
 
 RECORD = proofs.load_record(REPO / "docs" / proofs.RECORD_NAME)
@@ -211,10 +212,10 @@ def test_the_replay_is_its_own_step_and_finds_a_reducer_that_does_not_follow(
     assert RECORD is not None
     refuted = [(policy, row) for policy in RECORD.policies for row in policy.rows if row.expected]
     assert refuted, "the record holds no counterexample to replay"
-    assert all(row.replay == REPLAY_FOLLOWED for _, row in refuted)
+    assert all(row.replay == FOLLOWED for _, row in refuted)
     policy, row = refuted[0]
     alone = replace(RECORD, rows=(), policies=(replace(policy, rows=(replace(row, replay=None),)),))
-    assert proofs.replayed(alone).policies[0].rows[0].replay == REPLAY_FOLLOWED
+    assert proofs.replayed(alone).policies[0].rows[0].replay == FOLLOWED
     # Through the reference's reducer, the peer's counterexample is not followed.
     from responses_oracle.model import codegen
 
