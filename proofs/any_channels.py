@@ -81,7 +81,7 @@ ANY_CHANNELS: tuple[str, ...] = (
     "empty_never_erases",
     "latest_nonempty_wins",
     "deltas_accounted",
-    "candidates_offered",
+    "values_offered",
     "parts_opened",
     "done_closes_its_channel",
     # about each entry, whatever its channels do

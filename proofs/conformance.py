@@ -65,10 +65,10 @@ def _abstract(
 
 
 def _channel(entry: EntrySnapshot | None) -> tuple[str | None, str | None]:
-    """The final value and last non-empty candidate of an entry's arguments channel."""
+    """The final value and last non-empty offer of an entry's arguments channel."""
     for channel in entry.channels if entry is not None else ():
         if channel.kind is ChannelKind.ARGUMENTS and channel.index == 0:
-            return channel.final, channel.last_nonempty_candidate
+            return channel.final, channel.last_nonempty_offer
     return None, None
 
 

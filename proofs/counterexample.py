@@ -74,7 +74,7 @@ from .encoding import NONEMPTY, Bounds, ConcreteState, ConcreteStep, Payload
 from .induction import Run, bmc, close_snapshot
 from .matching import MATCHER_DEPTH, ConcreteMatchStep, check_matcher, render_run
 from .mutants import TRACED, Mutant
-from .routing import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
+from .routing_z3 import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
 
 Event = dict[str, Any]
 """One wire event as a JSON object."""
@@ -340,8 +340,8 @@ def predicted(state: ConcreteState, payloads: bool = False, names: bool = False)
 
 
 def _predicted_payload(held: Payload, pending: Payload, last: Payload) -> tuple[Payload, Payload]:
-    """The final value and last candidate, as ``properties.final_value`` and
-    ``properties.last_candidate`` define them over the abstract channel."""
+    """The final value and last offer, as ``properties.final_value`` and
+    ``properties.last_offer`` define them over the abstract channel."""
     missing = Payload.MISSING
     final = pending if pending is not missing and held is missing else held
     return final, pending if pending is not missing else last

@@ -56,7 +56,7 @@ from .encoding import (
 from .execution_z3 import ExecutionEncoding
 from .properties import CLAUSES, PROPERTIES, Property
 from .reads import remembered
-from .routing import RoutingSystem
+from .routing_z3 import RoutingSystem
 
 CS = TypeVar("CS")
 CE = TypeVar("CE")
@@ -372,14 +372,14 @@ class Unrolling(Generic[CS, CE]):
             if not _check(self.solver):
                 return None
             if canonical:
-                for term, candidates in self.system.canonical_order(self.states[0], self.steps):
-                    for candidate in candidates:
+                for term, values in self.system.canonical_order(self.states[0], self.steps):
+                    for value in values:
                         self.solver.push()
-                        self.solver.add(term == candidate)
+                        self.solver.add(term == value)
                         found = _check(self.solver)
                         self.solver.pop()
                         if found:
-                            self.solver.add(term == candidate)
+                            self.solver.add(term == value)
                             break
                 _check(self.solver)
             return self.read(self.solver.model())

@@ -853,7 +853,7 @@ Cell = tuple[Enum, Enum, Enum, Enum]
 @dataclass(frozen=True)
 class FitCoverage:
     """The cells of the matching table some run of up to ``depth`` items consults (the
-    cell of a candidate some key proposed), with the depth of the first such run."""
+    cell of an entry some key proposed), with the depth of the first such run."""
 
     model: str
     bounds: Bounds
@@ -867,10 +867,10 @@ def consulted_cells(
     system: MatchingSystem, before: MatchState, step: MatchStep, cells: list[Cell]
 ) -> dict[Cell, Term]:
     """Per cell of the matching table: the done or snapshot item of ``step`` consults it
-    for some candidate a key proposed (the slot's, the ``call_id`` holder, the named)."""
+    for some entry a key proposed (the slot's, the ``call_id`` holder, the named)."""
     ops = system.ops
     facts = system.facts(before, step)
-    candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
+    proposed = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
     item = z3.Not(step.kind == STEP[ItemStep.ADDED])
     sorts = [finite_sort(type(part)) for part in cells[0]]
     return {
@@ -878,7 +878,7 @@ def consulted_cells(
             [
                 z3.And(
                     item,
-                    candidates[i],
+                    proposed[i],
                     *[
                         key == sort[part]
                         for key, sort, part in zip(fit_key(ops, facts, i), sorts, cell, strict=True)

@@ -13,7 +13,7 @@ each stream reaches.  A mutant differs from the reference in one cell: on a stre
 never reaches that cell it behaves exactly as the reference, call for call.  Its
 behaviour check therefore runs only the corpus streams that reach its cell.
 
-*The corpus* (``build_corpus``) is chosen for coverage: candidate streams — the
+*The corpus* (``build_corpus``) is chosen for coverage: from a pool of streams — the
 counterexample fixtures, ``examples/``, the vendored recordings under ``fixtures/``,
 the shortest witness trace of every lifecycle row and routing cell that bounded model
 checking finds (``vacuity``, rendered as streams), and seeded generated streams
@@ -67,7 +67,8 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, cast
 
-from responses_oracle.core import admit, dispatch, effects, identity, payload, route, settle
+from responses_oracle.core import admit, dispatch, effects, identity, reconcile, route, settle
+from responses_oracle.model.annotations import AdditionType
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import CLIENT_CALLS
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tables_by_kernel
@@ -91,8 +92,8 @@ from .contracts import CONTRACTS, check_contract
 from .counterexample import fixture_dir
 from .encoding import Bounds
 from .induction import check_induction
+from .inventory import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .properties import PROPERTIES
-from .prove import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .reads import Reading
 from .refinement import check_stream
 
@@ -413,7 +414,7 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     DriverEdit(
         "deltas-dropped",
         "append_delta drops every delta",
-        payload,
+        reconcile,
         "append_delta",
         _no_delta,
     ),
@@ -468,8 +469,8 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     ),
     DriverEdit(
         "blank-replaces-payload",
-        "an empty payload candidate replaces the held value",
-        payload,
+        "an empty payload offer replaces the held value",
+        reconcile,
         "offer",
         _blank_replaces,
     ),
@@ -602,7 +603,7 @@ def witness_streams() -> list[Stream]:
 
 def matching_witnesses(depth: int = 3) -> list[Stream]:
     """A renderable run of the matching system (``matching.py``) for every cell of the
-    matching table a candidate can consult within ``depth`` items, rendered as streams
+    matching table a proposed entry can consult within ``depth`` items, rendered as streams
     (the search of ``matching.fit_coverage``, keeping the runs)."""
     from responses_oracle.model.tables import table_cells
 
@@ -664,13 +665,14 @@ def _ended(response_id: str | None = None) -> dict[str, Any]:
     return {"type": "response.completed", "response": response}
 
 
-def _annotation(scope: dict[str, Any], index: int | None, url: str) -> dict[str, Any]:
-    """A ``response.output_text.annotation.added`` citing ``url`` at ``index`` (none:
-    the field left out) of the part ``scope`` names."""
+def _annotation(
+    scope: dict[str, Any], index: int | None, url: str, kind: AdditionType
+) -> dict[str, Any]:
+    """A part addition event of type ``kind`` citing ``url`` at ``index`` (none: the
+    field left out) of the part ``scope`` names."""
     placed = {} if index is None else {"annotation_index": index}
     annotation = {"type": "url_citation", "url": url, "start_index": 0, "end_index": 0}
-    kind = "response.output_text.annotation.added"
-    return {"type": kind, **scope, **placed, "annotation": annotation}
+    return {"type": kind.value, **scope, **placed, "annotation": annotation}
 
 
 _TERMINAL_TYPES = (
@@ -686,11 +688,15 @@ _TERMINAL_TYPES = (
 def _cut_everywhere() -> list[dict[str, Any]]:
     """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
     least: openings with the held id, another, or none, while nothing, an open or an
-    ended response is held; a steer and two create frames."""
+    ended response is held; a steer and two create frames.  Each wire type of
+    ``OPENINGS`` and ``CLIENT_FRAMES`` is first read where its kind decides the cut: a
+    ``queued`` without an id while a response is open (a ``created`` would cut it), a
+    ``response.create`` after an ended response, right before an ``error`` (a steer
+    would leave the error after the terminal)."""
     steer, create = {"type": "response.steer", "input": "x"}, {"type": "response.create"}
     message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
     return [
-        *(_opening("in_progress", "r1"), _opening("created", "r1")),
+        *(_opening("in_progress", "r1"), _opening("queued"), _opening("created", "r1")),
         *(_opening("in_progress", "r1"), _opening("in_progress", "rx")),
         *(_opening("in_progress"), steer, _added(0, message)),
         *(_opening("created"), _opening("created", "r2"), _ended("r2")),
@@ -699,6 +705,8 @@ def _cut_everywhere() -> list[dict[str, Any]]:
         *(_opening("created", "r4"), _ended("r4"), _opening("created"), _ended()),
         *(create, _opening("created", "r5"), _opening("created", "r6")),
         *(create, _opening("queued", "r7"), _ended("r7")),
+        # WebSocket mode answers a bad response.create with an error frame alone.
+        *(create, {"type": "error", "error": {"code": "invalid_request", "message": "x"}}),
     ]
 
 
@@ -866,19 +874,26 @@ def edge_streams() -> list[Stream]:
                 )
             ],
         ),
-        Stream(
-            "edge: annotations at a new place, at a held one, and without a place",
-            _numbered(
-                [
-                    start,
-                    _added(0, message),
-                    {**part, "type": "response.content_part.added"},
-                    {**text, "type": "response.output_text.delta", "delta": "hi"},
-                    *(_annotation(text, index, url) for index, url in ((0, "a"), (0, "b"))),
-                    *(_annotation(text, index, url) for index, url in ((1, "c"), (None, "d"))),
-                    end,
-                ]
-            ),
+        # Each spelling of the event (PART_ADDITIONS' keys) on its own stream.
+        *(
+            Stream(
+                f"edge: annotations ({kind.value}) at a new place, at a held one, and "
+                "without a place",
+                _numbered(
+                    [
+                        start,
+                        _added(0, message),
+                        {**part, "type": "response.content_part.added"},
+                        {**text, "type": "response.output_text.delta", "delta": "hi"},
+                        *(
+                            _annotation(text, index, url, kind)
+                            for index, url in ((0, "a"), (0, "b"), (1, "c"), (None, "d"))
+                        ),
+                        end,
+                    ]
+                ),
+            )
+            for kind in AdditionType
         ),
         Stream(
             "edge: calls without a slot, given one by their done or their snapshot position",
@@ -932,26 +947,26 @@ class Corpus:
     streams: list[Stream]
     expected: list[Any]
     reaching: dict[Cell, list[int]]
-    candidates: int
+    pooled: int
 
     def on(self, cell: Cell) -> list[int]:
         """The streams that reach ``cell``."""
         return self.reaching.get(cell, [])
 
 
-def build_corpus(candidates: Sequence[Stream], per_cell: int) -> Corpus:
-    """Every candidate that reaches a cell fewer than ``per_cell`` kept streams reach."""
+def build_corpus(pool: Sequence[Stream], per_cell: int) -> Corpus:
+    """Every pooled stream that reaches a cell fewer than ``per_cell`` kept streams reach."""
     kept: list[Stream] = []
     reaching: dict[Cell, list[int]] = {}
-    for candidate in candidates:
-        reached = reached_by(candidate.events)
+    for stream in pool:
+        reached = reached_by(stream.events)
         if any(len(reaching.get(cell, ())) < per_cell for cell in reached):
             for cell in reached:
                 reaching.setdefault(cell, []).append(len(kept))
-            kept.append(replace(candidate, reached=reached))
+            kept.append(replace(stream, reached=reached))
     reference = load_kernels(REFERENCE)
     expected = [outcome(stream.events, reference) for stream in kept]
-    return Corpus(kept, expected, reaching, len(candidates))
+    return Corpus(kept, expected, reaching, len(pool))
 
 
 def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
@@ -986,7 +1001,7 @@ def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
                     "no step fires it from a reachable state (vacuity.prove_unreachable)"
                 )
             elif table == "matching" and path in fits:
-                reasons[cell] = "no key proposes such a candidate (matching.fit_coverage, 2x2)"
+                reasons[cell] = "no key proposes such an entry (matching.fit_coverage, 2x2)"
             elif table == "routing" and path in routing:
                 reasons[cell] = "no run of the routing system reaches it (vacuity, 4x2, depth 8)"
             else:
@@ -1079,7 +1094,7 @@ def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
     contracts first (one query each), then each property's lifecycle row (induction,
     then bounded model checking to ``depth`` where it breaks), then the matcher rows;
     the first counterexample ends the search."""
-    from .prove import over_matcher
+    from .inventory import over_matcher
 
     unknown = None
     rows: list[Callable[[], list[ProofResult]]] = []
@@ -1356,15 +1371,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the verdicts here")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    candidates = recorded_streams() + edge_streams() + runner_streams()
+    pool = recorded_streams() + edge_streams() + runner_streams()
     if not args.no_witnesses:
-        candidates += witness_streams()
-        candidates += matching_witnesses()
-    candidates += generated_streams(args.generated)
-    corpus = build_corpus(candidates, args.per_cell)
+        pool += witness_streams()
+        pool += matching_witnesses()
+    pool += generated_streams(args.generated)
+    corpus = build_corpus(pool, args.per_cell)
     gaps = unreachable(corpus, vacuity=not args.no_witnesses)
     print(
-        f"corpus: {len(corpus.streams)} of {corpus.candidates} candidate streams, "
+        f"corpus: {len(corpus.streams)} of {corpus.pooled} pooled streams, "
         f"{len(corpus.reaching)} cells reached, {len(gaps)} not "
         f"({sum(1 for why in gaps.values() if why)} of them provably unreachable); "
         f"{time.perf_counter() - started:.0f} s",

@@ -15,9 +15,20 @@ themselves instead, run ``Reducer(kernels=table_kernels())``
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
-from responses_oracle.model.annotations import PartMerge, PositionView
-from responses_oracle.model.catalogue import Terminal
+from responses_oracle.model.admission import (
+    Admission,
+    IdentityDecision,
+    MatchedItem,
+    MatchTrigger,
+)
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
+from responses_oracle.model.catalogue import ChannelKind, Terminal
 from responses_oracle.model.execution import (
     Declared,
     EnvironmentType,
@@ -30,7 +41,15 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
-from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
+from responses_oracle.model.responses import (
+    Boundary,
+    ClientFrame,
+    FrameType,
+    Held,
+    IdMatch,
+    Opening,
+    OpeningType,
+)
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
@@ -38,7 +57,6 @@ from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
     CallFit,
-    CandidateRelation,
     ChannelState,
     Code,
     Effect,
@@ -51,6 +69,7 @@ from responses_oracle.model.vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     ResponseStatus,
@@ -108,11 +127,11 @@ _MatchView_OWN = MatchView.OWN
 _MatchView_REKEYED = MatchView.REKEYED
 _MatchView_CONFLICT = MatchView.CONFLICT
 _PayloadHeld_NOTHING = PayloadHeld.NOTHING
-_CandidateRelation_MISSING = CandidateRelation.MISSING
-_CandidateRelation_EMPTY = CandidateRelation.EMPTY
-_CandidateRelation_FIRST = CandidateRelation.FIRST
-_CandidateRelation_EQUAL = CandidateRelation.EQUAL
-_CandidateRelation_EXTENDS = CandidateRelation.EXTENDS
+_OfferRelation_MISSING = OfferRelation.MISSING
+_OfferRelation_EMPTY = OfferRelation.EMPTY
+_OfferRelation_FIRST = OfferRelation.FIRST
+_OfferRelation_EQUAL = OfferRelation.EQUAL
+_OfferRelation_EXTENDS = OfferRelation.EXTENDS
 _PayloadHeld_EMPTY = PayloadHeld.EMPTY
 _IdentityField_CALL_ID = IdentityField.CALL_ID
 _MergeStage_FIXED = MergeStage.FIXED
@@ -160,6 +179,11 @@ _EnvironmentType_ABSENT = EnvironmentType.ABSENT
 _EnvironmentType_LOCAL = EnvironmentType.LOCAL
 _EnvironmentType_CONTAINER_AUTO = EnvironmentType.CONTAINER_AUTO
 _EnvironmentType_CONTAINER_REFERENCE = EnvironmentType.CONTAINER_REFERENCE
+_OpeningType_CREATED = OpeningType.CREATED
+_OpeningType_QUEUED = OpeningType.QUEUED
+_FrameType_CREATE = FrameType.CREATE
+_MatchTrigger_ITEM_DONE = MatchTrigger.ITEM_DONE
+_AdditionType_ANNOTATION_ADDED = AdditionType.ANNOTATION_ADDED
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -271,6 +295,13 @@ _SHELLENVIRONMENT__LOCAL = ShellEnvironment.LOCAL
 _SHELLENVIRONMENT__CONTAINER_AUTO = ShellEnvironment.CONTAINER_AUTO
 _SHELLENVIRONMENT__CONTAINER_REFERENCE = ShellEnvironment.CONTAINER_REFERENCE
 _SHELLENVIRONMENT__OTHER = ShellEnvironment.OTHER
+_OPENING__CREATED = Opening.CREATED
+_OPENING__PROGRESS = Opening.PROGRESS
+_CLIENTFRAME__CREATE = ClientFrame.CREATE
+_CLIENTFRAME__STEER = ClientFrame.STEER
+_MATCHEDITEM__DONE = MatchedItem.DONE
+_MATCHEDITEM__SNAPSHOT = MatchedItem.SNAPSHOT
+_PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX = PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -520,24 +551,24 @@ ADMIT_DONE_EDGES = frozenset({
 })
 
 PAYLOAD_EDGES = frozenset({
-    (PayloadHeld.NOTHING, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.VALUE, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.VALUE, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)),
-    (PayloadHeld.VALUE, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.VALUE, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.VALUE, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)),
-    (PayloadHeld.VALUE, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)),
+    (PayloadHeld.NOTHING, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.NOTHING, OfferRelation.EMPTY, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.EMPTY, OfferRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.EMPTY, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.VALUE, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.VALUE, OfferRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)),
+    (PayloadHeld.VALUE, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.VALUE, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.VALUE, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)),
+    (PayloadHeld.VALUE, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)),
 })
 
 IDENTITY_EDGES = frozenset({
@@ -701,6 +732,27 @@ READS_ENVIRONMENT_EDGES = frozenset({
     (EnvironmentType.CONTAINER_AUTO, ShellEnvironment.CONTAINER_AUTO),
     (EnvironmentType.CONTAINER_REFERENCE, ShellEnvironment.CONTAINER_REFERENCE),
     (EnvironmentType.OTHER, ShellEnvironment.OTHER),
+})
+
+READS_OPENING_EDGES = frozenset({
+    (OpeningType.CREATED, Opening.CREATED),
+    (OpeningType.QUEUED, Opening.PROGRESS),
+    (OpeningType.IN_PROGRESS, Opening.PROGRESS),
+})
+
+READS_FRAME_EDGES = frozenset({
+    (FrameType.CREATE, ClientFrame.CREATE),
+    (FrameType.STEER, ClientFrame.STEER),
+})
+
+READS_MATCHED_EDGES = frozenset({
+    (MatchTrigger.ITEM_DONE, MatchedItem.DONE),
+    (MatchTrigger.SNAPSHOT_ITEM, MatchedItem.SNAPSHOT),
+})
+
+READS_ADDITION_EDGES = frozenset({
+    (AdditionType.ANNOTATION_ADDED, PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')),
+    (AdditionType.ANNOTATION_ADDED_OLDER, PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')),
 })
 
 
@@ -935,7 +987,7 @@ def admit_added(view: AddedView) -> Admission:
 
 
 def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
-    """The matching table (R6): does a done or snapshot item fit one candidate entry.
+    """The matching table (R6): does a done or snapshot item fit one proposed entry.
 
     post: (type_fit, call_fit, id_fit, slot_fit, __return__) in FIT_EDGES
     """
@@ -1198,44 +1250,44 @@ def admit_done(view: MatchView) -> Admission:
     return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED  # done_admission[CALL_ID_TAKEN]
 
 
-def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
-    """The payload table (R7): keep the held value or take the candidate.
+def payload(held: PayloadHeld, relation: OfferRelation) -> PayloadDecision:
+    """The payload table (R7): keep the held value or take the offer.
 
     post: (held, relation, __return__) in PAYLOAD_EDGES
     """
     if held is _PayloadHeld_NOTHING:
-        if relation is _CandidateRelation_MISSING:
+        if relation is _OfferRelation_MISSING:
             return _PAYLOADDECISION__KEEP  # payload[NOTHING][MISSING]
-        if relation is _CandidateRelation_EMPTY:
+        if relation is _OfferRelation_EMPTY:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][EMPTY]
-        if relation is _CandidateRelation_FIRST:
+        if relation is _OfferRelation_FIRST:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][FIRST]
-        if relation is _CandidateRelation_EQUAL:
+        if relation is _OfferRelation_EQUAL:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][EQUAL]
-        if relation is _CandidateRelation_EXTENDS:
+        if relation is _OfferRelation_EXTENDS:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][EXTENDS]
         return _PAYLOADDECISION__TAKE  # payload[NOTHING][DIFFERS]
     if held is _PayloadHeld_EMPTY:
-        if relation is _CandidateRelation_MISSING:
+        if relation is _OfferRelation_MISSING:
             return _PAYLOADDECISION__KEEP  # payload[EMPTY][MISSING]
-        if relation is _CandidateRelation_EMPTY:
+        if relation is _OfferRelation_EMPTY:
             return _PAYLOADDECISION__KEEP  # payload[EMPTY][EMPTY]
-        if relation is _CandidateRelation_FIRST:
+        if relation is _OfferRelation_FIRST:
             return _PAYLOADDECISION__TAKE  # payload[EMPTY][FIRST]
-        if relation is _CandidateRelation_EQUAL:
+        if relation is _OfferRelation_EQUAL:
             return _PAYLOADDECISION__TAKE  # payload[EMPTY][EQUAL]
-        if relation is _CandidateRelation_EXTENDS:
+        if relation is _OfferRelation_EXTENDS:
             return _PAYLOADDECISION__TAKE  # payload[EMPTY][EXTENDS]
         return _PAYLOADDECISION__TAKE  # payload[EMPTY][DIFFERS]
-    if relation is _CandidateRelation_MISSING:
+    if relation is _OfferRelation_MISSING:
         return _PAYLOADDECISION__KEEP  # payload[VALUE][MISSING]
-    if relation is _CandidateRelation_EMPTY:
+    if relation is _OfferRelation_EMPTY:
         return _PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED  # payload[VALUE][EMPTY]
-    if relation is _CandidateRelation_FIRST:
+    if relation is _OfferRelation_FIRST:
         return _PAYLOADDECISION__TAKE  # payload[VALUE][FIRST]
-    if relation is _CandidateRelation_EQUAL:
+    if relation is _OfferRelation_EQUAL:
         return _PAYLOADDECISION__TAKE  # payload[VALUE][EQUAL]
-    if relation is _CandidateRelation_EXTENDS:
+    if relation is _OfferRelation_EXTENDS:
         return _PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED  # payload[VALUE][EXTENDS]
     return _PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD  # payload[VALUE][DIFFERS]
 
@@ -1566,5 +1618,47 @@ def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
     return _SHELLENVIRONMENT__OTHER  # environment_types[OTHER]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment)
+def reads_opening(kind: OpeningType) -> Opening:
+    """The wire's type of an opening event (R14): the kind of opening it is.
+
+    post: (kind, __return__) in READS_OPENING_EDGES
+    """
+    if kind is _OpeningType_CREATED:
+        return _OPENING__CREATED  # openings[CREATED]
+    if kind is _OpeningType_QUEUED:
+        return _OPENING__PROGRESS  # openings[QUEUED]
+    return _OPENING__PROGRESS  # openings[IN_PROGRESS]
+
+
+def reads_frame(kind: FrameType) -> ClientFrame:
+    """The wire's type of a client frame (R14): the frame it is.
+
+    post: (kind, __return__) in READS_FRAME_EDGES
+    """
+    if kind is _FrameType_CREATE:
+        return _CLIENTFRAME__CREATE  # client_frames[CREATE]
+    return _CLIENTFRAME__STEER  # client_frames[STEER]
+
+
+def reads_matched(trigger: MatchTrigger) -> MatchedItem:
+    """The trigger of a matched item (R6): where the item comes from.
+
+    post: (trigger, __return__) in READS_MATCHED_EDGES
+    """
+    if trigger is _MatchTrigger_ITEM_DONE:
+        return _MATCHEDITEM__DONE  # matched_items[ITEM_DONE]
+    return _MATCHEDITEM__SNAPSHOT  # matched_items[SNAPSHOT_ITEM]
+
+
+def reads_addition(kind: AdditionType) -> PartAddition:
+    """The wire's type of a part addition event (R15): what it adds where.
+
+    post: (kind, __return__) in READS_ADDITION_EDGES
+    """
+    if kind is _AdditionType_ANNOTATION_ADDED:
+        return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED]
+    return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED_OLDER]
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition)
 """The generated kernels as one value, for the driver."""

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from . import COMMAND, docs_dir, render_pages
+from .example_vectors import OWNED
 from .proofs import RECORD_NAME as PROOFS_RECORD
 from .proofs import ProofRecord, proofs_available, replayed, run_proofs
 from .proofs import load_record as load_proofs
 from .sdk import RECORD_NAME as SDK_RECORD
 from .sdk import SdkRecord, run_sdk, sdk_available
 from .sdk import load_record as load_sdk
-from .vectors import OWNED
 
 
 def stale_pages(directory: Path, pages: dict[str, str]) -> list[str]:
@@ -98,9 +98,9 @@ def check(directory: Path) -> list[str]:
 
 
 def agents_record(directory: Path) -> dict[str, Any] | None:
-    """The Real agents record (``docsite.agents``), whose runs the peers page shows."""
-    from .agents import RECORD_NAME as AGENTS_RECORD
-    from .agents import load
+    """The Real agents record (``docsite.real_agents``), whose runs the peers page shows."""
+    from .real_agents import RECORD_NAME as AGENTS_RECORD
+    from .real_agents import load
 
     return load(directory) if (directory / AGENTS_RECORD).is_file() else None
 

@@ -58,7 +58,7 @@ PROOFS = "responses_oracle.proofs"
 MODEL = "responses_oracle.model"
 """The package whose names count by their value (``model_inputs``)."""
 
-PROOF_ROOTS: tuple[str, ...] = ("responses_oracle.proofs.prove",)
+PROOF_ROOTS: tuple[str, ...] = ("responses_oracle.proofs.inventory",)
 """What the reference's rows run: the fingerprint covers what it imports, transitively."""
 
 POLICY_RUNNER: tuple[str, str] = ("responses_oracle.proofs.policies", "prove_policy")

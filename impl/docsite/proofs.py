@@ -5,7 +5,7 @@ Theory of operation
 Running every Z3 proof takes minutes (about twelve on a shared two-core machine), too
 long to repeat on every regeneration of the pages, and the verdict of each row depends
 only on what that row reads.  So ``docs/proofs.json`` keeps a ``ProofRecord``: per
-invariant and part (``prove.row_plan``), the status and detail of the row, the tables it
+invariant and part (``inventory.row_plan``), the status and detail of the row, the tables it
 read and a *fingerprint* of what it read (``fingerprint``: those tables' values, the
 proof sources, the model facts they import; prose left out); the same for each peer's
 policy (``proofs.policies``), and the matching table's coverage.
@@ -60,14 +60,14 @@ STATUS_TEXT: dict[str, str] = {
     "counterexample": "**refuted**",
     "unknown": "not proved",
 }
-"""How the page words each ``proofs.prove.Status`` value; an unknown value is an error."""
+"""How the page words each ``proofs.inventory.Status`` value; an unknown value is an error."""
 
 
 @dataclass(frozen=True)
 class ProofRow:
     """One row of ``prove()``'s report, with what it read.
 
-    ``part`` is the row's place in ``prove.row_plan``; ``reads`` the ``ModelTables``
+    ``part`` is the row's place in ``inventory.row_plan``; ``reads`` the ``ModelTables``
     fields its proof read and ``fingerprint`` what they and its sources were
     (``fingerprint.fingerprint``); ``counterexample`` the stream that refutes it,
     ``expected`` what the encoding predicts after each of its frames
@@ -244,7 +244,7 @@ def _import_proofs(name: str) -> Any | None:
 
 def _planned() -> list[str] | None:
     """The keys of the reference's rows ``prove`` makes now; None without the proofs."""
-    prove = _import_proofs("prove")
+    prove = _import_proofs("inventory")
     if prove is None:
         return None
     return [
@@ -309,7 +309,7 @@ def _run(row: Callable[[Any], Any], tables: Any) -> tuple[Any, tuple[str, ...]]:
 
 
 def _row(result: Any, part: str, reads: tuple[str, ...], print_: str) -> ProofRow:
-    """A ``proofs.prove.ProofResult`` as a record row (``print_``: its fingerprint)."""
+    """A ``proofs.inventory.ProofResult`` as a record row (``print_``: its fingerprint)."""
     events = result.counterexample
     expected = result.expected
     return ProofRow(
@@ -363,7 +363,7 @@ def run_proofs(previous: ProofRecord | None = None, everything: bool = False) ->
     """The record for the current sources, its counterexamples replayed: the rows of
     ``previous`` that are still current kept, every other row proved again (all of them
     with ``everything``).  None without the proofs (no ``z3``)."""
-    prove = _import_proofs("prove")
+    prove = _import_proofs("inventory")
     policies = _import_proofs("policies")
     matching = _import_proofs("matching")
     if prove is None or policies is None or matching is None:
@@ -525,5 +525,5 @@ def proofs_available() -> bool:
     """Whether ``prove()`` can run here (the proofs package and ``z3`` are importable)."""
     return (
         importlib.util.find_spec("z3") is not None
-        and importlib.util.find_spec("responses_oracle.proofs.prove") is not None
+        and importlib.util.find_spec("responses_oracle.proofs.inventory") is not None
     )

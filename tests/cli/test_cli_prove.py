@@ -143,7 +143,7 @@ def test_the_axonhub_bug_is_a_payload_counterexample(
         capsys, "prove", "--policy", "axonhub", "--invariant", "complete_once", "--bound", "2,2"
     )
     text = _squeezed(out)
-    assert _squeezed("ignores the payload candidate of (done, snapshot_item)") in text
+    assert _squeezed("ignores the payload offer of (done, snapshot_item)") in text
     assert _squeezed("'responses-oracle diff-policies reference axonhub'") in text
 
 

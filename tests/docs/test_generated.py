@@ -23,8 +23,8 @@ from responses_oracle.docsite.proofs import (
     STATUS_TEXT,
     load_record,
 )
-from responses_oracle.docsite.rules import RULES
-from responses_oracle.docsite.schema import SCHEMA_PAGE, render_schema
+from responses_oracle.docsite.result_schema import SCHEMA_PAGE, render_schema
+from responses_oracle.docsite.rule_texts import RULES
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.model.vocabulary import CODES
@@ -217,7 +217,7 @@ def test_a_scenario_whose_stream_changed_makes_the_sdk_record_stale() -> None:
 
 
 def test_every_vector_holds_its_stream_and_the_oracles_results() -> None:
-    from responses_oracle.testing.vectors import load
+    from responses_oracle.testing.conformance_vectors import load
 
     with tempfile.TemporaryDirectory() as folder:
         for path, text in PAGES.items():

@@ -23,7 +23,7 @@ from responses_oracle.docsite.proofs import ProofRecord, ProofRow, row_key
 from responses_oracle.model import catalogue
 from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.model.vocabulary import ItemKind
-from responses_oracle.proofs import prove
+from responses_oracle.proofs import inventory as prove
 from responses_oracle.proofs.conformance import FOLLOWED
 from responses_oracle.proofs.mutation import proof_reads
 
@@ -140,7 +140,7 @@ def test_the_kinds_the_matcher_reads_of_the_catalogue_count(
 
 def test_no_reducer_wire_or_stream_generator_is_in_any_fingerprint() -> None:
     read = set(fingerprint.proof_sources())
-    assert {"responses_oracle.proofs.prove", "responses_oracle.proofs.encoding"} <= read
+    assert {"responses_oracle.proofs.inventory", "responses_oracle.proofs.encoding"} <= read
     outside = {
         name
         for name in read
@@ -154,17 +154,20 @@ def test_a_docstring_changes_no_row_and_code_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = fingerprint.sources_text()
-    source = (REPO / "proofs" / "prove.py").read_text(encoding="utf-8")
-    copy = tmp_path / "prove.py"
+    source = (REPO / "proofs" / "inventory.py").read_text(encoding="utf-8")
+    copy = tmp_path / "inventory.py"
     real = fingerprint._module_file
 
     def moved(name: str) -> Path | None:
-        return copy if name == "responses_oracle.proofs.prove" else real(name)
+        return copy if name == "responses_oracle.proofs.inventory" else real(name)
 
     monkeypatch.setattr(fingerprint, "_module_file", moved)
-    copy.write_text(source.replace('"""``prove``: every', '"""``prove``, reworded: every'))
+    reworded = source.replace('"""``prove``: every', '"""``prove``, reworded: every')
+    deeper = source.replace("DEFAULT_DEPTH = 8", "DEFAULT_DEPTH = 9")
+    assert source != reworded and source != deeper
+    copy.write_text(reworded)
     assert fingerprint.sources_text() == before
-    copy.write_text(source.replace("DEFAULT_DEPTH = 8", "DEFAULT_DEPTH = 9"))
+    copy.write_text(deeper)
     assert fingerprint.sources_text() != before
 
 

@@ -25,7 +25,7 @@ from responses_oracle.model.invariants import (
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import PAYLOAD_EFFECTS, EntryState, Trigger
 from responses_oracle.proofs.conformance import follow
-from responses_oracle.proofs.diff_policies import (
+from responses_oracle.proofs.distinguishing import (
     ALPHABET,
     ARGUMENTS,
     outcome,
@@ -33,6 +33,7 @@ from responses_oracle.proofs.diff_policies import (
     stream_events,
     streams,
 )
+from responses_oracle.proofs.inventory import ProofResult, Status
 from responses_oracle.proofs.policies import (
     AXONHUB,
     CODEX,
@@ -42,7 +43,6 @@ from responses_oracle.proofs.policies import (
     Policy,
     prove_policy,
 )
-from responses_oracle.proofs.prove import ProofResult, Status
 from responses_oracle.reducer import Reducer
 
 Event = dict[str, Any]
@@ -135,9 +135,9 @@ def _duplicate_done(policy: Reduced, reference: Reduced) -> None:
 def _empty_done_erases(policy: Reduced, reference: Reduced) -> None:
     # A.2 / A.6: the second done's "" wins over the arguments the first one carried.
     (erased,) = policy.channels()
-    assert (erased.final, erased.last_nonempty_candidate) == ("", '{"entry": 0}')
+    assert (erased.final, erased.last_nonempty_offer) == ("", '{"entry": 0}')
     (kept,) = reference.channels()
-    assert (kept.final, kept.last_nonempty_candidate) == ('{"entry": 0}', '{"entry": 0}')
+    assert (kept.final, kept.last_nonempty_offer) == ('{"entry": 0}', '{"entry": 0}')
     assert "duplicate_item" in reference.codes()
     # The result writer never blanks a non-empty field of the merged item (driver code,
     # listed in OPENCODE.not_modelled), so only the channel shows it here; after
@@ -148,9 +148,9 @@ def _empty_done_erases(policy: Reduced, reference: Reduced) -> None:
 def _snapshot_skipped(policy: Reduced, reference: Reduced) -> None:
     # C.2 "the reported bug" (and A.2 for opencode): a call already done ignores the
     # arguments response.completed carries; B.2: codex ignores response.completed.output.
-    # The snapshot is a candidate all the same (R3), so the loss is a violation.
+    # The snapshot is an offer all the same (R3), so the loss is a violation.
     (channel,) = policy.channels()
-    assert (channel.final or "", channel.last_nonempty_candidate) == ("", '{"entry": 0}')
+    assert (channel.final or "", channel.last_nonempty_offer) == ("", '{"entry": 0}')
     assert not policy.arguments()["call_0"]
     assert reference.arguments() == {"call_0": '{"entry": 0}'}
 
@@ -391,7 +391,7 @@ def test_the_axonhub_bug_is_reproduced_and_refuted_by_the_payload_invariants(
     proofs: dict[str, dict[str, ProofResult]],
 ) -> None:
     # The reducer reproduces it (test_section_d_inputs_give_each_peers_answer), and the
-    # payload invariants count the snapshot item as a candidate on arrival (R3), so the
+    # payload invariants count the snapshot item as an offer on arrival (R3), so the
     # skipped snapshot is a counterexample, not a silent loss.
     for invariant in ("empty_never_erases", "latest_nonempty_wins"):
         assert proofs["axonhub"][invariant].status is Status.COUNTEREXAMPLE

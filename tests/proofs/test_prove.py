@@ -6,8 +6,8 @@ import pytest
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.proofs.conformance import follow
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANTS
-from responses_oracle.proofs.prove import Status, prove
 
 
 def test_reference_invariant_is_proved_bounded_and_unbounded() -> None:
