@@ -358,9 +358,7 @@ class RoutingObserved:
     delivered: int | None
 
 
-def routing_predicted(state: ConcreteRoutingState, routed: bool) -> RoutingObserved:
-    """What the routing system says the reducer shows in ``state`` (``routed``: the
-    last step delivered an event)."""
+def _routing_predicted(state: ConcreteRoutingState, routed: bool) -> RoutingObserved:
     return RoutingObserved(
         state.admitted,
         state.closed,
@@ -427,7 +425,7 @@ def expectations(trace: Run[Any, Any]) -> tuple[list[Event], Expectations]:
         state = trace.states[frame.steps]
         if isinstance(state, ConcreteRoutingState):
             routed = frame.steps > 0 and trace.steps[frame.steps - 1].kind is RoutingKind.ROUTE
-            expected = str(routing_predicted(state, routed))
+            expected = str(_routing_predicted(state, routed))
             frames.append(FrameExpectation(len(frame.events), frame.steps, expected, routed))
         else:
             expected = str(predicted(state, payloads, names))

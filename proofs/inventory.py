@@ -222,11 +222,21 @@ def over_contract(name: str, tables: ModelTables) -> ProofResult:
 def over_any_channels(invariant: str, tables: ModelTables) -> ProofResult:
     """The row of ``invariant`` for any number of channels per entry (``any_channels``):
     ``PROVED_UNBOUNDED`` or ``UNKNOWN``."""
+    return _any_size(invariant, tables, prove_any_channels, "channels")
+
+
+def _any_size(
+    invariant: str,
+    tables: ModelTables,
+    proof: Callable[[ModelTables, str], tuple[bool, str]],
+    system: str,
+) -> ProofResult:
+    """A row of a proof for any size: ``PROVED_UNBOUNDED`` or ``UNKNOWN``, with its detail."""
     started = time.perf_counter()
-    proved, detail = prove_any_channels(tables, invariant)
+    proved, detail = proof(tables, invariant)
     status = Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN
     seconds = time.perf_counter() - started
-    return ProofResult(invariant, tables.name, status, seconds, None, detail, "channels")
+    return ProofResult(invariant, tables.name, status, seconds, None, detail, system)
 
 
 def over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
@@ -323,8 +333,4 @@ def row_plan(
 def over_unbounded(invariant: str, tables: ModelTables) -> ProofResult:
     """The row of ``invariant`` for any number of entries and slots (``unbounded``):
     ``PROVED_UNBOUNDED`` or ``UNKNOWN``."""
-    started = time.perf_counter()
-    proved, detail = prove_unbounded(tables, invariant)
-    status = Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN
-    seconds = time.perf_counter() - started
-    return ProofResult(invariant, tables.name, status, seconds, None, detail)
+    return _any_size(invariant, tables, prove_unbounded, "lifecycle")
