@@ -81,6 +81,10 @@ from .sorts import NONEMPTY, Payload, finite_sort
 TYPES: tuple[str, ...] = ("function_call", "custom_tool_call", "function_call_output")
 """The item types of the system: two calls and an output."""
 
+TYPE_KINDS: tuple[ItemKind, ...] = tuple(ITEM_TYPES[name].kind for name in TYPES)
+"""The kind of each of ``TYPES``: all the matcher reads of the catalogue, so that a new
+item type changes no proof (the proof record's fingerprint reads this, not the catalogue)."""
+
 CALLS: tuple[Payload, ...] = (Payload.A, Payload.B)
 """The abstract ``call_id`` values."""
 
@@ -274,9 +278,9 @@ class MatchingSystem:
         return z3.And(clauses)
 
     def _namespace(self, type_index: Term) -> Term:
-        kind: Term = KIND[ITEM_TYPES[TYPES[-1]].kind]
+        kind: Term = KIND[TYPE_KINDS[-1]]
         for k in range(len(TYPES) - 2, -1, -1):
-            kind = z3.If(type_index == k, KIND[ITEM_TYPES[TYPES[k]].kind], kind)
+            kind = z3.If(type_index == k, KIND[TYPE_KINDS[k]], kind)
         return lookup(self.tables.namespaces, kind)
 
     def holds(self, state: MatchState, i: int, call: Term) -> Term:

@@ -94,6 +94,7 @@ from .encoding import Bounds
 from .induction import check_induction
 from .inventory import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .properties import PROPERTIES
+from .reads import Reading
 from .refinement import check_stream
 
 Event = Mapping[str, Any]
@@ -1050,18 +1051,6 @@ class Verdict:
         return self.kind == "table" and self.changes_behaviour and not self.proof.startswith("(")
 
 
-class _Reading:
-    """A model's tables, recording which of them a proof reads."""
-
-    def __init__(self, tables: ModelTables) -> None:
-        object.__setattr__(self, "tables", tables)
-        object.__setattr__(self, "read", set())
-
-    def __getattr__(self, name: str) -> Any:
-        self.read.add(name)
-        return getattr(self.tables, name)
-
-
 @dataclass(frozen=True)
 class Reads:
     """Which tables each proof of ``prove`` reads: the lifecycle row's system (the
@@ -1080,14 +1069,14 @@ def proof_reads() -> Reads:
     system: dict[str, frozenset[str]] = {}
     matcher: dict[str, frozenset[str]] = {}
     for name in PROVED_NAMES:
-        reading = _Reading(REFERENCE)
+        reading = Reading(REFERENCE)
         if name in CONTRACTS:
             check_contract(name, cast(ModelTables, reading))
         else:
             check_induction(cast(ModelTables, reading), name, Bounds(2, 2))
         system[name] = frozenset(reading.read)
         if name in MATCHER_PROPERTIES:
-            reading = _Reading(REFERENCE)
+            reading = Reading(REFERENCE)
             induct_matcher(cast(ModelTables, reading), name, Bounds(2, 2))
             matcher[name] = frozenset(reading.read)
     return Reads(system, matcher)

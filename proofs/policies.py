@@ -33,7 +33,6 @@ Two kinds of honesty note travel with every policy, and every report prints them
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -64,6 +63,7 @@ from .inventory import (
     Status,
     over_any_channels,
     over_matcher,
+    over_unbounded,
     prove,
 )
 from .matching import MATCHER_PROPERTIES
@@ -71,7 +71,7 @@ from .mutants import (
     with_cell,
     with_identity_cell,
 )
-from .unbounded import UNBOUNDED, prove_unbounded
+from .unbounded import UNBOUNDED
 
 _S, _T, _E = EntryState, Trigger, Effect
 
@@ -472,18 +472,8 @@ def prove_policy(
     for bounded in prove(invariant, policy.tables, bound, depth, matcher=False):
         results.append(bounded)
         if unbounded and bounded.status is Status.PROVED_BOUNDED and bounded.invariant in UNBOUNDED:
-            started = time.perf_counter()
-            proved, detail = prove_unbounded(policy.tables, bounded.invariant)
-            results.append(
-                ProofResult(
-                    bounded.invariant,
-                    policy.tables.name,
-                    Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN,
-                    time.perf_counter() - started,
-                    None,
-                    detail,
-                )
-            )
+            results.append(over_unbounded(bounded.invariant, policy.tables))
+            proved = results[-1].status is Status.PROVED_UNBOUNDED
             if proved and bounded.invariant in ANY_CHANNELS:
                 results.append(over_any_channels(bounded.invariant, policy.tables))
         if matcher and bounded.invariant in MATCHER_PROPERTIES:

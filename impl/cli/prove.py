@@ -262,8 +262,9 @@ def run(args: argparse.Namespace) -> int:
         for policy in policies:
             for name in names:
                 status.update(f"proving {name} on {policy.name}")
-                proofs = prove_policy(
-                    policy, name, bound, depth, matcher=policy.name == "reference"
+                proofs = replayed(
+                    prove_policy(policy, name, bound, depth, matcher=policy.name == "reference"),
+                    policy.tables,
                 )
                 row = merge(policy.name, proofs, bound)
                 events = row.counterexample
@@ -280,6 +281,23 @@ def run(args: argparse.Namespace) -> int:
 
         print_report(stdout_console(), rows, policies)
     return exit_status(rows)
+
+
+def replayed(proofs: list[ProofResult], tables: Any) -> list[ProofResult]:
+    """``proofs`` with each counterexample's replay through the reducer generated from
+    ``tables`` added to its detail (``conformance.finding``; ``prove`` leaves it out)."""
+    from ..model.codegen import load_kernels
+    from ..proofs.conformance import finding
+
+    kernels = None
+    results: list[ProofResult] = []
+    for proof in proofs:
+        if proof.counterexample is not None and proof.expected is not None:
+            kernels = kernels or load_kernels(tables)
+            found = finding(proof.counterexample, proof.expected, kernels)
+            proof = replace(proof, detail=f"{proof.detail}; {found}")
+        results.append(proof)
+    return results
 
 
 def exit_status(rows: Sequence[Row]) -> int:

@@ -472,7 +472,7 @@ def invariants_page(record: ProofRecord | None) -> str:
         # Then the diagnostic contracts (proofs/contracts.py), in the order prove ran them.
         contracts = tuple(name for name in proofs if name not in named)
         lines += [
-            f"- {code(name)} — {STATUS_TEXT[reported.status]}: {reported.detail}"
+            f"- {code(name)} — {STATUS_TEXT[reported.status]}: {reported.shown}"
             for name in (*named, *contracts)
             for reported in proofs.get(name, [])
         ]
@@ -553,7 +553,7 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
         if row.counterexample is None:
             continue
         stream = "".join(compact_json(event) + "\n" for event in row.counterexample)
-        summary = f"{row.invariant}: {row.detail}"
+        summary = f"{row.invariant}: {row.shown}"
         lines += [*details(summary, fenced("json", stream, "stream.jsonl", wrap=True)), ""]
     return lines
 
