@@ -3,8 +3,9 @@
 Every stream generator in this package takes a ``Chooser`` and asks it for each
 decision (how many items, which kind, where a delta is cut).  ``RandomChooser`` answers
 from a seeded ``random.Random``, so the command line (``diff --seed``, ``vectors
-export``) is deterministic and needs no Hypothesis; the Hypothesis strategies in
-``strategies.py`` answer with ``draw(...)`` instead, so the very same generators shrink.
+export``) is deterministic and needs no Hypothesis; the Hypothesis strategies
+(``responses_oracle.testing.strategies``) answer with ``draw(...)`` instead, so the very
+same generators shrink.
 Writing the generators once against this interface is what keeps the two from drifting.
 
 Shrinking works towards the *first* option of ``choice`` and the *low* end of
