@@ -479,8 +479,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     directory = docs_dir()
     if args.record is not None:
-        record(args.record or [p.name for p in PROFILES], args.scenario, directory, args.resume,
-               args.via_proxy)
+        # Behind the proxy, every agent by default: the proxy goes before agents only.
+        default = [p.name for p in PROFILES if not (args.via_proxy and p.gateway)]
+        record(args.record or default, args.scenario, directory, args.resume, args.via_proxy)
     data = load(directory)
     wanted = {PAGE_NAME: render(data), **render_timelines(data)}
     folder = directory / TIMELINES
