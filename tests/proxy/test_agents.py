@@ -49,3 +49,16 @@ def test_proxy_cells_are_kept_beside_the_direct_ones_and_shown_as_a_column(
     header = next(line for line in page.splitlines() if line.startswith("| scenario |"))
     assert "| codex | codex via proxy |" in header
     assert "*CLIENT via proxy*" in page
+
+
+def test_a_column_behind_the_proxy_is_counted_beside_the_direct_cells_of_its_scenarios(
+) -> None:
+    codex = next(c for c in _record()["clients"] if c["client"] == "codex")
+    direct = copy.deepcopy(codex["cells"][:3])
+    behind = [{**x, "client": "codex via proxy"} for x in direct[:2]]
+    page = agents.render({"clients": [{**codex, "cells": direct, agents.PROXY_CELLS: behind}],
+                          "scenarios": _record()["scenarios"]})
+    [row] = [line for line in page.splitlines() if line.startswith("| codex via proxy | 2 |")]
+    # The direct cells counted are those of the same two scenarios, not all three.
+    same = agents._counts({"cells": direct[:2]})
+    assert row == f"| codex via proxy | 2 | {agents._counts({'cells': behind})} | {same} |"
