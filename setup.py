@@ -2,9 +2,10 @@
 
 Everything else about the build is declared in ``pyproject.toml``.  The
 ``CHECKOUT_ONLY`` packages and modules -- the documentation generators, run from a
-checkout as ``python -m responses_oracle.docsite`` and ``python -m
-responses_oracle.model.diagrams`` -- are left out of wheels, and kept in editable
-installs (``pip install -e .``), where the checkout's tests and generators import them.
+checkout as ``python -m responses_oracle.docsite``, ``python -m
+responses_oracle.model.diagrams`` and ``python -m responses_oracle.proofs.readme`` --
+are left out of wheels, and kept in editable installs (``pip install -e .``), where the
+checkout's tests and generators import them.
 (``model.codegen`` stays: the proofs build reducers from policies' tables with it.)
 """
 
@@ -15,7 +16,11 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-CHECKOUT_ONLY = ("responses_oracle.docsite", "responses_oracle.model.diagrams")
+CHECKOUT_ONLY = (
+    "responses_oracle.docsite",
+    "responses_oracle.model.diagrams",
+    "responses_oracle.proofs.readme",
+)
 """Packages and modules built into editable installs only."""
 
 

@@ -82,7 +82,7 @@ from responses_oracle.model.catalogue import (
 )
 from responses_oracle.model.execution import Execution
 from responses_oracle.model.lifecycle import CLOSED_STATES
-from responses_oracle.model.responses import CLIENT_FRAMES, OPENINGS
+from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
 
 from .core.dispatch import StepTrace
@@ -173,7 +173,7 @@ only inside its item's ``output_item.done`` and the snapshot."""
 
 _ADDITION_EVENTS: Final[dict[PartAddition, str]] = {}
 for _name, _addition in PART_ADDITIONS.items():
-    _ADDITION_EVENTS.setdefault(_addition, _name)  # the first spelling is the API's
+    _ADDITION_EVENTS.setdefault(_addition, _name.value)  # the first spelling is the API's
 _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
     addition.channel: addition for addition in _ADDITION_EVENTS
 }
@@ -366,7 +366,7 @@ class Canonicalizer:
             self._response = None
         body = event.payload if isinstance(event, WireEvent) else event
         kind = body.get("type") if isinstance(body, Mapping) else None
-        if isinstance(kind, str) and kind in CLIENT_FRAMES and isinstance(body, Mapping):
+        if isinstance(kind, str) and kind in FRAME_TYPES and isinstance(body, Mapping):
             out.append(dict(body))
             return out
         response = self._current()
@@ -407,7 +407,7 @@ class Canonicalizer:
             return
         if spec.event_class is EventClass.ERROR:
             response.error = event
-        elif kind in OPENINGS or spec.event_class in TERMINALS:
+        elif kind in OPENING_TYPES or spec.event_class in TERMINALS:
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
@@ -722,9 +722,9 @@ class Canonicalizer:
             fields = {
                 "item_id": sent.item_id,
                 "output_index": sent.index,
-                addition.part_index: track.index,
-                addition.position: position,
-                addition.value: value,
+                addition.part_index.value: track.index,
+                addition.position.value: position,
+                addition.value.value: value,
             }
             self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields}, sent)
         track.additions = list(found)

@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any, Final, cast
 
 from responses_oracle.model.responses import (
-    CLIENT_FRAMES,
-    OPENINGS,
+    FRAME_TYPES,
+    OPENING_TYPES,
     frame_closes,
     resumes,
     starts_new,
@@ -103,17 +103,24 @@ class Reducer:
         if not isinstance(type_, str):
             self._note(Code.MISSING_TYPE, index, "event has no string 'type'", payload)
             return
-        if type_ in CLIENT_FRAMES:
+        if type_ in FRAME_TYPES:
             # A WebSocket client frame is no event of a response: skipped, and a
             # ``response.create`` ends the response before it (``FRAMES``).
-            if frame_closes(self.kernels.frame, type_) and self._holds_anything():
+            kernels = self.kernels
+            if frame_closes(kernels.frame, kernels.reads_frame, type_) and self._holds_anything():
                 self._close()
             return
-        if type_ in OPENINGS:
+        if type_ in OPENING_TYPES:
             held = self._state
             opened = held.started or bool(held.entries)
+            kernels = self.kernels
             if starts_new(
-                self.kernels.boundary, payload, held.terminal, opened, held.response_id
+                kernels.boundary,
+                kernels.reads_opening,
+                payload,
+                held.terminal,
+                opened,
+                held.response_id,
             ):
                 self._close()
         if sse_event is not None and sse_event != type_ and sse_event != "message":
@@ -123,7 +130,7 @@ class Reducer:
         state = self._state
         if (
             not state.started
-            and type_ not in OPENINGS
+            and type_ not in OPENING_TYPES
             and not self._warned_unstarted
             and state.resumed_at is None
             # A resume's first event (R14; dispatch says so, once).

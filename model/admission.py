@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .ops import Entries, Entry, Fact, Ops, Text, Value
 from .vocabulary import (
@@ -129,11 +129,32 @@ class MatchedItem(Enum):
     """An item of a terminal's ``response.output`` (``Trigger.SNAPSHOT_ITEM``)."""
 
 
-MATCHED_ITEMS: dict[Trigger, MatchedItem] = {
-    Trigger.ITEM_DONE: MatchedItem.DONE,
-    Trigger.SNAPSHOT_ITEM: MatchedItem.SNAPSHOT,
+class MatchTrigger(Enum):
+    """The trigger a matched item is delivered with: the finite domain of the triggers
+    of matched items (the member's value is the ``Trigger``'s).  The key of
+    ``MATCHED_ITEMS``."""
+
+    ITEM_DONE = Trigger.ITEM_DONE.value
+    """``Trigger.ITEM_DONE``: the item of an ``output_item.done``."""
+    SNAPSHOT_ITEM = Trigger.SNAPSHOT_ITEM.value
+    """``Trigger.SNAPSHOT_ITEM``: an item of a terminal's ``response.output``."""
+
+
+MATCH_TRIGGERS: Final[dict[Trigger, MatchTrigger]] = {
+    Trigger(member.value): member for member in MatchTrigger
 }
-"""The triggers of matched items, and where each item comes from."""
+"""The ``Trigger`` of each ``MatchTrigger``: the triggers the matcher delivers."""
+
+MATCHED_ITEMS: dict[MatchTrigger, MatchedItem] = {
+    MatchTrigger.ITEM_DONE: MatchedItem.DONE,
+    MatchTrigger.SNAPSHOT_ITEM: MatchedItem.SNAPSHOT,
+}
+"""The trigger of a matched item → where the item comes from (R6; decided by the
+``reads_matched`` kernel, proved with ``FILLS_MISSING_SLOT`` by the contract
+``slot_fill``, which is stated over the trigger)."""
+
+ReadsMatched = Callable[[MatchTrigger], MatchedItem]
+"""The kernel deciding ``MATCHED_ITEMS``' cells (``KernelSet.reads_matched``)."""
 
 FILLS_MISSING_SLOT: dict[MatchedItem, bool] = {
     # A slot the added item lacked is filled by a later event like any missing identity

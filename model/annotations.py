@@ -8,12 +8,16 @@ only read them off the finished item; so each such event adds its annotation to 
 part it names, and a part that a ``done`` item or the snapshot carries in full still
 replaces what the events built (the item is the fuller account, R7).
 
-Where the value goes in the part's array is ``PART_MERGE``, its cell picked by
-``position_view`` from the event's ``annotation_index``: inside the array it replaces
-the element there (the same annotation sent again), past the end or without a
-position it is appended.  The table is in ``ModelTables``, decided by the
-``merge_part`` kernel, and proved by the contract ``part_additions``
-(``proofs/responses_z3.py``).
+Which fields of the event are read, and which channel's part receives the value, is
+``PART_ADDITIONS``, keyed by the event's wire type (``AdditionType``).  Where the value
+goes in the part's array is ``PART_MERGE``, its cell picked by ``position_view`` from
+the event's ``annotation_index``: inside the array it replaces the element there (the
+same annotation sent again), past the end or without a position it is appended.  Both
+tables are in ``ModelTables``, decided by the ``reads_addition`` and ``merge_part``
+kernels, and proved by the contract ``part_additions`` (``proofs/responses_z3.py``),
+which is stated over the wire event: its type and its fields, read through
+``PART_ADDITIONS``, so a cell that reads the wrong field or the wrong channel is
+refuted.
 
 The event is a progress event (``model/catalogue.py``): routed like a payload event
 (R5) and accepted by an entry exactly when the lifecycle table accepts ``PROGRESS``,
@@ -30,46 +34,81 @@ same annotation), the vercel/ai web and file search fixtures; openai-python's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from .catalogue import ChannelKind
 from .ops import Fact, Ops, Value
 
 
-@dataclass(frozen=True, slots=True)
-class PartAddition:
-    """Where a progress event's value goes: which part, which array, at which position."""
+class AdditionType(Enum):
+    """The ``type`` of a progress event that adds a value to a part, on the wire: the
+    finite domain of those types (the member's value is the wire string).  The key of
+    ``PART_ADDITIONS``."""
+
+    ANNOTATION_ADDED = "response.output_text.annotation.added"
+    """The API's name (openai-python's ``ResponseOutputTextAnnotationAddedEvent``)."""
+    ANNOTATION_ADDED_OLDER = "response.output_text_annotation.added"
+    """Open Responses' older name for the same event."""
+
+
+ADDITION_TYPES: Final[dict[str, AdditionType]] = {member.value: member for member in AdditionType}
+"""The wire strings of ``AdditionType``: an event of any other type adds nothing."""
+
+
+class AdditionField(Enum):
+    """The fields of a part addition event a ``PartAddition`` can read (the member's
+    value is the field's name on the wire)."""
+
+    CONTENT_INDEX = "content_index"
+    """Which part of the item (an ``int``)."""
+    ANNOTATION = "annotation"
+    """The annotation (an object)."""
+    ANNOTATION_INDEX = "annotation_index"
+    """Its position among the part's annotations (an ``int``)."""
+
+
+class PartAddition(NamedTuple):
+    """Where a progress event's value goes: which part, which array, at which position.
+    The three fields read off the event are ``AdditionField`` members, so a one-cell
+    mutant can read another; the part's type and array are what the model writes, not
+    read from the event."""
 
     channel: ChannelKind
     """The channel whose part receives the value."""
-    part_index: str
+    part_index: AdditionField
     """The event field naming the part (``content_index``)."""
+    value: AdditionField
+    """The event field holding the value."""
+    position: AdditionField
+    """The event field giving its position in the array (``PART_MERGE``)."""
     part_type: str
     """The part's type, for a part no ``content_part.added`` opened."""
     array: str
     """The part's array the value goes into."""
-    value: str
-    """The event field holding the value."""
-    position: str
-    """The event field giving its position in the array (``PART_MERGE``)."""
 
 
 _ANNOTATION = PartAddition(
     channel=ChannelKind.TEXT,
-    part_index="content_index",
+    part_index=AdditionField.CONTENT_INDEX,
+    value=AdditionField.ANNOTATION,
+    position=AdditionField.ANNOTATION_INDEX,
     part_type="output_text",
     array="annotations",
-    value="annotation",
-    position="annotation_index",
 )
 
-PART_ADDITIONS: Final[dict[str, PartAddition]] = {
-    "response.output_text.annotation.added": _ANNOTATION,
-    "response.output_text_annotation.added": _ANNOTATION,
+PART_ADDITIONS: Final[dict[AdditionType, PartAddition]] = {
+    AdditionType.ANNOTATION_ADDED: _ANNOTATION,
+    AdditionType.ANNOTATION_ADDED_OLDER: _ANNOTATION,
 }
-"""Progress event types whose value is added to a part of their entry."""
+"""The wire's type of a progress event whose value is added to a part of its entry →
+what it adds where (R15; decided by the ``reads_addition`` kernel, proved with
+``PART_MERGE`` by the contract ``part_additions``, which is stated over the wire
+event)."""
+
+ReadsAddition = Callable[[AdditionType], PartAddition]
+"""The kernel deciding ``PART_ADDITIONS``' cells (``KernelSet.reads_addition``)."""
 
 
 class PositionView(Enum):

@@ -229,15 +229,43 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "ShellEnvironment",
             "The wire's environment.type (R13): the environment a declared shell names.",
         ),
+        _Kernel(
+            "reads_opening",
+            tables.openings,
+            (("kind", "OpeningType"),),
+            "Opening",
+            "The wire's type of an opening event (R14): the kind of opening it is.",
+        ),
+        _Kernel(
+            "reads_frame",
+            tables.client_frames,
+            (("kind", "FrameType"),),
+            "ClientFrame",
+            "The wire's type of a client frame (R14): the frame it is.",
+        ),
+        _Kernel(
+            "reads_matched",
+            tables.matched_items,
+            (("trigger", "MatchTrigger"),),
+            "MatchedItem",
+            "The trigger of a matched item (R6): where the item comes from.",
+        ),
+        _Kernel(
+            "reads_addition",
+            tables.part_additions,
+            (("kind", "AdditionType"),),
+            "PartAddition",
+            "The wire's type of a part addition event (R15): what it adds where.",
+        ),
     )
 
 
 def _literal(value: Any) -> str:
-    """Python source for a table value: enums, None, booleans, tuples and NamedTuples of
-    those."""
+    """Python source for a table value: enums, None, booleans, strings, tuples and
+    NamedTuples of those."""
     if isinstance(value, Enum):
         return f"{type(value).__name__}.{value.name}"
-    if value is None or isinstance(value, bool):
+    if value is None or isinstance(value, bool | str):
         return repr(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         inner = ", ".join(_literal(part) for part in value)
@@ -357,9 +385,20 @@ themselves instead, run ``Reducer(kernels=table_kernels())``
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
-from responses_oracle.model.annotations import PartMerge, PositionView
-from responses_oracle.model.catalogue import Terminal
+from responses_oracle.model.admission import (
+    Admission,
+    IdentityDecision,
+    MatchedItem,
+    MatchTrigger,
+)
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
+from responses_oracle.model.catalogue import ChannelKind, Terminal
 from responses_oracle.model.execution import (
     Declared,
     EnvironmentType,
@@ -372,7 +411,15 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
-from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
+from responses_oracle.model.responses import (
+    Boundary,
+    ClientFrame,
+    FrameType,
+    Held,
+    IdMatch,
+    Opening,
+    OpeningType,
+)
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet

@@ -11,8 +11,8 @@ A missing cell raises ``KeyError`` here; the generator refuses such a table outr
 
 from __future__ import annotations
 
-from .admission import Admission, IdentityDecision, MatchedItem
-from .annotations import PartMerge, PositionView
+from .admission import Admission, IdentityDecision, MatchedItem, MatchTrigger
+from .annotations import AdditionType, PartAddition, PartMerge, PositionView
 from .catalogue import Terminal
 from .execution import (
     Declared,
@@ -26,7 +26,7 @@ from .execution import (
 )
 from .lifecycle import Transition
 from .payload import PayloadDecision
-from .responses import Boundary, ClientFrame, Held, IdMatch, Opening
+from .responses import Boundary, ClientFrame, FrameType, Held, IdMatch, Opening, OpeningType
 from .routing import Route
 from .slots import SlotTransition
 from .tables import REFERENCE, KernelSet, ModelTables
@@ -152,9 +152,25 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.environment_types[kind]``."""
         return tables.environment_types[kind]
 
+    def reads_opening(kind: OpeningType) -> Opening:
+        """``tables.openings[kind]``."""
+        return tables.openings[kind]
+
+    def reads_frame(kind: FrameType) -> ClientFrame:
+        """``tables.client_frames[kind]``."""
+        return tables.client_frames[kind]
+
+    def reads_matched(trigger: MatchTrigger) -> MatchedItem:
+        """``tables.matched_items[trigger]``."""
+        return tables.matched_items[trigger]
+
+    def reads_addition(kind: AdditionType) -> PartAddition:
+        """``tables.part_additions[kind]``."""
+        return tables.part_additions[kind]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
         execute, names_one, shell_runner, search_runner, declares, reads_execution,
-        reads_environment,
+        reads_environment, reads_opening, reads_frame, reads_matched, reads_addition,
     )

@@ -5,11 +5,15 @@ WebSocket-mode connection that answers one ``response.create`` after another, a
 background response and its resume stream.  The reducer cuts the input into responses
 with these facts and nothing else: ``BOUNDARY`` says, for each event that opens a
 response, whether it continues the one held or starts a new one (its cell picked by
-``boundary_key``); ``CLIENT_FRAMES`` are skipped, and ``FRAMES`` says which of them ends
-the response before it (``response.create``); the terminal right after one
-``AMENDABLE_TERMINALS`` marks is the same ending and describes it.  The three are
-tables of ``ModelTables``, decided by the ``boundary``, ``frame`` and ``amends``
-kernels, and proved by the contracts of ``proofs/responses_z3.py``.
+``boundary_key``), the kind of opening read off the event's type by ``OPENINGS``;
+client frames are skipped, ``CLIENT_FRAMES`` reads which frame a type is, and
+``FRAMES`` says which of them ends the response before it (``response.create``); the
+terminal right after one ``AMENDABLE_TERMINALS`` marks is the same ending and describes
+it.  The five are tables of ``ModelTables``, decided by the ``reads_opening``,
+``boundary``, ``reads_frame``, ``frame`` and ``amends`` kernels, and proved by the
+contracts of ``proofs/responses_z3.py`` (``response_boundaries`` and ``client_frames``
+are stated over the wire's event type, so a cell of ``OPENINGS`` or ``CLIENT_FRAMES``
+that misreads one is refuted).
 
 Evidence: protocol-notes §1.8 (WebSocket mode: the same event payloads as SSE, with
 client frames on the same connection); openai-python's ``ResponsesClientEvent`` (the
@@ -39,11 +43,27 @@ class ClientFrame(Enum):
     """``response.steer``: adds input to the response in flight."""
 
 
-CLIENT_FRAMES: Final[dict[str, ClientFrame]] = {
-    "response.create": ClientFrame.CREATE,
-    "response.steer": ClientFrame.STEER,
+class FrameType(Enum):
+    """The ``type`` of a client frame on the wire: the finite domain of the frame types
+    the model knows (the member's value is the wire string).  The key of
+    ``CLIENT_FRAMES``."""
+
+    CREATE = "response.create"
+    """``response.create``."""
+    STEER = "response.steer"
+    """``response.steer``."""
+
+
+FRAME_TYPES: Final[dict[str, FrameType]] = {member.value: member for member in FrameType}
+"""The wire strings of ``FrameType``: an event of any other type is no client frame."""
+
+CLIENT_FRAMES: Final[dict[FrameType, ClientFrame]] = {
+    FrameType.CREATE: ClientFrame.CREATE,
+    FrameType.STEER: ClientFrame.STEER,
 }
-"""The client frames, by event type."""
+"""The wire's frame type → the client frame it is (R14; decided by the ``reads_frame``
+kernel, proved with ``FRAMES`` by the contract ``client_frames``, which is stated over
+the wire value)."""
 
 
 class Opening(Enum):
@@ -59,12 +79,29 @@ class Opening(Enum):
     ``test_background_mode_streaming_starting_after_vcr``, fixtures/quirks q03)."""
 
 
-OPENINGS: Final[dict[str, Opening]] = {
-    STARTING_EVENT: Opening.CREATED,
-    "response.queued": Opening.PROGRESS,
-    "response.in_progress": Opening.PROGRESS,
+class OpeningType(Enum):
+    """The ``type`` of an event that opens a response, on the wire: the finite domain of
+    those types (the member's value is the wire string).  The key of ``OPENINGS``."""
+
+    CREATED = STARTING_EVENT
+    """``response.created``."""
+    QUEUED = "response.queued"
+    """``response.queued``."""
+    IN_PROGRESS = "response.in_progress"
+    """``response.in_progress``."""
+
+
+OPENING_TYPES: Final[dict[str, OpeningType]] = {member.value: member for member in OpeningType}
+"""The wire strings of ``OpeningType``: an event of any other type opens no response."""
+
+OPENINGS: Final[dict[OpeningType, Opening]] = {
+    OpeningType.CREATED: Opening.CREATED,
+    OpeningType.QUEUED: Opening.PROGRESS,
+    OpeningType.IN_PROGRESS: Opening.PROGRESS,
 }
-"""The event types that open a response when none is open."""
+"""The wire's type of an event that opens a response → the kind of opening it is (R14;
+decided by the ``reads_opening`` kernel, proved with ``BOUNDARY`` by the contract
+``response_boundaries``, which is stated over the wire value)."""
 
 
 class Held(Enum):
@@ -157,21 +194,30 @@ def boundary_key(
 BoundaryKernel = Callable[[Opening, Held, IdMatch], Boundary]
 """The kernel deciding ``BOUNDARY``'s cells (``KernelSet.boundary``)."""
 
+ReadsOpening = Callable[[OpeningType], Opening]
+"""The kernel deciding ``OPENINGS``' cells (``KernelSet.reads_opening``)."""
+
+ReadsFrame = Callable[[FrameType], ClientFrame]
+"""The kernel deciding ``CLIENT_FRAMES``' cells (``KernelSet.reads_frame``)."""
+
 
 def starts_new(
     boundary: BoundaryKernel,
+    reads: ReadsOpening,
     payload: Mapping[str, Any],
     terminal: bool,
     opened: bool,
     held_id: str | None,
 ) -> bool:
     """Whether the event ``payload`` closes the held response and starts another
-    (``BOUNDARY``, decided by the ``boundary`` kernel); an event that opens no response
+    (``BOUNDARY``, decided by the ``boundary`` kernel, for the opening ``OPENINGS`` reads
+    off its type, decided by the ``reads`` kernel); an event that opens no response
     never does."""
     kind = payload.get("type")
-    opening = OPENINGS.get(kind) if isinstance(kind, str) else None
-    if opening is None:
+    wire = OPENING_TYPES.get(kind) if isinstance(kind, str) else None
+    if wire is None:
         return False
+    opening = reads(wire)
     response = payload.get("response")
     found = response.get("id") if isinstance(response, Mapping) else None
     event_id = found if isinstance(found, str) and found else None
@@ -179,11 +225,15 @@ def starts_new(
     return boundary(opening, held, match) is Boundary.NEW
 
 
-def frame_closes(frame: Callable[[ClientFrame], Boundary], kind: str) -> bool:
+def frame_closes(
+    frame: Callable[[ClientFrame], Boundary], reads: ReadsFrame, kind: str
+) -> bool:
     """Whether the client frame of type ``kind`` ends the held response (``FRAMES``,
-    decided by the ``frame`` kernel); any other event type is no frame and ends nothing."""
-    found = CLIENT_FRAMES.get(kind)
-    return found is not None and frame(found) is Boundary.NEW
+    decided by the ``frame`` kernel, for the frame ``CLIENT_FRAMES`` reads off the type,
+    decided by the ``reads`` kernel); any other event type is no frame and ends
+    nothing."""
+    found = FRAME_TYPES.get(kind)
+    return found is not None and frame(reads(found)) is Boundary.NEW
 
 
 AMENDABLE_TERMINALS: Final[dict[Terminal, bool]] = {
@@ -229,8 +279,8 @@ def resumes(first_type: str, first_sequence: object) -> bool:
     )
 
 
-MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENINGS) | {
-    kind for kind, frame in CLIENT_FRAMES.items() if FRAMES[frame] is Boundary.NEW
+MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENING_TYPES) | {
+    kind.value for kind, frame in CLIENT_FRAMES.items() if FRAMES[frame] is Boundary.NEW
 }
 """Event or frame types that may close the held response (``BOUNDARY``, ``FRAMES``);
 ``explain`` keeps the state from just before each."""

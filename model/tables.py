@@ -17,6 +17,7 @@ from .admission import (
     DONE_ADMISSION,
     FILLS_MISSING_SLOT,
     IDENTITY,
+    MATCHED_ITEMS,
     MATCHING,
     NAMES_ONE_ENTRY,
     NAMESPACES,
@@ -25,8 +26,16 @@ from .admission import (
     IdentityTable,
     MatchedItem,
     MatchingTable,
+    MatchTrigger,
 )
-from .annotations import PART_MERGE, PartMerge, PositionView
+from .annotations import (
+    PART_ADDITIONS,
+    PART_MERGE,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
 from .catalogue import TERMINAL_STATUS, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .execution import (
@@ -51,13 +60,17 @@ from .payload import PAYLOAD, PayloadDecision, PayloadTable
 from .responses import (
     AMENDABLE_TERMINALS,
     BOUNDARY,
+    CLIENT_FRAMES,
     FRAMES,
+    OPENINGS,
     Boundary,
     BoundaryTable,
     ClientFrame,
+    FrameType,
     Held,
     IdMatch,
     Opening,
+    OpeningType,
 )
 from .routing import ROUTING, Route, RoutingTable
 from .slots import SLOTS, SlotTable, SlotTransition
@@ -122,6 +135,12 @@ class ModelTables:
     environment_types: dict[EnvironmentType, ShellEnvironment] = field(
         default_factory=lambda: ENVIRONMENT_TYPES
     )
+    openings: dict[OpeningType, Opening] = field(default_factory=lambda: OPENINGS)
+    client_frames: dict[FrameType, ClientFrame] = field(default_factory=lambda: CLIENT_FRAMES)
+    matched_items: dict[MatchTrigger, MatchedItem] = field(default_factory=lambda: MATCHED_ITEMS)
+    part_additions: dict[AdditionType, PartAddition] = field(
+        default_factory=lambda: PART_ADDITIONS
+    )
 
 
 REFERENCE = ModelTables()
@@ -158,6 +177,10 @@ class KernelSet(NamedTuple):
     declares: Callable[[Declared], Stop]
     reads_execution: Callable[[ExecutionValue], SearchExecution]
     reads_environment: Callable[[EnvironmentType], ShellEnvironment]
+    reads_opening: Callable[[OpeningType], Opening]
+    reads_frame: Callable[[FrameType], ClientFrame]
+    reads_matched: Callable[[MatchTrigger], MatchedItem]
+    reads_addition: Callable[[AdditionType], PartAddition]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -186,6 +209,10 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "declares": tables.declared,
         "reads_execution": tables.execution_values,
         "reads_environment": tables.environment_types,
+        "reads_opening": tables.openings,
+        "reads_frame": tables.client_frames,
+        "reads_matched": tables.matched_items,
+        "reads_addition": tables.part_additions,
     }
 
 

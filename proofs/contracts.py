@@ -55,6 +55,7 @@ from .responses_z3 import (
     terminal_status_step,
 )
 from .runners_z3 import search_runner_step, shell_runner_step
+from .step_facts import StepFacts
 
 if TYPE_CHECKING:
     from .ops_z3 import Z3Ops
@@ -62,22 +63,6 @@ if TYPE_CHECKING:
 
 ENTRY_BOUNDS: tuple[int, ...] = (2, 3, 4)
 """The numbers of entries an admission contract is proved for."""
-
-
-@dataclass(frozen=True)
-class StepFacts:
-    """One decision step as Z3 sees it: the codes its cell raises (``raised[code]``),
-    the step's domain, the contract (``claim``) over the same constants, the inputs a
-    counterexample shows (``show``), and per table the keys the step looks up in it
-    (``keys``: ``(when, key)`` pairs — one per entry for the matching table, which is asked
-    per candidate).
-    """
-
-    raised: dict[Code, Term]
-    domain: Term
-    claim: Term
-    show: dict[str, Term]
-    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]]
 
 
 Builder = Callable[[ModelTables, int], StepFacts]
@@ -507,7 +492,7 @@ CONTRACTS: dict[str, Contract] = {
             "an opening event never cuts when nothing is held; a response.created starts the "
             "next response unless it repeats the id of the open one; a response.queued or "
             "response.in_progress continues the held response unless that one ended and the "
-            "event names another response",
+            "event names another response (stated over the wire type)",
             boundary_step,
         ),
         Contract(
@@ -515,7 +500,7 @@ CONTRACTS: dict[str, Contract] = {
             "frames",
             "R14",
             "a client's response.create frame ends the response before it; a response.steer "
-            "frame ends nothing",
+            "frame ends nothing (stated over the wire type)",
             frames_step,
         ),
         Contract(
@@ -524,15 +509,17 @@ CONTRACTS: dict[str, Contract] = {
             "R6",
             "a matched item binds its slot to its entry exactly when the entry has none, the "
             "item has one and it is a done item (never a snapshot position); a bound slot is "
-            "never rebound",
+            "never rebound (stated over the trigger the item is delivered with)",
             slot_fill_step,
         ),
         Contract(
             "part_additions",
             "part_merge",
             "R15",
-            "a progress event's value (an annotation) is never lost: one at a position the "
-            "part's array holds replaces the element there, any other is appended",
+            "a part addition event's annotation goes to the text part its content_index "
+            "names and is never lost: one at an annotation_index the part's array holds "
+            "replaces the element there, any other is appended (stated over the wire "
+            "event's fields)",
             part_merge_step,
         ),
         Contract(
@@ -649,6 +636,10 @@ SELECTING: dict[str, str] = {contract.table: contract.name for contract in CONTR
     "matching": "done_reported",
     "execution_values": "search_runners",
     "environment_types": "shell_runners",
+    "openings": "response_boundaries",
+    "client_frames": "client_frames",
+    "matched_items": "slot_fill",
+    "part_additions": "part_additions",
 }
 """The contract whose step looks up each classifier-keyed table."""
 

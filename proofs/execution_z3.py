@@ -40,8 +40,8 @@ at the end (``settle``), so before it nothing is executable.  The invariants of
 to a completed response, has a non-empty ``call_id`` and is client-run by the
 evidence) and the obligation of ``EXECUTABLE_OBLIGATIONS`` (``model.completeness``: a
 call the evidence says the client runs is executable) are state formulas over it,
-proved by ``induction`` (bounded) and ``unbounded.prove_unbounded`` over the arrays of
-``execution_unbounded`` (any number of entries).  A counterexample is a run of this
+proved by ``induction`` (bounded) and ``unbounded.prove_unbounded`` over this
+encoding's arrays (any number of entries).  A counterexample is a run of this
 system, reported by its abstract steps and the evidence of each entry (``describe``):
 the renderer writes ``function_call`` streams without tools or outputs, so it has no
 stream (``tests/proofs/test_execution_proofs.py`` keeps a witness stream per mutant).

@@ -15,8 +15,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
-from responses_oracle.model.annotations import PartMerge, PositionView
+from responses_oracle.model.admission import (
+    Admission,
+    IdentityDecision,
+    MatchedItem,
+    MatchTrigger,
+)
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartMerge,
+    PositionView,
+)
 from responses_oracle.model.catalogue import Terminal
 from responses_oracle.model.execution import (
     Declared,
@@ -30,7 +40,15 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
-from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
+from responses_oracle.model.responses import (
+    Boundary,
+    ClientFrame,
+    FrameType,
+    Held,
+    IdMatch,
+    Opening,
+    OpeningType,
+)
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import REFERENCE, ModelTables
@@ -1040,6 +1058,70 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "issue #35: one cell of EXECUTION_VALUES (the wire's execution → what it says); a "
         "tool_search_call stating execution \"server\" would be decided by its declared "
         "tool's \"client\" and run again by the client",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "queued-read-as-created",
+            "openings",
+            (OpeningType.QUEUED,),
+            Opening.CREATED,
+        ),
+        "a response.queued read as a response.created",
+        "response_boundaries",
+        "issue #35: one cell of OPENINGS (the wire's type of an opening event → the kind "
+        "of opening); a resume stream recorded after its response (GET ...?stream=true "
+        "starts with response.queued, the same id) would be cut off as a second response, "
+        "and a queued without an id would cut the open one (R14)",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "create-frame-read-as-steer",
+            "client_frames",
+            (FrameType.CREATE,),
+            ClientFrame.STEER,
+        ),
+        "a client's response.create frame read as a response.steer",
+        "client_frames",
+        "issue #35: one cell of CLIENT_FRAMES (the wire's frame type → the frame); on a "
+        "WebSocket connection a response cut off before its terminal and the next request's "
+        "response would become one, when the next one's created repeats no id (R14)",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "snapshot-item-read-as-done",
+            "matched_items",
+            (MatchTrigger.SNAPSHOT_ITEM,),
+            MatchedItem.DONE,
+        ),
+        "a snapshot item read as an output_item.done item",
+        "slot_fill",
+        "issue #35: one cell of MATCHED_ITEMS (the trigger of a matched item → where it "
+        "comes from); a response.output position would bind the slot of an entry that had "
+        "none, against the fill rule (R6: gateways drop and reorder items there)",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "annotation-placed-by-content-index",
+            "part_additions",
+            (AdditionType.ANNOTATION_ADDED,),
+            REFERENCE.part_additions[AdditionType.ANNOTATION_ADDED]._replace(
+                position=AdditionField.CONTENT_INDEX
+            ),
+        ),
+        "an annotation's position read from its part's content_index",
+        "part_additions",
+        "issue #35: one cell of PART_ADDITIONS (the wire's type of a part addition event → "
+        "the fields it is read by); the second citation of a message's first part "
+        "(annotation_index 1, content_index 0) would replace the first, which is lost "
+        "(R15)",
         "contract",
     ),
 )

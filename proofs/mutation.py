@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from responses_oracle.core import admit, dispatch, effects, identity, payload, route, settle
+from responses_oracle.model.annotations import AdditionType
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import CLIENT_CALLS
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tables_by_kernel
@@ -663,13 +664,14 @@ def _ended(response_id: str | None = None) -> dict[str, Any]:
     return {"type": "response.completed", "response": response}
 
 
-def _annotation(scope: dict[str, Any], index: int | None, url: str) -> dict[str, Any]:
-    """A ``response.output_text.annotation.added`` citing ``url`` at ``index`` (none:
-    the field left out) of the part ``scope`` names."""
+def _annotation(
+    scope: dict[str, Any], index: int | None, url: str, kind: AdditionType
+) -> dict[str, Any]:
+    """A part addition event of type ``kind`` citing ``url`` at ``index`` (none: the
+    field left out) of the part ``scope`` names."""
     placed = {} if index is None else {"annotation_index": index}
     annotation = {"type": "url_citation", "url": url, "start_index": 0, "end_index": 0}
-    kind = "response.output_text.annotation.added"
-    return {"type": kind, **scope, **placed, "annotation": annotation}
+    return {"type": kind.value, **scope, **placed, "annotation": annotation}
 
 
 _TERMINAL_TYPES = (
@@ -685,11 +687,15 @@ _TERMINAL_TYPES = (
 def _cut_everywhere() -> list[dict[str, Any]]:
     """Every reachable cell of ``BOUNDARY`` and ``FRAMES`` (R14), each decided once at
     least: openings with the held id, another, or none, while nothing, an open or an
-    ended response is held; a steer and two create frames."""
+    ended response is held; a steer and two create frames.  Each wire type of
+    ``OPENINGS`` and ``CLIENT_FRAMES`` is first read where its kind decides the cut: a
+    ``queued`` without an id while a response is open (a ``created`` would cut it), a
+    ``response.create`` after an ended response, right before an ``error`` (a steer
+    would leave the error after the terminal)."""
     steer, create = {"type": "response.steer", "input": "x"}, {"type": "response.create"}
     message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
     return [
-        *(_opening("in_progress", "r1"), _opening("created", "r1")),
+        *(_opening("in_progress", "r1"), _opening("queued"), _opening("created", "r1")),
         *(_opening("in_progress", "r1"), _opening("in_progress", "rx")),
         *(_opening("in_progress"), steer, _added(0, message)),
         *(_opening("created"), _opening("created", "r2"), _ended("r2")),
@@ -698,6 +704,8 @@ def _cut_everywhere() -> list[dict[str, Any]]:
         *(_opening("created", "r4"), _ended("r4"), _opening("created"), _ended()),
         *(create, _opening("created", "r5"), _opening("created", "r6")),
         *(create, _opening("queued", "r7"), _ended("r7")),
+        # WebSocket mode answers a bad response.create with an error frame alone.
+        *(create, {"type": "error", "error": {"code": "invalid_request", "message": "x"}}),
     ]
 
 
@@ -865,19 +873,26 @@ def edge_streams() -> list[Stream]:
                 )
             ],
         ),
-        Stream(
-            "edge: annotations at a new place, at a held one, and without a place",
-            _numbered(
-                [
-                    start,
-                    _added(0, message),
-                    {**part, "type": "response.content_part.added"},
-                    {**text, "type": "response.output_text.delta", "delta": "hi"},
-                    *(_annotation(text, index, url) for index, url in ((0, "a"), (0, "b"))),
-                    *(_annotation(text, index, url) for index, url in ((1, "c"), (None, "d"))),
-                    end,
-                ]
-            ),
+        # Each spelling of the event (PART_ADDITIONS' keys) on its own stream.
+        *(
+            Stream(
+                f"edge: annotations ({kind.value}) at a new place, at a held one, and "
+                "without a place",
+                _numbered(
+                    [
+                        start,
+                        _added(0, message),
+                        {**part, "type": "response.content_part.added"},
+                        {**text, "type": "response.output_text.delta", "delta": "hi"},
+                        *(
+                            _annotation(text, index, url, kind)
+                            for index, url in ((0, "a"), (0, "b"), (1, "c"), (None, "d"))
+                        ),
+                        end,
+                    ]
+                ),
+            )
+            for kind in AdditionType
         ),
         Stream(
             "edge: calls without a slot, given one by their done or their snapshot position",

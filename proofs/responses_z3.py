@@ -4,8 +4,9 @@ in its part (R15), the status a terminal event gives (R9) and which terminal the
 one amends (R14).
 
 The lifecycle encoding (``encoding.py``) follows one response; the cut of an input into
-responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``), the slot fill rule
-(``model/admission.py``: ``FILLS_MISSING_SLOT``) the part merge
+responses (``model/responses.py``: ``BOUNDARY`` and ``FRAMES``, read through
+``OPENINGS`` and ``CLIENT_FRAMES``), the slot fill rule (``model/admission.py``:
+``FILLS_MISSING_SLOT``, read through ``MATCHED_ITEMS``) the part merge
 (``model/annotations.py``: ``PART_MERGE``), the terminal status
 (``model/catalogue.py``: ``TERMINAL_STATUS``) and the amendable terminals
 (``model/responses.py``: ``AMENDABLE_TERMINALS``) are decisions of one step each, taken
@@ -23,43 +24,59 @@ Examples
 and on the mutant that merges a ``response.created`` without an id into the open
 response (``BOUNDARY[created][open][unknown]`` → ``continue``; ``mutants.py``,
 ``created-without-id-merged``) ``prove`` answers ``COUNTEREXAMPLE`` with the inputs
-that break the claim: ``opening=Opening.CREATED, terminal=False, opened=True,
+that break the claim: ``kind=OpeningType.CREATED, terminal=False, opened=True,
 held_id=Payload.MISSING, event_id=Payload.MISSING, cut=Boundary.CONTINUE``.
 
 Theory of operation
 -------------------
 *The boundary step.*  Its inputs are what the reducer reads when an opening event
-arrives (``model.responses.starts_new``): the opening (``Opening``), whether the held
-response ended (``terminal``) and was opened (``opened``), and the two response ids as
-abstract strings (``sorts.Payload``).  ``model.responses.boundary_key`` — the function
-the reducer runs — picks the cell of ``tables.boundary``; ``ops_z3.lookup`` reads it.
+arrives (``model.responses.starts_new``): the event's wire type (``OpeningType``:
+``response.created``, ``queued``, ``in_progress``), whether the held response ended
+(``terminal``) and was opened (``opened``), and the two response ids as abstract
+strings (``sorts.Payload``).  ``tables.openings`` (``OPENINGS``) reads the type into
+the kind of opening, and ``model.responses.boundary_key`` — the function the reducer
+runs — picks the rest of the cell of ``tables.boundary``; ``ops_z3.lookup`` reads both.
 The domain is what the driver guarantees: ids are never blank (``nonempty`` drops
 them), and a held id comes from a lifecycle event, which opened the response or ended it
 (``impl/core/dispatch.py``: ``_response_fields``).  The claim is R14 in words: nothing
 held is never cut (no response is empty); a ``response.created`` starts the next
 response unless it repeats the id of the open one (an ``in_progress`` may come first);
 a ``queued`` / ``in_progress`` continues the held response unless that one ended and
-the event names another response.
+the event names another response.  The claim is stated over the wire type, so a cell
+of ``OPENINGS`` that misreads one is refuted (``mutants.py``,
+``queued-read-as-created``).
 
-*The frames step.*  Its input is a client frame (``ClientFrame``); the claim: a
-``response.create`` ends the response before it (the server answers one request at a
-time on a connection), a ``response.steer`` ends nothing (it adds input to the
-response in flight).
+*The frames step.*  Its input is a client frame's wire type (``FrameType``), read
+through ``tables.client_frames`` (``CLIENT_FRAMES``) into the frame
+(``ClientFrame``); the claim: a ``response.create`` ends the response before it (the
+server answers one request at a time on a connection), a ``response.steer`` ends
+nothing (it adds input to the response in flight).  Stated over the wire type, a
+misread frame is refuted (``create-frame-read-as-steer``).
 
-*The slot fill step.*  Its inputs: where the matched item comes from (``MatchedItem``),
-whether its entry has a slot and whether the item has one.
-``model.admission.binds_missing_slot`` — the reducer's test in ``impl/core/admit.py`` —
-combines them with the cell of ``tables.fills_missing_slot``.  The claim (R6): a done
-item's ``output_index`` binds the slot of an entry that has none (the producer's word
-for it), a snapshot position never does (gateways drop and reorder items there), and
-an entry's slot, once bound, is never rebound by an item.
+*The slot fill step.*  Its inputs: the trigger the matched item is delivered with
+(``MatchTrigger``), read through ``tables.matched_items`` (``MATCHED_ITEMS``) into
+where the item comes from (``MatchedItem``), whether its entry has a slot and whether
+the item has one.  ``model.admission.binds_missing_slot`` — the reducer's test in
+``impl/core/admit.py`` — combines them with the cell of ``tables.fills_missing_slot``.
+The claim (R6): a done item's ``output_index`` binds the slot of an entry that has none
+(the producer's word for it), a snapshot position never does (gateways drop and reorder
+items there), and an entry's slot, once bound, is never rebound by an item.  Stated
+over the trigger, a misread item source is refuted (``snapshot-item-read-as-done``).
 
-*The part addition step.*  Its inputs: the part's array length, the event's position
-and whether it is a non-negative integer.  ``model.annotations.position_view`` — the
-reducer's classifier in ``impl/core/route.py`` — picks the cell of
-``tables.part_merge``.  The claim (R15): no annotation is lost, one at a position the
-array holds replaces the element there (the same annotation sent again), any other is
-appended.
+*The part addition step.*  Its inputs: the event's wire type (``AdditionType``), its
+fields (``AdditionField``: ``content_index``, ``annotation``, ``annotation_index``,
+each present or not, the indexes non-negative integers when present, the annotation an
+abstract value) and the part's array length.  ``tables.part_additions``
+(``PART_ADDITIONS``) says which channel's part receives the value and which field
+holds the part, the value and the position, read as ``impl/core/route.py`` reads them
+(a missing part index is 0, a missing value adds nothing);
+``model.annotations.position_view`` — the reducer's classifier — picks the cell of
+``tables.part_merge``.  The claim (R15), over the wire fields: the annotation goes to
+the text channel's part at ``content_index``; it is never lost: one at an
+``annotation_index`` the array holds replaces the element there (the same annotation
+sent again), any other is appended.  Stated over the fields, a cell of
+``PART_ADDITIONS`` that reads another field or another channel is refuted
+(``mutants.py``, ``annotation-placed-by-content-index``).
 
 *The terminal step.*  Its input is the terminal event (``Terminal``).  The claim (R9):
 each gives the status it is named after, an ``error`` fails the response; so only
@@ -90,13 +107,14 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
 - ``namespaces``, ``added_admission``, ``matching``, ``done_admission`` (R6): the
   matcher's invariants and the contracts ``added_reported``, ``done_reported``.
 - ``boundary``, ``frames``, ``amendable`` (R14), ``fills_missing_slot`` (R6),
-  ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here.
+  ``part_merge`` (R15), ``terminal_status`` (R9): the contracts here; so are the maps
+  read into them, ``openings``, ``client_frames`` (R14) and ``matched_items`` (R6).
 - ``execution`` (R13): ``proofs/execution_z3.py``; ``names_one_entry`` (R6): the
   contract ``identity_reported`` (``contracts.py``); ``environment_runner``,
   ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
-- Not read by any proof: the wire facts of ``annotations.PART_ADDITIONS`` and
-  ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` / ``TERMINALS`` (which field holds what,
-  which events end a response: not decisions).
+- ``part_additions`` (R15): the contract ``part_additions``, with ``part_merge``.
+- Not read by any proof: the wire facts of ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
+  ``TERMINALS`` (which field holds what, which events end a response: not decisions).
 """
 
 from __future__ import annotations
@@ -105,23 +123,26 @@ from typing import TYPE_CHECKING, Any
 
 from responses_oracle.model.tables import ModelTables
 
+from .step_facts import StepFacts
+
 if TYPE_CHECKING:
-    from .contracts import StepFacts
     from .sorts import Term
 
 
 def boundary_step(tables: ModelTables, n: int) -> StepFacts:
-    """The boundary step (R14) over ``tables.boundary``; ``n`` is unused (no entries)."""
+    """The boundary step (R14), over the wire value: ``tables.openings`` reads the
+    opening event's type, ``tables.boundary`` says whether the opening it is cuts; ``n``
+    is unused (no entries)."""
     import z3
-    from responses_oracle.model.responses import Boundary, Opening, boundary_key
+    from responses_oracle.model.responses import Boundary, OpeningType, boundary_key
 
-    from .contracts import StepFacts
     from .ops_z3 import PAYLOAD, Z3Ops, lookup
     from .sorts import finite_sort
 
     ops = Z3Ops(n)
-    openings, boundaries = finite_sort(Opening), finite_sort(Boundary)
-    opening = openings.var("opening")
+    kinds, boundaries = finite_sort(OpeningType), finite_sort(Boundary)
+    kind = kinds.var("kind")
+    opening = lookup(tables.openings, kind)
     terminal, opened = z3.Bool("terminal"), z3.Bool("opened")
     held_id, event_id = PAYLOAD.var("held_id"), PAYLOAD.var("event_id")
     key = (opening, *boundary_key(ops, terminal, opened, held_id, event_id))
@@ -137,13 +158,13 @@ def boundary_step(tables: ModelTables, n: int) -> StepFacts:
         # A response.created starts the next response, unless it repeats the id of the
         # open one (an in_progress may come first: issue #11).
         z3.Implies(
-            z3.And(opening == openings[Opening.CREATED], z3.Not(nothing)),
+            z3.And(kind == kinds[OpeningType.CREATED], z3.Not(nothing)),
             cut == z3.Not(z3.And(open_, repeated)),
         ),
         # A queued / in_progress continues the held response (a resume stream, an id
         # that rotates), unless that one ended and the event names another response.
         z3.Implies(
-            opening == openings[Opening.PROGRESS],
+            kind != kinds[OpeningType.CREATED],
             cut == z3.And(terminal, both, z3.Not(ops.same(held_id, event_id))),
         ),
     )
@@ -155,82 +176,132 @@ def boundary_step(tables: ModelTables, n: int) -> StepFacts:
         z3.Implies(ops.present(held_id), z3.Or(opened, terminal)),
     )
     show = {
-        "opening": opening,
+        "kind": kind,
         "terminal": terminal,
         "opened": opened,
         "held_id": held_id,
         "event_id": event_id,
         "cut": decided,
     }
-    return StepFacts({}, domain, claim, show, {"boundary": ((z3.BoolVal(True), key),)})
+    keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
+        "openings": ((z3.BoolVal(True), (kind,)),),
+        "boundary": ((z3.BoolVal(True), key),),
+    }
+    return StepFacts({}, domain, claim, show, keys)
 
 
 def frames_step(tables: ModelTables, n: int) -> StepFacts:
-    """The client frame step (R14) over ``tables.frames``; ``n`` is unused."""
+    """The client frame step (R14), over the wire value: ``tables.client_frames`` reads
+    the frame's type, ``tables.frames`` says whether the frame it is ends the held
+    response; ``n`` is unused."""
     import z3
-    from responses_oracle.model.responses import Boundary, ClientFrame
+    from responses_oracle.model.responses import Boundary, FrameType
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
-    frames, boundaries = finite_sort(ClientFrame), finite_sort(Boundary)
-    frame = frames.var("frame")
+    kinds, boundaries = finite_sort(FrameType), finite_sort(Boundary)
+    kind = kinds.var("kind")
+    frame = lookup(tables.client_frames, kind)
     decided = lookup(tables.frames, frame)
-    claim = (decided == boundaries[Boundary.NEW]) == (frame == frames[ClientFrame.CREATE])
-    show = {"frame": frame, "ends": decided}
+    claim = (decided == boundaries[Boundary.NEW]) == (kind == kinds[FrameType.CREATE])
+    show = {"kind": kind, "frame": frame, "ends": decided}
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "frames": ((z3.BoolVal(True), (frame,)),)
+        "client_frames": ((z3.BoolVal(True), (kind,)),),
+        "frames": ((z3.BoolVal(True), (frame,)),),
     }
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)
 
 
 def slot_fill_step(tables: ModelTables, n: int) -> StepFacts:
-    """The slot fill step (R6) over ``tables.fills_missing_slot``; ``n`` is unused."""
+    """The slot fill step (R6), over the trigger the item is delivered with:
+    ``tables.matched_items`` reads where the item comes from, ``tables.fills_missing_slot``
+    whether an item from there fills a missing slot; ``n`` is unused."""
     import z3
-    from responses_oracle.model.admission import MatchedItem, binds_missing_slot
+    from responses_oracle.model.admission import MatchTrigger, binds_missing_slot
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
     ops = Z3Ops(n)
-    items = finite_sort(MatchedItem)
-    item = items.var("item")
+    triggers = finite_sort(MatchTrigger)
+    trigger = triggers.var("trigger")
+    item = lookup(tables.matched_items, trigger)
     entry_has_slot, item_has_slot = z3.Bool("entry_has_slot"), z3.Bool("item_has_slot")
     fills = lookup(tables.fills_missing_slot, item)
     binds = binds_missing_slot(ops, entry_has_slot, item_has_slot, fills)
     claim = z3.And(
         # A done item's output_index is the producer's word for the slot; a snapshot
         # position is where the item ended up, not a slot.
-        binds == z3.And(z3.Not(entry_has_slot), item_has_slot, item == items[MatchedItem.DONE]),
+        binds
+        == z3.And(
+            z3.Not(entry_has_slot), item_has_slot, trigger == triggers[MatchTrigger.ITEM_DONE]
+        ),
         # A slot once bound is never rebound by an item.
         z3.Implies(entry_has_slot, z3.Not(binds)),
     )
-    show = {"item": item, "entry_has_slot": entry_has_slot, "item_has_slot": item_has_slot}
+    show = {
+        "trigger": trigger,
+        "item": item,
+        "entry_has_slot": entry_has_slot,
+        "item_has_slot": item_has_slot,
+    }
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "fills_missing_slot": ((z3.BoolVal(True), (item,)),)
+        "matched_items": ((z3.BoolVal(True), (trigger,)),),
+        "fills_missing_slot": ((z3.BoolVal(True), (item,)),),
     }
     return StepFacts({}, z3.BoolVal(True), claim, show, keys)
 
 
 def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
-    """The part addition step (R15) over ``tables.part_merge``; ``n`` is unused.
+    """The part addition step (R15), over the wire event: ``tables.part_additions``
+    reads the event's type into the channel and the fields that hold the part, the
+    value and its position, ``tables.part_merge`` says where the value goes; ``n`` is
+    unused.
 
-    The part's array has ``length`` elements and the event brings a value at
-    ``position`` (``placed``: a non-negative integer, as ``impl/core/route.py`` reads
-    it); the driver appends on ``APPEND``, replaces on ``REPLACE`` when an element is
-    there, and otherwise drops the value."""
+    Each field of the event (``AdditionField``) is present or not (``has_<field>``);
+    the indexes are non-negative integers when present (as ``impl/core/route.py``
+    accepts them), the annotation an abstract value.  The driver reads a missing part
+    index as 0 and adds nothing without a value; the part's array has ``length``
+    elements; the driver appends on ``APPEND``, replaces on ``REPLACE`` when an element
+    is there, and otherwise drops the value."""
     import z3
-    from responses_oracle.model.annotations import PartMerge, position_view
+    from responses_oracle.model.annotations import (
+        AdditionField,
+        AdditionType,
+        PartMerge,
+        position_view,
+    )
+    from responses_oracle.model.catalogue import ChannelKind
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 
     ops = Z3Ops(n)
-    merges = finite_sort(PartMerge)
-    placed, position, length = z3.Bool("placed"), z3.Int("position"), z3.Int("length")
+    kinds, names = finite_sort(AdditionType), finite_sort(AdditionField)
+    merges, channels = finite_sort(PartMerge), finite_sort(ChannelKind)
+    kind = kinds.var("kind")
+    has = {field: z3.Bool(f"has_{field.value}") for field in AdditionField}
+    value = {field: z3.Int(field.value) for field in AdditionField}
+
+    def read(name: Term, of: dict[AdditionField, Term]) -> Term:
+        """``of`` at the field ``name`` (a term of ``names``)."""
+        fields = list(AdditionField)
+        chosen: Term = of[fields[-1]]
+        for field in reversed(fields[:-1]):
+            chosen = z3.If(name == names[field], of[field], chosen)
+        return chosen
+
+    def cell(attribute: str) -> Term:
+        """One attribute of ``kind``'s cell of ``tables.part_additions``."""
+        return lookup(tables.part_additions, kind, project=lambda a: getattr(a, attribute))
+
+    channel, part_field = cell("channel"), cell("part_index")
+    value_field, position_field = cell("value"), cell("position")
+    part = z3.If(read(part_field, has), read(part_field, value), 0)
+    added = read(value_field, has)
+    placed, position = read(position_field, has), read(position_field, value)
+    length = z3.Int("length")
     inside = z3.And(placed, position < length)
     view = position_view(ops, placed, inside)
     merge = lookup(tables.part_merge, view)
@@ -238,18 +309,41 @@ def part_merge_step(tables: ModelTables, n: int) -> StepFacts:
     appended = merge == merges[PartMerge.APPEND]
     grown = z3.If(appended, length + 1, length)
     at = z3.If(appended, length, z3.If(replaced, position, -1))
+    # What the wire says: the annotation, at annotation_index, of the part at
+    # content_index (openai-python's ResponseOutputTextAnnotationAddedEvent).
+    index = AdditionField.ANNOTATION_INDEX
+    wire_inside = z3.And(has[index], value[index] < length)
     claim = z3.And(
-        # No annotation is lost: after the event its value is an element of the part.
+        # The annotation goes to the text channel's part the event names.
+        channel == channels[ChannelKind.TEXT],
+        part == value[AdditionField.CONTENT_INDEX],
+        # No annotation is lost: the event's annotation is added, and after the event
+        # it is an element of the part.
+        added,
+        read(value_field, value) == value[AdditionField.ANNOTATION],
         z3.And(at >= 0, at < grown),
         # One sent again (a position inside the array) replaces the one there, never
         # duplicates it; any other goes after those the part holds.
-        z3.Implies(inside, z3.And(grown == length, at == position)),
-        z3.Implies(z3.Not(inside), z3.And(grown == length + 1, at == length)),
+        z3.Implies(wire_inside, z3.And(grown == length, at == value[index])),
+        z3.Implies(z3.Not(wire_inside), z3.And(grown == length + 1, at == length)),
     )
-    domain = z3.And(length >= 0, z3.Implies(placed, position >= 0))
-    show = {"placed": placed, "inside": inside, "merge": merge}
+    domain = z3.And(
+        length >= 0,
+        # The API's event always carries its annotation and its part's index; the
+        # position may be missing (Open Responses' older event, a gateway that drops it).
+        has[AdditionField.ANNOTATION],
+        has[AdditionField.CONTENT_INDEX],
+        *[value[field] >= 0 for field in AdditionField],
+    )
+    show = {
+        "kind": kind,
+        **{f"has_{field.value}": has[field] for field in AdditionField},
+        "inside": wire_inside,
+        "merge": merge,
+    }
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
-        "part_merge": ((z3.BoolVal(True), (view,)),)
+        "part_additions": ((z3.BoolVal(True), (kind,)),),
+        "part_merge": ((z3.BoolVal(True), (view,)),),
     }
     return StepFacts({}, domain, claim, show, keys)
 
@@ -266,7 +360,6 @@ def terminal_status_step(tables: ModelTables, n: int) -> StepFacts:
     from responses_oracle.model.catalogue import Terminal
     from responses_oracle.model.vocabulary import ResponseStatus
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
@@ -295,7 +388,6 @@ def amended_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.catalogue import Terminal
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 

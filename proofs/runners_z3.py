@@ -59,8 +59,9 @@ from typing import TYPE_CHECKING, Any
 
 from responses_oracle.model.tables import ModelTables
 
+from .step_facts import StepFacts
+
 if TYPE_CHECKING:
-    from .contracts import StepFacts
     from .sorts import Term
 
 
@@ -71,7 +72,6 @@ def shell_runner_step(tables: ModelTables, n: int) -> StepFacts:
     import z3
     from responses_oracle.model.execution import EnvironmentType, Runner
 
-    from .contracts import StepFacts
     from .ops_z3 import lookup
     from .sorts import finite_sort
 
@@ -103,7 +103,6 @@ def search_runner_step(tables: ModelTables, n: int) -> StepFacts:
         stated_execution,
     )
 
-    from .contracts import StepFacts
     from .ops_z3 import Z3Ops, lookup
     from .sorts import finite_sort
 

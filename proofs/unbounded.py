@@ -19,7 +19,10 @@ the view of its target, updated by ``Encoding._apply`` of a one-entry encoding; 
 response-wide step updates every admitted entry at once (a ``Lambda``), which equals
 the driver's entry-by-entry loop because, without slots, entries do not interact.
 The invariant and its strengthening are the same formulas (``properties``) read on a
-view, so nothing is written twice.
+view, so nothing is written twice.  Who runs a call (``execution_z3``) is proved the
+same way: the per-entry fields ``ExecutionEncoding`` adds (``call_id`` and the
+evidence) become arrays too, ``tools`` a response-level term, and the transition is the
+one-entry ``ExecutionEncoding`` on a view (``_ExecutionArrays``).
 
 The queries: base, ``Init ∧ ¬(Inv ∧ Str)(view(k))``; induction,
 ``(∀i. (Inv ∧ Str)(view(i))) ∧ Env ∧ ¬(Inv ∧ Str)(view'(k))`` for a fresh ``k``.  A
@@ -57,6 +60,7 @@ from .encoding import (
     Step,
     Term,
 )
+from .execution_z3 import ANSWER, ExecutionEncoding, ExecutionState
 from .properties import PROPERTIES, Property
 
 UNBOUNDED: tuple[str, ...] = (
@@ -191,7 +195,7 @@ def _view(state: Arrays, index: Term) -> State:
 
 
 class ArraySystem:
-    """The array transition system of one model (a subclass adds fields: the
+    """The array transition system of one model (``_ExecutionArrays`` adds fields: the
     ``call_id`` and evidence of ``execution_z3``)."""
 
     def __init__(self, tables: ModelTables, payload: bool, identity: bool) -> None:
@@ -294,14 +298,71 @@ def target_environment(encoding: Encoding, view: State, local: Step) -> list[Ter
     ]
 
 
+# -- the execution encoding's arrays ----------------------------------------------------
+
+_EXECUTION_SORTS: dict[str, Any] = {
+    "call_id": PAYLOAD.sort,
+    "call": z3.BoolSort(),
+    "answered": z3.BoolSort(),
+    "answer": ANSWER.sort,
+}
+"""The per-entry fields ``ExecutionEncoding`` adds (``call_id`` and the evidence), as array
+sorts (``tools`` is per response)."""
+
+
+class _ExecutionArrays(ArraySystem):
+    """``ArraySystem`` over ``ExecutionEncoding``: the lifecycle's arrays, and the
+    per-entry fields it adds as arrays too; the transition is the one-entry
+    ``ExecutionEncoding`` on a view, as for the lifecycle."""
+
+    def __init__(self, tables: ModelTables) -> None:
+        super().__init__(tables, payload=False, identity=False)
+        self.one = ExecutionEncoding(tables, Bounds(1, 0), PROOF_CHANNELS)
+
+    def fresh(self, name: str) -> Arrays:
+        """The lifecycle arrays, and one per added per-entry field."""
+        state = super().fresh(name)
+        for field, sort in _EXECUTION_SORTS.items():
+            state[field] = z3.Array(f"{name}.{field}", z3.IntSort(), sort)
+        state["tools"] = z3.Bool(f"{name}.tools")
+        return state
+
+    def initial(self, state: Arrays) -> Term:
+        """The lifecycle's initial arrays and no ``call_id`` anywhere."""
+        missing = z3.K(z3.IntSort(), PAYLOAD[Payload.MISSING])
+        return z3.And(super().initial(state), state["call_id"] == missing)
+
+    def view(self, state: Arrays, index: Term) -> State:
+        """The one-entry ``ExecutionState`` of entry ``index``."""
+        base = super().view(state, index)
+        return ExecutionState(
+            **{f.name: getattr(base, f.name) for f in fields(State)},
+            **{field: (state[field][index],) for field in _EXECUTION_SORTS},
+            tools=state["tools"],
+        )
+
+    def successor(self, state: Arrays, step: Step) -> Arrays:
+        """The lifecycle's successor; ``call_id`` updated as the lifecycle arrays are;
+        the evidence kept."""
+        after = super().successor(state, step)
+        after.update({field: state[field] for field in (*_EXECUTION_SORTS, "tools")})
+        i = z3.Int("i")
+        target = self.updated(state, step, step.entry, z3.Not(state["terminal"]))
+        everyone = self.updated(state, step, i, self.one.delivers(self.view(state, i), step, 0))
+        assert isinstance(target, ExecutionState) and isinstance(everyone, ExecutionState)
+        after["call_id"] = z3.If(
+            self.wide(step),
+            z3.Lambda([i], everyone.call_id[0]),
+            z3.Store(state["call_id"], step.entry, target.call_id[0]),
+        )
+        return after
+
+
 def _system_for(prop: Property, tables: ModelTables) -> ArraySystem:
     """The array system ``prop`` is stated over: the lifecycle's, or with ``execution``
     the one with each entry's ``call_id`` and evidence (``execution_z3``)."""
     if prop.execution:
-        # Imported here: execution_z3 builds on this module (ArraySystem).
-        from .execution_unbounded import execution_system
-
-        return execution_system(tables)
+        return _ExecutionArrays(tables)
     return ArraySystem(tables, prop.payload, prop.identity)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from responses_oracle.model.admission import (
-    MATCHED_ITEMS,
+    MATCH_TRIGGERS,
     MatchFacts,
     Refusal,
     added_view,
@@ -145,7 +145,7 @@ def on_item(
     if admission.code is not None:
         step.note(admission.code, _admission_detail(item, slot_index, view.value, entry), True)
     if entry is not None:
-        fills = kernels.fills_slot(MATCHED_ITEMS[trigger])
+        fills = kernels.fills_slot(kernels.reads_matched(MATCH_TRIGGERS[trigger]))
         if binds_missing_slot(PYTHON, entry.slot is not None, slot_index is not None, fills):
             entry.slot = slot_index
             move_slot(step, entry, SlotTrigger.BIND)

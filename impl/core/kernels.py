@@ -15,9 +15,20 @@ themselves instead, run ``Reducer(kernels=table_kernels())``
 
 from __future__ import annotations
 
-from responses_oracle.model.admission import Admission, IdentityDecision, MatchedItem
-from responses_oracle.model.annotations import PartMerge, PositionView
-from responses_oracle.model.catalogue import Terminal
+from responses_oracle.model.admission import (
+    Admission,
+    IdentityDecision,
+    MatchedItem,
+    MatchTrigger,
+)
+from responses_oracle.model.annotations import (
+    AdditionField,
+    AdditionType,
+    PartAddition,
+    PartMerge,
+    PositionView,
+)
+from responses_oracle.model.catalogue import ChannelKind, Terminal
 from responses_oracle.model.execution import (
     Declared,
     EnvironmentType,
@@ -30,7 +41,15 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
-from responses_oracle.model.responses import Boundary, ClientFrame, Held, IdMatch, Opening
+from responses_oracle.model.responses import (
+    Boundary,
+    ClientFrame,
+    FrameType,
+    Held,
+    IdMatch,
+    Opening,
+    OpeningType,
+)
 from responses_oracle.model.routing import Route
 from responses_oracle.model.slots import SlotTransition
 from responses_oracle.model.tables import KernelSet
@@ -160,6 +179,11 @@ _EnvironmentType_ABSENT = EnvironmentType.ABSENT
 _EnvironmentType_LOCAL = EnvironmentType.LOCAL
 _EnvironmentType_CONTAINER_AUTO = EnvironmentType.CONTAINER_AUTO
 _EnvironmentType_CONTAINER_REFERENCE = EnvironmentType.CONTAINER_REFERENCE
+_OpeningType_CREATED = OpeningType.CREATED
+_OpeningType_QUEUED = OpeningType.QUEUED
+_FrameType_CREATE = FrameType.CREATE
+_MatchTrigger_ITEM_DONE = MatchTrigger.ITEM_DONE
+_AdditionType_ANNOTATION_ADDED = AdditionType.ANNOTATION_ADDED
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -272,6 +296,13 @@ _SHELLENVIRONMENT__LOCAL = ShellEnvironment.LOCAL
 _SHELLENVIRONMENT__CONTAINER_AUTO = ShellEnvironment.CONTAINER_AUTO
 _SHELLENVIRONMENT__CONTAINER_REFERENCE = ShellEnvironment.CONTAINER_REFERENCE
 _SHELLENVIRONMENT__OTHER = ShellEnvironment.OTHER
+_OPENING__CREATED = Opening.CREATED
+_OPENING__PROGRESS = Opening.PROGRESS
+_CLIENTFRAME__CREATE = ClientFrame.CREATE
+_CLIENTFRAME__STEER = ClientFrame.STEER
+_MATCHEDITEM__DONE = MatchedItem.DONE
+_MATCHEDITEM__SNAPSHOT = MatchedItem.SNAPSHOT
+_PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX = PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')
 
 LIFECYCLE_EDGES = frozenset({
     (EntryState.ABSENT, Trigger.ITEM_ADDED, Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))),
@@ -702,6 +733,27 @@ READS_ENVIRONMENT_EDGES = frozenset({
     (EnvironmentType.CONTAINER_AUTO, ShellEnvironment.CONTAINER_AUTO),
     (EnvironmentType.CONTAINER_REFERENCE, ShellEnvironment.CONTAINER_REFERENCE),
     (EnvironmentType.OTHER, ShellEnvironment.OTHER),
+})
+
+READS_OPENING_EDGES = frozenset({
+    (OpeningType.CREATED, Opening.CREATED),
+    (OpeningType.QUEUED, Opening.PROGRESS),
+    (OpeningType.IN_PROGRESS, Opening.PROGRESS),
+})
+
+READS_FRAME_EDGES = frozenset({
+    (FrameType.CREATE, ClientFrame.CREATE),
+    (FrameType.STEER, ClientFrame.STEER),
+})
+
+READS_MATCHED_EDGES = frozenset({
+    (MatchTrigger.ITEM_DONE, MatchedItem.DONE),
+    (MatchTrigger.SNAPSHOT_ITEM, MatchedItem.SNAPSHOT),
+})
+
+READS_ADDITION_EDGES = frozenset({
+    (AdditionType.ANNOTATION_ADDED, PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')),
+    (AdditionType.ANNOTATION_ADDED_OLDER, PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')),
 })
 
 
@@ -1567,5 +1619,47 @@ def reads_environment(kind: EnvironmentType) -> ShellEnvironment:
     return _SHELLENVIRONMENT__OTHER  # environment_types[OTHER]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment)
+def reads_opening(kind: OpeningType) -> Opening:
+    """The wire's type of an opening event (R14): the kind of opening it is.
+
+    post: (kind, __return__) in READS_OPENING_EDGES
+    """
+    if kind is _OpeningType_CREATED:
+        return _OPENING__CREATED  # openings[CREATED]
+    if kind is _OpeningType_QUEUED:
+        return _OPENING__PROGRESS  # openings[QUEUED]
+    return _OPENING__PROGRESS  # openings[IN_PROGRESS]
+
+
+def reads_frame(kind: FrameType) -> ClientFrame:
+    """The wire's type of a client frame (R14): the frame it is.
+
+    post: (kind, __return__) in READS_FRAME_EDGES
+    """
+    if kind is _FrameType_CREATE:
+        return _CLIENTFRAME__CREATE  # client_frames[CREATE]
+    return _CLIENTFRAME__STEER  # client_frames[STEER]
+
+
+def reads_matched(trigger: MatchTrigger) -> MatchedItem:
+    """The trigger of a matched item (R6): where the item comes from.
+
+    post: (trigger, __return__) in READS_MATCHED_EDGES
+    """
+    if trigger is _MatchTrigger_ITEM_DONE:
+        return _MATCHEDITEM__DONE  # matched_items[ITEM_DONE]
+    return _MATCHEDITEM__SNAPSHOT  # matched_items[SNAPSHOT_ITEM]
+
+
+def reads_addition(kind: AdditionType) -> PartAddition:
+    """The wire's type of a part addition event (R15): what it adds where.
+
+    post: (kind, __return__) in READS_ADDITION_EDGES
+    """
+    if kind is _AdditionType_ANNOTATION_ADDED:
+        return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED]
+    return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED_OLDER]
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition)
 """The generated kernels as one value, for the driver."""

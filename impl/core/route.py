@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from responses_oracle.model.annotations import (
-    PART_ADDITIONS,
+    ADDITION_TYPES,
     PartAddition,
     PartMerge,
     position_view,
@@ -122,7 +122,8 @@ def on_scoped(step: StepContext, event: Event) -> None:
     step.learn, step.route_code, step.learned = item_id, route.code, learned
     # A part addition counts where the lifecycle accepts the progress event: while the
     # entry is open (model/annotations.py).
-    addition = PART_ADDITIONS.get(event.type)
+    addition_type = ADDITION_TYPES.get(event.type)
+    addition = None if addition_type is None else step.kernels.reads_addition(addition_type)
     accepted = addition is not None and entry.state in OPEN_STATES
     deliver(step, entry, trigger, channel=channel)
     if accepted and addition is not None:
@@ -175,20 +176,21 @@ def _add_to_part(
     entry: Entry, addition: PartAddition, fields: Mapping[str, Any], kernels: KernelSet
 ) -> None:
     """Put a progress event's value into its part where ``PART_MERGE`` says, decided by
-    the ``merge_part`` kernel (``model/annotations.py``).
+    the ``merge_part`` kernel, reading the event's fields ``addition`` names (its
+    ``PART_ADDITIONS`` cell; ``model/annotations.py``).
 
     The part's array is copied, never appended to in place: it may be the event's own
     list (results share unchanged containers with the events they came from).
     """
-    index = fields.get(addition.part_index, 0)
-    value = fields.get(addition.value)
+    index = fields.get(addition.part_index.value, 0)
+    value = fields.get(addition.value.value)
     if not isinstance(index, int) or index < 0 or value is None:
         return
     held = payload.channel(entry, addition.channel, index)
     part = held.part if held.part is not None else {"type": addition.part_type}
     found = part.get(addition.array)
     array = list(found) if isinstance(found, list) else []
-    position = fields.get(addition.position)
+    position = fields.get(addition.position.value)
     at = position if isinstance(position, int) and position >= 0 else None
     inside = at is not None and at < len(array)
     merge = kernels.merge_part(position_view(PYTHON, at is not None, inside))

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Any, BinaryIO, Final
 
-from responses_oracle.model.responses import CLIENT_FRAMES
+from responses_oracle.model.responses import FRAME_TYPES
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.wire.decode import BOM, DONE, EventBuilder
 from responses_oracle.wire.framers import (
@@ -122,7 +122,7 @@ def _object_format(body: bytes) -> InputFormat:
             return InputFormat.RECORDING
         if type(first.get("Data")) is str and "Type" in first:
             return InputFormat.AXONHUB
-        if first.get("type") in CLIENT_FRAMES:
+        if first.get("type") in FRAME_TYPES:
             return InputFormat.WEBSOCKET
         return InputFormat.JSONL
     if _RECORDING_KEY.search(body):

@@ -49,7 +49,7 @@ def _part(events: list[dict[str, Any]], status: str = "interrupted") -> dict[str
 
 
 def test_both_spellings_are_part_additions() -> None:
-    assert set(PART_ADDITIONS) == {
+    assert {kind.value for kind in PART_ADDITIONS} == {
         "response.output_text.annotation.added",
         "response.output_text_annotation.added",
     }

@@ -60,7 +60,7 @@ from responses_oracle.model.catalogue import WIRE_EVENTS
 from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import (
-    CLIENT_FRAMES,
+    FRAME_TYPES,
     frame_closes,
     starts_new,
 )
@@ -126,13 +126,15 @@ def _lockstep(events: Iterable[tuple[int, Mapping[str, Any]]]) -> list[StepTrace
             continue
         opened = traced.started or bool(traced.entries)
         held = bool(opened or traced.events or traced.diagnostics)
-        closing = frame_closes(KERNELS.frame, type_) and held
-        boundary = KERNELS.boundary
-        if closing or starts_new(boundary, payload, traced.terminal, opened, traced.response_id):
+        closing = frame_closes(KERNELS.frame, KERNELS.reads_frame, type_) and held
+        boundary, reads = KERNELS.boundary, KERNELS.reads_opening
+        if closing or starts_new(
+            boundary, reads, payload, traced.terminal, opened, traced.response_id
+        ):
             _close(plain, bound, traced)
             plain, bound, traced = ResponseState(), ResponseState(), ResponseState()
             advance_bound = advancer(bound, KERNELS)
-        if type_ in CLIENT_FRAMES:
+        if type_ in FRAME_TYPES:
             continue  # skipped by the Reducer, after the close above
         event = parse_event(index, payload)
         advance(plain, event, KERNELS)

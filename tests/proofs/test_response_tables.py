@@ -1,6 +1,9 @@
 """The tables no transition system reads, proved one step at a time: where a response
 ends and which terminal the next amends (R14), the slot fill rule (R6), the part merge
-(R15) and the terminal status (R9).
+(R15) and the terminal status (R9); and the maps from the wire's event or frame type and
+a matched item's trigger to the keys of those tables (``OPENINGS``, ``CLIENT_FRAMES``,
+``MATCHED_ITEMS``) and the fields a part addition event is read by (``PART_ADDITIONS``)
+— issue #35 — which the contracts read before the table they feed.
 
 ``proofs/responses_z3.py`` states each as a contract over one step, and ``prove`` proves
 it on the reference.  Each contract can fail: every one-cell mutant of its table is
@@ -32,7 +35,18 @@ from responses_oracle.proofs.mutation import (
 from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
-TABLES = ("boundary", "frames", "fills_missing_slot", "part_merge", "terminal_status", "amendable")
+TABLES = (
+    "boundary",
+    "frames",
+    "fills_missing_slot",
+    "part_merge",
+    "terminal_status",
+    "amendable",
+    "openings",
+    "client_frames",
+    "matched_items",
+    "part_additions",
+)
 """The ``ModelTables`` fields ``proofs/responses_z3.py`` proves."""
 
 NAMED = [
@@ -81,6 +95,30 @@ def _steered() -> list[dict[str, Any]]:
     ]
 
 
+def _queued_without_id_while_open() -> list[dict[str, Any]]:
+    """An open response, then a ``response.queued`` that names no response: it continues
+    the open one (R14), as a ``queued`` always does but after another response's end."""
+    call = _call("fc_1", "call_1")
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.queued", "response": {"status": "queued"}},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r", "output": [call]}},
+    ]
+
+
+def _create_then_error() -> list[dict[str, Any]]:
+    """A WebSocket transcript: a response, then a ``response.create`` the server answers
+    with an ``error`` frame alone (a failure of the next response, not of the first)."""
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.completed", "response": {"id": "r", "output": []}},
+        {"type": "response.create", "model": "m", "input": "again"},
+        {"type": "error", "error": {"code": "invalid_request", "message": "no"}},
+    ]
+
+
 def _snapshot_reorders() -> list[dict[str, Any]]:
     """A call announced without an ``output_index``, listed by the snapshot at the
     position of another call's slot (a gateway that reorders ``response.output``)."""
@@ -113,6 +151,13 @@ def _annotation_repeated() -> list[dict[str, Any]]:
     ]
 
 
+def _two_citations() -> list[dict[str, Any]]:
+    """A message whose first part gets two citations, at ``annotation_index`` 0 and 1."""
+    events = _annotation_repeated()
+    second = {**events[-1], "annotation_index": 1, "annotation": {"type": "url_citation"}}
+    return [*events[:-1], second]
+
+
 def _failed_turn() -> list[dict[str, Any]]:
     """A call confirmed, then the response fails."""
     call = _call("fc_1", "call_1")
@@ -137,6 +182,11 @@ WITNESSES = {
     "created-without-id-merged": _created_without_id_while_open,
     "steer-ends-the-response": _steered,
     "snapshot-position-fills-slot": _snapshot_reorders,
+    "queued-read-as-created": _queued_without_id_while_open,
+    "create-frame-read-as-steer": _create_then_error,
+    # MATCHED_ITEMS feeds FILLS_MISSING_SLOT: the same change a user would see.
+    "snapshot-item-read-as-done": _snapshot_reorders,
+    "annotation-placed-by-content-index": _two_citations,
     "repeated-annotation-duplicated": _annotation_repeated,
     "failed-response-completes": _failed_turn,
     "error-then-failed-split": _error_then_failed,
@@ -152,6 +202,23 @@ def _results(events: list[dict[str, Any]], kernels: KernelSet) -> list[Any]:
 
 def test_the_named_mutants_are_those_of_the_tables() -> None:
     assert {mutant.tables.name for mutant in NAMED} == set(WITNESSES)
+
+
+MAPS = ("openings", "client_frames", "matched_items", "part_additions")
+"""The maps from a wire value to the key of a proved table (issue #35)."""
+
+
+def test_each_map_has_one_named_mutant_and_the_contract_of_the_table_it_feeds() -> None:
+    changed = {
+        mutant.tables.name: [
+            table for table in TABLES if getattr(mutant.tables, table) != getattr(REFERENCE, table)
+        ]
+        for mutant in NAMED
+    }
+    for table in MAPS:
+        (name,) = [name for name, tables in changed.items() if tables == [table]]
+        (mutant,) = [mutant for mutant in NAMED if mutant.tables.name == name]
+        assert mutant.breaks == SELECTING[table], table
 
 
 @pytest.mark.parametrize(
