@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.agents.profiles import BY_NAME
+import pytest
+from responses_oracle.agents.profiles import BY_NAME, PROFILES
 from responses_oracle.agents.runner import PROXY, PROXY_LOG, run_cell
 from responses_oracle.agents.scenarios import resolve
 from responses_oracle.docsite import agents, docs_dir
@@ -62,3 +63,15 @@ def test_a_column_behind_the_proxy_is_counted_beside_the_direct_cells_of_its_sce
     # The direct cells counted are those of the same two scenarios, not all three.
     same = agents._counts({"cells": direct[:2]})
     assert row == f"| codex via proxy | 2 | {agents._counts({'cells': behind})} | {same} |"
+
+
+def test_the_recording_tool_puts_the_proxy_before_agents_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from record_agents import main
+
+    gateway = next(p.name for p in PROFILES if p.gateway)
+    with pytest.raises(SystemExit) as refused:
+        main(["--via-proxy", "--install", "codex", gateway])
+    assert refused.value.code == 2
+    assert f"{gateway} are gateways" in capsys.readouterr().err
