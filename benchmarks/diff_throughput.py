@@ -24,8 +24,8 @@ from typing import Any
 from responses_oracle.testing.candidate import ProcessCandidate
 from responses_oracle.testing.cases import generated_case
 from responses_oracle.testing.compare import compare
-from responses_oracle.testing.explain import oracle_json
 from responses_oracle.testing.harness import Generation, run_diff
+from responses_oracle.testing.oracle_trace import oracle_json
 
 TRIVIAL = (
     "import sys\n"

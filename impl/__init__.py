@@ -42,10 +42,10 @@ if TYPE_CHECKING:
     from responses_oracle.model.vocabulary import SEVERITY as SEVERITY
     from responses_oracle.model.vocabulary import Code as Code
     from responses_oracle.model.vocabulary import Severity as Severity
+    from responses_oracle.next_input import replay_input as replay_input
     from responses_oracle.reducer import Reducer as Reducer
     from responses_oracle.reducer import Source as Source
     from responses_oracle.reducer import reduce as reduce
-    from responses_oracle.replay import replay_input as replay_input
     from responses_oracle.result import Result as Result
     from responses_oracle.result import ResultItem as ResultItem
     from responses_oracle.wire import InputFormat as InputFormat
@@ -69,7 +69,7 @@ _HOMES: Final[dict[str, str]] = {
     "Severity": "responses_oracle.model.vocabulary",
     "Source": "responses_oracle.reducer",
     "reduce": "responses_oracle.reducer",
-    "replay_input": "responses_oracle.replay",
+    "replay_input": "responses_oracle.next_input",
 }
 """Each public name → the module that defines it (where it lives today)."""
 

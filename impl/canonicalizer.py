@@ -86,7 +86,7 @@ from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
 
 from .core.dispatch import StepTrace
-from .core.payload import item_channel_values
+from .core.reconcile import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer

@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
 from responses_oracle.model.execution import Execution
-from responses_oracle.model.payload import CANDIDATE_ORDER
+from responses_oracle.model.payload import OFFER_ORDER
 from responses_oracle.model.vocabulary import (
     SEVERITY,
     EntryState,
@@ -179,7 +179,7 @@ def _payload_source(entry: Entry) -> PayloadSource:
         for channel in entry.channels.values()
         if channel_text(channel)
     ]
-    return max(sources, key=CANDIDATE_ORDER.index, default=PayloadSource.NONE)
+    return max(sources, key=OFFER_ORDER.index, default=PayloadSource.NONE)
 
 
 class Placed(Protocol):

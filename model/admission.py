@@ -14,10 +14,10 @@ entry of another type (of the same kind) is ``duplicate_call_id``.  ``added_view
 the cell of ``ADDED_ADMISSION``.
 
 *Matching.*  ``output_item.done`` and each ``response.completed`` item are *matched*.
-Three keys propose candidate entries — the entry bound alone at the item's slot (on a
+Three keys propose entries — the entry bound alone at the item's slot (on a
 shared slot: the one its ``call_id`` or id picks there), the entry holding the item's
 ``call_id``, the entry the item's id names uniquely — and ``MATCHING`` decides, for each
-candidate, whether the item fits it (``Fit``) from four views: type, ``call_id``, id and
+proposed entry, whether the item fits it (``Fit``) from four views: type, ``call_id``, id and
 slot (``fit_key``).  ``match_view`` combines them (``MatchView``): one fitting entry is the
 item's entry; several are ``ambiguous_route`` (rejected); none admits a new entry
 (done-only and snapshot-only items are recovered); a ``call_id`` held by another type is
@@ -175,7 +175,7 @@ def binds_missing_slot(ops: Ops, entry_has_slot: Fact, item_has_slot: Fact, fill
 
 
 MatchingTable = dict[TypeFit, dict[CallFit, dict[IdFit, dict[SlotFit, Fit]]]]
-"""type fit → call_id fit → id fit → slot fit → does the item fit the candidate."""
+"""type fit → call_id fit → id fit → slot fit → does the item fit the proposed entry."""
 
 _TF, _CF, _IF, _SF = TypeFit, CallFit, IdFit, SlotFit
 _NO, _AGREE, _OWN, _REKEYED = Fit.NONE, Fit.AGREE, Fit.OWN, Fit.REKEYED
@@ -233,7 +233,7 @@ MATCHING: MatchingTable = {
         },
     },
 }
-"""The matching table (R6): does a done or snapshot item fit one candidate entry."""
+"""The matching table (R6): does a done or snapshot item fit one proposed entry."""
 
 
 class IdentityDecision(NamedTuple):
@@ -388,7 +388,7 @@ class MatchFacts:
 
 
 def fit_key(ops: Ops, facts: MatchFacts, entry: Entry) -> tuple[Value, Value, Value, Value]:
-    """The cell of ``MATCHING`` for the item against candidate ``entry``."""
+    """The cell of ``MATCHING`` for the item against proposed entry ``entry``."""
     theirs = facts.call_of(entry)
     type_fit = ops.cond(facts.same_type(entry), _TF.SAME, _TF.DIFFERS)
     call_fit = ops.cond(
@@ -431,7 +431,7 @@ def match_view(
 ) -> tuple[Value, Entry]:
     """The cell of ``DONE_ADMISSION`` a done or snapshot item selects, and its entry.
 
-    ``fit(e)`` is the matching table's ``Fit`` for candidate ``e`` (the kernel applied to
+    ``fit(e)`` is the matching table's ``Fit`` for proposed entry ``e`` (the kernel applied to
     ``fit_key``).  The slot proposes its one binding (on a shared slot, the binding its
     ``call_id`` holder or id picks there); the ``call_id`` its holder; the id the one
     entry it names.
@@ -441,8 +441,8 @@ def match_view(
         ops.meet(facts.bound, ops.cond(ops.empty(facts.holder), facts.named, facts.holder)),
         facts.bound,
     )
-    candidates = ops.join(ops.join(ops.only(at_slot), facts.holder), ops.only(facts.named))
-    fitting = ops.where(candidates, lambda e: ops.not_(ops.is_(fit(e), Fit.NONE)))
+    proposed = ops.join(ops.join(ops.only(at_slot), facts.holder), ops.only(facts.named))
+    fitting = ops.where(proposed, lambda e: ops.not_(ops.is_(fit(e), Fit.NONE)))
     entry = ops.first(fitting)
     fitted = ops.of(
         entry,

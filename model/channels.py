@@ -37,7 +37,7 @@ RECLASSIFICATION: ReclassificationTable = {
     # the first part object (the lifecycle row decides whether it is late).
     _T.PART_ADDED: {_OPEN: _T.PART_ADDED, _CLOSED: _T.PART_ADDED},
     # A second *.done of one channel (output_text.done, then content_part.done) offers
-    # its value again: a candidate like any other, never lost.
+    # its value again: an offer like any other, never lost.
     _T.PAYLOAD_DONE: {_OPEN: _T.PAYLOAD_DONE, _CLOSED: _T.PAYLOAD_DONE},
     # Triggers of events that name no channel: the identity (never consulted).
     _T.ITEM_ADDED: {_OPEN: _T.ITEM_ADDED, _CLOSED: _T.ITEM_ADDED},

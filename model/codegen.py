@@ -108,7 +108,7 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
                 ("slot_fit", "SlotFit"),
             ),
             "Fit",
-            "The matching table (R6): does a done or snapshot item fit one candidate entry.",
+            "The matching table (R6): does a done or snapshot item fit one proposed entry.",
         ),
         _Kernel(
             "admit_done",
@@ -120,9 +120,9 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
         _Kernel(
             "payload",
             tables.payload,
-            (("held", "PayloadHeld"), ("relation", "CandidateRelation")),
+            (("held", "PayloadHeld"), ("relation", "OfferRelation")),
             "PayloadDecision",
-            "The payload table (R7): keep the held value or take the candidate.",
+            "The payload table (R7): keep the held value or take the offer.",
         ),
         _Kernel(
             "identity",
@@ -427,7 +427,6 @@ from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
     CallFit,
-    CandidateRelation,
     ChannelState,
     Code,
     Effect,
@@ -440,6 +439,7 @@ from responses_oracle.model.vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     ResponseStatus,

@@ -137,11 +137,11 @@ COMPLETENESS: tuple[Obligation, ...] = (
         Scope.STATE,
     ),
     Obligation(
-        "candidates_offered",
-        "every non-empty value an event brings to a channel is offered to it as a "
-        "candidate, in the order brought — a delta to an open channel (its joined text), "
+        "values_offered",
+        "every non-empty value an event brings to a channel is offered to it, "
+        "in the order brought — a delta to an open channel (its joined text), "
         "a *.done or a done item reaching the open entry (or admitting it), the entry's "
-        "first snapshot item — and nothing else is: the channel's last candidate is the "
+        "first snapshot item — and nothing else is: the channel's last offer is the "
         "last value brought (which latest_nonempty_wins makes its final value)",
         Scope.STATE,
     ),
@@ -225,10 +225,10 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "an absent entry's channel holds nothing, has no deltas and was offered nothing",
         "deltas wait unjoined only while nothing was offered to their channel, and are not empty",
         "a channel that was offered a value is closed, or its entry is no longer open",
-        "a channel holds the last non-empty candidate offered to it, if there was one",
+        "a channel holds the last non-empty offer offered to it, if there was one",
         "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
-        "an entry that received a non-empty delta has a non-empty candidate",
-        "if any candidate was non-empty, the channel's value is non-empty",
+        "an entry that received a non-empty delta has a non-empty offer",
+        "if any offer was non-empty, the channel's value is non-empty",
     ),
     "closed_by_its_events": (
         _UNREACHED,
@@ -247,7 +247,7 @@ STRENGTHENING: dict[str, tuple[str, ...]] = {
         "the response is completed only by its terminal event",
         "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
     ),
-    "candidates_offered": (
+    "values_offered": (
         "an absent entry's channel holds nothing, has no deltas and was offered nothing",
         "deltas wait unjoined only while nothing was offered to their channel, and are not empty",
         "a channel that was offered a value is closed, or its entry is no longer open",
@@ -262,8 +262,8 @@ is ``payload_done``, which ``response.completed`` completes) and the snapshot ti
 the ``completed`` state (``response.completed`` is not delivered to the entries the
 snapshot reached).  ``deltas_accounted`` needs the channel discipline of R7 (the
 payload clauses of ``invariants.STRENGTHENING``) and ``empty_never_erases`` itself:
-a delta's text, once a candidate, is never erased.  The state obligations need the
+a delta's text, once an offer, is never erased.  The state obligations need the
 ghosts of an entry not yet admitted to be blank (an ``output_item.added`` admits it
-afresh); ``candidates_offered`` needs the snapshot's entries completed (a second
-snapshot item reaching an entry is a duplicate, not a candidate).
+afresh); ``values_offered`` needs the snapshot's entries completed (a second
+snapshot item reaching an entry is a duplicate, not an offer).
 """

@@ -211,12 +211,12 @@ def _admission_body(tables: ModelTables) -> list[str]:
             ([_code(kind), _code(space)] for kind, space in tables.namespaces.items()),
         ),
         "",
-        "## Matching: does a done or snapshot item fit a candidate entry",
+        "## Matching: does a done or snapshot item fit a proposed entry",
         "",
         *_matching_flow(tables),
         "",
         "Each key (the slot's binding, the `call_id`'s holder, the entry the id names)",
-        "proposes a candidate; a row is the candidate's type, `call_id` and id fit, a",
+        "proposes an entry; a row is the proposed entry's type, `call_id` and id fit, a",
         "column how the slot reached it.  `none` means: not this entry.",
         "",
         *_table(
@@ -274,10 +274,10 @@ def _payload_body(tables: ModelTables) -> list[str]:
     return [
         "## Table",
         "",
-        "Rows: what the channel holds; columns: how the new candidate relates to it; "
+        "Rows: what the channel holds; columns: how the new offer relates to it; "
         "cell: keep or take (and the diagnostic it raises).",
         "",
-        *_grid("held / candidate", tables.payload),
+        *_grid("held / offer", tables.payload),
         "",
         "## Reclassification of channel events (`model/channels.py`)",
         "",

@@ -33,7 +33,6 @@ from .tables import REFERENCE, KernelSet, ModelTables
 from .vocabulary import (
     AddedView,
     CallFit,
-    CandidateRelation,
     ChannelState,
     EntryState,
     Fit,
@@ -44,6 +43,7 @@ from .vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadHeld,
     ResponseStatus,
     SlotFit,
@@ -86,7 +86,7 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.done_admission[view]``."""
         return tables.done_admission[view]
 
-    def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
+    def payload(held: PayloadHeld, relation: OfferRelation) -> PayloadDecision:
         """``tables.payload[held][relation]``."""
         return tables.payload[held][relation]
 

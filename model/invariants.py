@@ -29,13 +29,13 @@ from .vocabulary import LATE_CODES, Code, EntryState, MatchView, ResponseStatus,
 
 @dataclass(frozen=True, slots=True)
 class ChannelSnapshot:
-    """One channel of one entry: its final value and the ghost history of candidates."""
+    """One channel of one entry: its final value and the ghost history of offers."""
 
     kind: ChannelKind
     index: int
     final: str | None
-    any_nonempty_candidate: bool
-    last_nonempty_candidate: str | None
+    any_nonempty_offer: bool
+    last_nonempty_offer: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,15 +203,15 @@ def _channels(state: ResponseSnapshot) -> list[ChannelSnapshot]:
 
 def _empty_never_erases(state: ResponseSnapshot) -> bool:
     return all(
-        bool(channel.final) for channel in _channels(state) if channel.any_nonempty_candidate
+        bool(channel.final) for channel in _channels(state) if channel.any_nonempty_offer
     )
 
 
 def _latest_nonempty_wins(state: ResponseSnapshot) -> bool:
     return all(
-        channel.final == channel.last_nonempty_candidate
+        channel.final == channel.last_nonempty_offer
         for channel in _channels(state)
-        if channel.any_nonempty_candidate
+        if channel.any_nonempty_offer
     )
 
 
@@ -349,13 +349,13 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "empty_never_erases",
-        "if any candidate was non-empty, the final payload is non-empty",
+        "if any offer was non-empty, the final payload is non-empty",
         Scope.STATE,
         _empty_never_erases,
     ),
     Invariant(
         "latest_nonempty_wins",
-        "the final payload is the last non-empty candidate",
+        "the final payload is the last non-empty offer",
         Scope.STATE,
         _latest_nonempty_wins,
     ),
@@ -427,7 +427,7 @@ _PAYLOAD_STRENGTHENING: tuple[str, ...] = (
     "an absent entry's channel holds nothing, has no deltas and was offered nothing",
     "deltas wait unjoined only while nothing was offered to their channel, and are not empty",
     "a channel that was offered a value is closed, or its entry is no longer open",
-    "a channel holds the last non-empty candidate offered to it, if there was one",
+    "a channel holds the last non-empty offer offered to it, if there was one",
     "an entry is completed only by the snapshot or at the end, and incomplete only at the end",
 )
 
@@ -455,11 +455,11 @@ it is the design: completion *is* the move into a closed state, and nothing leav
 
 ``executable_needs_completion`` needs "confirmed" to mean "a confirming event arrived"
 in every state, not only once the response completed.  The payload invariants need
-the channel discipline of R7 spelled out: deltas are joined into one candidate before
+the channel discipline of R7 spelled out: deltas are joined into one offer before
 anything else is offered; a value is offered only by a ``*.done`` (which closes the
 channel) or by a done or snapshot item (which closes the entry), so no delta is ever
-appended after an offer; and every non-empty candidate is taken, so the held value is
-the last one offered; and the first snapshot item of an entry is a candidate even
+appended after an offer; and every non-empty offer is taken, so the held value is
+the last one offered; and the first snapshot item of an entry is an offer even
 where a row does not offer it (the snapshot is reconciliation, R3), which holds only
 because an entry is completed by the snapshot itself or once the response has ended.
 ``ambiguity_rejected`` (over the routing system) needs the slot

@@ -3,7 +3,7 @@
 Theory of operation
 -------------------
 A *classifier* is the function that picks which cell of a table applies: the routing
-views of an event (R5), the payload relation of a candidate (R7), the identity
+views of an event (R5), the payload relation of an offer (R7), the identity
 relation of a field, the match keys of an item (R6).  Each is written once, in the
 model module of its table, as a function of an ``Ops`` and of *facts* (booleans,
 sets of entries, abstract strings).  It never branches in Python on a fact: every
@@ -102,8 +102,8 @@ class Ops(Protocol):
     def same(self, a: Text, b: Text) -> Fact:
         """The two strings are equal."""
 
-    def extends(self, candidate: Text, held: Text) -> Fact:
-        """``candidate`` starts with ``held``."""
+    def extends(self, offer: Text, held: Text) -> Fact:
+        """``offer`` starts with ``held``."""
 
 
 class PythonOps:
@@ -183,9 +183,9 @@ class PythonOps:
         """Equal strings."""
         return a == b
 
-    def extends(self, candidate: str | None, held: str | None) -> bool:
-        """``candidate.startswith(held)``."""
-        return isinstance(candidate, str) and isinstance(held, str) and candidate.startswith(held)
+    def extends(self, offer: str | None, held: str | None) -> bool:
+        """``offer.startswith(held)``."""
+        return isinstance(offer, str) and isinstance(held, str) and offer.startswith(held)
 
 
 PYTHON = PythonOps()

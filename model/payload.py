@@ -1,11 +1,11 @@
 """Payload reconciliation: rule R7 as a decision table.
 
-Per channel the candidates arrive in this order: the concatenated deltas, the
+Per channel the offers arrive in this order: the concatenated deltas, the
 ``*.done`` value, the ``output_item.done`` item's value, the ``response.completed``
 item's value (``PayloadSource``).  The final value is the **last non-empty**
-candidate: an empty or missing candidate never replaces a non-empty one (gateways
-blank terminal fields), and a later non-empty candidate always wins.  When two
-non-empty candidates differ the change is reported: ``payload_extended`` (info) when
+offer: an empty or missing offer never replaces a non-empty one (gateways
+blank terminal fields), and a later non-empty offer always wins.  When two
+non-empty offers differ the change is reported: ``payload_extended`` (info) when
 the held value is a prefix of the new one, ``divergent_payload`` (warning) otherwise;
 a value after an explicit empty one, ``empty_payload_filled`` (info).
 Payloads are opaque strings: never parsed, trimmed or re-serialised.
@@ -21,20 +21,20 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .ops import Ops, Text
-from .vocabulary import CandidateRelation, Code, PayloadAction, PayloadHeld, PayloadSource
+from .vocabulary import Code, OfferRelation, PayloadAction, PayloadHeld, PayloadSource
 
 
 class PayloadDecision(NamedTuple):
-    """Keep or take the candidate, and the diagnostic it raises, if any."""
+    """Keep or take the offer, and the diagnostic it raises, if any."""
 
     action: PayloadAction
     code: Code | None
 
 
-PayloadTable = dict[PayloadHeld, dict[CandidateRelation, PayloadDecision]]
-"""held → candidate relation → decision."""
+PayloadTable = dict[PayloadHeld, dict[OfferRelation, PayloadDecision]]
+"""held → offer relation → decision."""
 
-_H, _R, _KEEP, _TAKE = PayloadHeld, CandidateRelation, PayloadAction.KEEP, PayloadAction.TAKE
+_H, _R, _KEEP, _TAKE = PayloadHeld, OfferRelation, PayloadAction.KEEP, PayloadAction.TAKE
 
 PAYLOAD: PayloadTable = {
     _H.NOTHING: {
@@ -42,7 +42,7 @@ PAYLOAD: PayloadTable = {
         # An empty value is a value: it replaces nothing held.
         _R.EMPTY: PayloadDecision(_TAKE, None),
         _R.FIRST: PayloadDecision(_TAKE, None),
-        # With nothing held every non-empty candidate is FIRST; total for the proofs.
+        # With nothing held every non-empty offer is FIRST; total for the proofs.
         _R.EQUAL: PayloadDecision(_TAKE, None),
         _R.EXTENDS: PayloadDecision(_TAKE, None),
         _R.DIFFERS: PayloadDecision(_TAKE, None),
@@ -54,7 +54,7 @@ PAYLOAD: PayloadTable = {
         # A value after an explicit empty one: taken, and reported -- a client that read
         # the empty one (a blanked done) holds another answer.
         _R.FIRST: PayloadDecision(_TAKE, Code.EMPTY_PAYLOAD_FILLED),
-        # With an empty value held every non-empty candidate is FIRST.
+        # With an empty value held every non-empty offer is FIRST.
         _R.EQUAL: PayloadDecision(_TAKE, None),
         _R.EXTENDS: PayloadDecision(_TAKE, None),
         _R.DIFFERS: PayloadDecision(_TAKE, None),
@@ -70,36 +70,36 @@ PAYLOAD: PayloadTable = {
 }
 """The payload table (R7)."""
 
-CANDIDATE_ORDER: tuple[PayloadSource, ...] = (
+OFFER_ORDER: tuple[PayloadSource, ...] = (
     PayloadSource.DELTAS,
     PayloadSource.PAYLOAD_DONE,
     PayloadSource.ITEM_DONE,
     PayloadSource.SNAPSHOT,
 )
-"""The order in which a well-formed stream offers a channel's candidates."""
+"""The order in which a well-formed stream offers a channel's offers."""
 
 
 # -- the classifier (written once; run by the reducer and by the proofs) ---------------
 
 
-def payload_key(ops: Ops, held: Text, candidate: Text) -> tuple[PayloadHeld, CandidateRelation]:
-    """The cell of ``PAYLOAD`` a candidate selects, given what the channel holds."""
+def payload_key(ops: Ops, held: Text, offer: Text) -> tuple[PayloadHeld, OfferRelation]:
+    """The cell of ``PAYLOAD`` an offer selects, given what the channel holds."""
     held_view = ops.cond(
         ops.present(held), _H.VALUE, ops.cond(ops.blank(held), _H.EMPTY, _H.NOTHING)
     )
     relation = ops.cond(
-        ops.missing(candidate),
+        ops.missing(offer),
         _R.MISSING,
         ops.cond(
-            ops.blank(candidate),
+            ops.blank(offer),
             _R.EMPTY,
             ops.cond(
                 ops.not_(ops.present(held)),
                 _R.FIRST,
                 ops.cond(
-                    ops.same(candidate, held),
+                    ops.same(offer, held),
                     _R.EQUAL,
-                    ops.cond(ops.extends(candidate, held), _R.EXTENDS, _R.DIFFERS),
+                    ops.cond(ops.extends(offer, held), _R.EXTENDS, _R.DIFFERS),
                 ),
             ),
         ),

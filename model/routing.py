@@ -17,7 +17,7 @@ several.
 The slot is the primary key; the id only confirms it or, without a slot, chooses.
 An event is never guessed onto a call: every cell that is not a clear pick rejects
 (``ambiguous_route``) or drops (``orphan_event``) it, and a rejected or dropped event
-changes nothing.  Said without the table (``proofs/routing.py``): an entry *fits* an
+changes nothing.  Said without the table (``proofs/routing_z3.py``): an entry *fits* an
 event when some key of the event names it and every key that names an admitted entry
 names it; the event is delivered exactly when one entry fits, to that entry
 (``ambiguity_rejected``, ``routed_to_its_entry``), and a refused event is an
@@ -26,7 +26,7 @@ names it; the event is delivered exactly when one entry fits, to that entry
 
 Which cell applies is ``route_views`` below, and which entry a delivering cell picks is
 ``route_target``: both are written once against ``ops.Ops`` and run by the reducer
-(Python values) and by ``proofs/routing.py`` (Z3 terms).
+(Python values) and by ``proofs/routing_z3.py`` (Z3 terms).
 """
 
 from __future__ import annotations

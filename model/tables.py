@@ -77,7 +77,6 @@ from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
     AddedView,
     CallFit,
-    CandidateRelation,
     ChannelState,
     EntryState,
     Fit,
@@ -88,6 +87,7 @@ from .vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadHeld,
     ResponseStatus,
     SlotFit,
@@ -161,7 +161,7 @@ class KernelSet(NamedTuple):
     admit_added: Callable[[AddedView], Admission]
     fit: Callable[[TypeFit, CallFit, IdFit, SlotFit], Fit]
     admit_done: Callable[[MatchView], Admission]
-    payload: Callable[[PayloadHeld, CandidateRelation], PayloadDecision]
+    payload: Callable[[PayloadHeld, OfferRelation], PayloadDecision]
     identity: Callable[[IdentityField, MergeStage, IdentityRelation], IdentityDecision]
     reclassify: Callable[[Trigger, ChannelState], Trigger]
     boundary: Callable[[Opening, Held, IdMatch], Boundary]

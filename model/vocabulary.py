@@ -144,14 +144,14 @@ class ItemKind(Enum):
 
 
 class TypeFit(Enum):
-    """An item's type against a candidate entry's (R6 matching)."""
+    """An item's type against a proposed entry's (R6 matching)."""
 
     SAME = "same"
     DIFFERS = "differs"
 
 
 class CallFit(Enum):
-    """An item's ``call_id`` against a candidate entry's: ``BLANK`` when either has none."""
+    """An item's ``call_id`` against a proposed entry's: ``BLANK`` when either has none."""
 
     BLANK = "blank"
     EQUAL = "equal"
@@ -159,7 +159,7 @@ class CallFit(Enum):
 
 
 class IdFit(Enum):
-    """An item's wire id against a candidate entry (R4 aliases).
+    """An item's wire id against a proposed entry (R4 aliases).
 
     ``BLANK``: the item or the entry has no id; ``NAMES``: the id is one of the entry's
     aliases; ``UNSEEN``: it names no entry at all; ``OTHER``: it names other entries only.
@@ -172,7 +172,7 @@ class IdFit(Enum):
 
 
 class SlotFit(Enum):
-    """How the candidate entry was reached through the item's slot, and by what item.
+    """How the proposed entry was reached through the item's slot, and by what item.
 
     ``OPEN_*`` / ``CLOSED_*``: the entry is the only one bound at the item's
     ``output_index``, still open or already done, and the item is a done item
@@ -188,7 +188,7 @@ class SlotFit(Enum):
 
 
 class Fit(Enum):
-    """The decision of the matching table for one candidate entry (R6).
+    """The decision of the matching table for one proposed entry (R6).
 
     ``AGREE``: the item is the entry's; ``OWN``: the item is the entry's own done item
     (its id, at its own slot, while open) bringing another ``call_id`` — the one item
@@ -237,10 +237,10 @@ class AdmissionAction(Enum):
 
 
 class PayloadHeld(Enum):
-    """What a channel holds before a new candidate arrives (rule R7).
+    """What a channel holds before a new offer arrives (rule R7).
 
     ``EMPTY`` is an explicit empty value (a zero-argument call's ``""``): a value, but
-    one that any non-empty candidate replaces.
+    one that any non-empty offer replaces.
     """
 
     NOTHING = "nothing"
@@ -248,8 +248,8 @@ class PayloadHeld(Enum):
     VALUE = "value"
 
 
-class CandidateRelation(Enum):
-    """How a new payload candidate relates to what the channel holds."""
+class OfferRelation(Enum):
+    """How a new payload offer relates to what the channel holds."""
 
     MISSING = "missing"
     EMPTY = "empty"
@@ -260,7 +260,7 @@ class CandidateRelation(Enum):
 
 
 class PayloadAction(Enum):
-    """Keep the held value, or take the candidate."""
+    """Keep the held value, or take the offer."""
 
     KEEP = "keep"
     TAKE = "take"
@@ -518,13 +518,13 @@ CODES: dict[Code, CodeSpec] = {
     ),
     # R7 payload
     Code.DIVERGENT_PAYLOAD: CodeSpec(
-        _W, "R7", meaning="a candidate differs from the value held; the latest non-empty wins"
+        _W, "R7", meaning="an offer differs from the value held; the latest non-empty wins"
     ),
     Code.PAYLOAD_EXTENDED: CodeSpec(
-        _I, "R7", meaning="a candidate extends the value held; the longer one taken"
+        _I, "R7", meaning="an offer extends the value held; the longer one taken"
     ),
     Code.EMPTY_PAYLOAD_IGNORED: CodeSpec(
-        _I, "R7", meaning="an empty candidate after a value; ignored (empty never erases)"
+        _I, "R7", meaning="an empty offer after a value; ignored (empty never erases)"
     ),
     # OpenRouter: the done events blank a call's arguments, the snapshot holds them;
     # codex replays the blank (issue #33).

@@ -64,6 +64,7 @@ from .encoding import (
     select,
 )
 from .properties import PROPERTIES, Property
+from .reads import remembered
 from .unbounded import (
     _ENTRY_FIELDS,
     _INITIAL,
@@ -80,7 +81,7 @@ ANY_CHANNELS: tuple[str, ...] = (
     "empty_never_erases",
     "latest_nonempty_wins",
     "deltas_accounted",
-    "candidates_offered",
+    "values_offered",
     "parts_opened",
     "done_closes_its_channel",
     # about each entry, whatever its channels do
@@ -252,17 +253,12 @@ CHECKED_AT = 3
 """The number of channels at which every proof first checks ``agrees_with_encoding``:
 the least at which a channel could read one that is neither itself nor the named one."""
 
-_AGREES: dict[tuple[int, str], tuple[ModelTables, bool]] = {}
+_AGREES: dict[int, tuple[ModelTables, frozenset[str], bool]] = {}
 """``agrees_with_encoding`` per model (every invariant of a run asks it)."""
 
 
 def _agrees(tables: ModelTables) -> bool:
-    key = (id(tables), tables.name)
-    cached = _AGREES.get(key)
-    if cached is None or cached[0] is not tables:
-        cached = (tables, agrees_with_encoding(tables, CHECKED_AT))
-        _AGREES[key] = cached
-    return cached[1]
+    return remembered(_AGREES, id(tables), tables, lambda: agrees_with_encoding(tables, CHECKED_AT))
 
 
 def _holds(prop: Property, encoding: Encoding, view: State) -> Term:

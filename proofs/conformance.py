@@ -11,6 +11,12 @@ and (when it tracks names) each entry's name, read back into the ``Payload``
 abstraction.
 A difference means the encoding's environment or the renderer does not describe the
 driver; it is reported, never ignored.
+
+The replay needs the trace only for what the encoding predicts after each frame
+(``counterexample.expectations``); ``follow`` replays a stream from those predictions
+alone.  So the proof record keeps a counterexample's stream and predictions, and
+replays them through the reducer as its own step, without re-running a proof
+(``docsite.proofs.replayed``).
 """
 
 from __future__ import annotations
@@ -32,23 +38,17 @@ from responses_oracle.model.tables import KernelSet, ModelTables
 from responses_oracle.model.vocabulary import EntryState, SlotState
 from responses_oracle.reducer import Reducer
 
-from .counterexample import Event, name_text, payload_text, render_frames
-from .encoding import Bounds, ConcreteState, Payload
+from .counterexample import (
+    Event,
+    Expectations,
+    Observed,
+    RoutingObserved,
+    expectations,
+    name_text,
+    payload_text,
+)
+from .encoding import Bounds, Payload
 from .induction import Run
-from .routing import ConcreteRoutingState, RoutingKind
-
-
-@dataclass(frozen=True)
-class Observed:
-    """The part of a reducer snapshot the encoding predicts, in the encoding's terms."""
-
-    entry_state: tuple[EntryState, ...]
-    completions: tuple[int, ...]
-    entry_slot: tuple[int | None, ...]
-    slot_state: tuple[SlotState, ...]
-    terminal: bool
-    payloads: tuple[tuple[Payload, Payload], ...] | None
-    names: tuple[Payload, ...] | None = None
 
 
 def _abstract(
@@ -65,10 +65,10 @@ def _abstract(
 
 
 def _channel(entry: EntrySnapshot | None) -> tuple[str | None, str | None]:
-    """The final value and last non-empty candidate of an entry's arguments channel."""
+    """The final value and last non-empty offer of an entry's arguments channel."""
     for channel in entry.channels if entry is not None else ():
         if channel.kind is ChannelKind.ARGUMENTS and channel.index == 0:
-            return channel.final, channel.last_nonempty_candidate
+            return channel.final, channel.last_nonempty_offer
     return None, None
 
 
@@ -104,38 +104,6 @@ def observe(
     )
 
 
-def predicted(state: ConcreteState, payloads: bool = False, names: bool = False) -> Observed:
-    """What the encoding says ``observe`` must show in ``state``."""
-    admitted = [entry is not EntryState.ABSENT for entry in state.entry_state]
-    return Observed(
-        entry_state=state.entry_state,
-        completions=state.completions,
-        entry_slot=tuple(
-            slot if is_admitted else None
-            for slot, is_admitted in zip(state.entry_slot, admitted, strict=True)
-        ),
-        slot_state=state.slot_state,
-        terminal=state.terminal,
-        payloads=tuple(
-            _predicted_payload(held, pending, last)
-            for held, pending, last in zip(
-                state.held, state.pending, state.last_offered, strict=True
-            )
-        )
-        if payloads
-        else None,
-        names=state.name if names else None,
-    )
-
-
-def _predicted_payload(held: Payload, pending: Payload, last: Payload) -> tuple[Payload, Payload]:
-    """The final value and last candidate, as ``properties.final_value`` and
-    ``properties.last_candidate`` define them over the abstract channel."""
-    missing = Payload.MISSING
-    final = pending if pending is not missing and held is missing else held
-    return final, pending if pending is not missing else last
-
-
 @dataclass(frozen=True)
 class Replay:
     """The reducer's snapshot after every frame, and every difference from the trace."""
@@ -147,26 +115,6 @@ class Replay:
     def final(self) -> ResponseSnapshot:
         """The snapshot after the whole stream."""
         return self.snapshots[-1]
-
-
-@dataclass(frozen=True)
-class RoutingObserved:
-    """What the routing system predicts: admitted and closed entries, slot states,
-    and the entry the last event was delivered to (None if it was not)."""
-
-    admitted: tuple[bool, ...]
-    closed: tuple[bool, ...]
-    slot_state: tuple[SlotState, ...]
-    delivered: int | None
-
-
-def _routing_predicted(state: ConcreteRoutingState, routed: bool) -> RoutingObserved:
-    return RoutingObserved(
-        state.admitted,
-        state.closed,
-        state.slot_state,
-        state.target if routed and state.target >= 0 else None,
-    )
 
 
 def _routing_observed(
@@ -183,40 +131,54 @@ def _routing_observed(
     )
 
 
+def follow(
+    events: Sequence[Event], expected: Expectations, kernels: KernelSet, compare: bool = True
+) -> Replay:
+    """Feed ``events`` to the reducer of ``kernels`` frame by frame and, unless
+    ``compare`` is off, compare each observation with the one ``expected`` predicts."""
+    reducer = Reducer(kernels=kernels, trace=True)
+    snapshots: list[ResponseSnapshot] = []
+    mismatches: list[str] = []
+    position = 0
+    for frame in expected.frames:
+        for event in events[position : position + frame.events]:
+            reducer.feed(event)
+        position += frame.events
+        snapshot = reducer.snapshot()
+        snapshots.append(snapshot)
+        if not compare or frame.expected is None:
+            continue
+        actual: Any
+        if frame.routed is not None:
+            last = reducer.traces[-1] if reducer.traces else None
+            delivered = last.entry if frame.routed and last is not None else None
+            actual = _routing_observed(snapshot, expected.bounds, delivered)
+        else:
+            actual = observe(snapshot, expected.bounds, expected.payloads, expected.names)
+        if str(actual) != frame.expected:
+            mismatches.append(f"after step {frame.steps}: expected {frame.expected}, got {actual}")
+    return Replay(tuple(snapshots), tuple(mismatches))
+
+
+FOLLOWED = "the generated reducer follows it"
+"""What ``finding`` says of a stream the reducer followed frame by frame."""
+
+
+def finding(events: Sequence[Event], expected: Expectations, kernels: KernelSet) -> str:
+    """The replay's finding, as a proof row reports it: ``FOLLOWED``, or the first
+    frame where the reducer of ``kernels`` did not do what the encoding predicts."""
+    mismatches = follow(events, expected, kernels).mismatches
+    return mismatches[0] if mismatches else FOLLOWED
+
+
 def replay(trace: Run[Any, Any], tables: ModelTables, kernels: KernelSet | None = None) -> Replay:
     """Feed ``trace``'s stream to the reducer of ``tables`` and compare every frame.
 
     ``kernels`` overrides the reducer's kernels (to replay a mutant's stream through
     the reference reducer); then states are not compared, only snapshots kept.
     """
-    compare = kernels is None
-    reducer = Reducer(kernels=kernels or load_kernels(tables), trace=True)
-    snapshots: list[ResponseSnapshot] = []
-    mismatches: list[str] = []
-    payloads = any(getattr(step, "value", None) is not None for step in trace.steps)
-    names = any(getattr(step, "name", None) is not None for step in trace.steps)
-    for frame in render_frames(trace):
-        for event in frame.events:
-            reducer.feed(event)
-        snapshot = reducer.snapshot()
-        snapshots.append(snapshot)
-        if not compare or frame.steps is None:
-            continue
-        state = trace.states[frame.steps]
-        expected: Any
-        if isinstance(state, ConcreteRoutingState):
-            last = reducer.traces[-1] if reducer.traces else None
-            routed = frame.steps > 0 and trace.steps[frame.steps - 1].kind is RoutingKind.ROUTE
-            expected = _routing_predicted(state, routed)
-            actual: Any = _routing_observed(
-                snapshot, trace.bounds, last.entry if routed and last is not None else None
-            )
-        else:
-            expected = predicted(state, payloads, names)
-            actual = observe(snapshot, trace.bounds, payloads, names)
-        if expected != actual:
-            mismatches.append(f"after step {frame.steps}: expected {expected}, got {actual}")
-    return Replay(tuple(snapshots), tuple(mismatches))
+    events, expected = expectations(trace)
+    return follow(events, expected, kernels or load_kernels(tables), compare=kernels is None)
 
 
 def violated_invariants(events: Sequence[Event], kernels: KernelSet) -> frozenset[str]:

@@ -11,7 +11,7 @@ the step sees (rules R6 and R7), and Z3 proves it for every value.
 Theory of operation
 -------------------
 A contract is a formula over one step: fresh Z3 constants stand for the step's inputs
-(the abstract strings of ``sorts.Payload`` for a held value, a candidate, a
+(the abstract strings of ``sorts.Payload`` for a held value, an offer, a
 ``call_id``; a ``Bool`` per fact; a ``Bool`` per entry for a set of entries), the
 model's own classifier (``payload_key``, ``identity_relation``, ``added_view``,
 ``fit_key`` and ``match_view``) is called on them through ``ops_z3.Z3Ops``, and the
@@ -24,7 +24,7 @@ counterexample, reported with the inputs and the code the cell raised.
 
 Payload and identity steps read no entries: their proofs hold at any size.  An
 admission step reads the entries an item may belong to; at most three keys propose
-candidates (slot, ``call_id``, id), so its proof is run for 2 to 4 entries and is
+entries (slot, ``call_id``, id), so its proof is run for 2 to 4 entries and is
 reported bounded.
 
 The same steps say which cells can be consulted at all (``selectable``): a cell no
@@ -111,27 +111,27 @@ def _payload(tables: ModelTables, n: int) -> StepFacts:
     from .ops_z3 import PAYLOAD, Z3Ops, lookup
 
     ops = Z3Ops(n)
-    held, candidate = PAYLOAD.var("held"), PAYLOAD.var("candidate")
-    key = payload_key(ops, held, candidate)
+    held, offer = PAYLOAD.var("held"), PAYLOAD.var("offer")
+    key = payload_key(ops, held, offer)
     raised = _raised(tables.payload, key)
     take = lookup(tables.payload, *key, project=lambda cell: cell.action is PayloadAction.TAKE)
-    both = z3.And(ops.present(held), ops.present(candidate), z3.Not(ops.same(candidate, held)))
+    both = z3.And(ops.present(held), ops.present(offer), z3.Not(ops.same(offer, held)))
     claim = z3.And(
         _only(
             raised,
             {
                 # R7: a blank never replaces a value, and says so.
-                Code.EMPTY_PAYLOAD_IGNORED: z3.And(ops.present(held), ops.blank(candidate)),
+                Code.EMPTY_PAYLOAD_IGNORED: z3.And(ops.present(held), ops.blank(offer)),
                 # R7: two different non-empty values: info if the later extends the
                 # earlier, a warning otherwise.
-                Code.PAYLOAD_EXTENDED: z3.And(both, ops.extends(candidate, held)),
-                Code.DIVERGENT_PAYLOAD: z3.And(both, z3.Not(ops.extends(candidate, held))),
+                Code.PAYLOAD_EXTENDED: z3.And(both, ops.extends(offer, held)),
+                Code.DIVERGENT_PAYLOAD: z3.And(both, z3.Not(ops.extends(offer, held))),
             },
         ),
-        # R7: the last non-empty candidate wins; an empty one fills only nothing.
-        take == z3.Or(ops.present(candidate), z3.And(ops.blank(candidate), ops.missing(held))),
+        # R7: the last non-empty offer wins; an empty one fills only nothing.
+        take == z3.Or(ops.present(offer), z3.And(ops.blank(offer), ops.missing(held))),
     )
-    show = {"held": held, "candidate": candidate}
+    show = {"held": held, "offer": offer}
     return StepFacts(raised, z3.BoolVal(True), claim, show, {"payload": ((z3.BoolVal(True), key),)})
 
 
@@ -376,7 +376,7 @@ def _done(tables: ModelTables, n: int) -> StepFacts:
 
 
 def _fits_as_r6_says(ops: Z3Ops, facts: Any, e: int, fit: Term, fit_sort: Any) -> Term:
-    """R6 on one candidate ``e``, over the values the matching table's key is read from:
+    """R6 on one proposed entry ``e``, over the values the matching table's key is read from:
     whether the item fits it, and as what (``Fit``)."""
     import z3
     from responses_oracle.model.vocabulary import Fit
@@ -592,16 +592,16 @@ def _least_model(solver: Any, show: dict[str, Term]) -> Any:
     for term in show.values():
         sort = term.sort()
         if z3.is_bool(term):
-            candidates = [z3.BoolVal(False), z3.BoolVal(True)]
+            values = [z3.BoolVal(False), z3.BoolVal(True)]
         else:
-            candidates = [sort.constructor(i)() for i in range(sort.num_constructors())]
-        for candidate in candidates:
+            values = [sort.constructor(i)() for i in range(sort.num_constructors())]
+        for value in values:
             solver.push()
-            solver.add(term == candidate)
+            solver.add(term == value)
             found = solver.check() == z3.sat
             solver.pop()
             if found:
-                solver.add(term == candidate)
+                solver.add(term == value)
                 break
     if solver.check() != z3.sat:
         raise AssertionError("a satisfiable contract query lost its model")

@@ -45,6 +45,12 @@ Names.  When the trace tracks names (``Encoding(identity=True)``), the items of 
 is ``tool_<i>``, ``B`` is ``tool_<i>_renamed``, ``EMPTY`` is ``""`` and ``MISSING``
 omits the field; otherwise every item of entry ``i`` is named ``tool_<i>``.
 
+Predictions.  ``expectations`` cuts the stream into the frames ``render_frames``
+makes and writes, after each, what the encoding predicts the reducer shows there
+(``Observed``, or ``RoutingObserved`` for a routing run), as text: all a replay needs
+besides the stream (``conformance.follow``), so the proof record can replay it later
+without the trace.
+
 The fixtures under ``tests/proofs/counterexamples/`` are these streams for every named
 mutant, one JSON event per line.  Regenerate them with::
 
@@ -62,13 +68,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.vocabulary import Trigger
+from responses_oracle.model.vocabulary import EntryState, SlotState, Trigger
 
 from .encoding import NONEMPTY, Bounds, ConcreteState, ConcreteStep, Payload
 from .induction import Run, bmc, close_snapshot
 from .matching import MATCHER_DEPTH, ConcreteMatchStep, check_matcher, render_run
 from .mutants import TRACED, Mutant
-from .routing import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
+from .routing_z3 import ConcreteRoutingState, ConcreteRoutingStep, RoutingKind
 
 Event = dict[str, Any]
 """One wire event as a JSON object."""
@@ -231,9 +237,7 @@ class _Renderer:
         elif trigger is Trigger.SNAPSHOT_ITEM:
             if self.snapshot is None:
                 self.snapshot = []
-            self.snapshot.append(
-                _item(entry, self.value(step), "completed", name=self.name(step))
-            )
+            self.snapshot.append(_item(entry, self.value(step), "completed", name=self.name(step)))
         elif trigger is Trigger.RESPONSE_COMPLETED:
             self.snapshot = []
             self.close_snapshot()
@@ -293,6 +297,140 @@ def render(trace: Run[Any, Any]) -> list[Event]:
     if trace.steps and isinstance(trace.steps[0], ConcreteMatchStep):
         return render_run(trace)
     return [event for frame in render_frames(trace) for event in frame.events]
+
+
+# -- what the encoding predicts of a trace's stream, frame by frame ------------------
+
+
+@dataclass(frozen=True)
+class Observed:
+    """The part of a reducer snapshot the encoding predicts, in the encoding's terms."""
+
+    entry_state: tuple[EntryState, ...]
+    completions: tuple[int, ...]
+    entry_slot: tuple[int | None, ...]
+    slot_state: tuple[SlotState, ...]
+    terminal: bool
+    payloads: tuple[tuple[Payload, Payload], ...] | None
+    names: tuple[Payload, ...] | None = None
+
+
+def predicted(state: ConcreteState, payloads: bool = False, names: bool = False) -> Observed:
+    """What the encoding says ``observe`` must show in ``state``."""
+    admitted = [entry is not EntryState.ABSENT for entry in state.entry_state]
+    return Observed(
+        entry_state=state.entry_state,
+        completions=state.completions,
+        entry_slot=tuple(
+            slot if is_admitted else None
+            for slot, is_admitted in zip(state.entry_slot, admitted, strict=True)
+        ),
+        slot_state=state.slot_state,
+        terminal=state.terminal,
+        payloads=tuple(
+            _predicted_payload(held, pending, last)
+            for held, pending, last in zip(
+                state.held, state.pending, state.last_offered, strict=True
+            )
+        )
+        if payloads
+        else None,
+        names=state.name if names else None,
+    )
+
+
+def _predicted_payload(held: Payload, pending: Payload, last: Payload) -> tuple[Payload, Payload]:
+    """The final value and last offer, as ``properties.final_value`` and
+    ``properties.last_offer`` define them over the abstract channel."""
+    missing = Payload.MISSING
+    final = pending if pending is not missing and held is missing else held
+    return final, pending if pending is not missing else last
+
+
+@dataclass(frozen=True)
+class RoutingObserved:
+    """What the routing system predicts: admitted and closed entries, slot states,
+    and the entry the last event was delivered to (None if it was not)."""
+
+    admitted: tuple[bool, ...]
+    closed: tuple[bool, ...]
+    slot_state: tuple[SlotState, ...]
+    delivered: int | None
+
+
+def _routing_predicted(state: ConcreteRoutingState, routed: bool) -> RoutingObserved:
+    return RoutingObserved(
+        state.admitted,
+        state.closed,
+        state.slot_state,
+        state.target if routed and state.target >= 0 else None,
+    )
+
+
+@dataclass(frozen=True)
+class FrameExpectation:
+    """One frame of a rendered trace: how many events it holds, the trace step it ends
+    at (None: inside the snapshot, not compared), and the observation the encoding
+    predicts there, as text (``Observed`` or ``RoutingObserved``)."""
+
+    events: int
+    steps: int | None
+    expected: str | None
+    routed: bool | None = None
+    """Routing frames: whether the frame's step delivered an event (None: an entry frame)."""
+
+
+@dataclass(frozen=True)
+class Expectations:
+    """What the encoding predicts after every frame of a trace's stream: enough to
+    replay the stream later without the trace (``follow``)."""
+
+    bounds: Bounds
+    payloads: bool
+    names: bool
+    frames: tuple[FrameExpectation, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """As the proof record writes it."""
+        return {
+            "bounds": [self.bounds.entries, self.bounds.slots],
+            "payloads": self.payloads,
+            "names": self.names,
+            "frames": [[f.events, f.steps, f.expected, f.routed] for f in self.frames],
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> Expectations:
+        """Read what ``to_json`` wrote."""
+        entries, slots = document["bounds"]
+        return cls(
+            Bounds(entries, slots),
+            document["payloads"],
+            document["names"],
+            tuple(FrameExpectation(*frame) for frame in document["frames"]),
+        )
+
+
+def expectations(trace: Run[Any, Any]) -> tuple[list[Event], Expectations]:
+    """``trace``'s stream and, after each of its frames, what the encoding predicts."""
+    payloads = any(getattr(step, "value", None) is not None for step in trace.steps)
+    names = any(getattr(step, "name", None) is not None for step in trace.steps)
+    events: list[Event] = []
+    frames: list[FrameExpectation] = []
+    for frame in render_frames(trace):
+        events += frame.events
+        if frame.steps is None:
+            frames.append(FrameExpectation(len(frame.events), None, None))
+            continue
+        state = trace.states[frame.steps]
+        if isinstance(state, ConcreteRoutingState):
+            routed = frame.steps > 0 and trace.steps[frame.steps - 1].kind is RoutingKind.ROUTE
+            expected = str(_routing_predicted(state, routed))
+            frames.append(FrameExpectation(len(frame.events), frame.steps, expected, routed))
+        else:
+            expected = str(predicted(state, payloads, names))
+            frames.append(FrameExpectation(len(frame.events), frame.steps, expected))
+    return events, Expectations(trace.bounds, payloads, names, tuple(frames))
 
 
 def counterexample_trace(mutant: Mutant) -> Run[Any, Any]:

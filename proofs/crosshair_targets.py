@@ -62,7 +62,6 @@ from responses_oracle.model.vocabulary import (  # noqa: F401
     AddedView,
     AdmissionAction,
     CallFit,
-    CandidateRelation,
     ChannelState,
     Code,
     Effect,
@@ -75,6 +74,7 @@ from responses_oracle.model.vocabulary import (  # noqa: F401
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     SlotFit,
@@ -105,18 +105,18 @@ SUBJECT: KernelSet = _kernels_under_analysis()
 ORACLE: KernelSet = table_kernels()
 """The table interpreter of the reference model: the other side of every comparison."""
 
-EMPTY_CANDIDATES: tuple[CandidateRelation, ...] = (
-    CandidateRelation.MISSING,
-    CandidateRelation.EMPTY,
+EMPTY_OFFERS: tuple[OfferRelation, ...] = (
+    OfferRelation.MISSING,
+    OfferRelation.EMPTY,
 )
-"""Payload candidates without a value: they never replace one (R7)."""
+"""Payload offers without a value: they never replace one (R7)."""
 
-PAYLOAD_CODES: dict[CandidateRelation, Code] = {
-    CandidateRelation.EMPTY: Code.EMPTY_PAYLOAD_IGNORED,
-    CandidateRelation.EXTENDS: Code.PAYLOAD_EXTENDED,
-    CandidateRelation.DIFFERS: Code.DIVERGENT_PAYLOAD,
+PAYLOAD_CODES: dict[OfferRelation, Code] = {
+    OfferRelation.EMPTY: Code.EMPTY_PAYLOAD_IGNORED,
+    OfferRelation.EXTENDS: Code.PAYLOAD_EXTENDED,
+    OfferRelation.DIFFERS: Code.DIVERGENT_PAYLOAD,
 }
-"""R7's code for each relation of a candidate to a held non-empty value (none: no code)."""
+"""R7's code for each relation of an offer to a held non-empty value (none: no code)."""
 
 
 # -- contracts: what a row must mean ---------------------------------------------------
@@ -169,17 +169,17 @@ def reclassify_choice(trigger: Trigger, state: ChannelState) -> Trigger:
     return SUBJECT.reclassify(trigger, state)
 
 
-def payload_choice(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
+def payload_choice(held: PayloadHeld, relation: OfferRelation) -> PayloadDecision:
     """The payload kernel's cell, under R7 read per cell.
 
-    A missing candidate is never taken, an empty one only where nothing at all is held
+    A missing offer is never taken, an empty one only where nothing at all is held
     (``empty_never_erases``: an empty value is a value, but never replaces one); every
     non-empty one is taken (``latest_nonempty_wins``); a diagnostic is only about a
     value held before, and it names the relation of the new value to that one
     (``contracts.payload_reported`` proves the same over values).
 
-    post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_CANDIDATES or (relation is CandidateRelation.EMPTY and held is PayloadHeld.NOTHING)
-    post: __return__.action is PayloadAction.TAKE or relation in EMPTY_CANDIDATES
+    post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_OFFERS or (relation is OfferRelation.EMPTY and held is PayloadHeld.NOTHING)
+    post: __return__.action is PayloadAction.TAKE or relation in EMPTY_OFFERS
     post: __return__.code is None or held is PayloadHeld.VALUE
     post: held is not PayloadHeld.VALUE or __return__.code is PAYLOAD_CODES.get(relation)
     """  # noqa: E501 -- a PEP 316 condition is one line
@@ -302,7 +302,7 @@ def route_target(
     absent id names nothing — plus a bound: two entries per key already reach every
     slot view and every id view, and keep the path space small enough to exhaust.
 
-    The target is never outside the candidates, and never a guess: it is the one entry
+    The target is never outside the proposed entries, and never a guess: it is the one entry
     both keys agree on.
 
     pre: len(slot_entries) <= 2 and len(set(slot_entries)) == len(slot_entries)
@@ -378,12 +378,12 @@ def interpreted_admit_done(view: MatchView) -> str:
     return repr(ORACLE.admit_done(view))
 
 
-def generated_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
+def generated_payload(held: PayloadHeld, relation: OfferRelation) -> str:
     """``repr`` of the generated payload kernel's cell."""
     return repr(SUBJECT.payload(held, relation))
 
 
-def interpreted_payload(held: PayloadHeld, relation: CandidateRelation) -> str:
+def interpreted_payload(held: PayloadHeld, relation: OfferRelation) -> str:
     """``repr`` of the interpreted payload table's cell."""
     return repr(ORACLE.payload(held, relation))
 

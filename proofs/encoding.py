@@ -21,7 +21,7 @@ completed, and whether it is terminal.
 
 With ``payload=True`` each channel also carries its values abstracted to ``Payload``
 (missing, empty, ``A``, or ``B`` = ``A`` extended): the value held, the deltas not yet
-joined, and the last non-empty candidate offered (a ghost).  Each step then carries
+joined, and the last non-empty offer offered (a ghost).  Each step then carries
 the abstract value its event brings for each channel of its entry, and the effects
 ``APPEND_DELTA``, ``OFFER_PAYLOAD`` (on the channel the event names) and
 ``OFFER_ITEM_PAYLOADS`` (on every channel, each its item's value) decide through
@@ -714,7 +714,7 @@ class Encoding:
     def canonical_order(
         self, first: State, steps: list[Step]
     ) -> list[tuple[Term, list[Term]]]:
-        """The terms a canonical run minimises, in order, with their candidate values."""
+        """The terms a canonical run minimises, in order, with the values each may take."""
         entries = [z3.IntVal(i) for i in range(self.bounds.entries)]
         order: list[tuple[Term, list[Term]]] = [
             (slot, [z3.IntVal(0)]) for slot in first.entry_slot
@@ -793,10 +793,10 @@ class Encoding:
             result = z3.If(slot_state == SLOT[state], SLOT[row[slot_trigger].next_state], result)
         return result
 
-    def takes(self, held: Term, candidate: Term) -> Term:
-        """The payload table decides TAKE for ``candidate`` offered to a channel holding
+    def takes(self, held: Term, offer: Term) -> Term:
+        """The payload table decides TAKE for ``offer`` made to a channel holding
         ``held``: the cell is ``model.payload.payload_key``, the function the driver runs."""
-        held_view, relation = payload_key(self.ops, held, candidate)
+        held_view, relation = payload_key(self.ops, held, offer)
         return lookup(
             self.tables.payload,
             held_view,
@@ -804,23 +804,23 @@ class Encoding:
             project=lambda decision: decision.action is PayloadAction.TAKE,
         )
 
-    def name_relation(self, held: Term, candidate: Term) -> Term:
-        """The ``IdentityRelation`` of a name ``candidate`` to the ``held`` one, as
+    def name_relation(self, held: Term, brought: Term) -> Term:
+        """The ``IdentityRelation`` of a name ``brought`` to the ``held`` one, as
         ``merge_item`` computes it (``model.admission.identity_relation``)."""
-        return identity_relation(self.ops, held, candidate, z3.BoolVal(False))
+        return identity_relation(self.ops, held, brought, z3.BoolVal(False))
 
-    def merged_name(self, held: Term, candidate: Term) -> Term:
-        """The name an entry holds after an item bringing ``candidate`` is merged into
+    def merged_name(self, held: Term, brought: Term) -> Term:
+        """The name an entry holds after an item bringing ``brought`` is merged into
         it: ``model.admission.identity_relation`` picks the cell of ``tables.identity``
         (the ``name`` field, merged at the ``FIXED`` stage: the lifecycle encoding has no
         matcher), and taking a blank leaves no name, as the driver's ``None``."""
-        relation = self.name_relation(held, candidate)
+        relation = self.name_relation(held, brought)
         take = lookup(
             self.tables.identity[IdentityField.NAME][MergeStage.FIXED],
             relation,
             project=lambda decision: decision.action is PayloadAction.TAKE,
         )
-        taken = z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, PAYLOAD[Payload.MISSING])
+        taken = z3.If(PAYLOAD.is_one_of(brought, NONEMPTY), brought, PAYLOAD[Payload.MISSING])
         return z3.If(take, taken, held)
 
     # -- diagnostics ------------------------------------------------------------------
@@ -1026,7 +1026,7 @@ class Encoding:
                     z3.If(picked, n, o) for n, o in zip(new, (held, pending, last), strict=True)
                 )
             # The snapshot is reconciliation, not a late event (R3): the first snapshot
-            # item that reaches an entry is a candidate whether or not its row offers it,
+            # item that reaches an entry is an offer whether or not its row offers it,
             # so a row that skips the snapshot (AxonHub's bug) is caught, as the driver's
             # ghost does.  An item no row admits belongs to no entry (nothing_lost's
             # concern, not the payload invariants').
@@ -1135,7 +1135,7 @@ class Encoding:
                 channel = (held, z3.If(appended, value, pending), last)
                 continue
             # As the driver's ``offer``: the pending deltas are offered first, as one
-            # candidate, then the value.
+            # offer, then the value.
             flushed_held, flushed_last = self._offer(held, last, pending)
             has_pending = pending != missing
             held_1 = z3.If(has_pending, flushed_held, held)
@@ -1157,12 +1157,12 @@ class Encoding:
                 )
         return channel
 
-    def _offer(self, held: Term, last: Term, candidate: Term) -> tuple[Term, Term]:
-        """One candidate offered to a channel: the new held value and last candidate."""
-        take = self.takes(held, candidate)
+    def _offer(self, held: Term, last: Term, offer: Term) -> tuple[Term, Term]:
+        """One offer made to a channel: the new held value and last offer."""
+        take = self.takes(held, offer)
         return (
-            z3.If(take, candidate, held),
-            z3.If(PAYLOAD.is_one_of(candidate, NONEMPTY), candidate, last),
+            z3.If(take, offer, held),
+            z3.If(PAYLOAD.is_one_of(offer, NONEMPTY), offer, last),
         )
 
 

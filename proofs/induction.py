@@ -55,7 +55,8 @@ from .encoding import (
 )
 from .execution_z3 import ExecutionEncoding
 from .properties import CLAUSES, PROPERTIES, Property
-from .routing import RoutingSystem
+from .reads import remembered
+from .routing_z3 import RoutingSystem
 
 CS = TypeVar("CS")
 CE = TypeVar("CE")
@@ -179,7 +180,7 @@ def _check(solver: z3.Solver) -> bool:
     return bool(result == z3.sat)
 
 
-_LEMMAS: dict[tuple[int, str, Bounds], tuple[ModelTables, tuple[str, ...]]] = {}
+_LEMMAS: dict[tuple[int, Bounds], tuple[ModelTables, frozenset[str], tuple[str, ...]]] = {}
 """The reachability lemmas found per model and bounds (a ``prove`` run asks for each
 bound once per invariant)."""
 
@@ -193,10 +194,10 @@ def reachability_lemmas(tables: ModelTables, bounds: Bounds) -> tuple[str, ...]:
     it; a model that breaks one (a peer, a mutant) loses only that lemma, never a proof
     that does not need it.
     """
-    key = (id(tables), tables.name, bounds)
-    cached = _LEMMAS.get(key)
-    if cached is not None and cached[0] is tables:
-        return cached[1]
+    return remembered(_LEMMAS, (id(tables), bounds), tables, lambda: _lemmas(tables, bounds))
+
+
+def _lemmas(tables: ModelTables, bounds: Bounds) -> tuple[str, ...]:
     encoding = Encoding(tables, bounds, channels=PROOF_CHANNELS)
     state, step = encoding.fresh_state("l"), encoding.fresh_step("le")
     after = encoding.successor(state, step)
@@ -213,7 +214,6 @@ def reachability_lemmas(tables: ModelTables, bounds: Bounds) -> tuple[str, ...]:
         if not failing:
             break
         kept = [clause for clause in kept if clause not in failing]
-    _LEMMAS[key] = (tables, tuple(kept))
     return tuple(kept)
 
 
@@ -241,7 +241,7 @@ def _hypothesis(
     return z3.And(parts)
 
 
-_STEPS: dict[tuple[Bounds, bool, bool, bool, bool], tuple[ModelTables, Any]] = {}
+_STEPS: dict[tuple[Bounds, bool, bool, bool, bool], tuple[ModelTables, frozenset[str], Any]] = {}
 """One symbolic step per bounds and system, for the model last asked about (the
 invariants over one system share it: building the successor terms is most of the cost
 of a payload induction; one model at a time keeps the memory of a test session flat)."""
@@ -249,14 +249,16 @@ of a payload induction; one model at a time keeps the memory of a test session f
 
 def _one_step(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
     """The system of ``prop`` with a fresh state, a fresh step and the successor."""
-    if any(cached is not tables for cached, _ in _STEPS.values()):
+    if any(cached is not tables for cached, _, _ in _STEPS.values()):
         _STEPS.clear()
     key = (bounds, prop.routing, prop.payload, prop.identity, prop.execution)
-    if key not in _STEPS:
-        system = system_for(prop, tables, bounds)
-        state, step = system.fresh_state("s"), system.fresh_step("e")
-        _STEPS[key] = (tables, (system, state, step, system.successor(state, step)))
-    return _STEPS[key][1]
+    return remembered(_STEPS, key, tables, lambda: _fresh_step(prop, tables, bounds))
+
+
+def _fresh_step(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
+    system = system_for(prop, tables, bounds)
+    state, step = system.fresh_state("s"), system.fresh_step("e")
+    return system, state, step, system.successor(state, step)
 
 
 def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> InductionResult:
@@ -370,14 +372,14 @@ class Unrolling(Generic[CS, CE]):
             if not _check(self.solver):
                 return None
             if canonical:
-                for term, candidates in self.system.canonical_order(self.states[0], self.steps):
-                    for candidate in candidates:
+                for term, values in self.system.canonical_order(self.states[0], self.steps):
+                    for value in values:
                         self.solver.push()
-                        self.solver.add(term == candidate)
+                        self.solver.add(term == value)
                         found = _check(self.solver)
                         self.solver.pop()
                         if found:
-                            self.solver.add(term == candidate)
+                            self.solver.add(term == value)
                             break
                 _check(self.solver)
             return self.read(self.solver.model())

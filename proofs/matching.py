@@ -81,6 +81,10 @@ from .sorts import NONEMPTY, Payload, finite_sort
 TYPES: tuple[str, ...] = ("function_call", "custom_tool_call", "function_call_output")
 """The item types of the system: two calls and an output."""
 
+TYPE_KINDS: tuple[ItemKind, ...] = tuple(ITEM_TYPES[name].kind for name in TYPES)
+"""The kind of each of ``TYPES``: all the matcher reads of the catalogue, so that a new
+item type changes no proof (the proof record's fingerprint reads this, not the catalogue)."""
+
 CALLS: tuple[Payload, ...] = (Payload.A, Payload.B)
 """The abstract ``call_id`` values."""
 
@@ -274,9 +278,9 @@ class MatchingSystem:
         return z3.And(clauses)
 
     def _namespace(self, type_index: Term) -> Term:
-        kind: Term = KIND[ITEM_TYPES[TYPES[-1]].kind]
+        kind: Term = KIND[TYPE_KINDS[-1]]
         for k in range(len(TYPES) - 2, -1, -1):
-            kind = z3.If(type_index == k, KIND[ITEM_TYPES[TYPES[k]].kind], kind)
+            kind = z3.If(type_index == k, KIND[TYPE_KINDS[k]], kind)
         return lookup(self.tables.namespaces, kind)
 
     def holds(self, state: MatchState, i: int, call: Term) -> Term:
@@ -849,7 +853,7 @@ Cell = tuple[Enum, Enum, Enum, Enum]
 @dataclass(frozen=True)
 class FitCoverage:
     """The cells of the matching table some run of up to ``depth`` items consults (the
-    cell of a candidate some key proposed), with the depth of the first such run."""
+    cell of an entry some key proposed), with the depth of the first such run."""
 
     model: str
     bounds: Bounds
@@ -863,10 +867,10 @@ def consulted_cells(
     system: MatchingSystem, before: MatchState, step: MatchStep, cells: list[Cell]
 ) -> dict[Cell, Term]:
     """Per cell of the matching table: the done or snapshot item of ``step`` consults it
-    for some candidate a key proposed (the slot's, the ``call_id`` holder, the named)."""
+    for some entry a key proposed (the slot's, the ``call_id`` holder, the named)."""
     ops = system.ops
     facts = system.facts(before, step)
-    candidates = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
+    proposed = ops.join(ops.join(ops.only(facts.bound), facts.holder), ops.only(facts.named))
     item = z3.Not(step.kind == STEP[ItemStep.ADDED])
     sorts = [finite_sort(type(part)) for part in cells[0]]
     return {
@@ -874,7 +878,7 @@ def consulted_cells(
             [
                 z3.And(
                     item,
-                    candidates[i],
+                    proposed[i],
                     *[
                         key == sort[part]
                         for key, sort, part in zip(fit_key(ops, facts, i), sorts, cell, strict=True)

@@ -56,7 +56,6 @@ from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
     CallFit,
-    CandidateRelation,
     ChannelState,
     Code,
     Effect,
@@ -69,6 +68,7 @@ from responses_oracle.model.vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     ResponseStatus,
@@ -246,7 +246,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             REFERENCE,
             "empty-done-erases-arguments",
             "payload",
-            (PayloadHeld.VALUE, CandidateRelation.EMPTY),
+            (PayloadHeld.VALUE, OfferRelation.EMPTY),
             PayloadDecision(PayloadAction.TAKE, None),
         ),
         "empty done erases arguments",
@@ -259,12 +259,12 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             REFERENCE,
             "divergent-value-ignored",
             "payload",
-            (PayloadHeld.VALUE, CandidateRelation.DIFFERS),
+            (PayloadHeld.VALUE, OfferRelation.DIFFERS),
             PayloadDecision(PayloadAction.KEEP, Code.DIVERGENT_PAYLOAD),
         ),
         "divergent value ignored",
         "latest_nonempty_wins",
-        "R7: the last non-empty candidate wins; a client that keeps the first value it "
+        "R7: the last non-empty offer wins; a client that keeps the first value it "
         "saw ignores the corrected arguments of a later done or snapshot",
     ),
     Mutant(
@@ -487,7 +487,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "latest_nonempty_wins",
         "R7: a delta after its own channel's *.done is late and changes nothing; "
         "appended, it waits behind the value the *.done fixed and becomes the last "
-        "candidate the channel does not hold",
+        "offer the channel does not hold",
     ),
     Mutant(
         with_cell(
@@ -543,7 +543,7 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             REFERENCE,
             "extension-reported-divergent",
             "payload",
-            (PayloadHeld.VALUE, CandidateRelation.EXTENDS),
+            (PayloadHeld.VALUE, OfferRelation.EXTENDS),
             PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD),
         ),
         "a diagnostic changed: a value that extends the held one is called divergent",
@@ -672,10 +672,10 @@ MUTANT_LIST: tuple[Mutant, ...] = (
             ),
         ),
         "a done-only item's arguments never offered",
-        "candidates_offered",
+        "values_offered",
         "R6/R7: a call seen only in its output_item.done (opencode test 17) keeps that "
         "item's arguments; a row that forgets OFFER_ITEM_PAYLOADS admits it with none, "
-        "invisible to the payload invariants, which count only the candidates offered",
+        "invisible to the payload invariants, which count only the offers made",
     ),
     Mutant(
         with_cell(

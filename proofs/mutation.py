@@ -13,7 +13,7 @@ each stream reaches.  A mutant differs from the reference in one cell: on a stre
 never reaches that cell it behaves exactly as the reference, call for call.  Its
 behaviour check therefore runs only the corpus streams that reach its cell.
 
-*The corpus* (``build_corpus``) is chosen for coverage: candidate streams — the
+*The corpus* (``build_corpus``) is chosen for coverage: from a pool of streams — the
 counterexample fixtures, ``examples/``, the vendored recordings under ``fixtures/``,
 the shortest witness trace of every lifecycle row and routing cell that bounded model
 checking finds (``vacuity``, rendered as streams), and seeded generated streams
@@ -67,7 +67,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, cast
 
-from responses_oracle.core import admit, dispatch, effects, identity, payload, route, settle
+from responses_oracle.core import admit, dispatch, effects, identity, reconcile, route, settle
 from responses_oracle.model.annotations import AdditionType
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.execution import CLIENT_CALLS
@@ -92,8 +92,9 @@ from .contracts import CONTRACTS, check_contract
 from .counterexample import fixture_dir
 from .encoding import Bounds
 from .induction import check_induction
+from .inventory import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
 from .properties import PROPERTIES
-from .prove import DEFAULT_BOUND, PROVED_NAMES, ProofResult, Status, prove
+from .reads import Reading
 from .refinement import check_stream
 
 Event = Mapping[str, Any]
@@ -413,7 +414,7 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     DriverEdit(
         "deltas-dropped",
         "append_delta drops every delta",
-        payload,
+        reconcile,
         "append_delta",
         _no_delta,
     ),
@@ -468,8 +469,8 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
     ),
     DriverEdit(
         "blank-replaces-payload",
-        "an empty payload candidate replaces the held value",
-        payload,
+        "an empty payload offer replaces the held value",
+        reconcile,
         "offer",
         _blank_replaces,
     ),
@@ -602,7 +603,7 @@ def witness_streams() -> list[Stream]:
 
 def matching_witnesses(depth: int = 3) -> list[Stream]:
     """A renderable run of the matching system (``matching.py``) for every cell of the
-    matching table a candidate can consult within ``depth`` items, rendered as streams
+    matching table a proposed entry can consult within ``depth`` items, rendered as streams
     (the search of ``matching.fit_coverage``, keeping the runs)."""
     from responses_oracle.model.tables import table_cells
 
@@ -946,26 +947,26 @@ class Corpus:
     streams: list[Stream]
     expected: list[Any]
     reaching: dict[Cell, list[int]]
-    candidates: int
+    pooled: int
 
     def on(self, cell: Cell) -> list[int]:
         """The streams that reach ``cell``."""
         return self.reaching.get(cell, [])
 
 
-def build_corpus(candidates: Sequence[Stream], per_cell: int) -> Corpus:
-    """Every candidate that reaches a cell fewer than ``per_cell`` kept streams reach."""
+def build_corpus(pool: Sequence[Stream], per_cell: int) -> Corpus:
+    """Every pooled stream that reaches a cell fewer than ``per_cell`` kept streams reach."""
     kept: list[Stream] = []
     reaching: dict[Cell, list[int]] = {}
-    for candidate in candidates:
-        reached = reached_by(candidate.events)
+    for stream in pool:
+        reached = reached_by(stream.events)
         if any(len(reaching.get(cell, ())) < per_cell for cell in reached):
             for cell in reached:
                 reaching.setdefault(cell, []).append(len(kept))
-            kept.append(replace(candidate, reached=reached))
+            kept.append(replace(stream, reached=reached))
     reference = load_kernels(REFERENCE)
     expected = [outcome(stream.events, reference) for stream in kept]
-    return Corpus(kept, expected, reaching, len(candidates))
+    return Corpus(kept, expected, reaching, len(pool))
 
 
 def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
@@ -1000,7 +1001,7 @@ def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
                     "no step fires it from a reachable state (vacuity.prove_unreachable)"
                 )
             elif table == "matching" and path in fits:
-                reasons[cell] = "no key proposes such a candidate (matching.fit_coverage, 2x2)"
+                reasons[cell] = "no key proposes such an entry (matching.fit_coverage, 2x2)"
             elif table == "routing" and path in routing:
                 reasons[cell] = "no run of the routing system reaches it (vacuity, 4x2, depth 8)"
             else:
@@ -1050,18 +1051,6 @@ class Verdict:
         return self.kind == "table" and self.changes_behaviour and not self.proof.startswith("(")
 
 
-class _Reading:
-    """A model's tables, recording which of them a proof reads."""
-
-    def __init__(self, tables: ModelTables) -> None:
-        object.__setattr__(self, "tables", tables)
-        object.__setattr__(self, "read", set())
-
-    def __getattr__(self, name: str) -> Any:
-        self.read.add(name)
-        return getattr(self.tables, name)
-
-
 @dataclass(frozen=True)
 class Reads:
     """Which tables each proof of ``prove`` reads: the lifecycle row's system (the
@@ -1080,14 +1069,14 @@ def proof_reads() -> Reads:
     system: dict[str, frozenset[str]] = {}
     matcher: dict[str, frozenset[str]] = {}
     for name in PROVED_NAMES:
-        reading = _Reading(REFERENCE)
+        reading = Reading(REFERENCE)
         if name in CONTRACTS:
             check_contract(name, cast(ModelTables, reading))
         else:
             check_induction(cast(ModelTables, reading), name, Bounds(2, 2))
         system[name] = frozenset(reading.read)
         if name in MATCHER_PROPERTIES:
-            reading = _Reading(REFERENCE)
+            reading = Reading(REFERENCE)
             induct_matcher(cast(ModelTables, reading), name, Bounds(2, 2))
             matcher[name] = frozenset(reading.read)
     return Reads(system, matcher)
@@ -1105,7 +1094,7 @@ def _proof(tables: ModelTables, table: str, reads: Reads, depth: int) -> str:
     contracts first (one query each), then each property's lifecycle row (induction,
     then bounded model checking to ``depth`` where it breaks), then the matcher rows;
     the first counterexample ends the search."""
-    from .prove import over_matcher
+    from .inventory import over_matcher
 
     unknown = None
     rows: list[Callable[[], list[ProofResult]]] = []
@@ -1382,15 +1371,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the verdicts here")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    candidates = recorded_streams() + edge_streams() + runner_streams()
+    pool = recorded_streams() + edge_streams() + runner_streams()
     if not args.no_witnesses:
-        candidates += witness_streams()
-        candidates += matching_witnesses()
-    candidates += generated_streams(args.generated)
-    corpus = build_corpus(candidates, args.per_cell)
+        pool += witness_streams()
+        pool += matching_witnesses()
+    pool += generated_streams(args.generated)
+    corpus = build_corpus(pool, args.per_cell)
     gaps = unreachable(corpus, vacuity=not args.no_witnesses)
     print(
-        f"corpus: {len(corpus.streams)} of {corpus.candidates} candidate streams, "
+        f"corpus: {len(corpus.streams)} of {corpus.pooled} pooled streams, "
         f"{len(corpus.reaching)} cells reached, {len(gaps)} not "
         f"({sum(1 for why in gaps.values() if why)} of them provably unreachable); "
         f"{time.perf_counter() - started:.0f} s",

@@ -150,13 +150,13 @@ class Z3Ops:
         """Equal abstract strings."""
         return a == b
 
-    def extends(self, candidate: Term, held: Term) -> Term:
-        """``candidate`` starts with ``held``: equal, or ``B`` over ``A`` (``B`` = ``A``
+    def extends(self, offer: Term, held: Term) -> Term:
+        """``offer`` starts with ``held``: equal, or ``B`` over ``A`` (``B`` = ``A``
         extended), or anything over the empty string."""
         return z3.Or(
-            candidate == held,
-            z3.And(held == PAYLOAD[Payload.A], candidate == PAYLOAD[Payload.B]),
-            z3.And(held == PAYLOAD[Payload.EMPTY], PAYLOAD.is_one_of(candidate, NONEMPTY)),
+            offer == held,
+            z3.And(held == PAYLOAD[Payload.A], offer == PAYLOAD[Payload.B]),
+            z3.And(held == PAYLOAD[Payload.EMPTY], PAYLOAD.is_one_of(offer, NONEMPTY)),
         )
 
 
@@ -195,12 +195,12 @@ class PayloadOps(PythonOps):
         """The same abstract string."""
         return a is b
 
-    def extends(self, candidate: Any, held: Any) -> bool:
+    def extends(self, offer: Any, held: Any) -> bool:
         """As ``Z3Ops.extends``."""
         return (
-            candidate is held
-            or (held is Payload.A and candidate is Payload.B)
-            or (held is Payload.EMPTY and candidate in NONEMPTY)
+            offer is held
+            or (held is Payload.A and offer is Payload.B)
+            or (held is Payload.EMPTY and offer in NONEMPTY)
         )
 
 

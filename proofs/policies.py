@@ -20,9 +20,9 @@ Two kinds of honesty note travel with every policy, and every report prints them
   decides it, or the tables have no word for it), so the policy does *not* reproduce
   it.  A proof about the policy says nothing about these behaviours.
 - ``unoffered``, computed from the tables: the lifecycle cells where the reference
-  offers a payload candidate to a channel and the policy's row offers none (the
-  candidate is ignored).  The payload invariants (``empty_never_erases``,
-  ``latest_nonempty_wins``) are stated over the candidates *offered* to a channel —
+  makes a payload offer to a channel and the policy's row makes none (the
+  offer is ignored).  The payload invariants (``empty_never_erases``,
+  ``latest_nonempty_wins``) are stated over the offers *made* to a channel —
   the ghost of ``encoding.py`` and of ``model.invariants`` — plus the first snapshot
   item of an entry, which counts on arrival (the snapshot is reconciliation, R3).  So
   a skipped snapshot is refuted — AxonHub's reported bug (an empty
@@ -33,7 +33,6 @@ Two kinds of honesty note travel with every policy, and every report prints them
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -44,11 +43,11 @@ from responses_oracle.model.routing import Route
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import (
     PAYLOAD_EFFECTS,
-    CandidateRelation,
     Effect,
     EntryState,
     IdentityRelation,
     IdView,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     RouteAction,
@@ -57,21 +56,22 @@ from responses_oracle.model.vocabulary import (
 )
 
 from .any_channels import ANY_CHANNELS
-from .matching import MATCHER_PROPERTIES
-from .mutants import (
-    with_cell,
-    with_identity_cell,
-)
-from .prove import (
+from .inventory import (
     DEFAULT_BOUND,
     DEFAULT_DEPTH,
     ProofResult,
     Status,
     over_any_channels,
     over_matcher,
+    over_unbounded,
     prove,
 )
-from .unbounded import UNBOUNDED, prove_unbounded
+from .matching import MATCHER_PROPERTIES
+from .mutants import (
+    with_cell,
+    with_identity_cell,
+)
+from .unbounded import UNBOUNDED
 
 _S, _T, _E = EntryState, Trigger, Effect
 
@@ -128,12 +128,12 @@ def _keep_or_take(decision: PayloadDecision | IdentityDecision) -> str:
 
 
 def payload_change(
-    held: PayloadHeld, relation: CandidateRelation, decision: PayloadDecision, evidence: str
+    held: PayloadHeld, relation: OfferRelation, decision: PayloadDecision, evidence: str
 ) -> Change:
     """The payload cell ``(held, relation)`` set to ``decision``."""
     return Change(
         "payload",
-        f"(held {held.value}, candidate {relation.value})",
+        f"(held {held.value}, offer {relation.value})",
         _keep_or_take(decision),
         evidence,
         lambda tables: with_cell(tables, tables.name, "payload", (held, relation), decision),
@@ -166,7 +166,7 @@ class Policy:
 
     @property
     def unoffered(self) -> tuple[tuple[EntryState, Trigger], ...]:
-        """Lifecycle cells where the reference offers a payload candidate and this
+        """Lifecycle cells where the reference offers a payload offer and this
         policy's row ignores it: the payload invariants cannot see these cells."""
         return tuple(
             (state, trigger)
@@ -261,13 +261,13 @@ OPENCODE = policy(
         # with input ""), and a divergent argsDone replaces the buffer.
         payload_change(
             PayloadHeld.VALUE,
-            CandidateRelation.EMPTY,
+            OfferRelation.EMPTY,
             PayloadDecision(PayloadAction.TAKE, None),
             "A.2, A.6: an empty done argument string erases streamed arguments",
         ),
         payload_change(
             PayloadHeld.VALUE,
-            CandidateRelation.DIFFERS,
+            OfferRelation.DIFFERS,
             PayloadDecision(PayloadAction.TAKE, None),
             "A.2, A.6: a divergent final value silently replaces the buffer",
         ),
@@ -472,18 +472,8 @@ def prove_policy(
     for bounded in prove(invariant, policy.tables, bound, depth, matcher=False):
         results.append(bounded)
         if unbounded and bounded.status is Status.PROVED_BOUNDED and bounded.invariant in UNBOUNDED:
-            started = time.perf_counter()
-            proved, detail = prove_unbounded(policy.tables, bounded.invariant)
-            results.append(
-                ProofResult(
-                    bounded.invariant,
-                    policy.tables.name,
-                    Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN,
-                    time.perf_counter() - started,
-                    None,
-                    detail,
-                )
-            )
+            results.append(over_unbounded(bounded.invariant, policy.tables))
+            proved = results[-1].status is Status.PROVED_UNBOUNDED
             if proved and bounded.invariant in ANY_CHANNELS:
                 results.append(over_any_channels(bounded.invariant, policy.tables))
         if matcher and bounded.invariant in MATCHER_PROPERTIES:

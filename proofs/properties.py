@@ -32,7 +32,7 @@ the invariants above say "never too much", these say "enough" — confirmation s
 the end settles every entry, identity is taken, every delta is accounted for, every
 announced part is opened, a ``*.done`` closes its own channel only, the
 diagnostics of unconfirmed calls, late events, slot reuse and replayed items are
-raised exactly where their rules say, and the lifecycle state, the payload candidates
+raised exactly where their rules say, and the lifecycle state, the payload offers
 and the item ids follow the wire events.  They are stated over the ghosts of
 ``encoding.py`` (what the events brought: the wire trigger ``Step.event`` and the
 values it carries, never the trigger a table reclassified it to), and each has a mutant
@@ -83,7 +83,7 @@ from .encoding import (
     select,
 )
 from .execution_z3 import EXECUTABLE_FACTS, EXECUTABLE_OBLIGATIONS
-from .routing import (
+from .routing_z3 import (
     ambiguity_rejected,
     ids_name_admitted_entries,
     refusal_reported,
@@ -225,7 +225,7 @@ CLAUSES: dict[str, StateFormula] = {
     "a channel that was offered a value is closed, or its entry is no longer open": (
         _offered_channel_is_closed
     ),
-    "a channel holds the last non-empty candidate offered to it, if there was one": (
+    "a channel holds the last non-empty offer offered to it, if there was one": (
         _held_is_last_offered
     ),
     "an entry is completed only by the snapshot or at the end, and incomplete only at the end": (
@@ -267,7 +267,7 @@ def _snapshot_reached_is_completed(encoding: Encoding, state: State) -> Term:
     )
 
 
-def _delta_has_candidate(encoding: Encoding, state: State) -> Term:
+def _delta_has_offer(encoding: Encoding, state: State) -> Term:
     return _each_channel(
         encoding,
         lambda i, k: z3.Implies(
@@ -422,8 +422,8 @@ def _open_state_follows_events(encoding: Encoding, state: State) -> Term:
     return _each_entry(encoding, follows)
 
 
-def _candidates_offered(encoding: Encoding, state: State) -> Term:
-    return _each_channel(encoding, lambda i, k: last_candidate(state, k) == state.brought[k])
+def _values_offered(encoding: Encoding, state: State) -> Term:
+    return _each_channel(encoding, lambda i, k: last_offer(state, k) == state.brought[k])
 
 
 def _channel_events_stay_in_channel(
@@ -517,10 +517,10 @@ CLAUSES.update(
         "the response is completed only by its terminal event": (
             lambda encoding, state: z3.Implies(state.completed, state.terminal)
         ),
-        "an entry that received a non-empty delta has a non-empty candidate": (
-            _delta_has_candidate
+        "an entry that received a non-empty delta has a non-empty offer": (
+            _delta_has_offer
         ),
-        "if any candidate was non-empty, the channel's value is non-empty": (
+        "if any offer was non-empty, the channel's value is non-empty": (
             lambda encoding, state: _empty_never_erases(encoding, state)
         ),
         COMPLETENESS_STRENGTHENING["closed_by_its_events"][0]: _unreached_is_blank,
@@ -757,8 +757,8 @@ def final_value(state: State, k: int) -> Term:
     )
 
 
-def last_candidate(state: State, k: int) -> Term:
-    """Channel ``k``'s last non-empty candidate: the deltas not yet offered, else the last
+def last_offer(state: State, k: int) -> Term:
+    """Channel ``k``'s last non-empty offer: the deltas not yet offered, else the last
     offered."""
     return z3.If(
         state.pending[k] != PAYLOAD[Payload.MISSING], state.pending[k], state.last_offered[k]
@@ -766,7 +766,7 @@ def last_candidate(state: State, k: int) -> Term:
 
 
 def _any_nonempty(state: State, k: int) -> Term:
-    return last_candidate(state, k) != PAYLOAD[Payload.MISSING]
+    return last_offer(state, k) != PAYLOAD[Payload.MISSING]
 
 
 def _empty_never_erases(encoding: Encoding, state: State) -> Term:
@@ -782,7 +782,7 @@ def _latest_nonempty_wins(encoding: Encoding, state: State) -> Term:
     return _each_channel(
         encoding,
         lambda i, k: z3.Implies(
-            _any_nonempty(state, k), final_value(state, k) == last_candidate(state, k)
+            _any_nonempty(state, k), final_value(state, k) == last_offer(state, k)
         ),
     )
 
@@ -825,7 +825,7 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("refusal_reported", step=refusal_reported, routing=True),
         Property("closed_by_its_events", state=_closed_by_its_events),
         Property("open_state_follows_events", state=_open_state_follows_events),
-        Property("candidates_offered", state=_candidates_offered, payload=True),
+        Property("values_offered", state=_values_offered, payload=True),
         Property("channel_events_stay_in_channel", step=_channel_events_stay_in_channel),
         Property("duplicate_reported", step=_duplicate_reported),
         Property("item_id_learned", state=_item_id_learned),

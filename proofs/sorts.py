@@ -21,7 +21,7 @@ class Payload(Enum):
     """The abstraction of one payload string: missing, empty, or one of two values.
 
     ``B`` is ``A`` extended (``A`` is a proper prefix of ``B``), so that every relation
-    of ``CandidateRelation`` occurs: ``A`` then ``B`` extends, ``B`` then ``A`` differs.
+    of ``OfferRelation`` occurs: ``A`` then ``B`` extends, ``B`` then ``A`` differs.
     """
 
     MISSING = "missing"

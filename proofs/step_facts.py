@@ -26,7 +26,7 @@ class StepFacts:
     the step's domain, the contract (``claim``) over the same constants, the inputs a
     counterexample shows (``show``), and per table the keys the step looks up in it
     (``keys``: ``(when, key)`` pairs — one per entry for the matching table, which is asked
-    per candidate).
+    per proposed entry).
     """
 
     raised: dict[Code, Term]

@@ -79,7 +79,7 @@ UNBOUNDED: tuple[str, ...] = (
     "done_closes_its_channel",
     "closed_by_its_events",
     "open_state_follows_events",
-    "candidates_offered",
+    "values_offered",
     "item_id_learned",
     # who runs a call (execution_z3): each entry's verdict is its own
     "executable_is_confirmed",

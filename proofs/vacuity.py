@@ -82,7 +82,7 @@ from .induction import (
 )
 from .ops_z3 import PAYLOAD_OPS, exactly_one
 from .properties import CLAUSES, PROPERTIES
-from .routing import (
+from .routing_z3 import (
     ID_VIEW,
     KIND,
     SLOT_VIEW,
@@ -482,7 +482,7 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
         e,
         lambda i: z3.And(a.streamed[i], ENTRY.is_one_of(a.entry_state[i], OPEN_STATES)),
     ),
-    "candidates_offered": lambda e, b, s, a: z3.Or(
+    "values_offered": lambda e, b, s, a: z3.Or(
         [value != PAYLOAD[Payload.MISSING] for value in a.brought]
     ),
     # A delta after its own channel's *.done: the late delta the obligation reports.

@@ -68,7 +68,7 @@ def same_runner(mutant: Any) -> bool:
 def assert_contract_refutes(mutant: Any) -> None:
     """``prove`` refutes a named one-step-contract mutant (``proofs.mutants``) by the
     contract it ``breaks``, and says which cell is broken."""
-    from responses_oracle.proofs.prove import Status, prove
+    from responses_oracle.proofs.inventory import Status, prove
 
     (row,) = prove(mutant.breaks, mutant.tables)
     assert (row.status, row.system) == (Status.COUNTEREXAMPLE, "contract")

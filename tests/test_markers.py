@@ -16,7 +16,7 @@ from pathlib import Path
 from conftest import KINDS, SLOW, kinds
 from helpers import REPO
 from responses_oracle.docsite.rule_tests import rule_tests
-from responses_oracle.docsite.rules import RULES
+from responses_oracle.docsite.rule_texts import RULES
 
 _DUMP = """
 import json, os

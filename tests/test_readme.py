@@ -161,7 +161,7 @@ def test_the_wheel_holds_the_library_and_cli_not_the_tooling(installed: Installe
     script = (
         "import importlib.util as u; "
         "print([u.find_spec(m) is not None for m in ('responses_oracle.cli', "
-        "'responses_oracle.testing.vectors', 'responses_oracle.model.codegen', "
+        "'responses_oracle.testing.conformance_vectors', 'responses_oracle.model.codegen', "
         "'responses_oracle.docsite', 'responses_oracle.model.diagrams', 'rule_tests')])"
     )
     done = installed.run(installed.python, "-c", script)

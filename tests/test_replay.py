@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from responses_oracle.model.catalogue import ITEM_TYPES
-from responses_oracle.replay import replay_input
+from responses_oracle.next_input import replay_input
 
 Item = dict[str, Any]
 

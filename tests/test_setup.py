@@ -32,7 +32,9 @@ def test_ci_runs_the_readme_set_up_commands_verbatim() -> None:
     after = [line for line in lines[lines.index(MARKER) + 1 :] if line.strip()]
     readme = [line for line in blocks()[0].text.splitlines() if line.strip()]
     assert after == readme
-    assert len(readme) == 2 and "npm ci" in readme[1] and readme[1].endswith("python -m pytest")
+    # The whole suite, on every core (the README says why a file stays on one worker).
+    assert len(readme) == 2 and "npm ci" in readme[1]
+    assert readme[1].endswith("python -m pytest -n auto --dist loadfile")
 
 
 def test_ci_installs_nothing_else_with_pip_or_npm() -> None:

@@ -23,7 +23,7 @@ repository is ``agents/maven-repo``, shared), and a Rust driver built by ``cargo
 project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
-run, and why.  Then ``python -m responses_oracle.docsite.agents --record`` runs each
+run, and why.  Then ``python -m responses_oracle.docsite.real_agents --record`` runs each
 client on every scenario and saves the record after each cell
 (``docs/real-agents.json``), so a partial run keeps what it recorded; the page
 (``docs/real-agents.md``) is rendered from it.  With ``--via-proxy`` each agent runs
@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{profile.name} {profile.version}: {failed or 'installed'}", flush=True)
     if args.install:
         return 0
-    from responses_oracle.docsite import agents
+    from responses_oracle.docsite import real_agents
 
     record = ["--record", *(p.name for p in chosen)]
     for scenario in args.scenario:
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         record.append("--resume")
     if args.via_proxy:
         record.append("--via-proxy")
-    return agents.main(record)
+    return real_agents.main(record)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from responses_oracle.testing.cases import corpus_files
-from responses_oracle.testing.vectors import CORPUS_FORMAT, VectorSource
+from responses_oracle.testing.conformance_vectors import CORPUS_FORMAT, VectorSource
 from responses_oracle.wire.formats import InputFormat, read_wire_events
 from rule_tests import harvest
 

@@ -13,9 +13,9 @@ Theory of operation
 -------------------
 ``profiles`` is the table of clients (how each is installed, started, sandboxed and
 prompted); ``drivers/`` holds the scripts the library clients are run by (an
-application's code: tools declared, the public API); ``scenarios`` the built-in list of
+application's code: tools declared, the public API); ``scenario_list`` the built-in list of
 streams serve plays; ``runner`` starts serve and a client per scenario and collects
-``verdicts.json`` (``verdicts`` reads it); ``report`` prints the summary, the JSON and
+``verdicts.json`` (``served_verdicts`` reads it); ``report`` prints the summary, the JSON and
 the HTML page.  The CLI is ``responses-oracle agents``; the recorded page is
-``docs/real-agents.md`` (``responses_oracle.docsite.agents``).
+``docs/real-agents.md`` (``responses_oracle.docsite.real_agents``).
 """

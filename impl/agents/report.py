@@ -28,7 +28,7 @@ from responses_oracle.serve.verdicts import ANSWER_KEPT
 from responses_oracle.words import counted
 
 from .runner import Cell, error_line, scenario_slug, slug
-from .verdicts import LABELS, VERDICTS, CallVerdict, summary
+from .served_verdicts import LABELS, VERDICTS, CallVerdict, summary
 
 
 def marks(cell: Cell) -> dict[str, str]:
@@ -256,7 +256,7 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
     one copy of the timeline's script and style, written beside them."""
     from responses_oracle.timeline import render_html, shared_assets
 
-    from .verdicts import load_verdicts
+    from .served_verdicts import load_verdicts
 
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in shared_assets().items():

@@ -66,7 +66,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from .profiles import DRIVERS, DUMMY_KEY, PROMPT, Profile
-from .verdicts import CallVerdict, load_verdicts
+from .served_verdicts import CallVerdict, load_verdicts
 
 CLI: Final[tuple[str, ...]] = (
     sys.executable, "-c", "import sys; from responses_oracle.cli import main; sys.exit(main())",

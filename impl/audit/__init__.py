@@ -33,7 +33,7 @@ missing one is a ``MissingExtra`` with the install line.
 """
 
 from responses_oracle.audit.engines import Engine, EngineError
-from responses_oracle.audit.extras import MissingExtra
+from responses_oracle.audit.libraries import MissingExtra
 from responses_oracle.audit.run import AuditOptions, AuditReport, run_audit
 from responses_oracle.audit.sources import Fault, PlanError
 from responses_oracle.audit.store import StoreError

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from responses_oracle.audit.extras import require
+from responses_oracle.audit.libraries import require
 from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.profiles import PROFILES, apply_profiles
+from responses_oracle.testing.provider_profiles import PROFILES, apply_profiles
 from responses_oracle.testing.streams import openai_stream
 
 OPENAI: Final = "openai"

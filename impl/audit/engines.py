@@ -48,7 +48,7 @@ from enum import Enum
 from multiprocessing import get_context
 from typing import Final
 
-from responses_oracle.audit.extras import require
+from responses_oracle.audit.libraries import require
 from responses_oracle.audit.sources import Fault, Partition
 from responses_oracle.audit.work import PartitionOutput, Settings, failed_partition, run_partition
 

@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from responses_oracle.audit.extras import require
+from responses_oracle.audit.libraries import require
 from responses_oracle.audit.sources import Fault
 from responses_oracle.core.state import Diagnostic
 from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
 from responses_oracle.model.vocabulary import SEVERITY, Severity
 from responses_oracle.result import Result
-from responses_oracle.testing.rules import rules_of_codes
+from responses_oracle.testing.rule_codes import rules_of_codes
 
 MAX_DIAGNOSTICS: Final = 1000
 """Diagnostics kept per row; ``diagnostic_count`` always has the full number."""

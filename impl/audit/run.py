@@ -12,7 +12,7 @@
 4. run the others on the chosen engine (``engines``) and write each partition's rows
    as it completes, reporting progress to ``progress``;
 5. read the dataset back, summarize it (``summary``), compare it with ``since``, draw
-   the example streams' timelines (``pages``), and write ``summary.md``,
+   the example streams' timelines (``example_pages``), and write ``summary.md``,
    ``summary.html`` and ``run.json``.
 
 Interrupting at any point loses at most the partitions in flight; running the same
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from responses_oracle.audit.engines import Engine, dask_outputs, local_outputs
-from responses_oracle.audit.pages import MAX_PAGES, example_pages
+from responses_oracle.audit.example_pages import MAX_PAGES, example_pages
 from responses_oracle.audit.sources import PARTITION_SIZE, Fault, Plan, StorageOptions, plan
 from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
 from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown

@@ -52,7 +52,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
-from responses_oracle.audit.extras import MissingExtra, require
+from responses_oracle.audit.libraries import MissingExtra, require
 from responses_oracle.bundled import bundled
 from responses_oracle.wire.inputs import NOT_A_STREAM as _NOT_A_STREAM
 from responses_oracle.wire.inputs import corrupt_errors, decompressed

@@ -6,7 +6,7 @@ Layout of ``--out DIR``::
     DIR/results/part-KEY.parquet      the rows of one finished partition
     DIR/results/part-KEY.failed.parquet   failure rows of a partition that could not run
     DIR/summary.md, DIR/summary.html  the summary (``summary``)
-    DIR/streams/KEY.html              the example streams' timelines (``pages``)
+    DIR/streams/KEY.html              the example streams' timelines (``example_pages``)
 
 Every partition file is written whole or not at all: to a temporary name in the same
 folder, then renamed (``os.replace`` is atomic on POSIX), so an interrupted run never
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from responses_oracle.audit.extras import require
+from responses_oracle.audit.libraries import require
 from responses_oracle.audit.work import PartitionOutput
 
 SCHEMA_VERSION: Final = 1

@@ -24,7 +24,7 @@ first, then the largest changes.
 A summary is rendered from one ``Document`` (sections of paragraphs and tables) as
 Markdown (``to_markdown``) and as a self-contained HTML page (``to_html``), so the two
 cannot say different things.  An example links to its stream's timeline page when
-``pages`` drew one (``pages.example_pages``).
+``example_pages`` drew one (``example_pages.example_pages``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from responses_oracle.model.vocabulary import SEVERITY, Code
-from responses_oracle.testing.rules import CODE_RULES
+from responses_oracle.testing.rule_codes import CODE_RULES
 from responses_oracle.words import counted
 
 EXAMPLES: Final = 3
@@ -62,7 +62,7 @@ class Example:
     stream_id: str
     response_index: int
     source: str
-    """The input it came from (what ``pages`` reads to draw the stream)."""
+    """The input it came from (what ``example_pages`` reads to draw the stream)."""
 
     @property
     def label(self) -> str:
@@ -380,7 +380,7 @@ def document(
     """The summary as sections (the comparison with ``since`` = (label, summary) last).
 
     ``pages`` maps an input's ``source`` to the address of its stream's page
-    (``pages.example_pages``); examples without one are plain text.
+    (``example_pages.example_pages``); examples without one are plain text.
     """
     pages = pages or {}
     verdict = (

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from responses_oracle.audit.extras import require
+from responses_oracle.audit.libraries import require
 from responses_oracle.audit.persisted import PersistedError, divergences, pair_output
 from responses_oracle.audit.rows import Origin, Rows
 from responses_oracle.audit.sources import (

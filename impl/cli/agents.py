@@ -101,7 +101,7 @@ def custom_profile(command: str, tools: list[list[str]]) -> Profile:
 
 def _listing() -> None:
     from responses_oracle.agents.profiles import PROFILES
-    from responses_oracle.agents.scenarios import builtin
+    from responses_oracle.agents.scenario_list import builtin
 
     for profile in PROFILES:
         state = "installed" if profile.install.installed() else "not installed"
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from responses_oracle.agents.profiles import BY_NAME
     from responses_oracle.agents.report import headline, page, terminal, to_json, write_timelines
     from responses_oracle.agents.runner import PROXY, run_client
-    from responses_oracle.agents.scenarios import builtin, resolve
+    from responses_oracle.agents.scenario_list import builtin, resolve
 
     if args.list:
         _listing()

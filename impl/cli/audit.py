@@ -30,7 +30,7 @@ from ..audit import (
     StoreError,
     run_audit,
 )
-from ..audit.pages import MAX_PAGES
+from ..audit.example_pages import MAX_PAGES
 from ..audit.progress import TerminalProgress
 from ..audit.run import SUMMARY_HTML, SUMMARY_MD
 from ..audit.sources import PARTITION_SIZE

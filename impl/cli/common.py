@@ -52,13 +52,11 @@ import json
 import os
 import re
 import sys
-import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from enum import IntEnum
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any, Final, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
     from responses_oracle.core.step import ReducerLimits
@@ -82,7 +80,8 @@ PROGRESS_MIN_BYTES: Final = 1 << 20
 _UNITS: Final[dict[str, int]] = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
 """Suffixes a quantity option accepts, in powers of 1024 (``16M`` = 16 MiB)."""
 
-_QUANTITY: Final = re.compile(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", re.IGNORECASE)
+_QUANTITY: Final = r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*"
+"""A quantity option's text (compiled by ``re``'s cache when one is given, not at start-up)."""
 
 
 class Exit(IntEnum):
@@ -103,8 +102,7 @@ class Exit(IntEnum):
     """The reader of stdout went away; as shells report a SIGPIPE (``cat | head``)."""
 
 
-@dataclass(frozen=True)
-class CommandSpec:
+class CommandSpec(NamedTuple):
     """A command: its name, the module that implements it, its one-line summary."""
 
     name: str
@@ -194,7 +192,7 @@ _ALWAYS_EXIT: Final[ExitTable] = {
 
 
 if TYPE_CHECKING:
-    Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+    Subparsers: TypeAlias = "argparse._SubParsersAction[Parser]"
     """What ``register`` receives: the ``responses-oracle`` parser's subcommand set."""
 
 Run: TypeAlias = Callable[[argparse.Namespace], int]
@@ -203,12 +201,16 @@ Run: TypeAlias = Callable[[argparse.Namespace], int]
 
 def wrap(text: str) -> str:
     """``text`` as a help paragraph: the raw help formatter keeps line breaks as written."""
+    import textwrap
+
     return textwrap.fill(text, HELP_WIDTH)
 
 
 def exit_help(table: ExitTable) -> str:
     """The ``exit status:`` section of a ``--help``, with the statuses every command has
     (a command's table may say more of one of them: serve's 130)."""
+    import textwrap
+
     rows = {**_ALWAYS_EXIT, **table}
     lines = [
         textwrap.fill(
@@ -217,6 +219,67 @@ def exit_help(table: ExitTable) -> str:
         for status, meaning in sorted(rows.items())
     ]
     return "exit status:\n" + "\n".join(lines)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it: ``COLUMNS`` when it
+    is a positive number, else the width of stdout's terminal, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    if stdout is None:
+        return 80
+    try:
+        columns = os.get_terminal_size(stdout.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's raw-description formatter, as wide as the terminal (``_columns``).
+
+    argparse's own asks ``shutil`` for the width, and makes a formatter for every
+    argument a parser adds: so every run, help or not, imported ``shutil`` (with
+    ``bz2``, ``lzma`` and ``fnmatch``), a fifth of a bare Python's start-up.
+    """
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = _columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, with ``HelpFormatter``, whose description and epilog are
+    written when its help is shown: ``help_text`` returns them.
+
+    Wrapping them imports ``textwrap`` and fills every paragraph; a run that shows no
+    help needs neither.  The command's subparsers are of this class too.
+    """
+
+    def __init__(
+        self, *args: Any, help_text: Callable[[], tuple[str, str]] | None = None, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+        self._help_text = help_text
+
+    def format_help(self) -> str:
+        """The help, its description and epilog written first if they are not yet."""
+        if self._help_text is not None:
+            self.description, self.epilog = self._help_text()
+            self._help_text = None
+        return super().format_help()
 
 
 def command_parser(
@@ -228,18 +291,17 @@ def command_parser(
     run: Run,
     exit_status: ExitTable = READING_EXIT,
     summary: str | None = None,
-) -> argparse.ArgumentParser:
+) -> Parser:
     """Add the command ``name``; ``examples`` are command lines shown under ``--help``
     (after ``responses-oracle``), then the ``exit_status`` table.  The summary is the
     one ``COMMANDS`` gives, unless ``summary`` names one (for an action of a command,
     such as ``vectors export``)."""
-    epilog = "examples:\n" + "\n".join(f"  {PROG} {example}" for example in examples)
+    def help_text() -> tuple[str, str]:
+        epilog = "examples:\n" + "\n".join(f"  {PROG} {example}" for example in examples)
+        return wrap(description), f"{epilog}\n\n{exit_help(exit_status)}"
+
     parser = subparsers.add_parser(
-        name,
-        help=summary if summary is not None else SUMMARIES[name],
-        description=wrap(description),
-        epilog=f"{epilog}\n\n{exit_help(exit_status)}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        name, help=summary if summary is not None else SUMMARIES[name], help_text=help_text
     )
     # The parser rides along so that ``main`` reports a stray argument with this
     # command's usage, not the top-level one.
@@ -291,7 +353,7 @@ def positive(unit: str) -> Callable[[str], int]:
 
 def quantity(text: str) -> int:
     """Parse a positive count such as ``65536``, ``64k`` or ``16MiB`` (argparse type)."""
-    match = _QUANTITY.fullmatch(text)
+    match = re.fullmatch(_QUANTITY, text, re.IGNORECASE)
     if match is None or int(match.group(1)) < 1:
         raise argparse.ArgumentTypeError(
             f"expected a positive number such as 65536, 64k or 16M, got {text!r}"

@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING, TextIO
 from responses_oracle.model.divergence import HYPOTHESES, SEVERE, Divergence
 from responses_oracle.testing.candidate import BUILTIN_CANDIDATES, candidate_command
 from responses_oracle.testing.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
-from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.profiles import PROFILES
-from responses_oracle.testing.report import (
+from responses_oracle.testing.findings import (
     Cluster,
     DiffReport,
     class_counts,
     representative_page,
 )
+from responses_oracle.testing.harness import Generation, run_diff
+from responses_oracle.testing.provider_profiles import PROFILES
 from responses_oracle.wire.inputs import NotAStream
 
 from .common import CliError, Exit, Tally, command_parser

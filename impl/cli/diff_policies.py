@@ -29,7 +29,7 @@ from .common import PROG, CliError, Exit, command_parser, needs_proofs_extra, po
 from .render import json_text, json_view, stdout_console, write_json
 
 if TYPE_CHECKING:
-    from ..proofs.diff_policies import PolicyDiff
+    from ..proofs.distinguishing import PolicyDiff
     from .common import Subparsers
 
 
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     """Search, print what was found, and exit as diff(1) does."""
     with needs_proofs_extra("diff-policies"):
         from ..proofs.counterexample import to_jsonl
-        from ..proofs.diff_policies import DEFAULT_LENGTH, shortest_difference
+        from ..proofs.distinguishing import DEFAULT_LENGTH, shortest_difference
         from ..proofs.policies import POLICIES
     for name in (args.a, args.b):
         if name not in POLICIES:

@@ -46,7 +46,7 @@ from ..model.responses import MAY_CLOSE
 from ..model.vocabulary import EntryState
 from ..reducer import Reducer
 from ..result import Result, diagnostic_json, item_positions
-from ..testing.rules import RULE_RANGE
+from ..testing.rule_codes import RULE_RANGE
 from ..wire.records import WireEvent
 from .common import InputSession, Tally, add_input_arguments, command_parser, inputs
 from .render import clean, code_text, result_view, stdout_console, write_json

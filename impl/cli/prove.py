@@ -12,7 +12,7 @@ and is part of the test suite; ``--bound`` and ``--depth`` go deeper.
 
 ``--policy NAME`` (repeatable; ``all`` for every peer) runs the same proofs on a peer
 implementation's rules encoded as a policy (``proofs.policies``).  Each policy comes
-with what its tables cannot say (``not modelled``) and the payload candidates it
+with what its tables cannot say (``not modelled``) and the payload offers it
 ignores, which the payload invariants see only for the snapshot (``unoffered``): both
 are printed, so
 that a PROVED row is never read as more than it is.
@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from ..proofs.inventory import ProofResult
     from ..proofs.policies import Policy
-    from ..proofs.prove import ProofResult
     from .common import Subparsers
 
 ALL_PEERS: Final = "all"
@@ -120,7 +120,7 @@ def merge(policy: str, proofs: Sequence[ProofResult], bound: tuple[int, int]) ->
     ):
         scope += ", any channels"
     if verdict == "proved" and matcher:
-        from responses_oracle.proofs.prove import MATCHER_BOUNDS
+        from responses_oracle.proofs.inventory import MATCHER_BOUNDS
 
         scope += f"; matcher {MATCHER_BOUNDS[-1]}"
     return Row(
@@ -246,8 +246,8 @@ def run(args: argparse.Namespace) -> int:
     """Prove the invariants asked for on each policy asked for and report."""
     with needs_proofs_extra("prove"):
         from ..proofs.counterexample import to_jsonl
+        from ..proofs.inventory import DEFAULT_BOUND, DEFAULT_DEPTH
         from ..proofs.policies import POLICIES, prove_policy
-        from ..proofs.prove import DEFAULT_BOUND, DEFAULT_DEPTH
     policies = _policies(args.policy, POLICIES)
     bound: tuple[int, int] = args.bound or DEFAULT_BOUND
     depth: int = args.depth or DEFAULT_DEPTH
@@ -262,8 +262,9 @@ def run(args: argparse.Namespace) -> int:
         for policy in policies:
             for name in names:
                 status.update(f"proving {name} on {policy.name}")
-                proofs = prove_policy(
-                    policy, name, bound, depth, matcher=policy.name == "reference"
+                proofs = replayed(
+                    prove_policy(policy, name, bound, depth, matcher=policy.name == "reference"),
+                    policy.tables,
                 )
                 row = merge(policy.name, proofs, bound)
                 events = row.counterexample
@@ -280,6 +281,23 @@ def run(args: argparse.Namespace) -> int:
 
         print_report(stdout_console(), rows, policies)
     return exit_status(rows)
+
+
+def replayed(proofs: list[ProofResult], tables: Any) -> list[ProofResult]:
+    """``proofs`` with each counterexample's replay through the reducer generated from
+    ``tables`` added to its detail (``conformance.finding``; ``prove`` leaves it out)."""
+    from ..model.codegen import load_kernels
+    from ..proofs.conformance import finding
+
+    kernels = None
+    results: list[ProofResult] = []
+    for proof in proofs:
+        if proof.counterexample is not None and proof.expected is not None:
+            kernels = kernels or load_kernels(tables)
+            found = finding(proof.counterexample, proof.expected, kernels)
+            proof = replace(proof, detail=f"{proof.detail}; {found}")
+        results.append(proof)
+    return results
 
 
 def exit_status(rows: Sequence[Row]) -> int:
@@ -454,7 +472,7 @@ def print_report(console: Console, rows: Sequence[Row], policies: Sequence[Polic
         if policy.unoffered:
             console.print(
                 Text(
-                    "- unoffered: this policy ignores the payload candidate of "
+                    "- unoffered: this policy ignores the payload offer of "
                     f"{', '.join(policy.unoffered_cells)}; empty_never_erases and "
                     "latest_nonempty_wins are stated over offered candidates (and the "
                     "snapshot, which counts on arrival), so their PROVED rows do not cover "

@@ -80,7 +80,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check the arguments, then proxy until interrupted; the exit status."""
     try:
-        from responses_oracle.proxy.server import ProxyConfig, proxy_forever
+        from responses_oracle.proxy.endpoint import ProxyConfig, proxy_forever
         from responses_oracle.serve.server import ServeError, bind_host
     except ModuleNotFoundError as error:
         if error.name not in _EXTRA:

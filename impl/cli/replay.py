@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..replay import replay_input
+from ..next_input import replay_input
 from .common import (
     Tally,
     add_input_arguments,

@@ -3,7 +3,7 @@
 ``vectors export DIR`` writes one JSON file per case (name, rules, event stream,
 expected result) and a versioned ``manifest.json``: the streams of the bundled corpus
 (the rule tests' streams and the proof counterexamples, shipped with the package) and
-``--generated`` seeded generated streams (``responses_oracle.testing.vectors``; the
+``--generated`` seeded generated streams (``responses_oracle.testing.conformance_vectors``; the
 format is in docs/conformance-vectors.md).  Only package data is read, so the folder is
 the same byte for byte wherever the command runs.  ``vectors check DIR --candidate
 CMD`` runs a candidate on an exported folder and reports, per failing vector, each
@@ -25,7 +25,7 @@ from .common import PROG, CliError, Exit, ExitTable, command_parser, json_text, 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..testing.vectors import VectorOutcome
+    from ..testing.conformance_vectors import VectorOutcome
     from .common import Subparsers
 
 _EXPORT_DESCRIPTION = (
@@ -153,7 +153,7 @@ def _no_action(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Collect the vectors and write them."""
-    from ..testing.vectors import corpus_vectors, export, generated_vectors
+    from ..testing.conformance_vectors import corpus_vectors, export, generated_vectors
 
     bundled = [] if args.no_corpus else corpus_vectors()
     vectors = bundled + generated_vectors(args.seed, args.generated)
@@ -173,7 +173,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Run the candidate on every vector and report the failures."""
     from ..testing.candidate import ProcessCandidate
-    from ..testing.vectors import MANIFEST, by_rule, check, load
+    from ..testing.conformance_vectors import MANIFEST, by_rule, check, load
     from .diff import command
 
     folder = Path(args.directory)
@@ -228,9 +228,9 @@ def check_verdict(outcomes: Sequence[VectorOutcome]) -> str:
 def check_text(outcomes: Sequence[VectorOutcome]) -> str:
     """``vectors check`` for people: the verdict, the vectors passed per rule they
     exercise, then the failures grouped by the rule each difference breaks."""
-    from ..testing.report import RULE_DOCS
-    from ..testing.rules import RULES
-    from ..testing.vectors import broken_by_rule, by_rule
+    from ..testing.conformance_vectors import broken_by_rule, by_rule
+    from ..testing.findings import RULE_DOCS
+    from ..testing.rule_codes import RULES
 
     lines = [check_verdict(outcomes), "", "by rule exercised (pass / vectors, raised):"]
     for tally in by_rule(outcomes):
@@ -246,7 +246,7 @@ def check_text(outcomes: Sequence[VectorOutcome]) -> str:
                          f"(exercises {', '.join(outcome.vector.rules)})")
             for d in differences:
                 lines.append(f"    at {d.path}: expected {json_text(d.oracle)}, "
-                             f"got {json_text(d.candidate)}")
+                             f"got {json_text(d.answer)}")
                 lines.append(f"        why: {d.why}")
     failed = [o for o in outcomes if not o.passed]
     # The counts again last, where a reader of a long report looks for them.
@@ -265,7 +265,7 @@ def failure_json(outcome: VectorOutcome) -> dict[str, Any]:
                 "rule": d.rule,
                 "path": d.path,
                 "oracle": d.oracle,
-                "candidate": d.candidate,
+                "candidate": d.answer,
                 "why": d.why,
             }
             for d in outcome.differences

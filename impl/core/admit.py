@@ -33,7 +33,7 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
-from . import payload
+from . import reconcile
 from .context import StepContext, nonempty, said
 from .effects import deliver, move_slot
 from .events import Event
@@ -156,7 +156,7 @@ def on_item(
         refused(step, item, view, limited=limited, snapshot=snapshot)
         return None
     if snapshot:
-        payload.snapshot_arrives(step, entry, item)
+        reconcile.snapshot_arrives(step, entry, item)
     stage: MergeStage = admission.stage
     deliver(step, entry, trigger, item=item, snapshot_nonempty=snapshot_nonempty, stage=stage)
     state = step.state

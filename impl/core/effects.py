@@ -23,7 +23,7 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
-from . import identity, payload
+from . import identity, reconcile
 from .context import StepContext, said
 from .state import Channel, Entry, Slot
 
@@ -58,8 +58,8 @@ def deliver(
             event = step.event
             if channel is not None and event is not None:
                 # An entry's own channel needs no ``attach`` (nearly every delta's).
-                held = channel if channel.attached else payload.attach(entry, channel)
-                payload.append_delta(step, held, event.value)
+                held = channel if channel.attached else reconcile.attach(entry, channel)
+                reconcile.append_delta(step, held, event.value)
         elif effect is _LEARN_ITEM_ID:
             if step.learn is not None:
                 _learn_item_id(step, entry)
@@ -90,15 +90,15 @@ def _execute(
     elif effect is Effect.MERGE_ITEM and item is not None:
         identity.merge_item(step, entry, item, stage, trigger)
     elif effect is Effect.OFFER_ITEM_PAYLOADS and item is not None:
-        payload.offer_item_payloads(step, entry, item, _ITEM_SOURCE[trigger])
+        reconcile.offer_item_payloads(step, entry, item, _ITEM_SOURCE[trigger])
     elif effect is Effect.OFFER_PAYLOAD and channel is not None and event is not None:
-        payload.offer(
-            step, payload.attach(entry, channel), event.value, PayloadSource.PAYLOAD_DONE
+        reconcile.offer(
+            step, reconcile.attach(entry, channel), event.value, PayloadSource.PAYLOAD_DONE
         )
     elif effect is Effect.CLOSE_CHANNEL and channel is not None:
-        payload.attach(entry, channel).closed = True
+        reconcile.attach(entry, channel).closed = True
     elif effect is Effect.OPEN_PART and channel is not None and event is not None:
-        if event.part is not None and payload.attach(entry, channel).part is None:
+        if event.part is not None and reconcile.attach(entry, channel).part is None:
             channel.part = dict(event.part)
     elif effect is Effect.CONFIRM:
         entry.confirmed = True

@@ -57,7 +57,6 @@ from responses_oracle.model.vocabulary import (
     AddedView,
     AdmissionAction,
     CallFit,
-    CandidateRelation,
     ChannelState,
     Code,
     Effect,
@@ -70,6 +69,7 @@ from responses_oracle.model.vocabulary import (
     ItemKind,
     MatchView,
     MergeStage,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     ResponseStatus,
@@ -127,11 +127,11 @@ _MatchView_OWN = MatchView.OWN
 _MatchView_REKEYED = MatchView.REKEYED
 _MatchView_CONFLICT = MatchView.CONFLICT
 _PayloadHeld_NOTHING = PayloadHeld.NOTHING
-_CandidateRelation_MISSING = CandidateRelation.MISSING
-_CandidateRelation_EMPTY = CandidateRelation.EMPTY
-_CandidateRelation_FIRST = CandidateRelation.FIRST
-_CandidateRelation_EQUAL = CandidateRelation.EQUAL
-_CandidateRelation_EXTENDS = CandidateRelation.EXTENDS
+_OfferRelation_MISSING = OfferRelation.MISSING
+_OfferRelation_EMPTY = OfferRelation.EMPTY
+_OfferRelation_FIRST = OfferRelation.FIRST
+_OfferRelation_EQUAL = OfferRelation.EQUAL
+_OfferRelation_EXTENDS = OfferRelation.EXTENDS
 _PayloadHeld_EMPTY = PayloadHeld.EMPTY
 _IdentityField_CALL_ID = IdentityField.CALL_ID
 _MergeStage_FIXED = MergeStage.FIXED
@@ -552,24 +552,24 @@ ADMIT_DONE_EDGES = frozenset({
 })
 
 PAYLOAD_EDGES = frozenset({
-    (PayloadHeld.NOTHING, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.NOTHING, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, Code.EMPTY_PAYLOAD_FILLED)),
-    (PayloadHeld.EMPTY, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.EMPTY, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.VALUE, CandidateRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.VALUE, CandidateRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)),
-    (PayloadHeld.VALUE, CandidateRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.VALUE, CandidateRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
-    (PayloadHeld.VALUE, CandidateRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)),
-    (PayloadHeld.VALUE, CandidateRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)),
+    (PayloadHeld.NOTHING, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.NOTHING, OfferRelation.EMPTY, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.NOTHING, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.EMPTY, OfferRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.EMPTY, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, Code.EMPTY_PAYLOAD_FILLED)),
+    (PayloadHeld.EMPTY, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.VALUE, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
+    (PayloadHeld.VALUE, OfferRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)),
+    (PayloadHeld.VALUE, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.VALUE, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.VALUE, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)),
+    (PayloadHeld.VALUE, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)),
 })
 
 IDENTITY_EDGES = frozenset({
@@ -988,7 +988,7 @@ def admit_added(view: AddedView) -> Admission:
 
 
 def fit(type_fit: TypeFit, call_fit: CallFit, id_fit: IdFit, slot_fit: SlotFit) -> Fit:
-    """The matching table (R6): does a done or snapshot item fit one candidate entry.
+    """The matching table (R6): does a done or snapshot item fit one proposed entry.
 
     post: (type_fit, call_fit, id_fit, slot_fit, __return__) in FIT_EDGES
     """
@@ -1251,44 +1251,44 @@ def admit_done(view: MatchView) -> Admission:
     return _ADMISSION__REJECT__DUPLICATE_CALL_ID__FIXED  # done_admission[CALL_ID_TAKEN]
 
 
-def payload(held: PayloadHeld, relation: CandidateRelation) -> PayloadDecision:
-    """The payload table (R7): keep the held value or take the candidate.
+def payload(held: PayloadHeld, relation: OfferRelation) -> PayloadDecision:
+    """The payload table (R7): keep the held value or take the offer.
 
     post: (held, relation, __return__) in PAYLOAD_EDGES
     """
     if held is _PayloadHeld_NOTHING:
-        if relation is _CandidateRelation_MISSING:
+        if relation is _OfferRelation_MISSING:
             return _PAYLOADDECISION__KEEP  # payload[NOTHING][MISSING]
-        if relation is _CandidateRelation_EMPTY:
+        if relation is _OfferRelation_EMPTY:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][EMPTY]
-        if relation is _CandidateRelation_FIRST:
+        if relation is _OfferRelation_FIRST:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][FIRST]
-        if relation is _CandidateRelation_EQUAL:
+        if relation is _OfferRelation_EQUAL:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][EQUAL]
-        if relation is _CandidateRelation_EXTENDS:
+        if relation is _OfferRelation_EXTENDS:
             return _PAYLOADDECISION__TAKE  # payload[NOTHING][EXTENDS]
         return _PAYLOADDECISION__TAKE  # payload[NOTHING][DIFFERS]
     if held is _PayloadHeld_EMPTY:
-        if relation is _CandidateRelation_MISSING:
+        if relation is _OfferRelation_MISSING:
             return _PAYLOADDECISION__KEEP  # payload[EMPTY][MISSING]
-        if relation is _CandidateRelation_EMPTY:
+        if relation is _OfferRelation_EMPTY:
             return _PAYLOADDECISION__KEEP  # payload[EMPTY][EMPTY]
-        if relation is _CandidateRelation_FIRST:
+        if relation is _OfferRelation_FIRST:
             return _PAYLOADDECISION__TAKE__EMPTY_PAYLOAD_FILLED  # payload[EMPTY][FIRST]
-        if relation is _CandidateRelation_EQUAL:
+        if relation is _OfferRelation_EQUAL:
             return _PAYLOADDECISION__TAKE  # payload[EMPTY][EQUAL]
-        if relation is _CandidateRelation_EXTENDS:
+        if relation is _OfferRelation_EXTENDS:
             return _PAYLOADDECISION__TAKE  # payload[EMPTY][EXTENDS]
         return _PAYLOADDECISION__TAKE  # payload[EMPTY][DIFFERS]
-    if relation is _CandidateRelation_MISSING:
+    if relation is _OfferRelation_MISSING:
         return _PAYLOADDECISION__KEEP  # payload[VALUE][MISSING]
-    if relation is _CandidateRelation_EMPTY:
+    if relation is _OfferRelation_EMPTY:
         return _PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED  # payload[VALUE][EMPTY]
-    if relation is _CandidateRelation_FIRST:
+    if relation is _OfferRelation_FIRST:
         return _PAYLOADDECISION__TAKE  # payload[VALUE][FIRST]
-    if relation is _CandidateRelation_EQUAL:
+    if relation is _OfferRelation_EQUAL:
         return _PAYLOADDECISION__TAKE  # payload[VALUE][EQUAL]
-    if relation is _CandidateRelation_EXTENDS:
+    if relation is _OfferRelation_EXTENDS:
         return _PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED  # payload[VALUE][EXTENDS]
     return _PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD  # payload[VALUE][DIFFERS]
 

@@ -44,7 +44,7 @@ from responses_oracle.model.vocabulary import (
     SlotView,
 )
 
-from . import classifiers, payload
+from . import classifiers, reconcile
 from .context import StepContext, said
 from .effects import deliver
 from .events import Event
@@ -186,7 +186,7 @@ def _add_to_part(
     value = fields.get(addition.value.value)
     if not isinstance(index, int) or index < 0 or value is None:
         return
-    held = payload.channel(entry, addition.channel, index)
+    held = reconcile.channel(entry, addition.channel, index)
     part = held.part if held.part is not None else {"type": addition.part_type}
     found = part.get(addition.array)
     array = list(found) if isinstance(found, list) else []

@@ -45,7 +45,7 @@ from .admit import on_item, refused
 from .context import StepContext
 from .effects import deliver
 from .events import Event
-from .payload import clip
+from .reconcile import clip
 from .state import Entry
 
 

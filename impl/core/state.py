@@ -218,8 +218,8 @@ def _entry_snapshot(entry: Entry) -> EntrySnapshot:
             kind=channel.kind,
             index=channel.index,
             final=channel_text(channel),
-            any_nonempty_candidate=channel.any_nonempty or bool(channel.deltas),
-            last_nonempty_candidate=(
+            any_nonempty_offer=channel.any_nonempty or bool(channel.deltas),
+            last_nonempty_offer=(
                 "".join(channel.deltas) if channel.deltas else channel.last_nonempty
             ),
         )

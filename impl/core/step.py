@@ -20,7 +20,7 @@ One rule, one module:
                   (``model.admission``: ``added_view``, ``fit_key``, ``match_view``)
 ``identity``      R6: ``call_id``, ``name``, ``namespace`` and id merged into an entry
 ``effects``       R8: the lifecycle kernel and its effects; R3: slot moves
-``payload``       R7: deltas, candidates, the payload kernel (``model.payload``)
+``payload``       R7: deltas, offers, the payload kernel (``model.payload``)
 ``settle``        R9, R11: snapshot reconciliation, aborts, minted ids, executability
 ``context``       the event's context: diagnostics and the identity maps of R4
 ================  ====================================================================

@@ -9,14 +9,14 @@ The site (``mkdocs.yml``, built with mkdocs-material) has three kinds of page:
   status — by ``python -m responses_oracle.docsite``;
 - hand-written pages (overview, usage, how it is built).
 
-A generated page is rebuilt from data in this package (``rules``, ``peers``), from
+A generated page is rebuilt from data in this package (``rule_texts``, ``peers``), from
 the model and from what the reducer does with the example streams, so a change to a
 rule's table changes the traces and results the docs show.  Every generated page says
 so in its first lines, and ``--check`` (run by the test suite) fails when a committed
 page differs from what the generator produces now.
 
-Modules: ``streams`` (builders for example streams), ``examples`` (running the reducer
-with traces), ``rules`` and ``peers`` (the data), ``markdown`` (building blocks),
+Modules: ``wire_builders`` (builders for example streams), ``examples`` (running the reducer
+with traces), ``rule_texts`` and ``peers`` (the data), ``markdown`` (building blocks),
 ``proofs`` (the proof status, when the proofs are available), ``pages`` (the pages),
 ``__main__`` (the command).
 """

@@ -1,14 +1,18 @@
 """``python -m responses_oracle.docsite [--prove | --check]``: write or verify the generated pages.
 
-Writing reuses the committed proof record ``docs/proofs.json`` while it is current (its
-fingerprint matches the code the proofs read: ``proofs.sources_fingerprint``), so a
-change to prose, a rule page or the CLI regenerates the site in seconds; only a stale
-or missing record, or ``--prove``, runs the Z3 proofs (``proofs.run_proofs``, minutes).
+Writing reuses each row of the committed proof record ``docs/proofs.json`` while it is
+current (its fingerprint matches what the row read: ``docsite.fingerprint``) and
+re-proves only the stale rows (``proofs.run_proofs``), so a change to prose, a rule
+page, the CLI, the reducer, a provider quirk or an item type regenerates the site in
+seconds, and a table change re-proves the rows that read that table; ``--prove``
+re-proves every row (about twelve minutes).  The counterexamples are replayed through
+the reducer on every run, writing and checking alike (``proofs.replayed``, seconds).
 openai-python is run on the peer scenarios every time (``sdk.run_sdk``, seconds) into
 ``docs/peers-openai-python.json``; where it cannot run, a committed record that is
-still current is reused.  ``--check`` runs neither: it compares every page with what
-the generator renders from the committed records, and reports a record stale when what
-it was made from (the code the proofs read, the scenario streams) changed.
+still current is reused.  ``--check`` runs no proof and no client: it compares every
+page with what the generator renders from the committed records, and reports a record
+stale when what it was made from (what a proof row read, the scenario streams) changed,
+naming the stale rows.
 """
 
 from __future__ import annotations
@@ -19,13 +23,13 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from . import COMMAND, docs_dir, render_pages
+from .example_vectors import OWNED
 from .proofs import RECORD_NAME as PROOFS_RECORD
-from .proofs import ProofRecord, proofs_available, run_proofs
+from .proofs import ProofRecord, proofs_available, replayed, run_proofs
 from .proofs import load_record as load_proofs
 from .sdk import RECORD_NAME as SDK_RECORD
 from .sdk import SdkRecord, run_sdk, sdk_available
 from .sdk import load_record as load_sdk
-from .vectors import OWNED
 
 
 def stale_pages(directory: Path, pages: dict[str, str]) -> list[str]:
@@ -70,9 +74,17 @@ def _trusted(name: str, record: _R | None, available: bool, problems: list[str])
 def check(directory: Path) -> list[str]:
     """What is stale under ``directory``, each with the reason; empty when all is current."""
     problems: list[str] = []
-    proofs = _trusted(
-        PROOFS_RECORD, load_proofs(directory / PROOFS_RECORD), proofs_available(), problems
-    )
+    proofs = load_proofs(directory / PROOFS_RECORD)
+    stale = proofs.stale() if proofs is not None else []
+    if stale:
+        shown = ", ".join(stale[:10]) + (f" and {len(stale) - 10} more" if len(stale) > 10 else "")
+        problems.append(
+            f"{PROOFS_RECORD}: {len(stale)} rows were made from other sources ({shown})"
+        )
+        proofs = None
+    elif proofs is None and proofs_available():
+        problems.append(f"{PROOFS_RECORD} is missing (it can be made here)")
+    proofs = replayed(proofs) if proofs is not None else None
     sdk = _trusted(SDK_RECORD, load_sdk(directory / SDK_RECORD), sdk_available(), problems)
     pages = render_pages(proofs, sdk, agents_record(directory))
     problems += [
@@ -86,9 +98,9 @@ def check(directory: Path) -> list[str]:
 
 
 def agents_record(directory: Path) -> dict[str, Any] | None:
-    """The Real agents record (``docsite.agents``), whose runs the peers page shows."""
-    from .agents import RECORD_NAME as AGENTS_RECORD
-    from .agents import load
+    """The Real agents record (``docsite.real_agents``), whose runs the peers page shows."""
+    from .real_agents import RECORD_NAME as AGENTS_RECORD
+    from .real_agents import load
 
     return load(directory) if (directory / AGENTS_RECORD).is_file() else None
 
@@ -96,15 +108,14 @@ def agents_record(directory: Path) -> dict[str, Any] | None:
 def current_records(
     directory: Path, prove: bool = False
 ) -> tuple[ProofRecord | None, SdkRecord | None]:
-    """The committed proof record while it is current (unless ``prove``), else a fresh
-    one where the proofs run here; a fresh SDK record where openai-python runs, else the
+    """Where the proofs run here, the committed proof record with its stale rows
+    re-proved (every row with ``prove``) and its counterexamples replayed; elsewhere the
+    committed record if current.  A fresh SDK record where openai-python runs, else the
     committed one if current."""
     proofs = load_proofs(directory / PROOFS_RECORD)
-    if prove or proofs is None or not proofs.current():
-        print("running the Z3 proofs (minutes)", flush=True)
-        proofs = run_proofs() or proofs
-    else:
-        print(f"reusing {directory / PROOFS_RECORD}: current for the code the proofs read")
+    if proofs_available():
+        print(f"proving the rows of {directory / PROOFS_RECORD} that are stale", flush=True)
+        proofs = run_proofs(proofs, everything=prove) or proofs
     sdk = run_sdk() or load_sdk(directory / SDK_RECORD)
     return (
         proofs if proofs is not None and proofs.current() else None,
@@ -117,8 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=COMMAND,
         description="Regenerate the rule, peer and invariant pages of docs/ by running "
-        "the reducer on their example streams; the Z3 proofs run only when docs/proofs.json "
-        "is stale for the code they read (or with --prove).",
+        "the reducer on their example streams; a Z3 proof row runs again only when what it "
+        "read changed (or with --prove).",
     )
     parser.add_argument(
         "--check", action="store_true", help="exit 1 if a page is stale (runs no proof)"
@@ -126,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--prove",
         action="store_true",
-        help="run the Z3 proofs even when docs/proofs.json is current (minutes)",
+        help="re-prove every row of docs/proofs.json, current or not (about 12 minutes)",
     )
     args = parser.parse_args(argv)
     if args.check and args.prove:

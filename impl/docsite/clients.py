@@ -43,8 +43,7 @@ from responses_oracle.testing.candidate import (
     ProcessCandidate,
     candidate_command,
 )
-from responses_oracle.testing.harness import Generation, run_diff
-from responses_oracle.testing.report import (
+from responses_oracle.testing.findings import (
     Cluster,
     answer_json,
     answer_lines,
@@ -53,6 +52,7 @@ from responses_oracle.testing.report import (
     policy_json,
     sources_json,
 )
+from responses_oracle.testing.harness import Generation, run_diff
 from responses_oracle.testing.streams import Event, GeneratedStream
 from responses_oracle.testing.upstream import package_version
 
@@ -144,7 +144,7 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
         "candidate": answer_json(cluster.answer),
         "differences": [
             {"class": c.divergence.value, "path": c.difference.path,
-             "reference": c.difference.oracle, "candidate": c.difference.candidate}
+             "reference": c.difference.oracle, "candidate": c.difference.answer}
             for c in cluster.classified
         ],
         "hypothesis": policy_json(cluster.hypothesis),

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from responses_oracle.testing.candidate import Failure, ProcessCandidate, candidate_command
-from responses_oracle.testing.vectors import (
+from responses_oracle.testing.conformance_vectors import (
     Vector,
     VectorSource,
     by_rule,

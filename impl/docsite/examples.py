@@ -22,7 +22,7 @@ from ..reducer import Reducer
 from ..result import Result, item_positions
 from ..wire.formats import read_wire_events
 from ..wire.records import WireEvent
-from .streams import Event
+from .wire_builders import Event
 
 
 @dataclass(frozen=True)

@@ -27,26 +27,26 @@ from responses_oracle.model.invariants import INVARIANTS, STRENGTHENING, Scope
 from responses_oracle.model.lifecycle import REACHABILITY
 from responses_oracle.model.vocabulary import SEVERITY, Code
 
-from ..replay import replay_input
+from ..next_input import replay_input
 from ..result import Result
 from .citations import linked, peer_sections
-from .examples import Example, Response, Run, run
-from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
-from .peers import AXONHUB_NOT_RUN, PEERS, SCENARIOS, Scenario
-from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
-from .rule_tests import CHECKOUT, rule_tests
-from .rules import RULES, Rule
-from .schema import SCHEMA_PAGE, schema_page
-from .sdk import RECORD_NAME as SDK_RECORD
-from .sdk import SdkRecord
-from .timelines import frame_height, render_timelines, timeline_path
-from .vectors import (
+from .example_vectors import (
     has_vector,
     render_vectors,
     rule_vector_name,
     scenario_vector_name,
     vector_path,
 )
+from .examples import Example, Response, Run, run
+from .markdown import code, compact_json, details, fenced, pretty_json, spaced_json, table
+from .peers import AXONHUB_NOT_RUN, PEERS, SCENARIOS, Scenario
+from .proofs import RECORD_NAME, STATUS_TEXT, PolicyRecord, ProofRecord, ProofRow
+from .result_schema import SCHEMA_PAGE, schema_page
+from .rule_tests import CHECKOUT, rule_tests
+from .rule_texts import RULES, Rule
+from .sdk import RECORD_NAME as SDK_RECORD
+from .sdk import SdkRecord
+from .timelines import frame_height, render_timelines, timeline_path
 
 COMMAND = "python -m responses_oracle.docsite"
 """The command that regenerates the pages; written into each page's header."""
@@ -174,7 +174,7 @@ def rule_page(rule: Rule, tests: Sequence[str] = ()) -> str:
     """The page of one rule: statement, evidence, worked example, and ``tests``, the ids
     of the tests carrying its marker (``rule_tests.rule_tests``)."""
     lines = [
-        _header("impl/docsite/rules.py, the reducer and the tests' rule markers"),
+        _header("impl/docsite/rule_texts.py, the reducer and the tests' rule markers"),
         f"# {rule.key} — {rule.title}",
         "",
         linked(rule.statement, "../"),
@@ -222,7 +222,7 @@ def rules_index() -> str:
         for rule in RULES
     ]
     lines = [
-        _header("impl/docsite/rules.py"),
+        _header("impl/docsite/rule_texts.py"),
         "# The rules",
         "",
         f"The reference semantics is {len(RULES)} rules. Each page says what the rule is, why "
@@ -289,7 +289,7 @@ def _peer_cells(scenario: Scenario, agents: Mapping[str, Any] | None) -> list[st
     run against serve (``docsite.agents.PEER_CLIENTS``), what the recorded run did."""
     if agents is None:
         return list(scenario.peers)
-    from .agents import PEER_CLIENTS, measured
+    from .real_agents import PEER_CLIENTS, measured
 
     cells = []
     for peer, read in zip(PEERS, scenario.peers, strict=True):
@@ -393,7 +393,7 @@ def _matching_vacuity_section(vacuity: dict[str, Any]) -> list[str]:
         "(`model/admission.py`, page: the admission model), "
         f"{vacuity['reached']} are consulted by some stream of up to {vacuity['depth']} "
         f"items at {vacuity['bounds']} (`proofs.matching.fit_coverage`), so a proof over "
-        "the matcher is not vacuous there. The rest exist for totality: a candidate not "
+        "the matcher is not vacuous there. The rest exist for totality: an entry not "
         "at its own slot is proposed only by its `call_id` or by its id, so no key "
         "proposes it with these views:",
         "",
@@ -459,7 +459,7 @@ def invariants_page(record: ProofRecord | None) -> str:
         lines += [
             "## What the proofs report",
             "",
-            "As returned by `responses_oracle.proofs.prove.prove(unbounded=True)` on the "
+            "As returned by `responses_oracle.proofs.inventory.prove(unbounded=True)` on the "
             f"reference model ([machine-readable]({RECORD_NAME})): *bounded* proofs hold "
             "for every number of entries and slots up to the bound named, *any size* "
             "proofs for every number; *not proved* says why.",
@@ -472,7 +472,7 @@ def invariants_page(record: ProofRecord | None) -> str:
         # Then the diagnostic contracts (proofs/contracts.py), in the order prove ran them.
         contracts = tuple(name for name in proofs if name not in named)
         lines += [
-            f"- {code(name)} — {STATUS_TEXT[reported.status]}: {reported.detail}"
+            f"- {code(name)} — {STATUS_TEXT[reported.status]}: {reported.shown}"
             for name in (*named, *contracts)
             for reported in proofs.get(name, [])
         ]
@@ -542,9 +542,9 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
     if policy.unoffered:
         cells = ", ".join(code(cell) for cell in policy.unoffered)
         lines += [
-            f"Payload candidates this policy ignores: {cells}. `empty_never_erases` and "
-            "`latest_nonempty_wins` are stated over the candidates offered to a channel and "
-            "the snapshot item (a candidate on arrival), so a proof of them does not cover "
+            f"Payload offers this policy ignores: {cells}. `empty_never_erases` and "
+            "`latest_nonempty_wins` are stated over the offers made to a channel and "
+            "the snapshot item (an offer on arrival), so a proof of them does not cover "
             "the other cells; `responses-oracle diff-policies "
             f"reference {policy.name}` shows the stream on which it matters.",
             "",
@@ -553,7 +553,7 @@ def _policy_section(policy: PolicyRecord) -> list[str]:
         if row.counterexample is None:
             continue
         stream = "".join(compact_json(event) + "\n" for event in row.counterexample)
-        summary = f"{row.invariant}: {row.detail}"
+        summary = f"{row.invariant}: {row.shown}"
         lines += [*details(summary, fenced("json", stream, "stream.jsonl", wrap=True)), ""]
     return lines
 
@@ -582,8 +582,8 @@ def policies_section(record: ProofRecord) -> list[str]:
         "NAME`); a refutation comes with the shortest stream bounded model checking "
         "found, which the policy's generated reducer replays state by state. A peer "
         "breaking an invariant is the expected finding. A payload invariant proved on a "
-        "policy that ignores payload candidates (listed under each policy) does not "
-        "cover those candidates. `responses-oracle diff-policies A B` finds the shortest "
+        "policy that ignores payload offers (listed under each policy) does not "
+        "cover those offers. `responses-oracle diff-policies A B` finds the shortest "
         "stream on which two policies' results differ.",
         "",
         *table(header, rows),
@@ -607,7 +607,7 @@ def render_pages(
     pages.update(
         (f"rules/{rule.key}.md", rule_page(rule, tests.get(rule.key, ()))) for rule in RULES
     )
-    pages.update(render_timelines(_html_header("impl/docsite/rules.py and the reducer")))
+    pages.update(render_timelines(_html_header("impl/docsite/rule_texts.py and the reducer")))
     pages["peers.md"] = peers_page(sdk, agents)
     pages["invariants.md"] = invariants_page(record)
     pages[SCHEMA_PAGE] = schema_page()
@@ -615,10 +615,10 @@ def render_pages(
     pages.update(render_vectors())
     if agents is not None:
         # The Real agents page and its timelines, rendered from their record as
-        # ``docsite.agents`` renders them (byte for byte).
-        from .agents import PAGE_NAME as AGENTS_PAGE
-        from .agents import render as render_agents
-        from .agents import render_timelines as agents_timelines
+        # ``docsite.real_agents`` renders them (byte for byte).
+        from .real_agents import PAGE_NAME as AGENTS_PAGE
+        from .real_agents import render as render_agents
+        from .real_agents import render_timelines as agents_timelines
 
         pages[AGENTS_PAGE] = render_agents(agents)
         pages.update(agents_timelines(agents))

@@ -14,7 +14,7 @@ from typing import Final
 from responses_oracle.model.vocabulary import Code
 
 from .examples import Example
-from .streams import added, args_delta, args_done, call, completed, created, done, ended
+from .wire_builders import added, args_delta, args_done, call, completed, created, done, ended
 
 PEERS: tuple[str, ...] = ("opencode", "codex", "AxonHub")
 """The peer implementations, in the order of their columns."""

@@ -2,62 +2,57 @@
 
 Theory of operation
 -------------------
-Running the Z3 proofs takes minutes (about eleven on a shared two-core machine), too
-long to repeat on every regeneration of the pages, and their verdict depends only on
-the code the proofs run.  So the generator runs
-``responses_oracle.proofs.prove.prove(unbounded=True)`` when the record is stale (or
-when asked, ``--prove``) and keeps what it returned in ``docs/proofs.json`` — a
-``ProofRecord``: per invariant, the status and detail of every row, plus a
-*fingerprint* of the code they were computed from.  The invariants page is rendered
-from that record.
+Running every Z3 proof takes minutes (about twelve on a shared two-core machine), too
+long to repeat on every regeneration of the pages, and the verdict of each row depends
+only on what that row reads.  So ``docs/proofs.json`` keeps a ``ProofRecord``: per
+invariant and part (``inventory.row_plan``), the status and detail of the row, the tables it
+read and a *fingerprint* of what it read (``fingerprint``: those tables' values, the
+proof sources, the model facts they import; prose left out); the same for each peer's
+policy (``proofs.policies``), and the matching table's coverage.
 
-The fingerprint covers exactly what the proofs read, and none of its prose:
+``refresh`` re-runs only the rows whose fingerprint no longer matches and keeps the
+rest, so a change re-runs the rows that read what changed: a lifecycle cell re-runs the
+rows that read ``lifecycle``; a provider quirk, a new item type, a rule page or prose
+re-run none.  A change to the proof sources or to a model fact they import (an enum, a
+classifier) re-runs every row.
 
-- *what they read* is the import closure of the proof entry points (``PROOF_ROOTS``),
-  followed statically through every ``import`` of a ``responses_oracle`` module — the
-  tables, the classifiers and vocabulary of ``model/``, ``proofs/``, and the reducer
-  the counterexamples are replayed through.  A module no proof imports (the docs
-  generator, the CLI, ``model/divergence.py``) is outside it;
-- *none of its prose*: each module is hashed as its syntax tree with every docstring,
-  bare string statement and ``meaning=`` argument (a diagnostic code's one line,
-  ``PROSE_KEYWORDS``) removed, unparsed (``ast.unparse``), so comments, docstrings,
-  meanings and layout do not count.
+Replaying a counterexample through the reducer generated from its tables is its own
+step (``replayed``), seconds long and run on every regeneration and check: each
+refuting row keeps what the encoding predicts after every frame of its stream
+(``expected``), and the replay writes whether the reducer followed it (``replay``).  So
+the reducer is in no fingerprint, and a reducer change that breaks a counterexample's
+replay shows on the page and fails the check.
 
-The record also holds what the proofs say about the peers' policies
-(``responses_oracle.proofs.policies``): per policy, its description, the cells it
-changes, what it does not model, the payload candidates it ignores, and the rows of
-``prove_policy`` -- a refuted invariant with its shortest counterexample stream.  A
-re-run on the same sources writes the same record: counterexamples are canonical
+A re-run on the same sources writes the same record: counterexamples are canonical
 (``induction.Unrolling.find`` and ``contracts.check_contract`` minimise them in a fixed
-order, whatever Z3 was asked before), and the unbounded proofs are limited by Z3's own
-step count (``unbounded.RLIMIT``), not by the clock of a busy machine.
-
-``--check`` never runs the proofs: a record whose fingerprint differs from the current
-sources is stale (a table or a proof changed: rerun the generator), and a matching one
-is what ``prove()`` said about exactly these sources.  Without the proofs package (no
-``z3``) and without a record, the page has no proof column; a status is never filled in
-by hand.
+order), and the unbounded proofs are limited by Z3's own step count
+(``unbounded.RLIMIT``), not by the clock.  ``--check`` never runs a proof; without the
+proofs package (no ``z3``) and without a record, the page has no proof column, and a
+status is never filled in by hand.
 """
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import importlib
 import importlib.util
 import json
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from .fingerprint import fingerprint, sources_text, table_fields
 
 RECORD_NAME = "proofs.json"
 """The record's file name under ``docs/`` (published with the site, machine-readable)."""
 
-PROOF_ROOTS: tuple[str, ...] = ("responses_oracle.proofs.prove", "responses_oracle.proofs.policies")
-"""The modules ``run_proofs`` runs: the fingerprint covers what they import, transitively."""
+REFERENCE_SCOPE = "reference"
+"""The scope of the reference model's rows (a policy's rows have its name)."""
 
-PACKAGE = "responses_oracle"
-"""Imports of other packages (z3, the standard library) are not followed."""
+VACUITY_KEY = "matching_vacuity"
+"""The fingerprint key of the matching table's coverage."""
 
 STATUS_TEXT: dict[str, str] = {
     "proved_bounded": "proved (bounded)",
@@ -65,27 +60,52 @@ STATUS_TEXT: dict[str, str] = {
     "counterexample": "**refuted**",
     "unknown": "not proved",
 }
-"""How the page words each ``proofs.prove.Status`` value; an unknown value is an error."""
+"""How the page words each ``proofs.inventory.Status`` value; an unknown value is an error."""
 
 
 @dataclass(frozen=True)
 class ProofRow:
-    """One row of ``prove()``'s report; ``counterexample`` is the stream that refutes it."""
+    """One row of ``prove()``'s report, with what it read.
+
+    ``part`` is the row's place in ``inventory.row_plan``; ``reads`` the ``ModelTables``
+    fields its proof read and ``fingerprint`` what they and its sources were
+    (``fingerprint.fingerprint``); ``counterexample`` the stream that refutes it,
+    ``expected`` what the encoding predicts after each of its frames
+    (``counterexample.Expectations``) and ``replay`` what the replay through the
+    generated reducer found (``replayed``).
+    """
 
     invariant: str
     status: str
     detail: str
     counterexample: tuple[dict[str, Any], ...] | None = None
+    part: str = "bounded"
+    reads: tuple[str, ...] = ()
+    fingerprint: str = ""
+    expected: dict[str, Any] | None = None
+    replay: str | None = None
+
+    @property
+    def shown(self) -> str:
+        """The detail as the pages show it, with the replay's finding."""
+        return self.detail if self.replay is None else f"{self.detail}; {self.replay}"
 
     def to_json(self) -> dict[str, Any]:
-        """The row as the record writes it (no ``counterexample`` key when there is none)."""
+        """The row as the record writes it (optional keys only when they have a value)."""
         document: dict[str, Any] = {
             "invariant": self.invariant,
+            "part": self.part,
             "status": self.status,
             "detail": self.detail,
+            "reads": list(self.reads),
+            "fingerprint": self.fingerprint,
         }
         if self.counterexample is not None:
             document["counterexample"] = list(self.counterexample)
+        if self.expected is not None:
+            document["expected"] = self.expected
+        if self.replay is not None:
+            document["replay"] = self.replay
         return document
 
     @classmethod
@@ -97,6 +117,11 @@ class ProofRow:
             document["status"],
             document["detail"],
             tuple(events) if events is not None else None,
+            document.get("part", "bounded"),
+            tuple(document.get("reads", ())),
+            document.get("fingerprint", ""),
+            document.get("expected"),
+            document.get("replay"),
         )
 
 
@@ -147,21 +172,20 @@ class PolicyRecord:
 
 @dataclass(frozen=True)
 class ProofRecord:
-    """What ``prove()`` reported on the reference and on each peer's policy, and for
-    which sources."""
+    """What ``prove()`` reported on the reference and on each peer's policy, row by row,
+    with what each row read."""
 
-    fingerprint: str
     rows: tuple[ProofRow, ...]
     policies: tuple[PolicyRecord, ...] = ()
     matching_vacuity: dict[str, Any] | None = None
     """Which cells of the matching table some stream reaches (``matching.fit_coverage``):
-    ``bounds``, ``depth``, ``reached`` (a count) and ``unreached`` (cells, as names)."""
+    ``bounds``, ``depth``, ``reached`` (a count) and ``unreached`` (cells, as names),
+    with its ``reads`` and ``fingerprint`` like a row's."""
 
     def to_text(self) -> str:
         """The record as the JSON text of ``docs/proofs.json``."""
         document = {
             "generated_by": "python -m responses_oracle.docsite",
-            "fingerprint": self.fingerprint,
             "results": [row.to_json() for row in self.rows],
             "policies": [policy.to_json() for policy in self.policies],
             "matching_vacuity": self.matching_vacuity,
@@ -170,15 +194,20 @@ class ProofRecord:
 
     @classmethod
     def from_text(cls, text: str) -> ProofRecord:
-        """Read a record written by ``to_text``."""
+        """Read a record written by ``to_text`` (a record of the older format, one
+        fingerprint for all, reads as every row stale)."""
         document: dict[str, Any] = json.loads(text)
         rows = tuple(ProofRow.from_json(row) for row in document["results"])
         policies = tuple(PolicyRecord.from_json(p) for p in document.get("policies", []))
-        return cls(document["fingerprint"], rows, policies, document.get("matching_vacuity"))
+        return cls(rows, policies, document.get("matching_vacuity"))
+
+    def stale(self) -> list[str]:
+        """The rows made from other sources than the current ones (``stale_rows``)."""
+        return stale_rows(self)
 
     def current(self) -> bool:
-        """Whether it was made from the current model and proofs sources."""
-        return self.fingerprint == sources_fingerprint()
+        """Whether every row was made from the current sources."""
+        return not self.stale()
 
     def by_invariant(self) -> dict[str, list[ProofRow]]:
         """The reference's rows of each invariant, in report order."""
@@ -192,112 +221,220 @@ def _grouped(rows: tuple[ProofRow, ...]) -> dict[str, list[ProofRow]]:
     return grouped
 
 
-def sources_fingerprint() -> str:
-    """SHA-256 over the name and the prose-free code of every module the proofs read."""
-    digest = hashlib.sha256()
-    for name, path in sorted(proof_sources().items()):
-        digest.update(f"{name}\0{_code(path)}\0".encode())
-    return digest.hexdigest()
+def row_key(scope: str, invariant: str, part: str) -> str:
+    """How a row is named in its fingerprint and in the stale list: ``scope invariant part``."""
+    return f"{scope} {invariant} {part}"
 
 
-def proof_sources() -> dict[str, Path]:
-    """Every ``responses_oracle`` module the proofs import (``PROOF_ROOTS`` and their
-    import closure, read from the sources, none executed), by name → its file."""
-    found: dict[str, Path] = {}
-    pending = list(PROOF_ROOTS)
-    while pending:
-        name = pending.pop()
-        path = None if name in found else _module_file(name)
-        if path is None:
-            continue
-        found[name] = path
-        parents = name.split(".")
-        pending += [".".join(parents[:n]) for n in range(1, len(parents))]
-        pending += _imported(name, path)
-    return found
+def _reference() -> Any:
+    from responses_oracle.model.tables import REFERENCE
+
+    return REFERENCE
 
 
-def _module_file(name: str) -> Path | None:
-    """The source file of module or package ``name``; None when it is not one (an
-    imported function or class) or has no Python source."""
-    parent = name.rpartition(".")[0]
-    if parent and (_module_file(parent) or Path()).name != "__init__.py":
-        return None  # ``from .module import function``: the function is no module
+def _import_proofs(name: str) -> Any | None:
+    """``responses_oracle.proofs.NAME``, or None without ``z3``."""
     try:
-        spec = importlib.util.find_spec(name)  # imports the parent packages only
-    except ModuleNotFoundError:
+        return importlib.import_module(f"responses_oracle.proofs.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != "z3":
+            raise
         return None
-    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+
+
+def _planned() -> list[str] | None:
+    """The keys of the reference's rows ``prove`` makes now; None without the proofs."""
+    prove = _import_proofs("inventory")
+    if prove is None:
         return None
-    return Path(spec.origin)
+    return [
+        row_key(REFERENCE_SCOPE, name, part)
+        for name in prove.PROVED_NAMES
+        for part, _ in prove.row_plan(name, unbounded=True)
+    ]
 
 
-def _imported(name: str, path: Path) -> list[str]:
-    """The ``responses_oracle`` names ``path`` imports, anywhere in it (function-local
-    imports too); ``from M import x`` yields both ``M`` and ``M.x`` (``x`` may be a
-    module)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    names: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-            module = ".".join(part for part in (base, node.module or "") if part)
-            names += [module, *(f"{module}.{alias.name}" for alias in node.names)]
-    return [n for n in names if n == PACKAGE or n.startswith(f"{PACKAGE}.")]
+def stale_rows(record: ProofRecord) -> list[str]:
+    """The rows of ``record`` whose fingerprint no longer matches what they read
+    (``row_key``), the rows ``prove`` makes that it lacks, and ``matching_vacuity`` if it
+    is stale.  A peer's policy's rows are checked where the proofs import (its tables
+    are built by ``proofs.policies``); without them, only the reference's."""
+    reference = _reference()
+    sources = sources_text()
+    stale = [
+        key
+        for row in record.rows
+        if row.fingerprint
+        != fingerprint(
+            sources, key := row_key(REFERENCE_SCOPE, row.invariant, row.part), reference, row.reads
+        )
+    ]
+    planned = _planned()
+    if planned is not None:
+        present = {row_key(REFERENCE_SCOPE, row.invariant, row.part) for row in record.rows}
+        stale += [key for key in planned if key not in present]
+    policies = _import_proofs("policies")
+    if policies is not None:
+        tables = {policy.name: policy.tables for policy in policies.PEER_POLICIES}
+        policy_sources = sources_text(policy=True)
+        for policy in record.policies:
+            for row in policy.rows:
+                key = row_key(policy.name, row.invariant, row.part)
+                if policy.name not in tables or row.fingerprint != fingerprint(
+                    policy_sources, key, tables[policy.name], row.reads
+                ):
+                    stale.append(key)
+        stale += [name for name in tables if name not in {p.name for p in record.policies}]
+    vacuity = record.matching_vacuity or {}
+    if vacuity.get("fingerprint") != fingerprint(
+        sources, VACUITY_KEY, reference, vacuity.get("reads", ())
+    ):
+        stale.append(VACUITY_KEY)
+    return stale
 
 
-PROSE_KEYWORDS: frozenset[str] = frozenset({"meaning"})
-"""Keyword arguments whose value is prose no decision reads (a code's one-line meaning,
-``model.vocabulary.CodeSpec``): the fingerprint ignores them like docstrings."""
+def _reads(read: Iterable[str]) -> tuple[str, ...]:
+    """The table fields among the attributes a proof read (``name`` is no table)."""
+    return tuple(sorted(set(read) & set(table_fields())))
 
 
-class _Unprosed(ast.NodeTransformer):
-    """Drops docstrings, every other bare string statement (prose that does nothing) and
-    the values of the ``PROSE_KEYWORDS`` arguments."""
+def _run(row: Callable[[Any], Any], tables: Any) -> tuple[Any, tuple[str, ...]]:
+    """Run one row's proof on ``tables``, recording the tables it reads."""
+    from responses_oracle.proofs.reads import Reading, recording
 
-    def visit_keyword(self, node: ast.keyword) -> ast.keyword:
-        if node.arg in PROSE_KEYWORDS:
-            node.value = ast.Constant("")
-        return node
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        super().generic_visit(node)
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and all(isinstance(s, ast.stmt) for s in body):
-            kept = [
-                s
-                for s in body
-                if not (
-                    isinstance(s, ast.Expr)
-                    and isinstance(s.value, ast.Constant)
-                    and isinstance(s.value.value, str)
-                )
-            ]
-            node.body = kept or [ast.Pass()]  # type: ignore[attr-defined]
-        return node
+    reading = Reading(tables)
+    with recording(reading) as read:
+        result = row(reading)
+    return result, _reads(read)
 
 
-def _code(path: Path) -> str:
-    """The module at ``path`` as code only: its syntax tree without prose, unparsed."""
-    tree = _Unprosed().visit(ast.parse(path.read_text(encoding="utf-8")))
-    return ast.unparse(tree)
-
-
-def _row(result: Any) -> ProofRow:
-    """A ``proofs.prove.ProofResult`` as a record row."""
+def _row(result: Any, part: str, reads: tuple[str, ...], print_: str) -> ProofRow:
+    """A ``proofs.inventory.ProofResult`` as a record row (``print_``: its fingerprint)."""
     events = result.counterexample
+    expected = result.expected
     return ProofRow(
         result.invariant,
         result.status.value,
         result.detail,
         tuple(events) if events is not None else None,
+        part,
+        reads,
+        print_,
+        expected.to_json() if expected is not None else None,
     )
 
 
-def _policy_record(policy: Any, prove_policy: Any) -> PolicyRecord:
-    """A ``proofs.policies.Policy`` and what ``prove_policy`` says about it."""
+def _parts(results: list[Any]) -> list[str]:
+    """The part of each row ``prove_policy`` returned for one invariant: the first
+    lifecycle row is the bounded proof, a second one the proof for any size."""
+    parts: list[str] = []
+    for result in results:
+        if result.system != "lifecycle":
+            parts.append(result.system)
+        else:
+            parts.append("unbounded" if "bounded" in parts else "bounded")
+    return parts
+
+
+class _Progress:
+    """Says which rows run, and how long they took, as they go."""
+
+    def __init__(self) -> None:
+        self.ran = 0
+        self.kept = 0
+        self.started = time.perf_counter()
+
+    def keep(self, count: int = 1) -> None:
+        self.kept += count
+
+    def run(self, key: str, started: float) -> None:
+        self.ran += 1
+        print(f"  re-proved {key} ({time.perf_counter() - started:.0f} s)", flush=True)
+
+    def done(self) -> None:
+        print(
+            f"proofs: {self.ran} rows re-proved, {self.kept} kept "
+            f"({time.perf_counter() - self.started:.0f} s)",
+            flush=True,
+        )
+
+
+def run_proofs(previous: ProofRecord | None = None, everything: bool = False) -> ProofRecord | None:
+    """The record for the current sources, its counterexamples replayed: the rows of
+    ``previous`` that are still current kept, every other row proved again (all of them
+    with ``everything``).  None without the proofs (no ``z3``)."""
+    prove = _import_proofs("inventory")
+    policies = _import_proofs("policies")
+    matching = _import_proofs("matching")
+    if prove is None or policies is None or matching is None:
+        return None
+    # Fingerprints of the sources as they are before the proofs run: a source edited
+    # meanwhile makes the record stale instead of labelling old verdicts with new code.
+    sources, policy_sources = sources_text(), sources_text(policy=True)
+    old = previous if previous is not None and not everything else ProofRecord(())
+    reference = _reference()
+    progress = _Progress()
+    kept = {row_key(REFERENCE_SCOPE, row.invariant, row.part): row for row in old.rows}
+    rows: list[ProofRow] = []
+    for name in prove.PROVED_NAMES:
+        for part, plan in prove.row_plan(name, unbounded=True):
+            key = row_key(REFERENCE_SCOPE, name, part)
+            row = kept.get(key)
+            if row is not None and row.fingerprint == fingerprint(
+                sources, key, reference, row.reads
+            ):
+                rows.append(row)
+                progress.keep()
+                continue
+            started = time.perf_counter()
+            result, reads = _run(plan, reference)
+            rows.append(_row(result, part, reads, fingerprint(sources, key, reference, reads)))
+            progress.run(key, started)
+    recorded = {policy.name: policy for policy in old.policies}
+    peers = tuple(
+        _policy_record(
+            policy,
+            policies.prove_policy,
+            recorded.get(policy.name),
+            policy_sources,
+            prove,
+            progress,
+        )
+        for policy in policies.PEER_POLICIES
+    )
+    vacuity = _matching_vacuity(matching, old.matching_vacuity, sources, reference, progress)
+    progress.done()
+    return replayed(ProofRecord(tuple(rows), peers, vacuity))
+
+
+def _policy_record(
+    policy: Any,
+    prove_policy: Any,
+    previous: PolicyRecord | None,
+    sources: str,
+    prove: Any,
+    progress: _Progress,
+) -> PolicyRecord:
+    """A ``proofs.policies.Policy`` and what ``prove_policy`` says about it: the rows of
+    an invariant kept from ``previous`` while all are current, else proved again."""
+    old = previous.by_invariant() if previous is not None else {}
+    rows: list[ProofRow] = []
+    for name in prove.PROVED_NAMES:
+        kept = old.get(name, [])
+        if kept and all(
+            row.fingerprint
+            == fingerprint(sources, row_key(policy.name, name, row.part), policy.tables, row.reads)
+            for row in kept
+        ):
+            rows += kept
+            progress.keep(len(kept))
+            continue
+        started = time.perf_counter()
+        results, reads = _run(partial(_on_policy, prove_policy, policy, name), policy.tables)
+        for result, part in zip(results, _parts(results), strict=True):
+            key = row_key(policy.name, name, part)
+            rows.append(_row(result, part, reads, fingerprint(sources, key, policy.tables, reads)))
+        progress.run(row_key(policy.name, name, "*"), started)
     return PolicyRecord(
         policy.name,
         policy.description,
@@ -305,47 +442,78 @@ def _policy_record(policy: Any, prove_policy: Any) -> PolicyRecord:
         tuple((c.table, c.cell, c.value, c.evidence) for c in policy.changes),
         policy.not_modelled,
         policy.unoffered_cells,
-        tuple(_row(result) for result in prove_policy(policy)),
+        tuple(rows),
     )
 
 
-def run_proofs() -> ProofRecord | None:
-    """Run ``prove(unbounded=True)`` on the reference model and ``prove_policy`` on each
-    peer's policy; None without the proofs."""
-    # Fingerprint first: a source edited while the proofs run makes the record stale
-    # instead of labelling old verdicts with new sources.
-    fingerprint = sources_fingerprint()
-    try:
-        module = importlib.import_module("responses_oracle.proofs.prove")
-        policies = importlib.import_module("responses_oracle.proofs.policies")
-    except ModuleNotFoundError as error:
-        if error.name not in {
-            "z3",
-            "responses_oracle.proofs.prove",
-            "responses_oracle.proofs.policies",
-        }:
-            raise
-        return None
-    rows = tuple(_row(result) for result in module.prove(unbounded=True))
-    peers = tuple(
-        _policy_record(policy, policies.prove_policy) for policy in policies.PEER_POLICIES
-    )
-    return ProofRecord(fingerprint, rows, peers, _matching_vacuity())
+def _on_policy(prove_policy: Any, policy: Any, name: str, tables: Any) -> Any:
+    """``prove_policy`` on ``policy`` with its tables replaced by ``tables`` (a
+    ``Reading`` of them), for invariant ``name``."""
+    return prove_policy(replace(policy, tables=tables), name)
 
 
-def _matching_vacuity() -> dict[str, Any]:
-    """The matching table's coverage at 2 entries and slots, up to 3 items."""
-    matching = importlib.import_module("responses_oracle.proofs.matching")
+def _matching_vacuity(
+    matching: Any,
+    previous: dict[str, Any] | None,
+    sources: str,
+    reference: Any,
+    progress: _Progress,
+) -> dict[str, Any]:
+    """The matching table's coverage at 2 entries and slots, up to 3 items (kept from
+    ``previous`` while current)."""
+    if previous is not None and previous.get("fingerprint") == fingerprint(
+        sources, VACUITY_KEY, reference, previous.get("reads", ())
+    ):
+        progress.keep()
+        return previous
     encoding = importlib.import_module("responses_oracle.proofs.encoding")
-    tables = importlib.import_module("responses_oracle.model.tables")
     bounds, depth = encoding.Bounds(2, 2), 3
-    coverage = matching.fit_coverage(tables.REFERENCE, bounds, depth)
+    started = time.perf_counter()
+    coverage, reads = _run(lambda tables: matching.fit_coverage(tables, bounds, depth), reference)
+    progress.run(VACUITY_KEY, started)
     return {
         "bounds": str(bounds),
         "depth": depth,
         "reached": len(coverage.reached),
         "unreached": [[part.name for part in cell] for cell in coverage.unreached],
+        "reads": list(reads),
+        "fingerprint": fingerprint(sources, VACUITY_KEY, reference, reads),
     }
+
+
+def replayed(record: ProofRecord) -> ProofRecord:
+    """``record`` with every counterexample replayed through the reducer generated from
+    its row's tables (``conformance.finding``, seconds; no proof runs): ``replay`` says
+    whether the reducer followed the stream frame by frame, or where it did not.  The
+    record unchanged without the proofs (no ``z3``)."""
+    conformance = _import_proofs("conformance")
+    counterexample = _import_proofs("counterexample")
+    policies = _import_proofs("policies")
+    if conformance is None or counterexample is None or policies is None:
+        return record
+    from responses_oracle.model.codegen import load_kernels
+
+    tables = {REFERENCE_SCOPE: _reference()}
+    tables.update((policy.name, policy.tables) for policy in policies.PEER_POLICIES)
+    kernels: dict[str, Any] = {}
+
+    def replay(scope: str, row: ProofRow) -> ProofRow:
+        if row.counterexample is None or row.expected is None or scope not in tables:
+            return row
+        if scope not in kernels:
+            kernels[scope] = load_kernels(tables[scope])
+        expected = counterexample.Expectations.from_json(row.expected)
+        found = conformance.finding(row.counterexample, expected, kernels[scope])
+        return replace(row, replay=found)
+
+    return replace(
+        record,
+        rows=tuple(replay(REFERENCE_SCOPE, row) for row in record.rows),
+        policies=tuple(
+            replace(policy, rows=tuple(replay(policy.name, row) for row in policy.rows))
+            for policy in record.policies
+        ),
+    )
 
 
 def load_record(path: Path) -> ProofRecord | None:
@@ -357,5 +525,5 @@ def proofs_available() -> bool:
     """Whether ``prove()`` can run here (the proofs package and ``z3`` are importable)."""
     return (
         importlib.util.find_spec("z3") is not None
-        and importlib.util.find_spec("responses_oracle.proofs.prove") is not None
+        and importlib.util.find_spec("responses_oracle.proofs.inventory") is not None
     )

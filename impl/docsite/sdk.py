@@ -24,7 +24,7 @@ from typing import Any
 
 from .markdown import code
 from .peers import SCENARIOS, Scenario
-from .streams import Event
+from .wire_builders import Event
 
 RECORD_NAME = "peers-openai-python.json"
 """The record's file name under ``docs/``."""

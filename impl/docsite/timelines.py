@@ -16,7 +16,7 @@ from typing import Final
 from responses_oracle.timeline import render_html, shared_assets
 
 from .examples import Run, inputs
-from .rules import RULES, Rule
+from .rule_texts import RULES, Rule
 
 FOLDER: Final = "timelines"
 """Where the timeline pages go, under ``docs/``."""

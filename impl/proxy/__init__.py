@@ -8,13 +8,12 @@ the oracle's canonical stream of its answer (``responses-oracle proxy``; needs t
 ...     ...                                  # the application, unchanged
 
 Modules: ``relay`` (one upstream body in, the canonical stream's bytes out, sans-IO)
-and ``server`` (the aiohttp application, ``running`` and ``proxy_forever``).
+and ``endpoint`` (the aiohttp application, ``running`` and ``proxy_forever``).
 """
 
 from __future__ import annotations
 
-from .relay import Relay
-from .server import (
+from .endpoint import (
     REPAIRS_COMMENT,
     REPAIRS_HEADER,
     ProxyConfig,
@@ -23,6 +22,7 @@ from .server import (
     repair_count,
     running,
 )
+from .relay import Relay
 
 __all__ = [
     "REPAIRS_COMMENT",

@@ -11,7 +11,7 @@ judges the client's next request (``responses-oracle serve``; needs the ``serve`
 Modules, in the order a request meets them: ``scenarios`` (what a SCENARIO names),
 ``server`` (the aiohttp application, ``running`` and ``serve_forever``), ``mapping``
 (calls onto the offered tools, harmless arguments), ``judge`` (the verdicts),
-``verdicts`` (their names and rules, declared once), ``schema`` (the published
+``verdicts`` (their names and rules, declared once), ``request_schema`` (the published
 request schema the ``api_valid`` verdict applies), ``gateway`` (a gateway between
 client and ``serve``), ``twin`` (a scenario's clean twin: ``load_scenario(name).clean_twin()``
 plays the oracle's answer re-emitted as a valid stream).

@@ -37,7 +37,7 @@ from responses_oracle.model.vocabulary import ResponseStatus
 from responses_oracle.testing.compare import Aspect
 from responses_oracle.words import counted
 
-from .schema import item_problems
+from .request_schema import item_problems
 from .verdicts import ANSWER_KEPT
 
 
@@ -83,7 +83,7 @@ def compare_downstream(
             "aspect": d.aspect.value,
             "path": d.path,
             "upstream": d.oracle,
-            "downstream": d.candidate,
+            "downstream": d.answer,
             "rule": d.rule,
             "why": d.why,
         }

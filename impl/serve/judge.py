@@ -22,7 +22,7 @@ Rules
    - ``history_faithful``: the replayed call item (same type and ``call_id``) has the
      oracle replay's ``id`` (absent allowed under ``store: false``), ``call_id``,
      ``name`` and byte-equal payload.
-   - ``api_valid``: the replayed call and its outputs pass ``schema.item_problems``
+   - ``api_valid``: the replayed call and its outputs pass ``request_schema.item_problems``
      under the request's ``store`` mode.
 
 4. **Another call_id of the same call.**  A stream may give a call a second
@@ -61,7 +61,7 @@ from .mapping import (
     offered_tools,
     payload_key,
 )
-from .schema import item_problems
+from .request_schema import item_problems
 from .verdicts import ANSWER_KEPT, GATEWAY_VERDICT, ID_RULE, VERDICTS, VerdictName
 
 if TYPE_CHECKING:
@@ -404,7 +404,7 @@ def _judge_scenario(
     requests: Sequence[Mapping[str, Any]],
     gateway: GatewayVerdict | None,
 ) -> ScenarioVerdicts:
-    from responses_oracle.replay import replay_input
+    from responses_oracle.next_input import replay_input
 
     this = served[position]
     replayed = replay_input(item.item for result in this.answer for item in result.items)

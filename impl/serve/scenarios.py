@@ -73,7 +73,7 @@ class Scenario:
 def load_scenario(spec: str) -> Scenario:
     """The scenario ``spec`` names (see the module's table), presented with its declared
     deviations; ``ScenarioError`` if none."""
-    from responses_oracle.agents.scenarios import declared
+    from responses_oracle.agents.scenario_list import declared
 
     found = _find(spec)
     builtin = declared(spec)
@@ -114,7 +114,7 @@ def _find(spec: str) -> Scenario:
 def _listed_spec(name: str) -> str | None:
     """What the built-in agents list hands serve for its entry ``name``, if it has one
     and that is not ``name`` itself."""
-    from responses_oracle.agents.scenarios import builtin
+    from responses_oracle.agents.scenario_list import builtin
 
     for scenario in builtin():
         if scenario.name == name and scenario.spec != name:
@@ -142,7 +142,7 @@ def _file_events(path: Path) -> tuple[Event, ...]:
 def _vector_events(path: Path) -> tuple[Event, ...] | None:
     """The events of a conformance vector file (``docs/conformance-vectors.md``), or None
     if ``path`` is not one."""
-    from responses_oracle.testing.vectors import Vector
+    from responses_oracle.testing.conformance_vectors import Vector
 
     if path.suffix != ".json":
         return None
@@ -153,7 +153,7 @@ def _vector_events(path: Path) -> tuple[Event, ...] | None:
 
 
 def _corpus_events(name: str) -> tuple[Event, ...] | None:
-    from responses_oracle.testing.vectors import corpus_vectors
+    from responses_oracle.testing.conformance_vectors import corpus_vectors
 
     for vector in corpus_vectors():
         if vector.name == name:

@@ -16,7 +16,7 @@ history_faithful   R12    the next request replays the call with the oracle's ``
                           (absent allowed under ``store: false``), ``call_id``,
                           ``name`` and byte-equal arguments
 api_valid          R12    the call and its output in the next request validate
-                          against the published request schema (``schema.py``) under
+                          against the published request schema (``request_schema.py``) under
                           the request's ``store`` mode
 answer_kept        --     (gateway mode, per scenario) the gateway's client can do
                           what the answer of the stream ``serve`` sent upstream

@@ -12,7 +12,7 @@ reference answer:
 - ``classify(reference, answer)`` / ``classify_items(result, items)`` — the harm each
   difference does (``responses_oracle.model.divergence``), for audits of what another
   parser persisted;
-- ``responses-oracle vectors export DIR`` (``vectors``) — the same answers as a
+- ``responses-oracle vectors export DIR`` (``conformance_vectors``) — the same answers as a
   language-neutral corpus of JSON files;
 - ``responses_oracle.testing.strategies`` — Hypothesis strategies (``valid_streams``,
   ``provider_streams``, ``faulty_streams``, ``model_guided_streams``).  Importing this
@@ -41,9 +41,9 @@ if TYPE_CHECKING:  # the names __getattr__ loads, for type checkers
         serve,
     )
     from .compare import Aspect, Difference, compare  # noqa: F401
+    from .findings import Cluster, DiffReport  # noqa: F401
     from .harness import assert_conforms, run_diff  # noqa: F401
-    from .profiles import PROFILES, Profile, apply_profiles  # noqa: F401
-    from .report import Cluster, DiffReport  # noqa: F401
+    from .provider_profiles import PROFILES, Profile, apply_profiles  # noqa: F401
     from .streams import GeneratedStream, openai_stream  # noqa: F401
     from .taxonomy import classify, classify_items  # noqa: F401
 
@@ -57,13 +57,13 @@ _HOMES: dict[str, str] = {
     "Aspect": "compare",
     "Difference": "compare",
     "compare": "compare",
-    "Cluster": "report",
-    "DiffReport": "report",
+    "Cluster": "findings",
+    "DiffReport": "findings",
     "assert_conforms": "harness",
     "run_diff": "harness",
-    "PROFILES": "profiles",
-    "Profile": "profiles",
-    "apply_profiles": "profiles",
+    "PROFILES": "provider_profiles",
+    "Profile": "provider_profiles",
+    "apply_profiles": "provider_profiles",
     "GeneratedStream": "streams",
     "openai_stream": "streams",
     "classify": "taxonomy",

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .choices import Chooser, case_chooser
 from .faults import fault_stream
-from .profiles import PROFILES, apply_profiles
+from .provider_profiles import PROFILES, apply_profiles
 from .streams import GeneratedStream, numbered, openai_stream
 from .walk import model_guided_stream
 

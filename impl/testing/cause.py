@@ -81,8 +81,8 @@ from responses_oracle.result import Result, item_positions
 
 from .candidate import Answer
 from .compare import NO_ARGUMENTS, Aspect, Difference
-from .explain import DECISION_RULES
-from .rules import CODE_RULES
+from .oracle_trace import DECISION_RULES
+from .rule_codes import CODE_RULES
 from .streams import Event
 from .taxonomy import Classified, classify, no_payload
 
@@ -378,7 +378,7 @@ def involved(
                 and events[s.index].get("output_index") == slot)
         ]
     if classified.difference.aspect is Aspect.EXTRA_ITEM:
-        ids = _ids(classified.difference.candidate)
+        ids = _ids(classified.difference.answer)
         return [
             s
             for s in response.steps
@@ -478,13 +478,13 @@ def signature(
     difference = classified.difference
     kind = ASPECT_KINDS[difference.aspect]
     if difference.aspect is Aspect.FAILURE:
-        failure = mask_failure(str(difference.candidate))
+        failure = mask_failure(str(difference.answer))
         return Signature(classified.divergence, "", "", failure, kind)
     steps = involved(classified, responses, events)
     end = at_end(classified, responses)
     rule, decision = decide(difference.aspect, difference.rule, steps, end)
     if difference.aspect is Aspect.PAYLOAD and not decision and _lost(
-        difference.oracle, difference.candidate
+        difference.oracle, difference.answer
     ):
         # On a plain stream only the candidate's side tells two payload bugs apart: a
         # payload it never took is not one it took and rewrote (``""`` handed over as

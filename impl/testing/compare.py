@@ -1,4 +1,4 @@
-"""Comparing a candidate's results with the oracle's, modulo minted ids.
+"""Comparing a candidate's answer with the oracle's results, modulo minted ids.
 
 Theory of operation
 -------------------
@@ -51,7 +51,7 @@ from responses_oracle.model.catalogue import (
 )
 
 from .candidate import Answer, Failure
-from .rules import rules_of_codes
+from .rule_codes import rules_of_codes
 
 _ID_FIELDS = ("id", "item_id", "call_id")
 
@@ -84,7 +84,7 @@ class Difference:
     aspect: Aspect
     path: str
     oracle: Any
-    candidate: Any
+    answer: Any
     rule: str
     why: str
 
@@ -196,19 +196,19 @@ class _Names:
         self.forward: dict[str, str] = {}
         self.backward: dict[str, str] = {}
 
-    def same(self, oracle: Any, candidate: Any) -> bool:
-        if oracle == candidate and (oracle is None or oracle in self.carried):
+    def same(self, oracle: Any, answer: Any) -> bool:
+        if oracle == answer and (oracle is None or oracle in self.carried):
             return True
-        if not isinstance(oracle, str) or not isinstance(candidate, str):
+        if not isinstance(oracle, str) or not isinstance(answer, str):
             return False
-        if oracle in self.carried or candidate in self.carried:
+        if oracle in self.carried or answer in self.carried:
             return False
         known = self.forward.get(oracle)
-        back = self.backward.get(candidate)
+        back = self.backward.get(answer)
         if known is None and back is None:
-            self.forward[oracle], self.backward[candidate] = candidate, oracle
+            self.forward[oracle], self.backward[answer] = answer, oracle
             return True
-        return known == candidate and back == oracle
+        return known == answer and back == oracle
 
 
 _BY_TYPE = "type:"
@@ -248,17 +248,17 @@ def _why_id(entry: Mapping[str, Any]) -> tuple[str, str]:
     )
 
 
-def _why_payload(entry: Mapping[str, Any], oracle: Any, candidate: Any) -> str:
+def _why_payload(entry: Mapping[str, Any], oracle: Any, answer: Any) -> str:
     source = entry.get("payload_source", "?")
     values = oracle if isinstance(oracle, list) else [oracle]
-    theirs = candidate if isinstance(candidate, list) else [candidate]
+    theirs = answer if isinstance(answer, list) else [answer]
     if any(values) and not any(theirs):
         return (
-            f"empty never erases: a non-empty candidate was seen (the oracle's value came "
+            f"empty never erases: a non-empty offer was seen (the oracle's value came "
             f"from {source}), so the payload is never empty or missing"
         )
     return (
-        "the final payload is the last non-empty candidate among the deltas, the *.done "
+        "the final payload is the last non-empty offer among the deltas, the *.done "
         f"value, the output_item.done item and the response.completed item (the oracle's "
         f"came from {source}); payloads are opaque strings, never re-serialized"
     )
@@ -326,18 +326,18 @@ _ENTRY_FIELDS: tuple[tuple[str, Aspect], ...] = (
 """Fields beside ``item`` in a result entry, compared only when the candidate gives them."""
 
 
-def _difference(aspect: Aspect, path: str, oracle: Any, candidate: Any) -> Difference:
+def _difference(aspect: Aspect, path: str, oracle: Any, answer: Any) -> Difference:
     rule, why = RULE_OF[aspect]
-    return Difference(aspect, path, oracle, candidate, rule, why)
+    return Difference(aspect, path, oracle, answer, rule, why)
 
 
 def _compare_items(
     path: str,
     oracle_entry: Mapping[str, Any],
-    candidate_entry: Mapping[str, Any],
+    answer_entry: Mapping[str, Any],
     names: _Names,
 ) -> list[Difference]:
-    ours, theirs = _item(oracle_entry), _item(candidate_entry)
+    ours, theirs = _item(oracle_entry), _item(answer_entry)
     out: list[Difference] = []
     if ours.get("type") != theirs.get("type"):
         out.append(_difference(Aspect.TYPE, f"{path}.item.type", ours.get("type"),
@@ -350,10 +350,10 @@ def _compare_items(
         if ours.get(field) != theirs.get(field):
             out.append(_difference(aspect, f"{path}.item.{field}", ours.get(field),
                                    theirs.get(field)))
-    candidate_payloads = payloads(theirs)
-    parsed = _argument_paths(ours) if candidate_entry.get(PARSED_ARGUMENTS) is True else ()
+    answer_payloads = payloads(theirs)
+    parsed = _argument_paths(ours) if answer_entry.get(PARSED_ARGUMENTS) is True else ()
     for where, value in payloads(ours).items():
-        other = candidate_payloads.get(where)
+        other = answer_payloads.get(where)
         if other != (as_parsed(value) if where in parsed else value):
             why = _why_payload(oracle_entry, value, other)
             if where in parsed:
@@ -364,9 +364,9 @@ def _compare_items(
             out.append(Difference(Aspect.PAYLOAD, f"{path}.item.{where}", value, other, "R7",
                                   why))
     for field, aspect in _ENTRY_FIELDS:
-        if field in candidate_entry and candidate_entry[field] != oracle_entry.get(field):
+        if field in answer_entry and answer_entry[field] != oracle_entry.get(field):
             out.append(_difference(aspect, f"{path}.{field}", oracle_entry.get(field),
-                                   candidate_entry[field]))
+                                   answer_entry[field]))
     return out
 
 
@@ -389,7 +389,7 @@ def _codes(result: Mapping[str, Any]) -> tuple[str, ...]:
 def _align(
     our_keys: list[str], their_keys: list[str], types: tuple[list[Any], list[Any]]
 ) -> tuple[list[tuple[int, int]], list[int], list[int]]:
-    """Pairs of (oracle, candidate) item positions, then the unpaired ones of each side.
+    """Pairs of (oracle, answer) item positions, then the unpaired ones of each side.
 
     Longest common subsequence of the keys; inside a replaced run, items pair by
     position where their types agree and neither key names an item of the other side
@@ -423,20 +423,20 @@ def _align(
 def _compare_response(
     path: str,
     oracle: Mapping[str, Any],
-    candidate: Mapping[str, Any],
+    answer: Mapping[str, Any],
     names: _Names,
     codes: bool,
 ) -> list[Difference]:
     out: list[Difference] = []
     ours_response = oracle.get("response") or {}
-    theirs_response = candidate.get("response")
+    theirs_response = answer.get("response")
     theirs_response = theirs_response if isinstance(theirs_response, Mapping) else {}
     for field, aspect in (("status", Aspect.STATUS), ("id", Aspect.RESPONSE_ID)):
         given = theirs_response.get(field)
         if given is not None and given != ours_response.get(field):
             out.append(_difference(aspect, f"{path}.response.{field}",
                                    ours_response.get(field), given))
-    ours, theirs = _entries(oracle), _entries(candidate)
+    ours, theirs = _entries(oracle), _entries(answer)
     our_items, their_items = [_item(e) for e in ours], [_item(e) for e in theirs]
     our_keys = [_key(item, names.carried) for item in our_items]
     their_keys = [_key(item, names.carried) for item in their_items]
@@ -460,7 +460,7 @@ def _compare_response(
         out.append(_difference(Aspect.EXTRA_ITEM, f"{path}.items[+{b}]", None,
                                _summary(their_items[b])))
     if codes:
-        ours_codes, theirs_codes = set(_codes(oracle)), set(_codes(candidate))
+        ours_codes, theirs_codes = set(_codes(oracle)), set(_codes(answer))
         for code in sorted(ours_codes ^ theirs_codes):
             raised = code in ours_codes
             out.append(Difference(
@@ -480,17 +480,17 @@ Subject = tuple[Any, ...]
 def subject(
     difference: Difference,
     oracle: Sequence[Mapping[str, Any]],
-    candidate: Answer,
+    answer: Answer,
     carried: frozenset[str],
 ) -> Subject:
-    """What ``difference`` (found comparing ``candidate`` with ``oracle``) is about,
+    """What ``difference`` (found comparing ``answer`` with ``oracle``) is about,
     independent of positions: its aspect, its response, and for an item the key it is
     paired by (``call_id``, carried id or type, and which such item it is), on the
     oracle's side or, for an item only the candidate has, the candidate's; then the
-    rest of its path.  Two comparisons of one candidate against two answers that place
+    rest of its path.  Two comparisons of one answer against two references that place
     the same item differently name it alike."""
     at = _ITEM_PATH.match(difference.path)
-    side = candidate if at is not None and at.group(2) else oracle
+    side = answer if at is not None and at.group(2) else oracle
     if at is None or isinstance(side, Failure) or int(at.group(1)) >= len(side):
         return difference.aspect, difference.path
     response, position, rest = int(at.group(1)), int(at.group(3)), at.group(4)
@@ -509,24 +509,24 @@ def _summary(item: Mapping[str, Any]) -> dict[str, Any]:
 def compare(
     events: Sequence[Any],
     oracle: Sequence[Mapping[str, Any]],
-    candidate: Answer,
+    answer: Answer,
     *,
     codes: bool = False,
 ) -> list[Difference]:
     """Every difference between the candidate's answer and the oracle's results."""
-    if isinstance(candidate, Failure):
+    if isinstance(answer, Failure):
         shown = [
             f"{(r.get('response') or {}).get('status')} with {len(_entries(r))} item(s)"
             for r in oracle
         ]
         rule, why = RULE_OF[Aspect.FAILURE]
-        answer = "; ".join(shown) or "no response"
-        return [Difference(Aspect.FAILURE, "answer", shown, candidate.message, rule,
-                           f"{why}: the oracle reduces this stream to {answer}")]
+        reduced = "; ".join(shown) or "no response"
+        return [Difference(Aspect.FAILURE, "answer", shown, answer.message, rule,
+                           f"{why}: the oracle reduces this stream to {reduced}")]
     names = _Names(carried_ids(events))
     out: list[Difference] = []
-    if len(candidate) != len(oracle):
-        out.append(_difference(Aspect.RESPONSES, "responses", len(oracle), len(candidate)))
-    for number, (ours, theirs) in enumerate(zip(oracle, candidate, strict=False)):
+    if len(answer) != len(oracle):
+        out.append(_difference(Aspect.RESPONSES, "responses", len(oracle), len(answer)))
+    for number, (ours, theirs) in enumerate(zip(oracle, answer, strict=False)):
         out.extend(_compare_response(f"[{number}]", ours, theirs, names, codes))
     return out

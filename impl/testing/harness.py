@@ -73,10 +73,10 @@ from .cause import (
     trip_rule,
 )
 from .compare import Aspect
-from .explain import completed, trace_line
+from .findings import Cluster, DiffReport, Finding, class_counts, cluster_order, source_counts
 from .hypotheses import explained
-from .profiles import PROFILES
-from .report import Cluster, DiffReport, Finding, class_counts, cluster_order, source_counts
+from .oracle_trace import completed, trace_line
+from .provider_profiles import PROFILES
 from .shrink import FRAME_EVENTS, shrink
 from .streams import Event, GeneratedStream, split_responses
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .profiles import PROFILES
+from .provider_profiles import PROFILES
 
 
 @dataclass(frozen=True)

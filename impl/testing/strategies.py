@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from .choices import Chooser
 from .faults import fault_stream
-from .profiles import PROFILES, apply_profiles
+from .provider_profiles import PROFILES, apply_profiles
 from .streams import ITEM_BUILDERS, GeneratedStream, openai_stream
 from .walk import model_guided_stream
 

@@ -157,7 +157,7 @@ def reference_carried(reference: Sequence[Mapping[str, Any]]) -> list[dict[str, 
 def _class_of(
     difference: Difference,
     reference: Sequence[Mapping[str, Any]],
-    candidate: Sequence[Mapping[str, Any]],
+    answer: Sequence[Mapping[str, Any]],
     invalid_for_api: bool = False,
 ) -> tuple[Divergence, int | None, int | None]:
     """The class of one difference, and the response and reference entry it is about
@@ -180,13 +180,13 @@ def _class_of(
     if at is None or at.group(3) is None or response is None:
         return Divergence.FIELD_DIFFERS, response, None
     if aspect is Aspect.EXTRA_ITEM:
-        return _extra(difference.candidate, reference[response]), response, None
+        return _extra(difference.answer, reference[response]), response, None
     entry_at = int(at.group(3))
     entry = _entries(reference[response])[entry_at]
     call, executable = is_call(_wire(entry)), entry.get("executable") is True
     divergence = _entry_class(aspect, difference, call, executable)
     if divergence is Divergence.WRONG_TOOL_RUN and _same_tool_run(
-        aspect, difference, _wire(entry), candidate[response] if response < len(candidate) else {}
+        aspect, difference, _wire(entry), answer[response] if response < len(answer) else {}
     ):
         divergence = Divergence.CALL_REKEYED if aspect is Aspect.CALL_ID else (
             Divergence.PAYLOAD_DIFFERS)
@@ -200,26 +200,26 @@ def _same_tool_run(
     arguments equal as JSON, or a ``call_id`` that differs on a call whose type, name,
     namespace and payloads agree (as JSON) with the reference's."""
     if aspect is Aspect.PAYLOAD:
-        return _json_equal(difference.oracle, difference.candidate)
+        return _json_equal(difference.oracle, difference.answer)
     if aspect is not Aspect.CALL_ID:
         return False
     call = next((_wire(e) for e in _entries(theirs)
-                 if _wire(e).get("call_id") == difference.candidate), None)
+                 if _wire(e).get("call_id") == difference.answer), None)
     if call is None or any(call.get(k) != ours.get(k) for k in ("type", "name", "namespace")):
         return False
     mine, other = payloads(ours), payloads(call)
     return all(_json_equal(value, other.get(where)) for where, value in mine.items())
 
 
-def _json_equal(oracle: Any, candidate: Any) -> bool:
+def _json_equal(oracle: Any, answer: Any) -> bool:
     """True when two payloads are equal, or JSON text of one value (a candidate that
     hands over parsed arguments gives the value itself: ``compare`` parses the
     reference's side for it)."""
-    if oracle == candidate:
+    if oracle == answer:
         return True
     try:
         mine = json.loads(oracle) if isinstance(oracle, str) else None
-        theirs = json.loads(candidate) if isinstance(candidate, str) else candidate
+        theirs = json.loads(answer) if isinstance(answer, str) else answer
     except ValueError:
         return False
     return mine is not None and mine == theirs
@@ -255,7 +255,7 @@ def _entry_class(
     if aspect is Aspect.ID:
         return Divergence.ID_DIFFERS
     if aspect is Aspect.EXECUTABLE:
-        if difference.candidate is True:
+        if difference.answer is True:
             return Divergence.UNCONFIRMED_CALL_KEPT
         return Divergence.CONFIRMED_CALL_LOST if executable else Divergence.FIELD_DIFFERS
     if call and executable and (aspect in _IDENTITY or aspect is Aspect.PAYLOAD):
@@ -271,13 +271,13 @@ fields a candidate leaves out are not compared)."""
 
 def _kept_unconfirmed(
     reference: Sequence[Mapping[str, Any]],
-    candidate: Sequence[Mapping[str, Any]],
+    answer: Sequence[Mapping[str, Any]],
     found: Sequence[Classified],
 ) -> list[Classified]:
     """Non-executable calls the candidate hands over in a response it says completed."""
     out = []
     elsewhere = {(c.response, c.entry) for c in found}
-    for number, (ours, theirs) in enumerate(zip(reference, candidate, strict=False)):
+    for number, (ours, theirs) in enumerate(zip(reference, answer, strict=False)):
         status = (theirs.get("response") or {}).get("status")
         theirs_entries = _entries(theirs)
         if status != ResponseStatus.COMPLETED.value or any(
@@ -314,7 +314,7 @@ def _kept_unconfirmed(
 
 
 def _present(item: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]) -> bool:
-    """True when a candidate entry is the same call (its ``call_id``, else its type)."""
+    """True when an answer's entry is the same call (its ``call_id``, else its type)."""
     call_id = item.get("call_id")
     for entry in entries:
         theirs = _wire(entry)
@@ -334,7 +334,7 @@ def _defensible(found: Classified, decided: Decided) -> Classified:
     """``found`` as ``two_defensible_answers`` when it is a payload difference the
     reference decides by ``divergent_payload`` and the candidate kept a payload."""
     difference = found.difference
-    if difference.aspect is Aspect.PAYLOAD and not no_payload(difference.candidate) and (
+    if difference.aspect is Aspect.PAYLOAD and not no_payload(difference.answer) and (
         decided(found) is Code.DIVERGENT_PAYLOAD
     ):
         return Classified(Divergence.TWO_DEFENSIBLE_ANSWERS, difference, found.response,
@@ -344,16 +344,16 @@ def _defensible(found: Classified, decided: Decided) -> Classified:
 
 def classify(
     reference: Reference,
-    candidate: Answer,
+    answer: Answer,
     *,
     events: Sequence[Any] | None = None,
     codes: bool = False,
     decided: Decided | None = None,
 ) -> list[Classified]:
-    """Every difference between ``candidate`` and the reference, with its class.
+    """Every difference between ``answer`` and the reference, with its class.
 
     ``reference`` is the reference's result (or results, one per response) for a
-    stream, ``candidate`` the other parser's results or its ``Failure``; ``events``,
+    stream, ``answer`` the candidate's results or its ``Failure``; ``events``,
     when given, are the stream's events (for the ids it carried, and whether the API's
     event types allow them: ``api_problems``); ``decided``, when
     given, names the code deciding a difference on the reference's trace (for
@@ -361,8 +361,8 @@ def classify(
     """
     ours = results_json(reference)
     carried = list(events) if events is not None else reference_carried(ours)
-    differences = compare(carried, ours, candidate, codes=codes)
-    theirs: Sequence[Mapping[str, Any]] = [] if isinstance(candidate, Failure) else candidate
+    differences = compare(carried, ours, answer, codes=codes)
+    theirs: Sequence[Mapping[str, Any]] = [] if isinstance(answer, Failure) else answer
     if any(d.aspect is Aspect.RESPONSES for d in differences):
         # Responses merged or split: pairing them by position would file the second
         # response's items as the first one's differences.  The one cause is R1's.

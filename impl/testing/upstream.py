@@ -63,12 +63,12 @@ from responses_oracle.words import counted
 from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure
 from .cause import judged
 from .compare import as_parsed
-from .explain import oracle_json
 from .harness import answers_of
 from .hypotheses import explained
 from .openai_candidate import app_tools
+from .oracle_trace import oracle_json
 from .provenance import source_of
-from .rules import RULES
+from .rule_codes import RULES
 from .streams import Event, GeneratedStream
 
 MAX_EVENTS = 8
@@ -584,7 +584,7 @@ def report_for(
     reference = oracle_json(events)
     differences = [
         {"class": c.divergence.value, "path": c.difference.path,
-         "reference": c.difference.oracle, "candidate": c.difference.candidate,
+         "reference": c.difference.oracle, "candidate": c.difference.answer,
          "why": c.difference.why}
         for c in judged(events, answer).classified
     ]

@@ -40,7 +40,7 @@ def render_html(
     events: Iterable[Mapping[str, Any] | WireEvent],
     *,
     title: str = "responses-oracle timeline",
-    candidate: Answer | None = None,
+    answer: Answer | None = None,
     candidate_name: str = "candidate",
     rule_url: str | None = None,
     limits: ReducerLimits = DEFAULT_LIMITS,
@@ -52,7 +52,7 @@ def render_html(
 
     ``events`` are decoded event objects, or ``WireEvent``s from the front end
     (``responses_oracle.wire.read_wire_events``), as ``Reducer.feed`` takes them.
-    ``candidate`` is another parser's answer for the same stream — its list of result
+    ``answer`` is another parser's (a candidate's) answer for the same stream — its list of result
     objects (the result contract, one per response), or a ``Failure`` — shown beside
     the reference lanes, with each difference on the lane of the item it concerns
     (``testing.compare``).  ``rule_url`` is where the rule pages are, with ``{rule}``
@@ -67,7 +67,7 @@ def render_html(
         timeline,
         title=title,
         rule_url=rule_url,
-        candidate=candidate,
+        answer=answer,
         candidate_name=candidate_name,
         generated_by=generated_by,
         assets=assets,

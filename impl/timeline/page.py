@@ -50,8 +50,8 @@ from responses_oracle.model.vocabulary import (
 )
 from responses_oracle.testing.candidate import Answer, Failure
 from responses_oracle.testing.compare import Difference, compare
-from responses_oracle.testing.explain import DECISION_RULES
-from responses_oracle.testing.rules import CODE_RULES, RULES
+from responses_oracle.testing.oracle_trace import DECISION_RULES
+from responses_oracle.testing.rule_codes import CODE_RULES, RULES
 from responses_oracle.words import counted
 
 from ..cli.render import clean
@@ -355,7 +355,7 @@ def _differences(differences: Sequence[Difference], page: _Page) -> str:
     return "".join(
         f'<div class="diff" title="{_esc(d.why)}">{_esc(d.aspect.value)} '
         f"{page.rule_link(d.rule)}: reference <code>{_esc(_short(d.oracle))}</code>, "
-        f"{name} <code>{_esc(_short(d.candidate))}</code></div>"
+        f"{name} <code>{_esc(_short(d.answer))}</code></div>"
         for d in differences
     )
 
@@ -544,7 +544,7 @@ def render_timeline(
     *,
     title: str,
     rule_url: str | None = None,
-    candidate: Answer | None = None,
+    answer: Answer | None = None,
     candidate_name: str = "candidate",
     generated_by: str | None = None,
     assets: str | None = None,
@@ -557,12 +557,12 @@ def render_timeline(
     them, and its policy allows scripts and styles from its own origin only.
     """
     check_rule_url(rule_url)
-    placed = None if candidate is None else _Candidate.of(candidate_name, candidate, timeline)
+    placed = None if answer is None else _Candidate.of(candidate_name, answer, timeline)
     page = _Page(rule_url, placed)
     sections = [_response_html(n, r, page) for n, r in enumerate(timeline.responses)]
     if not sections:
         sections.append('<p class="empty">No events: nothing was reduced.</p>')
-    answer = _candidate_answer(placed, page) if placed is not None else ""
+    answer_html = _candidate_answer(placed, page) if placed is not None else ""
     rules = {
         rule: {"s": RULES.get(rule, ""), "h": rule_href(rule_url, rule)}
         for rule in sorted(page.rules_used, key=lambda r: int(r[1:]))
@@ -601,7 +601,7 @@ def render_timeline(
         + _legend()
         + "</header><main>"
         + _contents(timeline)
-        + answer
+        + answer_html
         + "".join(sections)
         + '</main><aside id="panel" aria-live="polite"><p class="hint">'
         "Point at an event to see its JSON, route, transition and rule.</p></aside>"

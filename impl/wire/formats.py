@@ -95,10 +95,12 @@ _LINE_HANDLERS: Final[dict[InputFormat, LineHandler]] = {
     InputFormat.AXONHUB: axonhub_line,
     InputFormat.WEBSOCKET: websocket_line,
 }
-_SSE_ONLY_FIELD: Final = re.compile(rb"(?:event|id|retry)(?::|$)|:")
-_RECORDING_KEY: Final = re.compile(rb'(?<!\\)"interactions"\s*:')
-_AXONHUB_FIRST_KEY: Final = re.compile(rb'\{\s*"(?:LastEventID|Type|Data)"\s*:')
-_WSCAT_FRAME: Final = re.compile(rb"[<>] ?\{")
+# The detection patterns, compiled (and cached by ``re``) when an input first needs
+# one: a JSON Lines input whose first line parses needs none of them.
+_SSE_ONLY_FIELD: Final = rb"(?:event|id|retry)(?::|$)|:"
+_RECORDING_KEY: Final = rb'(?<!\\)"interactions"\s*:'
+_AXONHUB_FIRST_KEY: Final = rb'\{\s*"(?:LastEventID|Type|Data)"\s*:'
+_WSCAT_FRAME: Final = rb"[<>] ?\{"
 
 
 def detect_format(head: bytes) -> InputFormat:
@@ -125,19 +127,19 @@ def _object_format(body: bytes) -> InputFormat:
         if first.get("type") in FRAME_TYPES:
             return InputFormat.WEBSOCKET
         return InputFormat.JSONL
-    if _RECORDING_KEY.search(body):
+    if re.search(_RECORDING_KEY, body):
         return InputFormat.RECORDING
-    if _AXONHUB_FIRST_KEY.match(body):
+    if re.match(_AXONHUB_FIRST_KEY, body):
         return InputFormat.AXONHUB
     return InputFormat.JSONL
 
 
 def _line_format(lines: list[bytes]) -> InputFormat:
-    if _WSCAT_FRAME.match(lines[0]):
+    if re.match(_WSCAT_FRAME, lines[0]):
         return InputFormat.WEBSOCKET
     saw_data = False
     for number, line in enumerate(lines):
-        if _SSE_ONLY_FIELD.match(line):
+        if re.match(_SSE_ONLY_FIELD, line):
             return InputFormat.SSE
         if line.startswith(b"data:"):
             saw_data = True

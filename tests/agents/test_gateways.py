@@ -31,7 +31,7 @@ from responses_oracle.agents.report import (
     why,
 )
 from responses_oracle.agents.runner import DOWNSTREAM_FILE, run_client
-from responses_oracle.agents.scenarios import resolve
+from responses_oracle.agents.scenario_list import resolve
 
 FAKE = Path(__file__).resolve().parent / "fake_gateway.py"
 
@@ -105,7 +105,7 @@ def test_a_gateway_that_answers_an_error_is_not_run_never_a_dropped_call(
 
 
 def test_the_page_shows_answer_kept_after_a_gateways_three_marks() -> None:
-    from responses_oracle.docsite.agents import _mark
+    from responses_oracle.docsite.real_agents import _mark
 
     call = {"call_id": "call_1", "executed": True, "history_faithful": True,
             "api_valid": True, "reasons": {}}
@@ -118,9 +118,9 @@ def test_the_page_shows_answer_kept_after_a_gateways_three_marks() -> None:
 
 
 def test_every_recorded_gateway_cell_that_ran_has_answer_kept() -> None:
-    from responses_oracle.docsite import agents, docs_dir
+    from responses_oracle.docsite import docs_dir, real_agents
 
-    record = agents.load(docs_dir())
+    record = real_agents.load(docs_dir())
     gateways = [c for c in record["clients"] if c["kind"] == "gateway"]
     # A not-applicable cell (the request declared no tool the scenario's call needs) has
     # no verdict to give: the page shows it as such.
@@ -137,7 +137,7 @@ def test_every_recorded_gateway_cell_that_ran_has_answer_kept() -> None:
 
 def test_a_call_broken_after_a_kept_answer_says_the_gateway_relayed_it_intact() -> None:
     from responses_oracle.agents.runner import Cell
-    from responses_oracle.agents.verdicts import CallVerdict
+    from responses_oracle.agents.served_verdicts import CallVerdict
 
     dropped = CallVerdict("call_1", "echo", {"executed": False}, {"executed": "dropped"})
     held = CallVerdict("call_1", "echo", {"executed": True})

@@ -19,7 +19,7 @@ import pytest
 from record_agents import install
 from responses_oracle.agents.profiles import BY_NAME, Profile, go_environment
 from responses_oracle.agents.runner import Cell, run_cell
-from responses_oracle.agents.scenarios import resolve
+from responses_oracle.agents.scenario_list import resolve
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "go"
 """The page's Go example: a client (``client.go``) and the ``go test`` that runs serve."""

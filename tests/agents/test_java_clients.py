@@ -21,7 +21,7 @@ from helpers import REPO
 from record_agents import MAVEN_REPOSITORY, install
 from responses_oracle.agents.profiles import BY_NAME, Profile
 from responses_oracle.agents.runner import Cell, run_cell
-from responses_oracle.agents.scenarios import resolve
+from responses_oracle.agents.scenario_list import resolve
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("CI") != "true", reason="runs in CI (CI=true): installs from Maven Central"

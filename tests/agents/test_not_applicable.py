@@ -8,8 +8,8 @@ from pathlib import Path
 
 from responses_oracle.agents.report import marks, why
 from responses_oracle.agents.runner import Cell
-from responses_oracle.agents.verdicts import load_verdicts
-from responses_oracle.docsite.agents import SYMBOL, _mark
+from responses_oracle.agents.served_verdicts import load_verdicts
+from responses_oracle.docsite.real_agents import SYMBOL, _mark
 from responses_oracle.serve import load_scenario, running
 from responses_oracle.serve.mapping import offered_tools
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from helpers import QUIRKS, REPO
 from responses_oracle.agents.profiles import BY_NAME, DRIVERS, LITELLM_VERSION, PROFILES
 from responses_oracle.agents.runner import Workspace, fill, placeholders, tool_arguments
-from responses_oracle.agents.scenarios import FILE_KINDS, builtin
+from responses_oracle.agents.scenario_list import FILE_KINDS, builtin
 
 
 def test_every_client_the_issue_names_has_a_profile() -> None:

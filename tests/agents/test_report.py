@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from responses_oracle.agents.report import cell_from_json, why
 from responses_oracle.agents.runner import Cell, error_line
-from responses_oracle.agents.verdicts import CallVerdict
+from responses_oracle.agents.served_verdicts import CallVerdict
 
 CAPTURED = Path(__file__).resolve().parent / "stderr"
 

@@ -19,7 +19,7 @@ from record_agents import install
 from responses_oracle.agents.profiles import BY_NAME, Install, Profile
 from responses_oracle.agents.report import headline, marks, terminal
 from responses_oracle.agents.runner import Cell, run_cell, run_client
-from responses_oracle.agents.scenarios import resolve
+from responses_oracle.agents.scenario_list import resolve
 
 
 def _scenario(name: str) -> str:

@@ -25,8 +25,8 @@ from responses_oracle.agents.report import (
     why,
 )
 from responses_oracle.agents.runner import run_client
-from responses_oracle.agents.scenarios import resolve
-from responses_oracle.agents.verdicts import summary
+from responses_oracle.agents.scenario_list import resolve
+from responses_oracle.agents.served_verdicts import summary
 
 CLIENT = Path(__file__).resolve().parent / "fake_snapshot_client.py"
 

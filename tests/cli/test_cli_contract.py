@@ -193,6 +193,76 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     assert "responses_oracle.model.invariants" not in small and "uuid" not in small
     # canonical (the proxy's and serve's twin) is no part of a reduce.
     assert "responses_oracle.canonicalizer" not in small
+    # argparse's own formatter imports shutil (with bz2 and lzma) for the terminal's
+    # width, and the help texts are wrapped with textwrap: a run that shows no help
+    # needs neither (a fifth of a bare Python's start-up together).
+    assert not {"shutil", "textwrap", "bz2", "lzma"} & small
+
+
+def test_main_leaves_the_collector_as_it_found_it(tmp_path: Path) -> None:
+    """``main`` freezes what its imports made while a command runs, then thaws it; a
+    caller that froze objects of its own or turned the collector off keeps it so."""
+    import gc
+
+    from responses_oracle.cli import main
+
+    out = tmp_path / "out.jsonl"
+    argv = ["reduce", str(PARALLEL)]
+    with out.open("w") as sink:
+        real, sys.stdout = sys.stdout, sink
+        try:
+            assert main(argv) == Exit.OK
+            assert gc.isenabled() and gc.get_freeze_count() == 0
+            gc.freeze()
+            frozen = gc.get_freeze_count()
+            assert main(argv) == Exit.OK
+            assert gc.get_freeze_count() == frozen and gc.isenabled()
+            gc.unfreeze()
+            gc.disable()
+            try:
+                assert main(argv) == Exit.OK
+                assert not gc.isenabled() and gc.get_freeze_count() == 0
+            finally:
+                gc.enable()
+        finally:
+            sys.stdout = real
+
+
+def test_the_console_script_runs_console() -> None:
+    """The installed ``responses-oracle`` is ``console``: ``main`` for a process that
+    exits next (what start-up froze is left frozen for the exit)."""
+    from importlib.metadata import entry_points
+
+    (script,) = entry_points(group="console_scripts", name="responses-oracle")
+    assert script.value == "responses_oracle.cli:console"
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys; from {script.module} import {script.attr}; "
+         f"sys.exit({script.attr}())", "reduce", str(PARALLEL)],
+        capture_output=True, check=False,
+    )
+    assert done.returncode == Exit.OK
+    assert done.stdout == subprocess.run(
+        [sys.executable, "-c", "import sys; from responses_oracle.cli import main; "
+         "sys.exit(main())", "reduce", str(PARALLEL)],
+        capture_output=True, check=False,
+    ).stdout
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-5", "abc", "30", "79", "200"])
+def test_the_help_is_as_wide_as_shutil_says(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``HelpFormatter`` sizes the help without shutil; the width must be shutil's."""
+    import shutil
+
+    from responses_oracle.cli.common import HelpFormatter
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    ours = HelpFormatter("prog")._width
+    assert ours == shutil.get_terminal_size().columns - 2
 
 
 def test_prove_of_a_peer_writes_nothing_without_write_dir(

@@ -136,12 +136,14 @@ def test_the_axonhub_bug_is_a_payload_counterexample(
     assert status == 0
     (row,) = report["rows"]
     assert row["verdict"] == "counterexample"
+    # The stream is replayed through the policy's generated reducer, frame by frame.
+    assert row["detail"].endswith("; the generated reducer follows it"), row["detail"]
     assert report["policies"][0]["unoffered"] == ["(done, snapshot_item)"]
     status, out, _ = run(
         capsys, "prove", "--policy", "axonhub", "--invariant", "complete_once", "--bound", "2,2"
     )
     text = _squeezed(out)
-    assert _squeezed("ignores the payload candidate of (done, snapshot_item)") in text
+    assert _squeezed("ignores the payload offer of (done, snapshot_item)") in text
     assert _squeezed("'responses-oracle diff-policies reference axonhub'") in text
 
 

@@ -13,7 +13,7 @@ import re
 from responses_oracle import reduce
 from responses_oracle.core.context import said
 from responses_oracle.testing.cases import generated_cases
-from responses_oracle.testing.vectors import corpus_vectors
+from responses_oracle.testing.conformance_vectors import corpus_vectors
 
 _PYTHON_NONE = re.compile(r"\bNone\b")
 

@@ -534,7 +534,7 @@ def test_opencode_20_keeps_parseable_arguments_non_executable_until_confirmed() 
 def test_opencode_21_replaces_streamed_text_with_completed_item_text(
     done_text: str, final: str, text_codes: list[str]
 ) -> None:
-    """Same for non-empty done text: the latest non-empty candidate wins, reported as
+    """Same for non-empty done text: the latest non-empty offer wins, reported as
     ``divergent_payload`` (R7).  Differs for an empty done text: opencode ends with
     ``""``; we keep ``"Part final"`` (empty never erases).  The done ``phase`` wins."""
     result = reduce1(
@@ -649,7 +649,7 @@ def test_opencode_28_part_finals_followed_by_a_terminal_without_item_completion(
     terminal: str,
 ) -> None:
     """Differs: opencode keeps the streamed text and ignores the part finals; R7 counts
-    ``output_text.done`` / ``content_part.done`` as candidates, so the latest non-empty
+    ``output_text.done`` / ``content_part.done`` as offers, so the latest non-empty
     one ("Final part") wins, reported as ``divergent_payload``."""
     end = completed(None) if terminal == "completed" else ended("incomplete")
     result = reduce1(
@@ -1418,7 +1418,7 @@ def test_axonhub_30_generates_protocol_valid_tool_item_ids(call: Item, prefix: s
 
 def test_axonhub_31_does_not_duplicate_initial_custom_tool_input() -> None:
     """Same answer: input carried by the added item and by the first delta appears once
-    (the added item's payload is not a candidate that deltas append to)."""
+    (the added item's payload is not an offer that deltas append to)."""
     result = reduce1(
         created(),
         added(0, axctc("ctc_1", "call_1", "*** Begin")),

@@ -754,7 +754,7 @@ def test_r6_minted_id_when_no_id_ever_appeared() -> None:
 # -- R7 payload ---------------------------------------------------------------------------
 
 
-def test_r7_latest_non_empty_candidate_wins() -> None:
+def test_r7_latest_non_empty_offer_wins() -> None:
     result = reduce1(
         created(),
         added(0, fc("fc_1", "call_1")),
@@ -800,7 +800,7 @@ def test_r7_snapshot_fills_an_empty_done() -> None:
 
 
 def test_r7_an_empty_done_never_blanks_the_added_items_payload() -> None:
-    # Decision: the added item's payload is not one of R7's candidates, but whatever the
+    # Decision: the added item's payload is not one of R7's offers, but whatever the
     # result shows must not go from non-empty to empty because a gateway blanked a field.
     result = reduce1(
         created(),
@@ -809,11 +809,11 @@ def test_r7_an_empty_done_never_blanks_the_added_items_payload() -> None:
         completed(),
     )
     assert only(result).item["arguments"] == '{"a":1}'
-    # Not a candidate, so no payload diagnostic: the empty value simply erases nothing.
+    # Not an offer, so no payload diagnostic: the empty value simply erases nothing.
     assert codes(result) == ["snapshot_absent"]
 
 
-def test_r7_the_added_items_payload_stays_when_no_candidate_comes() -> None:
+def test_r7_the_added_items_payload_stays_when_no_offer_comes() -> None:
     result = reduce1(
         created(),
         added(0, fc("fc_1", "call_1", args='{"a":1}')),

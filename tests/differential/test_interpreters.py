@@ -26,9 +26,9 @@ from responses_oracle.model.lifecycle import Transition
 from responses_oracle.model.payload import PayloadDecision
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
-    CandidateRelation,
     Effect,
     EntryState,
+    OfferRelation,
     PayloadAction,
     PayloadHeld,
     Trigger,
@@ -109,7 +109,7 @@ def test_invariants_hold_on_every_prefix_of_generated_streams(
 def _payload_mutant() -> ModelTables:
     """A blank value replaces a real one (breaks R7)."""
     payload = copy.deepcopy(REFERENCE.payload)
-    payload[PayloadHeld.VALUE][CandidateRelation.EMPTY] = PayloadDecision(PayloadAction.TAKE, None)
+    payload[PayloadHeld.VALUE][OfferRelation.EMPTY] = PayloadDecision(PayloadAction.TAKE, None)
     return dataclasses.replace(REFERENCE, name="blank_erases", payload=payload)
 
 

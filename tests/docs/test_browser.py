@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from browser import WAIT_SECONDS, DevTools, available, chromium, problems, serve
 from responses_oracle.docsite.examples import run
-from responses_oracle.docsite.rules import RULES, Rule
+from responses_oracle.docsite.rule_texts import RULES, Rule
 
 MAIN_PAGES: dict[str, int] = {
     "": 0,

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from helpers import REPO
 from responses_oracle.docsite.citations import citations, linked
-from responses_oracle.docsite.rules import RULES as RULE_PAGES
-from responses_oracle.testing.rules import RULE_RANGE, RULES
+from responses_oracle.docsite.rule_texts import RULES as RULE_PAGES
+from responses_oracle.testing.rule_codes import RULE_RANGE, RULES
 
 DOCS = REPO / "docs"
 _RANGE = re.compile(r"R1\s*(?:\u2013|-|\.\.|to)\s*R(\d+)")  # \u2013: an en dash

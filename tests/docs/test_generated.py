@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,12 +21,10 @@ from responses_oracle.docsite.peers import SCENARIOS
 from responses_oracle.docsite.proofs import (
     RECORD_NAME,
     STATUS_TEXT,
-    ProofRecord,
     load_record,
-    sources_fingerprint,
 )
-from responses_oracle.docsite.rules import RULES
-from responses_oracle.docsite.schema import SCHEMA_PAGE, render_schema
+from responses_oracle.docsite.result_schema import SCHEMA_PAGE, render_schema
+from responses_oracle.docsite.rule_texts import RULES
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.model.vocabulary import CODES
@@ -51,7 +50,7 @@ def test_committed_pages_and_proof_record_are_current() -> None:
 
 def test_the_proof_record_is_for_the_current_model_and_covers_every_invariant() -> None:
     assert RECORD is not None, "docs/proofs.json is missing: run python -m responses_oracle.docsite"
-    assert RECORD.fingerprint == sources_fingerprint()
+    assert RECORD.stale() == []
     names = [invariant.name for invariant in INVARIANTS] + [ob.name for ob in COMPLETENESS]
     assert sorted(RECORD.by_invariant()) == sorted(names + list(CONTRACTS))
     assert {row.status for row in RECORD.rows} <= set(STATUS_TEXT)
@@ -59,16 +58,19 @@ def test_the_proof_record_is_for_the_current_model_and_covers_every_invariant() 
 
 def test_a_record_made_from_other_sources_is_stale(tmp_path: Path) -> None:
     assert RECORD is not None
-    fresh = ProofRecord(sources_fingerprint(), RECORD.rows)
-    for path, text in render_pages(fresh, SDK).items():
+    for path, text in render_pages(RECORD, SDK).items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text, encoding="utf-8")
     assert command.check(tmp_path) == []
-    other = ProofRecord("0" * 64, RECORD.rows)
-    assert not other.current()
+    first = RECORD.rows[0]
+    other = replace(RECORD, rows=(replace(first, fingerprint="0" * 64), *RECORD.rows[1:]))
+    assert other.stale() == [f"reference {first.invariant} {first.part}"]
     (tmp_path / RECORD_NAME).write_text(other.to_text(), encoding="utf-8")
     problems = command.check(tmp_path)
-    assert problems[0] == f"{RECORD_NAME} was made from other sources"
+    assert problems[0] == (
+        f"{RECORD_NAME}: 1 rows were made from other sources "
+        f"(reference {first.invariant} {first.part})"
+    )
     # Without a trusted record the invariants page loses its proof column: stale too.
     assert "invariants.md differs from what the generator renders" in problems
 
@@ -87,10 +89,10 @@ def test_the_check_command_fails_on_a_stale_page_and_writing_fixes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert RECORD is not None
-    # A record of the current sources, whatever the committed one says (tested above).
-    fresh = ProofRecord(sources_fingerprint(), RECORD.rows)
+    # The committed record, current for the current sources (tested above).
+    fresh = RECORD
     monkeypatch.setattr(command, "docs_dir", lambda: tmp_path)
-    monkeypatch.setattr(command, "run_proofs", lambda: fresh)
+    monkeypatch.setattr(command, "run_proofs", lambda previous, everything: fresh)
     monkeypatch.setattr(command, "run_sdk", lambda: SDK)
     assert command.main(["--check"]) == 1
     assert command.main([]) == 0
@@ -190,7 +192,7 @@ def test_the_invariants_page_shows_what_prove_reported_and_nothing_else() -> Non
         assert f"`{invariant.name}`" in page
     assert "| Z3 proof |" in page
     for row in RECORD.rows:
-        assert f"`{row.invariant}` — {STATUS_TEXT[row.status]}: {row.detail}" in page
+        assert f"`{row.invariant}` — {STATUS_TEXT[row.status]}: {row.shown}" in page
     without = render_pages(None, SDK)
     assert RECORD_NAME not in without
     assert "| Z3 proof |" not in without["invariants.md"]
@@ -215,7 +217,7 @@ def test_a_scenario_whose_stream_changed_makes_the_sdk_record_stale() -> None:
 
 
 def test_every_vector_holds_its_stream_and_the_oracles_results() -> None:
-    from responses_oracle.testing.vectors import load
+    from responses_oracle.testing.conformance_vectors import load
 
     with tempfile.TemporaryDirectory() as folder:
         for path, text in PAGES.items():

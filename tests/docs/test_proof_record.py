@@ -1,48 +1,174 @@
-"""The proof record is remade only when what the proofs read changes.
+"""A proof row is re-proved only when what it read changes.
 
-``docs/proofs.json`` holds what ``prove()`` said, with a fingerprint of the code it read
-(``docsite.proofs.sources_fingerprint``): the import closure of the proof entry points,
-without prose.  The docs generator reuses a current record and runs the proofs (minutes)
-only when it is stale or with ``--prove``.
+``docs/proofs.json`` holds, per row of ``prove()``'s report, the tables the row read and
+a fingerprint of them, of the proof sources and of the model facts those import
+(``docsite.fingerprint``), prose left out.  The docs generator re-proves the stale rows
+and keeps the others; it replays the counterexamples through the reducer every time.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from helpers import REPO
 from responses_oracle.docsite import __main__ as command
-from responses_oracle.docsite import proofs
-from responses_oracle.docsite.proofs import ProofRecord, ProofRow, proof_sources
+from responses_oracle.docsite import fingerprint, proofs
+from responses_oracle.docsite.proofs import ProofRecord, ProofRow, row_key
+from responses_oracle.model import catalogue
+from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
+from responses_oracle.model.vocabulary import ItemKind
+from responses_oracle.proofs import inventory as prove
+from responses_oracle.proofs.conformance import FOLLOWED
+from responses_oracle.proofs.mutation import proof_reads
 
-ROW = ProofRow("complete_once", "proved_bounded", "base and induction hold")
-
-
-def test_the_fingerprint_covers_the_model_the_proofs_and_the_reducer_they_replay() -> None:
-    read = set(proof_sources())
-    assert {
-        "responses_oracle.model.tables",
-        "responses_oracle.model.vocabulary",
-        "responses_oracle.model.ops",
-        "responses_oracle.proofs.encoding",
-        "responses_oracle.proofs.policies",
-        "responses_oracle.core.kernels",
-        "responses_oracle.reducer",
-    } <= read
+RECORD = proofs.load_record(REPO / "docs" / proofs.RECORD_NAME)
+"""The committed record (the tests never run the slow proofs)."""
 
 
-def test_the_fingerprint_leaves_out_what_no_proof_reads() -> None:
-    read = set(proof_sources())
-    assert "responses_oracle.model.divergence" not in read
-    assert "responses_oracle.model.diagrams" not in read
-    assert not {name for name in read if name.startswith("responses_oracle.docsite")}
-    assert not {name for name in read if name.startswith("responses_oracle.cli")}
+def _changed(table: Mapping[Any, Any]) -> dict[Any, Any]:
+    """``table`` with its first cell given the value of the first cell that differs."""
+    cells = table_cells(table)
+    (path, value), other = cells[0], next(v for _, v in cells if v != cells[0][1])
+    copy: dict[Any, Any] = {
+        key: dict(inner) if isinstance(inner, Mapping) else inner for key, inner in table.items()
+    }
+    inner = copy
+    for key in path[:-1]:
+        inner[key] = dict(inner[key])
+        inner = inner[key]
+    assert inner[path[-1]] == value
+    inner[path[-1]] = other
+    return copy
 
 
-def _module(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+def _stale_with(monkeypatch: pytest.MonkeyPatch, tables: ModelTables) -> set[str]:
+    """The reference rows the committed record has stale once the model is ``tables``."""
+    assert RECORD is not None
+    monkeypatch.setattr(proofs, "_reference", lambda: tables)
+    reference_only = replace(RECORD, policies=())
+    return {key for key in reference_only.stale() if key.startswith("reference ")}
+
+
+def _readers(table: str) -> set[str]:
+    assert RECORD is not None
+    return {
+        row_key("reference", row.invariant, row.part) for row in RECORD.rows if table in row.reads
+    }
+
+
+@pytest.mark.parametrize("table", ["lifecycle", "payload", "namespaces", "boundary"])
+def test_a_changed_cell_makes_exactly_the_rows_that_read_its_table_stale(
+    monkeypatch: pytest.MonkeyPatch, table: str
+) -> None:
+    changed = replace(REFERENCE, **{table: _changed(getattr(REFERENCE, table))})
+    assert _readers(table), f"no row reads {table}"
+    assert _stale_with(monkeypatch, changed) == _readers(table)
+
+
+def test_every_row_read_what_the_mutation_score_finds_it_reads() -> None:
+    # proof_reads records each proof at 2x2 on its own; a row whose recorded reads miss
+    # one of those tables would not be re-proved when that table changes.
+    assert RECORD is not None
+    reads = proof_reads()
+    tables = set(fingerprint.table_fields())
+    for row in RECORD.rows:
+        if row.part in ("bounded", "contract"):
+            assert reads.system[row.invariant] & tables <= set(row.reads), row.invariant
+        elif row.part == "matcher":
+            assert reads.matcher[row.invariant] & tables <= set(row.reads), row.invariant
+
+
+def test_a_row_records_what_it_reads_and_its_fingerprint_covers_it() -> None:
+    ((part, plan),) = prove.row_plan("payload_reported")
+    result, reads = proofs._run(plan, REFERENCE)
+    assert part == "contract" and reads == ("payload",)
+    assert result.status is prove.Status.PROVED_UNBOUNDED
+    sources = fingerprint.sources_text()
+    key = row_key("reference", "payload_reported", part)
+    made = fingerprint.fingerprint(sources, key, REFERENCE, reads)
+    changed = replace(REFERENCE, payload=_changed(REFERENCE.payload))
+    assert fingerprint.fingerprint(sources, key, changed, reads) != made
+    unread = replace(REFERENCE, lifecycle=_changed(REFERENCE.lifecycle))
+    assert fingerprint.fingerprint(sources, key, unread, reads) == made
+
+
+NEW_ITEM_TYPE = """
+import hashlib, sys
+from dataclasses import replace
+from responses_oracle.model import catalogue
+if sys.argv[1] == "new":
+    # Before any other model module is imported, as if catalogue.py had the entries.
+    spec = catalogue.ITEM_TYPES["custom_tool_call"]
+    catalogue.ITEM_TYPES["shiny_new_call"] = replace(spec, id_prefix="snc")
+    for suffix in ("delta", "done"):
+        event = catalogue.WIRE_EVENTS[f"response.custom_tool_call_input.{suffix}"]
+        catalogue.WIRE_EVENTS[f"response.shiny_new_call_input.{suffix}"] = event
+from responses_oracle.docsite.fingerprint import sources_text
+print(hashlib.sha256(sources_text(policy=True).encode()).hexdigest())
+"""
+
+
+def test_a_new_item_type_and_its_events_change_no_row() -> None:
+    def digest(which: str) -> str:
+        run = subprocess.run(
+            [sys.executable, "-c", NEW_ITEM_TYPE, which],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return run.stdout.strip()
+
+    assert digest("new") == digest("as-is")
+
+
+def test_the_kinds_the_matcher_reads_of_the_catalogue_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = fingerprint.sources_text()
+    spec = catalogue.ITEM_TYPES["function_call"]
+    kind = next(k for k in ItemKind if k is not spec.kind)
+    other = {**catalogue.ITEM_TYPES, "function_call": replace(spec, kind=kind)}
+    monkeypatch.setattr(catalogue, "ITEM_TYPES", other)
+    assert fingerprint.sources_text() != before
+
+
+def test_no_reducer_wire_or_stream_generator_is_in_any_fingerprint() -> None:
+    read = set(fingerprint.proof_sources())
+    assert {"responses_oracle.proofs.inventory", "responses_oracle.proofs.encoding"} <= read
+    outside = {
+        name
+        for name in read
+        if not name.startswith(("responses_oracle.proofs", "responses_oracle.model"))
+    }
+    assert outside == set()  # no reducer, wire front end, testing profiles, docs, CLI
+    assert "responses_oracle.proofs.conformance" not in read  # the replay is its own step
+
+
+def test_a_docstring_changes_no_row_and_code_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = fingerprint.sources_text()
+    source = (REPO / "proofs" / "inventory.py").read_text(encoding="utf-8")
+    copy = tmp_path / "inventory.py"
+    real = fingerprint._module_file
+
+    def moved(name: str) -> Path | None:
+        return copy if name == "responses_oracle.proofs.inventory" else real(name)
+
+    monkeypatch.setattr(fingerprint, "_module_file", moved)
+    reworded = source.replace('"""``prove``: every', '"""``prove``, reworded: every')
+    deeper = source.replace("DEFAULT_DEPTH = 8", "DEFAULT_DEPTH = 9")
+    assert source != reworded and source != deeper
+    copy.write_text(reworded)
+    assert fingerprint.sources_text() == before
+    copy.write_text(deeper)
+    assert fingerprint.sources_text() != before
 
 
 TABLE = '''"""The table."""
@@ -51,6 +177,7 @@ CELLS = {
     "b": 2,
 }
 SPEC = CodeSpec(ERROR, "R1", meaning="what it means")
+BUG = Mutant(TABLES, "a bug class", "complete_once", "its evidence")
 """What each cell is."""
 
 
@@ -60,55 +187,94 @@ def cell(key: str) -> int:
 '''
 
 
-def test_prose_does_not_count_but_a_cell_does(tmp_path: Path) -> None:
-    code = proofs._code(_module(tmp_path, "table.py", TABLE))
+def test_prose_does_not_count_but_a_cell_does() -> None:
+    code = fingerprint.code_text(TABLE)
     reworded = (
         TABLE.replace("The table.", "The table, reworded.")
         .replace("# a comment", "# another comment")
         .replace('"""The cell of ``key``."""', '"""Which cell ``key`` selects."""')
         .replace("what it means", "what it means, reworded")
+        .replace("a bug class", "another bug class")
+        .replace("its evidence", "other evidence")
     )
     relaid = reworded.replace('    "b": 2,\n}', '    "b": 2}')
-    assert proofs._code(_module(tmp_path, "prose.py", relaid)) == code
-    changed = TABLE.replace('"b": 2', '"b": 3')
-    assert proofs._code(_module(tmp_path, "cell.py", changed)) != code
-    graver = TABLE.replace("CodeSpec(ERROR", "CodeSpec(WARNING")
-    assert proofs._code(_module(tmp_path, "severity.py", graver)) != code
+    assert fingerprint.code_text(relaid) == code
+    assert fingerprint.code_text(TABLE.replace('"b": 2', '"b": 3')) != code
+    assert fingerprint.code_text(TABLE.replace("CodeSpec(ERROR", "CodeSpec(WARNING")) != code
+    assert fingerprint.code_text(TABLE.replace('"complete_once"', '"nothing_lost"')) != code
 
 
-def test_a_function_of_docstring_only_still_hashes(tmp_path: Path) -> None:
+def test_a_function_of_docstring_only_still_hashes() -> None:
     only = 'def f() -> None:\n    """Nothing."""\n'
-    assert proofs._code(_module(tmp_path, "only.py", only)) == "def f() -> None:\n    pass"
+    assert fingerprint.code_text(only) == "def f() -> None:\n    pass"
 
 
-def _never(*_: object) -> None:
-    raise AssertionError("the proofs ran although the record is current")
-
-
-def test_a_current_record_is_reused_without_running_the_proofs(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_replay_is_its_own_step_and_finds_a_reducer_that_does_not_follow(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    current = ProofRecord(proofs.sources_fingerprint(), (ROW,))
-    (tmp_path / proofs.RECORD_NAME).write_text(current.to_text(), encoding="utf-8")
-    monkeypatch.setattr(command, "run_proofs", _never)
-    monkeypatch.setattr(command, "run_sdk", lambda: None)
-    assert command.current_records(tmp_path)[0] == current
+    assert RECORD is not None
+    refuted = [(policy, row) for policy in RECORD.policies for row in policy.rows if row.expected]
+    assert refuted, "the record holds no counterexample to replay"
+    assert all(row.replay == FOLLOWED for _, row in refuted)
+    policy, row = refuted[0]
+    alone = replace(RECORD, rows=(), policies=(replace(policy, rows=(replace(row, replay=None),)),))
+    assert proofs.replayed(alone).policies[0].rows[0].replay == FOLLOWED
+    # Through the reference's reducer, the peer's counterexample is not followed.
+    from responses_oracle.model import codegen
+
+    reference = codegen.load_kernels(REFERENCE)
+    monkeypatch.setattr(codegen, "load_kernels", lambda tables: reference)
+    replay = proofs.replayed(alone).policies[0].rows[0].replay
+    assert replay is not None and replay.startswith("after step")
 
 
-def test_a_stale_record_or_prove_runs_the_proofs(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fresh = ProofRecord(proofs.sources_fingerprint(), (ROW,))
-    monkeypatch.setattr(command, "run_proofs", lambda: fresh)
+def _never(*_: object) -> Any:
+    raise AssertionError("a current row was proved again")
+
+
+def test_only_the_stale_rows_are_proved_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert RECORD is not None
+    monkeypatch.setattr(proofs, "_run", _never)
+    assert proofs.run_proofs(RECORD) == RECORD
+    target = RECORD.rows[0]
+    stale = replace(RECORD, rows=(replace(target, fingerprint="0" * 64), *RECORD.rows[1:]))
+    ran: list[object] = []
+
+    def run(plan: object, tables: object) -> tuple[Any, tuple[str, ...]]:
+        ran.append(plan)
+        return _result(target), target.reads
+
+    monkeypatch.setattr(proofs, "_run", run)
+    assert proofs.run_proofs(stale) == RECORD
+    assert len(ran) == 1
+
+
+def _result(row: ProofRow) -> prove.ProofResult:
+    return prove.ProofResult(
+        row.invariant, "reference", prove.Status(row.status), 0.0, None, row.detail
+    )
+
+
+def test_a_record_of_the_older_format_is_stale() -> None:
+    old = (
+        '{"fingerprint": "ab", "results": [{"invariant": "complete_once", '
+        '"status": "proved_bounded", "detail": "held"}], "policies": []}'
+    )
+    record = ProofRecord.from_text(old)
+    assert "reference complete_once bounded" in record.stale()
+
+
+def test_prove_re_proves_every_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert RECORD is not None
+    (tmp_path / proofs.RECORD_NAME).write_text(RECORD.to_text(), encoding="utf-8")
+    calls: list[bool] = []
+    monkeypatch.setattr(
+        command, "run_proofs", lambda previous, everything: calls.append(everything) or RECORD
+    )
     monkeypatch.setattr(command, "run_sdk", lambda: None)
-    stale = ProofRecord("0" * 64, (ROW,))
-    (tmp_path / proofs.RECORD_NAME).write_text(stale.to_text(), encoding="utf-8")
-    assert command.current_records(tmp_path)[0] is fresh
-    (tmp_path / proofs.RECORD_NAME).write_text(fresh.to_text(), encoding="utf-8")
-    ran: list[bool] = []
-    monkeypatch.setattr(command, "run_proofs", lambda: ran.append(True) or fresh)
-    assert command.current_records(tmp_path, prove=True)[0] is fresh
-    assert ran == [True]
+    assert command.current_records(tmp_path)[0] == RECORD
+    assert command.current_records(tmp_path, prove=True)[0] == RECORD
+    assert calls == [False, True]
 
 
 def test_check_and_prove_together_are_refused() -> None:

@@ -26,9 +26,9 @@ from responses_oracle.proofs.any_channels import (
 )
 from responses_oracle.proofs.encoding import Bounds, Encoding, State, Step
 from responses_oracle.proofs.induction import search, system_for
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
 from responses_oracle.proofs.properties import PROPERTIES
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.unbounded import RLIMIT, UNBOUNDED
 
 TWO_CHANNEL_MUTANTS = ("delta-reopens-done-part", "other-part-delta-dropped")

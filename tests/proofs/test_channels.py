@@ -29,8 +29,8 @@ from responses_oracle.model.vocabulary import (
 )
 from responses_oracle.proofs.encoding import ENTRY, PROOF_CHANNELS, TRIGGER, Bounds, Encoding
 from responses_oracle.proofs.induction import new_solver
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.refinement import check_stream
 from responses_oracle.proofs.unbounded import prove_unbounded
 from responses_oracle.result import Result

@@ -20,9 +20,9 @@ from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 from responses_oracle.model.vocabulary import Code, EntryState, ResponseStatus, Trigger
 from responses_oracle.proofs.encoding import Bounds
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import CHANNEL_MUTANTS, MUTANTS, Mutant
-from responses_oracle.proofs.prove import Status, prove
-from responses_oracle.proofs.routing import ConcreteRoutingStep
+from responses_oracle.proofs.routing_z3 import ConcreteRoutingStep
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 from responses_oracle.proofs.vacuity import obligation_witnesses
 from responses_oracle.reducer import Reducer
@@ -205,7 +205,7 @@ def test_every_obligation_has_a_reachable_antecedent() -> None:
     assert shortest["slot_reuse_reported"] == [Trigger.ITEM_ADDED, Trigger.ITEM_ADDED]
 
 
-# -- the state, the candidates and the ids follow the wire events ------------------------
+# -- the state, the offers and the ids follow the wire events ------------------------
 
 
 def _ended(name: str, output: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
@@ -236,7 +236,7 @@ def test_delta_leaves_entry_added_reports_a_streaming_call_as_not_started() -> N
 
 
 def test_done_only_item_payload_dropped_misses_the_divergent_snapshot() -> None:
-    # The done item's arguments were never a candidate: a snapshot that changes them is
+    # The done item's arguments were never an offer: a snapshot that changes them is
     # taken silently, where the reference reports the divergence.
     name = "done-only-item-payload-dropped"
     (done,) = [e["item"] for e in _fixture(name) if e["type"] == "response.output_item.done"]

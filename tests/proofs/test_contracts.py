@@ -20,11 +20,11 @@ import pytest
 from helpers import QUIRKS, same_runner
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.tables import REFERENCE, KernelSet
-from responses_oracle.model.vocabulary import CandidateRelation, Code, PayloadHeld
+from responses_oracle.model.vocabulary import Code, OfferRelation, PayloadHeld
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, check_contract, selectable
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import table_mutants
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
 CONTRACT_MUTANTS = [mutant for mutant in MUTANT_LIST if mutant.system == "contract"]
@@ -159,9 +159,9 @@ def test_the_witness_stream_changes_the_diagnostic_only(mutant: Mutant) -> None:
 
 
 def test_a_cell_no_input_selects_is_reported_unselectable() -> None:
-    assert not selectable("payload", (PayloadHeld.NOTHING, CandidateRelation.EQUAL), REFERENCE)
-    assert not selectable("payload", (PayloadHeld.VALUE, CandidateRelation.FIRST), REFERENCE)
-    assert selectable("payload", (PayloadHeld.VALUE, CandidateRelation.EXTENDS), REFERENCE)
+    assert not selectable("payload", (PayloadHeld.NOTHING, OfferRelation.EQUAL), REFERENCE)
+    assert not selectable("payload", (PayloadHeld.VALUE, OfferRelation.FIRST), REFERENCE)
+    assert selectable("payload", (PayloadHeld.VALUE, OfferRelation.EXTENDS), REFERENCE)
 
 
 def test_every_selectable_cell_change_is_refuted_by_its_table_contract() -> None:

@@ -31,8 +31,8 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 from responses_oracle.proofs.counterexample import fixture_path
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANTS
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 from responses_oracle.testing.strategies import GeneratedStream, faulty_streams
 

@@ -35,10 +35,10 @@ from responses_oracle.proofs.conformance import violated_invariants
 from responses_oracle.proofs.encoding import PAYLOAD, Bounds, Payload
 from responses_oracle.proofs.execution_z3 import EXECUTABLE_FACTS, EXECUTABLE_OBLIGATIONS, STOP
 from responses_oracle.proofs.induction import check_induction
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import table_mutants
 from responses_oracle.proofs.ops_z3 import PAYLOAD_OPS, Z3Ops
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 from responses_oracle.reducer import Reducer
 

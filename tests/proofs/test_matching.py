@@ -161,15 +161,15 @@ _STRINGS: dict[Payload, str | None] = {
 
 def test_payload_and_identity_relations_agree_on_strings_and_their_abstraction() -> None:
     ops, sort = Z3Ops(1), finite_sort(Payload)
-    for held, candidate in itertools.product(_STRINGS, repeat=2):
-        python = payload_key(PYTHON, _STRINGS[held], _STRINGS[candidate])
-        terms = payload_key(ops, sort[held], sort[candidate])
+    for held, offer in itertools.product(_STRINGS, repeat=2):
+        python = payload_key(PYTHON, _STRINGS[held], _STRINGS[offer])
+        terms = payload_key(ops, sort[held], sort[offer])
         for value, term in zip(python, terms, strict=True):
-            assert _value(term).eq(finite_sort(type(value))[value]), (held, candidate)
+            assert _value(term).eq(finite_sort(type(value))[value]), (held, offer)
         for taken in (False, True):
-            relation = identity_relation(PYTHON, _STRINGS[held], _STRINGS[candidate], taken)
-            term = identity_relation(ops, sort[held], sort[candidate], z3.BoolVal(taken))
-            assert _value(term).eq(finite_sort(type(relation))[relation]), (held, candidate)
+            relation = identity_relation(PYTHON, _STRINGS[held], _STRINGS[offer], taken)
+            term = identity_relation(ops, sort[held], sort[offer], z3.BoolVal(taken))
+            assert _value(term).eq(finite_sort(type(relation))[relation]), (held, offer)
 
 
 # -- vacuity ------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_most_matching_cells_are_reached_and_the_rest_are_proposed_by_no_key() -
     coverage = fit_coverage(REFERENCE, Bounds(2, 2), 3)
     assert len(coverage.reached) + len(coverage.unreached) == 120
     assert len(coverage.reached) >= 110
-    # A candidate not at its own slot is proposed by its call_id or by its id: with a
+    # An entry not at its own slot is proposed by its call_id or by its id: with a
     # blank call_id and an id that does not name it, no key proposes it.
     for _type, call, id_fit, slot in coverage.unreached:
         assert slot.name == "ELSEWHERE" and id_fit.name != "NAMES"

@@ -45,8 +45,8 @@ PYTHON_BLIND: dict[str, str] = {
     "slot-beats-item-id": "model.invariants keys ambiguity on the ambiguous_route code, "
     "which a router that guesses never raises",
     "shared-slot-routes-by-slot": "as slot-beats-item-id",
-    "closed-channel-delta-appended": "model.invariants counts only the candidates the driver "
-    "offered; the late delta the mutant appends waits unoffered behind the *.done value "
+    "closed-channel-delta-appended": "model.invariants counts only the offers the driver "
+    "made; the late delta the mutant appends waits unoffered behind the *.done value "
     "(the refinement check and test_channels see it: no late_event)",
 }
 """Mutants the Python predicates of model.invariants cannot see, and why."""

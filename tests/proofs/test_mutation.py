@@ -24,8 +24,8 @@ from responses_oracle.model.tables import (
 )
 from responses_oracle.model.vocabulary import (
     AddedView,
-    CandidateRelation,
     EntryState,
+    OfferRelation,
     PayloadHeld,
     Trigger,
 )
@@ -43,7 +43,7 @@ from responses_oracle.proofs.mutation import (
     unreachable,
 )
 
-_H, _R = PayloadHeld, CandidateRelation
+_H, _R = PayloadHeld, OfferRelation
 
 
 def _stream(name: str) -> list[dict[str, Any]]:
@@ -102,21 +102,21 @@ def test_the_reference_kernels_record_each_cell_they_consult() -> None:
 
 
 def test_the_corpus_keeps_a_stream_only_for_a_cell_it_adds() -> None:
-    candidates = generated_streams(5)
-    corpus = build_corpus(candidates, per_cell=1)
-    every = set().union(*(reached_by(s.events) for s in candidates))
+    pool = generated_streams(5)
+    corpus = build_corpus(pool, per_cell=1)
+    every = set().union(*(reached_by(s.events) for s in pool))
     assert set(corpus.reaching) == every
     assert all(len(streams) >= 1 for streams in corpus.reaching.values())
     # per_cell=1: each kept stream was the first to reach one of its cells.
     firsts = {streams[0] for streams in corpus.reaching.values()}
     assert firsts == set(range(len(corpus.streams)))
-    assert len(corpus.streams) < len(candidates)
+    assert len(corpus.streams) < len(pool)
 
 
 def test_a_mutant_of_a_cell_no_stream_reaches_is_not_judged_on_behaviour() -> None:
     corpus = build_corpus(generated_streams(2), per_cell=1)
     # No input of payload_key selects (NOTHING, EQUAL): with nothing held a non-empty
-    # candidate is FIRST.
+    # offer is FIRST.
     (mutant,) = [
         m for m in table_mutants() if m.table == "payload" and m.cell == (_H.NOTHING, _R.EQUAL)
     ]

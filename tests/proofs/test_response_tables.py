@@ -23,6 +23,7 @@ from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.responses import Held, IdMatch, Opening
 from responses_oracle.model.tables import REFERENCE, KernelSet
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import (
     behaviour,
@@ -32,7 +33,6 @@ from responses_oracle.proofs.mutation import (
     recorded_streams,
     table_mutants,
 )
-from responses_oracle.proofs.prove import Status, prove
 from responses_oracle.reducer import Reducer
 
 TABLES = (

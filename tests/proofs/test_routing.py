@@ -20,10 +20,10 @@ from responses_oracle.model.tables import REFERENCE
 from responses_oracle.model.vocabulary import Code, EntryState, RouteAction
 from responses_oracle.proofs.encoding import Bounds
 from responses_oracle.proofs.induction import new_solver
+from responses_oracle.proofs.inventory import DEFAULT_BOUND, Status, prove
 from responses_oracle.proofs.mutants import MUTANTS
 from responses_oracle.proofs.mutation import table_mutants
-from responses_oracle.proofs.prove import DEFAULT_BOUND, Status, prove
-from responses_oracle.proofs.routing import (
+from responses_oracle.proofs.routing_z3 import (
     ACTION,
     DELIVERED,
     KIND,

@@ -24,6 +24,7 @@ from responses_oracle.model.execution import (
 )
 from responses_oracle.model.tables import REFERENCE
 from responses_oracle.proofs.contracts import CONTRACTS, SELECTING, selectable
+from responses_oracle.proofs.inventory import Status, prove
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
 from responses_oracle.proofs.mutation import (
     behaviour,
@@ -32,7 +33,6 @@ from responses_oracle.proofs.mutation import (
     runner_streams,
     table_mutants,
 )
-from responses_oracle.proofs.prove import Status, prove
 
 pytestmark = pytest.mark.rule("R13")
 

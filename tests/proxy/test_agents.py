@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from responses_oracle.agents.profiles import BY_NAME, PROFILES
 from responses_oracle.agents.runner import PROXY, PROXY_LOG, run_cell
-from responses_oracle.agents.scenarios import resolve
-from responses_oracle.docsite import agents, docs_dir
+from responses_oracle.agents.scenario_list import resolve
+from responses_oracle.docsite import docs_dir, real_agents
 
 
 def test_openai_agents_behind_the_proxy_is_judged_by_serve_as_a_cell_of_its_own(
@@ -30,23 +30,23 @@ def test_openai_agents_behind_the_proxy_is_judged_by_serve_as_a_cell_of_its_own(
 
 
 def _record() -> dict[str, Any]:
-    return agents.load(docs_dir())
+    return real_agents.load(docs_dir())
 
 
 def test_proxy_cells_are_kept_beside_the_direct_ones_and_shown_as_a_column(
     tmp_path: Path,
 ) -> None:
     record = _record()
-    (tmp_path / agents.RECORD_NAME).write_text(json.dumps(record), encoding="utf-8")
+    (tmp_path / real_agents.RECORD_NAME).write_text(json.dumps(record), encoding="utf-8")
     codex = next(c for c in record["clients"] if c["client"] == "codex")
     direct = copy.deepcopy(codex["cells"])
     cell = {**direct[0], "client": "codex via proxy"}
-    agents._merge(tmp_path, {**agents.client_entry(BY_NAME["codex"]),
-                             agents.PROXY_CELLS: [cell]}, agents.PROXY_CELLS)
-    merged = next(c for c in agents.load(tmp_path)["clients"] if c["client"] == "codex")
+    real_agents._merge(tmp_path, {**real_agents.client_entry(BY_NAME["codex"]),
+                             real_agents.PROXY_CELLS: [cell]}, real_agents.PROXY_CELLS)
+    merged = next(c for c in real_agents.load(tmp_path)["clients"] if c["client"] == "codex")
     assert merged["cells"] == direct  # the direct recording is untouched
-    assert [x["scenario"] for x in merged[agents.PROXY_CELLS]][:1] == [cell["scenario"]]
-    page = agents.render(agents.load(tmp_path))
+    assert [x["scenario"] for x in merged[real_agents.PROXY_CELLS]][:1] == [cell["scenario"]]
+    page = real_agents.render(real_agents.load(tmp_path))
     header = next(line for line in page.splitlines() if line.startswith("| scenario |"))
     assert "| codex | codex via proxy |" in header
     assert "*CLIENT via proxy*" in page
@@ -57,12 +57,12 @@ def test_a_column_behind_the_proxy_is_counted_beside_the_direct_cells_of_its_sce
     codex = next(c for c in _record()["clients"] if c["client"] == "codex")
     direct = copy.deepcopy(codex["cells"][:3])
     behind = [{**x, "client": "codex via proxy"} for x in direct[:2]]
-    page = agents.render({"clients": [{**codex, "cells": direct, agents.PROXY_CELLS: behind}],
-                          "scenarios": _record()["scenarios"]})
+    entry = {**codex, "cells": direct, real_agents.PROXY_CELLS: behind}
+    page = real_agents.render({"clients": [entry], "scenarios": _record()["scenarios"]})
     [row] = [line for line in page.splitlines() if line.startswith("| codex via proxy | 2 |")]
     # The direct cells counted are those of the same two scenarios, not all three.
-    same = agents._counts({"cells": direct[:2]})
-    assert row == f"| codex via proxy | 2 | {agents._counts({'cells': behind})} | {same} |"
+    same = real_agents._counts({"cells": direct[:2]})
+    assert row == f"| codex via proxy | 2 | {real_agents._counts({'cells': behind})} | {same} |"
 
 
 def test_the_recording_tool_puts_the_proxy_before_agents_only(

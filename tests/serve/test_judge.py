@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.agents.verdicts import load_verdicts
+from responses_oracle.agents.served_verdicts import load_verdicts
 from responses_oracle.serve.judge import Served, judge
 from responses_oracle.serve.mapping import OfferedTool, map_scenario
 from responses_oracle.serve.scenarios import Scenario

@@ -34,7 +34,7 @@ from responses_oracle.serve.mapping import (
 )
 from responses_oracle.serve.scenarios import QUIRKS, load_scenario
 from responses_oracle.testing.cases import generated_case
-from responses_oracle.testing.vectors import corpus_vectors
+from responses_oracle.testing.conformance_vectors import corpus_vectors
 
 SHELL = OfferedTool(
     "shell",

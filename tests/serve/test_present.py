@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from pydantic import ValidationError
-from responses_oracle.agents.scenarios import builtin
+from responses_oracle.agents.scenario_list import builtin
 from responses_oracle.reducer import reduce
 from responses_oracle.serve import load_scenario, running
 from responses_oracle.serve.present import AS_GIVEN, Presentation, present, served_problems

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 from helpers import REPO
+from responses_oracle.next_input import replay_input
 from responses_oracle.reducer import reduce
-from responses_oracle.replay import replay_input
+from responses_oracle.serve.request_schema import item_problems
 from responses_oracle.serve.scenarios import QUIRKS, load_scenario
-from responses_oracle.serve.schema import item_problems
-from responses_oracle.testing.vectors import corpus_vectors
+from responses_oracle.testing.conformance_vectors import corpus_vectors
 
 CALL = {
     "type": "function_call",

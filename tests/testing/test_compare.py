@@ -16,7 +16,7 @@ from responses_oracle.testing.compare import (
     compare,
     payloads,
 )
-from responses_oracle.testing.rules import CODE_RULES, RULES, rules_of_codes
+from responses_oracle.testing.rule_codes import CODE_RULES, RULES, rules_of_codes
 
 CREATED = {"type": "response.created", "response": {"id": "resp_1"}}
 
@@ -124,7 +124,7 @@ def test_status_and_codes() -> None:
 def test_a_failure_is_one_difference_saying_what_the_oracle_answers() -> None:
     events = _stream(_fc("fc_1", "call_1"))
     [difference] = compare(events, _oracle(events), Failure("RuntimeError: boom"))
-    assert difference.aspect is Aspect.FAILURE and difference.candidate == "RuntimeError: boom"
+    assert difference.aspect is Aspect.FAILURE and difference.answer == "RuntimeError: boom"
     assert "completed with 1 item(s)" in difference.why
 
 
@@ -155,7 +155,7 @@ def test_parsed_arguments_are_compared_as_json_values() -> None:
     oracle = _oracle(events)
     assert compare(events, oracle, _parsed(_fc("fc_1", "call_1", {"n": 1, "city": "Paris"}))) == []
     [other] = compare(events, oracle, _parsed(_fc("fc_1", "call_1", {"city": "Rome", "n": 1})))
-    assert (other.aspect, other.path, other.candidate) == (
+    assert (other.aspect, other.path, other.answer) == (
         Aspect.PAYLOAD, "[0].items[0].item.arguments", {"city": "Rome", "n": 1})
     assert "parsed as JSON" in other.why
     # Without the field the value is compared with the wire string, and differs.
@@ -174,7 +174,7 @@ def test_parsed_arguments_that_are_not_json_are_the_text_itself() -> None:
     assert compare(empty, _oracle(empty), _parsed(_fc("fc_1", "call_1", {}))) == []
     [difference] = compare(empty, _oracle(empty), [
         {"response": {"id": "resp_1"}, "items": [{"item": _fc("fc_1", "call_1", "{}")}]}])
-    assert (difference.oracle, difference.candidate) == ("", "{}")
+    assert (difference.oracle, difference.answer) == ("", "{}")
 
 
 def test_as_parsed_reads_json_like_json_parse() -> None:
@@ -197,7 +197,7 @@ def test_an_item_found_elsewhere_is_moved_not_paired_with_another_by_position() 
     # position with msg_2, which would be an id and a payload difference.
     assert sorted(d.aspect.value for d in differences) == ["extra_item", "order"]
     [extra] = [d for d in differences if d.aspect is Aspect.EXTRA_ITEM]
-    assert extra.candidate["id"] == "msg_2"
+    assert extra.answer["id"] == "msg_2"
     # An item whose id differs and is nowhere else still pairs by position: an id
     # difference, not a lost item and an invented one.
     renamed = {**message, "id": "msg_9"}

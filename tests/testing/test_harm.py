@@ -20,8 +20,8 @@ from responses_oracle.serve.present import present
 from responses_oracle.testing.candidate import Failure, FunctionCandidate
 from responses_oracle.testing.cases import Case
 from responses_oracle.testing.cause import Causes, judged
+from responses_oracle.testing.findings import cluster_order
 from responses_oracle.testing.harness import find, report
-from responses_oracle.testing.report import cluster_order
 from responses_oracle.testing.streams import GeneratedStream
 from responses_oracle.testing.taxonomy import classify
 

@@ -37,7 +37,7 @@ from responses_oracle.testing.harness import (
     run_diff,
 )
 from responses_oracle.testing.hypotheses import explained
-from responses_oracle.testing.profiles import apply_profiles
+from responses_oracle.testing.provider_profiles import apply_profiles
 from responses_oracle.testing.strategies import data_chooser
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 

@@ -12,9 +12,9 @@ from responses_oracle.testing.candidate import FunctionCandidate
 from responses_oracle.testing.cases import Case
 from responses_oracle.testing.cause import POLICY_KIND, Signature, policy
 from responses_oracle.testing.compare import carried_ids, compare, subject
+from responses_oracle.testing.findings import Finding
 from responses_oracle.testing.harness import cluster, find, report
 from responses_oracle.testing.hypotheses import answer, explained
-from responses_oracle.testing.report import Finding
 from responses_oracle.testing.streams import GeneratedStream
 from responses_oracle.testing.taxonomy import results_json
 

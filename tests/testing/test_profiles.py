@@ -4,7 +4,7 @@ answer on it is the one DESIGN gives.
 Every profile is applied to valid OpenAI streams of function calls (Hypothesis draws
 the stream and the profile's own choices); the test checks the deviation itself on the
 wire, then what the oracle makes of it: ids kept by first admission, payloads by the
-latest non-empty candidate, calls executable when the response completed.
+latest non-empty offer, calls executable when the response completed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Result, reduce
-from responses_oracle.testing.profiles import PROFILES, apply_profiles
+from responses_oracle.testing.provider_profiles import PROFILES, apply_profiles
 from responses_oracle.testing.strategies import data_chooser, provider_streams
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 

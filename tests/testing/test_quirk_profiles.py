@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from responses_oracle import Result, reduce
 from responses_oracle.model.vocabulary import SEVERITY, Severity
 from responses_oracle.testing.choices import RandomChooser
-from responses_oracle.testing.profiles import apply_profiles
+from responses_oracle.testing.provider_profiles import apply_profiles
 from responses_oracle.testing.strategies import data_chooser
 from responses_oracle.testing.streams import GeneratedStream, openai_stream
 
@@ -234,7 +234,7 @@ def test_onyx_rebuilt_ids_keep_the_streamed_id(data: st.DataObject) -> None:
 
 
 def test_the_quirk_profiles_name_their_quirk() -> None:
-    from responses_oracle.testing.profiles import PROFILES
+    from responses_oracle.testing.provider_profiles import PROFILES
 
     cited = {
         name: re.findall(r"q\d\d", PROFILES[name].evidence)

@@ -147,7 +147,7 @@ def test_vectors_check_leads_with_the_verdict_and_groups_by_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from responses_oracle.testing.candidate import ProcessCandidate
-    from responses_oracle.testing.vectors import by_rule, check, load
+    from responses_oracle.testing.conformance_vectors import by_rule, check, load
 
     out = tmp_path / "vectors"
     assert main(["vectors", "export", str(out), "--generated", "12"]) == 0

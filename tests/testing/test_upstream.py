@@ -27,8 +27,8 @@ from responses_oracle.docsite.clients import CLIENTS, load
 from responses_oracle.model.divergence import TOLERABLE, Divergence
 from responses_oracle.testing.candidate import NODE_ADAPTERS, ProcessCandidate, candidate_command
 from responses_oracle.testing.choices import case_chooser
-from responses_oracle.testing.explain import oracle_json
 from responses_oracle.testing.harness import Generation
+from responses_oracle.testing.oracle_trace import oracle_json
 from responses_oracle.testing.streams import openai_stream
 from responses_oracle.testing.upstream import (
     STYLES,

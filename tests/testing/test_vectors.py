@@ -16,7 +16,7 @@ from helpers import REPO
 from responses_oracle import reduce
 from responses_oracle.cli.vectors import check_text
 from responses_oracle.testing.candidate import FunctionCandidate
-from responses_oracle.testing.vectors import (
+from responses_oracle.testing.conformance_vectors import (
     FORMAT,
     FORMAT_VERSION,
     MANIFEST_FORMAT,

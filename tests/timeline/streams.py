@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from responses_oracle.docsite.streams import (
+from responses_oracle.docsite.wire_builders import (
     added,
     args_delta,
     args_done,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from responses_oracle.docsite.examples import run
 from responses_oracle.docsite.pages import rule_page
-from responses_oracle.docsite.rules import RULES, Rule
+from responses_oracle.docsite.rule_texts import RULES, Rule
 from responses_oracle.docsite.timelines import RULE_URL, frame_height, timeline_page
 
 from .test_timeline import Page

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 from responses_oracle.cli.explain import explain_events, json_lines
-from responses_oracle.docsite.streams import added, args_delta, args_done, call, created, done
+from responses_oracle.docsite.wire_builders import added, args_delta, args_done, call, created, done
 from responses_oracle.model.vocabulary import SEVERITY, Code, EntryState
 from responses_oracle.testing.candidate import Failure
-from responses_oracle.testing.rules import CODE_RULES
+from responses_oracle.testing.rule_codes import CODE_RULES
 from responses_oracle.timeline import build_timeline, render_html
 from responses_oracle.timeline.build import Kind, _wire
 from responses_oracle.timeline.page import STATE_COLOURS
@@ -319,7 +319,7 @@ def _candidate_answer() -> list[dict[str, Any]]:
 
 
 def test_the_candidate_answer_sits_beside_the_lanes_with_each_difference_on_its_item() -> None:
-    page = Page(render_html(CAPTURE, title="c", candidate=_candidate_answer(),
+    page = Page(render_html(CAPTURE, title="c", answer=_candidate_answer(),
                             candidate_name="my-parser"))
     cells = [a["class"] for t, a in page.tags if t == "div" and "cand" in a.get("class", "")
              .split()]
@@ -331,8 +331,8 @@ def test_the_candidate_answer_sits_beside_the_lanes_with_each_difference_on_its_
 
 
 def test_a_candidate_failure_is_shown_with_its_message() -> None:
-    page = Page(render_html(CAPTURE, title="c", candidate=Failure("crashed: <b>boom</b>")))
-    plain = Page(render_html(CAPTURE, title="c", candidate=Failure("crashed")))
+    page = Page(render_html(CAPTURE, title="c", answer=Failure("crashed: <b>boom</b>")))
+    plain = Page(render_html(CAPTURE, title="c", answer=Failure("crashed")))
     shown = "".join(page.text)
     assert "failure: crashed: <b>boom</b>" in shown
     assert page.tags == plain.tags

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from browser import DevTools, available, chromium, problems, serve, wait_until_loaded
-from responses_oracle.docsite.streams import added, args_delta, call, completed, created, done
+from responses_oracle.docsite.wire_builders import added, args_delta, call, completed, created, done
 from responses_oracle.timeline import render_html, shared_assets
 from responses_oracle.wire import read_wire_events
 

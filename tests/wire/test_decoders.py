@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from helpers import FIXTURES, REPO
 from responses_oracle import reduce
-from responses_oracle.testing.vectors import corpus_vectors
+from responses_oracle.testing.conformance_vectors import corpus_vectors
 from responses_oracle.wire import decode
 
 msgspec = pytest.importorskip("msgspec")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from responses_oracle.model.vocabulary import Code
 
 from .examples import Example
-from .streams import (
+from .wire_builders import (
     added,
     args_delta,
     args_done,
@@ -364,10 +364,10 @@ whose cells are picked by classifiers written once and run by both the reducer a
   in its namespace (or, without `call_id`, its id): `duplicate_item`, ignored — a done
   call is never reopened. A `call_id` held by an entry of another type of the same
   kind is `duplicate_call_id`, not admitted. Otherwise a new entry is admitted.
-- A `done` or snapshot item is **matched**: three keys propose candidates — the entry
+- A `done` or snapshot item is **matched**: three keys propose entries — the entry
   bound alone at its slot (on a shared slot, the one its `call_id` or id picks there),
   the entry holding its `call_id`, the entry its id names uniquely — and the *matching
-  table* says whether the item fits each candidate, from its type, `call_id`, id and
+  table* says whether the item fits each proposed entry, from its type, `call_id`, id and
   slot views. One fitting entry: the item is its; several: `ambiguous_route`,
   rejected; none: a new entry is admitted (done-only and snapshot-only items are
   recovered). An item of another type never fits. Equal `call_id`s fit whatever the
@@ -480,10 +480,10 @@ whose cells are picked by classifiers written once and run by both the reducer a
         "Payload: the latest non-empty value wins; empty never erases",
         """\
 Per channel (a call's `arguments`, a custom tool's `input`, a text part, …) the
-candidates in arrival order are: the concatenated deltas, the `*.done` value, the
+offers in arrival order are: the concatenated deltas, the `*.done` value, the
 `output_item.done` item's value, the `response.completed` item's value. The final value
-is the **last non-empty** candidate; an empty or missing value never replaces a
-non-empty one. When two non-empty candidates differ: `divergent_payload` (warning) —
+is the **last non-empty** offer; an empty or missing value never replaces a
+non-empty one. When two non-empty offers differ: `divergent_payload` (warning) —
 unless the earlier one is a prefix of the later (`payload_extended`, info). Payloads
 are opaque strings: never parsed, trimmed or re-serialized. `invalid_json_arguments`
 (warning) flags function-call arguments that do not parse as JSON. A delta that arrives
@@ -504,7 +504,7 @@ after its channel's `*.done` is a `late_event`.""",
             "Bedrock Mantle's gpt-oss-20b arguments end with a newline on every source "
             "(`{\"data\":{}}\\n`, peer notes §E); opencode replays them re-serialized, which "
             "changes the bytes — here they are kept as they came.",
-            "On OpenAI the four candidates agree (protocol notes §5.1, §6 item 2); a disagreement "
+            "On OpenAI the four offers agree (protocol notes §5.1, §6 item 2); a disagreement "
             "is "
             "recorded, never silently merged.",
         ),

@@ -26,7 +26,7 @@ RULES: dict[str, str] = {
     "R6": "items are admitted once and matched by slot, call_id, then id; done-only and "
     "snapshot-only items are recovered; first admission wins; a missing id is taken from "
     "item_id, then from the slot's events",
-    "R7": "per payload the latest non-empty candidate wins; empty never erases; payloads "
+    "R7": "per payload the latest non-empty offer wins; empty never erases; payloads "
     "are opaque strings",
     "R8": "lifecycle added -> streaming -> payload_done -> done -> completed; nothing "
     "reopens a done entry",

@@ -11,12 +11,14 @@ For one model (the reference, or a mutant) and each invariant:
    so in its detail.
 2. If a bound fails, bounded model checking searches a shortest renderable trace at
    that bound, up to ``depth`` steps.  Found: ``COUNTEREXAMPLE``, with the trace
-   rendered as a wire event stream and replayed through the reducer generated from the
-   same model (the detail says whether the reducer followed the trace state by
-   state).  Not found, the search is repeated without the ``RENDERABLE`` restriction
-   (entries with several channels, as a message's parts): found, ``COUNTEREXAMPLE``
-   with the abstract steps and no stream.  Still not found: ``UNKNOWN``, with the
-   conjuncts the induction step broke (the command line exits non-zero on it).
+   rendered as a wire event stream and, after each of its frames, the state the
+   encoding predicts (``expected``): replaying the stream through the reducer generated
+   from the same model is a separate step (``conformance.follow``), so a change to the
+   reducer needs no proof re-run.  Not found, the search is repeated without the
+   ``RENDERABLE`` restriction (entries with several channels, as a message's parts):
+   found, ``COUNTEREXAMPLE`` with the abstract steps and no stream.  Still not found:
+   ``UNKNOWN``, with the conjuncts the induction step broke (the command line exits
+   non-zero on it).
 3. With ``unbounded=True`` a second row per invariant reports the proof for any number
    of entries and slots (``unbounded.py``): ``PROVED_UNBOUNDED`` or ``UNKNOWN``; and a
    third, for the invariants of ``any_channels.ANY_CHANNELS`` (about each channel on its
@@ -42,8 +44,10 @@ The command line (``responses-oracle prove``) is a thin layer over ``prove``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import Any
 
 from responses_oracle.model.completeness import COMPLETENESS
@@ -51,9 +55,8 @@ from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.model.tables import REFERENCE, ModelTables
 
 from .any_channels import ANY_CHANNELS, prove_any_channels
-from .conformance import replay
 from .contracts import CONTRACTS, check_contract
-from .counterexample import render
+from .counterexample import Expectations, expectations
 from .encoding import Bounds
 from .execution_z3 import describe
 from .induction import InductionResult, bmc, check_induction, close_snapshot
@@ -110,6 +113,9 @@ class ProofResult:
     system: str = "lifecycle"
     """The transition system of the row: ``lifecycle`` (or routing), ``matcher``,
     ``contract`` (one decision step), or ``channels`` (any number of channels)."""
+    expected: Expectations | None = None
+    """With a rendered lifecycle or routing trace: what the encoding predicts after each
+    frame of ``counterexample``, for the replay through the reducer."""
 
 
 def _bounds(bound: tuple[int, int]) -> list[Bounds]:
@@ -188,16 +194,15 @@ def _bounded(
             None,
             f"at {failed.bounds} the {what}; no counterexample up to depth {depth}",
         )
-    trace = close_snapshot(search.trace, tables)
-    mismatches = replay(trace, tables).mismatches
-    followed = "the generated reducer follows it" if not mismatches else mismatches[0]
+    events, expected = expectations(close_snapshot(search.trace, tables))
     return ProofResult(
         invariant,
         tables.name,
         Status.COUNTEREXAMPLE,
         time.perf_counter() - started,
-        render(trace),
-        f"{search.depth}-step trace at {search.trace.bounds}; {followed}",
+        events,
+        f"{search.depth}-step trace at {search.trace.bounds}",
+        expected=expected,
     )
 
 
@@ -217,11 +222,21 @@ def over_contract(name: str, tables: ModelTables) -> ProofResult:
 def over_any_channels(invariant: str, tables: ModelTables) -> ProofResult:
     """The row of ``invariant`` for any number of channels per entry (``any_channels``):
     ``PROVED_UNBOUNDED`` or ``UNKNOWN``."""
+    return _any_size(invariant, tables, prove_any_channels, "channels")
+
+
+def _any_size(
+    invariant: str,
+    tables: ModelTables,
+    proof: Callable[[ModelTables, str], tuple[bool, str]],
+    system: str,
+) -> ProofResult:
+    """A row of a proof for any size: ``PROVED_UNBOUNDED`` or ``UNKNOWN``, with its detail."""
     started = time.perf_counter()
-    proved, detail = prove_any_channels(tables, invariant)
+    proved, detail = proof(tables, invariant)
     status = Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN
     seconds = time.perf_counter() - started
-    return ProofResult(invariant, tables.name, status, seconds, None, detail, "channels")
+    return ProofResult(invariant, tables.name, status, seconds, None, detail, system)
 
 
 def over_matcher(invariant: str, tables: ModelTables) -> ProofResult:
@@ -282,21 +297,40 @@ def prove(
     unknown = [name for name in names if name not in PROPERTIES and name not in CONTRACTS]
     if unknown:
         raise KeyError(f"no such invariant: {unknown[0]}")
-    results: list[ProofResult] = []
-    for name in names:
-        if name in CONTRACTS:
-            results.append(over_contract(name, tables))
-            continue
-        results.append(_bounded(name, tables, bound, depth))
-        if unbounded and name in UNBOUNDED:
-            started = time.perf_counter()
-            proved, detail = prove_unbounded(tables, name)
-            status = Status.PROVED_UNBOUNDED if proved else Status.UNKNOWN
-            results.append(
-                ProofResult(name, tables.name, status, time.perf_counter() - started, None, detail)
-            )
-        if unbounded and name in ANY_CHANNELS:
-            results.append(over_any_channels(name, tables))
-        if matcher and name in MATCHER_PROPERTIES:
-            results.append(over_matcher(name, tables))
-    return results
+    return [
+        row(tables)
+        for name in names
+        for _, row in row_plan(name, bound, depth, unbounded=unbounded, matcher=matcher)
+    ]
+
+
+Row = Callable[[ModelTables], ProofResult]
+"""One row of the report, as a function of the tables it is proved on."""
+
+
+def row_plan(
+    name: str,
+    bound: tuple[int, int] = DEFAULT_BOUND,
+    depth: int = DEFAULT_DEPTH,
+    unbounded: bool = False,
+    matcher: bool = True,
+) -> list[tuple[str, Row]]:
+    """The rows ``prove`` reports for ``name``, in order, each with its part:
+    ``contract``, or ``bounded`` then ``unbounded``, ``channels`` and ``matcher`` where
+    they apply.  Each row runs on its own, so a record can re-run one (``docsite``)."""
+    if name in CONTRACTS:
+        return [("contract", partial(over_contract, name))]
+    plan: list[tuple[str, Row]] = [("bounded", partial(_bounded, name, bound=bound, depth=depth))]
+    if unbounded and name in UNBOUNDED:
+        plan.append(("unbounded", partial(over_unbounded, name)))
+    if unbounded and name in ANY_CHANNELS:
+        plan.append(("channels", partial(over_any_channels, name)))
+    if matcher and name in MATCHER_PROPERTIES:
+        plan.append(("matcher", partial(over_matcher, name)))
+    return plan
+
+
+def over_unbounded(invariant: str, tables: ModelTables) -> ProofResult:
+    """The row of ``invariant`` for any number of entries and slots (``unbounded``):
+    ``PROVED_UNBOUNDED`` or ``UNKNOWN``."""
+    return _any_size(invariant, tables, prove_unbounded, "lifecycle")

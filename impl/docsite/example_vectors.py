@@ -1,7 +1,7 @@
 """The documentation's streams as conformance vectors: every example, checkable elsewhere.
 
 Each worked example of a rule page and each scenario of the peers page is exported
-with the testing toolkit's own vector writer (``responses_oracle.testing.vectors``) into
+with the testing toolkit's own vector writer (``responses_oracle.testing.conformance_vectors``) into
 ``docs/vectors/``: a manifest and one JSON file per stream, holding the events and the
 oracle's results.  The pages link to them, so every cell of the peers table and every
 example is backed by a vector another implementation can run (the format is the one
@@ -15,9 +15,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ..testing.vectors import CASES, Vector, VectorSource, export, make_vector
+from ..testing.conformance_vectors import CASES, Vector, VectorSource, export, make_vector
 from .peers import SCENARIOS, Scenario
-from .rules import RULES, Rule
+from .rule_texts import RULES, Rule
 
 FOLDER = "vectors"
 """Where the vectors live under ``docs/``."""

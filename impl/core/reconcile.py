@@ -1,10 +1,10 @@
-"""Payloads (R7): deltas joined per channel, candidates offered to the payload kernel.
+"""Payloads (R7): deltas joined per channel, offers made to the payload kernel.
 
 A channel (``state.Channel``) holds the deltas of one streamed value and the value
-chosen so far.  ``offer`` hands one candidate to the payload kernel: which cell applies
+chosen so far.  ``offer`` hands one offer to the payload kernel: which cell applies
 is ``model.payload.payload_key`` (the same function the proofs run with Z3 terms), and
 the kernel says keep or take.  ``snapshot_arrives`` records the snapshot's values as
-candidates (a ghost for the invariants); ``align_parts`` gives streamed parts the
+offers (a ghost for the invariants); ``align_parts`` gives streamed parts the
 positions the item puts them at.
 """
 
@@ -62,7 +62,7 @@ def append_delta(step: StepContext, channel: Channel, value: str | None) -> None
 
 
 def offer(step: StepContext, channel: Channel, value: str | None, source: PayloadSource) -> None:
-    """Offer one candidate: the joined deltas first (as their own candidate), then it."""
+    """Make one offer: the joined deltas first (as their own offer), then it."""
     if channel.deltas:
         joined = "".join(channel.deltas)
         channel.deltas.clear()
@@ -76,7 +76,7 @@ def offer(step: StepContext, channel: Channel, value: str | None, source: Payloa
         step.note(
             decision.code,
             f"{channel.kind.value}[{channel.index}] from {source.value}: "
-            f"held {clip(held_value)}, candidate {clip(value)}",
+            f"held {clip(held_value)}, offered {clip(value)}",
         )
     if decision.action is PayloadAction.TAKE:
         channel.value, channel.source = value, source
@@ -95,10 +95,10 @@ def offer_item_payloads(
 
 
 def snapshot_arrives(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:
-    """The first snapshot item of an entry: its values are candidates (a ghost).
+    """The first snapshot item of an entry: its values are offers (a ghost).
 
     The snapshot is reconciliation, not a late event (R3), so its values count as
-    candidates for ``empty_never_erases`` and ``latest_nonempty_wins`` whether or
+    offers for ``empty_never_erases`` and ``latest_nonempty_wins`` whether or
     not the entry's lifecycle row offers them — a row that skips the snapshot
     (AxonHub's reported bug) is then a visible violation, not a silent loss.
     """

@@ -1,6 +1,6 @@
 """Builders for the short wire streams the documentation reduces.
 
-The worked examples (``rules.py``) and the peer scenarios (``peers.py``) are written as
+The worked examples (``rule_texts.py``) and the peer scenarios (``peers.py``) are written as
 lists of wire events.  Spelled out as literal dicts each event would take three lines
 and bury what the example is about; these builders write the same dicts with the
 boilerplate (``type`` strings, ``in_progress``/``completed`` statuses, the empty

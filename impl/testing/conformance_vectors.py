@@ -44,8 +44,8 @@ from typing import Any
 from .candidate import Answer, Candidate, Failure
 from .cases import generated_case
 from .compare import Difference, carried_ids, compare
-from .explain import oracle_json
-from .rules import rules_of_codes
+from .oracle_trace import oracle_json
+from .rule_codes import rules_of_codes
 from .streams import Event, GeneratedStream
 
 CORPUS_FORMAT = "responses-oracle/vector-corpus"

@@ -1,6 +1,6 @@
 """The "Real agents" page: what real agents and gateways did with each scenario of serve.
 
-``python -m responses_oracle.docsite.agents --record [CLIENT...]`` runs each client of
+``python -m responses_oracle.docsite.real_agents --record [CLIENT...]`` runs each client of
 ``responses_oracle.agents.profiles`` on every scenario of the built-in list (``serve``
 plays it, the client runs in a temporary HOME, serve judges its next request) and
 writes what happened to ``docs/real-agents.json``, saving after every client, so a
@@ -44,8 +44,8 @@ from responses_oracle.agents.report import (
     why,
 )
 from responses_oracle.agents.runner import scenario_slug
-from responses_oracle.agents.scenarios import Scenario, builtin, scenario_events
-from responses_oracle.agents.verdicts import LABELS, VERDICTS
+from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_events
+from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
 from responses_oracle.words import counted
 
 from . import docs_dir
@@ -54,7 +54,7 @@ from .markdown import cell, table
 RECORD_NAME = "real-agents.json"
 PAGE_NAME = "real-agents.md"
 TIMELINES = "agents/timelines"
-COMMAND = "python -m responses_oracle.docsite.agents"
+COMMAND = "python -m responses_oracle.docsite.real_agents"
 SCRIPT = "python tools/record_agents.py"
 
 PROXY_CELLS = "proxy_cells"

@@ -38,7 +38,7 @@ from .candidate import Answer, Failure
 from .cause import Cause, Signature
 from .compare import Aspect
 from .provenance import Source, source_of
-from .rules import RULES
+from .rule_codes import RULES
 from .streams import Event
 from .taxonomy import Classified
 
@@ -170,7 +170,7 @@ class Cluster:
                     "aspect": c.difference.aspect.value,
                     "path": c.difference.path,
                     "reference": c.difference.oracle,
-                    "candidate": c.difference.candidate,
+                    "candidate": c.difference.answer,
                     "why": c.difference.why,
                 }
                 for c in self.classified
@@ -420,7 +420,7 @@ def render_cluster(number: int, cluster: Cluster) -> str:
         limit = 1 << 16 if d.aspect in _ID_ASPECTS else 160
         lines.append(
             f"  [{c.divergence.value}] {d.path}: reference {_short(d.oracle, limit)}, "
-            f"candidate {_short(d.candidate, limit)}"
+            f"candidate {_short(d.answer, limit)}"
         )
         lines.append(f"      why: {d.why}")
     if cluster.others:
@@ -448,7 +448,7 @@ def representative_page(cluster: Cluster) -> str | None:
     page: str = timeline.render_html(
         cluster.events,
         title=f"cluster {cluster.id}: {cluster.divergence.value} ({cluster.rule})",
-        candidate=cluster.answer,
+        answer=cluster.answer,
     )
     return page
 
