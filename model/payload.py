@@ -6,7 +6,8 @@ item's value (``PayloadSource``).  The final value is the **last non-empty**
 offer: an empty or missing offer never replaces a non-empty one (gateways
 blank terminal fields), and a later non-empty offer always wins.  When two
 non-empty offers differ the change is reported: ``payload_extended`` (info) when
-the held value is a prefix of the new one, ``divergent_payload`` (warning) otherwise.
+the held value is a prefix of the new one, ``divergent_payload`` (warning) otherwise;
+a value after an explicit empty one, ``empty_payload_filled`` (info).
 Payloads are opaque strings: never parsed, trimmed or re-serialised.
 
 An explicit empty value is a value (a zero-argument call's ``""``): it fills a channel
@@ -50,7 +51,9 @@ PAYLOAD: PayloadTable = {
         _R.MISSING: PayloadDecision(_KEEP, None),
         # The first empty value stays (its source too).
         _R.EMPTY: PayloadDecision(_KEEP, None),
-        _R.FIRST: PayloadDecision(_TAKE, None),
+        # A value after an explicit empty one: taken, and reported -- a client that read
+        # the empty one (a blanked done) holds another answer.
+        _R.FIRST: PayloadDecision(_TAKE, Code.EMPTY_PAYLOAD_FILLED),
         # With an empty value held every non-empty offer is FIRST.
         _R.EQUAL: PayloadDecision(_TAKE, None),
         _R.EXTENDS: PayloadDecision(_TAKE, None),

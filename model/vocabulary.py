@@ -365,6 +365,7 @@ class Code(Enum):
     ID_RENAMED_FIELD = "id_renamed_field"
     ID_ADOPTED_FROM_SLOT = "id_adopted_from_slot"
     ID_MINTED = "id_minted"
+    ID_ONLY_AS_ITEM_ID = "id_only_as_item_id"
     METADATA_CONFLICT = "metadata_conflict"
     CALL_ID_RENAMED = "call_id_renamed"
     SNAPSHOT_REKEYED = "snapshot_rekeyed"
@@ -375,6 +376,7 @@ class Code(Enum):
     DIVERGENT_PAYLOAD = "divergent_payload"
     PAYLOAD_EXTENDED = "payload_extended"
     EMPTY_PAYLOAD_IGNORED = "empty_payload_ignored"
+    EMPTY_PAYLOAD_FILLED = "empty_payload_filled"
     INVALID_JSON_ARGUMENTS = "invalid_json_arguments"
     # R9 response end
     SNAPSHOT_MISSING_ITEM = "snapshot_missing_item"
@@ -480,6 +482,11 @@ CODES: dict[Code, CodeSpec] = {
     Code.ID_MINTED: CodeSpec(
         _I, "R11", meaning="an item never carried an id; a deterministic one is minted"
     ),
+    # Bedrock Mantle: a done item names its call by item_id only; opencode and vercel-ai
+    # drop the call (issue #33).
+    Code.ID_ONLY_AS_ITEM_ID: CodeSpec(
+        _I, "R6", meaning="an item of an entry with an id carries none, only item_id; the id kept"
+    ),
     Code.METADATA_CONFLICT: CodeSpec(
         _W, "R6", meaning="a fixed call_id, name or namespace arrives different; the first kept"
     ),
@@ -518,6 +525,11 @@ CODES: dict[Code, CodeSpec] = {
     ),
     Code.EMPTY_PAYLOAD_IGNORED: CodeSpec(
         _I, "R7", meaning="an empty offer after a value; ignored (empty never erases)"
+    ),
+    # OpenRouter: the done events blank a call's arguments, the snapshot holds them;
+    # codex replays the blank (issue #33).
+    Code.EMPTY_PAYLOAD_FILLED: CodeSpec(
+        _I, "R7", meaning="a value after an explicit empty one (a blanked done); the value taken"
     ),
     Code.INVALID_JSON_ARGUMENTS: CodeSpec(
         _W, "R7", meaning="a function call's final arguments are not JSON; kept as they are"

@@ -5,6 +5,7 @@
     python tools/record_agents.py codex opencode    # install and record these clients
     python tools/record_agents.py --scenario q05 --scenario q10 codex
     python tools/record_agents.py --resume          # only the cells not recorded yet
+    python tools/record_agents.py --via-proxy codex # codex's column behind the proxy
 
 The versions are those of ``responses_oracle.agents.profiles`` (the one place they are
 pinned).  Each client goes outside the repository, under
@@ -23,9 +24,11 @@ project's.  A
 finished install writes ``installed.json`` there (what was installed, when); a failed
 one leaves its log beside it (``install.log``) and the page says the client was not
 run, and why.  Then ``python -m responses_oracle.docsite.real_agents --record`` runs each
-client on every scenario and saves the record after each client
+client on every scenario and saves the record after each cell
 (``docs/real-agents.json``), so a partial run keeps what it recorded; the page
-(``docs/real-agents.md``) is rendered from it.
+(``docs/real-agents.md``) is rendered from it.  With ``--via-proxy`` each agent runs
+with ``responses-oracle proxy`` between serve and it, into its *CLIENT via proxy*
+column (gateways have none: the proxy goes before agents).
 
 The heavy clients (codex is ~424 MB) are installed and run only from here, never by
 the default test run.
@@ -175,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="record only these scenarios (default: the whole list)")
     parser.add_argument("--resume", action="store_true",
                         help="record only the scenarios a client has no cell for yet")
+    parser.add_argument("--via-proxy", action="store_true",
+                        help="record the clients' columns behind the proxy (agents only)")
     args = parser.parse_args(argv)
     # A SIGTERM unwinds like Ctrl-C, so the running serve and client are ended too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -182,6 +187,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown clients {unknown}; known: {', '.join(BY_NAME)}")
     chosen = [BY_NAME[name] for name in args.clients] if args.clients else list(PROFILES)
+    if args.via_proxy:
+        gateways = [p.name for p in chosen if p.gateway]
+        if args.clients and gateways:
+            parser.error(f"--via-proxy puts the proxy before agents; {', '.join(gateways)} "
+                         "are gateways")
+        chosen = [p for p in chosen if not p.gateway]
     for profile in chosen:
         failed = install(profile)
         print(f"{profile.name} {profile.version}: {failed or 'installed'}", flush=True)
@@ -194,6 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         record += ["--scenario", scenario]
     if args.resume:
         record.append("--resume")
+    if args.via_proxy:
+        record.append("--via-proxy")
     return real_agents.main(record)
 
 

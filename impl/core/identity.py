@@ -129,7 +129,9 @@ def _shown(value: Any) -> str:
 
 def merge_id(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:
     """The item's wire id (or a gateway's ``item_id`` in its place) names the entry; the
-    first wire id is the entry's id, a later different one is reported (``id_changed``)."""
+    first wire id is the entry's id, a later different one is reported (``id_changed``),
+    and so is an item of an entry with an id that carries only ``item_id``
+    (``id_only_as_item_id``)."""
     wire_id = nonempty(item.get("id"))
     renamed = nonempty(item.get("item_id")) if wire_id is None else None
     if wire_id is not None:
@@ -147,3 +149,6 @@ def merge_id(step: StepContext, entry: Entry, item: Mapping[str, Any]) -> None:
         if entry.id_source not in (IdSource.WIRE, IdSource.RENAMED_FIELD):
             entry.item_id, entry.id_source = renamed, IdSource.RENAMED_FIELD
             step.note(Code.ID_RENAMED_FIELD, f"item has no id; took item_id {said(renamed)}")
+        else:
+            # The entry's id is known, but a client reading this item finds none.
+            step.note(Code.ID_ONLY_AS_ITEM_ID, f"item has no id, only item_id {said(renamed)}")

@@ -243,6 +243,7 @@ _ADMISSION__MATCH__SNAPSHOT_REKEYED__FIXED = Admission(AdmissionAction.MATCH, Co
 _ADMISSION__REJECT__AMBIGUOUS_ROUTE__FIXED = Admission(AdmissionAction.REJECT, Code.AMBIGUOUS_ROUTE, MergeStage.FIXED)
 _PAYLOADDECISION__KEEP = PayloadDecision(PayloadAction.KEEP, None)
 _PAYLOADDECISION__TAKE = PayloadDecision(PayloadAction.TAKE, None)
+_PAYLOADDECISION__TAKE__EMPTY_PAYLOAD_FILLED = PayloadDecision(PayloadAction.TAKE, Code.EMPTY_PAYLOAD_FILLED)
 _PAYLOADDECISION__KEEP__EMPTY_PAYLOAD_IGNORED = PayloadDecision(PayloadAction.KEEP, Code.EMPTY_PAYLOAD_IGNORED)
 _PAYLOADDECISION__TAKE__PAYLOAD_EXTENDED = PayloadDecision(PayloadAction.TAKE, Code.PAYLOAD_EXTENDED)
 _PAYLOADDECISION__TAKE__DIVERGENT_PAYLOAD = PayloadDecision(PayloadAction.TAKE, Code.DIVERGENT_PAYLOAD)
@@ -559,7 +560,7 @@ PAYLOAD_EDGES = frozenset({
     (PayloadHeld.NOTHING, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.EMPTY, OfferRelation.MISSING, PayloadDecision(PayloadAction.KEEP, None)),
     (PayloadHeld.EMPTY, OfferRelation.EMPTY, PayloadDecision(PayloadAction.KEEP, None)),
-    (PayloadHeld.EMPTY, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, None)),
+    (PayloadHeld.EMPTY, OfferRelation.FIRST, PayloadDecision(PayloadAction.TAKE, Code.EMPTY_PAYLOAD_FILLED)),
     (PayloadHeld.EMPTY, OfferRelation.EQUAL, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.EMPTY, OfferRelation.EXTENDS, PayloadDecision(PayloadAction.TAKE, None)),
     (PayloadHeld.EMPTY, OfferRelation.DIFFERS, PayloadDecision(PayloadAction.TAKE, None)),
@@ -1273,7 +1274,7 @@ def payload(held: PayloadHeld, relation: OfferRelation) -> PayloadDecision:
         if relation is _OfferRelation_EMPTY:
             return _PAYLOADDECISION__KEEP  # payload[EMPTY][EMPTY]
         if relation is _OfferRelation_FIRST:
-            return _PAYLOADDECISION__TAKE  # payload[EMPTY][FIRST]
+            return _PAYLOADDECISION__TAKE__EMPTY_PAYLOAD_FILLED  # payload[EMPTY][FIRST]
         if relation is _OfferRelation_EQUAL:
             return _PAYLOADDECISION__TAKE  # payload[EMPTY][EQUAL]
         if relation is _OfferRelation_EXTENDS:

@@ -89,6 +89,7 @@ from .taxonomy import Classified, classify, no_payload
 DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     Aspect.ID: (
         Code.ID_RENAMED_FIELD,
+        Code.ID_ONLY_AS_ITEM_ID,
         Code.ID_ADOPTED_FROM_SLOT,
         Code.ID_MINTED,
         Code.ID_CHANGED,
@@ -98,6 +99,7 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
     Aspect.PAYLOAD: (
         Code.AFTER_TERMINAL,
         Code.EMPTY_PAYLOAD_IGNORED,
+        Code.EMPTY_PAYLOAD_FILLED,
         Code.DIVERGENT_PAYLOAD,
         Code.PAYLOAD_EXTENDED,
         Code.INVALID_JSON_ARGUMENTS,
@@ -108,6 +110,7 @@ DECISIVE_CODES: dict[Aspect, tuple[Code, ...]] = {
         Code.SLOT_REUSED,
         Code.DUPLICATE_ITEM,
         Code.ID_RENAMED_FIELD,
+        Code.ID_ONLY_AS_ITEM_ID,
         Code.ID_ADOPTED_FROM_SLOT,
         Code.SNAPSHOT_ABSENT,
         Code.RESPONSE_ERROR,

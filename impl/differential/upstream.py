@@ -384,10 +384,12 @@ def tidied(
 
 SITUATIONS: dict[str, str] = {
     "empty_payload_ignored": "when a later event blanks them",
+    "empty_payload_filled": "when the done events blank them and a later event holds them",
     "snapshot_missing_item": "when `response.completed` leaves the item out",
     "snapshot_absent": "when `response.completed` carries no output",
     "after_terminal": "when events arrive after the terminal event",
     "id_renamed_field": "when the item's id arrives as `item_id`",
+    "id_only_as_item_id": "when the done item names itself by `item_id` only",
     "id_adopted_from_slot": "when the item carries no id of its own",
     "id_changed": "when a later event gives the item another id",
     "id_minted": "when no event gives the item an id",

@@ -381,6 +381,16 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
         f"serve played, and serve judges its next request as before. Only the cells "
         f"recorded so are filled: of {counted(len(behind), 'cell')} behind the proxy, "
         f"{held} held every verdict that applies.",
+        "",
+        *table(
+            ("client", "scenarios behind the proxy",
+             "held / broke / not judged / not applicable / not run", "direct, on the same"),
+            (
+                (f"{c['client']} via proxy", str(len(c[PROXY_CELLS])),
+                 _counts(c, PROXY_CELLS), _counts(_direct_twins(c)))
+                for c in clients if c.get(PROXY_CELLS)
+            ),
+        ),
     ]
     broke = [(name, x) for name, x in behind if _outcome(x) not in (HELD, NOT_APPLICABLE)]
     if broke:
@@ -389,6 +399,13 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
             for name, x in broke
         ))]
     return lines
+
+
+def _direct_twins(client: Mapping[str, Any]) -> dict[str, Any]:
+    """The client's direct cells on the scenarios it was recorded on behind the proxy,
+    as a client entry (``_counts`` compares the two on the same scenarios)."""
+    behind = {x["scenario"] for x in client.get(PROXY_CELLS, [])}
+    return {"cells": [x for x in client.get("cells", []) if x["scenario"] in behind]}
 
 
 def _without_verdict(clients: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -438,8 +455,10 @@ def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
     return f"{head} {', '.join(parts)}"
 
 
-def _counts(client: Mapping[str, Any]) -> str:
-    found = [_outcome(c) for c in client.get("cells", [])]
+def _counts(client: Mapping[str, Any], key: str = "cells") -> str:
+    """How a client's cells went (``key``: its direct ones, or ``PROXY_CELLS``), in the
+    order of the Clients table's last column."""
+    found = [_outcome(c) for c in client.get(key, [])]
     kinds = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
     return " / ".join(str(found.count(kind)) for kind in kinds)
 
@@ -479,8 +498,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     directory = docs_dir()
     if args.record is not None:
-        record(args.record or [p.name for p in PROFILES], args.scenario, directory, args.resume,
-               args.via_proxy)
+        # Behind the proxy, every agent by default: the proxy goes before agents only.
+        default = [p.name for p in PROFILES if not (args.via_proxy and p.gateway)]
+        record(args.record or default, args.scenario, directory, args.resume, args.via_proxy)
     data = load(directory)
     wanted = {PAGE_NAME: render(data), **render_timelines(data)}
     folder = directory / TIMELINES

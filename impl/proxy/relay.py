@@ -20,7 +20,12 @@ Rules
    payload); nothing else is kept but the last terminal event.  Passing a limit is a
    ``limit_exceeded`` diagnostic in the log; what was kept still goes out, ended by its
    terminal (or cut, if the upstream cut it).
-5. **The answer of ``stream: false``** is the ``response`` object of the last terminal
+5. **``data: [DONE]`` goes on when the upstream sent it, and only then**, once, at the
+   end of the canonical stream: where the upstream sent it if the canonical stream's
+   last event out is a terminal (a client that stops reading at ``[DONE]`` is not kept
+   waiting for the body's end), else after what ``close`` releases.  The framer reads
+   it as no event (``SSEFramer.sentinels`` counts it), so nothing else sees it.
+6. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
 """
@@ -39,6 +44,9 @@ from responses_oracle.wire.framers import SSEFramer
 from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from responses_oracle.wire.records import Limits, WireEvent
 
+DONE_FRAME: Final = b"data: [DONE]\n\n"
+"""The end-of-stream sentinel as the API sends it (rule 5)."""
+
 FRAMING: Final = Framing()
 """How the canonical stream is framed: ``event:`` lines, LF, one write per event."""
 
@@ -50,7 +58,7 @@ TERMINAL_TYPES: Final = frozenset(
 
 class Relay:
     """One upstream SSE body: ``feed`` its chunks, then ``close``; each returns the
-    bytes to send downstream now (rules 1-3)."""
+    bytes to send downstream now (rules 1-3 and 5)."""
 
     def __init__(
         self,
@@ -63,18 +71,30 @@ class Relay:
         self._framer = SSEFramer(EventBuilder(), wire_limits)
         self._canonical = Canonicalizer(limits=limits)
         self.answer: dict[str, Any] | None = None
-        """The last terminal event emitted (rule 5); None until one is."""
+        """The last terminal event emitted (rule 6); None until one is."""
+        self._ended = False
+        """The last event emitted is a terminal (rule 5)."""
+        self._sentinel_sent = False
 
     def feed(self, chunk: bytes) -> bytes:
         """Take the next chunk of the upstream body; the bytes to send on now."""
         emitted = self._through(self._framer.feed(chunk))
+        emitted += self._sentinel(closing=False)
         return chunk if self.dry_run else emitted
 
     def close(self) -> bytes:
         """The upstream body ended (whole or cut): what is left to send."""
         emitted = self._through(self._framer.finish())
         emitted += self._frame(self._canonical.close())
+        emitted += self._sentinel(closing=True)
         return b"" if self.dry_run else emitted
+
+    def _sentinel(self, *, closing: bool) -> bytes:
+        """``data: [DONE]`` if the upstream sent it and its place has come (rule 5)."""
+        if self._sentinel_sent or not self._framer.sentinels or not (closing or self._ended):
+            return b""
+        self._sentinel_sent = True
+        return DONE_FRAME
 
     @property
     def repairs(self) -> list[dict[str, Any]]:
@@ -87,6 +107,7 @@ class Relay:
 
     def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
         for event in events:
-            if event.get("type") in TERMINAL_TYPES:
+            self._ended = event.get("type") in TERMINAL_TYPES
+            if self._ended:
                 self.answer = dict(event)
         return b"" if self.dry_run else b"".join(FRAMING.frames(events))

@@ -3,7 +3,8 @@
 Streaming formats get a framer, a sans-IO object with ``feed(bytes)`` and
 ``finish()`` returning ``WireEvent`` lists, which never holds more than one event:
 
-- ``SSEFramer``: ``SSEDecoder`` messages; ``[DONE]`` dropped, ``oversized`` reported.
+- ``SSEFramer``: ``SSEDecoder`` messages; ``[DONE]`` dropped (and counted:
+  ``SSEFramer.sentinels``, for the proxy, which passes it on), ``oversized`` reported.
 - ``LineFramer`` with ``EventBuilder.jsonl_line``: one JSON event a line, optionally
   prefixed ``data:``; blank lines skipped.
 - ``LineFramer`` with ``axonhub_line``: one ``{"LastEventID","Type","Data"}`` record a
@@ -52,6 +53,8 @@ class SSEFramer:
         self._builder = builder
         self._limits = limits
         self._decoder = SSEDecoder(limits.max_event_bytes)
+        self.sentinels = 0
+        """How many ``[DONE]`` messages were dropped so far (no event carries them)."""
 
     def feed(self, data: bytes) -> list[WireEvent]:
         """Take the next chunk; return the events it completed."""
@@ -71,7 +74,9 @@ class SSEFramer:
                         Code.LIMIT_EXCEEDED, _too_big(self._limits), None, message.event
                     )
                 )
-            elif not is_done(message.data):
+            elif is_done(message.data):
+                self.sentinels += 1
+            else:
                 out.append(builder.decode(message.data, message.event, message.invalid_utf8))
         return out
 

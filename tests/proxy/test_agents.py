@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.agents.profiles import BY_NAME
+import pytest
+from responses_oracle.agents.profiles import BY_NAME, PROFILES
 from responses_oracle.agents.runner import PROXY, PROXY_LOG, run_cell
 from responses_oracle.agents.scenario_list import resolve
 from responses_oracle.docsite import docs_dir, real_agents
@@ -49,3 +50,28 @@ def test_proxy_cells_are_kept_beside_the_direct_ones_and_shown_as_a_column(
     header = next(line for line in page.splitlines() if line.startswith("| scenario |"))
     assert "| codex | codex via proxy |" in header
     assert "*CLIENT via proxy*" in page
+
+
+def test_a_column_behind_the_proxy_is_counted_beside_the_direct_cells_of_its_scenarios(
+) -> None:
+    codex = next(c for c in _record()["clients"] if c["client"] == "codex")
+    direct = copy.deepcopy(codex["cells"][:3])
+    behind = [{**x, "client": "codex via proxy"} for x in direct[:2]]
+    entry = {**codex, "cells": direct, real_agents.PROXY_CELLS: behind}
+    page = real_agents.render({"clients": [entry], "scenarios": _record()["scenarios"]})
+    [row] = [line for line in page.splitlines() if line.startswith("| codex via proxy | 2 |")]
+    # The direct cells counted are those of the same two scenarios, not all three.
+    same = real_agents._counts({"cells": direct[:2]})
+    assert row == f"| codex via proxy | 2 | {real_agents._counts({'cells': behind})} | {same} |"
+
+
+def test_the_recording_tool_puts_the_proxy_before_agents_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from record_agents import main
+
+    gateway = next(p.name for p in PROFILES if p.gateway)
+    with pytest.raises(SystemExit) as refused:
+        main(["--via-proxy", "--install", "codex", gateway])
+    assert refused.value.code == 2
+    assert f"{gateway} are gateways" in capsys.readouterr().err

@@ -21,7 +21,7 @@ import openai
 import pytest
 from aiohttp import web
 from helpers import REPO
-from responses_oracle.proxy import REPAIRS_COMMENT, REPAIRS_HEADER, ProxyConfig, running
+from responses_oracle.proxy import REPAIRS_COMMENT, REPAIRS_HEADER, ProxyConfig, Relay, running
 from responses_oracle.reducer import reduce
 from responses_oracle.serve import load_scenario
 from responses_oracle.serve import running as serving
@@ -273,3 +273,39 @@ def test_dry_run_forwards_a_json_request_as_it_is_and_its_answer_unchanged() -> 
     assert status == 200
     assert json.loads(body) == {"asked": first_turn(stream=False)}
     assert proxy.logged == []
+
+
+DONE = b"data: [DONE]\n\n"
+
+
+@pytest.mark.parametrize("sentinel", [True, False])
+def test_done_reaches_the_client_at_the_end_only_when_the_upstream_sent_it(
+    sentinel: bool,
+) -> None:
+    sent = frames(list(load_scenario(S01).events)) + ([DONE] if sentinel else [])
+    with upstream(sse_body(sent)) as url, running(ProxyConfig(url)) as proxy:
+        status, _, body = post(proxy.base_url, first_turn())
+    assert status == 200
+    assert body.count(b"[DONE]") == int(sentinel)
+    # Nothing but the repairs comment after it: every event is out before it.
+    events, _, tail = body.partition(DONE)
+    assert tail.startswith(b": " + REPAIRS_COMMENT.encode()) if sentinel else not tail
+    assert reduce(events)[0].status.value == "completed"
+
+
+def test_done_before_the_terminal_waits_for_the_end_and_after_it_goes_at_once() -> None:
+    """A ``[DONE]`` that comes while the canonical stream holds events goes out after
+    them (at ``close``); one after the terminal goes out as it arrives (relay rule 5)."""
+    head, terminal = frames(list(load_scenario(S01).events[:-1])), frames(
+        [load_scenario(S01).events[-1]])
+    early = Relay()
+    for chunk in head:
+        early.feed(chunk)
+    assert DONE not in early.feed(DONE)
+    ended = early.feed(b"".join(terminal)) + early.close()
+    assert ended.endswith(DONE) and ended.count(DONE) == 1
+    prompt = Relay()
+    for chunk in head + terminal:
+        prompt.feed(chunk)
+    assert prompt.feed(DONE) == DONE
+    assert prompt.close() == b""

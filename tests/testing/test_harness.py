@@ -419,8 +419,8 @@ def test_openai_python_adapter_is_explained_by_rule() -> None:
     # the reference matches to the call (R6).
     assert cluster.cause == Cause("raised", "", "", cluster.message)
     assert "identity changed" in cluster.message
-    assert cluster.decision == "item_done: agree -> match"
-    assert cluster.variants == ((f"{cluster.message} (at R6 item_done: agree -> match)", 1),)
+    assert cluster.decision == "id_only_as_item_id"
+    assert cluster.variants == ((f"{cluster.message} (at R6 id_only_as_item_id)", 1),)
     # Shrunk inside its frame; the SDK gives up at the done item, which R6 decides.
     assert cluster.events[0]["type"] == "response.created"
     assert cluster.events[-1]["type"] == "response.completed"
