@@ -37,6 +37,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     "agents/": ("clients",),
     "proxy/test_agents.py": ("clients",),
     "serve/test_clients.py": ("clients",),
+    "serve/test_docs.py": ("clients",),
+    "testing/test_compliance.py::test_the_recorded_compliance_is_what_the_client_answers_now": (
+        "clients",
+    ),
     "testing/test_clients.py": ("clients",),
     "testing/test_upstream.py": ("clients",),
     # Headless Chromium.
@@ -60,7 +64,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     "wire/test_wire_rechunk.py": ("slow",),
     "wire/test_wire_sse.py": ("slow",),
 }
-"""A folder (ending ``/``) or file under ``tests/`` → the markers of every test in it.
+"""A folder (ending ``/``) or file under ``tests/`` → the markers of every test in it;
+``file::test`` → the markers of that one test (all its parameters), for the one slow
+test of a file that is otherwise quick. This is the one place a test is given a kind:
+no test file marks itself ``slow`` or another kind (``test_markers.py`` checks).
 ``proofs``, ``clients`` and ``browser`` tests are ``slow`` too (``SLOW``), so
 ``pytest -m 'not slow'`` is the quick loop; the README's ``pytest`` runs everything."""
 
@@ -70,15 +77,17 @@ SLOW = frozenset({"proofs", "clients", "browser"})
 _TESTS = Path(__file__).resolve().parent
 
 
-def kinds(path: Path) -> tuple[str, ...]:
-    """The markers ``KINDS`` gives the test file at ``path``, ``slow`` added for ``SLOW``."""
+def kinds(path: Path, test: str = "") -> tuple[str, ...]:
+    """The markers ``KINDS`` gives the test named ``test`` (no parameters) of the file at
+    ``path`` (its file's, its folder's and its own), ``slow`` added for ``SLOW``."""
     if not path.is_relative_to(_TESTS):
         return ()
     relative = path.relative_to(_TESTS).as_posix()
     marks = [
         mark
         for where, marks in KINDS.items()
-        if relative == where or (where.endswith("/") and relative.startswith(where))
+        if where in (relative, f"{relative}::{test}")
+        or (where.endswith("/") and relative.startswith(where))
         for mark in marks
     ]
     if SLOW.intersection(marks):
@@ -104,9 +113,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     named = REPO / NAMED_FILE
     for item in items:
-        for mark in kinds(item.path):
-            item.add_marker(mark)
         name = getattr(item, "originalname", item.name)
+        for mark in kinds(item.path, name):
+            item.add_marker(mark)
         if item.path == named and (match := NAMED.match(name)):
             item.add_marker(pytest.mark.rule(f"R{match[1]}"))
     wanted = set(config.getoption("rule"))

@@ -29,8 +29,6 @@ from pathlib import Path
 import pytest
 from helpers import REPO, pip
 
-pytestmark = pytest.mark.slow
-
 TESTS = REPO / "tests"
 LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
 

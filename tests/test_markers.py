@@ -33,13 +33,9 @@ def pytest_collection_finish(session):
 """A pytest plugin writing each rule's collected test ids (parameters dropped)."""
 
 
-def test_every_kinds_entry_names_a_test_file_or_folder() -> None:
+def test_every_kinds_entry_names_a_test_file_folder_or_test() -> None:
     tests = REPO / "tests"
-    missing = [
-        where
-        for where in KINDS
-        if not ((tests / where).is_dir() if where.endswith("/") else (tests / where).is_file())
-    ]
+    missing = [where for where in KINDS if not _names_a_test(tests, where)]
     assert missing == [], "KINDS in tests/conftest.py names what is no longer there"
 
 
@@ -49,6 +45,51 @@ def test_proofs_clients_and_browser_tests_are_slow() -> None:
     assert kinds(tests / "docs" / "test_browser.py") == ("browser", "slow")
     assert kinds(tests / "core" / "test_rules.py") == ()
     assert {mark for marks in KINDS.values() for mark in marks} >= SLOW
+
+
+def test_a_test_entry_marks_that_test_only() -> None:
+    compliance = REPO / "tests" / "testing" / "test_compliance.py"
+    measured = "test_the_recorded_compliance_is_what_the_client_answers_now"
+    assert kinds(compliance, measured) == ("clients", "slow")
+    assert kinds(compliance, "test_the_summary_opens_the_page_with_every_client_and_rule") == ()
+
+
+def test_no_test_file_gives_itself_a_kind() -> None:
+    # KINDS is the one place a test gets a kind; a mark written in a test file would be
+    # a second place, which the quick loop's documentation does not look in.
+    tests = REPO / "tests"
+    marked = [
+        path.relative_to(tests).as_posix()
+        for path in sorted(tests.rglob("*.py"))
+        if _marks_a_kind(path.read_text(encoding="utf-8"))
+    ]
+    assert marked == [], "mark these in KINDS (tests/conftest.py) instead"
+
+
+def test_the_kind_check_rejects_its_mutant() -> None:
+    # The mutant: a file marking itself slow, as tests/test_installed.py once did.
+    assert _marks_a_kind("import pytest\n\npytestmark = pytest.mark." + "slow\n")
+    assert _marks_a_kind("@pytest.mark." + "clients\ndef test_x() -> None: ...\n")
+    assert not _marks_a_kind("@pytest.mark.rule('R7')\ndef test_x() -> None: ...\n")
+
+
+def _names_a_test(tests: Path, where: str) -> bool:
+    """Whether the ``KINDS`` key ``where`` names a folder, a file, or a ``file::test``
+    whose file defines that test."""
+    if where.endswith("/"):
+        return (tests / where).is_dir()
+    file, _, test = where.partition("::")
+    if not (tests / file).is_file():
+        return False
+    source = (tests / file).read_text(encoding="utf-8")
+    return not test or re.search(rf"^def {test}\(", source, re.M) is not None
+
+
+def _marks_a_kind(source: str) -> bool:
+    """Whether ``source`` marks a test with a kind itself (``slow``, ``proofs``, ``clients``,
+    ``browser``: a ``pytest.mark`` attribute)."""
+    names = "|".join(sorted(SLOW | {"slow"}))
+    return re.search(rf"\bmark\.({names})\b", source) is not None
 
 
 def test_every_rule_has_tests_carrying_its_marker() -> None:
