@@ -69,6 +69,7 @@ class Effect(Enum):
     NOTE_UNCONFIRMED = "note_unconfirmed"
     NOTE_MISSING_FROM_SNAPSHOT = "note_missing_from_snapshot"
     NOTE_ORPHAN = "note_orphan"
+    NOTE_DONE_ONLY = "note_done_only"
 
 
 class SlotState(Enum):
@@ -360,6 +361,7 @@ class Code(Enum):
     CHANNEL_MISMATCH = "channel_mismatch"
     PART_REALIGNED = "part_realigned"
     DUPLICATE_ITEM = "duplicate_item"
+    DONE_ONLY_ITEM = "done_only_item"
     DUPLICATE_CALL_ID = "duplicate_call_id"
     ID_CHANGED = "id_changed"
     ID_RENAMED_FIELD = "id_renamed_field"
@@ -466,6 +468,14 @@ CODES: dict[Code, CodeSpec] = {
     ),
     Code.DUPLICATE_ITEM: CodeSpec(
         _I, "R6", meaning="an admitted item arrives again (a repeated added or done)"
+    ),
+    # The API announces every item with output_item.added first; LangChain loses a call
+    # that arrives in its done alone (issue #33).
+    Code.DONE_ONLY_ITEM: CodeSpec(
+        _I,
+        "R6",
+        meaning="an item arrives first in its output_item.done, never announced by "
+        "output_item.added; admitted from the done",
     ),
     Code.DUPLICATE_CALL_ID: CodeSpec(
         _E, "R6", meaning="an item's call_id is held by an entry of another type; refused"
@@ -610,13 +620,15 @@ NOTE_CODES: dict[Effect, Code] = {
     Effect.NOTE_UNCONFIRMED: Code.UNCONFIRMED_ITEM,
     Effect.NOTE_MISSING_FROM_SNAPSHOT: Code.SNAPSHOT_MISSING_ITEM,
     Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,
+    Effect.NOTE_DONE_ONLY: Code.DONE_ONLY_ITEM,
 }
 """The diagnostic each *note effect* raises: the lifecycle table names *that* a row
 reports (R8), this table *what* it reports.  The driver (``impl/core/effects.py``)
 raises the code it gives and the proofs read it to compute the codes a step raises
 (``proofs.encoding.Encoding.raised``), so a diagnostic dropped or changed by a row is
 visible to Z3.  ``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items:
-an empty snapshot is reported once, as ``snapshot_absent``."""
+an empty snapshot is reported once, as ``snapshot_absent``; ``NOTE_DONE_ONLY`` raises
+nothing in a resumed response (R14: its items were announced before the resume)."""
 
 NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
 """Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""
