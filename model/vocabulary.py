@@ -601,6 +601,36 @@ CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
 )
 """Events that confirm a call (R9): a ``*.done``, an ``output_item.done``, the snapshot."""
 
+@dataclass(frozen=True, slots=True)
+class Restatement:
+    """When an event a stream left out is said again by others it sent (``RESTATED``)."""
+
+    by: tuple[Trigger, ...]
+    """The stream sent the same item in an event of one of these triggers."""
+    unless: tuple[Trigger, ...] = ()
+    """...and no event of these triggers for the same part."""
+
+
+RESTATED: dict[Trigger, Restatement] = {
+    # A payload's (or a part's) done: the item's done and the terminal's output hold its
+    # final value (R7 takes the item's; a value that differs is a change of its own).
+    Trigger.PAYLOAD_DONE: Restatement((Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM)),
+    # A part's added: so too, for a part no delta streamed.  A delta of a part never
+    # added is no such case: openai-node's accumulator throws on it.
+    Trigger.PART_ADDED: Restatement(
+        (Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM), unless=(Trigger.DELTA,)
+    ),
+    # An item's done: the terminal's output holds the item (OpenAI closes some
+    # mcp_list_tools items there alone: fixtures/captures/pydantic-ai).
+    Trigger.ITEM_DONE: Restatement((Trigger.SNAPSHOT_ITEM,)),
+}
+"""The events a stream may leave out with nothing lost: each is said again by the item
+an event of ``by`` carries.  The canonical stream sends every event the API's order
+has; one of these that the upstream left out is a re-spelling, not a repair: the proxy
+logs it apart from its repairs and counts it as none (issue #33).  An item's
+``output_item.added`` is no key: an item the stream never announced is a deviation
+(``done_only_item``, R6)."""
+
 SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
     Effect.BIND_SLOT: SlotTrigger.BIND,
     Effect.TOMBSTONE_SLOT: SlotTrigger.TOMBSTONE,
