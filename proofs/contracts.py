@@ -126,6 +126,8 @@ def _payload(tables: ModelTables, n: int) -> StepFacts:
                 # earlier, a warning otherwise.
                 Code.PAYLOAD_EXTENDED: z3.And(both, ops.extends(offer, held)),
                 Code.DIVERGENT_PAYLOAD: z3.And(both, z3.Not(ops.extends(offer, held))),
+                # R7: a value after an explicit empty one (a blanked done), reported.
+                Code.EMPTY_PAYLOAD_FILLED: z3.And(ops.blank(held), ops.present(offer)),
             },
         ),
         # R7: the last non-empty offer wins; an empty one fills only nothing.
@@ -447,7 +449,8 @@ CONTRACTS: dict[str, Contract] = {
             "R7",
             "an offered payload value raises empty_payload_ignored exactly when it is blank "
             "over a held value, payload_extended exactly when it extends a different held "
-            "value, divergent_payload exactly when it differs otherwise, no other code; "
+            "value, divergent_payload exactly when it differs otherwise, "
+            "empty_payload_filled exactly when it is non-empty over a held blank, no other code; "
             "it is taken exactly when it is non-empty, or blank over nothing",
             _payload,
         ),
