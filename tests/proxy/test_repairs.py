@@ -155,23 +155,25 @@ _ARGS_DONE = "response.function_call_arguments.done"
 _TEXT_PART = ("response.content_part.added", "response.output_text.done",
               "response.content_part.done")
 
+_CUSTOM_CALL = (
+    frozenset({"response.custom_tool_call_input.done"}),
+    "the custom tool call's output_item.done holds its input",
+)
+_ONE_CALL = (frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments")
+
 NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
     "fixtures/scenarios/s04-parallel-calls.jsonl": (
         frozenset({_ARGS_DONE}), "each call's output_item.done holds its arguments"),
-    "fixtures/scenarios/s05-failed-with-call.jsonl": (
-        frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments"),
-    "fixtures/scenarios/s06-incomplete-with-call.jsonl": (
-        frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments"),
-    "fixtures/scenarios/s07-hosted-calls-beside-a-call.jsonl": (
-        frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments"),
+    "fixtures/scenarios/s05-failed-with-call.jsonl": _ONE_CALL,
+    "fixtures/scenarios/s06-incomplete-with-call.jsonl": _ONE_CALL,
+    "fixtures/scenarios/s07-hosted-calls-beside-a-call.jsonl": _ONE_CALL,
     "fixtures/quirks/q10-vllm-zero-arg-no-args-done.jsonl": (
         frozenset({_ARGS_DONE}), "the call's output_item.done holds its \"{}\""),
-    "fixtures/quirks/q11-onyx-completed-new-item-id.jsonl": (
-        frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments"),
+    "fixtures/quirks/q11-onyx-completed-new-item-id.jsonl": _ONE_CALL,
     "fixtures/quirks/q08-litellm-done-out-of-order.jsonl": (
         frozenset({_ARGS_DONE, *_TEXT_PART}),
         "the call's and the message's output_item.done hold the arguments and the text "
-        "(no delta streamed); the order of the dones is the upstream's, kept"),
+        "(no delta streamed)"),
     "fixtures/quirks/q03-openai-background-resume-no-created.jsonl": (
         frozenset(_TEXT_PART), "the message's output_item.done holds its text"),
     "fixtures/quirks/q06-openrouter-reasoning-id-rotates.jsonl": (
@@ -181,12 +183,8 @@ NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
     "fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl": (
         frozenset({"response.shell_call_command.added", "response.shell_call_command.done"}),
         "the shell call's output_item.done holds its command (no delta streamed)"),
-    "fixtures/peers/ai-sdk/openai__openai-custom-tool.1.jsonl": (
-        frozenset({"response.custom_tool_call_input.done"}),
-        "the call's output_item.done holds its input"),
-    "fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl": (
-        frozenset({"response.custom_tool_call_input.done"}),
-        "the call's output_item.done holds its input"),
+    "fixtures/peers/ai-sdk/openai__openai-custom-tool.1.jsonl": _CUSTOM_CALL,
+    "fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl": _CUSTOM_CALL,
     "fixtures/captures/pydantic-ai/"
     "test_openai_responses_model_mcp_list_tools_stream_backfills_missing_results.i0.jsonl": (
         frozenset({"response.output_item.done"}),
