@@ -52,7 +52,10 @@ wire item).  After each event:
 of unreadable input only (no opening, no item, no terminal) has no answer to re-emit.
 
 ``repairs`` holds one JSON-ready record per response: its id, the oracle's diagnostic
-codes for it and what canonical changed relative to the upstream stream.  The change
+codes for it, what canonical changed relative to the upstream stream, and apart from
+those the events canonical added that the upstream's other events say again
+(``model.vocabulary.RESTATED``: a payload's ``done`` whose value the item's done holds,
+an item's done the terminal's output holds) -- a re-spelling, no repair.  The change
 list is read, never decided: the reducer runs with its trace on, which names the entry
 each upstream event reached (``StepTrace.entry``); each entry keeps a ledger of the
 item events (``output_item.added``/``done``, part and payload ``done`` events) the
@@ -83,7 +86,13 @@ from responses_oracle.model.catalogue import (
 from responses_oracle.model.execution import Execution
 from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
-from responses_oracle.model.vocabulary import EntryState, IdSource, ResponseStatus
+from responses_oracle.model.vocabulary import (
+    RESTATED,
+    EntryState,
+    IdSource,
+    ResponseStatus,
+    Trigger,
+)
 
 from .core.dispatch import StepTrace
 from .core.reconcile import item_channel_values
@@ -197,6 +206,9 @@ are left out: a held call's deltas go out joined, by design."""
 
 Fingerprint = tuple[int, int]
 """A payload as a ledger keeps it: its length and its hash."""
+
+PartKey = tuple[str | None, Any]
+"""A part of an entry: the field of its index (``content_index``...) and the index."""
 
 LedgerKey = tuple[str, Any]
 """An item event in a ledger: its type and its part index (None if it has none)."""
@@ -318,6 +330,11 @@ class _Response:
     """By entry ordinal: the item events the upstream sent for it (``_LEDGER``)."""
     withheld: set[int] = field(default_factory=set)
     """The ordinals of the calls whose ``done`` was withheld."""
+    streamed: dict[int, set[PartKey]] = field(default_factory=dict)
+    """By entry ordinal: the parts the upstream sent deltas for."""
+    respelled: list[str] = field(default_factory=list)
+    """The events canonical added that the upstream's other events say again
+    (``model.vocabulary.RESTATED``): no repair."""
 
 
 class Canonicalizer:
@@ -341,9 +358,10 @@ class Canonicalizer:
     @property
     def repairs(self) -> list[dict[str, Any]]:
         """One record per finished response, JSON-ready: ``response_id``, ``codes`` (the
-        oracle's diagnostic codes for it, sorted) and ``changes`` (what canonical
+        oracle's diagnostic codes for it, sorted), ``changes`` (what canonical
         changed relative to the upstream stream, one short sentence each; empty for a
-        stream canonical passed on as it came)."""
+        stream canonical passed on as it came) and ``respelled`` (the events canonical
+        added that the upstream's other events say again, ``_restated``: no repair)."""
         return self._repairs
 
     def feed(self, event: Mapping[str, Any] | WireEvent) -> list[Event]:
@@ -428,6 +446,10 @@ class Canonicalizer:
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if found is not None:
             response.upstream.setdefault(ordinal, {})[found[0]] = found[1]
+        spec = WIRE_EVENTS.get(trace.type)
+        if spec is not None and spec.trigger is Trigger.DELTA:
+            part = (spec.index_field, event.get(spec.index_field) if spec.index_field else None)
+            response.streamed.setdefault(ordinal, set()).add(part)
 
     def _advance(self, response: _Response, out: list[Event]) -> None:
         state = response.state
@@ -521,9 +543,19 @@ class Canonicalizer:
             sent = response.sent.get(entry.ordinal)
             if sent is not None and entry.ordinal not in response.withheld:
                 upstream = response.upstream.get(entry.ordinal, {})
-                response.changes += _differences(
-                    f"{entry.item_type} {sent.item_id}", upstream, sent.ledger
-                )
+                label = f"{entry.item_type} {sent.item_id}"
+                streamed = response.streamed.get(entry.ordinal, set())
+                for key in sent.ledger:
+                    if key not in upstream and _restated(key, entry, streamed):
+                        response.respelled.append(
+                            f"{label}: {key[0]} sent, which the upstream left out and "
+                            "its other events say again"
+                        )
+                    elif key not in upstream:
+                        response.changes.append(
+                            f"{label}: {key[0]} sent, which the upstream never sent"
+                        )
+                response.changes += _differences(label, upstream, sent.ledger)
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
                 response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
@@ -533,6 +565,7 @@ class Canonicalizer:
                 "response_id": response.response_id or state.response_id,
                 "codes": codes,
                 "changes": response.changes,
+                "respelled": response.respelled,
             }
         )
 
@@ -958,12 +991,9 @@ def _ledger(
 
 
 def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
-    """What canonical sent for one item that differs from what the upstream sent."""
+    """What canonical sent for one item that differs from what the upstream sent, beside
+    the events only canonical sent (``Canonicalizer._record``)."""
     changes = [
-        f"{label}: {kind} sent, which the upstream never sent"
-        for (kind, _), _ in ((key, None) for key in sent if key not in upstream)
-    ]
-    changes += [
         f"{label}: the upstream's {kind} not sent"
         for (kind, _) in (key for key in upstream if key not in sent)
     ]
@@ -991,6 +1021,33 @@ def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
                 f"({_size(theirs)} -> {_size(mine)})"
             )
     return changes
+
+
+_ITEM_TRIGGERS: Final[dict[str, Trigger]] = {
+    "response.output_item.added": Trigger.ITEM_ADDED,
+    "response.output_item.done": Trigger.ITEM_DONE,
+}
+"""The trigger of each item event a ledger keeps (the payload events': their
+``WireEventSpec.trigger``)."""
+
+
+def _restated(key: LedgerKey, entry: Entry, streamed: set[PartKey]) -> bool:
+    """Whether the event ``key`` that canonical added and the upstream left out is said
+    again by the upstream's other events for the entry (``model.vocabulary.RESTATED``):
+    the upstream sent the item in an event of one of ``by`` (``Entry.done_item``: its
+    done; ``Entry.in_snapshot``: the terminal's output), and no delta of the part when
+    ``unless`` names deltas."""
+    kind, index = key
+    spec = WIRE_EVENTS.get(kind)
+    trigger = _ITEM_TRIGGERS.get(kind) or (spec.trigger if spec is not None else None)
+    rule = RESTATED.get(trigger) if trigger is not None else None
+    if rule is None:
+        return False
+    held = {Trigger.ITEM_DONE: entry.done_item, Trigger.SNAPSHOT_ITEM: entry.in_snapshot}
+    part = (spec.index_field if spec is not None else None, index)
+    if Trigger.DELTA in rule.unless and part in streamed:
+        return False
+    return any(held.get(trigger, False) for trigger in rule.by)
 
 
 def _size(found: Any) -> str:

@@ -69,6 +69,7 @@ class Effect(Enum):
     NOTE_UNCONFIRMED = "note_unconfirmed"
     NOTE_MISSING_FROM_SNAPSHOT = "note_missing_from_snapshot"
     NOTE_ORPHAN = "note_orphan"
+    NOTE_DONE_ONLY = "note_done_only"
 
 
 class SlotState(Enum):
@@ -360,6 +361,7 @@ class Code(Enum):
     CHANNEL_MISMATCH = "channel_mismatch"
     PART_REALIGNED = "part_realigned"
     DUPLICATE_ITEM = "duplicate_item"
+    DONE_ONLY_ITEM = "done_only_item"
     DUPLICATE_CALL_ID = "duplicate_call_id"
     ID_CHANGED = "id_changed"
     ID_RENAMED_FIELD = "id_renamed_field"
@@ -466,6 +468,14 @@ CODES: dict[Code, CodeSpec] = {
     ),
     Code.DUPLICATE_ITEM: CodeSpec(
         _I, "R6", meaning="an admitted item arrives again (a repeated added or done)"
+    ),
+    # The API announces every item with output_item.added first; LangChain loses a call
+    # that arrives in its done alone (issue #33).
+    Code.DONE_ONLY_ITEM: CodeSpec(
+        _I,
+        "R6",
+        meaning="an item arrives first in its output_item.done, never announced by "
+        "output_item.added; admitted from the done",
     ),
     Code.DUPLICATE_CALL_ID: CodeSpec(
         _E, "R6", meaning="an item's call_id is held by an entry of another type; refused"
@@ -591,6 +601,36 @@ CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
 )
 """Events that confirm a call (R9): a ``*.done``, an ``output_item.done``, the snapshot."""
 
+@dataclass(frozen=True, slots=True)
+class Restatement:
+    """When an event a stream left out is said again by others it sent (``RESTATED``)."""
+
+    by: tuple[Trigger, ...]
+    """The stream sent the same item in an event of one of these triggers."""
+    unless: tuple[Trigger, ...] = ()
+    """...and no event of these triggers for the same part."""
+
+
+RESTATED: dict[Trigger, Restatement] = {
+    # A payload's (or a part's) done: the item's done and the terminal's output hold its
+    # final value (R7 takes the item's; a value that differs is a change of its own).
+    Trigger.PAYLOAD_DONE: Restatement((Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM)),
+    # A part's added: so too, for a part no delta streamed.  A delta of a part never
+    # added is no such case: openai-node's accumulator throws on it.
+    Trigger.PART_ADDED: Restatement(
+        (Trigger.ITEM_DONE, Trigger.SNAPSHOT_ITEM), unless=(Trigger.DELTA,)
+    ),
+    # An item's done: the terminal's output holds the item (OpenAI closes some
+    # mcp_list_tools items there alone: fixtures/captures/pydantic-ai).
+    Trigger.ITEM_DONE: Restatement((Trigger.SNAPSHOT_ITEM,)),
+}
+"""The events a stream may leave out with nothing lost: each is said again by the item
+an event of ``by`` carries.  The canonical stream sends every event the API's order
+has; one of these that the upstream left out is a re-spelling, not a repair: the proxy
+logs it apart from its repairs and counts it as none (issue #33).  An item's
+``output_item.added`` is no key: an item the stream never announced is a deviation
+(``done_only_item``, R6)."""
+
 SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
     Effect.BIND_SLOT: SlotTrigger.BIND,
     Effect.TOMBSTONE_SLOT: SlotTrigger.TOMBSTONE,
@@ -610,13 +650,15 @@ NOTE_CODES: dict[Effect, Code] = {
     Effect.NOTE_UNCONFIRMED: Code.UNCONFIRMED_ITEM,
     Effect.NOTE_MISSING_FROM_SNAPSHOT: Code.SNAPSHOT_MISSING_ITEM,
     Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,
+    Effect.NOTE_DONE_ONLY: Code.DONE_ONLY_ITEM,
 }
 """The diagnostic each *note effect* raises: the lifecycle table names *that* a row
 reports (R8), this table *what* it reports.  The driver (``impl/core/effects.py``)
 raises the code it gives and the proofs read it to compute the codes a step raises
 (``proofs.encoding.Encoding.raised``), so a diagnostic dropped or changed by a row is
 visible to Z3.  ``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items:
-an empty snapshot is reported once, as ``snapshot_absent``."""
+an empty snapshot is reported once, as ``snapshot_absent``; ``NOTE_DONE_ONLY`` raises
+nothing in a resumed response (R14: its items were announced before the resume)."""
 
 NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
 """Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""

@@ -58,6 +58,7 @@ from typing import Any
 
 import z3
 from responses_oracle.core.dispatch import end_of_input, step
+from responses_oracle.core.effects import waived
 from responses_oracle.core.events import parse_event
 from responses_oracle.core.state import ResponseState
 from responses_oracle.model.admission import (
@@ -470,8 +471,8 @@ def _misreported(
 ) -> tuple[str, ...]:
     """The diagnostics the event's steps owe but the driver did not raise — each note
     effect of each row taken raises its ``NOTE_CODES`` code (``missing_from_snapshot``
-    only for a snapshot with items) — and the payload invariants the driver's channels
-    break after it."""
+    only for a snapshot with items, none a ``waived`` one) — and the payload invariants
+    the driver's channels break after it."""
     kernels = table_kernels(tables)
     codes = {d.code for d in state.diagnostics[raised:]}
     problems = [
@@ -481,6 +482,7 @@ def _misreported(
         if effect in NOTE_CODES
         and NOTE_CODES[effect] not in codes
         and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and state.snapshot_items == 0)
+        and not waived(effect, state)
     ]
     snapshot = state.snapshot()
     problems += [

@@ -407,8 +407,11 @@ def _repairs(events: Sequence[Any], **options: Any) -> list[dict[str, Any]]:
     return canonicalizer.repairs
 
 
+_RESAID = "sent, which the upstream left out and its other events say again"
+
+
 @pytest.mark.parametrize(
-    ("name", "said"),
+    ("name", "said", "resaid"),
     [
         # Arguments blanked in both done events, complete only in the snapshot.
         (
@@ -419,16 +422,17 @@ def _repairs(events: Sequence[Any], **options: Any) -> list[dict[str, Any]]:
                 "function_call fc_tmp_1: arguments changed from the upstream's "
                 "response.output_item.done (0 chars -> 17 chars)",
             ],
+            [],
         ),
-        # A call that only ever came as its output_item.done.
+        # A call that only ever came as its output_item.done: its added is a repair, its
+        # arguments' done the done item says again.
         (
             "fixtures/scenarios/s02-done-only-call.jsonl",
             [
                 "function_call fc_s02: response.output_item.added sent, which the upstream "
                 "never sent",
-                "function_call fc_s02: response.function_call_arguments.done sent, which the "
-                "upstream never sent",
             ],
+            [f"function_call fc_s02: response.function_call_arguments.done {_RESAID}"],
         ),
         # Bedrock Mantle: the call's done item names its id ``item_id``.
         (
@@ -437,28 +441,39 @@ def _repairs(events: Sequence[Any], **options: Any) -> list[dict[str, Any]]:
                 "function_call fc_c2a95f0e7d3b8146: id restored (the upstream's "
                 "response.output_item.done item had none)"
             ],
+            [],
         ),
         (
             "docs/vectors/cases/peers-mantle-missing-id.json",
             [
-                "function_call fc_1: response.function_call_arguments.done sent, which the "
-                "upstream never sent",
                 "function_call fc_1: id restored (the upstream's response.output_item.done "
                 "item had none)",
+            ],
+            [f"function_call fc_1: response.function_call_arguments.done {_RESAID}"],
+        ),
+        # Deltas with no function_call_arguments.done: nothing repaired, re-spelled only.
+        (
+            "fixtures/scenarios/s04-parallel-calls.jsonl",
+            [],
+            [
+                f"function_call fc_s04a: response.function_call_arguments.done {_RESAID}",
+                f"function_call fc_s04b: response.function_call_arguments.done {_RESAID}",
             ],
         ),
     ],
 )
-def test_repairs_name_what_canonical_changed(name: str, said: list[str]) -> None:
+def test_repairs_name_what_canonical_changed(
+    name: str, said: list[str], resaid: list[str]
+) -> None:
     (record,) = _repairs(_streams()[name])
-    assert record["changes"] == said
+    assert (record["changes"], record["respelled"]) == (said, resaid)
     assert isinstance(record["codes"], list) and record["response_id"]
 
 
 def test_the_codes_of_a_repair_are_the_reducers() -> None:
     name = "corpus:rule-test_r6_mantle_renamed_id_field_on_a_done_only_item"
     (record,) = _repairs(_streams()[name])
-    assert record["codes"] == ["id_renamed_field"]
+    assert record["codes"] == ["done_only_item", "id_only_as_item_id", "id_renamed_field"]
     assert any("id restored" in change for change in record["changes"])
 
 

@@ -25,7 +25,7 @@ from responses_oracle.model.vocabulary import (
 
 from . import identity, reconcile
 from .context import StepContext, said
-from .state import Channel, Entry, Slot
+from .state import Channel, Entry, ResponseState, Slot
 
 _ITEM_SOURCE: dict[Trigger, PayloadSource] = {
     Trigger.ITEM_DONE: PayloadSource.ITEM_DONE,
@@ -108,8 +108,16 @@ def _execute(
         _note(step, effect, entry, snapshot_nonempty)
 
 
+def waived(effect: Effect, state: ResponseState) -> bool:
+    """Whether a note effect raises nothing in this response: an item first seen in its
+    done in a resumed response was announced before the resume (R14), not by none."""
+    return effect is Effect.NOTE_DONE_ONLY and state.resumed_at is not None
+
+
 def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
     """A note effect raises its code (``model.vocabulary.NOTE_CODES``), with a detail."""
+    if waived(effect, step.state):
+        return
     if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT:
         if not snapshot_nonempty:  # an empty snapshot is reported once, snapshot_absent
             return
@@ -118,6 +126,8 @@ def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bo
         detail = f"entry {entry.ordinal} ({entry.item_type}) was never confirmed"
     elif effect is Effect.NOTE_ORPHAN:
         detail = "event for an entry never admitted"
+    elif effect is Effect.NOTE_DONE_ONLY:
+        detail = f"entry {entry.ordinal} ({entry.item_type}) admitted from its done"
     elif effect is Effect.NOTE_DUPLICATE_ITEM:
         detail = f"entry {entry.ordinal} already {entry.state.value}; ignored"
     else:

@@ -27,7 +27,10 @@ Rules
    the latest at the terminal, and a header carrying the count known at header time
    would be wrong), and HTTP trailers are not read by SSE clients; so a streamed answer
    ends with one SSE comment line, ``: responses-oracle-repairs N``, which every SSE
-   parser skips.  A ``stream: false`` answer carries the count in the header.  The log
+   parser skips.  A ``stream: false`` answer carries the count in the header.  The count
+   is of the repairs alone (``changes``); the events canonical added that the upstream's
+   other events say again (a payload's ``done`` the item's done repeats, ``respelled``,
+   ``model.vocabulary.RESTATED``) are logged apart and count as none.  The log
    gets one JSON line per response either way; with ``--dry-run`` only the log (the
    bytes stay the upstream's, byte for byte, and a ``stream: false`` request is
    forwarded as it is and not logged: its JSON answer is no stream to check).
@@ -135,7 +138,7 @@ class ProxyState:
 def _repair_fields(repair: Mapping[str, Any] | None) -> dict[str, Any]:
     """A repair record as log fields (None: the body held no response)."""
     if repair is None:
-        return {"response_id": None, "codes": [], "changes": [], "repairs": 0}
+        return {"response_id": None, "codes": [], "changes": [], "respelled": [], "repairs": 0}
     return {**repair, "repairs": repair_count([repair])}
 
 

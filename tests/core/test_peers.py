@@ -127,6 +127,7 @@ def test_opencode_02_preserves_done_only_reasoning_without_replaying_late_events
     assert rows(result) == [row(0, final, "wire", "item_done", "completed", False)]
     assert codes(result) == [
         "after_terminal",
+        "done_only_item",
         "duplicate_item",
         "duplicate_item",
         "late_event",
@@ -163,7 +164,7 @@ def test_opencode_03_never_streamed_messages_and_refusal_phases() -> None:
             "completed", False),
         row(3, msg("msg_3", refusal_part("Refused.")), "wire", "item_done", "completed", False),
     ]
-    assert codes(result) == ["payload_extended", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "payload_extended", "snapshot_absent"]
 
 
 def test_opencode_04_preserves_non_empty_done_only_message_content() -> None:
@@ -181,7 +182,12 @@ def test_opencode_04_preserves_non_empty_done_only_message_content() -> None:
         row(1, msg("msg_2", refusal_part("No.")), "wire", "item_done", "completed", False),
         row(2, msg("msg_3", text_part("")), "wire", "none", "completed", False),
     ]
-    assert codes(result) == ["snapshot_absent"]
+    assert codes(result) == [
+        "done_only_item",
+        "done_only_item",
+        "done_only_item",
+        "snapshot_absent",
+    ]
 
 
 MANTLE_ARGS = '{\n  "city": "Paris"\n}'
@@ -248,7 +254,7 @@ def test_opencode_06_mints_an_id_for_a_done_only_tool_that_never_had_one() -> No
     assert rows(result) == [
         row(0, fc(minted, "call_1", "lookup", "{}"), "minted", "item_done", "completed", True)
     ]
-    assert codes(result) == ["id_minted", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "id_minted", "snapshot_absent"]
 
 
 def test_opencode_07_opens_and_closes_a_done_only_tool() -> None:
@@ -256,7 +262,7 @@ def test_opencode_07_opens_and_closes_a_done_only_tool() -> None:
     call = fc("fc_1", "call_1", "lookup", '{"q":1}')
     result = reduce1(created(), done(0, call), completed([call]))
     assert rows(result) == [row(0, call, "wire", "snapshot", "completed", True)]
-    assert codes(result) == []
+    assert codes(result) == ["done_only_item"]
 
 
 def test_opencode_08_recovers_pending_calls_and_reconciles_terminal_reasoning() -> None:
@@ -581,7 +587,13 @@ def test_opencode_24_assembles_a_done_only_message_once_across_replayed_events()
         completed(),
     )
     assert rows(result) == [row(0, final, "wire", "item_done", "completed", False)]
-    assert codes(result) == ["duplicate_item", "duplicate_item", "orphan_event", "snapshot_absent"]
+    assert codes(result) == [
+        "done_only_item",
+        "duplicate_item",
+        "duplicate_item",
+        "orphan_event",
+        "snapshot_absent",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -965,7 +977,7 @@ def test_codex_assign_missing_response_item_ids(item_type: str, role: str, prefi
     minted = mint_item_id("resp_1", 0, 0, item_type)
     assert minted.startswith(prefix + "_")
     assert rows(result) == [row(0, item | {"id": minted}, "minted", "none", "completed", False)]
-    assert codes(result) == ["id_minted", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "id_minted", "snapshot_absent"]
 
 
 def test_codex_sse_parses_items_and_completed() -> None:
@@ -977,7 +989,7 @@ def test_codex_sse_parses_items_and_completed() -> None:
         row(0, first, "wire", "item_done", "completed", False),
         row(1, second, "wire", "item_done", "completed", False),
     ]
-    assert codes(result) == ["snapshot_absent"]
+    assert codes(result) == ["done_only_item", "done_only_item", "snapshot_absent"]
 
 
 def test_codex_cli_responses_fixture_sse() -> None:
@@ -989,7 +1001,7 @@ def test_codex_cli_responses_fixture_sse() -> None:
     assert rows(result) == [
         row(None, message | {"id": minted}, "minted", "item_done", "completed", False)
     ]
-    assert codes(result) == ["id_minted", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "id_minted", "snapshot_absent"]
 
 
 # =======================================================================================
@@ -1051,7 +1063,7 @@ def test_axonhub_05_preserves_function_call_from_output_item_done_without_added(
     call = axfc("fc_1", "call_1", AX_ARGS)
     result = reduce1(created(), done(0, call), completed([]))
     assert rows(result) == [row(0, call, "wire", "item_done", "completed", True)]
-    assert codes(result) == ["snapshot_absent"]
+    assert codes(result) == ["done_only_item", "snapshot_absent"]
 
 
 def test_axonhub_06_preserves_custom_tool_from_completed_snapshot_without_added() -> None:
@@ -1067,7 +1079,7 @@ def test_axonhub_07_creates_tool_call_from_final_item_without_added() -> None:
     call = axfc("fc_1", "call_1", AX_ARGS)
     result = reduce1(created(), done(0, call), completed([call]))
     assert rows(result) == [row(0, call, "wire", "snapshot", "completed", True)]
-    assert codes(result) == []
+    assert codes(result) == ["done_only_item"]
 
 
 def test_axonhub_08_generates_stable_item_id_when_added_omits_it() -> None:
@@ -1317,7 +1329,7 @@ def test_axonhub_23_duplicate_completed_is_idempotent() -> None:
     call = axfc("fc_1", "call_1", AX_ARGS)
     result = reduce1(created(), done(0, call), completed([call]), completed([call]))
     assert rows(result) == [row(0, call, "wire", "snapshot", "completed", True)]
-    assert codes(result) == ["after_terminal"]
+    assert codes(result) == ["after_terminal", "done_only_item"]
 
 
 def test_axonhub_24_preserves_multiple_final_only_tools() -> None:
@@ -1413,7 +1425,7 @@ def test_axonhub_30_generates_protocol_valid_tool_item_ids(call: Item, prefix: s
     assert entry.item["id"].startswith(prefix)
     assert entry.item["id"] != entry.item["call_id"]
     assert entry.id_source.value == "minted"
-    assert codes(result) == ["id_minted", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "id_minted", "snapshot_absent"]
 
 
 def test_axonhub_31_does_not_duplicate_initial_custom_tool_input() -> None:
@@ -1535,7 +1547,7 @@ def test_table_d_done_only_call_without_id_and_slot() -> None:
     assert rows(result) == [
         row(None, fc(minted, "call_1", args="{}"), "minted", "item_done", "completed", True)
     ]
-    assert codes(result) == ["id_minted", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "id_minted", "snapshot_absent"]
 
 
 def test_table_d_arguments_done_diverges_from_deltas() -> None:

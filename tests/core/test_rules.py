@@ -492,7 +492,7 @@ def test_r6_done_only_item_is_recovered() -> None:
     reducer.feed(completed())
     [result] = reducer.finish()
     assert rows(result) == [row(0, final, "wire", "item_done", "completed", True)]
-    assert codes(result) == ["snapshot_absent"]
+    assert codes(result) == ["done_only_item", "snapshot_absent"]
 
 
 def test_r6_snapshot_only_items_are_recovered_at_their_array_position() -> None:
@@ -668,6 +668,7 @@ def test_r6_a_shared_slot_never_picks_an_anonymous_entry() -> None:
         row(0, fc("fc_b", "call_b", args='{"b":2}'), "wire", "item_done", "completed", True),
     ]
     assert codes(result) == [
+        "done_only_item",
         "id_minted",
         "slot_reused",
         "slot_reused",
@@ -704,7 +705,7 @@ def test_r6_mantle_renamed_id_field_on_a_done_only_item() -> None:
         )
     ]
     # The snapshot's item again names it by item_id only (#33).
-    assert codes(result) == ["id_only_as_item_id", "id_renamed_field"]
+    assert codes(result) == ["done_only_item", "id_only_as_item_id", "id_renamed_field"]
 
 
 def test_r6_id_adopted_from_an_event_routed_by_slot() -> None:
@@ -748,7 +749,7 @@ def test_r6_minted_id_when_no_id_ever_appeared() -> None:
     assert rows(result) == [
         row(None, fc(minted, "call_1", args="{}"), "minted", "item_done", "completed", True)
     ]
-    assert codes(result) == ["id_minted", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "id_minted", "snapshot_absent"]
 
 
 # -- R7 payload ---------------------------------------------------------------------------
@@ -1208,8 +1209,8 @@ def test_r9_after_terminal_nothing_changes_and_a_repeated_terminal_is_idempotent
         ended("failed"),
     )
     assert rows(twice) == rows(once) == [row(0, call, "wire", "snapshot", "completed", True)]
-    assert codes(once) == []
-    assert codes(twice) == ["after_terminal"] * 4
+    assert codes(once) == ["done_only_item"]
+    assert codes(twice) == ["after_terminal"] * 4 + ["done_only_item"]
 
 
 def test_r9_only_client_calls_with_a_call_id_are_executable() -> None:
@@ -1227,7 +1228,7 @@ def test_r9_events_before_response_created_are_reduced_with_a_warning() -> None:
     result = reduce1(done(0, call), completed())
     assert (result.response_id, result.status.value) == ("resp_1", "completed")
     assert rows(result) == [row(0, call, "wire", "item_done", "completed", True)]
-    assert codes(result) == ["no_response_started", "snapshot_absent"]
+    assert codes(result) == ["done_only_item", "no_response_started", "snapshot_absent"]
 
 
 def test_r9_a_new_response_created_interrupts_an_unfinished_response() -> None:
@@ -1247,7 +1248,7 @@ def test_r9_a_new_response_created_interrupts_an_unfinished_response() -> None:
     assert rows(second) == [
         row(0, fc("fc_2", "call_2", args="{}"), "wire", "item_done", "completed", True)
     ]
-    assert codes(second) == ["snapshot_absent"]
+    assert codes(second) == ["done_only_item", "snapshot_absent"]
 
 
 def test_r9_a_call_confirmed_by_arguments_done_alone_is_executable() -> None:
@@ -1263,7 +1264,7 @@ def test_r9_a_call_confirmed_by_arguments_done_alone_is_executable() -> None:
         row(0, fc("fc_1", "call_1", args="{}"), "wire", "payload_done", "completed", True),
         row(1, message, "wire", "snapshot", "completed", False),
     ]
-    assert codes(result) == ["snapshot_missing_item"]
+    assert codes(result) == ["done_only_item", "snapshot_missing_item"]
 
 
 @pytest.mark.parametrize(
@@ -1370,7 +1371,7 @@ def test_r11_minted_ids_are_deterministic() -> None:
     ]
     assert [i.item["id"].split("_")[0] for i in first.items] == ["msg", "fc"]
     assert [i.id_source.value for i in first.items] == ["minted", "minted"]
-    assert codes(first) == ["id_minted", "id_minted", "snapshot_absent"]
+    assert codes(first) == ["done_only_item", "id_minted", "id_minted", "snapshot_absent"]
 
 
 def test_r11_minted_ids_differ_across_responses() -> None:
@@ -1419,6 +1420,9 @@ def test_r12_replay_adds_codex_compatible_aborted_outputs() -> None:
     assert not any("item_id" in i or "output_index" in i for i in replayed)
     assert json.loads(replayed[3]["arguments"]) == {}
     assert codes(result) == [
+        "done_only_item",
+        "done_only_item",
+        "done_only_item",
         "id_minted",
         "id_only_as_item_id",
         "id_only_as_item_id",
@@ -1490,7 +1494,7 @@ def test_r13_a_dated_echo_of_a_declared_tool_type_declares_the_tool() -> None:
         )
     )
     assert rows(result) == [row(0, call, "wire", "none", "completed", True)]
-    assert codes(result) == []
+    assert codes(result) == ["done_only_item"]
     unknown = [{"type": "robot_arm"}]
     result = reduce1(
         *numbered(
@@ -1502,7 +1506,7 @@ def test_r13_a_dated_echo_of_a_declared_tool_type_declares_the_tool() -> None:
         )
     )
     assert only(result).execution.value == "unknown_tool_type"
-    assert codes(result) == ["unknown_tool_type"]
+    assert codes(result) == ["done_only_item", "unknown_tool_type"]
 
 
 def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None:

@@ -105,6 +105,7 @@ def test_machine_kernels_take_the_stateless_tables_from_the_interpreter() -> Non
         EntryState.DONE,
         (
             Effect.ADMIT,
+            Effect.NOTE_DONE_ONLY,
             Effect.BIND_SLOT,
             Effect.MERGE_ITEM,
             Effect.OFFER_ITEM_PAYLOADS,

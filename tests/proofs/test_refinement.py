@@ -255,7 +255,8 @@ def test_a_slot_filled_by_a_done_item_is_outside_the_abstraction() -> None:
 EDIT_REASONS: dict[str, tuple[str, str]] = {
     "identity-overwritten": ("later-name-overwrites", "the model's merge"),
     "unroutable-goes-to-slot": ("shared-slot-routes-by-slot", "sends this event to no entry"),
-    "notes-silent": ("late-delta-silent", "owes late_event"),
+    # The fixture's call arrives done only: the first note the edit silences is that one.
+    "notes-silent": ("late-delta-silent", "owes done_only_item"),
 }
 """Per driver edit: a counterexample fixture it changes, and what the refinement check
 says about it — the model's identity merge (R6), route (R5), or note codes (R8),

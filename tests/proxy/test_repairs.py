@@ -11,6 +11,7 @@ and s01, which needs no repair.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,8 +19,15 @@ from typing import Any
 
 import pytest
 from helpers import REPO
+from responses_oracle.canonicalizer import Canonicalizer
 from responses_oracle.core.step import ReducerLimits
-from responses_oracle.proxy import REPAIRS_COMMENT, REPAIRS_HEADER, ProxyConfig, running
+from responses_oracle.proxy import (
+    REPAIRS_COMMENT,
+    REPAIRS_HEADER,
+    ProxyConfig,
+    repair_count,
+    running,
+)
 from responses_oracle.reducer import reduce
 from responses_oracle.wire import read_wire_events
 
@@ -95,7 +103,10 @@ def test_a_response_over_a_limit_is_logged_and_ends_as_the_upstream_ended(
     with upstream(sse_body(sent)) as url, running(ProxyConfig(url, limits=limits)) as proxy:
         status, _, body = post(proxy.base_url, first_turn())
     [line] = proxy.logged
-    assert status == 200 and "limit_exceeded" in line["codes"] and line["repairs"] > 0
+    assert status == 200 and "limit_exceeded" in line["codes"]
+    # Rewritten: repaired, or (the channel-chars limit on a whole stream) only re-spelled,
+    # the items' done holding what the limit kept out of the channels.
+    assert line["changes"] or line["respelled"]
     assert line["ended"] == ("terminal" if whole else "cut")
     [result] = reduce(body)
     assert result.status.value == ("completed" if whole else "interrupted")
@@ -122,20 +133,12 @@ def test_the_command_takes_the_limits_of_reduce() -> None:
 NAMED = {
     "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl": ["empty_payload_filled"],
     "examples/mantle-missing-id.jsonl": ["id_only_as_item_id"],
+    "fixtures/scenarios/s02-done-only-call.jsonl": ["done_only_item"],
 }
 """The rewritten streams → the oracle's codes that name what the proxy repaired."""
 
-UNNAMED = pytest.mark.xfail(
-    strict=True,
-    reason="issue #33 item 2, open: the oracle reports no deviation for an item that "
-    "arrives done only (no output_item.added), so the proxy's log names the repair by none",
-)
 
-
-@pytest.mark.parametrize("name", [
-    *sorted(NAMED),
-    pytest.param("fixtures/scenarios/s02-done-only-call.jsonl", marks=UNNAMED),
-])
+@pytest.mark.parametrize("name", sorted(NAMED))
 def test_every_repair_is_named_by_an_oracle_code(name: str) -> None:
     """Nothing hidden: the log names the deviation each repair undid by the oracle's code
     (issue #33), the codes ``reduce`` reports for the stream."""
@@ -146,3 +149,93 @@ def test_every_repair_is_named_by_an_oracle_code(name: str) -> None:
     [result] = reduce(events)
     assert line["changes"] and line["codes"]
     assert line["codes"] == NAMED[name] == sorted({d.code.value for d in result.diagnostics})
+
+
+_ARGS_DONE = "response.function_call_arguments.done"
+_TEXT_PART = ("response.content_part.added", "response.output_text.done",
+              "response.content_part.done")
+
+_CUSTOM_CALL = (
+    frozenset({"response.custom_tool_call_input.done"}),
+    "the custom tool call's output_item.done holds its input",
+)
+_ONE_CALL = (frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments")
+
+NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
+    "fixtures/scenarios/s04-parallel-calls.jsonl": (
+        frozenset({_ARGS_DONE}), "each call's output_item.done holds its arguments"),
+    "fixtures/scenarios/s05-failed-with-call.jsonl": _ONE_CALL,
+    "fixtures/scenarios/s06-incomplete-with-call.jsonl": _ONE_CALL,
+    "fixtures/scenarios/s07-hosted-calls-beside-a-call.jsonl": _ONE_CALL,
+    "fixtures/quirks/q10-vllm-zero-arg-no-args-done.jsonl": (
+        frozenset({_ARGS_DONE}), "the call's output_item.done holds its \"{}\""),
+    "fixtures/quirks/q11-onyx-completed-new-item-id.jsonl": _ONE_CALL,
+    "fixtures/quirks/q08-litellm-done-out-of-order.jsonl": (
+        frozenset({_ARGS_DONE, *_TEXT_PART}),
+        "the call's and the message's output_item.done hold the arguments and the text "
+        "(no delta streamed)"),
+    "fixtures/quirks/q03-openai-background-resume-no-created.jsonl": (
+        frozenset(_TEXT_PART), "the message's output_item.done holds its text"),
+    "fixtures/quirks/q06-openrouter-reasoning-id-rotates.jsonl": (
+        frozenset({"response.content_part.added", "response.reasoning_text.done",
+                   "response.content_part.done"}),
+        "the reasoning item's output_item.done holds its text (no delta streamed)"),
+    "fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl": (
+        frozenset({"response.shell_call_command.added", "response.shell_call_command.done"}),
+        "the shell call's output_item.done holds its command (no delta streamed)"),
+    "fixtures/peers/ai-sdk/openai__openai-custom-tool.1.jsonl": _CUSTOM_CALL,
+    "fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl": _CUSTOM_CALL,
+    "fixtures/captures/pydantic-ai/"
+    "test_openai_responses_model_mcp_list_tools_stream_backfills_missing_results.i0.jsonl": (
+        frozenset({"response.output_item.done"}),
+        "OpenAI closes two mcp_list_tools items in response.completed alone; its output "
+        "holds them"),
+}
+"""The fixture streams the proxy rewrites with no repair → the events it added and why
+each is no repair: the upstream's other events say it again
+(``model.vocabulary.RESTATED``)."""
+
+_FIXTURES = sorted(
+    path.relative_to(REPO).as_posix()
+    for pattern in ("fixtures/**/*.jsonl", "examples/*.jsonl", "examples/*.sse")
+    for path in REPO.glob(pattern)
+)
+_ADDED = re.compile(r": (response\.[a-z_.]+) sent, ")
+
+
+def _records(name: str) -> list[dict[str, Any]]:
+    """The proxy's log records of a fixture stream (its ``Relay``'s canonicalizer)."""
+    canonicalizer = Canonicalizer()
+    for event in read_wire_events(REPO / name):
+        canonicalizer.feed(event)
+    canonicalizer.close()
+    return canonicalizer.repairs
+
+
+def test_every_rewritten_fixture_response_is_named_by_a_code_or_listed_as_no_repair() -> None:
+    """Nothing hidden, over every fixture stream: a response the proxy repairs has the
+    oracle's codes; one it only re-spells counts no repair and is in ``NOT_REPAIRS``, with
+    the events it added, and every entry there is such a response."""
+    unnamed, respelled = [], {}
+    for name in _FIXTURES:
+        for record in _records(name):
+            if record["changes"] and not record["codes"]:
+                unnamed.append((name, record["changes"]))
+            elif record["respelled"] and not record["changes"]:
+                assert repair_count([record]) == 0
+                respelled[name] = frozenset(
+                    found.group(1) for line in record["respelled"]
+                    if (found := _ADDED.search(line)) is not None
+                )
+    assert unnamed == []
+    assert respelled == {name: events for name, (events, _) in NOT_REPAIRS.items()}
+
+
+def test_a_respelled_stream_is_logged_apart_and_counts_no_repair() -> None:
+    sent = frames(_events("fixtures/scenarios/s04-parallel-calls.jsonl"))
+    with upstream(sse_body(sent)) as url, running(ProxyConfig(url)) as proxy:
+        _, _, body = post(proxy.base_url, first_turn())
+    [line] = proxy.logged
+    assert (line["codes"], line["changes"], line["repairs"]) == ([], [], 0)
+    assert [_ADDED.search(found).group(1) for found in line["respelled"]] == [_ARGS_DONE] * 2
+    assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
