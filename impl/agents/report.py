@@ -6,11 +6,13 @@ cell with the three marks (``verdicts.summary``), a gateway's ``answer_kept`` af
 (does its client get the answer serve sent?), the clean twin's marks, and, for a
 broken, not-judged or not-run cell, why.
 
-A cell's ``outcome``: a broken verdict counts only where the client gets the
-scenario's clean twin right (every verdict of the twin holds); otherwise the cell is
-*not judged: fails the clean twin too (why)* -- what broke is not the scenario's
-deviation.  A cell without a twin (recorded before twins were run) is not judged
-either.  ``--json`` is one
+A cell's ``outcome``: a broken verdict counts only where the client gets that verdict
+right on the scenario's clean twin (the twin's mark for it holds); a cell whose every
+broken verdict is broken on the twin too (or does not apply there) is *not judged: fails
+the clean twin too (why)* -- what broke is not the scenario's deviation.  Per verdict,
+not per cell: a client that drops a call on the scenario but runs it on the twin broke
+on the deviation, even where it replays the twin's call without its id.  A cell without
+a twin (recorded before twins were run) is not judged either.  ``--json`` is one
 object: the cells as recorded (``Cell.to_json``).  ``--html`` is one self-contained
 page: the same table, each cell's scenario linked to the timeline of the stream as
 serve played it to that client (drawn by ``responses_oracle.timeline``, one page per
@@ -49,9 +51,21 @@ def answer_kept(cell: Cell) -> bool | None:
     return cell.gateway.get(ANSWER_KEPT) if cell.gateway is not None else None
 
 
+def _failed(cell: Cell) -> frozenset[str]:
+    """The verdicts a run breaks (a gateway's ``answer_kept`` too)."""
+    found = {key for key, mark in marks(cell).items() if mark == "FAIL"}
+    return frozenset(found | {ANSWER_KEPT} if answer_kept(cell) is False else found)
+
+
+def _kept(cell: Cell) -> frozenset[str]:
+    """The verdicts a run holds (a gateway's ``answer_kept`` too)."""
+    found = {key for key, mark in marks(cell).items() if mark == "ok"}
+    return frozenset(found | {ANSWER_KEPT} if answer_kept(cell) else found)
+
+
 def breaks(cell: Cell) -> bool:
     """Whether a run breaks a verdict (a gateway's ``answer_kept`` too), twin or not."""
-    return cell.ran and ("FAIL" in marks(cell).values() or answer_kept(cell) is False)
+    return cell.ran and bool(_failed(cell))
 
 
 HELD: Final = "held"
@@ -64,18 +78,24 @@ NOT_APPLICABLE: Final = "not applicable"
 
 def outcome(cell: Cell) -> str:
     """``not run``; ``not applicable`` (no offered tool takes the scenario's calls);
-    ``held`` (nothing broke); ``broken`` (a verdict broke, and every verdict of the
-    clean twin holds); ``not judged`` (a verdict broke, and the client fails the clean
-    twin too, or the twin was not run or not recorded)."""
+    ``held`` (nothing broke); ``broken`` (a verdict broke that the clean twin holds);
+    ``not judged`` (every verdict that broke is broken on the clean twin too, or does
+    not apply there, or the twin was not run or not recorded)."""
     if not cell.ran:
         return NOT_RUN
     if cell.not_applicable:
         return NOT_APPLICABLE
     if not breaks(cell):
         return HELD
+    return BROKEN if _counted(cell) else NOT_JUDGED
+
+
+def _counted(cell: Cell) -> frozenset[str]:
+    """The verdicts the scenario breaks and its clean twin holds: what counts."""
     twin = cell.twin
-    return BROKEN if twin is not None and twin.ran and twin.calls and not breaks(twin) \
-        else NOT_JUDGED
+    if twin is None or not twin.ran or not twin.calls:
+        return frozenset()
+    return _failed(cell) & _kept(twin)
 
 
 def broken(cell: Cell) -> bool:
@@ -139,6 +159,13 @@ def why(cell: Cell) -> str:
     unjudged = not_judged(cell)
     if unjudged:
         return f"{unjudged}; the scenario: {_broke(cell)}"
+    twin = cell.twin
+    also = _failed(cell) - _counted(cell) if twin is not None else frozenset()
+    if also and twin is not None:
+        # Counted: what the twin holds. Said too: what it does not, and why.
+        shown = ", ".join(LABELS.get(key, key) for key in sorted(also))
+        return f"{_broke(cell)}; not counted ({shown}): the clean twin does not hold it " \
+               f"either ({_broke(twin)})"
     return _broke(cell)
 
 

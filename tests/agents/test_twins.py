@@ -1,5 +1,5 @@
 """Every cell runs twice, the scenario and its clean twin; a broken verdict counts only
-where the client gets the twin right.
+where the client gets that verdict right on the twin.
 
 The client is ``fake_snapshot_client.py``: one streamed turn, its ``echo`` tool run,
 the calls sent back.  Reading its calls from the terminal snapshot, it answers q05
@@ -24,9 +24,9 @@ from responses_oracle.agents.report import (
     terminal,
     why,
 )
-from responses_oracle.agents.runner import run_client
+from responses_oracle.agents.runner import Cell, run_client
 from responses_oracle.agents.scenario_list import resolve
-from responses_oracle.agents.served_verdicts import summary
+from responses_oracle.agents.served_verdicts import CallVerdict, summary
 
 CLIENT = Path(__file__).resolve().parent / "fake_snapshot_client.py"
 
@@ -68,3 +68,34 @@ def test_a_client_that_fails_the_twin_too_is_not_judged(tmp_path: Path) -> None:
     assert why(cell).startswith("not judged: fails the clean twin too (call_s01: ")
     assert headline([cell]).startswith("NOT JUDGED: 1 cell not judged")
     assert "FAIL/FAIL/ok" in terminal([cell])  # the twin's marks, beside the scenario's
+
+
+def _call(executed: bool | None, history: bool | None) -> CallVerdict:
+    return CallVerdict(
+        "call_1", "echo", {"executed": executed, "history_faithful": history, "api_valid": True},
+        {"executed": "dropped: no later request carries an output for this call",
+         "history_faithful": "id None, the oracle's is 'fc_1' (store is not false)"},
+    )
+
+
+def test_a_verdict_counts_where_the_twin_holds_it_whatever_else_the_twin_breaks() -> None:
+    # Bedrock Mantle as vercel-ai met it: the call is dropped on the scenario and run on
+    # the twin, whose replay leaves out the item id (a verdict the scenario never reached).
+    twin = Cell("c", "mantle", True, calls=[_call(True, False)])
+    cell = Cell("c", "mantle", True, calls=[_call(False, None)], twin=twin)
+    assert outcome(cell) == BROKEN
+    said = why(cell)
+    assert said.startswith("call_1: executed: dropped")
+    assert "not counted" not in said  # history does not apply on the scenario: nothing else
+    # The same verdict broken on both is not counted, and the reason says why.
+    both = Cell("c", "mantle", True, calls=[_call(False, False)], twin=twin)
+    assert outcome(both) == BROKEN
+    assert "not counted (history-faithful): the clean twin does not hold it either" in why(both)
+    # Only verdicts the twin breaks too: not judged.
+    only = Cell("c", "s01", True, calls=[_call(True, False)], twin=twin)
+    assert outcome(only) == NOT_JUDGED
+    assert why(only).startswith("not judged: fails the clean twin too (call_1: history")
+    # A verdict that does not apply on the twin (the twin dropped the call) counts nothing.
+    dropped = Cell("c", "s01", True, calls=[_call(True, False)],
+                   twin=Cell("c", "s01", True, calls=[_call(False, None)]))
+    assert outcome(dropped) == NOT_JUDGED
