@@ -175,13 +175,15 @@ def payload_choice(held: PayloadHeld, relation: OfferRelation) -> PayloadDecisio
     A missing offer is never taken, an empty one only where nothing at all is held
     (``empty_never_erases``: an empty value is a value, but never replaces one); every
     non-empty one is taken (``latest_nonempty_wins``); a diagnostic is only about a
-    value held before, and it names the relation of the new value to that one
+    value or an explicit empty one held before: over a value it names the relation of
+    the new value to that one, over an empty one it says a value filled it
     (``contracts.payload_reported`` proves the same over values).
 
     post: __return__.action is PayloadAction.KEEP or relation not in EMPTY_OFFERS or (relation is OfferRelation.EMPTY and held is PayloadHeld.NOTHING)
     post: __return__.action is PayloadAction.TAKE or relation in EMPTY_OFFERS
-    post: __return__.code is None or held is PayloadHeld.VALUE
+    post: __return__.code is None or held is not PayloadHeld.NOTHING
     post: held is not PayloadHeld.VALUE or __return__.code is PAYLOAD_CODES.get(relation)
+    post: held is not PayloadHeld.EMPTY or (__return__.code is Code.EMPTY_PAYLOAD_FILLED) == (relation is OfferRelation.FIRST)
     """  # noqa: E501 -- a PEP 316 condition is one line
     return SUBJECT.payload(held, relation)
 

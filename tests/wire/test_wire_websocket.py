@@ -142,6 +142,7 @@ def test_a_bad_frame_is_reported_and_the_rest_reduced() -> None:
         b'{"type":"response.output_item.added"', b'< {"type":"response.output_item.added",,', 1
     )
     (result,) = reduce(transcript, format=InputFormat.WEBSOCKET)
-    assert [d.code.value for d in result.diagnostics] == ["malformed_event"]
+    # The bad frame was the message's output_item.added: its done now arrives alone.
+    assert [d.code.value for d in result.diagnostics] == ["malformed_event", "done_only_item"]
     assert result.diagnostics[0].event_index == 2
     assert result.items[0].item["content"][0]["text"] == "ok"
