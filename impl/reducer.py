@@ -34,7 +34,7 @@ from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code
 
 from .core.events import parse_event
-from .core.kernels import KERNELS
+from .core.generated_kernels import KERNELS
 from .core.state import Diagnostic, ResponseState
 from .core.step import (
     DEFAULT_LIMITS,

@@ -5,7 +5,7 @@ The classifiers are written once against ``ops.Ops`` and run by the reducer thro
 (routing, R5) that costs more than the rest of the event, so this module *traces* the
 classifier instead: ``TracingOps`` records every operation as one line of Python (each
 value computed once, in the order ``PYTHON`` computes it) and ``render_classifiers``
-writes the lines out as plain functions in ``impl/core/classifiers.py``.  The generated
+writes the lines out as plain functions in ``impl/core/generated_classifiers.py``.  The generated
 function is the classifier, unrolled: the same operations on the same values, without
 the calls.  ``tests/model/test_generated.py`` fails when the file is stale and
 ``tests/core/test_fast_path.py`` compares it with the ``PYTHON`` run on every input of
@@ -217,7 +217,7 @@ from responses_oracle.model.vocabulary import IdView, RouteAction, SlotView
 
 
 def render_classifiers() -> str:
-    """The source text of ``impl/core/classifiers.py``."""
+    """The source text of ``impl/core/generated_classifiers.py``."""
     bodies: list[str] = []
     members: dict[str, str] = {}
     for name, doc, args, result, traced in _CLASSIFIERS:
@@ -232,4 +232,4 @@ def classifiers_path() -> Path:
     """Where the generated classifiers live in the source tree (links resolved)."""
     spec = importlib.util.find_spec("responses_oracle.core")
     assert spec is not None and spec.origin is not None
-    return Path(spec.origin).resolve().parent / "classifiers.py"
+    return Path(spec.origin).resolve().parent / "generated_classifiers.py"

@@ -1,4 +1,4 @@
-"""The generator: model tables → straight-line reducer kernels (``impl/core/kernels.py``).
+"""The generator: model tables → straight-line reducer kernels (``impl/core/generated_kernels.py``).
 
 Each table becomes one function of nested ``if … is …`` tests that returns a
 precomputed constant: no dict lookups, no loops, nothing that a reader (or CrossHair)
@@ -12,7 +12,7 @@ regenerates it in memory and fails on any difference.
 
 Regenerate with::
 
-    python -m responses_oracle.model.codegen          # writes impl/core/kernels.py
+    python -m responses_oracle.model.codegen          # writes impl/core/generated_kernels.py
     python -m responses_oracle.model.codegen --check  # exit 1 if the file is stale
 
 A mutant is generated the same way from a different ``ModelTables`` and loaded with
@@ -44,7 +44,7 @@ def kernels_path() -> Path:
     """Where the reference kernels live in the source tree (links resolved)."""
     spec = importlib.util.find_spec("responses_oracle.core")
     assert spec is not None and spec.origin is not None
-    return Path(spec.origin).resolve().parent / "kernels.py"
+    return Path(spec.origin).resolve().parent / "generated_kernels.py"
 
 
 class _Kernel:
@@ -492,8 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     """Write (or with ``--check`` verify) the generated kernels and classifiers files."""
     parser = argparse.ArgumentParser(
         prog=REGENERATE_COMMAND,
-        description="Regenerate impl/core/kernels.py (from the model tables) and "
-        "impl/core/classifiers.py (traced from the model's routing classifiers).",
+        description="Regenerate impl/core/generated_kernels.py (from the model tables) and "
+        "impl/core/generated_classifiers.py (traced from the model's routing classifiers).",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     args = parser.parse_args(argv)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import os
 
-from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.core.step import resolve_route
 from responses_oracle.model.admission import Admission, IdentityDecision
 from responses_oracle.model.codegen import load_kernels

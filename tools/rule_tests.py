@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.core.step import DEFAULT_LIMITS
 from responses_oracle.reducer import Reducer
 

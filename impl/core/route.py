@@ -5,7 +5,7 @@ The cell is the model's: ``model.routing.route_views`` reads the event's slot an
 function the proofs run with Z3 terms), the routing kernel decides, and
 ``route_target`` picks the entry.  The driver runs them through ``resolve_route``
 (which CrossHair analyses, ``proofs/crosshair_targets.py``), with the classifiers as
-traced into ``classifiers.py`` (generated from ``model/``, ``model/classgen.py``): the
+traced into ``generated_classifiers.py`` (generated from ``model/``, ``model/classgen.py``): the
 same operations without a method call each.  A response keeps each cell it decided by
 its keys (``ResponseState.routes``) until a slot is bound or an id learned, so nearly
 every delta reads its cell instead of deciding it again (the WARNING in
@@ -44,7 +44,7 @@ from responses_oracle.model.vocabulary import (
     SlotView,
 )
 
-from . import classifiers, reconcile
+from . import generated_classifiers, reconcile
 from .context import StepContext, said
 from .effects import deliver
 from .events import Event
@@ -73,9 +73,9 @@ def resolve_route(
     ``bound`` are the entries bound at the event's slot (first binding first), ``shared``
     whether the slot is shared, ``named`` the entries the event's ``item_id`` names.
     """
-    slot_view, id_view = classifiers.route_views(bound, named, shared, item_id_present)
+    slot_view, id_view = generated_classifiers.route_views(bound, named, shared, item_id_present)
     decision = route(slot_view, id_view)
-    target = classifiers.route_target(decision.action, bound, named)
+    target = generated_classifiers.route_target(decision.action, bound, named)
     return decision, target, _summary(slot_view, id_view, decision)
 
 

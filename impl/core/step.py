@@ -32,13 +32,13 @@ of the driver: import from here.
 Fast paths, each pinned by ``tests/core/test_fast_path.py`` (every capture and
 Hypothesis streams reduced with and without traces, ``advance``/``advancer``/``step``
 in lock step): the routing classifiers run as traced from ``model/`` into
-``classifiers.py`` (generated; compared with the ``ops.PYTHON`` run on every small
+``generated_classifiers.py`` (generated; compared with the ``ops.PYTHON`` run on every small
 input); ``dispatch`` checks a following sequence number inline and ``advancer`` reuses
 one context per response; ``payload.attach`` skips the lookup for an entry's own
 channel; ``effects`` does not re-add a known alias; ``events.parse_event`` validates a
 well-formed delta in one step.
 
-Debugging a decision: the kernels in ``kernels.py`` are generated straight-line code,
+Debugging a decision: the kernels in ``generated_kernels.py`` are generated straight-line code,
 each ``return`` commented with the table cell it returns (``lifecycle[ADDED][DELTA]``).
 To step through the tables themselves, run the same driver on the dict interpreter:
 ``Reducer(kernels=table_kernels())`` or ``reduce(source, kernels=table_kernels())``,

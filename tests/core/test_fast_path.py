@@ -44,7 +44,7 @@ from fuzz.fuzzkit import damaged_texts, hostile_events
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Reducer
-from responses_oracle.core import classifiers
+from responses_oracle.core import generated_classifiers as classifiers
 from responses_oracle.core.events import (
     _PLAIN_SCOPED,
     MAX_INDEX,
@@ -52,7 +52,7 @@ from responses_oracle.core.events import (
     _validated,
     parse_event,
 )
-from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.core.state import ResponseState
 from responses_oracle.core.step import StepTrace, advance, advancer, end_of_input, step
 from responses_oracle.model import classgen
@@ -475,7 +475,7 @@ def test_loads_edge_cases(text: str) -> None:
 
 
 def test_traced_classifiers_compute_what_the_model_classifiers_compute() -> None:
-    # impl/core/classifiers.py is traced from model.routing (model/classgen.py); on
+    # impl/core/generated_classifiers.py is traced from model.routing (model/classgen.py); on
     # every input of three entries it answers as the classifier run through ops.PYTHON.
     subsets = [s for r in range(4) for s in itertools.permutations(range(3), r)]
     for bound, named, shared, has_id in itertools.product(

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from helpers import CAPTURES
 from responses_oracle import Reducer, reduce
-from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.responses import (
     BOUNDARY,

@@ -28,7 +28,7 @@ from typing import Any
 
 from responses_oracle import Reducer
 from responses_oracle.core.events import parse_event
-from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.core.state import ResponseState
 from responses_oracle.core.step import end_of_input, step
 from responses_oracle.model.catalogue import EventClass

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from responses_oracle.core import kernels
+from responses_oracle.core import generated_kernels as kernels
 from responses_oracle.model import codegen
 from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.codegen import kernels_path, render_kernels

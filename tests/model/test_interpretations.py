@@ -1,6 +1,6 @@
 """Three readings of the same tables agree on every input, and each follows the table.
 
-The generated kernels (``impl/core/kernels.py``), the dict-lookup interpreter and the
+The generated kernels (``impl/core/generated_kernels.py``), the dict-lookup interpreter and the
 ``transitions`` machines are compared on every combination of their enum arguments —
 the domains are small enough to be exhaustive.  A mutant with one row changed shows the
 comparison is not vacuous: the generated kernels then differ in exactly that cell.
@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any
 
 import pytest
-from responses_oracle.core import kernels as generated
+from responses_oracle.core import generated_kernels as generated
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.lifecycle import LIFECYCLE, Transition

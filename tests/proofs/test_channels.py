@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import z3
 from helpers import counterexample_events, reduce_with
-from responses_oracle.core import kernels as generated
+from responses_oracle.core import generated_kernels as generated
 from responses_oracle.model.channels import RECLASSIFICATION
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.diagrams import render_pages

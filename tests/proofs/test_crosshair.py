@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from responses_oracle.core import kernels as generated_kernels
+from responses_oracle.core import generated_kernels
 from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.proofs import crosshair_targets as targets
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant

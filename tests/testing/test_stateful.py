@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from responses_oracle.core.events import parse_event
-from responses_oracle.core.kernels import KERNELS
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.core.state import ResponseState
 from responses_oracle.core.step import end_of_input, step
 from responses_oracle.model.catalogue import WIRE_EVENTS, EventClass

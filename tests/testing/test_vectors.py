@@ -178,7 +178,7 @@ def test_harvest_keeps_streams_of_passing_rule_tests_only(tmp_path: Path) -> Non
     rule_tests.write_text(textwrap.dedent('''
         import pytest
         from responses_oracle import Reducer
-        from responses_oracle.core.kernels import KERNELS
+        from responses_oracle.core.generated_kernels import KERNELS
         from responses_oracle.model.interpreter import table_kernels
 
         EVENTS = [
