@@ -51,21 +51,15 @@ def answer_kept(cell: Cell) -> bool | None:
     return cell.gateway.get(ANSWER_KEPT) if cell.gateway is not None else None
 
 
-def _failed(cell: Cell) -> frozenset[str]:
-    """The verdicts a run breaks (a gateway's ``answer_kept`` too)."""
-    found = {key for key, mark in marks(cell).items() if mark == "FAIL"}
-    return frozenset(found | {ANSWER_KEPT} if answer_kept(cell) is False else found)
-
-
-def _kept(cell: Cell) -> frozenset[str]:
-    """The verdicts a run holds (a gateway's ``answer_kept`` too)."""
-    found = {key for key, mark in marks(cell).items() if mark == "ok"}
-    return frozenset(found | {ANSWER_KEPT} if answer_kept(cell) else found)
+def _marked(cell: Cell, held: bool) -> frozenset[str]:
+    """The verdicts a run holds (``held``) or breaks, a gateway's ``answer_kept`` too."""
+    found = {key for key, mark in marks(cell).items() if mark == ("ok" if held else "FAIL")}
+    return frozenset(found | {ANSWER_KEPT} if answer_kept(cell) is held else found)
 
 
 def breaks(cell: Cell) -> bool:
     """Whether a run breaks a verdict (a gateway's ``answer_kept`` too), twin or not."""
-    return cell.ran and bool(_failed(cell))
+    return cell.ran and bool(_marked(cell, held=False))
 
 
 HELD: Final = "held"
@@ -95,7 +89,7 @@ def _counted(cell: Cell) -> frozenset[str]:
     twin = cell.twin
     if twin is None or not twin.ran or not twin.calls:
         return frozenset()
-    return _failed(cell) & _kept(twin)
+    return _marked(cell, held=False) & _marked(twin, held=True)
 
 
 def broken(cell: Cell) -> bool:
@@ -160,7 +154,7 @@ def why(cell: Cell) -> str:
     if unjudged:
         return f"{unjudged}; the scenario: {_broke(cell)}"
     twin = cell.twin
-    also = _failed(cell) - _counted(cell) if twin is not None else frozenset()
+    also = _marked(cell, held=False) - _counted(cell) if twin is not None else frozenset()
     if also and twin is not None:
         # Counted: what the twin holds. Said too: what it does not, and why.
         shown = ", ".join(LABELS.get(key, key) for key in sorted(also))
