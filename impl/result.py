@@ -14,12 +14,12 @@ item) removed.  Output order is by slot, then admission order (R10).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
 from responses_oracle.model.execution import Execution
 from responses_oracle.model.payload import OFFER_ORDER
+from responses_oracle.model.records import record
 from responses_oracle.model.vocabulary import (
     SEVERITY,
     EntryState,
@@ -33,7 +33,7 @@ from responses_oracle.model.vocabulary import (
 from .core.state import Channel, Diagnostic, Entry, ResponseState, channel_text
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ResultItem:
     """One output item of the result, with how the reducer arrived at it."""
 
@@ -75,7 +75,7 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Result:
     """One reduced response: its id and status, its output items, its diagnostics."""
 

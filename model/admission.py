@@ -43,11 +43,11 @@ Python values, the proofs on Z3 terms.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from typing import Final, NamedTuple
 
 from .ops import Entries, Entry, Fact, Ops, Text, Value
+from .records import record
 from .vocabulary import (
     AddedView,
     AdmissionAction,
@@ -84,7 +84,7 @@ class Admission(NamedTuple):
     stage: MergeStage = MergeStage.FIXED
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Refusal:
     """A done or snapshot item that no entry took: what ``nothing_lost`` asks of it.
 
@@ -363,7 +363,7 @@ def added_view(
     return view, target
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MatchFacts:
     """What matching reads about a done or snapshot item and the entries.
 

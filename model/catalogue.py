@@ -10,10 +10,10 @@ declare it, the output that answers it, what replay inserts for it (R12, R13).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from .records import record
 from .vocabulary import ItemKind, ResponseStatus, Trigger
 
 
@@ -55,7 +55,7 @@ class ChannelKind(Enum):
     COMMAND = "command"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class WireEventSpec:
     """How one wire event type is read.
 
@@ -208,7 +208,7 @@ PART_VALUE_FIELDS: dict[ChannelKind, str] = {
 """The field of a part object that holds the channel's text."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ChannelLocation:
     """Where a channel's value sits inside a wire item.
 
@@ -295,7 +295,7 @@ def _variant(word: str) -> bool:
     return version.isdigit() or word in VARIANT_WORDS
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ClientCall:
     """What makes an item type a call a client may run (R13), and what answers it.
 
@@ -315,7 +315,7 @@ class ClientCall:
     replay_output: tuple[str, str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ItemTypeSpec:
     """What the model knows about one output item type: one record per type.
 

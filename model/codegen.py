@@ -13,6 +13,7 @@ regenerates it in memory and fails on any difference.
 Regenerate with::
 
     python -m responses_oracle.model.codegen          # writes impl/core/generated_kernels.py
+                                                      # (and the classifiers, the records' methods)
     python -m responses_oracle.model.codegen --check  # exit 1 if the file is stale
 
 A mutant is generated the same way from a different ``ModelTables`` and loaded with
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .classgen import classifiers_path, render_classifiers
+from .recordgen import records_path, render_records
 from .tables import REFERENCE, KernelSet, ModelTables, table_cells
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
@@ -489,11 +491,13 @@ def load_kernels(tables: ModelTables) -> KernelSet:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (or with ``--check`` verify) the generated kernels and classifiers files."""
+    """Write (or with ``--check`` verify) the generated kernels, classifiers and records
+    files."""
     parser = argparse.ArgumentParser(
         prog=REGENERATE_COMMAND,
-        description="Regenerate impl/core/generated_kernels.py (from the model tables) and "
-        "impl/core/generated_classifiers.py (traced from the model's routing classifiers).",
+        description="Regenerate impl/core/generated_kernels.py (from the model tables), "
+        "impl/core/generated_classifiers.py (traced from the model's routing classifiers) "
+        "and model/generated_records.py (the methods of the @record classes).",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     args = parser.parse_args(argv)
@@ -501,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     for path, source in (
         (kernels_path(), render_kernels()),
         (classifiers_path(), render_classifiers()),
+        (records_path(), render_records()),
     ):
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         if args.check:

@@ -61,12 +61,12 @@ and ``ResponseToolSearchCall.execution`` are ``server`` | ``client``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
 from .catalogue import ITEM_TYPES, ClientCall, Declaration, tool_type
 from .ops import PYTHON, Fact, Ops, Text, Value
+from .records import record
 
 
 class Execution(Enum):
@@ -352,7 +352,7 @@ LOADED_TOOLS: Final = "tool_search_output"
 """The output item whose ``tools`` a tool search loaded into the response."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class CallFacts:
     """What ``decide`` reads about one item, gathered by the reducer."""
 

@@ -9,7 +9,6 @@ the proofs show that they can fail.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .admission import (
@@ -57,6 +56,7 @@ from .execution import (
 )
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
+from .records import field, record
 from .responses import (
     AMENDABLE_TERMINALS,
     BOUNDARY,
@@ -99,7 +99,7 @@ from .vocabulary import (
 )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ModelTables:
     """One complete set of tables: the reference model, or a named mutant of it."""
 

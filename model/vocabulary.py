@@ -8,8 +8,9 @@ diagnostic codes), so renaming a value is a breaking change: add members, rename
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from .records import record
 
 
 class EntryState(Enum):
@@ -390,7 +391,7 @@ class Code(Enum):
     RESPONSE_ID_CHANGED = "response_id_changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class CodeSpec:
     """What a diagnostic code means, how bad it is, and which rule raises it.
 
@@ -601,7 +602,7 @@ CONFIRMING_TRIGGERS: tuple[Trigger, ...] = (
 )
 """Events that confirm a call (R9): a ``*.done``, an ``output_item.done``, the snapshot."""
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Restatement:
     """When an event a stream left out is said again by others it sent (``RESTATED``)."""
 

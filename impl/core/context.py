@@ -9,16 +9,16 @@ facts are read off the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from responses_oracle.model.records import record
 from responses_oracle.model.vocabulary import Code, EntryState, ItemKind
 
 from .events import Event
 from .state import Diagnostic, Entry, ResponseState
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ReducerLimits:
     """Bounds on what one response may make the reducer hold (hostile input)."""
 

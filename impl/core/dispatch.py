@@ -22,10 +22,10 @@ and snapshot items admitted or matched (``admit``, R6), terminals end the respon
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from responses_oracle.model.catalogue import TERMINALS, EventClass
+from responses_oracle.model.records import record
 from responses_oracle.model.responses import resumes
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
@@ -41,7 +41,7 @@ from .state import ResponseState
 _STARTED, _PROGRESS = EventClass.RESPONSE_STARTED, EventClass.RESPONSE_PROGRESS
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class StepTrace:
     """What one event did, for ``explain``: the route and the entry's transition."""
 

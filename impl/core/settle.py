@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind
@@ -82,6 +81,10 @@ def _attach_held(step: StepContext) -> None:
     diagnostics = state.diagnostics
     for position, found in enumerate(diagnostics):
         if found.code is Code.RESPONSE_RESUMED and attached:
+            # Imported here: a resumed stream is rare, and a small reduce's start-up does
+            # not import ``dataclasses`` (issue 35; ``Diagnostic`` is a record).
+            from dataclasses import replace
+
             detail = f"{found.detail}; {attached} events of items opened before it attached"
             diagnostics[position] = replace(found, detail=detail)
             return

@@ -13,12 +13,12 @@ kept only where the result needs them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from responses_oracle.model.admission import Refusal
 from responses_oracle.model.catalogue import ChannelKind, ItemTypeSpec
 from responses_oracle.model.execution import Execution
+from responses_oracle.model.records import field, record
 from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
     Code,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # at run time imported by ``snapshot``, which only invariants
     from responses_oracle.model.invariants import EntrySnapshot, ResponseSnapshot
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Diagnostic:
     """One finding about the stream: what, where, and the event that caused it."""
 
@@ -45,7 +45,7 @@ class Diagnostic:
     event: Any = None
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Channel:
     """One payload of an entry (R7).  ``deltas`` holds unjoined deltas until first use.
 
@@ -67,7 +67,7 @@ class Channel:
     attached: bool = False
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Entry:
     """One admitted output item.  ``completions`` is the ghost counter of ``complete_once``.
 
@@ -100,7 +100,7 @@ class Entry:
         self.channel_kinds = tuple(location.channel for location in self.spec.channels)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Slot:
     """One ``output_index``: its state and the ordinals bound to it, first binding first."""
 
@@ -134,7 +134,7 @@ class Interner:
         return self._ids.setdefault(text, len(self._ids))
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class ResponseState:
     """Everything the reducer knows about one response."""
 

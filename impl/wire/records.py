@@ -12,9 +12,9 @@ stream comes near them (the largest event in the captured fixtures is well under
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from responses_oracle.model.records import record
 from responses_oracle.model.vocabulary import Code
 
 MiB: Final = 1 << 20
@@ -51,7 +51,7 @@ class WireEvent(NamedTuple):
     """The raw data text when ``problem`` is set, cut to ``RAW_CHARS`` characters."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Limits:
     """Memory bounds of the front end.  Exceeding one is reported, never fatal.
 

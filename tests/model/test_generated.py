@@ -15,6 +15,7 @@ from responses_oracle.model import codegen
 from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.codegen import kernels_path, render_kernels
 from responses_oracle.model.lifecycle import LIFECYCLE, LifecycleTable
+from responses_oracle.model.recordgen import records_path, render_records
 from responses_oracle.model.routing import ROUTING
 from responses_oracle.model.tables import REFERENCE, table_cells
 from responses_oracle.model.vocabulary import EntryState, IdView, SlotView, Trigger
@@ -26,6 +27,10 @@ def test_committed_kernels_equal_the_generator_output() -> None:
 
 def test_committed_classifiers_equal_the_generator_output() -> None:
     assert classifiers_path().read_text(encoding="utf-8") == render_classifiers()
+
+
+def test_committed_records_equal_the_generator_output() -> None:
+    assert records_path().read_text(encoding="utf-8") == render_records()
 
 
 def test_codegen_check_command_accepts_the_committed_file() -> None:
@@ -46,13 +51,19 @@ def test_codegen_check_fails_on_a_stale_file_and_writing_fixes_it(
     target.write_text("# stale\n", encoding="utf-8")
     traced = tmp_path / "classifiers.py"
     traced.write_text(render_classifiers(), encoding="utf-8")
+    records = tmp_path / "records.py"
+    records.write_text(render_records(), encoding="utf-8")
     monkeypatch.setattr(codegen, "kernels_path", lambda: target)
     monkeypatch.setattr(codegen, "classifiers_path", lambda: traced)
+    monkeypatch.setattr(codegen, "records_path", lambda: records)
     assert codegen.main(["--check"]) == 1
     assert codegen.main([]) == 0
     assert target.read_text(encoding="utf-8") == render_kernels()
     assert codegen.main(["--check"]) == 0
     traced.write_text("# stale\n", encoding="utf-8")
+    assert codegen.main(["--check"]) == 1
+    traced.write_text(render_classifiers(), encoding="utf-8")
+    records.write_text("# stale\n", encoding="utf-8")
     assert codegen.main(["--check"]) == 1
 
 

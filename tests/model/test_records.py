@@ -1,0 +1,217 @@
+"""Every record behaves as ``dataclasses.dataclass`` of its declaration (model/records.py).
+
+A record's methods are generated source (``model/generated_records.py``); each record of
+the package is compared here with the dataclass ``dataclasses`` makes of the same
+declaration: the class's namespace, signature, fields and parameters, and on instances
+repr, equality, hashing, frozenness, ``__match_args__``, pickling, ``replace`` and
+``asdict``.  A stale or missing builder falls back to ``dataclasses`` itself.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+import inspect
+import pickle
+import re
+from typing import Any, ClassVar
+
+import pytest
+from responses_oracle.model import recordgen
+from responses_oracle.model.catalogue import ITEM_TYPES
+from responses_oracle.model.records import Declaration, field, record
+
+DECLARATIONS = recordgen.declarations()
+
+SAMPLES: dict[str, dict[str, Any]] = {"Entry": {"spec": ITEM_TYPES["function_call"]}}
+"""Values a record's ``__post_init__`` needs; every other field takes a small int."""
+
+
+def _made(declaration: Declaration) -> type:
+    made = importlib.import_module(declaration.module)
+    for part in declaration.qualname.split("."):
+        made = getattr(made, part)
+    assert isinstance(made, type)
+    return made
+
+
+def _arguments(declaration: Declaration, base: int) -> dict[str, Any]:
+    """A value for every ``__init__`` field, distinct per ``base``."""
+    names = [shape[0] for shape in declaration.shape()[3] if shape[3]]
+    given = {name: base + number for number, name in enumerate(names, 1)}
+    given.update(SAMPLES.get(declaration.name, {}))
+    return given
+
+
+def _raised(action: Any) -> tuple[type[BaseException], str] | None:
+    try:
+        action()
+    except Exception as error:  # compared, not handled: what each class raises
+        return type(error), str(error)
+    return None
+
+
+def _written(target: object, name: str) -> tuple[Any, ...]:
+    """What setting, then deleting, ``name`` on ``target`` raises."""
+    return (
+        _raised(lambda: setattr(target, name, 7)),
+        _raised(lambda: delattr(target, name)),
+    )
+
+
+def _field_facts(cls: type) -> list[tuple[Any, ...]]:
+    return [
+        (f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.compare, f.hash)
+        for f in dataclasses.fields(cls)
+    ]
+
+
+def test_the_package_declares_its_records() -> None:
+    names = {declaration.name for declaration in DECLARATIONS}
+    assert {"Diagnostic", "Result", "ResultItem", "ModelTables", "Entry", "Limits"} <= names
+
+
+@pytest.mark.parametrize("declaration", DECLARATIONS, ids=lambda d: d.key)
+def test_a_record_is_built_from_its_generated_methods(declaration: Declaration) -> None:
+    made = _made(declaration)
+    assert made.__init__.__code__.co_filename.endswith("generated_records.py")  # type: ignore[misc]
+    assert "__dataclass_fields__" in vars(made)
+    assert not isinstance(vars(made)["__dataclass_fields__"], dict) or dataclasses.fields(made)
+
+
+@pytest.mark.parametrize("declaration", DECLARATIONS, ids=lambda d: d.key)
+def test_a_record_class_is_the_dataclass_of_its_declaration(declaration: Declaration) -> None:
+    made, reference = _made(declaration), declaration.dataclass()
+    assert sorted(vars(made)) == sorted(vars(reference))
+    for name in ("__doc__", "__module__", "__qualname__", "__match_args__"):
+        assert getattr(made, name) == getattr(reference, name), name
+    assert getattr(made, "__slots__", None) == getattr(reference, "__slots__", None)
+    assert (made.__hash__ is None) == (reference.__hash__ is None)
+    assert str(inspect.signature(made)) == str(inspect.signature(reference))
+    assert made.__init__.__annotations__ == reference.__init__.__annotations__  # type: ignore[misc]
+    for name, value in vars(reference).items():
+        if inspect.isfunction(value):
+            assert vars(made)[name].__qualname__ == value.__qualname__, name
+    assert dataclasses.is_dataclass(made)
+    assert repr(made.__dataclass_params__) == repr(reference.__dataclass_params__)  # type: ignore[attr-defined]
+    assert _field_facts(made) == _field_facts(reference)
+
+
+@pytest.mark.parametrize("declaration", DECLARATIONS, ids=lambda d: d.key)
+def test_a_record_instance_behaves_as_the_dataclass_one(declaration: Declaration) -> None:
+    made, reference = _made(declaration), declaration.dataclass()
+    given, other = _arguments(declaration, 0), _arguments(declaration, 100)
+    mine, theirs = made(**given), reference(**given)
+    assert repr(mine) == repr(theirs)
+    assert repr(made(*given.values())) == repr(mine)
+    assert mine == made(**given) and (mine != made(**other)) == (theirs != reference(**other))
+    assert mine.__eq__(theirs) is NotImplemented
+    if made.__hash__ is not None:
+        assert hash(mine) == hash(theirs)
+    assert dataclasses.asdict(mine) == dataclasses.asdict(theirs)
+    changed = dataclasses.replace(mine, **other)
+    assert repr(changed) == repr(dataclasses.replace(theirs, **other))
+    for name in (dataclasses.fields(made)[0].name, "not_a_field"):
+        assert _written(made(**given), name) == _written(reference(**given), name)
+    if hasattr(reference, "__getstate__") and "__getstate__" in vars(reference):
+        assert mine.__getstate__() == theirs.__getstate__()
+    assert pickle.loads(pickle.dumps(mine)) == mine
+    assert copy.deepcopy(mine) == mine and copy.copy(mine) == mine
+    if any(shape[1] or shape[2] for shape in declaration.shape()[3]):
+        bare = {name: value for name, value in given.items() if name not in _defaulted(declaration)}
+        # A default factory's value may show its address (``Interner``).
+        unplaced = re.compile(r" at 0x[0-9a-f]+")
+        assert unplaced.sub("", repr(made(**bare))) == unplaced.sub("", repr(reference(**bare)))
+
+
+def _defaulted(declaration: Declaration) -> set[str]:
+    return {shape[0] for shape in declaration.shape()[3] if shape[1] or shape[2]}
+
+
+def test_a_default_factory_makes_a_new_value_per_instance() -> None:
+    from responses_oracle.core.state import ResponseState
+
+    first, second = ResponseState(), ResponseState()
+    assert first.entries == [] and first.entries is not second.entries
+
+
+def test_a_record_without_generated_methods_is_made_by_dataclasses() -> None:
+    """A declaration the generated file does not know (or knows in another shape) falls
+    back to ``dataclasses.dataclass``: the same class, made the slow way."""
+
+    @record(frozen=True, slots=True)
+    class Unknown:
+        """Declared only here."""
+
+        name: str
+        tags: list[str] = field(default_factory=list)
+        hidden: int = field(default=3, repr=False)
+
+    made = Unknown("a")
+    assert isinstance(vars(Unknown)["__dataclass_fields__"], dict)
+    assert repr(made).endswith("<locals>.Unknown(name='a', tags=[])")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.name = "b"  # type: ignore[misc]
+    assert dataclasses.replace(made, hidden=4).hidden == 4
+
+
+class _Base:
+    """A base class."""
+
+
+def _without_doc() -> type:
+    class Bare:
+        name: str
+
+    return Bare
+
+
+def _inherits() -> type:
+    class Child(_Base):
+        """Inherits."""
+
+        name: str
+
+    return Child
+
+
+def _class_var() -> type:
+    class Counted:
+        """Has a class variable."""
+
+        count: ClassVar[int] = 0
+
+    return Counted
+
+
+def _own_eq() -> type:
+    class Compared:
+        """Compares itself."""
+
+        name: str
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    return Compared
+
+
+def _default_first() -> type:
+    class Ordered:
+        """A default before a required field."""
+
+        a: int = 1
+        b: int = field()
+
+    return Ordered
+
+
+@pytest.mark.parametrize(
+    "declare", [_without_doc, _inherits, _class_var, _own_eq, _default_first]
+)
+def test_the_generator_refuses_what_it_does_not_write(declare: Any) -> None:
+    with pytest.raises(TypeError, match="recordgen does not write"):
+        recordgen.builder(Declaration(declare(), frozen=True, slots=True))
