@@ -44,10 +44,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Final
 
 from .ops import Entries, Entry, Fact, Ops, Text, Value
-from .records import record
+from .records import NamedTuple, record
 from .vocabulary import (
     AddedView,
     AdmissionAction,

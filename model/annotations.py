@@ -36,10 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Final
 
 from .catalogue import ChannelKind
 from .ops import Fact, Ops, Value
+from .records import NamedTuple
 
 
 class AdditionType(Enum):

@@ -24,8 +24,7 @@ the order the driver applies them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from .records import NamedTuple
 from .vocabulary import Effect, EntryState, Trigger
 
 

@@ -18,9 +18,8 @@ reducer and by the Z3 encoding.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .ops import Ops, Text
+from .records import NamedTuple
 from .vocabulary import Code, OfferRelation, PayloadAction, PayloadHeld, PayloadSource
 
 

@@ -40,14 +40,16 @@ def records_path() -> Path:
     return Path(spec.origin).resolve().parent / "generated_records.py"
 
 
-def record_modules() -> list[str]:
-    """Every module of the package that declares a record (a line ``@record(``)."""
+def record_modules(pattern: str = _DECLARED_AT.pattern) -> list[str]:
+    """Every module of the package that declares a record (a line ``@record(``), or
+    has a line that matches ``pattern``."""
+    declared_at = re.compile(pattern, re.MULTILINE)
     spec = importlib.util.find_spec("responses_oracle")
     assert spec is not None and spec.submodule_search_locations is not None
     root = Path(next(iter(spec.submodule_search_locations)))
     found = []
     for path in sorted(root.rglob("*.py")):
-        if _DECLARED_AT.search(path.read_text(encoding="utf-8")):
+        if declared_at.search(path.read_text(encoding="utf-8")):
             parts = path.relative_to(root).with_suffix("").parts
             found.append(".".join(("responses_oracle", *parts)))
     return found

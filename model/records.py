@@ -25,8 +25,10 @@ made the first time either is read.
 
 from __future__ import annotations
 
+import collections
+import typing
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import TYPE_CHECKING, Any, ForwardRef, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
 _C = TypeVar("_C", bound=type)
@@ -279,3 +281,100 @@ def _assemble(cls: type, declaration: Declaration, build: Build) -> type:
             else:
                 setattr(cls, name, value.default)
     return cls
+
+
+# Named tuples.  ``typing.NamedTuple`` checks every field's annotation when the class is
+# made; under ``from __future__ import annotations`` each is a string, which it turns
+# into a ``ForwardRef`` whose constructor compiles the string -- and the first
+# ``compile`` of a process builds the types of the ``ast`` module: ~15M instructions
+# for the 74 fields of a small reduce's 12 named tuples (issue 35).  ``NamedTuple``
+# below is ``typing.NamedTuple`` for type checkers; at run time it makes the same class
+# the same way (``collections.namedtuple``, then the class body's names), with each
+# ``ForwardRef`` made as ``ForwardRef(arg)`` makes it but holding the source it
+# evaluates, not its compiled code: ``eval`` takes either.  ``tests/model/test_records.py``
+# compares each with ``typing.NamedTuple`` of the same class body.
+
+_PROHIBITED = frozenset(
+    {
+        "__new__",
+        "__init__",
+        "__slots__",
+        "__getnewargs__",
+        "_fields",
+        "_field_defaults",
+        "_make",
+        "_replace",
+        "_asdict",
+        "_source",
+    }
+)
+"""What a named tuple's class body may not define (``typing``'s list)."""
+
+TUPLES: dict[str, dict[str, Any]] = {}
+"""Every named tuple made by ``NamedTuple``, by dotted name: its class body."""
+
+
+def _forward_ref(arg: str) -> ForwardRef:
+    """``typing.ForwardRef(arg)``, its source kept for ``eval`` rather than compiled."""
+    if arg.startswith("*"):  # typing rewrites an unpacking; let it
+        return ForwardRef(arg)
+    ref = object.__new__(ForwardRef)
+    ref.__forward_arg__ = arg
+    ref.__forward_code__ = arg  # type: ignore[assignment]
+    ref.__forward_evaluated__ = False
+    ref.__forward_value__ = None
+    ref.__forward_is_argument__ = True
+    ref.__forward_is_class__ = False
+    ref.__forward_module__ = None
+    return ref
+
+
+class _NamedTupleMeta(type):
+    """Makes a named tuple from its class body, as ``typing.NamedTupleMeta`` does."""
+
+    def __new__(cls, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+        ns = dict(ns)
+        if "__orig_bases__" in ns:  # as typing's would read: (typing.NamedTuple, ...)
+            ns["__orig_bases__"] = tuple(
+                typing.NamedTuple if base is NamedTuple else base for base in ns["__orig_bases__"]
+            )
+        annotations = ns.get("__annotations__", {})
+        defaults = [ns[name] for name in annotations if name in ns]
+        if (
+            bases != (_NamedTupleBase,)
+            or not all(type(arg) is str for arg in annotations.values())
+            or any(name not in ns for name in list(annotations)[len(annotations) - len(defaults) :])
+        ):
+            # Generic, evaluated annotations, misplaced defaults: typing's own way.
+            return typing.NamedTupleMeta(typename, _TYPING_BASES, ns)  # type: ignore[attr-defined]
+        TUPLES[f"{ns['__module__']}.{ns['__qualname__']}"] = ns
+        made = collections.namedtuple(  # type: ignore[misc]
+            typename, list(annotations), defaults=defaults, module=ns["__module__"]
+        )
+        made.__annotations__ = made.__new__.__annotations__ = {
+            name: _forward_ref(arg) for name, arg in annotations.items()
+        }
+        for key, value in ns.items():
+            if key in _PROHIBITED:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            if key not in ("__module__", "__name__", "__annotations__") and key not in made._fields:
+                setattr(made, key, value)
+        return made
+
+
+_NamedTupleBase = type.__new__(_NamedTupleMeta, "NamedTuple", (), {})
+_TYPING_BASES = typing.NamedTuple.__mro_entries__((typing.NamedTuple,))  # type: ignore[attr-defined]
+
+
+class _NamedTupleBaseEntry:
+    """At run time, the ``NamedTuple`` of ``class X(NamedTuple)``: its base is made
+    by ``_NamedTupleMeta``."""
+
+    def __mro_entries__(self, bases: tuple[Any, ...]) -> tuple[type]:
+        return (_NamedTupleBase,)
+
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    NamedTuple = _NamedTupleBaseEntry()

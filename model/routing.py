@@ -31,9 +31,8 @@ Which cell applies is ``route_views`` below, and which entry a delivering cell p
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .ops import Entries, Entry, Fact, Ops, Value
+from .records import NamedTuple
 from .vocabulary import Code, IdView, RouteAction, SlotView
 
 

@@ -9,7 +9,7 @@ the proofs show that they can fail.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from .admission import (
     ADDED_ADMISSION,
@@ -56,7 +56,7 @@ from .execution import (
 )
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
-from .records import field, record
+from .records import NamedTuple, field, record
 from .responses import (
     AMENDABLE_TERMINALS,
     BOUNDARY,

@@ -95,7 +95,8 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The ``responses-oracle`` parser: every command listed by its summary, and the one
-    ``argv`` runs (its first argument that is not an option) registered in full."""
+    ``argv`` runs (its first argument that is not an option) registered in full; the
+    others' parsers are made when first used (``common.Parser``'s ``deferred``)."""
     parser = Parser(prog=PROG, help_text=lambda: (wrap(_DESCRIPTION), _epilog()))
     parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -105,7 +106,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
             module: Command = importlib.import_module(spec.module)
             module.register(subparsers)
         else:
-            subparsers.add_parser(spec.name, help=spec.summary)
+            subparsers.add_parser(spec.name, help=spec.summary, deferred=True)
     return parser
 
 

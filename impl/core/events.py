@@ -12,7 +12,7 @@ items into the result.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from responses_oracle.model.catalogue import (
     PART_CHANNELS,
@@ -22,6 +22,7 @@ from responses_oracle.model.catalogue import (
     EventClass,
     WireEventSpec,
 )
+from responses_oracle.model.records import NamedTuple
 from responses_oracle.model.vocabulary import Code
 
 SEQUENCE_FIELD: Final = "sequence_number"

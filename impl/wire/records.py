@@ -12,9 +12,9 @@ stream comes near them (the largest event in the captured fixtures is well under
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from responses_oracle.model.records import record
+from responses_oracle.model.records import NamedTuple, record
 from responses_oracle.model.vocabulary import Code
 
 MiB: Final = 1 << 20

@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Final, NamedTuple
+from typing import Final
 
+from responses_oracle.model.records import NamedTuple
 from responses_oracle.wire.decode import BOM, utf8_text
 
 _new_tuple: Final = tuple.__new__

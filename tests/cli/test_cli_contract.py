@@ -18,7 +18,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from responses_oracle.cli.common import COMMANDS, Exit
+from responses_oracle.cli import build_parser
+from responses_oracle.cli.common import COMMANDS, PROG, Exit, Parser
 
 from .cli_helpers import EXAMPLES, function_call_stream, jsonl, lines, run, write
 
@@ -207,6 +208,28 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     # The records' methods are generated source (model/records.py): ``dataclasses``, with
     # ``inspect``, ``ast``, ``dis`` and ``tokenize``, cost more than a bare Python.
     assert not {"dataclasses", "inspect", "ast", "dis", "tokenize"} & small
+
+
+def test_a_deferred_parser_is_made_in_full_when_first_used() -> None:
+    """A command the run does not run gets a parser made on first use (``deferred``):
+    once used, the parser ``add_parser`` makes of it without ``deferred``."""
+    subparsers = Parser(prog=PROG).add_subparsers(title="commands", metavar="COMMAND")
+    deferred = subparsers.add_parser("explain", help="a summary", deferred=True)
+    eager = subparsers.add_parser("replay", help="a summary")
+    assert set(vars(deferred)) == {"_deferred"}
+    assert deferred.format_help().replace("explain", "replay") == eager.format_help()
+    assert vars(deferred).keys() == vars(eager).keys()
+    assert deferred.prog == f"{PROG} explain" and deferred.formatter_class is eager.formatter_class
+    with pytest.raises(AttributeError, match="'Parser' object has no attribute 'nothing'"):
+        deferred.nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_only_the_command_run_is_registered_in_full() -> None:
+    parser = build_parser(["reduce", str(PARALLEL)])
+    [commands] = [a for a in parser._actions if a.dest == "==SUPPRESS==" and a.choices]
+    assert list(commands.choices) == [command.name for command in COMMANDS]  # type: ignore[arg-type]
+    deferred = {name for name, made in commands.choices.items() if "_deferred" in vars(made)}  # type: ignore[union-attr]
+    assert deferred == {command.name for command in COMMANDS} - {"reduce"}
 
 
 def test_main_leaves_the_collector_as_it_found_it(tmp_path: Path) -> None:

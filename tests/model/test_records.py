@@ -17,10 +17,12 @@ import pickle
 import re
 from typing import Any, ClassVar
 
+import typing
+
 import pytest
 from responses_oracle.model import recordgen
 from responses_oracle.model.catalogue import ITEM_TYPES
-from responses_oracle.model.records import Declaration, field, record
+from responses_oracle.model.records import TUPLES, Declaration, NamedTuple, field, record
 
 DECLARATIONS = recordgen.declarations()
 
@@ -215,3 +217,73 @@ def _default_first() -> type:
 def test_the_generator_refuses_what_it_does_not_write(declare: Any) -> None:
     with pytest.raises(TypeError, match="recordgen does not write"):
         recordgen.builder(Declaration(declare(), frozen=True, slots=True))
+
+
+def _tuple_modules() -> list[str]:
+    """Every module that makes its named tuples with ``records.NamedTuple``."""
+    found = []
+    for module in recordgen.record_modules(r"^from (\.records|responses_oracle\.model\.records) import .*NamedTuple"):
+        importlib.import_module(module)
+        found.append(module)
+    return found
+
+
+TUPLE_MODULES = _tuple_modules()
+TUPLE_NAMES = sorted(key for key in TUPLES if key.rsplit(".", 1)[0] in TUPLE_MODULES)
+
+
+def test_the_reduce_path_makes_its_named_tuples_with_records() -> None:
+    assert len(TUPLE_NAMES) >= 12
+    assert "responses_oracle.model.lifecycle.Transition" in TUPLE_NAMES
+
+
+@pytest.mark.parametrize("key", TUPLE_NAMES)
+def test_a_named_tuple_is_typings_of_its_class_body(key: str) -> None:
+    """The same class ``typing.NamedTuple`` makes of the same class body."""
+    body = dict(TUPLES[key])
+    module, _, name = key.rpartition(".")
+    made = _made_named(module, body["__qualname__"])
+    reference = typing.NamedTupleMeta(name, (typing._NamedTuple,), dict(body))  # type: ignore[attr-defined]
+    assert sorted(vars(made)) == sorted(vars(reference))
+    for attribute in (
+        "__doc__", "__module__", "__qualname__", "__match_args__", "_fields", "_field_defaults",
+        "__orig_bases__", "__annotations__", "__mro__",
+    ):
+        if attribute == "__mro__":
+            assert made.__mro__[1:] == reference.__mro__[1:]
+            continue
+        assert getattr(made, attribute) == getattr(reference, attribute), attribute
+    assert made.__new__.__annotations__ == reference.__new__.__annotations__
+    assert made.__new__.__defaults__ == reference.__new__.__defaults__
+    assert str(inspect.signature(made)) == str(inspect.signature(reference))
+    namespace = vars(importlib.import_module(module))
+    assert typing.get_type_hints(made, namespace) == typing.get_type_hints(reference, namespace)
+    values = tuple(range(len(made._fields)))
+    mine, theirs = made(*values), reference(*values)
+    assert repr(mine) == repr(theirs) and mine == theirs and hash(mine) == hash(theirs)
+    assert mine._asdict() == theirs._asdict()
+    assert repr(mine._replace(**{made._fields[0]: "x"})) == repr(theirs._replace(**{made._fields[0]: "x"}))
+    assert pickle.loads(pickle.dumps(mine)) == mine
+
+
+def _made_named(module: str, qualname: str) -> Any:
+    made: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        made = getattr(made, part)
+    return made
+
+
+def test_a_forward_reference_made_without_compiling_evaluates_as_typings() -> None:
+    from responses_oracle.model import records
+
+    mine, theirs = records._forward_ref("int | None"), typing.ForwardRef("int | None")
+    assert mine == theirs and hash(mine) == hash(theirs) and repr(mine) == repr(theirs)
+    assert typing.get_type_hints(_Hinted, {"_Hinted": _Hinted}) == {"value": int | None}
+    evaluated = mine._evaluate({}, {}, frozenset())  # type: ignore[attr-defined]
+    assert evaluated == theirs._evaluate({}, {}, frozenset()) == int | None  # type: ignore[attr-defined]
+
+
+class _Hinted(NamedTuple):
+    """A named tuple of this test module."""
+
+    value: int | None
