@@ -5,8 +5,10 @@
 
 Each builder takes the class as declared and its defaults (in field order) and returns
 its methods; ``RECORDS`` maps each record's dotted name to the shape of the declaration
-its builder was written for, and the builder.  Loaded from bytecode like any module, so
-a record costs no ``exec`` and no ``import dataclasses`` at start-up.
+its builder was written for, and the builder.  ``TUPLES`` maps each named tuple made with
+``records.NamedTuple`` to its fields and the ``__new__`` ``collections.namedtuple`` would
+compile for them.  Loaded from bytecode like any module, so a record costs no ``exec``
+and no ``import dataclasses`` at start-up, a named tuple no ``eval``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ Methods = tuple[tuple[str, Any], ...]
 """A record's methods, by name."""
 
 _object_setattr = object.__setattr__
+_tuple_new = tuple.__new__
 
 
 class _HasDefaultFactory:
@@ -1103,3 +1106,80 @@ RECORDS: dict[str, tuple[Any, Callable[[type, tuple[Any, ...]], Methods]]] = {
     ),
 }
 """Each record's declared shape and its builder, by dotted name."""
+
+
+def _new_cli_common_CommandSpec(_cls: Any, name: Any, module: Any, summary: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.cli.common.CommandSpec``."""
+    return _tuple_new(_cls, (name, module, summary))
+
+
+def _new_core_events_Event(_cls: Any, index: Any, type: Any, spec: Any, payload: Any, sequence_number: Any, output_index: Any, item_id: Any, channel: Any, part_index: Any, value: Any, part: Any, item: Any, response: Any, problems: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.core.events.Event``."""
+    return _tuple_new(_cls, (index, type, spec, payload, sequence_number, output_index, item_id, channel, part_index, value, part, item, response, problems))
+
+
+def _new_model_admission_Admission(_cls: Any, action: Any, code: Any, stage: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.admission.Admission``."""
+    return _tuple_new(_cls, (action, code, stage))
+
+
+def _new_model_admission_IdentityDecision(_cls: Any, action: Any, code: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.admission.IdentityDecision``."""
+    return _tuple_new(_cls, (action, code))
+
+
+def _new_model_annotations_PartAddition(_cls: Any, channel: Any, part_index: Any, value: Any, position: Any, part_type: Any, array: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.annotations.PartAddition``."""
+    return _tuple_new(_cls, (channel, part_index, value, position, part_type, array))
+
+
+def _new_model_lifecycle_Transition(_cls: Any, next_state: Any, effects: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.lifecycle.Transition``."""
+    return _tuple_new(_cls, (next_state, effects))
+
+
+def _new_model_payload_PayloadDecision(_cls: Any, action: Any, code: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.payload.PayloadDecision``."""
+    return _tuple_new(_cls, (action, code))
+
+
+def _new_model_routing_Route(_cls: Any, action: Any, code: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.routing.Route``."""
+    return _tuple_new(_cls, (action, code))
+
+
+def _new_model_slots_SlotTransition(_cls: Any, next_state: Any, code: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.slots.SlotTransition``."""
+    return _tuple_new(_cls, (next_state, code))
+
+
+def _new_model_tables_KernelSet(_cls: Any, lifecycle: Any, slot: Any, route: Any, namespace: Any, admit_added: Any, fit: Any, admit_done: Any, payload: Any, identity: Any, reclassify: Any, boundary: Any, frame: Any, fills_slot: Any, merge_part: Any, terminal_status: Any, amends: Any, execute: Any, names_one: Any, shell_runner: Any, search_runner: Any, declares: Any, reads_execution: Any, reads_environment: Any, reads_opening: Any, reads_frame: Any, reads_matched: Any, reads_addition: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.model.tables.KernelSet``."""
+    return _tuple_new(_cls, (lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity, reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends, execute, names_one, shell_runner, search_runner, declares, reads_execution, reads_environment, reads_opening, reads_frame, reads_matched, reads_addition))
+
+
+def _new_wire_records_WireEvent(_cls: Any, index: Any, payload: Any, sse_event: Any, problem: Any, detail: Any, raw: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.wire.records.WireEvent``."""
+    return _tuple_new(_cls, (index, payload, sse_event, problem, detail, raw))
+
+
+def _new_wire_sse_SSEMessage(_cls: Any, event: Any, data: Any, id: Any, invalid_utf8: Any, oversized: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.wire.sse.SSEMessage``."""
+    return _tuple_new(_cls, (event, data, id, invalid_utf8, oversized))
+
+
+TUPLES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
+    'responses_oracle.cli.common.CommandSpec': (('name', 'module', 'summary'), _new_cli_common_CommandSpec),
+    'responses_oracle.core.events.Event': (('index', 'type', 'spec', 'payload', 'sequence_number', 'output_index', 'item_id', 'channel', 'part_index', 'value', 'part', 'item', 'response', 'problems'), _new_core_events_Event),
+    'responses_oracle.model.admission.Admission': (('action', 'code', 'stage'), _new_model_admission_Admission),
+    'responses_oracle.model.admission.IdentityDecision': (('action', 'code'), _new_model_admission_IdentityDecision),
+    'responses_oracle.model.annotations.PartAddition': (('channel', 'part_index', 'value', 'position', 'part_type', 'array'), _new_model_annotations_PartAddition),
+    'responses_oracle.model.lifecycle.Transition': (('next_state', 'effects'), _new_model_lifecycle_Transition),
+    'responses_oracle.model.payload.PayloadDecision': (('action', 'code'), _new_model_payload_PayloadDecision),
+    'responses_oracle.model.routing.Route': (('action', 'code'), _new_model_routing_Route),
+    'responses_oracle.model.slots.SlotTransition': (('next_state', 'code'), _new_model_slots_SlotTransition),
+    'responses_oracle.model.tables.KernelSet': (('lifecycle', 'slot', 'route', 'namespace', 'admit_added', 'fit', 'admit_done', 'payload', 'identity', 'reclassify', 'boundary', 'frame', 'fills_slot', 'merge_part', 'terminal_status', 'amends', 'execute', 'names_one', 'shell_runner', 'search_runner', 'declares', 'reads_execution', 'reads_environment', 'reads_opening', 'reads_frame', 'reads_matched', 'reads_addition'), _new_model_tables_KernelSet),
+    'responses_oracle.wire.records.WireEvent': (('index', 'payload', 'sse_event', 'problem', 'detail', 'raw'), _new_wire_records_WireEvent),
+    'responses_oracle.wire.sse.SSEMessage': (('event', 'data', 'id', 'invalid_utf8', 'oversized'), _new_wire_sse_SSEMessage),
+}
+"""Each named tuple's fields and its ``__new__``, by dotted name."""

@@ -7,8 +7,11 @@ writes one builder into ``model/generated_records.py``: the ``__init__``,
 ``dataclasses.dataclass`` (Python 3.11) writes for the same declaration, line for
 line, with the defaults passed in rather than written out (they stay in the
 declaration).  The file also holds each declaration's shape, which ``record`` checks
-before it uses the builder.  ``tests/model/test_generated.py`` fails when the file is
-stale; ``tests/model/test_records.py`` compares each record with ``dataclasses``.
+before it uses the builder.  For each named tuple made with ``records.NamedTuple`` it
+writes the ``__new__`` ``collections.namedtuple`` compiles with ``eval``.
+``tests/model/test_generated.py`` fails when the file is stale;
+``tests/model/test_records.py`` compares each record with ``dataclasses`` and each named
+tuple with ``typing.NamedTuple``.
 
 Only what the records use is supported: inheritance, ``ClassVar``, ``InitVar``,
 ``KW_ONLY``, a field named ``self``, a class without a docstring or one that writes its
@@ -23,12 +26,17 @@ import importlib.util
 import re
 from pathlib import Path
 
-from .records import DECLARED, Declaration, FieldShape
+from .records import DECLARED, TUPLES, Declaration, FieldShape
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
 """The command that regenerates the records' methods (with the kernels)."""
 
 _DECLARED_AT = re.compile(r"^@record\(", re.MULTILINE)
+
+TUPLES_AT = (
+    r"^from (?:\.records|responses_oracle\.model\.records) import \(?[\w\s,]*?\bNamedTuple\b"
+)
+"""A module that makes named tuples with ``records.NamedTuple`` imports it so."""
 
 _OWN_METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 
@@ -64,6 +72,33 @@ def declarations() -> list[Declaration]:
     return [DECLARED[key] for key in sorted(DECLARED) if DECLARED[key].module in modules]
 
 
+def tuple_declarations() -> list[tuple[str, tuple[str, ...]]]:
+    """Every named tuple the package makes with ``records.NamedTuple``: its dotted
+    name and its fields (their modules imported)."""
+    modules = record_modules(TUPLES_AT)
+    for module in modules:
+        importlib.import_module(module)
+    return [
+        (key, tuple(TUPLES[key].get("__annotations__", {})))
+        for key in sorted(TUPLES)
+        if TUPLES[key]["__module__"] in modules
+    ]
+
+
+def _tuple_new(key: str, fields: tuple[str, ...]) -> list[str]:
+    """The ``__new__`` ``collections.namedtuple`` compiles for ``fields``."""
+    arguments = ", ".join(fields)
+    typed = ", ".join(f"{name}: Any" for name in fields)
+    made = f"({fields[0]},)" if len(fields) == 1 else f"({arguments})"
+    return [
+        "",
+        "",
+        f"def {_builder_name_of(key, 'new')}(_cls: Any, {typed}) -> Any:",
+        f'    """``__new__`` of the named tuple ``{key}``."""',
+        f"    return _tuple_new(_cls, {made})",
+    ]
+
+
 def _refuse(declaration: Declaration, why: str) -> None:
     raise TypeError(f"record {declaration.key}: {why}, which recordgen does not write")
 
@@ -90,8 +125,12 @@ def _check(declaration: Declaration) -> None:
             _refuse(declaration, f"the field {name} without a default after one with")
 
 
+def _builder_name_of(key: str, prefix: str = "") -> str:
+    return f"_{prefix}_" * bool(prefix) + key.removeprefix("responses_oracle.").replace(".", "_")
+
+
 def _builder_name(declaration: Declaration) -> str:
-    return "_" + declaration.key.removeprefix("responses_oracle.").replace(".", "_")
+    return "_" + _builder_name_of(declaration.key)
 
 
 def _tuple(prefix: str, names: list[str]) -> str:
@@ -205,8 +244,10 @@ _HEADER = '''\
 
 Each builder takes the class as declared and its defaults (in field order) and returns
 its methods; ``RECORDS`` maps each record's dotted name to the shape of the declaration
-its builder was written for, and the builder.  Loaded from bytecode like any module, so
-a record costs no ``exec`` and no ``import dataclasses`` at start-up.
+its builder was written for, and the builder.  ``TUPLES`` maps each named tuple made with
+``records.NamedTuple`` to its fields and the ``__new__`` ``collections.namedtuple`` would
+compile for them.  Loaded from bytecode like any module, so a record costs no ``exec``
+and no ``import dataclasses`` at start-up, a named tuple no ``eval``.
 """
 
 from __future__ import annotations
@@ -219,6 +260,7 @@ Methods = tuple[tuple[str, Any], ...]
 """A record's methods, by name."""
 
 _object_setattr = object.__setattr__
+_tuple_new = tuple.__new__
 
 
 class _HasDefaultFactory:
@@ -255,5 +297,12 @@ def render_records() -> str:
         lines.append(f"        {declaration.shape()!r},")
         lines.append(f"        {_builder_name(declaration)},")
         lines.append("    ),")
-    lines += ["}", '"""Each record\'s declared shape and its builder, by dotted name."""', ""]
+    lines += ["}", '"""Each record\'s declared shape and its builder, by dotted name."""']
+    tuples = tuple_declarations()
+    for key, fields in tuples:
+        lines.extend(_tuple_new(key, fields))
+    lines += ["", "", "TUPLES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {"]
+    for key, fields in tuples:
+        lines.append(f"    {key!r}: ({fields!r}, {_builder_name_of(key, 'new')}),")
+    lines += ["}", '"""Each named tuple\'s fields and its ``__new__``, by dotted name."""', ""]
     return "\n".join(lines)

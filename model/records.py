@@ -26,22 +26,18 @@ made the first time either is read.
 from __future__ import annotations
 
 import collections
+import sys
 import typing
+from collections import _tuplegetter  # type: ignore[attr-defined]
 from collections.abc import Callable
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, ForwardRef, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
 _C = TypeVar("_C", bound=type)
 
 
-class _Missing:
-    """The type of ``MISSING``."""
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-MISSING: Any = _Missing()
+MISSING: Any = object()
 """No default given (``dataclasses.MISSING``'s role, without importing it)."""
 
 
@@ -287,12 +283,16 @@ def _assemble(cls: type, declaration: Declaration, build: Build) -> type:
 # made; under ``from __future__ import annotations`` each is a string, which it turns
 # into a ``ForwardRef`` whose constructor compiles the string -- and the first
 # ``compile`` of a process builds the types of the ``ast`` module: ~15M instructions
-# for the 74 fields of a small reduce's 12 named tuples (issue 35).  ``NamedTuple``
-# below is ``typing.NamedTuple`` for type checkers; at run time it makes the same class
-# the same way (``collections.namedtuple``, then the class body's names), with each
-# ``ForwardRef`` made as ``ForwardRef(arg)`` makes it but holding the source it
-# evaluates, not its compiled code: ``eval`` takes either.  ``tests/model/test_records.py``
-# compares each with ``typing.NamedTuple`` of the same class body.
+# for the 74 fields of a small reduce's 12 named tuples (issue 35).  Then
+# ``collections.namedtuple`` compiles each ``__new__`` with ``eval`` (another 3.7M).
+# ``NamedTuple`` below is ``typing.NamedTuple`` for type checkers; at run time it makes
+# the class ``typing.NamedTuple`` makes: ``__new__`` generated ahead of time
+# (``model/generated_records.py``; ``collections.namedtuple`` when it is stale), the
+# other methods and the field accessors as ``collections.namedtuple`` makes them, then
+# the class body's names; each ``ForwardRef`` made as ``ForwardRef(arg)`` makes it but
+# holding the source it evaluates, not its compiled code: ``eval`` takes either.
+# ``tests/model/test_records.py`` compares each with ``typing.NamedTuple`` of the same
+# class body.
 
 _PROHIBITED = frozenset(
     {
@@ -313,6 +313,9 @@ _PROHIBITED = frozenset(
 TUPLES: dict[str, dict[str, Any]] = {}
 """Every named tuple made by ``NamedTuple``, by dotted name: its class body."""
 
+New = Callable[..., Any]
+"""A named tuple's generated ``__new__``."""
+
 
 def _forward_ref(arg: str) -> ForwardRef:
     """``typing.ForwardRef(arg)``, its source kept for ``eval`` rather than compiled."""
@@ -329,6 +332,80 @@ def _forward_ref(arg: str) -> ForwardRef:
     return ref
 
 
+def _generated_tuples() -> dict[str, tuple[tuple[str, ...], New]]:
+    try:
+        from .generated_records import TUPLES as generated
+    except ImportError:  # not generated yet: the generator imports the tuples first
+        return {}
+    return generated
+
+
+def _namedtuple(
+    typename: str, fields: tuple[str, ...], defaults: tuple[Any, ...], module: str, new: New
+) -> Any:
+    """``collections.namedtuple(typename, fields, defaults=defaults, module=module)``,
+    with ``new`` (generated for ``fields``) as its ``__new__`` instead of one compiled."""
+    fields = tuple(map(sys.intern, fields))
+    count = len(fields)
+    arguments = ", ".join(fields) + ("," if count == 1 else "")
+    shown = "(" + ", ".join(f"{name}=%r" for name in fields) + ")"
+    make_tuple = tuple.__new__
+    made_new = FunctionType(new.__code__, new.__globals__, "__new__", defaults)
+    made_new.__doc__ = f"Create new instance of {typename}({arguments})"
+    made_new.__module__ = f"namedtuple_{typename}"
+
+    def _make(cls: Any, iterable: Any) -> Any:
+        made = make_tuple(cls, iterable)
+        if len(made) != count:
+            raise TypeError(f"Expected {count} arguments, got {len(made)}")
+        return made
+
+    _make.__doc__ = f"Make a new {typename} object from a sequence or iterable"
+
+    def _replace(self: Any, /, **kwds: Any) -> Any:
+        made = self._make(map(kwds.pop, fields, self))
+        if kwds:
+            raise ValueError(f"Got unexpected field names: {list(kwds)!r}")
+        return made
+
+    _replace.__doc__ = (
+        f"Return a new {typename} object replacing specified fields with new values"
+    )
+
+    def __repr__(self: Any) -> Any:
+        "Return a nicely formatted representation string"
+        return self.__class__.__name__ + shown % self
+
+    def _asdict(self: Any) -> dict[str, Any]:
+        "Return a new dict which maps field names to their values."
+        return dict(zip(self._fields, self, strict=False))
+
+    def __getnewargs__(self: Any) -> tuple[Any, ...]:
+        "Return self as a plain tuple.  Used by copy and pickle."
+        return tuple(self)
+
+    for method in (made_new, _make, _replace, __repr__, _asdict, __getnewargs__):
+        method.__qualname__ = f"{typename}.{method.__name__}"
+    namespace: dict[str, Any] = {
+        "__doc__": f"{typename}({arguments})",
+        "__slots__": (),
+        "_fields": fields,
+        "_field_defaults": dict(zip(fields[count - len(defaults) :], defaults, strict=True)),
+        "__new__": made_new,
+        "_make": classmethod(_make),
+        "_replace": _replace,
+        "__repr__": __repr__,
+        "_asdict": _asdict,
+        "__getnewargs__": __getnewargs__,
+        "__match_args__": fields,
+    }
+    for index, name in enumerate(fields):
+        namespace[name] = _tuplegetter(index, sys.intern(f"Alias for field number {index}"))
+    made = type(typename, (tuple,), namespace)
+    made.__module__ = module
+    return made
+
+
 class _NamedTupleMeta(type):
     """Makes a named tuple from its class body, as ``typing.NamedTupleMeta`` does."""
 
@@ -339,25 +416,31 @@ class _NamedTupleMeta(type):
                 typing.NamedTuple if base is NamedTuple else base for base in ns["__orig_bases__"]
             )
         annotations = ns.get("__annotations__", {})
-        defaults = [ns[name] for name in annotations if name in ns]
+        fields = tuple(annotations)
+        defaults = tuple(ns[name] for name in fields if name in ns)
         if (
             bases != (_NamedTupleBase,)
             or not all(type(arg) is str for arg in annotations.values())
-            or any(name not in ns for name in list(annotations)[len(annotations) - len(defaults) :])
+            or any(name not in ns for name in fields[len(fields) - len(defaults) :])
         ):
             # Generic, evaluated annotations, misplaced defaults: typing's own way.
             return typing.NamedTupleMeta(typename, _TYPING_BASES, ns)  # type: ignore[attr-defined]
-        TUPLES[f"{ns['__module__']}.{ns['__qualname__']}"] = ns
-        made = collections.namedtuple(  # type: ignore[misc]
-            typename, list(annotations), defaults=defaults, module=ns["__module__"]
-        )
+        key = f"{ns['__module__']}.{ns['__qualname__']}"
+        TUPLES[key] = ns
+        generated = _generated_tuples().get(key)
+        made: Any
+        if generated is not None and generated[0] == fields:
+            made = _namedtuple(typename, fields, defaults, ns["__module__"], generated[1])
+        else:  # a stale generated file: the slower way, the same class
+            make: Any = collections.namedtuple
+            made = make(typename, fields, defaults=defaults, module=ns["__module__"])
         made.__annotations__ = made.__new__.__annotations__ = {
             name: _forward_ref(arg) for name, arg in annotations.items()
         }
         for key, value in ns.items():
             if key in _PROHIBITED:
                 raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
-            if key not in ("__module__", "__name__", "__annotations__") and key not in made._fields:
+            if key not in ("__module__", "__name__", "__annotations__") and key not in fields:
                 setattr(made, key, value)
         return made
 
@@ -365,16 +448,14 @@ class _NamedTupleMeta(type):
 _NamedTupleBase = type.__new__(_NamedTupleMeta, "NamedTuple", (), {})
 _TYPING_BASES = typing.NamedTuple.__mro_entries__((typing.NamedTuple,))  # type: ignore[attr-defined]
 
-
-class _NamedTupleBaseEntry:
-    """At run time, the ``NamedTuple`` of ``class X(NamedTuple)``: its base is made
-    by ``_NamedTupleMeta``."""
-
-    def __mro_entries__(self, bases: tuple[Any, ...]) -> tuple[type]:
-        return (_NamedTupleBase,)
-
-
 if TYPE_CHECKING:
     from typing import NamedTuple as NamedTuple
 else:
-    NamedTuple = _NamedTupleBaseEntry()
+
+    def NamedTuple(*args, **kwargs):
+        """``typing.NamedTuple`` as a base class (see ``_NamedTupleMeta``); called, it
+        is ``typing.NamedTuple`` called from here, so use that."""
+        raise TypeError("call typing.NamedTuple, not responses_oracle.model.records'")
+
+    # As typing's own: a class statement's bases ask the function for the real base.
+    NamedTuple.__mro_entries__ = lambda bases: (_NamedTupleBase,)

@@ -15,9 +15,8 @@ import importlib
 import inspect
 import pickle
 import re
-from typing import Any, ClassVar
-
 import typing
+from typing import Any, ClassVar
 
 import pytest
 from responses_oracle.model import recordgen
@@ -222,7 +221,7 @@ def test_the_generator_refuses_what_it_does_not_write(declare: Any) -> None:
 def _tuple_modules() -> list[str]:
     """Every module that makes its named tuples with ``records.NamedTuple``."""
     found = []
-    for module in recordgen.record_modules(r"^from (\.records|responses_oracle\.model\.records) import .*NamedTuple"):
+    for module in recordgen.record_modules(recordgen.TUPLES_AT):
         importlib.import_module(module)
         found.append(module)
     return found
@@ -240,6 +239,20 @@ def test_the_reduce_path_makes_its_named_tuples_with_records() -> None:
 @pytest.mark.parametrize("key", TUPLE_NAMES)
 def test_a_named_tuple_is_typings_of_its_class_body(key: str) -> None:
     """The same class ``typing.NamedTuple`` makes of the same class body."""
+    made = _made_named(*key.rsplit(".", 1))
+    assert made.__new__.__code__.co_filename.endswith("generated_records.py")
+    _same_as_typing(key)
+
+
+def test_a_named_tuple_without_a_generated_new_is_typings_too() -> None:
+    """A named tuple the generated file does not know gets ``collections.namedtuple``'s
+    ``__new__``: the same class, made the slower way."""
+    [key] = [key for key in TUPLES if key.endswith("._Hinted")]
+    assert "generated_records" not in _made_named(*key.rsplit(".", 1)).__new__.__code__.co_filename
+    _same_as_typing(key)
+
+
+def _same_as_typing(key: str) -> None:
     body = dict(TUPLES[key])
     module, _, name = key.rpartition(".")
     made = _made_named(module, body["__qualname__"])
@@ -262,8 +275,24 @@ def test_a_named_tuple_is_typings_of_its_class_body(key: str) -> None:
     mine, theirs = made(*values), reference(*values)
     assert repr(mine) == repr(theirs) and mine == theirs and hash(mine) == hash(theirs)
     assert mine._asdict() == theirs._asdict()
-    assert repr(mine._replace(**{made._fields[0]: "x"})) == repr(theirs._replace(**{made._fields[0]: "x"}))
+    first = {made._fields[0]: "x"}
+    assert repr(mine._replace(**first)) == repr(theirs._replace(**first))
     assert pickle.loads(pickle.dumps(mine)) == mine
+    assert made._make(values) == mine and type(made._make(values)) is made
+    short = values[1:]
+    assert _raised(lambda: made._make(short)) == _raised(lambda: reference._make(short))
+    assert _raised(lambda: mine._replace(nothing=1)) == _raised(lambda: theirs._replace(nothing=1))
+    # The methods' names and docs are collections.namedtuple's; their __module__ says
+    # where their code is (records, not collections), as a traceback does.
+    assert made.__new__.__module__ == reference.__new__.__module__
+    for name in ("__new__", "_make", "_replace", "__repr__", "_asdict", "__getnewargs__"):
+        for part in ("__doc__", "__qualname__", "__name__"):
+            mine_part = getattr(getattr(made, name), part)
+            assert mine_part == getattr(getattr(reference, name), part), (name, part)
+    for index, name in enumerate(made._fields):
+        assert vars(made)[name].__doc__ == vars(reference)[name].__doc__ == (
+            f"Alias for field number {index}"
+        )
 
 
 def _made_named(module: str, qualname: str) -> Any:
