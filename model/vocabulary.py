@@ -646,7 +646,8 @@ an event of ``by`` carries.  The canonical stream sends every event the API's or
 has; one of these that the upstream left out is a re-spelling, not a repair: the proxy
 logs it apart from its repairs and counts it as none (issue #33).  An item's
 ``output_item.added`` is no key: an item the stream never announced is a deviation
-(``done_only_item``, R6)."""
+(``done_only_item``, ``snapshot_only_item``, R6), and so is a part's added where a
+delta streamed (``part_not_added``, R7)."""
 
 SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
     Effect.BIND_SLOT: SlotTrigger.BIND,
