@@ -32,6 +32,7 @@ from .wire_builders import (
     reasoning,
     sse_frame,
     text_delta,
+    text_part_added,
 )
 
 
@@ -679,6 +680,7 @@ array position. Completion order never reorders the output.""",
                 added(2, call("fc_2", "call_2", name="get_time")),
                 added(1, call("fc_1", "call_1")),
                 added(0, message("msg_1")),
+                text_part_added(0, "msg_1"),
                 text_delta(0, "msg_1", "Checking both."),
                 done(2, _R10_TIME),
                 done(1, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
@@ -1004,6 +1006,7 @@ is in `model/annotations.py`.""",
             events=(
                 created("resp_r15"),
                 added(0, message("msg_1")),
+                text_part_added(0, "msg_1"),
                 text_delta(0, "msg_1", "See the source."),
                 {
                     "type": "response.output_text.annotation.added",
