@@ -458,6 +458,18 @@ ITEM_TYPES: dict[str, ItemTypeSpec] = {
 protocol-notes §3 and §3.1).  Unknown types pass through with the generic prefix
 ``item`` and no channels."""
 
+ANNOUNCED_PARTS: frozenset[ChannelKind] = frozenset(
+    location.channel
+    for spec in ITEM_TYPES.values()
+    for location in spec.channels
+    if location.array is not None
+)
+"""The channels that sit at a position of an array in their item (a message's content
+parts, a reasoning item's summary and text parts, a shell call's commands): the API
+announces each such part with its part-added event before the part's first delta
+(R7).  A delta that opens one is reported, ``part_not_added``: openai-node's stream
+accumulator throws on it."""
+
 UNKNOWN_ITEM_TYPE = ItemTypeSpec("item")
 """The spec used for an item type the catalogue does not know (it still passes through)."""
 

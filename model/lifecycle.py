@@ -70,12 +70,13 @@ LIFECYCLE: LifecycleTable = {
         T.DELTA_ON_CLOSED_CHANNEL: Transition(S.ABSENT, _ORPHAN),
         T.PAYLOAD_DONE: Transition(S.ABSENT, _ORPHAN),
         T.PROGRESS: Transition(S.ABSENT, _ORPHAN),
-        # Done-only items are recovered, and reported: the API announces every item
-        # with output_item.added first, and a client that waits for it loses the item.
-        # Snapshot-only items are recovered too, unreported: the terminal's output is
-        # the API's own record of its items (R6).
+        # Done-only and snapshot-only items are recovered, and reported: the API
+        # announces every item with output_item.added first, and a client that waits
+        # for it loses the item (R6).
         T.ITEM_DONE: Transition(S.DONE, (E.ADMIT, E.NOTE_DONE_ONLY, *_ADMIT_DONE[1:])),
-        T.SNAPSHOT_ITEM: Transition(S.COMPLETED, _ADMIT_DONE),
+        T.SNAPSHOT_ITEM: Transition(
+            S.COMPLETED, (E.ADMIT, E.NOTE_SNAPSHOT_ONLY, *_ADMIT_DONE[1:])
+        ),
         T.RESPONSE_COMPLETED: Transition(S.ABSENT, ()),
         T.RESPONSE_ABORTED: Transition(S.ABSENT, ()),
     },

@@ -71,6 +71,7 @@ class Effect(Enum):
     NOTE_MISSING_FROM_SNAPSHOT = "note_missing_from_snapshot"
     NOTE_ORPHAN = "note_orphan"
     NOTE_DONE_ONLY = "note_done_only"
+    NOTE_SNAPSHOT_ONLY = "note_snapshot_only"
 
 
 class SlotState(Enum):
@@ -361,8 +362,10 @@ class Code(Enum):
     ITEM_ID_UNRECOGNIZED = "item_id_unrecognized"
     CHANNEL_MISMATCH = "channel_mismatch"
     PART_REALIGNED = "part_realigned"
+    PART_NOT_ADDED = "part_not_added"
     DUPLICATE_ITEM = "duplicate_item"
     DONE_ONLY_ITEM = "done_only_item"
+    SNAPSHOT_ONLY_ITEM = "snapshot_only_item"
     DUPLICATE_CALL_ID = "duplicate_call_id"
     ID_CHANGED = "id_changed"
     ID_RENAMED_FIELD = "id_renamed_field"
@@ -467,6 +470,12 @@ CODES: dict[Code, CodeSpec] = {
     Code.PART_REALIGNED: CodeSpec(
         _I, "R7", meaning="a streamed part sits at another position in the item; moved there"
     ),
+    Code.PART_NOT_ADDED: CodeSpec(
+        _I,
+        "R7",
+        meaning="a delta opens a part its item never announced (no part-added event "
+        "before it); the part is opened by the delta",
+    ),
     Code.DUPLICATE_ITEM: CodeSpec(
         _I, "R6", meaning="an admitted item arrives again (a repeated added or done)"
     ),
@@ -477,6 +486,14 @@ CODES: dict[Code, CodeSpec] = {
         "R6",
         meaning="an item arrives first in its output_item.done, never announced by "
         "output_item.added; admitted from the done",
+    ),
+    # So too an item the terminal's output holds and no event streamed: a client that
+    # builds its items from the stream (codex) never sees it (issue #33).
+    Code.SNAPSHOT_ONLY_ITEM: CodeSpec(
+        _I,
+        "R6",
+        meaning="an item arrives first in the terminal's output, never streamed; "
+        "admitted from the snapshot",
     ),
     Code.DUPLICATE_CALL_ID: CodeSpec(
         _E, "R6", meaning="an item's call_id is held by an entry of another type; refused"
@@ -630,7 +647,8 @@ an event of ``by`` carries.  The canonical stream sends every event the API's or
 has; one of these that the upstream left out is a re-spelling, not a repair: the proxy
 logs it apart from its repairs and counts it as none (issue #33).  An item's
 ``output_item.added`` is no key: an item the stream never announced is a deviation
-(``done_only_item``, R6)."""
+(``done_only_item``, ``snapshot_only_item``, R6), and so is a part's added where a
+delta streamed (``part_not_added``, R7)."""
 
 SLOT_EFFECTS: dict[Effect, SlotTrigger] = {
     Effect.BIND_SLOT: SlotTrigger.BIND,
@@ -652,14 +670,15 @@ NOTE_CODES: dict[Effect, Code] = {
     Effect.NOTE_MISSING_FROM_SNAPSHOT: Code.SNAPSHOT_MISSING_ITEM,
     Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,
     Effect.NOTE_DONE_ONLY: Code.DONE_ONLY_ITEM,
+    Effect.NOTE_SNAPSHOT_ONLY: Code.SNAPSHOT_ONLY_ITEM,
 }
 """The diagnostic each *note effect* raises: the lifecycle table names *that* a row
 reports (R8), this table *what* it reports.  The driver (``impl/core/effects.py``)
 raises the code it gives and the proofs read it to compute the codes a step raises
 (``proofs.encoding.Encoding.raised``), so a diagnostic dropped or changed by a row is
 visible to Z3.  ``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items:
-an empty snapshot is reported once, as ``snapshot_absent``; ``NOTE_DONE_ONLY`` raises
-nothing in a resumed response (R14: its items were announced before the resume)."""
+an empty snapshot is reported once, as ``snapshot_absent``; the ``RESUME_WAIVED`` ones
+raise nothing in a resumed response."""
 
 NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
 """Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""
@@ -672,9 +691,15 @@ LATE_CODES: frozenset[Code] = frozenset(NOTE_CODES[effect] for effect in LATE_EF
 """The codes of ``LATE_EFFECTS``: what a late event is reported as."""
 
 RESPONSE_END_NOTES: frozenset[Effect] = frozenset(
-    {Effect.NOTE_UNCONFIRMED, Effect.NOTE_MISSING_FROM_SNAPSHOT}
+    {Effect.NOTE_UNCONFIRMED, Effect.NOTE_MISSING_FROM_SNAPSHOT, Effect.NOTE_SNAPSHOT_ONLY}
 )
 """The note effects the response's end raises, about an entry rather than one event."""
+
+RESUME_WAIVED: frozenset[Effect] = frozenset(
+    {Effect.NOTE_DONE_ONLY, Effect.NOTE_SNAPSHOT_ONLY}
+)
+"""The note effects that raise nothing in a resumed response (R14): an item first seen in
+its done or in the terminal's output there was announced before the resume point."""
 
 EVENT_NOTES: frozenset[Effect] = NOTE_EFFECTS - RESPONSE_END_NOTES
 """The note effects about the one event that raised them: their diagnostic carries it."""

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from responses_oracle.model.catalogue import ANNOUNCED_PARTS
 from responses_oracle.model.vocabulary import (
     EVENT_NOTES,
     NOTE_CODES,
+    RESUME_WAIVED,
     Code,
     Effect,
     IdSource,
@@ -58,7 +60,7 @@ def deliver(
             event = step.event
             if channel is not None and event is not None:
                 # An entry's own channel needs no ``attach`` (nearly every delta's).
-                held = channel if channel.attached else reconcile.attach(entry, channel)
+                held = channel if channel.attached else _opened_by_delta(step, entry, channel)
                 reconcile.append_delta(step, held, event.value)
         elif effect is _LEARN_ITEM_ID:
             if step.learn is not None:
@@ -66,6 +68,18 @@ def deliver(
         else:
             _execute(step, effect, entry, trigger, item, channel, snapshot_nonempty, stage)
     entry.state = transition.next_state
+
+
+def _opened_by_delta(step: StepContext, entry: Entry, channel: Channel) -> Channel:
+    """Attach a channel a delta opens; a part the API announces first (``ANNOUNCED_PARTS``)
+    is reported unless the stream resumed after its announcement (R14)."""
+    if channel.kind in ANNOUNCED_PARTS and step.state.resumed_at is None:
+        step.note(
+            Code.PART_NOT_ADDED,
+            f"entry {entry.ordinal} ({entry.item_type}): {channel.kind.value}"
+            f"[{channel.index}] streamed without its part-added event",
+        )
+    return reconcile.attach(entry, channel)
 
 
 def _execute(
@@ -98,8 +112,10 @@ def _execute(
     elif effect is Effect.CLOSE_CHANNEL and channel is not None:
         reconcile.attach(entry, channel).closed = True
     elif effect is Effect.OPEN_PART and channel is not None and event is not None:
-        if event.part is not None and reconcile.attach(entry, channel).part is None:
-            channel.part = dict(event.part)
+        # Attached even without a part object (a shell command's): it was announced.
+        held = reconcile.attach(entry, channel)
+        if event.part is not None and held.part is None:
+            held.part = dict(event.part)
     elif effect is Effect.CONFIRM:
         entry.confirmed = True
     elif effect is Effect.EMIT_COMPLETION:
@@ -109,9 +125,9 @@ def _execute(
 
 
 def waived(effect: Effect, state: ResponseState) -> bool:
-    """Whether a note effect raises nothing in this response: an item first seen in its
-    done in a resumed response was announced before the resume (R14), not by none."""
-    return effect is Effect.NOTE_DONE_ONLY and state.resumed_at is not None
+    """Whether a note effect raises nothing in this response: the ``RESUME_WAIVED`` ones
+    in a resumed response (R14)."""
+    return effect in RESUME_WAIVED and state.resumed_at is not None
 
 
 def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
@@ -128,6 +144,8 @@ def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bo
         detail = "event for an entry never admitted"
     elif effect is Effect.NOTE_DONE_ONLY:
         detail = f"entry {entry.ordinal} ({entry.item_type}) admitted from its done"
+    elif effect is Effect.NOTE_SNAPSHOT_ONLY:
+        detail = f"entry {entry.ordinal} ({entry.item_type}) admitted from the snapshot"
     elif effect is Effect.NOTE_DUPLICATE_ITEM:
         detail = f"entry {entry.ordinal} already {entry.state.value}; ignored"
     else:

@@ -32,6 +32,7 @@ from .wire_builders import (
     reasoning,
     sse_frame,
     text_delta,
+    text_part_added,
 )
 
 
@@ -370,11 +371,13 @@ whose cells are picked by classifiers written once and run by both the reducer a
   table* says whether the item fits each proposed entry, from its type, `call_id`, id and
   slot views. One fitting entry: the item is its; several: `ambiguous_route`,
   rejected; none: a new entry is admitted (done-only and snapshot-only items are
-  recovered). An item of another type never fits. Equal `call_id`s fit whatever the
-  ids (rotated ids, `id_changed`); without two `call_id`s the ids decide, and through
-  its own slot an open entry — or the snapshot — also takes a never-seen id (GitHub
-  Copilot, vLLM). A `done` matched to an entry already done is `duplicate_item`,
-  ignored: **every entry completes at most once**.
+  recovered, and reported: `done_only_item`, `snapshot_only_item`, info; not in a
+  resumed response, whose items were announced before it resumed). An item of another
+  type never fits. Equal `call_id`s fit whatever the ids (rotated ids, `id_changed`);
+  without two `call_id`s the ids decide, and through its own slot an open entry — or
+  the snapshot — also takes a never-seen id (GitHub Copilot, vLLM). A `done` matched
+  to an entry already done is `duplicate_item`, ignored: **every entry completes at
+  most once**.
 - **Identity is fixed at confirmation.** `call_id`, `name` and `namespace` are set by the
   first non-empty value an item brings and never overwritten (`metadata_conflict`),
   with one exception: the entry's **own done** — its id, at its own slot, while the
@@ -487,7 +490,10 @@ non-empty one. When two non-empty offers differ: `divergent_payload` (warning) �
 unless the earlier one is a prefix of the later (`payload_extended`, info). Payloads
 are opaque strings: never parsed, trimmed or re-serialized. `invalid_json_arguments`
 (warning) flags function-call arguments that do not parse as JSON. A delta that arrives
-after its channel's `*.done` is a `late_event`.""",
+after its channel's `*.done` is a `late_event`. A delta that opens a part its item never
+announced (a text, refusal, summary or reasoning part with no part-added event before
+it, a shell command with no `shell_call_command.added`) is kept, and reported
+(`part_not_added`, info): openai-node's accumulator throws on it.""",
         (
             "AxonHub's reported bug: an `output_item.done` with `arguments: \"\"` marks the "
             "call finished, and the real arguments in `response.completed` are then "
@@ -674,6 +680,7 @@ array position. Completion order never reorders the output.""",
                 added(2, call("fc_2", "call_2", name="get_time")),
                 added(1, call("fc_1", "call_1")),
                 added(0, message("msg_1")),
+                text_part_added(0, "msg_1"),
                 text_delta(0, "msg_1", "Checking both."),
                 done(2, _R10_TIME),
                 done(1, call("fc_1", "call_1", arguments=_ARGS, status="completed")),
@@ -999,6 +1006,7 @@ is in `model/annotations.py`.""",
             events=(
                 created("resp_r15"),
                 added(0, message("msg_1")),
+                text_part_added(0, "msg_1"),
                 text_delta(0, "msg_1", "See the source."),
                 {
                     "type": "response.output_text.annotation.added",

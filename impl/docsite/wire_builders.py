@@ -110,6 +110,17 @@ def args_done(
     )
 
 
+def text_part_added(output_index: int, item_id: str) -> Event:
+    """``response.content_part.added`` announcing an empty ``output_text`` part 0."""
+    return _scoped(
+        "response.content_part.added",
+        output_index,
+        item_id=item_id,
+        content_index=0,
+        part={"type": "output_text", "text": "", "annotations": []},
+    )
+
+
 def text_delta(output_index: int, item_id: str, delta: str) -> Event:
     """``response.output_text.delta`` for content part 0."""
     return _scoped(

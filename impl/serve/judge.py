@@ -20,8 +20,10 @@ Rules
      (JSON-equal arguments) or, when it replays nothing, on the output's presence.
      A call the oracle says is not executable must not show its marker.
    - ``history_faithful``: the replayed call item (same type and ``call_id``) has the
-     oracle replay's ``id`` (absent allowed under ``store: false``), ``call_id``,
-     ``name`` and byte-equal payload.
+     oracle replay's ``id``, ``call_id``, ``name`` and byte-equal payload.  The ``id``
+     may be left out (the API pairs an output with its call by ``call_id``), except
+     after a replayed reasoning item of the same response: the API rejects a reasoning
+     item sent without the item that follows it (``_paired_reasoning``).
    - ``api_valid``: the replayed call and its outputs pass ``request_schema.item_problems``
      under the request's ``store`` mode.
 
@@ -418,6 +420,7 @@ def _judge_scenario(
         replace(
             _judge_call(
                 call,
+                next(r.items for r in this.answer if any(i is call for i in r.items)),
                 _expected(call, replayed),
                 nxt,
                 store,
@@ -486,6 +489,7 @@ def _expected(call: ResultItem, replayed: Sequence[dict[str, Any]]) -> dict[str,
 
 def _judge_call(
     call: ResultItem,
+    response: Sequence[ResultItem],
     expected: dict[str, Any],
     nxt: Mapping[str, Any] | None,
     store: bool,
@@ -510,7 +514,13 @@ def _judge_call(
     by_previous = isinstance(body, dict) and isinstance(body.get("previous_response_id"), str)
     verdicts = (
         _under(_executed(call, expected, nxt, outputs, replay, echoes, stray), under, call_id),
-        _under(_history(expected, nxt, replay, store, by_previous), under, call_id),
+        _under(
+            _history(
+                expected, nxt, replay, _paired_reasoning(call, response, inputs), by_previous
+            ),
+            under,
+            call_id,
+        ),
         _api_valid(nxt, replay, outputs, store),
     )
     name = call.item.get("name")
@@ -629,7 +639,7 @@ def _history(
     expected: Mapping[str, Any],
     nxt: Mapping[str, Any] | None,
     replay: Mapping[str, Any] | None,
-    store: bool,
+    paired: str | None,
     by_previous: bool,
 ) -> Verdict:
     name = VerdictName.HISTORY_FAITHFUL
@@ -640,10 +650,13 @@ def _history(
             return Verdict(name, None, "history sent by previous_response_id, not replayed")
         return Verdict(name, False, "the next request does not replay the call")
     problems = []
-    if ("id" in replay or store) and replay.get("id") != expected.get("id"):
+    if "id" in replay and replay.get("id") != expected.get("id"):
+        problems.append(f"id {replay.get('id')!r}, the oracle's is {expected.get('id')!r}")
+    elif "id" not in replay and paired is not None:
         problems.append(
-            f"id {replay.get('id')!r}, the oracle's is {expected.get('id')!r}"
-            + ("" if "id" in replay else " (store is not false)")
+            f"no id after the replayed reasoning item {paired!r}, the oracle's is "
+            f"{expected.get('id')!r} (the API rejects a reasoning item sent without "
+            "the item that follows it)"
         )
     for key in _COMPARED:
         if key in expected and replay.get(key) != expected.get(key):
@@ -653,8 +666,34 @@ def _history(
         problems.append(f"{field} {replay.get(field)!r}, the oracle's is {expected.get(field)!r}")
     if problems:
         return Verdict(name, False, "; ".join(problems))
-    kept = "id, call_id, name" if "id" in replay else "call_id, name (no id: store is false)"
+    kept = "id, call_id, name" if "id" in replay else "call_id, name (no id, none needed)"
     return Verdict(name, True, f"replayed with the oracle's {kept} and byte-equal {field}")
+
+
+def _paired_reasoning(
+    call: ResultItem, answer: Sequence[ResultItem], inputs: Sequence[Mapping[str, Any]]
+) -> str | None:
+    """The id of a reasoning item of ``call``'s response, ahead of it in the result, that
+    the next request replays (as the item or an ``item_reference``); None if none is.
+
+    A replayed reasoning item needs the item that followed it, named by its id: the API
+    answers "Item 'rs_…' of type 'reasoning' was provided without its required following
+    item" otherwise.  Without replayed reasoning, a call's id may be left out: the API
+    pairs its output by ``call_id`` (docs/usage/serve.md cites the reports)."""
+    ahead: set[Any] = set()
+    for item in answer:
+        if item is call:
+            break
+        if item.item.get("type") == "reasoning":
+            ahead.add(item.item.get("id"))
+    return next(
+        (
+            str(given["id"])
+            for given in inputs
+            if given.get("type") in ("reasoning", "item_reference") and given.get("id") in ahead
+        ),
+        None,
+    )
 
 
 def _api_valid(

@@ -13,8 +13,8 @@ executed           R13    an executable call ran with the oracle's arguments (it
                           does not echo and an output answers it), and a call the
                           oracle says is not executable did not run
 history_faithful   R12    the next request replays the call with the oracle's ``id``
-                          (absent allowed under ``store: false``), ``call_id``,
-                          ``name`` and byte-equal arguments
+                          (absent allowed unless it follows a replayed reasoning
+                          item), ``call_id``, ``name`` and byte-equal arguments
 api_valid          R12    the call and its output in the next request validate
                           against the published request schema (``request_schema.py``) under
                           the request's ``store`` mode
@@ -60,8 +60,9 @@ VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
     ),
     VerdictName.HISTORY_FAITHFUL: VerdictSpec(
         "R12",
-        "the next request replays the call with the oracle's id (absent allowed under "
-        "store: false), call_id, name and byte-equal arguments",
+        "the next request replays the call with the oracle's id (absent allowed unless "
+        "it follows a replayed reasoning item of its response), call_id, name and "
+        "byte-equal arguments",
         "no next request (the call was dropped), or the client sends its history by "
         "previous_response_id",
     ),

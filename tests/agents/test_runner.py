@@ -154,16 +154,16 @@ def vercel_ai() -> Profile:
     return profile
 
 
-def test_vercel_ai_runs_both_parallel_calls_but_replays_them_without_their_ids(
+def test_vercel_ai_runs_both_parallel_calls_and_replays_them_without_their_ids(
     vercel_ai: Profile, tmp_path: Path
 ) -> None:
     cell = run_cell(vercel_ai, _scenario("s04"), tmp_path / "s04")
     assert cell.ran, cell.reason + cell.output
     # streamText runs each tool and sends both outputs in one next request; it replays
-    # the calls without their item ids although the request does not say store: false.
+    # the calls without their item ids, which no reasoning item needs (s04 has none).
     assert sorted(_verdicts(cell)) == [
-        ("call_s04a", True, False, True), ("call_s04b", True, False, True)]
-    assert all("store is not false" in c.reasons["history_faithful"] for c in cell.calls)
+        ("call_s04a", True, True, True), ("call_s04b", True, True, True)]
+    assert all("(no id, none needed)" in c.reasons["history_faithful"] for c in cell.calls)
 
 
 def test_vercel_ai_fails_on_a_failed_response_and_says_so(

@@ -74,7 +74,7 @@ def _call(executed: bool | None, history: bool | None) -> CallVerdict:
     return CallVerdict(
         "call_1", "echo", {"executed": executed, "history_faithful": history, "api_valid": True},
         {"executed": "dropped: no later request carries an output for this call",
-         "history_faithful": "id None, the oracle's is 'fc_1' (store is not false)"},
+         "history_faithful": "id 'fc_x', the oracle's is 'fc_1'"},
     )
 
 

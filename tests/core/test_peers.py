@@ -109,6 +109,7 @@ def test_opencode_01_closes_implicit_summary_boundaries_and_ignores_late_events(
         "item_id_unrecognized",
         "late_event",
         "late_event",
+        *["part_not_added"] * 3,
     ]
 
 
@@ -164,7 +165,12 @@ def test_opencode_03_never_streamed_messages_and_refusal_phases() -> None:
             "completed", False),
         row(3, msg("msg_3", refusal_part("Refused.")), "wire", "item_done", "completed", False),
     ]
-    assert codes(result) == ["done_only_item", "payload_extended", "snapshot_absent"]
+    assert codes(result) == [
+        "done_only_item",
+        "part_not_added",
+        "payload_extended",
+        "snapshot_absent",
+    ]
 
 
 def test_opencode_04_preserves_non_empty_done_only_message_content() -> None:
@@ -288,7 +294,7 @@ def test_opencode_08_recovers_pending_calls_and_reconciles_terminal_reasoning() 
         row(1, final_call, "wire", "snapshot", "completed", True),
         row(2, unseen, "wire", "snapshot", "completed", True),
     ]
-    assert codes(result) == ["divergent_payload"]
+    assert codes(result) == ["divergent_payload", "part_not_added", "snapshot_only_item"]
 
 
 def test_opencode_09_keeps_text_and_reasoning_identities_separate_with_empty_ids() -> None:
@@ -310,7 +316,7 @@ def test_opencode_09_keeps_text_and_reasoning_identities_separate_with_empty_ids
         row(0, rs(rs_id, "Reasoning."), "minted", "item_done", "completed", False),
         row(1, msg(msg_id, text_part("Answer.")), "minted", "item_done", "completed", False),
     ]
-    assert codes(result) == ["id_minted", "id_minted", "snapshot_absent"]
+    assert codes(result) == ["id_minted", "id_minted", *["part_not_added"] * 2, "snapshot_absent"]
 
 
 def test_opencode_10_does_not_merge_a_completed_tool_into_a_message_with_the_same_id() -> None:
@@ -330,7 +336,12 @@ def test_opencode_10_does_not_merge_a_completed_tool_into_a_message_with_the_sam
         row(0, msg("item_1", text_part("Hello")), "wire", "deltas", "streaming", False),
         row(0, call, "wire", "snapshot", "completed", True),
     ]
-    assert codes(result) == ["slot_reused", "unconfirmed_item"]
+    assert codes(result) == [
+        "part_not_added",
+        "slot_reused",
+        "snapshot_only_item",
+        "unconfirmed_item",
+    ]
 
 
 def test_opencode_11_pending_calls_and_open_text_when_completed_output_is_absent() -> None:
@@ -347,7 +358,12 @@ def test_opencode_11_pending_calls_and_open_text_when_completed_output_is_absent
         row(0, msg("msg_1", text_part("Let me check.")), "wire", "deltas", "streaming", False),
         row(1, fc("fc_1", "call_1", "lookup", "{}"), "wire", "none", "added", False),
     ]
-    assert codes(result) == ["snapshot_absent", "unconfirmed_item", "unconfirmed_item"]
+    assert codes(result) == [
+        "part_not_added",
+        "snapshot_absent",
+        "unconfirmed_item",
+        "unconfirmed_item",
+    ]
 
 
 def test_opencode_12_incomplete_response_reconciles_its_snapshot() -> None:
@@ -424,7 +440,7 @@ def test_opencode_14_does_not_reconcile_an_unseen_call_through_a_colliding_item_
         row(0, fc("fc_1", "call_1", "lookup", "{}"), "wire", "deltas", "streaming", False),
         row(0, colliding, "wire", "snapshot", "completed", True),
     ]
-    assert codes(result) == ["slot_reused", "unconfirmed_item"]
+    assert codes(result) == ["slot_reused", "snapshot_only_item", "unconfirmed_item"]
 
 
 def test_opencode_15_preserves_call_identity_and_order_when_an_item_id_is_reused() -> None:
@@ -554,7 +570,7 @@ def test_opencode_21_replaces_streamed_text_with_completed_item_text(
     expected = msg("msg_1", text_part(final), phase="final_answer")
     source = "item_done" if done_text else "payload_done"
     assert rows(result) == [row(0, expected, "wire", source, "completed", False)]
-    assert codes(result) == sorted([*text_codes, "snapshot_absent"])
+    assert codes(result) == sorted([*text_codes, "part_not_added", "snapshot_absent"])
 
 
 def test_opencode_22_joins_completed_text_and_refusal_parts_without_streamed_text() -> None:
@@ -628,7 +644,7 @@ def test_opencode_25_uses_summary_raw_text_or_streamed_fallback_at_item_completi
     result = reduce1(created(), added(0, rs("rs_1")), streamed, done(0, done_item), completed())
     source = "deltas" if text_codes == ["empty_payload_ignored"] else "item_done"
     assert rows(result) == [row(0, expected, "wire", source, "completed", False)]
-    assert codes(result) == sorted([*text_codes, "snapshot_absent"])
+    assert codes(result) == sorted([*text_codes, "part_not_added", "snapshot_absent"])
 
 
 def test_opencode_26_replaces_streamed_reasoning_with_the_completed_summary() -> None:
@@ -643,7 +659,7 @@ def test_opencode_26_replaces_streamed_reasoning_with_the_completed_summary() ->
         completed([final]),
     )
     assert rows(result) == [row(0, final, "wire", "snapshot", "completed", False)]
-    assert codes(result) == ["divergent_payload", "divergent_payload"]
+    assert codes(result) == ["divergent_payload", "divergent_payload", *["part_not_added"] * 2]
 
 
 def test_opencode_27_does_not_store_malformed_completed_reasoning_items() -> None:
@@ -653,7 +669,7 @@ def test_opencode_27_does_not_store_malformed_completed_reasoning_items() -> Non
     malformed = {"type": "reasoning", "id": "rs_1", "summary": "not a list"}
     result = reduce1(created(), completed([malformed]))
     assert rows(result) == [row(0, malformed, "wire", "none", "completed", False)]
-    assert codes(result) == []
+    assert codes(result) == ["snapshot_only_item"]
 
 
 @pytest.mark.parametrize("terminal", ["completed", "incomplete"])
@@ -678,7 +694,7 @@ def test_opencode_28_part_finals_followed_by_a_terminal_without_item_completion(
         row(0, msg("msg_1", text_part("Final part")), "wire", "payload_done", state, False)
     ]
     end_code = "snapshot_absent" if terminal == "completed" else "response_error"
-    assert codes(result) == sorted(["divergent_payload", end_code])
+    assert codes(result) == sorted(["divergent_payload", "part_not_added", end_code])
 
 
 def test_opencode_bedrock_mantle_replays_reasoning_with_message_prefixed_ids() -> None:
@@ -694,7 +710,7 @@ def test_opencode_bedrock_mantle_replays_reasoning_with_message_prefixed_ids() -
     )
     assert rows(result) == [row(0, final, "wire", "snapshot", "completed", False)]
     assert replay_input([item.item for item in result.items]) == [final]
-    assert codes(result) == []
+    assert codes(result) == ["part_not_added"]  # the summary part is opened by its delta
 
 
 # =======================================================================================
@@ -1071,7 +1087,7 @@ def test_axonhub_06_preserves_custom_tool_from_completed_snapshot_without_added(
     call = axctc("ctc_1", "call_1", "patch", namespace=NS)
     result = reduce1(created(), completed([call]))
     assert rows(result) == [row(0, call, "wire", "snapshot", "completed", True)]
-    assert codes(result) == []
+    assert codes(result) == ["snapshot_only_item"]  # reported: never streamed (R6)
 
 
 def test_axonhub_07_creates_tool_call_from_final_item_without_added() -> None:
@@ -1341,7 +1357,7 @@ def test_axonhub_24_preserves_multiple_final_only_tools() -> None:
         row(0, function, "wire", "snapshot", "completed", True),
         row(1, custom, "wire", "snapshot", "completed", True),
     ]
-    assert codes(result) == []
+    assert codes(result) == ["snapshot_only_item"] * 2
 
 
 def test_axonhub_25_duplicate_output_item_done_does_not_repeat_arguments() -> None:

@@ -481,7 +481,7 @@ def test_r6_replayed_added_while_open_is_a_duplicate() -> None:
     assert rows(result) == [
         row(0, msg("msg_1", text_part("Hello")), "wire", "item_done", "completed", False)
     ]
-    assert codes(result) == ["duplicate_item", "snapshot_absent"]
+    assert codes(result) == ["duplicate_item", "part_not_added", "snapshot_absent"]
 
 
 def test_r6_done_only_item_is_recovered() -> None:
@@ -503,7 +503,7 @@ def test_r6_snapshot_only_items_are_recovered_at_their_array_position() -> None:
         row(0, message, "wire", "snapshot", "completed", False),
         row(1, call, "wire", "snapshot", "completed", True),
     ]
-    assert codes(result) == []
+    assert codes(result) == ["snapshot_only_item"] * 2  # reported, never streamed
 
 
 def test_r6_first_admission_wins_and_conflicts_are_reported() -> None:
@@ -627,7 +627,7 @@ def test_r6_an_unseen_id_at_the_items_own_slot_is_a_rotated_id() -> None:
     assert rows(result) == [
         row(0, msg("msg_1", text_part("Hi")), "wire", "snapshot", "completed", False),
     ]
-    assert codes(result) == ["id_changed", "id_changed", "item_id_unrecognized"]
+    assert codes(result) == ["id_changed", "id_changed", "item_id_unrecognized", "part_not_added"]
 
 
 def test_r6_an_id_naming_another_entry_is_never_matched_through_the_slot() -> None:
@@ -920,7 +920,7 @@ def test_r7_message_text_from_deltas_only_is_written_into_the_item() -> None:
     assert rows(result) == [
         row(0, msg("msg_1", text_part("Hello")), "wire", "deltas", "completed", False)
     ]
-    assert codes(result) == []
+    assert codes(result) == ["part_not_added"]  # no content_part.added before the deltas
 
 
 def test_r7_reasoning_summary_parts_and_reasoning_text() -> None:
@@ -945,7 +945,12 @@ def test_r7_reasoning_summary_parts_and_reasoning_text() -> None:
         content=[{"type": "reasoning_text", "text": "raw!"}],
     )
     assert rows(result) == [row(0, expected, "wire", "item_done", "completed", False)]
-    assert codes(result) == ["payload_extended", "payload_extended", "snapshot_absent"]
+    assert codes(result) == [
+        *["part_not_added"] * 2,
+        "payload_extended",
+        "payload_extended",
+        "snapshot_absent",
+    ]
 
 
 def test_r7_custom_tool_input() -> None:
@@ -1320,7 +1325,7 @@ def test_r10_snapshot_only_items_take_their_array_position() -> None:
         (1, "msg_1", "completed"),
         (2, "fc_1", "completed"),
     ]
-    assert codes(result) == []
+    assert codes(result) == ["snapshot_only_item"] * 2
 
 
 def test_r10_items_without_a_slot_come_last() -> None:
@@ -1371,7 +1376,13 @@ def test_r11_minted_ids_are_deterministic() -> None:
     ]
     assert [i.item["id"].split("_")[0] for i in first.items] == ["msg", "fc"]
     assert [i.id_source.value for i in first.items] == ["minted", "minted"]
-    assert codes(first) == ["done_only_item", "id_minted", "id_minted", "snapshot_absent"]
+    assert codes(first) == [
+        "done_only_item",
+        "id_minted",
+        "id_minted",
+        "part_not_added",
+        "snapshot_absent",
+    ]
 
 
 def test_r11_minted_ids_differ_across_responses() -> None:

@@ -151,6 +151,52 @@ def test_every_repair_is_named_by_an_oracle_code(name: str) -> None:
     assert line["codes"] == NAMED[name] == sorted({d.code.value for d in result.diagnostics})
 
 
+_MESSAGE = {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": "Hi!", "annotations": []}]}
+_CALL = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather",
+         "arguments": '{"city":"Paris"}', "status": "completed"}
+_OPENED = {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}}
+
+UNANNOUNCED: dict[str, tuple[list[dict[str, Any]], str, str]] = {
+    # Text deltas with no content_part.added before them: canonical announces the part.
+    "part": (
+        [_OPENED,
+         {"type": "response.output_item.added", "output_index": 0,
+          "item": {**_MESSAGE, "content": [], "status": "in_progress"}},
+         *({"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1",
+            "content_index": 0, "delta": text} for text in ("Hi", "!")),
+         {"type": "response.output_item.done", "output_index": 0, "item": _MESSAGE},
+         {"type": "response.completed",
+          "response": {"id": "resp_1", "status": "completed", "output": [_MESSAGE]}}],
+        "part_not_added",
+        "response.content_part.added sent, which the upstream never sent",
+    ),
+    # A call only in the terminal's output: canonical streams it.
+    "item": (
+        [_OPENED,
+         {"type": "response.completed",
+          "response": {"id": "resp_1", "status": "completed", "output": [_CALL]}}],
+        "snapshot_only_item",
+        "response.output_item.added sent, which the upstream never sent",
+    ),
+}
+"""Two repairs no fixture stream needs: what the upstream left unannounced → the code
+that names it and the change the proxy logs."""
+
+
+@pytest.mark.parametrize("kind", sorted(UNANNOUNCED))
+def test_announcing_what_the_upstream_never_announced_is_a_named_repair(kind: str) -> None:
+    events, code, change = UNANNOUNCED[kind]
+    with upstream(sse_body(frames(events))) as url, running(ProxyConfig(url)) as proxy:
+        _, _, body = post(proxy.base_url, first_turn())
+    [line] = proxy.logged
+    assert line["codes"] == [code] and line["repairs"] == len(line["changes"]) > 0
+    assert any(found.endswith(change) for found in line["changes"]), line["changes"]
+    [result] = reduce(body)
+    assert [item.item for item in result.items] == [events[-1]["response"]["output"][0]]
+    assert [d.code.value for d in result.diagnostics] == []  # the answer announces it all
+
+
 _ARGS_DONE = "response.function_call_arguments.done"
 _TEXT_PART = ("response.content_part.added", "response.output_text.done",
               "response.content_part.done")

@@ -233,17 +233,42 @@ def _without_ids(items: list[Item]) -> list[Item]:
     return [{k: v for k, v in item.items() if k != "id"} for item in items]
 
 
-@pytest.mark.parametrize(("store", "faithful"), [(False, True), (None, False)])
-def test_a_replay_without_ids_is_faithful_only_under_store_false(
-    store: bool | None, faithful: bool, tmp_path: Path
+@pytest.mark.parametrize("store", [False, None])
+def test_a_replay_without_call_ids_is_faithful_under_any_store(
+    store: bool | None, tmp_path: Path
 ) -> None:
+    # The API pairs an output with its call by call_id; no reasoning item needs the id.
     with running([load_scenario("s01")], out=tmp_path) as server:
         two_turns(server.base_url, tamper=_without_ids, store=store)
         [call] = server.verdicts().scenarios[0].calls
     history = call.verdicts[1]
-    assert history.value is faithful
+    assert history.value is True, history.reason
+    assert history.reason.startswith("replayed with the oracle's call_id, name (no id")
+
+
+def _calls_without_ids(items: list[Item]) -> list[Item]:
+    return [
+        {k: v for k, v in item.items() if k != "id" or item["type"] != "function_call"}
+        for item in items
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tamper", "faithful"), [(_calls_without_ids, False), (_without_ids, True)]
+)
+def test_a_call_without_its_id_after_replayed_reasoning_is_not_faithful(
+    tamper: Callable[[list[Item]], list[Item]], faithful: bool, tmp_path: Path
+) -> None:
+    # c02 (a real capture) is four responses: the first reasons, then calls; the next
+    # two only call.  The replayed reasoning item (kept with its id) needs the call that
+    # follows it in its response named by its id; the later calls need none.
+    with running([load_scenario("c02")], out=tmp_path) as server:
+        two_turns(server.base_url, tamper=tamper)
+        calls = server.verdicts().scenarios[0].calls
+    histories = [call.verdicts[1] for call in calls]
+    assert [h.value for h in histories] == [faithful, True, True], [h.reason for h in histories]
     if not faithful:
-        assert history.reason == "id None, the oracle's is 'fc_s01' (store is not false)"
+        assert histories[0].reason.startswith("no id after the replayed reasoning item 'rs_")
 
 
 def test_history_by_previous_response_id_does_not_apply_and_models_are_listed(
