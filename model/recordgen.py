@@ -38,6 +38,11 @@ TUPLES_AT = (
 )
 """A module that makes named tuples with ``records.NamedTuple`` imports it so."""
 
+_HELPERS = frozenset(
+    {"_object_setattr", "_HAS_DEFAULT_FACTORY", "_frozen_error", "_get_ident", "running", "cls"}
+)
+"""Names the generated methods read besides their fields (a field may not shadow one)."""
+
 _OWN_METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 
 
@@ -87,6 +92,9 @@ def tuple_declarations() -> list[tuple[str, tuple[str, ...]]]:
 
 def _tuple_new(key: str, fields: tuple[str, ...]) -> list[str]:
     """The ``__new__`` ``collections.namedtuple`` compiles for ``fields``."""
+    for name in fields:
+        if name.startswith("_"):  # collections.namedtuple refuses it: so does the fallback
+            raise TypeError(f"named tuple {key}: the field {name}, which recordgen does not write")
     arguments = ", ".join(fields)
     typed = ", ".join(f"{name}: Any" for name in fields)
     made = f"({fields[0]},)" if len(fields) == 1 else f"({arguments})"
@@ -113,8 +121,8 @@ def _check(declaration: Declaration) -> None:
         if name in body:
             _refuse(declaration, f"its own {name}")
     for name, annotation in body.get("__annotations__", {}).items():
-        if name == "self":
-            _refuse(declaration, "a field named self")
+        if name == "self" or name in _HELPERS or name.startswith("_dflt_"):
+            _refuse(declaration, f"a field named {name}, a name the methods use")
         if not isinstance(annotation, str) or re.search(r"ClassVar|InitVar|KW_ONLY", annotation):
             _refuse(declaration, f"the annotation {annotation!r} of {name}")
     seen_default = False

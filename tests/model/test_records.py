@@ -212,8 +212,17 @@ def _default_first() -> type:
     return Ordered
 
 
+def _shadows_a_helper() -> type:
+    class Shadowing:
+        """A field named as a helper the generated ``__init__`` reads."""
+
+        _object_setattr: int
+
+    return Shadowing
+
+
 @pytest.mark.parametrize(
-    "declare", [_without_doc, _inherits, _class_var, _own_eq, _default_first]
+    "declare", [_without_doc, _inherits, _class_var, _own_eq, _default_first, _shadows_a_helper]
 )
 def test_the_generator_refuses_what_it_does_not_write(declare: Any) -> None:
     with pytest.raises(TypeError, match="recordgen does not write"):
