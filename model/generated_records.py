@@ -41,6 +41,35 @@ def _frozen_error(message: str) -> Exception:
     return FrozenInstanceError(message)
 
 
+def _frozen(cls: Any, names: tuple[str, ...]) -> tuple[Any, Any]:
+    """A frozen record's ``__setattr__`` and ``__delattr__`` (``cls``: as declared)."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise _frozen_error(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise _frozen_error(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __setattr__, __delattr__
+
+
+def _slot_state(names: tuple[str, ...]) -> tuple[Any, Any]:
+    """A frozen record with slots: what a copy or a pickle keeps of it, and restores."""
+
+    def _dataclass_getstate(self: Any) -> list[Any]:
+        return [getattr(self, name) for name in names]
+
+    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
+        for name, value in zip(names, state, strict=False):
+            _object_setattr(self, name, value)
+
+    return _dataclass_getstate, _dataclass_setstate
+
+
 def _core_context_ReducerLimits(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     """``ReducerLimits`` of ``responses_oracle.core.context``."""
     _dflt_max_entries, _dflt_max_channel_chars = defaults
@@ -61,21 +90,10 @@ def _core_context_ReducerLimits(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.max_entries, self.max_channel_chars) == (other.max_entries, other.max_channel_chars)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('max_entries', 'max_channel_chars'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('max_entries', 'max_channel_chars'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('max_entries', 'max_channel_chars'))
     def __hash__(self: Any) -> int:
         return hash((self.max_entries, self.max_channel_chars))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.max_entries, self.max_channel_chars]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('max_entries', 'max_channel_chars'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('max_entries', 'max_channel_chars'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -113,21 +131,10 @@ def _core_dispatch_StepTrace(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.index, self.type, self.decision, self.entry, self.before, self.after, self.codes) == (other.index, other.type, other.decision, other.entry, other.before, other.after, other.codes)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('index', 'type', 'decision', 'entry', 'before', 'after', 'codes'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('index', 'type', 'decision', 'entry', 'before', 'after', 'codes'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('index', 'type', 'decision', 'entry', 'before', 'after', 'codes'))
     def __hash__(self: Any) -> int:
         return hash((self.index, self.type, self.decision, self.entry, self.before, self.after, self.codes))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.index, self.type, self.decision, self.entry, self.before, self.after, self.codes]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('index', 'type', 'decision', 'entry', 'before', 'after', 'codes'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('index', 'type', 'decision', 'entry', 'before', 'after', 'codes'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -202,21 +209,10 @@ def _core_state_Diagnostic(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.code, self.event_index, self.sequence_number, self.detail, self.event) == (other.code, other.event_index, other.sequence_number, other.detail, other.event)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('code', 'event_index', 'sequence_number', 'detail', 'event'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('code', 'event_index', 'sequence_number', 'detail', 'event'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('code', 'event_index', 'sequence_number', 'detail', 'event'))
     def __hash__(self: Any) -> int:
         return hash((self.code, self.event_index, self.sequence_number, self.detail, self.event))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.code, self.event_index, self.sequence_number, self.detail, self.event]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('code', 'event_index', 'sequence_number', 'detail', 'event'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('code', 'event_index', 'sequence_number', 'detail', 'event'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -383,14 +379,7 @@ def _model_admission_MatchFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.call, self.has_id, self.snapshot, self.bound, self.shared, self.named, self.holder, self.same_type, self.call_of, self.has_id_of, self.open_) == (other.call, other.has_id, other.snapshot, other.bound, other.shared, other.named, other.holder, other.same_type, other.call_of, other.has_id_of, other.open_)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('call', 'has_id', 'snapshot', 'bound', 'shared', 'named', 'holder', 'same_type', 'call_of', 'has_id_of', 'open_'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('call', 'has_id', 'snapshot', 'bound', 'shared', 'named', 'holder', 'same_type', 'call_of', 'has_id_of', 'open_'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('call', 'has_id', 'snapshot', 'bound', 'shared', 'named', 'holder', 'same_type', 'call_of', 'has_id_of', 'open_'))
     def __hash__(self: Any) -> int:
         return hash((self.call, self.has_id, self.snapshot, self.bound, self.shared, self.named, self.holder, self.same_type, self.call_of, self.has_id_of, self.open_))
     return (
@@ -426,21 +415,10 @@ def _model_admission_Refusal(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.item_type, self.call_id, self.view, self.limited, self.snapshot) == (other.item_type, other.call_id, other.view, other.limited, other.snapshot)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('item_type', 'call_id', 'view', 'limited', 'snapshot'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('item_type', 'call_id', 'view', 'limited', 'snapshot'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('item_type', 'call_id', 'view', 'limited', 'snapshot'))
     def __hash__(self: Any) -> int:
         return hash((self.item_type, self.call_id, self.view, self.limited, self.snapshot))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.item_type, self.call_id, self.view, self.limited, self.snapshot]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('item_type', 'call_id', 'view', 'limited', 'snapshot'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('item_type', 'call_id', 'view', 'limited', 'snapshot'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -477,21 +455,10 @@ def _model_catalogue_ChannelLocation(cls: Any, defaults: tuple[Any, ...]) -> Met
         if other.__class__ is self.__class__:
             return (self.channel, self.field, self.container, self.array, self.part_type) == (other.channel, other.field, other.container, other.array, other.part_type)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('channel', 'field', 'container', 'array', 'part_type'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('channel', 'field', 'container', 'array', 'part_type'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('channel', 'field', 'container', 'array', 'part_type'))
     def __hash__(self: Any) -> int:
         return hash((self.channel, self.field, self.container, self.array, self.part_type))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.channel, self.field, self.container, self.array, self.part_type]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('channel', 'field', 'container', 'array', 'part_type'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('channel', 'field', 'container', 'array', 'part_type'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -528,21 +495,10 @@ def _model_catalogue_ClientCall(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.tool_types, self.declaration, self.output, self.output_key, self.replay_output) == (other.tool_types, other.declaration, other.output, other.output_key, other.replay_output)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('tool_types', 'declaration', 'output', 'output_key', 'replay_output'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('tool_types', 'declaration', 'output', 'output_key', 'replay_output'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('tool_types', 'declaration', 'output', 'output_key', 'replay_output'))
     def __hash__(self: Any) -> int:
         return hash((self.tool_types, self.declaration, self.output, self.output_key, self.replay_output))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.tool_types, self.declaration, self.output, self.output_key, self.replay_output]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('tool_types', 'declaration', 'output', 'output_key', 'replay_output'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('tool_types', 'declaration', 'output', 'output_key', 'replay_output'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -578,21 +534,10 @@ def _model_catalogue_ItemTypeSpec(cls: Any, defaults: tuple[Any, ...]) -> Method
         if other.__class__ is self.__class__:
             return (self.id_prefix, self.channels, self.call, self.kind) == (other.id_prefix, other.channels, other.call, other.kind)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('id_prefix', 'channels', 'call', 'kind'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('id_prefix', 'channels', 'call', 'kind'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('id_prefix', 'channels', 'call', 'kind'))
     def __hash__(self: Any) -> int:
         return hash((self.id_prefix, self.channels, self.call, self.kind))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.id_prefix, self.channels, self.call, self.kind]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('id_prefix', 'channels', 'call', 'kind'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('id_prefix', 'channels', 'call', 'kind'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -630,21 +575,10 @@ def _model_catalogue_WireEventSpec(cls: Any, defaults: tuple[Any, ...]) -> Metho
         if other.__class__ is self.__class__:
             return (self.event_class, self.trigger, self.channel, self.value_field, self.index_field, self.value_in_part) == (other.event_class, other.trigger, other.channel, other.value_field, other.index_field, other.value_in_part)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('event_class', 'trigger', 'channel', 'value_field', 'index_field', 'value_in_part'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('event_class', 'trigger', 'channel', 'value_field', 'index_field', 'value_in_part'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('event_class', 'trigger', 'channel', 'value_field', 'index_field', 'value_in_part'))
     def __hash__(self: Any) -> int:
         return hash((self.event_class, self.trigger, self.channel, self.value_field, self.index_field, self.value_in_part))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.event_class, self.trigger, self.channel, self.value_field, self.index_field, self.value_in_part]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('event_class', 'trigger', 'channel', 'value_field', 'index_field', 'value_in_part'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('event_class', 'trigger', 'channel', 'value_field', 'index_field', 'value_in_part'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -681,21 +615,10 @@ def _model_execution_CallFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.item, self.completed, self.confirmed, self.call_id, self.answered, self.tools) == (other.item, other.completed, other.confirmed, other.call_id, other.answered, other.tools)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('item', 'completed', 'confirmed', 'call_id', 'answered', 'tools'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('item', 'completed', 'confirmed', 'call_id', 'answered', 'tools'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('item', 'completed', 'confirmed', 'call_id', 'answered', 'tools'))
     def __hash__(self: Any) -> int:
         return hash((self.item, self.completed, self.confirmed, self.call_id, self.answered, self.tools))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.item, self.completed, self.confirmed, self.call_id, self.answered, self.tools]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('item', 'completed', 'confirmed', 'call_id', 'answered', 'tools'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('item', 'completed', 'confirmed', 'call_id', 'answered', 'tools'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -755,14 +678,7 @@ def _model_tables_ModelTables(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.name, self.lifecycle, self.slots, self.routing, self.namespaces, self.added_admission, self.matching, self.done_admission, self.payload, self.identity, self.reclassification, self.boundary, self.frames, self.fills_missing_slot, self.part_merge, self.terminal_status, self.amendable, self.execution, self.names_one_entry, self.environment_runner, self.execution_runner, self.declared, self.execution_values, self.environment_types, self.openings, self.client_frames, self.matched_items, self.part_additions) == (other.name, other.lifecycle, other.slots, other.routing, other.namespaces, other.added_admission, other.matching, other.done_admission, other.payload, other.identity, other.reclassification, other.boundary, other.frames, other.fills_missing_slot, other.part_merge, other.terminal_status, other.amendable, other.execution, other.names_one_entry, other.environment_runner, other.execution_runner, other.declared, other.execution_values, other.environment_types, other.openings, other.client_frames, other.matched_items, other.part_additions)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions'))
     def __hash__(self: Any) -> int:
         return hash((self.name, self.lifecycle, self.slots, self.routing, self.namespaces, self.added_admission, self.matching, self.done_admission, self.payload, self.identity, self.reclassification, self.boundary, self.frames, self.fills_missing_slot, self.part_merge, self.terminal_status, self.amendable, self.execution, self.names_one_entry, self.environment_runner, self.execution_runner, self.declared, self.execution_values, self.environment_types, self.openings, self.client_frames, self.matched_items, self.part_additions))
     return (
@@ -796,21 +712,10 @@ def _model_vocabulary_CodeSpec(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.severity, self.rule, self.meaning) == (other.severity, other.rule, other.meaning)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('severity', 'rule', 'meaning'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('severity', 'rule', 'meaning'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('severity', 'rule', 'meaning'))
     def __hash__(self: Any) -> int:
         return hash((self.severity, self.rule, self.meaning))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.severity, self.rule, self.meaning]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('severity', 'rule', 'meaning'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('severity', 'rule', 'meaning'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -844,21 +749,10 @@ def _model_vocabulary_Restatement(cls: Any, defaults: tuple[Any, ...]) -> Method
         if other.__class__ is self.__class__:
             return (self.by, self.unless) == (other.by, other.unless)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('by', 'unless'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('by', 'unless'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('by', 'unless'))
     def __hash__(self: Any) -> int:
         return hash((self.by, self.unless))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.by, self.unless]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('by', 'unless'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('by', 'unless'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -893,21 +787,10 @@ def _result_Result(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.response_id, self.status, self.items, self.diagnostics) == (other.response_id, other.status, other.items, other.diagnostics)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('response_id', 'status', 'items', 'diagnostics'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('response_id', 'status', 'items', 'diagnostics'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('response_id', 'status', 'items', 'diagnostics'))
     def __hash__(self: Any) -> int:
         return hash((self.response_id, self.status, self.items, self.diagnostics))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.response_id, self.status, self.items, self.diagnostics]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('response_id', 'status', 'items', 'diagnostics'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('response_id', 'status', 'items', 'diagnostics'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -945,21 +828,10 @@ def _result_ResultItem(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.output_index, self.item, self.id_source, self.payload_source, self.state, self.executable, self.execution) == (other.output_index, other.item, other.id_source, other.payload_source, other.state, other.executable, other.execution)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'))
     def __hash__(self: Any) -> int:
         return hash((self.output_index, self.item, self.id_source, self.payload_source, self.state, self.executable, self.execution))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.output_index, self.item, self.id_source, self.payload_source, self.state, self.executable, self.execution]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -995,21 +867,10 @@ def _wire_records_Limits(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         if other.__class__ is self.__class__:
             return (self.max_event_bytes, self.max_total_bytes, self.max_document_bytes) == (other.max_event_bytes, other.max_total_bytes, other.max_document_bytes)
         return NotImplemented
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in ('max_event_bytes', 'max_total_bytes', 'max_document_bytes'):
-            raise _frozen_error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in ('max_event_bytes', 'max_total_bytes', 'max_document_bytes'):
-            raise _frozen_error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+    __setattr__, __delattr__ = _frozen(cls, ('max_event_bytes', 'max_total_bytes', 'max_document_bytes'))
     def __hash__(self: Any) -> int:
         return hash((self.max_event_bytes, self.max_total_bytes, self.max_document_bytes))
-    def _dataclass_getstate(self: Any) -> list[Any]:
-        return [self.max_event_bytes, self.max_total_bytes, self.max_document_bytes]
-    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(('max_event_bytes', 'max_total_bytes', 'max_document_bytes'), state, strict=False):
-            _object_setattr(self, name, value)
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('max_event_bytes', 'max_total_bytes', 'max_document_bytes'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),

@@ -199,18 +199,11 @@ def builder(declaration: Declaration) -> list[str]:
         f"        return {_tuple('self.', compared)} == {_tuple('other.', compared)}",
         "    return NotImplemented",
     ]
+    every = _tuple("", [repr(name) for name in names])
     if frozen:
-        fields_tuple = _tuple("", [repr(name) for name in names])
         methods += ["__setattr__", "__delattr__", "__hash__"]
         body += [
-            "def __setattr__(self: Any, name: str, value: Any) -> None:",
-            f"    if type(self) is cls or name in {fields_tuple}:",
-            '        raise _frozen_error(f"cannot assign to field {name!r}")',
-            "    super(cls, self).__setattr__(name, value)",
-            "def __delattr__(self: Any, name: str) -> None:",
-            f"    if type(self) is cls or name in {fields_tuple}:",
-            '        raise _frozen_error(f"cannot delete field {name!r}")',
-            "    super(cls, self).__delattr__(name)",
+            f"__setattr__, __delattr__ = _frozen(cls, {every})",
             "def __hash__(self: Any) -> int:",
             f"    return hash({_tuple('self.', compared)})",
         ]
@@ -220,14 +213,7 @@ def builder(declaration: Declaration) -> list[str]:
     init_names = [repr(field[0]) for field in fields if field[3]]
     named.append(f"('__match_args__', {_tuple('', init_names)})")
     if frozen and slots:
-        every = _tuple("", [repr(name) for name in names])
-        body += [
-            "def _dataclass_getstate(self: Any) -> list[Any]:",
-            "    return [" + ", ".join(f"self.{name}" for name in names) + "]",
-            "def _dataclass_setstate(self: Any, state: list[Any]) -> None:",
-            f"    for name, value in zip({every}, state, strict=False):",
-            "        _object_setattr(self, name, value)",
-        ]
+        body.append(f"_dataclass_getstate, _dataclass_setstate = _slot_state({every})")
         # Named as dataclasses names them: they are not renamed after the class.
         named += ["('__getstate__', _dataclass_getstate)", "('__setstate__', _dataclass_setstate)"]
     head = [
@@ -286,6 +272,35 @@ def _frozen_error(message: str) -> Exception:
     from dataclasses import FrozenInstanceError
 
     return FrozenInstanceError(message)
+
+
+def _frozen(cls: Any, names: tuple[str, ...]) -> tuple[Any, Any]:
+    """A frozen record's ``__setattr__`` and ``__delattr__`` (``cls``: as declared)."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise _frozen_error(f"cannot assign to field {{name!r}}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise _frozen_error(f"cannot delete field {{name!r}}")
+        super(cls, self).__delattr__(name)
+
+    return __setattr__, __delattr__
+
+
+def _slot_state(names: tuple[str, ...]) -> tuple[Any, Any]:
+    """A frozen record with slots: what a copy or a pickle keeps of it, and restores."""
+
+    def _dataclass_getstate(self: Any) -> list[Any]:
+        return [getattr(self, name) for name in names]
+
+    def _dataclass_setstate(self: Any, state: list[Any]) -> None:
+        for name, value in zip(names, state, strict=False):
+            _object_setattr(self, name, value)
+
+    return _dataclass_getstate, _dataclass_setstate
 '''
 
 
