@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
 from responses_oracle.model.execution import Execution
 from responses_oracle.model.payload import OFFER_ORDER
-from responses_oracle.model.records import record
+from responses_oracle.model.recordkit import record
 from responses_oracle.model.vocabulary import (
     SEVERITY,
     EntryState,

@@ -47,7 +47,7 @@ from enum import Enum
 from typing import Final
 
 from .ops import Entries, Entry, Fact, Ops, Text, Value
-from .records import NamedTuple, record
+from .recordkit import NamedTuple, record
 from .vocabulary import (
     AddedView,
     AdmissionAction,

@@ -40,7 +40,7 @@ from typing import Final
 
 from .catalogue import ChannelKind
 from .ops import Fact, Ops, Value
-from .records import NamedTuple
+from .recordkit import NamedTuple
 
 
 class AdditionType(Enum):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from .records import record
+from .recordkit import record
 from .vocabulary import ItemKind, ResponseStatus, Trigger
 
 

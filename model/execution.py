@@ -66,7 +66,7 @@ from typing import Any, Final
 
 from .catalogue import ITEM_TYPES, ClientCall, Declaration, tool_type
 from .ops import PYTHON, Fact, Ops, Text, Value
-from .records import record
+from .recordkit import record
 
 
 class Execution(Enum):

@@ -1,12 +1,12 @@
 # GENERATED FILE — DO NOT EDIT.
 # Generated from the @record declarations of model/ and impl/ by `python -m responses_oracle.model.codegen`.
 # Change a declaration and rerun that command; a test fails when this file is stale.
-"""The records' methods, as ``dataclasses.dataclass`` would write them (``model/records.py``).
+"""The records' methods, as ``dataclasses.dataclass`` would write them (``model/recordkit.py``).
 
 Each builder takes the class as declared and its defaults (in field order) and returns
 its methods; ``RECORDS`` maps each record's dotted name to the shape of the declaration
 its builder was written for, and the builder.  ``TUPLES`` maps each named tuple made with
-``records.NamedTuple`` to its fields and the ``__new__`` ``collections.namedtuple`` would
+``recordkit.NamedTuple`` to its fields and the ``__new__`` ``collections.namedtuple`` would
 compile for them.  Loaded from bytecode like any module, so a record costs no ``exec``
 and no ``import dataclasses`` at start-up, a named tuple no ``eval``.
 """

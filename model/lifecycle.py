@@ -24,7 +24,7 @@ the order the driver applies them.
 
 from __future__ import annotations
 
-from .records import NamedTuple
+from .recordkit import NamedTuple
 from .vocabulary import Effect, EntryState, Trigger
 
 

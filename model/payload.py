@@ -19,7 +19,7 @@ reducer and by the Z3 encoding.
 from __future__ import annotations
 
 from .ops import Ops, Text
-from .records import NamedTuple
+from .recordkit import NamedTuple
 from .vocabulary import Code, OfferRelation, PayloadAction, PayloadHeld, PayloadSource
 
 

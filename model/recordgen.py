@@ -1,13 +1,13 @@
 """The generator of the records' methods: each ``@record`` declaration → plain source.
 
-For every class declared with ``records.record`` in the package, ``render_records``
+For every class declared with ``recordkit.record`` in the package, ``render_records``
 writes one builder into ``model/generated_records.py``: the ``__init__``,
 ``__repr__``, ``__eq__``, ``__hash__``, frozen ``__setattr__``/``__delattr__``,
 ``__match_args__`` and (frozen with slots) ``__getstate__``/``__setstate__`` that
 ``dataclasses.dataclass`` (Python 3.11) writes for the same declaration, line for
 line, with the defaults passed in rather than written out (they stay in the
 declaration).  The file also holds each declaration's shape, which ``record`` checks
-before it uses the builder.  For each named tuple made with ``records.NamedTuple`` it
+before it uses the builder.  For each named tuple made with ``recordkit.NamedTuple`` it
 writes the ``__new__`` ``collections.namedtuple`` compiles with ``eval``.
 ``tests/model/test_generated.py`` fails when the file is stale;
 ``tests/model/test_records.py`` compares each record with ``dataclasses`` and each named
@@ -26,7 +26,7 @@ import importlib.util
 import re
 from pathlib import Path
 
-from .records import DECLARED, TUPLES, Declaration, FieldShape
+from .recordkit import DECLARED, TUPLES, Declaration, FieldShape
 
 REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
 """The command that regenerates the records' methods (with the kernels)."""
@@ -34,9 +34,9 @@ REGENERATE_COMMAND = "python -m responses_oracle.model.codegen"
 _DECLARED_AT = re.compile(r"^@record\(", re.MULTILINE)
 
 TUPLES_AT = (
-    r"^from (?:\.records|responses_oracle\.model\.records) import \(?[\w\s,]*?\bNamedTuple\b"
+    r"^from (?:\.recordkit|responses_oracle\.model\.recordkit) import \(?[\w\s,]*?\bNamedTuple\b"
 )
-"""A module that makes named tuples with ``records.NamedTuple`` imports it so."""
+"""A module that makes named tuples with ``recordkit.NamedTuple`` imports it so."""
 
 _HELPERS = frozenset(
     {"_object_setattr", "_HAS_DEFAULT_FACTORY", "_frozen_error", "_get_ident", "running", "cls"}
@@ -78,7 +78,7 @@ def declarations() -> list[Declaration]:
 
 
 def tuple_declarations() -> list[tuple[str, tuple[str, ...]]]:
-    """Every named tuple the package makes with ``records.NamedTuple``: its dotted
+    """Every named tuple the package makes with ``recordkit.NamedTuple``: its dotted
     name and its fields (their modules imported)."""
     modules = record_modules(TUPLES_AT)
     for module in modules:
@@ -234,12 +234,12 @@ _HEADER = '''\
 # GENERATED FILE — DO NOT EDIT.
 # Generated from the @record declarations of model/ and impl/ by `{command}`.
 # Change a declaration and rerun that command; a test fails when this file is stale.
-"""The records' methods, as ``dataclasses.dataclass`` would write them (``model/records.py``).
+"""The records' methods, as ``dataclasses.dataclass`` would write them (``model/recordkit.py``).
 
 Each builder takes the class as declared and its defaults (in field order) and returns
 its methods; ``RECORDS`` maps each record's dotted name to the shape of the declaration
 its builder was written for, and the builder.  ``TUPLES`` maps each named tuple made with
-``records.NamedTuple`` to its fields and the ``__new__`` ``collections.namedtuple`` would
+``recordkit.NamedTuple`` to its fields and the ``__new__`` ``collections.namedtuple`` would
 compile for them.  Loaded from bytecode like any module, so a record costs no ``exec``
 and no ``import dataclasses`` at start-up, a named tuple no ``eval``.
 """

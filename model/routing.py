@@ -32,7 +32,7 @@ Which cell applies is ``route_views`` below, and which entry a delivering cell p
 from __future__ import annotations
 
 from .ops import Entries, Entry, Fact, Ops, Value
-from .records import NamedTuple
+from .recordkit import NamedTuple
 from .vocabulary import Code, IdView, RouteAction, SlotView
 
 

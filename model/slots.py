@@ -17,7 +17,7 @@ example), and whether the bound entry is done is the lifecycle's to say.  A four
 
 from __future__ import annotations
 
-from .records import NamedTuple
+from .recordkit import NamedTuple
 from .vocabulary import Code, SlotState, SlotTrigger
 
 

@@ -56,7 +56,7 @@ from .execution import (
 )
 from .lifecycle import LIFECYCLE, LifecycleTable, Transition
 from .payload import PAYLOAD, PayloadDecision, PayloadTable
-from .records import NamedTuple, field, record
+from .recordkit import NamedTuple, field, record
 from .responses import (
     AMENDABLE_TERMINALS,
     BOUNDARY,

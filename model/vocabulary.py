@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .records import record
+from .recordkit import record
 
 
 class EntryState(Enum):

@@ -58,7 +58,7 @@ from enum import IntEnum
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Final, TypeAlias
 
-from responses_oracle.model.records import NamedTuple
+from responses_oracle.model.recordkit import NamedTuple
 
 if TYPE_CHECKING:
     from responses_oracle.core.step import ReducerLimits

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from responses_oracle.model.records import record
+from responses_oracle.model.recordkit import record
 from responses_oracle.model.vocabulary import Code, EntryState, ItemKind
 
 from .events import Event

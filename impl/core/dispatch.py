@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from responses_oracle.model.catalogue import TERMINALS, EventClass
-from responses_oracle.model.records import record
+from responses_oracle.model.recordkit import record
 from responses_oracle.model.responses import resumes
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger

@@ -22,7 +22,7 @@ from responses_oracle.model.catalogue import (
     EventClass,
     WireEventSpec,
 )
-from responses_oracle.model.records import NamedTuple
+from responses_oracle.model.recordkit import NamedTuple
 from responses_oracle.model.vocabulary import Code
 
 SEQUENCE_FIELD: Final = "sequence_number"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from responses_oracle.model.admission import Refusal
 from responses_oracle.model.catalogue import ChannelKind, ItemTypeSpec
 from responses_oracle.model.execution import Execution
-from responses_oracle.model.records import field, record
+from responses_oracle.model.recordkit import field, record
 from responses_oracle.model.routing import Route
 from responses_oracle.model.vocabulary import (
     Code,

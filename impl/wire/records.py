@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from responses_oracle.model.records import NamedTuple, record
+from responses_oracle.model.recordkit import NamedTuple, record
 from responses_oracle.model.vocabulary import Code
 
 MiB: Final = 1 << 20

@@ -45,7 +45,7 @@ import contextlib
 import sys
 from typing import Final
 
-from responses_oracle.model.records import NamedTuple
+from responses_oracle.model.recordkit import NamedTuple
 from responses_oracle.wire.decode import BOM, utf8_text
 
 _new_tuple: Final = tuple.__new__

@@ -7,13 +7,19 @@ re-keys a call, q05, makes it answer under the snapshot's ``call_id``; a valid s
 snapshot is the calls themselves), ``blank`` the same but replaying every call with
 ``{}`` as its arguments (wrong on any stream).  It runs ``echo`` and sends the calls
 and their outputs back, as an application would.
+
+``python fake_snapshot_client.py BASE_URL MODE RUNS HOLD_AFTER``: each run adds a line
+to the file ``RUNS``; a run after the first ``HOLD_AFTER`` ones waits a minute before it
+starts, so that a test's Ctrl-C finds it running (the runner ends it).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 ECHO = {
@@ -58,5 +64,15 @@ def main(base_url: str, mode: str) -> int:
     return 0
 
 
+def hold(runs: Path, after: int) -> None:
+    """Count this run in ``runs``; past the first ``after`` runs, wait a minute."""
+    with runs.open("a") as counted:
+        counted.write("run\n")
+    if len(runs.read_text().splitlines()) > after:
+        time.sleep(60)
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 5:
+        hold(Path(sys.argv[3]), int(sys.argv[4]))
     sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -68,7 +68,8 @@ def test_ctrl_c_prints_the_cells_already_judged_and_exits_130(tmp_path: Path) ->
     import time
 
     client = Path(__file__).resolve().parent / "fake_snapshot_client.py"
-    command = f"{sys.executable} {client} {{base_url}} snapshot"
+    # q05 and its twin run; q11's first run waits, so Ctrl-C always comes before it ends.
+    command = f"{sys.executable} {client} {{base_url}} snapshot {tmp_path / 'runs'} 2"
     process = subprocess.Popen(
         [*PROG, command, "--tool", "echo", '{"text": "{marker}"}', "--scenario", "q05",
          "--scenario", "q11", "--out", str(tmp_path)],

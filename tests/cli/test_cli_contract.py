@@ -205,7 +205,7 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     # width, and the help texts are wrapped with textwrap: a run that shows no help
     # needs neither (a fifth of a bare Python's start-up together).
     assert not {"shutil", "textwrap", "bz2", "lzma"} & small
-    # The records' methods are generated source (model/records.py): ``dataclasses``, with
+    # The records' methods are generated source (model/recordkit.py): ``dataclasses``, with
     # ``inspect``, ``ast``, ``dis`` and ``tokenize``, cost more than a bare Python.
     assert not {"dataclasses", "inspect", "ast", "dis", "tokenize"} & small
 

@@ -1,4 +1,4 @@
-"""Every record behaves as ``dataclasses.dataclass`` of its declaration (model/records.py).
+"""Every record behaves as ``dataclasses.dataclass`` of its declaration (model/recordkit.py).
 
 A record's methods are generated source (``model/generated_records.py``); each record of
 the package is compared here with the dataclass ``dataclasses`` makes of the same
@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 import pytest
 from responses_oracle.model import recordgen
 from responses_oracle.model.catalogue import ITEM_TYPES
-from responses_oracle.model.records import TUPLES, Declaration, NamedTuple, field, record
+from responses_oracle.model.recordkit import TUPLES, Declaration, NamedTuple, field, record
 
 DECLARATIONS = recordgen.declarations()
 
@@ -230,7 +230,7 @@ def test_the_generator_refuses_what_it_does_not_write(declare: Any) -> None:
 
 
 def _tuple_modules() -> list[str]:
-    """Every module that makes its named tuples with ``records.NamedTuple``."""
+    """Every module that makes its named tuples with ``recordkit.NamedTuple``."""
     found = []
     for module in recordgen.record_modules(recordgen.TUPLES_AT):
         importlib.import_module(module)
@@ -314,7 +314,7 @@ def _made_named(module: str, qualname: str) -> Any:
 
 
 def test_a_forward_reference_made_without_compiling_evaluates_as_typings() -> None:
-    from responses_oracle.model import records
+    from responses_oracle.model import recordkit as records
 
     mine, theirs = records._forward_ref("int | None"), typing.ForwardRef("int | None")
     assert mine == theirs and hash(mine) == hash(theirs) and repr(mine) == repr(theirs)

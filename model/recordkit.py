@@ -455,7 +455,7 @@ else:
     def NamedTuple(*args, **kwargs):
         """``typing.NamedTuple`` as a base class (see ``_NamedTupleMeta``); called, it
         is ``typing.NamedTuple`` called from here, so use that."""
-        raise TypeError("call typing.NamedTuple, not responses_oracle.model.records'")
+        raise TypeError("call typing.NamedTuple, not responses_oracle.model.recordkit.NamedTuple")
 
     # As typing's own: a class statement's bases ask the function for the real base.
     NamedTuple.__mro_entries__ = lambda bases: (_NamedTupleBase,)
