@@ -141,17 +141,31 @@ def _main(argv: list[str] | None, *, thaw: bool) -> int:
     if ours:
         gc.disable()
     try:
-        parser = build_parser(arguments)
+        # A plain command line is parsed without a parser (``_plain``).
+        made = _plain(arguments) or build_parser(arguments)
         if ours:
             gc.freeze()
     finally:
         if ours:
             gc.enable()
     try:
-        return _run(parser, arguments)
+        if isinstance(made, argparse.ArgumentParser):
+            return _run(made, arguments)
+        return _execute(made)
     finally:
         if ours and thaw:
             gc.unfreeze()
+
+
+def _plain(arguments: list[str]) -> argparse.Namespace | None:
+    """The arguments, parsed without a parser by the command they run, when it can
+    (its module's ``plain``: ``reduce FILE...``); else None, and argparse parses them."""
+    chosen = arguments[0] if arguments else None
+    spec = next((spec for spec in COMMANDS if spec.name == chosen), None)
+    if spec is None:
+        return None
+    plain = getattr(importlib.import_module(spec.module), "plain", None)
+    return None if plain is None else plain(arguments[1:])
 
 
 def _run(parser: argparse.ArgumentParser, arguments: list[str]) -> int:
@@ -167,6 +181,11 @@ def _run(parser: argparse.ArgumentParser, arguments: list[str]) -> int:
     if getattr(args, "run", None) is None:
         parser.print_help(sys.stderr)
         return Exit.USAGE
+    return _execute(args)
+
+
+def _execute(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names (``args.run``)."""
     try:
         status: int = args.run(args)
     except CliError as error:

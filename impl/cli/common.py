@@ -397,8 +397,44 @@ def format_names() -> dict[str, InputFormat]:
     return {member.value.replace("_", "-"): member for member in InputFormat}
 
 
+def input_defaults() -> dict[str, Any]:
+    """The options ``add_input_arguments`` adds, each (by its ``dest``) with the value it
+    takes when not given: the defaults its parser declares, and ``plain_arguments`` reads."""
+    from responses_oracle.core.step import ReducerLimits
+    from responses_oracle.wire.records import Limits
+
+    wire, reducer = Limits(), ReducerLimits()
+    return {
+        "format": "auto",
+        "max_event_bytes": wire.max_event_bytes,
+        "max_total_bytes": wire.max_total_bytes,
+        "max_entries": reducer.max_entries,
+        "max_channel_chars": reducer.max_channel_chars,
+        "quiet": False,
+    }
+
+
+def plain_arguments(files: list[str], run: Run) -> argparse.Namespace | None:
+    """What a stream-reading command's parser (``add_input_arguments`` and
+    ``add_pretty_argument``, under the ``responses-oracle`` parser) makes of ``files``
+    when none is an option: ``None`` when one may be (it starts with ``-``).
+
+    ``main`` runs such a command line without building a parser: argparse's parsers and
+    the translations they look up (``gettext`` imports ``locale``) cost 8.7M
+    instructions, ~5% of a small ``reduce``.  ``parser`` is ``None``: it is read only to
+    report a stray argument, and a plain command line has none.
+    ``tests/cli/test_cli_contract.py`` checks that the parser makes the same namespace.
+    """
+    if any(name.startswith("-") for name in files):
+        return None
+    return argparse.Namespace(
+        version=None, files=files, **input_defaults(), pretty=False, run=run, parser=None
+    )
+
+
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``FILE``s and the options every stream-reading command takes."""
+    defaults = input_defaults()
     parser.add_argument(
         "files",
         nargs="*",
@@ -410,48 +446,55 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         choices=tuple(format_names()),
-        default="auto",
+        default=defaults["format"],
         help="the input format (default: auto, detected from the first bytes of each FILE)",
     )
-    add_limit_arguments(parser)
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
+    add_limit_arguments(parser, defaults)
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        default=defaults["quiet"],
+        help="no progress bar on stderr",
+    )
 
 
-def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+def add_limit_arguments(
+    parser: argparse.ArgumentParser, defaults: Mapping[str, Any] | None = None
+) -> None:
     """Add the front-end and reducer limits (``--max-event-bytes``, ``--max-total-bytes``,
-    ``--max-entries``, ``--max-channel-chars``); ``limits_from`` reads them back."""
-    from responses_oracle.core.step import ReducerLimits
-    from responses_oracle.wire.records import Limits
-
+    ``--max-entries``, ``--max-channel-chars``); ``limits_from`` reads them back.
+    ``defaults``: ``input_defaults()``, when the caller has it already."""
+    if defaults is None:
+        defaults = input_defaults()
     limits = parser.add_argument_group(
         "limits", "bounds for hostile input; passing one is a limit_exceeded diagnostic"
     )
-    defaults, reducer_defaults = Limits(), ReducerLimits()
     limits.add_argument(
         "--max-event-bytes",
         type=quantity,
-        default=defaults.max_event_bytes,
+        default=defaults["max_event_bytes"],
         metavar="N",
         help="largest event; a larger one is skipped (default: 16M)",
     )
     limits.add_argument(
         "--max-total-bytes",
         type=quantity,
-        default=defaults.max_total_bytes,
+        default=defaults["max_total_bytes"],
         metavar="N",
         help="bytes of each input read at most (default: no limit)",
     )
     limits.add_argument(
         "--max-entries",
         type=quantity,
-        default=reducer_defaults.max_entries,
+        default=defaults["max_entries"],
         metavar="N",
-        help=f"output items per response (default: {reducer_defaults.max_entries})",
+        help=f"output items per response (default: {defaults['max_entries']})",
     )
     limits.add_argument(
         "--max-channel-chars",
         type=quantity,
-        default=reducer_defaults.max_channel_chars,
+        default=defaults["max_channel_chars"],
         metavar="N",
         help="characters of deltas per payload (default: 64M)",
     )

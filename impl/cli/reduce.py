@@ -19,6 +19,7 @@ from .common import (
     add_input_arguments,
     add_pretty_argument,
     command_parser,
+    plain_arguments,
     pretty,
     results,
     write_json,
@@ -47,6 +48,12 @@ def register(subparsers: Subparsers) -> None:
     )
     add_input_arguments(parser)
     add_pretty_argument(parser, "tables of the items and diagnostics")
+
+
+def plain(files: list[str]) -> argparse.Namespace | None:
+    """``reduce FILE...`` with no option: what its parser would make of ``files``, made
+    without one (``common.plain_arguments``); None when one of them may be an option."""
+    return plain_arguments(files, run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -208,6 +208,40 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     # The records' methods are generated source (model/recordkit.py): ``dataclasses``, with
     # ``inspect``, ``ast``, ``dis`` and ``tokenize``, cost more than a bare Python.
     assert not {"dataclasses", "inspect", "ast", "dis", "tokenize"} & small
+    # ``reduce FILE`` is parsed without a parser (``reduce.plain``): argparse's parsers
+    # look up translations, and ``gettext`` imports ``locale`` for that.
+    assert "locale" not in small
+    assert "locale" in _imported_by("reduce", "--quiet", str(PARALLEL))
+
+
+@pytest.mark.parametrize(
+    "files",
+    [[], ["a.sse"], ["a.sse", "b.jsonl"], [""], ["reduce"], ["x=y", "a b", "@c", "C:\\d"]],
+)
+def test_a_plain_reduce_is_parsed_as_its_parser_parses_it(files: list[str]) -> None:
+    """``reduce FILE...`` with no option is parsed without argparse (``reduce.plain``),
+    into the namespace argparse makes of it; ``parser`` (read only to report a stray
+    argument, which a plain command line has not) is None."""
+    from responses_oracle.cli import reduce
+
+    argv = ["reduce", *files]
+    parsed = vars(build_parser(argv).parse_args(argv))
+    plain = reduce.plain(files)
+    assert plain is not None
+    assert isinstance(parsed.pop("parser"), Parser) and vars(plain).pop("parser") is None
+    assert vars(plain) == parsed
+    assert [type(value) for value in vars(plain).values()] == [
+        type(value) for value in parsed.values()
+    ]
+
+
+@pytest.mark.parametrize(
+    "files", [["-"], ["a", "-q"], ["--pretty", "a"], ["--", "a"], ["-1"], ["a", "--format=sse"]]
+)
+def test_a_reduce_with_an_option_is_left_to_argparse(files: list[str]) -> None:
+    from responses_oracle.cli import reduce
+
+    assert reduce.plain(files) is None
 
 
 def test_a_deferred_parser_is_made_in_full_when_first_used() -> None:
