@@ -48,6 +48,7 @@ of 2, 3, 1 that holds.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import re
@@ -397,6 +398,16 @@ def format_names() -> dict[str, InputFormat]:
     return {member.value.replace("_", "-"): member for member in InputFormat}
 
 
+def _import_reader() -> None:
+    """Import what a stream-reading command runs: the reducer (with the wire front end).
+
+    Called while its arguments are parsed: ``main`` parses with the cyclic collector
+    off and freezes what was made, so no collection, nor the one at exit, walks these
+    modules' objects (1.4M instructions of a small ``reduce``).
+    """
+    importlib.import_module("responses_oracle.reducer")
+
+
 def input_defaults() -> dict[str, Any]:
     """The options ``add_input_arguments`` adds, each (by its ``dest``) with the value it
     takes when not given: the defaults its parser declares, and ``plain_arguments`` reads."""
@@ -427,6 +438,7 @@ def plain_arguments(files: list[str], run: Run) -> argparse.Namespace | None:
     """
     if any(name.startswith("-") for name in files):
         return None
+    _import_reader()
     return argparse.Namespace(
         version=None, files=files, **input_defaults(), pretty=False, run=run, parser=None
     )
@@ -434,6 +446,7 @@ def plain_arguments(files: list[str], run: Run) -> argparse.Namespace | None:
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``FILE``s and the options every stream-reading command takes."""
+    _import_reader()
     defaults = input_defaults()
     parser.add_argument(
         "files",
