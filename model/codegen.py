@@ -330,8 +330,8 @@ def _emit_kernel(
         return constants[source]
 
     signature = ", ".join(f"{name}: {type_}" for name, type_ in kernel.args)
-    edges = f"{kernel.name.upper()}_EDGES"
-    post = f"post: ({', '.join(name for name, _ in kernel.args)}, __return__) in {edges}"
+    arguments = ", ".join(name for name, _ in kernel.args)
+    post = f'post: ({arguments}, __return__) in edges("{kernel.name}")'
     lines = [
         f"def {kernel.name}({signature}) -> {kernel.result}:",
         f'    """{kernel.doc}',
@@ -361,16 +361,35 @@ def _emit_kernel(
 
 
 def _edges(kernel: _Kernel, constants: dict[str, str]) -> list[str]:
-    """The table as a frozenset of (arguments..., result) tuples, for the contracts.
+    """The table as a frozenset of (arguments..., result) tuples, for the contracts: one
+    entry of ``_EDGE_SETS``'s dict.
 
     Each result is the constant its kernel returns (``constants``: source → name), not
-    a second copy of it: the import builds no NamedTuple twice (1.1M instructions of a
-    small ``reduce``)."""
+    a second copy of it."""
     entries = [
-        f"    ({', '.join(_literal(k) for k in path)}, {constants[_literal(value)]}),"
+        f"        ({', '.join(_literal(k) for k in path)}, {constants[_literal(value)]}),"
         for path, value in table_cells(kernel.table)
     ]
-    return [f"{kernel.name.upper()}_EDGES = frozenset({{", *entries, "})"]
+    return [f'    "{kernel.name}": frozenset({{', *entries, "    }),"]
+
+
+_EDGES_FUNCTIONS = '''\
+@cache
+def _edge_sets() -> dict[str, frozenset[tuple[Any, ...]]]:
+    """Every kernel's edges, by kernel (``edges``), made on the first call."""
+    return {{
+{sets}
+    }}
+
+
+def edges(kernel: str) -> frozenset[tuple[Any, ...]]:
+    """The table of ``kernel`` (a ``KernelSet`` field) as (arguments..., result) tuples:
+    the edges its ``post:`` contract says it moves along.
+
+    Made on first use (CrossHair's, a test's): no reduction reads them, and hashing
+    their enum members cost 3.5M instructions of a small ``reduce`` at import.
+    """
+    return _edge_sets()[kernel]'''
 
 
 _HEADER = '''\
@@ -383,13 +402,16 @@ Each function decides one table cell by identity tests on enum members and retur
 precomputed constant; the comment on each ``return`` names the cell it returns, as
 ``ModelTables`` field and member names (``lifecycle[ADDED][DELTA]`` is
 ``REFERENCE.lifecycle[EntryState.ADDED][Trigger.DELTA]``, ``model/tables.py``).  The
-``*_EDGES`` sets are the same tables as data; each kernel's PEP 316 ``post:`` contract
-says it only ever returns one of its table's edges.  To step through the tables
+``edges(kernel)`` gives the same tables as data; each kernel's PEP 316 ``post:``
+contract says it only ever returns one of its table's edges.  To step through the tables
 themselves instead, run ``Reducer(kernels=table_kernels())``
 (``responses_oracle.model.interpreter``).
 """
 
 from __future__ import annotations
+
+from functools import cache
+from typing import Any
 
 from responses_oracle.model.admission import (
     Admission,
@@ -470,7 +492,7 @@ def render_kernels(tables: ModelTables = REFERENCE) -> str:
     for kernel in kernels:
         field = _table_field(tables, kernel.table)
         bodies.extend(["", "", *_emit_kernel(kernel, field, constants, members)])
-        edges.extend(["", *_edges(kernel, constants)])
+        edges.extend(_edges(kernel, constants))
     member_lines = [f"{name} = {source}" for name, source in members.items()]
     constant_lines = [f"{name} = {source}" for source, name in constants.items()]
     names = ", ".join(f"{k.name}={k.name}" for k in kernels)
@@ -482,7 +504,10 @@ def render_kernels(tables: ModelTables = REFERENCE) -> str:
         "",
     ]
     header = _HEADER.format(name=tables.name, command=REGENERATE_COMMAND)
-    return "\n".join([header, *member_lines, *constant_lines, *edges, *bodies, *footer])
+    edge_functions = _EDGES_FUNCTIONS.format(sets="\n".join(f"    {line}" for line in edges))
+    return "\n".join(
+        [header, *member_lines, *constant_lines, "", "", edge_functions, *bodies, *footer]
+    )
 
 
 def load_kernels(tables: ModelTables) -> KernelSet:

@@ -128,7 +128,7 @@ def test_a_changed_cell_changes_only_its_branch_and_its_edge() -> None:
         )
         if line.startswith(("-", "+")) and not line.startswith(("---", "+++"))
     ]
-    edge, branch = "    (EntryState.DONE, Trigger.DELTA, ", "  # lifecycle[DONE][DELTA]"
+    edge, branch = "            (EntryState.DONE, Trigger.DELTA, ", "  # lifecycle[DONE][DELTA]"
     assert [line[0] for line in diff] == ["-", "+", "-", "+"]
     assert all(line[1:].startswith(edge) for line in diff[:2])
     assert all(line.endswith(branch) for line in diff[2:])
