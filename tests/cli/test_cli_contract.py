@@ -214,6 +214,23 @@ def test_help_and_a_small_reduce_import_only_what_they_use() -> None:
     assert "locale" in _imported_by("reduce", "--quiet", str(PARALLEL))
 
 
+def test_a_small_reduce_makes_no_contract_edges() -> None:
+    """The generated kernels' edges are read by their contracts (CrossHair) alone: a
+    reduce never makes them (``generated_kernels.edges``, 3.5M instructions)."""
+    script = (
+        "import sys; from responses_oracle.cli import main; status = main(sys.argv[1:]); "
+        "from responses_oracle.core import generated_kernels as k; "
+        "made = k._edge_sets.cache_info().currsize; k.edges('lifecycle'); "
+        "print(made, k._edge_sets.cache_info().currsize, file=sys.stderr); sys.exit(status)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "reduce", str(PARALLEL)],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == Exit.OK, done.stderr
+    assert done.stderr.split() == ["0", "1"]
+
+
 @pytest.mark.parametrize(
     "files",
     [[], ["a.sse"], ["a.sse", "b.jsonl"], [""], ["reduce"], ["x=y", "a b", "@c", "C:\\d"]],
