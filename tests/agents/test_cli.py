@@ -74,6 +74,9 @@ def test_ctrl_c_prints_the_cells_already_judged_and_exits_130(tmp_path: Path) ->
         [*PROG, command, "--tool", "echo", '{"text": "{marker}"}', "--scenario", "q05",
          "--scenario", "q11", "--out", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # A shell without job control starts background jobs with SIGINT ignored, and
+        # Python then never raises KeyboardInterrupt: give the command Ctrl-C back.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     # The first cell is judged once its twin's verdicts are written; then Ctrl-C.
     first = next(tmp_path.glob("*/q05/twin"), None)
