@@ -9,7 +9,8 @@ command is listed by its summary alone.  So ``responses-oracle --help`` imports 
 command at all, and ``reduce`` never imports the proofs, the differential harness or
 the rendering library unless it is asked to print for people (``benchmarks/startup.py``
 measures it).  Adding a command is one new module with ``register(subparsers)`` and one
-entry in ``COMMANDS``.
+entry in ``COMMANDS``.  A command line with no option that its module can parse alone
+(its ``plain``: ``reduce FILE...``) builds no parser at all (``_plain``).
 
 Start-up is what a short command mostly costs (``benchmarks/ratios.py --startup-only``):
 a run that shows no help imports neither ``shutil`` nor ``textwrap`` (``common.Parser``
