@@ -18,22 +18,12 @@ page differs from what the generator produces now.
 Modules: ``wire_builders`` (builders for example streams), ``examples`` (running the reducer
 with traces), ``rule_texts`` and ``peers`` (the data), ``markdown`` (building blocks),
 ``proofs`` (the proof status, when the proofs are available), ``pages`` (the pages),
-``__main__`` (the command).
+``docs_folder`` (where the pages go), ``__main__`` (the command).
 """
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
+from .docs_folder import docs_dir
 from .pages import COMMAND, render_pages
-
-
-def docs_dir() -> Path:
-    """The ``docs/`` folder of the source tree (links resolved)."""
-    spec = importlib.util.find_spec("responses_oracle.docsite")
-    assert spec is not None and spec.origin is not None
-    return Path(spec.origin).resolve().parent.parent.parent / "docs"
-
 
 __all__ = ["COMMAND", "docs_dir", "render_pages"]

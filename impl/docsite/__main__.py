@@ -22,8 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from . import COMMAND, docs_dir, render_pages
+from .docs_folder import docs_dir
 from .example_vectors import OWNED
+from .pages import COMMAND, render_pages
 from .proofs import RECORD_NAME as PROOFS_RECORD
 from .proofs import ProofRecord, proofs_available, replayed, run_proofs
 from .proofs import load_record as load_proofs

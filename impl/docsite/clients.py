@@ -56,8 +56,8 @@ from responses_oracle.model.divergence import (
 )
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 
-from . import docs_dir
 from .compliance import measure, summary_lines
+from .docs_folder import docs_dir
 from .peers import AXONHUB_NOT_RUN
 
 RECORD_NAME = "real-clients.json"

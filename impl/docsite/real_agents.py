@@ -48,7 +48,7 @@ from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_ev
 from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
 from responses_oracle.words import counted
 
-from . import docs_dir
+from .docs_folder import docs_dir
 from .markdown import cell, table
 
 RECORD_NAME = "real-agents.json"

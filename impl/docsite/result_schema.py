@@ -13,6 +13,8 @@ import json
 
 from responses_oracle.model.vocabulary import CODES
 
+from .docs_folder import docs_dir
+
 SCHEMA_PAGE = "schema/result.schema.json"
 """The schema's path under ``docs/``."""
 
@@ -33,6 +35,4 @@ def render_schema(committed: str) -> str:
 
 def schema_page() -> str:
     """The schema as the generator writes it: the committed file, its code list current."""
-    from . import docs_dir  # the package imports the pages, which import this module
-
     return render_schema((docs_dir() / SCHEMA_PAGE).read_text(encoding="utf-8"))
