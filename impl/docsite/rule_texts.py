@@ -116,6 +116,16 @@ _R15_CITATION = {
     "end_index": 14,
 }
 
+_R6_MANTLE_DONE = call(
+    None,
+    "call_bc1eb4b42e70ee53",
+    arguments=_ARGS,
+    status="completed",
+    item_id="fc_828bee50dee1d029",
+    output_index=1,
+)
+"""Bedrock Mantle's done item: no ``id``, an inner ``item_id`` and a stray ``output_index``."""
+
 _R10_TIME = call("fc_2", "call_2", name="get_time", arguments="{}", status="completed")
 
 RULES: tuple[Rule, ...] = (
@@ -437,42 +447,10 @@ whose cells are picked by classifiers written once and run by both the reducer a
                 created("resp_r6"),
                 added(1, call("fc_828bee50dee1d029", "call_bc1eb4b42e70ee53")),
                 args_delta(1, "fc_828bee50dee1d029", _ARGS),
-                done(
-                    1,
-                    call(
-                        None,
-                        "call_bc1eb4b42e70ee53",
-                        arguments=_ARGS,
-                        status="completed",
-                        item_id="fc_828bee50dee1d029",
-                        output_index=1,
-                    ),
-                ),
-                done(
-                    1,
-                    call(
-                        None,
-                        "call_bc1eb4b42e70ee53",
-                        arguments=_ARGS,
-                        status="completed",
-                        item_id="fc_828bee50dee1d029",
-                        output_index=1,
-                    ),
-                ),
+                done(1, _R6_MANTLE_DONE),
+                done(1, _R6_MANTLE_DONE),
                 added(1, call("fc_828bee50dee1d029", "call_bc1eb4b42e70ee53")),
-                completed(
-                    "resp_r6",
-                    [
-                        call(
-                            None,
-                            "call_bc1eb4b42e70ee53",
-                            arguments=_ARGS,
-                            status="completed",
-                            item_id="fc_828bee50dee1d029",
-                            output_index=1,
-                        )
-                    ],
-                ),
+                completed("resp_r6", [_R6_MANTLE_DONE]),
             ),
             shows=(Code.DUPLICATE_ITEM,),
         ),

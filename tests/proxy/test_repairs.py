@@ -39,6 +39,15 @@ def _events(name: str) -> list[dict[str, Any]]:
     return [e.payload for e in read_wire_events(REPO / name) if e.payload is not None]
 
 
+def _proxied(events: list[dict[str, Any]]) -> tuple[dict[str, Any], bytes]:
+    """One streamed turn through the proxy, the upstream playing ``events``: the
+    response's log line and the body the client got."""
+    with upstream(sse_body(frames(events))) as url, running(ProxyConfig(url)) as proxy:
+        _, _, body = post(proxy.base_url, first_turn())
+    [line] = proxy.logged
+    return line, body
+
+
 REPAIRED = {
     "fixtures/quirks/q07-openrouter-args-only-in-completed.jsonl": "arguments changed",
     "fixtures/scenarios/s02-done-only-call.jsonl": "output_item.added sent",
@@ -81,10 +90,7 @@ def test_dry_run_logs_the_same_changes_and_sends_the_upstreams_bytes() -> None:
 
 
 def test_a_clean_stream_counts_no_repair() -> None:
-    sent = frames(_events("fixtures/scenarios/s01-one-call.jsonl"))
-    with upstream(sse_body(sent)) as url, running(ProxyConfig(url)) as proxy:
-        _, _, body = post(proxy.base_url, first_turn())
-    [line] = proxy.logged
+    line, body = _proxied(_events("fixtures/scenarios/s01-one-call.jsonl"))
     assert (line["codes"], line["changes"], line["repairs"]) == ([], [], 0)
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
 
@@ -143,9 +149,7 @@ def test_every_repair_is_named_by_an_oracle_code(name: str) -> None:
     """Nothing hidden: the log names the deviation each repair undid by the oracle's code
     (issue #33), the codes ``reduce`` reports for the stream."""
     events = _events(name)
-    with upstream(sse_body(frames(events))) as url, running(ProxyConfig(url)) as proxy:
-        post(proxy.base_url, first_turn())
-    [line] = proxy.logged
+    line, _ = _proxied(events)
     [result] = reduce(events)
     assert line["changes"] and line["codes"]
     assert line["codes"] == NAMED[name] == sorted({d.code.value for d in result.diagnostics})
@@ -187,9 +191,7 @@ that names it and the change the proxy logs."""
 @pytest.mark.parametrize("kind", sorted(UNANNOUNCED))
 def test_announcing_what_the_upstream_never_announced_is_a_named_repair(kind: str) -> None:
     events, code, change = UNANNOUNCED[kind]
-    with upstream(sse_body(frames(events))) as url, running(ProxyConfig(url)) as proxy:
-        _, _, body = post(proxy.base_url, first_turn())
-    [line] = proxy.logged
+    line, body = _proxied(events)
     assert line["codes"] == [code] and line["repairs"] == len(line["changes"]) > 0
     assert any(found.endswith(change) for found in line["changes"]), line["changes"]
     [result] = reduce(body)
@@ -278,10 +280,7 @@ def test_every_rewritten_fixture_response_is_named_by_a_code_or_listed_as_no_rep
 
 
 def test_a_respelled_stream_is_logged_apart_and_counts_no_repair() -> None:
-    sent = frames(_events("fixtures/scenarios/s04-parallel-calls.jsonl"))
-    with upstream(sse_body(sent)) as url, running(ProxyConfig(url)) as proxy:
-        _, _, body = post(proxy.base_url, first_turn())
-    [line] = proxy.logged
+    line, body = _proxied(_events("fixtures/scenarios/s04-parallel-calls.jsonl"))
     assert (line["codes"], line["changes"], line["repairs"]) == ([], [], 0)
     assert [_ADDED.search(found).group(1) for found in line["respelled"]] == [_ARGS_DONE] * 2
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
