@@ -263,20 +263,20 @@ def rekey_snapshot(events: list[Event], params: Params) -> list[Event]:
     """The terminal snapshot re-keys a call: a new ``id``, a new ``call_id``, its
     arguments with surrounding whitespace trimmed."""
     slots = _call_slots(events, params)
-    for item in _snapshot_items(events, _call_ids(events, slots)):
-        item["id"] = str(params["id"])
-        item["call_id"] = str(params["call_id"])
-        payload = _payload(item)
+    for listed in _snapshot_items(events, _call_ids(events, slots)):
+        listed["id"] = str(params["id"])
+        listed["call_id"] = str(params["call_id"])
+        payload = _payload(listed)
         if payload is not None:
-            _set_payload(item, payload.strip())
+            _set_payload(listed, payload.strip())
     return events
 
 
 def snapshot_new_id(events: list[Event], params: Params) -> list[Event]:
     """The terminal snapshot gives the item at ``slot`` a new ``id`` (same call_id)."""
     slots = {int(params["slot"])}
-    for item in list(_snapshot_items(events, _call_ids(events, slots))):
-        item["id"] = str(params["id"])
+    for listed in list(_snapshot_items(events, _call_ids(events, slots))):
+        listed["id"] = str(params["id"])
     return events
 
 
@@ -346,8 +346,8 @@ def rotating_item_ids(events: list[Event], params: Params) -> list[Event]:
         elif "item_id" in event:
             event["item_id"] = f"{prefix}_{count}"
     count += 1
-    for item in _snapshot_items(events, ids):
-        item["id"] = f"{prefix}_{count}"
+    for listed in _snapshot_items(events, ids):
+        listed["id"] = f"{prefix}_{count}"
     return events
 
 
@@ -356,8 +356,8 @@ def id_as_item_id(events: list[Event], params: Params) -> list[Event]:
     the done item carries it as ``item_id``, with its ``output_index``, inside."""
     slots = _call_slots(events, params)
     ids = _call_ids(events, slots)
-    for item in _snapshot_items(events, ids):
-        del item["id"]
+    for listed in _snapshot_items(events, ids):
+        del listed["id"]
     for event in events:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
@@ -371,8 +371,8 @@ def no_item_id(events: list[Event], params: Params) -> list[Event]:
     the snapshot item has no ``id`` either."""
     slots = _call_slots(events, params)
     ids = _call_ids(events, slots)
-    for item in _snapshot_items(events, ids):
-        del item["id"]
+    for listed in _snapshot_items(events, ids):
+        del listed["id"]
     for event in events:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
@@ -410,9 +410,9 @@ def zero_arguments_as_empty_string(events: list[Event], params: Params) -> list[
         item = _item(event)
         if item and _of_slot(event, slots) and _payload(item) == "{}":
             _set_payload(item, "")
-    for item in _snapshot_items(events, ids):
-        if _payload(item) == "{}":
-            _set_payload(item, "")
+    for listed in _snapshot_items(events, ids):
+        if _payload(listed) == "{}":
+            _set_payload(listed, "")
     return events
 
 
@@ -487,8 +487,8 @@ def trailing_newline(events: list[Event], params: Params) -> list[Event]:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
             _set_payload(item, (_payload(item) or "") + "\n")
-    for item in _snapshot_items(events, ids):
-        _set_payload(item, (_payload(item) or "") + "\n")
+    for listed in _snapshot_items(events, ids):
+        _set_payload(listed, (_payload(listed) or "") + "\n")
     return events
 
 
@@ -556,8 +556,8 @@ def done_names_new_id(events: list[Event], params: Params) -> list[Event]:
     """The call's done item (and the snapshot) name a new ``id`` (parameter ``id``)."""
     slots = _call_slots(events, params)
     ids = _call_ids(events, slots)
-    for item in _snapshot_items(events, ids):
-        item["id"] = str(params["id"])
+    for listed in _snapshot_items(events, ids):
+        listed["id"] = str(params["id"])
     for event in events:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
