@@ -30,7 +30,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -234,7 +233,7 @@ func main() {
 	candidate.Serve(func(request candidate.Request) ([]candidate.Result, error) {
 		events, err := decoded(request.SSEBody())
 		if err != nil {
-			return nil, errors.Join(errors.New("AxonHub's SSE decoder"), err)
+			return nil, fmt.Errorf("decoding the SSE body: %w", err)
 		}
 		return run(events)
 	})
