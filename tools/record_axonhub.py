@@ -15,9 +15,9 @@ Rules
    page's scenarios, the quirk, scenario, peer and capture fixtures.
 3. "Agrees on its calls" means the calls an app would run from the candidate's answer
    (call id, name, arguments or input, in order: ``upstream.gateway_view``'s
-   ``tool_calls``) are the calls a correct client runs from the oracle's
-   (``upstream.expected_items``), and the candidate did not fail; counted over the
-   named streams with a call on either side and one response.
+   ``tool_calls``) and the status that tells it whether to run them are a correct
+   client's (``upstream.expected_items`` of the oracle's answer), and the candidate did
+   not fail; counted over the named streams with a call on either side and one response.
 4. A commit that does not build is recorded with why (``--not-built``), not measured.
 
 The record is ``docs/axonhub-runs.json``; ``python -m responses_oracle.docsite`` renders
@@ -67,18 +67,21 @@ def named_streams() -> list[tuple[str, list[dict[str, Any]]]]:
     return streams
 
 
-def calls(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The calls an app runs, from a view."""
-    return list(view.get("tool_calls") or [])
+def calls(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The calls an app runs from a view, and the status that tells it whether to."""
+    return {"status": view.get("status"), "tool_calls": list(view.get("tool_calls") or [])}
 
 
-def shown(answer_calls: Sequence[Mapping[str, Any]] | None, failure: str | None) -> str:
-    """A short text of what the app gets: its calls, no call, or the error."""
-    if failure is not None:
-        return "error: " + failure.splitlines()[0][:160]
-    if not answer_calls:
-        return "no call"
-    return "; ".join(f"{c.get('call_id')} {json.dumps(c.get('arguments'))}" for c in answer_calls)
+def shown(seen: Mapping[str, Any] | None, failure: str | None) -> str:
+    """A short text of what the app gets: its calls (after the status when the response
+    did not complete), no call, or the error."""
+    if failure is not None or seen is None:
+        return "error: " + (failure or "no answer").splitlines()[0][:160]
+    status = "" if seen["status"] == "completed" else f"{seen['status']}: "
+    if not seen["tool_calls"]:
+        return status + "no call"
+    return status + "; ".join(f"{c.get('call_id')} {json.dumps(c.get('arguments'))}"
+                              for c in seen["tool_calls"])
 
 
 def judge(command: list[str], streams: Sequence[tuple[str, list[dict[str, Any]]]]
@@ -96,11 +99,11 @@ def judge(command: list[str], streams: Sequence[tuple[str, list[dict[str, Any]]]
             continue
         want = calls(gateway_view(reference[0], expected_items(reference[0]), False))
         failure = answer.message if isinstance(answer, Failure) else None
-        got: list[dict[str, Any]] | None = None
+        got: dict[str, Any] | None = None
         if failure is None and not isinstance(answer, Failure) and len(answer) == 1:
             result, items = answer_items(answer)
             got = calls(gateway_view(result, items, False))
-        if not want and not got:
+        if not want["tool_calls"] and not (got or {}).get("tool_calls"):
             continue
         judged[label] = {"agrees": failure is None and got == want,
                          "got": shown(got, failure), "expected": shown(want, None)}

@@ -67,7 +67,7 @@ from responses_oracle.streamgen.provenance import source_of
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 from responses_oracle.words import counted
 
-from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure
+from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure, declared_tools
 from .cause import judged
 from .compare import as_parsed
 from .harness import answers_of
@@ -192,6 +192,11 @@ class Style:
     """How a maintainer runs the test."""
     calls: str = "call"
     """What the client calls a call its app runs (the AI SDK: a tool call)."""
+    items: frozenset[str] | None = None
+    """The item types the view shows (None: every type); a difference on another type,
+    or on an item id where ``ids`` is False, cannot be stated by a test of this view."""
+    ids: bool = True
+    """Whether the client's API carries item ids at all."""
 
     def version(self, src: str | None = None) -> str:
         """The installed version of the client's package (a Go candidate's: its pinned
@@ -255,9 +260,15 @@ STYLES: dict[str, Style] = {
     "ai-streamtext": Style("ai", "npm", "`streamText()`", "ai_streamtext.test.mjs.tmpl",
                            "{name}.test.mjs", _streamtext_view, "node --test {path}",
                            "tool call"),
+    "openai-go": Style("github.com/openai/openai-go/v3", "the Go module proxy",
+                       "the terminal event's `Response`", "openai_go_test.go.tmpl",
+                       "oracle_{name}_test.go", _openai_view,
+                       "cp {path} responses/ && go test ./responses/ -run '^{test}$'"),
     "axonhub-stream": Style(AXONHUB_LLM, GO_CHECKOUT, "`TransformStream()`'s chunks",
                             "axonhub_stream_test.go.tmpl", "oracle_{name}_test.go",
-                            gateway_view, GO_TEST, "tool call"),
+                            gateway_view, GO_TEST,
+                            items=frozenset({"message", "function_call", "custom_tool_call"}),
+                            ids=False),
     "axonhub-stored": Style(AXONHUB_LLM, GO_CHECKOUT, "`AggregateStreamChunks()`",
                             "axonhub_stored_test.go.tmpl", "oracle_{name}_test.go",
                             _openai_view, GO_TEST),
@@ -664,6 +675,8 @@ def report_for(
         report.no_test = ("the body holds several responses, and the client answers one "
                           "response per call")
     ids = cluster.get("kind") == "id"
+    if not report.no_test and style is not None:
+        report.no_test = unseen(style, _focus(shown), reference[0], ids)
     if not report.no_test and ids and any(
         e.get("id_source") == "minted" for e in reference[0].get("items") or []
     ):
@@ -684,6 +697,26 @@ def report_for(
                         else style.file.format(name=name).split(".")[0])
     report.test_text = render_test(style, name, report, src)
     return report
+
+
+_ITEM_PATH = re.compile(r"^\[\d+\]\.items\[(\d+)\]")
+
+
+def unseen(style: Style, focus: Mapping[str, Any] | None, reference: Mapping[str, Any],
+           ids: bool) -> str:
+    """Why no test of ``style``'s view can state the cluster's difference (``focus``, on
+    the oracle's ``reference`` result), or "" when one can: the client's API carries no
+    item id, or does not show items of that type."""
+    if ids and not style.ids:
+        return f"{style.api} carry no item id, so no test of them can state it"
+    found = _ITEM_PATH.match(str((focus or {}).get("path", "")))
+    entries = reference.get("items") or []
+    if style.items is None or found is None or int(found.group(1)) >= len(entries):
+        return ""
+    kind = entries[int(found.group(1))]["item"].get("type")
+    if kind in style.items:
+        return ""
+    return f"a `{kind}` item does not show through {style.api}"
 
 
 def _python_literal(value: Any) -> str:
@@ -723,11 +756,15 @@ def transform_arguments(src: str | None) -> str:
 
 
 def _go_literals(report: Report, src: str | None) -> dict[str, str]:
-    """The Go templates' literals: events one raw string a line, the expectation as JSON."""
+    """The Go templates' literals: events one raw string a line, the declared tools one
+    ``{type, name}`` a line, the expectation as JSON."""
     return {
         "__EVENTS__": "\n".join(
             "\t\t" + _go_string(json.dumps(e, ensure_ascii=False, separators=(",", ":")))
             + "," for e in report.events),
+        "__GO_TOOLS__": "\n".join(
+            f"\t\t{{{json.dumps(tool['type'])}, {json.dumps(tool['name'])}}},"
+            for tool in declared_tools(report.events)),
         "__EXPECTED__": _go_string(compact(report.expected)),
         "__TRANSFORM_ARGUMENTS__": transform_arguments(src),
     }

@@ -29,7 +29,7 @@ from responses_oracle.differential.candidate import (
 from responses_oracle.differential.go_candidates import GO_ADAPTERS, axonhub_module
 from responses_oracle.differential.harness import Generation, run_diff
 from responses_oracle.differential.oracle_trace import oracle_json
-from responses_oracle.differential.upstream import INDEX, write_reports
+from responses_oracle.differential.upstream import INDEX, Report, write_reports
 from responses_oracle.docsite.peers import SCENARIOS
 from responses_oracle.streamgen.cases import corpus_cases
 from responses_oracle.streamgen.streams import GeneratedStream
@@ -96,6 +96,57 @@ def test_openai_go_diffs_end_to_end() -> None:
     assert any(f.case.endswith("s03-cut-before-terminal.jsonl") for f in report.findings)
 
 
+def _reports(name: str, folder: Path, fixtures: tuple[str, ...]) -> list[Report]:
+    """``diff --report-dir``'s reports for ``name`` on the fixtures' streams."""
+    command = candidate_command(name, SOURCE)
+    corpus = corpus_cases([ROOT / "fixtures" / f for f in fixtures])
+    report = run_diff(command, generation=Generation(count=0), corpus=corpus, split=True)
+    candidate = ProcessCandidate(command, timeout=120)
+    try:
+        reports = write_reports(folder, name, [c.to_json() for c in report.clusters],
+                                candidate, src=SOURCE)
+    finally:
+        candidate.close()
+    assert (folder / INDEX).is_file()
+    assert len({r.root_cause for r in reports}) == len(reports)
+    return reports
+
+
+def _fail_as_stated(reports: list[Report], folder: Path, package: Path) -> None:
+    """Each report's test, dropped into ``package``, fails under ``go test`` with the
+    value or the message its report states."""
+    tested = [r for r in reports if r.test_file]
+    assert tested, "no report has a test"
+    for r in tested:
+        shutil.copy(folder / r.id / r.test_file, package / r.test_file)
+    outcomes = _go_test(package, "^TestOracle_")
+    for r in tested:
+        outcome = outcomes[r.test_name]
+        assert outcome["action"] == "fail", (r.id, outcome)
+        if r.failure is not None:
+            assert r.failure.splitlines()[0] in outcome["output"], (r.id, outcome["output"])
+            continue
+        # The test prints what it got as JSON (a Go map's keys sorted): the same value.
+        got = re.search(r"got (\{.*\})\n", outcome["output"])
+        assert got is not None and json.loads(got.group(1)) == r.actual, (r.id, outcome)
+
+
+def test_every_openai_go_report_fails_in_a_module_of_openai_go_for_its_stated_reason(
+    tmp_path: Path,
+) -> None:
+    reports = _reports("openai-go", tmp_path / "reports", ("peers", "scenarios", "quirks"))
+    module = tmp_path / "module"
+    (module / "responses").mkdir(parents=True)
+    pinned = (GO_ADAPTERS / "openai-go" / "go.mod").read_text(encoding="utf-8")
+    version = re.search(r"github.com/openai/openai-go/v3 (\S+)", pinned)
+    assert version is not None
+    (module / "go.mod").write_text(
+        f"module oracle/reports\n\ngo 1.26.0\n\nrequire github.com/openai/openai-go/v3 "
+        f"{version.group(1)}\n", encoding="utf-8")
+    shutil.copy(GO_ADAPTERS / "openai-go" / "go.sum", module / "go.sum")
+    _fail_as_stated(reports, tmp_path / "reports", module / "responses")
+
+
 @needs_checkout
 def test_axonhub_streams_and_stores_the_peers_streams_as_its_code_does() -> None:
     streams = [_stream("empty-done-arguments"), _stream("reused-slot-id-less-event")]
@@ -135,31 +186,7 @@ def test_every_axonhub_report_fails_in_the_checkouts_package_for_its_stated_reas
     name: str, tmp_path: Path
 ) -> None:
     assert SOURCE is not None
-    command = candidate_command(name, SOURCE)
-    corpus = corpus_cases([ROOT / "fixtures" / f for f in ("peers", "scenarios", "quirks")])
-    report = run_diff(command, generation=Generation(count=0), corpus=corpus, split=True)
-    candidate = ProcessCandidate(command, timeout=120)
-    try:
-        reports = write_reports(tmp_path / "reports", name,
-                                [c.to_json() for c in report.clusters], candidate, src=SOURCE)
-    finally:
-        candidate.close()
-    assert (tmp_path / "reports" / INDEX).is_file()
-    assert len({r.root_cause for r in reports}) == len(reports)
-    tested = [r for r in reports if r.test_file]
-    assert tested, "no report has a test"
+    reports = _reports(name, tmp_path / "reports", ("peers", "scenarios", "quirks"))
     llm = tmp_path / "llm"
     shutil.copytree(axonhub_module(SOURCE), llm, symlinks=True)
-    package = llm / "transformer" / "openai" / "responses"
-    for r in tested:
-        shutil.copy(tmp_path / "reports" / r.id / r.test_file, package / r.test_file)
-    outcomes = _go_test(package, "^TestOracle_")
-    for r in tested:
-        outcome = outcomes[r.test_name]
-        assert outcome["action"] == "fail", (r.id, outcome)
-        if r.failure is not None:
-            assert r.failure.splitlines()[0] in outcome["output"], (r.id, outcome["output"])
-            continue
-        # The test prints what it got as JSON (a Go map's keys sorted): the same value.
-        got = re.search(r"got (\{.*\})\n", outcome["output"])
-        assert got is not None and json.loads(got.group(1)) == r.actual, (r.id, outcome)
+    _fail_as_stated(reports, tmp_path / "reports", llm / "transformer" / "openai" / "responses")
