@@ -89,8 +89,9 @@ def intro(record: Mapping[str, Any] | None, not_run: str) -> str:
         f"modules ({record['go']}) and run by the `axonhub-stream` and `axonhub-stored` "
         "candidates of `diff`: *streamed*, the calls the chunks of "
         "`OutboundTransformer.TransformStream` hand the gateway's client; *stored*, the "
-        "calls of the response `AggregateStreamChunks` stores; ✓ where they are the calls "
-        "a correct client runs (see [AxonHub, run](#axonhub-run))"
+        "calls of the response `AggregateStreamChunks` stores; ✓ where they, and the status "
+        "that tells the app whether to run them, are a correct client's (see "
+        "[AxonHub, run](#axonhub-run))"
     )
 
 
@@ -137,7 +138,9 @@ def section(record: Mapping[str, Any] | None) -> list[str]:
         "scenario, peer and capture fixtures; *calls agree* counts the named streams with "
         f"a call on either side ({record['named_streams']} named streams: the agents' "
         "scenarios, the bundled vectors, this page's scenarios and the fixtures) where "
-        "the calls an app gets are the calls a correct client runs.",
+        "the calls an app gets, and the status, are a correct client's. "
+        "`axonhub-stream` differs on every stream with an item in `id_differs`: the "
+        "chunks carry no item id.",
         "",
         *table(["commit", "candidate", "streams that diverge", "calls agree", "classes"],
                _summary_rows(record)),
@@ -145,8 +148,9 @@ def section(record: Mapping[str, Any] | None) -> list[str]:
         "### The seed PR's behaviours",
         "",
         "What AxonHub's PR \"preserve streamed tool call history\" is about, on the "
-        "streams that show it: the calls a correct client runs, and what each commit "
-        "gave (✓: the same calls).",
+        "streams that show it: the calls a correct client runs (after the status when "
+        "the response did not complete: the app is told not to run them), and what each "
+        "commit gave (✓: the same).",
         "",
         *table(["behaviour", "the stream", "stream", "expected", *columns],
                _seed_rows(record)),

@@ -80,7 +80,8 @@ func main() {
 		if final == nil {
 			return nil, errNoTerminal
 		}
-		result := candidate.Result{Response: candidate.Response{ID: final.ID, Status: string(final.Status)}}
+		result := candidate.Result{Response: candidate.Response{ID: final.ID, Status: string(final.Status)},
+			Items: []candidate.Entry{}}
 		for _, item := range final.Output {
 			result.Items = append(result.Items, candidate.Entry{Item: json.RawMessage(item.RawJSON())})
 		}
