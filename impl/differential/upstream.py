@@ -197,6 +197,9 @@ class Style:
     or on an item id where ``ids`` is False, cannot be stated by a test of this view."""
     ids: bool = True
     """Whether the client's API carries item ids at all."""
+    fields: frozenset[str] | None = None
+    """The item fields the view shows (None: not checked); a difference in another field
+    (a call's ``namespace``) cannot be stated by a test of this view."""
 
     def version(self, src: str | None = None) -> str:
         """The installed version of the client's package (a Go candidate's: its pinned
@@ -247,6 +250,13 @@ GO_TEST = ("cp {path} llm/transformer/openai/responses/ && "
            "(cd llm && go test ./transformer/openai/responses/ -run '^{test}$')")
 """How an AxonHub maintainer runs a report's test: dropped into the package it tests."""
 
+ITEM_FIELDS = frozenset({"type", "id", "call_id", "name", "arguments", "input", "content",
+                         "summary"})
+"""The item fields ``_item_view`` shows (the id only in a report about ids)."""
+
+GATEWAY_FIELDS = frozenset({"call_id", "name", "arguments", "input", "content"})
+"""The item fields ``gateway_view`` shows."""
+
 STYLES: dict[str, Style] = {
     "openai-python": Style("openai", "PyPI", "`get_final_response()`", "openai_python.py.tmpl",
                            "test_{name}.py", _openai_view, "pytest {path}"),
@@ -263,15 +273,16 @@ STYLES: dict[str, Style] = {
     "openai-go": Style("github.com/openai/openai-go/v3", "the Go module proxy",
                        "the terminal event's `Response`", "openai_go_test.go.tmpl",
                        "oracle_{name}_test.go", _openai_view,
-                       "cp {path} responses/ && go test ./responses/ -run '^{test}$'"),
+                       "cp {path} responses/ && go test ./responses/ -run '^{test}$'",
+                       fields=ITEM_FIELDS),
     "axonhub-stream": Style(AXONHUB_LLM, GO_CHECKOUT, "`TransformStream()`'s chunks",
                             "axonhub_stream_test.go.tmpl", "oracle_{name}_test.go",
                             gateway_view, GO_TEST,
                             items=frozenset({"message", "function_call", "custom_tool_call"}),
-                            ids=False),
+                            ids=False, fields=GATEWAY_FIELDS),
     "axonhub-stored": Style(AXONHUB_LLM, GO_CHECKOUT, "`AggregateStreamChunks()`",
                             "axonhub_stored_test.go.tmpl", "oracle_{name}_test.go",
-                            _openai_view, GO_TEST),
+                            _openai_view, GO_TEST, fields=ITEM_FIELDS),
 }
 """The built-in clients' styles, by candidate name."""
 
@@ -616,6 +627,8 @@ class Report:
     """The clusters whose report would be this one (the same stream and the same test
     or answer), written once as this report (one report per root cause)."""
     part_of: str = ""
+    answer: Answer = field(default_factory=list)
+    """The candidate's answer to ``events`` (what its policy is judged on)."""
     """The policy cluster this report's cluster is a part of (empty: a cluster of the
     run's screen)."""
 
@@ -662,7 +675,7 @@ def report_for(
     report = Report(cluster["id"], client, title(shown, client, events),
                     provenance(cluster, labels), events, None, None,
                     answer.message if isinstance(answer, Failure) else None,
-                    differences, cluster=cluster)
+                    differences, cluster=cluster, answer=answer)
     if not still:
         report.no_test = ("the client, run again on the representative, no longer shows "
                           "this cause: the run that found it is out of date")
@@ -700,16 +713,21 @@ def report_for(
 
 
 _ITEM_PATH = re.compile(r"^\[\d+\]\.items\[(\d+)\]")
+_ITEM_FIELD = re.compile(r"\]\.item\.(\w+)")
 
 
 def unseen(style: Style, focus: Mapping[str, Any] | None, reference: Mapping[str, Any],
            ids: bool) -> str:
     """Why no test of ``style``'s view can state the cluster's difference (``focus``, on
     the oracle's ``reference`` result), or "" when one can: the client's API carries no
-    item id, or does not show items of that type."""
+    item id, or does not show that field or items of that type."""
     if ids and not style.ids:
         return f"{style.api} carry no item id, so no test of them can state it"
-    found = _ITEM_PATH.match(str((focus or {}).get("path", "")))
+    path = str((focus or {}).get("path", ""))
+    field_of = _ITEM_FIELD.search(path)
+    if style.fields is not None and field_of and field_of.group(1) not in style.fields:
+        return f"an item's `{field_of.group(1)}` does not show through {style.api}"
+    found = _ITEM_PATH.match(path)
     entries = reference.get("items") or []
     if style.items is None or found is None or int(found.group(1)) >= len(entries):
         return ""
@@ -910,6 +928,27 @@ def index(reports: Sequence[Report]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def gathered(reports: Sequence[Report]) -> list[Report]:
+    """``reports`` with each report that is not a policy's merged into the report of a
+    policy cluster of the same class whose policy explains its stream too: the policy is
+    the one root cause of both (a cluster the harness kept apart, since the policy did
+    not explain every case of its cause, would otherwise be a second report of it)."""
+    policies = [r for r in reports if r.cluster.get("hypothesis") and r.test_file]
+    kept = []
+    for report in reports:
+        owner = next((
+            policy for policy in policies
+            if report.test_file and not report.cluster.get("hypothesis")
+            and policy.cluster.get("class") == report.cluster.get("class")
+            and Hypothesis(policy.cluster["hypothesis"]["name"])
+            in explained(report.events, report.answer)), None)
+        if owner is None:
+            kept.append(report)
+        else:
+            owner.merged.append(report.id)
+    return kept
+
+
 def write_reports(
     folder: str | Path, client: str, clusters: Sequence[Mapping[str, Any]],
     candidate: Candidate, labels: Callable[[Mapping[str, Any]], Sequence[str]] | None = None,
@@ -931,7 +970,7 @@ def write_reports(
             first = reports.setdefault(report.root_cause, report)
             if first is not report:
                 first.merged.append(report.id)
-    written = list(reports.values())
+    written = gathered(list(reports.values()))
     for report in written:
         (root / f"{report.id}.md").write_text(markdown(report, style, src),
                                                     encoding="utf-8")

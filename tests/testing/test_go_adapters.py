@@ -27,6 +27,7 @@ from responses_oracle.differential.upstream import (
     gateway_view,
     render_test,
     transform_arguments,
+    unseen,
 )
 from responses_oracle.docsite.axonhub_run import run_cell, section
 from responses_oracle.docsite.peers import SCENARIOS
@@ -187,3 +188,20 @@ def test_the_section_gives_each_run_and_the_seed_behaviours_and_how_to_rerun() -
     assert "Not measured: `458cb2a1`: x" in text
     assert "responses-oracle diff --candidate axonhub-stream --src ../axonhub" in text
     assert section(None) == []
+
+
+def test_a_difference_the_view_cannot_show_gets_no_test() -> None:
+    [reference] = oracle_json(_scenario_events("empty-done-arguments"))
+    stream, stored = STYLES["axonhub-stream"], STYLES["axonhub-stored"]
+    at = {"path": "[0].items[0].item.arguments"}
+    assert unseen(stream, at, reference, False) == ""
+    assert unseen(stored, at, reference, False) == ""
+    assert unseen(stream, {"path": "[0].items[0].item.id"}, reference, True) == (
+        "`TransformStream()`'s chunks carry no item id, so no test of them can state it")
+    assert unseen(stored, {"path": "[0].items[0].item.id"}, reference, True) == ""
+    assert unseen(stored, {"path": "[0].items[0].item.namespace"}, reference, False) == (
+        "an item's `namespace` does not show through `AggregateStreamChunks()`")
+    reasoning = {"items": [{"item": {"type": "reasoning", "id": "rs_1"}}]}
+    assert unseen(stream, {"path": "[0].items[0]"}, reasoning, False) == (
+        "a `reasoning` item does not show through `TransformStream()`'s chunks")
+    assert unseen(stored, {"path": "[0].items[0]"}, reasoning, False) == ""
