@@ -25,6 +25,7 @@ from responses_oracle.differential.upstream import (
     Report,
     expected_items,
     gateway_view,
+    gathered,
     render_test,
     transform_arguments,
     unseen,
@@ -205,3 +206,27 @@ def test_a_difference_the_view_cannot_show_gets_no_test() -> None:
     assert unseen(stream, {"path": "[0].items[0]"}, reasoning, False) == (
         "a `reasoning` item does not show through `TransformStream()`'s chunks")
     assert unseen(stored, {"path": "[0].items[0]"}, reasoning, False) == ""
+
+
+def _report(cluster_id: str, events: list[dict[str, Any]], answer: Any, **cluster: Any) -> Report:
+    report = Report(cluster_id, "axonhub-stored", "t", "p", events, None, None, None,
+                    cluster={"id": cluster_id, "class": "wrong_tool_run", **cluster},
+                    answer=answer)
+    report.test_file = f"oracle_{cluster_id}_test.go"
+    return report
+
+
+def test_a_cluster_a_policy_of_its_class_explains_is_that_policys_report() -> None:
+    events = _scenario_events("arguments-only-in-snapshot")
+    [reference] = oracle_json(events)
+    blank = {**reference["items"][0]["item"], "arguments": ""}
+    ignored = [{"response": reference["response"], "items": [{"item": blank}]}]
+    policy = _report("p1", events, ignored, hypothesis={"name": "snapshot_ignored"})
+    explained_too = _report("c1", events[:2] + events[3:], ignored)
+    other_class = _report("c2", events, ignored)
+    other_class.cluster = {**other_class.cluster, "class": "payload_differs"}
+    right = _report("c3", events, [{"response": reference["response"],
+                                    "items": [{"item": reference["items"][0]["item"]}]}])
+    kept = gathered([policy, explained_too, other_class, right])
+    assert [r.id for r in kept] == ["p1", "c2", "c3"]
+    assert policy.merged == ["c1"]
