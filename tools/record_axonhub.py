@@ -77,7 +77,7 @@ def shown(seen: Mapping[str, Any] | None, failure: str | None) -> str:
     did not complete), no call, or the error."""
     if failure is not None or seen is None:
         return "error: " + (failure or "no answer").splitlines()[0][:160]
-    status = "" if seen["status"] == "completed" else f"{seen['status']}: "
+    status = {"completed": "", None: "no status: "}.get(seen["status"], f"{seen['status']}: ")
     if not seen["tool_calls"]:
         return status + "no call"
     return status + "; ".join(f"{c.get('call_id')} {json.dumps(c.get('arguments'))}"
