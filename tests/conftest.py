@@ -43,6 +43,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "testing/test_clients.py": ("clients",),
     "testing/test_upstream.py": ("clients",),
+    "testing/test_go_candidates.py": ("clients",),
     # Headless Chromium.
     "docs/test_browser.py": ("browser",),
     "timeline/test_timeline_browser.py": ("browser",),

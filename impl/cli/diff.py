@@ -3,8 +3,10 @@
 The candidate is any program speaking the candidate protocol (JSON Lines, one request
 body in, one answer out; docs/usage/oracle.md), or a built-in name: the real clients
 ``openai-python``, ``openai-agents``, ``openai-node``, ``ai-sdk`` and ``ai-streamtext``
-(the last three from the checkout's ``adapters/node``), or ``oracle`` (the reference
-itself, which must agree with itself). The harness
+(the last three from the checkout's ``adapters/node``), the Go candidates
+``openai-go``, ``axonhub-stream`` and ``axonhub-stored`` (the checkout's ``adapters/go``,
+built first; AxonHub's against the checkout ``--src`` gives), or ``oracle`` (the
+reference itself, which must agree with itself). The harness
 (``responses_oracle.differential.harness``) feeds it ``--count`` generated streams of
 ``--seed`` (``--generator``, ``--profile``) and the ``--corpus`` files, classes every
 difference by harm, clusters the cases by cause and shows each cluster shrunk to a
@@ -73,12 +75,19 @@ def add_candidate_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also compare diagnostic codes (for ports of the oracle)",
     )
+    parser.add_argument(
+        "--src",
+        metavar="DIR",
+        default=None,
+        help="the checkout of AxonHub the axonhub-stream and axonhub-stored candidates "
+        "build against (its root or its llm folder; default: $AXONHUB_SRC)",
+    )
 
 
 def command(args: argparse.Namespace) -> list[str]:
     """The candidate's command line, checked to be non-empty."""
     try:
-        argv = candidate_command(args.candidate)
+        argv = candidate_command(args.candidate, args.src)
     except OSError as error:
         raise CliError(str(error)) from None
     if not argv:
@@ -142,6 +151,7 @@ def register(subparsers: Subparsers) -> None:
             "diff --candidate 'node my-parser.js' --seed 7 --corpus recordings/ --json",
             "diff --candidate ai-sdk --allow candidate_raised_on_invalid,unconfirmed_call_dropped",
             "diff --candidate openai-python --report-dir reports/; pytest reports/",
+            "diff --candidate axonhub-stream --src ../axonhub --report-dir reports/",
         ),
         run=run,
         exit_status={
@@ -234,8 +244,10 @@ def register(subparsers: Subparsers) -> None:
         "readable stream, what "
         "the app expects and gets), and for a built-in client a failing test in its own "
         "style beside it, DIR/<cluster>/test_*.py (pytest, openai-python and "
-        "openai-agents) or DIR/<cluster>/*.test.mjs (node:test, openai-node, ai-sdk, "
-        "ai-streamtext), needing nothing of responses-oracle; a cluster whose stream "
+        "openai-agents), DIR/<cluster>/*.test.mjs (node:test, openai-node, ai-sdk, "
+        "ai-streamtext) or DIR/<cluster>/oracle_*_test.go (go test in AxonHub's "
+        "llm/transformer/openai/responses), needing nothing of responses-oracle; a "
+        "cluster whose stream "
         "and test are another's is merged into that report; DIR/README.md indexes them by "
         "cluster id (as printed), class and stream count",
     )
@@ -284,7 +296,7 @@ def _write_reports(args: argparse.Namespace, folder: Path, clusters: Sequence[Cl
     candidate = ProcessCandidate(command(args), timeout=args.timeout, sse=args.wire == "sse")
     try:
         reports = write_reports(folder, args.candidate, [c.to_json() for c in clusters],
-                                candidate)
+                                candidate, src=args.src)
     finally:
         candidate.close()
     for report in reports:

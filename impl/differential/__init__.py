@@ -6,8 +6,9 @@ reducer.  ``harness`` drives the stages, in order:
 
 1. ``candidate`` — the candidate protocol and the candidates that speak it
    (``ProcessCandidate`` for any program, ``FunctionCandidate`` in process; the
-   built-in ``oracle_candidate``, ``openai_candidate`` and ``agents_candidate``);
-   hands on one ``Answer`` per stream.
+   built-in ``oracle_candidate``, ``openai_candidate`` and ``agents_candidate``, and
+   the Go adapters ``go_candidates`` builds: openai-go, and AxonHub's against a
+   checkout); hands on one ``Answer`` per stream.
 2. ``oracle_trace`` — the reference's side: its results, its event-by-event trace,
    the rule behind each decision.
 3. ``compare`` — *where* an answer differs from the reference's: ``Difference``s,

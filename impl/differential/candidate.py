@@ -175,20 +175,29 @@ BUILTIN_CANDIDATES: dict[str, tuple[str, ...]] = {
     "ai-sdk": ("node", str(NODE_ADAPTERS / "ai-sdk.mjs")),
     "ai-streamtext": ("node", str(NODE_ADAPTERS / "ai-streamtext.mjs")),
     "oracle": (sys.executable, "-m", "responses_oracle.differential.oracle_candidate"),
+    "openai-go": ("go", "openai-go"),
+    "axonhub-stream": ("go", "axonhub-stream"),
+    "axonhub-stored": ("go", "axonhub-stored"),
 }
 """Candidates that ship with the package or the checkout, by name (``--candidate
-openai-python``): the real clients, and the reference itself."""
+openai-python``): the real clients, and the reference itself.  A ``go`` entry is a Go
+adapter of the checkout, built when a run starts (``go_candidates``)."""
 
 
-def candidate_command(spec: str) -> list[str]:
+def candidate_command(spec: str, src: str | None = None) -> list[str]:
     """The command line of ``spec``: a built-in candidate's name, or a shell-style command.
 
     A Node adapter needs the checkout's ``adapters/node`` with its packages installed;
-    without them this raises ``CandidateError`` saying what to run.
+    without them this raises ``CandidateError`` saying what to run.  A Go adapter is
+    built first; AxonHub's against the checkout ``src`` (``go_candidates.go_command``).
     """
     if spec not in BUILTIN_CANDIDATES:
         return shlex.split(spec)
     command = list(BUILTIN_CANDIDATES[spec])
+    if command[0] == "go":
+        from .go_candidates import go_command
+
+        return go_command(command[1], src)
     if command[0] == "node" and not (NODE_ADAPTERS / "node_modules").is_dir():
         hint = (
             f"run `npm ci` in {NODE_ADAPTERS} (Node 20 or later)"

@@ -6,8 +6,11 @@ Rules
    (``get_final_response()``, ``streamText()``'s ``toolCalls``) and what the app gets
    there, and its test is written in the client's own test style (pytest with a mocked
    SSE transport given as ``http_client=``; ``node:test`` with a ``fetch`` that answers
-   with the stream).  A generated test never imports responses-oracle: a maintainer
-   pastes it into their repository, so every expected value is a literal.
+   with the stream; for AxonHub a ``_test.go`` file of the package it tests,
+   ``llm/transformer/openai/responses``, that feeds the stream through its own SSE
+   decoder, written for the checkout the candidate was built against).  A generated
+   test never imports responses-oracle: a maintainer pastes it into their repository,
+   so every expected value is a literal.
 2. A report states only what was run: the stream is the cluster's representative made
    readable (short ids, realistic arguments, no fields the case does not need), and it
    is kept only where the candidate, run on it again, still shows the cluster's cause;
@@ -43,6 +46,7 @@ from __future__ import annotations
 import json
 import pprint
 import re
+import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -63,7 +67,7 @@ from responses_oracle.streamgen.provenance import source_of
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 from responses_oracle.words import counted
 
-from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure
+from .candidate import NODE_ADAPTERS, Answer, Candidate, Failure, declared_tools
 from .cause import judged
 from .compare import as_parsed
 from .harness import answers_of
@@ -156,6 +160,19 @@ def _streamtext_view(result: Mapping[str, Any], items: Sequence[Mapping[str, Any
             "toolCalls": _tool_calls(items, parsed=True)}
 
 
+def gateway_view(result: Mapping[str, Any], items: Sequence[Mapping[str, Any]],
+                  ids: bool) -> View:
+    """AxonHub's streamed chunks as its client adds them up: the status its finish
+    reason says, the text, and the tool calls (a custom tool's input as its
+    arguments; the chunks carry no item id)."""
+    calls = [{"call_id": item.get("call_id"), "name": item.get("name"),
+              "arguments": item.get("arguments" if item.get("type") == "function_call"
+                                    else "input")}
+             for item in items if item.get("type") in ("function_call", "custom_tool_call")]
+    status = (result.get("response") or {}).get("status")
+    return {"status": status, "text": _text(items), "tool_calls": calls}
+
+
 @dataclass(frozen=True)
 class Style:
     """How one client's reports and tests are written."""
@@ -175,20 +192,70 @@ class Style:
     """How a maintainer runs the test."""
     calls: str = "call"
     """What the client calls a call its app runs (the AI SDK: a tool call)."""
+    items: frozenset[str] | None = None
+    """The item types the view shows (None: every type); a difference on another type,
+    or on an item id where ``ids`` is False, cannot be stated by a test of this view."""
+    ids: bool = True
+    """Whether the client's API carries item ids at all."""
+    fields: frozenset[str] | None = None
+    """The item fields the view shows (None: not checked); a difference in another field
+    (a call's ``namespace``) cannot be stated by a test of this view."""
 
-    def version(self) -> str:
-        """The installed version of the client's package."""
+    def version(self, src: str | None = None) -> str:
+        """The installed version of the client's package (a Go candidate's: its pinned
+        module, or the commit of the checkout ``src`` it was built against)."""
+        if self.registry == GO_CHECKOUT:
+            return checkout_version(src)
         return package_version(self.package, self.registry)
 
 
+GO_CHECKOUT = "a checkout"
+"""The registry of a Go module built from a checkout (AxonHub's, not on the proxy)."""
+
+
+def checkout_version(src: str | None) -> str:
+    """The commit of the AxonHub checkout ``src`` (or ``AXONHUB_SRC``), as git names it,
+    else the folder's name."""
+    from .go_candidates import checkout_of
+
+    given = checkout_of(src)
+    if given is None:
+        return "(no checkout given)"
+    done = subprocess.run(["git", "-C", given, "log", "-1", "--format=%h"],
+                          capture_output=True, text=True, check=False)
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else Path(
+        given).name
+
+
 def package_version(package: str, registry: str) -> str:
-    """The installed version of a client: a Python distribution, or a package of the
-    checkout's Node adapters."""
+    """The installed version of a client: a Python distribution, a package of the
+    checkout's Node adapters, or a Go module its adapter's go.mod pins."""
     if registry == "PyPI":
         return version(package)
+    if registry == "the Go module proxy":
+        from .go_candidates import GO_ADAPTERS
+
+        pinned = re.search(rf"^\s*(?:require\s+)?{re.escape(package)}\s+(\S+)",
+                           (GO_ADAPTERS / "openai-go" / "go.mod").read_text("utf-8"),
+                           re.MULTILINE)
+        return pinned.group(1) if pinned else "(not pinned)"
     manifest = NODE_ADAPTERS / "node_modules" / package / "package.json"
     return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
 
+
+AXONHUB_LLM = "github.com/looplj/axonhub/llm"
+"""AxonHub's module that holds its Responses transformer."""
+
+GO_TEST = ("cp {path} llm/transformer/openai/responses/ && "
+           "(cd llm && go test ./transformer/openai/responses/ -run '^{test}$')")
+"""How an AxonHub maintainer runs a report's test: dropped into the package it tests."""
+
+ITEM_FIELDS = frozenset({"type", "id", "call_id", "name", "arguments", "input", "content",
+                         "summary"})
+"""The item fields ``_item_view`` shows (the id only in a report about ids)."""
+
+GATEWAY_FIELDS = frozenset({"call_id", "name", "arguments", "input", "content"})
+"""The item fields ``gateway_view`` shows."""
 
 STYLES: dict[str, Style] = {
     "openai-python": Style("openai", "PyPI", "`get_final_response()`", "openai_python.py.tmpl",
@@ -203,6 +270,19 @@ STYLES: dict[str, Style] = {
     "ai-streamtext": Style("ai", "npm", "`streamText()`", "ai_streamtext.test.mjs.tmpl",
                            "{name}.test.mjs", _streamtext_view, "node --test {path}",
                            "tool call"),
+    "openai-go": Style("github.com/openai/openai-go/v3", "the Go module proxy",
+                       "the terminal event's `Response`", "openai_go_test.go.tmpl",
+                       "oracle_{name}_test.go", _openai_view,
+                       "cp {path} responses/ && go test ./responses/ -run '^{test}$'",
+                       fields=ITEM_FIELDS),
+    "axonhub-stream": Style(AXONHUB_LLM, GO_CHECKOUT, "`TransformStream()`'s chunks",
+                            "axonhub_stream_test.go.tmpl", "oracle_{name}_test.go",
+                            gateway_view, GO_TEST,
+                            items=frozenset({"message", "function_call", "custom_tool_call"}),
+                            ids=False, fields=GATEWAY_FIELDS),
+    "axonhub-stored": Style(AXONHUB_LLM, GO_CHECKOUT, "`AggregateStreamChunks()`",
+                            "axonhub_stored_test.go.tmpl", "oracle_{name}_test.go",
+                            _openai_view, GO_TEST, fields=ITEM_FIELDS),
 }
 """The built-in clients' styles, by candidate name."""
 
@@ -547,6 +627,8 @@ class Report:
     """The clusters whose report would be this one (the same stream and the same test
     or answer), written once as this report (one report per root cause)."""
     part_of: str = ""
+    answer: Answer = field(default_factory=list)
+    """The candidate's answer to ``events`` (what its policy is judged on)."""
     """The policy cluster this report's cluster is a part of (empty: a cluster of the
     run's screen)."""
 
@@ -576,9 +658,10 @@ def _slug(text: str) -> str:
 
 def report_for(
     cluster: Mapping[str, Any], client: str, candidate: Candidate,
-    labels: Sequence[str] = (),
+    labels: Sequence[str] = (), src: str | None = None,
 ) -> Report:
-    """The report of one cluster of ``client``'s run, the candidate run to check it."""
+    """The report of one cluster of ``client``'s run, the candidate run to check it
+    (``src``: the checkout a Go candidate was built against)."""
     events, answer, still = tidied(cluster, candidate)
     style = STYLES.get(client)
     reference = oracle_json(events)
@@ -592,7 +675,7 @@ def report_for(
     report = Report(cluster["id"], client, title(shown, client, events),
                     provenance(cluster, labels), events, None, None,
                     answer.message if isinstance(answer, Failure) else None,
-                    differences, cluster=cluster)
+                    differences, cluster=cluster, answer=answer)
     if not still:
         report.no_test = ("the client, run again on the representative, no longer shows "
                           "this cause: the run that found it is out of date")
@@ -605,6 +688,8 @@ def report_for(
         report.no_test = ("the body holds several responses, and the client answers one "
                           "response per call")
     ids = cluster.get("kind") == "id"
+    if not report.no_test and style is not None:
+        report.no_test = unseen(style, _focus(shown), reference[0], ids)
     if not report.no_test and ids and any(
         e.get("id_source") == "minted" for e in reference[0].get("items") or []
     ):
@@ -621,9 +706,35 @@ def report_for(
             return report
     name = _slug(f"{cluster.get('decision') or cluster['kind']}_{cluster['id']}")
     report.test_file = style.file.format(name=name)
-    report.test_name = style.file.format(name=name).split(".")[0]
-    report.test_text = render_test(style, name, report)
+    report.test_name = (f"TestOracle_{name}" if style.template.endswith(".go.tmpl")
+                        else style.file.format(name=name).split(".")[0])
+    report.test_text = render_test(style, name, report, src)
     return report
+
+
+_ITEM_PATH = re.compile(r"^\[\d+\]\.items\[(\d+)\]")
+_ITEM_FIELD = re.compile(r"\]\.item\.(\w+)")
+
+
+def unseen(style: Style, focus: Mapping[str, Any] | None, reference: Mapping[str, Any],
+           ids: bool) -> str:
+    """Why no test of ``style``'s view can state the cluster's difference (``focus``, on
+    the oracle's ``reference`` result), or "" when one can: the client's API carries no
+    item id, or does not show that field or items of that type."""
+    if ids and not style.ids:
+        return f"{style.api} carry no item id, so no test of them can state it"
+    path = str((focus or {}).get("path", ""))
+    field_of = _ITEM_FIELD.search(path)
+    if style.fields is not None and field_of and field_of.group(1) not in style.fields:
+        return f"an item's `{field_of.group(1)}` does not show through {style.api}"
+    found = _ITEM_PATH.match(path)
+    entries = reference.get("items") or []
+    if style.items is None or found is None or int(found.group(1)) >= len(entries):
+        return ""
+    kind = entries[int(found.group(1))]["item"].get("type")
+    if kind in style.items:
+        return ""
+    return f"a `{kind}` item does not show through {style.api}"
 
 
 def _python_literal(value: Any) -> str:
@@ -640,8 +751,46 @@ def _events_literal(events: Sequence[Event], python: bool) -> str:
     return "[\n  " + ",\n  ".join(lines) + ",\n]"
 
 
-def render_test(style: Style, name: str, report: Report) -> str:
-    """The test file of ``report`` in ``style``: the template with its literals."""
+def _go_string(text: str) -> str:
+    """``text`` as a Go raw string literal (a backtick spliced in as its own string)."""
+    return "`" + text.replace("`", '` + "`" + `') + "`"
+
+
+def transform_arguments(src: str | None) -> str:
+    """The arguments before the stream that the checkout's ``TransformStream`` takes:
+    a context, and since 2026-05 also the request (``ctx, &httpclient.Request{}, ``)."""
+    from .go_candidates import axonhub_module, checkout_of
+
+    given = checkout_of(src)
+    declared = ""
+    if given is not None:
+        source = (axonhub_module(given) / "transformer" / "openai" / "responses"
+                  / "outbound_stream.go")
+        found = re.search(r"\) TransformStream\(([^)]*)\)",
+                          source.read_text("utf-8") if source.is_file() else "")
+        declared = found.group(1) if found else "httpclient.Request"
+    return "ctx, &httpclient.Request{}, " if "httpclient.Request" in declared or not given \
+        else "ctx, "
+
+
+def _go_literals(report: Report, src: str | None) -> dict[str, str]:
+    """The Go templates' literals: events one raw string a line, the declared tools one
+    ``{type, name}`` a line, the expectation as JSON."""
+    return {
+        "__EVENTS__": "\n".join(
+            "\t\t" + _go_string(json.dumps(e, ensure_ascii=False, separators=(",", ":")))
+            + "," for e in report.events),
+        "__GO_TOOLS__": "\n".join(
+            f"\t\t{{{json.dumps(tool['type'])}, {json.dumps(tool['name'])}}},"
+            for tool in declared_tools(report.events)),
+        "__EXPECTED__": _go_string(compact(report.expected)),
+        "__TRANSFORM_ARGUMENTS__": transform_arguments(src),
+    }
+
+
+def render_test(style: Style, name: str, report: Report, src: str | None = None) -> str:
+    """The test file of ``report`` in ``style``: the template with its literals (a Go
+    test's for the checkout ``src``)."""
     python = style.template.endswith(".py.tmpl")
     template = resources.files("responses_oracle.differential").joinpath(
         "upstream_templates", style.template).read_text("utf-8")
@@ -658,6 +807,8 @@ def render_test(style: Style, name: str, report: Report) -> str:
         "__WITH_IDS__": ("True" if report.ids else "False") if python else (
             "true" if report.ids else "false"),
     }
+    if style.template.endswith(".go.tmpl"):
+        filled.update(_go_literals(report, src))
     for token, value in filled.items():
         template = template.replace(token, value)
     return template
@@ -679,11 +830,11 @@ def _cut(text: str) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN] + " …"
 
 
-def markdown(report: Report, style: Style | None) -> str:
-    """The report as a Markdown page (``<id>.md``)."""
+def markdown(report: Report, style: Style | None, src: str | None = None) -> str:
+    """The report as a Markdown page (``<id>.md``; ``src``: a Go candidate's checkout)."""
     cluster = report.cluster
     rule = deciding_rule(cluster)
-    client = (f"{style.package} {style.version()} ({style.registry})"
+    client = (f"{style.package} {style.version(src)} ({style.registry})"
               if style is not None else report.client)
     stream = "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":"))
                        for e in report.events)
@@ -730,7 +881,8 @@ def markdown(report: Report, style: Style | None) -> str:
     lines.append("")
     if report.test_file:
         path = f"{report.id}/{report.test_file}"
-        command = style.command.format(path=path) if style is not None else ""
+        command = (style.command.format(path=path, test=report.test_name)
+                   if style is not None else "")
         lines += ["## Failing test", "",
                   f"`{path}` (beside this report), in the client's own test style and without "
                   f"responses-oracle: `{command}`. It fails with: "
@@ -776,9 +928,31 @@ def index(reports: Sequence[Report]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def gathered(reports: Sequence[Report]) -> list[Report]:
+    """``reports`` with each report that is not a policy's merged into the report of a
+    policy cluster of the same class whose policy explains its stream too: the policy is
+    the one root cause of both (a cluster the harness kept apart, since the policy did
+    not explain every case of its cause, would otherwise be a second report of it)."""
+    policies = [r for r in reports if r.cluster.get("hypothesis") and r.test_file]
+    kept = []
+    for report in reports:
+        owner = next((
+            policy for policy in policies
+            if report.test_file and not report.cluster.get("hypothesis")
+            and policy.cluster.get("class") == report.cluster.get("class")
+            and Hypothesis(policy.cluster["hypothesis"]["name"])
+            in explained(report.events, report.answer)), None)
+        if owner is None:
+            kept.append(report)
+        else:
+            owner.merged.append(report.id)
+    return kept
+
+
 def write_reports(
     folder: str | Path, client: str, clusters: Sequence[Mapping[str, Any]],
     candidate: Candidate, labels: Callable[[Mapping[str, Any]], Sequence[str]] | None = None,
+    src: str | None = None,
 ) -> list[Report]:
     """Write one ``<id>.md`` and ``<id>/<test>`` per root cause of ``clusters`` (and of
     the causes a policy's cluster gathers: a cluster whose stream and test are another's
@@ -791,14 +965,15 @@ def write_reports(
     for cluster in clusters:
         for shown in (cluster, *(cluster.get("parts") or [])):
             found = labels(shown) if labels is not None else shown.get("labels") or ()
-            report = report_for(shown, client, candidate, found)
+            report = report_for(shown, client, candidate, found, src)
             report.part_of = "" if shown is cluster else str(cluster["id"])
             first = reports.setdefault(report.root_cause, report)
             if first is not report:
                 first.merged.append(report.id)
-    written = list(reports.values())
+    written = gathered(list(reports.values()))
     for report in written:
-        (root / f"{report.id}.md").write_text(markdown(report, style), encoding="utf-8")
+        (root / f"{report.id}.md").write_text(markdown(report, style, src),
+                                                    encoding="utf-8")
         if report.test_file:
             (root / report.id).mkdir(exist_ok=True)
             (root / report.id / report.test_file).write_text(report.test_text,

@@ -18,7 +18,8 @@ page differs from what the generator produces now.
 Modules: ``wire_builders`` (builders for example streams), ``examples`` (running the reducer
 with traces), ``rule_texts`` and ``peers`` (the data), ``markdown`` (building blocks),
 ``proofs`` (the proof status, when the proofs are available), ``pages`` (the pages),
-``docs_folder`` (where the pages go), ``__main__`` (the command).
+``docs_folder`` (where the pages go), ``axonhub_run`` (AxonHub's recorded run, on the
+peers page), ``__main__`` (the command).
 """
 
 from __future__ import annotations

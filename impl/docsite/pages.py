@@ -29,6 +29,9 @@ from responses_oracle.model.vocabulary import SEVERITY, Code
 
 from ..next_input import replay_input
 from ..result import Result
+from .axonhub_run import axonhub_record, run_cell
+from .axonhub_run import intro as axonhub_intro
+from .axonhub_run import section as axonhub_section
 from .citations import linked, peer_sections
 from .example_vectors import (
     has_vector,
@@ -284,16 +287,20 @@ def answer(scenario: Scenario, outcome: Run) -> str:
     return "; ".join(parts)
 
 
-def _peer_cells(scenario: Scenario, agents: Mapping[str, Any] | None) -> list[str]:
+def _peer_cells(
+    scenario: Scenario, agents: Mapping[str, Any] | None, axonhub: Mapping[str, Any] | None
+) -> list[str]:
     """What each peer does: as read from its source, and for the peers that are agents
-    run against serve (``docsite.agents.PEER_CLIENTS``), what the recorded run did."""
-    if agents is None:
-        return list(scenario.peers)
+    run against serve (``docsite.agents.PEER_CLIENTS``), what the recorded run did; for
+    AxonHub, what its recorded run of the Go candidates gave (``axonhub_run``)."""
     from .real_agents import PEER_CLIENTS, measured
 
     cells = []
     for peer, read in zip(PEERS, scenario.peers, strict=True):
-        run_of = measured(agents, peer, f"peers-{scenario.key}") if peer in PEER_CLIENTS else None
+        run_of = (measured(agents, peer, f"peers-{scenario.key}")
+                  if agents is not None and peer in PEER_CLIENTS else None)
+        if peer == "AxonHub" and axonhub is not None:
+            run_of = run_cell(axonhub, f"peers/{scenario.key}")
         cells.append(read if run_of is None else f"{read}\n{run_of}")
     return cells
 
@@ -307,10 +314,11 @@ def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -
     """
     outcomes = [run(scenario.example) for scenario in SCENARIOS]
     sdk_column = [] if sdk is None else [f"openai-python {sdk.sdk_version}"]
+    axonhub = axonhub_record()
     rows = [
         [
             f"[{scenario.title}](#{scenario.key})",
-            *_peer_cells(scenario, agents),
+            *_peer_cells(scenario, agents, axonhub),
             *([] if sdk is None else [sdk.answers[scenario.key][1]]),
             answer(scenario, outcome),
             f"[json]({vector_path(scenario_vector_name(scenario))})",
@@ -344,7 +352,7 @@ def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -
             "(the three verdicts of the [Real agents](real-agents.md) page: executed, "
             "history-faithful, API-valid)"
         )
-        + f"; no AxonHub cell is measured, none was run: {AXONHUB_NOT_RUN}"
+        + axonhub_intro(axonhub, AXONHUB_NOT_RUN)
         + "; the reference answer is computed by reducing the "
         "stream shown below the table when this page was generated. Each stream is also a "
         "conformance vector (last column): the events and the reference results as one "
@@ -352,6 +360,7 @@ def peers_page(sdk: SdkRecord | None, agents: Mapping[str, Any] | None = None) -
         "",
         *table(["scenario", *PEERS, *sdk_column, "responses-oracle", "vector"], rows),
         "",
+        *axonhub_section(axonhub),
         "## The scenarios",
         "",
     ]

@@ -1,0 +1,3 @@
+module responses-oracle/adapters/go/candidate
+
+go 1.26.0

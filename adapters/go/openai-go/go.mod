@@ -1,0 +1,18 @@
+module responses-oracle/adapters/go/openai-go
+
+go 1.26.0
+
+require (
+	github.com/openai/openai-go/v3 v3.102.0
+	responses-oracle/adapters/go/candidate v0.0.0
+)
+
+require (
+	github.com/coder/websocket v1.8.15 // indirect
+	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.1 // indirect
+	github.com/tidwall/sjson v1.2.5 // indirect
+)
+
+replace responses-oracle/adapters/go/candidate => ../candidate
