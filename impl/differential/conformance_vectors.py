@@ -23,6 +23,13 @@ needs no test tooling (``VectorSource``):
 - seeded generated streams (``cases.generated_case``, ``generated_vectors``), rules
   read off the oracle's diagnostics.
 
+A vector scores other programs, so its stream is a complete provider stream with
+declared deviations (``completion.complete``): a rule test's minimal stream (which
+carries only what its rule needs) is completed with every event and field a provider
+sends but for the gaps that are its point, each listed in ``deviations``; a generated
+stream gets every field of the stream shape its own making did not take away.  The
+minimal streams stay the reducer's own tests.
+
 ``expected`` is always recomputed by the oracle at export, so a vector never states an
 answer the oracle does not give.  ``check`` runs a candidate on a folder and compares.
 """
@@ -47,6 +54,7 @@ from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 from .candidate import Answer, Candidate, Failure
 from .compare import Difference, carried_ids, compare
+from .completion import EVERY_RULE, complete
 from .oracle_trace import oracle_json
 
 CORPUS_FORMAT = "responses-oracle/vector-corpus"
@@ -87,6 +95,9 @@ class Vector:
     events: tuple[Event, ...]
     expected: tuple[dict[str, Any], ...]
     labels: tuple[str, ...] = ()
+    deviations: tuple[dict[str, Any], ...] = ()
+    """How ``events`` departs from a complete provider stream: each deviation's
+    ``name``, ``what`` it is, and the fields it leaves ``absent`` (``EVENT PATH``)."""
 
     @property
     def minted_ids(self) -> list[str]:
@@ -110,6 +121,7 @@ class Vector:
             "source": self.source.value,
             "description": self.description,
             "labels": list(self.labels),
+            "deviations": list(self.deviations),
             "events": list(self.events),
             "expected": list(self.expected),
             "minted_ids": self.minted_ids,
@@ -131,6 +143,7 @@ class Vector:
             events=tuple(data["events"]),
             expected=tuple(data["expected"]),
             labels=tuple(data.get("labels", ())),
+            deviations=tuple(data.get("deviations", ())),
         )
 
 
@@ -160,11 +173,13 @@ def make_vector(
     events: Sequence[Event],
     rules: Sequence[str] = (),
     labels: Sequence[str] = (),
+    deviations: Sequence[dict[str, Any]] = (),
 ) -> Vector:
     """A vector whose expected results are the oracle's, computed now."""
     expected = tuple(oracle_json(events))
     named = tuple(rules) or exercised_rules(expected)
-    return Vector(name, named, source, description, tuple(events), expected, tuple(labels))
+    return Vector(name, named, source, description, tuple(events), expected, tuple(labels),
+                  tuple(deviations))
 
 
 def corpus_vectors() -> list[Vector]:
@@ -180,23 +195,27 @@ def corpus_vectors() -> list[Vector]:
             stream["description"],
             stream["events"],
             rules=stream["rules"],
+            deviations=stream["deviations"],
         )
         for stream in document["streams"]
     ]
 
 
 def generated_vectors(seed: int, count: int) -> list[Vector]:
-    """Vectors from cases ``0..count-1`` of ``seed`` (profiles, walks, faults)."""
+    """Vectors from cases ``0..count-1`` of ``seed`` (profiles, walks, faults), every
+    field of the stream shape filled that the case's making did not take away."""
     vectors = []
     for index in range(count):
         case = generated_case(seed, index)
+        completed = complete(case.stream.events, EVERY_RULE, gaps=())
         vectors.append(
             make_vector(
                 f"generated-seed{seed}-{index:04d}",
                 VectorSource.GENERATED,
                 f"generated case {case.name}: {', '.join(case.stream.labels)}",
-                case.stream.events,
+                completed.events,
                 labels=case.stream.labels,
+                deviations=completed.deviations,
             )
         )
     return vectors

@@ -1,0 +1,146 @@
+"""The vectors that score other programs are complete provider streams with declared
+deviations (``differential.completion``): every field and event a provider sends, but
+for the gaps that are a vector's point -- and each of those is declared and is the point.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from responses_oracle.differential.completion import (
+    GAPS,
+    REQUEST,
+    Gap,
+    complete,
+    keeps,
+)
+from responses_oracle.differential.conformance_vectors import (
+    Vector,
+    VectorSource,
+    corpus_vectors,
+    generated_vectors,
+)
+from responses_oracle.differential.oracle_trace import oracle_json
+from responses_oracle.serve.present import Deviation, Presentation, present, served_problems
+
+SCORING = [*corpus_vectors(), *generated_vectors(0, 100)]
+"""The vectors the Real clients page scores each client on (``docsite.compliance``)."""
+
+
+def _presentation(vector: Vector) -> Presentation:
+    return Presentation(tuple(Deviation.from_dict(d) for d in vector.deviations))
+
+
+@pytest.mark.parametrize("vector", SCORING, ids=lambda v: v.name)
+def test_a_scoring_vector_lacks_no_field_but_its_declared_deviations(vector: Vector) -> None:
+    assert served_problems(vector.events, _presentation(vector)) == []
+    assert vector.expected == tuple(oracle_json(vector.events))
+
+
+def test_every_response_names_its_model_and_creation_time() -> None:
+    # The AI SDK's provider rejects a response.created without them, before any rule.
+    for vector in SCORING:
+        for event in vector.events:
+            response = event.get("response")
+            if isinstance(response, dict) and event.get("type") == "response.created":
+                assert {"created_at", "model"} <= set(response), vector.name
+
+
+def _gap(name: str) -> Gap:
+    [gap] = [g for g in GAPS if g.name == name]
+    return gap
+
+
+BUNDLED = [v for v in SCORING if v.source is not VectorSource.GENERATED]
+
+
+@pytest.mark.parametrize(
+    "vector", [v for v in BUNDLED if any(d["name"] != "field_absent" for d in v.deviations)],
+    ids=lambda v: v.name,
+)
+def test_a_declared_event_gap_is_the_vectors_point(vector: Vector) -> None:
+    # Filling a declared gap in the vector served changes what the oracle answers on
+    # it: the gap is what the vector tests, not a field it happens to lack.
+    for deviation in vector.deviations:
+        if deviation["name"] == "field_absent":
+            continue
+        filled = _gap(deviation["name"]).fill(copy.deepcopy(list(vector.events)))
+        assert filled != list(vector.events), deviation
+        assert not keeps(vector.expected, filled, vector.rules), deviation
+
+
+@pytest.mark.parametrize(
+    "vector", [v for v in SCORING if any(d["name"] == "field_absent" for d in v.deviations)],
+    ids=lambda v: v.name,
+)
+def test_a_declared_absent_field_is_the_point_or_has_no_value_to_send(vector: Vector) -> None:
+    # Sent as the API sends it, the field changes the oracle's answer -- or the
+    # recordings give it no value to send (an error event's message).
+    declared = [Deviation.from_dict(d) for d in vector.deviations]
+    for deviation in declared:
+        if not deviation.absent:
+            continue
+        others = Presentation(tuple(d for d in declared if d is not deviation))
+        filled = present(list(vector.events), REQUEST, others)
+        unfilled = [p for p in served_problems(filled, others) if deviation.explains(p)]
+        assert unfilled or not keeps(vector.expected, filled, vector.rules), deviation
+
+
+def test_most_rule_tests_are_served_with_no_deviation_at_all() -> None:
+    clean = [v for v in BUNDLED if not v.deviations]
+    assert len(clean) > len(BUNDLED) * 2 // 3
+
+
+EVENTS = [
+    {"type": "response.created", "response": {"id": "resp_1", "output": []},
+     "sequence_number": 0},
+    {"type": "response.output_item.done", "output_index": 0, "sequence_number": 1,
+     "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f",
+              "arguments": '{"city":"Paris"}'}},
+    {"type": "response.completed", "sequence_number": 2,
+     "response": {"id": "resp_1", "status": "completed", "output": []}},
+]
+"""A done-only call and an empty terminal output: R6's point, not R7's."""
+
+
+def test_a_stream_is_completed_as_a_provider_sends_it() -> None:
+    done = complete(EVENTS, ("R7",))
+    assert done.deviations == ()
+    types = [e["type"] for e in done.events]
+    assert types == [
+        "response.created", "response.in_progress", "response.output_item.added",
+        "response.function_call_arguments.delta", "response.function_call_arguments.done",
+        "response.output_item.done", "response.completed",
+    ]
+    assert [e["sequence_number"] for e in done.events] == list(range(7))
+    added, terminal = done.events[2], done.events[-1]
+    assert added["item"]["arguments"] == "" and added["item"]["status"] == "in_progress"
+    assert terminal["response"]["output"][0]["arguments"] == '{"city":"Paris"}'
+    assert terminal["response"]["usage"] and terminal["response"]["model"]
+    assert done.events[-2]["item"]["status"] == "completed"
+
+
+def test_the_gap_a_rule_tests_stays_and_is_declared() -> None:
+    done = complete(EVENTS, ("R6",))
+    assert [d["name"] for d in done.deviations] == ["done_only_item", "payload_only_in_done_item"]
+    assert "response.output_item.added" not in [e["type"] for e in done.events]
+    # The terminal output is filled: the empty snapshot is no note of R6.
+    assert done.events[-1]["response"]["output"]
+
+
+def test_a_field_the_rule_needs_absent_stays_absent_and_is_declared() -> None:
+    renamed = copy.deepcopy(EVENTS)
+    item = renamed[1]["item"]
+    item["item_id"] = item.pop("id")
+    done = complete(renamed, ("R6",))
+    assert {"name": "field_absent", "what": "`response.output_item.done` without `item.id`",
+            "absent": ["response.output_item.done item.id"]} in done.deviations
+    assert "id" not in done.events[-2]["item"]
+    assert oracle_json(done.events)[0]["items"][0]["id_source"] == "renamed_field"
+
+
+def test_completing_keeps_the_numbering_a_stream_has() -> None:
+    counting_on = [{**e, "sequence_number": n + 5} for n, e in enumerate(EVENTS)]
+    done = complete(counting_on, ("R7",))
+    assert [e["sequence_number"] for e in done.events] == list(range(5, 12))
