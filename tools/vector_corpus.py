@@ -61,31 +61,30 @@ COMMAND = "python tools/vector_corpus.py"
 """How the corpus is regenerated, as its header says."""
 
 
-def _completed(entry: dict[str, Any], minimal: list[dict[str, Any]]) -> dict[str, Any]:
-    """``entry`` with ``minimal`` completed: its events and declared deviations."""
-    done = complete(minimal, entry["rules"])
+def completed(entry: dict[str, Any]) -> dict[str, Any]:
+    """A minimal stream's entry completed: the stream a provider sends, and its declared
+    deviations."""
+    done = complete(entry["events"], entry["rules"])
     return {**entry, "deviations": list(done.deviations), "events": list(done.events)}
 
 
 def rule_test_streams(path: Path = RULE_TESTS) -> list[dict[str, Any]]:
-    """One corpus entry per stream of each passing rule test at ``path``, completed."""
+    """One entry per stream of each passing rule test at ``path``, minimal."""
     return [
-        _completed(
-            {
-                "name": f"rule-{found.name}",
-                "source": VectorSource.RULE_TEST.value,
-                "rules": list(found.rules),
-                "description": f"stream of the rule test {found.test}, completed as a "
-                "provider sends it but for its declared deviations",
-            },
-            list(found.events),
-        )
+        {
+            "name": f"rule-{found.name}",
+            "source": VectorSource.RULE_TEST.value,
+            "rules": list(found.rules),
+            "description": f"stream of the rule test {found.test}, completed as a "
+            "provider sends it but for its declared deviations",
+            "events": list(found.events),
+        }
         for found in harvest(path)
     ]
 
 
 def counterexample_streams(folder: Path = COUNTEREXAMPLES) -> list[dict[str, Any]]:
-    """One corpus entry per counterexample stream (``*.jsonl``) in ``folder``."""
+    """One entry per counterexample stream (``*.jsonl``) in ``folder``, minimal."""
     entries = []
     for path in corpus_files([folder]):
         events = [
@@ -94,20 +93,23 @@ def counterexample_streams(folder: Path = COUNTEREXAMPLES) -> list[dict[str, Any
             if event.problem is None and event.payload is not None
         ]
         entries.append(
-            _completed(
-                {
-                    "name": f"counterexample-{path.stem}",
-                    "source": VectorSource.COUNTEREXAMPLE.value,
-                    "rules": [],
-                    "description": f"Z3 counterexample {path.stem}: a mutant of the model "
-                    "breaks an invariant on this stream (completed as a provider sends it "
-                    "but for its declared deviations); the reference answer is the "
-                    "expected one",
-                },
-                events,
-            )
+            {
+                "name": f"counterexample-{path.stem}",
+                "source": VectorSource.COUNTEREXAMPLE.value,
+                "rules": [],
+                "description": f"Z3 counterexample {path.stem}: a mutant of the model breaks "
+                "an invariant on this stream (completed as a provider sends it but for its "
+                "declared deviations); the reference answer is the expected one",
+                "events": events,
+            }
         )
     return entries
+
+
+def minimal_streams() -> list[dict[str, Any]]:
+    """The rule tests' and the counterexamples' streams, as they are (the reducer's own
+    tests), in corpus order."""
+    return rule_test_streams() + counterexample_streams()
 
 
 def corpus() -> dict[str, Any]:
@@ -117,7 +119,7 @@ def corpus() -> dict[str, Any]:
         "generated_by": COMMAND,
         "note": "Generated from the rule tests and the proof counterexamples, each stream "
         f"completed as a provider sends it: do not edit; run `{COMMAND}`.",
-        "streams": rule_test_streams() + counterexample_streams(),
+        "streams": [completed(entry) for entry in minimal_streams()],
     }
 
 

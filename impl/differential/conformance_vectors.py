@@ -48,13 +48,12 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.rules import rules_of_codes
 from responses_oracle.streamgen.cases import generated_case
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 from .candidate import Answer, Candidate, Failure
 from .compare import Difference, carried_ids, compare
-from .completion import EVERY_RULE, complete
+from .completion import EVERY_RULE, complete, exercised_rules
 from .oracle_trace import oracle_json
 
 CORPUS_FORMAT = "responses-oracle/vector-corpus"
@@ -145,25 +144,6 @@ class Vector:
             labels=tuple(data.get("labels", ())),
             deviations=tuple(data.get("deviations", ())),
         )
-
-
-def exercised_rules(expected: Sequence[dict[str, Any]]) -> tuple[str, ...]:
-    """The rules a stream exercises, read off the oracle's answer.
-
-    The rules behind its diagnostic codes, plus: R6 when it admits items, R7 when a
-    payload was reconciled, R10 when several items are ordered, R9 always (every
-    stream ends one way or another).
-    """
-    codes = [d["code"] for r in expected for d in r.get("diagnostics", [])]
-    rules = set(rules_of_codes(codes)) | {"R9"}
-    items = [item for r in expected for item in r.get("items", [])]
-    if items:
-        rules.add("R6")
-    if any(item.get("payload_source") not in (None, "none") for item in items):
-        rules.add("R7")
-    if any(len(r.get("items", [])) > 1 for r in expected):
-        rules.add("R10")
-    return tuple(sorted(rules, key=lambda rule: int(rule[1:])))
 
 
 def make_vector(
