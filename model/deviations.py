@@ -11,12 +11,14 @@ once, in ``DEVIATIONS``, with:
 * ``provider``: who is shown to send it, or ``""`` when no provider is shown (a rule
   test, a peers-page probe): a scenario carrying such a deviation is a robustness row,
   never counted as harm (``counted``);
-* ``codes``: the reducer's diagnostic codes it causes on a complete base;
+* ``codes``: the reducer's diagnostic codes it causes on a complete base, beside the
+  deviations it is used with (``no-delta-item-id`` is ambiguous on a shared slot);
 * ``canonical``: what the canonicalizer does about it (``RESPELLS``: it adds back events
   the upstream's other events say again; ``REPAIRS``: it changes or adds what the
-  upstream never said; ``NOTHING``);
+  upstream never said; neither: empty);
 * ``absent``: the fields it leaves out (``EVENT PATH``, ``serve.present.Deviation``), so
   serve's presentation does not fill them back;
+* ``changes``: the events and fields it may add, drop or change (rule 1);
 * its transform: ``TRANSFORMS[name]``, a pure function ``(events, params) -> events``.
 
 API (stable: the ``vectors`` helper and ``serve`` build on it)
@@ -45,9 +47,11 @@ Rules
 1. **A transform touches only what its ``what`` names.**  The scenario test
    (``tests/agents/test_scenario_bases.py``) diffs every served stream against its base
    and fails on a change no deviation of the scenario declares
-   (``CHANGES``: the event kinds and fields each one may add, drop or change).
+   (``DeviationSpec.changes``: the event kinds and fields each one may add, drop or
+   change).
 2. **Parameters select, never invent content.**  A parameter picks an item (``slot``),
-   an order (``slots``), an id (``id``, ``call_id``); payload texts a transform changes
+   an order (``slots``), an id or a name (``id``, ``call_id``, ``tool``), a count
+   (``after``); payload texts a transform changes
    come from the stream itself (blanked, trimmed, re-serialised, cut), so a transform
    run after serve's tool mapping still serves only harmless markers.
 3. **Evidence or robustness.**  Every entry has evidence; an entry with no provider
@@ -263,20 +267,20 @@ def rekey_snapshot(events: list[Event], params: Params) -> list[Event]:
     """The terminal snapshot re-keys a call: a new ``id``, a new ``call_id``, its
     arguments with surrounding whitespace trimmed."""
     slots = _call_slots(events, params)
-    for item in _snapshot_items(events, _call_ids(events, slots)):
-        item["id"] = str(params["id"])
-        item["call_id"] = str(params["call_id"])
-        payload = _payload(item)
+    for listed in _snapshot_items(events, _call_ids(events, slots)):
+        listed["id"] = str(params["id"])
+        listed["call_id"] = str(params["call_id"])
+        payload = _payload(listed)
         if payload is not None:
-            _set_payload(item, payload.strip())
+            _set_payload(listed, payload.strip())
     return events
 
 
 def snapshot_new_id(events: list[Event], params: Params) -> list[Event]:
     """The terminal snapshot gives the item at ``slot`` a new ``id`` (same call_id)."""
     slots = {int(params["slot"])}
-    for item in list(_snapshot_items(events, _call_ids(events, slots))):
-        item["id"] = str(params["id"])
+    for listed in list(_snapshot_items(events, _call_ids(events, slots))):
+        listed["id"] = str(params["id"])
     return events
 
 
@@ -346,8 +350,8 @@ def rotating_item_ids(events: list[Event], params: Params) -> list[Event]:
         elif "item_id" in event:
             event["item_id"] = f"{prefix}_{count}"
     count += 1
-    for item in _snapshot_items(events, ids):
-        item["id"] = f"{prefix}_{count}"
+    for listed in _snapshot_items(events, ids):
+        listed["id"] = f"{prefix}_{count}"
     return events
 
 
@@ -356,8 +360,8 @@ def id_as_item_id(events: list[Event], params: Params) -> list[Event]:
     the done item carries it as ``item_id``, with its ``output_index``, inside."""
     slots = _call_slots(events, params)
     ids = _call_ids(events, slots)
-    for item in _snapshot_items(events, ids):
-        del item["id"]
+    for listed in _snapshot_items(events, ids):
+        del listed["id"]
     for event in events:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
@@ -371,8 +375,8 @@ def no_item_id(events: list[Event], params: Params) -> list[Event]:
     the snapshot item has no ``id`` either."""
     slots = _call_slots(events, params)
     ids = _call_ids(events, slots)
-    for item in _snapshot_items(events, ids):
-        del item["id"]
+    for listed in _snapshot_items(events, ids):
+        del listed["id"]
     for event in events:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
@@ -410,9 +414,9 @@ def zero_arguments_as_empty_string(events: list[Event], params: Params) -> list[
         item = _item(event)
         if item and _of_slot(event, slots) and _payload(item) == "{}":
             _set_payload(item, "")
-    for item in _snapshot_items(events, ids):
-        if _payload(item) == "{}":
-            _set_payload(item, "")
+    for listed in _snapshot_items(events, ids):
+        if _payload(listed) == "{}":
+            _set_payload(listed, "")
     return events
 
 
@@ -456,8 +460,8 @@ def same_call_id_two_ids(events: list[Event], params: Params) -> list[Event]:
 
 
 def events_after_terminal(events: list[Event], params: Params) -> list[Event]:
-    """After the terminal: the terminal again with other output (the call's arguments
-    cut to ``{}``), an argument delta and a new ``added`` (no provider sends this)."""
+    """After the terminal, the terminal again with other output: its calls' arguments
+    ``{}`` (no provider is shown to send this)."""
     terminal = next((e for e in events if e.get("type") in TERMINAL_TYPES), None)
     if terminal is None:
         return events
@@ -487,8 +491,8 @@ def trailing_newline(events: list[Event], params: Params) -> list[Event]:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
             _set_payload(item, (_payload(item) or "") + "\n")
-    for item in _snapshot_items(events, ids):
-        _set_payload(item, (_payload(item) or "") + "\n")
+    for listed in _snapshot_items(events, ids):
+        _set_payload(listed, (_payload(listed) or "") + "\n")
     return events
 
 
@@ -556,8 +560,8 @@ def done_names_new_id(events: list[Event], params: Params) -> list[Event]:
     """The call's done item (and the snapshot) name a new ``id`` (parameter ``id``)."""
     slots = _call_slots(events, params)
     ids = _call_ids(events, slots)
-    for item in _snapshot_items(events, ids):
-        item["id"] = str(params["id"])
+    for listed in _snapshot_items(events, ids):
+        listed["id"] = str(params["id"])
     for event in events:
         item = _item(event)
         if event.get("type") == "response.output_item.done" and item and _of_slot(event, slots):
