@@ -504,7 +504,15 @@ class Completed:
     @property
     def presentation(self) -> Presentation:
         """The deviations as ``serve.present`` reads them (the fields left absent)."""
-        return Presentation(tuple(Deviation.from_dict(d) for d in self.deviations))
+        return presentation(self.deviations)
+
+
+def presentation(deviations: Sequence[Mapping[str, Any]]) -> Presentation:
+    """A vector's declared deviations as ``serve.present`` reads them: each one's
+    ``what`` and the fields it leaves ``absent``."""
+    return Presentation(tuple(
+        Deviation(str(d["what"]), tuple(str(a) for a in d.get("absent", ())))
+        for d in deviations))
 
 
 def _absent(event: str, path: str) -> str:

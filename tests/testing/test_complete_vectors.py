@@ -6,6 +6,7 @@ for the gaps that are a vector's point -- and each of those is declared and is t
 from __future__ import annotations
 
 import copy
+import doctest
 
 import pytest
 import vector_corpus
@@ -19,6 +20,7 @@ from responses_oracle.differential.completion import (
     fill_gap,
     keeps,
     numbering,
+    presentation,
 )
 from responses_oracle.differential.conformance_vectors import (
     Vector,
@@ -28,19 +30,15 @@ from responses_oracle.differential.conformance_vectors import (
 )
 from responses_oracle.differential.oracle_trace import oracle_json
 from responses_oracle.model.deviations import DEVIATIONS
-from responses_oracle.serve.present import Deviation, Presentation, present, served_problems
+from responses_oracle.serve.present import Presentation, present, served_problems
 
 SCORING = [*corpus_vectors(), *generated_vectors(0, 100)]
 """The vectors the Real clients page scores each client on (``docsite.compliance``)."""
 
 
-def _presentation(vector: Vector) -> Presentation:
-    return Presentation(tuple(Deviation.from_dict(d) for d in vector.deviations))
-
-
 @pytest.mark.parametrize("vector", SCORING, ids=lambda v: v.name)
 def test_a_scoring_vector_lacks_no_field_but_its_declared_deviations(vector: Vector) -> None:
-    assert served_problems(vector.events, _presentation(vector)) == []
+    assert served_problems(vector.events, presentation(vector.deviations)) == []
     assert vector.expected == tuple(oracle_json(vector.events))
 
 
@@ -90,7 +88,7 @@ def test_a_declared_event_gap_is_the_vectors_point(vector: Vector) -> None:
 def test_a_declared_absent_field_is_the_point_or_has_no_value_to_send(vector: Vector) -> None:
     # Sent as the API sends it, the field changes the oracle's answer -- or the
     # recordings give it no value to send (an error event's message).
-    declared = [Deviation.from_dict(d) for d in vector.deviations]
+    declared = list(presentation(vector.deviations).deviations)
     for deviation in declared:
         if not deviation.absent:
             continue
@@ -153,3 +151,9 @@ def test_completing_keeps_the_numbering_a_stream_has() -> None:
     counting_on = [{**e, "sequence_number": n + 5} for n, e in enumerate(EVENTS)]
     done = complete(counting_on, ("R7",))
     assert [e["sequence_number"] for e in done.events] == list(range(5, 12))
+
+
+def test_the_modules_examples_hold() -> None:
+    from responses_oracle.differential import completion
+
+    assert doctest.testmod(completion).failed == 0
