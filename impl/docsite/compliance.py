@@ -32,7 +32,6 @@ from responses_oracle.differential.candidate import (
     ProcessCandidate,
     candidate_command,
 )
-from responses_oracle.differential.completion import FIELD_ABSENT
 from responses_oracle.differential.conformance_vectors import (
     Vector,
     VectorSource,
@@ -61,7 +60,7 @@ def measure(candidate: str) -> dict[str, Any]:
     process = ProcessCandidate(candidate_command(candidate), timeout=60)
     try:
         outcomes = check(vectors, process)
-        found = causes(vectors, process)
+        found = causes([o.vector for o in outcomes if not o.passed], process)
     finally:
         process.close()
     passed = sum(1 for outcome in outcomes if outcome.passed)
@@ -86,16 +85,17 @@ EXAMPLES = 3
 
 
 def causes(vectors: Sequence[Vector], candidate: Candidate) -> list[dict[str, Any]]:
-    """The candidate's failures on ``vectors`` by root cause, as ``diff`` clusters its
-    cases: per cause its class, rule, decision or check, how many vectors, the first
-    few by name, and the declared deviations (``field-absent`` aside) its vectors carry,
-    with how many carry each."""
+    """The candidate's failures on ``vectors`` (those ``check`` failed: ``diff`` also
+    infers what a client would run, which ``check`` does not) by root cause, as
+    ``diff`` clusters its cases: per cause its class, rule, decision or check, how
+    many vectors, the first few by name, and the declared deviations its vectors carry
+    (by name: ``field-absent`` for any field left out), with how many carry each."""
     cases = [Case(v.name, GeneratedStream(v.events, (f"vector:{v.name}",))) for v in vectors]
     started = time.perf_counter()
     findings = find(cases, candidate)
     run = report(len(cases), findings, candidate, started=started,
                  checked=time.perf_counter(), shrink_clusters=False)
-    carried = {v.name: {d["name"] for d in v.deviations} - {FIELD_ABSENT} for v in vectors}
+    carried = {v.name: {d["name"] for d in v.deviations} for v in vectors}
     return [
         {
             "id": cluster.id,
