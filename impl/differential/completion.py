@@ -29,7 +29,10 @@ Rules
    vector is about: the gap stays, declared as
    a deviation: ``{"name", "what"}``, named as the deviation catalogue names it
    (``model.deviations``, with its evidence), or ``field-absent`` with the ``absent``
-   path of the field left out, as ``serve.present.Deviation`` reads it.
+   path of the field left out, as ``serve.present.Deviation`` reads it.  The values
+   the stream holds that a provider following the API would not send (a rotated id,
+   empty done arguments) are declared too, each change the canonicalizer makes to the
+   stream served, in its words (``repaired``).
 3. **The answer is the oracle's on the stream served.**  ``expected`` is always
    recomputed on the completed stream; completing never edits a value the stream
    holds, only adds what is missing.
@@ -65,6 +68,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from responses_oracle.canonicalizer import Canonicalizer
 from responses_oracle.model.deviations import DEVIATIONS
 from responses_oracle.model.rules import CODE_RULES, rules_of_codes
 from responses_oracle.serve.present import Deviation, Presentation, present
@@ -538,6 +542,22 @@ def _presented(events: Sequence[Event], absent: set[str]) -> list[Event]:
 FIELD_ABSENT: Final = "field-absent"
 """The name of a declared deviation that leaves one field of the shape out."""
 
+REPAIRED: Final = "repaired"
+"""The name of a declared deviation that is a value, not a gap: what the canonicalizer
+changes in the stream served (a rotated id restored, empty arguments filled), in its
+words."""
+
+
+def repaired(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The values of ``events`` the canonicalizer changes (``Canonicalizer.repairs``),
+    one declared deviation each, in its words."""
+    canonicalizer = Canonicalizer()
+    for event in events:
+        canonicalizer.feed(event)
+    canonicalizer.close()
+    return [{"name": REPAIRED, "what": change}
+            for response in canonicalizer.repairs for change in response["changes"]]
+
 
 def _field_deviation(path: str) -> dict[str, Any]:
     event, _, where = path.partition(" ")
@@ -611,4 +631,4 @@ def complete(
             names += [name for name in gap.deviations if name not in names]
     declared = [{"name": name, "what": what(name)} for name in names]
     declared += [_field_deviation(path) for path in sorted(absent)]
-    return Completed(tuple(current), tuple(declared), closed)
+    return Completed(tuple(current), tuple(declared + repaired(current)), closed)

@@ -14,6 +14,7 @@ from responses_oracle.differential.completion import (
     FIELD_ABSENT,
     GAPS,
     OWN,
+    REPAIRED,
     REQUEST,
     complete,
     exercised_rules,
@@ -55,7 +56,7 @@ MINIMAL = {entry["name"]: entry for entry in vector_corpus.minimal_streams()}
 """Each bundled vector's minimal stream: the rule test's or counterexample's own."""
 
 DECLARING = [v for v in SCORING if v.source is not VectorSource.GENERATED
-             and any(d["name"] != FIELD_ABSENT for d in v.deviations)]
+             and any(d["name"] not in (FIELD_ABSENT, REPAIRED) for d in v.deviations)]
 """The bundled vectors that keep an event gap."""
 
 
@@ -70,7 +71,7 @@ def test_a_declared_event_gap_is_the_vectors_point(vector: Vector) -> None:
     done = complete(minimal["events"], minimal["rules"])
     assert done.events == vector.events
     for deviation in vector.deviations:
-        if deviation["name"] == FIELD_ABSENT:
+        if deviation["name"] in (FIELD_ABSENT, REPAIRED):
             continue
         assert deviation["name"] in {*DEVIATIONS, *OWN}, deviation
         fills = [(gap, fill_gap(gap, list(vector.events), style))
@@ -129,8 +130,10 @@ def test_a_stream_is_completed_as_a_provider_sends_it() -> None:
 
 def test_the_gap_a_rule_tests_stays_and_is_declared() -> None:
     done = complete(EVENTS, ("R6",))
-    assert [d["name"] for d in done.deviations] == ["done-only"]
+    assert [d["name"] for d in done.deviations] == ["done-only", REPAIRED]
     assert done.deviations[0]["what"] == DEVIATIONS["done-only"].what
+    # The canonicalizer says the same in its words: it sends the added item.
+    assert "output_item.added sent" in done.deviations[1]["what"]
     assert "response.output_item.added" not in [e["type"] for e in done.events]
     # The terminal output is filled: the empty snapshot is no note of R6.
     assert done.events[-1]["response"]["output"]
@@ -157,3 +160,12 @@ def test_the_modules_examples_hold() -> None:
     from responses_oracle.differential import completion
 
     assert doctest.testmod(completion).failed == 0
+
+
+def test_a_value_the_canonicalizer_repairs_is_declared_in_its_words() -> None:
+    # Copilot's rotating ids are the rule test's point: no gap, a value -- declared.
+    [vector] = [v for v in SCORING if v.name == "rule-test_r5_copilot_rotating_ids_route_by_slot"]
+    [declared] = [d for d in vector.deviations if d["name"] == REPAIRED]
+    assert declared["what"].startswith("function_call enc_1: id restored")
+    # A stream a provider following the API sends declares nothing.
+    assert complete(EVENTS, ("R7",)).deviations == ()
