@@ -147,8 +147,10 @@ def summary_lines(clients: Sequence[Mapping[str, Any]]) -> list[str]:
         "`output_item.added`, argument deltas and `.done`, done items with `status`, a "
         "terminal with its output and `usage`) but for the deviations it declares: the "
         "gaps that are its point, each one that changes what the oracle answers on what "
-        "the vector tests ([conformance vectors](conformance-vectors.md)), so a score "
-        "counts only differences that survive on the complete stream. Measured by "
+        "the vector tests, and the values a provider following the API would not send, "
+        "in the canonicalizer's words (`repaired`; [conformance vectors]"
+        "(conformance-vectors.md)), so a score counts only differences that survive on "
+        "the complete stream. Measured by "
         "`responses-oracle vectors check` with the client's built-in candidate, and "
         "recorded with the runs below. A vector the client raises on is answered wrong; "
         "how many it raised on is in brackets.",
