@@ -26,10 +26,10 @@ Rules
    the filled deviation itself causes, ``model.deviations``, when they are of no rule
    of the vector), and every note of the vector's own rules (a counterexample's: the
    rules its answer exercises).  A fill that changes any of them closes the gap the
-   vector is about: the gap stays, declared as
-   a deviation: ``{"name", "what"}``, named as the deviation catalogue names it
-   (``model.deviations``, with its evidence), or ``field-absent`` with the ``absent``
-   path of the field left out, as ``serve.present.Deviation`` reads it.  The values
+   vector is about: the gap stays, declared as a deviation: ``{"name", "what"}``,
+   named as the deviation catalogue names it (``model.deviations``, with its
+   evidence), or ``field-absent`` with the ``absent`` path of the field left out, as
+   ``serve.present.Deviation`` reads it.  The values
    the stream holds that a provider following the API would not send (a rotated id,
    empty done arguments) are declared too, each change the canonicalizer makes to the
    stream served, in its words (``repaired``).
@@ -69,6 +69,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from responses_oracle.canonicalizer import Canonicalizer
+from responses_oracle.model.catalogue import TERMINALS as TERMINAL_OF
+from responses_oracle.model.catalogue import WIRE_EVENTS, Terminal
 from responses_oracle.model.deviations import DEVIATIONS
 from responses_oracle.model.rules import CODE_RULES, rules_of_codes
 from responses_oracle.serve.present import Deviation, Presentation, present
@@ -87,9 +89,11 @@ CREATED_AT: Final = 1763038908
 same byte for byte."""
 
 TERMINALS: Final = frozenset(
-    {"response.completed", "response.incomplete", "response.failed", "response.cancelled"}
+    name for name, spec in WIRE_EVENTS.items()
+    if TERMINAL_OF.get(spec.event_class, Terminal.ERROR) is not Terminal.ERROR
 )
-"""The events that end a response and carry its snapshot."""
+"""The events that end a response and carry its snapshot (the catalogue's terminals
+but ``error``, which carries none)."""
 
 PAYLOAD_OF: Final[Mapping[str, tuple[str, str]]] = {
     "function_call": ("arguments", "response.function_call_arguments"),
