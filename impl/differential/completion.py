@@ -143,6 +143,8 @@ def _is(event: Mapping[str, Any], kind: str) -> bool:
 
 
 def _fill_in_progress(events: list[Event]) -> list[Event]:
+    """A ``response.in_progress`` (the opening response again) after each
+    ``response.created`` that has none."""
     out: list[Event] = []
     for number, event in enumerate(events):
         out.append(event)
@@ -155,6 +157,8 @@ def _fill_in_progress(events: list[Event]) -> list[Event]:
 
 
 def _fill_added(events: list[Event]) -> list[Event]:
+    """An ``output_item.added`` (the item with its payload still empty, ``in_progress``)
+    before the first event of each item first seen done."""
     inserts: dict[int, Event] = {}
     for span in _responses(events):
         announced = {_item_key(events[i]) for i in span
@@ -198,6 +202,8 @@ def _scope(done: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _fill_payload_events(events: list[Event]) -> list[Event]:
+    """One delta and the ``.done`` of a call's payload, before its done item, when no
+    payload event came for it."""
     inserts: dict[int, list[Event]] = {}
     for span in _responses(events):
         for index in span:
@@ -218,6 +224,8 @@ def _fill_payload_events(events: list[Event]) -> list[Event]:
 
 
 def _fill_payload_done(events: list[Event]) -> list[Event]:
+    """The ``.done`` of a call's payload (its deltas joined), before its done item,
+    when only deltas came."""
     inserts: dict[int, list[Event]] = {}
     for span in _responses(events):
         for index in span:
@@ -237,6 +245,8 @@ def _fill_payload_done(events: list[Event]) -> list[Event]:
 
 
 def _fill_unconfirmed(events: list[Event]) -> list[Event]:
+    """The ``.done`` and done item of each call added and never done, before its
+    response's terminal, with the payload streamed."""
     inserts: dict[int, list[Event]] = {}
     for span in _responses(events):
         terminal = next((i for i in span if events[i].get("type") in TERMINALS), None)
@@ -271,6 +281,8 @@ def _fill_unconfirmed(events: list[Event]) -> list[Event]:
 
 
 def _fill_terminal(events: list[Event]) -> list[Event]:
+    """A ``response.completed`` (the opening response, its done items as output) at the
+    end of each response that has no terminal."""
     out: list[Event] = []
     for span in _responses(events):
         mine = [events[i] for i in span]
@@ -287,6 +299,7 @@ def _fill_terminal(events: list[Event]) -> list[Event]:
 
 
 def _fill_created(events: list[Event]) -> list[Event]:
+    """A ``response.created`` before events that came before any."""
     if not events or _is(events[0], "response.created"):
         return events
     named: dict[str, Any] = next(
