@@ -95,7 +95,7 @@ def causes(vectors: Sequence[Vector], candidate: Candidate) -> list[dict[str, An
     findings = find(cases, candidate)
     run = report(len(cases), findings, candidate, started=started,
                  checked=time.perf_counter(), shrink_clusters=False)
-    carried = {v.name: {d["name"] for d in v.deviations} for v in vectors}
+    carried = {v.name: {d["name"] for d in v.deviations or ()} for v in vectors}
     return [
         {
             "id": cluster.id,
