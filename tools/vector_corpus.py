@@ -18,10 +18,17 @@ corpus.json``, which this script writes from two sources of the checkout:
   ``python -m responses_oracle.proofs.counterexample --write``): streams on which a
   mutant of the model breaks an invariant.
 
+Each stream is written completed (``differential.completion.complete``): the stream a
+provider sends -- ``response.created`` with ``created_at`` and ``model``,
+``in_progress``, ``output_item.added``, argument deltas and ``.done``, done items with
+``status``, a terminal with its output and ``usage`` -- but for the gaps that are the
+test's point, listed as its ``deviations``.  A strict parser then meets the rule, not
+a missing field; the minimal streams stay the rule tests' own.
+
 The corpus holds streams only, never answers: ``vectors export`` recomputes every
-``expected`` result with the oracle it ships with, so the corpus cannot go stale when
-the reducer's answers change -- only when the tests' streams do, which ``--check`` (run
-by ``tests/testing/test_vectors.py``) catches.
+``expected`` result with the oracle it ships with.  The corpus goes stale when the
+tests' streams change, or when a change of the reducer moves which gaps are a
+stream's point; ``--check`` (run by ``tests/testing/test_vectors.py``) catches both.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from responses_oracle.differential.completion import complete
 from responses_oracle.differential.conformance_vectors import CORPUS_FORMAT, VectorSource
 from responses_oracle.streamgen.cases import corpus_files
 from responses_oracle.wire.formats import InputFormat, read_wire_events
@@ -53,14 +61,22 @@ COMMAND = "python tools/vector_corpus.py"
 """How the corpus is regenerated, as its header says."""
 
 
+def completed(entry: dict[str, Any]) -> dict[str, Any]:
+    """A minimal stream's entry completed: the stream a provider sends, and its declared
+    deviations."""
+    done = complete(entry["events"], entry["rules"])
+    return {**entry, "deviations": list(done.deviations), "events": list(done.events)}
+
+
 def rule_test_streams(path: Path = RULE_TESTS) -> list[dict[str, Any]]:
-    """One corpus entry per stream of each passing rule test at ``path``."""
+    """One entry per stream of each passing rule test at ``path``, minimal."""
     return [
         {
             "name": f"rule-{found.name}",
             "source": VectorSource.RULE_TEST.value,
             "rules": list(found.rules),
-            "description": f"stream of the rule test {found.test}",
+            "description": f"stream of the rule test {found.test}, completed as a "
+            "provider sends it but for its declared deviations",
             "events": list(found.events),
         }
         for found in harvest(path)
@@ -68,7 +84,7 @@ def rule_test_streams(path: Path = RULE_TESTS) -> list[dict[str, Any]]:
 
 
 def counterexample_streams(folder: Path = COUNTEREXAMPLES) -> list[dict[str, Any]]:
-    """One corpus entry per counterexample stream (``*.jsonl``) in ``folder``."""
+    """One entry per counterexample stream (``*.jsonl``) in ``folder``, minimal."""
     entries = []
     for path in corpus_files([folder]):
         events = [
@@ -82,11 +98,18 @@ def counterexample_streams(folder: Path = COUNTEREXAMPLES) -> list[dict[str, Any
                 "source": VectorSource.COUNTEREXAMPLE.value,
                 "rules": [],
                 "description": f"Z3 counterexample {path.stem}: a mutant of the model breaks "
-                "an invariant on this stream; the reference answer is the expected one",
+                "an invariant on this stream (completed as a provider sends it but for its "
+                "declared deviations); the reference answer is the expected one",
                 "events": events,
             }
         )
     return entries
+
+
+def minimal_streams() -> list[dict[str, Any]]:
+    """The rule tests' and the counterexamples' streams, as they are (the reducer's own
+    tests), in corpus order."""
+    return rule_test_streams() + counterexample_streams()
 
 
 def corpus() -> dict[str, Any]:
@@ -94,9 +117,9 @@ def corpus() -> dict[str, Any]:
     return {
         "format": CORPUS_FORMAT,
         "generated_by": COMMAND,
-        "note": "Generated from the rule tests and the proof counterexamples: do not edit; "
-        f"run `{COMMAND}`.",
-        "streams": rule_test_streams() + counterexample_streams(),
+        "note": "Generated from the rule tests and the proof counterexamples, each stream "
+        f"completed as a provider sends it: do not edit; run `{COMMAND}`.",
+        "streams": [completed(entry) for entry in minimal_streams()],
     }
 
 

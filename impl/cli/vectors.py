@@ -4,7 +4,8 @@
 expected result) and a versioned ``manifest.json``: the streams of the bundled corpus
 (the rule tests' streams and the proof counterexamples, shipped with the package) and
 ``--generated`` seeded generated streams (``responses_oracle.differential.conformance_vectors``; the
-format is in docs/conformance-vectors.md).  Only package data is read, so the folder is
+format is in docs/conformance-vectors.md), each a complete provider stream with its
+declared deviations (``differential.completion``).  Only package data is read, so the folder is
 the same byte for byte wherever the command runs.  ``vectors check DIR --candidate
 CMD`` runs a candidate on an exported folder and reports, per failing vector, each
 difference with the rule it breaks.
@@ -33,7 +34,9 @@ _EXPORT_DESCRIPTION = (
     "rules it exercises, where it came from, the event stream and the oracle's expected "
     "results) and DIR/manifest.json (format version, oracle version, every file with its "
     "SHA-256). The cases are the bundled corpus -- the streams of the rule tests and of "
-    "the proof counterexamples -- then --generated seeded generated streams. The same "
+    "the proof counterexamples -- then --generated seeded generated streams, each a "
+    "complete provider stream (every event and field a provider sends) but for the "
+    "deviations it declares, the gaps that are its point. The same "
     "oracle version, seed and count give the same files, from any folder. A file of an "
     "earlier export that is no longer a case is removed. The format: "
     "docs/conformance-vectors.md."

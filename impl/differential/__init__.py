@@ -26,5 +26,8 @@ reducer.  ``harness`` drives the stages, in order:
    own language (``diff --report-dir``).
 
 ``conformance_vectors`` holds the same answers as a language-neutral corpus of JSON
-files (``vectors export``, ``vectors check``), read from the bundled ``corpus.json``.
+files (``vectors export``, ``vectors check``), read from the bundled ``corpus.json``;
+``completion`` makes each of its streams a complete provider stream with declared
+deviations (a rule test's minimal stream completed but for the gaps that are its
+point).
 """

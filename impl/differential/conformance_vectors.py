@@ -23,6 +23,13 @@ needs no test tooling (``VectorSource``):
 - seeded generated streams (``cases.generated_case``, ``generated_vectors``), rules
   read off the oracle's diagnostics.
 
+A vector scores other programs, so its stream is a complete provider stream with
+declared deviations (``completion.complete``): a rule test's minimal stream (which
+carries only what its rule needs) is completed with every event and field a provider
+sends but for the gaps that are its point, each listed in ``deviations``; a generated
+stream gets every field of the stream shape its own making did not take away.  The
+minimal streams stay the reducer's own tests.
+
 ``expected`` is always recomputed by the oracle at export, so a vector never states an
 answer the oracle does not give.  ``check`` runs a candidate on a folder and compares.
 """
@@ -41,12 +48,12 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from responses_oracle.model.rules import rules_of_codes
 from responses_oracle.streamgen.cases import generated_case
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 from .candidate import Answer, Candidate, Failure
 from .compare import Difference, carried_ids, compare
+from .completion import EVERY_RULE, complete, exercised_rules
 from .oracle_trace import oracle_json
 
 CORPUS_FORMAT = "responses-oracle/vector-corpus"
@@ -87,6 +94,11 @@ class Vector:
     events: tuple[Event, ...]
     expected: tuple[dict[str, Any], ...]
     labels: tuple[str, ...] = ()
+    deviations: tuple[dict[str, Any], ...] | None = None
+    """How ``events`` departs from a complete provider stream: each deviation's
+    ``name``, ``what`` it is, and the fields it leaves ``absent`` (``EVENT PATH``).
+    None for a stream that was not completed (a worked example of the docs site, a
+    rule page's own minimal stream): the file then has no ``deviations`` field."""
 
     @property
     def minted_ids(self) -> list[str]:
@@ -110,6 +122,7 @@ class Vector:
             "source": self.source.value,
             "description": self.description,
             "labels": list(self.labels),
+            **({} if self.deviations is None else {"deviations": list(self.deviations)}),
             "events": list(self.events),
             "expected": list(self.expected),
             "minted_ids": self.minted_ids,
@@ -131,26 +144,8 @@ class Vector:
             events=tuple(data["events"]),
             expected=tuple(data["expected"]),
             labels=tuple(data.get("labels", ())),
+            deviations=None if "deviations" not in data else tuple(data["deviations"]),
         )
-
-
-def exercised_rules(expected: Sequence[dict[str, Any]]) -> tuple[str, ...]:
-    """The rules a stream exercises, read off the oracle's answer.
-
-    The rules behind its diagnostic codes, plus: R6 when it admits items, R7 when a
-    payload was reconciled, R10 when several items are ordered, R9 always (every
-    stream ends one way or another).
-    """
-    codes = [d["code"] for r in expected for d in r.get("diagnostics", [])]
-    rules = set(rules_of_codes(codes)) | {"R9"}
-    items = [item for r in expected for item in r.get("items", [])]
-    if items:
-        rules.add("R6")
-    if any(item.get("payload_source") not in (None, "none") for item in items):
-        rules.add("R7")
-    if any(len(r.get("items", [])) > 1 for r in expected):
-        rules.add("R10")
-    return tuple(sorted(rules, key=lambda rule: int(rule[1:])))
 
 
 def make_vector(
@@ -160,11 +155,13 @@ def make_vector(
     events: Sequence[Event],
     rules: Sequence[str] = (),
     labels: Sequence[str] = (),
+    deviations: Sequence[dict[str, Any]] | None = None,
 ) -> Vector:
     """A vector whose expected results are the oracle's, computed now."""
     expected = tuple(oracle_json(events))
     named = tuple(rules) or exercised_rules(expected)
-    return Vector(name, named, source, description, tuple(events), expected, tuple(labels))
+    return Vector(name, named, source, description, tuple(events), expected, tuple(labels),
+                  None if deviations is None else tuple(deviations))
 
 
 def corpus_vectors() -> list[Vector]:
@@ -180,23 +177,27 @@ def corpus_vectors() -> list[Vector]:
             stream["description"],
             stream["events"],
             rules=stream["rules"],
+            deviations=stream["deviations"],
         )
         for stream in document["streams"]
     ]
 
 
 def generated_vectors(seed: int, count: int) -> list[Vector]:
-    """Vectors from cases ``0..count-1`` of ``seed`` (profiles, walks, faults)."""
+    """Vectors from cases ``0..count-1`` of ``seed`` (profiles, walks, faults), every
+    field of the stream shape filled that the case's making did not take away."""
     vectors = []
     for index in range(count):
         case = generated_case(seed, index)
+        completed = complete(case.stream.events, EVERY_RULE, gaps=())
         vectors.append(
             make_vector(
                 f"generated-seed{seed}-{index:04d}",
                 VectorSource.GENERATED,
                 f"generated case {case.name}: {', '.join(case.stream.labels)}",
-                case.stream.events,
+                completed.events,
                 labels=case.stream.labels,
+                deviations=completed.deviations,
             )
         )
     return vectors

@@ -4,22 +4,34 @@ The JSON Schema community's Bowtie runs every validator over one shared test sui
 publishes, per validator, the share of cases it gets right.  The conformance vectors
 are that suite here: ``measure`` runs a client's built-in candidate over the vectors
 ``vectors export DIR`` writes by default (``VECTORS``: the bundled corpus -- the rule
-tests' streams and the proof counterexamples, which carry only the fields their rule
-needs -- and 100 generated streams of seed 0, which carry every field a provider
-sends) with the ``vectors check`` machinery (``testing.vectors.check``, ``by_rule``),
-and records, for all vectors, per source and per rule a vector exercises (a vector
-counts under every rule it names), how many the client answers as the oracle does and
-on how many it raises.  ``python -m responses_oracle.docsite.clients --record``
-records it with the runs, ``--compliance`` alone; ``summary_lines`` renders the
-record's figures, never computes them.
+tests' streams and the proof counterexamples -- and 100 generated streams of seed 0),
+each a complete provider stream with only its declared deviations
+(``differential.completion``: a strict client meets the rule, never a missing
+``created_at``), with the ``vectors check`` machinery (``check``, ``by_rule``), and
+records, for all vectors, per source and per rule a vector exercises (a vector counts
+under every rule it names), how many the client answers as the oracle does and on how
+many it raises.  The failures are then grouped by root cause as ``diff`` clusters its
+cases (``harness.find``, ``harness.report``, no shrinking): one cause -- one check of
+the client, one rule and decision -- is one line however many vectors it fails, with
+the declared deviations its vectors carry.  ``python -m
+responses_oracle.docsite.clients --record`` records it with the runs,
+``--compliance`` alone; ``summary_lines`` renders the record's figures, never
+computes them.
 """
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from responses_oracle.differential.candidate import Failure, ProcessCandidate, candidate_command
+from responses_oracle.differential.candidate import (
+    Candidate,
+    Failure,
+    ProcessCandidate,
+    candidate_command,
+)
 from responses_oracle.differential.conformance_vectors import (
     Vector,
     VectorSource,
@@ -28,6 +40,11 @@ from responses_oracle.differential.conformance_vectors import (
     corpus_vectors,
     generated_vectors,
 )
+from responses_oracle.differential.harness import find, report
+from responses_oracle.streamgen.cases import Case
+from responses_oracle.streamgen.streams import GeneratedStream
+
+from .markdown import cell
 
 GENERATED = (0, 100)
 """The seed and count of the generated vectors: ``vectors export``'s defaults."""
@@ -43,6 +60,7 @@ def measure(candidate: str) -> dict[str, Any]:
     process = ProcessCandidate(candidate_command(candidate), timeout=60)
     try:
         outcomes = check(vectors, process)
+        found = causes([o.vector for o in outcomes if not o.passed], process)
     finally:
         process.close()
     passed = sum(1 for outcome in outcomes if outcome.passed)
@@ -58,7 +76,40 @@ def measure(candidate: str) -> dict[str, Any]:
             for mine in [[o for o in outcomes if _source(o.vector) == source]]
         },
         "by_rule": {tally.rule: tally.to_json() for tally in by_rule(outcomes)},
+        "causes": found,
     }
+
+
+EXAMPLES = 3
+"""How many of a cause's vectors the record names."""
+
+
+def causes(vectors: Sequence[Vector], candidate: Candidate) -> list[dict[str, Any]]:
+    """The candidate's failures on ``vectors`` (those ``check`` failed: ``diff`` also
+    infers what a client would run, which ``check`` does not) by root cause, as
+    ``diff`` clusters its cases: per cause its class, rule, decision or check, how
+    many vectors, the first few by name, and the declared deviations its vectors carry
+    (by name: ``field-absent`` for any field left out), with how many carry each."""
+    cases = [Case(v.name, GeneratedStream(v.events, (f"vector:{v.name}",))) for v in vectors]
+    started = time.perf_counter()
+    findings = find(cases, candidate)
+    run = report(len(cases), findings, candidate, started=started,
+                 checked=time.perf_counter(), shrink_clusters=False)
+    carried = {v.name: {d["name"] for d in v.deviations or ()} for v in vectors}
+    return [
+        {
+            "id": cluster.id,
+            "class": cluster.divergence.value,
+            "rule": cluster.rule,
+            "decision": cluster.decision,
+            "failure": cluster.message or None,
+            "vectors": len(cluster.cases),
+            "examples": list(cluster.cases[:EXAMPLES]),
+            "deviations": dict(sorted(Counter(
+                name for case in cluster.cases for name in carried.get(case, ())).items())),
+        }
+        for cluster in run.clusters
+    ]
 
 
 def _source(vector: Vector) -> str:
@@ -88,13 +139,21 @@ def summary_lines(clients: Sequence[Mapping[str, Any]]) -> list[str]:
         f"Per client, how many of the {total} {VECTORS} it answers as the oracle "
         "does — in all, per source (the "
         f"{sources['bundled']['vectors']} bundled ones: the rule tests' streams and the "
-        "proof counterexamples, which carry only the fields their rule needs; the "
-        f"{sources['generated']['vectors']} generated ones, which carry every field a "
-        "provider sends) and per rule a vector exercises (a vector counts under every "
-        "rule it names) — as the JSON Schema community's Bowtie reports its validators. "
-        "Measured by `responses-oracle vectors check` with the client's built-in "
-        "candidate, and recorded with the runs below. A vector the client raises on is "
-        "answered wrong; how many it raised on is in brackets.",
+        "proof counterexamples; the "
+        f"{sources['generated']['vectors']} generated ones) and per rule a vector "
+        "exercises (a vector counts under every rule it names) — as the JSON Schema "
+        "community's Bowtie reports its validators. Every vector is a complete provider "
+        "stream (`response.created` with `created_at` and `model`, `in_progress`, "
+        "`output_item.added`, argument deltas and `.done`, done items with `status`, a "
+        "terminal with its output and `usage`) but for the deviations it declares: the "
+        "gaps that are its point, each one that changes what the oracle answers on what "
+        "the vector tests, and the values a provider following the API would not send, "
+        "in the canonicalizer's words (`repaired`; [conformance vectors]"
+        "(conformance-vectors.md)), so a score counts only differences that survive on "
+        "the complete stream. Measured by "
+        "`responses-oracle vectors check` with the client's built-in candidate, and "
+        "recorded with the runs below. A vector the client raises on is answered wrong; "
+        "how many it raised on is in brackets.",
         "",
         "| client | all | bundled | generated | "
         + " | ".join(f"[{r}](rules/{r}.md)" for r in rules) + " |",
@@ -112,4 +171,32 @@ def summary_lines(clients: Sequence[Mapping[str, Any]]) -> list[str]:
                 compliance["by_source"][s] for s in ("bundled", "generated"))))
             + " | " + " | ".join(cells) + " |"
         )
+    return [*lines, "", *_cause_lines(measured)]
+
+
+def _cause_lines(measured: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Per client, its failed vectors by root cause, the most vectors first."""
+    lines = [
+        "### Failed vectors by root cause",
+        "",
+        "One line per cause, as `diff` clusters its cases (the client's check — its "
+        "masked error message, placed at the event it gives up at — or what differs, the "
+        "rule and the oracle's decision), however many vectors it fails; the declared "
+        "deviations its vectors carry say whether the cause meets a deviation or a "
+        "complete stream (none: every field and event a provider sends).",
+        "",
+        "| client | vectors | class | rule | cause | deviations carried | e.g. |",
+        "|---|---:|---|---|---|---|---|",
+    ]
+    for client in measured:
+        for cause in sorted(client["compliance"].get("causes", []),
+                            key=lambda c: -int(c["vectors"])):
+            what = cause["failure"] or cause["decision"] or "no code"
+            carried = ", ".join(f"`{name}` x{n}" for name, n in cause["deviations"].items())
+            lines.append(
+                f"| {client['client']} | {cause['vectors']} | `{cause['class']}` | "
+                f"[{cause['rule']}](rules/{cause['rule']}.md) | "
+                f"{cell(what)} | {carried or 'none'} | {cell(cause['examples'][0])} |"
+            )
     return [*lines, ""]
+

@@ -33,7 +33,9 @@ def test_the_summary_opens_the_page_with_every_client_and_rule(
     page = render(record)
     assert page.index("## Compliance") < page.index("## Known classes")
     assert page.split("\n## ")[1].startswith("Compliance")  # the page's first section
-    rows = [line for line in summary_lines(record["clients"]) if line.startswith("| ")][1:]
+    lines = summary_lines(record["clients"])
+    table = lines[: lines.index("### Failed vectors by root cause")]
+    rows = [line for line in table if line.startswith("| ")][1:]
     assert [row.split(" ")[1] for row in rows] == [c.candidate for c in CLIENTS]
     for client, row in zip(record["clients"], rows, strict=True):
         compliance = client["compliance"]
@@ -54,3 +56,19 @@ def test_a_tally_is_counted_under_every_rule_its_vector_names(
         # A vector names one rule or more: each rule's count is at most the whole.
         assert max(t["vectors"] for t in compliance["by_rule"].values()) <= compliance["vectors"]
         assert sum(t["vectors"] for t in compliance["by_rule"].values()) >= compliance["vectors"]
+
+
+def test_the_failures_are_listed_once_per_root_cause(record: dict[str, Any]) -> None:
+    # One line per cause however many vectors it fails: openai-python's empty terminal
+    # output is one cause, not one row per vector that meets it.
+    lines = summary_lines(record["clients"])
+    causes = lines[lines.index("### Failed vectors by root cause"):]
+    for client in record["clients"]:
+        compliance = client["compliance"]
+        found = compliance["causes"]
+        assert len({c["id"] for c in found}) == len(found)
+        failed = compliance["vectors"] - compliance["passed"]
+        assert sum(c["vectors"] for c in found) == failed
+        assert len(found) < failed
+        mine = [line for line in causes if line.startswith(f"| {client['client']} |")]
+        assert len(mine) == len(found)
