@@ -57,6 +57,8 @@ from responses_oracle.words import counted
 from ..cli.render import clean
 from ..core.state import Diagnostic
 from .build import Kind, Lane, Mark, ResponseTimeline, Timeline
+from .verdict import CellVerdict, named_events
+from .verdict import render as render_verdict
 
 STATE_COLOURS: Final[dict[EntryState, str]] = {
     EntryState.ABSENT: "#d9d9d9",
@@ -231,9 +233,13 @@ class _Candidate:
 class _Page:
     """Accumulates the page's HTML and the marks' data while the responses are drawn."""
 
-    def __init__(self, rule_url: str | None, candidate: _Candidate | None) -> None:
+    def __init__(
+        self, rule_url: str | None, candidate: _Candidate | None, named: frozenset[int]
+    ) -> None:
         self.rule_url = rule_url
         self.candidate = candidate
+        self.named = named
+        """The events that carry a call serve judged (``verdict.named_events``)."""
         self.marks: list[dict[str, Any]] = []
         self.rules_used: set[str] = set()
 
@@ -416,6 +422,14 @@ def _response_html(number: int, response: ResponseTimeline, page: _Page) -> str:
             f'<rect class="band b{row % 2}" x="0" y="{AXIS + row * ROW}" width="{columns}" '
             f'height="{ROW}"/>'
         )
+    # A judged call's events: a column behind the lanes, from the axis down (narrower
+    # than the event's, so neighbours stay apart).
+    body += [
+        f'<rect class="named" x="{index - first + 0.2}" y="{AXIS}" width="0.6" '
+        f'height="{height - AXIS}"><title>#{index} carries a judged call</title></rect>'
+        for index in sorted(page.named)
+        if first <= index < first + columns
+    ]
     for lane in response.lanes:
         body += _segment_svg(lane, AXIS + lane_rows[lane.position] * ROW, first, columns)
     keyed: list[tuple[int, Mark]] = []
@@ -548,6 +562,7 @@ def render_timeline(
     candidate_name: str = "candidate",
     generated_by: str | None = None,
     assets: str | None = None,
+    verdict: CellVerdict | None = None,
 ) -> str:
     """The page of ``timeline`` (see ``responses_oracle.timeline.render_html``).
 
@@ -558,7 +573,7 @@ def render_timeline(
     """
     check_rule_url(rule_url)
     placed = None if answer is None else _Candidate.of(candidate_name, answer, timeline)
-    page = _Page(rule_url, placed)
+    page = _Page(rule_url, placed, named_events(verdict))
     sections = [_response_html(n, r, page) for n, r in enumerate(timeline.responses)]
     if not sections:
         sections.append('<p class="empty">No events: nothing was reduced.</p>')
@@ -600,6 +615,7 @@ def render_timeline(
         '<button type="button" data-zoom="in">+</button></div>'
         + _legend()
         + "</header><main>"
+        + (render_verdict(verdict) if verdict is not None else "")
         + _contents(timeline)
         + answer_html
         + "".join(sections)
