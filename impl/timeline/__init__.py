@@ -20,7 +20,7 @@ the drawing; ``render_html`` is both in one call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
@@ -49,6 +49,7 @@ def render_html(
     generated_by: str | None = None,
     assets: str | None = None,
     verdict: CellVerdict | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The timeline page of ``events``, as the text of one HTML document.
 
@@ -64,7 +65,9 @@ def render_html(
     ``assets`` is the folder URL of ``shared_assets()``'s files, for a set of pages that
     share one copy of the script and style (``page.render_timeline``).  ``verdict`` is
     serve's verdict on what a client did with the stream (``agents --html``), shown
-    above the lanes, with the events that carry a judged call marked on them.
+    above the lanes, with the events that carry a judged call marked on them.  ``links``
+    are (address, text) pairs shown under the title: where the page was linked from
+    (an audit's summary and its findings).
     """
     timeline = build_timeline(events, limits=limits, fold_above=fold_above)
     return render_timeline(
@@ -76,4 +79,5 @@ def render_html(
         generated_by=generated_by,
         assets=assets,
         verdict=verdict,
+        links=links,
     )

@@ -161,13 +161,19 @@ def rule_href(rule_url: str | None, rule: str) -> str | None:
     return None if rule_url is None else rule_url.replace("{rule}", rule)
 
 
+def check_address(address: str, name: str) -> None:
+    """Refuse an address (named ``name`` in the error) that is not relative, ``http``
+    or ``https``: no ``javascript:`` link on the page."""
+    scheme = _SCHEME.match(address)
+    if scheme is not None and scheme.group(1).lower() not in {"http", "https"}:
+        raise ValueError(f"{name} must be relative, http or https, not {scheme.group(1)}:")
+
+
 def check_rule_url(rule_url: str | None) -> None:
     """Refuse a rule link template that is not relative, ``http`` or ``https``."""
     if rule_url is None:
         return
-    scheme = _SCHEME.match(rule_url)
-    if scheme is not None and scheme.group(1).lower() not in {"http", "https"}:
-        raise ValueError(f"rule_url must be relative, http or https, not {scheme.group(1)}:")
+    check_address(rule_url, "rule_url")
     if "{rule}" not in rule_url:
         raise ValueError("rule_url must contain {rule}, e.g. 'https://host/rules/{rule}/'")
 
@@ -525,6 +531,16 @@ def _contents(timeline: Timeline) -> str:
     return '<ol class="contents">' + "".join(lines) + "</ol>"
 
 
+def _links(links: Sequence[tuple[str, str]]) -> str:
+    """The caller's links under the title (addresses checked as ``rule_url`` is)."""
+    if not links:
+        return ""
+    for href, _ in links:
+        check_address(href, "a link")
+    shown = " · ".join(f'<a href="{_esc(href)}">{_esc(text)}</a>' for href, text in links)
+    return f'<p class="links">Back to {shown}</p>'
+
+
 def _asset(name: str) -> str:
     return files("responses_oracle.timeline").joinpath(name).read_text(encoding="utf-8")
 
@@ -563,6 +579,7 @@ def render_timeline(
     generated_by: str | None = None,
     assets: str | None = None,
     verdict: CellVerdict | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The page of ``timeline`` (see ``responses_oracle.timeline.render_html``).
 
@@ -606,7 +623,8 @@ def render_timeline(
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_esc(title)}</title>{style_tag}</head><body>"
         f"<header><h1>{_esc(title)}</h1>"
-        f'<p class="summary">{counted(events, "event")} · '
+        + _links(links)
+        + f'<p class="summary">{counted(events, "event")} · '
         f'{counted(len(timeline.responses), "response")} · '
         "made by responses-oracle explain --html: lanes are the result's output items, "
         "x is the event index. Point at or click an event (← → step through them).</p>"
