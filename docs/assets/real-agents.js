@@ -1,4 +1,5 @@
-/* The Real agents page's matrix filters (impl/docsite/agent_matrix.py writes the HTML).
+/* The Real agents page's matrix filters (impl/docsite/agent_matrix.py writes the HTML):
+   client and scenario by name, outcome, a verdict that broke, direct or via proxy.
    It only hides columns and rows and dims cells, from their data attributes; without
    it the whole matrix shows.  It loads on every page of the site and does nothing
    where there is no matrix. */
@@ -20,6 +21,7 @@
       var client = form.elements.client.value.trim().toLowerCase();
       var scenario = form.elements.scenario.value.trim().toLowerCase();
       var outcome = form.elements.outcome.value;
+      var verdict = form.elements.verdict.value;
       var proxy = form.elements.proxy.value;
       var kept = heads.map(function (head) {
         var behind = head.getAttribute("data-proxy") === "1";
@@ -36,13 +38,15 @@
         var cells = 0;
         Array.prototype.slice.call(row.cells, 1).forEach(function (cell, i) {
           var given = cell.getAttribute("data-o");
+          var broke = (cell.getAttribute("data-v") || "").split("|");
           cell.hidden = !kept[i];
-          var hit = kept[i] && given !== null && (!outcome || given === outcome);
+          var hit = kept[i] && given !== null && (!outcome || given === outcome) &&
+            (!verdict || broke.indexOf(verdict) >= 0);
           cell.classList.toggle("ra-dim", kept[i] && given !== null && !hit);
           if (kept[i] && given !== null) { cells += 1; }
           if (hit) { matching += 1; }
         });
-        row.hidden = !named || (outcome !== "" && matching === 0);
+        row.hidden = !named || ((outcome !== "" || verdict !== "") && matching === 0);
         if (!row.hidden) { count += matching; total += cells; }
       });
       keys.forEach(function (key) {

@@ -64,6 +64,9 @@ class Shown:
     no_verdict: bool = False
     """The cell ran but had no call to judge (its marks are all ``?``): drawn apart
     from the cells whose verdicts held."""
+    broke: tuple[str, ...] = ()
+    """The verdicts that broke on the scenario (their labels), counted or not: what the
+    verdict filter finds."""
 
 
 @dataclass(frozen=True)
@@ -138,14 +141,18 @@ def _key(outcomes: Sequence[str], rows: Sequence[Row]) -> str:
     ) + "</div>"
 
 
-def _filters(outcomes: Sequence[str]) -> str:
-    choices = "".join(f'<option value="{_esc(o)}">{_esc(o)}</option>' for o in outcomes)
+def _options(values: Sequence[str]) -> str:
+    return '<option value="">any</option>' + "".join(
+        f'<option value="{_esc(v)}">{_esc(v)}</option>' for v in values)
+
+
+def _filters(outcomes: Sequence[str], verdicts: Sequence[str]) -> str:
     return (
         '<form class="ra-filters" role="search" aria-label="filter the matrix">'
         '<label>client <input type="search" name="client" placeholder="any"></label>'
         '<label>scenario <input type="search" name="scenario" placeholder="any"></label>'
-        f'<label>outcome <select name="outcome"><option value="">any</option>{choices}'
-        "</select></label>"
+        f'<label>outcome <select name="outcome">{_options(outcomes)}</select></label>'
+        f'<label>verdict broken <select name="verdict">{_options(verdicts)}</select></label>'
         '<label>via proxy <select name="proxy"><option value="">direct and via proxy'
         '</option><option value="direct">direct only</option>'
         '<option value="proxy">via proxy only</option></select></label>'
@@ -159,13 +166,18 @@ def _cell(shown: Shown | None, link: str) -> str:
     silent = " ra-nv" if shown.no_verdict else ""
     return (
         f'<td class="{outcome_class(shown.outcome)}{silent}" data-o="{_esc(shown.outcome)}"'
+        f' data-v="{_esc("|".join(shown.broke))}"'
         f' title="{_esc(shown.title)}"><a href="{_esc(link)}">{_esc(shown.marks)}</a></td>'
     )
 
 
-def matrix(columns: Sequence[Column], rows: Sequence[Row], outcomes: Sequence[str]) -> str:
+def matrix(
+    columns: Sequence[Column], rows: Sequence[Row], outcomes: Sequence[str],
+    verdicts: Sequence[str],
+) -> str:
     """The matrix as one block of HTML (one line: Markdown leaves it as it is), with
-    its filters (the outcome filter offers ``outcomes``, then any other found)."""
+    its filters (the outcome filter offers ``outcomes``, then any other found; the
+    verdict filter ``verdicts``, the labels a cell's ``broke`` holds)."""
     heads = "".join(
         f'<th scope="col" data-client="{_esc(c.client)}" data-proxy="{int(c.via_proxy)}">'
         f"<span>{_esc(c.name)}</span></th>"
@@ -182,7 +194,7 @@ def matrix(columns: Sequence[Column], rows: Sequence[Row], outcomes: Sequence[st
     )
     every = every_outcome(outcomes, rows)
     return (
-        f'<div class="ra-matrix">{_key(every, rows)}{_filters(every)}'
+        f'<div class="ra-matrix">{_key(every, rows)}{_filters(every, verdicts)}'
         '<div class="ra-scroll" tabindex="0">'
         '<table class="ra-grid"><thead><tr><th scope="col" class="ra-corner">scenario</th>'
         f"{heads}</tr></thead><tbody>{body}</tbody></table></div></div>"

@@ -46,6 +46,7 @@ from responses_oracle.agents.report import (
 from responses_oracle.agents.runner import scenario_slug
 from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_events
 from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
+from responses_oracle.serve.verdicts import ANSWER_KEPT
 from responses_oracle.words import counted
 
 from .agent_matrix import SITE_UP, Column, Row, Shown, legend, matrix, title
@@ -272,12 +273,15 @@ def _shown(column: Column, recorded: Mapping[str, Any]) -> Shown:
         twin_marks = _mark(twin) if isinstance(twin, Mapping) else "?"
     run = cell_from_json(dict(recorded))
     found = _outcome(recorded)
-    marks = _mark(recorded)
+    shown = _mark(recorded)
+    failed = {key for key, mark in marks(run).items() if mark == "FAIL"}
+    failed |= {ANSWER_KEPT} if answer_kept(run) is False else set()
     return Shown(
         outcome=found,
-        marks=marks,
-        title=title(column, recorded["scenario"], found, marks, twin_marks, why(run)),
+        marks=shown,
+        title=title(column, recorded["scenario"], found, shown, twin_marks, why(run)),
         no_verdict=_silent(recorded),
+        broke=tuple(label for label, key in BROKEN_LABELS if key in failed),
     )
 
 
@@ -293,6 +297,10 @@ def _rows(data: Mapping[str, Any]) -> tuple[list[Column], list[Row]]:
             cells.append(_shown(column, cell_) if cell_ is not None else None)
         rows.append(Row(name, scenario["what"], SITE_UP + timeline_link(name), cells))
     return [column for column, _ in found], rows
+
+
+BROKEN_LABELS = (*((LABELS[key], key) for key in VERDICTS), ("answer kept", ANSWER_KEPT))
+"""Each verdict a cell can break, as the verdict filter names it, and its key."""
 
 
 MARKS = (
@@ -332,9 +340,10 @@ def render(data: Mapping[str, Any]) -> str:
         "**history-faithful**, **API-valid** (the legend is under the matrix). Point at "
         "a cell for serve's reason and the clean twin's marks; click it for the timeline "
         "of the stream serve played. The filters narrow the matrix by client, scenario, "
-        "outcome and proxy; a click on an outcome above the matrix shows its cells only.",
+        "outcome, a verdict that broke and proxy; a click on an outcome above the matrix "
+        "shows its cells only.",
         "",
-        matrix(matrix_columns, matrix_rows, OUTCOMES),
+        matrix(matrix_columns, matrix_rows, OUTCOMES, [label for label, _ in BROKEN_LABELS]),
         "",
         *legend(OUTCOMES, MEANING, matrix_columns, matrix_rows, HELD),
         "",

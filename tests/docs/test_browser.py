@@ -12,7 +12,8 @@ WebSocket, ``websocket-client``).  The site is served from a temporary build on
 
 The Real agents page's matrix is looked at 1400 pixels wide: every client column can
 be scrolled into view past the sticky scenario column, each cell has its outcome's colour,
-the filters hide what they should, and one click on a cell opens its timeline.
+the filters (proxy, outcome, a verdict that broke) leave what they should, and one click
+on a cell opens its timeline.
 
 Each rule page's embedded timeline (``docs/timelines/``) must be drawn, with a lane per
 item of its example, and link to rule pages that exist.  A screenshot of each main page
@@ -156,7 +157,7 @@ def _filter(browser: DevTools, name: str, value: str) -> None:
 def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixels(
     built_site: Path, site_url: str, browser: DevTools, tmp_path: Path
 ) -> None:
-    from responses_oracle.agents.report import cell_from_json, outcome
+    from responses_oracle.agents.report import cell_from_json, marks, outcome
     from responses_oracle.docsite import docs_dir, real_agents
 
     record = real_agents.load(docs_dir())
@@ -229,6 +230,13 @@ def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixe
                                " td[data-o]:not(.ra-dim)'), td => td.dataset.o);")
         assert lit and set(lit) == {"broken"} and len(lit) == expected.count("broken")
         _filter(browser, "outcome", "")
+        # A verdict that broke, counted or not: the cells whose executed mark is a FAIL.
+        _filter(browser, "verdict", "executed")
+        lit = _matrix(browser, "return grid.querySelectorAll('tr:not([hidden])"
+                               " td[data-o]:not(.ra-dim)').length;")
+        assert lit == sum(marks(cell_from_json(x))["executed"] == "FAIL"
+                          for _, cells in columns for x in cells) > 0
+        _filter(browser, "verdict", "")
 
         # One click on a cell opens the timeline of its scenario.
         target = _matrix(browser, "const td = grid.tBodies[0].rows[1].cells[1];"
