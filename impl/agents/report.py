@@ -232,7 +232,7 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
 
 _STYLE = """body{font:14px/1.4 system-ui,sans-serif;margin:2em}table{border-collapse:collapse}
 td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.FAIL{background:#fdd}
-.ok{background:#dfd}.not{background:#eee;color:#555}"""
+.ok{background:#dfd}.not{background:#eee;color:#555}.uncounted{background:#fe9}"""
 
 
 def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
@@ -248,9 +248,12 @@ def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
             reasons = "; ".join(
                 f"{c.call_id}: {c.reasons.get(key, '')}" for c in cell.calls
             ) or cell.reason
-            css = mark[key].split()[0]
+            css, shown = mark[key].split()[0], mark[key]
+            if css == "FAIL" and outcome(cell) != BROKEN:
+                # Broken, but not counted (not judged): never a red FAIL.
+                css, shown = "uncounted", f"FAIL, {outcome(cell)}"
             tds.append(f'<td class="{css}" title="{html.escape(reasons)}">'
-                       f"{html.escape(mark[key])}</td>")
+                       f"{html.escape(shown)}</td>")
         twin = twin_marks(cell)
         shown = "/".join(twin[key] for key in VERDICTS) if twin else "-"
         rows.append(f"<tr><td>{html.escape(cell.client)}</td><td>{scenario}</td>"
@@ -277,6 +280,7 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
     one copy of the timeline's script and style, written beside them."""
     from responses_oracle.timeline import render_html, shared_assets
 
+    from .cell_page import cell_verdict
     from .served_verdicts import load_verdicts
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -290,7 +294,7 @@ def write_timelines(cells: Sequence[Cell], folder: Path) -> dict[int, str]:
         target = folder / f"{n:03d}-{slug(cell.client)}-{scenario_slug(cell.scenario)}.html"
         target.write_text(render_html(
             served.events, title=f"{cell.client}: scenario {cell.scenario}, as served",
-            assets="",
+            assets="", verdict=cell_verdict(cell, served),
         ), encoding="utf-8")
         written[n] = target.name
     return written

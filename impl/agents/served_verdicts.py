@@ -46,6 +46,10 @@ class CallVerdict:
     reasons: Mapping[str, str] = field(default_factory=dict)
     item_type: str = ""
     executable: bool | None = None
+    expected: Mapping[str, Any] | None = None
+    """The oracle's replay item of the call (serve's ``expected``); not recorded."""
+    events: tuple[int, ...] = ()
+    """The served events that carry the call (serve's ``events``); not recorded."""
 
     def to_json(self) -> dict[str, Any]:
         """The call as recorded data."""
@@ -72,6 +76,8 @@ class CallVerdict:
             reasons=reasons,
             item_type=str(record.get("type") or ""),
             executable=record.get("executable"),
+            expected=record["expected"] if isinstance(record.get("expected"), Mapping) else None,
+            events=tuple(i for i in record.get("events") or () if isinstance(i, int)),
         )
 
 
@@ -93,6 +99,9 @@ class Served:
     stream: bool | None = None
     """Whether the client asked for a stream (``False``: judged on the terminal
     response object serve answered ``stream: false`` with)."""
+    next_request: int | None = None
+    """The index of the client's request that answered the scenario's calls (in serve's
+    ``requests.jsonl``); None when it sent none (the calls were dropped)."""
 
 
 def load_verdicts(path: Path) -> Served:
@@ -121,6 +130,8 @@ def load_verdicts(path: Path) -> Served:
         list(entry.get("mapping") or []),
         _gateway(entry.get("gateway")),
         stream=entry.get("stream") if isinstance(entry.get("stream"), bool) else None,
+        next_request=entry["next_request"] if isinstance(entry.get("next_request"), int)
+        else None,
     )
 
 

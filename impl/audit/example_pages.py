@@ -3,7 +3,9 @@
 The summary names a few example streams per group.  ``example_pages`` draws each of
 them once with ``responses_oracle.timeline.render_html`` (lanes per item, a mark per
 event, the diagnostics) into ``OUT/streams/KEY.html`` and returns where each input's
-page is, so that the summary links an example to its page (``summary.document``).
+page is, so that the summary links an example to its page (``summary.document``); each
+page links back to the summary and to the rows of the findings it is an example of
+(``summary.example_groups``).
 
 The pages are drawn on the driver after the run, from the inputs again: a file is read
 and decoded as the workers did (``work.file_events``), a manifest row is found by
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from responses_oracle.audit.sources import InputFault, PlanError, StorageOptions, manifest_slices
-from responses_oracle.audit.summary import Summary
+from responses_oracle.audit.summary import SUMMARY_HTML, Summary, example_groups
 from responses_oracle.audit.work import Settings, file_events, iter_slice, row_events
 from responses_oracle.wire import WireEvent
 
@@ -65,12 +67,17 @@ def _manifest_rows(
     return found
 
 
-def _draw(events: Iterable[WireEvent | Mapping[str, Any]], title: str) -> str:
+def _draw(
+    events: Iterable[WireEvent | Mapping[str, Any]], title: str, back: list[tuple[str, str]]
+) -> str:
     # Imported here: the timeline reuses ``cli.explain``, and the command line imports
     # this package, so a module-level import would be circular.
     from responses_oracle.timeline import render_html
 
-    return render_html(list(events), title=title, generated_by="responses-oracle audit")
+    links = [(f"../{SUMMARY_HTML}", "the audit summary")]
+    links += [(f"../{SUMMARY_HTML}#{anchor}", label) for anchor, label in back]
+    return render_html(list(events), title=title, generated_by="responses-oracle audit",
+                       links=links)
 
 
 def example_pages(
@@ -101,15 +108,16 @@ def example_pages(
     pages: dict[str, str] = {}
     for source, stream_id in wanted:
         split = _split(source, manifests)
+        back = example_groups(summary, source)
         try:
             if split is None:
-                page = _draw(file_events(source, settings), stream_id)
+                page = _draw(file_events(source, settings), stream_id, back)
             else:
                 row = manifest_rows[split[0]].get(split[1])
                 events = row_events(split[0], row, settings) if isinstance(row, dict) else None
                 if events is None:
                     continue
-                page = _draw(events, stream_id)
+                page = _draw(events, stream_id, back)
         except InputFault:
             continue
         name = f"{FOLDER}/{hashlib.sha256(source.encode()).hexdigest()[:16]}.html"

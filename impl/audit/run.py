@@ -32,13 +32,19 @@ from responses_oracle.audit.engines import Engine, dask_outputs, local_outputs
 from responses_oracle.audit.example_pages import MAX_PAGES, example_pages
 from responses_oracle.audit.sources import PARTITION_SIZE, Fault, Plan, StorageOptions, plan
 from responses_oracle.audit.store import SCHEMA_VERSION, OutputDir, StoreError
-from responses_oracle.audit.summary import Summary, document, summarize, to_html, to_markdown
+from responses_oracle.audit.summary import (
+    SUMMARY_HTML,
+    Summary,
+    document,
+    summarize,
+    to_html,
+    to_markdown,
+)
 from responses_oracle.audit.work import PartitionOutput, Settings
 from responses_oracle.wire import InputFormat
 from responses_oracle.words import counted
 
 SUMMARY_MD = "summary.md"
-SUMMARY_HTML = "summary.html"
 
 
 class Progress(Protocol):

@@ -23,8 +23,11 @@ first, then the largest changes.
 
 A summary is rendered from one ``Document`` (sections of paragraphs and tables) as
 Markdown (``to_markdown``) and as a self-contained HTML page (``to_html``), so the two
-cannot say different things.  An example links to its stream's timeline page when
-``example_pages`` drew one (``example_pages.example_pages``).
+cannot say different things.  Findings by code is a chart: inline SVG in the page (a bar
+per code in its severity's colour, linked to the code's first row of the findings), a
+text chart in the Markdown.  An example links to its stream's timeline page when
+``example_pages`` drew one (``example_pages.example_pages``), and that page links back
+to the rows of the findings it is an example of (``example_groups``).
 """
 
 from __future__ import annotations
@@ -314,14 +317,71 @@ class Link:
 Cell = str | int | Link | tuple[Link, ...]
 
 
+@dataclass(frozen=True)
+class Bar:
+    """One bar of a chart: a diagnostic code, its severity, its responses, and the
+    anchor of its first row in the findings table."""
+
+    code: str
+    severity: str
+    responses: int
+    anchor: str
+
+
 @dataclass
 class Section:
-    """A heading, paragraphs, and at most one table."""
+    """A heading, paragraphs, at most one chart and at most one table (``row_ids``: an
+    anchor per row, for links to it)."""
 
     title: str
     paragraphs: list[str] = field(default_factory=list)
     header: tuple[str, ...] = ()
     rows: list[tuple[Cell, ...]] = field(default_factory=list)
+    chart: tuple[Bar, ...] = ()
+    row_ids: list[str] = field(default_factory=list)
+
+
+def finding_anchor(index: int) -> str:
+    """The anchor of ``summary.groups[index]``'s row in the findings table."""
+    return f"finding-{index + 1}"
+
+
+SUMMARY_HTML: Final = "summary.html"
+"""The HTML summary's file name, beside the ``streams/`` folder of example pages."""
+
+
+def example_groups(summary: Summary, source: str) -> list[tuple[str, str]]:
+    """The findings an input is an example of, as (anchor, label): what its stream's
+    page links back to."""
+    return [
+        (finding_anchor(n), f"{g.provider} · {g.code} · {g.divergence}")
+        for n, g in enumerate(summary.groups)
+        if any(example.source == source for example in g.examples)
+    ]
+
+
+def _by_code(summary: Summary) -> Section:
+    """A bar per diagnostic code: its responses over every provider and class, the
+    largest first; the responses without a diagnostic are said, not drawn."""
+    totals: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for n, group in enumerate(summary.groups):
+        totals[group.code] += group.responses
+        first.setdefault(group.code, n)
+    bars = tuple(
+        Bar(code, summary.groups[first[code]].severity, responses, finding_anchor(first[code]))
+        for code, responses in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+        if code != NO_CODE
+    )
+    clean = totals.get(NO_CODE, 0)
+    said = (
+        f"Responses with each diagnostic code, over every provider, coloured by severity; "
+        f"a bar links to the code's first row of the findings. {counted(clean, 'response')} "
+        f"had no diagnostic."
+        if bars
+        else f"No diagnostic in any response ({counted(clean, 'response')})."
+    )
+    return Section("Findings by code", [said], chart=bars)
 
 
 def _examples(examples: Iterable[Example], pages: Mapping[str, str]) -> tuple[Link, ...]:
@@ -349,6 +409,7 @@ def _findings(summary: Summary, pages: Mapping[str, str]) -> Section:
         )
         for g in summary.groups
     ]
+    anchors = [finding_anchor(n) for n in range(len(rows))]
     if summary.compared:
         return Section(
             "Findings by provider, code and class",
@@ -359,6 +420,7 @@ def _findings(summary: Summary, pages: Mapping[str, str]) -> Section:
             ],
             header,
             rows,
+            row_ids=anchors,
         )
     class_column = header.index("class")
     return Section(
@@ -369,6 +431,7 @@ def _findings(summary: Summary, pages: Mapping[str, str]) -> Section:
         ],
         header[:class_column] + header[class_column + 1 :],
         [row[:class_column] + row[class_column + 1 :] for row in rows],
+        row_ids=anchors,
     )
 
 
@@ -426,6 +489,7 @@ def document(
                 for p in summary.providers
             ],
         ),
+        _by_code(summary),
         _findings(summary, pages),
         Section(
             "Inputs that failed",
@@ -482,6 +546,23 @@ def _markdown_cell(cell: Cell) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+BAR_CHARS: Final = 40
+"""The longest bar of the Markdown chart, in characters."""
+
+
+def _text_chart(bars: Sequence[Bar]) -> list[str]:
+    """The chart as a text block: a row of blocks per code, as long as its share of the
+    largest, then its number of responses."""
+    width = max(len(bar.code) for bar in bars)
+    largest = max(bar.responses for bar in bars)
+    lines = [
+        f"{bar.code:<{width}}  {'█' * max(1, round(BAR_CHARS * bar.responses / largest))} "
+        f"{bar.responses:,} ({bar.severity})"
+        for bar in bars
+    ]
+    return ["```text", *lines, "```", ""]
+
+
 def to_markdown(sections: Sequence[Section], title: str) -> str:
     """The sections as a Markdown page."""
     lines = [f"# {title}", ""]
@@ -489,6 +570,8 @@ def to_markdown(sections: Sequence[Section], title: str) -> str:
         lines += [f"## {section.title}", ""]
         for paragraph in section.paragraphs:
             lines += [paragraph, ""]
+        if section.chart:
+            lines += _text_chart(section.chart)
         if section.header and section.rows:
             lines.append("| " + " | ".join(section.header) + " |")
             lines.append("|" + "|".join("---" for _ in section.header) + "|")
@@ -516,7 +599,45 @@ _STYLE: Final = (
     "table{border-collapse:collapse;margin:1em 0}"
     "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}"
     "th{background:#eef}td .n{display:block;text-align:right}code{font-size:90%}"
+    "tr:target{outline:2px solid #f0a202}svg.chart text{font:12px system-ui,sans-serif}"
 )
+
+CHART_ROW: Final = 20
+"""Height of one bar's row in the SVG chart, in pixels."""
+
+CHART_BAR: Final = 420
+"""Width of the longest bar, in pixels."""
+
+
+def _svg_chart(bars: Sequence[Bar]) -> str:
+    """The chart as inline SVG (in HTML, no namespace needed): a labelled bar per code
+    in its severity's colour (the timeline's colours), each a link to the code's first
+    row of the findings."""
+    # Imported here: the timeline imports the command line, which imports this package.
+    from responses_oracle.model.vocabulary import Severity
+    from responses_oracle.timeline.page import SEVERITY_COLOURS
+
+    colours = {severity.value: colour for severity, colour in SEVERITY_COLOURS.items()}
+    label = 8 * max(len(bar.code) for bar in bars) + 10
+    largest = max(bar.responses for bar in bars)
+    parts = [
+        f'<svg class="chart" role="img" aria-label="findings by code" width="'
+        f'{label + CHART_BAR + 80}" height="{CHART_ROW * len(bars) + 4}">'
+    ]
+    for n, bar in enumerate(bars):
+        y = n * CHART_ROW + 2
+        width = max(1.0, CHART_BAR * bar.responses / largest)
+        colour = colours.get(bar.severity, colours[Severity.INFO.value])
+        parts.append(
+            f'<a href="#{html.escape(bar.anchor)}"><title>{html.escape(bar.code)}: '
+            f"{bar.responses:,} responses ({html.escape(bar.severity)})</title>"
+            f'<text x="{label - 6}" y="{y + 14}" text-anchor="end">{html.escape(bar.code)}</text>'
+            f'<rect x="{label}" y="{y + 2}" width="{width:.1f}" height="{CHART_ROW - 6}" '
+            f'fill="{colour}"/><text x="{label + width + 6:.1f}" y="{y + 14}">'
+            f"{bar.responses:,}</text></a>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def to_html(sections: Sequence[Section], title: str) -> str:
@@ -532,12 +653,17 @@ def to_html(sections: Sequence[Section], title: str) -> str:
         for paragraph in section.paragraphs:
             text = _STRONG.sub(r"<strong>\1</strong>", html.escape(paragraph))
             parts.append(f"<p>{text}</p>")
+        if section.chart:
+            parts.append(_svg_chart(section.chart))
         if section.header and section.rows:
             parts.append("<table><thead><tr>")
             parts += [f"<th>{html.escape(name)}</th>" for name in section.header]
             parts.append("</tr></thead><tbody>")
-            for row in section.rows:
-                parts.append("<tr>" + "".join(f"<td>{_html_cell(c)}</td>" for c in row) + "</tr>")
+            ids = section.row_ids or [""] * len(section.rows)
+            for row, anchor in zip(section.rows, ids, strict=True):
+                opening = f'<tr id="{html.escape(anchor)}">' if anchor else "<tr>"
+                parts.append(opening + "".join(f"<td>{_html_cell(c)}</td>" for c in row)
+                             + "</tr>")
             parts.append("</tbody></table>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

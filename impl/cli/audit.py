@@ -32,8 +32,9 @@ from ..audit import (
 )
 from ..audit.example_pages import MAX_PAGES
 from ..audit.progress import TerminalProgress
-from ..audit.run import SUMMARY_HTML, SUMMARY_MD
+from ..audit.run import SUMMARY_MD
 from ..audit.sources import PARTITION_SIZE
+from ..audit.summary import SUMMARY_HTML
 from ..words import counted
 from .common import CliError, Exit, ExitTable, command_parser, format_names, positive
 

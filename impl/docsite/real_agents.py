@@ -46,8 +46,10 @@ from responses_oracle.agents.report import (
 from responses_oracle.agents.runner import scenario_slug
 from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_events
 from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
+from responses_oracle.serve.verdicts import ANSWER_KEPT
 from responses_oracle.words import counted
 
+from .agent_matrix import SITE_UP, Column, Row, Shown, legend, matrix, title
 from .docs_folder import docs_dir
 from .markdown import cell, table
 
@@ -70,6 +72,19 @@ answered with the scenario's terminal response object, not the stream."""
 
 TWIN_MARK = " ¦ "
 """Between a cell's marks and its clean twin's."""
+
+OUTCOMES = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
+"""The outcomes of a cell (``report.outcome``), in the order the page counts them."""
+
+MEANING = {
+    HELD: "every verdict that applies held",
+    BROKEN: "a verdict broke that the clean twin holds: the deviation broke it",
+    NOT_JUDGED: "a verdict broke, but the clean twin breaks it too (or none was "
+                "recorded): not counted",
+    NOT_APPLICABLE: "no tool the client offered takes the scenario's calls",
+    NOT_RUN: "not installed, did not start, or sent no request",
+}
+"""What each outcome means, as the legend says it."""
 
 SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": "·",
           "not applicable": "∅"}
@@ -215,6 +230,11 @@ def _mark(recorded: Mapping[str, Any]) -> str:
     return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway + json_only
 
 
+def _silent(recorded: Mapping[str, Any]) -> bool:
+    """Whether a cell ran without a verdict: no call to judge (``???``)."""
+    return _mark(recorded) == "???"
+
+
 def _outcome(recorded: Mapping[str, Any]) -> str:
     return outcome(cell_from_json(dict(recorded)))
 
@@ -234,11 +254,80 @@ def timeline_link(name: str) -> str:
     return f"{TIMELINES}/{scenario_slug(name)}.html"
 
 
+def columns(clients: Sequence[Mapping[str, Any]]) -> list[tuple[Column, list[Any]]]:
+    """The matrix's columns in the Clients table's order, each client's column behind
+    the proxy after its direct one, with their recorded cells."""
+    return [
+        column
+        for c in clients
+        for column in [(Column(c["client"], False), c["cells"])]
+        + ([(Column(c["client"], True), c[PROXY_CELLS])] if c.get(PROXY_CELLS) else [])
+    ]
+
+
+def _shown(column: Column, recorded: Mapping[str, Any]) -> Shown:
+    """A recorded cell as the matrix draws it."""
+    twin = recorded.get("twin")
+    twin_marks = ""
+    if recorded["ran"] and not recorded.get("not_applicable"):
+        twin_marks = _mark(twin) if isinstance(twin, Mapping) else "?"
+    run = cell_from_json(dict(recorded))
+    found = _outcome(recorded)
+    shown = _mark(recorded)
+    failed = {key for key, mark in marks(run).items() if mark == "FAIL"}
+    failed |= {ANSWER_KEPT} if answer_kept(run) is False else set()
+    return Shown(
+        outcome=found,
+        marks=shown,
+        title=title(column, recorded["scenario"], found, shown, twin_marks, why(run)),
+        no_verdict=_silent(recorded),
+        broke=tuple(label for label, key in BROKEN_LABELS if key in failed),
+    )
+
+
+def _rows(data: Mapping[str, Any]) -> tuple[list[Column], list[Row]]:
+    """The matrix: its columns, and a row per scenario of the record."""
+    found = columns(data.get("clients", []))
+    rows = []
+    for scenario in data.get("scenarios", []):
+        name = scenario["name"]
+        cells = []
+        for column, recorded in found:
+            cell_ = next((x for x in recorded if x["scenario"] == name), None)
+            cells.append(_shown(column, cell_) if cell_ is not None else None)
+        rows.append(Row(name, scenario["what"], SITE_UP + timeline_link(name), cells))
+    return [column for column, _ in found], rows
+
+
+BROKEN_LABELS = (*((LABELS[key], key) for key in VERDICTS), ("answer kept", ANSWER_KEPT))
+"""Each verdict a cell can break, as the verdict filter names it, and its key."""
+
+
+MARKS = (
+    ("✓ ✗ -", "the verdict holds, is broken, does not apply (in order: executed, "
+     "history-faithful, API-valid)"),
+    ("?", "serve gave no verdict: no call to judge"),
+    ("·", "not run"),
+    ("∅", "not applicable"),
+    ("/✓ /✗", "a gateway's fourth verdict, answer kept"),
+    (NOT_STREAMED, "the client did not stream: it got the terminal response object"),
+)
+"""The marks in a cell, as the legend explains them."""
+
+
 def render(data: Mapping[str, Any]) -> str:
     """The Real agents page for a record."""
     clients = data.get("clients", [])
     scenarios = data.get("scenarios", [])
+    matrix_columns, matrix_rows = _rows(data)
     lines = [
+        # The matrix is as wide as the page: no navigation or contents beside it.
+        "---",
+        "hide:",
+        "  - navigation",
+        "  - toc",
+        "---",
+        "",
         f"<!-- Generated by `{COMMAND}` from docs/{RECORD_NAME}; do not edit. "
         f"Re-record with `{SCRIPT}`. -->",
         "",
@@ -246,31 +335,44 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         headline(data),
         "",
+        "Each cell below is one client run on one scenario, coloured by its outcome. "
+        "Its marks are serve's three verdicts on the client's next request: **executed**, "
+        "**history-faithful**, **API-valid** (the legend is under the matrix). Point at "
+        "a cell for serve's reason and the clean twin's marks; click it for the timeline "
+        "of the stream serve played. The filters narrow the matrix by client, scenario, "
+        "outcome, a verdict that broke and proxy; a click on an outcome above the matrix "
+        "shows its cells only.",
+        "",
+        matrix(matrix_columns, matrix_rows, OUTCOMES, [label for label, _ in BROKEN_LABELS]),
+        "",
+        *legend(OUTCOMES, MEANING, matrix_columns, matrix_rows, HELD),
+        "",
+        *table(("mark", "means"), ((f"`{m}`", text) for m, text in MARKS)),
+        "",
+        "## How a cell is judged",
+        "",
         "What real agents, agent libraries and gateways *did* when pointed at "
         "`responses-oracle serve`: for each client and scenario, serve played the stream "
         "(its calls mapped onto a tool the client offered, with harmless arguments), the "
         "client ran unmodified in a fresh temporary HOME, and serve judged the client's "
-        "next request. Each cell shows three verdicts, in order: **executed** (the tool "
-        "ran with the oracle's arguments, and a call the oracle says must not run did "
-        "not), **history-faithful** (the replayed call has the oracle's call id, name and "
-        "arguments, and its id where it carries one or follows a replayed reasoning "
-        "item) and **API-valid** (the replayed items would be accepted as "
-        "request input). A gateway's cell adds, after a slash, **answer kept** (what "
-        "the gateway sent its own client reduces to the answer of the stream serve sent "
-        "it; each difference names its rule). `✓` holds, `✗` broken, `-` does not apply, "
-        "`?` serve gave no verdict, `·` not run, `∅` not applicable (no tool the client "
-        "offered takes the scenario's calls as a model would make them: a zero-argument "
-        "call needs a tool of no parameter, a custom tool call a custom tool, a client "
-        f"tool search a declared one), `{NOT_STREAMED}` after the marks: the client did not "
-        "stream, and got the scenario's own terminal response object. After a "
-        f"`{TWIN_MARK.strip()}` come the marks of the scenario's **clean twin**: the "
-        "oracle's answer on the same stream re-emitted as a valid stream, with the same "
-        "calls mapped onto the same tool with the same harmless arguments, played to the "
-        "same client (`serve --twin`). A broken verdict counts only where the twin holds "
-        "that verdict (a client that drops a call on the scenario and runs it on the twin "
-        "broke on the deviation, whatever else the twin breaks); a cell whose every broken "
-        "verdict the twin does not hold either (or has no twin recorded, "
-        f"`{TWIN_MARK.strip()} ?`) is *not judged* and shown in italics, with the twin's "
+        "next request. **executed**: the tool ran with the oracle's arguments, and a call "
+        "the oracle says must not run did not. **history-faithful**: the replayed call "
+        "has the oracle's call id, name and arguments, and its id where it carries one or "
+        "follows a replayed reasoning item. **API-valid**: the replayed items would be "
+        "accepted as request input. A gateway's cell adds **answer kept**: what the "
+        "gateway sent its own client reduces to the answer of the stream serve sent it "
+        "(each difference names its rule). Not applicable: no tool the client offered "
+        "takes the scenario's calls as a model would make them (a zero-argument call "
+        "needs a tool of no parameter, a custom tool call a custom tool, a client tool "
+        "search a declared one).",
+        "",
+        "The **clean twin** of a scenario is the oracle's answer on the same stream "
+        "re-emitted as a valid stream, with the same calls mapped onto the same tool with "
+        "the same harmless arguments, played to the same client (`serve --twin`). A "
+        "broken verdict counts only where the twin holds that verdict (a client that "
+        "drops a call on the scenario and runs it on the twin broke on the deviation, "
+        "whatever else the twin breaks); a cell whose every broken verdict the twin does "
+        "not hold either (or has no twin recorded) is *not judged*, with the twin's "
         "reason under [Why](#why). A cell is only what the client did when it was run: a "
         "client that could not be installed or started, or that sent no request, is "
         "*not run*, with the reason, never a verdict. How to run one yourself: "
@@ -283,7 +385,7 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         *table(
             ("client", "kind", "package", "version", "driven", "sandbox", "recorded",
-             "cells held / broke / not judged / not applicable / not run"),
+             "cells " + " / ".join(OUTCOMES)),
             (
                 (
                     c["client"], c["kind"], f"`{c['package']}` ({c['registry']})",
@@ -297,32 +399,16 @@ def render(data: Mapping[str, Any]) -> str:
     ]
     notes = [c for c in clients if c.get("note")]
     lines += [f"- **{c['client']}**: {c['note']}." for c in notes]
-    lines += ["", "## Verdicts", "",
-              "Scenario names link to the timeline of the stream serve played.", ""]
-    columns = [
-        column
-        for c in clients
-        for column in [(c["client"], c["cells"])]
-        + ([(f"{c['client']} via proxy", c[PROXY_CELLS])] if c.get(PROXY_CELLS) else [])
-    ]
-    header = ["scenario", *(name for name, _ in columns)]
-    rows = []
-    for scenario in scenarios:
-        name = scenario["name"]
-        row = [f"[{name}]({timeline_link(name)})"]
-        for _, recorded in columns:
-            found = next((x for x in recorded if x["scenario"] == name), None)
-            row.append(_grid(found) if found else "")
-        rows.append(row)
-    lines += table(header, rows)
     lines += _behind_proxy(clients)
-    lines += ["", "## Scenarios", ""]
+    lines += ["", "## Scenarios", "",
+              "Scenario names link to the timeline of the stream serve played.", ""]
     lines += table(("scenario", "kind", "serve is given", "what it checks"), (
-        (s["name"], s["kind"], f"`{s['spec']}`", s["what"]) for s in scenarios
+        (f"[{s['name']}]({timeline_link(s['name'])})", s["kind"], f"`{s['spec']}`", s["what"])
+        for s in scenarios
     ))
     lines += ["", "## Why", "",
               "Every cell that broke a verdict, was not judged, was not run or is not "
-              "applicable, with "              "serve's reason.", ""]
+              "applicable, with serve's reason; after the marks, the clean twin's.", ""]
     for client in clients:
         reasons = [
             (x["scenario"], _grid(x), why(cell_from_json(x)))
@@ -352,7 +438,7 @@ def headline(data: Mapping[str, Any]) -> str:
     broke = sum(_outcome(x) == BROKEN for x in cells)
     unjudged = sum(_outcome(x) == NOT_JUDGED for x in cells)
     inapplicable = sum(_outcome(x) == NOT_APPLICABLE for x in cells)
-    silent = sum(_mark(x) == "???" for x in cells)
+    silent = sum(_silent(x) for x in cells)
     gateways = sum(c["kind"] == "gateway" for c in ran)
     text = (
         f"**{len(ran)} of {counted(len(clients), 'client')} ran** "
@@ -375,7 +461,7 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     behind = [(c["client"], x) for c in clients for x in c.get(PROXY_CELLS, [])]
     if not behind:
         return []
-    held = sum(_outcome(x) == HELD and _mark(x) != "???" for _, x in behind)
+    held = sum(_outcome(x) == HELD and not _silent(x) for _, x in behind)
     lines = [
         "",
         f"A column *CLIENT via proxy* is the same client, run the same way, with "
@@ -462,8 +548,7 @@ def _counts(client: Mapping[str, Any], key: str = "cells") -> str:
     """How a client's cells went (``key``: its direct ones, or ``PROXY_CELLS``), in the
     order of the Clients table's last column."""
     found = [_outcome(c) for c in client.get(key, [])]
-    kinds = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
-    return " / ".join(str(found.count(kind)) for kind in kinds)
+    return " / ".join(str(found.count(kind)) for kind in OUTCOMES)
 
 
 def render_timelines(data: Mapping[str, Any]) -> dict[str, str]:

@@ -20,7 +20,7 @@ the drawing; ``render_html`` is both in one call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
@@ -29,10 +29,11 @@ from responses_oracle.wire.records import WireEvent
 
 from .build import FOLD_ABOVE, Timeline, build_timeline
 from .page import render_timeline, shared_assets
+from .verdict import CellVerdict
 
 __all__ = [
-    "FOLD_ABOVE", "Failure", "Timeline", "build_timeline", "render_html", "render_timeline",
-    "shared_assets",
+    "FOLD_ABOVE", "CellVerdict", "Failure", "Timeline", "build_timeline", "render_html",
+    "render_timeline", "shared_assets",
 ]
 
 
@@ -47,6 +48,8 @@ def render_html(
     fold_above: int = FOLD_ABOVE,
     generated_by: str | None = None,
     assets: str | None = None,
+    verdict: CellVerdict | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The timeline page of ``events``, as the text of one HTML document.
 
@@ -60,7 +63,11 @@ def render_html(
     linked.  Responses of more than ``fold_above`` events fold runs of routine events.
     ``generated_by`` is written in an HTML comment at the top (a generated file's header).
     ``assets`` is the folder URL of ``shared_assets()``'s files, for a set of pages that
-    share one copy of the script and style (``page.render_timeline``).
+    share one copy of the script and style (``page.render_timeline``).  ``verdict`` is
+    serve's verdict on what a client did with the stream (``agents --html``), shown
+    above the lanes, with the events that carry a judged call marked on them.  ``links``
+    are (address, text) pairs shown under the title: where the page was linked from
+    (an audit's summary and its findings).
     """
     timeline = build_timeline(events, limits=limits, fold_above=fold_above)
     return render_timeline(
@@ -71,4 +78,6 @@ def render_html(
         candidate_name=candidate_name,
         generated_by=generated_by,
         assets=assets,
+        verdict=verdict,
+        links=links,
     )

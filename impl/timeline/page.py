@@ -57,6 +57,8 @@ from responses_oracle.words import counted
 from ..cli.render import clean
 from ..core.state import Diagnostic
 from .build import Kind, Lane, Mark, ResponseTimeline, Timeline
+from .verdict import CellVerdict, named_events
+from .verdict import render as render_verdict
 
 STATE_COLOURS: Final[dict[EntryState, str]] = {
     EntryState.ABSENT: "#d9d9d9",
@@ -159,13 +161,19 @@ def rule_href(rule_url: str | None, rule: str) -> str | None:
     return None if rule_url is None else rule_url.replace("{rule}", rule)
 
 
+def check_address(address: str, name: str) -> None:
+    """Refuse an address (named ``name`` in the error) that is not relative, ``http``
+    or ``https``: no ``javascript:`` link on the page."""
+    scheme = _SCHEME.match(address)
+    if scheme is not None and scheme.group(1).lower() not in {"http", "https"}:
+        raise ValueError(f"{name} must be relative, http or https, not {scheme.group(1)}:")
+
+
 def check_rule_url(rule_url: str | None) -> None:
     """Refuse a rule link template that is not relative, ``http`` or ``https``."""
     if rule_url is None:
         return
-    scheme = _SCHEME.match(rule_url)
-    if scheme is not None and scheme.group(1).lower() not in {"http", "https"}:
-        raise ValueError(f"rule_url must be relative, http or https, not {scheme.group(1)}:")
+    check_address(rule_url, "rule_url")
     if "{rule}" not in rule_url:
         raise ValueError("rule_url must contain {rule}, e.g. 'https://host/rules/{rule}/'")
 
@@ -231,9 +239,13 @@ class _Candidate:
 class _Page:
     """Accumulates the page's HTML and the marks' data while the responses are drawn."""
 
-    def __init__(self, rule_url: str | None, candidate: _Candidate | None) -> None:
+    def __init__(
+        self, rule_url: str | None, candidate: _Candidate | None, named: frozenset[int]
+    ) -> None:
         self.rule_url = rule_url
         self.candidate = candidate
+        self.named = named
+        """The events that carry a call serve judged (``verdict.named_events``)."""
         self.marks: list[dict[str, Any]] = []
         self.rules_used: set[str] = set()
 
@@ -416,6 +428,14 @@ def _response_html(number: int, response: ResponseTimeline, page: _Page) -> str:
             f'<rect class="band b{row % 2}" x="0" y="{AXIS + row * ROW}" width="{columns}" '
             f'height="{ROW}"/>'
         )
+    # A judged call's events: a column behind the lanes, from the axis down (narrower
+    # than the event's, so neighbours stay apart).
+    body += [
+        f'<rect class="named" x="{index - first + 0.2}" y="{AXIS}" width="0.6" '
+        f'height="{height - AXIS}"><title>#{index} carries a judged call</title></rect>'
+        for index in sorted(page.named)
+        if first <= index < first + columns
+    ]
     for lane in response.lanes:
         body += _segment_svg(lane, AXIS + lane_rows[lane.position] * ROW, first, columns)
     keyed: list[tuple[int, Mark]] = []
@@ -511,6 +531,16 @@ def _contents(timeline: Timeline) -> str:
     return '<ol class="contents">' + "".join(lines) + "</ol>"
 
 
+def _links(links: Sequence[tuple[str, str]]) -> str:
+    """The caller's links under the title (addresses checked as ``rule_url`` is)."""
+    if not links:
+        return ""
+    for href, _ in links:
+        check_address(href, "a link")
+    shown = " · ".join(f'<a href="{_esc(href)}">{_esc(text)}</a>' for href, text in links)
+    return f'<p class="links">Back to {shown}</p>'
+
+
 def _asset(name: str) -> str:
     return files("responses_oracle.timeline").joinpath(name).read_text(encoding="utf-8")
 
@@ -548,6 +578,8 @@ def render_timeline(
     candidate_name: str = "candidate",
     generated_by: str | None = None,
     assets: str | None = None,
+    verdict: CellVerdict | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The page of ``timeline`` (see ``responses_oracle.timeline.render_html``).
 
@@ -558,7 +590,7 @@ def render_timeline(
     """
     check_rule_url(rule_url)
     placed = None if answer is None else _Candidate.of(candidate_name, answer, timeline)
-    page = _Page(rule_url, placed)
+    page = _Page(rule_url, placed, named_events(verdict))
     sections = [_response_html(n, r, page) for n, r in enumerate(timeline.responses)]
     if not sections:
         sections.append('<p class="empty">No events: nothing was reduced.</p>')
@@ -591,7 +623,8 @@ def render_timeline(
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_esc(title)}</title>{style_tag}</head><body>"
         f"<header><h1>{_esc(title)}</h1>"
-        f'<p class="summary">{counted(events, "event")} · '
+        + _links(links)
+        + f'<p class="summary">{counted(events, "event")} · '
         f'{counted(len(timeline.responses), "response")} · '
         "made by responses-oracle explain --html: lanes are the result's output items, "
         "x is the event index. Point at or click an event (← → step through them).</p>"
@@ -600,6 +633,7 @@ def render_timeline(
         '<button type="button" data-zoom="in">+</button></div>'
         + _legend()
         + "</header><main>"
+        + (render_verdict(verdict) if verdict is not None else "")
         + _contents(timeline)
         + answer_html
         + "".join(sections)

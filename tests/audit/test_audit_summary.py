@@ -156,3 +156,64 @@ def test_examples_link_to_their_streams_timeline(audited: Path) -> None:
     assert f"(streams/{Path(copilot).name})" in markdown
     pages = sorted((audited / "streams").glob("*.html"))
     assert len(pages) == len(set(links)) <= 100
+
+
+def _rows_by_anchor(page: str) -> dict[str, str]:
+    """Each anchored row of the findings table: its id and its HTML."""
+    return dict(re.findall(r'<tr id="(finding-\d+)">(.*?)</tr>', page))
+
+
+def test_the_summary_charts_findings_by_code_each_bar_linked_to_its_first_row(
+    audited: Path,
+) -> None:
+    from responses_oracle.audit.summary import NO_CODE
+    from responses_oracle.model.vocabulary import SEVERITY, Code
+    from responses_oracle.timeline.page import SEVERITY_COLOURS
+
+    summary = summarize(OutputDir(audited).dataset(), 0)
+    totals: dict[str, int] = {}
+    for group in summary.groups:
+        if group.code != NO_CODE:
+            totals[group.code] = totals.get(group.code, 0) + group.responses
+    page = (audited / "summary.html").read_text(encoding="utf-8")
+    [chart] = re.findall(r'<svg class="chart".*?</svg>', page)
+    bars = re.findall(
+        r'<a href="#(finding-\d+)"><title>([a-z_]+): ([\d,]+) responses \((\w+)\)</title>'
+        r'.*?<rect [^>]*width="([\d.]+)"[^>]*fill="(#[0-9a-f]{6})"/>', chart)
+    assert {code: int(n.replace(",", "")) for _, code, n, _, _, _ in bars} == totals
+    counts = [int(n.replace(",", "")) for _, _, n, _, _, _ in bars]
+    assert counts == sorted(counts, reverse=True) and len(totals) >= 3
+    widths = [float(w) for *_, w, _ in bars]
+    assert widths == sorted(widths, reverse=True) and widths[0] == 420.0
+    rows = _rows_by_anchor(page)
+    for anchor, code, _, severity, _, colour in bars:
+        assert severity == SEVERITY[Code(code)].value
+        assert colour == SEVERITY_COLOURS[SEVERITY[Code(code)]]
+        # The bar's link goes to the first row of the findings with its code.
+        first = next(n for n, g in enumerate(summary.groups) if g.code == code)
+        assert anchor == f"finding-{first + 1}" and f"<td>{code}</td>" in rows[anchor]
+    markdown = (audited / "summary.md").read_text(encoding="utf-8")
+    text = markdown.split("## Findings by code", 1)[1].split("```text\n", 1)[1].split("```")[0]
+    assert [line.split()[0] for line in text.splitlines()] == [code for _, code, *_ in bars]
+    assert [int(line.split()[-2].replace(",", "")) for line in text.splitlines()] == counts
+
+
+def test_a_stream_page_links_back_to_the_summary_and_the_rows_it_exemplifies(
+    audited: Path,
+) -> None:
+    page = (audited / "summary.html").read_text(encoding="utf-8")
+    rows = _rows_by_anchor(page)
+    pages = sorted((audited / "streams").glob("*.html"))
+    assert pages
+    for stream in pages:
+        timeline = stream.read_text(encoding="utf-8")
+        assert '<a href="../summary.html">the audit summary</a>' in timeline
+        back = re.findall(r'<a href="\.\./summary\.html#(finding-\d+)">', timeline)
+        assert back, stream.name
+        # Both ways: each row the page links back to links to the page.
+        for anchor in back:
+            assert f'href="streams/{stream.name}"' in rows[anchor], (stream.name, anchor)
+    # And every example link of a row is answered by a link back from its page.
+    for anchor, row in rows.items():
+        for href in re.findall(r'href="(streams/[0-9a-f]{16}\.html)"', row):
+            assert f'href="../summary.html#{anchor}"' in (audited / href).read_text(), href

@@ -73,7 +73,9 @@ def test_the_configuration_keeps_the_site_offline_and_strict() -> None:
     config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
     assert config["strict"] is True
     assert config["theme"]["font"] is False
-    assert config["extra_javascript"] == ["assets/mermaid.min.js"]
+    # Served from the site itself: Mermaid, and the Real agents matrix's filters.
+    assert config["extra_javascript"] == ["assets/mermaid.min.js", "assets/real-agents.js"]
+    assert all((REPO / "docs" / name).is_file() for name in config["extra_javascript"])
     validation = config["validation"]
     assert {validation[key] for key in ("omitted_files", "unrecognized_links", "anchors")} == {
         "warn"

@@ -47,8 +47,11 @@ def test_proxy_cells_are_kept_beside_the_direct_ones_and_shown_as_a_column(
     assert merged["cells"] == direct  # the direct recording is untouched
     assert [x["scenario"] for x in merged[real_agents.PROXY_CELLS]][:1] == [cell["scenario"]]
     page = real_agents.render(real_agents.load(tmp_path))
-    header = next(line for line in page.splitlines() if line.startswith("| scenario |"))
-    assert "| codex | codex via proxy |" in header
+    # The matrix's column behind the proxy follows the client's direct one.
+    merged_columns = real_agents.columns(real_agents.load(tmp_path)["clients"])
+    assert [column.name for column, _ in merged_columns][:2] == ["codex", "codex via proxy"]
+    assert '<span>codex</span></th><th scope="col" data-client="codex" data-proxy="1">' \
+        "<span>codex via proxy</span>" in page
     assert "*CLIENT via proxy*" in page
 
 
