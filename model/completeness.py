@@ -185,8 +185,17 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "tools say the client runs it or that declared none (R13)",
         Scope.FINAL,
     ),
+    Obligation(
+        "withheld_reported",
+        "once the response ended, a client call type that is not executable in a "
+        "response that completed is reported why, once: unconfirmed_item when nothing "
+        "confirmed it (unconfirmed_reported), else call_withheld naming its verdict "
+        "(undeclared, unknown tool type, server-run, answered, no call_id); no other "
+        "entry is reported call_withheld: no completed call is withheld in silence (R13)",
+        Scope.FINAL,
+    ),
 )
-"""The completeness obligations, in the order of issue #16 (then issue #24's)."""
+"""The completeness obligations, in the order of issue #16 (then issue #24's, #41's)."""
 
 COMPLETENESS_BY_NAME: dict[str, Obligation] = {ob.name: ob for ob in COMPLETENESS}
 """The same obligations, by name."""

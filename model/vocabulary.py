@@ -377,6 +377,7 @@ class Code(Enum):
     SNAPSHOT_REKEYED = "snapshot_rekeyed"
     DIVERGENT_ITEM_FIELD = "divergent_item_field"
     UNKNOWN_TOOL_TYPE = "unknown_tool_type"
+    CALL_WITHHELD = "call_withheld"
     LATE_EVENT = "late_event"
     # R7 payload
     DIVERGENT_PAYLOAD = "divergent_payload"
@@ -540,6 +541,14 @@ CODES: dict[Code, CodeSpec] = {
         "R13",
         meaning="a declared tool's type is not in the catalogue; a call no known tool "
         "declares is not run",
+    ),
+    # A completed call that is not run is never withheld in silence (issue #41: a vLLM
+    # gateway's call, its namespace restored, that no echoed tool names).
+    Code.CALL_WITHHELD: CodeSpec(
+        _I,
+        "R13",
+        meaning="a call in a completed response is not executable; the detail names why "
+        "(its execution verdict: undeclared, server, answered, unconfirmed, ...)",
     ),
     Code.LATE_EVENT: CodeSpec(
         _I, "R3", meaning="an event for a done entry or a closed channel; it changes nothing"

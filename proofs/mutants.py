@@ -1000,6 +1000,35 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "reported as unconfirmed sends its reader after a done that did arrive",
         "execution",
     ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "undeclared-call-withheld-silently",
+            "withheld",
+            (Execution.UNDECLARED,),
+            False,
+        ),
+        "a completed call no declared tool names is withheld in silence",
+        "withheld_reported",
+        "issue #41: a vLLM gateway echoes a namespace's tools under flattened names "
+        "(agentic_ns__mcp__agentic_fixture__add_numbers) and sends the call with the "
+        "namespace restored; the call is undeclared, and was not run with no word said",
+        "execution",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "executable-call-said-withheld",
+            "withheld",
+            (Execution.CLIENT,),
+            True,
+        ),
+        "a call the client runs reported as withheld",
+        "withheld_reported",
+        "R13: call_withheld tells a client a call is not run; said of a call it runs, the "
+        "client is told to distrust the one answer it should act on",
+        "execution",
+    ),
     # -- who runs a declared tool (R13): one cell of ENVIRONMENT_RUNNER / EXECUTION_RUNNER
     # Refuted at one decision step (proofs/runners_z3.py).
     Mutant(

@@ -69,7 +69,7 @@ from .encoding import (
     Term,
     select,
 )
-from .execution_z3 import client_run_antecedent
+from .execution_z3 import client_run_antecedent, withheld_antecedent
 from .induction import (
     Run,
     Trace,
@@ -553,6 +553,7 @@ def obligation_witnesses(
         **OBLIGATION_ANTECEDENTS,
         **ROUTING_ANTECEDENTS,
         "client_run_is_executable": client_run_antecedent,
+        "withheld_reported": withheld_antecedent,
     }
     for name in COMPLETENESS_BY_NAME:
         prop = PROPERTIES[name]

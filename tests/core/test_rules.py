@@ -1517,7 +1517,53 @@ def test_r13_a_dated_echo_of_a_declared_tool_type_declares_the_tool() -> None:
         )
     )
     assert only(result).execution.value == "unknown_tool_type"
-    assert codes(result) == ["done_only_item", "unknown_tool_type"]
+    # The type, once; the call it leaves unrun, once (issue #41: never in silence).
+    assert codes(result) == ["call_withheld", "done_only_item", "unknown_tool_type"]
+
+
+def test_r13_a_flattened_namespace_echo_leaves_the_call_withheld_and_says_so() -> None:
+    # Issue #41: a vLLM gateway declares the namespace tool upstream as one flat
+    # function (agentic_ns__{namespace}__{member}), echoes that flat name in
+    # response.tools, and sends the call with the namespace restored.  No echoed tool
+    # names the call: it is not run, and never in silence.
+    flat = "agentic_ns__mcp__agentic_fixture__add_numbers"
+    call = {
+        "type": "function_call",
+        "id": "fc_1",
+        "call_id": "call_1",
+        "namespace": "mcp__agentic_fixture",
+        "name": "add_numbers",
+        "arguments": '{"numbers":[8,0]}',
+        "status": "completed",
+    }
+    tools = [{"type": "function", "name": flat, "parameters": {"type": "object"}}]
+    response = {"id": "resp_1", "status": "in_progress", "output": [], "tools": tools}
+    stream = numbered(
+        [
+            {"type": "response.created", "response": response},
+            added(0, {**call, "arguments": "", "status": "in_progress"}),
+            done(0, call),
+            {
+                "type": "response.completed",
+                "response": {**response, "status": "completed", "output": [call]},
+            },
+        ]
+    )
+    result = reduce1(*stream)
+    assert rows(result) == [row(0, call, "wire", "snapshot", "completed", False)]
+    assert only(result).execution.value == "undeclared"
+    assert codes(result) == ["call_withheld"]
+    (withheld,) = result.diagnostics
+    assert withheld.detail == (
+        "entry 0 (function_call 'mcp__agentic_fixture.add_numbers' call_id 'call_1') "
+        "is not executable: undeclared"
+    )
+    # The withheld cell of the verdict decides the report: the mutant that clears it
+    # withholds the same call in silence.
+    mutant = Reducer(kernels=load_kernels(MUTANTS["undeclared-call-withheld-silently"].tables))
+    mutant.feed_all(stream)
+    (silent,) = mutant.finish()
+    assert (only(silent).execution.value, codes(silent)) == ("undeclared", [])
 
 
 def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None:
