@@ -710,5 +710,11 @@ RESUME_WAIVED: frozenset[Effect] = frozenset(
 """The note effects that raise nothing in a resumed response (R14): an item first seen in
 its done or in the terminal's output there was announced before the resume point."""
 
+
+def waived(effect: Effect, resumed: bool) -> bool:
+    """Whether a note ``effect`` raises nothing: one of ``RESUME_WAIVED`` in a
+    ``resumed`` response (R14).  The driver and the refinement check both ask this."""
+    return resumed and effect in RESUME_WAIVED
+
 EVENT_NOTES: frozenset[Effect] = NOTE_EFFECTS - RESPONSE_END_NOTES
 """The note effects about the one event that raised them: their diagnostic carries it."""

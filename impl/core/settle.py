@@ -40,6 +40,7 @@ from responses_oracle.model.execution import (
     declared_tools,
     unknown_tool_types,
 )
+from responses_oracle.model.responses import UNENDED, held_attaches
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
 from .admit import on_item, refused
@@ -75,7 +76,7 @@ def _attach_held(step: StepContext) -> None:
     state = step.state
     attached = 0
     for output_index, item_id, diagnostic in state.held_over:
-        if output_index in state.slots or step.named_by(item_id):
+        if held_attaches(output_index in state.slots, bool(step.named_by(item_id))):
             attached += 1
         else:
             state.diagnostics.append(diagnostic)
@@ -269,4 +270,4 @@ def end_of_input(step: StepContext) -> None:
     if step.state.terminal:
         return
     step.note(Code.MISSING_TERMINAL, "input ended before a terminal event")
-    end(step, ResponseStatus.INTERRUPTED, None)
+    end(step, UNENDED, None)

@@ -1192,6 +1192,15 @@ def test_r9_error_event_fails_the_response() -> None:
     # AMENDABLE_TERMINALS): no after_terminal, one response_error.
     assert rows(result) == [row(0, call, "wire", "item_done", "done", False)]
     assert codes(result) == ["response_error"]
+    # Issue #41: the amend is one terminal, once; a third terminal is after the end.
+    third = reduce1(
+        created(),
+        event("error", error={"type": "server_error", "code": "server_error", "message": "boom"}),
+        ended("failed"),
+        ended("failed"),
+        status="failed",
+    )
+    assert codes(third) == ["after_terminal", "response_error"]
 
 
 def test_r9_missing_terminal_is_interrupted() -> None:
@@ -1581,3 +1590,40 @@ def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None
     (result,) = reducer.finish()
     assert rows(result) == rows(reduce1(*events))
     assert codes(result) == ["response_resumed"]
+
+
+def test_r14_a_part_of_an_item_added_after_the_resume_point_is_owed_its_added() -> None:
+    # Issue #41: the resume waives what came before it, not what came after.  The
+    # message is announced after the resume point, so its part's added was due there too.
+    item = msg("msg_2", text_part("Hi."))
+    events = numbered(
+        [created(), added(0, msg("msg_1", text_part("A"))), done(0, msg("msg_1", text_part("A")))]
+        + [added(1, msg("msg_2"))]
+        + [delta(1, "msg_2", t, "output_text", content_index=0) for t in ("H", "i.")]
+        + [done(1, item), completed([msg("msg_1", text_part("A")), item])]
+    )
+    reducer = Reducer()
+    reducer.feed_all(events[3:])
+    (result,) = reducer.finish()
+    assert [entry.item for entry in result.items] == [msg("msg_1", text_part("A")), item]
+    # msg_1, in the snapshot only, was announced before the resume point: no word.
+    assert codes(result) == ["part_not_added", "response_resumed"]
+
+
+def test_r14_a_resume_inside_an_id_less_item_attaches_its_events() -> None:
+    # Issue #41: the held events of an item opened before the resume point carry no
+    # item_id, only their output_index: the item's done binds that slot, so they attach
+    # to it, without an orphan_event.
+    bare = {key: value for key, value in msg("msg_1").items() if key != "id"}
+    item = {**bare, "content": [text_part("Hello.")]}
+    events = numbered(
+        [created(), added(0, bare)]
+        + [part_event("content_part.added", 0, None, text_part(""), content_index=0)]
+        + [delta(0, None, t, "output_text", content_index=0) for t in ("Hel", "lo.")]
+        + [done(0, item), completed([item])]
+    )
+    reducer = Reducer()
+    reducer.feed_all(events[3:])
+    (result,) = reducer.finish()
+    assert [entry.item["content"] for entry in result.items] == [[text_part("Hello.")]]
+    assert codes(result) == ["id_minted", "response_resumed"]
