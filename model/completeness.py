@@ -176,6 +176,16 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "snapshot with no items is reported once, as snapshot_absent: model.vocabulary.NOTE_CODES)",
         Scope.STEP,
     ),
+    # Issue #41: which report an item first seen past its announcement is owed.
+    Obligation(
+        "first_sight_reported",
+        "an item that admits an entry from its output_item.done is reported "
+        "done_only_item, one that admits it from the terminal snapshot "
+        "snapshot_only_item: the API announces every item with output_item.added first, "
+        "and a client that waits for it loses the item (R6; a resumed response waives "
+        "both: model.vocabulary.RESUME_WAIVED)",
+        Scope.STEP,
+    ),
     Obligation(
         "client_run_is_executable",
         "once the response ended, a call the evidence says the client runs is executable, "

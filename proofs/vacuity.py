@@ -500,6 +500,16 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
             ),
         ),
     ),
+    # An item first seen in its done (the snapshot's first sight is the same row kind).
+    "first_sight_reported": lambda e, b, s, a: z3.And(
+        s.event == TRIGGER[Trigger.ITEM_DONE],
+        _some_entry(
+            e,
+            lambda i: z3.And(
+                e.delivers(b, s, i), b.entry_state[i] == ENTRY[EntryState.ABSENT]
+            ),
+        ),
+    ),
     # A confirmed entry the snapshot left out, at response.completed: the report.
     "missing_from_snapshot_reported": lambda e, b, s, a: z3.And(
         s.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],

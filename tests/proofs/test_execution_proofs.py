@@ -204,30 +204,28 @@ PYTHON_BLIND = frozenset(
 tools (the declaration half of ``executable_is_client_run`` is the Z3 statement's)."""
 
 
+def _result(events: list[dict[str, Any]], mutant: Mutant | None) -> Any:
+    """The one response's result, by the reducer generated from ``mutant``'s tables (the
+    reference's for None)."""
+    reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
+    reducer.feed_all(events)
+    (result,) = reducer.finish()
+    return result
+
+
 def _executable(events: list[dict[str, Any]], mutant: Mutant | None) -> list[bool]:
-    """Whether each item of the one response is executable, by the reducer generated
-    from ``mutant``'s tables (the reference's for None)."""
-    reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
-    reducer.feed_all(events)
-    (result,) = reducer.finish()
-    return [item.executable for item in result.items]
-
-
-def _codes(events: list[dict[str, Any]], mutant: Mutant | None) -> list[str]:
-    """The diagnostic codes of the one response, by the reducer generated from
-    ``mutant``'s tables."""
-    reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
-    reducer.feed_all(events)
-    (result,) = reducer.finish()
-    return [diagnostic.code.value for diagnostic in result.diagnostics]
+    """Whether each item of the one response is executable."""
+    return [item.executable for item in _result(events, mutant).items]
 
 
 def _verdicts(events: list[dict[str, Any]], mutant: Mutant | None) -> list[Execution]:
-    """Each item's execution verdict, by the reducer generated from ``mutant``'s tables."""
-    reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
-    reducer.feed_all(events)
-    (result,) = reducer.finish()
-    return [item.execution for item in result.items]
+    """Each item's execution verdict."""
+    return [item.execution for item in _result(events, mutant).items]
+
+
+def _codes(events: list[dict[str, Any]], mutant: Mutant | None) -> list[str]:
+    """The diagnostic codes of the one response."""
+    return [diagnostic.code.value for diagnostic in _result(events, mutant).diagnostics]
 
 
 def test_every_one_cell_execution_change_is_refuted_by_prove() -> None:

@@ -89,6 +89,8 @@ CAUGHT = (
     "abort-leaves-entry-open",
     "confirmed-entry-never-completed",
     "done-only-item-lost",
+    "done-only-item-silent",
+    "snapshot-only-item-silent",
 )
 """Mutants whose kernels, run by the driver against the reference model, the refinement
 check refutes on their counterexample stream (the lifecycle and slot mutants: the
