@@ -468,7 +468,9 @@ ANNOUNCED_PARTS: frozenset[ChannelKind] = frozenset(
 parts, a reasoning item's summary and text parts, a shell call's commands): the API
 announces each such part with its part-added event before the part's first delta
 (R7).  A delta that opens one is reported, ``part_not_added``: openai-node's stream
-accumulator throws on it."""
+accumulator throws on it.  A resumed stream (R14) waives it for no item: a delta reaches
+only an item the stream itself announced, after the resume point, so its parts'
+added events were due after it too (issue #41)."""
 
 UNKNOWN_ITEM_TYPE = ItemTypeSpec("item")
 """The spec used for an item type the catalogue does not know (it still passes through)."""

@@ -259,6 +259,13 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "PartAddition",
             "The wire's type of a part addition event (R15): what it adds where.",
         ),
+        _Kernel(
+            "withholds",
+            tables.withheld,
+            (("verdict", "Execution"),),
+            "bool",
+            "The withheld verdicts (R13): a completed call not run, reported call_withheld.",
+        ),
     )
 
 

@@ -176,6 +176,16 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "snapshot with no items is reported once, as snapshot_absent: model.vocabulary.NOTE_CODES)",
         Scope.STEP,
     ),
+    # Issue #41: which report an item first seen past its announcement is owed.
+    Obligation(
+        "first_sight_reported",
+        "an item that admits an entry from its output_item.done is reported "
+        "done_only_item, one that admits it from the terminal snapshot "
+        "snapshot_only_item: the API announces every item with output_item.added first, "
+        "and a client that waits for it loses the item (R6; a resumed response waives "
+        "both: model.vocabulary.RESUME_WAIVED)",
+        Scope.STEP,
+    ),
     Obligation(
         "client_run_is_executable",
         "once the response ended, a call the evidence says the client runs is executable, "
@@ -185,8 +195,17 @@ COMPLETENESS: tuple[Obligation, ...] = (
         "tools say the client runs it or that declared none (R13)",
         Scope.FINAL,
     ),
+    Obligation(
+        "withheld_reported",
+        "once the response ended, a client call type that is not executable in a "
+        "response that completed is reported why, once: unconfirmed_item when nothing "
+        "confirmed it (unconfirmed_reported), else call_withheld naming its verdict "
+        "(undeclared, unknown tool type, server-run, answered, no call_id); no other "
+        "entry is reported call_withheld: no completed call is withheld in silence (R13)",
+        Scope.FINAL,
+    ),
 )
-"""The completeness obligations, in the order of issue #16 (then issue #24's)."""
+"""The completeness obligations, in the order of issue #16 (then issue #24's, #41's)."""
 
 COMPLETENESS_BY_NAME: dict[str, Obligation] = {ob.name: ob for ob in COMPLETENESS}
 """The same obligations, by name."""

@@ -156,6 +156,35 @@ EXECUTION: Final[ExecutionTable] = {
 are executable (``EXECUTABLE``); the proofs hold every other to its gate
 (``proofs/execution_z3.py``)."""
 
+WITHHELD: Final[dict[Execution, bool]] = {
+    # Not a call: nothing to run, nothing withheld.
+    Execution.NOT_A_CALL: False,
+    # A cut-off response: its end says so already (missing_terminal, response_error).
+    Execution.NOT_COMPLETED: False,
+    # Said already, by the lifecycle's row: unconfirmed_item (NOTE_UNCONFIRMED, R9).
+    Execution.UNCONFIRMED: False,
+    # A call of a completed response that is not run: said, with its verdict.
+    Execution.NO_CALL_ID: True,
+    Execution.ANSWERED: True,
+    Execution.SERVER: True,
+    # A vLLM gateway echoes a namespace's tools under flattened names
+    # (``agentic_ns__mcp__agentic_fixture__add_numbers``) and sends the call with the
+    # namespace restored: no echoed tool names it, and the client must hear why (#41).
+    Execution.UNDECLARED: True,
+    Execution.UNKNOWN_TOOL_TYPE: True,
+    # Executable: nothing withheld.
+    Execution.CLIENT: False,
+    Execution.TOOLS_UNKNOWN: False,
+}
+"""Which verdicts ``call_withheld`` reports (R13): the driver raises it, naming the
+verdict, for each entry whose verdict's cell is true (``impl/core/settle.py``).  The
+obligation ``withheld_reported`` (``model.completeness``, proved by
+``proofs/execution_z3.py``) holds every cell to its meaning: a call of a completed
+response that is not executable is reported exactly once — ``unconfirmed_item`` when
+nothing confirmed it (the lifecycle's row, ``unconfirmed_reported``), ``call_withheld``
+otherwise — so no completed call is withheld in silence, and no other item is said to
+be."""
+
 
 class Runner(Enum):
     """Who runs a declared tool."""

@@ -168,9 +168,14 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.part_additions[kind]``."""
         return tables.part_additions[kind]
 
+    def withholds(verdict: Execution) -> bool:
+        """``tables.withheld[verdict]``."""
+        return tables.withheld[verdict]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
         execute, names_one, shell_runner, search_runner, declares, reads_execution,
         reads_environment, reads_opening, reads_frame, reads_matched, reads_addition,
+        withholds,
     )

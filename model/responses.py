@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from .catalogue import STARTING_EVENT, Terminal
 from .ops import PYTHON, Fact, Ops, Text, Value
+from .vocabulary import ResponseStatus
 
 
 class ClientFrame(Enum):
@@ -253,6 +254,19 @@ terminal changes the items: invariant ``terminal_is_final``); the terminal that 
 it at once is the same failure, not an ``after_terminal`` event, and its response's own
 ``error`` is the failure's description.  Decided by the ``amends`` kernel, proved by the
 contract ``amended_terminals`` (``proofs/responses_z3.py``)."""
+
+
+UNENDED: Final = ResponseStatus.INTERRUPTED
+"""The status of a response whose input ended before any terminal event (R9), reported
+``missing_terminal``: never ``completed``, so nothing in it is run."""
+
+
+def held_attaches(bound: bool, named: bool) -> bool:
+    """Whether a resumed stream's held event (``FIRST_SEQUENCE``) attaches, without a
+    word, once its response ended: the stream admitted its item after all — its
+    ``output_index`` is ``bound`` to an entry, or its ``item_id`` ``named`` one; else it
+    is the ``orphan_event`` it would have been.  An id-less event attaches by its slot."""
+    return bound or named
 
 
 FIRST_SEQUENCE: Final = 0

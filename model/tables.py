@@ -44,6 +44,7 @@ from .execution import (
     EXECUTION,
     EXECUTION_RUNNER,
     EXECUTION_VALUES,
+    WITHHELD,
     Declared,
     EnvironmentType,
     Execution,
@@ -141,6 +142,7 @@ class ModelTables:
     part_additions: dict[AdditionType, PartAddition] = field(
         default_factory=lambda: PART_ADDITIONS
     )
+    withheld: dict[Execution, bool] = field(default_factory=lambda: WITHHELD)
 
 
 REFERENCE = ModelTables()
@@ -181,6 +183,7 @@ class KernelSet(NamedTuple):
     reads_frame: Callable[[FrameType], ClientFrame]
     reads_matched: Callable[[MatchTrigger], MatchedItem]
     reads_addition: Callable[[AdditionType], PartAddition]
+    withholds: Callable[[Execution], bool]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -213,6 +216,7 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "reads_frame": tables.client_frames,
         "reads_matched": tables.matched_items,
         "reads_addition": tables.part_additions,
+        "withholds": tables.withheld,
     }
 
 

@@ -377,6 +377,7 @@ class Code(Enum):
     SNAPSHOT_REKEYED = "snapshot_rekeyed"
     DIVERGENT_ITEM_FIELD = "divergent_item_field"
     UNKNOWN_TOOL_TYPE = "unknown_tool_type"
+    CALL_WITHHELD = "call_withheld"
     LATE_EVENT = "late_event"
     # R7 payload
     DIVERGENT_PAYLOAD = "divergent_payload"
@@ -541,6 +542,14 @@ CODES: dict[Code, CodeSpec] = {
         meaning="a declared tool's type is not in the catalogue; a call no known tool "
         "declares is not run",
     ),
+    # A completed call that is not run is never withheld in silence (issue #41: a vLLM
+    # gateway's call, its namespace restored, that no echoed tool names).
+    Code.CALL_WITHHELD: CodeSpec(
+        _I,
+        "R13",
+        meaning="a call in a completed response is not executable; the detail names why "
+        "(its execution verdict: undeclared, server, answered, unconfirmed, ...)",
+    ),
     Code.LATE_EVENT: CodeSpec(
         _I, "R3", meaning="an event for a done entry or a closed channel; it changes nothing"
     ),
@@ -700,6 +709,12 @@ RESUME_WAIVED: frozenset[Effect] = frozenset(
 )
 """The note effects that raise nothing in a resumed response (R14): an item first seen in
 its done or in the terminal's output there was announced before the resume point."""
+
+
+def waived(effect: Effect, resumed: bool) -> bool:
+    """Whether a note ``effect`` raises nothing: one of ``RESUME_WAIVED`` in a
+    ``resumed`` response (R14).  The driver and the refinement check both ask this."""
+    return resumed and effect in RESUME_WAIVED
 
 EVENT_NOTES: frozenset[Effect] = NOTE_EFFECTS - RESPONSE_END_NOTES
 """The note effects about the one event that raised them: their diagnostic carries it."""

@@ -441,6 +441,44 @@ def verdict_says_why(encoding: ExecutionEncoding, state: ExecutionState) -> Term
     return _each(encoding, says_why)
 
 
+def withheld_reported(encoding: ExecutionEncoding, state: ExecutionState) -> Term:
+    """Once the response ended, each admitted entry is reported withheld (the cell of
+    ``tables.withheld`` for its verdict, which the driver reads to raise
+    ``call_withheld``) exactly when it is a client call type that is not executable in
+    a completed response, and was confirmed: an unconfirmed one is the lifecycle's to
+    report (``unconfirmed_item``, proved by ``unconfirmed_reported``), once."""
+
+    def reported(i: int) -> Term:
+        verdict = encoding.verdict(state, i)
+        ended = z3.And(state.terminal, state.entry_state[i] != ENTRY[EntryState.ABSENT])
+        withheld = z3.And(
+            state.completed,
+            state.call[i],
+            z3.Not(EXECUTION.is_one_of(verdict, EXECUTABLE)),
+            verdict != EXECUTION[Execution.UNCONFIRMED],
+        )
+        return z3.Implies(ended, lookup(encoding.tables.withheld, verdict) == withheld)
+
+    return _each(encoding, reported)
+
+
+def withheld_antecedent(encoding: Any, before: Any, step: Any, after: Any) -> Term:
+    """A step after which ``withheld_reported`` owes a report: a response completed with
+    an admitted client call that is not executable (``vacuity``)."""
+    return z3.Or(
+        [
+            z3.And(
+                after.terminal,
+                after.completed,
+                after.entry_state[i] != ENTRY[EntryState.ABSENT],
+                after.call[i],
+                z3.Not(EXECUTION.is_one_of(encoding.verdict(after, i), EXECUTABLE)),
+            )
+            for i in range(encoding.bounds.entries)
+        ]
+    )
+
+
 EXECUTABLE_FACTS: dict[str, Callable[[Any, Any], Term]] = {
     "executable_is_confirmed": executable_is_confirmed,
     "executable_in_completed_response": executable_in_completed_response,
@@ -452,6 +490,7 @@ EXECUTABLE_FACTS: dict[str, Callable[[Any, Any], Term]] = {
 
 EXECUTABLE_OBLIGATIONS: dict[str, Callable[[Any, Any], Term]] = {
     "client_run_is_executable": client_run_is_executable,
+    "withheld_reported": withheld_reported,
 }
 """The completeness obligations over ``ExecutionEncoding`` (``model.completeness``)."""
 

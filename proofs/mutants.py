@@ -745,6 +745,50 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "R6/R9: a snapshot that lists one item twice is a provider bug worth a "
         "duplicate_item; ignored, the second copy vanishes without a trace",
     ),
+    # -- issue #41: which report an item first seen past its announcement is owed ------
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "done-only-item-silent",
+            "lifecycle",
+            (_S.ABSENT, _T.ITEM_DONE),
+            Transition(
+                _S.DONE,
+                tuple(
+                    effect
+                    for effect in REFERENCE.lifecycle[_S.ABSENT][_T.ITEM_DONE].effects
+                    if effect is not Effect.NOTE_DONE_ONLY
+                ),
+            ),
+        ),
+        "an item first seen in its output_item.done admitted without a word",
+        "first_sight_reported",
+        "R6: the API announces every item with output_item.added first; an item a "
+        "stream sends only in its done is recovered, and silent, a client that waits for "
+        "the added event loses it with no word of why (issue #41: the cell was read by "
+        "no property)",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "snapshot-only-item-silent",
+            "lifecycle",
+            (_S.ABSENT, _T.SNAPSHOT_ITEM),
+            Transition(
+                _S.COMPLETED,
+                tuple(
+                    effect
+                    for effect in REFERENCE.lifecycle[_S.ABSENT][_T.SNAPSHOT_ITEM].effects
+                    if effect is not Effect.NOTE_SNAPSHOT_ONLY
+                ),
+            ),
+        ),
+        "an item first seen in the terminal snapshot admitted without a word",
+        "first_sight_reported",
+        "R6: an item only the terminal's output holds is recovered; a client that reads "
+        "the stream's events never sees it, and must be told (issue #41: the cell was "
+        "read by no property)",
+    ),
     # -- the tables no transition system reads (issue 24): refuted by the contracts of
     # proofs/responses_z3.py; tests/core/test_response_ends.py and
     # tests/proofs/test_response_tables.py keep a stream each mutant changes ----------
@@ -998,6 +1042,35 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "verdict_says_why",
         "R13: the verdict is the reason a call is not run; an answered hosted shell call "
         "reported as unconfirmed sends its reader after a done that did arrive",
+        "execution",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "undeclared-call-withheld-silently",
+            "withheld",
+            (Execution.UNDECLARED,),
+            False,
+        ),
+        "a completed call no declared tool names is withheld in silence",
+        "withheld_reported",
+        "issue #41: a vLLM gateway echoes a namespace's tools under flattened names "
+        "(agentic_ns__mcp__agentic_fixture__add_numbers) and sends the call with the "
+        "namespace restored; the call is undeclared, and was not run with no word said",
+        "execution",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "executable-call-said-withheld",
+            "withheld",
+            (Execution.CLIENT,),
+            True,
+        ),
+        "a call the client runs reported as withheld",
+        "withheld_reported",
+        "R13: call_withheld tells a client a call is not run; said of a call it runs, the "
+        "client is told to distrust the one answer it should act on",
         "execution",
     ),
     # -- who runs a declared tool (R13): one cell of ENVIRONMENT_RUNNER / EXECUTION_RUNNER

@@ -75,9 +75,11 @@ from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables, tab
 from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
     AddedView,
+    Code,
     Effect,
     IdentityField,
     MatchView,
+    ResponseStatus,
     SlotTrigger,
     Trigger,
 )
@@ -365,6 +367,34 @@ def _id_not_learned(original: Callable[..., Any]) -> Callable[..., Any]:
     return edited
 
 
+def _amend_kept(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any, event: Any) -> None:
+        original(step, event)
+        step.state.amendable = True  # the flag is never reset
+
+    return edited
+
+
+def _unended_completed(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any) -> None:
+        if not step.state.terminal:
+            step.note(Code.MISSING_TERMINAL, "input ended before a terminal event")
+            settle.end(step, ResponseStatus.COMPLETED, None)
+
+    return edited
+
+
+def _held_by_id_only(original: Callable[..., Any]) -> Callable[..., Any]:
+    def edited(step: Any) -> None:
+        # The slot test dropped: an id-less held event never attaches.
+        step.state.held_over[:] = [
+            (None, item_id, diagnostic) for _, item_id, diagnostic in step.state.held_over
+        ]
+        original(step)
+
+    return edited
+
+
 DRIVER_EDITS: tuple[DriverEdit, ...] = (
     DriverEdit(
         "match-by-slot-against-done",
@@ -494,6 +524,30 @@ DRIVER_EDITS: tuple[DriverEdit, ...] = (
         effects,
         "_note",
         _silent,
+    ),
+    # Issue #41: three one-line edits that passed both the refinement and the tests.
+    DriverEdit(
+        "amend-flag-kept",
+        "after error + response.failed, a third terminal is taken as an amend too "
+        "(after_terminal disappears)",
+        dispatch,
+        "describe_failure",
+        _amend_kept,
+    ),
+    DriverEdit(
+        "unended-taken-as-completed",
+        "a stream with no terminal event ends completed, not interrupted",
+        dispatch,
+        "_end_of_input",
+        _unended_completed,
+    ),
+    DriverEdit(
+        "held-attached-by-id-only",
+        "a resumed stream's held event attaches only by its item_id: an id-less one "
+        "becomes a false orphan_event",
+        settle,
+        "_attach_held",
+        _held_by_id_only,
     ),
     DriverEdit(
         "item-id-not-learned",

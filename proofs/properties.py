@@ -473,6 +473,33 @@ def _duplicate_reported(encoding: Encoding, before: State, step: Step, after: St
     )
 
 
+_FIRST_SIGHT: dict[Trigger, Code] = {
+    Trigger.ITEM_DONE: Code.DONE_ONLY_ITEM,
+    Trigger.SNAPSHOT_ITEM: Code.SNAPSHOT_ONLY_ITEM,
+}
+"""The report an item is owed when its event is the first that reaches its entry (R6):
+the obligation ``first_sight_reported``, stated against the codes the rows raise
+(``Encoding.raised_by``: the lifecycle's note effects through ``NOTE_CODES``)."""
+
+
+def _first_sight_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    def reported(i: int) -> Term:
+        first = z3.And(
+            encoding.delivers(before, step, i), before.entry_state[i] == ENTRY[EntryState.ABSENT]
+        )
+        return z3.And(
+            [
+                z3.Implies(
+                    z3.And(first, step.event == TRIGGER[trigger]),
+                    encoding.raised_by(before, step, i)[code],
+                )
+                for trigger, code in _FIRST_SIGHT.items()
+            ]
+        )
+
+    return _each_entry(encoding, reported)
+
+
 def _missing_from_snapshot_reported(
     encoding: Encoding, before: State, step: Step, after: State
 ) -> Term:
@@ -830,6 +857,7 @@ COMPLETENESS_PROPERTIES: dict[str, Property] = {
         Property("duplicate_reported", step=_duplicate_reported),
         Property("item_id_learned", state=_item_id_learned),
         Property("missing_from_snapshot_reported", step=_missing_from_snapshot_reported),
+        Property("first_sight_reported", step=_first_sight_reported),
         *(
             Property(name, state=formula, execution=True)
             for name, formula in EXECUTABLE_OBLIGATIONS.items()

@@ -58,7 +58,6 @@ from typing import Any
 
 import z3
 from responses_oracle.core.dispatch import end_of_input, step
-from responses_oracle.core.effects import waived
 from responses_oracle.core.events import parse_event
 from responses_oracle.core.state import ResponseState
 from responses_oracle.model.admission import (
@@ -68,12 +67,19 @@ from responses_oracle.model.admission import (
     identity_relation,
     match_view,
 )
-from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, EventClass
+from responses_oracle.model.catalogue import (
+    ITEM_TYPES,
+    TERMINALS,
+    UNKNOWN_ITEM_TYPE,
+    WIRE_EVENTS,
+    EventClass,
+)
 from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.responses import UNENDED, held_attaches, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
@@ -89,6 +95,7 @@ from responses_oracle.model.vocabulary import (
     ResponseStatus,
     SlotState,
     Trigger,
+    waived,
 )
 
 from .encoding import (
@@ -149,6 +156,9 @@ class Expected:
     identity: tuple[tuple[IdentityField, str | None], ...] = ()
     item_id: str | None = None
     """A payload event's ``item_id``: it names the target after a row that learns it."""
+    orphan: tuple[int | None, str | None] | None = None
+    """A payload event the routing table sends to no entry with ``orphan_event``: its
+    ``(output_index, item_id)``, which a resumed response holds until its end (R14)."""
 
 
 @dataclass(frozen=True)
@@ -328,7 +338,8 @@ def _routed(
     views = route_views(PYTHON, bound, named, shared, event.item_id is not None)
     route = kernels.route(*views)
     target: int | None = route_target(PYTHON, route.action, bound, named)
-    return Expected(target, required=False, item_id=event.item_id)
+    orphan = (event.output_index, event.item_id) if route.code is Code.ORPHAN_EVENT else None
+    return Expected(target, required=False, item_id=event.item_id, orphan=orphan)
 
 
 class _Recorder:
@@ -359,6 +370,50 @@ def responses(events: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any
     return [events for events in split if events]
 
 
+class _Ending:
+    """Where the response ends and what that owes (R9, R14), read off the events by the
+    model's own tables, never by the driver: the first terminal event ends it with its
+    ``terminal_status``; the terminal right after an ``amendable`` one is the same
+    failure; any other event after the end owes ``after_terminal``; input that ends
+    before a terminal leaves the response ``UNENDED`` and owes ``missing_terminal``."""
+
+    def __init__(self, tables: ModelTables) -> None:
+        self.tables = tables
+        self.status = ResponseStatus.IN_PROGRESS
+        self.ended = False
+        self.amendable = False
+
+    def take(self, event_type: str) -> Code | None:
+        """One event of ``event_type``: the code it owes, if any."""
+        spec = WIRE_EVENTS.get(event_type)
+        terminal = TERMINALS.get(spec.event_class) if spec is not None else None
+        if self.ended:
+            amends, self.amendable = self.amendable and terminal is not None, False
+            return None if amends else Code.AFTER_TERMINAL
+        if terminal is not None:
+            self.ended = True
+            self.status = self.tables.terminal_status[terminal]
+            self.amendable = self.tables.amendable[terminal]
+        return None
+
+    def end_of_input(self) -> Code | None:
+        """The input ended: the code that owes, if any."""
+        if self.ended:
+            return None
+        self.ended, self.status = True, UNENDED
+        return Code.MISSING_TERMINAL
+
+    def problems(self, owed: Code | None, state: ResponseState, raised: int) -> tuple[str, ...]:
+        """Where the driver's response status or the codes it raised since ``raised``
+        are not what the ending owes."""
+        found: list[str] = []
+        if state.status is not self.status:
+            found.append(f"the response is {state.status.value}, the model's {self.status.value}")
+        if owed is not None and owed not in {d.code for d in state.diagnostics[raised:]}:
+            found.append(f"the event owes {owed.value}")
+        return tuple(found)
+
+
 def driver_steps(
     events: Sequence[Mapping[str, Any]], kernels: KernelSet, tables: ModelTables
 ) -> list[DriverStep]:
@@ -368,6 +423,11 @@ def driver_steps(
     state = ResponseState()
     steps: list[DriverStep] = []
     slotless: frozenset[int] = frozenset()
+    typed = [payload for payload in events if isinstance(payload.get("type"), str)]
+    # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
+    resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
+    ending = _Ending(tables)
+    held: list[tuple[int | None, str | None]] = []
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
@@ -379,8 +439,13 @@ def driver_steps(
         step(state, parse_event(index, payload), recorder.kernels)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, state, chars) if live else ()
+        problems += ending.problems(ending.take(payload["type"]), state, raised)
+        if live and resumed and expected is not None and expected.orphan is not None:
+            held.append(expected.orphan)
+        if live and state.terminal:
+            problems += _released(held, state, raised)
         if live:
-            problems += _misreported(calls, state, raised, tables)
+            problems += _misreported(calls, state, raised, tables, resumed)
             problems += _identity(expected, state)
             problems += _learned(expected, calls, state, tables)
         slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
@@ -388,8 +453,12 @@ def driver_steps(
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
     before = observe(state, slotless)
     live = not state.terminal
+    raised = len(state.diagnostics)
     end_of_input(state, recorder.kernels)
     problems = tuple(_executability(state)) if live else ()
+    problems += ending.problems(ending.end_of_input(), state, raised)
+    if live:
+        problems += _released(held, state, raised)
     steps.append(
         DriverStep(
             len(events),
@@ -402,6 +471,23 @@ def driver_steps(
         )
     )
     return steps
+
+
+def _released(
+    held: Sequence[tuple[int | None, str | None]], state: ResponseState, raised: int
+) -> tuple[str, ...]:
+    """Where the orphan_event codes the response's end raised are not the held events
+    that do not attach (``model.responses.held_attaches``, over the slots and ids the
+    driver's state holds at the end)."""
+    facts = _Facts(state)
+    owed = sum(
+        not held_attaches(index in state.slots, bool(facts.named(item_id)))
+        for index, item_id in held
+    )
+    said = sum(d.code is Code.ORPHAN_EVENT for d in state.diagnostics[raised:])
+    if said == owed:
+        return ()
+    return (f"{len(held)} held events owe {owed} orphan_event at the end; {said} raised",)
 
 
 def _delta_chars(state: ResponseState) -> int:
@@ -468,11 +554,12 @@ def _misreported(
     state: ResponseState,
     raised: int,
     tables: ModelTables,
+    resumed: bool,
 ) -> tuple[str, ...]:
     """The diagnostics the event's steps owe but the driver did not raise — each note
     effect of each row taken raises its ``NOTE_CODES`` code (``missing_from_snapshot``
-    only for a snapshot with items, none a ``waived`` one) — and the payload invariants
-    the driver's channels break after it."""
+    only for a snapshot with items, none the model ``waived`` in a ``resumed``
+    response) — and the payload invariants the driver's channels break after it."""
     kernels = table_kernels(tables)
     codes = {d.code for d in state.diagnostics[raised:]}
     problems = [
@@ -482,7 +569,7 @@ def _misreported(
         if effect in NOTE_CODES
         and NOTE_CODES[effect] not in codes
         and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and state.snapshot_items == 0)
-        and not waived(effect, state)
+        and not waived(effect, resumed)
     ]
     snapshot = state.snapshot()
     problems += [

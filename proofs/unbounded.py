@@ -88,6 +88,7 @@ UNBOUNDED: tuple[str, ...] = (
     "executable_is_client_run",
     "client_run_is_executable",
     "verdict_says_why",
+    "withheld_reported",
 )
 """The invariants proved for any number of entries: those about each entry on its own."""
 

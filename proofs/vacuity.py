@@ -69,7 +69,7 @@ from .encoding import (
     Term,
     select,
 )
-from .execution_z3 import client_run_antecedent
+from .execution_z3 import client_run_antecedent, withheld_antecedent
 from .induction import (
     Run,
     Trace,
@@ -500,6 +500,16 @@ OBLIGATION_ANTECEDENTS: dict[str, ObligationGoal] = {
             ),
         ),
     ),
+    # An item first seen in its done (the snapshot's first sight is the same row kind).
+    "first_sight_reported": lambda e, b, s, a: z3.And(
+        s.event == TRIGGER[Trigger.ITEM_DONE],
+        _some_entry(
+            e,
+            lambda i: z3.And(
+                e.delivers(b, s, i), b.entry_state[i] == ENTRY[EntryState.ABSENT]
+            ),
+        ),
+    ),
     # A confirmed entry the snapshot left out, at response.completed: the report.
     "missing_from_snapshot_reported": lambda e, b, s, a: z3.And(
         s.trigger == TRIGGER[Trigger.RESPONSE_COMPLETED],
@@ -553,6 +563,7 @@ def obligation_witnesses(
         **OBLIGATION_ANTECEDENTS,
         **ROUTING_ANTECEDENTS,
         "client_run_is_executable": client_run_antecedent,
+        "withheld_reported": withheld_antecedent,
     }
     for name in COMPLETENESS_BY_NAME:
         prop = PROPERTIES[name]

@@ -15,7 +15,6 @@ from responses_oracle.model.catalogue import ANNOUNCED_PARTS
 from responses_oracle.model.vocabulary import (
     EVENT_NOTES,
     NOTE_CODES,
-    RESUME_WAIVED,
     Code,
     Effect,
     IdSource,
@@ -23,11 +22,12 @@ from responses_oracle.model.vocabulary import (
     PayloadSource,
     SlotTrigger,
     Trigger,
+    waived,
 )
 
 from . import identity, reconcile
 from .context import StepContext, said
-from .state import Channel, Entry, ResponseState, Slot
+from .state import Channel, Entry, Slot
 
 _ITEM_SOURCE: dict[Trigger, PayloadSource] = {
     Trigger.ITEM_DONE: PayloadSource.ITEM_DONE,
@@ -72,8 +72,11 @@ def deliver(
 
 def _opened_by_delta(step: StepContext, entry: Entry, channel: Channel) -> Channel:
     """Attach a channel a delta opens; a part the API announces first (``ANNOUNCED_PARTS``)
-    is reported unless the stream resumed after its announcement (R14)."""
-    if channel.kind in ANNOUNCED_PARTS and step.state.resumed_at is None:
+    is reported, in a resumed stream too: a delta reaches only an entry the stream's own
+    ``output_item.added`` opened, after the resume point, so its part-added events
+    were due after it too (R7; an item opened before the resume point has its events
+    held, R14)."""
+    if channel.kind in ANNOUNCED_PARTS:
         step.note(
             Code.PART_NOT_ADDED,
             f"entry {entry.ordinal} ({entry.item_type}): {channel.kind.value}"
@@ -124,15 +127,9 @@ def _execute(
         _note(step, effect, entry, snapshot_nonempty)
 
 
-def waived(effect: Effect, state: ResponseState) -> bool:
-    """Whether a note effect raises nothing in this response: the ``RESUME_WAIVED`` ones
-    in a resumed response (R14)."""
-    return effect in RESUME_WAIVED and state.resumed_at is not None
-
-
 def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
     """A note effect raises its code (``model.vocabulary.NOTE_CODES``), with a detail."""
-    if waived(effect, step.state):
+    if waived(effect, step.state.resumed_at is not None):
         return
     if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT:
         if not snapshot_nonempty:  # an empty snapshot is reported once, snapshot_absent

@@ -187,6 +187,15 @@ _OpeningType_QUEUED = OpeningType.QUEUED
 _FrameType_CREATE = FrameType.CREATE
 _MatchTrigger_ITEM_DONE = MatchTrigger.ITEM_DONE
 _AdditionType_ANNOTATION_ADDED = AdditionType.ANNOTATION_ADDED
+_Execution_NOT_A_CALL = Execution.NOT_A_CALL
+_Execution_NOT_COMPLETED = Execution.NOT_COMPLETED
+_Execution_UNCONFIRMED = Execution.UNCONFIRMED
+_Execution_NO_CALL_ID = Execution.NO_CALL_ID
+_Execution_ANSWERED = Execution.ANSWERED
+_Execution_SERVER = Execution.SERVER
+_Execution_UNDECLARED = Execution.UNDECLARED
+_Execution_UNKNOWN_TOOL_TYPE = Execution.UNKNOWN_TOOL_TYPE
+_Execution_CLIENT = Execution.CLIENT
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__NOTE_DONE_ONLY__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.NOTE_DONE_ONLY, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -736,6 +745,18 @@ def _edge_sets() -> dict[str, frozenset[tuple[Any, ...]]]:
         "reads_addition": frozenset({
             (AdditionType.ANNOTATION_ADDED, _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX),
             (AdditionType.ANNOTATION_ADDED_OLDER, _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX),
+        }),
+        "withholds": frozenset({
+            (Execution.NOT_A_CALL, _FALSE),
+            (Execution.NOT_COMPLETED, _FALSE),
+            (Execution.UNCONFIRMED, _FALSE),
+            (Execution.NO_CALL_ID, _TRUE),
+            (Execution.ANSWERED, _TRUE),
+            (Execution.SERVER, _TRUE),
+            (Execution.UNDECLARED, _TRUE),
+            (Execution.UNKNOWN_TOOL_TYPE, _TRUE),
+            (Execution.CLIENT, _FALSE),
+            (Execution.TOOLS_UNKNOWN, _FALSE),
         }),
     }
 
@@ -1654,5 +1675,31 @@ def reads_addition(kind: AdditionType) -> PartAddition:
     return _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX  # part_additions[ANNOTATION_ADDED_OLDER]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition)
+def withholds(verdict: Execution) -> bool:
+    """The withheld verdicts (R13): a completed call not run, reported call_withheld.
+
+    post: (verdict, __return__) in edges("withholds")
+    """
+    if verdict is _Execution_NOT_A_CALL:
+        return _FALSE  # withheld[NOT_A_CALL]
+    if verdict is _Execution_NOT_COMPLETED:
+        return _FALSE  # withheld[NOT_COMPLETED]
+    if verdict is _Execution_UNCONFIRMED:
+        return _FALSE  # withheld[UNCONFIRMED]
+    if verdict is _Execution_NO_CALL_ID:
+        return _TRUE  # withheld[NO_CALL_ID]
+    if verdict is _Execution_ANSWERED:
+        return _TRUE  # withheld[ANSWERED]
+    if verdict is _Execution_SERVER:
+        return _TRUE  # withheld[SERVER]
+    if verdict is _Execution_UNDECLARED:
+        return _TRUE  # withheld[UNDECLARED]
+    if verdict is _Execution_UNKNOWN_TOOL_TYPE:
+        return _TRUE  # withheld[UNKNOWN_TOOL_TYPE]
+    if verdict is _Execution_CLIENT:
+        return _FALSE  # withheld[CLIENT]
+    return _FALSE  # withheld[TOOLS_UNKNOWN]
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition, withholds=withholds)
 """The generated kernels as one value, for the driver."""

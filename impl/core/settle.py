@@ -15,7 +15,9 @@ runner the ``shell_runner`` / ``search_runner`` kernel's (a shell's wire
 ``environment.type`` read by the ``reads_environment`` kernel, a tool search's wire
 ``execution`` by the ``reads_execution`` kernel), where the declared tools'
 answer leaves the walk the ``declares`` kernel's; a declared tool of a type the
-catalogue does not know is reported (``unknown_tool_type``).
+catalogue does not know is reported (``unknown_tool_type``), and so is every entry
+whose verdict the ``withholds`` kernel says withholds a call of a completed response
+(``call_withheld``, naming the verdict: ``model.execution.WITHHELD``).
 
 WARNING — decided here, not yet in a table: the JSON check of ``function_call``
 arguments.
@@ -38,6 +40,7 @@ from responses_oracle.model.execution import (
     declared_tools,
     unknown_tool_types,
 )
+from responses_oracle.model.responses import UNENDED, held_attaches
 from responses_oracle.model.vocabulary import Code, IdSource, ResponseStatus, Trigger
 
 from .admit import on_item, refused
@@ -73,7 +76,7 @@ def _attach_held(step: StepContext) -> None:
     state = step.state
     attached = 0
     for output_index, item_id, diagnostic in state.held_over:
-        if output_index in state.slots or step.named_by(item_id):
+        if held_attaches(output_index in state.slots, bool(step.named_by(item_id))):
             attached += 1
         else:
             state.diagnostics.append(diagnostic)
@@ -230,6 +233,8 @@ def _settle(step: StepContext) -> None:
             kernels.reads_environment,
         )
         entry.executable = entry.execution in EXECUTABLE
+        if kernels.withholds(entry.execution):
+            _note_withheld(step, entry)
         if entry.item_type == "function_call":
             arguments = entry.channels.get((ChannelKind.ARGUMENTS, 0))
             text = None if arguments is None else (arguments.value or "".join(arguments.deltas))
@@ -243,9 +248,26 @@ def _settle(step: StepContext) -> None:
                     )
 
 
+def _note_withheld(step: StepContext, entry: Entry) -> None:
+    """A call of a completed response that is not run, said with its verdict (R13): the
+    name it was called by (its namespace too) is what a reader compares with the
+    declared tools."""
+    called = [entry.item_type]
+    if entry.name is not None:
+        name = entry.name if entry.namespace is None else f"{entry.namespace}.{entry.name}"
+        called.append(repr(name))
+    if entry.call_id is not None:
+        called.append(f"call_id {entry.call_id!r}")
+    step.note(
+        Code.CALL_WITHHELD,
+        f"entry {entry.ordinal} ({' '.join(called)}) is not executable: "
+        f"{entry.execution.value}",
+    )
+
+
 def end_of_input(step: StepContext) -> None:
     """Input ended: a response with no terminal event is interrupted (R9)."""
     if step.state.terminal:
         return
     step.note(Code.MISSING_TERMINAL, "input ended before a terminal event")
-    end(step, ResponseStatus.INTERRUPTED, None)
+    end(step, UNENDED, None)

@@ -796,6 +796,16 @@ result:
 
 When the stream declares no tools (no `tools`, or an empty list), gate 6 cannot be
 read: the call is executable by its type and its verdict says so, `tools_unknown`.
+
+No call of a completed response is withheld in silence. A call that is not executable
+there is reported once: `unconfirmed_item` when nothing confirmed it, else
+`call_withheld` (info), whose detail names the call and its verdict, for example
+`entry 0 (function_call 'mcp__agentic_fixture.add_numbers' call_id 'call_1') is not
+executable: undeclared` — a gateway that echoes a namespace's tools under flattened
+names (`agentic_ns__mcp__agentic_fixture__add_numbers`) and sends the call with its
+namespace restored. Which verdicts `call_withheld` reports is a model table
+(`WITHHELD` in `model/execution.py`), and `prove` shows the obligation
+`withheld_reported`: exactly the calls not run in a completed response are reported.
 Each call type's facts (the tool types that declare it, how, the output that answers
 it) are its record in `model/catalogue.py` (`ITEM_TYPES`, `ClientCall`); who runs a
 declared tool is in `model/execution.py` (`ENVIRONMENT_RUNNER`, `EXECUTION_RUNNER`).

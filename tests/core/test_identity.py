@@ -76,8 +76,12 @@ def test_a_hosted_shell_output_is_an_item_of_its_own_not_a_second_call() -> None
     assert [entry.item["call_id"] for entry in result.items] == ["call_sh", "call_sh"]
     assert [entry.item["id"] for entry in result.items] == ["sh_1", "sho_1"]
     assert result.items[1].item["output"] == output["output"]
-    assert codes(result) == []
-    assert not any(d.severity.value == "error" for d in result.diagnostics)
+    # The server ran the call: not run again, and said so (R13, issue #41).
+    assert [(entry.executable, entry.execution.value) for entry in result.items] == [
+        (False, "answered"),
+        (False, "not_a_call"),
+    ]
+    assert codes(result) == ["call_withheld"]
 
 
 def test_a_function_call_output_with_its_calls_call_id_is_kept_too() -> None:

@@ -1192,6 +1192,15 @@ def test_r9_error_event_fails_the_response() -> None:
     # AMENDABLE_TERMINALS): no after_terminal, one response_error.
     assert rows(result) == [row(0, call, "wire", "item_done", "done", False)]
     assert codes(result) == ["response_error"]
+    # Issue #41: the amend is one terminal, once; a third terminal is after the end.
+    third = reduce1(
+        created(),
+        event("error", error={"type": "server_error", "code": "server_error", "message": "boom"}),
+        ended("failed"),
+        ended("failed"),
+        status="failed",
+    )
+    assert codes(third) == ["after_terminal", "response_error"]
 
 
 def test_r9_missing_terminal_is_interrupted() -> None:
@@ -1517,7 +1526,53 @@ def test_r13_a_dated_echo_of_a_declared_tool_type_declares_the_tool() -> None:
         )
     )
     assert only(result).execution.value == "unknown_tool_type"
-    assert codes(result) == ["done_only_item", "unknown_tool_type"]
+    # The type, once; the call it leaves unrun, once (issue #41: never in silence).
+    assert codes(result) == ["call_withheld", "done_only_item", "unknown_tool_type"]
+
+
+def test_r13_a_flattened_namespace_echo_leaves_the_call_withheld_and_says_so() -> None:
+    # Issue #41: a vLLM gateway declares the namespace tool upstream as one flat
+    # function (agentic_ns__{namespace}__{member}), echoes that flat name in
+    # response.tools, and sends the call with the namespace restored.  No echoed tool
+    # names the call: it is not run, and never in silence.
+    flat = "agentic_ns__mcp__agentic_fixture__add_numbers"
+    call = {
+        "type": "function_call",
+        "id": "fc_1",
+        "call_id": "call_1",
+        "namespace": "mcp__agentic_fixture",
+        "name": "add_numbers",
+        "arguments": '{"numbers":[8,0]}',
+        "status": "completed",
+    }
+    tools = [{"type": "function", "name": flat, "parameters": {"type": "object"}}]
+    response = {"id": "resp_1", "status": "in_progress", "output": [], "tools": tools}
+    stream = numbered(
+        [
+            {"type": "response.created", "response": response},
+            added(0, {**call, "arguments": "", "status": "in_progress"}),
+            done(0, call),
+            {
+                "type": "response.completed",
+                "response": {**response, "status": "completed", "output": [call]},
+            },
+        ]
+    )
+    result = reduce1(*stream)
+    assert rows(result) == [row(0, call, "wire", "snapshot", "completed", False)]
+    assert only(result).execution.value == "undeclared"
+    assert codes(result) == ["call_withheld"]
+    (withheld,) = result.diagnostics
+    assert withheld.detail == (
+        "entry 0 (function_call 'mcp__agentic_fixture.add_numbers' call_id 'call_1') "
+        "is not executable: undeclared"
+    )
+    # The withheld cell of the verdict decides the report: the mutant that clears it
+    # withholds the same call in silence.
+    mutant = Reducer(kernels=load_kernels(MUTANTS["undeclared-call-withheld-silently"].tables))
+    mutant.feed_all(stream)
+    (silent,) = mutant.finish()
+    assert (only(silent).execution.value, codes(silent)) == ("undeclared", [])
 
 
 def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None:
@@ -1535,3 +1590,40 @@ def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None
     (result,) = reducer.finish()
     assert rows(result) == rows(reduce1(*events))
     assert codes(result) == ["response_resumed"]
+
+
+def test_r14_a_part_of_an_item_added_after_the_resume_point_is_owed_its_added() -> None:
+    # Issue #41: the resume waives what came before it, not what came after.  The
+    # message is announced after the resume point, so its part's added was due there too.
+    item = msg("msg_2", text_part("Hi."))
+    events = numbered(
+        [created(), added(0, msg("msg_1", text_part("A"))), done(0, msg("msg_1", text_part("A")))]
+        + [added(1, msg("msg_2"))]
+        + [delta(1, "msg_2", t, "output_text", content_index=0) for t in ("H", "i.")]
+        + [done(1, item), completed([msg("msg_1", text_part("A")), item])]
+    )
+    reducer = Reducer()
+    reducer.feed_all(events[3:])
+    (result,) = reducer.finish()
+    assert [entry.item for entry in result.items] == [msg("msg_1", text_part("A")), item]
+    # msg_1, in the snapshot only, was announced before the resume point: no word.
+    assert codes(result) == ["part_not_added", "response_resumed"]
+
+
+def test_r14_a_resume_inside_an_id_less_item_attaches_its_events() -> None:
+    # Issue #41: the held events of an item opened before the resume point carry no
+    # item_id, only their output_index: the item's done binds that slot, so they attach
+    # to it, without an orphan_event.
+    bare = {key: value for key, value in msg("msg_1").items() if key != "id"}
+    item = {**bare, "content": [text_part("Hello.")]}
+    events = numbered(
+        [created(), added(0, bare)]
+        + [part_event("content_part.added", 0, None, text_part(""), content_index=0)]
+        + [delta(0, None, t, "output_text", content_index=0) for t in ("Hel", "lo.")]
+        + [done(0, item), completed([item])]
+    )
+    reducer = Reducer()
+    reducer.feed_all(events[3:])
+    (result,) = reducer.finish()
+    assert [entry.item["content"] for entry in result.items] == [[text_part("Hello.")]]
+    assert codes(result) == ["id_minted", "response_resumed"]

@@ -229,9 +229,13 @@ def test_an_unknown_declared_tool_type_is_named_and_its_call_says_so() -> None:
     assert [(i.executable, i.execution) for i in result.items] == [
         (False, Execution.UNKNOWN_TOOL_TYPE)
     ]
-    (diagnostic,) = result.diagnostics
+    diagnostic, withheld = result.diagnostics
     assert diagnostic.code.value == "unknown_tool_type"
     assert "'robot_arm_2027_01_01'" in diagnostic.detail
+    assert (withheld.code.value, withheld.detail) == (
+        "call_withheld",
+        "entry 0 (computer_call call_id 'call_cu') is not executable: unknown_tool_type",
+    )
     # A call a known declared tool names keeps its verdict beside an unknown tool.
     call = {"type": "function_call", "name": "get_weather", "call_id": "call_1"}
     declared = [{"type": "robot_arm"}, {"type": "function", "name": "get_weather"}]

@@ -170,6 +170,8 @@ COMPLETENESS_MUTANTS = (
     "done-only-item-payload-dropped",
     "late-delta-reported-duplicate",
     "replayed-added-silent",
+    "done-only-item-silent",
+    "snapshot-only-item-silent",
 )
 
 
@@ -257,6 +259,21 @@ def test_replayed_added_silent_drops_the_duplicate_diagnostic() -> None:
     mutant, reference = _both("replayed-added-silent")
     assert Code.DUPLICATE_ITEM in _codes(reference)
     assert Code.DUPLICATE_ITEM not in _codes(mutant)
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("done-only-item-silent", Code.DONE_ONLY_ITEM),
+        ("snapshot-only-item-silent", Code.SNAPSHOT_ONLY_ITEM),
+    ],
+)
+def test_an_item_first_seen_past_its_announcement_is_owed_its_report(name: str, code: Code) -> None:
+    # Issue #41: the lifecycle cell's note was read by no property; now
+    # first_sight_reported owes it, and the mutant's reducer drops exactly it.
+    mutant, reference = _both(name)
+    assert code in _codes(reference)
+    assert [c for c in _codes(reference) if c is not code] == _codes(mutant)
 
 
 def _id_learning_stream() -> list[dict[str, Any]]:

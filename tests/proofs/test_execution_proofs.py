@@ -28,6 +28,7 @@ from responses_oracle.model.execution import (
     Stop,
     execution_stop,
 )
+from responses_oracle.model.execution import WITHHELD as REPORTED_CELLS
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.tables import REFERENCE
@@ -69,6 +70,7 @@ def test_every_executable_invariant_has_a_mutant_and_a_python_predicate() -> Non
 def test_mutant_is_one_execution_or_declared_cell(mutant: Mutant) -> None:
     changed = [s for s in Stop if mutant.tables.execution[s] is not EXECUTION[s]]
     changed += [a for a in Declared if mutant.tables.declared[a] is not DECLARED[a]]
+    changed += [v for v in Execution if mutant.tables.withheld[v] is not REPORTED_CELLS[v]]
     assert len(changed) == 1
 
 
@@ -176,6 +178,12 @@ WITNESSES: dict[str, list[dict[str, Any]]] = {
         [_SHELL, {"type": "shell_call_output", "id": "sho_1", "call_id": "call_sh"}],
         [{"type": "shell"}],
     ),
+    # Issue #41: the call a vLLM gateway restores to its namespace, no echoed tool its.
+    "undeclared-call-withheld-silently": _turn(
+        [{**_CALL, "namespace": "mcp__agentic_fixture", "name": "add_numbers"}],
+        [{"type": "function", "name": "agentic_ns__mcp__agentic_fixture__add_numbers"}],
+    ),
+    "executable-call-said-withheld": _turn([_CALL], _FUNCTION),
 }
 """A stream per mutant: the case its evidence names."""
 
@@ -185,6 +193,10 @@ WITHHELD = frozenset({"declared-call-withheld", "undeclared-tools-call-withheld"
 RENAMED = frozenset({"answered-call-said-unconfirmed"})
 """Mutants that run what the reference runs, but name another reason for not running."""
 
+REPORTED = frozenset({"undeclared-call-withheld-silently", "executable-call-said-withheld"})
+"""Mutants that run what the reference runs, for the same reason, but report it
+otherwise (``call_withheld`` dropped or added)."""
+
 PYTHON_BLIND = frozenset(
     {"hosted-call-runs", "undeclared-call-runs", "undeclared-call-client-run"}
 )
@@ -192,21 +204,28 @@ PYTHON_BLIND = frozenset(
 tools (the declaration half of ``executable_is_client_run`` is the Z3 statement's)."""
 
 
-def _executable(events: list[dict[str, Any]], mutant: Mutant | None) -> list[bool]:
-    """Whether each item of the one response is executable, by the reducer generated
-    from ``mutant``'s tables (the reference's for None)."""
+def _result(events: list[dict[str, Any]], mutant: Mutant | None) -> Any:
+    """The one response's result, by the reducer generated from ``mutant``'s tables (the
+    reference's for None)."""
     reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
     reducer.feed_all(events)
     (result,) = reducer.finish()
-    return [item.executable for item in result.items]
+    return result
+
+
+def _executable(events: list[dict[str, Any]], mutant: Mutant | None) -> list[bool]:
+    """Whether each item of the one response is executable."""
+    return [item.executable for item in _result(events, mutant).items]
 
 
 def _verdicts(events: list[dict[str, Any]], mutant: Mutant | None) -> list[Execution]:
-    """Each item's execution verdict, by the reducer generated from ``mutant``'s tables."""
-    reducer = Reducer(kernels=load_kernels(REFERENCE if mutant is None else mutant.tables))
-    reducer.feed_all(events)
-    (result,) = reducer.finish()
-    return [item.execution for item in result.items]
+    """Each item's execution verdict."""
+    return [item.execution for item in _result(events, mutant).items]
+
+
+def _codes(events: list[dict[str, Any]], mutant: Mutant | None) -> list[str]:
+    """The diagnostic codes of the one response."""
+    return [diagnostic.code.value for diagnostic in _result(events, mutant).diagnostics]
 
 
 def test_every_one_cell_execution_change_is_refuted_by_prove() -> None:
@@ -237,10 +256,28 @@ def test_every_one_cell_declared_change_is_refuted_by_prove() -> None:
     assert survivors == []
 
 
+def test_every_one_cell_withheld_change_is_refuted_by_prove() -> None:
+    # Issue #41: which verdicts call_withheld reports.  The obligation holds each cell
+    # to its meaning, so a cell that silences a withheld call, or reports one that is
+    # run (or not a call, or cut off, or told by unconfirmed_item), is refuted.
+    mutants = [m for m in table_mutants() if m.table == "withheld"]
+    assert len(mutants) == len(REFERENCE.withheld)
+    survivors = [
+        m.tables.name
+        for m in mutants
+        if prove("withheld_reported", m.tables)[0].status is not Status.COUNTEREXAMPLE
+    ]
+    assert survivors == []
+
+
 @pytest.mark.parametrize("mutant", EXECUTION_MUTANTS, ids=IDS)
 def test_witness_stream_runs_a_call_the_reference_does_not_or_the_reverse(mutant: Mutant) -> None:
     events = WITNESSES[mutant.tables.name]
-    if mutant.tables.name in RENAMED:
+    if mutant.tables.name in REPORTED:
+        assert _verdicts(events, mutant) == _verdicts(events, None)
+        said = ("call_withheld" in _codes(events, mutant), "call_withheld" in _codes(events, None))
+        assert said in {(False, True), (True, False)}
+    elif mutant.tables.name in RENAMED:
         assert _executable(events, mutant) == _executable(events, None)
         assert _verdicts(events, mutant) != _verdicts(events, None)
     else:

@@ -89,6 +89,8 @@ CAUGHT = (
     "abort-leaves-entry-open",
     "confirmed-entry-never-completed",
     "done-only-item-lost",
+    "done-only-item-silent",
+    "snapshot-only-item-silent",
 )
 """Mutants whose kernels, run by the driver against the reference model, the refinement
 check refutes on their counterexample stream (the lifecycle and slot mutants: the
@@ -200,6 +202,96 @@ def late_delta() -> list[dict[str, Any]]:
     return [{**event, "sequence_number": n} for n, event in enumerate(events)]
 
 
+def _numbered(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**event, "sequence_number": n} for n, event in enumerate(events)]
+
+
+_CREATED = {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}}
+_FAILED = {"type": "response.failed", "response": {"id": "resp_1", "status": "failed"}}
+
+
+def third_terminal() -> list[dict[str, Any]]:
+    """Issue #41: ``error``, then ``response.failed`` (the same failure, R14), then a
+    third terminal: after the end (``after_terminal``)."""
+    boom = {"type": "error", "error": {"code": "server_error", "message": "boom"}}
+    return _numbered([_CREATED, boom, _FAILED, _FAILED])
+
+
+def no_terminal() -> list[dict[str, Any]]:
+    """Issue #41: a call, done, and the input ends: the response is interrupted."""
+    return _numbered(
+        [
+            _CREATED,
+            {
+                "type": "response.output_item.added",
+                "output_index": 0,
+                "item": _function_call("A", "in_progress", ""),
+            },
+            {
+                "type": "response.output_item.done",
+                "output_index": 0,
+                "item": _function_call("A", "completed", "{}"),
+            },
+        ]
+    )
+
+
+def resumed_inside_an_id_less_item() -> list[dict[str, Any]]:
+    """Issue #41: a resume (R14) that starts at a text delta of an item with no id: its
+    held deltas carry only their output_index, and its done binds that slot."""
+    item = {"type": "message", "role": "assistant", "status": "completed"}
+    text = {"type": "output_text", "text": "Hello.", "annotations": []}
+    scope = {"output_index": 0, "content_index": 0}
+    events = _numbered(
+        [
+            _CREATED,
+            {
+                "type": "response.output_item.added",
+                "output_index": 0,
+                "item": {**item, "content": []},
+            },
+            {"type": "response.content_part.added", **scope, "part": {**text, "text": ""}},
+            {"type": "response.output_text.delta", **scope, "delta": "Hel"},
+            {"type": "response.output_text.delta", **scope, "delta": "lo."},
+            {
+                "type": "response.output_item.done",
+                "output_index": 0,
+                "item": {**item, "content": [text]},
+            },
+            {
+                "type": "response.completed",
+                "response": {
+                    "id": "resp_1",
+                    "status": "completed",
+                    "output": [{**item, "content": [text]}],
+                },
+            },
+        ]
+    )
+    return events[3:]
+
+
+ENDINGS: dict[str, Any] = {
+    "amend-flag-kept": (third_terminal, "the event owes after_terminal"),
+    "unended-taken-as-completed": (no_terminal, "the response is completed, the model's"),
+    "held-attached-by-id-only": (resumed_inside_an_id_less_item, "owe 0 orphan_event"),
+}
+"""Issue #41's three driver edits that passed both the refinement and the tests: the
+stream that shows each, and what the refinement now says of it (the terminal
+bookkeeping and held events, read off the events by the model's tables)."""
+
+
+@pytest.mark.parametrize("name", list(ENDINGS))
+def test_the_ending_the_model_owes_refutes_the_edit(name: str) -> None:
+    witness, reason = ENDINGS[name]
+    events = witness()
+    assert check_stream(events) == []
+    (edit,) = [edit for edit in DRIVER_EDITS if edit.name == name]
+    with edit.applied():
+        (violation,) = check_stream(events)
+    assert reason in violation.reason, violation
+
+
 EQUIVALENT_EDITS = {
     "completion-not-counted": "the completion count is a ghost of the proofs; no result shows it",
 }
@@ -214,6 +306,7 @@ def small_corpus() -> Corpus:
     witnesses = [
         Stream("late delta", late_delta()),
         Stream("second done at a used slot", second_done_at_a_used_slot()),
+        *[Stream(name, witness()) for name, (witness, _) in ENDINGS.items()],
     ]
     return build_corpus([*recorded, *witnesses, *generated_streams(2)], per_cell=1)
 
