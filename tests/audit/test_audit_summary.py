@@ -51,6 +51,28 @@ def test_since_lists_new_vanished_and_moved_groups(
     assert missing[0] == 2 and "no audit there" in missing[2]
 
 
+
+def test_since_leaves_out_a_group_whose_count_is_the_same(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # parallel-calls' group keeps its one response while its share falls from 1/2 to 1/4.
+    before = _week(tmp_path / "w47", {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 1})
+    now = _week(tmp_path / "w48", {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 3})
+    options = ("--provider-from-dir", "-q")
+    assert run(capsys, "audit", before, "--out", tmp_path / "o47", *options)[0] == 0
+    status, _, _ = run(
+        capsys, "audit", now, "--out", tmp_path / "o48", "--since", tmp_path / "o47", *options
+    )
+    assert status == 0
+    summary = (tmp_path / "o48" / "summary.md").read_text(encoding="utf-8")
+    changes = summary.split("## Changes since", 1)[1]
+    table = [line for line in changes.splitlines() if line.startswith("| ")][2:]
+    assert table == [
+        "| changed | gw | empty_payload_ignored | (not compared) | 1 | 3 | 50.0% | 75.0% |"
+    ]
+    assert "1 groups kept their count, or moved less than 1.0%, and are not listed." in changes
+
+
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 """A Markdown link: its text is what the HTML cell shows."""
 
