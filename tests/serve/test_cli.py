@@ -89,7 +89,7 @@ def test_a_scenario_that_finds_nothing_exits_2_before_listening(tmp_path: Path) 
     process = _serve("no-such-scenario", "--out", str(tmp_path))
     out, err = process.communicate(timeout=60)
     assert (process.returncode, out) == (2, "")
-    assert "is no stream file, quirk (q05)" in err
+    assert "is no file, quirk (q05)" in err
 
 
 def test_without_the_serve_extra_it_exits_2_naming_the_extra(
