@@ -70,6 +70,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # cluster or an S3 server started, long Hypothesis runs.
     "test_installed.py": ("slow",),
     "test_install_modes.py": ("slow",),
+    # The whole quick loop again, in shuffled orders.
+    "test_order.py": ("slow",),
     "test_readme.py": ("slow",),
     "docs/test_site.py": ("slow",),
     "audit/": ("slow",),
