@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 from helpers import REPO, copied_checkout, pip
-from test_installed import LISTENING, TESTS, Installed, _block
+from test_installed import LISTENING, TESTS, Installed, docs_pytest_example_passes
 
 MODES = ("wheel", "strict", "plain", "pythonpath")
 """The ways the package is installed (the module's docstring)."""
@@ -153,17 +153,4 @@ def test_reduce_reads_the_bundled_example_from_an_empty_folder(installed: Instal
 
 
 def test_the_docs_pytest_example_passes(installed: Installed) -> None:
-    (installed.work / "test_example.py").write_text(
-        _block("docs/usage/serve.md", "python", "import pytest")
-    )
-    (installed.work / "my_agent.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(TESTS)!r})\n"
-        "from serve.test_clients import two_turns\n\n"
-        "def run_agent(prompt, base_url):\n    two_turns(base_url)\n"
-    )
-    done = installed.run(
-        str(installed.python), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-        "test_example.py", PYTHONPATH=str(installed.work),
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "4 passed" in done.stdout
+    docs_pytest_example_passes(installed)
