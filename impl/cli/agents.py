@@ -161,6 +161,13 @@ def run(args: argparse.Namespace) -> int:
             cell.twin.scenario = cell.scenario
         cells.append(cell)
 
+    if args.out:
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CliError(
+                f"--out {args.out}: cannot write there: {error.strerror or error}"
+            ) from None
     with tempfile.TemporaryDirectory(prefix="ro-agents-") as scratch:
         out = Path(args.out) if args.out else Path(scratch)
         proxy = PROXY if args.via_proxy else None
