@@ -59,7 +59,7 @@ def installed(
     """The package installed the way the parameter names, with serve's extra."""
     mode: str = request.param
     root = tmp_path_factory.mktemp(mode)
-    subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True, timeout=900)
     python = root / "venv" / "bin" / "python"
     clients = ("openai==3.57.0", "pytest")
     work = root / "work"
