@@ -42,8 +42,13 @@ def test_ctrl_c_in_diff_prints_the_streams_compared_so_far(jobs: str) -> None:
     out, err = _ctrl_c(process, 8.0)
     assert process.returncode == 130, out + err
     said = re.match(r"INTERRUPTED: (\d+) of 1000000 streams compared before Ctrl-C; "
-                    r"0 disagree with the oracle", out)
+                    r"(\d+) disagree with the oracle", out)
     assert said, out + err
+    compared, disagree = int(said[1]), int(said[2])
+    assert disagree <= compared
+    if disagree:
+        listed = out.split("the streams:\n", 1)[1].splitlines()
+        assert len(listed) == disagree and all(line.startswith("  seed0/") for line in listed)
     assert "Traceback" not in err, err
 
 
