@@ -231,8 +231,10 @@ def reduce(
     - ``bytes`` (or ``bytearray``, ``memoryview``): the stream's bytes;
     - a ``pathlib.Path`` or other path-like object: the file at that path;
     - a ``str``: the stream's text when it holds a line break or starts with ``{`` or
-      ``[`` (``is_stream_text``), otherwise a file path -- pass a ``Path`` for a path
-      that would be mistaken for text;
+      ``[`` (``is_stream_text``), otherwise a stream argument as the commands read one
+      (``stream_names.resolve``): a file path, or a bundled name such as
+      ``"examples/parallel-calls.sse"`` (found from any folder), ``"q07"`` or a vector
+      name -- pass a ``Path`` for a path that would be mistaken for text;
     - an open file, binary or text mode (``open(p, "rb")``, ``open(p)``, ``io.BytesIO``,
       ``io.StringIO``, ``sys.stdin``), read to its end and not closed;
     - an iterable of already-decoded events (``dict``s, as a client library yields them)
@@ -249,6 +251,12 @@ def reduce(
     reducer = Reducer(kernels=kernels, limits=limits)
     if isinstance(source, str) and is_stream_text(source):
         source = source.encode("utf-8", "surrogatepass")
+    elif isinstance(source, str):
+        from responses_oracle.stream_names import resolve
+
+        named = resolve(source)
+        if named is not None:
+            source = named.decoded if named.decoded is not None else str(named.path)
     # Bytes are read a list of events at a time (the events of one chunk): a loop over
     # a list costs less than a generator resumed per event.
     batches: Iterable[Iterable[Mapping[str, Any] | WireEvent]]

@@ -1020,6 +1020,11 @@ def _new_model_tables_KernelSet(_cls: Any, lifecycle: Any, slot: Any, route: Any
     return _tuple_new(_cls, (lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity, reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends, execute, names_one, shell_runner, search_runner, declares, reads_execution, reads_environment, reads_opening, reads_frame, reads_matched, reads_addition, withholds))
 
 
+def _new_stream_names_Named(_cls: Any, argument: Any, path: Any, decoded: Any) -> Any:
+    """``__new__`` of the named tuple ``responses_oracle.stream_names.Named``."""
+    return _tuple_new(_cls, (argument, path, decoded))
+
+
 def _new_wire_records_WireEvent(_cls: Any, index: Any, payload: Any, sse_event: Any, problem: Any, detail: Any, raw: Any) -> Any:
     """``__new__`` of the named tuple ``responses_oracle.wire.records.WireEvent``."""
     return _tuple_new(_cls, (index, payload, sse_event, problem, detail, raw))
@@ -1041,6 +1046,7 @@ TUPLES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
     'responses_oracle.model.routing.Route': (('action', 'code'), _new_model_routing_Route),
     'responses_oracle.model.slots.SlotTransition': (('next_state', 'code'), _new_model_slots_SlotTransition),
     'responses_oracle.model.tables.KernelSet': (('lifecycle', 'slot', 'route', 'namespace', 'admit_added', 'fit', 'admit_done', 'payload', 'identity', 'reclassify', 'boundary', 'frame', 'fills_slot', 'merge_part', 'terminal_status', 'amends', 'execute', 'names_one', 'shell_runner', 'search_runner', 'declares', 'reads_execution', 'reads_environment', 'reads_opening', 'reads_frame', 'reads_matched', 'reads_addition', 'withholds'), _new_model_tables_KernelSet),
+    'responses_oracle.stream_names.Named': (('argument', 'path', 'decoded'), _new_stream_names_Named),
     'responses_oracle.wire.records.WireEvent': (('index', 'payload', 'sse_event', 'problem', 'detail', 'raw'), _new_wire_records_WireEvent),
     'responses_oracle.wire.sse.SSEMessage': (('event', 'data', 'id', 'invalid_utf8', 'oversized'), _new_wire_sse_SSEMessage),
 }

@@ -2,26 +2,46 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, REPO, pip
+from helpers import FIXTURES, REPO, copied_checkout, pip
+from hypothesis import settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 __all__ = ["FIXTURES", "REPO", "wheel"]
 
-_COPIED = ("build", "dist", "site", ".git", ".venv*", "*.egg-info", "__pycache__", ".*cache")
-"""What the wheel is not built from (build output, environments, caches)."""
+# -- Hypothesis: the same examples on every run, unless a search is asked for ------------
 
+FIXED = "fixed"
+"""The Hypothesis profile every run uses unless told otherwise (the README's commands,
+CI, the quick loop): derandomized -- each test draws the same examples every time, in
+every process, whatever ran before it -- and no example database, so nothing one run
+found changes what the next one draws.  A failure is a failure of the code, every time."""
+
+SEARCH = "search"
+"""The wider random search, asked for with ``--hypothesis-profile search``: new random
+examples every run (as many as each test asks for), and the examples that failed kept in
+``.hypothesis/examples`` so a second run replays them first.  What it finds is made an
+explicit ``@example(...)`` on the test (the failure prints the falsifying example), so
+the fixed profile runs it from then on (``docs/building.md``)."""
+
+settings.register_profile(FIXED, derandomize=True, database=None, print_blob=True)
+settings.register_profile(
+    SEARCH,
+    derandomize=False,
+    database=DirectoryBasedExampleDatabase(REPO / ".hypothesis" / "examples"),
+    print_blob=True,
+)
+settings.load_profile(FIXED)
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel of this checkout, built once per session from a copy of it (``pip
     wheel``: the isolated build a user's ``pip install .`` makes)."""
     root = tmp_path_factory.mktemp("wheel")
-    source = root / "source"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*_COPIED))
+    source = copied_checkout(root / "source")
     pip(sys.executable, "wheel", "--no-deps", "-w", str(root / "dist"), str(source))
     [built] = (root / "dist").glob("*.whl")
     return built
@@ -50,6 +70,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     # Slow for another reason: a wheel built and installed, the site built, a Dask
     # cluster or an S3 server started, long Hypothesis runs.
     "test_installed.py": ("slow",),
+    "test_install_modes.py": ("slow",),
+    # The whole quick loop again, in shuffled orders.
+    "test_order.py": ("slow",),
     "test_readme.py": ("slow",),
     "docs/test_site.py": ("slow",),
     "audit/": ("slow",),

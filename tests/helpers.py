@@ -8,6 +8,7 @@ repository, and none skips for want of one.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,18 @@ def assert_contract_refutes(mutant: Any) -> None:
     (row,) = prove(mutant.breaks, mutant.tables)
     assert (row.status, row.system) == (Status.COUNTEREXAMPLE, "contract")
     assert " broken: " in row.detail
+
+
+_COPIED = ("build", "dist", "site", ".git", ".venv*", "*.egg-info", "__pycache__", ".*cache",
+           "node_modules")
+"""What the wheel is not built from (build output, environments, caches)."""
+
+
+def copied_checkout(target: Path) -> Path:
+    """A copy of this checkout at ``target``, without its build output, environments
+    and caches: what a fresh clone holds, for builds that must not write into this one."""
+    shutil.copytree(REPO, target, ignore=shutil.ignore_patterns(*_COPIED))
+    return target
 
 
 def pip(python: str, *args: str) -> None:

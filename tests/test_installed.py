@@ -132,6 +132,12 @@ def test_serve_loads_every_name_agents_lists(installed: Installed) -> None:
 
 
 def test_the_docs_pytest_example_passes(installed: Installed) -> None:
+    docs_pytest_example_passes(installed)
+
+
+def docs_pytest_example_passes(installed: Installed) -> None:
+    """The pytest example of ``docs/usage/serve.md``, copied verbatim, passes in the
+    folder, its ``my_agent`` the openai-python application of ``serve/test_clients.py``."""
     example = _block("docs/usage/serve.md", "python", "import pytest")
     (installed.work / "test_example.py").write_text(example)
     (installed.work / "my_agent.py").write_text(

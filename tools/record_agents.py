@@ -81,14 +81,14 @@ def install_commands(install: Install) -> list[list[str]]:
         return [["mvn", "--batch-mode", "--quiet", f"-Dmaven.repo.local={MAVEN_REPOSITORY}",
                  "--file", f"{prefix}/pom.xml", "dependency:build-classpath",
                  f"-Dmdep.outputFile={prefix}/classpath.txt"]]
-    if install.registry == "crates.io":
+    if install.registry == "Rust crate registry":
         return [["cargo", "build", "--release", "--quiet", "--manifest-path",
                  f"{prefix}/Cargo.toml", "--target-dir", f"{prefix}/target"]]
     return []
 
 
 def cargo_manifest(install: Install, driver: str) -> str:
-    """The ``Cargo.toml`` written into a crates.io client's prefix: one binary, the
+    """The ``Cargo.toml`` written into a Rust crate registry client's prefix: one binary, the
     profile's driver (built from the checkout), and its packages (``name@version``)."""
     dependencies = "".join(
         f'{name} = "{version}"\n'
@@ -123,7 +123,7 @@ def install(profile: Profile) -> str:
     """Install one client unless it is installed: ``""``, or why it failed."""
     spec = profile.install
     # A Rust driver is built from the checkout: cargo rebuilds it when it changed.
-    if spec.installed() and spec.registry != "crates.io":
+    if spec.installed() and spec.registry != "Rust crate registry":
         return ""
     prefix = spec.prefix()
     prefix.mkdir(parents=True, exist_ok=True)
@@ -137,7 +137,7 @@ def install(profile: Profile) -> str:
         shutil.copytree(DRIVERS / spec.source, prefix, dirs_exist_ok=True)
     if spec.registry == "Maven":
         (prefix / "pom.xml").write_text(maven_pom(spec), encoding="utf-8")
-    if spec.registry == "crates.io":
+    if spec.registry == "Rust crate registry":
         manifest = cargo_manifest(spec, profile.driver)
         (prefix / "Cargo.toml").write_text(manifest, encoding="utf-8")
     if spec.overrides:

@@ -20,7 +20,7 @@ A ``Profile`` is a row of ``PROFILES``.  ``Install`` says where its pinned packa
 from (npm or PyPI) and where they are installed: outside the repository, under
 ``agents_home()`` (``~/.cache/responses-oracle/agents`` unless
 ``RESPONSES_ORACLE_AGENTS`` names another folder), one npm prefix or one virtualenv per
-client and version (Maven and crates.io clients: Registry).  ``command`` is a template:
+client and version (Maven and Rust crate registry clients: Registry).  ``command`` is a template:
 ``{bin}`` is the installed executable (an npm bin, the virtualenv's Python, a Rust
 driver's binary, ``java``), ``{driver}`` the driver script, ``{base_url}`` the ``serve``
 endpoint (``http://127.0.0.1:PORT/v1``), ``{prompt}`` the prompt,
@@ -43,12 +43,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-Registry = Literal["npm", "PyPI", "go", "Maven", "crates.io", "project"]
+Registry = Literal["npm", "PyPI", "go", "Maven", "Rust crate registry", "project"]
 """Where a client's packages come from; ``project`` is this project's own environment
 (the clients its test suite installs, such as openai-agents); ``go`` is the Go module
 proxy, whose modules a Go driver is built against (``Install.source``).  A Maven client
 is a class path (``mvn dependency:build-classpath`` writes ``classpath.txt`` in its
-prefix) its Java driver runs on in the JDK's source-file mode; a crates.io client is its
+prefix) its Java driver runs on in the JDK's source-file mode; a Rust crate registry client is its
 Rust driver, built by ``cargo build`` in its prefix."""
 
 Kind = Literal["agent", "library", "gateway"]
@@ -122,7 +122,7 @@ class Install:
             return self.prefix() / "bin" / self.bin
         if self.registry == "Maven":
             return Path("java")
-        if self.registry == "crates.io":
+        if self.registry == "Rust crate registry":
             return self.prefix() / "target" / "release" / self.bin
         return self.prefix() / "node_modules" / ".bin" / self.bin
 
@@ -599,7 +599,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         kind="library",
         package="rig",
         version="0.44.0",
-        install=Install("crates.io", "rig-0.44.0",
+        install=Install("Rust crate registry", "rig-0.44.0",
                         ("rig@=0.44.0", "tokio@1", "futures@0.3"), bin="rig_driver"),
         command=("{bin}", "{base_url}", "{prompt}"),
         driven="`AgentBuilder::new(OpenAIConfig::from_env()?.with_base_url(...).client()"

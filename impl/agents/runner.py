@@ -478,7 +478,8 @@ def run_cell(
         return cell
     if cell.requests == 0:
         status = ended or f"exit status {cell.exit_status}"
-        cell.reason = f"the client sent no request ({status})"
+        said = error_line(cell.output)
+        cell.reason = f"the client sent no request ({status})" + (f": {said}" if said else "")
         return cell
     cell.ran = True
     served = load_verdicts(out / "verdicts.json")

@@ -51,6 +51,7 @@ from typing import Final
 from responses_oracle.audit.libraries import require
 from responses_oracle.audit.sources import Fault, Partition
 from responses_oracle.audit.work import PartitionOutput, Settings, failed_partition, run_partition
+from responses_oracle.workers import end_quietly_on_interrupt
 
 CONNECT_SECONDS = 20
 """How long ``--scheduler`` is tried before the audit gives up (``EngineError``)."""
@@ -115,7 +116,11 @@ def _pool(
     """Run partitions from the front of ``waiting`` on one new pool, at most ``jobs`` in
     flight, until none is left or the pool breaks; return those the break took down.
     The ``first`` pool of a run checks that its workers start (``EngineError``)."""
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("forkserver"))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=get_context("forkserver"),
+        initializer=end_quietly_on_interrupt,
+    )
     in_flight: dict[Future[PartitionOutput], Partition] = {}
     lost: list[Partition] = []
     broken = False

@@ -5,12 +5,12 @@ Theory of operation
 ``plan`` runs on the driver, before any stream is reduced.  It expands every SOURCE --
 a file, a directory (every file below it, recursively, in name order), a glob
 (``traffic/2026-11-*/**/*.sse.gz``) or an ``fsspec`` URL of any of those
-(``s3://bucket/traffic/``), or a path of the package's data where nothing here has it
-(``examples/parallel-calls.sse``, ``bundled``) -- into input files, each listed once
-even when two sources name it ("each stream is reduced once"), and every manifest into
-row slices.  A SOURCE
-that matches nothing is a ``PlanError``: a typo must not audit nothing and pass; so is
-one that cannot be listed at all (no credentials, no route to the store).
+(``s3://bucket/traffic/``), or a bundled name where nothing here has that path
+(``examples/parallel-calls.sse``, ``q07``: ``stream_names.resolve``) -- into input
+files, each listed once even when two sources name it ("each stream is reduced once"),
+and every manifest into row slices.  A SOURCE that matches nothing is a ``PlanError``:
+a typo must not audit nothing and pass; so is one that cannot be listed at all (no
+credentials, no route to the store).
 
 The inputs are cut into ``Partition``\\ s, the unit of work, of retry and of resume:
 
@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from responses_oracle.audit.libraries import MissingExtra, require
-from responses_oracle.bundled import bundled
+from responses_oracle.stream_names import resolve
 from responses_oracle.wire.inputs import NOT_A_STREAM as _NOT_A_STREAM
 from responses_oracle.wire.inputs import corrupt_errors, decompressed
 
@@ -248,8 +248,14 @@ def _expanded(
         matched = sorted(fs.glob(path))
     elif fs.exists(path):
         matched = [path]
-    elif not is_url(source) and (shipped := bundled(source)) is not None:
-        return _expanded_bundled(source, shipped)
+    elif not is_url(source) and (named := resolve(source)) is not None:
+        if named.path is None:
+            raise PlanError(
+                f"{source}: a stream with no file of its own (a generated case or a vector "
+                "name), which audit does not read: `responses-oracle vectors export DIR` "
+                "writes the vectors as files"
+            )
+        return _expanded_bundled(source, named.path)
     else:
         raise PlanError(f"{source}: no such file or directory")
     found: list[tuple[str, str, dict[str, Any]]] = []
@@ -272,8 +278,8 @@ def _expanded(
 
 
 def _expanded_bundled(source: str, shipped: Path) -> list[tuple[str, str, dict[str, Any]]]:
-    """The files of a path of the package's data (``bundled``), named in rows as the
-    user wrote the path, not where the package is installed."""
+    """The files of a bundled name (``stream_names.resolve``: ``examples/``, ``q07``...),
+    named in rows as the user wrote it, not where the package is installed."""
     names = sorted(p for p in shipped.rglob("*") if p.is_file()) if shipped.is_dir() else [shipped]
     found = []
     for name in names:

@@ -18,8 +18,10 @@ Theory of operation
 - one line per provider.
 
 ``compare`` sets two summaries side by side ("what changed since last week"): for each
-group, its share of its provider's responses before and now; new and vanished groups
-first, then the largest changes.
+group whose count changed, its share of its provider's responses before and now; new and
+vanished groups first, then the largest changes.  A group whose count is the same is not
+listed even when its share moved (its provider's other groups did), nor is one whose share
+moved less than ``CHANGE_THRESHOLD``.
 
 A summary is rendered from one ``Document`` (sections of paragraphs and tables) as
 Markdown (``to_markdown``) and as a self-contained HTML page (``to_html``), so the two
@@ -275,7 +277,8 @@ class Change:
 
 
 def compare(before: Summary, now: Summary) -> tuple[list[Change], int]:
-    """The groups whose share changed (new and gone first), and how many did not."""
+    """The groups whose count and share changed (new and gone first), and how many
+    groups did not."""
     totals = before.provider_responses(), now.provider_responses()
     counts = (
         {g_key(g): g.responses for g in before.groups},
@@ -289,7 +292,8 @@ def compare(before: Summary, now: Summary) -> tuple[list[Change], int]:
             v / t[key[0]] if t.get(key[0]) else 0.0 for v, t in zip(values, totals, strict=True)
         ]
         change = Change(key, values[0], shares[0], values[1], shares[1])
-        if change.kind == "changed" and abs(shares[1] - shares[0]) < CHANGE_THRESHOLD:
+        moved = abs(shares[1] - shares[0]) >= CHANGE_THRESHOLD
+        if values[0] == values[1] or (change.kind == "changed" and not moved):
             unchanged += 1
         else:
             changes.append(change)
@@ -515,8 +519,9 @@ def document(
                 [
                     f"Before: {before.responses:,} responses from {before.planned_inputs:,} "
                     f"inputs; now: {summary.responses:,} from {summary.planned_inputs:,}. "
-                    f"Shares are of the provider's responses; {unchanged} groups moved less "
-                    f"than {_share(CHANGE_THRESHOLD)} and are not listed."
+                    f"Shares are of the provider's responses; {unchanged} groups kept their "
+                    f"count, or moved less than {_share(CHANGE_THRESHOLD)}, and are not "
+                    "listed."
                 ],
                 (
                     "change",

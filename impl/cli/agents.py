@@ -3,9 +3,10 @@
 Each CLIENT is a built-in profile name (``responses_oracle.agents.profiles``: codex,
 opencode, openai-agents, ...) or a command of your own with ``{base_url}`` in it
 (``'python my_app.py {base_url}'``), run through the shell-free template the profiles
-use.  For each client x scenario, ``serve SCENARIO`` plays the scenario on
-127.0.0.1, then ``serve SCENARIO --twin`` its clean twin, the client runs in a fresh
-temporary HOME with a timeout each time, and serve's verdicts are collected
+use, in the folder ``agents`` was started from.  For each client x scenario, ``serve
+SCENARIO`` plays the scenario on 127.0.0.1, then ``serve SCENARIO --twin`` its clean
+twin, the client runs in a fresh temporary HOME with a timeout each time (a built-in
+profile in a fresh working folder too), and serve's verdicts are collected
 (``agents.runner``).  Output: the terminal summary (verdict first), or ``--json``;
 ``--html FILE`` writes the page with a timeline per scenario beside it.  Ctrl-C prints
 the cells already judged, then exits 130.  Exit status: 0 every verdict holds; 1 a
@@ -16,7 +17,9 @@ unusable arguments; 3 a client was not run or sent no request (nothing to judge)
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -83,8 +86,22 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--list", action="store_true", help="list the profiles and scenarios")
 
 
+IN_FOLDER: Final = (
+    "import os, sys\n"
+    "os.chdir(sys.argv[1])\n"
+    "try:\n"
+    "    os.execvp(sys.argv[2], sys.argv[2:])\n"
+    "except OSError as error:\n"
+    "    sys.exit(f'cannot start {sys.argv[2]}: {error.strerror or error}')\n"
+)
+"""How a user's own command is started: in the folder ``agents`` was started from (the
+runner's working folder is a fresh one), then replaced by the command itself, so that
+``'python my_app.py {base_url}'`` finds ``my_app.py`` and whatever it opens there."""
+
+
 def custom_profile(command: str, tools: list[list[str]]) -> Profile:
-    """A profile for a user's own command (split as a shell would, never run by one)."""
+    """A profile for a user's own command (split as a shell would, never run by one),
+    run in the folder ``agents`` was started from (``IN_FOLDER``)."""
     from responses_oracle.agents.profiles import Install, Profile
 
     if "{base_url}" not in command:
@@ -94,7 +111,8 @@ def custom_profile(command: str, tools: list[list[str]]) -> Profile:
         )
     return Profile(
         name=command, kind="agent", package="", version="", install=Install("project", "", ()),
-        command=tuple(shlex.split(command)), driven="your command", sandbox="yours",
+        command=(sys.executable, "-c", IN_FOLDER, os.getcwd(), *shlex.split(command)),
+        driven="your command", sandbox="yours",
         tools=tuple((name, args) for name, args in tools),
     )
 
@@ -147,6 +165,13 @@ def run(args: argparse.Namespace) -> int:
             cell.twin.scenario = cell.scenario
         cells.append(cell)
 
+    if args.out:
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CliError(
+                f"--out {args.out}: cannot write there: {error.strerror or error}"
+            ) from None
     with tempfile.TemporaryDirectory(prefix="ro-agents-") as scratch:
         out = Path(args.out) if args.out else Path(scratch)
         proxy = PROXY if args.via_proxy else None

@@ -227,6 +227,15 @@ def run(args: argparse.Namespace) -> int:
         report = run_audit(options, progress)
     except (EngineError, MissingExtra, PlanError, StoreError) as error:
         raise CliError(str(error)) from None
+    except OSError as error:
+        # What is written goes under --out (the inputs' faults are rows): it is at fault.
+        written = error.filename is not None and Path(error.filename).is_relative_to(args.out)
+        if not written:
+            raise
+        raise CliError(
+            f"--out {args.out}: cannot write {error.filename}: {error.strerror or error}; "
+            "pass a folder you can write to"
+        ) from None
     except KeyboardInterrupt:
         print(
             f"audit interrupted; the partitions written so far are kept in {args.out}: "

@@ -16,7 +16,10 @@ streams: any number of ``FILE``s (none, or ``-``, is standard input, as for ``ca
 ``jq``), ``--format``, the front-end limits (``--max-event-bytes``,
 ``--max-total-bytes``), the reducer limits (``--max-entries``,
 ``--max-channel-chars``) and ``--quiet``.  ``inputs`` opens the files one after the
-other, each as an ``InputSession`` that turns bytes into ``WireEvent``s and results.
+other, each as an ``InputSession`` that turns bytes into ``WireEvent``s and results.  A
+``FILE`` is a stream argument as every command reads one (``stream_names.resolve``): a
+path, or a bundled name (``examples/parallel-calls.sse`` from any folder, ``q07``,
+``s03``, a vector name).
 Every input is read the way ``wire.inputs`` says: gzip and Zstandard decompressed (by
 suffix or magic number, standard input too), and an input that holds no Responses API
 event is ``not_a_stream`` -- reported on stderr with the words ``audit`` writes in its
@@ -49,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import os
 import re
@@ -542,16 +546,27 @@ def pretty(args: argparse.Namespace) -> bool:
 
 
 def _open(path: str) -> tuple[IO[bytes], int | None]:
-    """The input file and its size when known; a ``CliError`` when it cannot be read."""
+    """The input ``path`` names (``stream_names.resolve``: a file, or a bundled name) and
+    its size when known; a ``CliError`` when it cannot be read."""
     if path == STDIN:
         if sys.stdin is None:
             raise CliError("standard input is closed; pass a FILE instead of '-'")
         return sys.stdin.buffer, None
+    from responses_oracle.stream_names import resolve
+
+    named = resolve(path)
+    if named is not None and named.decoded is not None:
+        # A stream with no file of its own (a vector, a generated case), or a vector file.
+        data = named.jsonl()
+        return io.BytesIO(data), len(data)
     try:
-        stream = open(path, "rb")  # noqa: SIM115 - closed by InputSession.__exit__
+        stream = open(  # noqa: SIM115 - closed by InputSession.__exit__
+            path if named is None or named.path is None else named.path, "rb"
+        )
     except FileNotFoundError:
         raise CliError(
-            f"cannot read {path}: no such file; check the path, or pass '-' to read standard input"
+            f"cannot read {path}: no such file, nor a bundled name (q05, s01, "
+            "examples/..., a vector name); check the path, or pass '-' to read standard input"
         ) from None
     except IsADirectoryError:
         raise CliError(f"cannot read {path}: it is a directory; pass a stream file") from None

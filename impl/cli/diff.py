@@ -15,7 +15,8 @@ trace. Deterministic for a given seed, whatever ``--jobs``.
 
 Exit status: 0 when the candidate agrees on every stream (or diverges only in the
 ``--allow``-ed classes), 1 when it diverges, 2 for unusable arguments or a candidate
-that cannot run (its stderr shown once).
+that cannot run (its stderr shown once), 130 on Ctrl-C, after printing the streams
+compared so far and those that disagree (``interrupted``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from responses_oracle.differential.findings import (
     class_counts,
     representative_page,
 )
-from responses_oracle.differential.harness import Generation, run_diff
+from responses_oracle.differential.harness import Generation, Interrupted, run_diff
 from responses_oracle.model.divergence import HYPOTHESES, SEVERE, Divergence
 from responses_oracle.streamgen.cases import GENERATORS, MIX, check_profiles, corpus_cases, mix_of
 from responses_oracle.streamgen.provider_profiles import PROFILES
@@ -352,6 +353,23 @@ def overview(report: DiffReport) -> str:
     return "\n".join(lines)
 
 
+def interrupted(stop: Interrupted) -> str:
+    """What Ctrl-C leaves: how many streams were compared, those that disagree by class,
+    and each of them by name (not clustered, not shrunk: that would run the candidate
+    again); ``diff --seed`` and the names find each one again."""
+    findings = stop.findings
+    lines = [
+        f"INTERRUPTED: {stop.compared} of {stop.total} streams compared before Ctrl-C; "
+        f"{len(findings)} disagree with the oracle"
+    ]
+    if findings:
+        lines += ["", "streams by class (each by its most harmful difference):"]
+        lines += [f"  {d.value} {n}" for d, n in class_counts(findings)]
+        lines += ["", "the streams:"]
+        lines += [f"  {f.case}  {f.divergence.value}" for f in findings]
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the differential test and print the report."""
     if args.count < 0 or args.jobs < 1:
@@ -397,6 +415,9 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             f"cannot run the candidate {args.candidate!r}: {error.strerror or error}"
         ) from None
+    except Interrupted as stop:
+        sys.stdout.write(interrupted(stop) + "\n")
+        return Exit.INTERRUPTED
     if args.pages is not None:
         _write_pages(Path(args.pages), report.clusters)
     if args.report_dir is not None:

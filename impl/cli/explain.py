@@ -177,7 +177,11 @@ def explain(session: InputSession) -> Iterator[Explained]:
 def explain_events(
     events: Iterable[WireEvent], limits: ReducerLimits = DEFAULT_LIMITS
 ) -> Iterator[Explained]:
-    """Reduce ``events`` with traces on; yield each response as it closes."""
+    """Reduce ``events`` with traces on; yield each response as it closes.
+
+    What is held is one response's rows: each trace and each result is handed on and
+    dropped by the reducer, so memory does not grow with the number of responses.
+    """
     reducer = Reducer(limits=limits, trace=True)
     traces = reducer.traces
     assert traces is not None
@@ -188,18 +192,20 @@ def explain_events(
         type_ = payload.get("type") if isinstance(payload, dict) else None
         if type_ in MAY_CLOSE:
             snapshot = reducer.snapshot()
-        closed, traced = len(reducer.results), len(traces)
+        closed = len(reducer.results)
         reducer.feed(event)
+        # At most one trace per event: taken out at once, so that the reducer holds none
+        # (a long stream's traces would outgrow everything else; ``rows`` keep what is
+        # shown, one response at a time).
+        trace = traces.pop() if traces else None
         if len(reducer.results) > closed:
-            result = reducer.results[-1]
+            result = reducer.results.pop()
             yield Explained(rows, result, item_positions(snapshot.entries))
             rows = []
-        rows.append(_row(event, type_, traces[-1] if len(traces) > traced else None))
+        rows.append(_row(event, type_, trace))
     snapshot = reducer.snapshot()
-    closed = len(reducer.results)
-    if len(reducer.finish()) > closed:
-        result = reducer.results[-1]
-        yield Explained(rows, result, item_positions(snapshot.entries))
+    if reducer.finish():
+        yield Explained(rows, reducer.results.pop(), item_positions(snapshot.entries))
 
 
 def _row(event: WireEvent, type_: Any, trace: StepTrace | None) -> EventRow:

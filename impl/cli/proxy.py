@@ -6,11 +6,10 @@ A thin face over ``responses_oracle.proxy``: the arguments become a ``ProxyConfi
 (flushed, so a harness can read the port from a pipe), as ``serve`` does, and proxies
 until SIGINT or SIGTERM, then lets the requests in flight finish.
 
-Exit status: 0 after an interrupt, once the requests in flight finished (interrupting
-is how a proxy ends); 2 for unusable arguments (an upstream that is no http(s) URL, a
-host other than 127.0.0.1, a port in use, a log file that cannot be written, unusable
-limits); 130 when a
-second interrupt ends the drain (the status every command has for an interrupt).
+Exit status: 130 after an interrupt (Ctrl-C or SIGTERM), once the requests in flight
+finished, or at once on a second interrupt (the status every command has for an
+interrupt); 2 for unusable arguments (an upstream that is no http(s) URL, a host other
+than 127.0.0.1, a port in use, a log file that cannot be written, unusable limits).
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ _EXTRA: Final = frozenset({"aiohttp", "jsonschema"})
 """The modules of the ``serve`` extra, which the proxy shares."""
 
 PROXY_EXIT: Final[ExitTable] = {
-    Exit.OK: "interrupted (Ctrl-C or SIGTERM), after the requests in flight finished",
     Exit.USAGE: "unusable arguments: an --upstream that is no http(s) URL, a host other "
     "than 127.0.0.1, a port in use, a --log that cannot be written, unusable limits",
 }
@@ -119,4 +117,4 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(proxy_forever(config, port=args.port, announce=announce))
     except OSError as error:
         raise CliError(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}") from None
-    return Exit.OK
+    return Exit.INTERRUPTED

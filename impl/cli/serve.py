@@ -199,6 +199,12 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     except OSError as error:
+        if error.filename is not None:
+            # Writing the requests or the verdicts failed: the fault is --out's, not the port's.
+            raise CliError(
+                f"--out {args.out}: cannot write {error.filename}: {error.strerror}; "
+                "pass a folder you can write to"
+            ) from None
         raise CliError(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}") from None
     _print(verdicts, args.out)
     if verdicts.ended == INTERRUPTED:

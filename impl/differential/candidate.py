@@ -235,6 +235,10 @@ class ProcessCandidate:
             encoding="utf-8",
             errors="surrogateescape",
             bufsize=1 << 16,
+            # A group of its own: Ctrl-C reaches the harness, which ends the candidate
+            # (``close``) after keeping what was compared; a candidate ended by the same
+            # Ctrl-C would first answer the streams in flight wrongly.
+            process_group=0,
         )
         self._lines = queue.Queue()
         self._answered = 0

@@ -51,12 +51,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
 from responses_oracle.streamgen.cases import MIX, Case, generated_case, generated_cases
 from responses_oracle.streamgen.provider_profiles import PROFILES
 from responses_oracle.streamgen.streams import Event, GeneratedStream, split_responses
+from responses_oracle.workers import end_quietly_on_interrupt
 
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
 from .cause import (
@@ -134,32 +136,47 @@ def find(
     progress: Progress | None = None,
     total: int = 0,
 ) -> list[Finding]:
-    """Run every case through the candidate and the reference; the cases that disagree."""
+    """Run every case through the candidate and the reference; the cases that disagree.
+    Ctrl-C raises ``Interrupted`` with the findings of the cases compared before it."""
     findings = []
     done = 0
-    for chunk in _batches(cases, batch):
-        answers = answers_of(candidate, [case.stream for case in chunk], split)
-        for case, answer in zip(chunk, answers, strict=True):
-            events = case.stream.events
-            judgement = judged(events, answer, codes)
-            if judgement.classified:
-                findings.append(
-                    Finding(
-                        case.name,
-                        case.stream.labels,
-                        events,
-                        case.stream.data_only,
-                        answer,
-                        judgement.classified,
-                        judgement.signatures,
-                        explained(events, answer, codes=codes,
-                                  differences=judgement.first_cause),
+    try:
+        for chunk in _batches(cases, batch):
+            answers = answers_of(candidate, [case.stream for case in chunk], split)
+            for case, answer in zip(chunk, answers, strict=True):
+                events = case.stream.events
+                judgement = judged(events, answer, codes)
+                if judgement.classified:
+                    findings.append(
+                        Finding(
+                            case.name,
+                            case.stream.labels,
+                            events,
+                            case.stream.data_only,
+                            answer,
+                            judgement.classified,
+                            judgement.signatures,
+                            explained(events, answer, codes=codes,
+                                      differences=judgement.first_cause),
+                        )
                     )
-                )
-        done += len(chunk)
-        if progress is not None:
-            progress(done, total)
+                done += 1
+            if progress is not None:
+                progress(done, total)
+    except KeyboardInterrupt:
+        raise Interrupted(findings, done, total) from None
     return findings
+
+
+class Interrupted(Exception):
+    """Ctrl-C during a run: the findings of the streams compared before it (neither
+    clustered nor shrunk: that would run the candidate again)."""
+
+    def __init__(self, findings: list[Finding], compared: int, total: int) -> None:
+        super().__init__(f"interrupted after {compared} of {total} streams")
+        self.findings = findings
+        self.compared = compared
+        self.total = total
 
 
 def cluster(findings: Sequence[Finding]) -> tuple[Causes, dict[Cause, list[Finding]]]:
@@ -567,8 +584,9 @@ def run_diff(
     candidate = ProcessCandidate(command, timeout=timeout, sse=sse)
     try:
         if jobs == 1:
-            cases = [*corpus, *generated_cases(generation.seed, count, generation.mix,
-                                               generation.profiles)]
+            # Generated as they are compared, so that Ctrl-C finds some compared.
+            cases = chain(corpus, generated_cases(generation.seed, count, generation.mix,
+                                                  generation.profiles))
             parts = [find(cases, candidate, codes=codes, split=split, progress=progress,
                           total=total)]
         else:
@@ -578,31 +596,41 @@ def run_diff(
                 for job in range(jobs)
             ]
             parts = []
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with ProcessPoolExecutor(
+                max_workers=jobs, initializer=end_quietly_on_interrupt
+            ) as pool:
                 futures = {pool.submit(_run_shard, shard): shard for shard in shards}
                 done = 0
-                for future in as_completed(futures):
-                    parts.append(future.result())
-                    done += len(futures[future].indexes) + len(futures[future].corpus)
-                    if progress is not None:
-                        progress(done, total)
+                try:
+                    for future in as_completed(futures):
+                        parts.append(future.result())
+                        done += len(futures[future].indexes) + len(futures[future].corpus)
+                        if progress is not None:
+                            progress(done, total)
+                except KeyboardInterrupt:
+                    # The workers ended on the same Ctrl-C; the shards finished are kept.
+                    raise Interrupted([f for part in parts for f in part], done, total) from None
         order = {case.name: n for n, case in enumerate(corpus)}
         order.update(
             {f"seed{generation.seed}/{index}": len(corpus) + index for index in range(count)}
         )
         findings = sorted((f for part in parts for f in part), key=lambda f: order[f.case])
         checked = time.perf_counter()
-        return report(
-            total,
-            findings,
-            candidate,
-            codes=codes,
-            split=split,
-            started=started,
-            checked=checked,
-            shrink_clusters=shrink_clusters,
-            allowed=allowed,
-        )
+        try:
+            return report(
+                total,
+                findings,
+                candidate,
+                codes=codes,
+                split=split,
+                started=started,
+                checked=checked,
+                shrink_clusters=shrink_clusters,
+                allowed=allowed,
+            )
+        except KeyboardInterrupt:
+            # Every stream was compared; Ctrl-C came while their causes were shrunk.
+            raise Interrupted(findings, total, total) from None
     finally:
         candidate.close()
 

@@ -288,7 +288,13 @@ async def open_proxy(state: ProxyState, port: int) -> tuple[web.AppRunner, int]:
         timeout=ClientTimeout(total=None, sock_connect=CONNECT_SECONDS),
         auto_decompress=True,
     )
-    return await start_loopback(build_app(state), port, DRAIN_SECONDS)
+    try:
+        return await start_loopback(build_app(state), port, DRAIN_SECONDS)
+    except BaseException:
+        # Not listening (a port in use): the pool is closed here, or aiohttp reports it
+        # unclosed when the process ends.
+        await state.session.close()
+        raise
 
 
 async def close_proxy(state: ProxyState, runner: web.AppRunner) -> None:

@@ -1,23 +1,8 @@
 """What ``serve`` plays: a scenario is one stream of decoded events, found by a name.
 
-A ``SCENARIO`` argument is read as the first of these that applies:
-
-========================  ==============================================================
-a name of the agents      what ``agents --list`` shows (``s01``, ``q05``, ``peers-...``,
-list                      ``r9_...``): that entry's base and deviations
-``seed7/12``              case 12 of seed 7 of the generated mix (``cases.generated_case``,
-                          the names ``diff --seed`` prints)
-``q04``                   a bundled quirk ``quirks/q04-*.jsonl`` no entry of the list
-                          names, as given
-an existing file          a recorded stream, in any format the front end reads (SSE,
-                          JSON Lines, a JSON array, an HTTP recording, ...), or a
-                          conformance vector file (its ``events``)
-a bundled path            a file of ``BUNDLED`` when no such file exists here
-                          (``examples/parallel-calls.sse``, ``captures/...``)
-a vector name             a stream of the bundled conformance corpus
-                          (``vectors.corpus_vectors``: ``rule-test_r9_...``,
-                          ``counterexample-...``)
-========================  ==============================================================
+A ``SCENARIO`` argument is a stream argument, read as every command reads one
+(``stream_names.resolve``: a path, ``seed7/12``, a quirk ``q05``, a name of the agents
+list, a bundled path such as ``examples/parallel-calls.sse``, a vector name).
 
 How a scenario is played: a built-in scenario (``agents --list``; the list
 ``agents/scenarios.json``) is its committed *base* stream with its *deviations* applied
@@ -37,8 +22,6 @@ for a name that finds nothing, so the CLI can exit 2 before it binds a port.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -47,6 +30,7 @@ from typing import Any, Final
 from responses_oracle.model.deviations import DEVIATIONS, Applied, apply
 
 from ..bundled import BUNDLED
+from ..stream_names import Named, StreamNameError, resolved
 from .present import AS_GIVEN, Deviation, Presentation
 
 Event = dict[str, Any]
@@ -54,9 +38,6 @@ Event = dict[str, Any]
 
 QUIRKS: Final = BUNDLED / "quirks"
 """The quirk streams (``qNN-*.jsonl``), each with its evidence in ``README.md``."""
-
-_SEED: Final = re.compile(r"seed(\d+)/(\d+)")
-_QUIRK: Final = re.compile(r"q\d\d")
 
 
 class ScenarioError(ValueError):
@@ -115,7 +96,7 @@ def _presentation(deviations: Sequence[Applied]) -> Presentation:
 
 
 def load_scenario(spec: str) -> Scenario:
-    """The scenario ``spec`` names (see the module's table): a built-in scenario's base
+    """The scenario ``spec`` names (``stream_names.resolve``): a built-in scenario's base
     and deviations, or a stream played as given; ``ScenarioError`` if none."""
     from responses_oracle.agents.scenario_list import declared
 
@@ -127,11 +108,19 @@ def load_scenario(spec: str) -> Scenario:
         raise ScenarioError(f"{spec}: its base {base} is missing (tools/scenario_bases.py)")
     return Scenario(
         spec,
-        _file_events(base),
+        _base_events(spec, base),
         _presentation(builtin.deviations),
         deviations=builtin.deviations,
         built=True,
     )
+
+
+def _base_events(spec: str, base: Path) -> tuple[Event, ...]:
+    """The decoded events of a built-in scenario's base file."""
+    try:
+        return Named(spec, path=base).events()
+    except StreamNameError as error:
+        raise ScenarioError(str(error)) from None
 
 
 def find_stream(spec: str) -> tuple[Event, ...]:
@@ -142,63 +131,7 @@ def find_stream(spec: str) -> tuple[Event, ...]:
 
 def _find(spec: str) -> Scenario:
     """The stream ``spec`` names, as given."""
-    if seed := _SEED.fullmatch(spec):
-        from responses_oracle.streamgen.cases import generated_case
-
-        case = generated_case(int(seed.group(1)), int(seed.group(2)))
-        return Scenario(spec, tuple(case.stream.events))
-    if _QUIRK.fullmatch(spec):
-        found = sorted(QUIRKS.glob(f"{spec}-*.jsonl"))
-        if not found:
-            known = ", ".join(path.name[:3] for path in sorted(QUIRKS.glob("q*.jsonl")))
-            raise ScenarioError(f"no quirk {spec} in {QUIRKS} (known: {known or 'none'})")
-        return Scenario(spec, _file_events(found[0]))
-    for path in (Path(spec), BUNDLED / spec):
-        if path.is_file():
-            return Scenario(spec, _file_events(path))
-    vector = _corpus_events(spec)
-    if vector is not None:
-        return Scenario(spec, vector)
-    raise ScenarioError(
-        f"{spec!r} is no stream file, quirk (q05), name of `agents --list`, generated "
-        "case (seed7/12) or vector name (responses-oracle vectors export lists them)"
-    )
-
-
-def _file_events(path: Path) -> tuple[Event, ...]:
-    from responses_oracle.wire.formats import read_wire_events
-
-    vector = _vector_events(path)
-    if vector is not None:
-        return vector
     try:
-        events = tuple(
-            event.payload for event in read_wire_events(path) if event.payload is not None
-        )
-    except OSError as error:
-        raise ScenarioError(f"cannot read {path}: {error.strerror or error}") from None
-    if not events:
-        raise ScenarioError(f"{path} holds no event (is it a stream file?)")
-    return events
-
-
-def _vector_events(path: Path) -> tuple[Event, ...] | None:
-    """The events of a conformance vector file (``docs/conformance-vectors.md``), or None
-    if ``path`` is not one."""
-    from responses_oracle.differential.conformance_vectors import Vector
-
-    if path.suffix != ".json":
-        return None
-    try:
-        return tuple(Vector.from_json(json.loads(path.read_text(encoding="utf-8"))).events)
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError):
-        return None  # not a vector: read as a stream file, which says what is wrong
-
-
-def _corpus_events(name: str) -> tuple[Event, ...] | None:
-    from responses_oracle.differential.conformance_vectors import corpus_vectors
-
-    for vector in corpus_vectors():
-        if vector.name == name:
-            return tuple(vector.events)
-    return None
+        return Scenario(spec, resolved(spec).events())
+    except StreamNameError as error:
+        raise ScenarioError(str(error)) from None

@@ -26,7 +26,8 @@ Rules
 5. Every request is appended to ``requests.jsonl`` (one JSON object a line, flushed)
    before it is answered.
 6. Gateway mode: ``POST /serve/downstream`` takes the bytes a gateway's client received
-   and compares them with what was served (``gateway.py``).
+   and compares them with what was served (``gateway.py``); an empty body is answered
+   400 and changes nothing.
 7. **Responses only.**  A request to another OpenAI API (``OTHER_APIS``: Chat
    Completions, Completions) is logged, answered 404 with an error saying serve speaks
    only the Responses API, and kept as an error of the verdicts: a client configured
@@ -192,7 +193,13 @@ class ServeState:
     def record_downstream(self, data: bytes, scenario: int | None = None) -> GatewayVerdict:
         """Gateway mode: compare what the gateway's client received for scenario
         ``scenario`` (default the last served) with what was served; kept for the
-        verdicts.  ``ServeError`` when no such scenario was served."""
+        verdicts.  ``ServeError`` when no such scenario was served, or ``data`` is empty
+        (no client receives nothing from a stream; a record already made is kept)."""
+        if not data:
+            raise ServeError(
+                "empty body: POST the bytes the gateway's client received (an earlier "
+                "record of this scenario is kept)"
+            )
         position = len(self.served) - 1 if scenario is None else scenario
         if not 0 <= position < len(self.served):
             raise ServeError(f"no served scenario {position} (served: {len(self.served)})")

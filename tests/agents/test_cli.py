@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +36,28 @@ def test_a_command_that_sends_nothing_exits_3_with_the_reason_first() -> None:
     first = given.stdout.splitlines()[0]
     assert first.startswith("NOT RUN: 1 cell not run")
     assert "the client sent no request (exit status 0)" in given.stdout
+
+
+def test_your_own_script_runs_in_the_folder_agents_was_started_from(tmp_path: Path) -> None:
+    shutil.copy(Path(__file__).resolve().parent / "fake_snapshot_client.py", tmp_path / "my_app.py")
+    given = subprocess.run(
+        [*PROG, f"{sys.executable} my_app.py {{base_url}} snapshot", "--tool", "echo",
+         '{"text": "{marker}"}', "--scenario", "q05", "--json"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert given.returncode in (0, 1), given.stdout + given.stderr
+    [cell] = json.loads(given.stdout)["cells"]
+    assert cell["ran"] and cell["requests"] >= 2, cell
+
+
+def test_a_client_that_sends_nothing_has_its_error_in_the_report(tmp_path: Path) -> None:
+    given = subprocess.run(
+        [*PROG, f"{sys.executable} no_such_app.py {{base_url}}", "--scenario", "s01"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert given.returncode == 3, given.stderr
+    assert "the client sent no request (exit status 2): " in given.stdout
+    assert "can't open file" in given.stdout and "no_such_app.py" in given.stdout
 
 
 def test_list_names_every_profile_and_scenario() -> None:

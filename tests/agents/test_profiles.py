@@ -24,8 +24,8 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
 def test_every_package_is_pinned_to_the_profile_version() -> None:
     for profile in PROFILES:
         for package in profile.install.packages:
-            # name==1.2 (PyPI), name@1.2 (npm, crates.io; =1.2 exact), module@v1.2 (Go),
-            # group:artifact:1.2 (Maven)
+            # name==1.2 (PyPI), name@1.2 (npm, the Rust crate registry; =1.2 exact),
+            # module@v1.2 (Go), group:artifact:1.2 (Maven)
             version = package.rsplit("==" if "==" in package else "@" if "@" in package
                                      else ":", 1)[-1]
             assert version.lstrip("=").removeprefix("v")[:1].isdigit(), package
@@ -109,7 +109,7 @@ def test_every_named_driver_exists() -> None:
         if profile.driver:
             assert (DRIVERS / profile.driver).is_file(), profile.name
             # A Rust driver runs as the binary cargo built from it at install.
-            built = profile.install.registry == "crates.io"
+            built = profile.install.registry == "Rust crate registry"
             assert ("{bin}" if built else "{driver}") in profile.command
 
 

@@ -73,6 +73,28 @@ def test_an_interrupted_audit_resumes_where_it_stopped(
     assert sum(1 for row in rows(out)) == FILES * 30
 
 
+def test_ctrl_c_with_two_jobs_ends_the_workers_without_a_traceback(tmp_path: Path) -> None:
+    folder = loop_folder(tmp_path / "traffic", FILES, seed=3)
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        command("audit", folder, "--out", out, "--jobs", "2", "--partition-size", "1",
+                "--pages", "0", "-q"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
+        preexec_fn=_default_sigint,
+    )
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        if list((out / "results").glob("part-*.parquet")):
+            break
+        time.sleep(0.01)
+    # As a terminal sends it: to the whole group, the pool's workers too.
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert "run the same command again to resume" in stderr
+    assert "Traceback" not in stderr, stderr
+
+
 def test_a_resumed_run_redoes_only_what_is_missing_or_changed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

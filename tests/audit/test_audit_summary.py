@@ -27,28 +27,55 @@ def _week(root: Path, streams: dict[str, int]) -> Path:
     return root
 
 
-def test_since_lists_new_vanished_and_moved_groups(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    before = _week(tmp_path / "w47", {"parallel-calls.sse": 3, "copilot-rotating-ids.jsonl": 1})
-    now = _week(tmp_path / "w48", {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 2})
+def _changes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, before: dict[str, int],
+    now: dict[str, int],
+) -> tuple[str, list[str]]:
+    """Audit the week ``before``, then the week ``now`` with ``--since`` the first: the
+    summary's changes section, and the rows of its table."""
     options = ("--provider-from-dir", "-q")
-    assert run(capsys, "audit", before, "--out", tmp_path / "o47", *options)[0] == 0
+    first = _week(tmp_path / "w47", before)
+    assert run(capsys, "audit", first, "--out", tmp_path / "o47", *options)[0] == 0
     status, _, _ = run(
-        capsys, "audit", now, "--out", tmp_path / "o48", "--since", tmp_path / "o47", *options
+        capsys, "audit", _week(tmp_path / "w48", now), "--out", tmp_path / "o48",
+        "--since", tmp_path / "o47", *options,
     )
     assert status == 0
     summary = (tmp_path / "o48" / "summary.md").read_text(encoding="utf-8")
     changes = summary.split("## Changes since", 1)[1]
-    table = [line for line in changes.splitlines() if line.startswith("| ")][1:]
+    return changes, [line for line in changes.splitlines() if line.startswith("| ")][1:]
+
+
+def test_since_lists_new_vanished_and_moved_groups(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    changes, table = _changes(
+        capsys, tmp_path, {"parallel-calls.sse": 3, "copilot-rotating-ids.jsonl": 1},
+        {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 2},
+    )
     assert table[0] == (
         "| new | gw | empty_payload_ignored | (not compared) | 0 | 2 | 0.0% | 66.7% |"
     )
     assert table[1].startswith("| gone | gw | divergent_payload | (not compared) | 1 | 0 | 25.0% |")
     assert "| changed | gw | (none) | (not compared) | 3 | 1 | 75.0% | 33.3% |" in table
     assert "Before: 4 responses from 4 inputs; now: 3 from 3." in changes
-    missing = run(capsys, "audit", now, "--out", tmp_path / "o", "--since", tmp_path / "nowhere")
+    missing = run(capsys, "audit", tmp_path / "w48", "--out", tmp_path / "o", "--since",
+                  tmp_path / "nowhere")
     assert missing[0] == 2 and "no audit there" in missing[2]
+
+
+def test_since_leaves_out_a_group_whose_count_is_the_same(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # parallel-calls' group keeps its one response while its share falls from 1/2 to 1/4.
+    changes, table = _changes(
+        capsys, tmp_path, {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 1},
+        {"parallel-calls.sse": 1, "blank-terminal-args.jsonl": 3},
+    )
+    assert table == [
+        "| changed | gw | empty_payload_ignored | (not compared) | 1 | 3 | 50.0% | 75.0% |"
+    ]
+    assert "1 groups kept their count, or moved less than 1.0%, and are not listed." in changes
 
 
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")

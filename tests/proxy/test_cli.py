@@ -25,7 +25,7 @@ def _proxy(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def test_ctrl_c_lets_the_request_in_flight_finish_then_exits_0() -> None:
+def test_ctrl_c_lets_the_request_in_flight_finish_then_exits_130() -> None:
     slow = sse_body(frames(list(load_scenario(S01).events)), delay=0.15)
     with upstream(slow) as url:
         process = _proxy("--upstream", url)
@@ -40,7 +40,7 @@ def test_ctrl_c_lets_the_request_in_flight_finish_then_exits_0() -> None:
         process.send_signal(signal.SIGINT)
         asking.join(30)
         process.communicate(timeout=30)
-    assert process.returncode == 0
+    assert process.returncode == 130
     status, _, body = answer[0]
     assert status == 200 and b"response.completed" in body
 

@@ -89,7 +89,14 @@ def test_a_scenario_that_finds_nothing_exits_2_before_listening(tmp_path: Path) 
     process = _serve("no-such-scenario", "--out", str(tmp_path))
     out, err = process.communicate(timeout=60)
     assert (process.returncode, out) == (2, "")
-    assert "is no stream file, quirk (q05)" in err
+    assert "is no file, quirk (q05)" in err
+
+
+def test_an_out_folder_that_cannot_be_written_is_blamed_not_the_port() -> None:
+    process = _serve("q05", "--out", "/proc/nope")
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (2, "")
+    assert "--out /proc/nope: cannot write /proc/nope" in err and "listen" not in err
 
 
 def test_a_deviation_the_scenario_does_not_carry_exits_2_before_listening(

@@ -1,0 +1,37 @@
+"""The quick loop passes in any order: no test depends on what ran before it.
+
+The quick loop (``pytest -m 'not slow'``, in one process, as the README runs it on a
+shared machine) runs here in shuffled orders: every test of every file in one global
+shuffle (``pytest-random-order``, ``--random-order-bucket=global``), one seed per case.
+A test that passes only after another -- a cache another test filled, a module state it
+left -- fails here.  The seeds are fixed so that a failure is the same on every run (its
+seed is in the test's name: ``pytest -p no:xdist -m 'not slow' --random-order-bucket=global
+--random-order-seed=SEED`` repeats it).  It runs the whole quick loop once per seed
+(minutes): ``slow``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from helpers import REPO
+
+SEEDS = (40, 1686)
+"""The shuffles run (any seed would do; fixed so that a failure repeats)."""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_quick_loop_passes_in_a_shuffled_order(seed: int) -> None:
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-m", "not slow", "-p", "no:xdist", "-q",
+         "-p", "no:cacheprovider", "--random-order-bucket=global",
+         f"--random-order-seed={seed}"],
+        cwd=REPO, env=environment, capture_output=True, text=True, timeout=3600,
+    )
+    summary = done.stdout.strip().splitlines()[-1:] or [done.stderr]
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert " passed" in summary[0] and "failed" not in summary[0], summary
