@@ -38,11 +38,19 @@ def test_each_kind_of_name_finds_its_stream(elsewhere: Path) -> None:
     # A file here comes first, whatever its name.
     (elsewhere / "q05").write_text("a file named like a quirk\n")
     assert resolve("q05") == ("q05", Path("q05"), None)
+    # A name of the agents list is the stream serve plays for it: its base with its
+    # deviations applied (q07's base streams its arguments; its deviations take them out).
     quirk = resolve("q07")
-    assert quirk is not None and quirk.path is not None and quirk.path.name.startswith("q07-")
+    assert quirk is not None and quirk.path is None and quirk.decoded
+    from responses_oracle.agents.scenario_list import declared, scenario_events
+
+    scenario = declared("q07")
+    assert scenario is not None
+    assert list(quirk.decoded) == scenario_events(scenario)
+    assert not any(e["type"] == "response.function_call_arguments.delta" for e in quirk.decoded)
     listed = resolve("s03")
-    assert listed is not None and listed.path is not None
-    assert listed.path.name == "s03-cut-before-terminal.jsonl"
+    assert listed is not None and listed.decoded
+    assert not any(e["type"] == "response.completed" for e in listed.decoded)
     example = resolve("examples/parallel-calls.sse")
     assert example is not None and example.path is not None and example.path.is_file()
     vector = resolve("rule-test_r1_keepalive_is_a_no_op")
