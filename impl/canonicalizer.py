@@ -88,6 +88,7 @@ from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
     RESTATED,
+    Code,
     EntryState,
     IdSource,
     ResponseStatus,
@@ -99,7 +100,7 @@ from .core.reconcile import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
-from .result import output_order, wire_item
+from .result import output_order, part_positions, wire_item
 from .wire import WireEvent
 
 Event = dict[str, Any]
@@ -354,6 +355,10 @@ class Canonicalizer:
         self._response: _Response | None = None
         self._count = 0
         self._repairs: list[dict[str, Any]] = []
+        self._scanned: tuple[ResponseState | None, int] = (None, 0)
+        """The response whose diagnostics ``limit`` read last, and how many."""
+        self._ended = False
+        """``end`` was called: nothing more is read."""
 
     @property
     def repairs(self) -> list[dict[str, Any]]:
@@ -368,6 +373,8 @@ class Canonicalizer:
         """Take one upstream event (what ``Reducer.feed`` takes: a decoded object, or
         the front end's record, undecodable ones included); return the events to emit
         now."""
+        if self._ended:
+            return []
         reducer = self._reducer
         traces = reducer.traces
         assert traces is not None  # made with trace=True
@@ -396,9 +403,59 @@ class Canonicalizer:
         self._advance(response, out)
         return out
 
+    @property
+    def limit(self) -> str | None:
+        """What the first limit passed said (a ``limit_exceeded`` diagnostic of the
+        response being read, the front end's or the reducer's); None while within."""
+        state = self._reducer.state
+        seen, count = self._scanned
+        diagnostics = state.diagnostics
+        for diagnostic in diagnostics[count if seen is state else 0 :]:
+            if diagnostic.code is Code.LIMIT_EXCEEDED:
+                return diagnostic.detail
+        self._scanned = (state, len(diagnostics))
+        return None
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is held: every response read so far is out to its end (what a relay
+        asks before it sends ``data: [DONE]``)."""
+        response = self._response
+        state = self._reducer.state
+        return response is None or (response.finished and response.state is state)
+
+    def end(self, code: str, reason: str) -> list[Event]:
+        """Stop here, as a provider ends a response that failed: an ``error`` event
+        (``code``, ``reason``) and, for a response already opened, ``response.failed``
+        carrying the same error and the items already out.  The response's record names
+        the reason; what the upstream sends after is not read (``feed`` and ``close``
+        return nothing).  For a reader that stops reading (a proxy's limit)."""
+        out: list[Event] = []
+        response = self._response
+        if response is None or response.finished:
+            response = self._current()
+        response.finished = True
+        self._ended = True
+        error = {"code": code, "message": reason}
+        self._emit(response, out, {"type": "error", **error, "param": None})
+        if response.opened:
+            done = [
+                self._done_item(entry)
+                for entry in output_order(response.state.entries)
+                if (sent := response.sent.get(entry.ordinal)) is not None and sent.closed
+            ]
+            body = self._response_object(response, "failed", done, final=True)
+            failed = {"type": "response.failed", "response": {**body, "error": error}}
+            self._emit(response, out, failed)
+        response.changes.append(f"ended by the reader: {reason}")
+        self._record(response)
+        return out
+
     def close(self) -> list[Event]:
         """The upstream ended: the events that end what is open (no made-up terminal for
         a cut stream)."""
+        if self._ended:
+            return []
         reducer = self._reducer
         closing = len(reducer.results)
         reducer.finish()
@@ -727,14 +784,25 @@ class Canonicalizer:
     def _track(
         self, response: _Response, entry: Entry, sent: _Sent, channel: Channel, out: list[Event]
     ) -> _Track | None:
-        """The channel's track, its part opened on first sight; None for a channel the
-        API has no events for (``_SPELLINGS``)."""
+        """The channel's track, its part opened once it holds a value; None for a
+        channel the API has no events for (``_SPELLINGS``), or a part with no value yet.
+
+        A part is announced at the position its value takes in the reconciled item
+        (``_placed``), which is its index unless a part before it never held a value:
+        a part announced empty and never filled would be given, when canonical's own
+        stream is read again, the value its item's ``done`` holds at that position --
+        another part's (#40: "Paris" in part 1 after an empty part 0 came back twice)."""
         track = sent.tracks.get(id(channel))
         if track is None:
             spelling = _SPELLINGS.get((entry.item_type, channel.kind))
             if spelling is None:
                 return None
-            track = sent.tracks[id(channel)] = _Track(spelling, channel.index)
+            index = channel.index
+            if spelling.part_added is not None:
+                if channel_text(channel) is None:
+                    return None
+                index = _position(entry, channel)
+            track = sent.tracks[id(channel)] = _Track(spelling, index)
             if spelling.part_added is not None:
                 track.part = dict(channel.part) if isinstance(channel.part, dict) else None
                 self._part_event(response, sent, track, "", out, added=True, part=track.part)
@@ -790,9 +858,8 @@ class Canonicalizer:
             spelling = _SPELLINGS.get((entry.item_type, location.channel))
             if spelling is None:
                 continue
-            streamed = {c.index for c in entry.channels.values() if c.kind is location.channel}
-            for index, value in item_channel_values(item, location):
-                if value is None or index in streamed or (location.channel, index) in sent.extra:
+            for index, value in _placed(entry, item, location)[1]:
+                if (location.channel, index) in sent.extra:
                     continue
                 track = _Track(spelling, index)
                 sent.extra[(location.channel, index)] = (track, value)
@@ -868,8 +935,7 @@ class Canonicalizer:
         return {
             (location.channel, index): value
             for location in entry.spec.channels
-            for index, value in item_channel_values(item, location)
-            if value is not None
+            for index, value in _placed(entry, item, location)[0].items()
         }
 
     def _close_track(
@@ -955,6 +1021,52 @@ class Canonicalizer:
             closed = entry.state in CLOSED_STATES
             item["status"] = "completed" if closed else EntryState.INCOMPLETE.value
         return item
+
+
+def _placed(
+    entry: Entry, item: Mapping[str, Any], location: ChannelLocation
+) -> tuple[dict[int, str], list[tuple[int, str]]]:
+    """The values the reconciled ``item`` (``wire_item``) holds at one location: by
+    channel index, the value of each of the entry's channels there; then the values no
+    channel accounts for (a part only the item has), by their position.  A channel is
+    not always at the position of its index: ``result.part_positions`` appends a part
+    whose index is past the end, so after a gap (an empty part 0, "Paris" in part 1)
+    the value at position 0 is part 1's -- never part 0's."""
+    found = {i: v for i, v in item_channel_values(item, location) if v is not None}
+    channels = [c for c in entry.channels.values() if c.kind is location.channel]
+    if location.array is None:
+        mine = {c.index: found[0] for c in channels if 0 in found}
+        return mine, ([] if channels or 0 not in found else [(0, found[0])])
+    placed = {c.index: p for c, p in part_positions(_length(entry.item, location), channels)}
+    written = set(placed.values())
+    mine = {}
+    for channel in channels:
+        position = placed.get(channel.index)
+        if position is None and channel.index in written:
+            continue  # its index holds another channel's value
+        value = found.get(channel.index if position is None else position)
+        if value is not None:
+            mine[channel.index] = value
+    claimed = written | {c.index for c in channels}
+    return mine, [(i, v) for i, v in found.items() if i not in claimed]
+
+
+def _position(entry: Entry, channel: Channel) -> int:
+    """The position of a channel's value in the reconciled item's array, now
+    (``result.part_positions``)."""
+    location = next(loc for loc in entry.spec.channels if loc.channel is channel.kind)
+    channels = [c for c in entry.channels.values() if c.kind is channel.kind]
+    placed = part_positions(_length(entry.item, location), channels)
+    return next((p for c, p in placed if c is channel), channel.index)
+
+
+def _length(item: Mapping[str, Any], location: ChannelLocation) -> int:
+    """How many parts the item as admitted holds at an array location."""
+    container: Any = item
+    for name in location.container:
+        container = container.get(name) if isinstance(container, Mapping) else None
+    found = container.get(location.array) if isinstance(container, Mapping) else None
+    return len(found) if isinstance(found, list) else 0
 
 
 def _print(value: Any) -> Fingerprint | None:
