@@ -89,7 +89,6 @@ from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
     RESTATED,
     Code,
-    EntryState,
     IdSource,
     ResponseStatus,
     Trigger,
@@ -187,10 +186,38 @@ for _name, _addition in PART_ADDITIONS.items():
 _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
     addition.channel: addition for addition in _ADDITION_EVENTS
 }
+_ADDITION_OF: Final[dict[str, PartAddition]] = {
+    name.value: addition for name, addition in PART_ADDITIONS.items()
+}
 """What progress events add to a channel's part (``model.annotations.PART_ADDITIONS``):
-the event type canonical spells it with, and the addition of each channel."""
+the event type canonical spells it with, the addition of each channel, and of each
+event type."""
 
 _ITEM_EVENTS: Final = ("response.output_item.added", "response.output_item.done")
+
+_OPENING: Final = ("response.created", "response.in_progress")
+"""The events that open a response, as canonical sends them (``_open``); another
+opening a provider sends (``response.queued``) passes on."""
+
+_RESPELLED: Final[frozenset[str]] = frozenset(
+    {
+        *_ITEM_EVENTS,
+        *(
+            name
+            for spelling in _SPELLINGS.values()
+            for name in (spelling.delta, spelling.done, spelling.part_added, spelling.part_done)
+            if name is not None
+        ),
+        *(name.value for name in PART_ADDITIONS),
+        *_OPENING,
+        *(name for name, spec in WIRE_EVENTS.items() if spec.event_class in TERMINALS),
+    }
+)
+"""The upstream events canonical spells again from the reducer's state (items, parts,
+payloads, annotations, the opening and the terminal).  Every other event -- a hosted
+tool's progress (``web_search_call.searching``, ``image_generation_call.partial_image``
+with its image), ``response.queued``, an ``apply_patch`` diff or a shell output delta,
+an event type the oracle does not know -- passes on as it came (``_pass``)."""
 
 _LEDGER: Final[dict[str, tuple[str | None, str | None]]] = {
     **{name: (None, None) for name in _ITEM_EVENTS},
@@ -253,16 +280,6 @@ _TERMINAL_EVENTS: Final[dict[ResponseStatus, str]] = {
 }
 """The terminal event that gives a response each status (``catalogue.TERMINAL_STATUS``
 read backwards; an ``error`` event's failure is ended with ``response.failed``)."""
-
-_USAGE: Final[dict[str, Any]] = {
-    "input_tokens": 0,
-    "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
-    "output_tokens": 0,
-    "output_tokens_details": {"reasoning_tokens": 0},
-    "total_tokens": 0,
-}
-"""The terminal's ``usage`` fields the published type requires, each 0 where the
-stream reported none (the API always sends them)."""
 
 _SETTLED_STATUS: Final[frozenset[str]] = frozenset({"program_output", "apply_patch_call_output"})
 """Item types whose published ``status`` has no ``in_progress``: announced with the
@@ -336,6 +353,13 @@ class _Response:
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
+    pending: dict[int | None, list[Event]] = field(default_factory=dict)
+    """By entry ordinal (None: the response's own): upstream events passed on as they
+    came (``_RESPELLED`` names the others), waiting for their item to be announced (or
+    released, for a held call) or the response to open."""
+    pieces: dict[tuple[int, ChannelKind, Any], list[str]] = field(default_factory=dict)
+    """By (entry ordinal, channel, part index): the deltas the upstream sent for a held
+    call, re-emitted one by one when the call is released."""
 
 
 class Canonicalizer:
@@ -401,6 +425,8 @@ class Canonicalizer:
             self._note_lifecycle(response, kind, body)
             self._note_upstream(response, trace, body)
         self._advance(response, out)
+        if trace is not None and isinstance(body, Mapping) and kind not in _RESPELLED:
+            self._pass(response, trace, body, out)
         return out
 
     @property
@@ -500,6 +526,12 @@ class Canonicalizer:
                     f"upstream event {trace.index} ({trace.type}) reaches no item: dropped ({why})"
                 )
             return
+        addition = _ADDITION_OF.get(trace.type)
+        if addition is not None and addition.value.value not in event:
+            response.changes.append(
+                f"upstream event {trace.index} ({trace.type}) carries no "
+                f"{addition.value.value}: nothing added, dropped"
+            )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if found is not None:
             response.upstream.setdefault(ordinal, {})[found[0]] = found[1]
@@ -507,6 +539,46 @@ class Canonicalizer:
         if spec is not None and spec.trigger is Trigger.DELTA:
             part = (spec.index_field, event.get(spec.index_field) if spec.index_field else None)
             response.streamed.setdefault(ordinal, set()).add(part)
+            piece = event.get(spec.value_field) if spec.value_field else None
+            entry = self._reducer.state.entries[ordinal]
+            if entry.spec.client_call and spec.channel is not None and isinstance(piece, str):
+                key = (ordinal, spec.channel, part[1] or 0)
+                response.pieces.setdefault(key, []).append(piece)
+
+    def _pass(
+        self, response: _Response, trace: StepTrace, event: Mapping[str, Any], out: list[Event]
+    ) -> None:
+        """An upstream event canonical does not spell again (``_RESPELLED``) goes on as it
+        came, in place: at once, or once its item is announced (released, for a held
+        call) or its response opened.  Only its ``sequence_number`` is canonical's, and
+        its ``output_index`` and ``item_id`` its item's as announced.  An item-scoped
+        event that reached no item is a logged drop (``_note_upstream``)."""
+        ordinal = trace.entry
+        if ordinal is None and ("item_id" in event or "output_index" in event):
+            return
+        body = {k: v for k, v in event.items() if k != "sequence_number"}
+        response.pending.setdefault(ordinal, []).append(body)
+        if ordinal is None:
+            if response.opened:
+                self._flush(response, None, out)
+            return
+        sent = response.sent.get(ordinal)
+        if sent is not None and not sent.held:
+            self._flush(response, ordinal, out)
+
+    def _flush(self, response: _Response, ordinal: int | None, out: list[Event]) -> None:
+        """The passed-on events waiting for ``ordinal`` (``_pass``), re-scoped."""
+        waiting = response.pending.pop(ordinal, None)
+        if not waiting:
+            return
+        sent = response.sent.get(ordinal) if ordinal is not None else None
+        for body in waiting:
+            if sent is not None:
+                if "output_index" in body:
+                    body["output_index"] = sent.index
+                if "item_id" in body:
+                    body["item_id"] = sent.item_id
+            self._emit(response, out, body)
 
     def _advance(self, response: _Response, out: list[Event]) -> None:
         state = response.state
@@ -541,8 +613,9 @@ class Canonicalizer:
                 sent = response.sent[entry.ordinal]
                 if sent.closed:
                     continue
-                self._stream(response, entry, sent, out, final=True)
-                if not sent.held and entry.state in CLOSED_STATES:
+                ends = not sent.held and entry.state in CLOSED_STATES
+                self._stream(response, entry, sent, out, final=True, ends=ends)
+                if ends:
                     self._close_entry(response, entry, sent, out)
             response.changes.append("cut before its terminal: ended cut, no terminal made up")
         self._record(response)
@@ -561,7 +634,7 @@ class Canonicalizer:
             for entry in self._closing_order(response):
                 sent = response.sent[entry.ordinal]
                 if completed and entry.spec.client_call and entry.execution in _WITHHELD:
-                    self._stream(response, entry, sent, out, final=True)
+                    self._stream(response, entry, sent, out, final=True, ends=False)
                     response.withheld.add(entry.ordinal)
                     response.changes.append(
                         f"{entry.item_type} {sent.item_id}: not executable "
@@ -569,12 +642,17 @@ class Canonicalizer:
                     )
                     continue
                 if not sent.closed:
-                    self._stream(response, entry, sent, out, final=True)
-                    self._close_entry(response, entry, sent, out)
+                    ends = entry.state in CLOSED_STATES  # no done for what is not done
+                    self._stream(response, entry, sent, out, final=True, ends=ends)
+                    if ends:
+                        self._close_entry(response, entry, sent, out)
+            # An item the upstream did not finish is in the terminal only if the
+            # upstream's terminal held it: canonical ends nothing the upstream did not.
             snapshot = [
                 self._done_item(entry)
                 for entry in output_order(state.entries)
                 if not (completed and entry.spec.client_call and entry.execution in _WITHHELD)
+                and (entry.state in CLOSED_STATES or entry.in_snapshot)
             ]
         if response.error is not None:
             self._emit(response, out, _error_event(response.error))
@@ -652,32 +730,27 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        for kind in ("response.created", "response.in_progress"):
-            body = self._response_object(response, "in_progress", [], final=False)
+        said = (response.template or {}).get("status")
+        for kind in _OPENING:
+            status = said if kind == _OPENING[0] and isinstance(said, str) else "in_progress"
+            body = self._response_object(response, status, [], final=False)
             self._emit(response, out, {"type": kind, "response": body})
+        self._flush(response, None, out)
 
     def _response_object(
         self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool
     ) -> dict[str, Any]:
+        """The response object of an opening or a terminal: the upstream's latest, with
+        canonical's status and output.  No field the upstream did not send is filled
+        (``created_at``, ``model``, ``usage``...): a client reads what the provider
+        said, a missing ``usage`` included.  The terminal keeps the id the upstream's
+        terminal gave (a provider may rotate ids); the opening has the response's."""
         template = response.template or {}
-        tools = response.state.tools
-        created_at = template.get("created_at")
-        model = template.get("model")
-        body = {
-            **template,
-            "id": response.response_id,
-            "object": "response",
-            "created_at": created_at if isinstance(created_at, int | float) else 0,
-            "model": model if isinstance(model, str) else "",
-            "status": status,
-            "output": output,
-            "parallel_tool_calls": template.get("parallel_tool_calls", True),
-            "tool_choice": template.get("tool_choice", "auto"),
-            "tools": tools if isinstance(tools, list) else [],
-            "usage": _usage(template.get("usage")) if final else None,
-        }
+        found = template.get("id")
+        response_id = found if final and isinstance(found, str) else response.response_id
+        body = {**template, "id": response_id, "status": status, "output": output}
         if not final:  # what only the end can say
-            body["error"] = body["incomplete_details"] = None
+            body.pop("usage", None)
         return body
 
     def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
@@ -755,11 +828,15 @@ class Canonicalizer:
         out: list[Event],
         *,
         final: bool = False,
+        ends: bool = True,
     ) -> None:
         """The payload the entry holds that is not out yet: the deltas the reducer took
         since the last event, as they came, and what progress events added to a part
-        (not for a held call); with ``final``, the rest of each channel's value as one
-        more delta (a held call's whole payload)."""
+        (not for a held call); with ``final``, a held call's deltas (``_replay``), which
+        its ``done`` events follow if ``ends``.  No delta is made up where a ``done``
+        carries the value."""
+        if not sent.held or final:
+            self._flush(response, entry.ordinal, out)
         values = self._final_values(entry) if final else {}
         for channel in list(entry.channels.values()):
             track = self._track(response, entry, sent, channel, out)
@@ -774,8 +851,9 @@ class Canonicalizer:
                 track.progress = len(deltas)
                 self._additions(response, sent, track, channel, out)
             value = values.get((channel.kind, channel.index))
-            if final:
-                self._catch_up(response, sent, track, value or channel_text(channel) or "", out)
+            if final and sent.held:
+                final_value = value if value is not None else channel_text(channel) or ""
+                self._replay(response, entry, sent, track, channel, final_value, ends, out)
             if channel.closed and not sent.held:
                 self._close_channel(response, sent, track, channel, value, out)
         if final:
@@ -838,14 +916,39 @@ class Canonicalizer:
         fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
         self._emit(response, out, {**fields, **_extra(spelling)}, sent)
 
-    def _catch_up(
-        self, response: _Response, sent: _Sent, track: _Track, value: str, out: list[Event]
+    def _replay(
+        self,
+        response: _Response,
+        entry: Entry,
+        sent: _Sent,
+        track: _Track,
+        channel: Channel,
+        value: str,
+        ends: bool,
+        out: list[Event],
     ) -> None:
-        """Emit what ``value`` adds to the deltas already out, so that the deltas spell
-        the value wherever they can."""
-        streamed = "".join(track.streamed)
-        if len(value) > len(streamed) and value.startswith(streamed):
-            self._delta(response, sent, track, value[len(streamed) :], out)
+        """A held call's deltas, one by one as the upstream sent them, as far as they
+        spell ``value`` (the reconciled payload).  Where they do not, or fall short of
+        a value no ``done`` will carry (``ends`` false: a cut stream, a withheld call),
+        the value goes out as one delta, a logged change: the client must get the
+        payload, and the upstream's deltas do not give it."""
+        pieces = response.pieces.pop((entry.ordinal, channel.kind, channel.index), [])
+        joined = "".join(pieces)
+        spelled = value.startswith(joined)
+        if spelled:
+            for piece in pieces:
+                self._delta(response, sent, track, piece, out)
+        rest = value[len(joined) :] if spelled else value
+        if rest and (not ends or not spelled):
+            self._delta(response, sent, track, rest, out)
+            label, spelling = f"{entry.item_type} {sent.item_id}", track.spelling
+            response.changes.append(
+                f"{label}: {len(rest)} chars of {spelling.value} sent as a {spelling.delta} "
+                "the upstream did not send"
+                if spelled
+                else f"{label}: the upstream's {len(pieces)} {spelling.delta} replaced by one "
+                f"with the reconciled {spelling.value} ({len(rest)} chars)"
+            )
 
     def _item_payloads(
         self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
@@ -865,7 +968,6 @@ class Canonicalizer:
                 sent.extra[(location.channel, index)] = (track, value)
                 if spelling.part_added is not None:
                     self._part_event(response, sent, track, "", out, added=True)
-                self._catch_up(response, sent, track, value, out)
 
     def _close_entry(
         self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
@@ -947,9 +1049,8 @@ class Canonicalizer:
         part: Mapping[str, Any] | None,
         out: list[Event],
     ) -> None:
-        """A payload's ``done`` events: the rest of its deltas, its value, its part."""
+        """A payload's ``done`` events: its value, its part."""
         track.finished = True
-        self._catch_up(response, sent, track, value, out)
         spelling = track.spelling
         done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
         self._emit(response, out, {**done, **_extra(spelling)}, sent)
@@ -1004,22 +1105,18 @@ class Canonicalizer:
             payload = location.array or location.field
             if isinstance(container, dict) and payload in container:
                 container[payload] = [] if location.array is not None else ""
-        if entry.item_type in _SETTLED_STATUS:
-            item.setdefault("status", "completed")
-        elif entry.item_type not in _NO_STATUS:
+        # An item just added is in progress, if the upstream gives it a status at all.
+        if "status" in item and entry.item_type not in _NO_STATUS | _SETTLED_STATUS:
             item["status"] = "in_progress"
         return item
 
     @staticmethod
     def _done_item(entry: Entry) -> dict[str, Any]:
-        """The item reconciled (``Result.items``), with the fields the API always sends."""
+        """The item reconciled (``Result.items``), with the empty payload fields the API
+        always sends; its ``status`` as the upstream gave it (a ``null`` stays ``null``)."""
         item = wire_item(entry)
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
-        status = item.get("status")
-        if entry.item_type not in _NO_STATUS and (status is None or status == "in_progress"):
-            closed = entry.state in CLOSED_STATES
-            item["status"] = "completed" if closed else EntryState.INCOMPLETE.value
         return item
 
 
@@ -1165,19 +1262,6 @@ def _restated(key: LedgerKey, entry: Entry, streamed: set[PartKey]) -> bool:
 def _size(found: Any) -> str:
     """A fingerprint as a change says it: the length only (payloads are never logged)."""
     return f"{found[0]} chars" if isinstance(found, tuple) else "absent"
-
-
-def _usage(reported: Any) -> dict[str, Any]:
-    """The stream's ``usage`` with every field the published type requires (0 where
-    the stream said nothing)."""
-    usage = dict(reported) if isinstance(reported, Mapping) else {}
-    for name, default in _USAGE.items():
-        if isinstance(default, dict):
-            found = usage.get(name)
-            usage[name] = {**default, **(found if isinstance(found, Mapping) else {})}
-        elif not isinstance(usage.get(name), int):
-            usage[name] = default
-    return usage
 
 
 def _extra(spelling: _Spelling) -> dict[str, Any]:

@@ -54,8 +54,12 @@ def _stalling(freed: list[float]) -> Any:
     return answer
 
 
-def _open(base_url: str, path: str = "/responses", method: str = "POST",
-          body: dict[str, Any] | None = None) -> http.client.HTTPConnection:
+def _open(
+    base_url: str,
+    path: str = "/responses",
+    method: str = "POST",
+    body: dict[str, Any] | None = None,
+) -> http.client.HTTPConnection:
     """Send a request to the proxy with ``path`` as written (no normalisation)."""
     host, port = base_url.removeprefix("http://").split("/")[0].split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=30)
@@ -90,9 +94,10 @@ def test_a_client_that_leaves_while_the_upstream_is_silent_frees_it_within_a_sec
 def test_an_upstream_that_stops_sending_is_ended_at_the_timeout() -> None:
     freed: list[float] = []
     timeout = 0.5
-    with upstream(_stalling(freed)) as url, running(
-        ProxyConfig(url, upstream_timeout=timeout)
-    ) as proxy:
+    with (
+        upstream(_stalling(freed)) as url,
+        running(ProxyConfig(url, upstream_timeout=timeout)) as proxy,
+    ):
         started = time.monotonic()
         connection = _open(proxy.base_url, "/v1/responses", body=first_turn())
         reply = connection.getresponse()
