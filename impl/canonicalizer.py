@@ -1,8 +1,9 @@
-"""The canonical stream: the oracle's answer re-emitted as a complete, valid stream.
+"""The canonical stream: the upstream's stream, repaired where the oracle finds it wrong.
 
-``canonical(events)`` is the clean twin of any stream: the same responses, items,
-payloads and executability as ``reduce`` finds in it, spelled as a provider that
-follows the API to the letter would send them::
+``canonical(events)`` has the same responses, items, payloads and executability as
+``reduce`` finds in ``events``; it passes on every event it does not repair, adds an
+event only where a repair needs it, and names every event it adds, changes or keeps
+back in ``repairs``::
 
     from responses_oracle import canonical, reduce
     twin = canonical(events)          # a list of event dicts
@@ -29,23 +30,34 @@ wire item).  After each event:
    (``_place``);
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
-   brought it; its part and payload ``done`` events when the reducer closes the
-   channel, its ``output_item.done`` when the reducer closes the entry (R8);
+   brought it; a part is announced once it holds a value, at its position in the
+   reconciled item; its part and payload ``done`` events, if the upstream sent such
+   events for the item, when the reducer closes the channel, its ``output_item.done``
+   when the reducer closes the entry (R8).  No delta is made up where a ``done``
+   carries the value.  Every upstream event canonical does not spell again
+   (``_RESPELLED``: a hosted tool's progress, a partial image, ``response.queued``, an
+   unknown event) passes on as it came, in place, once its item is announced;
 4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
    ``output_item.added``: only its response's terminal settles whether it may run
-   (R9, R13).  Then it is emitted once, reconciled: its id, its complete payload, its
-   ``done`` events.  In a completed response, a call the stream never confirmed
+   (R9, R13).  Then it is emitted once, reconciled: its id, its deltas one by one as
+   the upstream sent them (one delta of the reconciled value, logged, where they do not
+   spell it), its ``done`` events.  In a completed response, a call the stream never confirmed
    (``unconfirmed``) gets its payload but no ``done`` and no place in the snapshot: it
    never arrives as a completed call of a completed response.  A call the server runs
    (``answered``, ``server``, ``undeclared``) or that names no ``call_id`` completes as
    the stream said, and the reducer gives it the same verdict again;
-5. at the terminal, every item not yet closed is closed -- the streamed ones, then the
-   held calls, each in result order -- and the terminal event carries the reconciled
-   snapshot: the items as ``Result.items`` holds them, with ``status``, ``object``,
-   ``created_at``, ``model``, ``usage`` and the declared ``tools`` present.  A failure
-   reported by an ``error`` event is that event and ``response.failed``;
+5. at the terminal, every item the upstream finished and canonical has not closed is
+   closed -- the streamed ones, then the held calls, each in result order; an item the
+   upstream did not finish (``response.incomplete``) gets its payload and no ``done``.
+   The terminal event is the upstream's, with the reconciled snapshot as its
+   ``output`` if it had one (the items as ``Result.items`` holds them); no field the
+   upstream did not send is filled (``created_at``, ``model``, ``usage``, a
+   ``status``), and its response id is the terminal's own.  A failure reported by an
+   ``error`` event is that event and ``response.failed``;
 6. a stream cut before its terminal ends cut: the held calls' payloads, no ``done``
-   for them, no terminal made up.
+   for them, no terminal made up;
+7. ``end`` stops reading where a reader must (a proxy's limit): an ``error`` event and
+   ``response.failed``, named in the response's record.
 
 ``sequence_number`` counts from 0 in each response.  WebSocket client frames
 (``response.create``) pass unchanged: they say where a response ends.  A response made
@@ -314,6 +326,8 @@ class _Sent:
     index: int
     item_id: str
     held: bool
+    ordinal: int
+    """The entry's (``Entry.ordinal``): the key of the upstream's ledger of it."""
     tracks: dict[int, _Track] = field(default_factory=dict)
     """By ``id()`` of the reducer's channel object."""
     locations: tuple[ChannelLocation, ...] = ()
@@ -383,6 +397,10 @@ class Canonicalizer:
         """The response whose diagnostics ``limit`` read last, and how many."""
         self._ended = False
         """``end`` was called: nothing more is read."""
+        self.output: list[dict[str, Any]] = []
+        """The reconciled items of the last response settled, as a terminal's ``output``
+        holds them -- also when the upstream's terminal had no ``output``, which
+        canonical's then leaves out (a ``stream: false`` answer needs them)."""
 
     @property
     def repairs(self) -> list[dict[str, Any]]:
@@ -470,6 +488,7 @@ class Canonicalizer:
                 for entry in output_order(response.state.entries)
                 if (sent := response.sent.get(entry.ordinal)) is not None and sent.closed
             ]
+            self.output = done
             body = self._response_object(response, "failed", done, final=True)
             failed = {"type": "response.failed", "response": {**body, "error": error}}
             self._emit(response, out, failed)
@@ -660,6 +679,14 @@ class Canonicalizer:
             terminal = _TERMINAL_EVENTS[state.status]
             body = self._response_object(response, state.status.value, snapshot, final=True)
             self._emit(response, out, {"type": terminal, "response": body})
+        self.output = snapshot
+        listed = (response.template or {}).get("output")
+        # Counted, not matched by id: an item whose id canonical restored is the same.
+        if response.opened and isinstance(listed, list) and len(snapshot) > len(listed):
+            response.changes.append(
+                f"terminal output: {len(snapshot) - len(listed)} items more than the "
+                f"upstream's terminal listed ({len(listed)})"
+            )
         self._record(response)
 
     @staticmethod
@@ -748,9 +775,12 @@ class Canonicalizer:
         template = response.template or {}
         found = template.get("id")
         response_id = found if final and isinstance(found, str) else response.response_id
-        body = {**template, "id": response_id, "status": status, "output": output}
+        body = {**template, "id": response_id, "status": status}
         if not final:  # what only the end can say
             body.pop("usage", None)
+            body["output"] = []
+        elif "output" in template or response.template is None:
+            body["output"] = output  # a terminal without output stays without (``output``)
         return body
 
     def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
@@ -774,7 +804,11 @@ class Canonicalizer:
                 self._open(response, out)
             index = self._place(response, entry)
             sent = _Sent(
-                index, entry.item_id or "", entry.spec.client_call, locations=entry.spec.channels
+                index,
+                entry.item_id or "",
+                entry.spec.client_call,
+                entry.ordinal,
+                locations=entry.spec.channels,
             )
             response.sent[entry.ordinal] = sent
             if entry.slot != index:
@@ -839,15 +873,16 @@ class Canonicalizer:
             self._flush(response, entry.ordinal, out)
         values = self._final_values(entry) if final else {}
         for channel in list(entry.channels.values()):
-            track = self._track(response, entry, sent, channel, out)
+            track = self._track(response, entry, sent, channel, out, final=final)
             if track is None or track.finished:
                 continue
             if not sent.held:
                 deltas = channel.deltas
                 # Deltas joined into the channel's value (a payload ``done``) are gone
                 # from the list: the ``done`` event carries them.
-                if channel.value is None and len(deltas) > track.progress:
-                    self._delta(response, sent, track, "".join(deltas[track.progress :]), out)
+                if channel.value is None:
+                    for piece in deltas[track.progress :]:
+                        self._delta(response, sent, track, piece, out)
                 track.progress = len(deltas)
                 self._additions(response, sent, track, channel, out)
             value = values.get((channel.kind, channel.index))
@@ -860,7 +895,14 @@ class Canonicalizer:
             self._item_payloads(response, entry, sent, out)
 
     def _track(
-        self, response: _Response, entry: Entry, sent: _Sent, channel: Channel, out: list[Event]
+        self,
+        response: _Response,
+        entry: Entry,
+        sent: _Sent,
+        channel: Channel,
+        out: list[Event],
+        *,
+        final: bool,
     ) -> _Track | None:
         """The channel's track, its part opened once it holds a value; None for a
         channel the API has no events for (``_SPELLINGS``), or a part with no value yet.
@@ -869,7 +911,9 @@ class Canonicalizer:
         (``_placed``), which is its index unless a part before it never held a value:
         a part announced empty and never filled would be given, when canonical's own
         stream is read again, the value its item's ``done`` holds at that position --
-        another part's (#40: "Paris" in part 1 after an empty part 0 came back twice)."""
+        another part's (#40: "Paris" in part 1 after an empty part 0 came back twice).
+        While a part before it has no value yet, a part waits (unless ``final``): that
+        part may still get one and take the position first."""
         track = sent.tracks.get(id(channel))
         if track is None:
             spelling = _SPELLINGS.get((entry.item_type, channel.kind))
@@ -878,6 +922,8 @@ class Canonicalizer:
             index = channel.index
             if spelling.part_added is not None:
                 if channel_text(channel) is None:
+                    return None
+                if not final and entry.state not in CLOSED_STATES and _gap_before(entry, channel):
                     return None
                 index = _position(entry, channel)
             track = sent.tracks[id(channel)] = _Track(spelling, index)
@@ -974,7 +1020,7 @@ class Canonicalizer:
     ) -> None:
         values = self._final_values(entry)
         for channel in list(entry.channels.values()):
-            track = self._track(response, entry, sent, channel, out)
+            track = self._track(response, entry, sent, channel, out, final=True)
             if track is not None and not track.finished:
                 value = values.get((channel.kind, channel.index))
                 self._close_channel(response, sent, track, channel, value, out)
@@ -1049,11 +1095,15 @@ class Canonicalizer:
         part: Mapping[str, Any] | None,
         out: list[Event],
     ) -> None:
-        """A payload's ``done`` events: its value, its part."""
+        """A payload's ``done`` events: its value, if the upstream sent a payload
+        ``done`` for the item (an event no repair needs is not added: a client may act
+        on a ``function_call_arguments.done``, and the item's ``done`` carries the
+        value); its part's ``done``, which closes the part the stream opened."""
         track.finished = True
         spelling = track.spelling
-        done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
-        self._emit(response, out, {**done, **_extra(spelling)}, sent)
+        if any(kind == spelling.done for kind, _ in response.upstream.get(sent.ordinal, {})):
+            done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
+            self._emit(response, out, {**done, **_extra(spelling)}, sent)
         if spelling.part_done is not None:
             self._part_event(response, sent, track, value, out, added=False, part=part)
 
@@ -1134,7 +1184,8 @@ def _placed(
     if location.array is None:
         mine = {c.index: found[0] for c in channels if 0 in found}
         return mine, ([] if channels or 0 not in found else [(0, found[0])])
-    placed = {c.index: p for c, p in part_positions(_length(entry.item, location), channels)}
+    positions = _positions(entry)
+    placed = {c.index: positions[id(c)] for c in channels if id(c) in positions}
     written = set(placed.values())
     mine = {}
     for channel in channels:
@@ -1148,13 +1199,37 @@ def _placed(
     return mine, [(i, v) for i, v in found.items() if i not in claimed]
 
 
+def _gap_before(entry: Entry, channel: Channel) -> bool:
+    """Whether a part of the same payload before ``channel`` has no value yet."""
+    return any(
+        other.kind is channel.kind and other.index < channel.index and channel_text(other) is None
+        for other in entry.channels.values()
+    )
+
+
 def _position(entry: Entry, channel: Channel) -> int:
-    """The position of a channel's value in the reconciled item's array, now
-    (``result.part_positions``)."""
-    location = next(loc for loc in entry.spec.channels if loc.channel is channel.kind)
-    channels = [c for c in entry.channels.values() if c.kind is channel.kind]
-    placed = part_positions(_length(entry.item, location), channels)
-    return next((p for c, p in placed if c is channel), channel.index)
+    """The position of a channel's value in the reconciled item's array, now."""
+    return _positions(entry).get(id(channel), channel.index)
+
+
+def _positions(entry: Entry) -> dict[int, int]:
+    """By ``id()`` of each channel holding a value: its position in the reconciled
+    item's array, as ``wire_item`` writes them -- location after location, each
+    appending to the array the locations before it wrote (a message's text parts, then
+    its refusals, share ``content``), by ``result.part_positions``."""
+    lengths: dict[tuple[tuple[str, ...], str], int] = {}
+    found: dict[int, int] = {}
+    for location in entry.spec.channels:
+        if location.array is None:
+            continue
+        key = (location.container, location.array)
+        length = lengths.get(key, _length(entry.item, location))
+        channels = [c for c in entry.channels.values() if c.kind is location.channel]
+        for channel, position in part_positions(length, channels):
+            found[id(channel)] = position
+            length = max(length, position + 1)
+        lengths[key] = length
+    return found
 
 
 def _length(item: Mapping[str, Any], location: ChannelLocation) -> int:

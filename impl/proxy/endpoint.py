@@ -375,7 +375,8 @@ async def _answer(
     ended = _ending(relay, read)
     state.record(request, upstream.status, False, ended, relay)
     if answer is not None and isinstance(answer.get("response"), dict):
-        return web.json_response(answer["response"], headers=count)
+        # A JSON answer always has its items, the stream's terminal or not.
+        return web.json_response({**answer["response"], "output": relay.output}, headers=count)
     error = {k: v for k, v in (answer or {}).items() if k not in ("type", "sequence_number")}
     if not error:
         error = {

@@ -132,6 +132,11 @@ class Relay:
         return DONE_FRAME
 
     @property
+    def output(self) -> list[dict[str, Any]]:
+        """The reconciled items of the last response settled (``Canonicalizer.output``)."""
+        return self._canonical.output
+
+    @property
     def repairs(self) -> list[dict[str, Any]]:
         """What the oracle changed (or, with ``dry_run``, would have), one record per
         finished response: ``response_id``, ``codes``, ``changes``."""

@@ -220,40 +220,22 @@ def test_announcing_what_the_upstream_never_announced_is_a_named_repair(kind: st
     assert [d.code.value for d in result.diagnostics] == []  # the answer announces it all
 
 
-_ARGS_DONE = "response.function_call_arguments.done"
-_TEXT_PART = ("response.content_part.added", "response.output_text.done",
-              "response.content_part.done")
-
-_CUSTOM_CALL = (
-    frozenset({"response.custom_tool_call_input.done"}),
-    "the custom tool call's output_item.done holds its input",
-)
-_ONE_CALL = (frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments")
+_TEXT_PART = ("response.content_part.added", "response.content_part.done")
+"""A part's events the proxy adds where the upstream streamed none (no payload ``done``
+is added: the upstream sent none)."""
 
 NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
-    "fixtures/scenarios/s04-parallel-calls.jsonl": (
-        frozenset({_ARGS_DONE}), "each call's output_item.done holds its arguments"),
-    "fixtures/scenarios/s05-failed-with-call.jsonl": _ONE_CALL,
-    "fixtures/scenarios/s06-incomplete-with-call.jsonl": _ONE_CALL,
-    "fixtures/scenarios/s07-hosted-calls-beside-a-call.jsonl": _ONE_CALL,
-    "fixtures/quirks/q10-vllm-zero-arg-no-args-done.jsonl": (
-        frozenset({_ARGS_DONE}), "the call's output_item.done holds its \"{}\""),
-    "fixtures/quirks/q11-onyx-completed-new-item-id.jsonl": _ONE_CALL,
     "fixtures/quirks/q08-litellm-done-out-of-order.jsonl": (
-        frozenset({_ARGS_DONE, *_TEXT_PART}),
-        "the call's and the message's output_item.done hold the arguments and the text "
-        "(no delta streamed)"),
+        frozenset(_TEXT_PART), "the message's output_item.done holds its text (no delta "
+        "streamed)"),
     "fixtures/quirks/q03-openai-background-resume-no-created.jsonl": (
         frozenset(_TEXT_PART), "the message's output_item.done holds its text"),
     "fixtures/quirks/q06-openrouter-reasoning-id-rotates.jsonl": (
-        frozenset({"response.content_part.added", "response.reasoning_text.done",
-                   "response.content_part.done"}),
+        frozenset(_TEXT_PART),
         "the reasoning item's output_item.done holds its text (no delta streamed)"),
     "fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl": (
-        frozenset({"response.shell_call_command.added", "response.shell_call_command.done"}),
+        frozenset({"response.shell_call_command.added"}),
         "the shell call's output_item.done holds its command (no delta streamed)"),
-    "fixtures/peers/ai-sdk/openai__openai-custom-tool.1.jsonl": _CUSTOM_CALL,
-    "fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl": _CUSTOM_CALL,
     "fixtures/captures/pydantic-ai/"
     "test_openai_responses_model_mcp_list_tools_stream_backfills_missing_results.i0.jsonl": (
         frozenset({"response.output_item.done"}),
@@ -301,7 +283,7 @@ def test_every_rewritten_fixture_response_is_named_by_a_code_or_listed_as_no_rep
 
 
 def test_a_respelled_stream_is_logged_apart_and_counts_no_repair() -> None:
-    line, body = _proxied(_events("fixtures/scenarios/s04-parallel-calls.jsonl"))
-    assert (line["codes"], line["changes"], line["repairs"]) == ([], [], 0)
-    assert [_ADDED.search(found).group(1) for found in line["respelled"]] == [_ARGS_DONE] * 2
+    line, body = _proxied(_events("fixtures/quirks/q03-openai-background-resume-no-created.jsonl"))
+    assert (line["changes"], line["repairs"]) == ([], 0)
+    assert {_ADDED.search(found).group(1) for found in line["respelled"]} == set(_TEXT_PART)
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
