@@ -553,7 +553,13 @@ class Canonicalizer:
             )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if found is not None:
-            response.upstream.setdefault(ordinal, {})[found[0]] = found[1]
+            ledger = response.upstream.setdefault(ordinal, {})
+            if found[0] in ledger:  # canonical sends each item event once
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) repeats one already "
+                    "taken for its item: not sent again"
+                )
+            ledger[found[0]] = found[1]
         spec = WIRE_EVENTS.get(trace.type)
         if spec is not None and spec.trigger is Trigger.DELTA:
             part = (spec.index_field, event.get(spec.index_field) if spec.index_field else None)
@@ -872,8 +878,11 @@ class Canonicalizer:
         if not sent.held or final:
             self._flush(response, entry.ordinal, out)
         values = self._final_values(entry) if final else {}
-        for channel in list(entry.channels.values()):
-            track = self._track(response, entry, sent, channel, out, final=final)
+        # A part of an item closing now opens in ``_close_entry``, its added then its done:
+        # the order canonical's own stream, read again, brings them in.
+        later = ends and entry.state in CLOSED_STATES
+        for channel in _in_order(entry):
+            track = self._track(response, entry, sent, channel, out, final=final, later=later)
             if track is None or track.finished:
                 continue
             if not sent.held:
@@ -903,6 +912,7 @@ class Canonicalizer:
         out: list[Event],
         *,
         final: bool,
+        later: bool = False,
     ) -> _Track | None:
         """The channel's track, its part opened once it holds a value; None for a
         channel the API has no events for (``_SPELLINGS``), or a part with no value yet.
@@ -913,7 +923,8 @@ class Canonicalizer:
         stream is read again, the value its item's ``done`` holds at that position --
         another part's (#40: "Paris" in part 1 after an empty part 0 came back twice).
         While a part before it has no value yet, a part waits (unless ``final``): that
-        part may still get one and take the position first."""
+        part may still get one and take the position first; with ``later``, a part not
+        yet open waits for its item's close."""
         track = sent.tracks.get(id(channel))
         if track is None:
             spelling = _SPELLINGS.get((entry.item_type, channel.kind))
@@ -921,7 +932,7 @@ class Canonicalizer:
                 return None
             index = channel.index
             if spelling.part_added is not None:
-                if channel_text(channel) is None:
+                if channel_text(channel) is None or later:
                     return None
                 if not final and entry.state not in CLOSED_STATES and _gap_before(entry, channel):
                     return None
@@ -1019,7 +1030,7 @@ class Canonicalizer:
         self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
     ) -> None:
         values = self._final_values(entry)
-        for channel in list(entry.channels.values()):
+        for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=True)
             if track is not None and not track.finished:
                 value = values.get((channel.kind, channel.index))
@@ -1199,12 +1210,24 @@ def _placed(
     return mine, [(i, v) for i, v in found.items() if i not in claimed]
 
 
+def _in_order(entry: Entry) -> list[Channel]:
+    """The entry's channels by part index (stable: as they came within one index), so
+    that parts that waited for a gap (``_gap_before``) open in the order canonical's own
+    stream, read again, would open them."""
+    return sorted(entry.channels.values(), key=lambda c: c.index)
+
+
 def _gap_before(entry: Entry, channel: Channel) -> bool:
-    """Whether a part of the same payload before ``channel`` has no value yet."""
-    return any(
-        other.kind is channel.kind and other.index < channel.index and channel_text(other) is None
+    """Whether a part of the same payload before ``channel`` has no value yet: one the
+    stream opened empty, or one it has not opened at all (an index skipped), that the
+    admitted item does not hold either."""
+    location = next(loc for loc in entry.spec.channels if loc.channel is channel.kind)
+    valued = {
+        other.index
         for other in entry.channels.values()
-    )
+        if other.kind is channel.kind and channel_text(other) is not None
+    }
+    return any(i not in valued for i in range(_length(entry.item, location), channel.index))
 
 
 def _position(entry: Entry, channel: Channel) -> int:

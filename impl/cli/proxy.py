@@ -42,15 +42,19 @@ PROXY_EXIT: Final[ExitTable] = {
 _DESCRIPTION = (
     "Listen on 127.0.0.1 as a Responses API and forward every request to UPSTREAM "
     "(headers, key and body as the client sent them; the key is never logged). A "
-    "streamed POST /v1/responses comes back as the oracle's canonical stream of the "
-    "upstream's answer: text, reasoning and refusal deltas pass through at once; a "
-    "call's events are held until the oracle's answer for it is settled (at the latest "
-    "the terminal), then sent reconciled -- real id, complete arguments, once, in slot "
-    "order. 'stream: false' gets the canonical response object. Every other route, and "
-    "every upstream error, passes through unchanged; a cut stream stays cut. A streamed "
-    "answer ends with the SSE comment ': responses-oracle-repairs N'; a JSON answer "
-    "carries the header X-Responses-Oracle-Repairs. Docs: the 'Repairing a provider's "
-    "stream' page. The first stdout line is 'listening on http://127.0.0.1:PORT/v1'."
+    "streamed POST /v1/responses comes back as the upstream sent it, repaired where the "
+    "oracle finds it wrong: every event the oracle does not repair passes on as it came "
+    "(text deltas at once, hosted-tool progress, partial images); a call's deltas and "
+    "done events are held until the oracle's answer for it is settled (at the latest the "
+    "terminal), then sent reconciled -- real id, complete arguments, once; nothing the "
+    "upstream did not finish is ended, no field it did not send is filled. Every change "
+    "is logged. 'stream: false' gets the terminal's response object. Every other route, "
+    "and every upstream error, passes through unchanged; a cut stream stays cut; an "
+    "unreachable upstream is a 502 with a JSON error; a limit passed ends the answer "
+    "with an error event. A streamed answer ends with the SSE comment "
+    "': responses-oracle-repairs N'; a JSON answer carries the header "
+    "X-Responses-Oracle-Repairs. Docs: the 'Repairing a provider's stream' page. The "
+    "first stdout line is 'listening on http://127.0.0.1:PORT/v1'."
 )
 
 
