@@ -242,7 +242,8 @@ _LEDGER: Final[dict[str, tuple[str | None, str | None]]] = {
 }
 """The item events each side's ledger keeps (``_ledger``): event type → the field of
 its part index and the field of its payload value (None: no value compared).  Deltas
-are left out: a held call's deltas go out joined, by design."""
+are left out: they pass on one by one as sent, and a delta canonical makes up is a
+change of its own (``_replay``)."""
 
 Fingerprint = tuple[int, int]
 """A payload as a ledger keeps it: its length and its hash."""
@@ -371,6 +372,10 @@ class _Response:
     """By entry ordinal (None: the response's own): upstream events passed on as they
     came (``_RESPELLED`` names the others), waiting for their item to be announced (or
     released, for a held call) or the response to open."""
+    waiting: dict[int, list[str]] = field(default_factory=dict)
+    """By ``id()`` of a channel not yet opened (its item not announced, or its part
+    waiting for a part before it): the deltas the upstream sent for it, re-emitted one
+    by one when it opens (``_track``), even if a ``done`` has joined them since."""
     pieces: dict[tuple[int, ChannelKind, Any], list[str]] = field(default_factory=dict)
     """By (entry ordinal, channel, part index): the deltas the upstream sent for a held
     call, re-emitted one by one when the call is released."""
@@ -566,9 +571,16 @@ class Canonicalizer:
             response.streamed.setdefault(ordinal, set()).add(part)
             piece = event.get(spec.value_field) if spec.value_field else None
             entry = self._reducer.state.entries[ordinal]
-            if entry.spec.client_call and spec.channel is not None and isinstance(piece, str):
+            if spec.channel is None or not isinstance(piece, str):
+                return
+            if entry.spec.client_call:
                 key = (ordinal, spec.channel, part[1] or 0)
                 response.pieces.setdefault(key, []).append(piece)
+                return
+            channel = entry.channels.get((spec.channel, part[1] or 0))
+            sent = response.sent.get(ordinal)
+            if channel is not None and (sent is None or id(channel) not in sent.tracks):
+                response.waiting.setdefault(id(channel), []).append(piece)
 
     def _pass(
         self, response: _Response, trace: StepTrace, event: Mapping[str, Any], out: list[Event]
@@ -880,7 +892,7 @@ class Canonicalizer:
         values = self._final_values(entry) if final else {}
         # A part of an item closing now opens in ``_close_entry``, its added then its done:
         # the order canonical's own stream, read again, brings them in.
-        later = ends and entry.state in CLOSED_STATES
+        later = ends and not sent.held and entry.state in CLOSED_STATES
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=final, later=later)
             if track is None or track.finished:
@@ -941,6 +953,11 @@ class Canonicalizer:
             if spelling.part_added is not None:
                 track.part = dict(channel.part) if isinstance(channel.part, dict) else None
                 self._part_event(response, sent, track, "", out, added=True, part=track.part)
+            waited = response.waiting.pop(id(channel), None)
+            if waited is not None and not sent.held:
+                for piece in waited:
+                    self._delta(response, sent, track, piece, out)
+                track.progress = len(channel.deltas)
         return track
 
     def _additions(
