@@ -9,7 +9,7 @@ its answer, repaired where the oracle finds it wrong (``responses-oracle proxy``
 
 Modules: ``relay`` (one upstream body in, the canonical stream's bytes out, sans-IO),
 ``endpoint`` (the aiohttp application, ``running`` and ``proxy_forever``) and
-``refinement`` (the check that what a client gets behind the relay is the upstream's
+``relay_refinement`` (the check that what a client gets behind the relay is the upstream's
 answer, every difference named).
 """
 

@@ -1,4 +1,4 @@
-"""The relay's refinement (``responses_oracle.proxy.refinement``), checked on every
+"""The relay's refinement (``responses_oracle.proxy.relay_refinement``), checked on every
 stream under ``fixtures/`` and on generated streams split into random chunks.
 
 #39's first Done-when: on every capture the proxy's stream holds every upstream event
@@ -14,8 +14,8 @@ import pytest
 from helpers import FIXTURES, REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from responses_oracle.proxy.refinement import check, relay_output
 from responses_oracle.proxy.relay import DONE_FRAME
+from responses_oracle.proxy.relay_refinement import check, relay_output
 from responses_oracle.testing.strategies import (
     faulty_streams,
     model_guided_streams,
