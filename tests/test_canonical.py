@@ -36,10 +36,11 @@ from typing import Any
 
 import pytest
 from helpers import FIXTURES, REPO
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from responses_oracle import Canonicalizer, Result, canonical, reduce
 from responses_oracle.core.step import ReducerLimits
+from responses_oracle.streamgen.streams import GeneratedStream
 from responses_oracle.testing.strategies import (
     faulty_streams,
     model_guided_streams,
@@ -173,7 +174,43 @@ def test_the_answer_is_kept_and_canonical_is_a_fixed_point(name: str) -> None:
     check(_streams()[name])
 
 
+_R = "rs_1"
+_PART = {"type": "summary_text", "text": ""}
+PARIS_AFTER_AN_EMPTY_PART: tuple[Event, ...] = (
+    {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+    {"type": "response.output_item.added", "output_index": 0,
+     "item": {"id": _R, "type": "reasoning", "summary": []}},
+    *({"type": "response.reasoning_summary_part.added", "item_id": _R, "output_index": 0,
+       "summary_index": index, "part": _PART} for index in (0, 1)),
+    {"type": "response.reasoning_summary_text.delta", "item_id": _R, "output_index": 0,
+     "summary_index": 1, "delta": "Paris"},
+    {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+)
+"""Found by the property below with ``--hypothesis-seed=1`` (#40): summary part 0 added
+and never filled, "Paris" streamed into part 1, no done item.  The reconciled item holds
+``[Paris]``; canonical streamed part 0 empty and closed the item with ``[Paris]``, which,
+read again, filled part 0 with "Paris" too: ``[Paris, Paris]``.  A part is now announced
+once it holds a value, at its position in the item (``Canonicalizer._track``)."""
+
+
+PARIS_IN_A_SKIPPED_PART: tuple[Event, ...] = (
+    PARIS_AFTER_AN_EMPTY_PART[0],
+    {"type": "response.output_item.added", "output_index": 0,
+     "item": {"id": _R, "type": "reasoning", "summary": []}},
+    {"type": "response.reasoning_summary_text.delta", "item_id": _R, "output_index": 0,
+     "summary_index": 1, "delta": "Paris"},
+    {"type": "response.reasoning_summary_text.delta", "item_id": _R, "output_index": 0,
+     "summary_index": 0, "delta": "P"},
+    PARIS_AFTER_AN_EMPTY_PART[-1],
+)
+"""Found by the property below once parts were placed by position: "Paris" streamed
+into part 1 while part 0 was never opened, then "P" into part 0.  Part 1 must wait
+for the part before it (``_gap_before``), or both land at position 0 ("ParisP")."""
+
+
 @settings(max_examples=150, deadline=None)
+@example(GeneratedStream(events=PARIS_AFTER_AN_EMPTY_PART, labels=("found",), data_only=False))
+@example(GeneratedStream(events=PARIS_IN_A_SKIPPED_PART, labels=("found",), data_only=False))
 @given(GENERATED)
 def test_the_answer_is_kept_on_generated_streams(stream: Any) -> None:
     check(stream.events)
@@ -265,7 +302,9 @@ def _locate(event: Mapping[str, Any], loc: Sequence[Any], tags: dict[str, str]) 
 
 
 def stream_deviations(events: Sequence[Mapping[str, Any]]) -> set[tuple[str, str]]:
-    return set().union(*(deviations(e) for e in events if e.get("type") in _models()[0]))
+    """The deviations of the stream's own events, an event type the published types
+    lack included (canonical passes such an event on as it came)."""
+    return set().union(*(deviations(e) for e in events if isinstance(e.get("type"), str)))
 
 
 INHERITED = "values the stream carried"
@@ -424,15 +463,15 @@ _RESAID = "sent, which the upstream left out and its other events say again"
             ],
             [],
         ),
-        # A call that only ever came as its output_item.done: its added is a repair, its
-        # arguments' done the done item says again.
+        # A call that only ever came as its output_item.done: its added is a repair; no
+        # arguments' done is added (the upstream sent none, the done item holds them).
         (
             "fixtures/scenarios/s02-done-only-call.jsonl",
             [
                 "function_call fc_s02: response.output_item.added sent, which the upstream "
                 "never sent",
             ],
-            [f"function_call fc_s02: response.function_call_arguments.done {_RESAID}"],
+            [],
         ),
         # Bedrock Mantle: the call's done item names its id ``item_id``.
         (
@@ -449,17 +488,11 @@ _RESAID = "sent, which the upstream left out and its other events say again"
                 "function_call fc_1: id restored (the upstream's response.output_item.done "
                 "item had none)",
             ],
-            [f"function_call fc_1: response.function_call_arguments.done {_RESAID}"],
-        ),
-        # Deltas with no function_call_arguments.done: nothing repaired, re-spelled only.
-        (
-            "fixtures/scenarios/s04-parallel-calls.jsonl",
             [],
-            [
-                f"function_call fc_s04a: response.function_call_arguments.done {_RESAID}",
-                f"function_call fc_s04b: response.function_call_arguments.done {_RESAID}",
-            ],
         ),
+        # Two calls whose deltas end with no function_call_arguments.done: none is added,
+        # nothing is repaired (held to the terminal, they leave in output order: the hold).
+        ("fixtures/scenarios/s04-parallel-calls.jsonl", [], []),
     ],
 )
 def test_repairs_name_what_canonical_changed(

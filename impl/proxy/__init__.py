@@ -1,5 +1,5 @@
 """``proxy``: a loopback Responses endpoint that forwards to an upstream and streams back
-the oracle's canonical stream of its answer (``responses-oracle proxy``; needs the
+its answer, repaired where the oracle finds it wrong (``responses-oracle proxy``; needs the
 ``serve`` extra).
 
 >>> from responses_oracle.proxy import ProxyConfig, running
@@ -7,8 +7,10 @@ the oracle's canonical stream of its answer (``responses-oracle proxy``; needs t
 ...     client = openai.OpenAI(base_url=proxy.base_url)
 ...     ...                                  # the application, unchanged
 
-Modules: ``relay`` (one upstream body in, the canonical stream's bytes out, sans-IO)
-and ``endpoint`` (the aiohttp application, ``running`` and ``proxy_forever``).
+Modules: ``relay`` (one upstream body in, the canonical stream's bytes out, sans-IO),
+``endpoint`` (the aiohttp application, ``running`` and ``proxy_forever``) and
+``relay_refinement`` (the check that what a client gets behind the relay is the upstream's
+answer, every difference named).
 """
 
 from __future__ import annotations

@@ -55,3 +55,12 @@ def test_refuses_another_host_and_a_bad_upstream_with_status_2() -> None:
         out, err = process.communicate(timeout=60)
         assert (process.returncode, out) == (2, ""), err
         assert said in err
+
+
+def test_the_documented_upstream_timeout_is_the_one_the_proxy_uses() -> None:
+    """The command's default (its ``--help``, which needs no serve extra) and the
+    endpoint's are one value."""
+    from responses_oracle.cli import proxy as command
+    from responses_oracle.proxy import endpoint
+
+    assert command.UPSTREAM_TIMEOUT == endpoint.UPSTREAM_TIMEOUT == 300.0

@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from responses_oracle.proxy import (
 )
 from responses_oracle.reducer import reduce
 from responses_oracle.wire import read_wire_events
+from responses_oracle.wire.records import Limits
 
 from .test_proxy import first_turn, post
 from .upstreams import frames, sse_body, upstream
@@ -95,29 +97,48 @@ def test_a_clean_stream_counts_no_repair() -> None:
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
 
 
-@pytest.mark.parametrize("whole", [True, False], ids=["terminal", "cut"])
-@pytest.mark.parametrize(
-    "limits",
-    [ReducerLimits(max_entries=1), ReducerLimits(max_channel_chars=4)],
-    ids=["entries", "channel-chars"],
-)
-def test_a_response_over_a_limit_is_logged_and_ends_as_the_upstream_ended(
-    limits: ReducerLimits, whole: bool
-) -> None:
-    events = _events("fixtures/scenarios/s04-parallel-calls.jsonl")
-    sent = frames(events if whole else events[:-1])
-    with upstream(sse_body(sent)) as url, running(ProxyConfig(url, limits=limits)) as proxy:
+S04 = "fixtures/scenarios/s04-parallel-calls.jsonl"
+
+
+def _sizes() -> list[int]:
+    return [len(frame) for frame in frames(_events(S04))]
+
+
+LIMITS: dict[str, tuple[ReducerLimits, Limits, str]] = {
+    "entries": (ReducerLimits(max_entries=1), Limits(), "more than 1 entries"),
+    "channel-chars": (ReducerLimits(max_channel_chars=4), Limits(), "passed 4 characters"),
+    # The largest event is over the limit, the opening events are under it.
+    "event-bytes": (ReducerLimits(), Limits(max_event_bytes=max(_sizes()) - 40),
+                    "exceeds max_event_bytes"),
+    "total-bytes": (ReducerLimits(), Limits(max_total_bytes=sum(_sizes()) // 2),
+                    "exceeds max_total_bytes"),
+}
+"""A limit passed on s04 (two calls) → the limits, and words the log's ``limit`` says."""
+
+
+@pytest.mark.parametrize("name", sorted(LIMITS))
+def test_a_limit_ends_the_answer_as_a_failure_and_the_log_names_it(name: str) -> None:
+    """Never a normal-looking completed response with part of the answer: an ``error``
+    event with code ``limit_exceeded`` and ``response.failed``, the upstream request
+    closed, the log's ``limit`` naming the limit."""
+    limits, wire_limits, said = LIMITS[name]
+    config = ProxyConfig("", limits=limits, wire_limits=wire_limits)
+    with upstream(sse_body(frames(_events(S04)))) as url, running(
+        replace(config, upstream=url)
+    ) as proxy:
         status, _, body = post(proxy.base_url, first_turn())
     [line] = proxy.logged
-    assert status == 200 and "limit_exceeded" in line["codes"]
-    # Rewritten: repaired, or (the channel-chars limit on a whole stream) only re-spelled,
-    # the items' done holding what the limit kept out of the channels.
-    assert line["changes"] or line["respelled"]
-    assert line["ended"] == ("terminal" if whole else "cut")
+    assert status == 200 and line["ended"] == "limit" and said in line["limit"]
+    assert any(said in change for change in line["changes"])
+    events = [e.payload for e in read_wire_events(body) if e.payload]
+    types = [event["type"] for event in events]
+    assert "response.completed" not in types
+    assert types[-2:] == ["error", "response.failed"]
+    [error] = [event for event in events if event["type"] == "error"]
+    assert error["code"] == "limit_exceeded" and said in error["message"]
     [result] = reduce(body)
-    assert result.status.value == ("completed" if whole else "interrupted")
-    types = [e.payload["type"] for e in read_wire_events(body) if e.payload]
-    assert ("response.completed" in types) is whole
+    assert result.status.value == "failed"
+    assert all(not item.executable for item in result.items)
 
 
 def test_the_command_takes_the_limits_of_reduce() -> None:
@@ -199,42 +220,22 @@ def test_announcing_what_the_upstream_never_announced_is_a_named_repair(kind: st
     assert [d.code.value for d in result.diagnostics] == []  # the answer announces it all
 
 
-_ARGS_DONE = "response.function_call_arguments.done"
-_TEXT_PART = ("response.content_part.added", "response.output_text.done",
-              "response.content_part.done")
-
-_CUSTOM_CALL = (
-    frozenset({"response.custom_tool_call_input.done"}),
-    "the custom tool call's output_item.done holds its input",
-)
-_ONE_CALL = (frozenset({_ARGS_DONE}), "the call's output_item.done holds its arguments")
+_TEXT_PART = ("response.content_part.added", "response.content_part.done")
+"""A part's events the proxy adds where the upstream streamed none (no payload ``done``
+is added: the upstream sent none)."""
 
 NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
-    "fixtures/scenarios/s04-parallel-calls.jsonl": (
-        frozenset({_ARGS_DONE}), "each call's output_item.done holds its arguments"),
-    "fixtures/scenarios/s05-failed-with-call.jsonl": _ONE_CALL,
-    "fixtures/scenarios/s06-incomplete-with-call.jsonl": _ONE_CALL,
-    "fixtures/scenarios/s07-hosted-calls-beside-a-call.jsonl": _ONE_CALL,
-    "fixtures/quirks/q10-vllm-zero-arg-no-args-done.jsonl": (
-        frozenset({_ARGS_DONE}), "the call's output_item.done holds its \"{}\""),
-    "fixtures/quirks/q11-onyx-completed-new-item-id.jsonl": _ONE_CALL,
     "fixtures/quirks/q08-litellm-done-out-of-order.jsonl": (
-        frozenset({_ARGS_DONE, *_TEXT_PART}),
-        "the call's and the message's output_item.done hold the arguments and the text "
-        "(no delta streamed)"),
+        frozenset(_TEXT_PART), "the message's output_item.done holds its text (no delta "
+        "streamed)"),
     "fixtures/quirks/q03-openai-background-resume-no-created.jsonl": (
         frozenset(_TEXT_PART), "the message's output_item.done holds its text"),
     "fixtures/quirks/q06-openrouter-reasoning-id-rotates.jsonl": (
-        frozenset({"response.content_part.added", "response.reasoning_text.done",
-                   "response.content_part.done"}),
+        frozenset(_TEXT_PART),
         "the reasoning item's output_item.done holds its text (no delta streamed)"),
     "fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl": (
-        frozenset({"response.shell_call_command.added", "response.shell_call_command.done"}),
+        frozenset({"response.shell_call_command.added"}),
         "the shell call's output_item.done holds its command (no delta streamed)"),
-    "fixtures/peers/ai-sdk/openai__openai-custom-tool.1.jsonl": _CUSTOM_CALL,
-    "fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl": _CUSTOM_CALL,
-    # c03's base is that recording (fixtures/scenarios/README.md).
-    "fixtures/scenarios/bases/c03.jsonl": _CUSTOM_CALL,
     "fixtures/captures/pydantic-ai/"
     "test_openai_responses_model_mcp_list_tools_stream_backfills_missing_results.i0.jsonl": (
         frozenset({"response.output_item.done"}),
@@ -282,7 +283,7 @@ def test_every_rewritten_fixture_response_is_named_by_a_code_or_listed_as_no_rep
 
 
 def test_a_respelled_stream_is_logged_apart_and_counts_no_repair() -> None:
-    line, body = _proxied(_events("fixtures/scenarios/s04-parallel-calls.jsonl"))
-    assert (line["codes"], line["changes"], line["repairs"]) == ([], [], 0)
-    assert [_ADDED.search(found).group(1) for found in line["respelled"]] == [_ARGS_DONE] * 2
+    line, body = _proxied(_events("fixtures/quirks/q03-openai-background-resume-no-created.jsonl"))
+    assert (line["changes"], line["repairs"]) == ([], 0)
+    assert {_ADDED.search(found).group(1) for found in line["respelled"]} == set(_TEXT_PART)
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
