@@ -34,17 +34,22 @@ from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
 from responses_oracle.agents.report import (
     BROKEN,
     HELD,
+    NO_VERDICT,
     NOT_APPLICABLE,
+    NOT_COUNTED,
     NOT_JUDGED,
     NOT_RUN,
+    PROXY_REGRESSION,
     answer_kept,
+    by_cause,
+    by_verdict,
     cell_from_json,
     marks,
     outcome,
     why,
 )
 from responses_oracle.agents.runner import scenario_slug
-from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_events
+from responses_oracle.agents.scenario_list import LIST, Scenario, builtin, scenario_events
 from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
 from responses_oracle.words import counted
 
@@ -80,6 +85,31 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+SCENARIO_LIST = "scenario_list"
+"""A recorded cell's stamp: the digest of the scenario list it was recorded on
+(``list_digest``), so the page says which clients were recorded on the current list
+and which are older records, never mixing them silently."""
+
+
+def list_digest() -> str:
+    """The current scenario list's digest: the first 12 hex digits of the SHA-256 of
+    ``scenarios.json``."""
+    import hashlib
+
+    return hashlib.sha256(LIST.read_bytes()).hexdigest()[:12]
+
+
+def recorded_on(client: Mapping[str, Any], key: str = "cells") -> str:
+    """Whether a client's cells (``key``) were recorded on the current scenario list:
+    ``current``, ``older record`` (every cell from an earlier list) or ``mixed``."""
+    stamps = {x.get(SCENARIO_LIST) for x in client.get(key, [])}
+    if not stamps:
+        return ""
+    if stamps == {list_digest()}:
+        return "current"
+    return "older record" if list_digest() not in stamps else "mixed"
+
+
 def client_entry(profile: Profile) -> dict[str, Any]:
     """A client's entry before its cells: what it is, how it is driven, pinned where."""
     return {
@@ -111,10 +141,12 @@ def record_client(
     entry["started_at"] = _now()
     entry[key] = []
     by_argument = {s.argument(): s.name for s in scenarios}
+    digest = list_digest()
 
     def save_cell(done: Cell) -> None:
         data = done.to_json()
         data["scenario"] = by_argument.get(done.scenario, done.scenario)
+        data[SCENARIO_LIST] = digest
         data["output"] = data["output"][-400:]
         if "twin" in data:
             data["twin"]["output"] = data["twin"]["output"][-400:]
@@ -215,18 +247,33 @@ def _mark(recorded: Mapping[str, Any]) -> str:
     return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway + json_only
 
 
-def _outcome(recorded: Mapping[str, Any]) -> str:
-    return outcome(cell_from_json(dict(recorded)))
+def _cell(recorded: Mapping[str, Any] | None) -> Any:
+    return cell_from_json(dict(recorded)) if recorded is not None else None
 
 
-def _grid(recorded: Mapping[str, Any]) -> str:
+def _outcome(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
+    """A recorded cell's outcome; ``direct``: for a cell behind the proxy, the same
+    client's direct cell on the same scenario (``report.outcome``)."""
+    return outcome(cell_from_json(dict(recorded)), _cell(direct))
+
+
+def _why(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
+    return why(cell_from_json(dict(recorded)), _cell(direct))
+
+
+def _direct(client: Mapping[str, Any], scenario: str) -> Mapping[str, Any] | None:
+    """A client's direct cell on ``scenario`` (what its proxy cell is compared with)."""
+    return next((x for x in client.get("cells", []) if x["scenario"] == scenario), None)
+
+
+def _grid(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
     """A cell of the grid: the scenario's marks, then the clean twin's after
     ``TWIN_MARK`` (none recorded: ``?``); a cell that is not judged in italics."""
     twin = recorded.get("twin")
     shown = _mark(recorded)
     if recorded["ran"] and not recorded.get("not_applicable"):
         shown += f"{TWIN_MARK}{_mark(twin) if isinstance(twin, Mapping) else '?'}"
-    return f"*{shown}*" if _outcome(recorded) == NOT_JUDGED else shown
+    return f"*{shown}*" if _outcome(recorded, direct) == NOT_JUDGED else shown
 
 
 def timeline_link(name: str) -> str:
@@ -283,12 +330,13 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         *table(
             ("client", "kind", "package", "version", "driven", "sandbox", "recorded",
-             "cells held / broke / not judged / not applicable / not run"),
+             "recorded on",
+             "cells held / broke / not judged / not counted / not applicable / not run"),
             (
                 (
                     c["client"], c["kind"], f"`{c['package']}` ({c['registry']})",
                     c["version"], c["driven"], c["sandbox"],
-                    c.get("finished_at", ""), _counts(c),
+                    c.get("finished_at", ""), recorded_on(c), _counts(c),
                 )
                 for c in clients
             ),
@@ -302,17 +350,18 @@ def render(data: Mapping[str, Any]) -> str:
     columns = [
         column
         for c in clients
-        for column in [(c["client"], c["cells"])]
-        + ([(f"{c['client']} via proxy", c[PROXY_CELLS])] if c.get(PROXY_CELLS) else [])
+        for column in [(c["client"], c["cells"], None)]
+        + ([(f"{c['client']} via proxy", c[PROXY_CELLS], c)] if c.get(PROXY_CELLS) else [])
     ]
-    header = ["scenario", *(name for name, _ in columns)]
+    header = ["scenario", *(name for name, _, _ in columns)]
     rows = []
     for scenario in scenarios:
         name = scenario["name"]
         row = [f"[{name}]({timeline_link(name)})"]
-        for _, recorded in columns:
+        for _, recorded, behind in columns:
             found = next((x for x in recorded if x["scenario"] == name), None)
-            row.append(_grid(found) if found else "")
+            direct = _direct(behind, name) if behind is not None else None
+            row.append(_grid(found, direct) if found else "")
         rows.append(row)
     lines += table(header, rows)
     lines += _behind_proxy(clients)
@@ -327,7 +376,7 @@ def render(data: Mapping[str, Any]) -> str:
         reasons = [
             (x["scenario"], _grid(x), why(cell_from_json(x)))
             for x in client["cells"]
-            if _outcome(x) != HELD
+            if _outcome(x) not in (HELD, NO_VERDICT)
         ]
         if not reasons:
             continue
@@ -365,29 +414,57 @@ def headline(data: Mapping[str, Any]) -> str:
         f"twin did not hold, or none was recorded), {inapplicable} were not applicable and "
         f"{silent} got none (no call to judge: [Without a verdict](#without-a-verdict))."
     )
+    direct = [cell_from_json(x) for x in cells]
+    if broke:
+        text += f" Broken, by verdict: {_listed(by_verdict(direct))}; by root cause: " \
+                f"{_listed(by_cause(direct))}."
+    uncounted = sum(_outcome(x) == NOT_COUNTED for x in cells)
+    if uncounted:
+        text += (f" {counted(uncounted, 'cell')} broke a verdict on a robustness row (a "
+                 "scenario no provider is shown to send, or one the oracle calls an "
+                 "error): shown, not counted.")
+    behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, []) if x["ran"]]
+    if behind:
+        lost = sum(_outcome(x, _direct(c, x["scenario"])) == PROXY_REGRESSION
+                   for c, x in behind)
+        text += (f" Behind the proxy, {counted(lost, 'proxy regression')} (a verdict held "
+                 f"directly, lost behind the proxy) in {counted(len(behind), 'cell')}.")
     if idle:
         text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
     return text
 
 
+def _listed(tally: Mapping[str, int]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in tally.items()) or "none"
+
+
 def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     """What a *CLIENT via proxy* column is, and how its cells went."""
-    behind = [(c["client"], x) for c in clients for x in c.get(PROXY_CELLS, [])]
+    behind = [(c, x) for c in clients for x in c.get(PROXY_CELLS, [])]
     if not behind:
         return []
-    held = sum(_outcome(x) == HELD and _mark(x) != "???" for _, x in behind)
+    found = [(c["client"], x, _outcome(x, _direct(c, x["scenario"])), _direct(c, x["scenario"]))
+             for c, x in behind]
+    held = sum(said == HELD for _, _, said, _ in found)
+    lost = [(name, x, direct) for name, x, said, direct in found if said == PROXY_REGRESSION]
     lines = [
         "",
         f"A column *CLIENT via proxy* is the same client, run the same way, with "
         f"`responses-oracle proxy` between serve and it ([Repairing a provider's "
         f"stream]({PROXY_PAGE})): the client gets the oracle's canonical stream of what "
-        f"serve played, and serve judges its next request as before. Only the cells "
+        f"serve played, and serve judges its next request as before. Each is compared "
+        f"with the same client *direct* on the same scenario: a verdict held directly "
+        f"and lost behind the proxy is a **proxy regression**. Only the cells "
         f"recorded so are filled: of {counted(len(behind), 'cell')} behind the proxy, "
-        f"{held} held every verdict that applies.",
+        f"{held} held every verdict that applies, and "
+        f"{counted(len(lost), 'proxy regression')}"
+        + (" (" + ", ".join(f"{name} on {x['scenario']}" for name, x, _ in lost) + ")"
+           if lost else "") + ".",
         "",
         *table(
             ("client", "scenarios behind the proxy",
-             "held / broke / not judged / not applicable / not run", "direct, on the same"),
+             "held / proxy regressions / not judged / not counted / not applicable / not run",
+             "direct, on the same"),
             (
                 (f"{c['client']} via proxy", str(len(c[PROXY_CELLS])),
                  _counts(c, PROXY_CELLS), _counts(_direct_twins(c)))
@@ -395,11 +472,12 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
             ),
         ),
     ]
-    broke = [(name, x) for name, x in behind if _outcome(x) not in (HELD, NOT_APPLICABLE)]
+    broke = [(name, x, direct) for name, x, said, direct in found
+             if said not in (HELD, NOT_APPLICABLE, NO_VERDICT)]
     if broke:
         lines += ["", *table(("client", "scenario", "verdicts", "why"), (
-            (f"{name} via proxy", x["scenario"], _grid(x), cell(why(cell_from_json(x))))
-            for name, x in broke
+            (f"{name} via proxy", x["scenario"], _grid(x, direct), cell(_why(x, direct)))
+            for name, x, direct in broke
         ))]
     return lines
 
@@ -461,9 +539,12 @@ def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
 def _counts(client: Mapping[str, Any], key: str = "cells") -> str:
     """How a client's cells went (``key``: its direct ones, or ``PROXY_CELLS``), in the
     order of the Clients table's last column."""
-    found = [_outcome(c) for c in client.get(key, [])]
-    kinds = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
-    return " / ".join(str(found.count(kind)) for kind in kinds)
+    found = [_outcome(c, _direct(client, c["scenario"]) if key == PROXY_CELLS else None)
+             for c in client.get(key, [])]
+    kinds = (HELD, BROKEN, NOT_JUDGED, NOT_COUNTED, NOT_APPLICABLE, NOT_RUN)
+    # Behind the proxy, what broke is a proxy regression (compared with the client direct).
+    return " / ".join(str(found.count(kind) + (found.count(PROXY_REGRESSION)
+                                               if kind == BROKEN else 0)) for kind in kinds)
 
 
 def render_timelines(data: Mapping[str, Any]) -> dict[str, str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from responses_oracle.agents.profiles import BY_NAME
+from responses_oracle.agents.report import BROKEN, HELD
 from responses_oracle.agents.scenario_list import builtin
 from responses_oracle.agents.served_verdicts import VERDICTS
 from responses_oracle.docsite import docs_dir, real_agents
@@ -63,16 +64,45 @@ def test_a_client_that_could_not_be_installed_is_not_run(record: dict[str, Any])
     assert "install failed" in page
 
 
+def _judged_on(client: dict[str, Any], cell: dict[str, Any]) -> bool:
+    """Whether a recorded cell broke what its row is judged on: a gateway's
+    ``answer_kept`` alone (its downstream client's verdicts are that client's row), any
+    other client's three verdicts."""
+    if client["kind"] == "gateway":
+        return (cell.get("gateway") or {}).get("answer_kept") is False
+    return any(call[k] is False for call in cell["calls"] for k in VERDICTS)
+
+
 def test_a_broken_verdict_is_shown_with_its_reason(record: dict[str, Any]) -> None:
     page = real_agents.render(record)
     broken = [
         (client["client"], cell["scenario"])
         for client in record["clients"]
         for cell in client["cells"]
-        if any(call[k] is False for call in cell["calls"] for k in VERDICTS)
+        if _judged_on(client, cell)
     ]
     for name, scenario in broken:
         assert f"| {scenario} | " in page.split(f"### {name}\n", 1)[1], (name, scenario)
+
+
+def test_a_gateway_row_is_judged_on_answer_kept_alone() -> None:
+    """#42 part 5: a gateway cell whose downstream client broke a verdict after the
+    gateway kept the answer counts nothing against the gateway; one that lost the
+    answer is broken where its twin kept it."""
+    dropped = {"call_id": "call_1", "executed": False, "history_faithful": None,
+               "api_valid": None, "reasons": {"executed": "dropped"}}
+    held = {"call_id": "call_1", "executed": True, "history_faithful": True,
+            "api_valid": True}
+
+    def cell(kept: bool, call: dict[str, Any]) -> dict[str, Any]:
+        return {"client": "litellm-proxy", "scenario": "s01", "ran": True, "calls": [call],
+                "gateway": {"answer_kept": kept, "reason": "1 difference; first: x"}}
+
+    relayed = {**cell(True, dropped), "twin": cell(True, held)}
+    assert real_agents._outcome(relayed) == HELD
+    lost = {**cell(False, dropped), "twin": cell(True, dropped)}
+    assert real_agents._outcome(lost) == BROKEN
+    assert real_agents._why(lost) == "answer_kept: 1 difference; first: x"
 
 
 def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
