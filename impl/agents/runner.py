@@ -31,6 +31,13 @@ Rules
    (which the proxy forwards unchanged).  The cell's client is named ``CLIENT via
    proxy``; the proxy's repairs are kept in ``PROXY_LOG``.  Agents only.
 
+7. **One cause per broken verdict.**  A built-in scenario with more than one deviation
+   (``model.deviations``) whose cell breaks a verdict its clean twin keeps is replayed
+   once per deviation, the base with that deviation alone (``serve --deviation``),
+   each in its own serve and HOME (``OUT/CLIENT/SCENARIO/alone/DEVIATION/``); the
+   cell's ``causes`` maps each deviation to the verdicts it breaks alone that the twin
+   keeps -- the deviations with any are what broke the client.
+
 Theory of operation
 -------------------
 ``run_cell`` is one client x one scenario: start ``serve SCENARIO --port P --out DIR``
@@ -62,11 +69,14 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import IO, Any, Final
 
+from responses_oracle.serve.verdicts import ANSWER_KEPT
+
 from .profiles import DRIVERS, DUMMY_KEY, PROMPT, Profile
-from .served_verdicts import CallVerdict, load_verdicts
+from .served_verdicts import CallVerdict, load_verdicts, summary
 
 CLI: Final[tuple[str, ...]] = (
     sys.executable, "-c", "import sys; from responses_oracle.cli import main; sys.exit(main())",
@@ -157,6 +167,11 @@ class Cell:
     twin: Cell | None = None
     """The same client on the scenario's clean twin (rule 4); None on a twin itself,
     and on a cell recorded before twins were run."""
+    causes: dict[str, list[str]] | None = None
+    """Rule 7: each deviation of the scenario, replayed alone, and the verdicts it then
+    breaks that the clean twin keeps (``broken_kept``); the deviations with any are the
+    cause(s).  None where no replay was needed (one deviation or none, nothing broken
+    that the twin keeps)."""
 
     def to_json(self) -> dict[str, Any]:
         """The cell as recorded data."""
@@ -172,6 +187,7 @@ class Cell:
             **({"not_applicable": self.not_applicable} if self.not_applicable else {}),
             **({"stream": self.stream} if self.stream is not None else {}),
             **({"twin": self.twin.to_json()} if self.twin is not None else {}),
+            **({"causes": self.causes} if self.causes is not None else {}),
             "calls": [call.to_json() for call in self.calls],
             "output": self.output,
             "error": self.error,
@@ -407,8 +423,10 @@ def run_cell(
     serve: Sequence[str] = SERVE,
     twin: bool = False,
     proxy: Sequence[str] | None = None,
+    deviations: Sequence[str] = (),
 ) -> Cell:
-    """One client x one scenario (module docstring), or its clean twin with ``twin``.
+    """One client x one scenario (module docstring), or its clean twin with ``twin``,
+    or its base with only ``deviations`` of its own (rule 7).
     ``gateway_url``, for a gateway, is the gateway's endpoint the downstream client is
     pointed at (serve then binds ``port``, the gateway's upstream).  ``proxy``: the
     command that starts the proxy to put between serve and the client (rule 6;
@@ -419,7 +437,11 @@ def run_cell(
         cell.reason = not_installed(profile)
         return cell
     started = time.monotonic()
-    arguments = [*tool_arguments(profile), *(["--twin"] if twin else [])]
+    arguments = [
+        *tool_arguments(profile),
+        *(["--twin"] if twin else []),
+        *(part for name in deviations for part in ("--deviation", name)),
+    ]
     with serving(scenario, out, port, arguments, serve) as (server, served_at):
         if not served_at:
             cell.reason = f"serve did not start: {_tail(out / 'serve.log') or 'no output'}"
@@ -551,6 +573,11 @@ def run_client(
                 cell.twin = run_cell(profile, scenario, folder / name / TWIN_FOLDER,
                                      gateway_url=gateway_url, port=upstream, serve=serve,
                                      twin=True, proxy=proxy)
+                cell.causes = one_cause(
+                    cell, folder / name / CAUSE_FOLDER,
+                    partial(run_cell, profile, scenario, gateway_url=gateway_url,
+                            port=upstream, serve=serve, proxy=proxy),
+                )
             cells.append(cell)
             done(cell)
     return cells
@@ -558,6 +585,45 @@ def run_client(
 
 TWIN_FOLDER: Final = "twin"
 """The twin's folder, inside its scenario's."""
+
+CAUSE_FOLDER: Final = "alone"
+"""The folder of the one-deviation replays (rule 7), inside the scenario's."""
+
+
+def _marks(cell: Cell) -> dict[str, str]:
+    """A run's mark per verdict (``summary``), a gateway's ``answer_kept`` too; none for
+    a run that was not judged."""
+    if not cell.ran or cell.not_applicable or not cell.calls:
+        return {}
+    marks = dict(summary(cell.calls))
+    kept = (cell.gateway or {}).get(ANSWER_KEPT)
+    if isinstance(kept, bool):
+        marks[ANSWER_KEPT] = "ok" if kept else "FAIL"
+    return marks
+
+
+def broken_kept(cell: Cell, twin: Cell | None) -> list[str]:
+    """The verdicts ``cell`` breaks that the clean ``twin`` keeps, in order."""
+    theirs = _marks(twin) if twin is not None else {}
+    return [key for key, mark in _marks(cell).items()
+            if mark == "FAIL" and theirs.get(key) == "ok"]
+
+
+def one_cause(cell: Cell, out: Path, replay: Callable[..., Cell]) -> dict[str, list[str]] | None:
+    """Rule 7: for a cell of a built-in scenario with several deviations that breaks a
+    verdict its twin keeps, ``replay(folder, deviations=(NAME,))`` (``run_cell`` of the
+    cell's client and scenario) each deviation alone: each deviation → the verdicts it
+    breaks that the twin keeps.  None when no replay is needed."""
+    from .scenario_list import declared
+
+    scenario = declared(cell.scenario)
+    names = list(dict.fromkeys(d.name for d in scenario.deviations)) if scenario else []
+    if len(names) < 2 or not broken_kept(cell, cell.twin):
+        return None
+    return {
+        name: broken_kept(replay(out / slug(name), deviations=(name,)), cell.twin)
+        for name in names
+    }
 
 
 def scenario_slug(name: str) -> str:

@@ -10,6 +10,7 @@ line per call.
 
 Exit status: 0 when every verdict holds (or does not apply), 1 when one fails or a
 scenario was never asked for, 2 for unusable arguments (a SCENARIO that finds nothing,
+a ``--deviation`` the scenario does not carry,
 a host other than 127.0.0.1, a port out of range or in use, bad ``--args`` JSON), 130
 when interrupted (Ctrl-C: the verdicts are still written and printed first, as every
 command's 130 means).  A harness that wants the verdicts' status ends serve with
@@ -38,7 +39,8 @@ SERVE_EXIT: Final[ExitTable] = {
     Exit.OK: "every verdict holds or does not apply",
     Exit.FINDING: "a verdict failed (a call dropped, run with other arguments, replayed "
     "unfaithfully or invalidly), or a scenario was never asked for",
-    Exit.USAGE: "unusable arguments: a SCENARIO that finds nothing, a host other than "
+    Exit.USAGE: "unusable arguments: a SCENARIO that finds nothing, a --deviation it does "
+    "not carry, a host other than "
     "127.0.0.1, a port out of range (0-65535) or in use, --args that is not JSON",
     Exit.INTERRUPTED: "interrupted (Ctrl-C), after writing and printing the verdicts; "
     "SIGTERM, --once and --timeout end with the verdicts' status",
@@ -74,6 +76,8 @@ def register(subparsers: Subparsers) -> None:
             'serve q07 --tool lookup --args \'{"query": "{marker}"}\' --out run/',
             "serve q05 --framing data-only,chunked,crlf --out run/",
             "serve q05 --twin --once --timeout 60 --out run-twin/   # its clean twin",
+            "serve r4_an_alias_from_a_done_item_routes_later_events "
+            "--deviation empty-terminal-output --out run/   # one deviation of its two",
         ),
         run=run,
         exit_status=SERVE_EXIT,
@@ -105,6 +109,15 @@ def register(subparsers: Subparsers) -> None:
         action="store_true",
         help="play each scenario's clean twin: the oracle's answer re-emitted as a "
         "valid stream, mapped the same way (what a verdict is checked against)",
+    )
+    parser.add_argument(
+        "--deviation",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="play a built-in scenario's base with only this deviation of its own "
+        "(repeatable; agents --list shows each scenario's; the catalogue: "
+        "docs/usage/serve.md); --twin plays the base with none",
     )
     parser.add_argument(
         "--tool",
@@ -159,6 +172,8 @@ def run(args: argparse.Namespace) -> int:
             else Timeout()
         )
         scenarios = [load_scenario(spec) for spec in args.scenarios]
+        if args.deviation:
+            scenarios = [scenario.only(args.deviation) for scenario in scenarios]
         if args.twin:
             scenarios = [scenario.clean_twin() for scenario in scenarios]
         overrides = [Override(name, args) for name, args in _overrides(args.tool, args.args)]

@@ -3,11 +3,12 @@
 A ``SCENARIO`` argument is read as the first of these that applies:
 
 ========================  ==============================================================
+a name of the agents      what ``agents --list`` shows (``s01``, ``q05``, ``peers-...``,
+list                      ``r9_...``): that entry's base and deviations
 ``seed7/12``              case 12 of seed 7 of the generated mix (``cases.generated_case``,
                           the names ``diff --seed`` prints)
-``q05``                   the bundled quirk ``quirks/q05-*.jsonl``
-a name of the agents      what ``agents --list`` shows (``s01``, ``peers-...``,
-list                      ``r9_...``): that entry's stream
+``q04``                   a bundled quirk ``quirks/q04-*.jsonl`` no entry of the list
+                          names, as given
 an existing file          a recorded stream, in any format the front end reads (SSE,
                           JSON Lines, a JSON array, an HTTP recording, ...), or a
                           conformance vector file (its ``events``)
@@ -18,10 +19,15 @@ a vector name             a stream of the bundled conformance corpus
                           ``counterexample-...``)
 ========================  ==============================================================
 
-How a scenario is presented: a built-in scenario (``agents --list``; the list
-``agents/scenarios.json`` declares each one's deviations) is completed to a valid
-OpenAI stream but for its declared deviations (``present.py``); any other stream is
-played as given, since serve cannot know which of its gaps are the point.
+How a scenario is played: a built-in scenario (``agents --list``; the list
+``agents/scenarios.json``) is its committed *base* stream with its *deviations* applied
+(``model.deviations``), after serve maps the base onto the client's tools, and its
+clean twin is the mapped base itself (``played``).  ``--deviation NAME`` keeps only the
+named deviations of the scenario's own (``Scenario.only``: one cause at a time).  The
+served stream is presented with every field of a valid OpenAI stream but those its
+deviations leave absent (``present.py``); any other stream is played as given, since
+serve cannot know which of its gaps are the point, and its clean twin is ``canonical``
+of it (``twin.py``).
 
 Only decoded events are kept: an event the front end could not decode has no JSON to
 serve (``cases.corpus_cases`` drops them for the same reason).  Nothing here maps tools
@@ -33,9 +39,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
+
+from responses_oracle.model.deviations import DEVIATIONS, Applied, apply
 
 from ..bundled import BUNDLED
 from .present import AS_GIVEN, Deviation, Presentation
@@ -57,30 +66,78 @@ class ScenarioError(ValueError):
 @dataclass(frozen=True)
 class Scenario:
     """One stream to serve: its name (as given), its decoded events, in order, and how
-    it is presented (its declared deviations; ``present.py``); ``twin``: serve plays
-    its clean twin instead (``twin.py``)."""
+    it is presented; ``twin``: serve plays its clean twin instead (``twin.py``).  A
+    built-in scenario's ``events`` are its base and ``deviations`` what serve applies
+    to them (``built``); any other stream's events are played as given."""
 
     name: str
     events: tuple[Event, ...]
     presentation: Presentation = AS_GIVEN
     twin: bool = False
+    deviations: tuple[Applied, ...] = ()
+    built: bool = False
 
     def clean_twin(self) -> Scenario:
         """The same scenario, to be played as its clean twin (``serve --twin``)."""
         return replace(self, twin=True)
 
+    def only(self, names: Sequence[str]) -> Scenario:
+        """The scenario with only the named deviations of its own (``--deviation``);
+        ``ScenarioError`` for a name it does not carry."""
+        own = [d.name for d in self.deviations]
+        unknown = [n for n in names if n not in own]
+        if not self.built or unknown:
+            raise ScenarioError(
+                f"{self.name} has no deviation {', '.join(unknown or names)} "
+                f"(its own: {', '.join(own) or 'none'})"
+            )
+        kept = tuple(d for d in self.deviations if d.name in names)
+        return replace(self, deviations=kept, presentation=_presentation(kept))
+
+    def played(self, events: Sequence[Event] | None = None) -> list[Event]:
+        """What serve plays of ``events`` (default the scenario's own; serve passes them
+        mapped onto the client's tools): a built-in scenario's base with its deviations
+        applied, or its base for the twin; any other stream as given."""
+        chosen = list(self.events if events is None else events)
+        if self.built and not self.twin:
+            return apply(chosen, self.deviations)
+        return chosen
+
+
+def _presentation(deviations: Sequence[Applied]) -> Presentation:
+    """A built-in scenario's presentation: every field but those its deviations leave
+    absent (``DeviationSpec.absent``)."""
+    return Presentation(
+        tuple(
+            Deviation(DEVIATIONS[d.name].what, DEVIATIONS[d.name].absent) for d in deviations
+        )
+    )
+
 
 def load_scenario(spec: str) -> Scenario:
-    """The scenario ``spec`` names (see the module's table), presented with its declared
-    deviations; ``ScenarioError`` if none."""
+    """The scenario ``spec`` names (see the module's table): a built-in scenario's base
+    and deviations, or a stream played as given; ``ScenarioError`` if none."""
     from responses_oracle.agents.scenario_list import declared
 
-    found = _find(spec)
     builtin = declared(spec)
     if builtin is None:
-        return found
-    deviations = tuple(Deviation.from_dict(entry) for entry in builtin.deviations)
-    return replace(found, presentation=Presentation(deviations))
+        return Scenario(spec, find_stream(spec))
+    base = builtin.base_path()
+    if not base.is_file():
+        raise ScenarioError(f"{spec}: its base {base} is missing (tools/scenario_bases.py)")
+    return Scenario(
+        spec,
+        _file_events(base),
+        _presentation(builtin.deviations),
+        deviations=builtin.deviations,
+        built=True,
+    )
+
+
+def find_stream(spec: str) -> tuple[Event, ...]:
+    """The events of the stream ``spec`` names, as given (the module's table, but for
+    the agents list's names)."""
+    return _find(spec).events
 
 
 def _find(spec: str) -> Scenario:
@@ -96,9 +153,6 @@ def _find(spec: str) -> Scenario:
             known = ", ".join(path.name[:3] for path in sorted(QUIRKS.glob("q*.jsonl")))
             raise ScenarioError(f"no quirk {spec} in {QUIRKS} (known: {known or 'none'})")
         return Scenario(spec, _file_events(found[0]))
-    listed = _listed_spec(spec)
-    if listed is not None:
-        return Scenario(spec, _find(listed).events)
     for path in (Path(spec), BUNDLED / spec):
         if path.is_file():
             return Scenario(spec, _file_events(path))
@@ -109,17 +163,6 @@ def _find(spec: str) -> Scenario:
         f"{spec!r} is no stream file, quirk (q05), name of `agents --list`, generated "
         "case (seed7/12) or vector name (responses-oracle vectors export lists them)"
     )
-
-
-def _listed_spec(name: str) -> str | None:
-    """What the built-in agents list hands serve for its entry ``name``, if it has one
-    and that is not ``name`` itself."""
-    from responses_oracle.agents.scenario_list import builtin
-
-    for scenario in builtin():
-        if scenario.name == name and scenario.spec != name:
-            return scenario.spec
-    return None
 
 
 def _file_events(path: Path) -> tuple[Event, ...]:

@@ -59,7 +59,7 @@ from .judge import Served, Verdicts, judge
 from .mapping import MappingError, NotApplicable, Override, map_scenario, offered_tools
 from .present import Presentation, present
 from .scenarios import Event, Scenario
-from .twin import twin_of
+from .twin import played
 
 LOOPBACK: Final = "127.0.0.1"
 """The only address ``serve`` binds."""
@@ -406,9 +406,8 @@ def _answer(state: ServeState, body: dict[str, Any], index: int) -> list[Event]:
     except MappingError as error:
         state.errors.append(f"{scenario.name}: {error}")
         return text
-    if scenario.twin:
-        # The clean twin is a valid stream: presented with no deviation.
-        mapped = twin_of(mapped)
+    mapped = played(scenario, mapped)
+    # The clean twin is a valid stream: presented with no deviation.
     how = Presentation() if scenario.twin else scenario.presentation
     shown = present(mapped.events, body, how)
     state.served.append(Served(scenario, replace(mapped, events=tuple(shown)), index, body))

@@ -9,7 +9,7 @@ from pathlib import Path
 from helpers import QUIRKS, REPO
 from responses_oracle.agents.profiles import BY_NAME, DRIVERS, LITELLM_VERSION, PROFILES
 from responses_oracle.agents.runner import Workspace, fill, placeholders, tool_arguments
-from responses_oracle.agents.scenario_list import FILE_KINDS, builtin
+from responses_oracle.agents.scenario_list import builtin
 
 
 def test_every_client_the_issue_names_has_a_profile() -> None:
@@ -165,14 +165,14 @@ def test_the_scenario_list_has_every_quirk_and_the_shapes_the_issue_asks_for() -
     scenarios = builtin()
     assert len(scenarios) >= 30
     quirks = sorted(p.name[:3] for p in QUIRKS.glob("q*.jsonl"))
-    assert [s.spec for s in scenarios if s.kind == "quirk"] == quirks
+    assert [s.name for s in scenarios if s.kind == "quirk"] == quirks
     names = {s.name for s in scenarios}
     assert {"s02", "s03", "s04", "s05", "s06", "s07", "s08"} <= names
     assert sum(s.kind == "vector" for s in scenarios) >= 10
+    assert sum(s.kind == "vector-file" for s in scenarios) == 12
     assert len(names) == len(scenarios)
     for scenario in scenarios:
-        if scenario.kind in FILE_KINDS:
-            assert Path(scenario.argument()).is_file(), scenario.spec
+        assert scenario.base_path().is_file(), scenario.name
 
 
 def test_serve_accepts_every_name_of_the_list() -> None:
@@ -180,16 +180,8 @@ def test_serve_accepts_every_name_of_the_list() -> None:
 
     for scenario in builtin():
         served = load_scenario(scenario.name)
-        assert served.name == scenario.name
-        assert served.events == load_scenario(scenario.argument()).events, scenario.name
+        assert served.name == scenario.name and served.built
+        assert served.deviations == scenario.deviations, scenario.name
+        assert served.events == load_scenario(str(scenario.base_path())).events
 
 
-def test_a_peers_vector_file_is_served_as_the_stream_of_its_events() -> None:
-    from responses_oracle.serve.scenarios import load_scenario
-
-    peers = [s for s in builtin() if s.kind == "vector-file"]
-    assert len(peers) == 12
-    for scenario in peers:
-        vector = json.loads((REPO / "docs/vectors/cases" / Path(scenario.spec).name).read_text())
-        served = load_scenario(scenario.argument())
-        assert list(served.events) == vector["events"], scenario.name

@@ -100,3 +100,29 @@ def test_a_verdict_counts_where_the_twin_holds_it_whatever_else_the_twin_breaks(
     dropped = Cell("c", "s01", True, calls=[_call(True, False)],
                    twin=Cell("c", "s01", True, calls=[_call(False, None)]))
     assert outcome(dropped) == NOT_JUDGED
+
+
+def test_a_cell_with_two_deviations_names_the_one_that_breaks_the_client(
+    tmp_path: Path,
+) -> None:
+    """r6's done-only call carries two deviations: no added and no argument event, and
+    an empty terminal output.  The snapshot reader drops the call (no call in the
+    snapshot) and runs it on the twin; replayed alone, only the empty terminal output
+    drops it."""
+    scenario = "r6_done_only_item_is_recovered"
+    [cell] = run_client(_client("snapshot"), [scenario], tmp_path)
+    assert cell.ran and cell.twin is not None and cell.twin.ran, cell.reason
+    assert summary(cell.calls)["executed"] == "FAIL"
+    assert summary(cell.twin.calls)["executed"] == "ok"
+    assert cell.causes is not None
+    assert cell.causes["empty-terminal-output"] == ["executed"]
+    assert cell.causes["done-only"] == []
+    alone = tmp_path / "fake-snapshot" / scenario / "alone"
+    assert sorted(p.name for p in alone.iterdir()) == ["done-only", "empty-terminal-output"]
+    assert json.loads(json.dumps(cell.to_json()))["causes"] == cell.causes
+
+
+def test_one_deviation_or_a_held_cell_is_not_replayed(tmp_path: Path) -> None:
+    [cell] = run_client(_client("snapshot"), ["q05"], tmp_path)  # one deviation
+    assert cell.causes is None and "causes" not in cell.to_json()
+    assert not (tmp_path / "fake-snapshot" / "q05" / "alone").exists()
