@@ -137,7 +137,7 @@ def _uncounted() -> frozenset[str]:
     """The robustness rows of the built-in list (read once)."""
     from .scenario_list import builtin
 
-    return frozenset(s.name for s in builtin() if not getattr(s, "counted", True))
+    return frozenset(s.name for s in builtin() if not s.counted)
 
 
 def outcome(cell: Cell, direct: Cell | None = None) -> str:
@@ -249,9 +249,33 @@ def by_verdict(cells: Sequence[Cell]) -> dict[str, int]:
 
 
 def causes(cell: Cell) -> tuple[str, ...]:
-    """The root cause(s) of a counted cell: the deviations whose one-cause replay alone
-    breaks the client (the runner's ``causes``), or none recorded."""
-    return tuple(getattr(cell, "causes", ()) or ())
+    """The root cause(s) of a broken cell: the deviations whose one-cause replay alone
+    breaks a verdict the twin keeps (the runner's ``causes``, rule 7); a scenario's one
+    deviation where no replay was needed; several joined by ``+`` where none breaks
+    alone; none known for a cell recorded without its replays."""
+    from .scenario_list import declared
+
+    if cell.causes:
+        alone = tuple(name for name, lost in cell.causes.items() if lost)
+        return alone or (" + ".join(cell.causes),)
+    scenario = declared(cell.scenario)
+    names = tuple(dict.fromkeys(d.name for d in scenario.deviations)) if scenario else ()
+    return names if len(names) == 1 else ()
+
+
+def evidence(scenario: str) -> tuple[str, ...]:
+    """What shows a provider sends scenario ``scenario``'s deviations: each deviation's
+    evidence in the catalogue (``model.deviations``), capture paths and public issues,
+    in order, once each; none for a scenario outside the built-in list."""
+    from responses_oracle.model.deviations import DEVIATIONS
+
+    from .scenario_list import declared
+
+    found = declared(scenario)
+    return tuple(dict.fromkeys(
+        shown for applied in (found.deviations if found else ())
+        for shown in DEVIATIONS[applied.name].evidence
+    ))
 
 
 def by_cause(cells: Sequence[Cell]) -> dict[str, int]:
@@ -346,10 +370,10 @@ def why(cell: Cell, direct: Cell | None = None) -> str:
 
 def robustness(scenario: str) -> str:
     """Why a scenario of the built-in list is a robustness row (its ``robustness``)."""
-    from .scenario_list import builtin
+    from .scenario_list import declared
 
-    found = next((s for s in builtin() if s.name == scenario), None)
-    return str(getattr(found, "robustness", "") or "a robustness row of the scenario list")
+    found = declared(scenario)
+    return (found.robustness if found else "") or "a robustness row of the scenario list"
 
 
 def _broke(cell: Cell) -> str:
@@ -416,6 +440,7 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),
         calls=[CallVerdict.from_json(call) for call in record.get("calls") or []],
         output=record.get("output", ""), error=record.get("error", ""),
+        causes=record.get("causes"),
     )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -33,6 +34,7 @@ from typing import Any
 from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
 from responses_oracle.agents.report import (
     BROKEN,
+    COUNTED,
     HELD,
     NO_VERDICT,
     NOT_APPLICABLE,
@@ -43,7 +45,9 @@ from responses_oracle.agents.report import (
     answer_kept,
     by_cause,
     by_verdict,
+    causes,
     cell_from_json,
+    evidence,
     marks,
     outcome,
     why,
@@ -261,6 +265,25 @@ def _why(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -
     return why(cell_from_json(dict(recorded)), _cell(direct))
 
 
+ISSUE = re.compile(r"^([\w.-]+/[\w.-]+)#(\d+)$")
+"""A public issue or pull request as the catalogue cites it (``owner/repo#N``)."""
+
+
+def _cause(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
+    """For a counted cell: its root cause(s) and the scenario's evidence, linked
+    (every counted ✗ links what shows a provider sends it); ``""`` for any other."""
+    run = cell_from_json(dict(recorded))
+    if outcome(run, _cell(direct)) not in COUNTED:
+        return ""
+    shown = [
+        f"[`{found}`](https://github.com/{m.group(1)}/issues/{m.group(2)})"
+        if (m := ISSUE.match(found)) else f"`{found}`"
+        for found in evidence(run.scenario)
+    ]
+    return (f" — cause: {', '.join(causes(run)) or 'not replayed'}"
+            + (f"; evidence: {', '.join(shown)}" if shown else ""))
+
+
 def _direct(client: Mapping[str, Any], scenario: str) -> Mapping[str, Any] | None:
     """A client's direct cell on ``scenario`` (what its proxy cell is compared with)."""
     return next((x for x in client.get("cells", []) if x["scenario"] == scenario), None)
@@ -378,7 +401,7 @@ def render(data: Mapping[str, Any]) -> str:
               "applicable, with "              "serve's reason.", ""]
     for client in clients:
         reasons = [
-            (x["scenario"], _grid(x), why(cell_from_json(x)))
+            (x["scenario"], _grid(x), why(cell_from_json(x)) + _cause(x))
             for x in client["cells"]
             if _outcome(x) not in (HELD, NO_VERDICT)
         ]
@@ -480,7 +503,8 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
              if said not in (HELD, NOT_APPLICABLE, NO_VERDICT)]
     if broke:
         lines += ["", *table(("client", "scenario", "verdicts", "why"), (
-            (f"{name} via proxy", x["scenario"], _grid(x, direct), cell(_why(x, direct)))
+            (f"{name} via proxy", x["scenario"], _grid(x, direct),
+             cell(_why(x, direct) + _cause(x, direct)))
             for name, x, direct in broke
         ))]
     return lines
