@@ -110,6 +110,10 @@ def _listing() -> None:
     print()
     for scenario in builtin():
         print(f"{scenario.name:<62} {scenario.what}")
+        deviations = ", ".join(d.name for d in scenario.deviations) or "none (the base)"
+        print(f"{'':<4}deviations: {deviations}")
+        if not scenario.counted:
+            print(f"{'':<4}robustness row, never counted: {scenario.robustness}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -55,12 +55,13 @@ _DESCRIPTION = (
     "tools gets the first scenario, its calls renamed onto an offered tool with harmless "
     "arguments (an echo for shell tools); later requests get a short text answer. Then "
     "judge the client's next request per call: executed, history_faithful, api_valid "
-    "(docs: the 'Checking a client over HTTP' page). A SCENARIO is a stream file or a "
-    "conformance vector file, a quirk (q05), a name `agents --list` shows (s01, "
-    "peers-unconfirmed-call), a stream the package ships (examples/parallel-calls.sse, "
-    "captures/...), a generated case (seed7/12) or a conformance vector name. The first stdout "
-    "line is 'listening on http://127.0.0.1:PORT/v1'; every request goes to "
-    "DIR/requests.jsonl, the verdicts to DIR/verdicts.json on exit."
+    "(docs: the 'Checking a client over HTTP' page). A SCENARIO is a name `agents --list` "
+    "shows (q05, s01, peers-unconfirmed-call: a complete base stream plus its declared "
+    "deviations), a stream file or a conformance vector file, a quirk file, a stream the "
+    "package ships (examples/parallel-calls.sse, captures/...), a generated case "
+    "(seed7/12) or a conformance vector name. The first stdout line is 'listening on "
+    "http://127.0.0.1:PORT/v1'; every request goes to DIR/requests.jsonl, the verdicts to "
+    "DIR/verdicts.json on exit."
 )
 
 
@@ -76,8 +77,8 @@ def register(subparsers: Subparsers) -> None:
             'serve q07 --tool lookup --args \'{"query": "{marker}"}\' --out run/',
             "serve q05 --framing data-only,chunked,crlf --out run/",
             "serve q05 --twin --once --timeout 60 --out run-twin/   # its clean twin",
-            "serve r4_an_alias_from_a_done_item_routes_later_events "
-            "--deviation empty-terminal-output --out run/   # one deviation of its two",
+            "serve r6_done_only_item_is_recovered --deviation empty-terminal-output "
+            "--out run/   # one deviation of its two",
         ),
         run=run,
         exit_status=SERVE_EXIT,
@@ -107,8 +108,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--twin",
         action="store_true",
-        help="play each scenario's clean twin: the oracle's answer re-emitted as a "
-        "valid stream, mapped the same way (what a verdict is checked against)",
+        help="play each scenario's clean twin: a built-in scenario's complete base "
+        "without its deviations, any other stream's answer re-emitted as a valid stream; "
+        "mapped the same way (what a verdict is checked against)",
     )
     parser.add_argument(
         "--deviation",

@@ -233,6 +233,8 @@ NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
         "the shell call's output_item.done holds its command (no delta streamed)"),
     "fixtures/peers/ai-sdk/openai__openai-custom-tool.1.jsonl": _CUSTOM_CALL,
     "fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl": _CUSTOM_CALL,
+    # c03's base is that recording (fixtures/scenarios/README.md).
+    "fixtures/scenarios/bases/c03.jsonl": _CUSTOM_CALL,
     "fixtures/captures/pydantic-ai/"
     "test_openai_responses_model_mcp_list_tools_stream_backfills_missing_results.i0.jsonl": (
         frozenset({"response.output_item.done"}),

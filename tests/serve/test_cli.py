@@ -92,6 +92,15 @@ def test_a_scenario_that_finds_nothing_exits_2_before_listening(tmp_path: Path) 
     assert "is no stream file, quirk (q05)" in err
 
 
+def test_a_deviation_the_scenario_does_not_carry_exits_2_before_listening(
+    tmp_path: Path,
+) -> None:
+    process = _serve("s01", "--deviation", "done-only", "--out", str(tmp_path))
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (2, "")
+    assert "s01 has no deviation done-only (its own: none)" in err
+
+
 def test_without_the_serve_extra_it_exits_2_naming_the_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -76,8 +76,13 @@ OFFERS = {
 }
 
 
+def _quirk(name: str) -> tuple[dict[str, Any], ...]:
+    """The quirk stream ``quirks/NAME-*.jsonl`` as given (not its built-in scenario)."""
+    return load_scenario(str(next(QUIRKS.glob(f"{name}-*.jsonl")))).events
+
+
 def _streams() -> list[tuple[str, Sequence[dict[str, Any]]]]:
-    quirks = [(p.name[:3], load_scenario(p.name[:3]).events) for p in sorted(QUIRKS.glob("q*"))]
+    quirks = [(p.name[:3], _quirk(p.name[:3])) for p in sorted(QUIRKS.glob("q*"))]
     vectors = [(v.name, v.events) for v in corpus_vectors()]
     seeds = [(f"seed3/{i}", generated_case(3, i).stream.events) for i in range(40)]
     return quirks + vectors + seeds
@@ -237,7 +242,7 @@ def _json(text: str) -> Any:
 
 
 def test_the_same_text_gets_the_same_image_and_whitespace_and_blanks_are_kept() -> None:
-    mapped = map_scenario(load_scenario("q05").events, [EXEC])
+    mapped = map_scenario(_quirk("q05"), [EXEC])
     [call] = mapped.calls
     assert call.original == "get_weather" and call.tool == "exec_command" and call.echoes
     assert call.arguments == {
@@ -254,7 +259,7 @@ def test_the_same_text_gets_the_same_image_and_whitespace_and_blanks_are_kept() 
 
 def test_arguments_that_differ_get_different_markers() -> None:
     """q07: empty while streaming, arguments only in the terminal; the blank stays blank."""
-    mapped = map_scenario(load_scenario("q07").events, [SHELL])
+    mapped = map_scenario(_quirk("q07"), [SHELL])
     assert mapped.calls[0].arguments == {
         "": "",
         '{"location":"SF"}': '{"command":["echo","responses-oracle-1"]}',
@@ -263,14 +268,14 @@ def test_arguments_that_differ_get_different_markers() -> None:
 
 
 def test_schema_fields_get_markers_minimums_false_and_the_first_choice() -> None:
-    mapped = map_scenario(load_scenario("s01").events, [LOOKUP])
+    mapped = map_scenario(load_scenario("s01").played(), [LOOKUP])
     args = json.loads(mapped.events[-1]["response"]["output"][0]["arguments"])
     assert args == {"query": "responses-oracle-1", "limit": 1, "exact": False, "mode": "fast"}
 
 
 def test_an_override_names_the_tool_and_its_arguments() -> None:
     override = Override("probe", {"text": "say {marker}", "n": 2})
-    mapped = map_scenario(load_scenario("s01").events, [LOOKUP], [override])
+    mapped = map_scenario(load_scenario("s01").played(), [LOOKUP], [override])
     item = mapped.events[-1]["response"]["output"][0]
     assert item["name"] == "probe"
     assert json.loads(item["arguments"]) == {"text": "say responses-oracle-1", "n": 2}
@@ -307,7 +312,7 @@ def test_a_built_in_shell_call_runs_only_echo_of_a_marker() -> None:
     for event in mapped.events[1:]:
         item = event.get("item") or event["response"]["output"][0]
         assert item["action"] == {"type": "exec", "command": ["echo", "responses-oracle-1"]}
-    [quirk] = [e["item"] for e in map_scenario(load_scenario("q02").events, []).events[2:3]]
+    [quirk] = [e["item"] for e in map_scenario(_quirk("q02"), []).events[2:3]]
     assert quirk["action"]["commands"] == ["echo responses-oracle-1"]
 
 
@@ -350,14 +355,14 @@ def _tools_of(mapped: Any) -> dict[str, str]:
 
 
 def test_a_zero_argument_call_goes_to_the_tool_of_no_parameter_and_only_it() -> None:
-    assert _tools_of(map_scenario(load_scenario("q10").events, DRIVER)) == {"get_time": "ping"}
+    assert _tools_of(map_scenario(_quirk("q10"), DRIVER)) == {"get_time": "ping"}
     zero = "rule-test_r7_a_zero_argument_call_keeps_its_empty_string"
-    assert _tools_of(map_scenario(load_scenario(zero).events, DRIVER)) == {"f": "ping"}
+    assert _tools_of(map_scenario(load_scenario(zero).played(), DRIVER)) == {"f": "ping"}
     # A call with arguments never goes to it, even when it is offered first.
-    assert _tools_of(map_scenario(load_scenario("s01").events, [PING, ECHO])) == {
+    assert _tools_of(map_scenario(load_scenario("s01").played(), [PING, ECHO])) == {
         "get_weather": "echo"}
     with pytest.raises(NotApplicable, match="zero-argument call, and no offered tool"):
-        map_scenario(load_scenario("q10").events, [ECHO, FREEFORM])
+        map_scenario(_quirk("q10"), [ECHO, FREEFORM])
 
 
 def test_an_override_takes_neither_a_zero_argument_nor_a_custom_call() -> None:
@@ -374,7 +379,7 @@ def test_a_custom_call_goes_only_to_a_custom_tool() -> None:
 
 
 def test_a_client_tool_search_only_where_the_request_declared_one() -> None:
-    q01 = load_scenario("q01").events
+    q01 = _quirk("q01")
     with pytest.raises(NotApplicable, match="declared no client tool search"):
         map_scenario(q01, DRIVER)
     declared = offered_tools({"tools": [{"type": "tool_search", "execution": "client"}]})

@@ -61,7 +61,7 @@ def test_store_false_refuses_references_to_stored_items() -> None:
 
 
 def _streams() -> list[tuple[str, Any]]:
-    quirks = [(p.name[:3], load_scenario(p.name[:3]).events) for p in sorted(QUIRKS.glob("q*"))]
+    quirks = [(p.name[:3], load_scenario(str(p)).events) for p in sorted(QUIRKS.glob("q*"))]
     examples = [(p.name, load_scenario(str(p)).events) for p in (REPO / "examples").glob("*.*l")]
     return quirks + examples + [(v.name, v.events) for v in corpus_vectors()]
 
