@@ -105,13 +105,14 @@ def list_digest() -> str:
 
 def recorded_on(client: Mapping[str, Any], key: str = "cells") -> str:
     """Whether a client's cells (``key``) were recorded on the current scenario list:
-    ``current``, ``older record`` (every cell from an earlier list) or ``mixed``."""
+    ``current scenarios``, ``older record`` (every cell from an earlier list) or
+    ``mixed: some cells older``."""
     stamps = {x.get(SCENARIO_LIST) for x in client.get(key, [])}
     if not stamps:
         return ""
     if stamps == {list_digest()}:
-        return "current"
-    return "older record" if list_digest() not in stamps else "mixed"
+        return "current scenarios"
+    return "older record" if list_digest() not in stamps else "mixed: some cells older"
 
 
 def client_entry(profile: Profile) -> dict[str, Any]:
@@ -351,7 +352,10 @@ def render(data: Mapping[str, Any]) -> str:
         "[Agents against serve](usage/agents.md).",
         "",
         f"Recorded with `{SCRIPT}` (it installs the pinned versions below, outside the "
-        "repository, then records one client at a time).",
+        "repository, then records one client at a time). Each cell is stamped with the "
+        "scenario list it ran on: *recorded on* says whether a client's cells are on the "
+        "current scenarios (each a base stream plus declared deviations) or an older "
+        "record, made on an earlier list.",
         "",
         "## Clients",
         "",
@@ -489,12 +493,13 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
            if lost else "") + ".",
         "",
         *table(
-            ("client", "scenarios behind the proxy",
+            ("client", "scenarios behind the proxy", "recorded on",
              "held / proxy regressions / not judged / not counted / not applicable / not run",
              "direct, on the same"),
             (
                 (f"{c['client']} via proxy", str(len(c[PROXY_CELLS])),
-                 _counts(c, PROXY_CELLS), _counts(_direct_twins(c)))
+                 recorded_on(c, PROXY_CELLS), _counts(c, PROXY_CELLS),
+                 _counts(_direct_twins(c)))
                 for c in clients if c.get(PROXY_CELLS)
             ),
         ),
