@@ -256,7 +256,9 @@ def causes(cell: Cell) -> tuple[str, ...]:
     from .scenario_list import declared
 
     if cell.causes:
-        alone = tuple(name for name, lost in cell.causes.items() if lost)
+        # Only what the row is judged on: a gateway's answer_kept, another's three.
+        judged = {ANSWER_KEPT} if gateway_cell(cell) else set(VERDICTS)
+        alone = tuple(name for name, lost in cell.causes.items() if judged & set(lost))
         return alone or (" + ".join(cell.causes),)
     scenario = declared(cell.scenario)
     names = tuple(dict.fromkeys(d.name for d in scenario.deviations)) if scenario else ()
