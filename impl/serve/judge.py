@@ -564,7 +564,10 @@ def _executed(
             f"{', '.join(wanted) or 'no marker'}",
         )
     if echoes:
-        return Verdict(name, False, "the output does not show the command's marker: it did not run")
+        # Say what the output reads (a tool run with null arguments answers "None", a
+        # validation error its message): never call it a run of the oracle's call.
+        return Verdict(name, False, "the output shows no marker of the oracle's arguments: "
+                       f"it reads {quoted(_output_text(outputs))}")
     if replay is not None:
         if _json_equal(replay.get(field), expected.get(field)):
             return Verdict(

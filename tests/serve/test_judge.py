@@ -145,3 +145,21 @@ def test_the_id_of_the_providers_final_response_is_one_it_gave_the_call() -> Non
     assert history.notes == ("id 'enc_6', another id the provider gave this call; the "
                              "oracle keeps 'enc_1' (R6)",)
     assert verdicts.ok
+
+
+def test_an_output_without_the_marker_is_quoted_as_the_client_ran_it() -> None:
+    # A shell tool shows what ran: here its output holds no marker (a command run with
+    # null arguments answers an error); the reason quotes it, never "it ran".
+    exec_command = OfferedTool("exec_command", "function", {
+        "type": "object", "properties": {"cmd": {"type": "string"}}, "required": ["cmd"]})
+    mapped = map_scenario(ONE_CALL, [exec_command])
+    served = Served(Scenario("one", tuple(ONE_CALL)), mapped, 0, _request(0, [])["body"])
+    [mapping] = mapped.to_dict()
+    call = {**CALL, "name": "exec_command", "arguments": mapping["arguments"][CALL["arguments"]]}
+    replay = [call, {"type": "function_call_output", "call_id": "call_1",
+                     "output": "exec_command: cmd is null"}]
+    verdicts = judge([served], [_request(0, []), _request(1, replay)])
+    executed = verdicts.call("call_1").verdicts[0]
+    assert executed.value is False
+    assert executed.reason == "the output shows no marker of the oracle's arguments: " \
+        "it reads \"exec_command: cmd is null\""
