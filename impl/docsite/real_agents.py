@@ -105,13 +105,16 @@ def list_digest() -> str:
 
 def recorded_on(client: Mapping[str, Any], key: str = "cells") -> str:
     """Whether a client's cells (``key``) were recorded on the current scenario list:
-    ``current scenarios``, ``older record`` (every cell from an earlier list) or
-    ``mixed: some cells older``."""
-    stamps = {x.get(SCENARIO_LIST) for x in client.get(key, [])}
+    ``current scenarios`` (with how many of them, when not all), ``older record``
+    (every cell from an earlier list) or ``mixed: some cells older``."""
+    cells = client.get(key, [])
+    stamps = {x.get(SCENARIO_LIST) for x in cells}
     if not stamps:
         return ""
     if stamps == {list_digest()}:
-        return "current scenarios"
+        total = len(builtin())
+        return "current scenarios" + (f" ({len(cells)} of {total})" if len(cells) < total
+                                      else "")
     return "older record" if list_digest() not in stamps else "mixed: some cells older"
 
 
