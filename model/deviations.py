@@ -11,12 +11,14 @@ once, in ``DEVIATIONS``, with:
 * ``provider``: who is shown to send it, or ``""`` when no provider is shown (a rule
   test, a peers-page probe): a scenario carrying such a deviation is a robustness row,
   never counted as harm (``counted``);
-* ``codes``: the reducer's diagnostic codes it causes on a complete base;
+* ``codes``: the reducer's diagnostic codes it causes on a complete base, beside the
+  deviations it is used with (``no-delta-item-id`` is ambiguous on a shared slot);
 * ``canonical``: what the canonicalizer does about it (``RESPELLS``: it adds back events
   the upstream's other events say again; ``REPAIRS``: it changes or adds what the
-  upstream never said; ``NOTHING``);
+  upstream never said; neither: empty);
 * ``absent``: the fields it leaves out (``EVENT PATH``, ``serve.present.Deviation``), so
   serve's presentation does not fill them back;
+* ``changes``: the events and fields it may add, drop or change (rule 1);
 * its transform: ``TRANSFORMS[name]``, a pure function ``(events, params) -> events``.
 
 API (stable: the ``vectors`` helper and ``serve`` build on it)
@@ -45,9 +47,11 @@ Rules
 1. **A transform touches only what its ``what`` names.**  The scenario test
    (``tests/agents/test_scenario_bases.py``) diffs every served stream against its base
    and fails on a change no deviation of the scenario declares
-   (``CHANGES``: the event kinds and fields each one may add, drop or change).
+   (``DeviationSpec.changes``: the event kinds and fields each one may add, drop or
+   change).
 2. **Parameters select, never invent content.**  A parameter picks an item (``slot``),
-   an order (``slots``), an id (``id``, ``call_id``); payload texts a transform changes
+   an order (``slots``), an id or a name (``id``, ``call_id``, ``tool``), a count
+   (``after``); payload texts a transform changes
    come from the stream itself (blanked, trimmed, re-serialised, cut), so a transform
    run after serve's tool mapping still serves only harmless markers.
 3. **Evidence or robustness.**  Every entry has evidence; an entry with no provider
@@ -456,8 +460,8 @@ def same_call_id_two_ids(events: list[Event], params: Params) -> list[Event]:
 
 
 def events_after_terminal(events: list[Event], params: Params) -> list[Event]:
-    """After the terminal: the terminal again with other output (the call's arguments
-    cut to ``{}``), an argument delta and a new ``added`` (no provider sends this)."""
+    """After the terminal, the terminal again with other output: its calls' arguments
+    ``{}`` (no provider is shown to send this)."""
     terminal = next((e for e in events if e.get("type") in TERMINAL_TYPES), None)
     if terminal is None:
         return events

@@ -13,8 +13,8 @@ Rules
    or SIGTERM turned into ``SystemExit`` by the caller) ends both on its way out.
 3. Nothing of the caller's environment reaches the client but ``PATH`` and the locale:
    the client's HOME, XDG folders, temp folder and working folder are new for each run.
-4. Every cell runs twice: the scenario, then its clean twin (``serve --twin``: the
-   oracle's answer re-emitted as a valid stream, mapped the same way,
+4. Every cell runs twice: the scenario, then its clean twin (``serve --twin``: a
+   built-in scenario's complete base without its deviations, mapped the same way,
    ``serve/twin.py``), each in its own serve and HOME; the twin is the cell's
    ``twin``.  The report counts a broken verdict only where the client gets the twin
    right (``report.outcome``).

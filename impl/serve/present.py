@@ -13,7 +13,8 @@ Rules
    from the stream, the request and serve's clock; an item's ``status`` and every
    other field the recordings give one value for, that value.
 2. **Except what the scenario declares.**  A ``Deviation`` names fields left absent
-   (``response.output_item.done item.id``): they stay absent, wherever they occur.
+   (``response.output_item.done item.id``; a built-in scenario's are its catalogue
+   deviations' ``absent``, ``model.deviations``): they stay absent, wherever they occur.
    Nothing present is ever changed, so a value the scenario holds (an empty
    ``function_call_arguments.done``, a rotated id) is served as it is.
 3. **What declares nothing is played as given** (``AS_GIVEN``): a recording, a user's
@@ -82,11 +83,6 @@ class Deviation:
 
     what: str
     absent: tuple[str, ...] = ()
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Deviation:
-        """One entry of a scenario's ``deviations`` list."""
-        return cls(str(data["what"]), tuple(str(a) for a in data.get("absent", ())))
 
     def explains(self, problem: ShapeProblem) -> bool:
         """Whether ``problem`` (a missing field) is one this deviation declares."""
