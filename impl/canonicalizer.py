@@ -88,7 +88,7 @@ from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
     RESTATED,
-    EntryState,
+    Code,
     IdSource,
     ResponseStatus,
     Trigger,
@@ -99,7 +99,7 @@ from .core.reconcile import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
-from .result import output_order, wire_item
+from .result import output_order, part_positions, wire_item
 from .wire import WireEvent
 
 Event = dict[str, Any]
@@ -186,10 +186,38 @@ for _name, _addition in PART_ADDITIONS.items():
 _ADDITIONS: Final[dict[ChannelKind, PartAddition]] = {
     addition.channel: addition for addition in _ADDITION_EVENTS
 }
+_ADDITION_OF: Final[dict[str, PartAddition]] = {
+    name.value: addition for name, addition in PART_ADDITIONS.items()
+}
 """What progress events add to a channel's part (``model.annotations.PART_ADDITIONS``):
-the event type canonical spells it with, and the addition of each channel."""
+the event type canonical spells it with, the addition of each channel, and of each
+event type."""
 
 _ITEM_EVENTS: Final = ("response.output_item.added", "response.output_item.done")
+
+_OPENING: Final = ("response.created", "response.in_progress")
+"""The events that open a response, as canonical sends them (``_open``); another
+opening a provider sends (``response.queued``) passes on."""
+
+_RESPELLED: Final[frozenset[str]] = frozenset(
+    {
+        *_ITEM_EVENTS,
+        *(
+            name
+            for spelling in _SPELLINGS.values()
+            for name in (spelling.delta, spelling.done, spelling.part_added, spelling.part_done)
+            if name is not None
+        ),
+        *(name.value for name in PART_ADDITIONS),
+        *_OPENING,
+        *(name for name, spec in WIRE_EVENTS.items() if spec.event_class in TERMINALS),
+    }
+)
+"""The upstream events canonical spells again from the reducer's state (items, parts,
+payloads, annotations, the opening and the terminal).  Every other event -- a hosted
+tool's progress (``web_search_call.searching``, ``image_generation_call.partial_image``
+with its image), ``response.queued``, an ``apply_patch`` diff or a shell output delta,
+an event type the oracle does not know -- passes on as it came (``_pass``)."""
 
 _LEDGER: Final[dict[str, tuple[str | None, str | None]]] = {
     **{name: (None, None) for name in _ITEM_EVENTS},
@@ -252,16 +280,6 @@ _TERMINAL_EVENTS: Final[dict[ResponseStatus, str]] = {
 }
 """The terminal event that gives a response each status (``catalogue.TERMINAL_STATUS``
 read backwards; an ``error`` event's failure is ended with ``response.failed``)."""
-
-_USAGE: Final[dict[str, Any]] = {
-    "input_tokens": 0,
-    "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
-    "output_tokens": 0,
-    "output_tokens_details": {"reasoning_tokens": 0},
-    "total_tokens": 0,
-}
-"""The terminal's ``usage`` fields the published type requires, each 0 where the
-stream reported none (the API always sends them)."""
 
 _SETTLED_STATUS: Final[frozenset[str]] = frozenset({"program_output", "apply_patch_call_output"})
 """Item types whose published ``status`` has no ``in_progress``: announced with the
@@ -335,6 +353,13 @@ class _Response:
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
+    pending: dict[int | None, list[Event]] = field(default_factory=dict)
+    """By entry ordinal (None: the response's own): upstream events passed on as they
+    came (``_RESPELLED`` names the others), waiting for their item to be announced (or
+    released, for a held call) or the response to open."""
+    pieces: dict[tuple[int, ChannelKind, Any], list[str]] = field(default_factory=dict)
+    """By (entry ordinal, channel, part index): the deltas the upstream sent for a held
+    call, re-emitted one by one when the call is released."""
 
 
 class Canonicalizer:
@@ -354,6 +379,10 @@ class Canonicalizer:
         self._response: _Response | None = None
         self._count = 0
         self._repairs: list[dict[str, Any]] = []
+        self._scanned: tuple[ResponseState | None, int] = (None, 0)
+        """The response whose diagnostics ``limit`` read last, and how many."""
+        self._ended = False
+        """``end`` was called: nothing more is read."""
 
     @property
     def repairs(self) -> list[dict[str, Any]]:
@@ -368,6 +397,8 @@ class Canonicalizer:
         """Take one upstream event (what ``Reducer.feed`` takes: a decoded object, or
         the front end's record, undecodable ones included); return the events to emit
         now."""
+        if self._ended:
+            return []
         reducer = self._reducer
         traces = reducer.traces
         assert traces is not None  # made with trace=True
@@ -394,11 +425,63 @@ class Canonicalizer:
             self._note_lifecycle(response, kind, body)
             self._note_upstream(response, trace, body)
         self._advance(response, out)
+        if trace is not None and isinstance(body, Mapping) and kind not in _RESPELLED:
+            self._pass(response, trace, body, out)
+        return out
+
+    @property
+    def limit(self) -> str | None:
+        """What the first limit passed said (a ``limit_exceeded`` diagnostic of the
+        response being read, the front end's or the reducer's); None while within."""
+        state = self._reducer.state
+        seen, count = self._scanned
+        diagnostics = state.diagnostics
+        for diagnostic in diagnostics[count if seen is state else 0 :]:
+            if diagnostic.code is Code.LIMIT_EXCEEDED:
+                return diagnostic.detail
+        self._scanned = (state, len(diagnostics))
+        return None
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is held: every response read so far is out to its end (what a relay
+        asks before it sends ``data: [DONE]``)."""
+        response = self._response
+        state = self._reducer.state
+        return response is None or (response.finished and response.state is state)
+
+    def end(self, code: str, reason: str) -> list[Event]:
+        """Stop here, as a provider ends a response that failed: an ``error`` event
+        (``code``, ``reason``) and, for a response already opened, ``response.failed``
+        carrying the same error and the items already out.  The response's record names
+        the reason; what the upstream sends after is not read (``feed`` and ``close``
+        return nothing).  For a reader that stops reading (a proxy's limit)."""
+        out: list[Event] = []
+        response = self._response
+        if response is None or response.finished:
+            response = self._current()
+        response.finished = True
+        self._ended = True
+        error = {"code": code, "message": reason}
+        self._emit(response, out, {"type": "error", **error, "param": None})
+        if response.opened:
+            done = [
+                self._done_item(entry)
+                for entry in output_order(response.state.entries)
+                if (sent := response.sent.get(entry.ordinal)) is not None and sent.closed
+            ]
+            body = self._response_object(response, "failed", done, final=True)
+            failed = {"type": "response.failed", "response": {**body, "error": error}}
+            self._emit(response, out, failed)
+        response.changes.append(f"ended by the reader: {reason}")
+        self._record(response)
         return out
 
     def close(self) -> list[Event]:
         """The upstream ended: the events that end what is open (no made-up terminal for
         a cut stream)."""
+        if self._ended:
+            return []
         reducer = self._reducer
         closing = len(reducer.results)
         reducer.finish()
@@ -443,6 +526,12 @@ class Canonicalizer:
                     f"upstream event {trace.index} ({trace.type}) reaches no item: dropped ({why})"
                 )
             return
+        addition = _ADDITION_OF.get(trace.type)
+        if addition is not None and addition.value.value not in event:
+            response.changes.append(
+                f"upstream event {trace.index} ({trace.type}) carries no "
+                f"{addition.value.value}: nothing added, dropped"
+            )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if found is not None:
             response.upstream.setdefault(ordinal, {})[found[0]] = found[1]
@@ -450,6 +539,46 @@ class Canonicalizer:
         if spec is not None and spec.trigger is Trigger.DELTA:
             part = (spec.index_field, event.get(spec.index_field) if spec.index_field else None)
             response.streamed.setdefault(ordinal, set()).add(part)
+            piece = event.get(spec.value_field) if spec.value_field else None
+            entry = self._reducer.state.entries[ordinal]
+            if entry.spec.client_call and spec.channel is not None and isinstance(piece, str):
+                key = (ordinal, spec.channel, part[1] or 0)
+                response.pieces.setdefault(key, []).append(piece)
+
+    def _pass(
+        self, response: _Response, trace: StepTrace, event: Mapping[str, Any], out: list[Event]
+    ) -> None:
+        """An upstream event canonical does not spell again (``_RESPELLED``) goes on as it
+        came, in place: at once, or once its item is announced (released, for a held
+        call) or its response opened.  Only its ``sequence_number`` is canonical's, and
+        its ``output_index`` and ``item_id`` its item's as announced.  An item-scoped
+        event that reached no item is a logged drop (``_note_upstream``)."""
+        ordinal = trace.entry
+        if ordinal is None and ("item_id" in event or "output_index" in event):
+            return
+        body = {k: v for k, v in event.items() if k != "sequence_number"}
+        response.pending.setdefault(ordinal, []).append(body)
+        if ordinal is None:
+            if response.opened:
+                self._flush(response, None, out)
+            return
+        sent = response.sent.get(ordinal)
+        if sent is not None and not sent.held:
+            self._flush(response, ordinal, out)
+
+    def _flush(self, response: _Response, ordinal: int | None, out: list[Event]) -> None:
+        """The passed-on events waiting for ``ordinal`` (``_pass``), re-scoped."""
+        waiting = response.pending.pop(ordinal, None)
+        if not waiting:
+            return
+        sent = response.sent.get(ordinal) if ordinal is not None else None
+        for body in waiting:
+            if sent is not None:
+                if "output_index" in body:
+                    body["output_index"] = sent.index
+                if "item_id" in body:
+                    body["item_id"] = sent.item_id
+            self._emit(response, out, body)
 
     def _advance(self, response: _Response, out: list[Event]) -> None:
         state = response.state
@@ -484,8 +613,9 @@ class Canonicalizer:
                 sent = response.sent[entry.ordinal]
                 if sent.closed:
                     continue
-                self._stream(response, entry, sent, out, final=True)
-                if not sent.held and entry.state in CLOSED_STATES:
+                ends = not sent.held and entry.state in CLOSED_STATES
+                self._stream(response, entry, sent, out, final=True, ends=ends)
+                if ends:
                     self._close_entry(response, entry, sent, out)
             response.changes.append("cut before its terminal: ended cut, no terminal made up")
         self._record(response)
@@ -504,7 +634,7 @@ class Canonicalizer:
             for entry in self._closing_order(response):
                 sent = response.sent[entry.ordinal]
                 if completed and entry.spec.client_call and entry.execution in _WITHHELD:
-                    self._stream(response, entry, sent, out, final=True)
+                    self._stream(response, entry, sent, out, final=True, ends=False)
                     response.withheld.add(entry.ordinal)
                     response.changes.append(
                         f"{entry.item_type} {sent.item_id}: not executable "
@@ -512,12 +642,17 @@ class Canonicalizer:
                     )
                     continue
                 if not sent.closed:
-                    self._stream(response, entry, sent, out, final=True)
-                    self._close_entry(response, entry, sent, out)
+                    ends = entry.state in CLOSED_STATES  # no done for what is not done
+                    self._stream(response, entry, sent, out, final=True, ends=ends)
+                    if ends:
+                        self._close_entry(response, entry, sent, out)
+            # An item the upstream did not finish is in the terminal only if the
+            # upstream's terminal held it: canonical ends nothing the upstream did not.
             snapshot = [
                 self._done_item(entry)
                 for entry in output_order(state.entries)
                 if not (completed and entry.spec.client_call and entry.execution in _WITHHELD)
+                and (entry.state in CLOSED_STATES or entry.in_snapshot)
             ]
         if response.error is not None:
             self._emit(response, out, _error_event(response.error))
@@ -595,32 +730,27 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        for kind in ("response.created", "response.in_progress"):
-            body = self._response_object(response, "in_progress", [], final=False)
+        said = (response.template or {}).get("status")
+        for kind in _OPENING:
+            status = said if kind == _OPENING[0] and isinstance(said, str) else "in_progress"
+            body = self._response_object(response, status, [], final=False)
             self._emit(response, out, {"type": kind, "response": body})
+        self._flush(response, None, out)
 
     def _response_object(
         self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool
     ) -> dict[str, Any]:
+        """The response object of an opening or a terminal: the upstream's latest, with
+        canonical's status and output.  No field the upstream did not send is filled
+        (``created_at``, ``model``, ``usage``...): a client reads what the provider
+        said, a missing ``usage`` included.  The terminal keeps the id the upstream's
+        terminal gave (a provider may rotate ids); the opening has the response's."""
         template = response.template or {}
-        tools = response.state.tools
-        created_at = template.get("created_at")
-        model = template.get("model")
-        body = {
-            **template,
-            "id": response.response_id,
-            "object": "response",
-            "created_at": created_at if isinstance(created_at, int | float) else 0,
-            "model": model if isinstance(model, str) else "",
-            "status": status,
-            "output": output,
-            "parallel_tool_calls": template.get("parallel_tool_calls", True),
-            "tool_choice": template.get("tool_choice", "auto"),
-            "tools": tools if isinstance(tools, list) else [],
-            "usage": _usage(template.get("usage")) if final else None,
-        }
+        found = template.get("id")
+        response_id = found if final and isinstance(found, str) else response.response_id
+        body = {**template, "id": response_id, "status": status, "output": output}
         if not final:  # what only the end can say
-            body["error"] = body["incomplete_details"] = None
+            body.pop("usage", None)
         return body
 
     def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
@@ -698,11 +828,15 @@ class Canonicalizer:
         out: list[Event],
         *,
         final: bool = False,
+        ends: bool = True,
     ) -> None:
         """The payload the entry holds that is not out yet: the deltas the reducer took
         since the last event, as they came, and what progress events added to a part
-        (not for a held call); with ``final``, the rest of each channel's value as one
-        more delta (a held call's whole payload)."""
+        (not for a held call); with ``final``, a held call's deltas (``_replay``), which
+        its ``done`` events follow if ``ends``.  No delta is made up where a ``done``
+        carries the value."""
+        if not sent.held or final:
+            self._flush(response, entry.ordinal, out)
         values = self._final_values(entry) if final else {}
         for channel in list(entry.channels.values()):
             track = self._track(response, entry, sent, channel, out)
@@ -717,8 +851,9 @@ class Canonicalizer:
                 track.progress = len(deltas)
                 self._additions(response, sent, track, channel, out)
             value = values.get((channel.kind, channel.index))
-            if final:
-                self._catch_up(response, sent, track, value or channel_text(channel) or "", out)
+            if final and sent.held:
+                final_value = value if value is not None else channel_text(channel) or ""
+                self._replay(response, entry, sent, track, channel, final_value, ends, out)
             if channel.closed and not sent.held:
                 self._close_channel(response, sent, track, channel, value, out)
         if final:
@@ -727,14 +862,25 @@ class Canonicalizer:
     def _track(
         self, response: _Response, entry: Entry, sent: _Sent, channel: Channel, out: list[Event]
     ) -> _Track | None:
-        """The channel's track, its part opened on first sight; None for a channel the
-        API has no events for (``_SPELLINGS``)."""
+        """The channel's track, its part opened once it holds a value; None for a
+        channel the API has no events for (``_SPELLINGS``), or a part with no value yet.
+
+        A part is announced at the position its value takes in the reconciled item
+        (``_placed``), which is its index unless a part before it never held a value:
+        a part announced empty and never filled would be given, when canonical's own
+        stream is read again, the value its item's ``done`` holds at that position --
+        another part's (#40: "Paris" in part 1 after an empty part 0 came back twice)."""
         track = sent.tracks.get(id(channel))
         if track is None:
             spelling = _SPELLINGS.get((entry.item_type, channel.kind))
             if spelling is None:
                 return None
-            track = sent.tracks[id(channel)] = _Track(spelling, channel.index)
+            index = channel.index
+            if spelling.part_added is not None:
+                if channel_text(channel) is None:
+                    return None
+                index = _position(entry, channel)
+            track = sent.tracks[id(channel)] = _Track(spelling, index)
             if spelling.part_added is not None:
                 track.part = dict(channel.part) if isinstance(channel.part, dict) else None
                 self._part_event(response, sent, track, "", out, added=True, part=track.part)
@@ -770,14 +916,39 @@ class Canonicalizer:
         fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
         self._emit(response, out, {**fields, **_extra(spelling)}, sent)
 
-    def _catch_up(
-        self, response: _Response, sent: _Sent, track: _Track, value: str, out: list[Event]
+    def _replay(
+        self,
+        response: _Response,
+        entry: Entry,
+        sent: _Sent,
+        track: _Track,
+        channel: Channel,
+        value: str,
+        ends: bool,
+        out: list[Event],
     ) -> None:
-        """Emit what ``value`` adds to the deltas already out, so that the deltas spell
-        the value wherever they can."""
-        streamed = "".join(track.streamed)
-        if len(value) > len(streamed) and value.startswith(streamed):
-            self._delta(response, sent, track, value[len(streamed) :], out)
+        """A held call's deltas, one by one as the upstream sent them, as far as they
+        spell ``value`` (the reconciled payload).  Where they do not, or fall short of
+        a value no ``done`` will carry (``ends`` false: a cut stream, a withheld call),
+        the value goes out as one delta, a logged change: the client must get the
+        payload, and the upstream's deltas do not give it."""
+        pieces = response.pieces.pop((entry.ordinal, channel.kind, channel.index), [])
+        joined = "".join(pieces)
+        spelled = value.startswith(joined)
+        if spelled:
+            for piece in pieces:
+                self._delta(response, sent, track, piece, out)
+        rest = value[len(joined) :] if spelled else value
+        if rest and (not ends or not spelled):
+            self._delta(response, sent, track, rest, out)
+            label, spelling = f"{entry.item_type} {sent.item_id}", track.spelling
+            response.changes.append(
+                f"{label}: {len(rest)} chars of {spelling.value} sent as a {spelling.delta} "
+                "the upstream did not send"
+                if spelled
+                else f"{label}: the upstream's {len(pieces)} {spelling.delta} replaced by one "
+                f"with the reconciled {spelling.value} ({len(rest)} chars)"
+            )
 
     def _item_payloads(
         self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
@@ -790,15 +961,13 @@ class Canonicalizer:
             spelling = _SPELLINGS.get((entry.item_type, location.channel))
             if spelling is None:
                 continue
-            streamed = {c.index for c in entry.channels.values() if c.kind is location.channel}
-            for index, value in item_channel_values(item, location):
-                if value is None or index in streamed or (location.channel, index) in sent.extra:
+            for index, value in _placed(entry, item, location)[1]:
+                if (location.channel, index) in sent.extra:
                     continue
                 track = _Track(spelling, index)
                 sent.extra[(location.channel, index)] = (track, value)
                 if spelling.part_added is not None:
                     self._part_event(response, sent, track, "", out, added=True)
-                self._catch_up(response, sent, track, value, out)
 
     def _close_entry(
         self, response: _Response, entry: Entry, sent: _Sent, out: list[Event]
@@ -868,8 +1037,7 @@ class Canonicalizer:
         return {
             (location.channel, index): value
             for location in entry.spec.channels
-            for index, value in item_channel_values(item, location)
-            if value is not None
+            for index, value in _placed(entry, item, location)[0].items()
         }
 
     def _close_track(
@@ -881,9 +1049,8 @@ class Canonicalizer:
         part: Mapping[str, Any] | None,
         out: list[Event],
     ) -> None:
-        """A payload's ``done`` events: the rest of its deltas, its value, its part."""
+        """A payload's ``done`` events: its value, its part."""
         track.finished = True
-        self._catch_up(response, sent, track, value, out)
         spelling = track.spelling
         done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
         self._emit(response, out, {**done, **_extra(spelling)}, sent)
@@ -938,23 +1105,65 @@ class Canonicalizer:
             payload = location.array or location.field
             if isinstance(container, dict) and payload in container:
                 container[payload] = [] if location.array is not None else ""
-        if entry.item_type in _SETTLED_STATUS:
-            item.setdefault("status", "completed")
-        elif entry.item_type not in _NO_STATUS:
+        # An item just added is in progress, if the upstream gives it a status at all.
+        if "status" in item and entry.item_type not in _NO_STATUS | _SETTLED_STATUS:
             item["status"] = "in_progress"
         return item
 
     @staticmethod
     def _done_item(entry: Entry) -> dict[str, Any]:
-        """The item reconciled (``Result.items``), with the fields the API always sends."""
+        """The item reconciled (``Result.items``), with the empty payload fields the API
+        always sends; its ``status`` as the upstream gave it (a ``null`` stays ``null``)."""
         item = wire_item(entry)
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
-        status = item.get("status")
-        if entry.item_type not in _NO_STATUS and (status is None or status == "in_progress"):
-            closed = entry.state in CLOSED_STATES
-            item["status"] = "completed" if closed else EntryState.INCOMPLETE.value
         return item
+
+
+def _placed(
+    entry: Entry, item: Mapping[str, Any], location: ChannelLocation
+) -> tuple[dict[int, str], list[tuple[int, str]]]:
+    """The values the reconciled ``item`` (``wire_item``) holds at one location: by
+    channel index, the value of each of the entry's channels there; then the values no
+    channel accounts for (a part only the item has), by their position.  A channel is
+    not always at the position of its index: ``result.part_positions`` appends a part
+    whose index is past the end, so after a gap (an empty part 0, "Paris" in part 1)
+    the value at position 0 is part 1's -- never part 0's."""
+    found = {i: v for i, v in item_channel_values(item, location) if v is not None}
+    channels = [c for c in entry.channels.values() if c.kind is location.channel]
+    if location.array is None:
+        mine = {c.index: found[0] for c in channels if 0 in found}
+        return mine, ([] if channels or 0 not in found else [(0, found[0])])
+    placed = {c.index: p for c, p in part_positions(_length(entry.item, location), channels)}
+    written = set(placed.values())
+    mine = {}
+    for channel in channels:
+        position = placed.get(channel.index)
+        if position is None and channel.index in written:
+            continue  # its index holds another channel's value
+        value = found.get(channel.index if position is None else position)
+        if value is not None:
+            mine[channel.index] = value
+    claimed = written | {c.index for c in channels}
+    return mine, [(i, v) for i, v in found.items() if i not in claimed]
+
+
+def _position(entry: Entry, channel: Channel) -> int:
+    """The position of a channel's value in the reconciled item's array, now
+    (``result.part_positions``)."""
+    location = next(loc for loc in entry.spec.channels if loc.channel is channel.kind)
+    channels = [c for c in entry.channels.values() if c.kind is channel.kind]
+    placed = part_positions(_length(entry.item, location), channels)
+    return next((p for c, p in placed if c is channel), channel.index)
+
+
+def _length(item: Mapping[str, Any], location: ChannelLocation) -> int:
+    """How many parts the item as admitted holds at an array location."""
+    container: Any = item
+    for name in location.container:
+        container = container.get(name) if isinstance(container, Mapping) else None
+    found = container.get(location.array) if isinstance(container, Mapping) else None
+    return len(found) if isinstance(found, list) else 0
 
 
 def _print(value: Any) -> Fingerprint | None:
@@ -1053,19 +1262,6 @@ def _restated(key: LedgerKey, entry: Entry, streamed: set[PartKey]) -> bool:
 def _size(found: Any) -> str:
     """A fingerprint as a change says it: the length only (payloads are never logged)."""
     return f"{found[0]} chars" if isinstance(found, tuple) else "absent"
-
-
-def _usage(reported: Any) -> dict[str, Any]:
-    """The stream's ``usage`` with every field the published type requires (0 where
-    the stream said nothing)."""
-    usage = dict(reported) if isinstance(reported, Mapping) else {}
-    for name, default in _USAGE.items():
-        if isinstance(default, dict):
-            found = usage.get(name)
-            usage[name] = {**default, **(found if isinstance(found, Mapping) else {})}
-        elif not isinstance(usage.get(name), int):
-            usage[name] = default
-    return usage
 
 
 def _extra(spelling: _Spelling) -> dict[str, Any]:

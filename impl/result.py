@@ -139,11 +139,8 @@ def _write_channels(
     parts: list[Any] = list(found) if isinstance(found, list) else []
     container[location.array] = parts
     field = location.field or "text"
-    for channel in sorted(channels, key=lambda c: c.index):
+    for channel, position in part_positions(len(parts), channels):
         value = channel_text(channel)
-        if value is None:
-            continue
-        position = min(channel.index, len(parts))
         if position == len(parts):
             parts.append(None)
         if location.part_type is None:
@@ -160,6 +157,21 @@ def _write_channels(
                 part.setdefault("annotations", [])
         part[field] = value
         parts[position] = part
+
+
+def part_positions(length: int, channels: Iterable[Channel]) -> list[tuple[Channel, int]]:
+    """Where ``_write_channels`` writes each channel that holds a value into an array of
+    ``length`` parts: at its index, or appended when the index is past the end (so the
+    position differs from the index after a gap).  Channels without a value are not
+    written."""
+    placed: list[tuple[Channel, int]] = []
+    for channel in sorted(channels, key=lambda c: c.index):
+        if channel_text(channel) is None:
+            continue
+        position = min(channel.index, length)
+        length += position == length
+        placed.append((channel, position))
+    return placed
 
 
 def wire_item(entry: Entry) -> dict[str, Any]:

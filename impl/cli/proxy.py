@@ -23,6 +23,10 @@ from urllib.parse import urlsplit
 
 from .common import CliError, Exit, ExitTable, add_limit_arguments, command_parser, limits_from
 
+UPSTREAM_TIMEOUT: Final = 300.0
+"""``--upstream-timeout``'s default, the same as ``proxy.endpoint.UPSTREAM_TIMEOUT`` (a
+test holds them equal: the endpoint needs the serve extra, which ``--help`` does not)."""
+
 if TYPE_CHECKING:
     from .common import Subparsers
 
@@ -72,9 +76,14 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--log", metavar="FILE",
                         help="append one JSON line per response: its id, the oracle's codes, "
                         "what was changed (never a header or a body)")
+    parser.add_argument("--upstream-timeout", type=float, default=UPSTREAM_TIMEOUT,
+                        metavar="SECONDS",
+                        help="end an upstream answer that sends nothing for this long, a read "
+                        f"timeout between two reads (default: {UPSTREAM_TIMEOUT:g})")
     parser.add_argument("--dry-run", action="store_true",
                         help="forward every answer unchanged; only log what would be repaired")
-    add_limit_arguments(parser)  # per upstream answer; passing one is logged, never a crash
+    # Per upstream answer; passing one ends it with an error event and is logged.
+    add_limit_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,13 +95,15 @@ def run(args: argparse.Namespace) -> int:
         if error.name not in _EXTRA:
             raise
         raise CliError(
-            f"proxy needs {error.name}: install the serve extra "
-            "(pip install 'responses-oracle[serve]')"
+            f"proxy needs {error.name}: install the serve extra from a checkout "
+            "(pip install -e '.[serve]') or a built wheel (pip install 'WHEEL[serve]')"
         ) from None
     try:
         bind_host(args.host)
     except ServeError as error:
         raise CliError(str(error)) from None
+    if not args.upstream_timeout > 0:
+        raise CliError(f"--upstream-timeout must be positive, got {args.upstream_timeout}")
     if not 0 <= args.port <= 65535:
         raise CliError(f"--port must be 0..65535, got {args.port}")
     parts = urlsplit(args.upstream)
@@ -109,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"cannot write --log {log}: {error.strerror or error}") from None
     wire_limits, limits = limits_from(args)
     config = ProxyConfig(
-        args.upstream, dry_run=args.dry_run, log=log, wire_limits=wire_limits, limits=limits
+        args.upstream, dry_run=args.dry_run, log=log, wire_limits=wire_limits, limits=limits,
+        upstream_timeout=args.upstream_timeout,
     )
 
     def announce(line: str) -> None:

@@ -14,17 +14,24 @@ Rules
    reports it as ``reduce`` would.
 3. **``dry_run`` forwards the bytes unchanged** and still runs the canonicalizer, so the
    repairs it would have made are known (and logged) without changing anything.
-4. **Memory is bounded per response**: the framer by ``Limits`` (one event at a time,
-   an oversized event skipped as it arrives), the held calls by the reducer's
-   ``ReducerLimits`` inside the canonicalizer (items per response, characters per
-   payload); nothing else is kept but the last terminal event.  Passing a limit is a
-   ``limit_exceeded`` diagnostic in the log; what was kept still goes out, ended by its
-   terminal (or cut, if the upstream cut it).
-5. **``data: [DONE]`` goes on when the upstream sent it, and only then**, once, at the
-   end of the canonical stream: where the upstream sent it if the canonical stream's
-   last event out is a terminal (a client that stops reading at ``[DONE]`` is not kept
-   waiting for the body's end), else after what ``close`` releases.  The framer reads
-   it as no event (``SSEFramer.sentinels`` counts it), so nothing else sees it.
+4. **A limit ends the answer, and says so.**  Each limit is enforced where the relay
+   reads: ``Limits.max_total_bytes`` on the bytes fed (the rest is not read),
+   ``Limits.max_event_bytes`` by the framer (an oversized event is skipped as it
+   arrives, never buffered), the ``ReducerLimits`` by the reducer inside the
+   canonicalizer (items per response, characters per payload).  Passing one ends the
+   answer as a provider ends a failed one (``Canonicalizer.end``): an ``error`` event
+   with code ``limit_exceeded`` and a message naming the limit, then
+   ``response.failed`` if the response was opened -- never a normal-looking completed
+   response with part of the answer.  ``limit`` names it for the log, and ``stopped``
+   tells the caller to stop reading.  With ``dry_run`` the bytes still go through
+   unchanged; only the checking stops.
+5. **``data: [DONE]`` goes on when the upstream sent it, and only then**, once, after
+   everything the canonical stream holds: where the upstream sent it if the
+   canonicalizer holds nothing then (``Canonicalizer.idle``: its last response is out
+   to its terminal; a client that stops reading at ``[DONE]`` is not kept waiting for
+   the body's end), else after what ``close`` releases -- never before the events of
+   a call still held in a later response.  The framer reads it as no event
+   (``SSEFramer.sentinels`` counts it), so nothing else sees it.
 6. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
@@ -56,9 +63,14 @@ TERMINAL_TYPES: Final = frozenset(
 """The event types that end a response (``model.catalogue.TERMINALS``)."""
 
 
+LIMIT_CODE: Final = "limit_exceeded"
+"""The ``code`` of the ``error`` event that ends an answer at a limit (rule 4): the
+oracle's own diagnostic code for it."""
+
+
 class Relay:
     """One upstream SSE body: ``feed`` its chunks, then ``close``; each returns the
-    bytes to send downstream now (rules 1-3 and 5)."""
+    bytes to send downstream now (rules 1-5)."""
 
     def __init__(
         self,
@@ -70,28 +82,51 @@ class Relay:
         self.dry_run = dry_run
         self._framer = SSEFramer(EventBuilder(), wire_limits)
         self._canonical = Canonicalizer(limits=limits)
+        self._total = self._room = wire_limits.max_total_bytes
+        """Bytes that may still be read (None: no limit)."""
         self.answer: dict[str, Any] | None = None
         """The last terminal event emitted (rule 6); None until one is."""
+        self.limit: str | None = None
+        """The limit passed, as the oracle's diagnostic says it (rule 4); None if none."""
         self._ended = False
         """The last event emitted is a terminal (rule 5)."""
         self._sentinel_sent = False
 
+    @property
+    def stopped(self) -> bool:
+        """A limit was passed: nothing more is read (rule 4)."""
+        return self.limit is not None
+
     def feed(self, chunk: bytes) -> bytes:
         """Take the next chunk of the upstream body; the bytes to send on now."""
-        emitted = self._through(self._framer.feed(chunk))
+        if self.stopped:
+            return chunk if self.dry_run else b""
+        read = chunk
+        if self._room is not None:
+            read = chunk[: self._room]
+            self._room -= len(read)
+        emitted = self._through(self._framer.feed(read))
+        if self._room == 0 and len(read) < len(chunk) and not self.stopped:
+            emitted += self._stop(
+                f"body exceeds max_total_bytes ({self._total} bytes); the rest not read"
+            )
         emitted += self._sentinel(closing=False)
         return chunk if self.dry_run else emitted
 
     def close(self) -> bytes:
         """The upstream body ended (whole or cut): what is left to send."""
-        emitted = self._through(self._framer.finish())
-        emitted += self._frame(self._canonical.close())
+        emitted = b""
+        if not self.stopped:
+            emitted = self._through(self._framer.finish())
+            emitted += self._frame(self._canonical.close())
         emitted += self._sentinel(closing=True)
         return b"" if self.dry_run else emitted
 
     def _sentinel(self, *, closing: bool) -> bytes:
         """``data: [DONE]`` if the upstream sent it and its place has come (rule 5)."""
-        if self._sentinel_sent or not self._framer.sentinels or not (closing or self._ended):
+        if self._sentinel_sent or not self._framer.sentinels:
+            return b""
+        if not (closing or (self._ended and self._canonical.idle)):
             return b""
         self._sentinel_sent = True
         return DONE_FRAME
@@ -103,7 +138,22 @@ class Relay:
         return self._canonical.repairs
 
     def _through(self, events: Iterable[WireEvent]) -> bytes:
-        return b"".join(self._frame(self._canonical.feed(event)) for event in events)
+        canonical = self._canonical
+        out = bytearray()
+        for event in events:
+            if self.stopped:
+                break
+            out += self._frame(canonical.feed(event))
+            passed = canonical.limit
+            if passed is not None:
+                out += self._stop(passed)
+        return bytes(out)
+
+    def _stop(self, passed: str) -> bytes:
+        """Rule 4: end the answer at the limit ``passed``."""
+        self.limit = passed
+        reason = f"responses-oracle proxy stopped reading the upstream: {passed}"
+        return self._frame(self._canonical.end(LIMIT_CODE, reason))
 
     def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
         for event in events:

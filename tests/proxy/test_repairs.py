@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from responses_oracle.proxy import (
 )
 from responses_oracle.reducer import reduce
 from responses_oracle.wire import read_wire_events
+from responses_oracle.wire.records import Limits
 
 from .test_proxy import first_turn, post
 from .upstreams import frames, sse_body, upstream
@@ -95,29 +97,48 @@ def test_a_clean_stream_counts_no_repair() -> None:
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
 
 
-@pytest.mark.parametrize("whole", [True, False], ids=["terminal", "cut"])
-@pytest.mark.parametrize(
-    "limits",
-    [ReducerLimits(max_entries=1), ReducerLimits(max_channel_chars=4)],
-    ids=["entries", "channel-chars"],
-)
-def test_a_response_over_a_limit_is_logged_and_ends_as_the_upstream_ended(
-    limits: ReducerLimits, whole: bool
-) -> None:
-    events = _events("fixtures/scenarios/s04-parallel-calls.jsonl")
-    sent = frames(events if whole else events[:-1])
-    with upstream(sse_body(sent)) as url, running(ProxyConfig(url, limits=limits)) as proxy:
+S04 = "fixtures/scenarios/s04-parallel-calls.jsonl"
+
+
+def _sizes() -> list[int]:
+    return [len(frame) for frame in frames(_events(S04))]
+
+
+LIMITS: dict[str, tuple[ReducerLimits, Limits, str]] = {
+    "entries": (ReducerLimits(max_entries=1), Limits(), "more than 1 entries"),
+    "channel-chars": (ReducerLimits(max_channel_chars=4), Limits(), "passed 4 characters"),
+    # The largest event is over the limit, the opening events are under it.
+    "event-bytes": (ReducerLimits(), Limits(max_event_bytes=max(_sizes()) - 40),
+                    "exceeds max_event_bytes"),
+    "total-bytes": (ReducerLimits(), Limits(max_total_bytes=sum(_sizes()) // 2),
+                    "exceeds max_total_bytes"),
+}
+"""A limit passed on s04 (two calls) → the limits, and words the log's ``limit`` says."""
+
+
+@pytest.mark.parametrize("name", sorted(LIMITS))
+def test_a_limit_ends_the_answer_as_a_failure_and_the_log_names_it(name: str) -> None:
+    """Never a normal-looking completed response with part of the answer: an ``error``
+    event with code ``limit_exceeded`` and ``response.failed``, the upstream request
+    closed, the log's ``limit`` naming the limit."""
+    limits, wire_limits, said = LIMITS[name]
+    config = ProxyConfig("", limits=limits, wire_limits=wire_limits)
+    with upstream(sse_body(frames(_events(S04)))) as url, running(
+        replace(config, upstream=url)
+    ) as proxy:
         status, _, body = post(proxy.base_url, first_turn())
     [line] = proxy.logged
-    assert status == 200 and "limit_exceeded" in line["codes"]
-    # Rewritten: repaired, or (the channel-chars limit on a whole stream) only re-spelled,
-    # the items' done holding what the limit kept out of the channels.
-    assert line["changes"] or line["respelled"]
-    assert line["ended"] == ("terminal" if whole else "cut")
+    assert status == 200 and line["ended"] == "limit" and said in line["limit"]
+    assert any(said in change for change in line["changes"])
+    events = [e.payload for e in read_wire_events(body) if e.payload]
+    types = [event["type"] for event in events]
+    assert "response.completed" not in types
+    assert types[-2:] == ["error", "response.failed"]
+    [error] = [event for event in events if event["type"] == "error"]
+    assert error["code"] == "limit_exceeded" and said in error["message"]
     [result] = reduce(body)
-    assert result.status.value == ("completed" if whole else "interrupted")
-    types = [e.payload["type"] for e in read_wire_events(body) if e.payload]
-    assert ("response.completed" in types) is whole
+    assert result.status.value == "failed"
+    assert all(not item.executable for item in result.items)
 
 
 def test_the_command_takes_the_limits_of_reduce() -> None:

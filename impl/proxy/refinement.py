@@ -1,0 +1,182 @@
+"""The relay refines the upstream: what a client gets behind the proxy is the upstream's
+answer, every difference named.
+
+``check(events, cuts, sentinel)`` plays one upstream body through a ``Relay`` -- the
+events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut at
+``cuts`` -- and returns what breaks these rules (an empty list: it refines):
+
+1. **The answer is kept.**  ``reduce`` of the relay's output has the responses of
+   ``reduce`` of the upstream: the same statuses, and per response the same items in
+   the same order, each with the same id, type, payloads and executability (``answer``).
+2. **Every upstream event is re-emitted or named.**  An upstream event counts as
+   re-emitted when the output holds an event of the same type carrying the same payload
+   piece (a delta's text, a ``done``'s value; ``sequence_number``, ``output_index`` and
+   ``item_id`` may differ: canonical numbers and places items).  One that is not must
+   be named by the log: its type in one of its response's ``changes``, or a diagnostic
+   of the oracle at that event (the log's ``codes``).
+3. **Nothing is finished that the upstream did not finish.**  Every
+   ``output_item.done`` out names an item the upstream sent a ``done`` for, or one the
+   log names (a repair in ``changes``, a re-spelling in ``respelled``).
+4. **Terminals and ``[DONE]`` in the relay's order** (``relay`` rule 5): no event of a
+   response after its terminal; ``[DONE]`` once if the upstream sent it, never
+   otherwise, and after every event.
+
+Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
+``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
+or the relay cannot move the expectation with it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
+from responses_oracle.reducer import Reducer, reduce
+from responses_oracle.result import Result
+from responses_oracle.serve.server import Framing
+from responses_oracle.wire import read_wire_events
+
+from .relay import DONE_FRAME, Relay
+
+Event = Mapping[str, Any]
+
+_FRAMING: Final = Framing()
+
+_NOT_COMPARED: Final = frozenset({"status", "role", "content", "summary", "arguments", "input"})
+"""Item fields canonical may fill where the stream's item had none, and ``status``,
+which a pass-through keeps but a re-spelled added item says ``in_progress``: rule 1
+compares every other field, and the payloads through ``reduce``'s own reconciliation."""
+
+
+def body(events: Sequence[Event], *, sentinel: bool) -> bytes:
+    """The upstream's SSE body of ``events`` (``data: [DONE]`` last if ``sentinel``)."""
+    frames = _FRAMING.frames([dict(event) for event in events])
+    return b"".join(frames) + (DONE_FRAME if sentinel else b"")
+
+
+def relay_output(data: bytes, cuts: Iterable[int]) -> tuple[bytes, list[dict[str, Any]]]:
+    """``data`` through a ``Relay`` in the chunks ``cuts`` make: its bytes and repairs."""
+    relay = Relay()
+    out = bytearray()
+    start = 0
+    for cut in sorted({c for c in cuts if 0 < c < len(data)}):
+        out += relay.feed(data[start:cut])
+        start = cut
+    out += relay.feed(data[start:])
+    out += relay.close()
+    return bytes(out), relay.repairs
+
+
+def answer(results: Sequence[Result]) -> list[tuple[Any, ...]]:
+    """Per response with anything in it: its status and items (rule 1)."""
+    return [
+        (
+            r.status.value,
+            [
+                ({k: v for k, v in i.item.items() if k not in _NOT_COMPARED}, i.executable)
+                for i in r.items
+            ],
+        )
+        for r in results
+        if r.response_id is not None or r.items or r.status.value != "interrupted"
+    ]
+
+
+def _key(event: Event) -> tuple[Any, str | None]:
+    """What rule 2 compares of an event: its type and payload piece (the field its
+    ``WireEventSpec`` names, as JSON)."""
+    kind = event.get("type")
+    spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+    name = spec.value_field if spec is not None and not spec.value_in_part else None
+    piece = event.get(name) if name is not None else None
+    return kind, None if piece is None else json.dumps(piece, sort_keys=True)
+
+
+def check(
+    events: Sequence[Event], cuts: Iterable[int] = (), *, sentinel: bool = False
+) -> list[str]:
+    """The rules ``events`` through the relay break, one sentence each (module doc)."""
+    data = body(events, sentinel=sentinel)
+    out, repairs = relay_output(data, cuts)
+    problems: list[str] = []
+    emitted = [e.payload for e in read_wire_events(out) if e.payload is not None]
+    if answer(reduce(out)) != answer(reduce(list(events))):
+        problems.append("rule 1: the answer behind the relay differs from the upstream's")
+    problems += _named(events, emitted, repairs)
+    problems += _finished(events, emitted, repairs)
+    problems += _order(out, emitted, sentinel)
+    return problems
+
+
+def _named(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 2."""
+    said = " ".join(change for r in repairs for change in [*r["changes"], *r["respelled"]])
+    reducer = Reducer()
+    for event in events:
+        reducer.feed(event)
+    diagnosed = {d.event_index for result in reducer.finish() for d in result.diagnostics}
+    left = Counter(_key(e) for e in emitted)
+    problems = []
+    for index, event in enumerate(events):
+        key = _key(event)
+        if left[key] > 0:
+            left[key] -= 1
+        elif str(event.get("type")) not in said and index not in diagnosed:
+            problems.append(
+                f"rule 2: upstream event {index} ({event.get('type')}) neither "
+                "re-emitted nor named by the log"
+            )
+    return problems
+
+
+def _finished(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 3."""
+    done = "response.output_item.done"
+    upstream = {_item_id(e) for e in events if e.get("type") == done}
+    said = " ".join(change for r in repairs for change in [*r["changes"], *r["respelled"]])
+    return [
+        f"rule 3: output_item.done for {item} the upstream never finished, unnamed"
+        for e in emitted
+        if e.get("type") == done
+        and (item := _item_id(e)) not in upstream
+        and f"{done} sent" not in said
+        and f"{item}: id restored" not in said
+    ]
+
+
+def _item_id(event: Event) -> Any:
+    item = event.get("item")
+    return item.get("id") if isinstance(item, Mapping) else None
+
+
+_TERMINAL_TYPES: Final = frozenset(
+    name for name, spec in WIRE_EVENTS.items() if spec.event_class in TERMINALS
+)
+
+
+def _order(out: bytes, emitted: Sequence[Event], sentinel: bool) -> list[str]:
+    """Rule 4."""
+    problems = []
+    ended = False
+    for event in emitted:
+        kind = event.get("type")
+        if kind in ("response.created", "response.create"):
+            ended = False
+        elif ended and kind not in _TERMINAL_TYPES:
+            problems.append(f"rule 4: {kind} after its response's terminal")
+        ended = ended or kind in _TERMINAL_TYPES
+    count = out.count(DONE_FRAME)
+    if count != (1 if sentinel else 0):
+        problems.append(
+            f"rule 4: [DONE] sent {count} times, the upstream sent it {1 if sentinel else 0}"
+        )
+    elif sentinel and b"data: {" in out[out.index(DONE_FRAME) :]:
+        problems.append("rule 4: an event after [DONE]")
+    return problems
