@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,8 +105,8 @@ def test_a_gateway_row_is_judged_on_answer_kept_alone() -> None:
 
 
 def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
+    from responses_oracle.agents.scenario_list import scenario_events
     from responses_oracle.reducer import reduce
-    from responses_oracle.wire.formats import read_wire_events
 
     expected = {  # run it: the executable calls; the response status
         "s01": (["call_s01"], "completed"),
@@ -122,7 +121,8 @@ def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
     for scenario in builtin():
         if scenario.kind != "stream":
             continue
-        events = [e.payload for e in read_wire_events(Path(scenario.argument()))]
+        events = scenario_events(scenario)  # its base with its deviations, as served
+        assert events is not None, scenario.name
         [result] = reduce(events)
         runs = [i.item["call_id"] for i in result.items if i.executable]
         assert (runs, result.status.value) == expected[scenario.name], scenario.name
