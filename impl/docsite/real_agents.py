@@ -427,42 +427,53 @@ def render(data: Mapping[str, Any]) -> str:
 
 def headline(data: Mapping[str, Any]) -> str:
     """The page's verdict first: how many clients ran, on how many scenarios, how many of
-    their cells held every verdict or broke one, and which clients were not run."""
+    their cells held every verdict or broke one (per verdict and per root cause), the
+    proxy regressions, and which clients were not run.  The figures count only cells
+    recorded on the current scenario list; the clients whose cells are older records are
+    named, never mixed in."""
     clients = data.get("clients", [])
     ran = [c for c in clients if any(x["ran"] for x in c["cells"])]
     idle = [c["client"] for c in clients if c not in ran]
-    cells = [x for c in ran for x in c["cells"] if x["ran"]]
-    broke = sum(_outcome(x) == BROKEN for x in cells)
-    unjudged = sum(_outcome(x) == NOT_JUDGED for x in cells)
-    inapplicable = sum(_outcome(x) == NOT_APPLICABLE for x in cells)
-    silent = sum(_mark(x) == "???" for x in cells)
+    digest = list_digest()
+    cells = [x for c in ran for x in c["cells"] if x["ran"] and x.get(SCENARIO_LIST) == digest]
+    older = [c["client"] for c in ran
+             if any(x.get(SCENARIO_LIST) != digest for x in c["cells"] if x["ran"])]
+    found = [_outcome(x) for x in cells]
+    broke = found.count(BROKEN)
     gateways = sum(c["kind"] == "gateway" for c in ran)
     text = (
         f"**{len(ran)} of {counted(len(clients), 'client')} ran** "
         f"({len(ran) - gateways} agents and agent libraries, "
         f"{counted(gateways, 'gateway')}) on "
         f"{counted(len(data.get('scenarios', [])), 'scenario')}: "
-        f"of their {counted(len(cells), 'cell')}, "
-        f"{len(cells) - broke - unjudged - inapplicable - silent} held every verdict that "
-        f"applies, {broke} broke one the clean twin keeps, {unjudged} were not judged (the "
-        f"twin did not hold, or none was recorded), {inapplicable} were not applicable and "
-        f"{silent} got none (no call to judge: [Without a verdict](#without-a-verdict))."
+        f"of their {counted(len(cells), 'cell')} recorded on the current scenarios, "
+        f"{found.count(HELD)} held every verdict that "
+        f"applies, {broke} broke one the clean twin keeps, {found.count(NOT_JUDGED)} were "
+        f"not judged (the twin did not hold, or none was recorded), "
+        f"{found.count(NOT_APPLICABLE)} were not applicable and "
+        f"{found.count(NO_VERDICT)} got none (no call to judge: "
+        "[Without a verdict](#without-a-verdict))."
     )
     direct = [cell_from_json(x) for x in cells]
     if broke:
         text += f" Broken, by verdict: {_listed(by_verdict(direct))}; by root cause: " \
                 f"{_listed(by_cause(direct))}."
-    uncounted = sum(_outcome(x) == NOT_COUNTED for x in cells)
+    uncounted = found.count(NOT_COUNTED)
     if uncounted:
         text += (f" {counted(uncounted, 'cell')} broke a verdict on a robustness row (a "
                  "scenario no provider is shown to send, or one the oracle calls an "
                  "error): shown, not counted.")
-    behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, []) if x["ran"]]
+    behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, [])
+              if x["ran"] and x.get(SCENARIO_LIST) == digest]
     if behind:
         lost = sum(_outcome(x, _direct(c, x["scenario"])) == PROXY_REGRESSION
                    for c, x in behind)
         text += (f" Behind the proxy, {counted(lost, 'proxy regression')} (a verdict held "
                  f"directly, lost behind the proxy) in {counted(len(behind), 'cell')}.")
+    if older:
+        text += (f" Older records, on an earlier scenario list and not in these figures "
+                 f"(their cells are shown below, marked under *recorded on*): "
+                 f"{', '.join(older)}.")
     if idle:
         text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
     return text
