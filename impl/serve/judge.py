@@ -482,6 +482,7 @@ def _judge_call(
         call, expected, nxt, replay, _paired_reasoning(call, response, inputs), by_previous,
         _ran(outputs), f"replays the call under {elsewhere!r} but answers it under {key!r}: "
         "the API pairs the output with no replayed call" if elsewhere and outputs else "",
+        bool(outputs),
     )
     if key != call_id:
         other = _other_call_id(key, call_id)
@@ -613,6 +614,7 @@ def _history(
     by_previous: bool,
     ran: Sequence[str],
     unpaired: str,
+    answered: bool,
 ) -> Verdict:
     name = VerdictName.HISTORY_FAITHFUL
     if nxt is None:
@@ -620,6 +622,10 @@ def _history(
     if replay is None:
         if unpaired:
             return Verdict(name, False, unpaired)
+        if not call.executable and not ran and not answered:
+            # Harm is an output with no call, or a call with no output; neither here.
+            return Verdict(name, None, "not executable, neither replayed nor answered: "
+                           "nothing to pair")
         if by_previous:
             return Verdict(name, None, "history sent by previous_response_id, not replayed")
         return Verdict(name, False, "the next request does not replay the call")

@@ -68,8 +68,9 @@ VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
         "the provider gave it (absent allowed unless it follows a replayed reasoning item "
         "of its response); another of the provider's ids, or other bytes of JSON-equal "
         "arguments, is a note, not a failure",
-        "no next request (the call was dropped), or the client sends its history by "
-        "previous_response_id",
+        "no next request (the call was dropped), the client sends its history by "
+        "previous_response_id, or a call that may not run was neither replayed nor "
+        "answered (nothing to pair)",
     ),
     VerdictName.API_VALID: VerdictSpec(
         "R12",

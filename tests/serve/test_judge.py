@@ -163,3 +163,24 @@ def test_an_output_without_the_marker_is_quoted_as_the_client_ran_it() -> None:
     assert executed.value is False
     assert executed.reason == "the output shows no marker of the oracle's arguments: " \
         "it reads \"exec_command: cmd is null\""
+
+
+def test_a_call_that_may_not_run_left_out_of_the_history_is_no_harm() -> None:
+    # r9: call_1 is never confirmed (no done item), call_2 is.  A client that runs and
+    # replays call_2 and leaves call_1 out sends no call without its output and no
+    # output without its call: no harm to the history.
+    name = "r9_unconfirmed_items_are_kept_but_not_executable"
+    events = list(load_scenario(name).played())
+    ping = OfferedTool("ping", "function", {"type": "object", "properties": {}})
+    mapped = map_scenario(events, [ping])
+    served = Served(Scenario(name, tuple(events)), mapped, 0, _request(0, [])["body"])
+    unconfirmed, confirmed = served.calls
+    assert (unconfirmed.executable, confirmed.executable) == (False, True)
+    replay = [{**confirmed.item, "name": "ping"},
+              {"type": "function_call_output", "call_id": "call_2",
+               "output": "responses-oracle-0"}]
+    verdicts = judge([served], [_request(0, []), _request(1, replay)])
+    history = verdicts.call("call_1").verdicts[1]
+    assert (history.value, history.reason) == (
+        None, "not executable, neither replayed nor answered: nothing to pair")
+    assert verdicts.ok
