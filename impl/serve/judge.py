@@ -25,7 +25,9 @@ Rules
      other arguments ran, those).  The ``id`` may be left out (the API pairs an output
      with its call by ``call_id``), except after a replayed reasoning item of the same
      response: the API rejects a reasoning item sent without the item that follows it
-     (``_paired_reasoning``); an id the provider never gave the call is broken.
+     (``_paired_reasoning``); an id the provider never gave the call is broken.  A
+     call that may not run, neither replayed nor answered, leaves nothing unpaired:
+     the verdict does not apply.
    - ``api_valid``: the replayed call and its outputs pass ``request_schema.item_problems``
      under the request's ``store`` mode.
 
