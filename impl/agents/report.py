@@ -193,7 +193,8 @@ def not_judged(cell: Cell, direct: Cell | None = None) -> str:
         return ""
     if behind_proxy(cell):
         if direct is None or not direct.ran:
-            return "not judged: the same client was not recorded directly on this scenario"
+            return ("not judged: the same client was not recorded directly on this scenario "
+                    "(on the same scenario list)")
         return f"not judged: broken directly too ({_broke(direct)})"
     twin = cell.twin
     if twin is None:

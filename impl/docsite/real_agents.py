@@ -288,9 +288,11 @@ def _cause(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None)
             + (f"; evidence: {', '.join(shown)}" if shown else ""))
 
 
-def _direct(client: Mapping[str, Any], scenario: str) -> Mapping[str, Any] | None:
-    """A client's direct cell on ``scenario`` (what its proxy cell is compared with)."""
-    return next((x for x in client.get("cells", []) if x["scenario"] == scenario), None)
+def _direct(client: Mapping[str, Any], behind: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A client's direct cell on the scenario of its cell ``behind`` the proxy, recorded
+    on the same scenario list (what the proxy cell is compared with), or None."""
+    return next((x for x in client.get("cells", []) if x["scenario"] == behind["scenario"]
+                 and x.get(SCENARIO_LIST) == behind.get(SCENARIO_LIST)), None)
 
 
 def _grid(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
@@ -394,7 +396,7 @@ def render(data: Mapping[str, Any]) -> str:
         row = [f"[{name}]({timeline_link(name)})"]
         for _, recorded, behind in columns:
             found = next((x for x in recorded if x["scenario"] == name), None)
-            direct = _direct(behind, name) if behind is not None else None
+            direct = _direct(behind, found) if behind is not None and found else None
             row.append(_grid(found, direct) if found else "")
         rows.append(row)
     lines += table(header, rows)
@@ -466,7 +468,7 @@ def headline(data: Mapping[str, Any]) -> str:
     behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, [])
               if x["ran"] and x.get(SCENARIO_LIST) == digest]
     if behind:
-        lost = sum(_outcome(x, _direct(c, x["scenario"])) == PROXY_REGRESSION
+        lost = sum(_outcome(x, _direct(c, x)) == PROXY_REGRESSION
                    for c, x in behind)
         text += (f" Behind the proxy, {counted(lost, 'proxy regression')} (a verdict held "
                  f"directly, lost behind the proxy) in {counted(len(behind), 'cell')}.")
@@ -488,7 +490,7 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     behind = [(c, x) for c in clients for x in c.get(PROXY_CELLS, [])]
     if not behind:
         return []
-    found = [(c["client"], x, _outcome(x, _direct(c, x["scenario"])), _direct(c, x["scenario"]))
+    found = [(c["client"], x, _outcome(x, _direct(c, x)), _direct(c, x))
              for c, x in behind]
     held = sum(said == HELD for _, _, said, _ in found)
     lost = [(name, x, direct) for name, x, said, direct in found if said == PROXY_REGRESSION]
@@ -586,7 +588,7 @@ def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
 def _counts(client: Mapping[str, Any], key: str = "cells") -> str:
     """How a client's cells went (``key``: its direct ones, or ``PROXY_CELLS``), in the
     order of the Clients table's last column."""
-    found = [_outcome(c, _direct(client, c["scenario"]) if key == PROXY_CELLS else None)
+    found = [_outcome(c, _direct(client, c) if key == PROXY_CELLS else None)
              for c in client.get(key, [])]
     kinds = (HELD, BROKEN, NOT_JUDGED, NOT_COUNTED, NOT_APPLICABLE, NOT_RUN)
     # Behind the proxy, what broke is a proxy regression (compared with the client direct).
