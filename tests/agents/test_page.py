@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from responses_oracle.agents.profiles import BY_NAME
-from responses_oracle.agents.report import BROKEN, HELD
+from responses_oracle.agents.report import BROKEN, HELD, NOT_JUDGED, PROXY_REGRESSION
 from responses_oracle.agents.scenario_list import builtin
 from responses_oracle.agents.served_verdicts import VERDICTS
 from responses_oracle.docsite import docs_dir, real_agents
@@ -191,3 +191,28 @@ def test_the_page_opens_with_its_verdict(record: dict[str, Any]) -> None:
     for client in record["clients"]:
         if client not in ran:
             assert client["client"] in first.split("Not run: ", 1)[1]
+
+
+def test_a_proxy_cell_is_compared_with_the_direct_cell_of_its_own_scenario_list() -> None:
+    """#39 part 2 on the page: held directly and lost behind the proxy is a proxy
+    regression, but only against a direct cell recorded on the same scenario list."""
+    now = real_agents.list_digest()
+    held = {"call_id": "call_1", "executed": True, "history_faithful": True,
+            "api_valid": True}
+    dropped = {"call_id": "call_1", "executed": False, "history_faithful": None,
+               "api_valid": None, "reasons": {"executed": "dropped"}}
+
+    def recorded(client: str, call: dict[str, Any], stamp: str | None) -> dict[str, Any]:
+        return {"client": client, "scenario": "s01", "ran": True, "calls": [call],
+                real_agents.SCENARIO_LIST: stamp}
+
+    behind = recorded("llm via proxy", dropped, now)
+    entry = {"client": "llm", "cells": [recorded("llm", held, now)]}
+    direct = real_agents._direct(entry, behind)
+    assert direct is not None
+    assert real_agents._outcome(behind, direct) == PROXY_REGRESSION
+    older = {"client": "llm", "cells": [recorded("llm", held, "an-older-list")]}
+    assert real_agents._direct(older, behind) is None
+    assert real_agents._outcome(behind, None) == NOT_JUDGED
+    assert real_agents.recorded_on(entry) == f"current scenarios (1 of {len(builtin())})"
+    assert real_agents.recorded_on(older) == "older record"
