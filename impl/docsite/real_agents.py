@@ -53,7 +53,7 @@ from responses_oracle.agents.report import (
     why,
 )
 from responses_oracle.agents.runner import scenario_slug
-from responses_oracle.agents.scenario_list import LIST, Scenario, builtin, scenario_events
+from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_events
 from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
 from responses_oracle.words import counted
 
@@ -97,10 +97,17 @@ and which are older records, never mixing them silently."""
 
 def list_digest() -> str:
     """The current scenario list's digest: the first 12 hex digits of the SHA-256 of
-    ``scenarios.json``."""
+    what decides each served stream -- every scenario's name, base and deviations, and
+    its base file's bytes (a changed description is not a new list)."""
     import hashlib
 
-    return hashlib.sha256(LIST.read_bytes()).hexdigest()[:12]
+    digest = hashlib.sha256()
+    for scenario in builtin():
+        shown = [scenario.name, scenario.base, [d.to_json() for d in scenario.deviations]]
+        digest.update(json.dumps(shown, sort_keys=True).encode())
+        if scenario.base:
+            digest.update(scenario.base_path().read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def recorded_on(client: Mapping[str, Any], key: str = "cells") -> str:
