@@ -229,8 +229,9 @@ def base_of(name: str, source: str) -> list[Event]:
 
     recorded = source.startswith("captures/")
     found = find_stream(str(ROOT / "fixtures" / source) if recorded else source)
-    events = json.loads(json.dumps(list(found)))
-    events = UNDO.get(name, lambda found: found)(events)
+    events: list[Event] = json.loads(json.dumps(list(found)))
+    if name in UNDO:
+        events = UNDO[name](events)
     if not recorded:
         events = _sequential(canonical(events))
         for number, event in enumerate(events):
