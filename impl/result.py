@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
+from responses_oracle.model import recordkit
 from responses_oracle.model.catalogue import STRAY_ITEM_FIELDS, ChannelLocation
 from responses_oracle.model.execution import Execution
 from responses_oracle.model.payload import OFFER_ORDER
@@ -45,6 +46,12 @@ class ResultItem:
     executable: bool
     execution: Execution
     """Why it is or is not executable (``model/execution.py``)."""
+    given_ids: tuple[str, ...] = recordkit.field(default=(), compare=False)
+    """Every id the stream named the item by (``Entry.given_ids``); not in the
+    contract: ``item`` carries the one the oracle keeps."""
+    given_call_ids: tuple[str, ...] = recordkit.field(default=(), compare=False)
+    """Every ``call_id`` the stream gave the item (``Entry.given_call_ids``); not in the
+    contract: ``item`` carries the one the oracle keeps."""
 
     def to_dict(self) -> dict[str, Any]:
         """The item as in the result contract (a JSON-ready ``dict``)."""
@@ -235,6 +242,8 @@ def build_result(state: ResponseState) -> Result:
             state=entry.state,
             executable=entry.executable,
             execution=entry.execution,
+            given_ids=tuple(entry.given_ids),
+            given_call_ids=tuple(entry.given_call_ids),
         )
         for entry in entries
     )

@@ -228,9 +228,9 @@ def _core_state_Diagnostic(cls: Any, defaults: tuple[Any, ...]) -> Methods:
 
 def _core_state_Entry(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     """``Entry`` of ``responses_oracle.core.state``."""
-    _dflt_state, _dflt_completions, _dflt_call_id, _dflt_name, _dflt_namespace, _dflt_item_id, _dflt_id_source, _dflt_confirmed, _dflt_executable, _dflt_execution, _dflt_in_snapshot, _dflt_done_item, _dflt_item, _dflt_channels = defaults
+    _dflt_state, _dflt_completions, _dflt_call_id, _dflt_name, _dflt_namespace, _dflt_item_id, _dflt_id_source, _dflt_confirmed, _dflt_executable, _dflt_execution, _dflt_in_snapshot, _dflt_done_item, _dflt_given_ids, _dflt_given_call_ids, _dflt_item, _dflt_channels = defaults
     running: set[tuple[int, int]] = set()
-    def __init__(self: Any, ordinal: Any, item_type: Any, spec: Any, slot: Any, state: Any = _dflt_state, completions: Any = _dflt_completions, call_id: Any = _dflt_call_id, name: Any = _dflt_name, namespace: Any = _dflt_namespace, item_id: Any = _dflt_item_id, id_source: Any = _dflt_id_source, confirmed: Any = _dflt_confirmed, executable: Any = _dflt_executable, execution: Any = _dflt_execution, in_snapshot: Any = _dflt_in_snapshot, done_item: Any = _dflt_done_item, item: Any = _HAS_DEFAULT_FACTORY, channels: Any = _HAS_DEFAULT_FACTORY) -> None:
+    def __init__(self: Any, ordinal: Any, item_type: Any, spec: Any, slot: Any, state: Any = _dflt_state, completions: Any = _dflt_completions, call_id: Any = _dflt_call_id, name: Any = _dflt_name, namespace: Any = _dflt_namespace, item_id: Any = _dflt_item_id, id_source: Any = _dflt_id_source, confirmed: Any = _dflt_confirmed, executable: Any = _dflt_executable, execution: Any = _dflt_execution, in_snapshot: Any = _dflt_in_snapshot, done_item: Any = _dflt_done_item, given_ids: Any = _HAS_DEFAULT_FACTORY, given_call_ids: Any = _HAS_DEFAULT_FACTORY, item: Any = _HAS_DEFAULT_FACTORY, channels: Any = _HAS_DEFAULT_FACTORY) -> None:
         self.ordinal = ordinal
         self.item_type = item_type
         self.spec = spec
@@ -247,6 +247,8 @@ def _core_state_Entry(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         self.execution = execution
         self.in_snapshot = in_snapshot
         self.done_item = done_item
+        self.given_ids = _dflt_given_ids() if given_ids is _HAS_DEFAULT_FACTORY else given_ids
+        self.given_call_ids = _dflt_given_call_ids() if given_call_ids is _HAS_DEFAULT_FACTORY else given_call_ids
         self.item = _dflt_item() if item is _HAS_DEFAULT_FACTORY else item
         self.channels = _dflt_channels() if channels is _HAS_DEFAULT_FACTORY else channels
         self.__post_init__()
@@ -256,19 +258,19 @@ def _core_state_Entry(cls: Any, defaults: tuple[Any, ...]) -> Methods:
             return '...'
         running.add(key)
         try:
-            return self.__class__.__qualname__ + f"(ordinal={self.ordinal!r}, item_type={self.item_type!r}, spec={self.spec!r}, slot={self.slot!r}, state={self.state!r}, completions={self.completions!r}, call_id={self.call_id!r}, name={self.name!r}, namespace={self.namespace!r}, item_id={self.item_id!r}, id_source={self.id_source!r}, confirmed={self.confirmed!r}, executable={self.executable!r}, execution={self.execution!r}, in_snapshot={self.in_snapshot!r}, done_item={self.done_item!r}, item={self.item!r}, channels={self.channels!r})"
+            return self.__class__.__qualname__ + f"(ordinal={self.ordinal!r}, item_type={self.item_type!r}, spec={self.spec!r}, slot={self.slot!r}, state={self.state!r}, completions={self.completions!r}, call_id={self.call_id!r}, name={self.name!r}, namespace={self.namespace!r}, item_id={self.item_id!r}, id_source={self.id_source!r}, confirmed={self.confirmed!r}, executable={self.executable!r}, execution={self.execution!r}, in_snapshot={self.in_snapshot!r}, done_item={self.done_item!r}, given_ids={self.given_ids!r}, given_call_ids={self.given_call_ids!r}, item={self.item!r}, channels={self.channels!r})"
         finally:
             running.discard(key)
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:
-            return (self.ordinal, self.item_type, self.spec, self.slot, self.state, self.completions, self.call_id, self.name, self.namespace, self.item_id, self.id_source, self.confirmed, self.executable, self.execution, self.in_snapshot, self.done_item, self.item, self.channels) == (other.ordinal, other.item_type, other.spec, other.slot, other.state, other.completions, other.call_id, other.name, other.namespace, other.item_id, other.id_source, other.confirmed, other.executable, other.execution, other.in_snapshot, other.done_item, other.item, other.channels)
+            return (self.ordinal, self.item_type, self.spec, self.slot, self.state, self.completions, self.call_id, self.name, self.namespace, self.item_id, self.id_source, self.confirmed, self.executable, self.execution, self.in_snapshot, self.done_item, self.given_ids, self.given_call_ids, self.item, self.channels) == (other.ordinal, other.item_type, other.spec, other.slot, other.state, other.completions, other.call_id, other.name, other.namespace, other.item_id, other.id_source, other.confirmed, other.executable, other.execution, other.in_snapshot, other.done_item, other.given_ids, other.given_call_ids, other.item, other.channels)
         return NotImplemented
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
         ('__eq__', __eq__),
         ('__hash__', None),
-        ('__match_args__', ('ordinal', 'item_type', 'spec', 'slot', 'state', 'completions', 'call_id', 'name', 'namespace', 'item_id', 'id_source', 'confirmed', 'executable', 'execution', 'in_snapshot', 'done_item', 'item', 'channels')),
+        ('__match_args__', ('ordinal', 'item_type', 'spec', 'slot', 'state', 'completions', 'call_id', 'name', 'namespace', 'item_id', 'id_source', 'confirmed', 'executable', 'execution', 'in_snapshot', 'done_item', 'given_ids', 'given_call_ids', 'item', 'channels')),
     )
 
 
@@ -807,8 +809,9 @@ def _result_Result(cls: Any, defaults: tuple[Any, ...]) -> Methods:
 
 def _result_ResultItem(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     """``ResultItem`` of ``responses_oracle.result``."""
+    _dflt_given_ids, _dflt_given_call_ids = defaults
     running: set[tuple[int, int]] = set()
-    def __init__(self: Any, output_index: Any, item: Any, id_source: Any, payload_source: Any, state: Any, executable: Any, execution: Any) -> None:
+    def __init__(self: Any, output_index: Any, item: Any, id_source: Any, payload_source: Any, state: Any, executable: Any, execution: Any, given_ids: Any = _dflt_given_ids, given_call_ids: Any = _dflt_given_call_ids) -> None:
         _object_setattr(self, 'output_index', output_index)
         _object_setattr(self, 'item', item)
         _object_setattr(self, 'id_source', id_source)
@@ -816,23 +819,25 @@ def _result_ResultItem(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         _object_setattr(self, 'state', state)
         _object_setattr(self, 'executable', executable)
         _object_setattr(self, 'execution', execution)
+        _object_setattr(self, 'given_ids', given_ids)
+        _object_setattr(self, 'given_call_ids', given_call_ids)
     def __repr__(self: Any) -> Any:
         key = id(self), _get_ident()
         if key in running:
             return '...'
         running.add(key)
         try:
-            return self.__class__.__qualname__ + f"(output_index={self.output_index!r}, item={self.item!r}, id_source={self.id_source!r}, payload_source={self.payload_source!r}, state={self.state!r}, executable={self.executable!r}, execution={self.execution!r})"
+            return self.__class__.__qualname__ + f"(output_index={self.output_index!r}, item={self.item!r}, id_source={self.id_source!r}, payload_source={self.payload_source!r}, state={self.state!r}, executable={self.executable!r}, execution={self.execution!r}, given_ids={self.given_ids!r}, given_call_ids={self.given_call_ids!r})"
         finally:
             running.discard(key)
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:
             return (self.output_index, self.item, self.id_source, self.payload_source, self.state, self.executable, self.execution) == (other.output_index, other.item, other.id_source, other.payload_source, other.state, other.executable, other.execution)
         return NotImplemented
-    __setattr__, __delattr__ = _frozen(cls, ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'))
+    __setattr__, __delattr__ = _frozen(cls, ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution', 'given_ids', 'given_call_ids'))
     def __hash__(self: Any) -> int:
         return hash((self.output_index, self.item, self.id_source, self.payload_source, self.state, self.executable, self.execution))
-    _dataclass_getstate, _dataclass_setstate = _slot_state(('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution'))
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution', 'given_ids', 'given_call_ids'))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -840,7 +845,7 @@ def _result_ResultItem(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         ('__setattr__', __setattr__),
         ('__delattr__', __delattr__),
         ('__hash__', __hash__),
-        ('__match_args__', ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution')),
+        ('__match_args__', ('output_index', 'item', 'id_source', 'payload_source', 'state', 'executable', 'execution', 'given_ids', 'given_call_ids')),
         ('__getstate__', _dataclass_getstate),
         ('__setstate__', _dataclass_setstate),
     )
@@ -903,7 +908,7 @@ RECORDS: dict[str, tuple[Any, Callable[[type, tuple[Any, ...]], Methods]]] = {
         _core_state_Diagnostic,
     ),
     'responses_oracle.core.state.Entry': (
-        (False, True, True, (('ordinal', False, False, True, True, True), ('item_type', False, False, True, True, True), ('spec', False, False, True, True, True), ('slot', False, False, True, True, True), ('state', True, False, True, True, True), ('completions', True, False, True, True, True), ('call_id', True, False, True, True, True), ('name', True, False, True, True, True), ('namespace', True, False, True, True, True), ('item_id', True, False, True, True, True), ('id_source', True, False, True, True, True), ('confirmed', True, False, True, True, True), ('executable', True, False, True, True, True), ('execution', True, False, True, True, True), ('in_snapshot', True, False, True, True, True), ('done_item', True, False, True, True, True), ('item', False, True, True, True, True), ('channels', False, True, True, True, True), ('channel_kinds', False, False, False, False, False))),
+        (False, True, True, (('ordinal', False, False, True, True, True), ('item_type', False, False, True, True, True), ('spec', False, False, True, True, True), ('slot', False, False, True, True, True), ('state', True, False, True, True, True), ('completions', True, False, True, True, True), ('call_id', True, False, True, True, True), ('name', True, False, True, True, True), ('namespace', True, False, True, True, True), ('item_id', True, False, True, True, True), ('id_source', True, False, True, True, True), ('confirmed', True, False, True, True, True), ('executable', True, False, True, True, True), ('execution', True, False, True, True, True), ('in_snapshot', True, False, True, True, True), ('done_item', True, False, True, True, True), ('given_ids', False, True, True, True, True), ('given_call_ids', False, True, True, True, True), ('item', False, True, True, True, True), ('channels', False, True, True, True, True), ('channel_kinds', False, False, False, False, False))),
         _core_state_Entry,
     ),
     'responses_oracle.core.state.ResponseState': (
@@ -959,7 +964,7 @@ RECORDS: dict[str, tuple[Any, Callable[[type, tuple[Any, ...]], Methods]]] = {
         _result_Result,
     ),
     'responses_oracle.result.ResultItem': (
-        (True, True, False, (('output_index', False, False, True, True, True), ('item', False, False, True, True, True), ('id_source', False, False, True, True, True), ('payload_source', False, False, True, True, True), ('state', False, False, True, True, True), ('executable', False, False, True, True, True), ('execution', False, False, True, True, True))),
+        (True, True, False, (('output_index', False, False, True, True, True), ('item', False, False, True, True, True), ('id_source', False, False, True, True, True), ('payload_source', False, False, True, True, True), ('state', False, False, True, True, True), ('executable', False, False, True, True, True), ('execution', False, False, True, True, True), ('given_ids', True, False, True, True, False), ('given_call_ids', True, False, True, True, False))),
         _result_ResultItem,
     ),
     'responses_oracle.wire.records.Limits': (

@@ -341,6 +341,17 @@ FANTASY: Final = "v0.41.2"
 _GO_DRIVER: Final = ("{bin}", "{base_url}", "{prompt}")
 """How a built Go driver is run: the binary, serve's endpoint and the prompt."""
 
+_OPENAI_GO_INSTALL: Final = Install(
+    "go", f"openai-go-{OPENAI_GO}", (f"github.com/openai/openai-go/v3@{OPENAI_GO}",),
+    bin="openai-go", source="openai_go",
+)
+"""openai-go's driver, built once: both of its rows run it, each reading a turn's calls
+one of the two ways the SDK's docs show (``drivers/openai_go``)."""
+
+_OPENAI_PYTHON: Final = "3.57.0"
+"""openai-python's version: the project's own pin (``pyproject.toml``'s test extra),
+which its row and the gateways' downstream client run."""
+
 PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="codex",
@@ -391,6 +402,22 @@ PROFILES: Final[tuple[Profile, ...]] = (
              ("DO_NOT_TRACK", "1")),
         files=(("work/crush.json", _CRUSH_CONFIG),),
         timeout=180.0,
+    ),
+    Profile(
+        name="openai-python",
+        kind="library",
+        package="openai",
+        version=_OPENAI_PYTHON,
+        install=Install("project", "", (f"openai=={_OPENAI_PYTHON}",)),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
+        driven="its README's tool loop: `client.responses.stream(...)` with `echo(text)`, "
+        "`ping()` and a custom tool `note`, `get_final_response()`, the response's output "
+        "items appended to the input as they are with an output for each call, the next "
+        "request sent (drivers/openai_python.py; the gateways' downstream client)",
+        driver="openai_python.py",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
     ),
     Profile(
         name="openai-agents",
@@ -511,15 +538,29 @@ PROFILES: Final[tuple[Profile, ...]] = (
         kind="library",
         package="github.com/openai/openai-go/v3",
         version=OPENAI_GO,
-        install=Install("go", f"openai-go-{OPENAI_GO}",
-                        (f"github.com/openai/openai-go/v3@{OPENAI_GO}",), bin="openai-go",
-                        source="openai_go"),
-        command=_GO_DRIVER,
+        install=_OPENAI_GO_INSTALL,
+        command=(*_GO_DRIVER, "completed"),
         driven="`client.Responses.NewStreaming` with two function tools (`echo`, and `ping` "
         "of no parameter), the calls read from the response `response.completed` carries "
-        "(the SDK accumulates only WebSocket turns); the SDK has no tool loop, so the "
-        "driver's loop replays each output item with `ToParam()` and a "
-        "`function_call_output` (drivers/openai_go)",
+        "(the SDK accumulates only WebSocket turns; the other way its docs show is the "
+        "openai-go-items row); the SDK has no tool loop, so the driver's loop replays each "
+        "output item with `ToParam()` and a `function_call_output` (drivers/openai_go)",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
+        name="openai-go-items",
+        kind="library",
+        package="github.com/openai/openai-go/v3",
+        version=OPENAI_GO,
+        install=_OPENAI_GO_INSTALL,
+        command=(*_GO_DRIVER, "items"),
+        driven="openai-go read the other way its docs show: the calls read from the "
+        "`response.output_item.done` events of `client.Responses.NewStreaming`, in stream "
+        "order, each replayed with `ToParam()` and a `function_call_output` by the "
+        "driver's loop (drivers/openai_go, mode `items`): no cell depends on the driver's "
+        "choice between the two",
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,

@@ -6,23 +6,49 @@ cell with the three marks (``verdicts.summary``), a gateway's ``answer_kept`` af
 (does its client get the answer serve sent?), the clean twin's marks, and, for a
 broken, not-judged or not-run cell, why.
 
-A cell's ``outcome``: a broken verdict counts only where the client gets that verdict
-right on the scenario's clean twin (the twin's mark for it holds); a cell whose every
-broken verdict is broken on the twin too (or does not apply there) is *not judged: fails
-the clean twin too (why)* -- what broke is not the scenario's deviation.  Per verdict,
-not per cell: a client that drops a call on the scenario but runs it on the twin broke
-on the deviation, even where it replays the twin's call without its id.  A cell without
-a twin (recorded before twins were run) is not judged either.  ``--json`` is one
-object: the cells as recorded (``Cell.to_json``).  ``--html`` is one self-contained
-page: the same table, each cell's scenario linked to the timeline of the stream as
-serve played it to that client (drawn by ``responses_oracle.timeline``, one page per
-cell in a folder beside the report), each mark titled with serve's reason.
+A cell's ``outcome`` is one of ``OUTCOMES`` (named constants: the pages colour by
+them):
+
+==================  ==================================================================
+outcome             when
+==================  ==================================================================
+not run             the client could not be installed or started, or sent no request
+not applicable      no offered tool takes the scenario's calls as a model makes them
+no verdict          it ran, but serve had no call to judge (and, for a gateway, no
+                    downstream answer was handed back)
+held                nothing broke
+broken              a verdict broke that the clean twin holds (per verdict, not per
+                    cell: a client that drops a call on the scenario but runs it on the
+                    twin broke on the deviation, even where it replays the twin's call
+                    without its id)
+proxy regression    behind the proxy: a verdict the same client holds *directly* on the
+                    same scenario broke (#39: the proxy made it worse)
+not counted         a verdict broke on a robustness row (the scenario list's
+                    ``counted: false``: a deviation no provider is shown to send, or a
+                    stream the oracle calls an error): shown, never counted as harm
+not judged          every broken verdict is broken on the clean twin too (or does not
+                    apply there, or no twin was recorded); behind the proxy, broken
+                    directly too (or no direct cell was recorded)
+==================  ==================================================================
+
+**Each row judges its own program.**  A gateway's cell is judged on ``answer_kept``
+alone: what its downstream client then did with the answer is that client's row
+(openai-python's), so the three verdicts of the downstream run are shown and never
+counted.  **Behind the proxy** a cell is compared with the same client direct, never
+with the twin behind the proxy: a verdict held directly and lost behind the proxy is a
+proxy regression, counted and named (``regressions``).
+
+``--json`` is one object: the cells as recorded (``Cell.to_json``).  ``--html`` is one
+self-contained page: the same table, each cell's scenario linked to the timeline of
+the stream as serve played it to that client (drawn by ``responses_oracle.timeline``,
+one page per cell in a folder beside the report), each mark titled with serve's reason.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -51,37 +77,100 @@ def answer_kept(cell: Cell) -> bool | None:
     return cell.gateway.get(ANSWER_KEPT) if cell.gateway is not None else None
 
 
+def gateway_cell(cell: Cell) -> bool:
+    """Whether ``cell`` is a gateway's: judged on ``answer_kept`` alone (module
+    docstring); its downstream client's verdicts belong to that client's row."""
+    from .profiles import BY_NAME
+
+    profile = BY_NAME.get(cell.client)
+    return cell.gateway is not None or (profile is not None and profile.gateway)
+
+
 def _marked(cell: Cell, held: bool) -> frozenset[str]:
-    """The verdicts a run holds (``held``) or breaks, a gateway's ``answer_kept`` too."""
-    found = {key for key, mark in marks(cell).items() if mark == ("ok" if held else "FAIL")}
-    return frozenset(found | {ANSWER_KEPT} if answer_kept(cell) is held else found)
+    """The verdicts a run holds (``held``) or breaks: a gateway's ``answer_kept`` only,
+    any other client's three."""
+    if gateway_cell(cell):
+        return frozenset({ANSWER_KEPT} if answer_kept(cell) is held else ())
+    return frozenset(key for key, mark in marks(cell).items()
+                     if mark == ("ok" if held else "FAIL"))
 
 
 def breaks(cell: Cell) -> bool:
-    """Whether a run breaks a verdict (a gateway's ``answer_kept`` too), twin or not."""
+    """Whether a run breaks a verdict it is judged on, twin or not."""
     return cell.ran and bool(_marked(cell, held=False))
 
 
 HELD: Final = "held"
+"""Nothing the cell is judged on broke."""
 BROKEN: Final = "broken"
+"""A verdict broke that the clean twin holds: counted as harm."""
+PROXY_REGRESSION: Final = "proxy regression"
+"""Behind the proxy, a verdict broke that the same client holds directly: counted."""
+NOT_COUNTED: Final = "not counted"
+"""A verdict broke on a robustness row (the scenario list's ``counted: false``)."""
 NOT_JUDGED: Final = "not judged"
+"""Every broken verdict is broken on the twin (behind the proxy: directly) too."""
+NO_VERDICT: Final = "no verdict"
+"""It ran, but serve had nothing to judge."""
 NOT_RUN: Final = "not run"
+"""The client was not installed, did not start or sent no request."""
 NOT_APPLICABLE: Final = "not applicable"
-"""A cell's outcomes (``outcome``)."""
+"""No offered tool takes the scenario's calls as a model makes them."""
+
+OUTCOMES: Final = (HELD, BROKEN, PROXY_REGRESSION, NOT_COUNTED, NOT_JUDGED, NO_VERDICT,
+                   NOT_APPLICABLE, NOT_RUN)
+"""Every outcome of a cell (``outcome``), in the order the reports count them."""
+
+COUNTED: Final = (BROKEN, PROXY_REGRESSION)
+"""The outcomes counted as harm."""
 
 
-def outcome(cell: Cell) -> str:
-    """``not run``; ``not applicable`` (no offered tool takes the scenario's calls);
-    ``held`` (nothing broke); ``broken`` (a verdict broke that the clean twin holds);
-    ``not judged`` (every verdict that broke is broken on the clean twin too, or does
-    not apply there, or the twin was not run or not recorded)."""
+def counted_scenario(name: str) -> bool:
+    """Whether a broken verdict on scenario ``name`` counts as harm: False for a
+    robustness row of the built-in list (its ``counted``); a scenario outside the list
+    (a user's own file) counts."""
+    return name not in _uncounted()
+
+
+@cache
+def _uncounted() -> frozenset[str]:
+    """The robustness rows of the built-in list (read once)."""
+    from .scenario_list import builtin
+
+    return frozenset(s.name for s in builtin() if not s.counted)
+
+
+def outcome(cell: Cell, direct: Cell | None = None) -> str:
+    """The cell's outcome (``OUTCOMES``; module docstring).  ``direct``: for a cell
+    recorded behind the proxy, the same client's direct cell on the same scenario
+    (None when none was recorded; ``behind_proxy`` says whether it is such a cell)."""
     if not cell.ran:
         return NOT_RUN
     if cell.not_applicable:
         return NOT_APPLICABLE
+    if not (cell.calls or (gateway_cell(cell) and answer_kept(cell) is not None)):
+        return NO_VERDICT
     if not breaks(cell):
         return HELD
+    if not counted_scenario(cell.scenario):
+        return NOT_COUNTED
+    if behind_proxy(cell):
+        return PROXY_REGRESSION if _lost(cell, direct) else NOT_JUDGED
     return BROKEN if _counted(cell) else NOT_JUDGED
+
+
+def behind_proxy(cell: Cell) -> bool:
+    """Whether the cell was recorded with the proxy between serve and the client."""
+    from .runner import VIA_PROXY
+
+    return cell.client.endswith(VIA_PROXY)
+
+
+def _lost(cell: Cell, direct: Cell | None) -> frozenset[str]:
+    """The verdicts broken behind the proxy that the same client holds directly."""
+    if direct is None or not direct.ran:
+        return frozenset()
+    return _marked(cell, held=False) & _marked(direct, held=True)
 
 
 def _counted(cell: Cell) -> frozenset[str]:
@@ -92,15 +181,21 @@ def _counted(cell: Cell) -> frozenset[str]:
     return _marked(cell, held=False) & _marked(twin, held=True)
 
 
-def broken(cell: Cell) -> bool:
-    """Whether a cell counts as broken: a verdict broke on the scenario, not the twin."""
-    return outcome(cell) == BROKEN
+def broken(cell: Cell, direct: Cell | None = None) -> bool:
+    """Whether a cell counts as harm: a verdict broke on the scenario, not the twin (or,
+    behind the proxy, held directly)."""
+    return outcome(cell, direct) in COUNTED
 
 
-def not_judged(cell: Cell) -> str:
+def not_judged(cell: Cell, direct: Cell | None = None) -> str:
     """Why a cell whose verdict broke is not judged (``""`` when it is judged)."""
-    if outcome(cell) != NOT_JUDGED:
+    if outcome(cell, direct) != NOT_JUDGED:
         return ""
+    if behind_proxy(cell):
+        if direct is None or not direct.ran:
+            return ("not judged: the same client was not recorded directly on this scenario "
+                    "(on the same scenario list)")
+        return f"not judged: broken directly too ({_broke(direct)})"
     twin = cell.twin
     if twin is None:
         return "not judged: no clean twin was recorded"
@@ -116,17 +211,116 @@ def twin_marks(cell: Cell) -> dict[str, str] | None:
     return marks(cell.twin) if cell.twin is not None else None
 
 
+def direct_cells(cells: Sequence[Cell]) -> dict[tuple[str, str], Cell]:
+    """Each direct cell of ``cells`` by (client, scenario): what a cell behind the proxy
+    is compared with (``outcome``'s ``direct``)."""
+    return {(c.client, c.scenario): c for c in cells if not behind_proxy(c)}
+
+
+def direct_of(cell: Cell, directs: Mapping[tuple[str, str], Cell]) -> Cell | None:
+    """The direct cell a cell behind the proxy is compared with (None: none recorded,
+    or ``cell`` is direct itself)."""
+    from .runner import VIA_PROXY
+
+    if not behind_proxy(cell):
+        return None
+    return directs.get((cell.client.removesuffix(VIA_PROXY), cell.scenario))
+
+
+def outcomes(cells: Sequence[Cell]) -> list[str]:
+    """Each cell's outcome, a cell behind the proxy compared with the same client's
+    direct cell in ``cells``."""
+    directs = direct_cells(cells)
+    return [outcome(cell, direct_of(cell, directs)) for cell in cells]
+
+
+def by_verdict(cells: Sequence[Cell]) -> dict[str, int]:
+    """How many counted cells (``COUNTED``) broke each verdict: label → cells, in report
+    order, a verdict none broke left out (the headline's counts per verdict)."""
+    found = outcomes(cells)
+    directs = direct_cells(cells)
+    tally = dict.fromkeys([*(LABELS[key] for key in VERDICTS), ANSWER_KEPT], 0)
+    for cell, said in zip(cells, found, strict=True):
+        if said in COUNTED:
+            lost = (_lost(cell, direct_of(cell, directs)) if said == PROXY_REGRESSION
+                    else _counted(cell))
+            for key in lost:
+                tally[LABELS.get(key, key)] += 1
+    return {label: n for label, n in tally.items() if n}
+
+
+def causes(cell: Cell) -> tuple[str, ...]:
+    """The root cause(s) of a broken cell: the deviations whose one-cause replay alone
+    breaks a verdict the twin keeps (the runner's ``causes``, rule 7); a scenario's one
+    deviation where no replay was needed; several joined by ``+`` where none breaks
+    alone; none known for a cell recorded without its replays."""
+    from .scenario_list import declared
+
+    if cell.causes:
+        # Only what the row is judged on: a gateway's answer_kept, another's three.
+        judged = {ANSWER_KEPT} if gateway_cell(cell) else set(VERDICTS)
+        alone = tuple(name for name, lost in cell.causes.items() if judged & set(lost))
+        return alone or (" + ".join(cell.causes),)
+    scenario = declared(cell.scenario)
+    names = tuple(dict.fromkeys(d.name for d in scenario.deviations)) if scenario else ()
+    return names if len(names) == 1 else ()
+
+
+def evidence(scenario: str) -> tuple[str, ...]:
+    """What shows a provider sends scenario ``scenario``'s deviations: each deviation's
+    evidence in the catalogue (``model.deviations``), capture paths and public issues,
+    in order, once each; none for a scenario outside the built-in list."""
+    from responses_oracle.model.deviations import DEVIATIONS
+
+    from .scenario_list import declared
+
+    found = declared(scenario)
+    return tuple(dict.fromkeys(
+        shown for applied in (found.deviations if found else ())
+        for shown in DEVIATIONS[applied.name].evidence
+    ))
+
+
+def by_cause(cells: Sequence[Cell]) -> dict[str, int]:
+    """How many counted cells each root cause breaks (``causes``): cause → cells, most
+    first; ``UNKNOWN_CAUSE`` for a counted cell recorded without its replays."""
+    tally: dict[str, int] = {}
+    for cell, said in zip(cells, outcomes(cells), strict=True):
+        if said in COUNTED:
+            for cause in causes(cell) or (UNKNOWN_CAUSE,):
+                tally[cause] = tally.get(cause, 0) + 1
+    return dict(sorted(tally.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
+UNKNOWN_CAUSE: Final = "cause not replayed"
+"""The cause of a counted cell recorded without one-cause replays."""
+
+
+def regressions(cells: Sequence[Cell]) -> list[Cell]:
+    """The proxy regressions of ``cells`` (#39): cells behind the proxy that lost a
+    verdict the same client holds directly."""
+    return [cell for cell, said in zip(cells, outcomes(cells), strict=True)
+            if said == PROXY_REGRESSION]
+
+
+def _split(tally: Mapping[str, int]) -> str:
+    return ", ".join(f"{label} {n}" for label, n in tally.items())
+
+
 def headline(cells: Sequence[Cell]) -> str:
-    """The verdict line: all held, or how many cells broke one, how many were not
-    judged, how many did not run."""
-    found = [outcome(c) for c in cells]
-    failing, unjudged = found.count(BROKEN), found.count(NOT_JUDGED)
+    """The verdict line: all held, or how many cells broke a verdict (per verdict), how
+    many proxy regressions, how many were not counted, not judged or not run."""
+    found = outcomes(cells)
+    failing, lost = found.count(BROKEN), found.count(PROXY_REGRESSION)
+    unjudged, uncounted = found.count(NOT_JUDGED), found.count(NOT_COUNTED)
     idle = [c for c in cells if not c.ran]
     clients = sorted({c.client for c in idle})
-    silent = sum(c.ran and not c.calls and not c.not_applicable for c in cells)
+    silent = found.count(NO_VERDICT)
     apart = [f"{found.count(NOT_APPLICABLE)} not applicable"] if NOT_APPLICABLE in found else []
     apart += [f"{silent} got no verdict: no call to judge"] if silent else []
-    if not failing and not idle and not unjudged:
+    apart += [f"{uncounted} broke a verdict on a robustness row, not counted"] if uncounted \
+        else []
+    if not failing and not lost and not idle and not unjudged:
         every = "the one cell" if len(cells) == 1 else f"all {counted(len(cells), 'cell')}"
         # A cell with nothing to judge holds nothing: it is counted apart.
         none = f" ({'; '.join(apart)})" if apart else ""
@@ -136,26 +330,40 @@ def headline(cells: Sequence[Cell]) -> str:
         parts.append(f"{failing:,} of {counted(len(cells), 'cell')} "
                      f"{'breaks' if failing == 1 else 'break'} a verdict its clean twin "
                      "keeps")
+    if lost:
+        parts.append(f"{counted(lost, 'proxy regression')} (held directly, lost behind "
+                     "the proxy)")
+    if failing or lost:
+        parts[-1] += f" (by verdict: {_split(by_verdict(cells))})"
     if unjudged:
         parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
-                     "clean twin did not hold)")
+                     "clean twin, or the client direct, did not hold)")
+    if uncounted:
+        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows)")
     if idle:
         parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
-    word = "FAIL" if failing else "NOT JUDGED" if unjudged else "NOT RUN"
+    word = "FAIL" if failing or lost else "NOT JUDGED" if unjudged else "NOT RUN"
     return f"{word}: {'; '.join(parts)}."
 
 
-def why(cell: Cell) -> str:
+def why(cell: Cell, direct: Cell | None = None) -> str:
     """The reason shown beside a cell: why it did not run or does not apply, each
-    broken verdict's, and why a cell is not judged."""
+    broken verdict's, why a cell is not judged or not counted, and, behind the proxy,
+    what it held directly.  ``direct`` as for ``outcome``."""
     if not cell.ran or cell.not_applicable:
         return cell.reason
-    unjudged = not_judged(cell)
+    said = outcome(cell, direct)
+    if said == NOT_COUNTED:
+        return f"not counted: {robustness(cell.scenario)}; the scenario: {_broke(cell)}"
+    unjudged = not_judged(cell, direct)
     if unjudged:
         return f"{unjudged}; the scenario: {_broke(cell)}"
+    if said == PROXY_REGRESSION and direct is not None:
+        shown = ", ".join(LABELS.get(key, key) for key in sorted(_lost(cell, direct)))
+        return f"proxy regression: {shown} held directly, lost behind the proxy: {_broke(cell)}"
     twin = cell.twin
     also = _marked(cell, held=False) - _counted(cell) if twin is not None else frozenset()
-    if also and twin is not None:
+    if also and twin is not None and said == BROKEN:
         # Counted: what the twin holds. Said too: what it does not, and why.
         shown = ", ".join(LABELS.get(key, key) for key in sorted(also))
         return f"{_broke(cell)}; not counted ({shown}): the clean twin does not hold it " \
@@ -163,21 +371,27 @@ def why(cell: Cell) -> str:
     return _broke(cell)
 
 
+def robustness(scenario: str) -> str:
+    """Why a scenario of the built-in list is a robustness row (its ``robustness``)."""
+    from .scenario_list import declared
+
+    found = declared(scenario)
+    return (found.robustness if found else "") or "a robustness row of the scenario list"
+
+
 def _broke(cell: Cell) -> str:
-    """Each broken verdict's reason (a gateway's answer_kept too), and the client's
+    """Each broken verdict's reason (a gateway's: answer_kept's alone), and the client's
     error where it failed."""
+    if gateway_cell(cell):
+        if answer_kept(cell) is False and cell.gateway is not None:
+            return f"answer_kept: {cell.gateway['reason']}"
+        return cell.reason
     found = [
         f"{call.call_id or call.name}: {LABELS[key]}: {call.reasons.get(key) or 'broken'}"
         for call in cell.calls
         for key in VERDICTS
         if call.values.get(key) is False
     ]
-    if answer_kept(cell) is False and cell.gateway is not None:
-        found.append(f"answer_kept: {cell.gateway['reason']}")
-    elif found and answer_kept(cell):
-        # Not the answer the gateway relayed: what broke happened after its client had it.
-        found.append("the gateway relayed the answer intact (answer_kept): this broke "
-                     "after its downstream client got it")
     said = cell.error or error_line(cell.output)
     if found and cell.exit_status not in (0, None) and said:
         # A call dropped by a client that failed: its error says why.
@@ -190,6 +404,7 @@ def terminal(cells: Sequence[Cell]) -> str:
     width = max([len(c.client) for c in cells] + [6])
     swidth = max([len(c.scenario) for c in cells] + [8])
     lines = [headline(cells), ""]
+    directs = direct_cells(cells)
     lines.append(f"{'client':<{width}}  {'scenario':<{swidth}}  executed  history   "
                  "api-valid  twin")
     for cell in cells:
@@ -202,10 +417,11 @@ def terminal(cells: Sequence[Cell]) -> str:
         kept = answer_kept(cell)
         if kept is not None:
             row += f"  answer-kept {'ok' if kept else 'FAIL'}"
-        reason = why(cell)
+        direct = direct_of(cell, directs)
+        reason = why(cell, direct)
         # A cell that held shows no reason, unless it got no verdict at all.
         lines.append(row.rstrip() + (f"  {reason[:160]}" if reason and (
-            outcome(cell) != HELD or not cell.calls) else ""))
+            outcome(cell, direct) != HELD or not cell.calls) else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -227,6 +443,7 @@ def cell_from_json(record: dict[str, Any]) -> Cell:
         seconds=record.get("seconds", 0.0), requests=record.get("requests", 0),
         calls=[CallVerdict.from_json(call) for call in record.get("calls") or []],
         output=record.get("output", ""), error=record.get("error", ""),
+        causes=record.get("causes"),
     )
 
 
@@ -238,8 +455,10 @@ td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.FAIL{background:#fd
 def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
     """The HTML report; ``timeline(n)`` is the link to the timeline of cell ``n``."""
     rows = []
+    directs = direct_cells(cells)
     for n, cell in enumerate(cells):
         mark = marks(cell)
+        direct = direct_of(cell, directs)
         link = timeline(n)
         name = html.escape(cell.scenario)
         scenario = f'<a href="{html.escape(link)}">{name}</a>' if link else name
@@ -258,8 +477,8 @@ def page(cells: Sequence[Cell], timeline: Callable[[int], str | None]) -> str:
         shown = "/".join(twin[key] for key in VERDICTS) if twin else "-"
         rows.append(f"<tr><td>{html.escape(cell.client)}</td><td>{scenario}</td>"
                     f"{''.join(tds)}<td>{html.escape(shown)}</td>"
-                    f"<td>{html.escape(outcome(cell))}</td>"
-                    f"<td>{html.escape(why(cell))}</td></tr>")
+                    f"<td>{html.escape(outcome(cell, direct))}</td>"
+                    f"<td>{html.escape(why(cell, direct))}</td></tr>")
     return (
         "<!doctype html><html><head><meta charset=utf-8>"
         "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "

@@ -4,7 +4,8 @@ Rules
 -----
 1. The verdicts are serve's (``responses_oracle.serve.verdicts`` names them, its judge
    decides): this module reads them, it never judges.  A verdict is ``True`` (holds),
-   ``False`` (fails) or ``None`` (does not apply), with serve's reason.
+   ``False`` (fails) or ``None`` (does not apply), with serve's reason and its notes
+   (what differed without harm).
 2. A ``verdicts.json`` that is missing or unreadable gives no call at all, and a
    scenario serve never served gives none either: the cell then says why
    (``Cell.reason``) instead of showing a verdict.
@@ -50,6 +51,10 @@ class CallVerdict:
     """The oracle's replay item of the call (serve's ``expected``); not recorded."""
     events: tuple[int, ...] = ()
     """The served events that carry the call (serve's ``events``); not recorded."""
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per verdict, what differed without harm (serve's notes: another of the
+    provider's ids, other bytes of JSON-equal arguments): shown beside it, never a
+    failure."""
 
     def to_json(self) -> dict[str, Any]:
         """The call as recorded data."""
@@ -60,6 +65,8 @@ class CallVerdict:
             "executable": self.executable,
             **{key: self.values.get(key) for key in VERDICTS},
             "reasons": {key: self.reasons.get(key, "") for key in VERDICTS},
+            **({"notes": {key: list(found) for key, found in self.notes.items()}}
+               if self.notes else {}),
         }
 
     @classmethod
@@ -67,8 +74,14 @@ class CallVerdict:
         """A call from serve's record, or from ``to_json``'s (a reason is serve's
         ``{"value", "reason", "rule"}`` object, or its text)."""
         reasons = {}
+        notes = {
+            key: tuple(str(note) for note in found)
+            for key, found in (record.get("notes") or {}).items() if found
+        }
         for key, given in (record.get("reasons") or {}).items():
             reasons[key] = str(given.get("reason", "") if isinstance(given, Mapping) else given)
+            if isinstance(given, Mapping) and given.get("notes"):
+                notes[key] = tuple(str(note) for note in given["notes"])
         return cls(
             call_id=str(record.get("call_id") or ""),
             name=str(record.get("name") or ""),
@@ -78,6 +91,7 @@ class CallVerdict:
             executable=record.get("executable"),
             expected=record["expected"] if isinstance(record.get("expected"), Mapping) else None,
             events=tuple(i for i in record.get("events") or () if isinstance(i, int)),
+            notes=notes,
         )
 
 

@@ -126,6 +126,7 @@ class StepContext:
             owners.append(entry.ordinal)
         else:
             return
+        entry.given_ids.append(item_id)
         self.state.routes.clear()  # the cells cached from the id's old aliases
 
     def holder(self, kind: ItemKind, call_id: str | None) -> Sequence[int]:

@@ -53,6 +53,11 @@ def merge_item(
         owners = step.holder(entry.spec.kind, value) if step.kernels.names_one(field) else ()
         taken = bool(owners) and owners[0] != entry.ordinal
         relation = identity_relation(PYTHON, held, value, taken)
+        given = entry.given_call_ids
+        if field is IdentityField.CALL_ID and value is not None and not taken \
+                and value not in given:
+            # Kept or not, the stream gave the call this call_id (``Entry.given_call_ids``).
+            given.append(value)
         decision = step.kernels.identity(field, stage, relation)
         take = decision.action is PayloadAction.TAKE
         if decision.code is not None:

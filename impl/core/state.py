@@ -92,6 +92,13 @@ class Entry:
     in_snapshot: bool = False
     done_item: bool = False
     """An ``output_item.done`` item was merged into the entry (``identity.merge_item``)."""
+    given_ids: list[str] = field(default_factory=list)
+    """Every id the stream named the item by (a wire ``id``, a rotated one, a gateway's
+    ``item_id``), first first: the entry's aliases (``StepContext.add_alias``)."""
+    given_call_ids: list[str] = field(default_factory=list)
+    """Every ``call_id`` the stream gave the item that no other entry holds, first first,
+    whether the identity table kept it or not (``identity.merge_item``): a client that
+    pairs the call's output by any of them pairs it with this call."""
     item: dict[str, Any] = field(default_factory=dict)
     channels: dict[tuple[ChannelKind, int], Channel] = field(default_factory=dict)
     channel_kinds: tuple[ChannelKind, ...] = field(init=False, repr=False, compare=False)

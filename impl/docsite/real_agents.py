@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -33,12 +34,21 @@ from typing import Any
 from responses_oracle.agents.profiles import BY_NAME, PROFILES, Profile
 from responses_oracle.agents.report import (
     BROKEN,
+    COUNTED,
     HELD,
+    NO_VERDICT,
     NOT_APPLICABLE,
+    NOT_COUNTED,
     NOT_JUDGED,
     NOT_RUN,
+    OUTCOMES,
+    PROXY_REGRESSION,
     answer_kept,
+    by_cause,
+    by_verdict,
+    causes,
     cell_from_json,
+    evidence,
     marks,
     outcome,
     why,
@@ -73,9 +83,6 @@ answered with the scenario's terminal response object, not the stream."""
 TWIN_MARK = " ¦ "
 """Between a cell's marks and its clean twin's."""
 
-OUTCOMES = (HELD, BROKEN, NOT_JUDGED, NOT_APPLICABLE, NOT_RUN)
-"""The outcomes of a cell (``report.outcome``), in the order the page counts them."""
-
 MEANING = {
     HELD: "every verdict that applies held",
     BROKEN: "a verdict broke that the clean twin holds: the deviation broke it",
@@ -83,6 +90,10 @@ MEANING = {
                 "recorded): not counted",
     NOT_APPLICABLE: "no tool the client offered takes the scenario's calls",
     NOT_RUN: "not installed, did not start, or sent no request",
+    PROXY_REGRESSION: "behind the proxy, a verdict broke that the client holds directly",
+    NOT_COUNTED: "a verdict broke on a robustness row (a deviation no provider is shown "
+                 "to send, or one the oracle calls an error): shown, never counted",
+    NO_VERDICT: "the client ran, but serve had no call to judge",
 }
 """What each outcome means, as the legend says it."""
 
@@ -93,6 +104,42 @@ SYMBOL = {"ok": "✓", "FAIL": "✗", "n/a": "-", "no verdict": "?", "not run": 
 
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+SCENARIO_LIST = "scenario_list"
+"""A recorded cell's stamp: the digest of the scenario list it was recorded on
+(``list_digest``), so the page says which clients were recorded on the current list
+and which are older records, never mixing them silently."""
+
+
+def list_digest() -> str:
+    """The current scenario list's digest: the first 12 hex digits of the SHA-256 of
+    what decides each served stream -- every scenario's name, base and deviations, and
+    its base file's bytes (a changed description is not a new list)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for scenario in builtin():
+        shown = [scenario.name, scenario.base, [d.to_json() for d in scenario.deviations]]
+        digest.update(json.dumps(shown, sort_keys=True).encode())
+        if scenario.base:
+            digest.update(scenario.base_path().read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def recorded_on(client: Mapping[str, Any], key: str = "cells") -> str:
+    """Whether a client's cells (``key``) were recorded on the current scenario list:
+    ``current scenarios`` (with how many of them, when not all), ``older record``
+    (every cell from an earlier list) or ``mixed: some cells older``."""
+    cells = client.get(key, [])
+    stamps = {x.get(SCENARIO_LIST) for x in cells}
+    if not stamps:
+        return ""
+    if stamps == {list_digest()}:
+        total = len(builtin())
+        return "current scenarios" + (f" ({len(cells)} of {total})" if len(cells) < total
+                                      else "")
+    return "older record" if list_digest() not in stamps else "mixed: some cells older"
 
 
 def client_entry(profile: Profile) -> dict[str, Any]:
@@ -126,10 +173,12 @@ def record_client(
     entry["started_at"] = _now()
     entry[key] = []
     by_argument = {s.argument(): s.name for s in scenarios}
+    digest = list_digest()
 
     def save_cell(done: Cell) -> None:
         data = done.to_json()
         data["scenario"] = by_argument.get(done.scenario, done.scenario)
+        data[SCENARIO_LIST] = digest
         data["output"] = data["output"][-400:]
         if "twin" in data:
             data["twin"]["output"] = data["twin"]["output"][-400:]
@@ -230,23 +279,54 @@ def _mark(recorded: Mapping[str, Any]) -> str:
     return "".join(SYMBOL[found[key]] for key in VERDICTS) + gateway + json_only
 
 
-def _silent(recorded: Mapping[str, Any]) -> bool:
-    """Whether a cell ran without a verdict: no call to judge (``???``)."""
-    return _mark(recorded) == "???"
+def _cell(recorded: Mapping[str, Any] | None) -> Any:
+    return cell_from_json(dict(recorded)) if recorded is not None else None
 
 
-def _outcome(recorded: Mapping[str, Any]) -> str:
-    return outcome(cell_from_json(dict(recorded)))
+def _outcome(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
+    """A recorded cell's outcome; ``direct``: for a cell behind the proxy, the same
+    client's direct cell on the same scenario (``report.outcome``)."""
+    return outcome(cell_from_json(dict(recorded)), _cell(direct))
 
 
-def _grid(recorded: Mapping[str, Any]) -> str:
+def _why(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
+    return why(cell_from_json(dict(recorded)), _cell(direct))
+
+
+ISSUE = re.compile(r"^([\w.-]+/[\w.-]+)#(\d+)$")
+"""A public issue or pull request as the catalogue cites it (``owner/repo#N``)."""
+
+
+def _cause(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
+    """For a counted cell: its root cause(s) and the scenario's evidence, linked
+    (every counted ✗ links what shows a provider sends it); ``""`` for any other."""
+    run = cell_from_json(dict(recorded))
+    if outcome(run, _cell(direct)) not in COUNTED:
+        return ""
+    shown = [
+        f"[`{found}`](https://github.com/{m.group(1)}/issues/{m.group(2)})"
+        if (m := ISSUE.match(found)) else f"`{found}`"
+        for found in evidence(run.scenario)
+    ]
+    return (f" — cause: {', '.join(causes(run)) or 'not replayed'}"
+            + (f"; evidence: {', '.join(shown)}" if shown else ""))
+
+
+def _direct(client: Mapping[str, Any], behind: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A client's direct cell on the scenario of its cell ``behind`` the proxy, recorded
+    on the same scenario list (what the proxy cell is compared with), or None."""
+    return next((x for x in client.get("cells", []) if x["scenario"] == behind["scenario"]
+                 and x.get(SCENARIO_LIST) == behind.get(SCENARIO_LIST)), None)
+
+
+def _grid(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None) -> str:
     """A cell of the grid: the scenario's marks, then the clean twin's after
     ``TWIN_MARK`` (none recorded: ``?``); a cell that is not judged in italics."""
     twin = recorded.get("twin")
     shown = _mark(recorded)
     if recorded["ran"] and not recorded.get("not_applicable"):
         shown += f"{TWIN_MARK}{_mark(twin) if isinstance(twin, Mapping) else '?'}"
-    return f"*{shown}*" if _outcome(recorded) == NOT_JUDGED else shown
+    return f"*{shown}*" if _outcome(recorded, direct) == NOT_JUDGED else shown
 
 
 def timeline_link(name: str) -> str:
@@ -254,33 +334,40 @@ def timeline_link(name: str) -> str:
     return f"{TIMELINES}/{scenario_slug(name)}.html"
 
 
-def columns(clients: Sequence[Mapping[str, Any]]) -> list[tuple[Column, list[Any]]]:
+def columns(
+    clients: Sequence[Mapping[str, Any]],
+) -> list[tuple[Column, list[Any], Mapping[str, Any] | None]]:
     """The matrix's columns in the Clients table's order, each client's column behind
-    the proxy after its direct one, with their recorded cells."""
+    the proxy after its direct one, with their recorded cells and, for a column behind
+    the proxy, the client's entry (its direct cells are what a proxy cell is compared
+    with)."""
     return [
         column
         for c in clients
-        for column in [(Column(c["client"], False), c["cells"])]
-        + ([(Column(c["client"], True), c[PROXY_CELLS])] if c.get(PROXY_CELLS) else [])
+        for column in [(Column(c["client"], False), c["cells"], None)]
+        + ([(Column(c["client"], True), c[PROXY_CELLS], c)] if c.get(PROXY_CELLS) else [])
     ]
 
 
-def _shown(column: Column, recorded: Mapping[str, Any]) -> Shown:
-    """A recorded cell as the matrix draws it."""
+def _shown(
+    column: Column, recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None
+) -> Shown:
+    """A recorded cell as the matrix draws it (``direct``: for a cell behind the proxy,
+    the client's direct cell it is compared with)."""
     twin = recorded.get("twin")
     twin_marks = ""
     if recorded["ran"] and not recorded.get("not_applicable"):
         twin_marks = _mark(twin) if isinstance(twin, Mapping) else "?"
     run = cell_from_json(dict(recorded))
-    found = _outcome(recorded)
+    found = _outcome(recorded, direct)
     shown = _mark(recorded)
     failed = {key for key, mark in marks(run).items() if mark == "FAIL"}
     failed |= {ANSWER_KEPT} if answer_kept(run) is False else set()
     return Shown(
         outcome=found,
         marks=shown,
-        title=title(column, recorded["scenario"], found, shown, twin_marks, why(run)),
-        no_verdict=_silent(recorded),
+        title=title(column, recorded["scenario"], found, shown, twin_marks, _why(recorded, direct)),
+        no_verdict=found == NO_VERDICT,
         broke=tuple(label for label, key in BROKEN_LABELS if key in failed),
     )
 
@@ -292,11 +379,12 @@ def _rows(data: Mapping[str, Any]) -> tuple[list[Column], list[Row]]:
     for scenario in data.get("scenarios", []):
         name = scenario["name"]
         cells = []
-        for column, recorded in found:
+        for column, recorded, client in found:
             cell_ = next((x for x in recorded if x["scenario"] == name), None)
-            cells.append(_shown(column, cell_) if cell_ is not None else None)
+            direct = _direct(client, cell_) if client is not None and cell_ else None
+            cells.append(_shown(column, cell_, direct) if cell_ is not None else None)
         rows.append(Row(name, scenario["what"], SITE_UP + timeline_link(name), cells))
-    return [column for column, _ in found], rows
+    return [column for column, _, _ in found], rows
 
 
 BROKEN_LABELS = (*((LABELS[key], key) for key in VERDICTS), ("answer kept", ANSWER_KEPT))
@@ -357,40 +445,47 @@ def render(data: Mapping[str, Any]) -> str:
         "client ran unmodified in a fresh temporary HOME, and serve judged the client's "
         "next request. **executed**: the tool ran with the oracle's arguments, and a call "
         "the oracle says must not run did not. **history-faithful**: the replayed call "
-        "has the oracle's call id, name and arguments, and its id where it carries one or "
-        "follows a replayed reasoning item. **API-valid**: the replayed items would be "
-        "accepted as request input. A gateway's cell adds **answer kept**: what the "
-        "gateway sent its own client reduces to the answer of the stream serve sent it "
-        "(each difference names its rule). Not applicable: no tool the client offered "
-        "takes the scenario's calls as a model would make them (a zero-argument call "
-        "needs a tool of no parameter, a custom tool call a custom tool, a client tool "
-        "search a declared one).",
+        "pairs with its output under a call id the provider gave it, with its name and "
+        "arguments JSON-equal to what ran, and an id the provider gave it where it carries "
+        "one or follows a replayed reasoning item; another of the provider's ids, or other "
+        "bytes of the same JSON, is a note, never a ✗. **API-valid**: the replayed items "
+        "would be accepted as request input. A gateway's cell adds **answer kept**: what "
+        "the gateway sent its own client reduces to the answer of the stream serve sent it "
+        "(each difference names its rule); a gateway is judged on that alone, and its "
+        "downstream client's verdicts belong to that client's own row (openai-python). "
+        "Not applicable: no tool the client offered takes the scenario's calls as a model "
+        "would make them (a zero-argument call needs a tool of no parameter, a custom tool "
+        "call a custom tool, a client tool search a declared one).",
         "",
-        "The **clean twin** of a scenario is the oracle's answer on the same stream "
-        "re-emitted as a valid stream, with the same calls mapped onto the same tool with "
-        "the same harmless arguments, played to the same client (`serve --twin`). A "
-        "broken verdict counts only where the twin holds that verdict (a client that "
-        "drops a call on the scenario and runs it on the twin broke on the deviation, "
-        "whatever else the twin breaks); a cell whose every broken verdict the twin does "
-        "not hold either (or has no twin recorded) is *not judged*, with the twin's "
+        "Every scenario is a complete base stream, as the API sends it, plus its declared "
+        "deviations, each with its evidence (`agents --list`). Its **clean twin** is the "
+        "base itself, with the same calls mapped onto the same tool with the same harmless "
+        "arguments, played to the same client (`serve --twin`). A broken verdict counts "
+        "only where the twin holds that verdict (a client that drops a call on the "
+        "scenario and runs it on the twin broke on the deviation, whatever else the twin "
+        "breaks); a cell whose every broken verdict the twin does not hold either (or has "
+        "no twin recorded) is *not judged*, with the twin's "
         "reason under [Why](#why). A cell is only what the client did when it was run: a "
         "client that could not be installed or started, or that sent no request, is "
         "*not run*, with the reason, never a verdict. How to run one yourself: "
         "[Agents against serve](usage/agents.md).",
         "",
         f"Recorded with `{SCRIPT}` (it installs the pinned versions below, outside the "
-        "repository, then records one client at a time).",
+        "repository, then records one client at a time). Each cell is stamped with the "
+        "scenario list it ran on: *recorded on* says whether a client's cells are on the "
+        "current scenarios (each a base stream plus declared deviations) or an older "
+        "record, made on an earlier list.",
         "",
         "## Clients",
         "",
         *table(
             ("client", "kind", "package", "version", "driven", "sandbox", "recorded",
-             "cells " + " / ".join(OUTCOMES)),
+             "recorded on", "cells " + " / ".join(OUTCOMES)),
             (
                 (
                     c["client"], c["kind"], f"`{c['package']}` ({c['registry']})",
                     c["version"], c["driven"], c["sandbox"],
-                    c.get("finished_at", ""), _counts(c),
+                    c.get("finished_at", ""), recorded_on(c), _counts(c),
                 )
                 for c in clients
             ),
@@ -411,9 +506,9 @@ def render(data: Mapping[str, Any]) -> str:
               "applicable, with serve's reason; after the marks, the clean twin's.", ""]
     for client in clients:
         reasons = [
-            (x["scenario"], _grid(x), why(cell_from_json(x)))
+            (x["scenario"], _grid(x), why(cell_from_json(x)) + _cause(x))
             for x in client["cells"]
-            if _outcome(x) != HELD
+            if _outcome(x) not in (HELD, NO_VERDICT)
         ]
         if not reasons:
             continue
@@ -430,62 +525,104 @@ def render(data: Mapping[str, Any]) -> str:
 
 def headline(data: Mapping[str, Any]) -> str:
     """The page's verdict first: how many clients ran, on how many scenarios, how many of
-    their cells held every verdict or broke one, and which clients were not run."""
+    their cells held every verdict or broke one (per verdict and per root cause), the
+    proxy regressions, and which clients were not run.  The figures count only cells
+    recorded on the current scenario list; the clients whose cells are older records are
+    named, never mixed in."""
     clients = data.get("clients", [])
     ran = [c for c in clients if any(x["ran"] for x in c["cells"])]
     idle = [c["client"] for c in clients if c not in ran]
-    cells = [x for c in ran for x in c["cells"] if x["ran"]]
-    broke = sum(_outcome(x) == BROKEN for x in cells)
-    unjudged = sum(_outcome(x) == NOT_JUDGED for x in cells)
-    inapplicable = sum(_outcome(x) == NOT_APPLICABLE for x in cells)
-    silent = sum(_silent(x) for x in cells)
+    digest = list_digest()
+    cells = [x for c in ran for x in c["cells"] if x["ran"] and x.get(SCENARIO_LIST) == digest]
+    older = [c["client"] for c in ran
+             if any(x.get(SCENARIO_LIST) != digest for x in c["cells"] if x["ran"])]
+    found = [_outcome(x) for x in cells]
+    broke = found.count(BROKEN)
     gateways = sum(c["kind"] == "gateway" for c in ran)
     text = (
         f"**{len(ran)} of {counted(len(clients), 'client')} ran** "
         f"({len(ran) - gateways} agents and agent libraries, "
         f"{counted(gateways, 'gateway')}) on "
         f"{counted(len(data.get('scenarios', [])), 'scenario')}: "
-        f"of their {counted(len(cells), 'cell')}, "
-        f"{len(cells) - broke - unjudged - inapplicable - silent} held every verdict that "
-        f"applies, {broke} broke one the clean twin keeps, {unjudged} were not judged (the "
-        f"twin did not hold, or none was recorded), {inapplicable} were not applicable and "
-        f"{silent} got none (no call to judge: [Without a verdict](#without-a-verdict))."
+        f"of their {counted(len(cells), 'cell')} recorded on the current scenarios, "
+        f"{found.count(HELD)} held every verdict that "
+        f"applies, {broke} broke one the clean twin keeps, {found.count(NOT_JUDGED)} were "
+        f"not judged (the twin did not hold, or none was recorded), "
+        f"{found.count(NOT_APPLICABLE)} were not applicable and "
+        f"{found.count(NO_VERDICT)} got none (no call to judge: "
+        "[Without a verdict](#without-a-verdict))."
     )
+    direct = [cell_from_json(x) for x in cells]
+    if broke:
+        text += f" Broken, by verdict: {_listed(by_verdict(direct))}; by root cause: " \
+                f"{_listed(by_cause(direct))}."
+    uncounted = found.count(NOT_COUNTED)
+    if uncounted:
+        text += (f" {counted(uncounted, 'cell')} broke a verdict on a robustness row (a "
+                 "scenario no provider is shown to send, or one the oracle calls an "
+                 "error): shown, not counted.")
+    behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, [])
+              if x["ran"] and x.get(SCENARIO_LIST) == digest]
+    if behind:
+        lost = sum(_outcome(x, _direct(c, x)) == PROXY_REGRESSION
+                   for c, x in behind)
+        text += (f" Behind the proxy, {counted(lost, 'proxy regression')} (a verdict held "
+                 f"directly, lost behind the proxy) in {counted(len(behind), 'cell')}.")
+    if older:
+        text += (f" Older records, on an earlier scenario list and not in these figures "
+                 f"(their cells are shown below, marked under *recorded on*): "
+                 f"{', '.join(older)}.")
     if idle:
         text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
     return text
 
 
+def _listed(tally: Mapping[str, int]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in tally.items()) or "none"
+
+
 def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
     """What a *CLIENT via proxy* column is, and how its cells went."""
-    behind = [(c["client"], x) for c in clients for x in c.get(PROXY_CELLS, [])]
+    behind = [(c, x) for c in clients for x in c.get(PROXY_CELLS, [])]
     if not behind:
         return []
-    held = sum(_outcome(x) == HELD and not _silent(x) for _, x in behind)
+    found = [(c["client"], x, _outcome(x, _direct(c, x)), _direct(c, x))
+             for c, x in behind]
+    held = sum(said == HELD for _, _, said, _ in found)
+    lost = [(name, x, direct) for name, x, said, direct in found if said == PROXY_REGRESSION]
     lines = [
         "",
         f"A column *CLIENT via proxy* is the same client, run the same way, with "
         f"`responses-oracle proxy` between serve and it ([Repairing a provider's "
         f"stream]({PROXY_PAGE})): the client gets the oracle's canonical stream of what "
-        f"serve played, and serve judges its next request as before. Only the cells "
+        f"serve played, and serve judges its next request as before. Each is compared "
+        f"with the same client *direct* on the same scenario: a verdict held directly "
+        f"and lost behind the proxy is a **proxy regression**. Only the cells "
         f"recorded so are filled: of {counted(len(behind), 'cell')} behind the proxy, "
-        f"{held} held every verdict that applies.",
+        f"{held} held every verdict that applies, and "
+        f"{counted(len(lost), 'proxy regression')}"
+        + (" (" + ", ".join(f"{name} on {x['scenario']}" for name, x, _ in lost) + ")"
+           if lost else "") + ".",
         "",
         *table(
-            ("client", "scenarios behind the proxy",
-             "held / broke / not judged / not applicable / not run", "direct, on the same"),
+            ("client", "scenarios behind the proxy", "recorded on",
+             "held / proxy regressions / not judged / not counted / not applicable / not run",
+             "direct, on the same"),
             (
                 (f"{c['client']} via proxy", str(len(c[PROXY_CELLS])),
-                 _counts(c, PROXY_CELLS), _counts(_direct_twins(c)))
+                 recorded_on(c, PROXY_CELLS), _counts(c, PROXY_CELLS),
+                 _counts(_direct_twins(c)))
                 for c in clients if c.get(PROXY_CELLS)
             ),
         ),
     ]
-    broke = [(name, x) for name, x in behind if _outcome(x) not in (HELD, NOT_APPLICABLE)]
+    broke = [(name, x, direct) for name, x, said, direct in found
+             if said not in (HELD, NOT_APPLICABLE, NO_VERDICT)]
     if broke:
         lines += ["", *table(("client", "scenario", "verdicts", "why"), (
-            (f"{name} via proxy", x["scenario"], _grid(x), cell(why(cell_from_json(x))))
-            for name, x in broke
+            (f"{name} via proxy", x["scenario"], _grid(x, direct),
+             cell(_why(x, direct) + _cause(x, direct)))
+            for name, x, direct in broke
         ))]
     return lines
 
@@ -547,7 +684,8 @@ def measured(data: Mapping[str, Any], client: str, scenario: str) -> str | None:
 def _counts(client: Mapping[str, Any], key: str = "cells") -> str:
     """How a client's cells went (``key``: its direct ones, or ``PROXY_CELLS``), in the
     order of the Clients table's last column."""
-    found = [_outcome(c) for c in client.get(key, [])]
+    found = [_outcome(c, _direct(client, c) if key == PROXY_CELLS else None)
+             for c in client.get(key, [])]
     return " / ".join(str(found.count(kind)) for kind in OUTCOMES)
 
 

@@ -19,20 +19,27 @@ Rules
      the oracle's arguments.  A tool that shows nothing is judged on what it replays
      (JSON-equal arguments) or, when it replays nothing, on the output's presence.
      A call the oracle says is not executable must not show its marker.
-   - ``history_faithful``: the replayed call item (same type and ``call_id``) has the
-     oracle replay's ``id``, ``call_id``, ``name`` and byte-equal payload.  The ``id``
-     may be left out (the API pairs an output with its call by ``call_id``), except
-     after a replayed reasoning item of the same response: the API rejects a reasoning
-     item sent without the item that follows it (``_paired_reasoning``).
+   - ``history_faithful``: the replayed call item (same type, under a ``call_id`` the
+     provider gave the call) pairs with its output, carries the oracle's ``name`` and
+     arguments JSON-equal to what ran (the oracle's, or, where the output's markers show
+     other arguments ran, those).  The ``id`` may be left out (the API pairs an output
+     with its call by ``call_id``), except after a replayed reasoning item of the same
+     response: the API rejects a reasoning item sent without the item that follows it
+     (``_paired_reasoning``); an id the provider never gave the call is broken.  A
+     call that may not run, neither replayed nor answered, leaves nothing unpaired:
+     the verdict does not apply.
    - ``api_valid``: the replayed call and its outputs pass ``request_schema.item_problems``
      under the request's ``store`` mode.
 
-4. **Another call_id of the same call.**  A stream may give a call a second
-   ``call_id`` (a snapshot that re-keys it, q05); the oracle keeps the one the call was
-   confirmed with (``ID_RULE``, R6).  A client that runs the call and answers it under
-   the other one did not drop it: that request is the call's next request, the
-   verdicts are judged on the items under that ``call_id``, and each reason says
-   "answered under the snapshot's call_id …" and names R6 (``_under``).
+4. **Verdicts by harm; byte differences are notes.**  A stream may give a call more
+   than one id or ``call_id`` (a snapshot that re-keys it, q05; a final response with
+   rotated ids, r5); the oracle keeps the ones it was confirmed with (``ID_RULE``, R6).
+   Which ids the provider gave a call is the reducer's own knowledge
+   (``ResultItem.given_ids``, ``given_call_ids``), never re-derived here.  A client that
+   answers or replays a call under another of them, or replays arguments that differ
+   from the oracle's only in bytes (whitespace, key order), did no harm: the verdict
+   holds, and a **note** beside it says what differed (``Verdict.notes``).
+
 5. **Reasons say what happened.**  An output that shows no marker is quoted, never
    called a run of what the client replays (a validation error returned to the model
    is not a run).
@@ -107,23 +114,9 @@ class Served:
         return {str(call.item["call_id"]) for call in self.calls}
 
     @cached_property
-    def aliases(self) -> dict[str, Alias]:
-        """Every other ``call_id`` the stream gave one of the oracle's calls (rule 4):
-        that ``call_id`` → the call's own and where the stream carried the other."""
-        found: dict[str, Alias] = {}
-        for event in self.mapped.events:
-            for slot, where, item in _slotted(event):
-                other = item.get("call_id")
-                if not isinstance(other, str) or not other or other in self.call_ids:
-                    continue
-                owners = [
-                    str(call.item["call_id"])
-                    for call in self.calls
-                    if call.output_index == slot and call.item.get("type") == item.get("type")
-                ]
-                if len(owners) == 1:
-                    found.setdefault(other, Alias(owners[0], where))
-        return found
+    def given_call_ids(self) -> set[str]:
+        """Every ``call_id`` the stream gave one of the oracle's calls (rule 4)."""
+        return {other for call in self.calls for other in call.given_call_ids}
 
     @cached_property
     def carried_call_ids(self) -> set[str]:
@@ -137,45 +130,21 @@ class Served:
 
 
 @dataclass(frozen=True)
-class Alias:
-    """Another ``call_id`` the stream gave one of the oracle's calls: the call's own
-    ``call_id`` (the one R6 keeps) and where the stream carried the other one."""
-
-    call_id: str
-    where: str
-    """``the snapshot``, ``the done item`` or ``the added item``."""
-
-
-def _slotted(event: Mapping[str, Any]) -> list[tuple[int | None, str, Mapping[str, Any]]]:
-    """The items an event carries with their slot and where they sit: the event's
-    ``item`` at its ``output_index``, each item of a response's ``output`` at its
-    position (R6: a snapshot item's slot is its array position)."""
-    found: list[tuple[int | None, str, Mapping[str, Any]]] = []
-    item = event.get("item")
-    if isinstance(item, dict):
-        index = event.get("output_index")
-        where = "the done item" if str(event.get("type")).endswith(".done") else "the added item"
-        found.append((index if isinstance(index, int) else None, where, item))
-    response = event.get("response")
-    output = response.get("output") if isinstance(response, dict) else None
-    for position, entry in enumerate(output if isinstance(output, list) else []):
-        if isinstance(entry, dict):
-            found.append((position, "the snapshot", entry))
-    return found
-
-
-@dataclass(frozen=True)
 class Verdict:
     """One verdict on one call: its value (None: does not apply) and why."""
 
     name: VerdictName
     value: bool | None
     reason: str
+    notes: tuple[str, ...] = ()
+    """What differed without harm (rule 4): another of the provider's ids, bytes of
+    JSON-equal arguments.  Shown beside the verdict, never a failure."""
 
     def to_dict(self) -> dict[str, Any]:
         """As ``verdicts.json`` writes it."""
         spec = VERDICTS[self.name]
-        return {"value": self.value, "reason": self.reason, "rule": spec.rule}
+        return {"value": self.value, "reason": self.reason, "rule": spec.rule,
+                "notes": list(self.notes)}
 
 
 @dataclass(frozen=True)
@@ -411,7 +380,7 @@ def _judge_scenario(
     this = served[position]
     replayed = replay_input(item.item for result in this.answer for item in result.items)
     calls = this.calls
-    nxt = _next_request(position, served, requests, this.call_ids | set(this.aliases))
+    nxt = _next_request(position, served, requests, this.call_ids | this.given_call_ids)
     body = nxt.get("body") if nxt is not None else None
     store = not (isinstance(body, dict) and body.get("store") is False)
     echoes = {mapping.tool for mapping in this.mapped.calls if mapping.echoes}
@@ -426,8 +395,6 @@ def _judge_scenario(
                 store,
                 call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
                 stray,
-                {other: alias for other, alias in this.aliases.items()
-                 if alias.call_id == call.item["call_id"]},
             ),
             events=_naming(this.mapped.events, call.item),
         )
@@ -495,34 +462,34 @@ def _judge_call(
     store: bool,
     echoes: bool,
     stray: str,
-    aliases: Mapping[str, Alias],
 ) -> CallVerdicts:
     call_id = str(call.item["call_id"])
     item_type = str(call.item["type"])
     inputs = _input(nxt) if nxt is not None else []
-    under: tuple[str, Alias] | None = None
     answered = {i.get("call_id") for i in inputs if i.get("type") in OUTPUT_TYPES}
-    if call_id not in answered:
-        # Rule 4: answered under another call_id the stream gave this call.
-        under = next(((o, a) for o, a in aliases.items() if o in answered), None)
-    key = under[0] if under is not None else call_id
+    # Rule 4: the output may answer the call under any call_id the provider gave it.
+    key = next((given for given in (call_id, *call.given_call_ids) if given in answered),
+               call_id)
     outputs = [i for i in inputs if i.get("type") in OUTPUT_TYPES and i.get("call_id") == key]
     replay = next(
         (i for i in inputs if i.get("type") == item_type and i.get("call_id") == key), None
     )
+    # Replayed under another of its call_ids than the one its output answers: unpaired.
+    elsewhere = next((str(i["call_id"]) for i in inputs if i.get("type") == item_type
+                      and i.get("call_id") in {call_id, *call.given_call_ids} - {key}), "")
     body = nxt.get("body") if nxt is not None else None
     by_previous = isinstance(body, dict) and isinstance(body.get("previous_response_id"), str)
-    verdicts = (
-        _under(_executed(call, expected, nxt, outputs, replay, echoes, stray), under, call_id),
-        _under(
-            _history(
-                expected, nxt, replay, _paired_reasoning(call, response, inputs), by_previous
-            ),
-            under,
-            call_id,
-        ),
-        _api_valid(nxt, replay, outputs, store),
+    executed = _executed(call, expected, nxt, outputs, replay, echoes, stray)
+    history = _history(
+        call, expected, nxt, replay, _paired_reasoning(call, response, inputs), by_previous,
+        _ran(outputs), f"replays the call under {elsewhere!r} but answers it under {key!r}: "
+        "the API pairs the output with no replayed call" if elsewhere and outputs else "",
+        bool(outputs),
     )
+    if key != call_id:
+        other = _other_call_id(key, call_id)
+        executed = _noted(executed, other)
+        history = _noted(history, other)
     name = call.item.get("name")
     return CallVerdicts(
         call_id,
@@ -530,23 +497,23 @@ def _judge_call(
         name if isinstance(name, str) else None,
         call.executable,
         expected,
-        verdicts,
+        (executed, history, _api_valid(nxt, replay, outputs, store)),
     )
 
 
-def _under(verdict: Verdict, under: tuple[str, Alias] | None, call_id: str) -> Verdict:
-    """A verdict on a call answered under another ``call_id`` (rule 4): its reason
-    says so, and names the rule that decides the id."""
-    if under is None or verdict.value is None:
+def _other_call_id(key: str, call_id: str) -> str:
+    """The note on a call answered under another ``call_id`` the provider gave it."""
+    return (
+        f"answered under {key!r}, a call_id the provider gave this call; the oracle keeps "
+        f"{call_id!r} ({ID_RULE}: a call keeps the call_id it was confirmed with)"
+    )
+
+
+def _noted(verdict: Verdict, note: str) -> Verdict:
+    """``verdict`` with ``note`` beside it (rule 4), where it applies."""
+    if verdict.value is None:
         return verdict
-    other, alias = under
-    said = (
-        f"answered under {alias.where}'s call_id {other!r}, not the oracle's {call_id!r} "
-        f"({ID_RULE}: a call keeps the call_id it was confirmed with)"
-    )
-    if verdict.name is VerdictName.EXECUTED and verdict.value:
-        return replace(verdict, reason=f"ran, {said}; {verdict.reason}")
-    return replace(verdict, reason=f"{said}: {verdict.reason}")
+    return replace(verdict, notes=(note, *verdict.notes))
 
 
 def _markers(value: Any) -> list[str]:
@@ -600,7 +567,10 @@ def _executed(
             f"{', '.join(wanted) or 'no marker'}",
         )
     if echoes:
-        return Verdict(name, False, "the output does not show the command's marker: it did not run")
+        # Say what the output reads (a tool run with null arguments answers "None", a
+        # validation error its message): never call it a run of the oracle's call.
+        return Verdict(name, False, "the output shows no marker of the oracle's arguments: "
+                       f"it reads {quoted(_output_text(outputs))}")
     if replay is not None:
         if _json_equal(replay.get(field), expected.get(field)):
             return Verdict(
@@ -632,42 +602,81 @@ def _json_equal(left: Any, right: Any) -> bool:
         return bool(left == right)
 
 
-_COMPARED: Final = ("call_id", "name")
+def _ran(outputs: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The markers the outputs answering a call show: what ran, where the tool echoes."""
+    return [m for output in outputs for m in _markers(output.get("output", ""))]
 
 
 def _history(
+    call: ResultItem,
     expected: Mapping[str, Any],
     nxt: Mapping[str, Any] | None,
     replay: Mapping[str, Any] | None,
     paired: str | None,
     by_previous: bool,
+    ran: Sequence[str],
+    unpaired: str,
+    answered: bool,
 ) -> Verdict:
     name = VerdictName.HISTORY_FAITHFUL
     if nxt is None:
         return Verdict(name, None, "no next request: the call was dropped")
     if replay is None:
+        if unpaired:
+            return Verdict(name, False, unpaired)
+        if not call.executable and not ran and not answered:
+            # Harm is an output with no call, or a call with no output; neither here.
+            return Verdict(name, None, "not executable, neither replayed nor answered: "
+                           "nothing to pair")
         if by_previous:
             return Verdict(name, None, "history sent by previous_response_id, not replayed")
         return Verdict(name, False, "the next request does not replay the call")
-    problems = []
-    if "id" in replay and replay.get("id") != expected.get("id"):
-        problems.append(f"id {replay.get('id')!r}, the oracle's is {expected.get('id')!r}")
+    problems: list[str] = []
+    notes: list[str] = []
+    given = replay.get("id")
+    if "id" in replay and given != expected.get("id"):
+        if given in call.given_ids:
+            notes.append(f"id {given!r}, another id the provider gave this call; the oracle "
+                         f"keeps {expected.get('id')!r} ({ID_RULE})")
+        else:
+            problems.append(f"id {given!r}, which the provider never gave this call (the "
+                            f"oracle's is {expected.get('id')!r})")
     elif "id" not in replay and paired is not None:
         problems.append(
             f"no id after the replayed reasoning item {paired!r}, the oracle's is "
             f"{expected.get('id')!r} (the API rejects a reasoning item sent without "
             "the item that follows it)"
         )
-    for key in _COMPARED:
-        if key in expected and replay.get(key) != expected.get(key):
-            problems.append(f"{key} {replay.get(key)!r}, the oracle's is {expected.get(key)!r}")
+    if "name" in expected and replay.get("name") != expected.get("name"):
+        problems.append(f"name {replay.get('name')!r}, the oracle's is {expected.get('name')!r}")
     field = payload_key(str(expected.get("type")))
-    if replay.get(field) != expected.get(field):
-        problems.append(f"{field} {replay.get(field)!r}, the oracle's is {expected.get(field)!r}")
+    sent, oracle = replay.get(field), expected.get(field)
+    if sent != oracle:
+        if _json_equal(sent, oracle):
+            notes.append(f"{field} {sent!r}: JSON-equal to the oracle's {oracle!r}, other bytes")
+        elif ran and set(_markers(sent or "")) == set(ran):
+            notes.append(f"{field} {sent!r}: the arguments that ran (the output shows "
+                         f"{', '.join(ran)}), not the oracle's {oracle!r}")
+        elif ran == [RAN_WITHOUT_ARGUMENTS] and _no_arguments(sent):
+            notes.append(f"{field} {sent!r}: no arguments, as ran (the zero-parameter tool "
+                         f"answered), where the oracle's are {oracle!r}")
+        else:
+            problems.append(f"{field} {sent!r}, the oracle's is {oracle!r}"
+                            + (f" and the output shows {', '.join(ran)} ran" if ran else ""))
     if problems:
-        return Verdict(name, False, "; ".join(problems))
-    kept = "id, call_id, name" if "id" in replay else "call_id, name (no id, none needed)"
-    return Verdict(name, True, f"replayed with the oracle's {kept} and byte-equal {field}")
+        return Verdict(name, False, "; ".join(problems), tuple(notes))
+    kept = "the call's id" if "id" in replay else "no id (none needed)"
+    return Verdict(
+        name, True,
+        f"replayed with {kept}, paired with its output by call_id, its name and {field} "
+        "as ran",
+        tuple(notes),
+    )
+
+
+def _no_arguments(value: Any) -> bool:
+    """Whether replayed arguments say "none": blank, or an empty JSON object."""
+    return value in (None, "") or _json_equal(value, "{}")
 
 
 def _paired_reasoning(

@@ -12,9 +12,12 @@ executed           R13    an executable call ran with the oracle's arguments (it
                           output shows the marker of those arguments, or the tool
                           does not echo and an output answers it), and a call the
                           oracle says is not executable did not run
-history_faithful   R12    the next request replays the call with the oracle's ``id``
-                          (absent allowed unless it follows a replayed reasoning
-                          item), ``call_id``, ``name`` and byte-equal arguments
+history_faithful   R12    the next request replays the call under a ``call_id`` the
+                          provider gave it, paired with its output, with its ``name``
+                          and arguments JSON-equal to what ran; its ``id`` one the
+                          provider gave it (absent allowed unless it follows a
+                          replayed reasoning item).  Another of the provider's ids,
+                          or other bytes of JSON-equal arguments, is a note
 api_valid          R12    the call and its output in the next request validate
                           against the published request schema (``request_schema.py``) under
                           the request's ``store`` mode
@@ -60,11 +63,14 @@ VERDICTS: Final[dict[VerdictName, VerdictSpec]] = {
     ),
     VerdictName.HISTORY_FAITHFUL: VerdictSpec(
         "R12",
-        "the next request replays the call with the oracle's id (absent allowed unless "
-        "it follows a replayed reasoning item of its response), call_id, name and "
-        "byte-equal arguments",
-        "no next request (the call was dropped), or the client sends its history by "
-        "previous_response_id",
+        "the next request replays the call under a call_id the provider gave it, paired "
+        "with its output, with its name and arguments JSON-equal to what ran, and an id "
+        "the provider gave it (absent allowed unless it follows a replayed reasoning item "
+        "of its response); another of the provider's ids, or other bytes of JSON-equal "
+        "arguments, is a note, not a failure",
+        "no next request (the call was dropped), the client sends its history by "
+        "previous_response_id, or a call that may not run was neither replayed nor "
+        "answered (nothing to pair)",
     ),
     VerdictName.API_VALID: VerdictSpec(
         "R12",

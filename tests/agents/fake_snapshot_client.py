@@ -1,11 +1,14 @@
 """A small client for the runner's twin tests: one streamed turn, its tool, one more turn.
 
-``python fake_snapshot_client.py BASE_URL snapshot|blank`` offers one tool,
-``echo(text)``, streams one answer and reads its calls where a careless client does:
-``snapshot`` from the terminal ``response.completed``'s ``output`` (so a snapshot that
-re-keys a call, q05, makes it answer under the snapshot's ``call_id``; a valid stream's
-snapshot is the calls themselves), ``blank`` the same but replaying every call with
-``{}`` as its arguments (wrong on any stream).  It runs ``echo`` and sends the calls
+``python fake_snapshot_client.py BASE_URL snapshot|blank|mixed`` offers one tool,
+``echo(text)``, streams one answer and reads its calls from the terminal
+``response.completed``'s ``output``: ``snapshot`` replays and answers them as they are
+(a snapshot that re-keys a call, q05, makes it answer under the snapshot's
+``call_id``: one the provider gave the call), ``blank`` the same but replaying every
+call with ``{}`` as its arguments (wrong on any stream), ``mixed`` replays the
+snapshot's call but answers it under the ``call_id`` of its ``output_item.done`` (a
+client that mixes the two views: on q05 the output pairs with no replayed call; on a
+valid stream both views agree).  It runs ``echo`` and sends the calls
 and their outputs back, as an application would.
 
 ``python fake_snapshot_client.py BASE_URL MODE RUNS HOLD_AFTER``: each run adds a line
@@ -53,12 +56,15 @@ def main(base_url: str, mode: str) -> int:
     events = turn(base_url, prompt)
     snapshot = next(e["response"] for e in reversed(events) if e["type"] == "response.completed")
     calls = [item for item in snapshot["output"] if item.get("type") == "function_call"]
+    done = [e["item"] for e in events if e["type"] == "response.output_item.done"
+            and e["item"].get("type") == "function_call"]
     replayed: list[Any] = []
-    for call in calls:
+    for position, call in enumerate(calls):
         arguments = "{}" if mode == "blank" else call["arguments"]
         text = json.loads(arguments).get("text", "")
+        answered = done[position]["call_id"] if mode == "mixed" else call["call_id"]
         replayed.append({**call, "arguments": arguments})
-        replayed.append({"type": "function_call_output", "call_id": call["call_id"],
+        replayed.append({"type": "function_call_output", "call_id": answered,
                          "output": text})
     turn(base_url, prompt + replayed)
     return 0

@@ -84,7 +84,7 @@ def test_a_gateway_that_loses_the_terminal_does_not_keep_the_answer(tmp_path: Pa
     assert cell.twin is not None and answer_kept(cell.twin) is False
     assert outcome(cell) == NOT_JUDGED and not broken(cell)
     count = len(differences)
-    assert why(cell).startswith("not judged: fails the clean twin too (call_s01: executed: ")
+    assert why(cell).startswith("not judged: fails the clean twin too (answer_kept: ")
     assert f"answer_kept: {count} difference{'' if count == 1 else 's'}; first:" in why(cell)
     assert "answer-kept FAIL" in terminal([cell])
 
@@ -135,7 +135,11 @@ def test_every_recorded_gateway_cell_that_ran_has_answer_kept() -> None:
                                           and not verdict["upstream_problems"])
 
 
-def test_a_call_broken_after_a_kept_answer_says_the_gateway_relayed_it_intact() -> None:
+def test_a_call_broken_after_a_kept_answer_is_the_downstream_clients_not_the_gateways(
+) -> None:
+    """#42 part 5: the gateway kept the answer; its downstream client then dropped the
+    call.  That is the client's row (openai-python's), not the gateway's: held."""
+    from responses_oracle.agents.report import HELD
     from responses_oracle.agents.runner import Cell
     from responses_oracle.agents.served_verdicts import CallVerdict
 
@@ -143,11 +147,10 @@ def test_a_call_broken_after_a_kept_answer_says_the_gateway_relayed_it_intact() 
     held = CallVerdict("call_1", "echo", {"executed": True})
     cell = Cell("g", "q07", ran=True, exit_status=1, calls=[dropped],
                 output="RuntimeError: boom", gateway={"answer_kept": True, "reason": ""},
-                twin=Cell("g", "q07", ran=True, calls=[held]))
-    assert why(cell) == (
-        "call_1: executed: dropped; the gateway relayed the answer intact (answer_kept): "
-        "this broke after its downstream client got it; the client exited 1: RuntimeError: boom")
-    assert broken(cell)
+                twin=Cell("g", "q07", ran=True, calls=[held],
+                          gateway={"answer_kept": True, "reason": ""}))
+    assert outcome(cell) == HELD and not broken(cell)
+    assert "answer-kept ok" in terminal([cell])
 
 
 def test_an_npm_override_is_in_the_prefix_before_npm_installs(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from responses_oracle.agents.profiles import BY_NAME
+from responses_oracle.agents.report import BROKEN, HELD, NOT_JUDGED, PROXY_REGRESSION
 from responses_oracle.agents.scenario_list import builtin
 from responses_oracle.agents.served_verdicts import VERDICTS
 from responses_oracle.docsite import docs_dir, real_agents
@@ -63,21 +63,50 @@ def test_a_client_that_could_not_be_installed_is_not_run(record: dict[str, Any])
     assert "install failed" in page
 
 
+def _judged_on(client: dict[str, Any], cell: dict[str, Any]) -> bool:
+    """Whether a recorded cell broke what its row is judged on: a gateway's
+    ``answer_kept`` alone (its downstream client's verdicts are that client's row), any
+    other client's three verdicts."""
+    if client["kind"] == "gateway":
+        return (cell.get("gateway") or {}).get("answer_kept") is False
+    return any(call[k] is False for call in cell["calls"] for k in VERDICTS)
+
+
 def test_a_broken_verdict_is_shown_with_its_reason(record: dict[str, Any]) -> None:
     page = real_agents.render(record)
     broken = [
         (client["client"], cell["scenario"])
         for client in record["clients"]
         for cell in client["cells"]
-        if any(call[k] is False for call in cell["calls"] for k in VERDICTS)
+        if _judged_on(client, cell)
     ]
     for name, scenario in broken:
         assert f"| {scenario} | " in page.split(f"### {name}\n", 1)[1], (name, scenario)
 
 
+def test_a_gateway_row_is_judged_on_answer_kept_alone() -> None:
+    """#42 part 5: a gateway cell whose downstream client broke a verdict after the
+    gateway kept the answer counts nothing against the gateway; one that lost the
+    answer is broken where its twin kept it."""
+    dropped = {"call_id": "call_1", "executed": False, "history_faithful": None,
+               "api_valid": None, "reasons": {"executed": "dropped"}}
+    held = {"call_id": "call_1", "executed": True, "history_faithful": True,
+            "api_valid": True}
+
+    def cell(kept: bool, call: dict[str, Any]) -> dict[str, Any]:
+        return {"client": "litellm-proxy", "scenario": "s01", "ran": True, "calls": [call],
+                "gateway": {"answer_kept": kept, "reason": "1 difference; first: x"}}
+
+    relayed = {**cell(True, dropped), "twin": cell(True, held)}
+    assert real_agents._outcome(relayed) == HELD
+    lost = {**cell(False, dropped), "twin": cell(True, dropped)}
+    assert real_agents._outcome(lost) == BROKEN
+    assert real_agents._why(lost) == "answer_kept: 1 difference; first: x"
+
+
 def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
+    from responses_oracle.agents.scenario_list import scenario_events
     from responses_oracle.reducer import reduce
-    from responses_oracle.wire.formats import read_wire_events
 
     expected = {  # run it: the executable calls; the response status
         "s01": (["call_s01"], "completed"),
@@ -92,7 +121,8 @@ def test_the_stream_files_of_the_list_reduce_as_their_readme_says() -> None:
     for scenario in builtin():
         if scenario.kind != "stream":
             continue
-        events = [e.payload for e in read_wire_events(Path(scenario.argument()))]
+        events = scenario_events(scenario)  # its base with its deviations, as served
+        assert events is not None, scenario.name
         [result] = reduce(events)
         runs = [i.item["call_id"] for i in result.items if i.executable]
         assert (runs, result.status.value) == expected[scenario.name], scenario.name
@@ -156,8 +186,41 @@ def test_the_page_opens_with_its_verdict(record: dict[str, Any]) -> None:
     assert first == real_agents.headline(record)
     ran = [c for c in record["clients"] if any(x["ran"] for x in c["cells"])]
     assert first.startswith(f"**{len(ran)} of {len(record['clients'])} clients ran**")
-    cells = sum(x["ran"] for c in ran for x in c["cells"])
-    assert f"of their {cells} cells, " in first
+    # The figures count the cells recorded on the current scenario list only; the
+    # clients with older records are named apart.
+    now = real_agents.list_digest()
+    cells = sum(x["ran"] and x.get(real_agents.SCENARIO_LIST) == now
+                for c in ran for x in c["cells"])
+    assert f"of their {cells} cells recorded on the current scenarios, " in first
+    older = [c["client"] for c in ran
+             if any(x.get(real_agents.SCENARIO_LIST) != now for x in c["cells"] if x["ran"])]
+    if older:
+        assert ", ".join(older) in first.split("Older records", 1)[1]
     for client in record["clients"]:
         if client not in ran:
             assert client["client"] in first.split("Not run: ", 1)[1]
+
+
+def test_a_proxy_cell_is_compared_with_the_direct_cell_of_its_own_scenario_list() -> None:
+    """#39 part 2 on the page: held directly and lost behind the proxy is a proxy
+    regression, but only against a direct cell recorded on the same scenario list."""
+    now = real_agents.list_digest()
+    held = {"call_id": "call_1", "executed": True, "history_faithful": True,
+            "api_valid": True}
+    dropped = {"call_id": "call_1", "executed": False, "history_faithful": None,
+               "api_valid": None, "reasons": {"executed": "dropped"}}
+
+    def recorded(client: str, call: dict[str, Any], stamp: str | None) -> dict[str, Any]:
+        return {"client": client, "scenario": "s01", "ran": True, "calls": [call],
+                real_agents.SCENARIO_LIST: stamp}
+
+    behind = recorded("llm via proxy", dropped, now)
+    entry = {"client": "llm", "cells": [recorded("llm", held, now)]}
+    direct = real_agents._direct(entry, behind)
+    assert direct is not None
+    assert real_agents._outcome(behind, direct) == PROXY_REGRESSION
+    older = {"client": "llm", "cells": [recorded("llm", held, "an-older-list")]}
+    assert real_agents._direct(older, behind) is None
+    assert real_agents._outcome(behind, None) == NOT_JUDGED
+    assert real_agents.recorded_on(entry) == f"current scenarios (1 of {len(builtin())})"
+    assert real_agents.recorded_on(older) == "older record"

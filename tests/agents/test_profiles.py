@@ -17,6 +17,9 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
         "codex", "opencode", "crush", "openai-agents", "openai-agents-js", "pydantic-ai",
         "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
         "openai-go", "adk-go", "fantasy", "langchain4j", "openai-java", "rig",
+        # #42 part 5: openai-python's own row (the gateways' downstream client), and
+        # openai-go read the other way its docs show.
+        "openai-python", "openai-go-items",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 

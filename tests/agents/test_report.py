@@ -3,9 +3,27 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from responses_oracle.agents.report import cell_from_json, why
+from responses_oracle.agents.report import (
+    BROKEN,
+    NOT_COUNTED,
+    NOT_JUDGED,
+    PROXY_REGRESSION,
+    UNKNOWN_CAUSE,
+    broken,
+    by_cause,
+    by_verdict,
+    causes,
+    cell_from_json,
+    counted_scenario,
+    evidence,
+    headline,
+    outcome,
+    regressions,
+    why,
+)
 from responses_oracle.agents.runner import Cell, error_line
 from responses_oracle.agents.served_verdicts import CallVerdict
 
@@ -68,3 +86,55 @@ def test_a_dropped_call_of_a_failed_client_shows_its_error_line() -> None:
         "call_B: executed: dropped: no later request carries an output for this call; "
         "the client exited 1: " + error_line(output)[:200])
     assert "Node.js" not in shown
+
+
+def _cell(client: str, scenario: str, executed: bool | None, **more: Any) -> Cell:
+    """A recorded cell of one call whose executed verdict is ``executed``."""
+    call = CallVerdict("call_1", "echo", {"executed": executed},
+                       {"executed": "dropped" if executed is False else "ran"})
+    return Cell(client, scenario, ran=True, calls=[call], **more)
+
+
+def test_a_verdict_held_directly_and_lost_behind_the_proxy_is_a_proxy_regression() -> None:
+    """#39 part 2: behind the proxy, a cell is compared with the same client direct,
+    never with the twin behind the proxy (which the proxy also serves)."""
+    held_twin = _cell("pydantic-ai via proxy", "s06", False)
+    behind = _cell("pydantic-ai via proxy", "s06", False, twin=held_twin)
+    direct = _cell("pydantic-ai", "s06", True)
+    assert outcome(behind, direct) == PROXY_REGRESSION
+    assert why(behind, direct) == (
+        "proxy regression: executed held directly, lost behind the proxy: call_1: "
+        "executed: dropped")
+    assert regressions([direct, behind]) == [behind]
+    assert by_verdict([direct, behind]) == {"executed": 1}
+    # Broken directly too: the proxy did not cause it.
+    assert outcome(behind, _cell("pydantic-ai", "s06", False)) == NOT_JUDGED
+    assert why(behind, _cell("pydantic-ai", "s06", False)).startswith(
+        "not judged: broken directly too (call_1: executed: dropped)")
+    assert outcome(behind) == NOT_JUDGED  # no direct cell recorded
+    assert headline([direct, behind]).startswith(
+        "FAIL: 1 proxy regression (held directly, lost behind the proxy) "
+        "(by verdict: executed 1)")
+
+
+def test_a_broken_verdict_on_a_robustness_row_is_never_counted() -> None:
+    # s02 is a robustness row: no provider is shown to send done-only calls.
+    assert not counted_scenario("s02") and counted_scenario("s01")
+    cell = _cell("llm", "s02", False, twin=_cell("llm", "s02", True))
+    assert outcome(cell) == NOT_COUNTED and not broken(cell)
+    assert why(cell).startswith("not counted: no provider is shown to send done-only")
+    assert headline([cell]).startswith("PASS") and "not counted" in headline([cell])
+
+
+def test_the_cause_of_a_broken_cell_is_the_deviation_that_breaks_it_alone() -> None:
+    twin = _cell("llm", "q10", True)
+    cell = _cell("llm", "q10", False, twin=twin,
+                 causes={"no-argument-deltas": ["executed"], "no-arguments-done": []})
+    assert outcome(cell) == BROKEN
+    assert causes(cell) == ("no-argument-deltas",)
+    assert by_cause([cell]) == {"no-argument-deltas": 1}
+    # One deviation, no replay needed: it is the cause.
+    assert causes(_cell("llm", "q07", False, twin=twin)) == ("arguments-only-in-snapshot",)
+    # A cell recorded without its replays, of several deviations: not known.
+    assert by_cause([_cell("llm", "q10", False, twin=twin)]) == {UNKNOWN_CAUSE: 1}
+    assert evidence("q07")  # the catalogue's evidence for its deviation

@@ -163,7 +163,7 @@ def test_vercel_ai_runs_both_parallel_calls_and_replays_them_without_their_ids(
     # the calls without their item ids, which no reasoning item needs (s04 has none).
     assert sorted(_verdicts(cell)) == [
         ("call_s04a", True, True, True), ("call_s04b", True, True, True)]
-    assert all("(no id, none needed)" in c.reasons["history_faithful"] for c in cell.calls)
+    assert all("no id (none needed)" in c.reasons["history_faithful"] for c in cell.calls)
 
 
 def test_vercel_ai_fails_on_a_failed_response_and_says_so(

@@ -43,15 +43,16 @@ def _client(mode: str) -> Profile:
 def test_a_client_that_fails_a_scenario_but_handles_its_twin_is_broken(
     tmp_path: Path,
 ) -> None:
-    [cell] = run_client(_client("snapshot"), ["q05"], tmp_path)
+    [cell] = run_client(_client("mixed"), ["q05"], tmp_path)
     assert cell.ran and cell.twin is not None and cell.twin.ran, cell.reason
     assert summary(cell.calls) == {"executed": "ok", "history_faithful": "FAIL",
                                    "api_valid": "ok"}
     assert summary(cell.twin.calls) == dict.fromkeys(summary(cell.calls), "ok")
     assert outcome(cell) == BROKEN and headline([cell]).startswith("FAIL: 1 of 1 cell")
-    assert "answered under the snapshot's call_id" in why(cell)
+    assert "replays the call under 'functions.get_weather:0' but answers it under " \
+        "'call_baa6'" in why(cell)
     # Folders by scenario, the twin's inside; serve was told to play the twin.
-    scenario = tmp_path / "fake-snapshot" / "q05"
+    scenario = tmp_path / "fake-mixed" / "q05"
     twin = scenario / "twin"
     assert json.loads((scenario / "verdicts.json").read_text())["scenarios"][0]["twin"] is False
     assert json.loads((twin / "verdicts.json").read_text())["scenarios"][0]["twin"] is True

@@ -178,7 +178,7 @@ def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixe
         # A column per client, and one behind the proxy where recorded, in order.
         heads = _matrix(browser, "return Array.from(grid.tHead.rows[0].cells).slice(1)"
                                  ".map(th => th.textContent);")
-        assert heads == [column.name for column, _ in columns]
+        assert heads == [column.name for column, _, _ in columns]
 
         # Every column can be scrolled into the box, clear of the sticky scenario column.
         box = _matrix(browser, "return {overflow: getComputedStyle(box).overflowX,"
@@ -209,7 +209,12 @@ def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixe
                                  " td => [td.dataset.o, getComputedStyle(td).backgroundColor"
                                  " + ' ' + getComputedStyle(td).backgroundImage,"
                                  " td.classList.contains('ra-nv')]);")
-        expected = [outcome(cell_from_json(x)) for _, cells in columns for x in cells]
+        # A cell behind the proxy is compared with the client's direct cell (report.outcome).
+        expected = [
+            outcome(cell_from_json(x), cell_from_json(dict(direct)) if direct else None)
+            for _, cells, client in columns for x in cells
+            for direct in [real_agents._direct(client, x) if client is not None else None]
+        ]
         assert sorted(o for o, _, _ in drawn) == sorted(expected)
         colours: dict[str, set[str]] = {}
         for found, colour, silent in drawn:
@@ -223,7 +228,7 @@ def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixe
         _filter(browser, "proxy", "proxy")
         shown = _matrix(browser, "return Array.from(grid.tHead.rows[0].cells).slice(1)"
                                  ".filter(th => !th.hidden).map(th => th.textContent);")
-        assert shown == [column.name for column, _ in columns if column.via_proxy]
+        assert shown == [column.name for column, _, _ in columns if column.via_proxy]
         _filter(browser, "proxy", "")
         _filter(browser, "outcome", "broken")
         lit = _matrix(browser, "return Array.from(grid.querySelectorAll('tr:not([hidden])"
@@ -235,7 +240,7 @@ def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixe
         lit = _matrix(browser, "return grid.querySelectorAll('tr:not([hidden])"
                                " td[data-o]:not(.ra-dim)').length;")
         assert lit == sum(marks(cell_from_json(x))["executed"] == "FAIL"
-                          for _, cells in columns for x in cells) > 0
+                          for _, cells, _ in columns for x in cells) > 0
         _filter(browser, "verdict", "")
 
         # One click on a cell opens the timeline of its scenario.

@@ -14,7 +14,7 @@ from typing import Any
 from responses_oracle.agents.served_verdicts import load_verdicts
 from responses_oracle.serve.judge import Served, judge
 from responses_oracle.serve.mapping import OfferedTool, map_scenario
-from responses_oracle.serve.scenarios import Scenario
+from responses_oracle.serve.scenarios import Scenario, load_scenario
 
 ECHO = OfferedTool("echo", "function", {
     "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]})
@@ -75,3 +75,112 @@ def test_a_scenario_serve_could_not_map_is_not_called_unoffered(tmp_path: Path) 
     served = load_verdicts(path)
     assert served.problem == f"serve could not play the scenario: {error}"
     assert "no request offered tools" not in served.problem
+
+
+def _one_call(replayed: dict[str, Any], output: str = "responses-oracle-1") -> Any:
+    """The judge's verdicts on ONE_CALL mapped onto echo, the next request replaying
+    ``replayed`` (over the oracle's call) with an output that shows ``output``."""
+    mapped = map_scenario(ONE_CALL, [ECHO])
+    served = Served(Scenario("one", tuple(ONE_CALL)), mapped, 0, _request(0, [])["body"])
+    call = {**CALL, "name": "echo", "arguments": '{"text":"responses-oracle-1"}', **replayed}
+    replay = [call, {"type": "function_call_output", "call_id": call["call_id"],
+                     "output": output}]
+    return judge([served], [_request(0, []), _request(1, replay)]).call("call_1")
+
+
+def test_arguments_re_serialised_by_the_client_hold_with_a_note() -> None:
+    # llm re-serialises a call's arguments with json.dumps: a space after the colon.
+    call = _one_call({"arguments": '{"text": "responses-oracle-1"}'})
+    history = call.verdicts[1]
+    assert history.value is True, history.reason
+    assert history.notes == (
+        "arguments '{\"text\": \"responses-oracle-1\"}': JSON-equal to the oracle's "
+        "'{\"text\":\"responses-oracle-1\"}', other bytes",)
+    assert not call.failed
+
+
+def test_an_id_the_provider_never_gave_the_call_is_not_faithful() -> None:
+    history = _one_call({"id": "fc_made_up"}).verdicts[1]
+    assert history.value is False
+    assert history.reason == "id 'fc_made_up', which the provider never gave this call " \
+        "(the oracle's is 'fc_1')"
+
+
+def test_arguments_other_than_the_oracles_are_faithful_to_what_ran() -> None:
+    # The tool ran with other arguments (executed fails) and the history says so:
+    # one cause, one failure.
+    call = _one_call({"arguments": '{"text":"responses-oracle-2"}'}, "responses-oracle-2")
+    executed, history, _ = call.verdicts
+    assert executed.value is False
+    assert executed.reason.startswith("ran with other arguments: the output shows "
+                                      "responses-oracle-2")
+    assert history.value is True, history.reason
+    assert history.notes == ("arguments '{\"text\":\"responses-oracle-2\"}': the arguments "
+                             "that ran (the output shows responses-oracle-2), not the "
+                             "oracle's '{\"text\":\"responses-oracle-1\"}'",)
+
+
+def test_a_replay_of_arguments_that_did_not_run_is_not_faithful() -> None:
+    history = _one_call({"arguments": "{}"}).verdicts[1]
+    assert history.value is False
+    assert history.reason == "arguments '{}', the oracle's is " \
+        "'{\"text\":\"responses-oracle-1\"}' and the output shows responses-oracle-1 ran"
+
+
+def test_the_id_of_the_providers_final_response_is_one_it_gave_the_call() -> None:
+    # r5 (GitHub Copilot): every event names the call by a new id; openai-java replays
+    # the one the final response carries (enc_6), the oracle keeps the first (enc_1).
+    events = [*load_scenario("rule-test_r5_copilot_rotating_ids_route_by_slot").events]
+    mapped = map_scenario(events, [ECHO])
+    served = Served(Scenario("r5", tuple(events)), mapped, 0, _request(0, [])["body"])
+    [oracle] = served.calls
+    assert oracle.item["id"] == "enc_1"
+    assert oracle.given_ids == ("enc_1", "enc_2", "enc_3", "enc_4", "enc_5", "enc_6")
+    final = {**oracle.item, "id": "enc_6"}
+    replay = [final, {"type": "function_call_output", "call_id": final["call_id"],
+                      "output": "responses-oracle-1"}]
+    verdicts = judge([served], [_request(0, []), _request(1, replay)])
+    history = verdicts.call("call_1").verdicts[1]
+    assert history.value is True, history.reason
+    assert history.notes == ("id 'enc_6', another id the provider gave this call; the "
+                             "oracle keeps 'enc_1' (R6)",)
+    assert verdicts.ok
+
+
+def test_an_output_without_the_marker_is_quoted_as_the_client_ran_it() -> None:
+    # A shell tool shows what ran: here its output holds no marker (a command run with
+    # null arguments answers an error); the reason quotes it, never "it ran".
+    exec_command = OfferedTool("exec_command", "function", {
+        "type": "object", "properties": {"cmd": {"type": "string"}}, "required": ["cmd"]})
+    mapped = map_scenario(ONE_CALL, [exec_command])
+    served = Served(Scenario("one", tuple(ONE_CALL)), mapped, 0, _request(0, [])["body"])
+    [mapping] = mapped.to_dict()
+    call = {**CALL, "name": "exec_command", "arguments": mapping["arguments"][CALL["arguments"]]}
+    replay = [call, {"type": "function_call_output", "call_id": "call_1",
+                     "output": "exec_command: cmd is null"}]
+    verdicts = judge([served], [_request(0, []), _request(1, replay)])
+    executed = verdicts.call("call_1").verdicts[0]
+    assert executed.value is False
+    assert executed.reason == "the output shows no marker of the oracle's arguments: " \
+        "it reads \"exec_command: cmd is null\""
+
+
+def test_a_call_that_may_not_run_left_out_of_the_history_is_no_harm() -> None:
+    # r9: call_1 is never confirmed (no done item), call_2 is.  A client that runs and
+    # replays call_2 and leaves call_1 out sends no call without its output and no
+    # output without its call: no harm to the history.
+    name = "r9_unconfirmed_items_are_kept_but_not_executable"
+    events = list(load_scenario(name).played())
+    ping = OfferedTool("ping", "function", {"type": "object", "properties": {}})
+    mapped = map_scenario(events, [ping])
+    served = Served(Scenario(name, tuple(events)), mapped, 0, _request(0, [])["body"])
+    unconfirmed, confirmed = served.calls
+    assert (unconfirmed.executable, confirmed.executable) == (False, True)
+    replay = [{**confirmed.item, "name": "ping"},
+              {"type": "function_call_output", "call_id": "call_2",
+               "output": "responses-oracle-0"}]
+    verdicts = judge([served], [_request(0, []), _request(1, replay)])
+    history = verdicts.call("call_1").verdicts[1]
+    assert (history.value, history.reason) == (
+        None, "not executable, neither replayed nor answered: nothing to pair")
+    assert verdicts.ok

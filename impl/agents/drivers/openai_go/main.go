@@ -1,11 +1,13 @@
 // Driver: openai-go v3's Responses.NewStreaming, pointed at serve.
 //
-// openai_go BASE_URL PROMPT: two function tools (echo, which returns its text, and
-// ping, which takes nothing), each request streamed; the SDK has no tool loop, so the
-// loop is this driver's, written as the SDK's README shows: the final response is the
-// one response.completed carries (the SDK accumulates only WebSocket turns), its output
+// openai_go BASE_URL PROMPT [completed|items]: two function tools (echo, which returns
+// its text, and ping, which takes nothing), each request streamed; the SDK has no tool
+// loop, so the loop is this driver's, written as the SDK's README shows: the output
 // items are appended to the input with ToParam(), a function_call_output for each call,
-// until a response has no call.
+// until a response has no call.  The SDK accumulates only WebSocket turns, and its
+// docs show two ways to read a streamed turn's items, so the driver runs either:
+// "completed" (the default) reads them from the response response.completed carries,
+// "items" from the response.output_item.done events, in stream order.
 package main
 
 import (
@@ -42,22 +44,31 @@ func main() {
 	}
 	input := responses.ResponseInputParam{
 		responses.ResponseInputItemParamOfMessage(os.Args[2], responses.EasyInputMessageRoleUser)}
+	fromItems := len(os.Args) > 3 && os.Args[3] == "items"
 	var final responses.Response
 	for turn := 0; turn < 4; turn++ {
 		stream := client.Responses.NewStreaming(context.Background(), responses.ResponseNewParams{
 			Model: "gpt-5.1", Tools: tools,
 			Input: responses.ResponseNewParamsInputUnion{OfInputItemList: input}})
+		var done []responses.ResponseOutputItemUnion
 		for stream.Next() {
-			if event := stream.Current(); event.Type == "response.completed" {
+			switch event := stream.Current(); event.Type {
+			case "response.completed":
 				final = event.Response
+			case "response.output_item.done":
+				done = append(done, event.Item)
 			}
 		}
 		if err := stream.Err(); err != nil {
 			fmt.Fprintln(os.Stderr, "Error:", err)
 			os.Exit(1)
 		}
+		items := final.Output
+		if fromItems {
+			items = done
+		}
 		calls := 0
-		for _, item := range final.Output {
+		for _, item := range items {
 			switch item.Type {
 			case "message":
 				message := item.AsMessage().ToParam()
