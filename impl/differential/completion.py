@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -201,10 +201,12 @@ def _scope(done: Mapping[str, Any]) -> dict[str, Any]:
             **({"output_index": done["output_index"]} if "output_index" in done else {})}
 
 
-def _fill_payload_events(events: list[Event]) -> list[Event]:
-    """One delta and the ``.done`` of a call's payload, before its done item, when no
-    payload event came for it."""
-    inserts: dict[int, list[Event]] = {}
+def _payload_done_items(
+    events: list[Event],
+) -> Iterator[tuple[int, list[int], Event, dict[str, Any], str, str]]:
+    """Each done item of an item with a streamed payload (``PAYLOAD_OF``), in order:
+    its event's index, its response's span, the event, the item, the payload field and
+    the payload events' type prefix."""
     for span in _responses(events):
         for index in span:
             event = events[index]
@@ -212,14 +214,23 @@ def _fill_payload_events(events: list[Event]) -> list[Event]:
             if not (_is(event, "response.output_item.done") and isinstance(item, dict)):
                 continue
             field, prefix = PAYLOAD_OF.get(str(item.get("type")), ("", ""))
-            value = item.get(field)
-            if not prefix or not isinstance(value, str) or not value:
-                continue
-            if _payload_events(events, span, event, prefix):
-                continue
-            scope = _scope(event)
-            inserts[index] = [{"type": f"{prefix}.delta", **scope, "delta": value},
-                              {"type": f"{prefix}.done", **scope, field: value}]
+            if prefix:
+                yield index, span, event, item, field, prefix
+
+
+def _fill_payload_events(events: list[Event]) -> list[Event]:
+    """One delta and the ``.done`` of a call's payload, before its done item, when no
+    payload event came for it."""
+    inserts: dict[int, list[Event]] = {}
+    for index, span, event, item, field, prefix in _payload_done_items(events):
+        value = item.get(field)
+        if not isinstance(value, str) or not value:
+            continue
+        if _payload_events(events, span, event, prefix):
+            continue
+        scope = _scope(event)
+        inserts[index] = [{"type": f"{prefix}.delta", **scope, "delta": value},
+                          {"type": f"{prefix}.done", **scope, field: value}]
     return _insert_lists(events, inserts)
 
 
@@ -227,20 +238,14 @@ def _fill_payload_done(events: list[Event]) -> list[Event]:
     """The ``.done`` of a call's payload (its deltas joined), before its done item,
     when only deltas came."""
     inserts: dict[int, list[Event]] = {}
-    for span in _responses(events):
-        for index in span:
-            event = events[index]
-            item = event.get("item")
-            if not (_is(event, "response.output_item.done") and isinstance(item, dict)):
-                continue
-            field, prefix = PAYLOAD_OF.get(str(item.get("type")), ("", ""))
-            sent = _payload_events(events, span, event, prefix) if prefix else []
-            deltas = [e.get("delta") for e in sent if _is(e, f"{prefix}.delta")]
-            if not deltas or len(deltas) != len(sent) or not all(
-                    isinstance(d, str) for d in deltas):
-                continue
-            inserts[index] = [{"type": f"{prefix}.done", **_scope(event),
-                               field: "".join(str(d) for d in deltas)}]
+    for index, span, event, _, field, prefix in _payload_done_items(events):
+        sent = _payload_events(events, span, event, prefix)
+        deltas = [e.get("delta") for e in sent if _is(e, f"{prefix}.delta")]
+        if not deltas or len(deltas) != len(sent) or not all(
+                isinstance(d, str) for d in deltas):
+            continue
+        inserts[index] = [{"type": f"{prefix}.done", **_scope(event),
+                           field: "".join(str(d) for d in deltas)}]
     return _insert_lists(events, inserts)
 
 
