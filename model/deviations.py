@@ -625,7 +625,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         "a call gets no function_call_arguments.done",
         ("vllm-project/vllm#54236", "Oaklight/llm-rosetta#56"),
         "vLLM (non-Harmony path), Chat-to-Responses bridges",
-        canonical=frozenset({RESPELLS}),
+        canonical=frozenset(),
         changes=(_ARGS_DONE, "response.custom_tool_call_input.done"),
     ),
     "done-only": DeviationSpec(
@@ -635,7 +635,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         ("fixtures/peers/codex/SOURCE.md", "docs/notes/protocol.md"),
         "",
         codes=frozenset({_C.DONE_ONLY_ITEM}),
-        canonical=frozenset({REPAIRS, RESPELLS}),
+        canonical=frozenset({REPAIRS}),
         changes=(_ADDED, _ARGS_DELTA, _ARGS_DONE, "response.custom_tool_call_input.delta",
                  "response.custom_tool_call_input.done"),
     ),
@@ -653,7 +653,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         ("docs/notes/protocol.md", "decolua/9router#705"),
         "Chat-to-Responses gateways (9router)",
         codes=frozenset({_C.SNAPSHOT_ABSENT}),
-        canonical=frozenset({REPAIRS}),
+        canonical=frozenset(),
         absent=tuple(f"{t} response.output" for t in _TERMINALS),
         changes=tuple(f"{t} response" for t in _TERMINALS),
     ),
@@ -792,7 +792,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         ("docs/notes/peers.md",),
         "",
         codes=frozenset({_C.DUPLICATE_ITEM}),
-        canonical=frozenset(),
+        canonical=frozenset({REPAIRS}),
         changes=(_DONE,),
     ),
     "arguments-done-diverges": DeviationSpec(
@@ -833,7 +833,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         "twice",
         ("docs/rules/R2.md",),
         "",
-        canonical=frozenset(),
+        canonical=frozenset({REPAIRS}),
         changes=(_ARGS_DONE,),
     ),
     "snapshot-corrects-deltas": DeviationSpec(
@@ -842,7 +842,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         ("docs/notes/peers.md",),
         "",
         codes=frozenset({_C.DIVERGENT_PAYLOAD}),
-        canonical=frozenset({RESPELLS}),
+        canonical=frozenset({REPAIRS, RESPELLS}),
         changes=(_ARGS_DELTA, _ARGS_DONE, _DONE),
     ),
     "no-obfuscation": DeviationSpec(
