@@ -118,7 +118,9 @@ def test_the_readme_serve_command_plays_a_quirk_and_an_example(installed: Instal
 def test_serve_loads_every_name_agents_lists(installed: Installed) -> None:
     listed = installed.run("responses-oracle", "agents", "--list")
     assert listed.returncode == 0, listed.stderr
-    names = [line.split()[0] for line in listed.stdout.split("\n\n", 1)[1].splitlines()]
+    # A scenario's line starts with its name; its deviations follow, indented.
+    names = [line.split()[0] for line in listed.stdout.split("\n\n", 1)[1].splitlines()
+             if line.strip() and not line[0].isspace()]
     assert {"q05", "s01", "peers-unconfirmed-call"} <= set(names)
     script = (
         "import sys; from responses_oracle.serve import load_scenario\n"

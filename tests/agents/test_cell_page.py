@@ -1,7 +1,8 @@
 """The timeline page of an ``agents --html`` cell: serve's verdict above the stream.
 
 Real runs of ``fake_snapshot_client.py`` against the real ``serve`` (as in
-``test_twins.py``): on q05 it answers under the snapshot's re-keyed ``call_id``, so
+``test_twins.py``): on q05 it replays the snapshot's re-keyed call but answers it under
+the ``call_id`` of its ``output_item.done`` (``mixed``: two views, no pair), so
 history-faithful breaks where the twin holds it (a *broken* cell); replaying ``{}`` as
 the arguments of s01's call it breaks the twin too (*not judged*).  Each page must say
 the outcome, mark the failed verdict (red only where it counts), show the oracle's replay
@@ -50,7 +51,7 @@ def _verdict(text: str) -> str:
 def test_a_broken_cell_marks_its_failed_verdict_the_replay_and_the_calls_events(
     tmp_path: Path,
 ) -> None:
-    cell = _cell("snapshot", "q05", tmp_path)
+    cell = _cell("mixed", "q05", tmp_path)
     assert outcome(cell) == BROKEN
     text = _timeline(cell, tmp_path)
     section = _verdict(text)
@@ -67,15 +68,16 @@ def test_a_broken_cell_marks_its_failed_verdict_the_replay_and_the_calls_events(
                 (Path(cell.folder) / "requests.jsonl").read_text().splitlines()]
     judged = next(r for r in requests if r["index"] == served["next_request"])
     replayed = [item for item in judged["body"]["input"] if "call_id" in item]
-    assert f"what fake-snapshot replayed (request #{served['next_request']})" in section
+    assert f"what fake-mixed replayed (request #{served['next_request']})" in section
     oracle_id = served["calls"][0]["expected"]["call_id"]
     shown = html.unescape(section)
     assert "the oracle's replay" in shown
     assert f'"call_id": "{oracle_id}"' in shown
     assert replayed and all(json.dumps(item, ensure_ascii=False, indent=1) in shown
                             for item in replayed)
-    # The client's own call_id (the snapshot's), not the oracle's, is what it replayed.
-    assert {item["call_id"] for item in replayed} == {"functions.get_weather:0"}
+    # The call it replayed is the snapshot's; its output, under the done item's call_id.
+    calls = [item for item in replayed if item.get("type") == "function_call"]
+    assert {item["call_id"] for item in calls} == {"functions.get_weather:0"}
     # The served events that carry the call: a column each on the lanes.
     marked = {int(x) for x in re.findall(r'<title>#(\d+) carries a judged call</title>', text)}
     assert marked == set(served["calls"][0]["events"]) and marked

@@ -61,7 +61,7 @@ def test_a_gateway_that_passes_the_stream_through_keeps_the_answer(tmp_path: Pat
     assert cell.gateway["differences"] == [] and cell.gateway["upstream_problems"] == []
     assert not broken(cell) and "answer-kept ok" in terminal([cell])
     # The downstream client kept the gateway's bytes exactly: serve's stream, in SSE.
-    run = tmp_path / "fake-through" / "s04-parallel-calls"
+    run = tmp_path / "fake-through" / "s04"  # the folder is named by the scenario
     kept = json.loads((run / DOWNSTREAM_FILE).read_text())
     assert kept["status"] == 200 and kept["content_type"].startswith("text/event-stream")
     # serve logged the hand-back beside the requests the gateway forwarded.

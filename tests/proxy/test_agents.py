@@ -49,7 +49,7 @@ def test_proxy_cells_are_kept_beside_the_direct_ones_and_shown_as_a_column(
     page = real_agents.render(real_agents.load(tmp_path))
     # The matrix's column behind the proxy follows the client's direct one.
     merged_columns = real_agents.columns(real_agents.load(tmp_path)["clients"])
-    assert [column.name for column, _ in merged_columns][:2] == ["codex", "codex via proxy"]
+    assert [column.name for column, _, _ in merged_columns][:2] == ["codex", "codex via proxy"]
     assert '<span>codex</span></th><th scope="col" data-client="codex" data-proxy="1">' \
         "<span>codex via proxy</span>" in page
     assert "*CLIENT via proxy*" in page
@@ -65,7 +65,9 @@ def test_a_column_behind_the_proxy_is_counted_beside_the_direct_cells_of_its_sce
     [row] = [line for line in page.splitlines() if line.startswith("| codex via proxy | 2 |")]
     # The direct cells counted are those of the same two scenarios, not all three.
     same = real_agents._counts({"cells": direct[:2]})
-    assert row == f"| codex via proxy | 2 | {real_agents._counts({'cells': behind})} | {same} |"
+    on = real_agents.recorded_on(entry, real_agents.PROXY_CELLS)
+    assert row == (f"| codex via proxy | 2 | {on} | {real_agents._counts({'cells': behind})} "
+                   f"| {same} |")
 
 
 def test_the_recording_tool_puts_the_proxy_before_agents_only(
