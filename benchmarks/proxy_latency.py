@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from aiohttp import ClientSession, web
@@ -87,17 +87,18 @@ def _response(rid: str, status: str, output: list[Any]) -> dict[str, Any]:
 
 
 @contextmanager
-def slow_upstream(events: list[dict[str, Any]], gap: float) -> Iterator[str]:
-    """The upstream: every request gets ``events``, one every ``gap`` seconds."""
-    frames = list(Framing().frames(events))
+def upstream_of(writes: list[bytes], gap: float = 0.0) -> Iterator[str]:
+    """A loopback upstream: every request gets ``writes``, one write every ``gap``
+    seconds (at once for 0); its base URL."""
 
     async def handle(request: web.Request) -> web.StreamResponse:
         await request.read()
         reply = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await reply.prepare(request)
-        for frame in frames:
-            await reply.write(frame)
-            await asyncio.sleep(gap)
+        for write in writes:
+            await reply.write(write)
+            if gap:
+                await asyncio.sleep(gap)
         await reply.write_eof()
         return reply
 
@@ -113,6 +114,11 @@ def slow_upstream(events: list[dict[str, Any]], gap: float) -> Iterator[str]:
         asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(30)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
+
+
+def slow_upstream(events: list[dict[str, Any]], gap: float) -> AbstractContextManager[str]:
+    """The upstream: every request gets ``events``, one every ``gap`` seconds."""
+    return upstream_of(list(Framing().frames(events)), gap)
 
 
 @contextmanager

@@ -23,19 +23,17 @@ import asyncio
 import json
 import statistics
 import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from aiohttp import ClientSession, web
-from responses_oracle.serve.server import Framing, start_loopback
+from aiohttp import ClientSession
+from responses_oracle.serve.server import Framing
 from responses_oracle.wire.sse import SSEDecoder
 
 sys.path.insert(0, str(Path(__file__).parent))
-from proxy_latency import answer, proxy_process
+from proxy_latency import answer, proxy_process, upstream_of
 
 
 def large(events: list[dict[str, Any]], megabytes: float, delta_bytes: int) -> list[dict[str, Any]]:
@@ -59,32 +57,9 @@ _TEXT: list[str] = []
 """The message text of the base answer, replaced by ``large`` (set in ``main``)."""
 
 
-@contextmanager
-def bursting_upstream(frames: list[bytes], burst: int) -> Iterator[str]:
+def bursting_upstream(frames: list[bytes], burst: int) -> AbstractContextManager[str]:
     """The upstream: every request gets ``frames``, ``burst`` of them per write."""
-    writes = [b"".join(frames[i : i + burst]) for i in range(0, len(frames), burst)]
-
-    async def handle(request: web.Request) -> web.StreamResponse:
-        await request.read()
-        reply = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
-        await reply.prepare(request)
-        for write in writes:
-            await reply.write(write)
-        await reply.write_eof()
-        return reply
-
-    app = web.Application()
-    app.router.add_post("/v1/responses", handle)
-    loop = asyncio.new_event_loop()
-    runner, port = loop.run_until_complete(start_loopback(app, 0))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}/v1"
-    finally:
-        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(30)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
+    return upstream_of([b"".join(frames[i : i + burst]) for i in range(0, len(frames), burst)])
 
 
 async def whole(session: ClientSession, base_url: str) -> tuple[float, int]:
