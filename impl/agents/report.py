@@ -175,10 +175,17 @@ def _lost(cell: Cell, direct: Cell | None) -> frozenset[str]:
 
 def _counted(cell: Cell) -> frozenset[str]:
     """The verdicts the scenario breaks and its clean twin holds: what counts."""
-    twin = cell.twin
+    return frozenset(broken_kept(cell, cell.twin))
+
+
+def broken_kept(cell: Cell, twin: Cell | None) -> list[str]:
+    """The verdicts ``cell`` breaks that the clean ``twin`` holds, in report order (the
+    three verdicts, then a gateway's ``answer_kept``): the one rule of what counts, which
+    the runner's one-cause replays ask too."""
     if twin is None or not twin.ran or not twin.calls:
-        return frozenset()
-    return _marked(cell, held=False) & _marked(twin, held=True)
+        return []
+    found = _marked(cell, held=False) & _marked(twin, held=True)
+    return [key for key in (*VERDICTS, ANSWER_KEPT) if key in found]
 
 
 def broken(cell: Cell, direct: Cell | None = None) -> bool:

@@ -73,10 +73,8 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any, Final
 
-from responses_oracle.serve.verdicts import ANSWER_KEPT
-
 from .profiles import DRIVERS, DUMMY_KEY, PROMPT, Profile
-from .served_verdicts import CallVerdict, load_verdicts, summary
+from .served_verdicts import CallVerdict, load_verdicts
 
 CLI: Final[tuple[str, ...]] = (
     sys.executable, "-c", "import sys; from responses_oracle.cli import main; sys.exit(main())",
@@ -169,7 +167,7 @@ class Cell:
     and on a cell recorded before twins were run."""
     causes: dict[str, list[str]] | None = None
     """Rule 7: each deviation of the scenario, replayed alone, and the verdicts it then
-    breaks that the clean twin keeps (``broken_kept``); the deviations with any are the
+    breaks that the clean twin keeps (``report.broken_kept``); the deviations with any are the
     cause(s).  None where no replay was needed (one deviation or none, nothing broken
     that the twin keeps)."""
 
@@ -591,30 +589,12 @@ CAUSE_FOLDER: Final = "alone"
 """The folder of the one-deviation replays (rule 7), inside the scenario's."""
 
 
-def _marks(cell: Cell) -> dict[str, str]:
-    """A run's mark per verdict (``summary``), a gateway's ``answer_kept`` too; none for
-    a run that was not judged."""
-    if not cell.ran or cell.not_applicable or not cell.calls:
-        return {}
-    marks = dict(summary(cell.calls))
-    kept = (cell.gateway or {}).get(ANSWER_KEPT)
-    if isinstance(kept, bool):
-        marks[ANSWER_KEPT] = "ok" if kept else "FAIL"
-    return marks
-
-
-def broken_kept(cell: Cell, twin: Cell | None) -> list[str]:
-    """The verdicts ``cell`` breaks that the clean ``twin`` keeps, in order."""
-    theirs = _marks(twin) if twin is not None else {}
-    return [key for key, mark in _marks(cell).items()
-            if mark == "FAIL" and theirs.get(key) == "ok"]
-
-
 def one_cause(cell: Cell, out: Path, replay: Callable[..., Cell]) -> dict[str, list[str]] | None:
     """Rule 7: for a cell of a built-in scenario with several deviations that breaks a
     verdict its twin keeps, ``replay(folder, deviations=(NAME,))`` (``run_cell`` of the
     cell's client and scenario) each deviation alone: each deviation → the verdicts it
     breaks that the twin keeps.  None when no replay is needed."""
+    from .report import broken_kept
     from .scenario_list import declared
 
     scenario = declared(cell.scenario)
