@@ -7,6 +7,8 @@ AxonHub where a checkout is given).
 
 from __future__ import annotations
 
+import copy
+
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +125,9 @@ def test_the_report_calls_transform_stream_as_the_checkout_declares_it(
 
 def _scenario_events(key: str) -> list[dict[str, Any]]:
     [scenario] = [s for s in SCENARIOS if s.key == key]
-    return [dict(e) for e in scenario.example.events]
+    # A deep copy: a test that edits a nested item must not edit the shared scenario
+    # (another test in the same worker reads it afterwards).
+    return copy.deepcopy([dict(e) for e in scenario.example.events])
 
 
 def test_the_gateway_view_is_the_calls_text_and_status_a_chat_client_adds_up() -> None:

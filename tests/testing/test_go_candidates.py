@@ -11,6 +11,7 @@ a copy of the checkout's package under ``go test``, for the reason its report st
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -45,7 +46,7 @@ needs_checkout = pytest.mark.skipif(
 
 def _stream(key: str) -> GeneratedStream:
     [scenario] = [s for s in SCENARIOS if s.key == key]
-    return GeneratedStream(tuple(dict(e) for e in scenario.example.events))
+    return GeneratedStream(tuple(copy.deepcopy(dict(e)) for e in scenario.example.events))
 
 
 def _answers(name: str, streams: list[GeneratedStream]) -> list[Any]:
