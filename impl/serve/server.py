@@ -111,12 +111,16 @@ class Framing:
             )
         return cls("data-only" not in words, "chunked" in words, "crlf" in words)
 
+    def data(self, event: Event) -> str:
+        """The JSON text of one event, as its ``data:`` line carries it (compact, UTF-8)."""
+        return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
     def frames(self, events: Sequence[Event]) -> Iterator[bytes]:
         """The writes that carry ``events``."""
         end = "\r\n" if self.crlf else "\n"
         body = bytearray()
         for event in events:
-            data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+            data = self.data(event)
             name = event.get("type")
             head = f"event: {name}{end}" if self.event_lines and isinstance(name, str) else ""
             frame = f"{head}data: {data}{end}{end}".encode()
