@@ -39,10 +39,11 @@ wire item).  After each event:
    unknown event) passes on as it came, in place, once its item is announced;
 4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
    ``output_item.added``: only its response's terminal settles whether it may run
-   (R9, R13).  Then it is emitted once, reconciled: its id, its deltas one by one as
-   the upstream sent them (one delta of the reconciled value, logged, where they do not
-   spell it), its ``done`` events.  In a completed response, a call the stream never confirmed
-   (``unconfirmed``) gets its payload but no ``done`` and no place in the snapshot: it
+   (R9, R13) -- or, sooner, an output item of the response that answers it: the
+   server ran it (``_release_answered``).  Then it is emitted once, reconciled: its id,
+   its deltas one by one as the upstream sent them (one delta of the reconciled value,
+   logged, where they do not spell it), its ``done`` events.  In a completed response,
+   a call the stream never confirmed (``unconfirmed``) gets its payload but no ``done`` and no place in the snapshot: it
    never arrives as a completed call of a completed response.  A call the server runs
    (``answered``, ``server``, ``undeclared``) or that names no ``call_id`` completes as
    the stream said, and the reducer gives it the same verdict again;
@@ -108,6 +109,7 @@ from responses_oracle.model.vocabulary import (
 
 from .core.dispatch import StepTrace
 from .core.reconcile import item_channel_values
+from .core.settle import answered_calls
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -750,6 +752,7 @@ class Canonicalizer:
         if not response.opened and state.started and state.response_id is not None:
             self._open(response, out)
         if state.started:
+            self._release_answered(response, out)
             self._announce(response, out, final=False)
             for entry in state.entries:
                 sent = response.sent.get(entry.ordinal)
@@ -759,6 +762,31 @@ class Canonicalizer:
                         self._close_entry(response, entry, sent, out)
         if state.terminal and not state.amendable:
             self._settle(response, out)
+
+    def _release_answered(self, response: _Response, out: list[Event]) -> None:
+        """Release each held call the upstream finished that an output item of the
+        response answers (``settle.answered_calls``): the server ran it, which the
+        terminal cannot change -- its verdict is ``answered``, or ``not_completed`` if
+        the response does not complete, and its ``done`` goes out either way.  So its
+        events leave now, before its output's, and the ``done`` events leave in output
+        order (a hosted ``shell_call``'s before its ``shell_call_output``'s)."""
+        held = [
+            entry
+            for entry in response.state.entries
+            if (sent := response.sent.get(entry.ordinal)) is not None
+            and sent.held
+            and not sent.closed
+            and entry.state in CLOSED_STATES
+        ]
+        if not held:
+            return
+        answered = answered_calls(response.state.entries)
+        for entry in output_order(held):
+            if (entry.item_type, entry.call_id) in answered:
+                sent = response.sent[entry.ordinal]
+                self._stream(response, entry, sent, out, final=True)
+                self._close_entry(response, entry, sent, out)
+                sent.held = False  # what the upstream sends for it later passes at once
 
     def _finish(self, response: _Response, out: list[Event]) -> None:
         """The reducer closed the response: settle it, or end it cut."""
