@@ -120,10 +120,16 @@ class Framing:
         end = "\r\n" if self.crlf else "\n"
         body = bytearray()
         for event in events:
-            data = self.data(event)
             name = event.get("type")
             head = f"event: {name}{end}" if self.event_lines and isinstance(name, str) else ""
-            frame = f"{head}data: {data}{end}{end}".encode()
+            try:
+                frame = f"{head}data: {self.data(event)}{end}{end}".encode()
+            except UnicodeEncodeError:
+                # A lone surrogate (what a JSON escape such as "\ud800" decodes to) has no
+                # UTF-8 form: the JSON says it as an escape, as it came; in an event type
+                # it is replaced.
+                data = json.dumps(event, separators=(",", ":"))
+                frame = f"{head}data: {data}{end}{end}".encode(errors="replace")
             if not self.chunked:
                 yield frame
                 continue

@@ -11,6 +11,7 @@ comparisons cannot pass by never leaving the full pass.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -92,6 +93,37 @@ def test_msgspec_framing_writes_what_the_json_module_writes(event: Event, kind: 
         pytest.skip("the fast extra (msgspec) is not installed")
     event = {"type": kind, **event}
     assert b"".join(fast.frames([event])) == b"".join(FRAMING.frames([event]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.characters(categories=["Cs", "Ll"]), min_size=1))
+def test_a_lone_surrogate_goes_out_as_its_json_escape(text: str) -> None:
+    # A JSON escape such as "\ud800" decodes to a lone surrogate, which has no UTF-8
+    # form: both framings write the escape again, as it came.
+    event = {"type": "response.output_text.delta", "delta": text}
+    for framing_ in (framing(True), FRAMING):
+        [frame] = framing_.frames([event])
+        assert json.loads(frame.split(b"data: ", 1)[1]) == event
+
+
+def test_an_upstream_lone_surrogate_escape_is_relayed_as_it_came() -> None:
+    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {"id": "msg_1", "type": "message", "role": "assistant", "content": []},
+        },
+        *({"type": "response.output_text.delta", **scoped, "delta": d} for d in ("a", "b")),
+    ]
+    data = body(events, sentinel=False) + (
+        b'event: response.output_text.delta\ndata: {"type":"response.output_text.delta",'
+        b'"item_id":"msg_1","output_index":0,"content_index":0,"delta":"\\ud800"}\n\n'
+    )
+    fast = _through(data, [], fast=True)[0]
+    assert fast == _through(data, [], fast=False)[0]
+    assert fast.endswith(b'"delta":"\\ud800","logprobs":[],"sequence_number":6}\n\n')
 
 
 def test_floats_are_written_by_the_json_module() -> None:
