@@ -43,10 +43,11 @@ wire item).  After each event:
    server ran it (``_release_answered``).  Then it is emitted once, reconciled: its id,
    its deltas one by one as the upstream sent them (one delta of the reconciled value,
    logged, where they do not spell it), its ``done`` events.  In a completed response,
-   a call the stream never confirmed (``unconfirmed``) gets its payload but no ``done`` and no place in the snapshot: it
-   never arrives as a completed call of a completed response.  A call the server runs
-   (``answered``, ``server``, ``undeclared``) or that names no ``call_id`` completes as
-   the stream said, and the reducer gives it the same verdict again;
+   a call the stream never confirmed (``unconfirmed``) gets its payload but no ``done``
+   and no place in the snapshot: it never arrives as a completed call of a completed
+   response.  A call the server runs (``answered``, ``server``, ``undeclared``) or that
+   names no ``call_id`` completes as the stream said, and the reducer gives it the same
+   verdict again;
 5. at the terminal, every item the upstream finished and canonical has not closed is
    closed -- the streamed ones, then the held calls, each in result order; an item the
    upstream did not finish (``response.incomplete``) gets its payload and no ``done``.
@@ -362,6 +363,9 @@ class _Response:
     """The result-order key (``result.output_order``) and index of the item announced
     furthest along."""
     template: Mapping[str, Any] | None = None
+    opened_as: str | None = None
+    """The ``status`` the upstream's own opening gave (None: it sent none, or none with
+    a status): the ``response.created`` canonical sends says it, and no other."""
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
     upstream: dict[int, Ledger] = field(default_factory=dict)
@@ -664,6 +668,9 @@ class Canonicalizer:
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
+                status = body.get("status")
+                if kind in OPENING_TYPES and isinstance(status, str):
+                    response.opened_as = status
 
     def _note_upstream(
         self, response: _Response, trace: StepTrace, event: Mapping[str, Any]
@@ -929,9 +936,11 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        said = (response.template or {}).get("status")
+        # A terminal's status is not an opening's (a stream that sent no opening is
+        # opened in progress, not "incomplete").
+        said = response.opened_as
         for kind in _OPENING:
-            status = said if kind == _OPENING[0] and isinstance(said, str) else "in_progress"
+            status = said if kind == _OPENING[0] and said is not None else "in_progress"
             body = self._response_object(response, status, [], final=False)
             self._emit(response, out, {"type": kind, "response": body})
         self._flush(response, None, out)
