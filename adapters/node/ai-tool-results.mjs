@@ -9,13 +9,11 @@
 // `tool-call` (its input), `tool-result` (its output, `preliminary` for a partial
 // result such as a partial image), `tool-error`, each with its `toolCallId`,
 // `toolName` and `providerExecuted`.  An error the SDK reports is the request's error.
-import { openai } from "@ai-sdk/openai";
-import { jsonSchema, streamText, tool } from "ai";
-import { offlineModel } from "./ai-parts.mjs";
-import { PERMISSIVE, serve } from "./protocol.mjs";
+import { streamText } from "ai";
+import { appTools, offlineModel } from "./ai-parts.mjs";
+import { serve } from "./protocol.mjs";
 
 const { model, answerWith } = offlineModel();
-const ANY = jsonSchema(PERMISSIVE);
 const KEPT = {
   "tool-call": "input",
   "tool-result": "output",
@@ -24,16 +22,12 @@ const KEPT = {
 
 async function parse(events, declared) {
   answerWith(events);
-  const tools = {};
-  for (const { type, name } of declared) {
-    tools[name] = type === "custom" ? openai.tools.customTool({}) : tool({ inputSchema: ANY });
-  }
   const parts = [];
   const errors = [];
   const result = streamText({
     model,
     prompt: "",
-    tools,
+    tools: appTools(declared),
     maxRetries: 0,
     onError: ({ error }) => errors.push(error),
   });

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Canonicalizer
-from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, Relay, framing
-from responses_oracle.proxy.relay_refinement import body
+from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, framing
+from responses_oracle.proxy.relay_refinement import body, relay_output
 from responses_oracle.testing.strategies import (
     faulty_streams,
     model_guided_streams,
@@ -33,25 +33,8 @@ from .test_relay_refinement import CAPTURES, _events
 Event = dict[str, Any]
 
 
-def _through(data: bytes, cuts: list[int], *, fast: bool) -> tuple[bytes, list[Any], Any]:
-    """``data`` through a relay in the chunks ``cuts`` make: bytes, log, answer."""
-    relay = Relay(fast=fast)
-    out = bytearray()
-    start = 0
-    for cut in sorted({c for c in cuts if 0 < c < len(data)}):
-        out += relay.feed(data[start:cut])
-        start = cut
-    out += relay.feed(data[start:])
-    out += relay.close()
-    return bytes(out), relay.repairs, relay.answer
-
-
 def _same_both_ways(data: bytes, cuts: list[int]) -> None:
-    fast = _through(data, cuts, fast=True)
-    slow = _through(data, cuts, fast=False)
-    assert fast[0] == slow[0]
-    assert fast[1] == slow[1]
-    assert fast[2] == slow[2]
+    assert relay_output(data, cuts, fast=True) == relay_output(data, cuts, fast=False)
 
 
 @pytest.mark.parametrize("name", CAPTURES)
@@ -121,8 +104,8 @@ def test_an_upstream_lone_surrogate_escape_is_relayed_as_it_came() -> None:
         b'event: response.output_text.delta\ndata: {"type":"response.output_text.delta",'
         b'"item_id":"msg_1","output_index":0,"content_index":0,"delta":"\\ud800"}\n\n'
     )
-    fast = _through(data, [], fast=True)[0]
-    assert fast == _through(data, [], fast=False)[0]
+    fast = relay_output(data, [], fast=True)[0]
+    assert fast == relay_output(data, [], fast=False)[0]
     assert fast.endswith(b'"delta":"\\ud800","logprobs":[],"sequence_number":6}\n\n')
 
 
@@ -161,7 +144,7 @@ def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         advance(self, *args)
 
     monkeypatch.setattr(Canonicalizer, "_advance", counted)
-    out = _through(body(events, sentinel=True), [], fast=True)[0]
+    out = relay_output(body(events, sentinel=True), [], fast=True)[0]
     assert out.count(b"response.output_text.delta") == 2 * len(deltas)  # event: and data:
     assert out.endswith(DONE_FRAME)
     # The first delta takes the full pass and makes the channel live; the rest do not.
