@@ -57,15 +57,21 @@ def test_generated_streams_are_relayed_the_same_with_and_without(
     _same_both_ways(body(list(stream.events), sentinel=True), cuts)
 
 
+def _nested(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Lists and objects of ``inner`` values."""
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4)
+
+
 _JSON = st.recursive(
     st.none()
     | st.booleans()
     | st.integers()
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    _nested,
     max_leaves=20,
 )
+"""Any JSON value (and NaN and the infinities, which the json module writes too)."""
 
 
 @settings(max_examples=300, deadline=None)
