@@ -122,8 +122,8 @@ def slow_upstream(events: list[dict[str, Any]], gap: float) -> AbstractContextMa
 
 
 @contextmanager
-def proxy_process(upstream: str) -> Iterator[str]:
-    """``responses-oracle proxy --upstream`` in its own process; its base URL."""
+def proxy_started(upstream: str) -> Iterator[tuple[str, int]]:
+    """``responses-oracle proxy --upstream`` in its own process; its base URL and pid."""
     main = "import sys; from responses_oracle.cli import main; sys.exit(main())"
     process = subprocess.Popen([sys.executable, "-c", main, "proxy", "--upstream", upstream],
                                stdout=subprocess.PIPE, text=True)
@@ -131,10 +131,17 @@ def proxy_process(upstream: str) -> Iterator[str]:
         assert process.stdout is not None
         found = LISTENING.search(process.stdout.readline())
         assert found, "the proxy did not start"
-        yield found.group(1)
+        yield found.group(1), process.pid
     finally:
         process.terminate()
         process.wait(30)
+
+
+@contextmanager
+def proxy_process(upstream: str) -> Iterator[str]:
+    """``responses-oracle proxy --upstream`` in its own process; its base URL."""
+    with proxy_started(upstream) as (url, _):
+        yield url
 
 
 async def arrivals(session: ClientSession, base_url: str) -> dict[str, float]:

@@ -10,10 +10,15 @@ client does (SSE decoded, every event parsed as JSON), straight from the upstrea
 through ``responses-oracle proxy`` run as a user runs it (its own process),
 alternately, ``--runs`` times each.  Printed per stream: the median (max) seconds from
 the request to the body's end on each path, and their ratio (#39's bounds: 1.3 for
-bursts, 1.5 for 50 MB).  Not a timed test: a measurement, recorded in
-``benchmarks/RESULTS.md``.
+bursts, 1.5 for 50 MB), and the CPU seconds the proxy process used per answer (median;
+Linux ``/proc``).  The machine these run on is shared and loaded, so the relay alone is
+measured too, in this process: each stream's body through a ``Relay`` in the
+chunks the upstream writes, ``--relay-runs`` times with its fast paths on and off
+(``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds of each
+run (``time.process_time``: what the neighbours take is not counted), best and median.
+Not a timed test: a measurement, recorded in ``benchmarks/RESULTS.md``.
 
-    python benchmarks/proxy_throughput.py --runs 3
+    python benchmarks/proxy_throughput.py --runs 7 --relay-runs 9
 """
 
 from __future__ import annotations
@@ -21,19 +26,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import time
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from aiohttp import ClientSession
+from responses_oracle.proxy.relay import Relay
 from responses_oracle.serve.server import Framing
 from responses_oracle.wire.sse import SSEDecoder
 
 sys.path.insert(0, str(Path(__file__).parent))
-from proxy_latency import answer, proxy_process, upstream_of
+from proxy_latency import answer, proxy_started, upstream_of
 
 
 def large(events: list[dict[str, Any]], megabytes: float, delta_bytes: int) -> list[dict[str, Any]]:
@@ -57,9 +63,9 @@ _TEXT: list[str] = []
 """The message text of the base answer, replaced by ``large`` (set in ``main``)."""
 
 
-def bursting_upstream(frames: list[bytes], burst: int) -> AbstractContextManager[str]:
-    """The upstream: every request gets ``frames``, ``burst`` of them per write."""
-    return upstream_of([b"".join(frames[i : i + burst]) for i in range(0, len(frames), burst)])
+def bursts(frames: list[bytes], burst: int) -> list[bytes]:
+    """The writes of an upstream that sends ``frames``, ``burst`` of them per write."""
+    return [b"".join(frames[i : i + burst]) for i in range(0, len(frames), burst)]
 
 
 async def whole(session: ClientSession, base_url: str) -> tuple[float, int]:
@@ -77,12 +83,41 @@ async def whole(session: ClientSession, base_url: str) -> tuple[float, int]:
     return time.perf_counter() - started, count
 
 
-async def measure(urls: dict[str, str], runs: int) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {name: [] for name in urls}
+def relay_cpu(writes: list[bytes], runs: int) -> dict[bool, list[float]]:
+    """CPU seconds of ``writes`` through a ``Relay``, fast paths on (True) and off, per
+    run; the two relays' bytes are checked equal first."""
+
+    def through(fast: bool) -> bytes:
+        relay = Relay(fast=fast)
+        return b"".join([*map(relay.feed, writes), relay.close()])
+
+    assert through(True) == through(False)
+    found: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(runs):
+        for fast in (True, False):
+            started = time.process_time()
+            through(fast)
+            found[fast].append(time.process_time() - started)
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU seconds (user and system) process ``pid`` has used (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[float]]:
+    """Per path, the seconds to each answer's end; under ``cpu``, the CPU seconds the
+    proxy process ``pid`` used for each of its answers."""
+    found: dict[str, list[float]] = {name: [] for name in [*urls, "cpu"]}
     async with ClientSession() as session:
         for _ in range(runs):
             for name, url in urls.items():
+                before = cpu_seconds(pid)
                 found[name].append((await whole(session, url))[0])
+                if name == "proxy":
+                    found["cpu"].append(cpu_seconds(pid) - before)
     return found
 
 
@@ -93,6 +128,7 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=200, help="events per upstream write")
     parser.add_argument("--megabytes", type=float, default=10.0, help="text of the large one")
     parser.add_argument("--delta-bytes", type=int, default=4096)
+    parser.add_argument("--relay-runs", type=int, default=9, help="relay-alone runs, each way")
     args = parser.parse_args()
     base = answer(args.deltas)
     _TEXT.append(base[-1]["response"]["output"][0]["content"][0]["text"])
@@ -103,22 +139,38 @@ def main() -> None:
         ),
     }
     print(f"{args.runs} runs each, alternately; median (max) seconds to the body's end")
-    print(f"{'stream':<22} {'events':>7} {'MB':>6} {'upstream':>16} {'via proxy':>16} {'ratio':>6}")
+    print(
+        f"{'stream':<22} {'events':>7} {'MB':>6} {'upstream':>16} {'via proxy':>16} {'ratio':>6} "
+        f"{'proxy CPU':>10}"
+    )
+    writes: dict[str, list[bytes]] = {}
     for name, events in streams.items():
         frames = list(Framing().frames(events))
+        writes[name] = bursts(frames, args.burst)
         size = sum(map(len, frames)) / 1e6
-        with bursting_upstream(frames, args.burst) as upstream, proxy_process(upstream) as proxied:
-            found = asyncio.run(measure({"upstream": upstream, "proxy": proxied}, args.runs))
-        up, px = found["upstream"], found["proxy"]
+        with upstream_of(writes[name]) as upstream, proxy_started(upstream) as (proxied, pid):
+            urls = {"upstream": upstream, "proxy": proxied}
+            found = asyncio.run(measure(urls, args.runs, pid))
+        up, px, cpu = found["upstream"], found["proxy"], found["cpu"]
         ratio = statistics.median(px) / statistics.median(up)
         print(
             f"{name:<22} {len(events):>7} {size:>6.1f} {_cell(up):>16} {_cell(px):>16} "
-            f"{ratio:>6.2f}"
+            f"{ratio:>6.2f} {statistics.median(cpu):>10.3f}"
         )
+    print(f"\nthe relay alone, {args.relay_runs} runs each way, alternately; CPU s, best (median)")
+    print(f"{'stream':<22} {'fast paths on':>16} {'off':>16} {'on/off':>7}")
+    for name, chunks in writes.items():
+        cpu = relay_cpu(chunks, args.relay_runs)
+        on, off = cpu[True], cpu[False]
+        print(f"{name:<22} {_best(on):>16} {_best(off):>16} {min(on) / min(off):>7.2f}")
 
 
 def _cell(values: list[float]) -> str:
     return f"{statistics.median(values):.3f} ({max(values):.3f})"
+
+
+def _best(values: list[float]) -> str:
+    return f"{min(values):.3f} ({statistics.median(values):.3f})"
 
 
 if __name__ == "__main__":

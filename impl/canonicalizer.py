@@ -39,13 +39,15 @@ wire item).  After each event:
    unknown event) passes on as it came, in place, once its item is announced;
 4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
    ``output_item.added``: only its response's terminal settles whether it may run
-   (R9, R13).  Then it is emitted once, reconciled: its id, its deltas one by one as
-   the upstream sent them (one delta of the reconciled value, logged, where they do not
-   spell it), its ``done`` events.  In a completed response, a call the stream never confirmed
-   (``unconfirmed``) gets its payload but no ``done`` and no place in the snapshot: it
-   never arrives as a completed call of a completed response.  A call the server runs
-   (``answered``, ``server``, ``undeclared``) or that names no ``call_id`` completes as
-   the stream said, and the reducer gives it the same verdict again;
+   (R9, R13) -- or, sooner, an output item of the response that answers it: the
+   server ran it (``_release_answered``).  Then it is emitted once, reconciled: its id,
+   its deltas one by one as the upstream sent them (one delta of the reconciled value,
+   logged, where they do not spell it), its ``done`` events.  In a completed response,
+   a call the stream never confirmed (``unconfirmed``) gets its payload but no ``done``
+   and no place in the snapshot: it never arrives as a completed call of a completed
+   response.  A call the server runs (``answered``, ``server``, ``undeclared``) or that
+   names no ``call_id`` completes as the stream said, and the reducer gives it the same
+   verdict again;
 5. at the terminal, every item the upstream finished and canonical has not closed is
    closed -- the streamed ones, then the held calls, each in result order; an item the
    upstream did not finish (``response.incomplete``) gets its payload and no ``done``.
@@ -108,6 +110,7 @@ from responses_oracle.model.vocabulary import (
 
 from .core.dispatch import StepTrace
 from .core.reconcile import item_channel_values
+from .core.settle import answered_calls
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -206,6 +209,9 @@ the event type canonical spells it with, the addition of each channel, and of ea
 event type."""
 
 _ITEM_EVENTS: Final = ("response.output_item.added", "response.output_item.done")
+
+_DELTA_TYPES: Final[frozenset[str]] = frozenset(s.delta for s in _SPELLINGS.values())
+"""The payload delta events canonical re-emits as they came (the fast path's)."""
 
 _OPENING: Final = ("response.created", "response.in_progress")
 """The events that open a response, as canonical sends them (``_open``); another
@@ -357,6 +363,9 @@ class _Response:
     """The result-order key (``result.output_order``) and index of the item announced
     furthest along."""
     template: Mapping[str, Any] | None = None
+    opened_as: str | None = None
+    """The ``status`` the upstream's own opening gave (None: it sent none, or none with
+    a status): the ``response.created`` canonical sends says it, and no other."""
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
     upstream: dict[int, Ledger] = field(default_factory=dict)
@@ -381,6 +390,26 @@ class _Response:
     call, re-emitted one by one when the call is released."""
 
 
+@dataclass(slots=True)
+class _Live:
+    """A payload channel streaming where nothing else waits (``Canonicalizer._go_live``):
+    the next delta for it is emitted without the full pass over the response
+    (``Canonicalizer._fast_delta``), if the reducer took it as one more delta of the
+    channel and nothing else."""
+
+    kind: str
+    """The delta event type of the channel (``_Spelling.delta``)."""
+    key: tuple[Any, Any, Any]
+    """The upstream event's ``output_index``, ``item_id`` and part index."""
+    response: _Response
+    entry: Entry
+    sent: _Sent
+    track: _Track
+    channel: Channel
+    shape: tuple[int, int]
+    """How many entries the response and channels the entry held."""
+
+
 class Canonicalizer:
     """Incremental form, for a proxy:
     ``canonical(events) == [*chain(*(c.feed(e) for e in events)), *c.close()]``.
@@ -392,9 +421,13 @@ class Canonicalizer:
     []
     """
 
-    def __init__(self, *, limits: ReducerLimits = DEFAULT_LIMITS) -> None:
+    def __init__(self, *, limits: ReducerLimits = DEFAULT_LIMITS, fast: bool = True) -> None:
         # The trace names the entry each event reached: what ``repairs`` compares.
         self._reducer = Reducer(limits=limits, trace=True)
+        self._fast = fast
+        """Take the fast path for deltas (``_go_live``); off only to compare."""
+        self._live: _Live | None = None
+        """The channel whose next delta takes the fast path, if any."""
         self._response: _Response | None = None
         self._count = 0
         self._repairs: list[dict[str, Any]] = []
@@ -432,12 +465,18 @@ class Canonicalizer:
         # front end could not decode, has none).
         trace = traces[-1] if traces else None
         traces.clear()
+        body = event.payload if isinstance(event, WireEvent) else event
+        kind = body.get("type") if isinstance(body, Mapping) else None
+        live, self._live = self._live, None
+        if live is not None and kind == live.kind and trace is not None and body is not None:
+            fast = self._fast_delta(live, trace, body, closing)
+            if fast is not None:
+                self._live = live
+                return fast
         out: list[Event] = []
         if len(reducer.results) > closing and held is not None:
             self._finish(held, out)
             self._response = None
-        body = event.payload if isinstance(event, WireEvent) else event
-        kind = body.get("type") if isinstance(body, Mapping) else None
         if isinstance(kind, str) and kind in FRAME_TYPES and isinstance(body, Mapping):
             out.append(dict(body))
             return out
@@ -448,8 +487,101 @@ class Canonicalizer:
             self._note_lifecycle(response, kind, body)
             self._note_upstream(response, trace, body)
         self._advance(response, out)
-        if trace is not None and isinstance(body, Mapping) and kind not in _RESPELLED:
-            self._pass(response, trace, body, out)
+        if trace is not None and isinstance(body, Mapping):
+            if kind not in _RESPELLED:
+                self._pass(response, trace, body, out)
+            elif self._fast and kind in _DELTA_TYPES:
+                self._go_live(response, trace, kind, body)
+        return out
+
+    # -- the fast path: a delta where nothing else waits -------------------------------
+    #
+    # Nearly every event of a long answer is one more text delta of the item being
+    # streamed.  The full pass (``_advance``) walks every entry and channel of the
+    # response to find that the only thing to emit is that delta, as it came.  After a
+    # delta that left the response in that condition (``_go_live``: every other item
+    # announced and closed or held, nothing pending, the channel's part open and its
+    # deltas all out), the next delta for the same channel is checked against what the
+    # reducer made of it (``_fast_delta``: it reached that entry, raised nothing, and
+    # added exactly one delta to that channel and nothing else), and only then emitted
+    # directly.  Anything else takes the full pass.  The output is the same either way:
+    # ``tests/proxy/test_fast_path.py`` compares it, with and without (``fast=False``),
+    # on every capture and on generated streams.
+
+    def _go_live(
+        self, response: _Response, trace: StepTrace, kind: str, body: Mapping[str, Any]
+    ) -> None:
+        """After the full pass over a delta: make its channel live if its next delta
+        can be emitted without one (the condition above)."""
+        state = response.state
+        ordinal = trace.entry
+        if (
+            ordinal is None
+            or response.finished
+            or not response.opened
+            or state.terminal
+            or response.pending
+            or self._reducer.state is not state
+            or len(response.sent) != len(state.entries)
+        ):
+            return
+        sent = response.sent[ordinal]
+        entry = state.entries[ordinal]
+        if sent.held or sent.closed or entry.state in CLOSED_STATES:
+            return
+        spec = WIRE_EVENTS[kind]
+        part = body.get(spec.index_field) if spec.index_field else None
+        channel = entry.channels.get((spec.channel, part or 0))  # type: ignore[arg-type]
+        track = sent.tracks.get(id(channel)) if channel is not None else None
+        if (
+            channel is None
+            or track is None
+            or track.finished
+            or track.spelling.delta != kind
+            or channel.value is not None
+            or channel.closed
+            or track.progress != len(channel.deltas)
+        ):
+            return
+        others = (c for c in entry.channels.values() if c is not channel)
+        if any((t := sent.tracks.get(id(c))) is None or not t.finished for c in others) or any(
+            not s.held and not s.closed for o, s in response.sent.items() if o != ordinal
+        ):
+            return
+        key = (body.get("output_index"), body.get("item_id"), part)
+        shape = (len(state.entries), len(entry.channels))
+        self._live = _Live(kind, key, response, entry, sent, track, channel, shape)
+
+    def _fast_delta(
+        self, live: _Live, trace: StepTrace, body: Mapping[str, Any], closing: int
+    ) -> list[Event] | None:
+        """The event the reducer just took, if it is the live channel's next delta and
+        the reducer made it that and nothing else: the one event to emit; else None
+        (the full pass decides)."""
+        spec = WIRE_EVENTS[live.kind]
+        part = body.get(spec.index_field) if spec.index_field else None
+        piece = body.get(spec.value_field) if spec.value_field else None
+        channel, track, entry, response = live.channel, live.track, live.entry, live.response
+        state = response.state
+        if (
+            (body.get("output_index"), body.get("item_id"), part) != live.key
+            or not isinstance(piece, str)
+            or trace.entry != entry.ordinal
+            or trace.codes
+            or len(self._reducer.results) != closing
+            or self._reducer.state is not state
+            or state.terminal
+            or (len(state.entries), len(entry.channels)) != live.shape
+            or entry.state in CLOSED_STATES
+            or channel.value is not None
+            or channel.closed
+            or len(channel.deltas) != track.progress + 1
+            or channel.deltas[-1] is not piece
+        ):
+            return None
+        out: list[Event] = []
+        self._delta(response, live.sent, track, piece, out)
+        track.progress += 1
         return out
 
     @property
@@ -536,6 +668,9 @@ class Canonicalizer:
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
+                status = body.get("status")
+                if kind in OPENING_TYPES and isinstance(status, str):
+                    response.opened_as = status
 
     def _note_upstream(
         self, response: _Response, trace: StepTrace, event: Mapping[str, Any]
@@ -624,6 +759,7 @@ class Canonicalizer:
         if not response.opened and state.started and state.response_id is not None:
             self._open(response, out)
         if state.started:
+            self._release_answered(response, out)
             self._announce(response, out, final=False)
             for entry in state.entries:
                 sent = response.sent.get(entry.ordinal)
@@ -633,6 +769,31 @@ class Canonicalizer:
                         self._close_entry(response, entry, sent, out)
         if state.terminal and not state.amendable:
             self._settle(response, out)
+
+    def _release_answered(self, response: _Response, out: list[Event]) -> None:
+        """Release each held call the upstream finished that an output item of the
+        response answers (``settle.answered_calls``): the server ran it, which the
+        terminal cannot change -- its verdict is ``answered``, or ``not_completed`` if
+        the response does not complete, and its ``done`` goes out either way.  So its
+        events leave now, before its output's, and the ``done`` events leave in output
+        order (a hosted ``shell_call``'s before its ``shell_call_output``'s)."""
+        held = [
+            entry
+            for entry in response.state.entries
+            if (sent := response.sent.get(entry.ordinal)) is not None
+            and sent.held
+            and not sent.closed
+            and entry.state in CLOSED_STATES
+        ]
+        if not held:
+            return
+        answered = answered_calls(response.state.entries)
+        for entry in output_order(held):
+            if (entry.item_type, entry.call_id) in answered:
+                sent = response.sent[entry.ordinal]
+                self._stream(response, entry, sent, out, final=True)
+                self._close_entry(response, entry, sent, out)
+                sent.held = False  # what the upstream sends for it later passes at once
 
     def _finish(self, response: _Response, out: list[Event]) -> None:
         """The reducer closed the response: settle it, or end it cut."""
@@ -775,9 +936,11 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        said = (response.template or {}).get("status")
+        # A terminal's status is not an opening's (a stream that sent no opening is
+        # opened in progress, not "incomplete").
+        said = response.opened_as
         for kind in _OPENING:
-            status = said if kind == _OPENING[0] and isinstance(said, str) else "in_progress"
+            status = said if kind == _OPENING[0] and said is not None else "in_progress"
             body = self._response_object(response, status, [], final=False)
             self._emit(response, out, {"type": kind, "response": body})
         self._flush(response, None, out)

@@ -1,8 +1,9 @@
 // What the two AI SDK adapters (ai-sdk.mjs: the provider's doStream; ai-streamtext.mjs:
 // `ai`'s streamText) share: the provider over an offline fetch, and how the SDK's
 // vocabulary maps back onto wire items.
-import { createOpenAI } from "@ai-sdk/openai";
-import { offlineFetch, sseBody } from "./protocol.mjs";
+import { createOpenAI, openai } from "@ai-sdk/openai";
+import { jsonSchema, tool } from "ai";
+import { offlineFetch, PERMISSIVE, sseBody } from "./protocol.mjs";
 
 /** The provider's Responses model whose fetch answers with the body `answerWith(events)`
  * last set: one model per process, one body per request. */
@@ -17,6 +18,18 @@ export function offlineModel() {
     body = sseBody(events);
   };
   return { model: provider.responses("oracle-candidate"), answerWith };
+}
+
+/** The tools an app whose model calls what this stream calls declares (the request's:
+ * function tools with a permissive schema and no `execute`, custom tools as the
+ * provider's `customTool`). */
+export function appTools(declared) {
+  const tools = {};
+  for (const { type, name } of declared) {
+    tools[name] =
+      type === "custom" ? openai.tools.customTool({}) : tool({ inputSchema: jsonSchema(PERMISSIVE) });
+  }
+  return tools;
 }
 
 /** The response status a finish reason stands for (anything else: not given). */

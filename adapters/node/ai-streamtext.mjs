@@ -24,24 +24,18 @@
 // `message`, reasoning parts one `reasoning` item, provider-executed tools their hosted
 // item; a text part that never got text is dropped.  An error reported to `onError`
 // (streamText does not throw; it tells the app there) or a throw is the error answer.
-import { openai } from "@ai-sdk/openai";
-import { jsonSchema, streamText, tool } from "ai";
-import { hostedItem, itemId, offlineModel, statusOf, withoutEmptyParts } from "./ai-parts.mjs";
-import { PERMISSIVE, serve } from "./protocol.mjs";
+import { streamText } from "ai";
+import {
+  appTools,
+  hostedItem,
+  itemId,
+  offlineModel,
+  statusOf,
+  withoutEmptyParts,
+} from "./ai-parts.mjs";
+import { serve } from "./protocol.mjs";
 
 const { model, answerWith } = offlineModel();
-const ANY = jsonSchema(PERMISSIVE);
-
-/** The tools an app whose model calls what this stream calls declares (the request's:
- * function tools with a permissive schema and no `execute`, custom tools as the
- * provider's `customTool`). */
-function appTools(declared) {
-  const tools = {};
-  for (const { type, name } of declared) {
-    tools[name] = type === "custom" ? openai.tools.customTool({}) : tool({ inputSchema: ANY });
-  }
-  return tools;
-}
 
 async function parse(events, declared) {
   answerWith(events);

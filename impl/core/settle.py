@@ -167,7 +167,7 @@ def _loaded_tools(entries: list[Entry]) -> list[Mapping[str, Any]]:
     return loaded
 
 
-def _answered(entries: list[Entry]) -> set[tuple[str, str]]:
+def answered_calls(entries: list[Entry]) -> set[tuple[str, str]]:
     """(call type, call_id) of every call an output item of the response answers: the
     output names it by its ``call_id``, or by its own ``id`` where the call's record says
     so (``ClientCall.output_key``: a local shell output)."""
@@ -196,7 +196,7 @@ def _settle(step: StepContext) -> None:
                 f"declared tool type {unknown!r} is not in the catalogue: a call no known "
                 "tool declares is not run (execution unknown_tool_type)",
             )
-    answered = _answered(state.entries)
+    answered = answered_calls(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
             # Imported here, where an id is minted: ``uuid`` (with ``platform``) is a

@@ -32,21 +32,30 @@ Rules
    the body's end), else after what ``close`` releases -- never before the events of
    a call still held in a later response.  The framer reads it as no event
    (``SSEFramer.sentinels`` counts it), so nothing else sees it.
-6. **The answer of ``stream: false``** is the ``response`` object of the last terminal
+6. **Fast paths change no byte.**  The canonicalizer's delta path
+   (``Canonicalizer(fast=True)``) and, with the ``fast`` extra, msgspec's JSON encoder
+   for an event made only of strings, integers, booleans, nulls, lists and
+   string-keyed objects (``FastFraming``: for those it writes what the json module
+   writes; a float, which it spells otherwise -- ``1e16`` for ``1e+16``, ``null`` for
+   ``NaN`` -- goes to the json module).  ``Relay(fast=False)`` turns both off;
+   ``tests/proxy/test_fast_path.py`` compares the two relays' bytes and logs.
+7. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from responses_oracle import Canonicalizer
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
-from responses_oracle.wire.decode import EventBuilder
+from responses_oracle.wire.decode import EventBuilder, fast_decoder
 from responses_oracle.wire.framers import SSEFramer
 from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from responses_oracle.wire.records import Limits, WireEvent
@@ -56,6 +65,47 @@ DONE_FRAME: Final = b"data: [DONE]\n\n"
 
 FRAMING: Final = Framing()
 """How the canonical stream is framed: ``event:`` lines, LF, one write per event."""
+
+
+def _plain(event: Any) -> bool:
+    """Whether ``event`` holds only what msgspec and the json module write alike:
+    strings, integers, booleans, nulls, lists and string-keyed objects (rule 6)."""
+    stack = [event]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            for key, nested in value.items():
+                if type(key) is not str:
+                    return False
+                stack.append(nested)
+        elif kind is list:
+            stack.extend(value)
+        elif kind is not str and kind is not int and kind is not bool and value is not None:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class FastFraming(Framing):
+    """``FRAMING`` with msgspec's encoder (``encode``) for the events it writes as the
+    json module does (``_plain``; rule 6)."""
+
+    encode: Callable[[Any], bytes] = field(kw_only=True)
+
+    def data(self, event: dict[str, Any]) -> str:
+        """The event's JSON text: msgspec's for a plain event, else the json module's."""
+        return self.encode(event).decode() if _plain(event) else super().data(event)
+
+
+def framing(fast: bool) -> Framing:
+    """The relay's framing: ``FastFraming`` if ``fast`` and the ``fast`` extra is
+    installed and on (``wire.decode.fast_decoder``), else ``FRAMING``."""
+    if not fast or fast_decoder() is None:
+        return FRAMING
+    # By name: the extra is optional, and mypy must pass without it.
+    return FastFraming(encode=importlib.import_module("msgspec.json").Encoder().encode)
+
 
 TERMINAL_TYPES: Final = frozenset(
     name for name, spec in WIRE_EVENTS.items() if spec.event_class in TERMINALS
@@ -78,14 +128,16 @@ class Relay:
         dry_run: bool = False,
         wire_limits: Limits = DEFAULT_WIRE_LIMITS,
         limits: ReducerLimits = DEFAULT_LIMITS,
+        fast: bool = True,
     ) -> None:
         self.dry_run = dry_run
         self._framer = SSEFramer(EventBuilder(), wire_limits)
-        self._canonical = Canonicalizer(limits=limits)
+        self._canonical = Canonicalizer(limits=limits, fast=fast)
+        self._framing = framing(fast)
         self._total = self._room = wire_limits.max_total_bytes
         """Bytes that may still be read (None: no limit)."""
         self.answer: dict[str, Any] | None = None
-        """The last terminal event emitted (rule 6); None until one is."""
+        """The last terminal event emitted (rule 7); None until one is."""
         self.limit: str | None = None
         """The limit passed, as the oracle's diagnostic says it (rule 4); None if none."""
         self._ended = False
@@ -144,25 +196,33 @@ class Relay:
 
     def _through(self, events: Iterable[WireEvent]) -> bytes:
         canonical = self._canonical
-        out = bytearray()
+        out: list[dict[str, Any]] = []
         for event in events:
             if self.stopped:
                 break
-            out += self._frame(canonical.feed(event))
+            out += canonical.feed(event)
             passed = canonical.limit
             if passed is not None:
-                out += self._stop(passed)
-        return bytes(out)
+                out += self._ending(passed)
+        return self._frame(out)
 
     def _stop(self, passed: str) -> bytes:
         """Rule 4: end the answer at the limit ``passed``."""
+        return self._frame(self._ending(passed))
+
+    def _ending(self, passed: str) -> list[dict[str, Any]]:
+        """Rule 4's events: the answer ended at the limit ``passed``."""
         self.limit = passed
         reason = f"responses-oracle proxy stopped reading the upstream: {passed}"
-        return self._frame(self._canonical.end(LIMIT_CODE, reason))
+        return self._canonical.end(LIMIT_CODE, reason)
 
     def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
-        for event in events:
-            self._ended = event.get("type") in TERMINAL_TYPES
-            if self._ended:
-                self.answer = dict(event)
-        return b"" if self.dry_run else b"".join(FRAMING.frames(events))
+        """The events a chunk released, framed in one write (rule 2)."""
+        if events:
+            last = events[-1]
+            self._ended = last.get("type") in TERMINAL_TYPES
+            for event in reversed(events):
+                if event.get("type") in TERMINAL_TYPES:
+                    self.answer = dict(event)
+                    break
+        return b"" if self.dry_run else b"".join(self._framing.frames(events))

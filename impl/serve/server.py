@@ -111,15 +111,25 @@ class Framing:
             )
         return cls("data-only" not in words, "chunked" in words, "crlf" in words)
 
+    def data(self, event: Event) -> str:
+        """The JSON text of one event, as its ``data:`` line carries it (compact, UTF-8)."""
+        return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
     def frames(self, events: Sequence[Event]) -> Iterator[bytes]:
         """The writes that carry ``events``."""
         end = "\r\n" if self.crlf else "\n"
         body = bytearray()
         for event in events:
-            data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
             name = event.get("type")
             head = f"event: {name}{end}" if self.event_lines and isinstance(name, str) else ""
-            frame = f"{head}data: {data}{end}{end}".encode()
+            try:
+                frame = f"{head}data: {self.data(event)}{end}{end}".encode()
+            except UnicodeEncodeError:
+                # A lone surrogate (what a JSON escape such as "\ud800" decodes to) has no
+                # UTF-8 form: the JSON says it as an escape, as it came; in an event type
+                # it is replaced.
+                data = json.dumps(event, separators=(",", ":"))
+                frame = f"{head}data: {data}{end}{end}".encode(errors="replace")
             if not self.chunked:
                 yield frame
                 continue

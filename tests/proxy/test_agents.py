@@ -1,18 +1,28 @@
-"""The proxy between serve and a real client (``agents --via-proxy``), and how the Real
-agents page records and shows such cells."""
+"""Real clients behind the proxy: serve and a real client (``agents --via-proxy``), how
+the Real agents page records and shows such cells, and the AI SDK's tool results on
+every clean capture, directly and behind the proxy (#39's first Done-when)."""
 
 from __future__ import annotations
 
 import copy
 import json
+import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import FIXTURES
+from responses_oracle import reduce
 from responses_oracle.agents.profiles import BY_NAME, PROFILES
 from responses_oracle.agents.runner import PROXY, PROXY_LOG, run_cell
 from responses_oracle.agents.scenario_list import resolve
+from responses_oracle.differential.candidate import NODE_ADAPTERS, declared_tools
 from responses_oracle.docsite import docs_dir, real_agents
+from responses_oracle.proxy.relay import TERMINAL_TYPES, Relay
+from responses_oracle.proxy.relay_refinement import body
+from responses_oracle.wire import InputFormat, read_wire_events
+from responses_oracle.wire.sse import SSEDecoder
 
 
 def test_openai_agents_behind_the_proxy_is_judged_by_serve_as_a_cell_of_its_own(
@@ -80,3 +90,187 @@ def test_the_recording_tool_puts_the_proxy_before_agents_only(
         main(["--via-proxy", "--install", "codex", gateway])
     assert refused.value.code == 2
     assert f"{gateway} are gateways" in capsys.readouterr().err
+
+
+# -- the AI SDK's tool results, directly and behind the proxy ---------------------------
+
+_CAPTURES = sorted(
+    path
+    for folder in ("captures", "peers")
+    for path in (FIXTURES / folder).rglob("*")
+    if path.suffix in (".json", ".jsonl")
+)
+
+_SEARCH = "the hosted tool_search_call names no call_id: held to the terminal, after its output"
+_OPENING = "the upstream sent no response.created"
+_NO_ID = "the upstream's output_item.done item has no id (item_id instead)"
+
+EXPLAINED: dict[str, tuple[str, str]] = {
+    # A proxy regression, left: the search's result comes before its call.  The call has
+    # no call_id (nor has its output), so nothing in the model pairs the two and the
+    # call is held to the terminal like any call the client may run (a snapshot may
+    # still give it a call_id, R6); its tool_search_output is not held.  The AI SDK
+    # pairs an output with the last tool search call it saw: directly the result
+    # carries the call's id; behind the proxy, the output's own (tso_...), and the call
+    # comes after it, unanswered.  A fix needs the model to pair a tool search output
+    # with its call, then the release of answered calls (``_release_answered``) does.
+    "captures/pydantic-ai/test_openai_native_tool_search_streaming.i0.jsonl": (
+        "reordered",
+        _SEARCH,
+    ),
+    "captures/vercel-ai/azure__azure-tool-search.1.jsonl": ("reordered", _SEARCH),
+    "peers/ai-sdk/openai__openai-tool-search.1.jsonl": ("reordered", _SEARCH),
+    # Open Responses streams with no opening and no response id: the proxy opens the
+    # response as the API always does (a minted id, only fields the upstream sent), and
+    # the AI SDK's schema for response.created requires created_at and model, which the
+    # proxy does not make up (#39, What to build 1).  Directly the SDK reads the stream
+    # without an opening; behind the proxy it refuses it.  Left for the lead: the two
+    # rules conflict here.
+    "captures/vercel-ai/open-responses__issue-18872-truncated-reasoning.jsonl": (
+        "opening",
+        _OPENING,
+    ),
+    "captures/vercel-ai/open-responses__issue-18872-unknown-incomplete-reason.jsonl": (
+        "opening",
+        _OPENING,
+    ),
+    # Bedrock Mantle's tool turn: directly the SDK refuses the done item without id;
+    # behind the proxy the id is restored (a logged repair) and the app gets the call.
+    "peers/opencode/openai-gpt-oss-120b-continues-text-and-tools-after-switching-effort.json": (
+        "repaired",
+        _NO_ID,
+    ),
+    "peers/opencode/openai-gpt-oss-20b-continues-text-and-tools-after-switching-effort.json": (
+        "repaired",
+        _NO_ID,
+    ),
+}
+"""Capture -> how the app's tool parts differ behind the proxy, and why (comments)."""
+
+
+def _responses(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events of each response of a capture (cut after each terminal)."""
+    found: list[list[dict[str, Any]]] = [[]]
+    for event in events:
+        found[-1].append(event)
+        if event.get("type") in TERMINAL_TYPES:
+            found.append([])
+    return [response for response in found if response]
+
+
+def _proxied(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a client behind the proxy reads of ``events``: the relay's stream, decoded."""
+    relay = Relay()
+    data = relay.feed(body(events, sentinel=True)) + relay.close()
+    decoder = SSEDecoder()
+    messages = decoder.feed(data) + decoder.finish()
+    return [json.loads(m.data) for m in messages if m.data != "[DONE]"]
+
+
+def _normalised(answer: dict[str, Any], said: str) -> Any:
+    """The tool parts an app got, its tool call ids the SDK made up (not in the stream's
+    text ``said``: an MCP approval's) numbered in order; an error as its name and the
+    type of the event the SDK refused."""
+    if "error" in answer:
+        error = str(answer["error"])
+        value = re.search(r"Value: (.*?)\.\nError message", error, re.DOTALL)
+        try:
+            refused = json.loads(value.group(1)) if value else None
+        except ValueError:
+            refused = None
+        if isinstance(refused, dict):
+            refused = refused.get("type")
+        return ("error", error.split(":", 1)[0], refused)
+    made: dict[str, str] = {}
+    parts = []
+    for part in answer["results"]:
+        call = part["toolCallId"]
+        if f'"{call}"' not in said:
+            call = made.setdefault(call, f"made-up-{len(made)}")
+        parts.append({**part, "toolCallId": call})
+    return parts
+
+
+def _unpaired(part: dict[str, Any]) -> str:
+    """A tool part without the call id a tool search result was paired with."""
+    if part["type"] == "tool-result" and part["toolName"] == "tool_search":
+        part = {**part, "toolCallId": None}
+    return json.dumps(part, sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def ai_sdk_tool_parts() -> dict[str, tuple[Any, Any]]:
+    """Per clean capture (every response reduces with no error): the AI SDK's tool
+    parts per response, directly and behind the proxy."""
+    if not (NODE_ADAPTERS / "node_modules").is_dir():
+        pytest.skip(f"run `npm ci` in {NODE_ADAPTERS}")
+    requests: list[dict[str, Any]] = []
+    asked: list[tuple[str, str]] = []
+    for path in _CAPTURES:
+        wire = read_wire_events(path, InputFormat.AUTO)
+        events = [e.payload for e in wire if e.payload is not None]
+        if not events or not all(result.ok for result in reduce(events)):
+            continue
+        name = path.relative_to(FIXTURES).as_posix()
+        for response in _responses(events):
+            said = json.dumps(response, ensure_ascii=False, separators=(",", ":"))
+            for played in (response, _proxied(response)):
+                requests.append(
+                    {"id": len(requests), "events": played, "tools": declared_tools(response)}
+                )
+                asked.append((name, said))
+    lines = "".join(json.dumps(r) + "\n" for r in requests)
+    done = subprocess.run(
+        ["node", str(NODE_ADAPTERS / "ai-tool-results.mjs")],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    found: dict[str, tuple[list[Any], list[Any]]] = {}
+    for n, line in enumerate(done.stdout.splitlines()):
+        answer = json.loads(line)
+        assert answer["id"] == n
+        name, said = asked[n]
+        pair = found.setdefault(name, ([], []))
+        pair[n % 2].append(_normalised(answer, said))
+    return {name: (direct, behind) for name, (direct, behind) in found.items()}
+
+
+def test_the_ai_sdk_hands_an_app_the_same_tool_results_behind_the_proxy(
+    ai_sdk_tool_parts: dict[str, tuple[Any, Any]],
+) -> None:
+    assert len(ai_sdk_tool_parts) > 100  # every clean capture
+    # Preliminary results are among those compared (#39 part 4): streamText hands an app
+    # an image generation's partial image as one more tool result of the call (ai
+    # 7.0.173 drops the provider's ``preliminary`` flag for a provider-executed result).
+    image = "captures/vercel-ai/openai__openai-image-generation-tool.1.jsonl"
+    [parts], _ = ai_sdk_tool_parts[image]
+    assert [p["type"] for p in parts] == ["tool-call", "tool-result", "tool-result"]
+    assert len({p["toolCallId"] for p in parts}) == 1
+    different = sorted(n for n, (d, b) in ai_sdk_tool_parts.items() if d != b)
+    assert different == sorted(EXPLAINED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPLAINED))
+def test_each_difference_is_the_one_explained(
+    ai_sdk_tool_parts: dict[str, tuple[Any, Any]], name: str
+) -> None:
+    direct, behind = ai_sdk_tool_parts[name]
+    how = EXPLAINED[name][0]
+    for theirs, mine in zip(direct, behind, strict=True):
+        if theirs == mine:
+            continue
+        if how == "reordered":
+            assert sorted(map(_unpaired, theirs)) == sorted(map(_unpaired, mine))
+            kinds = [p["type"] for p in mine if p["toolName"] == "tool_search"]
+            assert kinds == ["tool-result", "tool-call"]  # the held call after its result
+            [result] = [p for p in mine if p["type"] == "tool-result"]
+            assert result["toolCallId"].startswith("tso_")  # the output's own id
+        elif how == "opening":
+            assert isinstance(theirs, list)
+            assert mine[0] == "error" and mine[2] == "response.created"
+        else:  # repaired: refused directly, the call handed over behind the proxy
+            assert theirs[0] == "error" and theirs[2] == "response.output_item.done"
+            assert [p["type"] for p in mine] == ["tool-call"]

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from helpers import REPO
-from responses_oracle.canonicalizer import Canonicalizer
+from responses_oracle.canonicalizer import Canonicalizer, canonical
 from responses_oracle.core.step import ReducerLimits
 from responses_oracle.proxy import (
     REPAIRS_COMMENT,
@@ -287,3 +287,16 @@ def test_a_respelled_stream_is_logged_apart_and_counts_no_repair() -> None:
     assert (line["changes"], line["repairs"]) == ([], 0)
     assert {_ADDED.search(found).group(1) for found in line["respelled"]} == set(_TEXT_PART)
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
+
+
+def test_an_opening_the_proxy_adds_says_in_progress_not_the_terminals_status() -> None:
+    # An Open Responses stream with no opening and no response id, ended incomplete: the
+    # opening canonical adds (with a minted id) is in progress; only the upstream's own
+    # opening would give response.created another status.
+    name = "fixtures/captures/vercel-ai/open-responses__issue-18872-unknown-incomplete-reason.jsonl"
+    events = [e.payload for e in read_wire_events(REPO / name) if e.payload is not None]
+    assert not any(e["type"] == "response.created" for e in events)
+    found = canonical(events)
+    assert [e["response"]["status"] for e in found[:2]] == ["in_progress", "in_progress"]
+    assert found[-1]["type"] == "response.incomplete"
+    assert found[-1]["response"]["status"] == "incomplete"

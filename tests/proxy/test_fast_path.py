@@ -1,0 +1,157 @@
+"""The relay's fast paths change no byte (``proxy.relay`` rule 6).
+
+Two fast paths: the canonicalizer's delta path (``Canonicalizer(fast=True)``: the next
+delta of a channel that streams while nothing else waits is emitted without the full
+pass) and msgspec's JSON encoder for plain events (``FastFraming``).  The relay's
+bytes and its log, with both on and with both off (``Relay(fast=False)``), are
+compared on every capture under ``fixtures/`` and on generated streams, each split into
+random chunks.  A last test checks that the delta path is taken at all, so the
+comparisons cannot pass by never leaving the full pass.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from responses_oracle import Canonicalizer
+from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, framing
+from responses_oracle.proxy.relay_refinement import body, relay_output
+from responses_oracle.testing.strategies import (
+    faulty_streams,
+    model_guided_streams,
+    provider_streams,
+    valid_streams,
+)
+
+from .test_relay_refinement import CAPTURES, _events
+
+Event = dict[str, Any]
+
+
+def _same_both_ways(data: bytes, cuts: list[int]) -> None:
+    assert relay_output(data, cuts, fast=True) == relay_output(data, cuts, fast=False)
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_every_fixture_is_relayed_the_same_with_and_without_the_fast_paths(name: str) -> None:
+    data = body(_events(name), sentinel=True)
+    rng = random.Random(name)
+    for chunks in (1, 7, 60):
+        cuts = [rng.randrange(1, len(data)) for _ in range(chunks)]
+        _same_both_ways(data, cuts)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(valid_streams(), provider_streams(), model_guided_streams(), faulty_streams()),
+    st.lists(st.integers(min_value=1, max_value=20_000), max_size=12),
+)
+def test_generated_streams_are_relayed_the_same_with_and_without(
+    stream: Any, cuts: list[int]
+) -> None:
+    _same_both_ways(body(list(stream.events), sentinel=True), cuts)
+
+
+def _nested(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Lists and objects of ``inner`` values."""
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4)
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(),
+    _nested,
+    max_leaves=20,
+)
+"""Any JSON value (and NaN and the infinities, which the json module writes too)."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(), _JSON, max_size=6), st.text())
+def test_msgspec_framing_writes_what_the_json_module_writes(event: Event, kind: str) -> None:
+    fast = framing(True)
+    if fast is FRAMING:
+        pytest.skip("the fast extra (msgspec) is not installed")
+    event = {"type": kind, **event}
+    assert b"".join(fast.frames([event])) == b"".join(FRAMING.frames([event]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.characters(categories=["Cs", "Ll"]), min_size=1))
+def test_a_lone_surrogate_goes_out_as_its_json_escape(text: str) -> None:
+    # A JSON escape such as "\ud800" decodes to a lone surrogate, which has no UTF-8
+    # form: both framings write the escape again, as it came.
+    event = {"type": "response.output_text.delta", "delta": text}
+    for framing_ in (framing(True), FRAMING):
+        [frame] = framing_.frames([event])
+        assert json.loads(frame.split(b"data: ", 1)[1]) == event
+
+
+def test_an_upstream_lone_surrogate_escape_is_relayed_as_it_came() -> None:
+    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {"id": "msg_1", "type": "message", "role": "assistant", "content": []},
+        },
+        *({"type": "response.output_text.delta", **scoped, "delta": d} for d in ("a", "b")),
+    ]
+    data = body(events, sentinel=False) + (
+        b'event: response.output_text.delta\ndata: {"type":"response.output_text.delta",'
+        b'"item_id":"msg_1","output_index":0,"content_index":0,"delta":"\\ud800"}\n\n'
+    )
+    fast = relay_output(data, [], fast=True)[0]
+    assert fast == relay_output(data, [], fast=False)[0]
+    assert fast.endswith(b'"delta":"\\ud800","logprobs":[],"sequence_number":6}\n\n')
+
+
+def test_floats_are_written_by_the_json_module() -> None:
+    fast = framing(True)
+    if fast is FRAMING:
+        pytest.skip("the fast extra (msgspec) is not installed")
+    event = {"type": "x", "logprob": 1e16, "nan": float("nan")}
+    assert fast.data(event) == '{"type":"x","logprob":1e+16,"nan":NaN}'
+
+
+def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    deltas = [f"w{n} " for n in range(50)]
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {"id": "msg_1", "type": "message", "role": "assistant", "content": []},
+        },
+        {
+            "type": "response.content_part.added",
+            **scoped,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
+        *({"type": "response.output_text.delta", **scoped, "delta": d} for d in deltas),
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+    ]
+    full = 0
+    advance = Canonicalizer._advance
+
+    def counted(self: Canonicalizer, *args: Any) -> None:
+        nonlocal full
+        full += 1
+        advance(self, *args)
+
+    monkeypatch.setattr(Canonicalizer, "_advance", counted)
+    out = relay_output(body(events, sentinel=True), [], fast=True)[0]
+    assert out.count(b"response.output_text.delta") == 2 * len(deltas)  # event: and data:
+    assert out.endswith(DONE_FRAME)
+    # The first delta takes the full pass and makes the channel live; the rest do not.
+    assert full == len(events) - len(deltas) + 1
