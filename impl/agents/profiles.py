@@ -140,7 +140,11 @@ class Profile:
     offers that serve maps scenario calls onto, with the harmless arguments serve is
     told to send (``--tool NAME --args JSON``); ``upstream``, for a gateway, the command
     that starts it (it is ready once its ``{port}`` accepts connections); ``driver`` the
-    script of ``drivers/`` the command runs."""
+    script of ``drivers/`` the command runs; ``driver_loop``, for an SDK with no tool
+    loop and nothing that accumulates a streamed turn (openai-go over SSE), says which
+    of the raw events the driver's own loop reads its calls from: such a row judges
+    that reading, not the SDK, so its broken verdicts are shown and never counted as
+    harm (``report.outcome``)."""
 
     name: str
     kind: Kind
@@ -156,6 +160,7 @@ class Profile:
     timeout: float = 120.0
     upstream: tuple[str, ...] = field(default=())
     driver: str = ""
+    driver_loop: str = ""
 
     @property
     def gateway(self) -> bool:
@@ -540,6 +545,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version=OPENAI_GO,
         install=_OPENAI_GO_INSTALL,
         command=(*_GO_DRIVER, "completed"),
+        driver_loop="the response `response.completed` carries",
         driven="`client.Responses.NewStreaming` with two function tools (`echo`, and `ping` "
         "of no parameter), the calls read from the response `response.completed` carries "
         "(the SDK accumulates only WebSocket turns; the other way its docs show is the "
@@ -556,6 +562,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version=OPENAI_GO,
         install=_OPENAI_GO_INSTALL,
         command=(*_GO_DRIVER, "items"),
+        driver_loop="the `response.output_item.done` events",
         driven="openai-go read the other way its docs show: the calls read from the "
         "`response.output_item.done` events of `client.Responses.NewStreaming`, in stream "
         "order, each replayed with `ToParam()` and a `function_call_output` by the "

@@ -25,7 +25,10 @@ proxy regression    behind the proxy: a verdict the same client holds *directly*
                     same scenario broke (#39: the proxy made it worse)
 not counted         a verdict broke on a robustness row (the scenario list's
                     ``counted: false``: a deviation no provider is shown to send, or a
-                    stream the oracle calls an error): shown, never counted as harm
+                    stream the oracle calls an error), or on a row that judges the
+                    driver's own reading of an SDK without a tool loop
+                    (``Profile.driver_loop``: openai-go's two readings): shown, never
+                    counted as harm
 not judged          every broken verdict is broken on the clean twin too (or does not
                     apply there, or no twin was recorded); behind the proxy, broken
                     directly too (or no direct cell was recorded)
@@ -155,8 +158,23 @@ def outcome(cell: Cell, direct: Cell | None = None) -> str:
     if not counted_scenario(cell.scenario):
         return NOT_COUNTED
     if behind_proxy(cell):
+        # The same driver on both sides: what the proxy lost is the proxy's.
         return PROXY_REGRESSION if _lost(cell, direct) else NOT_JUDGED
-    return BROKEN if _counted(cell) else NOT_JUDGED
+    if not _counted(cell):
+        return NOT_JUDGED
+    # The SDK handed over the events as sent; which of them the calls are read from
+    # is the driver's choice, and the ✗ follows it (#42's re-judgement).
+    return NOT_COUNTED if driver_loop(cell.client) else BROKEN
+
+
+def driver_loop(client: str) -> str:
+    """Which raw events the driver's own loop reads ``client``'s calls from, for a row
+    that judges that reading rather than the SDK (``Profile.driver_loop``); ``""`` for
+    every other row."""
+    from .profiles import BY_NAME
+
+    profile = BY_NAME.get(client)
+    return profile.driver_loop if profile is not None else ""
 
 
 def behind_proxy(cell: Cell) -> bool:
@@ -346,7 +364,8 @@ def headline(cells: Sequence[Cell]) -> str:
         parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
                      "clean twin, or the client direct, did not hold)")
     if uncounted:
-        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows)")
+        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows, or "
+                     "the driver's own reading of an SDK without a tool loop)")
     if idle:
         parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
     word = "FAIL" if failing or lost else "NOT JUDGED" if unjudged else "NOT RUN"
@@ -361,7 +380,11 @@ def why(cell: Cell, direct: Cell | None = None) -> str:
         return cell.reason
     said = outcome(cell, direct)
     if said == NOT_COUNTED:
-        return f"not counted: {robustness(cell.scenario)}; the scenario: {_broke(cell)}"
+        because = robustness(cell.scenario) if not counted_scenario(cell.scenario) else (
+            "the SDK has no tool loop and accumulates no streamed turn: the driver's own "
+            f"loop read the calls from {driver_loop(cell.client)}, one of the ways its "
+            "docs show")
+        return f"not counted: {because}; the scenario: {_broke(cell)}"
     unjudged = not_judged(cell, direct)
     if unjudged:
         return f"{unjudged}; the scenario: {_broke(cell)}"

@@ -138,3 +138,40 @@ def test_the_cause_of_a_broken_cell_is_the_deviation_that_breaks_it_alone() -> N
     # A cell recorded without its replays, of several deviations: not known.
     assert by_cause([_cell("llm", "q10", False, twin=twin)]) == {UNKNOWN_CAUSE: 1}
     assert evidence("q07")  # the catalogue's evidence for its deviation
+
+
+def test_a_driver_s_own_reading_of_an_sdk_without_a_tool_loop_is_never_counted() -> None:
+    """#42's re-judgement: openai-go hands over the events as sent; whether its calls
+    come from response.completed (openai-go) or output_item.done (openai-go-items) is
+    the driver's choice, and each ✗ of those rows holds in the other reading."""
+    for client in ("openai-go", "openai-go-items"):
+        cell = _cell(client, "r7_snapshot_fills_an_empty_done", False,
+                     twin=_cell(client, "r7_snapshot_fills_an_empty_done", True))
+        assert outcome(cell) == NOT_COUNTED and not broken(cell)
+        assert why(cell).startswith(
+            "not counted: the SDK has no tool loop and accumulates no streamed turn: the "
+            "driver's own loop read the calls from ")
+        assert headline([cell]).startswith("PASS")
+    # An SDK whose own code reads the stream (adk-go's loop) is counted as before...
+    adk = _cell("adk-go", "r7_snapshot_fills_an_empty_done", False,
+                twin=_cell("adk-go", "r7_snapshot_fills_an_empty_done", True))
+    assert outcome(adk) == BROKEN
+    # ...and a ✗ the twin shares stays not judged, for either.
+    shared = _cell("openai-go", "q07", False, twin=_cell("openai-go", "q07", False))
+    assert outcome(shared) == NOT_JUDGED
+    # Behind the proxy the driver is the same on both sides: a loss is the proxy's.
+    behind = _cell("openai-go via proxy", "q07", False)
+    assert outcome(behind, _cell("openai-go", "q07", True)) == PROXY_REGRESSION
+
+
+def test_a_call_left_unconfirmed_beside_a_complete_one_is_a_robustness_row() -> None:
+    """#42's re-judgement: the SGLang router (sglang#12652) keeps each call's
+    arguments.done and leaves every call unconfirmed; no provider is shown to send
+    r9's stream, one call without any done beside a complete one."""
+    for name in ("r9_unconfirmed_items_are_kept_but_not_executable", "peers-unconfirmed-call"):
+        assert not counted_scenario(name), name
+    cell = _cell("openai-python", "r9_unconfirmed_items_are_kept_but_not_executable", False,
+                 twin=_cell("openai-python", "r9_unconfirmed_items_are_kept_but_not_executable",
+                            True))
+    assert outcome(cell) == NOT_COUNTED
+    assert why(cell).startswith("not counted: no provider is shown to send unconfirmed-call")
