@@ -144,7 +144,11 @@ class Profile:
     loop and nothing that accumulates a streamed turn (openai-go over SSE), says which
     of the raw events the driver's own loop reads its calls from: such a row judges
     that reading, not the SDK, so its broken verdicts are shown and never counted as
-    harm (``report.outcome``)."""
+    harm (``report.outcome``); ``refuses``, the errors the client raises by design on
+    a stream it checks and finds inconsistent (its own named checks, quoted from its
+    source): a run that ends with one of them is a refusal its maintainers chose, shown
+    and never counted as harm (a crash elsewhere, ``JSONDecodeError`` on ``""``
+    arguments, still counts)."""
 
     name: str
     kind: Kind
@@ -161,6 +165,7 @@ class Profile:
     upstream: tuple[str, ...] = field(default=())
     driver: str = ""
     driver_loop: str = ""
+    refuses: tuple[str, ...] = ()
 
     @property
     def gateway(self) -> bool:
@@ -423,6 +428,13 @@ PROFILES: Final[tuple[Profile, ...]] = (
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,
+        # The stream accumulator's identity checks (lib/streaming/responses/_responses.py
+        # of the pinned version): each refuses an item whose index or id changes.
+        refuses=("Duplicate response output index", "Completed output item identity changed",
+                 "Completed response output identity changed",
+                 "Cannot complete response with unfinished output items",
+                 "Response snapshot has conflicting output identities",
+                 "Lifecycle response identity changed"),
     ),
     Profile(
         name="openai-agents",

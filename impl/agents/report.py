@@ -27,8 +27,10 @@ not counted         a verdict broke on a robustness row (the scenario list's
                     ``counted: false``: a deviation no provider is shown to send, or a
                     stream the oracle calls an error), or on a row that judges the
                     driver's own reading of an SDK without a tool loop
-                    (``Profile.driver_loop``: openai-go's two readings): shown, never
-                    counted as harm
+                    (``Profile.driver_loop``: openai-go's two readings), or the client
+                    refused the stream with one of its own named checks
+                    (``Profile.refuses``: a rejection its maintainers chose): shown,
+                    never counted as harm
 not judged          every broken verdict is broken on the clean twin too (or does not
                     apply there, or no twin was recorded); behind the proxy, broken
                     directly too (or no direct cell was recorded)
@@ -163,8 +165,21 @@ def outcome(cell: Cell, direct: Cell | None = None) -> str:
     if not _counted(cell):
         return NOT_JUDGED
     # The SDK handed over the events as sent; which of them the calls are read from
-    # is the driver's choice, and the ✗ follows it (#42's re-judgement).
-    return NOT_COUNTED if driver_loop(cell.client) else BROKEN
+    # is the driver's choice, and the ✗ follows it; or the client refused the stream
+    # by a check of its own, as its maintainers meant (#42's re-judgement).
+    return NOT_COUNTED if driver_loop(cell.client) or refusal(cell) else BROKEN
+
+
+def refusal(cell: Cell) -> str:
+    """The client's own named check that refused the stream, when the run failed with
+    one its profile lists (``Profile.refuses``); ``""`` for any other cell."""
+    from .profiles import BY_NAME
+
+    profile = BY_NAME.get(cell.client)
+    if profile is None or cell.exit_status in (0, None):
+        return ""
+    said = cell.error or error_line(cell.output)
+    return next((check for check in profile.refuses if check in said), "")
 
 
 def driver_loop(client: str) -> str:
@@ -364,8 +379,9 @@ def headline(cells: Sequence[Cell]) -> str:
         parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
                      "clean twin, or the client direct, did not hold)")
     if uncounted:
-        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows, or "
-                     "the driver's own reading of an SDK without a tool loop)")
+        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows, the "
+                     "driver's own reading of an SDK without a tool loop, or a client's "
+                     "designed refusal)")
     if idle:
         parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
     word = "FAIL" if failing or lost else "NOT JUDGED" if unjudged else "NOT RUN"
@@ -380,11 +396,7 @@ def why(cell: Cell, direct: Cell | None = None) -> str:
         return cell.reason
     said = outcome(cell, direct)
     if said == NOT_COUNTED:
-        because = robustness(cell.scenario) if not counted_scenario(cell.scenario) else (
-            "the SDK has no tool loop and accumulates no streamed turn: the driver's own "
-            f"loop read the calls from {driver_loop(cell.client)}, one of the ways its "
-            "docs show")
-        return f"not counted: {because}; the scenario: {_broke(cell)}"
+        return f"not counted: {_uncounted_because(cell)}; the scenario: {_broke(cell)}"
     unjudged = not_judged(cell, direct)
     if unjudged:
         return f"{unjudged}; the scenario: {_broke(cell)}"
@@ -399,6 +411,18 @@ def why(cell: Cell, direct: Cell | None = None) -> str:
         return f"{_broke(cell)}; not counted ({shown}): the clean twin does not hold it " \
                f"either ({_broke(twin)})"
     return _broke(cell)
+
+
+def _uncounted_because(cell: Cell) -> str:
+    """Why a cell whose verdict broke is not counted (``NOT_COUNTED``'s three cases)."""
+    if not counted_scenario(cell.scenario):
+        return robustness(cell.scenario)
+    if driver_loop(cell.client):
+        return ("the SDK has no tool loop and accumulates no streamed turn: the driver's "
+                f"own loop read the calls from {driver_loop(cell.client)}, one of the ways "
+                "its docs show")
+    return (f"the client refuses this stream by a check of its own (\"{refusal(cell)}\"): "
+            "a rejection its maintainers chose, not a silent failure")
 
 
 def robustness(scenario: str) -> str:

@@ -175,3 +175,27 @@ def test_a_call_left_unconfirmed_beside_a_complete_one_is_a_robustness_row() -> 
                             True))
     assert outcome(cell) == NOT_COUNTED
     assert why(cell).startswith("not counted: no provider is shown to send unconfirmed-call")
+
+
+def test_a_client_s_own_named_refusal_of_a_stream_is_never_counted() -> None:
+    """#42's re-judgement: openai-python's accumulator refuses, by checks its
+    maintainers wrote, an item whose id changes (r4, q11, r5) or an output index used
+    twice (q09, r10); a crash of another kind still counts."""
+    scenario = "r4_an_alias_from_a_done_item_routes_later_events"
+    twin = _cell("openai-python", scenario, True)
+    refused = _cell("openai-python", scenario, False, twin=twin, exit_status=1,
+                    error="RuntimeError: Completed output item identity changed.")
+    assert outcome(refused) == NOT_COUNTED and not broken(refused)
+    assert why(refused).startswith(
+        'not counted: the client refuses this stream by a check of its own ("Completed '
+        'output item identity changed"): a rejection its maintainers chose')
+    crashed = _cell("openai-python", "r7_a_zero_argument_call_keeps_its_empty_string", False,
+                    twin=_cell("openai-python", "r7_a_zero_argument_call_keeps_its_empty_string",
+                               True),
+                    exit_status=1, error="json.decoder.JSONDecodeError: Expecting value: "
+                    "line 1 column 1 (char 0)")
+    assert outcome(crashed) == BROKEN
+    # The same words from a client whose profile lists no such check count as before.
+    other = _cell("llm", scenario, False, twin=_cell("llm", scenario, True), exit_status=1,
+                  error="RuntimeError: Completed output item identity changed.")
+    assert outcome(other) == BROKEN

@@ -20,7 +20,10 @@ from pathlib import Path
 
 from responses_oracle.agents.report import COUNTED
 from responses_oracle.docsite.real_agents import (
-    SCENARIO_LIST, _direct, _outcome, list_digest,
+    SCENARIO_LIST,
+    _direct,
+    _outcome,
+    list_digest,
 )
 
 
