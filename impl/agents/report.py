@@ -172,14 +172,18 @@ def outcome(cell: Cell, direct: Cell | None = None) -> str:
 
 def refusal(cell: Cell) -> str:
     """The client's own named check that refused the stream, when the run failed with
-    one its profile lists (``Profile.refuses``); ``""`` for any other cell."""
+    the one its profile lists for a deviation of the cell's scenario
+    (``Profile.refuses``); ``""`` for any other cell."""
     from .profiles import BY_NAME
+    from .scenario_list import declared
 
-    profile = BY_NAME.get(cell.client)
-    if profile is None or cell.exit_status in (0, None):
+    profile, scenario = BY_NAME.get(cell.client), declared(cell.scenario)
+    if profile is None or scenario is None or cell.exit_status in (0, None):
         return ""
     said = cell.error or error_line(cell.output)
-    return next((check for check in profile.refuses if check in said), "")
+    carried = {applied.name for applied in scenario.deviations}
+    return next((check for deviation, check in profile.refuses
+                 if deviation in carried and check in said), "")
 
 
 def driver_loop(client: str) -> str:
