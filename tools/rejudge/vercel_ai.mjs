@@ -21,11 +21,12 @@ const tools = {
 const result = streamText({
   model: openai.responses("gpt-5.1"), prompt: "Use a tool.", tools,
   stopWhen: isStepCount(3), maxRetries: 0,
-  onError: ({ error }) => console.log("ERROR", String(error)),
+  onError: ({ error }) => console.log("ERROR", String(error).slice(0, 300)),
 });
 for await (const part of result.fullStream) {
   if (["tool-call", "tool-result", "tool-error", "error"].includes(part.type)) {
-    console.log(part.type, JSON.stringify(part.input ?? part.output ?? part.error?.message ?? part.error));
+    const shown = JSON.stringify(part.input ?? part.output ?? part.error?.message ?? part.error);
+    console.log(part.type, shown.slice(0, 300));
   }
 }
 console.log("TEXT", await result.text);
