@@ -11,6 +11,7 @@ and the fix for each, and the page after the fixes.  Stdlib only.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "docs" / "rejudgement.json"
 PAGE = ROOT / "docs" / "rejudgement.md"
+
+
+THREAD = re.compile(r"(?<![\w/\[])([\w.-]+/[\w.-]+)#(\d+)")
+"""A public issue or pull request as the record cites it (``owner/repo#N``)."""
+
+
+def _linked(text: str) -> str:
+    """``text`` with every ``owner/repo#N`` a link to that thread."""
+    return THREAD.sub(r"[\1#\2](https://github.com/\1/issues/\2)", text)
 
 
 def _cell(text: str) -> str:
@@ -97,7 +107,11 @@ def render(data: dict[str, Any]) -> str:
     ]
     lines += [f"| {c['client']} | `{c['scenario']}` | {c['verdict']} | {_cell(c['why'])} |"
               for c in after["cells"]]
-    return "\n".join(lines) + "\n"
+    lines += ["", "## Judgement calls", "", "Where another reviewer could decide otherwise:", ""]
+    lines += [f"- {said}" for said in data["judgement_calls"]]
+    lines += ["", "## Noticed", ""]
+    lines += [f"- {said}" for said in data["noticed"]]
+    return _linked("\n".join(lines) + "\n")
 
 
 def main(argv: list[str]) -> int:
