@@ -14,6 +14,10 @@ bin="${TMPDIR:-/tmp}/rejudge-go"
 out="${TMPDIR:-/tmp}/rejudge"; mkdir -p "$out/streams"
 case $client in
   openai-python) set -- python "$here/openai_python.py" ;;
+  openai-agents) set -- python "$here/openai_agents_py.py" ;;
+  pydantic-ai) set -- "$agents/pydantic-ai-2.68.0/bin/python" "$here/pydantic_ai_agent.py" ;;
+  langchain) set -- "$agents/langchain-1.7.4/bin/python" "$here/langchain_loop.py" ;;
+  llamaindex) set -- "$agents/llamaindex-0.8.3/bin/python" "$here/llamaindex_agent.py" ;;
   openai-agents-js) set -- "$here/node.sh" "$agents/openai-agents-js-0.20.0-node22.23.5" "$here/openai_agents_js.mjs" ;;
   vercel-ai) set -- "$here/node.sh" "$agents/vercel-ai-7.0.173" "$here/vercel_ai.mjs" ;;
   llm) set -- "$here/llm.sh" "$agents/llm-0.36" ;;
