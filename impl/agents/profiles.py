@@ -140,7 +140,15 @@ class Profile:
     offers that serve maps scenario calls onto, with the harmless arguments serve is
     told to send (``--tool NAME --args JSON``); ``upstream``, for a gateway, the command
     that starts it (it is ready once its ``{port}`` accepts connections); ``driver`` the
-    script of ``drivers/`` the command runs."""
+    script of ``drivers/`` the command runs; ``driver_loop``, for an SDK with no tool
+    loop and nothing that accumulates a streamed turn (openai-go over SSE), says which
+    of the raw events the driver's own loop reads its calls from: such a row judges
+    that reading, not the SDK, so its broken verdicts are shown and never counted as
+    harm (``report.outcome``); ``refuses``, pairs (deviation, error): the error the
+    client raises by design, one of its own named checks quoted from its source, on a
+    stream with that deviation of the catalogue: a run on such a scenario that ends with
+    that error is a refusal its maintainers chose, shown and never counted as harm (the
+    same error on another deviation, or a crash of another kind, still counts)."""
 
     name: str
     kind: Kind
@@ -156,6 +164,8 @@ class Profile:
     timeout: float = 120.0
     upstream: tuple[str, ...] = field(default=())
     driver: str = ""
+    driver_loop: str = ""
+    refuses: tuple[tuple[str, str], ...] = ()
 
     @property
     def gateway(self) -> bool:
@@ -418,6 +428,15 @@ PROFILES: Final[tuple[Profile, ...]] = (
         sandbox="the tool only echoes its text",
         tools=_DRIVER_TOOL,
         timeout=60.0,
+        # The stream accumulator's identity checks (lib/streaming/responses/_responses.py
+        # of the pinned version): an id that changes, an output index used twice, an
+        # item never finished.  An id left out (Bedrock Mantle's done item) is not one
+        # of them: the same check lets an added item leave its id out.
+        refuses=(("done-names-new-id", "Completed output item identity changed"),
+                 ("rotating-item-ids", "Completed output item identity changed"),
+                 ("snapshot-new-id", "Completed response output identity changed"),
+                 ("slot-reused", "Duplicate response output index"),
+                 ("unconfirmed-call", "Cannot complete response with unfinished output items")),
     ),
     Profile(
         name="openai-agents",
@@ -540,6 +559,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version=OPENAI_GO,
         install=_OPENAI_GO_INSTALL,
         command=(*_GO_DRIVER, "completed"),
+        driver_loop="the response `response.completed` carries",
         driven="`client.Responses.NewStreaming` with two function tools (`echo`, and `ping` "
         "of no parameter), the calls read from the response `response.completed` carries "
         "(the SDK accumulates only WebSocket turns; the other way its docs show is the "
@@ -556,6 +576,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         version=OPENAI_GO,
         install=_OPENAI_GO_INSTALL,
         command=(*_GO_DRIVER, "items"),
+        driver_loop="the `response.output_item.done` events",
         driven="openai-go read the other way its docs show: the calls read from the "
         "`response.output_item.done` events of `client.Responses.NewStreaming`, in stream "
         "order, each replayed with `ToParam()` and a `function_call_output` by the "

@@ -25,7 +25,12 @@ proxy regression    behind the proxy: a verdict the same client holds *directly*
                     same scenario broke (#39: the proxy made it worse)
 not counted         a verdict broke on a robustness row (the scenario list's
                     ``counted: false``: a deviation no provider is shown to send, or a
-                    stream the oracle calls an error): shown, never counted as harm
+                    stream the oracle calls an error), or on a row that judges the
+                    driver's own reading of an SDK without a tool loop
+                    (``Profile.driver_loop``: openai-go's two readings), or the client
+                    refused the stream with one of its own named checks
+                    (``Profile.refuses``: a rejection its maintainers chose): shown,
+                    never counted as harm
 not judged          every broken verdict is broken on the clean twin too (or does not
                     apply there, or no twin was recorded); behind the proxy, broken
                     directly too (or no direct cell was recorded)
@@ -155,8 +160,40 @@ def outcome(cell: Cell, direct: Cell | None = None) -> str:
     if not counted_scenario(cell.scenario):
         return NOT_COUNTED
     if behind_proxy(cell):
+        # The same driver on both sides: what the proxy lost is the proxy's.
         return PROXY_REGRESSION if _lost(cell, direct) else NOT_JUDGED
-    return BROKEN if _counted(cell) else NOT_JUDGED
+    if not _counted(cell):
+        return NOT_JUDGED
+    # The SDK handed over the events as sent; which of them the calls are read from
+    # is the driver's choice, and the ✗ follows it; or the client refused the stream
+    # by a check of its own, as its maintainers meant (#42's re-judgement).
+    return NOT_COUNTED if driver_loop(cell.client) or refusal(cell) else BROKEN
+
+
+def refusal(cell: Cell) -> str:
+    """The client's own named check that refused the stream, when the run failed with
+    the one its profile lists for a deviation of the cell's scenario
+    (``Profile.refuses``); ``""`` for any other cell."""
+    from .profiles import BY_NAME
+    from .scenario_list import declared
+
+    profile, scenario = BY_NAME.get(cell.client), declared(cell.scenario)
+    if profile is None or scenario is None or cell.exit_status in (0, None):
+        return ""
+    said = cell.error or error_line(cell.output)
+    carried = {applied.name for applied in scenario.deviations}
+    return next((check for deviation, check in profile.refuses
+                 if deviation in carried and check in said), "")
+
+
+def driver_loop(client: str) -> str:
+    """Which raw events the driver's own loop reads ``client``'s calls from, for a row
+    that judges that reading rather than the SDK (``Profile.driver_loop``); ``""`` for
+    every other row."""
+    from .profiles import BY_NAME
+
+    profile = BY_NAME.get(client)
+    return profile.driver_loop if profile is not None else ""
 
 
 def behind_proxy(cell: Cell) -> bool:
@@ -346,7 +383,9 @@ def headline(cells: Sequence[Cell]) -> str:
         parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
                      "clean twin, or the client direct, did not hold)")
     if uncounted:
-        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows)")
+        parts.append(f"{counted(uncounted, 'cell')} not counted (robustness rows, the "
+                     "driver's own reading of an SDK without a tool loop, or a client's "
+                     "designed refusal)")
     if idle:
         parts.append(f"{counted(len(idle), 'cell')} not run ({', '.join(clients)})")
     word = "FAIL" if failing or lost else "NOT JUDGED" if unjudged else "NOT RUN"
@@ -361,7 +400,7 @@ def why(cell: Cell, direct: Cell | None = None) -> str:
         return cell.reason
     said = outcome(cell, direct)
     if said == NOT_COUNTED:
-        return f"not counted: {robustness(cell.scenario)}; the scenario: {_broke(cell)}"
+        return f"not counted: {_uncounted_because(cell)}; the scenario: {_broke(cell)}"
     unjudged = not_judged(cell, direct)
     if unjudged:
         return f"{unjudged}; the scenario: {_broke(cell)}"
@@ -376,6 +415,18 @@ def why(cell: Cell, direct: Cell | None = None) -> str:
         return f"{_broke(cell)}; not counted ({shown}): the clean twin does not hold it " \
                f"either ({_broke(twin)})"
     return _broke(cell)
+
+
+def _uncounted_because(cell: Cell) -> str:
+    """Why a cell whose verdict broke is not counted (``NOT_COUNTED``'s three cases)."""
+    if not counted_scenario(cell.scenario):
+        return robustness(cell.scenario)
+    if driver_loop(cell.client):
+        return ("the SDK has no tool loop and accumulates no streamed turn: the driver's "
+                f"own loop read the calls from {driver_loop(cell.client)}, one of the ways "
+                "its docs show")
+    return (f"the client refuses this stream by a check of its own (\"{refusal(cell)}\"): "
+            "a rejection its maintainers chose, not a silent failure")
 
 
 def robustness(scenario: str) -> str:

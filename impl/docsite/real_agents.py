@@ -92,7 +92,9 @@ MEANING = {
     NOT_RUN: "not installed, did not start, or sent no request",
     PROXY_REGRESSION: "behind the proxy, a verdict broke that the client holds directly",
     NOT_COUNTED: "a verdict broke on a robustness row (a deviation no provider is shown "
-                 "to send, or one the oracle calls an error): shown, never counted",
+                 "to send, or one the oracle calls an error), on a row that judges the "
+                 "driver's own reading of an SDK without a tool loop (openai-go), or the "
+                 "client refused the stream by a check of its own: shown, never counted",
     NO_VERDICT: "the client ran, but serve had no call to judge",
 }
 """What each outcome means, as the legend says it."""
@@ -560,7 +562,9 @@ def headline(data: Mapping[str, Any]) -> str:
     if uncounted:
         text += (f" {counted(uncounted, 'cell')} broke a verdict on a robustness row (a "
                  "scenario no provider is shown to send, or one the oracle calls an "
-                 "error): shown, not counted.")
+                 "error), in the driver's own reading of an SDK without a tool loop "
+                 "(openai-go), or refused by a check of the client's own (openai-python's "
+                 "identity checks): shown, not counted.")
     behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, [])
               if x["ran"] and x.get(SCENARIO_LIST) == digest]
     if behind:

@@ -138,3 +138,70 @@ def test_the_cause_of_a_broken_cell_is_the_deviation_that_breaks_it_alone() -> N
     # A cell recorded without its replays, of several deviations: not known.
     assert by_cause([_cell("llm", "q10", False, twin=twin)]) == {UNKNOWN_CAUSE: 1}
     assert evidence("q07")  # the catalogue's evidence for its deviation
+
+
+def test_a_driver_s_own_reading_of_an_sdk_without_a_tool_loop_is_never_counted() -> None:
+    """#42's re-judgement: openai-go hands over the events as sent; whether its calls
+    come from response.completed (openai-go) or output_item.done (openai-go-items) is
+    the driver's choice, and each ✗ of those rows holds in the other reading."""
+    for client in ("openai-go", "openai-go-items"):
+        cell = _cell(client, "r7_snapshot_fills_an_empty_done", False,
+                     twin=_cell(client, "r7_snapshot_fills_an_empty_done", True))
+        assert outcome(cell) == NOT_COUNTED and not broken(cell)
+        assert why(cell).startswith(
+            "not counted: the SDK has no tool loop and accumulates no streamed turn: the "
+            "driver's own loop read the calls from ")
+        assert headline([cell]).startswith("PASS")
+    # An SDK whose own code reads the stream (adk-go's loop) is counted as before...
+    adk = _cell("adk-go", "r7_snapshot_fills_an_empty_done", False,
+                twin=_cell("adk-go", "r7_snapshot_fills_an_empty_done", True))
+    assert outcome(adk) == BROKEN
+    # ...and a ✗ the twin shares stays not judged, for either.
+    shared = _cell("openai-go", "q07", False, twin=_cell("openai-go", "q07", False))
+    assert outcome(shared) == NOT_JUDGED
+    # Behind the proxy the driver is the same on both sides: a loss is the proxy's.
+    behind = _cell("openai-go via proxy", "q07", False)
+    assert outcome(behind, _cell("openai-go", "q07", True)) == PROXY_REGRESSION
+
+
+def test_a_call_left_unconfirmed_beside_a_complete_one_is_a_robustness_row() -> None:
+    """#42's re-judgement: the SGLang router (sglang#12652) keeps each call's
+    arguments.done and leaves every call unconfirmed; no provider is shown to send
+    r9's stream, one call without any done beside a complete one."""
+    for name in ("r9_unconfirmed_items_are_kept_but_not_executable", "peers-unconfirmed-call"):
+        assert not counted_scenario(name), name
+    cell = _cell("openai-python", "r9_unconfirmed_items_are_kept_but_not_executable", False,
+                 twin=_cell("openai-python", "r9_unconfirmed_items_are_kept_but_not_executable",
+                            True))
+    assert outcome(cell) == NOT_COUNTED
+    assert why(cell).startswith("not counted: no provider is shown to send unconfirmed-call")
+
+
+def test_a_client_s_own_named_refusal_of_a_stream_is_never_counted() -> None:
+    """#42's re-judgement: openai-python's accumulator refuses, by checks its
+    maintainers wrote, an item whose id changes (r4, q11, r5) or an output index used
+    twice (q09, r10); a crash of another kind still counts."""
+    scenario = "r4_an_alias_from_a_done_item_routes_later_events"
+    twin = _cell("openai-python", scenario, True)
+    refused = _cell("openai-python", scenario, False, twin=twin, exit_status=1,
+                    error="RuntimeError: Completed output item identity changed.")
+    assert outcome(refused) == NOT_COUNTED and not broken(refused)
+    assert why(refused).startswith(
+        'not counted: the client refuses this stream by a check of its own ("Completed '
+        'output item identity changed"): a rejection its maintainers chose')
+    crashed = _cell("openai-python", "r7_a_zero_argument_call_keeps_its_empty_string", False,
+                    twin=_cell("openai-python", "r7_a_zero_argument_call_keeps_its_empty_string",
+                               True),
+                    exit_status=1, error="json.decoder.JSONDecodeError: Expecting value: "
+                    "line 1 column 1 (char 0)")
+    assert outcome(crashed) == BROKEN
+    # The same words from a client whose profile lists no such check count as before...
+    other = _cell("llm", scenario, False, twin=_cell("llm", scenario, True), exit_status=1,
+                  error="RuntimeError: Completed output item identity changed.")
+    assert outcome(other) == BROKEN
+    # ...and so do they on a deviation the check was not written for: Bedrock Mantle's
+    # done item leaves its id out (the check lets an added item do so).
+    mantle = _cell("openai-python", "peers-mantle-missing-id", False, exit_status=1,
+                   twin=_cell("openai-python", "peers-mantle-missing-id", True),
+                   error="RuntimeError: Completed output item identity changed.")
+    assert outcome(mantle) == BROKEN

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Re-run one recorded cell outside the project: save serve's stream for SCENARIO (and
+# its clean twin, and, for a scenario of several deviations, the base with each one
+# alone), play each to CLIENT through the standalone mock, print what the client did.
+#   tools/rejudge/rerun.sh CLIENT SCENARIO          (run from the repository root)
+# Needs: the project's venv active (for `responses-oracle serve` and openai-python),
+# the clients installed by the agents runner under ~/.cache/responses-oracle/agents/,
+# and the Go programs built (tools/rejudge/go/build.sh).  Output under $TMPDIR/rejudge.
+set -eu
+client=$1; scenario=$2
+here=$(dirname "$0")
+agents=$HOME/.cache/responses-oracle/agents
+bin="${TMPDIR:-/tmp}/rejudge-go"
+out="${TMPDIR:-/tmp}/rejudge"; mkdir -p "$out/streams"
+case $client in
+  openai-python) set -- python "$here/openai_python.py" ;;
+  openai-agents) set -- python "$here/openai_agents_py.py" ;;
+  pydantic-ai) set -- "$agents/pydantic-ai-2.68.0/bin/python" "$here/pydantic_ai_agent.py" ;;
+  langchain) set -- "$agents/langchain-1.7.4/bin/python" "$here/langchain_loop.py" ;;
+  llamaindex) set -- "$agents/llamaindex-0.8.3/bin/python" "$here/llamaindex_agent.py" ;;
+  openai-agents-js) set -- "$here/node.sh" "$agents/openai-agents-js-0.20.0-node22.23.5" "$here/openai_agents_js.mjs" ;;
+  vercel-ai) set -- "$here/node.sh" "$agents/vercel-ai-7.0.173" "$here/vercel_ai.mjs" ;;
+  llm) set -- "$here/llm.sh" "$agents/llm-0.36" ;;
+  openai-go) set -- "$bin/openai_go" completed ;;
+  openai-go-items) set -- "$bin/openai_go" items ;;
+  fantasy) set -- "$bin/fantasy" ;;
+  adk-go) set -- "$bin/adk_go" ;;
+  *) echo "unknown client: $client" >&2; exit 2 ;;
+esac
+deviations=$(python -c "
+import json, sys
+for s in json.load(open('impl/agents/scenarios.json'))['scenarios']:
+    if s['name'] == sys.argv[1]:
+        names = [d if isinstance(d, str) else d['name'] for d in s['deviations']]
+        print(' '.join(dict.fromkeys(names)) if len(set(names)) > 1 else '')
+" "$scenario")
+s="$out/streams/$scenario"
+python "$here/capture.py" "$scenario" "$s.sse"
+python "$here/capture.py" "$scenario" "$s.twin.sse" --twin
+variants=". .twin"
+for d in $deviations; do
+  python "$here/capture.py" "$scenario" "$s.only-$d.sse" --deviation "$d"
+  variants="$variants .only-$d"
+done
+for v in $variants; do
+  v=${v#.}; file="$s${v:+.$v}.sse"
+  "$here/play.sh" "$file" "$out/runs/$client/$scenario${v:+.$v}" "$@"
+done
