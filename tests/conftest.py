@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,30 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(FIXED)
+
+
+# -- isolation: no test file leaves shared state changed for the next one -----------------
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _leaves_shared_state_as_found(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test file that changed shared state -- a module-level table of the
+    package, a cached loader's value, the environment, the working folder... (the
+    list: ``isolation.py``) -- whatever file runs after it, in whatever order: an
+    error at the teardown of its last test, naming each change.  Set up before the
+    file's own fixtures and torn down after them, so what they restore counts as
+    restored."""
+    from isolation import Snapshot
+
+    before = Snapshot.take()
+    yield
+    changes = before.changes(Snapshot.take())
+    if changes:
+        pytest.fail(
+            f"{request.node.nodeid} changed state other test files share (copy what you "
+            "edit; monkeypatch what you set):\n  " + "\n  ".join(changes),
+            pytrace=False,
+        )
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
