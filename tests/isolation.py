@@ -24,19 +24,22 @@ error of that file naming what changed.  What is fingerprinted:
   ``sys.modules``, the root logger's level and handlers, and the Hypothesis profile.
 
 A change is then described from the snapshot before (its pickle, loaded again): the
-first few paths that differ, with both values.  A value pickle cannot hold (a function,
-a Z3 sort) is held by identity: replacing it is seen, its inside is not.  The state that
+first few paths that differ, with both values.  What cannot change in place (a string,
+a function, a frozen dataclass of tuples) is held by identity alone, and a value pickle
+cannot hold (a Z3 sort inside, a table of lambdas) by what its top level holds:
+replacing an entry is seen, an edit deeper inside is not.  The state that
 legitimately changes as tests run (a cache filled on first use) is ``FILLED_ON_USE``,
 each with its reason.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import enum
 import functools
 import hashlib
 import inspect
-import io
 import logging
 import os
 import pickle
@@ -56,9 +59,18 @@ SHARED_FOLDERS = (REPO / "tests", REPO / "tools")
 ``core.streams``, ``tools/...``): watched too.  A test file's own module is not: it is
 shared with no other file."""
 
-FILLED_ON_USE: frozenset[str] = frozenset()
-"""Module-level names whose value grows as the code is used, not as tests edit it
-(``module.NAME``): left out of the fingerprint."""
+FILLED_ON_USE: frozenset[str] = frozenset({
+    # Every record and named tuple class made, by name: a module imported for the first
+    # time by a test adds its own (readers ask for the modules they list).
+    "responses_oracle.model.recordkit.DECLARED",
+    "responses_oracle.model.recordkit.TUPLES",
+    # The fast JSON decoder, looked for on first use and kept.
+    "responses_oracle.wire.decode._fast",
+    # openai-python's offline client, made on first use and kept.
+    "responses_oracle.differential.openai_candidate._CLIENT",
+})
+"""Module-level names whose value is filled as the code is used, not as tests edit it
+(``module.NAME``): left out of the fingerprint, under every name that holds them."""
 
 IGNORED_VARIABLES = frozenset({"PYTEST_CURRENT_TEST"})
 """Environment variables pytest itself sets for each test."""
@@ -89,10 +101,11 @@ class Snapshot:
         """The state now."""
         names: dict[str, Held] = {}
         done: dict[int, Held] = {}
+        filled = _filled_on_use()
         for module_name, module in _watched():
             for name, value in list(vars(module).items()):
                 key = f"{module_name}.{name}"
-                if name.startswith("__") or key in FILLED_ON_USE:
+                if name.startswith("__") or id(value) in filled:
                     continue
                 if _loader(value):
                     names[f"{key}()"] = _hold(value(), done)
@@ -133,7 +146,7 @@ def _is_shared(name: str, file: str | None) -> bool:
     """Whether the module ``name`` (from ``file``) is one whose state files share."""
     if name == PACKAGE or name.startswith(PACKAGE + "."):
         return True
-    if file is None:
+    if file is None or name == __name__:
         return False
     path = Path(file).resolve()
     return (
@@ -141,6 +154,17 @@ def _is_shared(name: str, file: str | None) -> bool:
         and not path.name.startswith("test_")
         and path.name != "conftest.py"
     )
+
+
+def _filled_on_use() -> set[int]:
+    """The identities of the ``FILLED_ON_USE`` values (each alias holds the same)."""
+    found = set()
+    for key in FILLED_ON_USE:
+        module_name, _, name = key.rpartition(".")
+        module = sys.modules.get(module_name)
+        if module is not None and name in vars(module):
+            found.add(id(vars(module)[name]))
+    return found
 
 
 def _loader(value: Any) -> bool:
@@ -154,7 +178,20 @@ def _loader(value: Any) -> bool:
         return False
 
 
-_PLAIN = (type(None), bool, int, float, complex, str, bytes, range)
+_PLAIN = (type(None), bool, int, float, complex, str, bytes, range, Path)
+_OPAQUE = (
+    types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType,
+    types.GetSetDescriptorType, types.MemberDescriptorType, types.WrapperDescriptorType,
+    types.MethodDescriptorType, type, functools._lru_cache_wrapper, enum.Enum,
+)
+
+IDENTITY, PICKLE, TOP_LEVEL = "identity", "pickle", "top level"
+"""How a value is held: by identity alone (it cannot change: a string, a function, a
+tuple of such), by its pickle (its contents, deeply), or by the identities of what its
+top level holds (pickle refuses it: a Z3 sort inside, a table of lambdas)."""
+
+_HOW: dict[int, tuple[Any, str]] = {}
+"""How each value seen is held, decided once (the value is kept, so its id stays its)."""
 
 
 def _hold(value: Any, done: dict[int, Held]) -> Held:
@@ -162,47 +199,91 @@ def _hold(value: Any, done: dict[int, Held]) -> Held:
     held = done.get(id(value))
     if held is not None:
         return held
-    if isinstance(value, _PLAIN + _OPAQUE + (functools._lru_cache_wrapper,)):
-        held = Held(id(value), b"", None)
+    known = _HOW.get(id(value))
+    how = known[1] if known is not None else _how(value)
+    if known is None:
+        _HOW[id(value)] = (value, how)
+    pickled = None
+    if how == IDENTITY:
+        digest = b""
     else:
-        pickled = _pickled(value)
-        held = Held(id(value), hashlib.blake2b(pickled, digest_size=16).digest(), pickled)
-    done[id(value)] = held
+        # What it holds now may be unpicklable (a change, seen by its top level).
+        with contextlib.suppress(Exception):
+            pickled = pickle.dumps(value, protocol=5) if how == PICKLE else None
+        digest = hashlib.blake2b(pickled or _top_level(value), digest_size=16).digest()
+    held = done[id(value)] = Held(id(value), digest, pickled)
     return held
 
 
-def _pickled(value: Any) -> bytes:
-    """``value``'s pickle; what pickle cannot hold is held by identity (``_ByIdentity``)."""
-    try:
-        return pickle.dumps(value, protocol=5)
-    except Exception:  # noqa: BLE001 -- any value pickle refuses is held another way
-        stream = io.BytesIO()
+def _how(value: Any) -> str:
+    """How ``value`` is held (``IDENTITY``, ``PICKLE`` or ``TOP_LEVEL``), as the most
+    changeable part of it asks (``_kind``)."""
+    kind = _kind(value, 0)
+    if kind == FOREIGN:
+        return IDENTITY
+    if kind == PICKLE:
         try:
-            _ByIdentity(stream, protocol=5).dump(value)
-        except Exception:  # noqa: BLE001
-            return repr(("identity", id(value))).encode()
-        return stream.getvalue()
+            pickle.dumps(value, protocol=5)
+        except Exception:  # any value pickle refuses is held by its top level
+            return TOP_LEVEL
+    return kind
 
 
-_OPAQUE = (
-    types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType,
-    types.GetSetDescriptorType, types.MemberDescriptorType, types.WrapperDescriptorType,
-    types.MethodDescriptorType, type,
-)
-_DEEP_MODULES = frozenset({"builtins", "collections", "pathlib", "enum", "datetime", PACKAGE})
+FOREIGN = "foreign"
+"""An object of another library (a Hypothesis strategy, a JSON scanner, a Z3 sort): its
+inside is that library's, with caches that change as it is used, so a name holding one
+is held by identity, and a table holding one by its top level."""
+
+_OURS = frozenset({"builtins", "collections", "pathlib", "datetime", PACKAGE})
+"""The top-level modules whose objects are fingerprinted by their contents (with the
+watched modules' own classes)."""
+
+_ORDER = {IDENTITY: 0, PICKLE: 1, FOREIGN: 2, TOP_LEVEL: 2}
 
 
-class _ByIdentity(pickle.Pickler):
-    """A pickler for a value that plain pickle refuses: functions, descriptors, classes
-    and objects of other libraries (a Z3 sort, a JSON scanner) by identity, a read-only
-    mapping by its contents."""
+def _kind(value: Any, depth: int) -> str:
+    """``IDENTITY`` if nothing inside ``value`` can be edited in place (a frozen
+    dataclass of tuples of strings), ``FOREIGN`` for an object of another library,
+    ``TOP_LEVEL`` for what holds one, else ``PICKLE``."""
+    if isinstance(value, _PLAIN + _OPAQUE):
+        return IDENTITY
+    if type(value).__module__.split(".")[0] not in _OURS and not _shared_class(value):
+        return FOREIGN
+    if depth > 30:
+        return TOP_LEVEL
+    frozen = type(value) in (tuple, frozenset)
+    if isinstance(value, (tuple, frozenset, list, set)):
+        inner = list(value)
+    elif isinstance(value, Mapping):
+        inner = [*value.keys(), *value.values()]
+    else:
+        fields = dict(getattr(value, "__dict__", {}))
+        if dataclasses.is_dataclass(value):
+            declared = {f.name for f in dataclasses.fields(value)}
+            fields.update((name, getattr(value, name)) for name in declared)
+            frozen = type(value).__dataclass_params__.frozen and set(fields) == declared  # type: ignore[union-attr]
+        inner = list(fields.values())
+    worst = max((_kind(v, depth + 1) for v in inner), key=_ORDER.__getitem__, default=IDENTITY)
+    if worst in (FOREIGN, TOP_LEVEL):
+        return TOP_LEVEL
+    return worst if frozen else PICKLE
 
-    def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, types.MappingProxyType):
-            return dict, (dict(obj),)
-        if isinstance(obj, _OPAQUE) or type(obj).__module__.split(".")[0] not in _DEEP_MODULES:
-            return id, (id(obj),)
-        return NotImplemented
+
+def _shared_class(value: Any) -> bool:
+    """Whether ``value``'s class comes from a watched module (``_is_shared``)."""
+    module = sys.modules.get(type(value).__module__)
+    return module is not None and _is_shared(module.__name__, getattr(module, "__file__", None))
+
+
+def _top_level(value: Any) -> bytes:
+    """The identities of what ``value``'s top level holds (its items, or its fields)."""
+    if isinstance(value, Mapping):
+        held: Any = [(id(k), id(v)) for k, v in value.items()]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        held = [id(v) for v in value]
+    else:
+        held = {k: id(v) for k, v in getattr(value, "__dict__", {}).items()}
+    return repr((type(value).__qualname__, held)).encode()
 
 
 def _process() -> dict[str, Any]:
@@ -241,7 +322,7 @@ def _where(held: Held, key: str) -> str:
         return ""
     try:
         before = pickle.loads(held.pickled)
-    except Exception:  # noqa: BLE001 -- a value held by identity inside cannot be loaded
+    except Exception:  # a value with an unloadable part: no paths shown
         return ""
     module_name, _, name = key.removesuffix("()").rpartition(".")
     now = vars(sys.modules[module_name])[name]
