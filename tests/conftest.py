@@ -101,7 +101,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     # Slow for another reason: a wheel built and installed, the site built, a Dask
     # cluster or an S3 server started, long Hypothesis runs.
     "test_installed.py": ("slow",),
-    "test_isolation.py::test_the_guard_fails_the_file_that_edited_a_shared_scenario_in_place": (
+    "test_isolation.py::test_the_guard_fails_the_file_that_edited_a_shared_table_in_place": (
         "slow",
     ),
     "test_install_modes.py": ("slow",),

@@ -335,8 +335,9 @@ def _where(held: Held, key: str) -> str:
 def _differences(before: Any, now: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
     """The paths (``NAME[1].example.events[2]['item']['name']``) where ``now`` differs
     from ``before``, with both values."""
-    if type(before) is not type(now):
-        yield path, before, now
+    if type(before) is not type(now) or isinstance(before, _PLAIN + (enum.Enum,)):
+        if before != now:
+            yield path, before, now
     elif isinstance(before, Mapping):
         for key in list(before) + [k for k in now if k not in before]:
             if key not in now or key not in before:

@@ -16,6 +16,14 @@ import pytest
 from helpers import REPO
 from isolation import Snapshot
 from responses_oracle.docsite import peers
+from responses_oracle.model.admission import IdentityDecision
+from responses_oracle.model.tables import IDENTITY
+from responses_oracle.model.vocabulary import (
+    IdentityField,
+    IdentityRelation,
+    MergeStage,
+    PayloadAction,
+)
 from responses_oracle.serve.shapes import shapes
 from responses_oracle.streamgen import cases
 
@@ -30,21 +38,37 @@ def test_nothing_changed_is_no_change(before: Snapshot) -> None:
     assert before.changes(Snapshot.take()) == []
 
 
-def test_a_nested_item_of_a_shared_scenario_edited_in_place_is_named_with_its_path(
+def test_a_nested_cell_of_a_model_table_edited_in_place_is_named_with_its_path(
     before: Snapshot,
 ) -> None:
-    """CI's case: a test renamed the call inside a peers scenario's events."""
-    [scenario] = [s for s in peers.SCENARIOS if s.key == "arguments-only-in-snapshot"]
-    item = scenario.example.events[1]["item"]
-    name = item["name"]
+    """CI's case, on a table that can still be edited: a test changed an item nested in
+    shared data, and the next file in the worker read the change."""
+    row = IDENTITY[IdentityField.CALL_ID][MergeStage.FIXED]
+    kept = row[IdentityRelation.EQUAL]
     try:
-        item["name"] = "say`hi`"
+        row[IdentityRelation.EQUAL] = IdentityDecision(PayloadAction.TAKE, None)
         changes = before.changes(Snapshot.take())
     finally:
-        item["name"] = name
-    [change] = changes
-    assert change.startswith("responses_oracle.docsite.peers.SCENARIOS: edited in place")
-    assert f"SCENARIOS[1].example.events[1]['item']['name']: {name!r} -> 'say`hi`'" in change
+        row[IdentityRelation.EQUAL] = kept
+    # The table, and each table of tables that holds it (``REFERENCE``), under every
+    # name that imports it.
+    assert changes and all(": edited in place" in change for change in changes)
+    [change] = [c for c in changes if "responses_oracle.model.tables.IDENTITY" in c]
+    assert (
+        "IDENTITY[<IdentityField.CALL_ID: 'call_id'>][<MergeStage.FIXED: 'fixed'>]"
+        "[<IdentityRelation.EQUAL: 'equal'>][0]: "
+        "<PayloadAction.KEEP: 'keep'> -> <PayloadAction.TAKE: 'take'>"
+    ) in change
+
+
+def test_an_examples_events_are_a_copy_for_each_reader() -> None:
+    """The peers scenario CI's failing test renamed: editing what one reader got leaves
+    the example as it was for the next."""
+    [scenario] = [s for s in peers.SCENARIOS if s.key == "arguments-only-in-snapshot"]
+    scenario.example.events[1]["item"]["name"] = "say`hi`"
+    events = scenario.example.events
+    assert events[1]["item"]["name"] == "get_weather"
+    assert events == scenario.example.events and events is not scenario.example.events
 
 
 def test_a_cached_loaders_value_edited_in_place_is_named() -> None:
@@ -106,30 +130,30 @@ def test_process_settings_changed_without_monkeypatch_are_named(
 
 
 _EDITS = '''
-from responses_oracle.docsite.peers import SCENARIOS
+from responses_oracle.model.tables import IDENTITY
+from responses_oracle.model.vocabulary import IdentityField, IdentityRelation, MergeStage
 
 
-def test_renames_the_call_in_place():
-    [scenario] = [s for s in SCENARIOS if s.key == "arguments-only-in-snapshot"]
-    scenario.example.events[1]["item"]["name"] = "say`hi`"
+def test_edits_a_cell_in_place():
+    del IDENTITY[IdentityField.CALL_ID][MergeStage.FIXED][IdentityRelation.EQUAL]
 '''
 
 _READS = '''
-from responses_oracle.docsite.peers import SCENARIOS
+from responses_oracle.model.tables import IDENTITY
+from responses_oracle.model.vocabulary import IdentityField, IdentityRelation, MergeStage
 
 
-def test_reads_the_call():
-    [scenario] = [s for s in SCENARIOS if s.key == "arguments-only-in-snapshot"]
-    assert scenario.example.events[1]["item"]["name"] == "get_weather"
+def test_reads_the_cell():
+    assert IdentityRelation.EQUAL in IDENTITY[IdentityField.CALL_ID][MergeStage.FIXED]
 '''
 
 
-def test_the_guard_fails_the_file_that_edited_a_shared_scenario_in_place(
+def test_the_guard_fails_the_file_that_edited_a_shared_table_in_place(
     tmp_path: Path,
 ) -> None:
     """The conftest's fixture, run by pytest on two files (this suite's conftest loaded
-    as a plugin): the file that edits a shared scenario in place errs, its name and the
-    path edited in the report, and the file that reads the scenario after it fails."""
+    as a plugin): the file that edits a shared table in place errs, its name and the
+    path edited in the report, and the file that reads the table after it fails."""
     (tmp_path / "test_a_edits.py").write_text(_EDITS, encoding="utf-8")
     (tmp_path / "test_b_reads.py").write_text(_READS, encoding="utf-8")
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -139,9 +163,11 @@ def test_the_guard_fails_the_file_that_edited_a_shared_scenario_in_place(
          "-p", "no:cacheprovider", "-q", "test_a_edits.py", "test_b_reads.py"],
         cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=600,
     )
-    assert "ERROR test_a_edits.py::test_renames_the_call_in_place" in done.stdout, done.stdout
+    assert "ERROR test_a_edits.py::test_edits_a_cell_in_place" in done.stdout, done.stdout
     assert "test_a_edits.py changed state other test files share" in done.stdout
-    assert "SCENARIOS[1].example.events[1]['item']['name']: 'get_weather' -> 'say`hi`'" in (
-        done.stdout
-    )
+    assert (
+        "IDENTITY[<IdentityField.CALL_ID: 'call_id'>][<MergeStage.FIXED: 'fixed'>]"
+        "[<IdentityRelation.EQUAL: 'equal'>]: "
+        "IdentityDecision(action=<PayloadAction.KEEP: 'keep'>, code=None) -> '(absent)'"
+    ) in done.stdout
     assert "1 failed, 1 passed, 1 error" in done.stdout
