@@ -80,37 +80,41 @@ SHOWN = 3
 
 
 @dataclasses.dataclass(frozen=True)
-class Held:
-    """What a snapshot keeps of one name: the identity of its value, its contents'
-    hash, and the pickle it was hashed from (None when held by identity only)."""
-
-    identity: int
-    digest: bytes
-    pickled: bytes | None
-
-
-@dataclasses.dataclass(frozen=True)
 class Snapshot:
     """The shared state at one moment (the module's docstring lists what is in it)."""
 
-    names: Mapping[str, Held]
+    namespaces: Mapping[str, Mapping[str, Any]]
+    """Module name → its names and the objects they hold (``NAME()``: what the cached
+    loader ``NAME`` has handed out)."""
+    contents: Mapping[int, tuple[bytes, bytes | None]]
+    """The identity of each object that can change in place → the hash of its contents
+    and the pickle it was hashed from (None: held by its top level)."""
     process: Mapping[str, Any]
+    """The process-wide settings (``_process``)."""
 
     @classmethod
     def take(cls) -> Snapshot:
         """The state now."""
-        names: dict[str, Held] = {}
-        done: dict[int, Held] = {}
+        namespaces: dict[str, dict[str, Any]] = {}
+        contents: dict[int, tuple[bytes, bytes | None]] = {}
         filled = _filled_on_use()
         for module_name, module in _watched():
-            for name, value in list(vars(module).items()):
-                key = f"{module_name}.{name}"
-                if name.startswith("__") or id(value) in filled:
-                    continue
-                if _loader(value):
-                    names[f"{key}()"] = _hold(value(), done)
-                names[key] = _hold(value, done)
-        return cls(names, _process())
+            names = {
+                name: value
+                for name, value in list(vars(module).items())
+                if not name.startswith("__") and id(value) not in filled
+            }
+            for name, value in list(names.items()):
+                if type(value) is functools._lru_cache_wrapper and _loader(value):
+                    names[f"{name}()"] = value()
+            namespaces[module_name] = names
+            for value in names.values():
+                # _how's memo read inline: this loop meets every name of every module.
+                known = _HOW.get(id(value))
+                how = known[1] if known is not None and known[0] is value else _how(value)
+                if how != IDENTITY and id(value) not in contents:
+                    contents[id(value)] = _contents(value)
+        return cls(namespaces, contents, _process())
 
     def changes(self, after: Snapshot) -> list[str]:
         """What differs in ``after``, one line per change (empty: nothing)."""
@@ -120,18 +124,43 @@ class Snapshot:
             if self.process.get(key) != after.process.get(key)
         ]
         edited: dict[int, list[str]] = {}
-        for key, held in self.names.items():
-            now = after.names.get(key)
-            if now is None:
-                lines.append(f"{key}: removed")
-            elif now.identity != held.identity:
-                lines.append(f"{key}: now holds another object")
-            elif now.digest != held.digest:
-                edited.setdefault(held.identity, []).append(key)
+        for module_name, names in self.namespaces.items():
+            names_now = after.namespaces.get(module_name, {})
+            for name, value in names.items():
+                key, loaded = f"{module_name}.{name}", name.endswith("()")
+                if name not in names_now:
+                    if not loaded:  # a loader whose cache was cleared has nothing to show
+                        lines.append(f"{key}: removed")
+                elif names_now[name] is not value and not loaded:
+                    lines.append(f"{key}: now holds another object")
+                elif self._digest(value) != after._digest(names_now[name]):
+                    edited.setdefault(id(value), []).append(key)
         for key, *aliases in edited.values():
             also = f" (also imported as {', '.join(aliases)})" if aliases else ""
-            lines.append(f"{key}: edited in place{also}{_where(self.names[key], key)}")
+            lines.append(f"{key}: edited in place{also}{self._where(key, after)}")
         return lines
+
+    def _digest(self, value: Any) -> bytes | None:
+        """The hash of ``value``'s contents in this snapshot (None: it cannot change)."""
+        held = self.contents.get(id(value))
+        return None if held is None else held[0]
+
+    def _where(self, key: str, after: Snapshot) -> str:
+        """Where the value of ``key`` (edited in place) differs in ``after``: its first
+        ``SHOWN`` paths, with the value before and after (empty when the value before
+        cannot be loaded again from its pickle)."""
+        module_name, _, name = key.rpartition(".")
+        value = self.namespaces[module_name][name]
+        pickled = self.contents[id(value)][1]
+        try:
+            before = pickle.loads(pickled) if pickled is not None else None
+        except Exception:  # a value with an unloadable part: no paths shown
+            return ""
+        if before is None:
+            return ""
+        now = after.namespaces[module_name][name]
+        paths = list(_differences(before, now, name.removesuffix("()")))[:SHOWN]
+        return "".join(f"\n    {path}: {_show(a)} -> {_show(b)}" for path, a, b in paths)
 
 
 def _watched() -> Iterator[tuple[str, types.ModuleType]]:
@@ -194,39 +223,32 @@ _HOW: dict[int, tuple[Any, str]] = {}
 """How each value seen is held, decided once (the value is kept, so its id stays its)."""
 
 
-def _hold(value: Any, done: dict[int, Held]) -> Held:
-    """``value`` fingerprinted (once per object: many modules import the same table)."""
-    held = done.get(id(value))
-    if held is not None:
-        return held
-    known = _HOW.get(id(value))
-    how = known[1] if known is not None else _how(value)
-    if known is None:
-        _HOW[id(value)] = (value, how)
-    pickled = None
-    if how == IDENTITY:
-        digest = b""
-    else:
-        # What it holds now may be unpicklable (a change, seen by its top level).
-        with contextlib.suppress(Exception):
-            pickled = pickle.dumps(value, protocol=5) if how == PICKLE else None
-        digest = hashlib.blake2b(pickled or _top_level(value), digest_size=16).digest()
-    held = done[id(value)] = Held(id(value), digest, pickled)
-    return held
-
-
 def _how(value: Any) -> str:
     """How ``value`` is held (``IDENTITY``, ``PICKLE`` or ``TOP_LEVEL``), as the most
-    changeable part of it asks (``_kind``)."""
-    kind = _kind(value, 0)
-    if kind == FOREIGN:
-        return IDENTITY
-    if kind == PICKLE:
+    changeable part of it asks (``_kind``); decided on first sight."""
+    known = _HOW.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    how = _kind(value, 0)
+    if how == FOREIGN:
+        how = IDENTITY
+    elif how == PICKLE:
         try:
             pickle.dumps(value, protocol=5)
         except Exception:  # any value pickle refuses is held by its top level
-            return TOP_LEVEL
-    return kind
+            how = TOP_LEVEL
+    _HOW[id(value)] = (value, how)
+    return how
+
+
+def _contents(value: Any) -> tuple[bytes, bytes | None]:
+    """The hash of ``value``'s contents and its pickle (None: held by its top level)."""
+    pickled = None
+    if _how(value) == PICKLE:
+        # What it holds now may be unpicklable (a change, seen by its top level).
+        with contextlib.suppress(Exception):
+            pickled = pickle.dumps(value, protocol=5)
+    return hashlib.blake2b(pickled or _top_level(value), digest_size=16).digest(), pickled
 
 
 FOREIGN = "foreign"
@@ -315,27 +337,10 @@ def _show(value: Any) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
-def _where(held: Held, key: str) -> str:
-    """Where a name edited in place differs: its first ``SHOWN`` paths, with the value
-    before and after (empty when the value before cannot be loaded again)."""
-    if held.pickled is None:
-        return ""
-    try:
-        before = pickle.loads(held.pickled)
-    except Exception:  # a value with an unloadable part: no paths shown
-        return ""
-    module_name, _, name = key.removesuffix("()").rpartition(".")
-    now = vars(sys.modules[module_name])[name]
-    if key.endswith("()"):
-        now = now()
-    paths = list(_differences(before, now, name))[:SHOWN]
-    return "".join(f"\n    {path}: {_show(a)} -> {_show(b)}" for path, a, b in paths)
-
-
 def _differences(before: Any, now: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
     """The paths (``NAME[1].example.events[2]['item']['name']``) where ``now`` differs
     from ``before``, with both values."""
-    if type(before) is not type(now) or isinstance(before, _PLAIN + (enum.Enum,)):
+    if type(before) is not type(now) or isinstance(before, (*_PLAIN, enum.Enum)):
         if before != now:
             yield path, before, now
     elif isinstance(before, Mapping):
