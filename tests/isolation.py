@@ -20,8 +20,10 @@ error of that file naming what changed.  What is fingerprinted:
   400 kB in all, a few milliseconds), so an edit of a nested item is seen;
 - what a cached loader of no arguments (``functools.cache``) has handed out, which every
   caller then shares;
-- the environment, the working folder, ``sys.path``, the package's modules in
-  ``sys.modules``, the root logger's level and handlers, and the Hypothesis profile.
+- which module each of their names in ``sys.modules`` holds (a test that removes one
+  makes the next import of it another module, whose classes are not the first's);
+- the environment, the working folder, ``sys.path``, the root logger's level and
+  handlers, and the Hypothesis profile.
 
 A change is then described from the snapshot before (its pickle, loaded again): the
 first few paths that differ, with both values.  What cannot change in place (a string,
@@ -68,6 +70,13 @@ FILLED_ON_USE: frozenset[str] = frozenset({
     "responses_oracle.wire.decode._fast",
     # openai-python's offline client, made on first use and kept.
     "responses_oracle.differential.openai_candidate._CLIENT",
+    # The proofs' memos: Z3 sorts per enum, lemmas and symbolic steps per model and
+    # bounds, agreements and unrollings per model (each keyed by what it was made for).
+    "responses_oracle.proofs.sorts._SORTS",
+    "responses_oracle.proofs.induction._LEMMAS",
+    "responses_oracle.proofs.induction._STEPS",
+    "responses_oracle.proofs.any_channels._AGREES",
+    "responses_oracle.proofs.refinement._UNROLLINGS",
 })
 """Module-level names whose value is filled as the code is used, not as tests edit it
 (``module.NAME``): left out of the fingerprint, under every name that holds them."""
@@ -89,6 +98,8 @@ class Snapshot:
     contents: Mapping[int, tuple[bytes, bytes | None]]
     """The identity of each object that can change in place → the hash of its contents
     and the pickle it was hashed from (None: held by its top level)."""
+    modules: Mapping[str, types.ModuleType]
+    """The watched modules, by their names in ``sys.modules``."""
     process: Mapping[str, Any]
     """The process-wide settings (``_process``)."""
 
@@ -98,7 +109,8 @@ class Snapshot:
         namespaces: dict[str, dict[str, Any]] = {}
         contents: dict[int, tuple[bytes, bytes | None]] = {}
         filled = _filled_on_use()
-        for module_name, module in _watched():
+        modules = dict(_watched())
+        for module_name, module in modules.items():
             names = {
                 name: value
                 for name, value in list(vars(module).items())
@@ -114,7 +126,7 @@ class Snapshot:
                 how = known[1] if known is not None and known[0] is value else _how(value)
                 if how != IDENTITY and id(value) not in contents:
                     contents[id(value)] = _contents(value)
-        return cls(namespaces, contents, _process())
+        return cls(namespaces, contents, modules, _process())
 
     def changes(self, after: Snapshot) -> list[str]:
         """What differs in ``after``, one line per change (empty: nothing)."""
@@ -123,6 +135,13 @@ class Snapshot:
             for key in sorted(self.process.keys() | after.process.keys())
             if self.process.get(key) != after.process.get(key)
         ]
+        for module_name, was in self.modules.items():
+            module = after.modules.get(module_name)
+            if module is not was:
+                lines.append(
+                    f"sys.modules[{module_name!r}]: "
+                    + ("removed" if module is None else "now another module (imported again)")
+                )
         edited: dict[int, list[str]] = {}
         for module_name, names in self.namespaces.items():
             names_now = after.namespaces.get(module_name, {})
@@ -313,16 +332,10 @@ def _process() -> dict[str, Any]:
     from hypothesis import settings
 
     root = logging.getLogger()
-    modules = {
-        name: id(module)
-        for name, module in list(sys.modules.items())
-        if name == PACKAGE or name.startswith(PACKAGE + ".")
-    }
     return {
         "os.environ": {k: v for k, v in os.environ.items() if k not in IGNORED_VARIABLES},
         "os.getcwd()": os.getcwd(),
         "sys.path": list(sys.path),
-        "the package's modules in sys.modules": modules,
         "the root logger": (
             root.level,
             [h for h in root.handlers if type(h).__module__.split(".")[0] != "_pytest"],
