@@ -10,14 +10,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from helpers import REPO
 from isolation import Snapshot
 from responses_oracle.docsite import peers
-from responses_oracle.model.admission import IdentityDecision
-from responses_oracle.model.tables import IDENTITY
+from responses_oracle.model.admission import IDENTITY, IdentityDecision
 from responses_oracle.model.vocabulary import (
     IdentityField,
     IdentityRelation,
@@ -53,7 +53,7 @@ def test_a_nested_cell_of_a_model_table_edited_in_place_is_named_with_its_path(
     # The table, and each table of tables that holds it (``REFERENCE``), under every
     # name that imports it.
     assert changes and all(": edited in place" in change for change in changes)
-    [change] = [c for c in changes if "responses_oracle.model.tables.IDENTITY" in c]
+    [change] = [c for c in changes if "responses_oracle.model.admission.IDENTITY" in c]
     assert (
         "IDENTITY[<IdentityField.CALL_ID: 'call_id'>][<MergeStage.FIXED: 'fixed'>]"
         "[<IdentityRelation.EQUAL: 'equal'>][0]: "
@@ -89,7 +89,7 @@ def test_an_entry_of_a_table_pickle_refuses_replaced_is_seen(before: Snapshot) -
     """``GENERATORS`` holds lambdas: held by what its top level holds."""
     generator = cases.GENERATORS["openai"]
     try:
-        cases.GENERATORS["openai"] = lambda choose, profiles: []
+        cases.GENERATORS["openai"] = cases.GENERATORS["profile"]
         changes = before.changes(Snapshot.take())
     finally:
         cases.GENERATORS["openai"] = generator
@@ -113,24 +113,25 @@ def test_a_module_name_given_another_value_is_named(before: Snapshot) -> None:
     [
         ("os.environ", lambda: os.environ.__setitem__("ISOLATION_TEST", "1"),
          lambda: os.environ.pop("ISOLATION_TEST")),
-        ("os.getcwd()", lambda: os.chdir(REPO / "tests"), lambda: os.chdir(REPO)),
+        ("os.getcwd()", lambda: os.chdir("/"), lambda: None),
         ("sys.path", lambda: sys.path.append("/nowhere"), lambda: sys.path.remove("/nowhere")),
     ],
 )
 def test_process_settings_changed_without_monkeypatch_are_named(
-    what: str, change: object, undo: object, before: Snapshot
+    what: str, change: Callable[[], object], undo: Callable[[], object], before: Snapshot
 ) -> None:
-    assert os.getcwd() == str(REPO)
+    here = os.getcwd()
     try:
-        change()  # type: ignore[operator]
+        change()
         changes = before.changes(Snapshot.take())
     finally:
-        undo()  # type: ignore[operator]
+        undo()
+        os.chdir(here)
     assert [c.split(":")[0] for c in changes] == [what]
 
 
 _EDITS = '''
-from responses_oracle.model.tables import IDENTITY
+from responses_oracle.model.admission import IDENTITY
 from responses_oracle.model.vocabulary import IdentityField, IdentityRelation, MergeStage
 
 
@@ -139,7 +140,7 @@ def test_edits_a_cell_in_place():
 '''
 
 _READS = '''
-from responses_oracle.model.tables import IDENTITY
+from responses_oracle.model.admission import IDENTITY
 from responses_oracle.model.vocabulary import IdentityField, IdentityRelation, MergeStage
 
 
