@@ -17,6 +17,7 @@ from pathlib import Path
 
 import openai
 import pytest
+from helpers import as_if_not_installed
 from responses_oracle.serve import ServeError
 from responses_oracle.serve.server import bind_host
 
@@ -111,16 +112,9 @@ def test_a_deviation_the_scenario_does_not_carry_exits_2_before_listening(
 def test_without_the_serve_extra_it_exits_2_naming_the_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import responses_oracle
     from responses_oracle.cli import main
 
-    for name in [m for m in sys.modules if m.startswith("responses_oracle.serve")]:
-        monkeypatch.delitem(sys.modules, name)
-    # Importing serve again binds the new module to the package's attribute too: that
-    # is put back with sys.modules, or later tests would reach another serve module.
-    kept = getattr(responses_oracle, "serve", None)
-    monkeypatch.setattr(responses_oracle, "serve", kept, raising=False)
-    monkeypatch.setitem(sys.modules, "aiohttp", None)
+    as_if_not_installed(monkeypatch, "aiohttp", "responses_oracle.serve")
     assert main(["serve", "q05"]) == 2
     assert "pip install 'responses-oracle[serve]'" in capsys.readouterr().err
 
