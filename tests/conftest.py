@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers import FIXTURES, REPO, copied_checkout, pip
 from hypothesis import settings
 from hypothesis.database import DirectoryBasedExampleDatabase
+from isolation import Snapshot
 
 __all__ = ["FIXTURES", "REPO", "wheel"]
 
@@ -35,6 +37,35 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(FIXED)
+
+
+# -- isolation: no test file leaves shared state changed for the next one -----------------
+
+
+_STATE_AFTER_LAST_FILE = pytest.StashKey[Snapshot]()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _leaves_shared_state_as_found(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test file that changed shared state -- a module-level table of the
+    package, a cached loader's value, the environment, the working folder... (the list:
+    ``isolation.py``) -- whatever file runs before or after it: an error at the
+    teardown of its last test, naming each change.  Set up before the file's own
+    fixtures and torn down after them, so what they restore counts as restored.  The
+    state after one file is the state before the next (one snapshot per file): a
+    session fixture a file is the first to ask for counts as that file's."""
+    stash = request.config.stash
+    before = stash.get(_STATE_AFTER_LAST_FILE, None) or Snapshot.take()
+    yield
+    after = stash[_STATE_AFTER_LAST_FILE] = Snapshot.take()
+    changes = before.changes(after)
+    if changes:
+        pytest.fail(
+            f"{request.node.nodeid} changed state other test files share (copy what you "
+            "edit; monkeypatch what you set):\n  " + "\n  ".join(changes),
+            pytrace=False,
+        )
+
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -70,6 +101,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     # Slow for another reason: a wheel built and installed, the site built, a Dask
     # cluster or an S3 server started, long Hypothesis runs.
     "test_installed.py": ("slow",),
+    "test_isolation.py::test_the_guard_fails_the_file_that_edited_a_shared_table_in_place": (
+        "slow",
+    ),
     "test_install_modes.py": ("slow",),
     # The whole quick loop again, in shuffled orders.
     "test_order.py": ("slow",),

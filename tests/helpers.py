@@ -76,6 +76,26 @@ def assert_contract_refutes(mutant: Any) -> None:
     assert " broken: " in row.detail
 
 
+def as_if_not_installed(monkeypatch: Any, missing: str, *dropped: str) -> None:
+    """For one test, an install without the extra that brings ``missing``: importing it
+    fails, and the modules ``dropped`` (and ``missing``), with their submodules, leave
+    ``sys.modules`` so that importing them again meets the failure.  ``monkeypatch``
+    (a ``pytest.MonkeyPatch``) puts all back after the test: ``sys.modules``, and the
+    attribute of each module's package, which an import binds too (left alone, the
+    package would hold the module imported during the test, and later tests reach
+    another ``responses_oracle.serve`` through it than through ``sys.modules``)."""
+    import sys
+
+    for name in list(sys.modules):
+        if any(name == top or name.startswith(top + ".") for top in (missing, *dropped)):
+            monkeypatch.delitem(sys.modules, name)
+            package, _, attribute = name.rpartition(".")
+            if package in sys.modules:
+                kept = getattr(sys.modules[package], attribute, None)
+                monkeypatch.setattr(sys.modules[package], attribute, kept, raising=False)
+    monkeypatch.setitem(sys.modules, missing, None)
+
+
 _COPIED = ("build", "dist", "site", ".git", ".venv*", "*.egg-info", "__pycache__", ".*cache",
            "node_modules")
 """What the wheel is not built from (build output, environments, caches)."""

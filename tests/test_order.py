@@ -8,6 +8,13 @@ left -- fails here.  The seeds are fixed so that a failure is the same on every 
 seed is in the test's name: ``pytest -p no:xdist -m 'not slow' --random-order-bucket=global
 --random-order-seed=SEED`` repeats it).  It runs the whole quick loop once per seed
 (minutes): ``slow``.
+
+The slow files are not shuffled here, yet under ``-n auto --dist loadfile`` any of
+them shares a worker with quick files, before or after them (CI's Go candidate test
+read a scenario a quick file had edited).  What covers every file, slow or quick, in
+every run is the isolation guard of ``conftest.py`` (``isolation.py``): the file that
+leaves shared state changed fails, wherever it runs.  Here, in a global shuffle, the
+guard checks at every change of file, so it names the very test.
 """
 
 from __future__ import annotations

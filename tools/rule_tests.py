@@ -129,8 +129,10 @@ def harvest(path: str | os.PathLike[str]) -> list[Harvested]:
     """
     recorder = _Recorder()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        # importlib: the rule tests' folder is not put on sys.path (this may run inside
+        # another pytest session, whose later tests would import from it).
         status = pytest.main(
-            [str(path), "-q", "-p", "no:cacheprovider"],
+            [str(path), "-q", "-p", "no:cacheprovider", "--import-mode=importlib"],
             plugins=[recorder],
         )
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):

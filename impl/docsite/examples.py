@@ -11,7 +11,8 @@ renders a ``Run``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import copy
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,22 @@ from ..result import Result, item_positions
 from ..wire.formats import read_wire_events
 from ..wire.records import WireEvent
 from .wire_builders import Event
+
+
+class _Copied:
+    """``Example.events``: kept as given (a tuple), read as a deep copy of it."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._kept = f"_{name}_kept"
+
+    def __get__(self, example: Example | None, owner: type) -> tuple[Event, ...]:
+        if example is None:  # the dataclass asks the class for the field's default
+            return ()
+        kept: tuple[Event, ...] = getattr(example, self._kept)
+        return copy.deepcopy(kept)
+
+    def __set__(self, example: Example, events: Iterable[Event]) -> None:
+        object.__setattr__(example, self._kept, tuple(events))
 
 
 @dataclass(frozen=True)
@@ -38,7 +55,10 @@ class Example:
     """
 
     caption: str
-    events: tuple[Event, ...] = ()
+    events: _Copied = _Copied()
+    """The decoded events, handed out as a fresh deep copy on every read: an example is
+    shared by every page and test that reads it, so what one of them edits (an item's
+    ``name``, to try a variant) must never be what the next one reads."""
     sse: str | None = None
     shows: tuple[Code, ...] = ()
     replay: bool = False

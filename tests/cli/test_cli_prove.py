@@ -7,12 +7,12 @@ use ``--bound 2,2`` and one invariant, enough for every refutation of the polici
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import as_if_not_installed
 from responses_oracle.model.completeness import COMPLETENESS
 from responses_oracle.model.invariants import INVARIANTS
 from responses_oracle.proofs import policies
@@ -229,10 +229,7 @@ def test_without_z3_the_command_says_which_extra_to_install(
 ) -> None:
     # As on an install without the proofs extra: importing z3 fails, and so does every
     # proof module that was not imported yet.
-    for name in list(sys.modules):
-        if name == "z3" or name.startswith(("z3.", "responses_oracle.proofs")):
-            monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "z3", None)
+    as_if_not_installed(monkeypatch, "z3", "responses_oracle.proofs")
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert f"{argv[0]} needs Z3" in err and "pip install 'responses-oracle[proofs]'" in err

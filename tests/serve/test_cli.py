@@ -17,6 +17,7 @@ from pathlib import Path
 
 import openai
 import pytest
+from helpers import as_if_not_installed
 from responses_oracle.serve import ServeError
 from responses_oracle.serve.server import bind_host
 
@@ -113,9 +114,7 @@ def test_without_the_serve_extra_it_exits_2_naming_the_extra(
 ) -> None:
     from responses_oracle.cli import main
 
-    for name in [m for m in sys.modules if m.startswith("responses_oracle.serve")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "aiohttp", None)
+    as_if_not_installed(monkeypatch, "aiohttp", "responses_oracle.serve")
     assert main(["serve", "q05"]) == 2
     assert "pip install 'responses-oracle[serve]'" in capsys.readouterr().err
 
