@@ -102,7 +102,6 @@ _CAPTURES = sorted(
 )
 
 _SEARCH = "the hosted tool_search_call names no call_id: held to the terminal, after its output"
-_OPENING = "the upstream sent no response.created"
 _NO_ID = "the upstream's output_item.done item has no id (item_id instead)"
 
 EXPLAINED: dict[str, tuple[str, str]] = {
@@ -120,20 +119,6 @@ EXPLAINED: dict[str, tuple[str, str]] = {
     ),
     "captures/vercel-ai/azure__azure-tool-search.1.jsonl": ("reordered", _SEARCH),
     "peers/ai-sdk/openai__openai-tool-search.1.jsonl": ("reordered", _SEARCH),
-    # Open Responses streams with no opening and no response id: the proxy opens the
-    # response as the API always does (a minted id, only fields the upstream sent), and
-    # the AI SDK's schema for response.created requires created_at and model, which the
-    # proxy does not make up (#39, What to build 1).  Directly the SDK reads the stream
-    # without an opening; behind the proxy it refuses it.  Left for the lead: the two
-    # rules conflict here.
-    "captures/vercel-ai/open-responses__issue-18872-truncated-reasoning.jsonl": (
-        "opening",
-        _OPENING,
-    ),
-    "captures/vercel-ai/open-responses__issue-18872-unknown-incomplete-reason.jsonl": (
-        "opening",
-        _OPENING,
-    ),
     # Bedrock Mantle's tool turn: directly the SDK refuses the done item without id;
     # behind the proxy the id is restored (a logged repair) and the app gets the call.
     "peers/opencode/openai-gpt-oss-120b-continues-text-and-tools-after-switching-effort.json": (
@@ -268,9 +253,6 @@ def test_each_difference_is_the_one_explained(
             assert kinds == ["tool-result", "tool-call"]  # the held call after its result
             [result] = [p for p in mine if p["type"] == "tool-result"]
             assert result["toolCallId"].startswith("tso_")  # the output's own id
-        elif how == "opening":
-            assert isinstance(theirs, list)
-            assert mine[0] == "error" and mine[2] == "response.created"
         else:  # repaired: refused directly, the call handed over behind the proxy
             assert theirs[0] == "error" and theirs[2] == "response.output_item.done"
             assert [p["type"] for p in mine] == ["tool-call"]
