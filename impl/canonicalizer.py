@@ -448,11 +448,12 @@ class Canonicalizer:
 
     @property
     def repairs(self) -> list[dict[str, Any]]:
-        """One record per finished response, JSON-ready: ``response_id``, ``codes`` (the
-        oracle's diagnostic codes for it, sorted), ``changes`` (what canonical
-        changed relative to the upstream stream, one short sentence each; empty for a
-        stream canonical passed on as it came) and ``respelled`` (the events canonical
-        added that the upstream's other events say again, ``_restated``: no repair)."""
+        """One record per finished response, JSON-ready: ``response_id`` (None for a
+        response the upstream never named), ``codes`` (the oracle's diagnostic codes
+        for it, sorted), ``changes`` (what canonical changed relative to the upstream
+        stream, one short sentence each; empty for a stream canonical passed on as it
+        came) and ``respelled`` (the events canonical added that the upstream's other
+        events say again, ``_restated``: no repair)."""
         return self._repairs
 
     def feed(self, event: Mapping[str, Any] | WireEvent) -> list[Event]:
