@@ -20,9 +20,12 @@ channels, lifecycle states and verdicts; ``result.wire_item``: an entry's reconc
 wire item).  After each event:
 
 1. a response the reducer has started gets ``response.created`` and
-   ``response.in_progress`` once its id is known or its first item is due (the id is
-   the stream's, or one minted here if the stream never gave one: the API's
-   ``Response.id`` is required);
+   ``response.in_progress`` once its id is known or its first item is due -- as far
+   as the upstream opened it: ``response.created`` only if the upstream sent one,
+   ``response.in_progress`` only if it sent any opening (``_open``; no repair needs
+   an opening, so none is made up).  The id is the stream's, or one minted here for
+   an opening that names none (the API's ``Response.id`` is required); a response
+   the upstream neither opened nor named gets no id;
 2. each entry is announced (``output_item.added``) once its place is settled -- it has
    a slot, its id came with the item, no entry without a slot was admitted before it,
    and every entry before it in the result's order (R10) is announced.  Its
@@ -97,7 +100,7 @@ from responses_oracle.model.catalogue import (
     EventClass,
     Terminal,
 )
-from responses_oracle.model.execution import Execution
+from responses_oracle.model.execution import Execution, answered_ordinals
 from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
@@ -110,7 +113,6 @@ from responses_oracle.model.vocabulary import (
 
 from .core.dispatch import StepTrace
 from .core.reconcile import item_channel_values
-from .core.settle import answered_calls
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -366,6 +368,10 @@ class _Response:
     opened_as: str | None = None
     """The ``status`` the upstream's own opening gave (None: it sent none, or none with
     a status): the ``response.created`` canonical sends says it, and no other."""
+    openings: set[str] = field(default_factory=set)
+    """The opening event types the upstream sent (``OPENING_TYPES``): canonical sends
+    ``response.created`` only if the upstream did, and ``response.in_progress`` only if
+    the upstream opened the response at all (``_open``)."""
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
     upstream: dict[int, Ledger] = field(default_factory=dict)
@@ -442,11 +448,12 @@ class Canonicalizer:
 
     @property
     def repairs(self) -> list[dict[str, Any]]:
-        """One record per finished response, JSON-ready: ``response_id``, ``codes`` (the
-        oracle's diagnostic codes for it, sorted), ``changes`` (what canonical
-        changed relative to the upstream stream, one short sentence each; empty for a
-        stream canonical passed on as it came) and ``respelled`` (the events canonical
-        added that the upstream's other events say again, ``_restated``: no repair)."""
+        """One record per finished response, JSON-ready: ``response_id`` (None for a
+        response the upstream never named), ``codes`` (the oracle's diagnostic codes
+        for it, sorted), ``changes`` (what canonical changed relative to the upstream
+        stream, one short sentence each; empty for a stream canonical passed on as it
+        came) and ``respelled`` (the events canonical added that the upstream's other
+        events say again, ``_restated``: no repair)."""
         return self._repairs
 
     def feed(self, event: Mapping[str, Any] | WireEvent) -> list[Event]:
@@ -665,6 +672,8 @@ class Canonicalizer:
         if spec.event_class is EventClass.ERROR:
             response.error = event
         elif kind in OPENING_TYPES or spec.event_class in TERMINALS:
+            if kind in OPENING_TYPES:
+                response.openings.add(kind)
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
@@ -772,7 +781,7 @@ class Canonicalizer:
 
     def _release_answered(self, response: _Response, out: list[Event]) -> None:
         """Release each held call the upstream finished that an output item of the
-        response answers (``settle.answered_calls``): the server ran it, which the
+        response answers (``model.execution.answered_ordinals``): the server ran it, which the
         terminal cannot change -- its verdict is ``answered``, or ``not_completed`` if
         the response does not complete, and its ``done`` goes out either way.  So its
         events leave now, before its output's, and the ``done`` events leave in output
@@ -787,9 +796,9 @@ class Canonicalizer:
         ]
         if not held:
             return
-        answered = answered_calls(response.state.entries)
+        answered = answered_ordinals(response.state.entries)
         for entry in output_order(held):
-            if (entry.item_type, entry.call_id) in answered:
+            if entry.ordinal in answered:
                 sent = response.sent[entry.ordinal]
                 self._stream(response, entry, sent, out, final=True)
                 self._close_entry(response, entry, sent, out)
@@ -925,10 +934,21 @@ class Canonicalizer:
         out.append(event)
 
     def _open(self, response: _Response, out: list[Event]) -> None:
+        """Begin the response's emission: its opening events, as far as the upstream
+        sent an opening.  No repair needs an opening, so none is made up: a stream
+        that sent no ``response.created`` (a resumed stream, a gateway that omits it)
+        gets none, and one the upstream never opened (no ``OPENING_TYPES`` event) gets
+        no ``response.in_progress`` either -- nor a response id it never gave."""
         response.opened = True
+        kinds = [
+            kind
+            for kind in _OPENING
+            if kind in response.openings or (kind != _OPENING[0] and response.openings)
+        ]
         response_id = response.state.response_id
-        if response_id is None:
-            # Imported here: most streams name their response.
+        if response_id is None and kinds:
+            # The API's Response.id is required in an opening.  Imported here: most
+            # streams name their response.
             import uuid
 
             from .core.ids import MINT_NAMESPACE
@@ -936,10 +956,8 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        # A terminal's status is not an opening's (a stream that sent no opening is
-        # opened in progress, not "incomplete").
         said = response.opened_as
-        for kind in _OPENING:
+        for kind in kinds:
             status = said if kind == _OPENING[0] and said is not None else "in_progress"
             body = self._response_object(response, status, [], final=False)
             self._emit(response, out, {"type": kind, "response": body})
@@ -957,6 +975,8 @@ class Canonicalizer:
         found = template.get("id")
         response_id = found if final and isinstance(found, str) else response.response_id
         body = {**template, "id": response_id, "status": status}
+        if response_id is None:  # a response the upstream never named stays unnamed
+            del body["id"]
         if not final:  # what only the end can say
             body.pop("usage", None)
             body["output"] = []

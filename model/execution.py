@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from .catalogue import ITEM_TYPES, ClientCall, Declaration, tool_type
 from .ops import PYTHON, Fact, Ops, Text, Value
@@ -201,6 +201,65 @@ CLIENT_CALLS: Final[dict[str, ClientCall]] = {
 OUTPUT_OF: Final[dict[str, str]] = {call.output: kind for kind, call in CLIENT_CALLS.items()}
 """Each ``*_output`` item type → the call type it answers (paired by the output's
 ``ClientCall.output_key`` field: ``call_id``, or a local shell output's ``id``)."""
+
+
+class Pairable(Protocol):
+    """An output item of a response as ``answered_ordinals`` reads it (the reducer's
+    ``Entry``, the invariants' ``EntrySnapshot``)."""
+
+    @property
+    def ordinal(self) -> int:
+        """Its place in the order the stream admitted the response's items."""
+
+    @property
+    def item_type(self) -> str:
+        """Its wire ``type``."""
+
+    @property
+    def call_id(self) -> str | None:
+        """Its ``call_id`` (None: it names none)."""
+
+    @property
+    def item_id(self) -> str | None:
+        """Its wire ``id`` (None: it has none yet)."""
+
+
+def answered_ordinals(entries: Iterable[Pairable]) -> frozenset[int]:
+    """The ordinals of the calls an output item of the same response answers -- the
+    pairing of a call with its output, one function for the reducer (gate 5's fact,
+    ``settle``), the proxy's early release and the invariants.
+
+    1. An output names its call by its ``ClientCall.output_key`` field (``call_id``, or
+       a local shell output's ``id``): it answers every call of the type it answers
+       (``OUTPUT_OF``) with that ``call_id``.
+    2. An output keyed by ``call_id`` that names none answers the nearest call before
+       it, in the order the stream admitted them, of the type it answers that names
+       no ``call_id`` either and that no other output answered so: a server-run tool
+       search streams ``tool_search_call`` and then its ``tool_search_output``, both
+       with ``call_id: null`` (OpenAI and Azure, captured by the AI SDK and
+       pydantic-ai).  A call that names no ``call_id`` stops at gate 4, before this
+       fact is read: rule 2 changes no verdict, only what a reader may pair."""
+    ordered = sorted(entries, key=lambda entry: entry.ordinal)
+    named: set[tuple[str, str]] = set()
+    unnamed: dict[str, list[int]] = {}
+    answered: set[int] = set()
+    for entry in ordered:
+        kind = entry.item_type
+        call_type = OUTPUT_OF.get(kind)
+        if kind in CLIENT_CALLS and not entry.call_id:
+            unnamed.setdefault(kind, []).append(entry.ordinal)
+        if call_type is None:
+            continue
+        by_id = CLIENT_CALLS[call_type].output_key == "id"
+        key = entry.item_id if by_id else entry.call_id
+        if key:
+            named.add((call_type, key))
+        elif not by_id and unnamed.get(call_type):
+            answered.add(unnamed[call_type].pop())
+    answered.update(
+        entry.ordinal for entry in ordered if (entry.item_type, entry.call_id) in named
+    )
+    return frozenset(answered)
 
 class ShellEnvironment(Enum):
     """What a declared shell tool says of where it runs: its ``environment.type``

@@ -22,7 +22,7 @@ from enum import Enum
 
 from .admission import NAMESPACES, Refusal
 from .catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE, ChannelKind, EventClass
-from .execution import CLIENT_CALLS, OUTPUT_OF, Execution
+from .execution import CLIENT_CALLS, Execution, answered_ordinals
 from .lifecycle import OPEN_STATES
 from .vocabulary import LATE_CODES, Code, EntryState, MatchView, ResponseStatus, SlotState
 
@@ -268,15 +268,9 @@ def _executable_has_call_id(state: ResponseSnapshot) -> bool:
 
 
 def _answered(state: ResponseSnapshot, call: EntrySnapshot) -> bool:
-    """An output entry of the response names ``call``'s ``call_id`` (by its
-    ``ClientCall.output_key``)."""
-    for entry in state.entries:
-        if OUTPUT_OF.get(entry.item_type) != call.item_type:
-            continue
-        by_id = CLIENT_CALLS[call.item_type].output_key == "id"
-        if (entry.item_id if by_id else entry.call_id) == call.call_id:
-            return True
-    return False
+    """An output entry of the response answers ``call`` (``answered_ordinals``, the
+    reducer's own pairing)."""
+    return call.ordinal in answered_ordinals(state.entries)
 
 
 def _executable_is_client_run(state: ResponseSnapshot) -> bool:

@@ -31,11 +31,10 @@ from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind
 from responses_oracle.model.execution import (
-    CLIENT_CALLS,
     EXECUTABLE,
     LOADED_TOOLS,
-    OUTPUT_OF,
     CallFacts,
+    answered_ordinals,
     decide,
     declared_tools,
     unknown_tool_types,
@@ -167,23 +166,6 @@ def _loaded_tools(entries: list[Entry]) -> list[Mapping[str, Any]]:
     return loaded
 
 
-def answered_calls(entries: list[Entry]) -> set[tuple[str, str]]:
-    """(call type, call_id) of every call an output item of the response answers: the
-    output names it by its ``call_id``, or by its own ``id`` where the call's record says
-    so (``ClientCall.output_key``: a local shell output)."""
-    answered: set[tuple[str, str]] = set()
-    for entry in entries:
-        call_type = OUTPUT_OF.get(entry.item_type)
-        if call_type is None:
-            continue
-        # Ids are minted after this (R11): an item_id here is one the stream carried.
-        by_id = CLIENT_CALLS[call_type].output_key == "id"
-        key = entry.item_id if by_id else entry.call_id
-        if key is not None:
-            answered.add((call_type, key))
-    return answered
-
-
 def _settle(step: StepContext) -> None:
     """Mint missing ids (R11), decide executability (R9), check arguments (R7)."""
     state = step.state
@@ -196,7 +178,7 @@ def _settle(step: StepContext) -> None:
                 f"declared tool type {unknown!r} is not in the catalogue: a call no known "
                 "tool declares is not run (execution unknown_tool_type)",
             )
-    answered = answered_calls(state.entries)
+    answered = answered_ordinals(state.entries)
     for entry in state.entries:
         if entry.item_id is None:
             # Imported here, where an id is minted: ``uuid`` (with ``platform``) is a
@@ -219,7 +201,7 @@ def _settle(step: StepContext) -> None:
             completed,
             entry.confirmed,
             entry.call_id,
-            (entry.item_type, entry.call_id) in answered,
+            entry.ordinal in answered,
             tools,
         )
         kernels = step.kernels

@@ -5,6 +5,7 @@ and given by the reducer in every result item's ``execution``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from responses_oracle.model.execution import (
     OUTPUT_OF,
     CallFacts,
     Execution,
+    answered_ordinals,
     decide,
     declared_tools,
 )
@@ -82,6 +84,55 @@ def test_a_local_shell_call_is_answered_by_the_output_whose_id_is_its_call_id() 
     other = {**output, "id": "call_other"}
     (result,) = reduce(_local_shell_turn(other))
     assert result.items[0].execution is Execution.CLIENT
+
+
+@dataclass(frozen=True)
+class _Item:
+    ordinal: int
+    item_type: str
+    call_id: str | None = None
+    item_id: str | None = None
+
+
+def test_an_output_answers_the_calls_its_key_names() -> None:
+    items = [
+        _Item(0, "function_call", "call_a"),
+        _Item(1, "function_call", "call_b"),
+        _Item(2, "function_call_output", "call_b"),
+        _Item(3, "local_shell_call", "call_ls"),
+        _Item(4, "local_shell_call_output", None, "call_ls"),
+        _Item(5, "shell_call", "call_sh"),
+        _Item(6, "function_call_output", "call_sh"),  # another type's output: no answer
+    ]
+    assert answered_ordinals(items) == {1, 3}
+
+
+def test_an_output_naming_no_call_answers_the_nearest_call_before_it_naming_none() -> None:
+    # OpenAI's and Azure's server-run tool search (the AI SDK's and pydantic-ai's
+    # captures): the call and then its output, both with call_id null.
+    first, second = _Item(0, "tool_search_call"), _Item(2, "tool_search_call")
+    out = _Item(3, "tool_search_output")
+    assert answered_ordinals([first, _Item(1, "tool_search_output"), second, out]) == {0, 2}
+    # The nearest one, not the first: one output, two searches before it.
+    assert answered_ordinals([first, second, out]) == {2}
+    # Never a call after it, one with a call_id, nor one already answered.
+    after = [_Item(0, "tool_search_output"), _Item(1, "tool_search_call")]
+    assert answered_ordinals(after) == set()
+    named = _Item(0, "tool_search_call", "call_ts")
+    assert answered_ordinals([named, _Item(1, "tool_search_output")]) == set()
+    assert answered_ordinals([first, _Item(1, "tool_search_output"), out]) == {0}
+    # A local shell output is keyed by its id: one without an id pairs with nothing.
+    shell = [_Item(0, "local_shell_call"), _Item(1, "local_shell_call_output")]
+    assert answered_ordinals(shell) == set()
+
+
+def test_a_captured_tool_searchs_verdict_is_unchanged_by_its_pairing() -> None:
+    # The pairing changes no verdict: a call naming no call_id stops at gate 4.
+    path = FIXTURES / "peers/ai-sdk/openai__openai-tool-search.1.jsonl"
+    events = [e.payload for e in read_wire_events(path) if e.payload is not None]
+    (result,) = reduce(events)
+    search = next(item for item in result.items if item.item["type"] == "tool_search_call")
+    assert search.execution is Execution.NO_CALL_ID
 
 
 def test_the_call_types_are_the_catalogue_client_calls_and_outputs_pair_one_to_one() -> None:

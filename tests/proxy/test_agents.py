@@ -101,39 +101,23 @@ _CAPTURES = sorted(
     if path.suffix in (".json", ".jsonl")
 )
 
-_SEARCH = "the hosted tool_search_call names no call_id: held to the terminal, after its output"
-_OPENING = "the upstream sent no response.created"
+_TOOL_SEARCHES = (
+    "captures/pydantic-ai/test_openai_native_tool_search_streaming.i0.jsonl",
+    "captures/vercel-ai/azure__azure-tool-search.1.jsonl",
+    "peers/ai-sdk/openai__openai-tool-search.1.jsonl",
+)
+"""Server-run tool searches: a ``tool_search_call`` and its ``tool_search_output``, both
+with ``call_id: null``."""
+
+_NEVER_OPENED = (
+    "captures/vercel-ai/open-responses__issue-18872-truncated-reasoning.jsonl",
+    "captures/vercel-ai/open-responses__issue-18872-unknown-incomplete-reason.jsonl",
+)
+"""Open Responses streams with no opening event and no response id."""
+
 _NO_ID = "the upstream's output_item.done item has no id (item_id instead)"
 
 EXPLAINED: dict[str, tuple[str, str]] = {
-    # A proxy regression, left: the search's result comes before its call.  The call has
-    # no call_id (nor has its output), so nothing in the model pairs the two and the
-    # call is held to the terminal like any call the client may run (a snapshot may
-    # still give it a call_id, R6); its tool_search_output is not held.  The AI SDK
-    # pairs an output with the last tool search call it saw: directly the result
-    # carries the call's id; behind the proxy, the output's own (tso_...), and the call
-    # comes after it, unanswered.  A fix needs the model to pair a tool search output
-    # with its call, then the release of answered calls (``_release_answered``) does.
-    "captures/pydantic-ai/test_openai_native_tool_search_streaming.i0.jsonl": (
-        "reordered",
-        _SEARCH,
-    ),
-    "captures/vercel-ai/azure__azure-tool-search.1.jsonl": ("reordered", _SEARCH),
-    "peers/ai-sdk/openai__openai-tool-search.1.jsonl": ("reordered", _SEARCH),
-    # Open Responses streams with no opening and no response id: the proxy opens the
-    # response as the API always does (a minted id, only fields the upstream sent), and
-    # the AI SDK's schema for response.created requires created_at and model, which the
-    # proxy does not make up (#39, What to build 1).  Directly the SDK reads the stream
-    # without an opening; behind the proxy it refuses it.  Left for the lead: the two
-    # rules conflict here.
-    "captures/vercel-ai/open-responses__issue-18872-truncated-reasoning.jsonl": (
-        "opening",
-        _OPENING,
-    ),
-    "captures/vercel-ai/open-responses__issue-18872-unknown-incomplete-reason.jsonl": (
-        "opening",
-        _OPENING,
-    ),
     # Bedrock Mantle's tool turn: directly the SDK refuses the done item without id;
     # behind the proxy the id is restored (a logged repair) and the app gets the call.
     "peers/opencode/openai-gpt-oss-120b-continues-text-and-tools-after-switching-effort.json": (
@@ -191,13 +175,6 @@ def _normalised(answer: dict[str, Any], said: str) -> Any:
     return parts
 
 
-def _unpaired(part: dict[str, Any]) -> str:
-    """A tool part without the call id a tool search result was paired with."""
-    if part["type"] == "tool-result" and part["toolName"] == "tool_search":
-        part = {**part, "toolCallId": None}
-    return json.dumps(part, sort_keys=True)
-
-
 @pytest.fixture(scope="module")
 def ai_sdk_tool_parts() -> dict[str, tuple[Any, Any]]:
     """Per clean capture (every response reduces with no error): the AI SDK's tool
@@ -249,6 +226,20 @@ def test_the_ai_sdk_hands_an_app_the_same_tool_results_behind_the_proxy(
     [parts], _ = ai_sdk_tool_parts[image]
     assert [p["type"] for p in parts] == ["tool-call", "tool-result", "tool-result"]
     assert len({p["toolCallId"] for p in parts}) == 1
+    # A server-run tool search's result is filed under its call behind the proxy too:
+    # the call (no call_id) leaves as soon as its output answers it, before the output
+    # (``model.execution.answered_ordinals``, rule 2).
+    for search in _TOOL_SEARCHES:
+        direct, behind = ai_sdk_tool_parts[search]
+        assert behind == direct
+        searched = [p for parts in behind for p in parts if p["toolName"] == "tool_search"]
+        assert [p["type"] for p in searched] == ["tool-call", "tool-result"]
+        assert len({p["toolCallId"] for p in searched}) == 1
+    # A stream the upstream never opened is read behind the proxy as directly (no
+    # response.created added, which the SDK would refuse without created_at and model).
+    for opened in _NEVER_OPENED:
+        direct, behind = ai_sdk_tool_parts[opened]
+        assert behind == direct and all(isinstance(parts, list) for parts in behind)
     different = sorted(n for n, (d, b) in ai_sdk_tool_parts.items() if d != b)
     assert different == sorted(EXPLAINED)
 
@@ -262,15 +253,7 @@ def test_each_difference_is_the_one_explained(
     for theirs, mine in zip(direct, behind, strict=True):
         if theirs == mine:
             continue
-        if how == "reordered":
-            assert sorted(map(_unpaired, theirs)) == sorted(map(_unpaired, mine))
-            kinds = [p["type"] for p in mine if p["toolName"] == "tool_search"]
-            assert kinds == ["tool-result", "tool-call"]  # the held call after its result
-            [result] = [p for p in mine if p["type"] == "tool-result"]
-            assert result["toolCallId"].startswith("tso_")  # the output's own id
-        elif how == "opening":
-            assert isinstance(theirs, list)
-            assert mine[0] == "error" and mine[2] == "response.created"
-        else:  # repaired: refused directly, the call handed over behind the proxy
-            assert theirs[0] == "error" and theirs[2] == "response.output_item.done"
-            assert [p["type"] for p in mine] == ["tool-call"]
+        # repaired: refused directly, the call handed over behind the proxy
+        assert how == "repaired"
+        assert theirs[0] == "error" and theirs[2] == "response.output_item.done"
+        assert [p["type"] for p in mine] == ["tool-call"]

@@ -6,8 +6,9 @@ finishes a message before its reasoning is passed on as it is: nothing is held f
 order) -- except where the hold puts them: a client call no output of its response
 answers waits for its response's terminal (R9, R13) and leaves there.  A call an
 output item of the same response answers (a hosted ``shell_call`` and its
-``shell_call_output``) is run by the server: it is released when its answer arrives,
-so its ``done`` leaves before its output's, as the upstream sent them.
+``shell_call_output``; a server-run ``tool_search_call`` and its ``tool_search_output``,
+both naming no ``call_id``) is run by the server: it is released when its answer
+arrives, so its ``done`` leaves before its output's, as the upstream sent them.
 """
 
 from __future__ import annotations
@@ -62,15 +63,26 @@ def test_every_fixture_sends_its_done_events_in_the_upstreams_order(name: str) -
         assert proxied == list(dict.fromkeys(upstream)), (upstream, proxied)
 
 
+_SHELL = ("shell_call", "shell_call_output")
+_SEARCH = ("tool_search_call", "tool_search_output")
+
+
 @pytest.mark.parametrize(
-    "name",
+    ("name", "pair"),
     [
-        "fixtures/captures/vercel-ai/openai__openai-shell-container.1.jsonl",
-        "fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl",
+        ("fixtures/captures/vercel-ai/openai__openai-shell-container.1.jsonl", _SHELL),
+        ("fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl", _SHELL),
+        # A server-run tool search: call and output both with call_id null, paired by
+        # their order (``model.execution.answered_ordinals``, rule 2).
+        ("fixtures/captures/pydantic-ai/test_openai_native_tool_search_streaming.i0.jsonl",
+         _SEARCH),
+        ("fixtures/captures/vercel-ai/azure__azure-tool-search.1.jsonl", _SEARCH),
+        ("fixtures/peers/ai-sdk/openai__openai-tool-search.1.jsonl", _SEARCH),
     ],
 )
-def test_a_hosted_calls_done_leaves_before_its_outputs(name: str) -> None:
+def test_a_hosted_calls_done_leaves_before_its_outputs(name: str, pair: tuple[str, str]) -> None:
     events = _events(name)
+    call, output = pair
 
     def items(stream: list[Event]) -> list[tuple[str, Any, Any]]:
         return [
@@ -81,9 +93,9 @@ def test_a_hosted_calls_done_leaves_before_its_outputs(name: str) -> None:
 
     out = canonical(events)
     assert items(out) == items(events)
-    kinds = [kind for kind, _, item in items(out) if item == "shell_call"]
+    kinds = [kind for kind, _, item in items(out) if item == call]
     assert kinds == ["response.output_item.added", "response.output_item.done"]
     order = [(kind, item) for kind, _, item in items(out)]
-    assert order.index(("response.output_item.done", "shell_call")) < order.index(
-        ("response.output_item.added", "shell_call_output")
+    assert order.index(("response.output_item.done", call)) < order.index(
+        ("response.output_item.added", output)
     )

@@ -289,14 +289,35 @@ def test_a_respelled_stream_is_logged_apart_and_counts_no_repair() -> None:
     assert body.rstrip().endswith(f": {REPAIRS_COMMENT} 0".encode())
 
 
-def test_an_opening_the_proxy_adds_says_in_progress_not_the_terminals_status() -> None:
-    # An Open Responses stream with no opening and no response id, ended incomplete: the
-    # opening canonical adds (with a minted id) is in progress; only the upstream's own
-    # opening would give response.created another status.
-    name = "fixtures/captures/vercel-ai/open-responses__issue-18872-unknown-incomplete-reason.jsonl"
-    events = [e.payload for e in read_wire_events(REPO / name) if e.payload is not None]
-    assert not any(e["type"] == "response.created" for e in events)
-    found = canonical(events)
-    assert [e["response"]["status"] for e in found[:2]] == ["in_progress", "in_progress"]
+_OPEN_RESPONSES = "fixtures/captures/vercel-ai/open-responses__issue-18872-"
+
+
+@pytest.mark.parametrize("name", ["truncated-reasoning", "unknown-incomplete-reason"])
+def test_a_stream_the_upstream_never_opened_gets_no_opening_and_no_id(name: str) -> None:
+    # An Open Responses stream with no opening and no response id: no repair needs an
+    # opening, so canonical adds none (the AI SDK refuses a response.created without
+    # created_at and model) and names no response the upstream did not name.
+    events = _events(f"{_OPEN_RESPONSES}{name}.jsonl")
+    assert events[0]["type"] == "response.output_item.added"
+    canonicalizer = Canonicalizer()
+    found = [out for e in events for out in canonicalizer.feed(e)] + canonicalizer.close()
+    assert [e["type"] for e in found][:1] == ["response.output_item.added"]
+    assert not {"response.created", "response.in_progress"} & {e["type"] for e in found}
     assert found[-1]["type"] == "response.incomplete"
-    assert found[-1]["response"]["status"] == "incomplete"
+    terminal = found[-1]["response"]
+    assert "id" not in terminal
+    assert terminal["incomplete_details"] == events[-1]["response"]["incomplete_details"]
+    [record] = canonicalizer.repairs
+    assert record["response_id"] is None
+    assert not any("minted" in change for change in record["changes"])
+
+
+def test_a_resumed_stream_without_response_created_gets_none_but_keeps_its_progress() -> None:
+    # OpenAI's background resume (q03) opens with response.queued and in_progress: no
+    # response.created is made up; the in_progress it sent goes on.
+    events = _events("fixtures/quirks/q03-openai-background-resume-no-created.jsonl")
+    types = [e["type"] for e in events]
+    assert "response.created" not in types and "response.in_progress" in types
+    found = [e["type"] for e in canonical(events)]
+    assert "response.created" not in found
+    assert found.count("response.in_progress") == 1
