@@ -639,8 +639,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         "`ResponseAccumulator`, two tools declared by `addTool(Class)` (`echo`, `ping`); the "
         "SDK has no tool loop, so the driver writes one: the calls of each response run "
         "whatever its status, each replayed as returned (`ResponseInputItem.ofFunctionCall`), "
-        "its output appended, the next request sent (the other way its README shows is the "
-        "openai-java-items row) "
+        "its output appended, the next request sent "
         "(drivers/OpenAiJavaDriver.java, run by `java` in source-file mode)",
         driver="OpenAiJavaDriver.java",
         sandbox="the tools only echo their text or answer `pong`",
