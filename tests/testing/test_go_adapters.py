@@ -8,7 +8,6 @@ AxonHub where a checkout is given).
 from __future__ import annotations
 
 import copy
-
 from pathlib import Path
 from typing import Any
 
