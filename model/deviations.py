@@ -39,8 +39,10 @@ mapping, JSON-ready; ``Applied.from_json`` reads a scenario entry, either a bare
 ``{"name": ..., PARAM: ...}``).  ``apply(events, applied)`` runs the transforms in order
 on a deep copy; it never mutates its input.  ``counted(applied)`` says whether a
 scenario with these deviations may count a broken client verdict as harm, and
-``uncounted_reason(applied)`` why not.  ``absent_fields(applied)`` lists the fields
-they leave out.
+``uncounted_reason(applied)`` why not, from its two halves: ``unshown(names)``, the
+deviations no provider is shown to send, and ``robustness_reasons``, the words (the
+conformance vectors' ``counted`` reads both).  ``absent_fields(applied)`` lists the
+fields they leave out.
 
 Rules
 -----
@@ -924,21 +926,34 @@ def severity_error(applied: Iterable[Applied]) -> list[Code]:
     )
 
 
+def unshown(
+    names: Iterable[str], catalogue: Mapping[str, DeviationSpec] = DEVIATIONS
+) -> list[str]:
+    """The deviations of ``names`` no provider is shown to send (rule 3), in order;
+    ``catalogue``: where each is declared (``DEVIATIONS``, or a table that holds its
+    entries and more)."""
+    return [name for name in names if not catalogue[name].provider]
+
+
+def robustness_reasons(unshown_names: Sequence[str], errors: Sequence[str]) -> list[str]:
+    """Why a stream is a robustness row, in words: the deviations it carries that no
+    provider is shown to send, and the error codes the oracle answers it with."""
+    reasons = []
+    if unshown_names:
+        reasons.append(f"no provider is shown to send {', '.join(unshown_names)}")
+    if errors:
+        reasons.append(
+            f"the oracle answers it with an error ({', '.join(errors)}): a client may "
+            "rightly reject it"
+        )
+    return reasons
+
+
 def uncounted_reason(applied: Sequence[Applied]) -> str:
     """Why a scenario with these deviations is a robustness row ("" if it counts): a
     deviation no provider is shown to send, or one the reducer answers with an error."""
-    unshown = [a.name for a in applied if not DEVIATIONS[a.name].provider]
-    errors = severity_error(applied)
-    reasons = []
-    if unshown:
-        reasons.append(f"no provider is shown to send {', '.join(unshown)}")
-    if errors:
-        reasons.append(
-            "the oracle answers it with an error ("
-            + ", ".join(c.value for c in errors)
-            + "): a client may rightly reject it"
-        )
-    return "; ".join(reasons)
+    return "; ".join(robustness_reasons(
+        unshown(a.name for a in applied), [c.value for c in severity_error(applied)]))
 
 
 def counted(applied: Sequence[Applied]) -> bool:

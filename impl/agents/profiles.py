@@ -358,6 +358,18 @@ _OPENAI_GO_INSTALL: Final = Install(
 """openai-go's driver, built once: both of its rows run it, each reading a turn's calls
 one of the two ways the SDK's docs show (``drivers/openai_go``)."""
 
+OPENAI_JAVA: Final = "4.105.0"
+"""openai-java's pinned version (``com.openai:openai-java``)."""
+
+_OPENAI_JAVA_INSTALL: Final = Install(
+    "Maven", f"openai-java-{OPENAI_JAVA}", (f"com.openai:openai-java:{OPENAI_JAVA}",))
+"""openai-java's class path, resolved once: both of its rows run its driver, each reading a
+turn's calls one of the two ways the SDK's README shows (``drivers/OpenAiJavaDriver.java``)."""
+
+_OPENAI_JAVA_DRIVER: Final = ("{bin}", "-cp", "@{prefix}/classpath.txt", "{driver}",
+                              "{base_url}", "{prompt}")
+"""How the Java driver is run: ``java`` in source-file mode on the client's class path."""
+
 _OPENAI_PYTHON: Final = "3.57.0"
 """openai-python's version: the project's own pin (``pyproject.toml``'s test extra),
 which its row and the gateways' downstream client run."""
@@ -641,16 +653,33 @@ PROFILES: Final[tuple[Profile, ...]] = (
         name="openai-java",
         kind="library",
         package="com.openai:openai-java",
-        version="4.105.0",
-        install=Install("Maven", "openai-java-4.105.0", ("com.openai:openai-java:4.105.0",)),
-        command=("{bin}", "-cp", "@{prefix}/classpath.txt", "{driver}", "{base_url}",
-                 "{prompt}"),
+        version=OPENAI_JAVA,
+        install=_OPENAI_JAVA_INSTALL,
+        command=_OPENAI_JAVA_DRIVER,
         driven="`client.responses().createStreaming(params)`, every event fed to a "
         "`ResponseAccumulator`, two tools declared by `addTool(Class)` (`echo`, `ping`); the "
         "SDK has no tool loop, so the driver writes one: the calls of each response run "
         "whatever its status, each replayed as returned (`ResponseInputItem.ofFunctionCall`), "
         "its output appended, the next request sent "
         "(drivers/OpenAiJavaDriver.java, run by `java` in source-file mode)",
+        driver="OpenAiJavaDriver.java",
+        sandbox="the tools only echo their text or answer `pong`",
+        tools=_DRIVER_TOOL,
+        timeout=90.0,
+    ),
+    Profile(
+        name="openai-java-items",
+        kind="library",
+        package="com.openai:openai-java",
+        version=OPENAI_JAVA,
+        install=_OPENAI_JAVA_INSTALL,
+        command=(*_OPENAI_JAVA_DRIVER, "items"),
+        driven="openai-java read the other way its README shows (\"Streaming\": the stream's "
+        "events read as they come, no `ResponseAccumulator`): the calls taken from the "
+        "`response.output_item.done` events of `client.responses().createStreaming(params)`, "
+        "in stream order, each replayed as returned (`ResponseInputItem.ofFunctionCall`) by "
+        "the driver's loop (drivers/OpenAiJavaDriver.java, mode `items`): no cell depends on "
+        "the driver's choice between the two",
         driver="OpenAiJavaDriver.java",
         sandbox="the tools only echo their text or answer `pong`",
         tools=_DRIVER_TOOL,

@@ -36,7 +36,10 @@ _EXPORT_DESCRIPTION = (
     "SHA-256). The cases are the bundled corpus -- the streams of the rule tests and of "
     "the proof counterexamples -- then --generated seeded generated streams, each a "
     "complete provider stream (every event and field a provider sends) but for the "
-    "deviations it declares, the gaps that are its point. The same "
+    "deviations it declares, the gaps that are its point. Each file and the manifest say "
+    "whether the vector counts in a score (counted: a complete provider stream whose "
+    "deviations a provider is shown to send, answered with no error) or is a robustness "
+    "row, and why. The same "
     "oracle version, seed and count give the same files, from any folder. A file of an "
     "earlier export that is no longer a case is removed. The format: "
     "docs/conformance-vectors.md."
@@ -169,7 +172,9 @@ def run_export(args: argparse.Namespace) -> int:
     for entry in manifest["cases"]:
         by_source[entry["source"]] = by_source.get(entry["source"], 0) + 1
     counts = ", ".join(f"{n} {source}" for source, n in sorted(by_source.items()))
-    print(f"wrote {manifest['count']} vectors ({counts}) to {args.directory}")
+    counted = sum(1 for entry in manifest["cases"] if entry.get("counted"))
+    print(f"wrote {manifest['count']} vectors ({counts}) to {args.directory}: {counted} "
+          f"count in a score, {manifest['count'] - counted} are robustness rows")
     return Exit.OK
 
 

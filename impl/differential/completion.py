@@ -71,7 +71,7 @@ from typing import Any, Final
 from responses_oracle.canonicalizer import Canonicalizer
 from responses_oracle.model.catalogue import TERMINALS as TERMINAL_OF
 from responses_oracle.model.catalogue import WIRE_EVENTS, Terminal
-from responses_oracle.model.deviations import DEVIATIONS
+from responses_oracle.model.deviations import DEVIATIONS, DeviationSpec
 from responses_oracle.model.rules import CODE_RULES, rules_of_codes
 from responses_oracle.serve.present import Deviation, Presentation, present
 from responses_oracle.serve.shapes import shape_problems
@@ -372,19 +372,27 @@ class Gap:
 
 NO_IN_PROGRESS: Final = "no-in-progress"
 """A gap the catalogue does not name: OpenAI itself sends some streams without
-``response.in_progress`` (``fixtures/captures/vercel-ai/openai__openai-custom-text-
-tool.1.jsonl``), so it is no deviation; it is filled where the oracle's answer allows,
-and named so where it does not."""
+``response.in_progress``, so it is no deviation of a scenario; it is filled where the
+oracle's answer allows, and named so where it does not."""
 
 NO_RESPONSE_CREATED: Final = "no-response-created"
 """A gap the catalogue does not name: events before any ``response.created`` (a rule
 test's point, R9; no provider is shown to send it)."""
 
-OWN: Final[Mapping[str, str]] = {
-    NO_IN_PROGRESS: "no `response.in_progress` after `response.created`",
-    NO_RESPONSE_CREATED: "events come before any `response.created`",
+OWN: Final[Mapping[str, DeviationSpec]] = {
+    NO_IN_PROGRESS: DeviationSpec(
+        "no `response.in_progress` after `response.created`",
+        ("fixtures/captures/vercel-ai/openai__openai-custom-text-tool.1.jsonl",), "OpenAI"),
+    NO_RESPONSE_CREATED: DeviationSpec(
+        "events come before any `response.created`", ("tests/core/test_rules.py",), ""),
 }
-"""What the gaps the catalogue does not name are."""
+"""The gaps the catalogue does not name, as its entries are: what each is, its
+evidence, and who is shown to send it (none: a vector that keeps it is a robustness
+row)."""
+
+CATALOGUE: Final[Mapping[str, DeviationSpec]] = {**DEVIATIONS, **OWN}
+"""Every gap a completed vector may declare by name: the deviation catalogue's and
+``OWN``."""
 
 GAPS: Final[tuple[Gap, ...]] = (
     Gap((NO_RESPONSE_CREATED,), _fill_created),
@@ -403,7 +411,7 @@ events, an item's done before the terminal, a terminal before its output."""
 
 def what(name: str) -> str:
     """What a declared deviation is: the catalogue's words, or ``OWN``'s."""
-    return OWN[name] if name in OWN else DEVIATIONS[name].what
+    return CATALOGUE[name].what
 
 
 # -- numbering ---------------------------------------------------------------------------
@@ -636,7 +644,8 @@ def complete(
     """The stream a provider sends with ``events``' point left in (rules 1-2), and the
     gaps kept, declared.  ``rules``: the vector's (none: those its answer exercises);
     ``gaps``: the event gaps to fill (none for a generated case, whose events are its
-    point: its labels say how it was made)."""
+    point: its labels say how it was made).  Every gap of ``GAPS`` the stream keeps is
+    declared, filled or not: a generated stream's too."""
     point = oracle_json(events)
     rules = tuple(rules) or exercised_rules(point)
     style = numbering(events)
@@ -648,7 +657,7 @@ def complete(
             break
         current = served
     names: list[str] = []
-    for gap in gaps:
+    for gap in GAPS:
         if fill_gap(gap, current, style) != current and "done-only" not in names:
             names += [name for name in gap.deviations if name not in names]
     declared = [{"name": name, "what": what(name)} for name in names]

@@ -27,8 +27,18 @@ A vector scores other programs, so its stream is a complete provider stream with
 declared deviations (``completion.complete``): a rule test's minimal stream (which
 carries only what its rule needs) is completed with every event and field a provider
 sends but for the gaps that are its point, each listed in ``deviations``; a generated
-stream gets every field of the stream shape its own making did not take away.  The
-minimal streams stay the reducer's own tests.
+stream gets every field of the stream shape its own making did not take away, and
+declares the event gaps it keeps.  The minimal streams stay the reducer's own tests.
+
+A vector *counts* in a score (``Vector.counted``: ``vectors export`` writes it in each
+file and the manifest; the Real clients page scores on it) only when it is a complete
+provider stream with declared deviations that a provider is shown to send, and the
+oracle answers it with no error.  The others are *robustness rows*
+(``Vector.robustness`` says why): a vector that lacks a field every provider sends
+(``field-absent``), that carries a deviation no provider is shown to send (the
+catalogue's rule 3, ``model.deviations.unshown``), or that the oracle answers with an
+error diagnostic, which a client may rightly reject.  A client's answer on one is shown,
+never counted against it.
 
 ``expected`` is always recomputed by the oracle at export, so a vector never states an
 answer the oracle does not give.  ``check`` runs a candidate on a folder and compares.
@@ -48,12 +58,21 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from responses_oracle.model.deviations import robustness_reasons, unshown
+from responses_oracle.model.vocabulary import Severity
 from responses_oracle.streamgen.cases import generated_case
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 from .candidate import Answer, Candidate, Failure
 from .compare import Difference, carried_ids, compare
-from .completion import EVERY_RULE, complete, exercised_rules
+from .completion import (
+    CATALOGUE,
+    EVERY_RULE,
+    FIELD_ABSENT,
+    REPAIRED,
+    complete,
+    exercised_rules,
+)
 from .oracle_trace import oracle_json
 
 CORPUS_FORMAT = "responses-oracle/vector-corpus"
@@ -73,6 +92,9 @@ FORMAT_VERSION = 1
 
 MANIFEST = "manifest.json"
 CASES = "cases"
+
+NOT_COMPLETED = "not completed as a provider sends it (a rule page's own minimal stream)"
+"""Why a vector that was not completed (no ``deviations``) never counts in a score."""
 
 
 class VectorSource(Enum):
@@ -101,6 +123,29 @@ class Vector:
     rule page's own minimal stream): the file then has no ``deviations`` field."""
 
     @property
+    def robustness(self) -> str:
+        """Why this vector is a robustness row, never counted in a score ("" when it
+        counts; module docstring): not completed, a field every provider sends absent,
+        a deviation no provider is shown to send, or an error in the oracle's answer."""
+        if self.deviations is None:
+            return NOT_COMPLETED
+        absent = [path for d in self.deviations if d["name"] == FIELD_ABSENT
+                  for path in d.get("absent", ())]
+        named = [d["name"] for d in self.deviations
+                 if d["name"] not in (FIELD_ABSENT, REPAIRED)]
+        errors = sorted({str(d.get("code")) for result in self.expected
+                         for d in result.get("diagnostics", [])
+                         if d.get("severity") == Severity.ERROR.value})
+        reasons = [f"it lacks what every provider sends: {', '.join(absent)}"] if absent else []
+        return "; ".join(reasons + robustness_reasons(unshown(named, CATALOGUE), errors))
+
+    @property
+    def counted(self) -> bool:
+        """Whether the vector counts in a score: a complete provider stream with
+        deviations a provider is shown to send, answered with no error."""
+        return not self.robustness
+
+    @property
     def minted_ids(self) -> list[str]:
         """Item ids in ``expected`` that the stream never carried (minted by R11)."""
         carried = carried_ids(self.events)
@@ -122,7 +167,9 @@ class Vector:
             "source": self.source.value,
             "description": self.description,
             "labels": list(self.labels),
-            **({} if self.deviations is None else {"deviations": list(self.deviations)}),
+            **({} if self.deviations is None else {
+                "deviations": list(self.deviations), "counted": self.counted,
+                **({"robustness": self.robustness} if self.robustness else {})}),
             "events": list(self.events),
             "expected": list(self.expected),
             "minted_ids": self.minted_ids,
@@ -251,6 +298,7 @@ def export(
                 "name": name,
                 "rules": list(vector.rules),
                 "source": vector.source.value,
+                **({} if vector.deviations is None else {"counted": vector.counted}),
                 "sha256": hashlib.sha256(data).hexdigest(),
             }
         )

@@ -1,14 +1,17 @@
 """The "Real clients" page: what each client answers where it differs, from recorded runs.
 
 ``python -m responses_oracle.docsite.clients --record`` runs ``responses-oracle diff``
-with default options (300 generated streams of seed 0; a body of several responses
-sent one request per response, as ``diff`` does for a built-in client) against every built-in client
-adapter — openai-python, openai-agents, openai-node, the AI SDK's provider and its
-``streamText`` — and writes what it
-found to ``docs/real-clients.json``: per client its package and version, the counts, and
-every cluster with its class, rule, decision, count and minimal representative stream
-with both answers.  Without ``--record`` it renders ``docs/real-clients.md`` from that
-record; ``--check`` says whether the page is what the record renders (exit 1 if not).
+on the streams of its default options (300 generated streams of seed 0; a body of several
+responses sent one request per response, as ``diff`` does for a built-in client), each
+completed as the conformance vectors complete it (``complete_cases``: every field and
+event a provider sends but for the gaps its making declares) and only those that count
+(``Vector.counted``: the others are robustness rows, left out), against every built-in
+client adapter — openai-python, openai-agents, openai-node, the AI SDK's provider and
+its ``streamText`` — and writes what it found to ``docs/real-clients.json``: per client
+its package and version, the counts, and every cluster with its class, rule, decision,
+count and minimal representative stream with both answers.  Without ``--record`` it
+renders ``docs/real-clients.md`` from that record; ``--check`` says whether the page is
+what the record renders (exit 1 if not).
 
 The page opens with the compliance summary (``compliance``: per client the
 conformance vectors it answers right, by rule, measured with the ``vectors check``
@@ -26,7 +29,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +39,7 @@ from responses_oracle.differential.candidate import (
     ProcessCandidate,
     candidate_command,
 )
+from responses_oracle.differential.conformance_vectors import generated_vectors
 from responses_oracle.differential.findings import (
     Cluster,
     answer_json,
@@ -54,6 +58,7 @@ from responses_oracle.model.divergence import (
     SEVERE,
     Divergence,
 )
+from responses_oracle.streamgen.cases import Case
 from responses_oracle.streamgen.streams import Event, GeneratedStream
 
 from .compliance import measure, summary_lines
@@ -152,9 +157,22 @@ def _cluster_record(cluster: Cluster) -> dict[str, Any]:
     }
 
 
-def record_client(client: Client, generation: Generation) -> dict[str, Any]:
-    """One client's default run, as recorded data."""
-    report = run_diff(candidate_command(client.candidate), generation=generation, split=SPLIT)
+def complete_cases(generation: Generation) -> tuple[list[Case], int]:
+    """The generation's streams completed as ``vectors export`` completes its generated
+    vectors, those that count, each named as ``diff`` names the generated case; and how
+    many robustness rows were left out."""
+    vectors = generated_vectors(generation.seed, generation.count)
+    cases = [Case(f"seed{generation.seed}/{index}", GeneratedStream(v.events, v.labels))
+             for index, v in enumerate(vectors) if v.counted]
+    return cases, len(vectors) - len(cases)
+
+
+def record_client(
+    client: Client, generation: Generation, cases: Sequence[Case], left_out: int
+) -> dict[str, Any]:
+    """One client's run on ``cases`` (``complete_cases``), as recorded data."""
+    report = run_diff(candidate_command(client.candidate), generation=replace(generation, count=0),
+                      corpus=cases, split=SPLIT)
     return {
         "client": client.candidate,
         "package": client.package,
@@ -163,6 +181,7 @@ def record_client(client: Client, generation: Generation) -> dict[str, Any]:
         "api": client.api,
         "setup": client.setup,
         "cases": report.cases,
+        "robustness": left_out,
         "diverging": len(report.findings),
         "severe_streams": report.severe,
         "by_class": {d.value: n for d, n in report.by_class().items()},
@@ -177,12 +196,13 @@ DEFAULT = Generation()
 
 
 def record(generation: Generation = DEFAULT) -> dict[str, Any]:
-    """Every client's default run."""
+    """Every client's run on the default streams, completed."""
+    cases, left_out = complete_cases(generation)
     return {
         "generated_by": f"{COMMAND} --record",
         "seed": generation.seed,
         "count": generation.count,
-        "clients": [record_client(client, generation) for client in CLIENTS],
+        "clients": [record_client(client, generation, cases, left_out) for client in CLIENTS],
     }
 
 
@@ -502,10 +522,15 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         *summary_lines(data["clients"]),
         "What the clients people use answer where they differ from the oracle: each run "
-        f"is `responses-oracle diff --candidate NAME` with default options ({data['count']} "
-        f"generated streams of seed {data['seed']}, no corpus), recorded with `{COMMAND} "
-        "--record`, each client set up as an application that declares a tool for every "
-        "call the stream carries (its section says how). Each stream keeps its own class "
+        "is `responses-oracle diff --candidate NAME` on the streams of its default options "
+        f"({data['count']} generated streams of seed {data['seed']}), each completed as "
+        "`vectors export` completes a generated vector — every field and event a provider "
+        "sends but for the gaps its making declares — and only those that count "
+        f"({data['clients'][0]['cases']}; the other {data['clients'][0]['robustness']} are "
+        "robustness rows: a field every provider sends left out, a deviation no provider "
+        "is shown to send, or a stream the oracle answers with an error), recorded with "
+        f"`{COMMAND} --record`, each client set up as an application that declares a tool "
+        "for every call the stream carries (its section says how). Each stream keeps its own class "
         "(ranking in `responses_oracle.model.divergence.HARM`: a call re-keyed with the "
         "same tool and arguments is `call_rekeyed`, not a wrong tool run; a payload where "
         "the stream itself sent two that disagree is `two_defensible_answers`; a raise on "
@@ -553,8 +578,9 @@ def render(data: Mapping[str, Any]) -> str:
             for known in KNOWN
         ),
         "",
-        "| client | version | streams diverging | clusters | classes |",
-        "|---|---|---:|---:|---|",
+        "| client | version | streams diverging | root causes | streams per root cause | "
+        "classes |",
+        "|---|---|---:|---:|---|---|",
     ]
     for client in data["clients"]:
         classes = ", ".join(
@@ -562,10 +588,12 @@ def render(data: Mapping[str, Any]) -> str:
             for d in HARM
             if d.value in client["by_class"]
         )
+        per_cause = ", ".join(str(n) for n in sorted(
+            (int(c["count"]) for c in client["clusters"]), reverse=True))
         lines.append(
             f"| {client['client']} | {client['package']} {client['version']} | "
             f"{client['diverging']} of {client['cases']} | {len(client['clusters'])} | "
-            f"{classes} |"
+            f"{per_cause} | {classes} |"
         )
     lines.append("")
     for client in data["clients"]:
@@ -580,8 +608,18 @@ def load(directory: Path) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Record the runs, render the page, or check it."""
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--record", action="store_true", help="run every client and record")
+    parser = argparse.ArgumentParser(
+        prog=COMMAND, description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"examples:\n  {COMMAND}                 # render docs/{PAGE_NAME} from the "
+        f"record\n  {COMMAND} --check         # is the page what the record renders?\n"
+        f"  {COMMAND} --compliance    # measure the compliance half again (~5 minutes)\n"
+        f"  {COMMAND} --record        # run every client: both halves\n\n"
+        "exit status: 0 the page was written (or is current), 1 it is stale (--check), "
+        "2 bad arguments")
+    parser.add_argument("--record", action="store_true",
+                        help="run every client on the completed streams that count (the diff "
+                        "half) and measure the compliance half, into the record")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
     parser.add_argument("--compliance", action="store_true",
                         help="measure only the compliance summary again, into the record")

@@ -6,6 +6,9 @@ LangChain4j is installed here by the recording tool's own install step
 this warms: ~15 s from Maven Central), then run on two scenarios: ``s01`` (one call:
 every verdict holds) and ``s06`` (an incomplete response carrying a call: LangChain4j
 treats ``response.incomplete`` as completed and runs it, which the oracle forbids).
+openai-java is installed the same way and run both ways its README shows of reading a
+streamed turn (its ``ResponseAccumulator``, and the ``output_item.done`` events) on
+``q11``, where the two give the call different ids.
 """
 
 from __future__ import annotations
@@ -59,6 +62,29 @@ def test_langchain4j_runs_the_call_of_an_incomplete_response(
     # The oracle: a response that ends incomplete runs nothing (R9); LangChain4j ran it.
     assert _verdicts(cell) == [("call_s06", False, True, True)]
     assert "responses-oracle-1" in cell.calls[0].reasons["executed"]
+
+
+@pytest.mark.parametrize(("client", "notes"), [
+    # The accumulator's response is the one response.completed carries: the rebuilt id,
+    # one the provider gave the call, where the oracle keeps the one it was confirmed with.
+    ("openai-java", ("id 'fc_B', another id the provider gave this call; the oracle keeps "
+                     "'fc_A' (R6)",)),
+    # Read from the output_item.done events, the item carries the confirmed id.
+    ("openai-java-items", ()),
+])
+def test_openai_java_either_way_of_reading_calls_keeps_the_rebuilt_snapshots_call(
+    client: str, notes: tuple[str, ...], tmp_path: Path
+) -> None:
+    # q11 (the Onyx gateway): response.completed rebuilds the call with a fresh item id.
+    # Both ways openai-java's README shows of reading a streamed turn run it and replay it
+    # paired with its output: no verdict depends on the driver's choice between them.
+    profile = BY_NAME[client]
+    failed = install(profile)
+    assert not failed, failed
+    cell = run_cell(profile, resolve(["q11"])[0].argument(), tmp_path / "q11")
+    assert cell.ran, cell.reason + cell.output
+    assert _verdicts(cell) == [("call_1", True, True, True)]
+    assert cell.calls[0].notes.get("history_faithful", ()) == notes
 
 
 def test_the_junit_example_runs_serve_and_passes(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from responses_oracle.differential.harness import answers_of, find, trip_points
 from responses_oracle.differential.hypotheses import explained
 from responses_oracle.docsite.clients import (
     CLIENTS,
+    DEFAULT,
     KNOWN,
     PAGE_NAME,
     RECORD_NAME,
@@ -38,6 +39,7 @@ from responses_oracle.docsite.clients import (
     Client,
     Known,
     causes,
+    complete_cases,
     known_found,
     load,
     render,
@@ -165,6 +167,19 @@ def test_the_record_is_of_the_pinned_versions(record: dict[str, Any]) -> None:
         wanted = pins if recorded["registry"] == "PyPI" else lock
         assert recorded["version"] == wanted[recorded["package"]], recorded["client"]
     assert record["count"] == 300 and record["seed"] == 0
+
+
+def test_the_runs_are_on_the_completed_streams_that_count(record: dict[str, Any]) -> None:
+    # The default generation completed as vectors export completes it; the robustness
+    # rows (a field every provider sends absent, a deviation no provider is shown to
+    # send, an error the oracle answers with) are left out of every client's run.
+    cases, left_out = complete_cases(DEFAULT)
+    assert len(cases) + left_out == record["count"] and left_out > 0
+    for recorded in record["clients"]:
+        assert (recorded["cases"], recorded["robustness"]) == (len(cases), left_out)
+    created = [e["response"] for case in cases for e in case.stream.events
+               if e.get("type") == "response.created"]
+    assert created and all({"created_at", "model"} <= set(r) for r in created)
 
 
 @pytest.mark.parametrize("known", KNOWN, ids=lambda k: k.what)

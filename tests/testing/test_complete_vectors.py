@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import vector_corpus
 from responses_oracle.differential.completion import (
+    CATALOGUE,
     FIELD_ABSENT,
     GAPS,
     OWN,
@@ -26,10 +27,12 @@ from responses_oracle.differential.completion import (
     presentation,
 )
 from responses_oracle.differential.conformance_vectors import (
+    NOT_COMPLETED,
     Vector,
     VectorSource,
     corpus_vectors,
     generated_vectors,
+    make_vector,
 )
 from responses_oracle.differential.oracle_trace import oracle_json
 from responses_oracle.model.deviations import DEVIATIONS
@@ -182,3 +185,71 @@ def test_a_value_the_canonicalizer_repairs_is_declared_in_its_words() -> None:
     assert [w for w in repaired if w.startswith("function_call enc_1: id restored")]
     # A stream a provider following the API sends declares nothing.
     assert complete(EVENTS, ("R7",)).deviations == ()
+
+
+def _vector(events: list[dict[str, Any]], rules: tuple[str, ...]) -> Vector:
+    """The vector of ``events`` completed for ``rules``, as the corpus makes it."""
+    done = complete(events, rules)
+    return make_vector("v", VectorSource.RULE_TEST, "", done.events, rules, (), done.deviations)
+
+
+def test_a_complete_provider_stream_answered_without_error_counts() -> None:
+    vector = _vector(EVENTS, ("R7",))
+    assert vector.counted and vector.robustness == ""
+    data = vector.to_json()
+    assert data["counted"] is True and "robustness" not in data
+
+
+def test_a_deviation_no_provider_is_shown_to_send_is_a_robustness_row() -> None:
+    # R6's point is the done-only call, and no recording shows a provider sending one.
+    vector = _vector(EVENTS, ("R6",))
+    assert not vector.counted
+    assert vector.robustness == "no provider is shown to send done-only"
+    assert vector.to_json()["robustness"] == vector.robustness
+
+
+def test_a_field_every_provider_sends_left_out_is_a_robustness_row() -> None:
+    # The R6 test's done item carries its id as item_id: the vector lacks `item.id`.
+    renamed = copy.deepcopy(EVENTS)
+    item = renamed[1]["item"]
+    item["item_id"] = item.pop("id")
+    vector = _vector(renamed, ("R6",))
+    assert not vector.counted
+    assert vector.robustness == (
+        "it lacks what every provider sends: response.completed response.output[].id, "
+        "response.output_item.done item.id; no provider is shown to send done-only")
+
+
+def test_a_stream_the_oracle_answers_with_an_error_is_a_robustness_row() -> None:
+    # Declared as complete, but cut before its terminal: the oracle's missing_terminal
+    # is an error, and a client may rightly reject such a stream.
+    cut = complete(EVENTS, ("R7",)).events[:-1]
+    vector = make_vector("cut", VectorSource.RULE_TEST, "", cut, ("R9",), (), ())
+    assert vector.robustness == ("the oracle answers it with an error (missing_terminal): "
+                                 "a client may rightly reject it")
+    # A stream that was not completed never counts either.
+    plain = make_vector("plain", VectorSource.RULE_TEST, "", EVENTS, ("R7",))
+    assert not plain.counted and plain.robustness == NOT_COMPLETED
+
+
+def test_no_scoring_vector_that_counts_lacks_a_field_or_is_answered_with_an_error() -> None:
+    counted = [v for v in SCORING if v.counted]
+    assert counted and len(counted) < len(SCORING)
+    for vector in counted:
+        assert all(d["name"] != FIELD_ABSENT for d in _declared(vector)), vector.name
+        assert not [d for r in vector.expected for d in r.get("diagnostics", [])
+                    if d["severity"] == "error"], vector.name
+        assert all(CATALOGUE[d["name"]].provider for d in _declared(vector)
+                   if d["name"] not in (FIELD_ABSENT, REPAIRED)), vector.name
+
+
+@pytest.mark.parametrize(
+    "vector", [v for v in SCORING if v.source is VectorSource.GENERATED], ids=lambda v: v.name)
+def test_a_generated_vector_declares_every_event_gap_it_keeps(vector: Vector) -> None:
+    # A generated stream is its own point: its gaps are not filled, but each is named,
+    # so a vector without `output_item.added` or cut before its terminal never counts.
+    names = {d["name"] for d in _declared(vector)}
+    style = numbering(vector.events)
+    for gap in GAPS:
+        if fill_gap(gap, list(vector.events), style) != list(vector.events):
+            assert "done-only" in names or set(gap.deviations) & names, gap.deviations

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from responses_oracle.differential.conformance_vectors import corpus_vectors, generated_vectors
 from responses_oracle.docsite.clients import CLIENTS, load, render
-from responses_oracle.docsite.compliance import measure, summary_lines
+from responses_oracle.docsite.compliance import GENERATED, measure, summary_lines
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -39,10 +40,23 @@ def test_the_summary_opens_the_page_with_every_client_and_rule(
     assert [row.split(" ")[1] for row in rows] == [c.candidate for c in CLIENTS]
     for client, row in zip(record["clients"], rows, strict=True):
         compliance = client["compliance"]
-        assert row.count(" | ") == 3 + len(compliance["by_rule"])
+        # all, bundled, generated, one per rule, the robustness rows
+        assert row.count(" | ") == 4 + len(compliance["by_rule"])
         assert f"{compliance['passed']}/{compliance['vectors']} (" in row
         for tally in compliance["by_rule"].values():
             assert f"| {tally['passed']}/{tally['vectors']} |" in row + " |"
+
+
+def test_the_score_counts_only_the_vectors_that_count(record: dict[str, Any]) -> None:
+    # Done-when of issue 42: no score falls on a vector that lacks a field or event
+    # every provider sends, or that the oracle answers with an error; those are
+    # robustness rows, tallied apart.
+    vectors = corpus_vectors() + generated_vectors(*GENERATED)
+    counted = sum(1 for v in vectors if v.counted)
+    for client in record["clients"]:
+        compliance = client["compliance"]
+        assert compliance["vectors"] == counted
+        assert compliance["robustness"]["vectors"] == len(vectors) - counted > 0
 
 
 def test_a_tally_is_counted_under_every_rule_its_vector_names(
@@ -69,6 +83,8 @@ def test_the_failures_are_listed_once_per_root_cause(record: dict[str, Any]) -> 
         assert len({c["id"] for c in found}) == len(found)
         failed = compliance["vectors"] - compliance["passed"]
         assert sum(c["vectors"] for c in found) == failed
+        robust = compliance["robustness"]
+        assert sum(c["robustness"] for c in found) == robust["vectors"] - robust["passed"]
         assert len(found) < failed
         mine = [line for line in causes if line.startswith(f"| {client['client']} |")]
         assert len(mine) == len(found)

@@ -54,6 +54,11 @@ def test_export_writes_one_file_per_case_and_a_versioned_manifest(tmp_path: Path
     _, loaded = load(tmp_path)
     assert [v.events for v in loaded] == [v.events for v in vectors]
     assert [v.expected for v in loaded] == [v.expected for v in vectors]
+    # Whether each counts in a score, in its file and the manifest, and why not.
+    files = [json.loads((tmp_path / e["file"]).read_text()) for e in manifest["cases"]]
+    assert [e["counted"] for e in manifest["cases"]] == [f["counted"] for f in files] == [
+        v.counted for v in vectors]
+    assert [f.get("robustness", "") for f in files] == [v.robustness for v in loaded]
 
 
 def test_vectors_pass_on_the_oracle_and_fail_on_a_naive_parser(tmp_path: Path) -> None:
