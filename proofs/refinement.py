@@ -83,7 +83,6 @@ from responses_oracle.model.responses import UNENDED, held_attaches, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
-    NOTE_CODES,
     RESPONSE_WIDE_TRIGGERS,
     AdmissionAction,
     Code,
@@ -95,7 +94,6 @@ from responses_oracle.model.vocabulary import (
     ResponseStatus,
     SlotState,
     Trigger,
-    waived,
 )
 
 from .encoding import (
@@ -557,19 +555,20 @@ def _misreported(
     resumed: bool,
 ) -> tuple[str, ...]:
     """The diagnostics the event's steps owe but the driver did not raise — each note
-    effect of each row taken raises its ``NOTE_CODES`` code (``missing_from_snapshot``
-    only for a snapshot with items, none the model ``waived`` in a ``resumed``
-    response) — and the payload invariants the driver's channels break after it."""
+    effect of each row taken raises its ``tables.note_codes`` code
+    (``missing_from_snapshot`` only for a snapshot with items, none
+    ``tables.resume_waived`` waives in a ``resumed`` response) — and the payload
+    invariants the driver's channels break after it."""
     kernels = table_kernels(tables)
     codes = {d.code for d in state.diagnostics[raised:]}
     problems = [
-        f"{trigger.value} on a {entry_state.value} entry owes {NOTE_CODES[effect].value}"
+        f"{trigger.value} on a {entry_state.value} entry owes {code.value}"
         for entry_state, trigger in calls
         for effect in kernels.lifecycle(entry_state, trigger).effects
-        if effect in NOTE_CODES
-        and NOTE_CODES[effect] not in codes
+        if (code := tables.note_codes[effect]) is not None
+        and code not in codes
         and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and state.snapshot_items == 0)
-        and not waived(effect, resumed)
+        and not (resumed and tables.resume_waived[effect])
     ]
     snapshot = state.snapshot()
     problems += [
