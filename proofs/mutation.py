@@ -365,7 +365,7 @@ def _execute_all(original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _silent(original: Callable[..., Any]) -> Callable[..., Any]:
-    def edited(step: Any, effect: Effect, entry: Any, snapshot_nonempty: bool) -> None:
+    def edited(step: Any, effect: Effect, code: Code, entry: Any, nonempty: bool) -> None:
         return None
 
     return edited

@@ -57,9 +57,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-from responses_oracle.core.dispatch import end_of_input, step
-from responses_oracle.core.events import parse_event
-from responses_oracle.core.state import ResponseState
+from responses_oracle.core.view import DriverRun, DriverView
 from responses_oracle.model.admission import (
     MatchFacts,
     added_view,
@@ -79,7 +77,7 @@ from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
-from responses_oracle.model.responses import UNENDED, held_attaches, resumes
+from responses_oracle.model.responses import UNENDED, held_attaches, next_sequence, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
@@ -182,7 +180,7 @@ class Violation:
     calls: tuple[tuple[EntryState, Trigger], ...]
 
 
-def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Observation:
+def observe(view: DriverView, slotless: frozenset[int] = frozenset()) -> Observation:
     """The abstraction of the driver's state.
 
     ``slotless`` are the entries admitted without a slot: the driver fills a missing
@@ -198,19 +196,17 @@ def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Obs
                 entry.completions,
                 entry.confirmed,
                 entry.in_snapshot,
-                sum(channel.closed for channel in entry.channels.values()),
+                sum(closed for _, _, closed in entry.channels),
                 len(entry.channels),
             )
-            for entry in state.entries
+            for entry in view.entries
         ),
         tuple(
-            sorted(
-                (index, None if slotless.intersection(slot.entries) else slot.state)
-                for index, slot in state.slots.items()
-            )
+            (index, None if slotless.intersection(slot.entries) else slot.state)
+            for index, slot in view.slots
         ),
-        state.terminal,
-        state.status is ResponseStatus.COMPLETED,
+        view.terminal,
+        view.status is ResponseStatus.COMPLETED,
     )
 
 
@@ -223,43 +219,39 @@ def _text(value: Any) -> str | None:
 
 
 class _Facts:
-    """The facts the model's R6 classifiers read, taken from the driver's state maps
-    (its ids, ``call_id`` bindings, slots and entries), never from its matching code."""
+    """The facts the model's R6 classifiers read, taken from the driver's view (its ids,
+    ``call_id`` bindings, slots and entries), never from its matching code."""
 
-    def __init__(self, state: ResponseState) -> None:
-        self.state = state
+    def __init__(self, view: DriverView) -> None:
+        self.view = view
+        self.entries = view.entries
 
     def named(self, item_id: str | None) -> Sequence[int]:
-        if item_id is None:
-            return ()
-        key = self.state.interner.find(item_id)
-        return tuple(self.state.aliases.get(key, ())) if key is not None else ()
+        return self.view.named(item_id)
 
     def holder(self, item_type: Any, call_id: str | None) -> Sequence[int]:
-        if call_id is None:
-            return ()
-        key = self.state.interner.find(call_id)
-        ordinal = self.state.call_ids.get((_kind(item_type), key)) if key is not None else None
-        return (ordinal,) if ordinal is not None else ()
+        return self.view.holder(_kind(item_type), call_id)
 
     def same_type(self, item_type: Any) -> Callable[[int], bool]:
-        return lambda o: self.state.entries[o].item_type == item_type
+        return lambda o: self.entries[o].item_type == item_type
 
 
 def expected_target(
-    state: ResponseState, payload: Mapping[str, Any], tables: ModelTables
+    view: DriverView, payload: Mapping[str, Any], tables: ModelTables
 ) -> Expected | None:
     """The model's decision for an ``output_item.added`` or ``output_item.done`` in the
-    driver's ``state`` before it (None for any other event, or an item with no type)."""
+    driver's state before it, read through its ``view`` (None for any other event, or
+    an item with no type)."""
     kernels = table_kernels(tables)
-    facts = _Facts(state)
+    facts = _Facts(view)
     item = payload.get("item")
     if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
-        return _routed(state, payload, facts, kernels)
+        return _routed(view, payload, facts, kernels)
     item_type = item["type"]
     call_id = _text(item.get("call_id"))
     item_id = _text(item.get("id")) or _text(item.get("item_id"))
-    fresh = len(state.entries)
+    entries = facts.entries
+    fresh = len(entries)
     if payload.get("type") == "response.output_item.added":
         view, target = added_view(
             PYTHON,
@@ -270,9 +262,7 @@ def expected_target(
         )
         admission = kernels.admit_added(view)
     elif payload.get("type") == "response.output_item.done":
-        slot_index = payload.get("output_index")
-        slot = state.slots.get(slot_index) if isinstance(slot_index, int) else None
-        entries = state.entries
+        slot = view.slot(_index(payload.get("output_index")))
         match = MatchFacts(
             call=call_id,
             has_id=item_id is not None,
@@ -303,7 +293,7 @@ def expected_target(
         return Expected(None)
     assert chosen is not None
     trigger = Trigger.ITEM_ADDED if payload["type"].endswith(".added") else Trigger.ITEM_DONE
-    held = state.entries[chosen] if chosen < fresh else None
+    held = entries[chosen] if chosen < fresh else None
     row = kernels.lifecycle(held.state if held is not None else EntryState.ABSENT, trigger)
     if Effect.MERGE_ITEM not in row.effects:
         return Expected(chosen)
@@ -321,23 +311,31 @@ def expected_target(
     return Expected(chosen, identity=tuple(identity))
 
 
+def _index(value: Any) -> int | None:
+    """A wire ``output_index``: a non-negative int, or none (a field of a wrong type is
+    dropped and reported: R1)."""
+    return value if type(value) is int and value >= 0 else None
+
+
 def _routed(
-    state: ResponseState, payload: Mapping[str, Any], facts: _Facts, kernels: KernelSet
+    view: DriverView, payload: Mapping[str, Any], facts: _Facts, kernels: KernelSet
 ) -> Expected | None:
     """The model's route (R5) for a payload or progress event: ``route_views`` over the
-    entries bound at its slot and named by its ``item_id``, then the routing table."""
-    event = parse_event(0, payload)
-    if event.spec is None or event.spec.event_class is not EventClass.ITEM_SCOPED:
+    entries bound at its slot and named by its ``item_id``, then the routing table.
+    The event's keys are read as the wire catalogue says (``WIRE_EVENTS``)."""
+    spec = WIRE_EVENTS.get(payload.get("type"))  # type: ignore[arg-type]
+    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED:
         return None
-    slot = state.slots.get(event.output_index) if event.output_index is not None else None
-    bound = tuple(slot.entries) if slot is not None else ()
-    named = facts.named(event.item_id)
+    output_index, item_id = _index(payload.get("output_index")), _text(payload.get("item_id"))
+    slot = view.slot(output_index)
+    bound = slot.entries if slot is not None else ()
+    named = facts.named(item_id)
     shared = slot is not None and slot.state is SlotState.SHARED
-    views = route_views(PYTHON, bound, named, shared, event.item_id is not None)
+    views = route_views(PYTHON, bound, named, shared, item_id is not None)
     route = kernels.route(*views)
     target: int | None = route_target(PYTHON, route.action, bound, named)
-    orphan = (event.output_index, event.item_id) if route.code is Code.ORPHAN_EVENT else None
-    return Expected(target, required=False, item_id=event.item_id, orphan=orphan)
+    orphan = (output_index, item_id) if route.code is Code.ORPHAN_EVENT else None
+    return Expected(target, required=False, item_id=item_id, orphan=orphan)
 
 
 class _Recorder:
@@ -401,14 +399,91 @@ class _Ending:
         self.ended, self.status = True, UNENDED
         return Code.MISSING_TERMINAL
 
-    def problems(self, owed: Code | None, state: ResponseState, raised: int) -> tuple[str, ...]:
+    def problems(self, owed: Code | None, view: DriverView, raised: int) -> tuple[str, ...]:
         """Where the driver's response status or the codes it raised since ``raised``
         are not what the ending owes."""
         found: list[str] = []
-        if state.status is not self.status:
-            found.append(f"the response is {state.status.value}, the model's {self.status.value}")
-        if owed is not None and owed not in {d.code for d in state.diagnostics[raised:]}:
+        if view.status is not self.status:
+            found.append(f"the response is {view.status.value}, the model's {self.status.value}")
+        if owed is not None and owed not in view.codes[raised:]:
             found.append(f"the event owes {owed.value}")
+        return tuple(found)
+
+
+SEQUENCE_CODES: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
+"""The codes of R1's sequence check (``model.responses.next_sequence``)."""
+
+
+class _Sequence:
+    """The sequence state the model reaches (R1): the last ``sequence_number`` taken,
+    moved by ``model.responses.next_sequence`` on each event before the end (an event
+    the driver does not know still takes its number; after the end none is checked)."""
+
+    def __init__(self) -> None:
+        self.last: int | None = None
+
+    def take(self, payload: Mapping[str, Any], live: bool) -> Code | None:
+        """One event: the code it owes."""
+        sequence = payload.get("sequence_number")
+        if not live or type(sequence) is not int:
+            return None
+        self.last, code = next_sequence(self.last, sequence)
+        return code
+
+    def problems(self, owed: Code | None, view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the driver's sequence state or its sequence codes since ``raised`` are
+        not the model's."""
+        found: list[str] = []
+        if view.last_sequence != self.last:
+            found.append(
+                f"the last sequence_number is {view.last_sequence}, the model's {self.last}"
+            )
+        said = [code for code in view.codes[raised:] if code in SEQUENCE_CODES]
+        if said != ([] if owed is None else [owed]):
+            found.append(f"the event raised {[c.value for c in said]}, owes {owed}")
+        return tuple(found)
+
+
+class _Held:
+    """The events a resumed response holds (R14): each payload event the routing table
+    sends to no entry with ``orphan_event`` is held for an item opened before the resume
+    point, in arrival order, raising nothing; in a response that is not resumed it is
+    the ``orphan_event`` at once.  At the end every held event is released: the ones
+    that do not attach (``model.responses.held_attaches``) are reported."""
+
+    def __init__(self, resumed: bool) -> None:
+        self.resumed = resumed
+        self.events: list[tuple[int | None, str | None]] = []
+
+    def take(self, expected: Expected | None) -> int:
+        """One live event the model routed as ``expected``: the ``orphan_event`` codes
+        it owes now."""
+        if expected is None or expected.orphan is None:
+            return 0
+        if self.resumed:
+            self.events.append(expected.orphan)
+            return 0
+        return 1
+
+    def release(self, view: DriverView) -> int:
+        """The response ended: the ``orphan_event`` codes the held events owe."""
+        facts = _Facts(view)
+        owed = sum(
+            not held_attaches(view.slot(index) is not None, bool(facts.named(item_id)))
+            for index, item_id in self.events
+        )
+        self.events = []
+        return owed
+
+    def problems(self, owed: int, view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the driver's held events, or the ``orphan_event`` codes it raised since
+        ``raised`` outside a lifecycle row, are not the model's."""
+        found: list[str] = []
+        if list(view.held) != self.events:
+            found.append(f"the driver holds {list(view.held)}, the model {self.events}")
+        said = sum(code is Code.ORPHAN_EVENT for code in view.codes[raised:])
+        if said != owed:
+            found.append(f"the step and its held events owe {owed} orphan_event; {said} raised")
         return tuple(found)
 
 
@@ -416,47 +491,49 @@ def driver_steps(
     events: Sequence[Mapping[str, Any]], kernels: KernelSet, tables: ModelTables
 ) -> list[DriverStep]:
     """Run the driver on the events of one response (and the end of input), observing
-    each step."""
+    each step through its read-only view (``core.view``)."""
     recorder = _Recorder(kernels)
-    state = ResponseState()
+    run = DriverRun(recorder.kernels)
+    view = run.view
     steps: list[DriverStep] = []
     slotless: frozenset[int] = frozenset()
     typed = [payload for payload in events if isinstance(payload.get("type"), str)]
     # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
     resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
-    ending = _Ending(tables)
-    held: list[tuple[int | None, str | None]] = []
+    ending, sequence, held = _Ending(tables), _Sequence(), _Held(resumed)
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
-        before = observe(state, slotless)
-        live = not state.terminal
-        expected = expected_target(state, payload, tables) if live else None
-        chars = _delta_chars(state)
-        raised = len(state.diagnostics)
-        step(state, parse_event(index, payload), recorder.kernels)
+        before = observe(view, slotless)
+        live = not view.terminal
+        expected = expected_target(view, payload, tables) if live else None
+        chars = _delta_chars(view)
+        raised = len(view.codes)
+        run.feed(index, payload)
         calls = recorder.take()
-        problems = _unaccounted(payload, calls, state, chars) if live else ()
-        problems += ending.problems(ending.take(payload["type"]), state, raised)
-        if live and resumed and expected is not None and expected.orphan is not None:
-            held.append(expected.orphan)
-        if live and state.terminal:
-            problems += _released(held, state, raised)
+        problems = _unaccounted(payload, calls, view, chars) if live else ()
+        problems += ending.problems(ending.take(payload["type"]), view, raised)
+        problems += sequence.problems(sequence.take(payload, live), view, raised)
         if live:
-            problems += _misreported(calls, state, raised, tables, resumed)
-            problems += _identity(expected, state)
-            problems += _learned(expected, calls, state, tables)
-        slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
-        after = observe(state, slotless)
+            owed = held.take(expected)
+            owed += held.release(view) if view.terminal else 0
+            # A lifecycle row's orphan note is _misreported's; the route's is owed here.
+            rows = sum(Effect.NOTE_ORPHAN in _effects(call, tables) for call in calls)
+            problems += held.problems(owed + rows, view, raised)
+            problems += _misreported(calls, view, raised, tables, resumed)
+            problems += _identity(expected, view)
+            problems += _learned(expected, calls, view, tables)
+        slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
+        after = observe(view, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
-    before = observe(state, slotless)
-    live = not state.terminal
-    raised = len(state.diagnostics)
-    end_of_input(state, recorder.kernels)
-    problems = tuple(_executability(state)) if live else ()
-    problems += ending.problems(ending.end_of_input(), state, raised)
+    before = observe(view, slotless)
+    live = not view.terminal
+    raised = len(view.codes)
+    run.end()
+    problems = tuple(_executability(view)) if live else ()
+    problems += ending.problems(ending.end_of_input(), view, raised)
     if live:
-        problems += _released(held, state, raised)
+        problems += held.problems(held.release(view), view, raised)
     steps.append(
         DriverStep(
             len(events),
@@ -464,43 +541,31 @@ def driver_steps(
             recorder.take(),
             None,
             before,
-            observe(state, slotless),
+            observe(view, slotless),
             problems,
         )
     )
     return steps
 
 
-def _released(
-    held: Sequence[tuple[int | None, str | None]], state: ResponseState, raised: int
-) -> tuple[str, ...]:
-    """Where the orphan_event codes the response's end raised are not the held events
-    that do not attach (``model.responses.held_attaches``, over the slots and ids the
-    driver's state holds at the end)."""
-    facts = _Facts(state)
-    owed = sum(
-        not held_attaches(index in state.slots, bool(facts.named(item_id)))
-        for index, item_id in held
-    )
-    said = sum(d.code is Code.ORPHAN_EVENT for d in state.diagnostics[raised:])
-    if said == owed:
-        return ()
-    return (f"{len(held)} held events owe {owed} orphan_event at the end; {said} raised",)
+def _effects(call: tuple[EntryState, Trigger], tables: ModelTables) -> tuple[Effect, ...]:
+    """The effects of the lifecycle row ``call`` took, in the model's table."""
+    return tables.lifecycle[call[0]][call[1]].effects
 
 
-def _delta_chars(state: ResponseState) -> int:
-    return sum(c.delta_chars for entry in state.entries for c in entry.channels.values())
+def _delta_chars(view: DriverView) -> int:
+    return sum(entry.delta_chars for entry in view.entries)
 
 
-def _executability(state: ResponseState) -> Iterator[str]:
+def _executability(view: DriverView) -> Iterator[str]:
     """Each entry whose execution verdict is not settled as the model says (R9,
     ``model.execution``): once the response ended every client call has a verdict,
     ``executable`` is exactly "the verdict is one of ``EXECUTABLE``", and an executable
     entry was confirmed in a completed response (``executable_needs_completion``)."""
-    completed = state.status is ResponseStatus.COMPLETED
-    for entry in state.entries:
+    completed = view.status is ResponseStatus.COMPLETED
+    for entry in view.entries:
         unsettled = entry.execution is Execution.NOT_A_CALL
-        if state.terminal and entry.item_type in CLIENT_CALLS and unsettled:
+        if view.terminal and entry.item_type in CLIENT_CALLS and unsettled:
             yield f"entry {entry.ordinal} ({entry.item_type}) got no execution verdict"
         if entry.executable != (entry.execution in EXECUTABLE):
             yield f"entry {entry.ordinal} executable={entry.executable}, {entry.execution}"
@@ -511,7 +576,7 @@ def _executability(state: ResponseState) -> Iterator[str]:
 def _unaccounted(
     payload: Mapping[str, Any],
     calls: Sequence[tuple[EntryState, Trigger]],
-    state: ResponseState,
+    view: DriverView,
     chars: int,
 ) -> tuple[str, ...]:
     """What the event brought that the driver's step does not account for — the
@@ -520,21 +585,21 @@ def _unaccounted(
     (``nothing_lost``), and a non-empty delta that reached an open entry is joined into
     a channel (``deltas_accounted``; a channel past its size limit drops deltas, with
     ``limit_exceeded``)."""
-    problems = list(_executability(state))
+    problems = list(_executability(view))
     response = payload.get("response")
     output = response.get("output") if isinstance(response, Mapping) else None
     if payload.get("type") == "response.completed" and isinstance(output, list):
         delivered = sum(1 for _, trigger in calls if trigger is Trigger.SNAPSHOT_ITEM)
-        if delivered + state.snapshot_rejected != len(output):
+        if delivered + view.snapshot_rejected != len(output):
             problems.append(
                 f"{len(output)} snapshot items, {delivered} delivered and "
-                f"{state.snapshot_rejected} rejected"
+                f"{view.snapshot_rejected} rejected"
             )
     delta = payload.get("delta")
     opened = any(s in OPEN_STATES and t is Trigger.DELTA for s, t in calls)
     if opened and isinstance(delta, str) and delta:
-        grown = _delta_chars(state) - chars
-        limited = any(d.code is Code.LIMIT_EXCEEDED for d in state.diagnostics)
+        grown = _delta_chars(view) - chars
+        limited = Code.LIMIT_EXCEEDED in view.codes
         if grown != len(delta) and not limited:
             problems.append(f"a delta of {len(delta)} characters grew the channels by {grown}")
     return tuple(problems)
@@ -549,7 +614,7 @@ Python predicates of ``model.invariants``, on the driver's snapshot after each e
 
 def _misreported(
     calls: Sequence[tuple[EntryState, Trigger]],
-    state: ResponseState,
+    view: DriverView,
     raised: int,
     tables: ModelTables,
     resumed: bool,
@@ -559,18 +624,17 @@ def _misreported(
     (``missing_from_snapshot`` only for a snapshot with items, none
     ``tables.resume_waived`` waives in a ``resumed`` response) — and the payload
     invariants the driver's channels break after it."""
-    kernels = table_kernels(tables)
-    codes = {d.code for d in state.diagnostics[raised:]}
+    codes = set(view.codes[raised:])
     problems = [
         f"{trigger.value} on a {entry_state.value} entry owes {code.value}"
         for entry_state, trigger in calls
-        for effect in kernels.lifecycle(entry_state, trigger).effects
+        for effect in _effects((entry_state, trigger), tables)
         if (code := tables.note_codes[effect]) is not None
         and code not in codes
-        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and state.snapshot_items == 0)
+        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and view.snapshot_items == 0)
         and not (resumed and tables.resume_waived[effect])
     ]
-    snapshot = state.snapshot()
+    snapshot = view.snapshot()
     problems += [
         f"the driver's channels break {invariant.name}"
         for invariant in PAYLOAD_INVARIANTS
@@ -579,11 +643,12 @@ def _misreported(
     return tuple(problems)
 
 
-def _identity(expected: Expected | None, state: ResponseState) -> tuple[str, ...]:
+def _identity(expected: Expected | None, view: DriverView) -> tuple[str, ...]:
     """The identity fields of the item's entry that are not the model's merge (R6)."""
-    if expected is None or expected.target is None or expected.target >= len(state.entries):
+    entries = view.entries
+    if expected is None or expected.target is None or expected.target >= len(entries):
         return ()
-    entry = state.entries[expected.target]
+    entry = entries[expected.target]
     return tuple(
         f"entry {entry.ordinal} holds {field.value} {getattr(entry, field.value)!r}, the "
         f"model's merge {value!r}"
@@ -595,17 +660,16 @@ def _identity(expected: Expected | None, state: ResponseState) -> tuple[str, ...
 def _learned(
     expected: Expected | None,
     calls: Sequence[tuple[EntryState, Trigger]],
-    state: ResponseState,
+    view: DriverView,
     tables: ModelTables,
 ) -> tuple[str, ...]:
     """The payload event's ``item_id`` that its row says to learn (``LEARN_ITEM_ID``) but
     that does not name its entry after the event (R4)."""
     if expected is None or expected.item_id is None or expected.target is None or not calls:
         return ()
-    entry_state, trigger = calls[0]
-    if Effect.LEARN_ITEM_ID not in table_kernels(tables).lifecycle(entry_state, trigger).effects:
+    if Effect.LEARN_ITEM_ID not in _effects(calls[0], tables):
         return ()
-    if expected.target in _Facts(state).named(expected.item_id):
+    if expected.target in view.named(expected.item_id):
         return ()
     return (f"item_id {expected.item_id!r} was to be learned by entry {expected.target}",)
 
