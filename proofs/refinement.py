@@ -10,6 +10,18 @@ model forbids — in whichever file of ``impl/core`` — fails here.
 
 Theory of operation
 -------------------
+*Independent of the driver.*  The driver is reached only through its read-only view
+(``responses_oracle.core.view``: ``DriverRun`` feeds one response to the reducer's
+step, ``DriverView`` copies out what the abstraction reads); nothing else of
+``impl/core`` is imported, and what each step owes comes from ``model/``: the codes of
+the rows taken (``tables.note_codes``, ``tables.resume_waived``), the ending
+(``terminal_status``, ``amendable``, ``UNENDED``), the sequence state
+(``model.responses.next_sequence``: the last number taken after every event, and the
+gap or regression it owes) and the events a resumed response holds (the routing
+table's ``orphan_event`` held in arrival order, compared after every event, released
+at the end by ``held_attaches``).  An event's keys are read as the wire catalogue says,
+not by the driver's parser.
+
 *Observing.*  The reducer's core runs with the model's kernels wrapped so that each
 call of the lifecycle kernel is recorded: ``(state, trigger)`` is exactly one lifecycle
 step the driver takes (``effects.deliver`` is the one way an entry moves).  Around each
