@@ -456,6 +456,55 @@ class _Sequence:
         return tuple(found)
 
 
+_OPENINGS_AND_ENDS: frozenset[EventClass] = frozenset(
+    {EventClass.RESPONSE_STARTED, EventClass.RESPONSE_PROGRESS, *TERMINALS}
+)
+"""The events whose ``response`` object names the response (R14)."""
+
+
+class _Response:
+    """What the response's own events owe (R1, R14), read off the events: the first
+    event of a resumed response ``response_resumed``; an event type the catalogue
+    lacks, before the end, ``unknown_event``; an opening or ending event (before the
+    end, or the terminal that amends it) whose ``response.id`` is not the first one
+    held ``response_id_changed`` (the first id is kept)."""
+
+    def __init__(self, resumed: bool) -> None:
+        self.resumed = resumed
+        self.first = True
+        self.response_id: str | None = None
+
+    def take(self, payload: Mapping[str, Any], live: bool, amends: bool) -> list[Code]:
+        """One event: the codes it owes."""
+        owed: list[Code] = []
+        if self.first and self.resumed:
+            owed.append(Code.RESPONSE_RESUMED)
+        self.first = False
+        spec = WIRE_EVENTS.get(payload["type"])
+        if spec is None:
+            return [*owed, Code.UNKNOWN_EVENT] if live else owed
+        response = payload.get("response")
+        if (live or amends) and spec.event_class in _OPENINGS_AND_ENDS:
+            found = _text(response.get("id")) if isinstance(response, Mapping) else None
+            if found is not None and self.response_id is None:
+                self.response_id = found
+            elif found is not None and found != self.response_id:
+                owed.append(Code.RESPONSE_ID_CHANGED)
+        return owed
+
+    @staticmethod
+    def problems(owed: list[Code], view: DriverView, raised: int) -> tuple[str, ...]:
+        """The codes of these kinds the driver raised since ``raised``, if not owed."""
+        said = [c for c in view.codes[raised:] if c in _RESPONSE_CODES]
+        if said == owed:
+            return ()
+        return (f"the event raised {[c.value for c in said]}, owes {[c.value for c in owed]}",)
+
+
+_RESPONSE_CODES = frozenset({Code.RESPONSE_RESUMED, Code.UNKNOWN_EVENT, Code.RESPONSE_ID_CHANGED})
+"""The codes ``_Response`` decides."""
+
+
 class _Held:
     """The events a resumed response holds (R14): each payload event the routing table
     sends to no entry with ``orphan_event`` is held for an item opened before the resume
@@ -513,6 +562,7 @@ def driver_steps(
     # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
     resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
     ending, sequence, held = _Ending(tables), _Sequence(), _Held(resumed)
+    response = _Response(resumed)
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
@@ -524,7 +574,11 @@ def driver_steps(
         run.feed(index, payload)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
+        spec = WIRE_EVENTS.get(payload["type"])
+        amends = ending.amendable and spec is not None and spec.event_class in TERMINALS
+        owes = response.take(payload, live, amends)
         problems += ending.problems(ending.take(payload["type"]), view, raised)
+        problems += response.problems(owes, view, raised)
         problems += sequence.problems(sequence.take(payload, live), view, raised)
         if live:
             owed = held.take(expected)
