@@ -214,6 +214,23 @@ def sample(mutants: Sequence[TableMutant], count: int) -> list[TableMutant]:
     return [mutants[int(k * stride)] for k in range(count)]
 
 
+def independent(mutants: Sequence[TableMutant], count: int, seed: int) -> list[TableMutant]:
+    """``count`` of ``mutants`` drawn by ``random.Random(seed)``, none that is one of the
+    named mutants (``mutants.MUTANT_LIST``: its changed table equal to a named one's)."""
+    from .mutants import MUTANT_LIST
+
+    named = [(m.tables, field) for m in MUTANT_LIST for field in TABLES]
+    fresh = [
+        mutant
+        for mutant in mutants
+        if not any(
+            field == mutant.table and getattr(tables, field) == getattr(mutant.tables, field)
+            for tables, field in named
+        )
+    ]
+    return random.Random(seed).sample(fresh, min(count, len(fresh)))
+
+
 # -- driver edits ----------------------------------------------------------------------
 
 
@@ -1409,6 +1426,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sample", type=int, default=0, help="table mutants (0: all)")
     parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="draw --sample table mutants at random with this seed, none of the named "
+        "mutants (an independent sample; without it the sample is spread evenly)",
+    )
+    parser.add_argument(
         "--match",
         action="append",
         default=[],
@@ -1466,7 +1490,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_tables:
         chosen = [m for m in table_mutants() if _matches(m.tables.name, args.match)]
         changing: list[tuple[Verdict, Job]] = []
-        for mutant in sample(chosen, args.sample):
+        if args.seed is not None:
+            chosen = independent(chosen, args.sample, args.seed)
+        for mutant in sample(chosen, 0 if args.seed is not None else args.sample):
             verdict, changed = behaviour(mutant, corpus)
             if changed:
                 changing.append((verdict, _table_job(mutant, corpus, reads, args.depth)))
