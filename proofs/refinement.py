@@ -249,16 +249,16 @@ class _Facts:
 
 
 def expected_target(
-    view: DriverView, payload: Mapping[str, Any], tables: ModelTables
+    driver: DriverView, payload: Mapping[str, Any], tables: ModelTables
 ) -> Expected | None:
     """The model's decision for an ``output_item.added`` or ``output_item.done`` in the
-    driver's state before it, read through its ``view`` (None for any other event, or
+    driver's state before it, read through its view ``driver`` (None for any other event, or
     an item with no type)."""
     kernels = table_kernels(tables)
-    facts = _Facts(view)
+    facts = _Facts(driver)
     item = payload.get("item")
     if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
-        return _routed(view, payload, facts, kernels)
+        return _routed(driver, payload, facts, kernels)
     item_type = item["type"]
     call_id = _text(item.get("call_id"))
     item_id = _text(item.get("id")) or _text(item.get("item_id"))
@@ -274,7 +274,7 @@ def expected_target(
         )
         admission = kernels.admit_added(view)
     elif payload.get("type") == "response.output_item.done":
-        slot = view.slot(_index(payload.get("output_index")))
+        slot = driver.slot(_index(payload.get("output_index")))
         match = MatchFacts(
             call=call_id,
             has_id=item_id is not None,
