@@ -64,12 +64,13 @@ can follow them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import z3
-from responses_oracle.core.view import DriverRun, DriverView
+from responses_oracle.core.view import DriverRun, DriverView, EntryFacts
 from responses_oracle.model.admission import (
     MatchFacts,
     added_view,
@@ -77,13 +78,16 @@ from responses_oracle.model.admission import (
     identity_relation,
     match_view,
 )
+from responses_oracle.model.annotations import ADDITION_TYPES
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
     TERMINALS,
     UNKNOWN_ITEM_TYPE,
     WIRE_EVENTS,
+    ChannelKind,
     EventClass,
 )
+from responses_oracle.model.channels import channel_state
 from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
@@ -93,6 +97,7 @@ from responses_oracle.model.responses import UNENDED, held_attaches, next_sequen
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
+    CHANNEL_TRIGGERS,
     RESPONSE_WIDE_TRIGGERS,
     AdmissionAction,
     Code,
@@ -568,6 +573,7 @@ def driver_steps(
             continue
         before = observe(view, slotless)
         live = not view.terminal
+        entries = view.entries
         expected = expected_target(view, payload, tables) if live else None
         chars = _delta_chars(view)
         raised = len(view.codes)
@@ -589,6 +595,10 @@ def driver_steps(
             problems += _misreported(calls, view, raised, tables, resumed)
             problems += _identity(expected, view)
             problems += _learned(expected, calls, view, tables)
+            problems += _reclassified(payload, expected, entries, calls, tables)
+            problems += _annotated(payload, expected, entries, view, tables)
+            if view.terminal:
+                problems += _arguments_checked(view, raised)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
         after = observe(view, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
@@ -600,6 +610,7 @@ def driver_steps(
     problems += ending.problems(ending.end_of_input(), view, raised)
     if live:
         problems += held.problems(held.release(view), view, raised)
+        problems += _arguments_checked(view, raised)
     steps.append(
         DriverStep(
             len(events),
@@ -612,6 +623,94 @@ def driver_steps(
         )
     )
     return steps
+
+
+def _channel_of(payload: Mapping[str, Any]) -> tuple[Trigger, ChannelKind, int] | None:
+    """The trigger and the channel a payload event names, read by the wire catalogue:
+    its ``WireEventSpec.channel`` and the part its ``index_field`` names (0 without one)."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if spec is None or spec.trigger not in CHANNEL_TRIGGERS or spec.channel is None:
+        return None
+    index = _index(payload.get(spec.index_field)) if spec.index_field is not None else 0
+    return spec.trigger, spec.channel, index or 0
+
+
+def _reclassified(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    before: Sequence[EntryFacts],
+    calls: Sequence[tuple[EntryState, Trigger]],
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """A channel event delivers the trigger ``tables.reclassification`` gives for the
+    state of its own channel (R7, ``model.channels``): a delta after that part's
+    ``*.done`` is late, a delta of another part is not.  The abstraction counts closed
+    channels without telling them apart, so which channel a step reached is checked
+    here, on the driver's channels before the event."""
+    named = _channel_of(payload)
+    if named is None or expected is None or expected.target is None or not calls:
+        return ()
+    if expected.target >= len(before):
+        return ()
+    trigger, kind, index = named
+    entry = before[expected.target]
+    if kind not in {k for k, _, _ in entry.channels} and not _channel_kind_of(entry, kind):
+        return ()  # the entry has no such channel: channel_mismatch, not a step
+    closed = (kind, index, True) in entry.channels
+    owed = tables.reclassification[trigger][channel_state(PYTHON, closed)]
+    if calls[0][1] is owed:
+        return ()
+    return (f"{payload['type']} on {kind.value}[{index}] delivered {calls[0][1].value}, "
+            f"owes {owed.value}",)
+
+
+def _channel_kind_of(entry: EntryFacts, kind: ChannelKind) -> bool:
+    """Whether the catalogue gives ``entry``'s item type a channel of ``kind``."""
+    spec = ITEM_TYPES.get(entry.item_type, UNKNOWN_ITEM_TYPE)
+    return any(location.channel is kind for location in spec.channels)
+
+
+def _annotated(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    before: Sequence[EntryFacts],
+    view: DriverView,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """A part addition event reaching an open entry leaves its value in the part its
+    ``PART_ADDITIONS`` cell names (R15: the contract ``part_additions`` proves no
+    annotation is lost, here the driver is held to it)."""
+    kind = ADDITION_TYPES.get(payload["type"])
+    if kind is None or expected is None or expected.target is None:
+        return ()
+    if expected.target >= len(before) or before[expected.target].state not in OPEN_STATES:
+        return ()
+    addition = tables.part_additions[kind]
+    index = payload.get(addition.part_index.value, 0)
+    value = payload.get(addition.value.value)
+    if type(index) is not int or index < 0 or value is None:
+        return ()
+    part = view.part(expected.target, addition.channel, index) or {}
+    if value in (part.get(addition.array) or []):
+        return ()
+    return (f"{payload['type']}: its value is not in part {index}'s {addition.array}",)
+
+
+def _arguments_checked(view: DriverView, raised: int) -> tuple[str, ...]:
+    """At the response's end each ``function_call`` whose arguments are not JSON owes
+    ``invalid_json_arguments`` (R9: the call's arguments are what a client parses)."""
+    owed = 0
+    for entry in view.entries:
+        text = view.arguments(entry.ordinal) if entry.item_type == "function_call" else None
+        if text:
+            try:
+                json.loads(text)
+            except ValueError:
+                owed += 1
+    said = sum(code is Code.INVALID_JSON_ARGUMENTS for code in view.codes[raised:])
+    if said == owed:
+        return ()
+    return (f"{owed} invalid_json_arguments owed at the end, {said} raised",)
 
 
 def _effects(call: tuple[EntryState, Trigger], tables: ModelTables) -> tuple[Effect, ...]:

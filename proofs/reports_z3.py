@@ -126,6 +126,8 @@ def admission_step(tables: ModelTables, n: int) -> StepFacts:
                 rows[effect].append(z3.And(state == states[before], trigger == triggers[on]))
     raised: dict[Code, list[Term]] = {code: [] for code in Code}
     keys: list[tuple[Term, tuple[Any, ...]]] = []
+    # The driver asks the waiver of an effect that reports, in a resumed response only.
+    asked: list[tuple[Term, tuple[Any, ...]]] = []
     waivers: list[Term] = []
     for effect, code in tables.note_codes.items():
         has = z3.Or(rows[effect]) if rows[effect] else z3.BoolVal(False)
@@ -134,6 +136,7 @@ def admission_step(tables: ModelTables, n: int) -> StepFacts:
         # A waiver names a note: one on an effect that reports nothing is a table error.
         waivers.append(z3.BoolVal(not waives or code is not None))
         if code is not None:
+            asked.append((z3.And(has, resumed), (effect,)))
             raised[code].append(z3.And(has, z3.Not(z3.And(resumed, z3.BoolVal(waives)))))
     said = {code: z3.Or(terms) if terms else z3.BoolVal(False) for code, terms in raised.items()}
 
@@ -170,7 +173,8 @@ def admission_step(tables: ModelTables, n: int) -> StepFacts:
     }
     claim = z3.And(*waivers, *[said[code] == owed.get(code, z3.BoolVal(False)) for code in Code])
     show = {"state": state, "trigger": trigger, "resumed": resumed}
-    return StepFacts(said, z3.BoolVal(True), claim, show, {"note_codes": tuple(keys)})
+    keys_by_table = {"note_codes": tuple(keys), "resume_waived": tuple(asked)}
+    return StepFacts(said, z3.BoolVal(True), claim, show, keys_by_table)
 
 
 def announced_step(tables: ModelTables, n: int) -> StepFacts:

@@ -47,7 +47,7 @@ from responses_oracle.model.vocabulary import (
 
 from .dispatch import end_of_input, step
 from .events import parse_event
-from .state import ResponseState
+from .state import ResponseState, channel_text
 
 if TYPE_CHECKING:
     from responses_oracle.model.invariants import ResponseSnapshot
@@ -142,6 +142,23 @@ class DriverView:
         key = self._state.interner.find(call_id)
         ordinal = self._state.call_ids.get((kind, key)) if key is not None else None
         return (ordinal,) if ordinal is not None else ()
+
+    def part(self, ordinal: int, kind: ChannelKind, index: int) -> Mapping[str, Any] | None:
+        """A copy of the part object the channel ``(kind, index)`` of entry ``ordinal``
+        holds (R15: its annotations), or None."""
+        entries = self._state.entries
+        channel = entries[ordinal].channels.get((kind, index)) if ordinal < len(entries) else None
+        part = channel.part if channel is not None else None
+        return (
+            None
+            if part is None
+            else {key: list(v) if isinstance(v, list) else v for key, v in part.items()}
+        )
+
+    def arguments(self, ordinal: int) -> str | None:
+        """The text of entry ``ordinal``'s ``arguments`` channel (part 0), or None."""
+        channel = self._state.entries[ordinal].channels.get((ChannelKind.ARGUMENTS, 0))
+        return None if channel is None else channel_text(channel)
 
     @property
     def terminal(self) -> bool:
