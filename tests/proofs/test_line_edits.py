@@ -3,6 +3,7 @@ driver's source, applied by swapping one function's code, and judged by a refine
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -74,3 +75,54 @@ def test_the_sample_depends_only_on_the_seed() -> None:
     edits = line_edits("responses_oracle.core.route")
     assert [e.name for e in sample(edits, 5, 7)] == [e.name for e in sample(edits, 5, 7)]
     assert [e.name for e in sample(edits, 5, 7)] != [e.name for e in sample(edits, 5, 8)]
+
+
+def _bad_arguments() -> list[dict[str, Any]]:
+    """A completed call whose arguments are not JSON."""
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r", "output": [call]}},
+    ]
+
+
+def _annotations() -> list[dict[str, Any]]:
+    from responses_oracle.proofs.mutation import edge_streams
+
+    name = "edge: annotations (response.output_text.annotation.added)"
+    return next(list(s.events) for s in edge_streams() if s.name.startswith(name))
+
+
+def _two_summary_parts() -> list[dict[str, Any]]:
+    from helpers import REPO
+
+    path = "fixtures/captures/pydantic-ai/test_openai_responses_thinking_part_iter.i0.jsonl"
+    lines = (REPO / path).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("module", "change", "witness"),
+    [
+        ("settle", "dropped: json.loads(text)", _bad_arguments),
+        ("route", "dropped: _add_to_part(", _annotations),
+        # A long capture (about 20 s of refinement): in the slow run.
+        pytest.param("events", "is -> is not", _two_summary_parts, marks=pytest.mark.slow),
+    ],
+)
+def test_the_first_samples_survivors_are_refuted(module: str, change: str, witness: Any) -> None:
+    # proofs/line-edits-sample1.json: three edits passed the refinement (the tests killed
+    # them); the refinement now checks what each broke.
+    edits = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if e.change.startswith(change)
+        and (module != "events" or e.source.startswith("part_index = None if"))
+    ]
+    (edit,) = edits
+    events = witness()
+    assert check_stream(events) == []
+    with edit.applied():
+        assert check_stream(events)
