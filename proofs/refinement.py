@@ -78,7 +78,7 @@ from responses_oracle.model.admission import (
     identity_relation,
     match_view,
 )
-from responses_oracle.model.annotations import ADDITION_TYPES
+from responses_oracle.model.annotations import ADDITION_TYPES, PartMerge, position_view
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
     TERMINALS,
@@ -577,6 +577,7 @@ def driver_steps(
         expected = expected_target(view, payload, tables) if live else None
         chars = _delta_chars(view)
         raised = len(view.codes)
+        annotation = _Annotation(payload, expected if live else None, entries, view, tables)
         run.feed(index, payload)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
@@ -596,7 +597,7 @@ def driver_steps(
             problems += _identity(expected, view)
             problems += _learned(expected, calls, view, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
-            problems += _annotated(payload, expected, entries, view, tables)
+            problems += annotation.problems(view)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
@@ -670,30 +671,56 @@ def _channel_kind_of(entry: EntryFacts, kind: ChannelKind) -> bool:
     return any(location.channel is kind for location in spec.channels)
 
 
-def _annotated(
-    payload: Mapping[str, Any],
-    expected: Expected | None,
-    before: Sequence[EntryFacts],
-    view: DriverView,
-    tables: ModelTables,
-) -> tuple[str, ...]:
-    """A part addition event reaching an open entry leaves its value in the part its
-    ``PART_ADDITIONS`` cell names (R15: the contract ``part_additions`` proves no
-    annotation is lost, here the driver is held to it)."""
-    kind = ADDITION_TYPES.get(payload["type"])
-    if kind is None or expected is None or expected.target is None:
-        return ()
-    if expected.target >= len(before) or before[expected.target].state not in OPEN_STATES:
-        return ()
-    addition = tables.part_additions[kind]
-    index = payload.get(addition.part_index.value, 0)
-    value = payload.get(addition.value.value)
-    if type(index) is not int or index < 0 or value is None:
-        return ()
-    part = view.part(expected.target, addition.channel, index) or {}
-    if value in (part.get(addition.array) or []):
-        return ()
-    return (f"{payload['type']}: its value is not in part {index}'s {addition.array}",)
+class _Annotation:
+    """A part addition event reaching an open entry, and the part's array before it:
+    after the event the array is the model's merge (R15, ``tables.part_merge`` over
+    ``model.annotations.position_view``, the fields ``PART_ADDITIONS`` names): the value
+    appended, or put in place of the element at its position, nothing else changed (the
+    contract ``part_additions`` proves this of the tables; here the driver is held to
+    it)."""
+
+    def __init__(
+        self,
+        payload: Mapping[str, Any],
+        expected: Expected | None,
+        before: Sequence[EntryFacts],
+        view: DriverView,
+        tables: ModelTables,
+    ) -> None:
+        self.owed: tuple[int, Any, int, list[Any]] | None = None
+        kind = ADDITION_TYPES.get(payload["type"])
+        if kind is None or expected is None or expected.target is None:
+            return
+        if expected.target >= len(before) or before[expected.target].state not in OPEN_STATES:
+            return
+        self.addition = addition = tables.part_additions[kind]
+        index = payload.get(addition.part_index.value, 0)
+        value = payload.get(addition.value.value)
+        if type(index) is not int or index < 0 or value is None:
+            return
+        part = view.part(expected.target, addition.channel, index) or {}
+        array = list(part.get(addition.array) or [])
+        position = payload.get(addition.position.value)
+        at = position if type(position) is int and position >= 0 else None
+        inside = at is not None and at < len(array)
+        merge = tables.part_merge[position_view(PYTHON, at is not None, inside)]
+        if merge is PartMerge.APPEND:
+            array.append(value)
+        elif merge is PartMerge.REPLACE and at is not None and inside:
+            array[at] = value
+        self.owed = (expected.target, index, value, array)
+
+    def problems(self, view: DriverView) -> tuple[str, ...]:
+        """Where the driver's part after the event is not the model's merge."""
+        if self.owed is None:
+            return ()
+        target, index, _, array = self.owed
+        part = view.part(target, self.addition.channel, index) or {}
+        found = list(part.get(self.addition.array) or [])
+        if found == array:
+            return ()
+        return (f"part {index}'s {self.addition.array} holds {len(found)} elements, the "
+                f"model's merge {len(array)}",)
 
 
 def _arguments_checked(view: DriverView, raised: int) -> tuple[str, ...]:
