@@ -172,6 +172,11 @@ class Expected:
     orphan: tuple[int | None, str | None] | None = None
     """A payload event the routing table sends to no entry with ``orphan_event``: its
     ``(output_index, item_id)``, which a resumed response holds until its end (R14)."""
+    code: Code | None = None
+    """The code the item's admission cell raises (R6: ``duplicate_call_id``,
+    ``ambiguous_route``, ``snapshot_rekeyed``)."""
+    wire_id: str | None = None
+    """The item's wire ``id``: it names the entry the item reaches after the event."""
 
 
 @dataclass(frozen=True)
@@ -307,13 +312,13 @@ def expected_target(
     elif admission.action is AdmissionAction.ADMIT:
         chosen = fresh
     else:
-        return Expected(None)
+        return Expected(None, code=admission.code)
     assert chosen is not None
     trigger = Trigger.ITEM_ADDED if payload["type"].endswith(".added") else Trigger.ITEM_DONE
     held = entries[chosen] if chosen < fresh else None
     row = kernels.lifecycle(held.state if held is not None else EntryState.ABSENT, trigger)
     if Effect.MERGE_ITEM not in row.effects:
-        return Expected(chosen)
+        return Expected(chosen, code=admission.code, wire_id=_text(item.get("id")))
     identity: list[tuple[IdentityField, str | None]] = []
     for field in IdentityField:
         value = _text(item.get(field.value))
@@ -325,7 +330,8 @@ def expected_target(
             field, admission.stage, identity_relation(PYTHON, before, value, taken)
         )
         identity.append((field, value if cell.action is PayloadAction.TAKE else before))
-    return Expected(chosen, identity=tuple(identity))
+    wire_id = _text(item.get("id"))
+    return Expected(chosen, identity=tuple(identity), code=admission.code, wire_id=wire_id)
 
 
 def _index(value: Any) -> int | None:
@@ -578,6 +584,7 @@ def driver_steps(
         chars = _delta_chars(view)
         raised = len(view.codes)
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
+        codes = view.codes
         run.feed(index, payload)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
@@ -586,6 +593,7 @@ def driver_steps(
         owes = response.take(payload, live, amends)
         problems += ending.problems(ending.take(payload["type"]), view, raised)
         problems += response.problems(owes, view, raised)
+        problems += _kept(codes, view, amends)
         problems += sequence.problems(sequence.take(payload, live), view, raised)
         if live:
             owed = held.take(expected)
@@ -598,6 +606,8 @@ def driver_steps(
             problems += _learned(expected, calls, view, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
+            problems += _admitted(expected, view, raised)
+            problems += _fields_checked(payload, view, raised)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
@@ -661,8 +671,10 @@ def _reclassified(
     owed = tables.reclassification[trigger][channel_state(PYTHON, closed)]
     if calls[0][1] is owed:
         return ()
-    return (f"{payload['type']} on {kind.value}[{index}] delivered {calls[0][1].value}, "
-            f"owes {owed.value}",)
+    return (
+        f"{payload['type']} on {kind.value}[{index}] delivered {calls[0][1].value}, "
+        f"owes {owed.value}",
+    )
 
 
 def _channel_kind_of(entry: EntryFacts, kind: ChannelKind) -> bool:
@@ -719,8 +731,67 @@ class _Annotation:
         found = list(part.get(self.addition.array) or [])
         if found == array:
             return ()
-        return (f"part {index}'s {self.addition.array} holds {len(found)} elements, the "
-                f"model's merge {len(array)}",)
+        return (
+            f"part {index}'s {self.addition.array} holds {len(found)} elements, the "
+            f"model's merge {len(array)}",
+        )
+
+
+def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
+    """An item event raises the code of its admission cell (R6), and the item's wire id
+    names the entry it reached (R4: an entry is found again by any id it was given)."""
+    if expected is None:
+        return ()
+    found: list[str] = []
+    if expected.code is not None and expected.code not in view.codes[raised:]:
+        found.append(f"the item's admission owes {expected.code.value}")
+    reached = expected.target is not None and expected.target < len(view.entries)
+    if reached and expected.wire_id is not None and expected.target not in view.named(
+        expected.wire_id
+    ):
+        found.append(f"id {expected.wire_id!r} does not name entry {expected.target}")
+    return tuple(found)
+
+
+_WIRE_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "sequence_number": lambda v: type(v) is int,
+    "output_index": lambda v: type(v) is int and v >= 0,
+    "item_id": lambda v: type(v) is str,
+}
+"""The fields R1 reads off every item-scoped event, and the type each must have."""
+
+
+def _fields_checked(payload: Mapping[str, Any], view: DriverView, raised: int) -> tuple[str, ...]:
+    """R1 on an item-scoped event's own fields (the wire catalogue's): a field of the
+    wrong type owes ``invalid_field``; an event whose fields are all well typed owes
+    none (a payload event carries no object whose inside could owe one)."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or spec.value_in_part:
+        return ()
+    checks = dict(_WIRE_FIELDS)
+    if spec.index_field is not None:
+        checks[spec.index_field] = _WIRE_FIELDS["output_index"]
+    if spec.value_field is not None:
+        checks[spec.value_field] = lambda v: type(v) is str
+    bad = [
+        name
+        for name, ok in checks.items()
+        if payload.get(name) is not None and not ok(payload.get(name))
+    ]
+    said = Code.INVALID_FIELD in view.codes[raised:]
+    if bool(bad) == said:
+        return ()
+    return (f"fields {bad} owe {'an' if bad else 'no'} invalid_field; raised: {said}",)
+
+
+def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, ...]:
+    """The codes raised before an event stay as they were: a step only adds codes,
+    but the terminal that amends an ``error`` replaces its ``response_error`` (the one
+    failure reported once, R14)."""
+    kept = [c for c in before if not (amends and c is Code.RESPONSE_ERROR)]
+    if list(view.codes[: len(kept)]) == kept:
+        return ()
+    return ("the step removed or changed codes raised before it",)
 
 
 def _arguments_checked(view: DriverView, raised: int) -> tuple[str, ...]:
