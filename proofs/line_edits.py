@@ -502,7 +502,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=40, help="edits to draw (0: all)")
     parser.add_argument("--seed", type=int, default=4141, help="the sample's seed")
     parser.add_argument("--side", choices=("all", "reducer", "proxy"), default="all")
-    parser.add_argument("--exclude", type=Path, help="a record whose edits are not drawn")
+    parser.add_argument(
+        "--exclude", type=Path, action="append", default=[], help="a record not to draw from"
+    )
     parser.add_argument("--tests", action="store_true", help="run the tests on survivors")
     parser.add_argument("--out", type=Path, help="write the record here (JSON)")
     parser.add_argument("--list", action="store_true", help="list the edits and stop")
@@ -516,8 +518,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(edits)} edits")
         return 0
     excluded: set[str] = set()
-    if args.exclude is not None:
-        excluded = {v["edit"] for v in json.loads(args.exclude.read_text())["verdicts"]}
+    for record in args.exclude:
+        excluded |= {v["edit"] for v in json.loads(record.read_text())["verdicts"]}
     pool = [edit for edit in edits if edit.name not in excluded]
     drawn = sample(pool, args.sample or len(pool), args.seed)
     corpus = corpus_for_edits()
