@@ -573,7 +573,7 @@ def driver_steps(
     # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
     resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
     ending, sequence, held = _Ending(tables), _Sequence(), _Held(resumed)
-    response = _Response(resumed)
+    response, wire_ids = _Response(resumed), _WireIds()
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
@@ -607,6 +607,7 @@ def driver_steps(
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
             problems += _admitted(expected, view, raised)
+            problems += wire_ids.problems(expected, view, raised)
             problems += _fields_checked(payload, view, raised)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
@@ -746,8 +747,10 @@ def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple
     if expected.code is not None and expected.code not in view.codes[raised:]:
         found.append(f"the item's admission owes {expected.code.value}")
     reached = expected.target is not None and expected.target < len(view.entries)
-    if reached and expected.wire_id is not None and expected.target not in view.named(
-        expected.wire_id
+    if (
+        reached
+        and expected.wire_id is not None
+        and expected.target not in view.named(expected.wire_id)
     ):
         found.append(f"id {expected.wire_id!r} does not name entry {expected.target}")
     return tuple(found)
@@ -786,12 +789,40 @@ def _fields_checked(payload: Mapping[str, Any], view: DriverView, raised: int) -
 
 def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, ...]:
     """The codes raised before an event stay as they were: a step only adds codes,
-    but the terminal that amends an ``error`` replaces its ``response_error`` (the one
-    failure reported once, R14)."""
+    but the terminal that amends an ``error`` replaces its ``response_error``: a
+    response's failure is reported once (R14)."""
     kept = [c for c in before if not (amends and c is Code.RESPONSE_ERROR)]
-    if list(view.codes[: len(kept)]) == kept:
-        return ()
-    return ("the step removed or changed codes raised before it",)
+    found: list[str] = []
+    if list(view.codes[: len(kept)]) != kept:
+        found.append("the step removed or changed codes raised before it")
+    if view.codes.count(Code.RESPONSE_ERROR) > 1:
+        found.append("the response's failure is reported more than once")
+    return tuple(found)
+
+
+class _WireIds:
+    """R4 on the ids items give their entries: the first wire ``id`` an item event
+    brings an entry is its id from then on; a later different one is reported
+    ``id_changed`` and the first kept."""
+
+    def __init__(self) -> None:
+        self.first: dict[int, str] = {}
+
+    def problems(self, expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
+        """After an item event that reached its entry: the entry's id and the code owed."""
+        if expected is None or expected.wire_id is None or expected.target is None:
+            return ()
+        entries = view.entries
+        if expected.target >= len(entries):
+            return ()
+        first = self.first.setdefault(expected.target, expected.wire_id)
+        found: list[str] = []
+        if entries[expected.target].item_id != first:
+            found.append(f"entry {expected.target}'s id is not its first wire id {first!r}")
+        owed = first != expected.wire_id
+        if owed != (Code.ID_CHANGED in view.codes[raised:]):
+            found.append(f"the item's id owes {'an' if owed else 'no'} id_changed")
+        return tuple(found)
 
 
 def _arguments_checked(view: DriverView, raised: int) -> tuple[str, ...]:
