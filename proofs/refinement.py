@@ -358,7 +358,13 @@ def _routed(
     route = kernels.route(*views)
     target: int | None = route_target(PYTHON, route.action, bound, named)
     orphan = (output_index, item_id) if route.code is Code.ORPHAN_EVENT else None
-    return Expected(target, required=False, item_id=item_id, orphan=orphan)
+    # A payload event the route sends to an entry is delivered to it, unless it names a
+    # channel the entry's type does not have (channel_mismatch, no step).
+    required = target is not None and (
+        spec.trigger not in CHANNEL_TRIGGERS
+        or (spec.channel is not None and _channel_kind_of(facts.entries[target], spec.channel))
+    )
+    return Expected(target, required=required, item_id=item_id, orphan=orphan)
 
 
 class _Recorder:
