@@ -353,6 +353,91 @@ def _core_state_Slot(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     )
 
 
+def _core_view_EntryFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
+    """``EntryFacts`` of ``responses_oracle.core.view``."""
+    running: set[tuple[int, int]] = set()
+    def __init__(self: Any, ordinal: Any, item_type: Any, state: Any, slot: Any, completions: Any, confirmed: Any, in_snapshot: Any, channels: Any, delta_chars: Any, call_id: Any, name: Any, namespace: Any, item_id: Any, executable: Any, execution: Any) -> None:
+        _object_setattr(self, 'ordinal', ordinal)
+        _object_setattr(self, 'item_type', item_type)
+        _object_setattr(self, 'state', state)
+        _object_setattr(self, 'slot', slot)
+        _object_setattr(self, 'completions', completions)
+        _object_setattr(self, 'confirmed', confirmed)
+        _object_setattr(self, 'in_snapshot', in_snapshot)
+        _object_setattr(self, 'channels', channels)
+        _object_setattr(self, 'delta_chars', delta_chars)
+        _object_setattr(self, 'call_id', call_id)
+        _object_setattr(self, 'name', name)
+        _object_setattr(self, 'namespace', namespace)
+        _object_setattr(self, 'item_id', item_id)
+        _object_setattr(self, 'executable', executable)
+        _object_setattr(self, 'execution', execution)
+    def __repr__(self: Any) -> Any:
+        key = id(self), _get_ident()
+        if key in running:
+            return '...'
+        running.add(key)
+        try:
+            return self.__class__.__qualname__ + f"(ordinal={self.ordinal!r}, item_type={self.item_type!r}, state={self.state!r}, slot={self.slot!r}, completions={self.completions!r}, confirmed={self.confirmed!r}, in_snapshot={self.in_snapshot!r}, channels={self.channels!r}, delta_chars={self.delta_chars!r}, call_id={self.call_id!r}, name={self.name!r}, namespace={self.namespace!r}, item_id={self.item_id!r}, executable={self.executable!r}, execution={self.execution!r})"
+        finally:
+            running.discard(key)
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return (self.ordinal, self.item_type, self.state, self.slot, self.completions, self.confirmed, self.in_snapshot, self.channels, self.delta_chars, self.call_id, self.name, self.namespace, self.item_id, self.executable, self.execution) == (other.ordinal, other.item_type, other.state, other.slot, other.completions, other.confirmed, other.in_snapshot, other.channels, other.delta_chars, other.call_id, other.name, other.namespace, other.item_id, other.executable, other.execution)
+        return NotImplemented
+    __setattr__, __delattr__ = _frozen(cls, ('ordinal', 'item_type', 'state', 'slot', 'completions', 'confirmed', 'in_snapshot', 'channels', 'delta_chars', 'call_id', 'name', 'namespace', 'item_id', 'executable', 'execution'))
+    def __hash__(self: Any) -> int:
+        return hash((self.ordinal, self.item_type, self.state, self.slot, self.completions, self.confirmed, self.in_snapshot, self.channels, self.delta_chars, self.call_id, self.name, self.namespace, self.item_id, self.executable, self.execution))
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('ordinal', 'item_type', 'state', 'slot', 'completions', 'confirmed', 'in_snapshot', 'channels', 'delta_chars', 'call_id', 'name', 'namespace', 'item_id', 'executable', 'execution'))
+    return (
+        ('__init__', __init__),
+        ('__repr__', __repr__),
+        ('__eq__', __eq__),
+        ('__setattr__', __setattr__),
+        ('__delattr__', __delattr__),
+        ('__hash__', __hash__),
+        ('__match_args__', ('ordinal', 'item_type', 'state', 'slot', 'completions', 'confirmed', 'in_snapshot', 'channels', 'delta_chars', 'call_id', 'name', 'namespace', 'item_id', 'executable', 'execution')),
+        ('__getstate__', _dataclass_getstate),
+        ('__setstate__', _dataclass_setstate),
+    )
+
+
+def _core_view_SlotFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
+    """``SlotFacts`` of ``responses_oracle.core.view``."""
+    running: set[tuple[int, int]] = set()
+    def __init__(self: Any, state: Any, entries: Any) -> None:
+        _object_setattr(self, 'state', state)
+        _object_setattr(self, 'entries', entries)
+    def __repr__(self: Any) -> Any:
+        key = id(self), _get_ident()
+        if key in running:
+            return '...'
+        running.add(key)
+        try:
+            return self.__class__.__qualname__ + f"(state={self.state!r}, entries={self.entries!r})"
+        finally:
+            running.discard(key)
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return (self.state, self.entries) == (other.state, other.entries)
+        return NotImplemented
+    __setattr__, __delattr__ = _frozen(cls, ('state', 'entries'))
+    def __hash__(self: Any) -> int:
+        return hash((self.state, self.entries))
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('state', 'entries'))
+    return (
+        ('__init__', __init__),
+        ('__repr__', __repr__),
+        ('__eq__', __eq__),
+        ('__setattr__', __setattr__),
+        ('__delattr__', __delattr__),
+        ('__hash__', __hash__),
+        ('__match_args__', ('state', 'entries')),
+        ('__getstate__', _dataclass_getstate),
+        ('__setstate__', _dataclass_setstate),
+    )
+
+
 def _model_admission_MatchFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     """``MatchFacts`` of ``responses_oracle.model.admission``."""
     running: set[tuple[int, int]] = set()
@@ -922,6 +1007,14 @@ RECORDS: dict[str, tuple[Any, Callable[[type, tuple[Any, ...]], Methods]]] = {
     'responses_oracle.core.state.Slot': (
         (False, True, False, (('state', True, False, True, True, True), ('entries', False, True, True, True, True))),
         _core_state_Slot,
+    ),
+    'responses_oracle.core.view.EntryFacts': (
+        (True, True, False, (('ordinal', False, False, True, True, True), ('item_type', False, False, True, True, True), ('state', False, False, True, True, True), ('slot', False, False, True, True, True), ('completions', False, False, True, True, True), ('confirmed', False, False, True, True, True), ('in_snapshot', False, False, True, True, True), ('channels', False, False, True, True, True), ('delta_chars', False, False, True, True, True), ('call_id', False, False, True, True, True), ('name', False, False, True, True, True), ('namespace', False, False, True, True, True), ('item_id', False, False, True, True, True), ('executable', False, False, True, True, True), ('execution', False, False, True, True, True))),
+        _core_view_EntryFacts,
+    ),
+    'responses_oracle.core.view.SlotFacts': (
+        (True, True, False, (('state', False, False, True, True, True), ('entries', False, False, True, True, True))),
+        _core_view_SlotFacts,
     ),
     'responses_oracle.model.admission.MatchFacts': (
         (True, False, False, (('call', False, False, True, True, True), ('has_id', False, False, True, True, True), ('snapshot', False, False, True, True, True), ('bound', False, False, True, True, True), ('shared', False, False, True, True, True), ('named', False, False, True, True, True), ('holder', False, False, True, True, True), ('same_type', False, False, True, True, True), ('call_of', False, False, True, True, True), ('has_id_of', False, False, True, True, True), ('open_', False, False, True, True, True))),
