@@ -92,7 +92,7 @@ def _annotations() -> list[dict[str, Any]]:
     from responses_oracle.proofs.mutation import edge_streams
 
     name = "edge: annotations (response.output_text.annotation.added)"
-    return next(list(s.events) for s in edge_streams() if s.name.startswith(name))
+    return next([dict(e) for e in s.events] for s in edge_streams() if s.name.startswith(name))
 
 
 def _two_summary_parts() -> list[dict[str, Any]]:
