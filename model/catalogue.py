@@ -470,7 +470,10 @@ announces each such part with its part-added event before the part's first delta
 (R7).  A delta that opens one is reported, ``part_not_added``: openai-node's stream
 accumulator throws on it.  A resumed stream (R14) waives it for no item: a delta reaches
 only an item the stream itself announced, after the resume point, so its parts'
-added events were due after it too (issue #41)."""
+added events were due after it too (issue #41).  The driver asks it through the
+``announces`` kernel (``ModelTables.announced_parts``, one cell per channel kind); the
+contract ``parts_announced`` (``proofs/reports_z3.py``) proves it against the wire: a
+channel is announced exactly when its deltas name a part (``WireEventSpec.index_field``)."""
 
 UNKNOWN_ITEM_TYPE = ItemTypeSpec("item")
 """The spec used for an item type the catalogue does not know (it still passes through)."""

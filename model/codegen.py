@@ -266,6 +266,27 @@ def _kernels(tables: ModelTables) -> tuple[_Kernel, ...]:
             "bool",
             "The withheld verdicts (R13): a completed call not run, reported call_withheld.",
         ),
+        _Kernel(
+            "notes",
+            tables.note_codes,
+            (("effect", "Effect"),),
+            "Code | None",
+            "The note codes (R8): the diagnostic a lifecycle row's note effect raises.",
+        ),
+        _Kernel(
+            "waives",
+            tables.resume_waived,
+            (("effect", "Effect"),),
+            "bool",
+            "The resume waivers (R14): a note effect that raises nothing in a resumed response.",
+        ),
+        _Kernel(
+            "announces",
+            tables.announced_parts,
+            (("kind", "ChannelKind"),),
+            "bool",
+            "The announced parts (R7): a delta opening such a channel owes part_not_added.",
+        ),
     )
 
 

@@ -353,6 +353,91 @@ def _core_state_Slot(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     )
 
 
+def _core_view_EntryFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
+    """``EntryFacts`` of ``responses_oracle.core.view``."""
+    running: set[tuple[int, int]] = set()
+    def __init__(self: Any, ordinal: Any, item_type: Any, state: Any, slot: Any, completions: Any, confirmed: Any, in_snapshot: Any, channels: Any, delta_chars: Any, call_id: Any, name: Any, namespace: Any, item_id: Any, executable: Any, execution: Any) -> None:
+        _object_setattr(self, 'ordinal', ordinal)
+        _object_setattr(self, 'item_type', item_type)
+        _object_setattr(self, 'state', state)
+        _object_setattr(self, 'slot', slot)
+        _object_setattr(self, 'completions', completions)
+        _object_setattr(self, 'confirmed', confirmed)
+        _object_setattr(self, 'in_snapshot', in_snapshot)
+        _object_setattr(self, 'channels', channels)
+        _object_setattr(self, 'delta_chars', delta_chars)
+        _object_setattr(self, 'call_id', call_id)
+        _object_setattr(self, 'name', name)
+        _object_setattr(self, 'namespace', namespace)
+        _object_setattr(self, 'item_id', item_id)
+        _object_setattr(self, 'executable', executable)
+        _object_setattr(self, 'execution', execution)
+    def __repr__(self: Any) -> Any:
+        key = id(self), _get_ident()
+        if key in running:
+            return '...'
+        running.add(key)
+        try:
+            return self.__class__.__qualname__ + f"(ordinal={self.ordinal!r}, item_type={self.item_type!r}, state={self.state!r}, slot={self.slot!r}, completions={self.completions!r}, confirmed={self.confirmed!r}, in_snapshot={self.in_snapshot!r}, channels={self.channels!r}, delta_chars={self.delta_chars!r}, call_id={self.call_id!r}, name={self.name!r}, namespace={self.namespace!r}, item_id={self.item_id!r}, executable={self.executable!r}, execution={self.execution!r})"
+        finally:
+            running.discard(key)
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return (self.ordinal, self.item_type, self.state, self.slot, self.completions, self.confirmed, self.in_snapshot, self.channels, self.delta_chars, self.call_id, self.name, self.namespace, self.item_id, self.executable, self.execution) == (other.ordinal, other.item_type, other.state, other.slot, other.completions, other.confirmed, other.in_snapshot, other.channels, other.delta_chars, other.call_id, other.name, other.namespace, other.item_id, other.executable, other.execution)
+        return NotImplemented
+    __setattr__, __delattr__ = _frozen(cls, ('ordinal', 'item_type', 'state', 'slot', 'completions', 'confirmed', 'in_snapshot', 'channels', 'delta_chars', 'call_id', 'name', 'namespace', 'item_id', 'executable', 'execution'))
+    def __hash__(self: Any) -> int:
+        return hash((self.ordinal, self.item_type, self.state, self.slot, self.completions, self.confirmed, self.in_snapshot, self.channels, self.delta_chars, self.call_id, self.name, self.namespace, self.item_id, self.executable, self.execution))
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('ordinal', 'item_type', 'state', 'slot', 'completions', 'confirmed', 'in_snapshot', 'channels', 'delta_chars', 'call_id', 'name', 'namespace', 'item_id', 'executable', 'execution'))
+    return (
+        ('__init__', __init__),
+        ('__repr__', __repr__),
+        ('__eq__', __eq__),
+        ('__setattr__', __setattr__),
+        ('__delattr__', __delattr__),
+        ('__hash__', __hash__),
+        ('__match_args__', ('ordinal', 'item_type', 'state', 'slot', 'completions', 'confirmed', 'in_snapshot', 'channels', 'delta_chars', 'call_id', 'name', 'namespace', 'item_id', 'executable', 'execution')),
+        ('__getstate__', _dataclass_getstate),
+        ('__setstate__', _dataclass_setstate),
+    )
+
+
+def _core_view_SlotFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
+    """``SlotFacts`` of ``responses_oracle.core.view``."""
+    running: set[tuple[int, int]] = set()
+    def __init__(self: Any, state: Any, entries: Any) -> None:
+        _object_setattr(self, 'state', state)
+        _object_setattr(self, 'entries', entries)
+    def __repr__(self: Any) -> Any:
+        key = id(self), _get_ident()
+        if key in running:
+            return '...'
+        running.add(key)
+        try:
+            return self.__class__.__qualname__ + f"(state={self.state!r}, entries={self.entries!r})"
+        finally:
+            running.discard(key)
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return (self.state, self.entries) == (other.state, other.entries)
+        return NotImplemented
+    __setattr__, __delattr__ = _frozen(cls, ('state', 'entries'))
+    def __hash__(self: Any) -> int:
+        return hash((self.state, self.entries))
+    _dataclass_getstate, _dataclass_setstate = _slot_state(('state', 'entries'))
+    return (
+        ('__init__', __init__),
+        ('__repr__', __repr__),
+        ('__eq__', __eq__),
+        ('__setattr__', __setattr__),
+        ('__delattr__', __delattr__),
+        ('__hash__', __hash__),
+        ('__match_args__', ('state', 'entries')),
+        ('__getstate__', _dataclass_getstate),
+        ('__setstate__', _dataclass_setstate),
+    )
+
+
 def _model_admission_MatchFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     """``MatchFacts`` of ``responses_oracle.model.admission``."""
     running: set[tuple[int, int]] = set()
@@ -636,9 +721,9 @@ def _model_execution_CallFacts(cls: Any, defaults: tuple[Any, ...]) -> Methods:
 
 def _model_tables_ModelTables(cls: Any, defaults: tuple[Any, ...]) -> Methods:
     """``ModelTables`` of ``responses_oracle.model.tables``."""
-    _dflt_name, _dflt_lifecycle, _dflt_slots, _dflt_routing, _dflt_namespaces, _dflt_added_admission, _dflt_matching, _dflt_done_admission, _dflt_payload, _dflt_identity, _dflt_reclassification, _dflt_boundary, _dflt_frames, _dflt_fills_missing_slot, _dflt_part_merge, _dflt_terminal_status, _dflt_amendable, _dflt_execution, _dflt_names_one_entry, _dflt_environment_runner, _dflt_execution_runner, _dflt_declared, _dflt_execution_values, _dflt_environment_types, _dflt_openings, _dflt_client_frames, _dflt_matched_items, _dflt_part_additions, _dflt_withheld = defaults
+    _dflt_name, _dflt_lifecycle, _dflt_slots, _dflt_routing, _dflt_namespaces, _dflt_added_admission, _dflt_matching, _dflt_done_admission, _dflt_payload, _dflt_identity, _dflt_reclassification, _dflt_boundary, _dflt_frames, _dflt_fills_missing_slot, _dflt_part_merge, _dflt_terminal_status, _dflt_amendable, _dflt_execution, _dflt_names_one_entry, _dflt_environment_runner, _dflt_execution_runner, _dflt_declared, _dflt_execution_values, _dflt_environment_types, _dflt_openings, _dflt_client_frames, _dflt_matched_items, _dflt_part_additions, _dflt_withheld, _dflt_note_codes, _dflt_resume_waived, _dflt_announced_parts, _dflt_restated = defaults
     running: set[tuple[int, int]] = set()
-    def __init__(self: Any, name: Any = _dflt_name, lifecycle: Any = _HAS_DEFAULT_FACTORY, slots: Any = _HAS_DEFAULT_FACTORY, routing: Any = _HAS_DEFAULT_FACTORY, namespaces: Any = _HAS_DEFAULT_FACTORY, added_admission: Any = _HAS_DEFAULT_FACTORY, matching: Any = _HAS_DEFAULT_FACTORY, done_admission: Any = _HAS_DEFAULT_FACTORY, payload: Any = _HAS_DEFAULT_FACTORY, identity: Any = _HAS_DEFAULT_FACTORY, reclassification: Any = _HAS_DEFAULT_FACTORY, boundary: Any = _HAS_DEFAULT_FACTORY, frames: Any = _HAS_DEFAULT_FACTORY, fills_missing_slot: Any = _HAS_DEFAULT_FACTORY, part_merge: Any = _HAS_DEFAULT_FACTORY, terminal_status: Any = _HAS_DEFAULT_FACTORY, amendable: Any = _HAS_DEFAULT_FACTORY, execution: Any = _HAS_DEFAULT_FACTORY, names_one_entry: Any = _HAS_DEFAULT_FACTORY, environment_runner: Any = _HAS_DEFAULT_FACTORY, execution_runner: Any = _HAS_DEFAULT_FACTORY, declared: Any = _HAS_DEFAULT_FACTORY, execution_values: Any = _HAS_DEFAULT_FACTORY, environment_types: Any = _HAS_DEFAULT_FACTORY, openings: Any = _HAS_DEFAULT_FACTORY, client_frames: Any = _HAS_DEFAULT_FACTORY, matched_items: Any = _HAS_DEFAULT_FACTORY, part_additions: Any = _HAS_DEFAULT_FACTORY, withheld: Any = _HAS_DEFAULT_FACTORY) -> None:
+    def __init__(self: Any, name: Any = _dflt_name, lifecycle: Any = _HAS_DEFAULT_FACTORY, slots: Any = _HAS_DEFAULT_FACTORY, routing: Any = _HAS_DEFAULT_FACTORY, namespaces: Any = _HAS_DEFAULT_FACTORY, added_admission: Any = _HAS_DEFAULT_FACTORY, matching: Any = _HAS_DEFAULT_FACTORY, done_admission: Any = _HAS_DEFAULT_FACTORY, payload: Any = _HAS_DEFAULT_FACTORY, identity: Any = _HAS_DEFAULT_FACTORY, reclassification: Any = _HAS_DEFAULT_FACTORY, boundary: Any = _HAS_DEFAULT_FACTORY, frames: Any = _HAS_DEFAULT_FACTORY, fills_missing_slot: Any = _HAS_DEFAULT_FACTORY, part_merge: Any = _HAS_DEFAULT_FACTORY, terminal_status: Any = _HAS_DEFAULT_FACTORY, amendable: Any = _HAS_DEFAULT_FACTORY, execution: Any = _HAS_DEFAULT_FACTORY, names_one_entry: Any = _HAS_DEFAULT_FACTORY, environment_runner: Any = _HAS_DEFAULT_FACTORY, execution_runner: Any = _HAS_DEFAULT_FACTORY, declared: Any = _HAS_DEFAULT_FACTORY, execution_values: Any = _HAS_DEFAULT_FACTORY, environment_types: Any = _HAS_DEFAULT_FACTORY, openings: Any = _HAS_DEFAULT_FACTORY, client_frames: Any = _HAS_DEFAULT_FACTORY, matched_items: Any = _HAS_DEFAULT_FACTORY, part_additions: Any = _HAS_DEFAULT_FACTORY, withheld: Any = _HAS_DEFAULT_FACTORY, note_codes: Any = _HAS_DEFAULT_FACTORY, resume_waived: Any = _HAS_DEFAULT_FACTORY, announced_parts: Any = _HAS_DEFAULT_FACTORY, restated: Any = _HAS_DEFAULT_FACTORY) -> None:
         _object_setattr(self, 'name', name)
         _object_setattr(self, 'lifecycle', _dflt_lifecycle() if lifecycle is _HAS_DEFAULT_FACTORY else lifecycle)
         _object_setattr(self, 'slots', _dflt_slots() if slots is _HAS_DEFAULT_FACTORY else slots)
@@ -668,22 +753,26 @@ def _model_tables_ModelTables(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         _object_setattr(self, 'matched_items', _dflt_matched_items() if matched_items is _HAS_DEFAULT_FACTORY else matched_items)
         _object_setattr(self, 'part_additions', _dflt_part_additions() if part_additions is _HAS_DEFAULT_FACTORY else part_additions)
         _object_setattr(self, 'withheld', _dflt_withheld() if withheld is _HAS_DEFAULT_FACTORY else withheld)
+        _object_setattr(self, 'note_codes', _dflt_note_codes() if note_codes is _HAS_DEFAULT_FACTORY else note_codes)
+        _object_setattr(self, 'resume_waived', _dflt_resume_waived() if resume_waived is _HAS_DEFAULT_FACTORY else resume_waived)
+        _object_setattr(self, 'announced_parts', _dflt_announced_parts() if announced_parts is _HAS_DEFAULT_FACTORY else announced_parts)
+        _object_setattr(self, 'restated', _dflt_restated() if restated is _HAS_DEFAULT_FACTORY else restated)
     def __repr__(self: Any) -> Any:
         key = id(self), _get_ident()
         if key in running:
             return '...'
         running.add(key)
         try:
-            return self.__class__.__qualname__ + f"(name={self.name!r}, lifecycle={self.lifecycle!r}, slots={self.slots!r}, routing={self.routing!r}, namespaces={self.namespaces!r}, added_admission={self.added_admission!r}, matching={self.matching!r}, done_admission={self.done_admission!r}, payload={self.payload!r}, identity={self.identity!r}, reclassification={self.reclassification!r}, boundary={self.boundary!r}, frames={self.frames!r}, fills_missing_slot={self.fills_missing_slot!r}, part_merge={self.part_merge!r}, terminal_status={self.terminal_status!r}, amendable={self.amendable!r}, execution={self.execution!r}, names_one_entry={self.names_one_entry!r}, environment_runner={self.environment_runner!r}, execution_runner={self.execution_runner!r}, declared={self.declared!r}, execution_values={self.execution_values!r}, environment_types={self.environment_types!r}, openings={self.openings!r}, client_frames={self.client_frames!r}, matched_items={self.matched_items!r}, part_additions={self.part_additions!r}, withheld={self.withheld!r})"
+            return self.__class__.__qualname__ + f"(name={self.name!r}, lifecycle={self.lifecycle!r}, slots={self.slots!r}, routing={self.routing!r}, namespaces={self.namespaces!r}, added_admission={self.added_admission!r}, matching={self.matching!r}, done_admission={self.done_admission!r}, payload={self.payload!r}, identity={self.identity!r}, reclassification={self.reclassification!r}, boundary={self.boundary!r}, frames={self.frames!r}, fills_missing_slot={self.fills_missing_slot!r}, part_merge={self.part_merge!r}, terminal_status={self.terminal_status!r}, amendable={self.amendable!r}, execution={self.execution!r}, names_one_entry={self.names_one_entry!r}, environment_runner={self.environment_runner!r}, execution_runner={self.execution_runner!r}, declared={self.declared!r}, execution_values={self.execution_values!r}, environment_types={self.environment_types!r}, openings={self.openings!r}, client_frames={self.client_frames!r}, matched_items={self.matched_items!r}, part_additions={self.part_additions!r}, withheld={self.withheld!r}, note_codes={self.note_codes!r}, resume_waived={self.resume_waived!r}, announced_parts={self.announced_parts!r}, restated={self.restated!r})"
         finally:
             running.discard(key)
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:
-            return (self.name, self.lifecycle, self.slots, self.routing, self.namespaces, self.added_admission, self.matching, self.done_admission, self.payload, self.identity, self.reclassification, self.boundary, self.frames, self.fills_missing_slot, self.part_merge, self.terminal_status, self.amendable, self.execution, self.names_one_entry, self.environment_runner, self.execution_runner, self.declared, self.execution_values, self.environment_types, self.openings, self.client_frames, self.matched_items, self.part_additions, self.withheld) == (other.name, other.lifecycle, other.slots, other.routing, other.namespaces, other.added_admission, other.matching, other.done_admission, other.payload, other.identity, other.reclassification, other.boundary, other.frames, other.fills_missing_slot, other.part_merge, other.terminal_status, other.amendable, other.execution, other.names_one_entry, other.environment_runner, other.execution_runner, other.declared, other.execution_values, other.environment_types, other.openings, other.client_frames, other.matched_items, other.part_additions, other.withheld)
+            return (self.name, self.lifecycle, self.slots, self.routing, self.namespaces, self.added_admission, self.matching, self.done_admission, self.payload, self.identity, self.reclassification, self.boundary, self.frames, self.fills_missing_slot, self.part_merge, self.terminal_status, self.amendable, self.execution, self.names_one_entry, self.environment_runner, self.execution_runner, self.declared, self.execution_values, self.environment_types, self.openings, self.client_frames, self.matched_items, self.part_additions, self.withheld, self.note_codes, self.resume_waived, self.announced_parts, self.restated) == (other.name, other.lifecycle, other.slots, other.routing, other.namespaces, other.added_admission, other.matching, other.done_admission, other.payload, other.identity, other.reclassification, other.boundary, other.frames, other.fills_missing_slot, other.part_merge, other.terminal_status, other.amendable, other.execution, other.names_one_entry, other.environment_runner, other.execution_runner, other.declared, other.execution_values, other.environment_types, other.openings, other.client_frames, other.matched_items, other.part_additions, other.withheld, other.note_codes, other.resume_waived, other.announced_parts, other.restated)
         return NotImplemented
-    __setattr__, __delattr__ = _frozen(cls, ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions', 'withheld'))
+    __setattr__, __delattr__ = _frozen(cls, ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions', 'withheld', 'note_codes', 'resume_waived', 'announced_parts', 'restated'))
     def __hash__(self: Any) -> int:
-        return hash((self.name, self.lifecycle, self.slots, self.routing, self.namespaces, self.added_admission, self.matching, self.done_admission, self.payload, self.identity, self.reclassification, self.boundary, self.frames, self.fills_missing_slot, self.part_merge, self.terminal_status, self.amendable, self.execution, self.names_one_entry, self.environment_runner, self.execution_runner, self.declared, self.execution_values, self.environment_types, self.openings, self.client_frames, self.matched_items, self.part_additions, self.withheld))
+        return hash((self.name, self.lifecycle, self.slots, self.routing, self.namespaces, self.added_admission, self.matching, self.done_admission, self.payload, self.identity, self.reclassification, self.boundary, self.frames, self.fills_missing_slot, self.part_merge, self.terminal_status, self.amendable, self.execution, self.names_one_entry, self.environment_runner, self.execution_runner, self.declared, self.execution_values, self.environment_types, self.openings, self.client_frames, self.matched_items, self.part_additions, self.withheld, self.note_codes, self.resume_waived, self.announced_parts, self.restated))
     return (
         ('__init__', __init__),
         ('__repr__', __repr__),
@@ -691,7 +780,7 @@ def _model_tables_ModelTables(cls: Any, defaults: tuple[Any, ...]) -> Methods:
         ('__setattr__', __setattr__),
         ('__delattr__', __delattr__),
         ('__hash__', __hash__),
-        ('__match_args__', ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions', 'withheld')),
+        ('__match_args__', ('name', 'lifecycle', 'slots', 'routing', 'namespaces', 'added_admission', 'matching', 'done_admission', 'payload', 'identity', 'reclassification', 'boundary', 'frames', 'fills_missing_slot', 'part_merge', 'terminal_status', 'amendable', 'execution', 'names_one_entry', 'environment_runner', 'execution_runner', 'declared', 'execution_values', 'environment_types', 'openings', 'client_frames', 'matched_items', 'part_additions', 'withheld', 'note_codes', 'resume_waived', 'announced_parts', 'restated')),
     )
 
 
@@ -919,6 +1008,14 @@ RECORDS: dict[str, tuple[Any, Callable[[type, tuple[Any, ...]], Methods]]] = {
         (False, True, False, (('state', True, False, True, True, True), ('entries', False, True, True, True, True))),
         _core_state_Slot,
     ),
+    'responses_oracle.core.view.EntryFacts': (
+        (True, True, False, (('ordinal', False, False, True, True, True), ('item_type', False, False, True, True, True), ('state', False, False, True, True, True), ('slot', False, False, True, True, True), ('completions', False, False, True, True, True), ('confirmed', False, False, True, True, True), ('in_snapshot', False, False, True, True, True), ('channels', False, False, True, True, True), ('delta_chars', False, False, True, True, True), ('call_id', False, False, True, True, True), ('name', False, False, True, True, True), ('namespace', False, False, True, True, True), ('item_id', False, False, True, True, True), ('executable', False, False, True, True, True), ('execution', False, False, True, True, True))),
+        _core_view_EntryFacts,
+    ),
+    'responses_oracle.core.view.SlotFacts': (
+        (True, True, False, (('state', False, False, True, True, True), ('entries', False, False, True, True, True))),
+        _core_view_SlotFacts,
+    ),
     'responses_oracle.model.admission.MatchFacts': (
         (True, False, False, (('call', False, False, True, True, True), ('has_id', False, False, True, True, True), ('snapshot', False, False, True, True, True), ('bound', False, False, True, True, True), ('shared', False, False, True, True, True), ('named', False, False, True, True, True), ('holder', False, False, True, True, True), ('same_type', False, False, True, True, True), ('call_of', False, False, True, True, True), ('has_id_of', False, False, True, True, True), ('open_', False, False, True, True, True))),
         _model_admission_MatchFacts,
@@ -948,7 +1045,7 @@ RECORDS: dict[str, tuple[Any, Callable[[type, tuple[Any, ...]], Methods]]] = {
         _model_execution_CallFacts,
     ),
     'responses_oracle.model.tables.ModelTables': (
-        (True, False, False, (('name', True, False, True, True, True), ('lifecycle', False, True, True, True, True), ('slots', False, True, True, True, True), ('routing', False, True, True, True, True), ('namespaces', False, True, True, True, True), ('added_admission', False, True, True, True, True), ('matching', False, True, True, True, True), ('done_admission', False, True, True, True, True), ('payload', False, True, True, True, True), ('identity', False, True, True, True, True), ('reclassification', False, True, True, True, True), ('boundary', False, True, True, True, True), ('frames', False, True, True, True, True), ('fills_missing_slot', False, True, True, True, True), ('part_merge', False, True, True, True, True), ('terminal_status', False, True, True, True, True), ('amendable', False, True, True, True, True), ('execution', False, True, True, True, True), ('names_one_entry', False, True, True, True, True), ('environment_runner', False, True, True, True, True), ('execution_runner', False, True, True, True, True), ('declared', False, True, True, True, True), ('execution_values', False, True, True, True, True), ('environment_types', False, True, True, True, True), ('openings', False, True, True, True, True), ('client_frames', False, True, True, True, True), ('matched_items', False, True, True, True, True), ('part_additions', False, True, True, True, True), ('withheld', False, True, True, True, True))),
+        (True, False, False, (('name', True, False, True, True, True), ('lifecycle', False, True, True, True, True), ('slots', False, True, True, True, True), ('routing', False, True, True, True, True), ('namespaces', False, True, True, True, True), ('added_admission', False, True, True, True, True), ('matching', False, True, True, True, True), ('done_admission', False, True, True, True, True), ('payload', False, True, True, True, True), ('identity', False, True, True, True, True), ('reclassification', False, True, True, True, True), ('boundary', False, True, True, True, True), ('frames', False, True, True, True, True), ('fills_missing_slot', False, True, True, True, True), ('part_merge', False, True, True, True, True), ('terminal_status', False, True, True, True, True), ('amendable', False, True, True, True, True), ('execution', False, True, True, True, True), ('names_one_entry', False, True, True, True, True), ('environment_runner', False, True, True, True, True), ('execution_runner', False, True, True, True, True), ('declared', False, True, True, True, True), ('execution_values', False, True, True, True, True), ('environment_types', False, True, True, True, True), ('openings', False, True, True, True, True), ('client_frames', False, True, True, True, True), ('matched_items', False, True, True, True, True), ('part_additions', False, True, True, True, True), ('withheld', False, True, True, True, True), ('note_codes', False, True, True, True, True), ('resume_waived', False, True, True, True, True), ('announced_parts', False, True, True, True, True), ('restated', False, True, True, True, True))),
         _model_tables_ModelTables,
     ),
     'responses_oracle.model.vocabulary.CodeSpec': (
@@ -1020,9 +1117,9 @@ def _new_model_slots_SlotTransition(_cls: Any, next_state: Any, code: Any) -> An
     return _tuple_new(_cls, (next_state, code))
 
 
-def _new_model_tables_KernelSet(_cls: Any, lifecycle: Any, slot: Any, route: Any, namespace: Any, admit_added: Any, fit: Any, admit_done: Any, payload: Any, identity: Any, reclassify: Any, boundary: Any, frame: Any, fills_slot: Any, merge_part: Any, terminal_status: Any, amends: Any, execute: Any, names_one: Any, shell_runner: Any, search_runner: Any, declares: Any, reads_execution: Any, reads_environment: Any, reads_opening: Any, reads_frame: Any, reads_matched: Any, reads_addition: Any, withholds: Any) -> Any:
+def _new_model_tables_KernelSet(_cls: Any, lifecycle: Any, slot: Any, route: Any, namespace: Any, admit_added: Any, fit: Any, admit_done: Any, payload: Any, identity: Any, reclassify: Any, boundary: Any, frame: Any, fills_slot: Any, merge_part: Any, terminal_status: Any, amends: Any, execute: Any, names_one: Any, shell_runner: Any, search_runner: Any, declares: Any, reads_execution: Any, reads_environment: Any, reads_opening: Any, reads_frame: Any, reads_matched: Any, reads_addition: Any, withholds: Any, notes: Any, waives: Any, announces: Any) -> Any:
     """``__new__`` of the named tuple ``responses_oracle.model.tables.KernelSet``."""
-    return _tuple_new(_cls, (lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity, reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends, execute, names_one, shell_runner, search_runner, declares, reads_execution, reads_environment, reads_opening, reads_frame, reads_matched, reads_addition, withholds))
+    return _tuple_new(_cls, (lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity, reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends, execute, names_one, shell_runner, search_runner, declares, reads_execution, reads_environment, reads_opening, reads_frame, reads_matched, reads_addition, withholds, notes, waives, announces))
 
 
 def _new_stream_names_Named(_cls: Any, argument: Any, path: Any, decoded: Any) -> Any:
@@ -1050,7 +1147,7 @@ TUPLES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
     'responses_oracle.model.payload.PayloadDecision': (('action', 'code'), _new_model_payload_PayloadDecision),
     'responses_oracle.model.routing.Route': (('action', 'code'), _new_model_routing_Route),
     'responses_oracle.model.slots.SlotTransition': (('next_state', 'code'), _new_model_slots_SlotTransition),
-    'responses_oracle.model.tables.KernelSet': (('lifecycle', 'slot', 'route', 'namespace', 'admit_added', 'fit', 'admit_done', 'payload', 'identity', 'reclassify', 'boundary', 'frame', 'fills_slot', 'merge_part', 'terminal_status', 'amends', 'execute', 'names_one', 'shell_runner', 'search_runner', 'declares', 'reads_execution', 'reads_environment', 'reads_opening', 'reads_frame', 'reads_matched', 'reads_addition', 'withholds'), _new_model_tables_KernelSet),
+    'responses_oracle.model.tables.KernelSet': (('lifecycle', 'slot', 'route', 'namespace', 'admit_added', 'fit', 'admit_done', 'payload', 'identity', 'reclassify', 'boundary', 'frame', 'fills_slot', 'merge_part', 'terminal_status', 'amends', 'execute', 'names_one', 'shell_runner', 'search_runner', 'declares', 'reads_execution', 'reads_environment', 'reads_opening', 'reads_frame', 'reads_matched', 'reads_addition', 'withholds', 'notes', 'waives', 'announces'), _new_model_tables_KernelSet),
     'responses_oracle.stream_names.Named': (('argument', 'path', 'decoded'), _new_stream_names_Named),
     'responses_oracle.wire.records.WireEvent': (('index', 'payload', 'sse_event', 'problem', 'detail', 'raw'), _new_wire_records_WireEvent),
     'responses_oracle.wire.sse.SSEMessage': (('event', 'data', 'id', 'invalid_utf8', 'oversized'), _new_wire_sse_SSEMessage),

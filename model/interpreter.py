@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .admission import Admission, IdentityDecision, MatchedItem, MatchTrigger
 from .annotations import AdditionType, PartAddition, PartMerge, PositionView
-from .catalogue import Terminal
+from .catalogue import ChannelKind, Terminal
 from .execution import (
     Declared,
     EnvironmentType,
@@ -34,6 +34,8 @@ from .vocabulary import (
     AddedView,
     CallFit,
     ChannelState,
+    Code,
+    Effect,
     EntryState,
     Fit,
     IdentityField,
@@ -172,10 +174,22 @@ def table_kernels(tables: ModelTables = REFERENCE) -> KernelSet:
         """``tables.withheld[verdict]``."""
         return tables.withheld[verdict]
 
+    def notes(effect: Effect) -> Code | None:
+        """``tables.note_codes[effect]``."""
+        return tables.note_codes[effect]
+
+    def waives(effect: Effect) -> bool:
+        """``tables.resume_waived[effect]``."""
+        return tables.resume_waived[effect]
+
+    def announces(kind: ChannelKind) -> bool:
+        """``tables.announced_parts[kind]``."""
+        return tables.announced_parts[kind]
+
     return KernelSet(
         lifecycle, slot, route, namespace, admit_added, fit, admit_done, payload, identity,
         reclassify, boundary, frame, fills_slot, merge_part, terminal_status, amends,
         execute, names_one, shell_runner, search_runner, declares, reads_execution,
         reads_environment, reads_opening, reads_frame, reads_matched, reads_addition,
-        withholds,
+        withholds, notes, waives, announces,
     )

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from .catalogue import STARTING_EVENT, Terminal
 from .ops import PYTHON, Fact, Ops, Text, Value
-from .vocabulary import ResponseStatus
+from .vocabulary import Code, ResponseStatus
 
 
 class ClientFrame(Enum):
@@ -291,6 +291,20 @@ def resumes(first_type: str, first_sequence: object) -> bool:
         and first_sequence > FIRST_SEQUENCE
         and first_type != STARTING_EVENT
     )
+
+
+def next_sequence(last: int | None, sequence: int) -> tuple[int | None, Code | None]:
+    """R1 on one event's ``sequence_number``, after ``last`` (the last number taken):
+    the last number taken after it, and the code it owes.  The first number, and the one
+    right after ``last``, owe nothing; one that skips values is a ``sequence_gap`` (taken:
+    the numbers count on from it); one at or below ``last`` a ``sequence_regression``
+    (not taken: a replayed event does not move the count back).  Reported, never acted
+    on.  The driver (``impl/core/dispatch.py``) and the refinement check both run it."""
+    if last is None or sequence == last + 1:
+        return sequence, None
+    if sequence <= last:
+        return last, Code.SEQUENCE_REGRESSION
+    return sequence, Code.SEQUENCE_GAP
 
 
 MAY_CLOSE: Final[frozenset[str]] = frozenset(OPENING_TYPES) | {

@@ -35,7 +35,7 @@ from .annotations import (
     PartMerge,
     PositionView,
 )
-from .catalogue import TERMINAL_STATUS, Terminal
+from .catalogue import ANNOUNCED_PARTS, TERMINAL_STATUS, ChannelKind, Terminal
 from .channels import RECLASSIFICATION, ReclassificationTable
 from .execution import (
     DECLARED,
@@ -76,9 +76,14 @@ from .responses import (
 from .routing import ROUTING, Route, RoutingTable
 from .slots import SLOTS, SlotTable, SlotTransition
 from .vocabulary import (
+    NOTE_CODES,
+    RESTATED,
+    RESUME_WAIVED,
     AddedView,
     CallFit,
     ChannelState,
+    Code,
+    Effect,
     EntryState,
     Fit,
     IdentityField,
@@ -91,6 +96,7 @@ from .vocabulary import (
     OfferRelation,
     PayloadHeld,
     ResponseStatus,
+    Restatement,
     SlotFit,
     SlotState,
     SlotTrigger,
@@ -143,6 +149,25 @@ class ModelTables:
         default_factory=lambda: PART_ADDITIONS
     )
     withheld: dict[Execution, bool] = field(default_factory=lambda: WITHHELD)
+    note_codes: dict[Effect, Code | None] = field(default_factory=lambda: NOTE_CODE_CELLS)
+    resume_waived: dict[Effect, bool] = field(default_factory=lambda: RESUME_WAIVED_CELLS)
+    announced_parts: dict[ChannelKind, bool] = field(
+        default_factory=lambda: ANNOUNCED_PART_CELLS
+    )
+    restated: dict[Trigger, Restatement] = field(default_factory=lambda: RESTATED)
+
+
+NOTE_CODE_CELLS: dict[Effect, Code | None] = {effect: NOTE_CODES.get(effect) for effect in Effect}
+"""``vocabulary.NOTE_CODES`` with a cell for every effect (``None``: it reports nothing),
+so that the kernel ``notes`` is total and each cell can be mutated."""
+
+RESUME_WAIVED_CELLS: dict[Effect, bool] = {effect: effect in RESUME_WAIVED for effect in Effect}
+"""``vocabulary.RESUME_WAIVED`` as one cell per effect (the kernel ``waives``)."""
+
+ANNOUNCED_PART_CELLS: dict[ChannelKind, bool] = {
+    kind: kind in ANNOUNCED_PARTS for kind in ChannelKind
+}
+"""``catalogue.ANNOUNCED_PARTS`` as one cell per channel kind (the kernel ``announces``)."""
 
 
 REFERENCE = ModelTables()
@@ -184,6 +209,9 @@ class KernelSet(NamedTuple):
     reads_matched: Callable[[MatchTrigger], MatchedItem]
     reads_addition: Callable[[AdditionType], PartAddition]
     withholds: Callable[[Execution], bool]
+    notes: Callable[[Effect], Code | None]
+    waives: Callable[[Effect], bool]
+    announces: Callable[[ChannelKind], bool]
 
 
 def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
@@ -217,6 +245,9 @@ def tables_by_kernel(tables: ModelTables) -> dict[str, Mapping[Any, Any]]:
         "reads_matched": tables.matched_items,
         "reads_addition": tables.part_additions,
         "withholds": tables.withheld,
+        "notes": tables.note_codes,
+        "waives": tables.resume_waived,
+        "announces": tables.announced_parts,
     }
 
 

@@ -682,12 +682,15 @@ NOTE_CODES: dict[Effect, Code] = {
     Effect.NOTE_SNAPSHOT_ONLY: Code.SNAPSHOT_ONLY_ITEM,
 }
 """The diagnostic each *note effect* raises: the lifecycle table names *that* a row
-reports (R8), this table *what* it reports.  The driver (``impl/core/effects.py``)
-raises the code it gives and the proofs read it to compute the codes a step raises
-(``proofs.encoding.Encoding.raised``), so a diagnostic dropped or changed by a row is
-visible to Z3.  ``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items:
-an empty snapshot is reported once, as ``snapshot_absent``; the ``RESUME_WAIVED`` ones
-raise nothing in a resumed response."""
+reports (R8), this table *what* it reports.  It is a model table
+(``ModelTables.note_codes``, every effect a cell, ``None`` for an effect that reports
+nothing): the driver (``impl/core/effects.py``) raises the code the ``notes`` kernel
+gives and the proofs read it to compute the codes a step raises
+(``proofs.encoding.Encoding.raised_by``, the contract ``admission_reports``), so a
+diagnostic dropped or changed by a row is visible to Z3.
+``NOTE_MISSING_FROM_SNAPSHOT`` raises only when the snapshot has items: an empty
+snapshot is reported once, as ``snapshot_absent``; the ``RESUME_WAIVED`` ones raise
+nothing in a resumed response."""
 
 NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
 """Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""
@@ -708,13 +711,10 @@ RESUME_WAIVED: frozenset[Effect] = frozenset(
     {Effect.NOTE_DONE_ONLY, Effect.NOTE_SNAPSHOT_ONLY}
 )
 """The note effects that raise nothing in a resumed response (R14): an item first seen in
-its done or in the terminal's output there was announced before the resume point."""
-
-
-def waived(effect: Effect, resumed: bool) -> bool:
-    """Whether a note ``effect`` raises nothing: one of ``RESUME_WAIVED`` in a
-    ``resumed`` response (R14).  The driver and the refinement check both ask this."""
-    return resumed and effect in RESUME_WAIVED
+its done or in the terminal's output there was announced before the resume point.  The
+driver asks it through the ``waives`` kernel (``ModelTables.resume_waived``, one cell
+per effect), and the contract ``admission_reports`` (``proofs/reports_z3.py``) proves
+which report each admission path owes, resumed or not."""
 
 EVENT_NOTES: frozenset[Effect] = NOTE_EFFECTS - RESPONSE_END_NOTES
 """The note effects about the one event that raised them: their diagnostic carries it."""

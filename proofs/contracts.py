@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from responses_oracle.model.tables import ModelTables
 from responses_oracle.model.vocabulary import Code
 
+from .reports_z3 import admission_step, announced_step, restated_step
 from .responses_z3 import (
     amended_step,
     boundary_step,
@@ -561,6 +562,39 @@ CONTRACTS: dict[str, Contract] = {
             "other, by the server (stated over the wire values)",
             search_runner_step,
         ),
+        Contract(
+            "admission_reports",
+            "note_codes",
+            "R6",
+            "each admission path owes its one report: an item first seen in its done "
+            "done_only_item, in the terminal's output snapshot_only_item (neither in a "
+            "resumed response), an event for no entry orphan_event, an item event its entry "
+            "had duplicate_item, an event too late for its entry late_event, at "
+            "response.completed an unconfirmed entry unconfirmed_item and a confirmed one "
+            "the snapshot missed snapshot_missing_item; every other step none (stated over "
+            "the lifecycle row, its note codes and the resume waivers)",
+            admission_step,
+        ),
+        Contract(
+            "parts_announced",
+            "announced_parts",
+            "R7",
+            "a delta that opens a channel owes part_not_added exactly when the wire's "
+            "deltas of that channel name a part by its index (the API opens such a part "
+            "with its added event), resumed or not",
+            announced_step,
+        ),
+        Contract(
+            "restated_silently",
+            "restated",
+            "R7",
+            "an event the upstream left out is said again exactly when it is a part's "
+            "added, a payload's done or an item's done and a later event carries the whole "
+            "item (the item's done, the terminal's output), but a part's added where a "
+            "delta of the part streamed (owed: part_not_added); never an item's added, a "
+            "delta or a progress event",
+            restated_step,
+        ),
     )
 }
 """Every diagnostic contract, by name, in table order."""
@@ -645,6 +679,7 @@ SELECTING: dict[str, str] = {contract.table: contract.name for contract in CONTR
     "client_frames": "client_frames",
     "matched_items": "slot_fill",
     "part_additions": "part_additions",
+    "resume_waived": "admission_reports",
 }
 """The contract whose step looks up each classifier-keyed table."""
 

@@ -102,7 +102,6 @@ from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
     CONFIRMING_TRIGGERS,
     ITEM_TRIGGERS,
-    NOTE_CODES,
     PAYLOAD_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
     ROUTED_TRIGGERS,
@@ -827,15 +826,17 @@ class Encoding:
 
     def raised_by(self, state: State, step: Step, i: int) -> dict[Code, Term]:
         """The codes ``step`` raises through entry ``i`` (a ghost of the step): its
-        row's note effects (``model.vocabulary.NOTE_CODES``) and, when the row admits
+        row's note effects (``tables.note_codes``: ``model.vocabulary.NOTE_CODES``) and,
+        when the row admits
         the entry and binds its slot, the slot table's code for the event's slot."""
         before = state.entry_state[i]
         reached = self.delivers(state, step, i)
         # Every code has an entry (false where no cell raises it), so that a formula may
         # ask about a code a mutant no longer raises anywhere.
         codes: dict[Code, list[Term]] = {code: [] for code in Code}
-        for effect, code in NOTE_CODES.items():
-            codes.setdefault(code, []).append(self.has_effect(before, step.trigger, effect))
+        for effect, code in self.tables.note_codes.items():
+            if code is not None:
+                codes.setdefault(code, []).append(self.has_effect(before, step.trigger, effect))
         binds = z3.And(
             before == ENTRY[EntryState.ABSENT],
             self.has_effect(before, step.trigger, Effect.BIND_SLOT),

@@ -27,7 +27,7 @@ from responses_oracle.model.annotations import (
     PartMerge,
     PositionView,
 )
-from responses_oracle.model.catalogue import Terminal
+from responses_oracle.model.catalogue import ChannelKind, Terminal
 from responses_oracle.model.execution import (
     Declared,
     EnvironmentType,
@@ -1195,6 +1195,70 @@ MUTANT_LIST: tuple[Mutant, ...] = (
         "the fields it is read by); the second citation of a message's first part "
         "(annotation_index 1, content_index 0) would replace the first, which is lost "
         "(R15)",
+        "contract",
+    ),
+    # -- the tables that decide a report (issue #41 part 4): refuted by the contracts of
+    # proofs/reports_z3.py; tests/proofs/test_report_tables.py keeps a stream each
+    # reducer mutant changes -------------------------------------------------------------
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "resumed-unconfirmed-silent",
+            "resume_waived",
+            (Effect.NOTE_UNCONFIRMED,),
+            True,
+        ),
+        "a call never confirmed in a resumed response completed without a word",
+        "admission_reports",
+        "R14/R9: a resume waives only the first-sight reports (the item was announced "
+        "before the resume point); a call whose done never came is as unfinished in a "
+        "resumed stream, and a client told nothing runs half its arguments",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "done-only-reported-as-duplicate",
+            "note_codes",
+            (Effect.NOTE_DONE_ONLY,),
+            Code.DUPLICATE_ITEM,
+        ),
+        "an item first seen in its done reported as a repeat of one already held",
+        "admission_reports",
+        "R6: a done-only item is the provider's deviation (no output_item.added); called "
+        "a duplicate, the report says the stream sent the item twice and hides that a "
+        "client waiting for the added event lost it",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "shell-command-not-announced",
+            "announced_parts",
+            (ChannelKind.COMMAND,),
+            False,
+        ),
+        "a shell command streamed without its command.added, in silence",
+        "parts_announced",
+        "R7: a shell call's commands sit in an array and the API opens each with "
+        "response.shell_call_command.added; a delta opening one unannounced breaks a "
+        "client that indexes the array by the added event (openai-node's accumulator "
+        "throws on the message parts' equivalent)",
+        "contract",
+    ),
+    Mutant(
+        with_cell(
+            REFERENCE,
+            "streamed-part-added-restated",
+            "restated",
+            (Trigger.PART_ADDED,),
+            replace(REFERENCE.restated[Trigger.PART_ADDED], unless=()),
+        ),
+        "a part's added left out where its deltas streamed, logged as a re-spelling",
+        "restated_silently",
+        "issue #33/R7: the proxy counts a re-spelling as no repair; a part whose deltas "
+        "came with no part-added event is a deviation (part_not_added) a client throws "
+        "on, and the proxy's log would hide the repair it made",
         "contract",
     ),
 )

@@ -60,7 +60,7 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import partial
 from multiprocessing.connection import wait
@@ -115,7 +115,10 @@ KERNEL_OF: dict[str, str] = {
     for table in TABLES
     if getattr(REFERENCE, table) is cells
 }
-"""The kernel that consults each table (``ModelTables`` field → ``KernelSet`` field)."""
+"""The kernel that consults each table (``ModelTables`` field → ``KernelSet`` field).
+``restated`` has none: the proxy reads it (its log tells a re-spelling from a repair),
+never the reducer, so no corpus stream reaches its cells and its mutants are scored by
+the proof alone (``restated_silently``)."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,7 @@ class TableMutant:
     @property
     def reached_as(self) -> Cell:
         """The kernel call that consults the changed cell."""
-        return KERNEL_OF[self.table], self.cell
+        return KERNEL_OF.get(self.table, self.table), self.cell
 
 
 def _show(value: Any) -> str:
@@ -163,6 +166,14 @@ def _alternatives(value: Any) -> Iterator[tuple[str, Any]]:
         for other in type(value):
             if other is not value:
                 yield f"{_show(value)} -> {_show(other)}", other
+        return
+    if is_dataclass(value) and not isinstance(value, type):
+        # A record of trigger tuples (``vocabulary.Restatement``): one trigger dropped.
+        for item in fields(value):
+            current = getattr(value, item.name)
+            for member in current:
+                kept = tuple(m for m in current if m is not member)
+                yield f"{item.name} drops {_show(member)}", replace(value, **{item.name: kept})
         return
     for name in getattr(value, "_fields", ()):
         current = getattr(value, name)
@@ -201,6 +212,23 @@ def sample(mutants: Sequence[TableMutant], count: int) -> list[TableMutant]:
         return list(mutants)
     stride = len(mutants) / count
     return [mutants[int(k * stride)] for k in range(count)]
+
+
+def independent(mutants: Sequence[TableMutant], count: int, seed: int) -> list[TableMutant]:
+    """``count`` of ``mutants`` drawn by ``random.Random(seed)``, none that is one of the
+    named mutants (``mutants.MUTANT_LIST``: its changed table equal to a named one's)."""
+    from .mutants import MUTANT_LIST
+
+    named = [(m.tables, field) for m in MUTANT_LIST for field in TABLES]
+    fresh = [
+        mutant
+        for mutant in mutants
+        if not any(
+            field == mutant.table and getattr(tables, field) == getattr(mutant.tables, field)
+            for tables, field in named
+        )
+    ]
+    return random.Random(seed).sample(fresh, min(count, len(fresh)))
 
 
 # -- driver edits ----------------------------------------------------------------------
@@ -354,7 +382,7 @@ def _execute_all(original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _silent(original: Callable[..., Any]) -> Callable[..., Any]:
-    def edited(step: Any, effect: Effect, entry: Any, snapshot_nonempty: bool) -> None:
+    def edited(step: Any, effect: Effect, code: Code, entry: Any, nonempty: bool) -> None:
         return None
 
     return edited
@@ -1043,10 +1071,12 @@ def unreachable(corpus: Corpus, vacuity: bool = True) -> dict[Cell, str]:
     reasons: dict[Cell, str] = {}
     for table in TABLES:
         for path, _ in _leaves(getattr(REFERENCE, table)):
-            cell = (KERNEL_OF[table], path)
+            cell = (KERNEL_OF.get(table, table), path)
             if corpus.on(cell):
                 continue
-            if table == "reclassification" and path[0] not in CHANNEL_TRIGGERS:
+            if table not in KERNEL_OF:
+                reasons[cell] = "the reducer reads no such table (the proxy's: KERNEL_OF)"
+            elif table == "reclassification" and path[0] not in CHANNEL_TRIGGERS:
                 reasons[cell] = "the driver reclassifies channel events only (CHANNEL_TRIGGERS)"
             elif table in SELECTING and not selectable(table, path, REFERENCE):
                 reasons[cell] = "no input of the classifier selects it (contracts.selectable)"
@@ -1396,6 +1426,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sample", type=int, default=0, help="table mutants (0: all)")
     parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="draw --sample table mutants at random with this seed, none of the named "
+        "mutants (an independent sample; without it the sample is spread evenly)",
+    )
+    parser.add_argument(
         "--match",
         action="append",
         default=[],
@@ -1453,7 +1490,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_tables:
         chosen = [m for m in table_mutants() if _matches(m.tables.name, args.match)]
         changing: list[tuple[Verdict, Job]] = []
-        for mutant in sample(chosen, args.sample):
+        if args.seed is not None:
+            chosen = independent(chosen, args.sample, args.seed)
+        for mutant in sample(chosen, 0 if args.seed is not None else args.sample):
             verdict, changed = behaviour(mutant, corpus)
             if changed:
                 changing.append((verdict, _table_job(mutant, corpus, reads, args.depth)))

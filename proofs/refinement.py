@@ -10,6 +10,18 @@ model forbids — in whichever file of ``impl/core`` — fails here.
 
 Theory of operation
 -------------------
+*Independent of the driver.*  The driver is reached only through its read-only view
+(``responses_oracle.core.view``: ``DriverRun`` feeds one response to the reducer's
+step, ``DriverView`` copies out what the abstraction reads); nothing else of
+``impl/core`` is imported, and what each step owes comes from ``model/``: the codes of
+the rows taken (``tables.note_codes``, ``tables.resume_waived``), the ending
+(``terminal_status``, ``amendable``, ``UNENDED``), the sequence state
+(``model.responses.next_sequence``: the last number taken after every event, and the
+gap or regression it owes) and the events a resumed response holds (the routing
+table's ``orphan_event`` held in arrival order, compared after every event, released
+at the end by ``held_attaches``).  An event's keys are read as the wire catalogue says,
+not by the driver's parser.
+
 *Observing.*  The reducer's core runs with the model's kernels wrapped so that each
 call of the lifecycle kernel is recorded: ``(state, trigger)`` is exactly one lifecycle
 step the driver takes (``effects.deliver`` is the one way an entry moves).  Around each
@@ -52,14 +64,13 @@ can follow them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import z3
-from responses_oracle.core.dispatch import end_of_input, step
-from responses_oracle.core.events import parse_event
-from responses_oracle.core.state import ResponseState
+from responses_oracle.core.view import DriverRun, DriverView, EntryFacts
 from responses_oracle.model.admission import (
     MatchFacts,
     added_view,
@@ -67,23 +78,26 @@ from responses_oracle.model.admission import (
     identity_relation,
     match_view,
 )
+from responses_oracle.model.annotations import ADDITION_TYPES, PartMerge, position_view
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
     TERMINALS,
     UNKNOWN_ITEM_TYPE,
     WIRE_EVENTS,
+    ChannelKind,
     EventClass,
 )
+from responses_oracle.model.channels import channel_state
 from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
-from responses_oracle.model.responses import UNENDED, held_attaches, resumes
+from responses_oracle.model.responses import UNENDED, held_attaches, next_sequence, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
 from responses_oracle.model.vocabulary import (
-    NOTE_CODES,
+    CHANNEL_TRIGGERS,
     RESPONSE_WIDE_TRIGGERS,
     AdmissionAction,
     Code,
@@ -95,7 +109,6 @@ from responses_oracle.model.vocabulary import (
     ResponseStatus,
     SlotState,
     Trigger,
-    waived,
 )
 
 from .encoding import (
@@ -159,6 +172,11 @@ class Expected:
     orphan: tuple[int | None, str | None] | None = None
     """A payload event the routing table sends to no entry with ``orphan_event``: its
     ``(output_index, item_id)``, which a resumed response holds until its end (R14)."""
+    code: Code | None = None
+    """The code the item's admission cell raises (R6: ``duplicate_call_id``,
+    ``ambiguous_route``, ``snapshot_rekeyed``)."""
+    wire_id: str | None = None
+    """The item's wire ``id``: it names the entry the item reaches after the event."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +202,7 @@ class Violation:
     calls: tuple[tuple[EntryState, Trigger], ...]
 
 
-def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Observation:
+def observe(view: DriverView, slotless: frozenset[int] = frozenset()) -> Observation:
     """The abstraction of the driver's state.
 
     ``slotless`` are the entries admitted without a slot: the driver fills a missing
@@ -200,19 +218,17 @@ def observe(state: ResponseState, slotless: frozenset[int] = frozenset()) -> Obs
                 entry.completions,
                 entry.confirmed,
                 entry.in_snapshot,
-                sum(channel.closed for channel in entry.channels.values()),
+                sum(closed for _, _, closed in entry.channels),
                 len(entry.channels),
             )
-            for entry in state.entries
+            for entry in view.entries
         ),
         tuple(
-            sorted(
-                (index, None if slotless.intersection(slot.entries) else slot.state)
-                for index, slot in state.slots.items()
-            )
+            (index, None if slotless.intersection(slot.entries) else slot.state)
+            for index, slot in view.slots
         ),
-        state.terminal,
-        state.status is ResponseStatus.COMPLETED,
+        view.terminal,
+        view.status is ResponseStatus.COMPLETED,
     )
 
 
@@ -225,43 +241,39 @@ def _text(value: Any) -> str | None:
 
 
 class _Facts:
-    """The facts the model's R6 classifiers read, taken from the driver's state maps
-    (its ids, ``call_id`` bindings, slots and entries), never from its matching code."""
+    """The facts the model's R6 classifiers read, taken from the driver's view (its ids,
+    ``call_id`` bindings, slots and entries), never from its matching code."""
 
-    def __init__(self, state: ResponseState) -> None:
-        self.state = state
+    def __init__(self, view: DriverView) -> None:
+        self.view = view
+        self.entries = view.entries
 
     def named(self, item_id: str | None) -> Sequence[int]:
-        if item_id is None:
-            return ()
-        key = self.state.interner.find(item_id)
-        return tuple(self.state.aliases.get(key, ())) if key is not None else ()
+        return self.view.named(item_id)
 
     def holder(self, item_type: Any, call_id: str | None) -> Sequence[int]:
-        if call_id is None:
-            return ()
-        key = self.state.interner.find(call_id)
-        ordinal = self.state.call_ids.get((_kind(item_type), key)) if key is not None else None
-        return (ordinal,) if ordinal is not None else ()
+        return self.view.holder(_kind(item_type), call_id)
 
     def same_type(self, item_type: Any) -> Callable[[int], bool]:
-        return lambda o: self.state.entries[o].item_type == item_type
+        return lambda o: self.entries[o].item_type == item_type
 
 
 def expected_target(
-    state: ResponseState, payload: Mapping[str, Any], tables: ModelTables
+    driver: DriverView, payload: Mapping[str, Any], tables: ModelTables
 ) -> Expected | None:
     """The model's decision for an ``output_item.added`` or ``output_item.done`` in the
-    driver's ``state`` before it (None for any other event, or an item with no type)."""
+    driver's state before it, read through its view ``driver`` (None for any other event, or
+    an item with no type)."""
     kernels = table_kernels(tables)
-    facts = _Facts(state)
+    facts = _Facts(driver)
     item = payload.get("item")
     if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
-        return _routed(state, payload, facts, kernels)
+        return _routed(driver, payload, facts, kernels)
     item_type = item["type"]
     call_id = _text(item.get("call_id"))
     item_id = _text(item.get("id")) or _text(item.get("item_id"))
-    fresh = len(state.entries)
+    entries = facts.entries
+    fresh = len(entries)
     if payload.get("type") == "response.output_item.added":
         view, target = added_view(
             PYTHON,
@@ -272,9 +284,7 @@ def expected_target(
         )
         admission = kernels.admit_added(view)
     elif payload.get("type") == "response.output_item.done":
-        slot_index = payload.get("output_index")
-        slot = state.slots.get(slot_index) if isinstance(slot_index, int) else None
-        entries = state.entries
+        slot = driver.slot(_index(payload.get("output_index")))
         match = MatchFacts(
             call=call_id,
             has_id=item_id is not None,
@@ -302,13 +312,13 @@ def expected_target(
     elif admission.action is AdmissionAction.ADMIT:
         chosen = fresh
     else:
-        return Expected(None)
+        return Expected(None, code=admission.code)
     assert chosen is not None
     trigger = Trigger.ITEM_ADDED if payload["type"].endswith(".added") else Trigger.ITEM_DONE
-    held = state.entries[chosen] if chosen < fresh else None
+    held = entries[chosen] if chosen < fresh else None
     row = kernels.lifecycle(held.state if held is not None else EntryState.ABSENT, trigger)
     if Effect.MERGE_ITEM not in row.effects:
-        return Expected(chosen)
+        return Expected(chosen, code=admission.code, wire_id=_text(item.get("id")))
     identity: list[tuple[IdentityField, str | None]] = []
     for field in IdentityField:
         value = _text(item.get(field.value))
@@ -320,26 +330,41 @@ def expected_target(
             field, admission.stage, identity_relation(PYTHON, before, value, taken)
         )
         identity.append((field, value if cell.action is PayloadAction.TAKE else before))
-    return Expected(chosen, identity=tuple(identity))
+    wire_id = _text(item.get("id"))
+    return Expected(chosen, identity=tuple(identity), code=admission.code, wire_id=wire_id)
+
+
+def _index(value: Any) -> int | None:
+    """A wire ``output_index``: a non-negative int, or none (a field of a wrong type is
+    dropped and reported: R1)."""
+    return value if type(value) is int and value >= 0 else None
 
 
 def _routed(
-    state: ResponseState, payload: Mapping[str, Any], facts: _Facts, kernels: KernelSet
+    view: DriverView, payload: Mapping[str, Any], facts: _Facts, kernels: KernelSet
 ) -> Expected | None:
     """The model's route (R5) for a payload or progress event: ``route_views`` over the
-    entries bound at its slot and named by its ``item_id``, then the routing table."""
-    event = parse_event(0, payload)
-    if event.spec is None or event.spec.event_class is not EventClass.ITEM_SCOPED:
+    entries bound at its slot and named by its ``item_id``, then the routing table.
+    The event's keys are read as the wire catalogue says (``WIRE_EVENTS``)."""
+    spec = WIRE_EVENTS.get(payload.get("type"))  # type: ignore[arg-type]
+    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED:
         return None
-    slot = state.slots.get(event.output_index) if event.output_index is not None else None
-    bound = tuple(slot.entries) if slot is not None else ()
-    named = facts.named(event.item_id)
+    output_index, item_id = _index(payload.get("output_index")), _text(payload.get("item_id"))
+    slot = view.slot(output_index)
+    bound = slot.entries if slot is not None else ()
+    named = facts.named(item_id)
     shared = slot is not None and slot.state is SlotState.SHARED
-    views = route_views(PYTHON, bound, named, shared, event.item_id is not None)
+    views = route_views(PYTHON, bound, named, shared, item_id is not None)
     route = kernels.route(*views)
     target: int | None = route_target(PYTHON, route.action, bound, named)
-    orphan = (event.output_index, event.item_id) if route.code is Code.ORPHAN_EVENT else None
-    return Expected(target, required=False, item_id=event.item_id, orphan=orphan)
+    orphan = (output_index, item_id) if route.code is Code.ORPHAN_EVENT else None
+    # A payload event the route sends to an entry is delivered to it, unless it names a
+    # channel the entry's type does not have (channel_mismatch, no step).
+    required = target is not None and (
+        spec.trigger not in CHANNEL_TRIGGERS
+        or (spec.channel is not None and _channel_kind_of(facts.entries[target], spec.channel))
+    )
+    return Expected(target, required=required, item_id=item_id, orphan=orphan)
 
 
 class _Recorder:
@@ -403,14 +428,140 @@ class _Ending:
         self.ended, self.status = True, UNENDED
         return Code.MISSING_TERMINAL
 
-    def problems(self, owed: Code | None, state: ResponseState, raised: int) -> tuple[str, ...]:
+    def problems(self, owed: Code | None, view: DriverView, raised: int) -> tuple[str, ...]:
         """Where the driver's response status or the codes it raised since ``raised``
         are not what the ending owes."""
         found: list[str] = []
-        if state.status is not self.status:
-            found.append(f"the response is {state.status.value}, the model's {self.status.value}")
-        if owed is not None and owed not in {d.code for d in state.diagnostics[raised:]}:
+        if view.status is not self.status:
+            found.append(f"the response is {view.status.value}, the model's {self.status.value}")
+        if owed is not None and owed not in view.codes[raised:]:
             found.append(f"the event owes {owed.value}")
+        return tuple(found)
+
+
+SEQUENCE_CODES: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
+"""The codes of R1's sequence check (``model.responses.next_sequence``)."""
+
+
+class _Sequence:
+    """The sequence state the model reaches (R1): the last ``sequence_number`` taken,
+    moved by ``model.responses.next_sequence`` on each event before the end (an event
+    the driver does not know still takes its number; after the end none is checked)."""
+
+    def __init__(self) -> None:
+        self.last: int | None = None
+
+    def take(self, payload: Mapping[str, Any], live: bool) -> Code | None:
+        """One event: the code it owes."""
+        sequence = payload.get("sequence_number")
+        if not live or type(sequence) is not int:
+            return None
+        self.last, code = next_sequence(self.last, sequence)
+        return code
+
+    def problems(self, owed: Code | None, view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the driver's sequence state or its sequence codes since ``raised`` are
+        not the model's."""
+        found: list[str] = []
+        if view.last_sequence != self.last:
+            found.append(
+                f"the last sequence_number is {view.last_sequence}, the model's {self.last}"
+            )
+        said = [code for code in view.codes[raised:] if code in SEQUENCE_CODES]
+        if said != ([] if owed is None else [owed]):
+            found.append(f"the event raised {[c.value for c in said]}, owes {owed}")
+        return tuple(found)
+
+
+_OPENINGS_AND_ENDS: frozenset[EventClass] = frozenset(
+    {EventClass.RESPONSE_STARTED, EventClass.RESPONSE_PROGRESS, *TERMINALS}
+)
+"""The events whose ``response`` object names the response (R14)."""
+
+
+class _Response:
+    """What the response's own events owe (R1, R14), read off the events: the first
+    event of a resumed response ``response_resumed``; an event type the catalogue
+    lacks, before the end, ``unknown_event``; an opening or ending event (before the
+    end, or the terminal that amends it) whose ``response.id`` is not the first one
+    held ``response_id_changed`` (the first id is kept)."""
+
+    def __init__(self, resumed: bool) -> None:
+        self.resumed = resumed
+        self.first = True
+        self.response_id: str | None = None
+
+    def take(self, payload: Mapping[str, Any], live: bool, amends: bool) -> list[Code]:
+        """One event: the codes it owes."""
+        owed: list[Code] = []
+        if self.first and self.resumed:
+            owed.append(Code.RESPONSE_RESUMED)
+        self.first = False
+        spec = WIRE_EVENTS.get(payload["type"])
+        if spec is None:
+            return [*owed, Code.UNKNOWN_EVENT] if live else owed
+        response = payload.get("response")
+        if (live or amends) and spec.event_class in _OPENINGS_AND_ENDS:
+            found = _text(response.get("id")) if isinstance(response, Mapping) else None
+            if found is not None and self.response_id is None:
+                self.response_id = found
+            elif found is not None and found != self.response_id:
+                owed.append(Code.RESPONSE_ID_CHANGED)
+        return owed
+
+    @staticmethod
+    def problems(owed: list[Code], view: DriverView, raised: int) -> tuple[str, ...]:
+        """The codes of these kinds the driver raised since ``raised``, if not owed."""
+        said = [c for c in view.codes[raised:] if c in _RESPONSE_CODES]
+        if said == owed:
+            return ()
+        return (f"the event raised {[c.value for c in said]}, owes {[c.value for c in owed]}",)
+
+
+_RESPONSE_CODES = frozenset({Code.RESPONSE_RESUMED, Code.UNKNOWN_EVENT, Code.RESPONSE_ID_CHANGED})
+"""The codes ``_Response`` decides."""
+
+
+class _Held:
+    """The events a resumed response holds (R14): each payload event the routing table
+    sends to no entry with ``orphan_event`` is held for an item opened before the resume
+    point, in arrival order, raising nothing; in a response that is not resumed it is
+    the ``orphan_event`` at once.  At the end every held event is released: the ones
+    that do not attach (``model.responses.held_attaches``) are reported."""
+
+    def __init__(self, resumed: bool) -> None:
+        self.resumed = resumed
+        self.events: list[tuple[int | None, str | None]] = []
+
+    def take(self, expected: Expected | None) -> int:
+        """One live event the model routed as ``expected``: the ``orphan_event`` codes
+        it owes now."""
+        if expected is None or expected.orphan is None:
+            return 0
+        if self.resumed:
+            self.events.append(expected.orphan)
+            return 0
+        return 1
+
+    def release(self, view: DriverView) -> int:
+        """The response ended: the ``orphan_event`` codes the held events owe."""
+        facts = _Facts(view)
+        owed = sum(
+            not held_attaches(view.slot(index) is not None, bool(facts.named(item_id)))
+            for index, item_id in self.events
+        )
+        self.events = []
+        return owed
+
+    def problems(self, owed: int, view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the driver's held events, or the ``orphan_event`` codes it raised since
+        ``raised`` outside a lifecycle row, are not the model's."""
+        found: list[str] = []
+        if list(view.held) != self.events:
+            found.append(f"the driver holds {list(view.held)}, the model {self.events}")
+        said = sum(code is Code.ORPHAN_EVENT for code in view.codes[raised:])
+        if said != owed:
+            found.append(f"the step and its held events owe {owed} orphan_event; {said} raised")
         return tuple(found)
 
 
@@ -418,47 +569,66 @@ def driver_steps(
     events: Sequence[Mapping[str, Any]], kernels: KernelSet, tables: ModelTables
 ) -> list[DriverStep]:
     """Run the driver on the events of one response (and the end of input), observing
-    each step."""
+    each step through its read-only view (``core.view``)."""
     recorder = _Recorder(kernels)
-    state = ResponseState()
+    run = DriverRun(recorder.kernels)
+    view = run.view
     steps: list[DriverStep] = []
     slotless: frozenset[int] = frozenset()
     typed = [payload for payload in events if isinstance(payload.get("type"), str)]
     # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
     resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
-    ending = _Ending(tables)
-    held: list[tuple[int | None, str | None]] = []
+    ending, sequence, held = _Ending(tables), _Sequence(), _Held(resumed)
+    response, wire_ids = _Response(resumed), _WireIds()
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
-        before = observe(state, slotless)
-        live = not state.terminal
-        expected = expected_target(state, payload, tables) if live else None
-        chars = _delta_chars(state)
-        raised = len(state.diagnostics)
-        step(state, parse_event(index, payload), recorder.kernels)
+        before = observe(view, slotless)
+        live = not view.terminal
+        entries = view.entries
+        expected = expected_target(view, payload, tables) if live else None
+        chars = _delta_chars(view)
+        raised = len(view.codes)
+        annotation = _Annotation(payload, expected if live else None, entries, view, tables)
+        codes = view.codes
+        run.feed(index, payload)
         calls = recorder.take()
-        problems = _unaccounted(payload, calls, state, chars) if live else ()
-        problems += ending.problems(ending.take(payload["type"]), state, raised)
-        if live and resumed and expected is not None and expected.orphan is not None:
-            held.append(expected.orphan)
-        if live and state.terminal:
-            problems += _released(held, state, raised)
+        problems = _unaccounted(payload, calls, view, chars) if live else ()
+        spec = WIRE_EVENTS.get(payload["type"])
+        amends = ending.amendable and spec is not None and spec.event_class in TERMINALS
+        owes = response.take(payload, live, amends)
+        problems += ending.problems(ending.take(payload["type"]), view, raised)
+        problems += response.problems(owes, view, raised)
+        problems += _kept(codes, view, amends)
+        problems += sequence.problems(sequence.take(payload, live), view, raised)
         if live:
-            problems += _misreported(calls, state, raised, tables, resumed)
-            problems += _identity(expected, state)
-            problems += _learned(expected, calls, state, tables)
-        slotless |= {entry.ordinal for entry in state.entries if entry.slot is None}
-        after = observe(state, slotless)
+            owed = held.take(expected)
+            owed += held.release(view) if view.terminal else 0
+            # A lifecycle row's orphan note is _misreported's; the route's is owed here.
+            rows = sum(Effect.NOTE_ORPHAN in _effects(call, tables) for call in calls)
+            problems += held.problems(owed + rows, view, raised)
+            problems += _misreported(calls, view, raised, tables, resumed)
+            problems += _identity(expected, view)
+            problems += _learned(expected, calls, view, tables)
+            problems += _reclassified(payload, expected, entries, calls, tables)
+            problems += annotation.problems(view)
+            problems += _admitted(expected, view, raised)
+            problems += wire_ids.problems(expected, view, raised)
+            problems += _fields_checked(payload, view, raised)
+            if view.terminal:
+                problems += _arguments_checked(view, raised)
+        slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
+        after = observe(view, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
-    before = observe(state, slotless)
-    live = not state.terminal
-    raised = len(state.diagnostics)
-    end_of_input(state, recorder.kernels)
-    problems = tuple(_executability(state)) if live else ()
-    problems += ending.problems(ending.end_of_input(), state, raised)
+    before = observe(view, slotless)
+    live = not view.terminal
+    raised = len(view.codes)
+    run.end()
+    problems = tuple(_executability(view)) if live else ()
+    problems += ending.problems(ending.end_of_input(), view, raised)
     if live:
-        problems += _released(held, state, raised)
+        problems += held.problems(held.release(view), view, raised)
+        problems += _arguments_checked(view, raised)
     steps.append(
         DriverStep(
             len(events),
@@ -466,43 +636,236 @@ def driver_steps(
             recorder.take(),
             None,
             before,
-            observe(state, slotless),
+            observe(view, slotless),
             problems,
         )
     )
     return steps
 
 
-def _released(
-    held: Sequence[tuple[int | None, str | None]], state: ResponseState, raised: int
+def _channel_of(payload: Mapping[str, Any]) -> tuple[Trigger, ChannelKind, int] | None:
+    """The trigger and the channel a payload event names, read by the wire catalogue:
+    its ``WireEventSpec.channel`` and the part its ``index_field`` names (0 without one)."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if spec is None or spec.trigger not in CHANNEL_TRIGGERS or spec.channel is None:
+        return None
+    index = _index(payload.get(spec.index_field)) if spec.index_field is not None else 0
+    return spec.trigger, spec.channel, index or 0
+
+
+def _reclassified(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    before: Sequence[EntryFacts],
+    calls: Sequence[tuple[EntryState, Trigger]],
+    tables: ModelTables,
 ) -> tuple[str, ...]:
-    """Where the orphan_event codes the response's end raised are not the held events
-    that do not attach (``model.responses.held_attaches``, over the slots and ids the
-    driver's state holds at the end)."""
-    facts = _Facts(state)
-    owed = sum(
-        not held_attaches(index in state.slots, bool(facts.named(item_id)))
-        for index, item_id in held
+    """A channel event delivers the trigger ``tables.reclassification`` gives for the
+    state of its own channel (R7, ``model.channels``): a delta after that part's
+    ``*.done`` is late, a delta of another part is not.  The abstraction counts closed
+    channels without telling them apart, so which channel a step reached is checked
+    here, on the driver's channels before the event."""
+    named = _channel_of(payload)
+    if named is None or expected is None or expected.target is None or not calls:
+        return ()
+    if expected.target >= len(before):
+        return ()
+    trigger, kind, index = named
+    entry = before[expected.target]
+    if kind not in {k for k, _, _ in entry.channels} and not _channel_kind_of(entry, kind):
+        return ()  # the entry has no such channel: channel_mismatch, not a step
+    closed = (kind, index, True) in entry.channels
+    owed = tables.reclassification[trigger][channel_state(PYTHON, closed)]
+    if calls[0][1] is owed:
+        return ()
+    return (
+        f"{payload['type']} on {kind.value}[{index}] delivered {calls[0][1].value}, "
+        f"owes {owed.value}",
     )
-    said = sum(d.code is Code.ORPHAN_EVENT for d in state.diagnostics[raised:])
+
+
+def _channel_kind_of(entry: EntryFacts, kind: ChannelKind) -> bool:
+    """Whether the catalogue gives ``entry``'s item type a channel of ``kind``."""
+    spec = ITEM_TYPES.get(entry.item_type, UNKNOWN_ITEM_TYPE)
+    return any(location.channel is kind for location in spec.channels)
+
+
+class _Annotation:
+    """A part addition event reaching an open entry, and the part's array before it:
+    after the event the array is the model's merge (R15, ``tables.part_merge`` over
+    ``model.annotations.position_view``, the fields ``PART_ADDITIONS`` names): the value
+    appended, or put in place of the element at its position, nothing else changed (the
+    contract ``part_additions`` proves this of the tables; here the driver is held to
+    it)."""
+
+    def __init__(
+        self,
+        payload: Mapping[str, Any],
+        expected: Expected | None,
+        before: Sequence[EntryFacts],
+        view: DriverView,
+        tables: ModelTables,
+    ) -> None:
+        self.owed: tuple[int, Any, int, list[Any]] | None = None
+        kind = ADDITION_TYPES.get(payload["type"])
+        if kind is None or expected is None or expected.target is None:
+            return
+        if expected.target >= len(before) or before[expected.target].state not in OPEN_STATES:
+            return
+        self.addition = addition = tables.part_additions[kind]
+        index = payload.get(addition.part_index.value, 0)
+        value = payload.get(addition.value.value)
+        if type(index) is not int or index < 0 or value is None:
+            return
+        part = view.part(expected.target, addition.channel, index) or {}
+        array = list(part.get(addition.array) or [])
+        position = payload.get(addition.position.value)
+        at = position if type(position) is int and position >= 0 else None
+        inside = at is not None and at < len(array)
+        merge = tables.part_merge[position_view(PYTHON, at is not None, inside)]
+        if merge is PartMerge.APPEND:
+            array.append(value)
+        elif merge is PartMerge.REPLACE and at is not None and inside:
+            array[at] = value
+        self.owed = (expected.target, index, value, array)
+
+    def problems(self, view: DriverView) -> tuple[str, ...]:
+        """Where the driver's part after the event is not the model's merge."""
+        if self.owed is None:
+            return ()
+        target, index, _, array = self.owed
+        part = view.part(target, self.addition.channel, index) or {}
+        found = list(part.get(self.addition.array) or [])
+        if found == array:
+            return ()
+        return (
+            f"part {index}'s {self.addition.array} holds {len(found)} elements, the "
+            f"model's merge {len(array)}",
+        )
+
+
+def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
+    """An item event raises the code of its admission cell (R6), and the item's wire id
+    names the entry it reached (R4: an entry is found again by any id it was given)."""
+    if expected is None:
+        return ()
+    found: list[str] = []
+    if expected.code is not None and expected.code not in view.codes[raised:]:
+        found.append(f"the item's admission owes {expected.code.value}")
+    reached = expected.target is not None and expected.target < len(view.entries)
+    if (
+        reached
+        and expected.wire_id is not None
+        and expected.target not in view.named(expected.wire_id)
+    ):
+        found.append(f"id {expected.wire_id!r} does not name entry {expected.target}")
+    return tuple(found)
+
+
+_WIRE_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "sequence_number": lambda v: type(v) is int,
+    "output_index": lambda v: type(v) is int and v >= 0,
+    "item_id": lambda v: type(v) is str,
+}
+"""The fields R1 reads off every item-scoped event, and the type each must have."""
+
+
+def _fields_checked(payload: Mapping[str, Any], view: DriverView, raised: int) -> tuple[str, ...]:
+    """R1 on an item-scoped event's own fields (the wire catalogue's): a field of the
+    wrong type owes ``invalid_field``; an event whose fields are all well typed owes
+    none (a payload event carries no object whose inside could owe one)."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or spec.value_in_part:
+        return ()
+    checks = dict(_WIRE_FIELDS)
+    if spec.index_field is not None:
+        checks[spec.index_field] = _WIRE_FIELDS["output_index"]
+    if spec.value_field is not None:
+        checks[spec.value_field] = lambda v: type(v) is str
+    bad = [
+        name
+        for name, ok in checks.items()
+        if payload.get(name) is not None and not ok(payload.get(name))
+    ]
+    said = Code.INVALID_FIELD in view.codes[raised:]
+    if bool(bad) == said:
+        return ()
+    return (f"fields {bad} owe {'an' if bad else 'no'} invalid_field; raised: {said}",)
+
+
+def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, ...]:
+    """The codes raised before an event stay as they were: a step only adds codes,
+    but the terminal that amends an ``error`` replaces its ``response_error``: a
+    response's failure is reported once (R14)."""
+    kept = [c for c in before if not (amends and c is Code.RESPONSE_ERROR)]
+    found: list[str] = []
+    if list(view.codes[: len(kept)]) != kept:
+        found.append("the step removed or changed codes raised before it")
+    if view.codes.count(Code.RESPONSE_ERROR) > 1:
+        found.append("the response's failure is reported more than once")
+    return tuple(found)
+
+
+class _WireIds:
+    """R4 on the ids items give their entries: the first wire ``id`` an item event
+    brings an entry is its id from then on; a later different one is reported
+    ``id_changed`` and the first kept."""
+
+    def __init__(self) -> None:
+        self.first: dict[int, str] = {}
+
+    def problems(self, expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
+        """After an item event that reached its entry: the entry's id and the code owed."""
+        if expected is None or expected.wire_id is None or expected.target is None:
+            return ()
+        entries = view.entries
+        if expected.target >= len(entries):
+            return ()
+        first = self.first.setdefault(expected.target, expected.wire_id)
+        found: list[str] = []
+        if entries[expected.target].item_id != first:
+            found.append(f"entry {expected.target}'s id is not its first wire id {first!r}")
+        owed = first != expected.wire_id
+        if owed != (Code.ID_CHANGED in view.codes[raised:]):
+            found.append(f"the item's id owes {'an' if owed else 'no'} id_changed")
+        return tuple(found)
+
+
+def _arguments_checked(view: DriverView, raised: int) -> tuple[str, ...]:
+    """At the response's end each ``function_call`` whose arguments are not JSON owes
+    ``invalid_json_arguments`` (R9: the call's arguments are what a client parses)."""
+    owed = 0
+    for entry in view.entries:
+        text = view.arguments(entry.ordinal) if entry.item_type == "function_call" else None
+        if text:
+            try:
+                json.loads(text)
+            except ValueError:
+                owed += 1
+    said = sum(code is Code.INVALID_JSON_ARGUMENTS for code in view.codes[raised:])
     if said == owed:
         return ()
-    return (f"{len(held)} held events owe {owed} orphan_event at the end; {said} raised",)
+    return (f"{owed} invalid_json_arguments owed at the end, {said} raised",)
 
 
-def _delta_chars(state: ResponseState) -> int:
-    return sum(c.delta_chars for entry in state.entries for c in entry.channels.values())
+def _effects(call: tuple[EntryState, Trigger], tables: ModelTables) -> tuple[Effect, ...]:
+    """The effects of the lifecycle row ``call`` took, in the model's table."""
+    return tables.lifecycle[call[0]][call[1]].effects
 
 
-def _executability(state: ResponseState) -> Iterator[str]:
+def _delta_chars(view: DriverView) -> int:
+    return sum(entry.delta_chars for entry in view.entries)
+
+
+def _executability(view: DriverView) -> Iterator[str]:
     """Each entry whose execution verdict is not settled as the model says (R9,
     ``model.execution``): once the response ended every client call has a verdict,
     ``executable`` is exactly "the verdict is one of ``EXECUTABLE``", and an executable
     entry was confirmed in a completed response (``executable_needs_completion``)."""
-    completed = state.status is ResponseStatus.COMPLETED
-    for entry in state.entries:
+    completed = view.status is ResponseStatus.COMPLETED
+    for entry in view.entries:
         unsettled = entry.execution is Execution.NOT_A_CALL
-        if state.terminal and entry.item_type in CLIENT_CALLS and unsettled:
+        if view.terminal and entry.item_type in CLIENT_CALLS and unsettled:
             yield f"entry {entry.ordinal} ({entry.item_type}) got no execution verdict"
         if entry.executable != (entry.execution in EXECUTABLE):
             yield f"entry {entry.ordinal} executable={entry.executable}, {entry.execution}"
@@ -513,7 +876,7 @@ def _executability(state: ResponseState) -> Iterator[str]:
 def _unaccounted(
     payload: Mapping[str, Any],
     calls: Sequence[tuple[EntryState, Trigger]],
-    state: ResponseState,
+    view: DriverView,
     chars: int,
 ) -> tuple[str, ...]:
     """What the event brought that the driver's step does not account for — the
@@ -522,21 +885,21 @@ def _unaccounted(
     (``nothing_lost``), and a non-empty delta that reached an open entry is joined into
     a channel (``deltas_accounted``; a channel past its size limit drops deltas, with
     ``limit_exceeded``)."""
-    problems = list(_executability(state))
+    problems = list(_executability(view))
     response = payload.get("response")
     output = response.get("output") if isinstance(response, Mapping) else None
     if payload.get("type") == "response.completed" and isinstance(output, list):
         delivered = sum(1 for _, trigger in calls if trigger is Trigger.SNAPSHOT_ITEM)
-        if delivered + state.snapshot_rejected != len(output):
+        if delivered + view.snapshot_rejected != len(output):
             problems.append(
                 f"{len(output)} snapshot items, {delivered} delivered and "
-                f"{state.snapshot_rejected} rejected"
+                f"{view.snapshot_rejected} rejected"
             )
     delta = payload.get("delta")
     opened = any(s in OPEN_STATES and t is Trigger.DELTA for s, t in calls)
     if opened and isinstance(delta, str) and delta:
-        grown = _delta_chars(state) - chars
-        limited = any(d.code is Code.LIMIT_EXCEEDED for d in state.diagnostics)
+        grown = _delta_chars(view) - chars
+        limited = Code.LIMIT_EXCEEDED in view.codes
         if grown != len(delta) and not limited:
             problems.append(f"a delta of {len(delta)} characters grew the channels by {grown}")
     return tuple(problems)
@@ -551,27 +914,27 @@ Python predicates of ``model.invariants``, on the driver's snapshot after each e
 
 def _misreported(
     calls: Sequence[tuple[EntryState, Trigger]],
-    state: ResponseState,
+    view: DriverView,
     raised: int,
     tables: ModelTables,
     resumed: bool,
 ) -> tuple[str, ...]:
     """The diagnostics the event's steps owe but the driver did not raise — each note
-    effect of each row taken raises its ``NOTE_CODES`` code (``missing_from_snapshot``
-    only for a snapshot with items, none the model ``waived`` in a ``resumed``
-    response) — and the payload invariants the driver's channels break after it."""
-    kernels = table_kernels(tables)
-    codes = {d.code for d in state.diagnostics[raised:]}
+    effect of each row taken raises its ``tables.note_codes`` code
+    (``missing_from_snapshot`` only for a snapshot with items, none
+    ``tables.resume_waived`` waives in a ``resumed`` response) — and the payload
+    invariants the driver's channels break after it."""
+    codes = set(view.codes[raised:])
     problems = [
-        f"{trigger.value} on a {entry_state.value} entry owes {NOTE_CODES[effect].value}"
+        f"{trigger.value} on a {entry_state.value} entry owes {code.value}"
         for entry_state, trigger in calls
-        for effect in kernels.lifecycle(entry_state, trigger).effects
-        if effect in NOTE_CODES
-        and NOTE_CODES[effect] not in codes
-        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and state.snapshot_items == 0)
-        and not waived(effect, resumed)
+        for effect in _effects((entry_state, trigger), tables)
+        if (code := tables.note_codes[effect]) is not None
+        and code not in codes
+        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and view.snapshot_items == 0)
+        and not (resumed and tables.resume_waived[effect])
     ]
-    snapshot = state.snapshot()
+    snapshot = view.snapshot()
     problems += [
         f"the driver's channels break {invariant.name}"
         for invariant in PAYLOAD_INVARIANTS
@@ -580,11 +943,12 @@ def _misreported(
     return tuple(problems)
 
 
-def _identity(expected: Expected | None, state: ResponseState) -> tuple[str, ...]:
+def _identity(expected: Expected | None, view: DriverView) -> tuple[str, ...]:
     """The identity fields of the item's entry that are not the model's merge (R6)."""
-    if expected is None or expected.target is None or expected.target >= len(state.entries):
+    entries = view.entries
+    if expected is None or expected.target is None or expected.target >= len(entries):
         return ()
-    entry = state.entries[expected.target]
+    entry = entries[expected.target]
     return tuple(
         f"entry {entry.ordinal} holds {field.value} {getattr(entry, field.value)!r}, the "
         f"model's merge {value!r}"
@@ -596,17 +960,16 @@ def _identity(expected: Expected | None, state: ResponseState) -> tuple[str, ...
 def _learned(
     expected: Expected | None,
     calls: Sequence[tuple[EntryState, Trigger]],
-    state: ResponseState,
+    view: DriverView,
     tables: ModelTables,
 ) -> tuple[str, ...]:
     """The payload event's ``item_id`` that its row says to learn (``LEARN_ITEM_ID``) but
     that does not name its entry after the event (R4)."""
     if expected is None or expected.item_id is None or expected.target is None or not calls:
         return ()
-    entry_state, trigger = calls[0]
-    if Effect.LEARN_ITEM_ID not in table_kernels(tables).lifecycle(entry_state, trigger).effects:
+    if Effect.LEARN_ITEM_ID not in _effects(calls[0], tables):
         return ()
-    if expected.target in _Facts(state).named(expected.item_id):
+    if expected.target in view.named(expected.item_id):
         return ()
     return (f"item_id {expected.item_id!r} was to be learned by entry {expected.target}",)
 

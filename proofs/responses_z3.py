@@ -113,6 +113,8 @@ Every decision table of ``model/``, and what proves it (``prove`` rows; also
   contract ``identity_reported`` (``contracts.py``); ``environment_runner``,
   ``execution_runner`` (R13): the contracts of ``runners_z3.py``.
 - ``part_additions`` (R15): the contract ``part_additions``, with ``part_merge``.
+- ``note_codes``, ``resume_waived`` (R6, R8, R14), ``announced_parts`` (R7) and
+  ``restated`` (the proxy's re-spellings): the contracts of ``reports_z3.py``.
 - Not read by any proof: the wire facts of ``catalogue.WIRE_EVENTS`` / ``ITEM_TYPES`` /
   ``TERMINALS`` (which field holds what, which events end a response: not decisions).
 """

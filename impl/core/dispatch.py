@@ -26,7 +26,7 @@ from typing import Any
 
 from responses_oracle.model.catalogue import TERMINALS, EventClass
 from responses_oracle.model.recordkit import record
-from responses_oracle.model.responses import resumes
+from responses_oracle.model.responses import next_sequence, resumes
 from responses_oracle.model.tables import KernelSet
 from responses_oracle.model.vocabulary import Code, EntryState, Trigger
 
@@ -167,14 +167,12 @@ def _is_terminal(spec: Any) -> bool:
 
 
 def _check_sequence(step: StepContext, sequence: int, last: int | None) -> None:
-    """A sequence number that does not follow ``last``: the first, a gap or a regression."""
-    if last is not None:
-        if sequence <= last:
-            step.note(Code.SEQUENCE_REGRESSION, f"sequence_number {sequence} after {last}")
-            return
-        if sequence != last + 1:
-            step.note(Code.SEQUENCE_GAP, f"sequence_number {sequence} after {last}")
-    step.state.last_sequence = sequence
+    """A sequence number that does not follow ``last``: the first, a gap or a regression
+    (``model.responses.next_sequence``, R1)."""
+    taken, code = next_sequence(last, sequence)
+    if code is not None:
+        step.note(code, f"sequence_number {sequence} after {last}")
+    step.state.last_sequence = taken
 
 
 def _response_fields(step: StepContext, response: Any) -> None:

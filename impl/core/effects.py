@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from responses_oracle.model.catalogue import ANNOUNCED_PARTS
 from responses_oracle.model.vocabulary import (
     EVENT_NOTES,
-    NOTE_CODES,
     Code,
     Effect,
     IdSource,
@@ -22,7 +20,6 @@ from responses_oracle.model.vocabulary import (
     PayloadSource,
     SlotTrigger,
     Trigger,
-    waived,
 )
 
 from . import identity, reconcile
@@ -71,12 +68,12 @@ def deliver(
 
 
 def _opened_by_delta(step: StepContext, entry: Entry, channel: Channel) -> Channel:
-    """Attach a channel a delta opens; a part the API announces first (``ANNOUNCED_PARTS``)
-    is reported, in a resumed stream too: a delta reaches only an entry the stream's own
-    ``output_item.added`` opened, after the resume point, so its part-added events
-    were due after it too (R7; an item opened before the resume point has its events
-    held, R14)."""
-    if channel.kind in ANNOUNCED_PARTS:
+    """Attach a channel a delta opens; a part the API announces first (the ``announces``
+    kernel: ``model.catalogue.ANNOUNCED_PARTS``) is reported, in a resumed stream too: a
+    delta reaches only an entry the stream's own ``output_item.added`` opened, after the
+    resume point, so its part-added events were due after it too (R7; an item opened
+    before the resume point has its events held, R14)."""
+    if step.kernels.announces(channel.kind):
         step.note(
             Code.PART_NOT_ADDED,
             f"entry {entry.ordinal} ({entry.item_type}): {channel.kind.value}"
@@ -123,13 +120,19 @@ def _execute(
         entry.confirmed = True
     elif effect is Effect.EMIT_COMPLETION:
         entry.completions += 1
-    elif effect in NOTE_CODES:
-        _note(step, effect, entry, snapshot_nonempty)
+    else:
+        code = step.kernels.notes(effect)
+        if code is not None:
+            _note(step, effect, code, entry, snapshot_nonempty)
 
 
-def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bool) -> None:
-    """A note effect raises its code (``model.vocabulary.NOTE_CODES``), with a detail."""
-    if waived(effect, step.state.resumed_at is not None):
+def _note(
+    step: StepContext, effect: Effect, code: Code, entry: Entry, snapshot_nonempty: bool
+) -> None:
+    """A note effect raises its code (the ``notes`` kernel: ``model.vocabulary.NOTE_CODES``),
+    with a detail; nothing in a resumed response where the ``waives`` kernel says so
+    (``model.vocabulary.RESUME_WAIVED``, R14)."""
+    if step.state.resumed_at is not None and step.kernels.waives(effect):
         return
     if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT:
         if not snapshot_nonempty:  # an empty snapshot is reported once, snapshot_absent
@@ -147,7 +150,7 @@ def _note(step: StepContext, effect: Effect, entry: Entry, snapshot_nonempty: bo
         detail = f"entry {entry.ordinal} already {entry.state.value}; ignored"
     else:
         detail = f"entry {entry.ordinal} is {entry.state.value}; event ignored"
-    step.note(NOTE_CODES[effect], detail, with_event=effect in EVENT_NOTES)
+    step.note(code, detail, with_event=effect in EVENT_NOTES)
 
 
 

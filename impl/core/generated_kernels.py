@@ -196,6 +196,32 @@ _Execution_SERVER = Execution.SERVER
 _Execution_UNDECLARED = Execution.UNDECLARED
 _Execution_UNKNOWN_TOOL_TYPE = Execution.UNKNOWN_TOOL_TYPE
 _Execution_CLIENT = Execution.CLIENT
+_Effect_ADMIT = Effect.ADMIT
+_Effect_BIND_SLOT = Effect.BIND_SLOT
+_Effect_OPEN_PART = Effect.OPEN_PART
+_Effect_APPEND_DELTA = Effect.APPEND_DELTA
+_Effect_OFFER_PAYLOAD = Effect.OFFER_PAYLOAD
+_Effect_CLOSE_CHANNEL = Effect.CLOSE_CHANNEL
+_Effect_MERGE_ITEM = Effect.MERGE_ITEM
+_Effect_OFFER_ITEM_PAYLOADS = Effect.OFFER_ITEM_PAYLOADS
+_Effect_CONFIRM = Effect.CONFIRM
+_Effect_LEARN_ITEM_ID = Effect.LEARN_ITEM_ID
+_Effect_TOMBSTONE_SLOT = Effect.TOMBSTONE_SLOT
+_Effect_EMIT_COMPLETION = Effect.EMIT_COMPLETION
+_Effect_NOTE_DUPLICATE_ITEM = Effect.NOTE_DUPLICATE_ITEM
+_Effect_NOTE_LATE_EVENT = Effect.NOTE_LATE_EVENT
+_Effect_NOTE_UNCONFIRMED = Effect.NOTE_UNCONFIRMED
+_Effect_NOTE_MISSING_FROM_SNAPSHOT = Effect.NOTE_MISSING_FROM_SNAPSHOT
+_Effect_NOTE_ORPHAN = Effect.NOTE_ORPHAN
+_Effect_NOTE_DONE_ONLY = Effect.NOTE_DONE_ONLY
+_ChannelKind_ARGUMENTS = ChannelKind.ARGUMENTS
+_ChannelKind_INPUT = ChannelKind.INPUT
+_ChannelKind_TEXT = ChannelKind.TEXT
+_ChannelKind_REFUSAL = ChannelKind.REFUSAL
+_ChannelKind_SUMMARY = ChannelKind.SUMMARY
+_ChannelKind_REASONING_TEXT = ChannelKind.REASONING_TEXT
+_ChannelKind_CODE = ChannelKind.CODE
+_ChannelKind_DIFF = ChannelKind.DIFF
 _TRANSITION__ADDED__ADMIT__BIND_SLOT__MERGE_ITEM = Transition(EntryState.ADDED, (Effect.ADMIT, Effect.BIND_SLOT, Effect.MERGE_ITEM))
 _TRANSITION__ABSENT__NOTE_ORPHAN = Transition(EntryState.ABSENT, (Effect.NOTE_ORPHAN,))
 _TRANSITION__DONE__ADMIT__NOTE_DONE_ONLY__BIND_SLOT__MERGE_ITEM__OFFER_ITEM_PAYLOADS__CONFIRM__TOMBSTONE_SLOT__EMIT_COMPLETION = Transition(EntryState.DONE, (Effect.ADMIT, Effect.NOTE_DONE_ONLY, Effect.BIND_SLOT, Effect.MERGE_ITEM, Effect.OFFER_ITEM_PAYLOADS, Effect.CONFIRM, Effect.TOMBSTONE_SLOT, Effect.EMIT_COMPLETION))
@@ -315,6 +341,14 @@ _CLIENTFRAME__STEER = ClientFrame.STEER
 _MATCHEDITEM__DONE = MatchedItem.DONE
 _MATCHEDITEM__SNAPSHOT = MatchedItem.SNAPSHOT
 _PARTADDITION__TEXT__CONTENT_INDEX__ANNOTATION__ANNOTATION_INDEX = PartAddition(ChannelKind.TEXT, AdditionField.CONTENT_INDEX, AdditionField.ANNOTATION, AdditionField.ANNOTATION_INDEX, 'output_text', 'annotations')
+_NONE = None
+_CODE__DUPLICATE_ITEM = Code.DUPLICATE_ITEM
+_CODE__LATE_EVENT = Code.LATE_EVENT
+_CODE__UNCONFIRMED_ITEM = Code.UNCONFIRMED_ITEM
+_CODE__SNAPSHOT_MISSING_ITEM = Code.SNAPSHOT_MISSING_ITEM
+_CODE__ORPHAN_EVENT = Code.ORPHAN_EVENT
+_CODE__DONE_ONLY_ITEM = Code.DONE_ONLY_ITEM
+_CODE__SNAPSHOT_ONLY_ITEM = Code.SNAPSHOT_ONLY_ITEM
 
 
 @cache
@@ -757,6 +791,59 @@ def _edge_sets() -> dict[str, frozenset[tuple[Any, ...]]]:
             (Execution.UNKNOWN_TOOL_TYPE, _TRUE),
             (Execution.CLIENT, _FALSE),
             (Execution.TOOLS_UNKNOWN, _FALSE),
+        }),
+        "notes": frozenset({
+            (Effect.ADMIT, _NONE),
+            (Effect.BIND_SLOT, _NONE),
+            (Effect.OPEN_PART, _NONE),
+            (Effect.APPEND_DELTA, _NONE),
+            (Effect.OFFER_PAYLOAD, _NONE),
+            (Effect.CLOSE_CHANNEL, _NONE),
+            (Effect.MERGE_ITEM, _NONE),
+            (Effect.OFFER_ITEM_PAYLOADS, _NONE),
+            (Effect.CONFIRM, _NONE),
+            (Effect.LEARN_ITEM_ID, _NONE),
+            (Effect.TOMBSTONE_SLOT, _NONE),
+            (Effect.EMIT_COMPLETION, _NONE),
+            (Effect.NOTE_DUPLICATE_ITEM, _CODE__DUPLICATE_ITEM),
+            (Effect.NOTE_LATE_EVENT, _CODE__LATE_EVENT),
+            (Effect.NOTE_UNCONFIRMED, _CODE__UNCONFIRMED_ITEM),
+            (Effect.NOTE_MISSING_FROM_SNAPSHOT, _CODE__SNAPSHOT_MISSING_ITEM),
+            (Effect.NOTE_ORPHAN, _CODE__ORPHAN_EVENT),
+            (Effect.NOTE_DONE_ONLY, _CODE__DONE_ONLY_ITEM),
+            (Effect.NOTE_SNAPSHOT_ONLY, _CODE__SNAPSHOT_ONLY_ITEM),
+        }),
+        "waives": frozenset({
+            (Effect.ADMIT, _FALSE),
+            (Effect.BIND_SLOT, _FALSE),
+            (Effect.OPEN_PART, _FALSE),
+            (Effect.APPEND_DELTA, _FALSE),
+            (Effect.OFFER_PAYLOAD, _FALSE),
+            (Effect.CLOSE_CHANNEL, _FALSE),
+            (Effect.MERGE_ITEM, _FALSE),
+            (Effect.OFFER_ITEM_PAYLOADS, _FALSE),
+            (Effect.CONFIRM, _FALSE),
+            (Effect.LEARN_ITEM_ID, _FALSE),
+            (Effect.TOMBSTONE_SLOT, _FALSE),
+            (Effect.EMIT_COMPLETION, _FALSE),
+            (Effect.NOTE_DUPLICATE_ITEM, _FALSE),
+            (Effect.NOTE_LATE_EVENT, _FALSE),
+            (Effect.NOTE_UNCONFIRMED, _FALSE),
+            (Effect.NOTE_MISSING_FROM_SNAPSHOT, _FALSE),
+            (Effect.NOTE_ORPHAN, _FALSE),
+            (Effect.NOTE_DONE_ONLY, _TRUE),
+            (Effect.NOTE_SNAPSHOT_ONLY, _TRUE),
+        }),
+        "announces": frozenset({
+            (ChannelKind.ARGUMENTS, _FALSE),
+            (ChannelKind.INPUT, _FALSE),
+            (ChannelKind.TEXT, _TRUE),
+            (ChannelKind.REFUSAL, _TRUE),
+            (ChannelKind.SUMMARY, _TRUE),
+            (ChannelKind.REASONING_TEXT, _TRUE),
+            (ChannelKind.CODE, _FALSE),
+            (ChannelKind.DIFF, _FALSE),
+            (ChannelKind.COMMAND, _TRUE),
         }),
     }
 
@@ -1701,5 +1788,117 @@ def withholds(verdict: Execution) -> bool:
     return _FALSE  # withheld[TOOLS_UNKNOWN]
 
 
-KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition, withholds=withholds)
+def notes(effect: Effect) -> Code | None:
+    """The note codes (R8): the diagnostic a lifecycle row's note effect raises.
+
+    post: (effect, __return__) in edges("notes")
+    """
+    if effect is _Effect_ADMIT:
+        return _NONE  # note_codes[ADMIT]
+    if effect is _Effect_BIND_SLOT:
+        return _NONE  # note_codes[BIND_SLOT]
+    if effect is _Effect_OPEN_PART:
+        return _NONE  # note_codes[OPEN_PART]
+    if effect is _Effect_APPEND_DELTA:
+        return _NONE  # note_codes[APPEND_DELTA]
+    if effect is _Effect_OFFER_PAYLOAD:
+        return _NONE  # note_codes[OFFER_PAYLOAD]
+    if effect is _Effect_CLOSE_CHANNEL:
+        return _NONE  # note_codes[CLOSE_CHANNEL]
+    if effect is _Effect_MERGE_ITEM:
+        return _NONE  # note_codes[MERGE_ITEM]
+    if effect is _Effect_OFFER_ITEM_PAYLOADS:
+        return _NONE  # note_codes[OFFER_ITEM_PAYLOADS]
+    if effect is _Effect_CONFIRM:
+        return _NONE  # note_codes[CONFIRM]
+    if effect is _Effect_LEARN_ITEM_ID:
+        return _NONE  # note_codes[LEARN_ITEM_ID]
+    if effect is _Effect_TOMBSTONE_SLOT:
+        return _NONE  # note_codes[TOMBSTONE_SLOT]
+    if effect is _Effect_EMIT_COMPLETION:
+        return _NONE  # note_codes[EMIT_COMPLETION]
+    if effect is _Effect_NOTE_DUPLICATE_ITEM:
+        return _CODE__DUPLICATE_ITEM  # note_codes[NOTE_DUPLICATE_ITEM]
+    if effect is _Effect_NOTE_LATE_EVENT:
+        return _CODE__LATE_EVENT  # note_codes[NOTE_LATE_EVENT]
+    if effect is _Effect_NOTE_UNCONFIRMED:
+        return _CODE__UNCONFIRMED_ITEM  # note_codes[NOTE_UNCONFIRMED]
+    if effect is _Effect_NOTE_MISSING_FROM_SNAPSHOT:
+        return _CODE__SNAPSHOT_MISSING_ITEM  # note_codes[NOTE_MISSING_FROM_SNAPSHOT]
+    if effect is _Effect_NOTE_ORPHAN:
+        return _CODE__ORPHAN_EVENT  # note_codes[NOTE_ORPHAN]
+    if effect is _Effect_NOTE_DONE_ONLY:
+        return _CODE__DONE_ONLY_ITEM  # note_codes[NOTE_DONE_ONLY]
+    return _CODE__SNAPSHOT_ONLY_ITEM  # note_codes[NOTE_SNAPSHOT_ONLY]
+
+
+def waives(effect: Effect) -> bool:
+    """The resume waivers (R14): a note effect that raises nothing in a resumed response.
+
+    post: (effect, __return__) in edges("waives")
+    """
+    if effect is _Effect_ADMIT:
+        return _FALSE  # resume_waived[ADMIT]
+    if effect is _Effect_BIND_SLOT:
+        return _FALSE  # resume_waived[BIND_SLOT]
+    if effect is _Effect_OPEN_PART:
+        return _FALSE  # resume_waived[OPEN_PART]
+    if effect is _Effect_APPEND_DELTA:
+        return _FALSE  # resume_waived[APPEND_DELTA]
+    if effect is _Effect_OFFER_PAYLOAD:
+        return _FALSE  # resume_waived[OFFER_PAYLOAD]
+    if effect is _Effect_CLOSE_CHANNEL:
+        return _FALSE  # resume_waived[CLOSE_CHANNEL]
+    if effect is _Effect_MERGE_ITEM:
+        return _FALSE  # resume_waived[MERGE_ITEM]
+    if effect is _Effect_OFFER_ITEM_PAYLOADS:
+        return _FALSE  # resume_waived[OFFER_ITEM_PAYLOADS]
+    if effect is _Effect_CONFIRM:
+        return _FALSE  # resume_waived[CONFIRM]
+    if effect is _Effect_LEARN_ITEM_ID:
+        return _FALSE  # resume_waived[LEARN_ITEM_ID]
+    if effect is _Effect_TOMBSTONE_SLOT:
+        return _FALSE  # resume_waived[TOMBSTONE_SLOT]
+    if effect is _Effect_EMIT_COMPLETION:
+        return _FALSE  # resume_waived[EMIT_COMPLETION]
+    if effect is _Effect_NOTE_DUPLICATE_ITEM:
+        return _FALSE  # resume_waived[NOTE_DUPLICATE_ITEM]
+    if effect is _Effect_NOTE_LATE_EVENT:
+        return _FALSE  # resume_waived[NOTE_LATE_EVENT]
+    if effect is _Effect_NOTE_UNCONFIRMED:
+        return _FALSE  # resume_waived[NOTE_UNCONFIRMED]
+    if effect is _Effect_NOTE_MISSING_FROM_SNAPSHOT:
+        return _FALSE  # resume_waived[NOTE_MISSING_FROM_SNAPSHOT]
+    if effect is _Effect_NOTE_ORPHAN:
+        return _FALSE  # resume_waived[NOTE_ORPHAN]
+    if effect is _Effect_NOTE_DONE_ONLY:
+        return _TRUE  # resume_waived[NOTE_DONE_ONLY]
+    return _TRUE  # resume_waived[NOTE_SNAPSHOT_ONLY]
+
+
+def announces(kind: ChannelKind) -> bool:
+    """The announced parts (R7): a delta opening such a channel owes part_not_added.
+
+    post: (kind, __return__) in edges("announces")
+    """
+    if kind is _ChannelKind_ARGUMENTS:
+        return _FALSE  # announced_parts[ARGUMENTS]
+    if kind is _ChannelKind_INPUT:
+        return _FALSE  # announced_parts[INPUT]
+    if kind is _ChannelKind_TEXT:
+        return _TRUE  # announced_parts[TEXT]
+    if kind is _ChannelKind_REFUSAL:
+        return _TRUE  # announced_parts[REFUSAL]
+    if kind is _ChannelKind_SUMMARY:
+        return _TRUE  # announced_parts[SUMMARY]
+    if kind is _ChannelKind_REASONING_TEXT:
+        return _TRUE  # announced_parts[REASONING_TEXT]
+    if kind is _ChannelKind_CODE:
+        return _FALSE  # announced_parts[CODE]
+    if kind is _ChannelKind_DIFF:
+        return _FALSE  # announced_parts[DIFF]
+    return _TRUE  # announced_parts[COMMAND]
+
+
+KERNELS = KernelSet(lifecycle=lifecycle, slot=slot, route=route, namespace=namespace, admit_added=admit_added, fit=fit, admit_done=admit_done, payload=payload, identity=identity, reclassify=reclassify, boundary=boundary, frame=frame, fills_slot=fills_slot, merge_part=merge_part, terminal_status=terminal_status, amends=amends, execute=execute, names_one=names_one, shell_runner=shell_runner, search_runner=search_runner, declares=declares, reads_execution=reads_execution, reads_environment=reads_environment, reads_opening=reads_opening, reads_frame=reads_frame, reads_matched=reads_matched, reads_addition=reads_addition, withholds=withholds, notes=notes, waives=waives, announces=announces)
 """The generated kernels as one value, for the driver."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 import pytest
 from responses_oracle.model.codegen import load_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
-from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells, tables_by_kernel
+from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.proofs.conformance import replay, violated_invariants
 from responses_oracle.proofs.counterexample import (
@@ -53,10 +54,12 @@ PYTHON_BLIND: dict[str, str] = {
 
 
 def _cells(tables: ModelTables) -> dict[tuple[object, ...], object]:
+    # Every table, the kernels' and the proxy's (``restated``, which no kernel reads).
     return {
-        (kernel, *path): cell
-        for kernel, table in tables_by_kernel(tables).items()
-        for path, cell in table_cells(table)
+        (table.name, *path): cell
+        for table in fields(tables)
+        if table.name != "name"
+        for path, cell in table_cells(getattr(tables, table.name))
     }
 
 

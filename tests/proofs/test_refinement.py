@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from responses_oracle.core import admit
 from responses_oracle.model.admission import match_view
 from responses_oracle.model.codegen import load_kernels
-from responses_oracle.model.vocabulary import MatchView
+from responses_oracle.model.vocabulary import Code, MatchView
 from responses_oracle.proofs.counterexample import fixture_path
 from responses_oracle.proofs.mutants import MUTANTS
 from responses_oracle.proofs.mutation import (
@@ -365,3 +365,95 @@ def test_the_refinement_says_which_decision_the_edit_broke(name: str) -> None:
     with edit.applied():
         (violation,) = check_stream(events)
     assert reason in violation.reason, violation
+
+
+def test_the_refinement_reads_the_driver_only_through_its_view() -> None:
+    # Issue #41 part 1: an edit of the driver's step, state or event parser must not
+    # move what the check observes along with what it checks.
+    import ast
+
+    tree = ast.parse((REPO / "proofs" / "refinement.py").read_text(encoding="utf-8"))
+    imported = {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    } | {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    assert {name for name in imported if name.startswith("responses_oracle.core")} == {
+        "responses_oracle.core.view"
+    }
+
+
+def _sequenced(*numbers: int) -> list[dict[str, Any]]:
+    """A response whose events carry ``numbers`` as their sequence numbers."""
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.in_progress", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.in_progress", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.completed", "response": {"id": "r", "output": []}},
+    ]
+    return [{**event, "sequence_number": n} for event, n in zip(events, numbers, strict=True)]
+
+
+def _gap_silent(last: int | None, sequence: int) -> tuple[int | None, Code | None]:
+    return sequence, None
+
+
+def _regression_taken(last: int | None, sequence: int) -> tuple[int | None, Code | None]:
+    regressed = last is not None and sequence <= last
+    return sequence, Code.SEQUENCE_REGRESSION if regressed else None
+
+
+@pytest.mark.parametrize(
+    ("numbers", "edited", "reason"),
+    [
+        # A gap not reported: the sequence code the step owes is missing.
+        ((0, 1, 5, 6), _gap_silent, "owes Code.SEQUENCE_GAP"),
+        # A regression that moves the count back: the sequence state differs.
+        ((0, 1, 0, 2), _regression_taken, "the last sequence_number"),
+    ],
+)
+def test_the_sequence_state_is_compared_after_every_event(
+    numbers: tuple[int, ...], edited: Any, reason: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from responses_oracle.core import dispatch
+
+    events = _sequenced(*numbers)
+    assert check_stream(events) == []
+    monkeypatch.setattr(dispatch, "next_sequence", edited)
+    (violation,) = check_stream(events)
+    assert reason in violation.reason, violation
+
+
+def _resumed_inside_an_item() -> list[dict[str, Any]]:
+    """A resume that starts inside a message opened before it: its deltas are held until
+    the end, where the item is still unknown (two orphan_event then)."""
+    scope = {"output_index": 0, "item_id": "msg_1", "content_index": 0}
+    return [
+        {"type": "response.in_progress", "sequence_number": 5, "response": {"id": "r"}},
+        {"type": "response.output_text.delta", "sequence_number": 6, **scope, "delta": "a"},
+        {"type": "response.output_text.delta", "sequence_number": 7, **scope, "delta": "b"},
+        {"type": "response.completed", "sequence_number": 8, "response": {"id": "r", "output": []}},
+    ]
+
+
+def test_the_held_events_are_compared_after_every_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    from responses_oracle.core import route
+
+    events = _resumed_inside_an_item()
+    assert check_stream(events) == []
+    original = route._refuse
+
+    def held_once(step: Any, event: Any, code: Any) -> None:
+        original(step, event, code)
+        if step.state.held_over and len(step.state.held_over) > 1:
+            step.state.held_over.pop()  # the second held event dropped
+
+    monkeypatch.setattr(route, "_refuse", held_once)
+    (violation,) = check_stream(events)
+    assert "the driver holds" in violation.reason, violation
+    assert violation.index == 2
