@@ -1,7 +1,8 @@
 // LangChain4j as its tutorial on AI Services shows tools and streaming: an AiServices
 // assistant on OpenAiResponsesStreamingChatModel (the Responses API) whose method returns
 // a TokenStream, with two @Tool methods; AiServices runs each call and sends the next
-// request itself.  Prints each tool execution as LangChain4j reports it, then the answer.
+// request itself (the parameter is named in @P: source-file mode keeps no parameter
+// names).  Prints each tool execution as LangChain4j reports it, then the answer.
 //   java -cp "$(cat INSTALL/classpath.txt)" LangChain4jAgent.java   (OPENAI_BASE_URL set)
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
@@ -17,7 +18,7 @@ public class LangChain4jAgent {
 
     public static class Tools {
         @Tool("Return the text unchanged.")
-        public String echo(@P("the text to return") String text) {
+        public String echo(@P(name = "text", value = "the text to return") String text) {
             System.out.println("RAN echo " + text);
             return text;
         }

@@ -43,7 +43,8 @@ def main(argv: list[str]) -> int:
     if "--tools-from" in extra:
         at = extra.index("--tools-from")
         with open(extra[at + 1], encoding="utf-8") as log:
-            tools = next(body["tools"] for body in map(json.loads, log) if body.get("tools"))
+            tools = next(logged["body"]["tools"] for logged in map(json.loads, log)
+                         if logged["body"].get("tools"))
         del extra[at:at + 2]
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(

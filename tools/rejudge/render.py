@@ -131,7 +131,17 @@ def _rerecorded(second: dict[str, Any] | None) -> list[str]:
         lines += [f"**{c['client']} on `{c['scenario']}`: {c['verdict']}.**",
                   f"Served: {c['served']}. Twin: {c['twin']}. Evidence: {c['evidence']}. "
                   f"Re-run: `{c['command']}`.", ""]
-    lines += [f"- {said}" for said in second.get("not_judged", [])]
+    fixes: dict[str, list[str]] = {}
+    for c in cells:
+        if c["verdict"] != "holds":
+            fixes.setdefault(c["fix"], []).append(f"{c['client']} `{c['scenario']}`")
+    if fixes:
+        lines += ["### What does not hold, and the fix", ""]
+        lines += [f"- {', '.join(named)}: {fix}" for fix, named in fixes.items()]
+        lines.append("")
+    if second.get("not_judged"):
+        lines += ["### Not judged yet", ""]
+        lines += [f"- {said}" for said in second["not_judged"]]
     return lines
 
 

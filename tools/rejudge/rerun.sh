@@ -40,10 +40,11 @@ for s in json.load(open('impl/agents/scenarios.json'))['scenarios']:
 s="$out/streams/$scenario"
 tools=''
 if [ -n "$own_tools" ]; then
-  # An agent with its own tools: a probe run (answered with nothing) logs the tools its
-  # first request declares, and every stream is captured for those.
+  # An agent with its own tools: a probe run (answered with nothing; once per client)
+  # logs the tools its first request declares, and every stream is captured for those.
   s="$out/streams/$client/$scenario"; mkdir -p "$out/streams/$client"
-  "$here/play.sh" /dev/null "$out/runs/$client/probe" "$@" > /dev/null
+  grep -q '"tools": \[{' "$out/runs/$client/probe/requests.jsonl" 2>/dev/null ||
+    "$here/play.sh" /dev/null "$out/runs/$client/probe" "$@" > /dev/null
   tools="--tools-from $out/runs/$client/probe/requests.jsonl"
 fi
 python "$here/capture.py" "$scenario" "$s.sse" $tools

@@ -2,7 +2,7 @@
 //! two tools every re-run script offers and streamed multi-turn as rig's agent docs show
 //! (`agent.prompt(..).max_turns(4).stream()`: rig runs each call and sends the next
 //! request itself).  `OPENAI_BASE_URL` (set by play.sh) points it at the mock.
-//! Prints each tool result as rig reports it, then the final text.
+//! Prints each tool run (from the tool itself), then the final text.
 use futures::StreamExt;
 use rig::prelude::*;
 use rig::providers::openai::OpenAI;
@@ -31,9 +31,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let agent = AgentBuilder::new(model).tool(Echo).tool(Ping).build();
     let mut stream = agent.prompt("Use a tool.").max_turns(4).stream();
     while let Some(item) = stream.next().await {
-        match item? {
-            MultiTurnStreamItem::FinalResponse(response) => println!("final: {}", response.output()),
-            other => println!("{other:?}"),
+        if let MultiTurnStreamItem::FinalResponse(response) = item? {
+            println!("final: {}", response.output());
         }
     }
     Ok(())
