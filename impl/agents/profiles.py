@@ -640,6 +640,8 @@ PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="openai-java",
         kind="library",
+        driver_loop="the response `ResponseAccumulator.response()` returns (response.completed's, "
+        "as sent)",
         package="com.openai:openai-java",
         version="4.105.0",
         install=Install("Maven", "openai-java-4.105.0", ("com.openai:openai-java:4.105.0",)),

@@ -25,6 +25,7 @@ case $client in
   openai-go-items) set -- "$bin/openai_go" items ;;
   fantasy) set -- "$bin/fantasy" ;;
   adk-go) set -- "$bin/adk_go" ;;
+  codex) set -- "$here/codex.sh" "$agents/codex-0.171.0"; own_tools=1 ;;
   opencode) set -- "$here/opencode.sh" "$agents/opencode-1.18.33"; own_tools=1 ;;
   rig) set -- "${TMPDIR:-/tmp}/rejudge-rig/rig_agent" ;;
   langchain4j) set -- "$here/langchain4j.sh" "$agents/langchain4j-1.19.0" ;;
