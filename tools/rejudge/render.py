@@ -142,6 +142,10 @@ def _rerecorded(second: dict[str, Any] | None) -> list[str]:
     if second.get("not_judged"):
         lines += ["### Not judged yet", ""]
         lines += [f"- {said}" for said in second["not_judged"]]
+        lines.append("")
+    if second.get("noticed"):
+        lines += ["### Noticed in the second pass", ""]
+        lines += [f"- {said}" for said in second["noticed"]]
     return lines
 
 
