@@ -76,10 +76,12 @@ def judgements(record: dict) -> dict[tuple[str, str], str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--count", type=int, default=16)
-    parser.add_argument("--page", type=Path, default=Path("docs/real-agents.json"))
-    parser.add_argument("--record", type=Path, default=RECORD)
+    parser.add_argument("--seed", type=int, required=True, help="the draw's seed (recorded)")
+    parser.add_argument("--count", type=int, default=16, help="cells to draw (default 16)")
+    parser.add_argument("--page", type=Path, default=Path("docs/real-agents.json"),
+                        help="the Real agents record to draw from")
+    parser.add_argument("--record", type=Path, default=RECORD,
+                        help="the re-judgement record that says which cells are judged")
     args = parser.parse_args()
     cells = pool(json.loads(args.page.read_text()))
     drawn = random.Random(args.seed).sample(cells, min(args.count, len(cells)))
