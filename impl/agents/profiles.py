@@ -652,6 +652,8 @@ PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="openai-java",
         kind="library",
+        driver_loop="the response `ResponseAccumulator.response()` returns (response.completed's, "
+        "as sent)",
         package="com.openai:openai-java",
         version=OPENAI_JAVA,
         install=_OPENAI_JAVA_INSTALL,

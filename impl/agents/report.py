@@ -422,9 +422,9 @@ def _uncounted_because(cell: Cell) -> str:
     if not counted_scenario(cell.scenario):
         return robustness(cell.scenario)
     if driver_loop(cell.client):
-        return ("the SDK has no tool loop and accumulates no streamed turn: the driver's "
-                f"own loop read the calls from {driver_loop(cell.client)}, one of the ways "
-                "its docs show")
+        return ("the SDK has no tool loop and hands over the stream's response as the "
+                f"server sent it: the driver's own loop read the calls from "
+                f"{driver_loop(cell.client)}, one of the ways its docs show")
     return (f"the client refuses this stream by a check of its own (\"{refusal(cell)}\"): "
             "a rejection its maintainers chose, not a silent failure")
 

@@ -29,7 +29,11 @@ Rules
      call that may not run, neither replayed nor answered, leaves nothing unpaired:
      the verdict does not apply.
    - ``api_valid``: the replayed call and its outputs pass ``request_schema.item_problems``
-     under the request's ``store`` mode.
+     under the request's ``store`` mode.  A field the provider itself put in the call's
+     item as served, which the oracle's item does not have (Mantle's ``item_id`` and
+     ``output_index``, id-as-item-id), is left out of the check and noted: a client that
+     replays the provider's item as it came sends the provider its own fields, and
+     nothing shows a provider rejecting them (#42's re-judgement: rig, openai-go).
 
 4. **Verdicts by harm; byte differences are notes.**  A stream may give a call more
    than one id or ``call_id`` (a snapshot that re-keys it, q05; a final response with
@@ -395,6 +399,7 @@ def _judge_scenario(
                 store,
                 call.item.get("name") in echoes or call.item.get("type") in SHELL_COMMANDS,
                 stray,
+                _provider_fields(this.mapped.events, call.item),
             ),
             events=_naming(this.mapped.events, call.item),
         )
@@ -426,6 +431,21 @@ def _naming(events: Sequence[Mapping[str, Any]], call: Mapping[str, Any]) -> tup
             for item in items_of(dict(event))
         )
     )
+
+
+def _provider_fields(
+    events: Sequence[Mapping[str, Any]], call: Mapping[str, Any]
+) -> frozenset[str]:
+    """The fields the served stream put in ``call``'s own item that the oracle's item
+    does not have (rule 3, ``api_valid``)."""
+    served = {
+        key
+        for event in events
+        for item in items_of(dict(event))
+        if item.get("type") == call.get("type") and item.get("call_id") == call.get("call_id")
+        for key in item
+    }
+    return frozenset(served - set(call))
 
 
 def _stray(
@@ -462,6 +482,7 @@ def _judge_call(
     store: bool,
     echoes: bool,
     stray: str,
+    provider_fields: frozenset[str],
 ) -> CallVerdicts:
     call_id = str(call.item["call_id"])
     item_type = str(call.item["type"])
@@ -497,7 +518,7 @@ def _judge_call(
         name if isinstance(name, str) else None,
         call.executable,
         expected,
-        (executed, history, _api_valid(nxt, replay, outputs, store)),
+        (executed, history, _api_valid(nxt, replay, outputs, store, provider_fields)),
     )
 
 
@@ -710,10 +731,14 @@ def _api_valid(
     replay: Mapping[str, Any] | None,
     outputs: Sequence[Mapping[str, Any]],
     store: bool,
+    provider_fields: frozenset[str],
 ) -> Verdict:
     name = VerdictName.API_VALID
     if nxt is None:
         return Verdict(name, None, "no next request")
+    kept = sorted(provider_fields & set(replay or ()))
+    if replay is not None and kept:
+        replay = {key: value for key, value in replay.items() if key not in provider_fields}
     checked = [item for item in (replay, *outputs) if item is not None]
     if not checked:
         return Verdict(name, None, "the next request carries neither the call nor its output")
@@ -724,8 +749,12 @@ def _api_valid(
     ]
     if problems:
         return Verdict(name, False, "; ".join(problems))
-    return Verdict(
+    valid = Verdict(
         name,
         True,
         f"{len(checked)} item(s) valid request input" + ("" if store else " under store: false"),
     )
+    if kept:
+        return _noted(valid, f"{', '.join(kept)} replayed as the provider sent them in this "
+                             "item (not checked against the API's request schema)")
+    return valid

@@ -143,14 +143,16 @@ def test_the_cause_of_a_broken_cell_is_the_deviation_that_breaks_it_alone() -> N
 def test_a_driver_s_own_reading_of_an_sdk_without_a_tool_loop_is_never_counted() -> None:
     """#42's re-judgement: openai-go hands over the events as sent; whether its calls
     come from response.completed (openai-go) or output_item.done (openai-go-items) is
-    the driver's choice, and each ✗ of those rows holds in the other reading."""
-    for client in ("openai-go", "openai-go-items"):
+    the driver's choice, and each ✗ of those rows holds in the other reading.  The same
+    for openai-java's ResponseAccumulator, whose response() is response.completed's as
+    sent (the second draw: openai-java on r4)."""
+    for client in ("openai-go", "openai-go-items", "openai-java"):
         cell = _cell(client, "r7_snapshot_fills_an_empty_done", False,
                      twin=_cell(client, "r7_snapshot_fills_an_empty_done", True))
         assert outcome(cell) == NOT_COUNTED and not broken(cell)
         assert why(cell).startswith(
-            "not counted: the SDK has no tool loop and accumulates no streamed turn: the "
-            "driver's own loop read the calls from ")
+            "not counted: the SDK has no tool loop and hands over the stream's response as "
+            "the server sent it: the driver's own loop read the calls from ")
         assert headline([cell]).startswith("PASS")
     # An SDK whose own code reads the stream (adk-go's loop) is counted as before...
     adk = _cell("adk-go", "r7_snapshot_fills_an_empty_done", False,

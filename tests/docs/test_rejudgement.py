@@ -38,3 +38,33 @@ def test_the_verdicts_count_the_cells() -> None:
     after = record["after_fixes"]["cells"]
     assert record["after_fixes"]["verdict"] == (
         f"{sum(c['verdict'] == 'holds' for c in after)} of {len(after)} hold")
+
+
+def test_the_second_section_counts_its_cells() -> None:
+    record = json.loads((ROOT / "docs" / "rejudgement.json").read_text(encoding="utf-8"))
+    second = record["after_rerecording"]
+    cells = second["cells"]
+    held = sum(c["verdict"] == "holds" for c in cells)
+    assert second["verdict"] == f"{held} of {len(cells)} hold"
+    assert {c["verdict"] for c in cells} <= {"holds", "does not hold"}
+    assert all(c["fix"] for c in cells if c["verdict"] != "holds")
+    assert len({(c["client"], c["scenario"]) for c in cells}) == len(cells)
+
+
+def test_a_drawn_cell_reads_its_latest_judgement() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "rejudge_draw", ROOT / "tools" / "rejudge" / "draw.py")
+    assert spec is not None and spec.loader is not None
+    draw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(draw)
+    record = {
+        "cells": [{"n": 1, "client": "a", "scenario": "s", "verdict": "does not hold"},
+                  {"n": 2, "client": "b", "scenario": "s", "verdict": "holds"}],
+        "after_fixes": {"cells": []},
+        "after_rerecording": {"cells": [{"client": "a", "scenario": "s",
+                                         "verdict": "holds"}]},
+    }
+    known = draw.judgements(record)
+    assert known == {("a", "s"): "holds (judged after the re-recording)",
+                     ("b", "s"): "holds (first draw, #2)"}
+    assert ("c", "s") not in known

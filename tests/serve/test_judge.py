@@ -184,3 +184,29 @@ def test_a_call_that_may_not_run_left_out_of_the_history_is_no_harm() -> None:
     assert (history.value, history.reason) == (
         None, "not executable, neither replayed nor answered: nothing to pair")
     assert verdicts.ok
+
+
+def test_fields_the_provider_put_in_the_item_replayed_as_sent_are_valid_with_a_note() -> None:
+    # Bedrock Mantle (id-as-item-id): the done item names item_id and output_index and no
+    # id; rig replays it as it came (#42's re-judgement), sending Mantle its own fields.
+    mantle = {k: v for k, v in CALL.items() if k != "id"} | {"item_id": "fc_1",
+                                                               "output_index": 0}
+    events = [*ONE_CALL[:2],
+              {"type": "response.output_item.done", "output_index": 0, "item": mantle},
+              {"type": "response.completed", "response": {
+                  "id": "resp_1", "status": "completed", "output": [mantle]}}]
+    mapped = map_scenario(events, [ECHO])
+    served = Served(Scenario("mantle", tuple(events)), mapped, 0, _request(0, [])["body"])
+    as_sent = {**mantle, "name": "echo", "arguments": '{"text":"responses-oracle-1"}'}
+    output = {"type": "function_call_output", "call_id": "call_1",
+              "output": "responses-oracle-1"}
+    api_valid = judge([served], [_request(0, []), _request(1, [as_sent, output])]).call(
+        "call_1").verdicts[2]
+    assert api_valid.value is True
+    assert api_valid.notes == ("item_id, output_index replayed as the provider sent them in "
+                               "this item (not checked against the API's request schema)",)
+    # A field the provider did not send in this item is still checked.
+    invented = {**as_sent, "sequence_number": 3}
+    api_valid = judge([served], [_request(0, []), _request(1, [invented, output])]).call(
+        "call_1").verdicts[2]
+    assert api_valid.value is False and "'sequence_number' was unexpected" in api_valid.reason

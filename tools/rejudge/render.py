@@ -107,11 +107,46 @@ def render(data: dict[str, Any]) -> str:
     ]
     lines += [f"| {c['client']} | `{c['scenario']}` | {c['verdict']} | {_cell(c['why'])} |"
               for c in after["cells"]]
+    lines += _rerecorded(data.get("after_rerecording"))
     lines += ["", "## Judgement calls", "", "Where another reviewer could decide otherwise:", ""]
     lines += [f"- {said}" for said in data["judgement_calls"]]
     lines += ["", "## Noticed", ""]
     lines += [f"- {said}" for said in data["noticed"]]
     return _linked("\n".join(lines) + "\n")
+
+
+def _rerecorded(second: dict[str, Any] | None) -> list[str]:
+    """The second section: counted cells of the re-recorded clients, judged as they came."""
+    if not second:
+        return []
+    cells = second["cells"]
+    lines = ["", "## Judged after the re-recording", "",
+             f"**{second['verdict']}**: {second['note']}.", "",
+             "| client | scenario | the page says | verdict | why |",
+             "|---|---|---|---|---|"]
+    lines += [f"| {c['client']} | `{c['scenario']}` | {_cell(c['page'])} | "
+              f"**{c['verdict']}** | {_cell(c['why'])} |" for c in cells]
+    lines += ["", "### Per cell: what ran, the evidence, the command", ""]
+    for c in cells:
+        lines += [f"**{c['client']} on `{c['scenario']}`: {c['verdict']}.**",
+                  f"Served: {c['served']}. Twin: {c['twin']}. Evidence: {c['evidence']}. "
+                  f"Re-run: `{c['command']}`.", ""]
+    fixes: dict[str, list[str]] = {}
+    for c in cells:
+        if c["verdict"] != "holds":
+            fixes.setdefault(c["fix"], []).append(f"{c['client']} `{c['scenario']}`")
+    if fixes:
+        lines += ["### What does not hold, and the fix", ""]
+        lines += [f"- {', '.join(named)}: {fix}" for fix, named in fixes.items()]
+        lines.append("")
+    if second.get("not_judged"):
+        lines += ["### Not judged yet", ""]
+        lines += [f"- {said}" for said in second["not_judged"]]
+        lines.append("")
+    if second.get("noticed"):
+        lines += ["### Noticed in the second pass", ""]
+        lines += [f"- {said}" for said in second["noticed"]]
+    return lines
 
 
 def main(argv: list[str]) -> int:

@@ -5,9 +5,9 @@
 #   tools/rejudge/rerun.sh CLIENT SCENARIO          (run from the repository root)
 # Needs: the project's venv active (for `responses-oracle serve` and openai-python),
 # the clients installed by the agents runner under ~/.cache/responses-oracle/agents/,
-# and the Go programs built (tools/rejudge/go/build.sh).  Output under $TMPDIR/rejudge.
+# and the Go and Rust programs built (tools/rejudge/go/build.sh, tools/rejudge/rig/build.sh).  Output under $TMPDIR/rejudge.
 set -eu
-client=$1; scenario=$2
+client=$1; scenario=$2; own_tools=
 here=$(dirname "$0")
 agents=$HOME/.cache/responses-oracle/agents
 bin="${TMPDIR:-/tmp}/rejudge-go"
@@ -25,6 +25,10 @@ case $client in
   openai-go-items) set -- "$bin/openai_go" items ;;
   fantasy) set -- "$bin/fantasy" ;;
   adk-go) set -- "$bin/adk_go" ;;
+  codex) set -- "$here/codex.sh" "$agents/codex-0.171.0"; own_tools=1 ;;
+  opencode) set -- "$here/opencode.sh" "$agents/opencode-1.18.33"; own_tools=1 ;;
+  rig) set -- "${TMPDIR:-/tmp}/rejudge-rig/rig_agent" ;;
+  langchain4j) set -- "$here/langchain4j.sh" "$agents/langchain4j-1.19.0" ;;
   *) echo "unknown client: $client" >&2; exit 2 ;;
 esac
 deviations=$(python -c "
@@ -35,11 +39,20 @@ for s in json.load(open('impl/agents/scenarios.json'))['scenarios']:
         print(' '.join(dict.fromkeys(names)) if len(set(names)) > 1 else '')
 " "$scenario")
 s="$out/streams/$scenario"
-python "$here/capture.py" "$scenario" "$s.sse"
-python "$here/capture.py" "$scenario" "$s.twin.sse" --twin
+tools=''
+if [ -n "$own_tools" ]; then
+  # An agent with its own tools: a probe run (answered with nothing; once per client)
+  # logs the tools its first request declares, and every stream is captured for those.
+  s="$out/streams/$client/$scenario"; mkdir -p "$out/streams/$client"
+  grep -q '"tools": \[{' "$out/runs/$client/probe/requests.jsonl" 2>/dev/null ||
+    "$here/play.sh" /dev/null "$out/runs/$client/probe" "$@" > /dev/null
+  tools="--tools-from $out/runs/$client/probe/requests.jsonl"
+fi
+python "$here/capture.py" "$scenario" "$s.sse" $tools
+python "$here/capture.py" "$scenario" "$s.twin.sse" --twin $tools
 variants=". .twin"
 for d in $deviations; do
-  python "$here/capture.py" "$scenario" "$s.only-$d.sse" --deviation "$d"
+  python "$here/capture.py" "$scenario" "$s.only-$d.sse" --deviation "$d" $tools
   variants="$variants .only-$d"
 done
 for v in $variants; do
