@@ -672,6 +672,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="openai-java-items",
         kind="library",
+        driver_loop="the `response.output_item.done` events",
         package="com.openai:openai-java",
         version=OPENAI_JAVA,
         install=_OPENAI_JAVA_INSTALL,
