@@ -458,6 +458,16 @@ ITEM_TYPES: dict[str, ItemTypeSpec] = {
 protocol-notes §3 and §3.1).  Unknown types pass through with the generic prefix
 ``item`` and no channels."""
 
+PART_INDEXED_CHANNELS: frozenset[ChannelKind] = frozenset(
+    spec.channel
+    for spec in WIRE_EVENTS.values()
+    if spec.trigger is Trigger.DELTA and spec.channel is not None and spec.index_field is not None
+)
+"""The channels whose delta events name their part by an index (``WireEventSpec.index_field``):
+what the wire says of parts, read by the contract ``parts_announced`` against
+``ANNOUNCED_PARTS`` (what the item types say).  A proof reads this derived set, not the
+whole wire catalogue, so a new item type whose events name no part re-runs no proof row."""
+
 ANNOUNCED_PARTS: frozenset[ChannelKind] = frozenset(
     location.channel
     for spec in ITEM_TYPES.values()

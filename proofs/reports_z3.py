@@ -179,10 +179,10 @@ def admission_step(tables: ModelTables, n: int) -> StepFacts:
 
 def announced_step(tables: ModelTables, n: int) -> StepFacts:
     """The part step (R7): ``tables.announced_parts`` against the wire catalogue's deltas
-    (``WireEventSpec.index_field``); ``n`` is unused."""
+    that name their part by an index (``catalogue.PART_INDEXED_CHANNELS``); ``n`` is
+    unused."""
     import z3
-    from responses_oracle.model.catalogue import WIRE_EVENTS, ChannelKind
-    from responses_oracle.model.vocabulary import Trigger
+    from responses_oracle.model.catalogue import PART_INDEXED_CHANNELS, ChannelKind
 
     from .ops_z3 import lookup
     from .sorts import finite_sort
@@ -191,15 +191,7 @@ def announced_step(tables: ModelTables, n: int) -> StepFacts:
     kind = kinds.var("kind")
     announced = lookup(tables.announced_parts, kind)
     # A channel's parts are announced when its deltas name the part by an index.
-    indexed = z3.Or(
-        [
-            kind == kinds[spec.channel]
-            for spec in WIRE_EVENTS.values()
-            if spec.trigger is Trigger.DELTA
-            and spec.channel is not None
-            and spec.index_field is not None
-        ]
-    )
+    indexed = z3.Or([kind == kinds[c] for c in sorted(PART_INDEXED_CHANNELS, key=str)])
     claim = announced == indexed
     keys: dict[str, tuple[tuple[Term, tuple[Any, ...]], ...]] = {
         "announced_parts": ((z3.BoolVal(True), (kind,)),)

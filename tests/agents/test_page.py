@@ -193,7 +193,7 @@ def test_the_page_opens_with_its_verdict(record: dict[str, Any]) -> None:
     now = real_agents.list_digest()
     cells = sum(x["ran"] and x.get(real_agents.SCENARIO_LIST) == now
                 for c in ran for x in c["cells"])
-    assert f"of their {cells} cells recorded on the current scenarios, " in first
+    assert f"of their {cells:,} cells recorded on the current scenarios, " in first
     older = [c["client"] for c in ran
              if any(x.get(real_agents.SCENARIO_LIST) != now for x in c["cells"] if x["ran"])]
     if older:

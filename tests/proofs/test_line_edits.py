@@ -32,7 +32,6 @@ def _codes(events: list[dict[str, Any]]) -> list[str]:
     return [d["code"] for r in reducer.finish() for d in r.to_json()["diagnostics"]]
 
 
-@pytest.mark.slow
 def test_every_driver_module_has_edits_and_each_changes_one_line() -> None:
     for name in (*REDUCER_MODULES, *PROXY_MODULES):
         edits = line_edits(name)
@@ -109,7 +108,7 @@ def _two_summary_parts() -> list[dict[str, Any]]:
         ("settle", "dropped: json.loads(text)", _bad_arguments),
         ("route", "dropped: _add_to_part(", _annotations),
         # A long capture (about 20 s of refinement): in the slow run.
-        pytest.param("events", "is -> is not", _two_summary_parts, marks=pytest.mark.slow),
+        pytest.param("events", "is -> is not", _two_summary_parts),
     ],
 )
 def test_the_first_samples_survivors_are_refuted(module: str, change: str, witness: Any) -> None:

@@ -179,7 +179,6 @@ def test_every_note_code_cell_is_refuted_when_it_names_another_code() -> None:
     assert [m.tables.name for m in first.values() if not _refuted(m)] == []
 
 
-@pytest.mark.slow
 def test_every_note_code_mutant_is_refuted_by_prove() -> None:
     mutants = [mutant for mutant in table_mutants() if mutant.table == "note_codes"]
     assert [m.tables.name for m in mutants if not _refuted(m)] == []
