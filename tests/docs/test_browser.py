@@ -189,7 +189,8 @@ def test_the_real_agents_matrix_shows_every_client_column_in_colour_at_1400_pixe
         for n in range(1, len(heads) + 1):
             seen = _matrix(browser, f"const th = grid.tHead.rows[0].cells[{n}];"
                            " const corner = grid.tHead.rows[0].cells[0];"
-                           " box.scrollLeft = th.offsetLeft - corner.offsetLeft - corner.offsetWidth;"
+                           " box.scrollLeft = th.offsetLeft - corner.offsetLeft"
+                           " - corner.offsetWidth;"
                            " const r = th.getBoundingClientRect(),"
                            " c = corner.getBoundingClientRect(),"
                            " right = box.getBoundingClientRect().left + box.clientWidth;"
