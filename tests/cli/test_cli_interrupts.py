@@ -8,6 +8,7 @@ behind it (``proxy`` on a port in use: no "Unclosed client session").
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -24,8 +25,10 @@ CLI = "import sys; from responses_oracle.cli import main; sys.exit(main())"
 def _started(*argv: str) -> subprocess.Popen[str]:
     """The command in a process group of its own, with the SIGINT a terminal gives."""
     return subprocess.Popen(
-        [sys.executable, "-c", CLI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, process_group=0,
+        # faulthandler: a command still running long after Ctrl-C is sent SIGABRT and
+        # prints where every thread of it was (a rare hang seen once in CI, not here).
+        [sys.executable, "-X", "faulthandler", "-c", CLI, *argv],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
@@ -33,7 +36,21 @@ def _started(*argv: str) -> subprocess.Popen[str]:
 def _ctrl_c(process: subprocess.Popen[str], after: float) -> tuple[str, str]:
     time.sleep(after)
     os.killpg(process.pid, signal.SIGINT)
-    return process.communicate(timeout=120)
+    try:
+        return process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        exited = process.poll()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGABRT)
+        try:
+            out, err = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+        raise AssertionError(
+            f"still running 120 s after Ctrl-C (exit status then: {exited}); where it was:\n"
+            + out[-3000:] + err[-20000:]
+        ) from None
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
