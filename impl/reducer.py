@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, TYPE_CHECKING, Any, Final, cast
+from typing import IO, TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from responses_oracle.model.responses import (
     FRAME_TYPES,
@@ -275,3 +275,33 @@ def reduce(
     for batch in batches:
         reducer.feed_all(batch)
     return reducer.finish()
+
+
+_Event = TypeVar("_Event", bound=Mapping[str, Any])
+
+
+def response_parts(events: Iterable[_Event]) -> list[list[_Event]]:
+    """The decoded ``events`` cut where the reducer cuts them: one part per result of
+    ``reduce(events)``, each holding the events of that response (a client frame that
+    ends a response goes with the part after it).
+
+    Every tool that sends a body one response at a time (``diff --split-responses``, the
+    cause hypotheses) cuts with this, so the cut is the reducer's own -- ``BOUNDARY``'s
+    cells, run -- and no second statement of where a response starts.  An
+    ``in_progress`` before its own ``created`` is one response, not two:
+
+    >>> progress = {"type": "response.in_progress", "response": {"id": "r1"}}
+    >>> created = {"type": "response.created", "response": {"id": "r1"}}
+    >>> another = {"type": "response.created", "response": {"id": "r2"}}
+    >>> [len(part) for part in response_parts([progress, created, another])]
+    [2, 1]
+    """
+    reducer = Reducer()
+    parts: list[list[_Event]] = [[]]
+    for event in events:
+        closed = len(reducer.results)
+        reducer.feed(event)
+        if len(reducer.results) > closed and parts[-1]:
+            parts.append([])
+        parts[-1].append(event)
+    return [part for part in parts if part]

@@ -55,9 +55,10 @@ from itertools import chain
 from typing import Any
 
 from responses_oracle.model.divergence import HARM, HYPOTHESES, Divergence, Hypothesis
+from responses_oracle.reducer import response_parts
 from responses_oracle.streamgen.cases import MIX, Case, generated_case, generated_cases
 from responses_oracle.streamgen.provider_profiles import PROFILES
-from responses_oracle.streamgen.streams import Event, GeneratedStream, split_responses
+from responses_oracle.streamgen.streams import Event, GeneratedStream
 from responses_oracle.workers import end_quietly_on_interrupt
 
 from .candidate import Answer, Candidate, Failure, FunctionCandidate, ParseFn, ProcessCandidate
@@ -110,7 +111,7 @@ def answers_of(
     """The candidate's answer to each stream: one request each, or one per response."""
     if not split:
         return candidate.answer(streams)
-    parts = [split_responses(s.events) for s in streams]
+    parts = [response_parts(s.events) for s in streams]
     flat = [
         GeneratedStream(tuple(p), s.labels, s.data_only)
         for s, ps in zip(streams, parts, strict=True)

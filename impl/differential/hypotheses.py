@@ -70,7 +70,8 @@ from responses_oracle.model.catalogue import (
 )
 from responses_oracle.model.divergence import HYPOTHESES, Hypothesis
 from responses_oracle.model.vocabulary import Trigger
-from responses_oracle.streamgen.streams import Event, split_responses
+from responses_oracle.reducer import response_parts
+from responses_oracle.streamgen.streams import Event
 
 from .candidate import Answer, Failure
 from .cause import judged
@@ -91,7 +92,7 @@ TERMINALS: frozenset[str] = FRAME_EVENTS - {"response.created", "error"}
 
 def _snapshot_verbatim(events: Sequence[Event], reference: Results) -> Results | None:
     out: Results = []
-    for part in split_responses(events):
+    for part in response_parts(events):
         ending = next((e for e in part if e.get("type") in TERMINALS | {"error"}), None)
         if ending is None or not isinstance(response := ending.get("response"), Mapping):
             return None
@@ -118,7 +119,7 @@ def _without_snapshots(events: Sequence[Event], reference: Results) -> Results:
 
 
 def _done_items(events: Sequence[Event], reference: Results) -> Results | None:
-    parts = split_responses(events)
+    parts = response_parts(events)
     if len(parts) != len(reference):
         return None
     return [

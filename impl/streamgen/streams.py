@@ -494,11 +494,3 @@ def openai_stream(
 _USAGE = {"input_tokens": 42, "output_tokens": 17, "total_tokens": 59}
 
 
-def split_responses(events: Sequence[Event]) -> list[list[Event]]:
-    """The stream cut before every ``response.created`` that follows other events."""
-    parts: list[list[Event]] = [[]]
-    for event in events:
-        if event.get("type") == "response.created" and parts[-1]:
-            parts.append([])
-        parts[-1].append(event)
-    return [part for part in parts if part]

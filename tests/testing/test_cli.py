@@ -17,6 +17,16 @@ def test_diff_against_the_oracle_itself_finds_nothing(capsys: pytest.CaptureFixt
     assert "20 streams, 0 diverge" in capsys.readouterr().out
 
 
+def test_the_oracle_sent_one_response_at_a_time_agrees_with_itself(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # seed 0's stream 261 sends response.in_progress before its own response.created:
+    # one response, which a cut of its own once sent as two requests (2 of 720 diverged).
+    args = ["diff", "--candidate", "oracle", "--count", "262", "--split-responses", "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["diverging_cases"] == 0
+
+
 def test_diff_reports_clusters_by_cause_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["diff", "--candidate", NAIVE, "--count", "12", "--json", "--wire", "sse"])
     report = json.loads(capsys.readouterr().out)

@@ -19,8 +19,11 @@ from responses_oracle import reduce
 from responses_oracle.differential.compare import payloads
 from responses_oracle.differential.taxonomy import api_problems
 from responses_oracle.model.catalogue import ITEM_TYPES
+from responses_oracle.reducer import response_parts
+from responses_oracle.streamgen.cases import MIX, generated_case
 from responses_oracle.streamgen.choices import case_chooser
 from responses_oracle.streamgen.faults import FaultKind, fault_stream
+from responses_oracle.streamgen.provider_profiles import PROFILES
 from responses_oracle.streamgen.streams import GeneratedStream, openai_stream
 from responses_oracle.streamgen.walk import model_guided_stream
 from responses_oracle.testing.strategies import (
@@ -185,3 +188,16 @@ def test_generated_streams_that_complete_are_valid_per_the_api_types() -> None:
              and "output" in s.events[-1]["response"]]
     assert len(plain) >= 12
     assert [api_problems(s.events) for s in plain] == [[]] * len(plain)
+
+
+def test_the_reducers_cut_gives_each_response_alone_as_the_whole_reduces_it() -> None:
+    # What `diff --split-responses` and the cause hypotheses send one response at a time.
+    for index in range(300):
+        events = list(generated_case(0, index, MIX, PROFILES).stream.events)
+        whole = reduce(events)
+        parts = response_parts(events)
+        assert len(parts) == len(whole), index
+        for part, result in zip(parts, whole, strict=True):
+            [alone] = reduce(part)
+            assert alone.status == result.status, index
+            assert [i.item for i in alone.items] == [i.item for i in result.items], index
