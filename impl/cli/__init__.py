@@ -146,6 +146,10 @@ def _main(argv: list[str] | None, *, thaw: bool) -> int:
         made = _plain(arguments) or build_parser(arguments)
         if ours:
             gc.freeze()
+    except KeyboardInterrupt:
+        # Ctrl-C while the command's modules are still being imported: the same quiet
+        # 130 as later, not an import traceback.
+        return _interrupted()
     finally:
         if ours:
             gc.enable()
@@ -193,8 +197,7 @@ def _execute(args: argparse.Namespace) -> int:
         report_error(error)
         return Exit.USAGE
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return Exit.INTERRUPTED
+        return _interrupted()
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, as cat does, and keep the
         # interpreter from reporting the same broken pipe when it flushes stdout at exit.
@@ -202,3 +205,9 @@ def _execute(args: argparse.Namespace) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return Exit.CLOSED_PIPE
     return status
+
+
+def _interrupted() -> int:
+    """Ctrl-C before the command said what it had done: one line, status 130."""
+    print(f"{PROG}: interrupted", file=sys.stderr)
+    return Exit.INTERRUPTED

@@ -83,3 +83,18 @@ def test_a_proxy_on_a_port_in_use_exits_2_and_leaves_nothing_open() -> None:
     assert done.returncode == 2, done.stderr
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "Unclosed" not in done.stderr
+
+
+def test_ctrl_c_while_the_command_is_imported_ends_with_130_and_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A Ctrl-C in the first few hundred milliseconds lands in the imports that building
+    # the parser makes; it was an import traceback.
+    import responses_oracle.cli as cli
+
+    def imports(arguments: list[str]) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_plain", imports)
+    assert cli.main(["reduce", "examples/parallel-calls.sse"]) == 130
+    assert capsys.readouterr().err == "responses-oracle: interrupted\n"
