@@ -100,7 +100,8 @@ MEANING = {
     PROXY_REGRESSION: "behind the proxy, a verdict broke that the client holds directly",
     NOT_COUNTED: "a verdict broke on a robustness row (a deviation no provider is shown "
                  "to send, or one the oracle calls an error), on a row that judges the "
-                 "driver's own reading of an SDK without a tool loop (openai-go), or the "
+                 "driver's own reading of an SDK without a tool loop (the rows of two "
+                 "readings: openai-go, openai-java, openai-python), or the "
                  "client refused the stream by a check of its own: shown, never counted",
     NO_VERDICT: "the client ran, but serve had no call to judge",
 }
@@ -580,7 +581,8 @@ def headline(data: Mapping[str, Any]) -> str:
         text += (f" {counted(uncounted, 'cell')} broke a verdict on a robustness row (a "
                  "scenario no provider is shown to send, or one the oracle calls an "
                  "error), in the driver's own reading of an SDK without a tool loop "
-                 "(openai-go), or refused by a check of the client's own (openai-python's "
+                 f"({', '.join(p.name for p in PROFILES if p.driver_loop)}), or refused by "
+                 "a check of the client's own (openai-python's "
                  "identity checks): shown, not counted.")
     behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, [])
               if x["ran"] and x.get(SCENARIO_LIST) == digest]
