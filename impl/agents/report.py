@@ -22,7 +22,9 @@ broken              a verdict broke that the clean twin holds (per verdict, not 
                     twin broke on the deviation, even where it replays the twin's call
                     without its id)
 proxy regression    behind the proxy: a verdict the same client holds *directly* on the
-                    same scenario broke (#39: the proxy made it worse)
+                    same scenario broke (#39: the proxy made it worse); held directly
+                    means on every direct run of the same stream (a scenario of no
+                    deviation: the cell and its twin)
 not counted         a verdict broke on a robustness row (the scenario list's
                     ``counted: false``: a deviation no provider is shown to send, or a
                     stream the oracle calls an error), or on a row that judges the
@@ -213,7 +215,22 @@ def _lost(cell: Cell, direct: Cell | None) -> frozenset[str]:
     """The verdicts broken behind the proxy that the same client holds directly."""
     if direct is None or not direct.ran:
         return frozenset()
-    return _marked(cell, held=False) & _marked(direct, held=True)
+    return _marked(cell, held=False) & _held_directly(direct)
+
+
+def _held_directly(direct: Cell) -> frozenset[str]:
+    """The verdicts a client holds directly on every run of the same stream: its direct
+    cell's, and, on a scenario of no deviation (whose clean twin is the same stream),
+    its twin's too -- a client that breaks a verdict on one run of the same bytes and
+    holds it on another is not shown to hold it, so losing it behind the proxy is no
+    proxy regression."""
+    from .scenario_list import declared
+
+    held = _marked(direct, held=True)
+    scenario = declared(direct.scenario)
+    if scenario is not None and not scenario.deviations and direct.twin is not None:
+        held &= _marked(direct.twin, held=True)
+    return held
 
 
 def _counted(cell: Cell) -> frozenset[str]:
@@ -245,6 +262,10 @@ def not_judged(cell: Cell, direct: Cell | None = None) -> str:
         if direct is None or not direct.ran:
             return ("not judged: the same client was not recorded directly on this scenario "
                     "(on the same scenario list)")
+        if not breaks(direct) and direct.twin is not None:
+            # Held on the direct cell, broken on its twin: the same stream (_held_directly).
+            return ("not judged: directly, held on one run and broken on another of the "
+                    f"same stream (its clean twin, which has no deviation: {_broke(direct.twin)})")
         return f"not judged: broken directly too ({_broke(direct)})"
     twin = cell.twin
     if twin is None:

@@ -115,6 +115,17 @@ def test_a_verdict_held_directly_and_lost_behind_the_proxy_is_a_proxy_regression
     assert why(behind, _cell("pydantic-ai", "s06", False)).startswith(
         "not judged: broken directly too (call_1: executed: dropped)")
     assert outcome(behind) == NOT_JUDGED  # no direct cell recorded
+    # s06 declares no deviation: its twin is the same stream.  A client that held the
+    # verdict on the cell but broke it on the twin is not shown to hold it directly.
+    flaky = _cell("pydantic-ai", "s06", True, twin=_cell("pydantic-ai", "s06", False))
+    assert outcome(behind, flaky) == NOT_JUDGED
+    assert why(behind, flaky).startswith(
+        "not judged: directly, held on one run and broken on another of the same stream "
+        "(its clean twin, which has no deviation: call_1: executed: dropped)")
+    # On a scenario with a deviation the twin is another stream: only the cell counts.
+    q07 = _cell("pydantic-ai via proxy", "q07", False)
+    assert outcome(q07, _cell("pydantic-ai", "q07", True,
+                              twin=_cell("pydantic-ai", "q07", False))) == PROXY_REGRESSION
     assert headline([direct, behind]).startswith(
         "FAIL: 1 proxy regression (held directly, lost behind the proxy) "
         "(by verdict: executed 1)")
