@@ -160,7 +160,8 @@ def test_a_driver_s_own_reading_of_an_sdk_without_a_tool_loop_is_never_counted()
     the driver's choice, and each ✗ of those rows holds in the other reading.  The same
     for openai-java's ResponseAccumulator, whose response() is response.completed's as
     sent (the second draw: openai-java on r4)."""
-    for client in ("openai-go", "openai-go-items", "openai-java"):
+    for client in ("openai-go", "openai-go-items", "openai-java", "openai-java-items",
+                   "openai-python-events"):
         cell = _cell(client, "r7_snapshot_fills_an_empty_done", False,
                      twin=_cell(client, "r7_snapshot_fills_an_empty_done", True))
         assert outcome(cell) == NOT_COUNTED and not broken(cell)
