@@ -458,7 +458,8 @@ def headline(cells: Sequence[Cell]) -> str:
         parts.append(f"{counted(lost, 'proxy regression')} (held directly, lost behind "
                      "the proxy)")
     if failing or lost:
-        parts[-1] += f" (by verdict: {_split(by_verdict(cells))})"
+        parts[-1] += (f" (by verdict: {_split(by_verdict(cells))}; "
+                      f"{counted(len(bugs(cells)), 'bug')}: a client and a root cause)")
     if unjudged:
         parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
                      "clean twin, or the client direct, did not hold)")

@@ -128,7 +128,7 @@ def test_a_verdict_held_directly_and_lost_behind_the_proxy_is_a_proxy_regression
                               twin=_cell("pydantic-ai", "q07", False))) == PROXY_REGRESSION
     assert headline([direct, behind]).startswith(
         "FAIL: 1 proxy regression (held directly, lost behind the proxy) "
-        "(by verdict: executed 1)")
+        "(by verdict: executed 1; 1 bug: a client and a root cause)")
 
 
 def test_a_broken_verdict_on_a_robustness_row_is_never_counted() -> None:
@@ -272,5 +272,8 @@ def test_a_client_s_counted_cells_on_one_stream_or_one_cause_are_one_bug() -> No
     [one] = bugs([mantle, twin_name])
     assert one.cells == (mantle, twin_name)
     assert one.causes == ("id-as-item-id", "unreplayed-elsewhere")
+    assert headline([*snapshot, other_cause, other_client]).startswith(
+        "FAIL: 5 of 5 cells break a verdict its clean twin keeps (by verdict: executed 5; "
+        "3 bugs: a client and a root cause)")
     # A cell that is not counted is in no bug.
     assert bugs([_cell("codex", "q07", False, twin=_cell("codex", "q07", False))]) == []
