@@ -451,6 +451,24 @@ PROFILES: Final[tuple[Profile, ...]] = (
                  ("unconfirmed-call", "Cannot complete response with unfinished output items")),
     ),
     Profile(
+        name="openai-python-events",
+        kind="library",
+        package="openai",
+        version=_OPENAI_PYTHON,
+        install=Install("project", "", (f"openai=={_OPENAI_PYTHON}",)),
+        command=("{bin}", "{driver}", "{base_url}", "{prompt}", "events"),
+        driver_loop="the `response.output_item.done` events",
+        driven="openai-python read the other way its README shows (\"Streaming responses\": "
+        "the raw events of `client.responses.create(..., stream=True)`, no streaming "
+        "helper): the calls taken from the `response.output_item.done` events, in stream "
+        "order, the same tool loop otherwise (drivers/openai_python.py, mode `events`): no "
+        "cell depends on the driver's choice between the two",
+        driver="openai_python.py",
+        sandbox="the tool only echoes its text",
+        tools=_DRIVER_TOOL,
+        timeout=60.0,
+    ),
+    Profile(
         name="openai-agents",
         kind="library",
         package="openai-agents",

@@ -22,7 +22,9 @@ broken              a verdict broke that the clean twin holds (per verdict, not 
                     twin broke on the deviation, even where it replays the twin's call
                     without its id)
 proxy regression    behind the proxy: a verdict the same client holds *directly* on the
-                    same scenario broke (#39: the proxy made it worse)
+                    same scenario broke (#39: the proxy made it worse); held directly
+                    means on every direct run of the same stream (a scenario of no
+                    deviation: the cell and its twin)
 not counted         a verdict broke on a robustness row (the scenario list's
                     ``counted: false``: a deviation no provider is shown to send, or a
                     stream the oracle calls an error), or on a row that judges the
@@ -43,6 +45,11 @@ counted.  **Behind the proxy** a cell is compared with the same client direct, n
 with the twin behind the proxy: a verdict held directly and lost behind the proxy is a
 proxy regression, counted and named (``regressions``).
 
+**Bugs, not cells.**  ``bugs`` groups the counted cells: one client's cells are one bug
+when they break on the same root cause (``causes``) or their scenarios serve the same
+stream up to ids (``scenario_list.same_stream``).  The pages count bugs, each with the
+cells that show it, so a stream the list names three times is one bug of a client.
+
 ``--json`` is one object: the cells as recorded (``Cell.to_json``).  ``--html`` is one
 self-contained page: the same table, each cell's scenario linked to the timeline of
 the stream as serve played it to that client (drawn by ``responses_oracle.timeline``,
@@ -53,6 +60,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -207,7 +215,22 @@ def _lost(cell: Cell, direct: Cell | None) -> frozenset[str]:
     """The verdicts broken behind the proxy that the same client holds directly."""
     if direct is None or not direct.ran:
         return frozenset()
-    return _marked(cell, held=False) & _marked(direct, held=True)
+    return _marked(cell, held=False) & _held_directly(direct)
+
+
+def _held_directly(direct: Cell) -> frozenset[str]:
+    """The verdicts a client holds directly on every run of the same stream: its direct
+    cell's, and, on a scenario of no deviation (whose clean twin is the same stream),
+    its twin's too -- a client that breaks a verdict on one run of the same bytes and
+    holds it on another is not shown to hold it, so losing it behind the proxy is no
+    proxy regression."""
+    from .scenario_list import declared
+
+    held = _marked(direct, held=True)
+    scenario = declared(direct.scenario)
+    if scenario is not None and not scenario.deviations and direct.twin is not None:
+        held &= _marked(direct.twin, held=True)
+    return held
 
 
 def _counted(cell: Cell) -> frozenset[str]:
@@ -239,6 +262,10 @@ def not_judged(cell: Cell, direct: Cell | None = None) -> str:
         if direct is None or not direct.ran:
             return ("not judged: the same client was not recorded directly on this scenario "
                     "(on the same scenario list)")
+        if not breaks(direct) and direct.twin is not None:
+            # Held on the direct cell, broken on its twin: the same stream (_held_directly).
+            return ("not judged: directly, held on one run and broken on another of the "
+                    f"same stream (its clean twin, which has no deviation: {_broke(direct.twin)})")
         return f"not judged: broken directly too ({_broke(direct)})"
     twin = cell.twin
     if twin is None:
@@ -325,14 +352,67 @@ def evidence(scenario: str) -> tuple[str, ...]:
     ))
 
 
+@dataclass(frozen=True)
+class Bug:
+    """One bug: a client and a root cause, with every counted cell that shows it."""
+
+    client: str
+    causes: tuple[str, ...]
+    """The root cause(s) its cells break on (``causes``; ``UNKNOWN_CAUSE`` when none was
+    replayed)."""
+    cells: tuple[Cell, ...]
+    """Its counted cells, in the order given."""
+
+
+def bugs(cells: Sequence[Cell]) -> list[Bug]:
+    """The counted cells (``COUNTED``) of ``cells`` as bugs, most cells first.
+
+    Two counted cells of one client (a client behind the proxy is a client of its own)
+    are one bug when they break on the same root cause (``causes``), or when their
+    scenarios serve the same stream (``scenario_list.same_stream``: the same bytes up to
+    ids, so the same failure whatever cause was recorded), and so on transitively.  A
+    scenario list that holds one stream under three names gives a client's bug on it
+    once, with its three cells under it: the headline counts bugs, not cells."""
+    from .scenario_list import same_stream
+
+    # Union-find over (client, cause) and (client, stream) nodes: a cell joins its two.
+    parent: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def root(node: tuple[str, str]) -> tuple[str, str]:
+        while parent.setdefault(node, node) != node:
+            node = parent[node]
+        return node
+
+    def named(cell: Cell) -> tuple[str, ...]:
+        return causes(cell) or (UNKNOWN_CAUSE,)
+
+    def cause_node(cell: Cell) -> tuple[str, str]:
+        return (cell.client, "cause: " + ", ".join(named(cell)))
+
+    counted_cells = [cell for cell, said in zip(cells, outcomes(cells), strict=True)
+                     if said in COUNTED]
+    for cell in counted_cells:
+        stream = (cell.client, "stream: " + same_stream(cell.scenario))
+        parent[root(stream)] = root(cause_node(cell))
+    grouped: dict[tuple[str, str], list[Cell]] = {}
+    for cell in counted_cells:
+        grouped.setdefault(root(cause_node(cell)), []).append(cell)
+    found = [
+        Bug(client, tuple(dict.fromkeys(cause for cell in group for cause in named(cell))),
+            tuple(group))
+        for (client, _), group in grouped.items()
+    ]
+    return sorted(found, key=lambda bug: (-len(bug.cells), bug.client, bug.causes))
+
+
 def by_cause(cells: Sequence[Cell]) -> dict[str, int]:
-    """How many counted cells each root cause breaks (``causes``): cause → cells, most
-    first; ``UNKNOWN_CAUSE`` for a counted cell recorded without its replays."""
+    """How many bugs (``bugs``: a client and a root cause) each root cause is: cause →
+    bugs, most first; ``UNKNOWN_CAUSE`` for a counted cell recorded without its
+    replays."""
     tally: dict[str, int] = {}
-    for cell, said in zip(cells, outcomes(cells), strict=True):
-        if said in COUNTED:
-            for cause in causes(cell) or (UNKNOWN_CAUSE,):
-                tally[cause] = tally.get(cause, 0) + 1
+    for bug in bugs(cells):
+        for cause in bug.causes:
+            tally[cause] = tally.get(cause, 0) + 1
     return dict(sorted(tally.items(), key=lambda pair: (-pair[1], pair[0])))
 
 
@@ -378,7 +458,8 @@ def headline(cells: Sequence[Cell]) -> str:
         parts.append(f"{counted(lost, 'proxy regression')} (held directly, lost behind "
                      "the proxy)")
     if failing or lost:
-        parts[-1] += f" (by verdict: {_split(by_verdict(cells))})"
+        parts[-1] += (f" (by verdict: {_split(by_verdict(cells))}; "
+                      f"{counted(len(bugs(cells)), 'bug')}: a client and a root cause)")
     if unjudged:
         parts.append(f"{counted(unjudged, 'cell')} not judged (a verdict broke, and the "
                      "clean twin, or the client direct, did not hold)")

@@ -13,12 +13,25 @@ carrying a deviation no provider is shown to send, or one the oracle answers wit
 error-severity diagnostic -- whose broken verdicts are shown but never counted as harm
 (``robustness`` says why).  serve accepts every name of this list; anything else a
 user passes (``--scenario FILE``) is handed to serve as given.
+
+**The same stream** (``same_stream``) is one property, computed here once: two scenarios
+of the list serve a client the same stream when what serve plays for them to one
+request -- the scenario and its clean twin, mapped onto that request's tools and
+presented as serve presents them -- is equal once every id is renamed by its order of
+first appearance and serve's clock is set aside.  Item ids, call ids, the names and
+arguments a base was written with are all replaced on the way (the mapping gives every
+call a tool of the request and harmless arguments), so the bases may differ in them and
+still be one stream: ``q07``, ``r7_snapshot_fills_an_empty_done`` and
+``peers-arguments-only-in-snapshot`` are one; a client that breaks on one breaks on the
+same bytes in the others, and the reports count that as one bug (``report.bugs``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -105,3 +118,62 @@ def scenario_events(scenario: Scenario) -> list[dict[str, Any]] | None:
         return [dict(event) for event in load_scenario(scenario.argument()).played()]
     except ScenarioError:
         return None
+
+
+SAME_STREAM_TOOLS: Final[tuple[dict[str, Any], ...]] = (
+    # Its one property required: the mapping fills required properties only, so a tool
+    # without one would map every argument text of a call to the same `{}`.
+    {"type": "function", "name": "echo", "parameters": {
+        "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
+    {"type": "function", "name": "ping", "parameters": {"type": "object", "properties": {}}},
+    {"type": "custom", "name": "note"},
+)
+"""The tools of the request ``same_stream`` plays each scenario to: a function of one
+string, one of no parameter and a custom tool, the three kinds the list's calls map onto
+(the agents' drivers offer the same three)."""
+
+RENAMED: Final = frozenset({"id", "item_id", "call_id", "response_id",
+                            "previous_response_id"})
+"""The fields whose values are ids: ``same_stream`` renames them by first appearance."""
+
+CLOCK: Final = frozenset({"created_at", "completed_at"})
+"""The fields serve may fill from its clock: ``same_stream`` sets them aside."""
+
+
+@cache
+def same_stream(name: str) -> str:
+    """The digest of the stream scenario ``name`` serves (module docstring): equal for
+    two scenarios exactly when they serve a client the same stream, and clean twin, up to
+    ids.  A scenario the request cannot be served (no tool takes its calls) or that
+    serve cannot load is a stream of its own: its digest is of its name."""
+    from responses_oracle.serve.mapping import MappingError, map_scenario, offered_tools
+    from responses_oracle.serve.present import Presentation, present
+    from responses_oracle.serve.scenarios import ScenarioError, load_scenario
+    from responses_oracle.serve.twin import played
+
+    request = {"model": "gpt-5.1", "stream": True, "tools": list(SAME_STREAM_TOOLS),
+               "input": "Use a tool."}
+    try:
+        loaded = load_scenario(name)
+        mapped = map_scenario(loaded.events, offered_tools(request))
+    except (ScenarioError, MappingError):
+        return hashlib.sha256(json.dumps(["own", name]).encode()).hexdigest()[:12]
+    names: dict[str, str] = {}
+
+    def renamed(value: Any, key: str = "") -> Any:
+        if isinstance(value, dict):
+            # Sorted, so ids are named in an order no key order of a base decides.
+            return {k: renamed(value[k], k) for k in sorted(value)}
+        if isinstance(value, list):
+            return [renamed(v) for v in value]
+        if key in RENAMED and isinstance(value, str):
+            return names.setdefault(value, f"id{len(names)}")
+        return None if key in CLOCK else value
+
+    streams = [
+        present(list(played(served, mapped).events), request, how)
+        for served, how in ((loaded, loaded.presentation),
+                            (loaded.clean_twin(), Presentation()))
+    ]
+    shown = json.dumps(renamed(streams), sort_keys=True)
+    return hashlib.sha256(shown.encode()).hexdigest()[:12]

@@ -44,6 +44,7 @@ from responses_oracle.agents.report import (
     OUTCOMES,
     PROXY_REGRESSION,
     answer_kept,
+    bugs,
     by_cause,
     by_verdict,
     causes,
@@ -54,8 +55,14 @@ from responses_oracle.agents.report import (
     why,
 )
 from responses_oracle.agents.runner import scenario_slug
-from responses_oracle.agents.scenario_list import Scenario, builtin, scenario_events
+from responses_oracle.agents.scenario_list import (
+    Scenario,
+    builtin,
+    same_stream,
+    scenario_events,
+)
 from responses_oracle.agents.served_verdicts import LABELS, VERDICTS
+from responses_oracle.model.deviations import DEVIATIONS
 from responses_oracle.serve.verdicts import ANSWER_KEPT
 from responses_oracle.words import counted
 
@@ -93,7 +100,8 @@ MEANING = {
     PROXY_REGRESSION: "behind the proxy, a verdict broke that the client holds directly",
     NOT_COUNTED: "a verdict broke on a robustness row (a deviation no provider is shown "
                  "to send, or one the oracle calls an error), on a row that judges the "
-                 "driver's own reading of an SDK without a tool loop (openai-go), or the "
+                 "driver's own reading of an SDK without a tool loop (the rows of two "
+                 "readings: openai-go, openai-java, openai-python), or the "
                  "client refused the stream by a check of its own: shown, never counted",
     NO_VERDICT: "the client ran, but serve had no call to judge",
 }
@@ -305,13 +313,19 @@ def _cause(recorded: Mapping[str, Any], direct: Mapping[str, Any] | None = None)
     run = cell_from_json(dict(recorded))
     if outcome(run, _cell(direct)) not in COUNTED:
         return ""
-    shown = [
-        f"[`{found}`](https://github.com/{m.group(1)}/issues/{m.group(2)})"
-        if (m := ISSUE.match(found)) else f"`{found}`"
-        for found in evidence(run.scenario)
-    ]
+    shown = _evidence(evidence(run.scenario))
     return (f" — cause: {', '.join(causes(run)) or 'not replayed'}"
-            + (f"; evidence: {', '.join(shown)}" if shown else ""))
+            + (f"; evidence: {shown}" if shown else ""))
+
+
+def _evidence(found: Sequence[str]) -> str:
+    """Evidence as the page links it: a public issue to its thread, a capture path as
+    code."""
+    return ", ".join(
+        f"[`{each}`](https://github.com/{m.group(1)}/issues/{m.group(2)})"
+        if (m := ISSUE.match(each)) else f"`{each}`"
+        for each in found
+    )
 
 
 def _direct(client: Mapping[str, Any], behind: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -439,6 +453,7 @@ def render(data: Mapping[str, Any]) -> str:
         "",
         *table(("mark", "means"), ((f"`{m}`", text) for m, text in MARKS)),
         "",
+        *_bugs(data),
         "## How a cell is judged",
         "",
         "What real agents, agent libraries and gateways *did* when pointed at "
@@ -540,6 +555,7 @@ def headline(data: Mapping[str, Any]) -> str:
              if any(x.get(SCENARIO_LIST) != digest for x in c["cells"] if x["ran"])]
     found = [_outcome(x) for x in cells]
     broke = found.count(BROKEN)
+    direct = [cell_from_json(x) for x in cells]
     gateways = sum(c["kind"] == "gateway" for c in ran)
     text = (
         f"**{len(ran)} of {counted(len(clients), 'client')} ran** "
@@ -548,22 +564,25 @@ def headline(data: Mapping[str, Any]) -> str:
         f"{counted(len(data.get('scenarios', [])), 'scenario')}: "
         f"of their {counted(len(cells), 'cell')} recorded on the current scenarios, "
         f"{found.count(HELD)} held every verdict that "
-        f"applies, {broke} broke one the clean twin keeps, {found.count(NOT_JUDGED)} were "
+        f"applies, {broke} broke one the clean twin keeps"
+        + (f" (**{counted(len(bugs(direct)), 'bug')}**: a client and a root cause, each "
+           "counted once however many scenarios show it: [Bugs](#bugs))" if broke else "")
+        + f", {found.count(NOT_JUDGED)} were "
         f"not judged (the twin did not hold, or none was recorded), "
         f"{found.count(NOT_APPLICABLE)} were not applicable and "
         f"{found.count(NO_VERDICT)} got none (no call to judge: "
         "[Without a verdict](#without-a-verdict))."
     )
-    direct = [cell_from_json(x) for x in cells]
     if broke:
-        text += f" Broken, by verdict: {_listed(by_verdict(direct))}; by root cause: " \
-                f"{_listed(by_cause(direct))}."
+        text += f" Broken cells, by verdict: {_listed(by_verdict(direct))}; bugs, by root " \
+                f"cause: {_listed(by_cause(direct))}."
     uncounted = found.count(NOT_COUNTED)
     if uncounted:
         text += (f" {counted(uncounted, 'cell')} broke a verdict on a robustness row (a "
                  "scenario no provider is shown to send, or one the oracle calls an "
                  "error), in the driver's own reading of an SDK without a tool loop "
-                 "(openai-go), or refused by a check of the client's own (openai-python's "
+                 f"({', '.join(p.name for p in PROFILES if p.driver_loop)}), or refused by "
+                 "a check of the client's own (openai-python's "
                  "identity checks): shown, not counted.")
     behind = [(c, x) for c in ran for x in c.get(PROXY_CELLS, [])
               if x["ran"] and x.get(SCENARIO_LIST) == digest]
@@ -579,6 +598,43 @@ def headline(data: Mapping[str, Any]) -> str:
     if idle:
         text += f" Not run: {', '.join(idle)} (the reason is under [Why](#why))."
     return text
+
+
+def _bugs(data: Mapping[str, Any]) -> list[str]:
+    """The Bugs section: each bug of the direct cells recorded on the current list (a
+    client and a root cause, ``report.bugs``), its cause's evidence and the cells that
+    show it, the causes with most bugs first."""
+    digest = list_digest()
+    cells = [cell_from_json(x) for c in data.get("clients", []) for x in c["cells"]
+             if x["ran"] and x.get(SCENARIO_LIST) == digest]
+    found = bugs(cells)
+    if not found:
+        return []
+    order = list(by_cause(cells))
+    found.sort(key=lambda bug: (min(order.index(c) for c in bug.causes), bug.client))
+    streams: dict[str, list[str]] = {}
+    for scenario in data.get("scenarios", []):
+        streams.setdefault(same_stream(scenario["name"]), []).append(f"`{scenario['name']}`")
+    shared = [" = ".join(names) for names in streams.values() if len(names) > 1]
+    return [
+        "## Bugs", "",
+        f"**{counted(len(found), 'bug')} in {counted(sum(len(b.cells) for b in found), 'cell')}.** "
+        "A bug is one client and one root cause: the deviation that breaks the client "
+        "alone, replayed by itself. Every counted ✗ is listed under its bug. Cells of one "
+        "client whose scenarios serve the same stream up to ids are one bug, whatever "
+        "cause was recorded"
+        + (f"; the list serves {counted(len(shared), 'stream')} under more than one name: "
+           f"{'; '.join(shared)}." if shared else "."),
+        "",
+        *table(("root cause", "client", "cells", "evidence"), (
+            (", ".join(bug.causes), bug.client,
+             ", ".join(f"[{x.scenario}]({timeline_link(x.scenario)})" for x in bug.cells),
+             _evidence([shown for cause in bug.causes if cause in DEVIATIONS
+                        for shown in DEVIATIONS[cause].evidence]))
+            for bug in found
+        )),
+        "",
+    ]
 
 
 def _listed(tally: Mapping[str, int]) -> str:

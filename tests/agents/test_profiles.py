@@ -18,8 +18,8 @@ def test_every_client_the_issue_names_has_a_profile() -> None:
         "langchain", "llm", "vercel-ai", "llamaindex", "litellm-proxy", "portkey-gateway",
         "openai-go", "adk-go", "fantasy", "langchain4j", "openai-java", "rig",
         # #42 part 5: openai-python's own row (the gateways' downstream client), and
-        # openai-go and openai-java read the other way their docs show.
-        "openai-python", "openai-go-items", "openai-java-items",
+        # openai-python, openai-go and openai-java read the other way their docs show.
+        "openai-python", "openai-python-events", "openai-go-items", "openai-java-items",
     }
     assert [p.name for p in PROFILES if p.gateway] == ["litellm-proxy", "portkey-gateway"]
 

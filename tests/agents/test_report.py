@@ -12,7 +12,9 @@ from responses_oracle.agents.report import (
     NOT_JUDGED,
     PROXY_REGRESSION,
     UNKNOWN_CAUSE,
+    Bug,
     broken,
+    bugs,
     by_cause,
     by_verdict,
     causes,
@@ -25,6 +27,7 @@ from responses_oracle.agents.report import (
     why,
 )
 from responses_oracle.agents.runner import Cell, error_line
+from responses_oracle.agents.scenario_list import builtin, same_stream
 from responses_oracle.agents.served_verdicts import CallVerdict
 
 CAPTURED = Path(__file__).resolve().parent / "stderr"
@@ -112,9 +115,20 @@ def test_a_verdict_held_directly_and_lost_behind_the_proxy_is_a_proxy_regression
     assert why(behind, _cell("pydantic-ai", "s06", False)).startswith(
         "not judged: broken directly too (call_1: executed: dropped)")
     assert outcome(behind) == NOT_JUDGED  # no direct cell recorded
+    # s06 declares no deviation: its twin is the same stream.  A client that held the
+    # verdict on the cell but broke it on the twin is not shown to hold it directly.
+    flaky = _cell("pydantic-ai", "s06", True, twin=_cell("pydantic-ai", "s06", False))
+    assert outcome(behind, flaky) == NOT_JUDGED
+    assert why(behind, flaky).startswith(
+        "not judged: directly, held on one run and broken on another of the same stream "
+        "(its clean twin, which has no deviation: call_1: executed: dropped)")
+    # On a scenario with a deviation the twin is another stream: only the cell counts.
+    q07 = _cell("pydantic-ai via proxy", "q07", False)
+    assert outcome(q07, _cell("pydantic-ai", "q07", True,
+                              twin=_cell("pydantic-ai", "q07", False))) == PROXY_REGRESSION
     assert headline([direct, behind]).startswith(
         "FAIL: 1 proxy regression (held directly, lost behind the proxy) "
-        "(by verdict: executed 1)")
+        "(by verdict: executed 1; 1 bug: a client and a root cause)")
 
 
 def test_a_broken_verdict_on_a_robustness_row_is_never_counted() -> None:
@@ -146,7 +160,8 @@ def test_a_driver_s_own_reading_of_an_sdk_without_a_tool_loop_is_never_counted()
     the driver's choice, and each ✗ of those rows holds in the other reading.  The same
     for openai-java's ResponseAccumulator, whose response() is response.completed's as
     sent (the second draw: openai-java on r4)."""
-    for client in ("openai-go", "openai-go-items", "openai-java"):
+    for client in ("openai-go", "openai-go-items", "openai-java", "openai-java-items",
+                   "openai-python-events"):
         cell = _cell(client, "r7_snapshot_fills_an_empty_done", False,
                      twin=_cell(client, "r7_snapshot_fills_an_empty_done", True))
         assert outcome(cell) == NOT_COUNTED and not broken(cell)
@@ -207,3 +222,58 @@ def test_a_client_s_own_named_refusal_of_a_stream_is_never_counted() -> None:
                    twin=_cell("openai-python", "peers-mantle-missing-id", True),
                    error="RuntimeError: Completed output item identity changed.")
     assert outcome(mantle) == BROKEN
+
+
+def test_scenarios_that_serve_the_same_stream_up_to_ids_share_their_same_stream() -> None:
+    """#42: the list names one stream three times (bases that differ only in ids, tool
+    names and argument values, all of which serve replaces) and another twice."""
+    snapshot = ("q07", "r7_snapshot_fills_an_empty_done", "peers-arguments-only-in-snapshot")
+    mantle = ("r6_mantle_renamed_id_field_on_a_done_only_item", "peers-mantle-missing-id")
+    assert len({same_stream(name) for name in snapshot}) == 1
+    assert len({same_stream(name) for name in mantle}) == 1
+    # Not one stream: another deviation of the same call (q10), the clean baseline
+    # (s01), the other group, and a scenario no request of the three tools is served.
+    others = {same_stream(name) for name in ("q10", "s01", mantle[0], "q01")}
+    assert same_stream("q07") not in others and len(others) == 4
+    # Every other scenario of the list is a stream of its own, but one robustness pair.
+    shared: dict[str, set[str]] = {}
+    for scenario in builtin():
+        shared.setdefault(same_stream(scenario.name), set()).add(scenario.name)
+    assert sorted(sorted(names) for names in shared.values() if len(names) > 1) == sorted([
+        sorted(snapshot), sorted(mantle),
+        ["peers-missing-call-output", "r6_done_only_item_is_recovered"]])
+
+
+def _broken(client: str, scenario: str, **more: Any) -> Cell:
+    """A counted cell: its executed verdict broken, its twin's held."""
+    return _cell(client, scenario, False, twin=_cell(client, scenario, True), **more)
+
+
+def test_a_client_s_counted_cells_on_one_stream_or_one_cause_are_one_bug() -> None:
+    """#42: the headline counts bugs (a client and a root cause), not cells."""
+    snapshot = [_broken("codex", name) for name in (
+        "q07", "r7_snapshot_fills_an_empty_done", "peers-arguments-only-in-snapshot")]
+    other_cause = _broken("codex", "q11")  # snapshot-new-id: a bug of its own
+    other_client = _broken("rig", "q07")
+    held = _cell("codex", "s01", True)
+    found = bugs([*snapshot, other_cause, held, other_client])
+    assert found == [
+        Bug("codex", ("arguments-only-in-snapshot",), tuple(snapshot)),
+        Bug("codex", ("snapshot-new-id",), (other_cause,)),
+        Bug("rig", ("arguments-only-in-snapshot",), (other_client,)),
+    ]
+    assert by_cause([*snapshot, other_cause, other_client]) == {
+        "arguments-only-in-snapshot": 2, "snapshot-new-id": 1}
+    # The same stream under another name is the same bug, whatever cause it recorded
+    # (a cell replayed to another deviation, or recorded without its replays).
+    mantle = _broken("vercel-ai", "r6_mantle_renamed_id_field_on_a_done_only_item")
+    twin_name = _broken("vercel-ai", "peers-mantle-missing-id",
+                        causes={"unreplayed-elsewhere": ["executed"]})
+    [one] = bugs([mantle, twin_name])
+    assert one.cells == (mantle, twin_name)
+    assert one.causes == ("id-as-item-id", "unreplayed-elsewhere")
+    assert headline([*snapshot, other_cause, other_client]).startswith(
+        "FAIL: 5 of 5 cells break a verdict its clean twin keeps (by verdict: executed 5; "
+        "3 bugs: a client and a root cause)")
+    # A cell that is not counted is in no bug.
+    assert bugs([_cell("codex", "q07", False, twin=_cell("codex", "q07", False))]) == []

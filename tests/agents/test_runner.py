@@ -53,6 +53,25 @@ def test_openai_agents_runs_both_parallel_calls(tmp_path: Path) -> None:
         ("call_s04a", True, True, True), ("call_s04b", True, True, True)]
 
 
+def test_openai_python_s_two_readings_of_a_stream_are_two_rows(tmp_path: Path) -> None:
+    """#42: openai-python's README shows two ways to read a streamed turn.  On q11 (the
+    Onyx gateway rebuilds the call in response.completed with a fresh item id) the
+    streaming helper refuses the turn by its own identity check, while the raw events
+    read from ``response.output_item.done`` run the call and replay it paired with its
+    output: two rows, so no verdict hides the driver's choice between them."""
+    helper = run_cell(BY_NAME["openai-python"], _scenario("q11"), tmp_path / "final")
+    assert helper.ran and helper.exit_status == 1, helper.reason + helper.output
+    assert "Completed response output identity changed" in helper.output
+    assert _verdicts(helper)[0][:2] == ("call_1", False)
+    events = run_cell(BY_NAME["openai-python-events"], _scenario("q11"), tmp_path / "events")
+    assert events.ran and events.exit_status == 0, events.reason + events.output
+    assert _verdicts(events) == [("call_1", True, True, True)]
+    # The same loop otherwise: a plain call runs and replays the same either way.
+    plain = [run_cell(BY_NAME[name], _scenario("s01"), tmp_path / name)
+             for name in ("openai-python", "openai-python-events")]
+    assert [_verdicts(cell) for cell in plain] == [[("call_s01", True, True, True)]] * 2
+
+
 def test_a_client_that_sends_no_request_is_not_run_never_a_verdict(tmp_path: Path) -> None:
     silent = Profile(
         name="silent", kind="agent", package="", version="", install=Install("project", "", ()),

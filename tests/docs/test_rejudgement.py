@@ -68,3 +68,21 @@ def test_a_drawn_cell_reads_its_latest_judgement() -> None:
     assert known == {("a", "s"): "holds (judged after the re-recording)",
                      ("b", "s"): "holds (first draw, #2)"}
     assert ("c", "s") not in known
+
+
+def test_the_latest_draw_counts_its_cells_as_the_record_judges_them() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "rejudge_draw", ROOT / "tools" / "rejudge" / "draw.py")
+    assert spec is not None and spec.loader is not None
+    draw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(draw)
+    record = json.loads((ROOT / "docs" / "rejudgement.json").read_text(encoding="utf-8"))
+    latest = record["latest_draw"]
+    known = draw.judgements(record)
+    for cell in latest["drawn"]:
+        said = known.get((cell["client"], cell["scenario"]))
+        # A cell nobody has judged says so, and why.
+        assert cell["judged"] == said if said else cell["judged"].startswith("not judged")
+    held = sum(c["judged"].startswith("holds") for c in latest["drawn"])
+    assert latest["verdict"].startswith(f"{held} of {len(latest['drawn'])} hold")
+    assert latest["command"] == f"python tools/rejudge/draw.py --seed {latest['seed']}"

@@ -43,7 +43,9 @@ def render(data: dict[str, Any]) -> str:
         "",
         "# Re-judging the Real agents page",
         "",
-        f"**{data['verdict']}.** Sixteen counted ✗ cells of the [Real agents](real-agents.md) "
+        *_latest(data.get("latest_draw")),
+        f"**{data['verdict']}** in the first draw. Sixteen counted ✗ cells of the "
+        "[Real agents](real-agents.md) "
         f"page ({data['issue']}), drawn at random and re-run outside the project, judged "
         "by hand: does the client do on the served stream what the page says while it does "
         "right on the clean twin, is the stream one a provider is shown to send, is the "
@@ -51,7 +53,7 @@ def render(data: dict[str, Any]) -> str:
         f"as a bug. After the fixes below, the page counts {len(data['after_fixes']['cells'])} "
         f"cells, and **{data['after_fixes']['verdict']}** when each is re-run the same way.",
         "",
-        "## The draw",
+        "## The first draw's pool and seed",
         "",
         f"- Scenario list `{data['scenario_list']}` (`real_agents.list_digest()`); pool: "
         f"{data['pool']} cells, {data['pool_note']}.",
@@ -113,6 +115,26 @@ def render(data: dict[str, Any]) -> str:
     lines += ["", "## Noticed", ""]
     lines += [f"- {said}" for said in data["noticed"]]
     return _linked("\n".join(lines) + "\n")
+
+
+def _latest(draw: dict[str, Any] | None) -> list[str]:
+    """The latest draw, first: its verdict, how it was drawn, each drawn cell and where
+    the record judges it."""
+    if not draw:
+        return []
+    return [
+        f"**The latest draw: {draw['verdict']}.** {draw['note']}",
+        "",
+        f"- Scenario list `{draw['scenario_list']}`; pool: {draw['pool']} cells, "
+        f"{draw['pool_note']}.",
+        f"- Seed {draw['seed']}: `{draw['command']}`.",
+        "",
+        "| client | scenario | judged |",
+        "|---|---|---|",
+        *(f"| {c['client']} | `{c['scenario']}` | {_cell(c['judged'])} |"
+          for c in draw["drawn"]),
+        "",
+    ]
 
 
 def _rerecorded(second: dict[str, Any] | None) -> list[str]:

@@ -1,11 +1,14 @@
 """Driver: openai-python's tool loop, the gateways' downstream client.
 
-``python openai_python.py BASE_URL PROMPT``: ``client.responses.stream(...)`` with
-``echo(text)``, ``ping()`` (no parameter) and ``note`` (a custom freeform tool),
+``python openai_python.py BASE_URL PROMPT [final|events]``: ``client.responses.stream(...)``
+with ``echo(text)``, ``ping()`` (no parameter) and ``note`` (a custom freeform tool),
 ``get_final_response()``, then, as the openai-python README
 shows, the response's output items appended to the input as they are (the SDK
 serializes them to request input itself), an output item for each call,
-and the next request sent, until a response has no call.  Extra headers for a
+and the next request sent, until a response has no call.  ``events`` reads each turn
+the other way the README shows ("Streaming responses"): the raw events of
+``client.responses.create(..., stream=True)``, the output items those of its
+``response.output_item.done`` events, in stream order; the same loop otherwise.  Extra headers for a
 gateway come from ``ORACLE_GATEWAY_CONFIG`` (the Portkey config header) and
 ``ORACLE_GATEWAY_KEY`` (a gateway's own key).
 
@@ -92,7 +95,25 @@ def keep_first_answer(path: str) -> Callable[[Any], None]:
     return hook
 
 
-def main(base_url: str, prompt: str) -> None:
+def final_items(client: OpenAI, history: list[Any]) -> list[Any]:
+    """One turn read by the streaming helper: the output of ``get_final_response()``."""
+    with client.responses.stream(model="gpt-5.1", input=history, tools=TOOLS) as stream:
+        return list(stream.get_final_response().output)
+
+
+def event_items(client: OpenAI, history: list[Any]) -> list[Any]:
+    """One turn read from its raw events: the item of each ``response.output_item.done``."""
+    stream = client.responses.create(model="gpt-5.1", input=history, tools=TOOLS,
+                                     stream=True)
+    return [event.item for event in stream if event.type == "response.output_item.done"]
+
+
+READINGS: dict[str, Callable[[OpenAI, list[Any]], list[Any]]] = {
+    "final": final_items, "events": event_items}
+"""The two ways the README shows of reading a streamed turn, by the name a run gives."""
+
+
+def main(base_url: str, prompt: str, reading: str = "final") -> None:
     """Run the tool loop (at most four requests) and print the last text."""
     headers = {}
     if os.environ.get("ORACLE_GATEWAY_CONFIG"):
@@ -103,18 +124,18 @@ def main(base_url: str, prompt: str) -> None:
     client = OpenAI(base_url=base_url, api_key=key, max_retries=0, default_headers=headers,
                     http_client=DefaultHttpxClient(event_hooks={"response": hooks}))
     history: list[Any] = [{"role": "user", "content": prompt}]
+    items: list[Any] = []
     for _ in range(4):
-        with client.responses.stream(model="gpt-5.1", input=history, tools=TOOLS) as stream:
-            response = stream.get_final_response()
-        history += response.output
-        calls = [item for item in response.output
-                 if item.type in ("function_call", "custom_tool_call")]
+        items = READINGS[reading](client, history)
+        history += items
+        calls = [item for item in items if item.type in ("function_call", "custom_tool_call")]
         if not calls:
             break
         for call in calls:
             history.append(run(call))
-    print(response.output_text)
+    print("".join(part.text for item in items if item.type == "message"
+                  for part in item.content if part.type == "output_text"))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:4])
