@@ -28,9 +28,11 @@ wire item).  After each event:
    the upstream neither opened nor named gets no id;
 2. each entry is announced (``output_item.added``) once its place is settled -- it has
    a slot, its id came with the item, no entry without a slot was admitted before it,
-   and every entry before it in the result's order (R10) is announced.  Its
-   ``output_index`` is the stream's slot, moved up only where a slot held two items
-   (``_place``);
+   every entry before it in the result's order (R10) is announced, and none of those
+   is a held call (4): each item's events come in one run, as a provider streams them
+   (langchain-openai reads a call's arguments from the deltas after its ``added``, and
+   starts a new call at another item's ``added``).  Its ``output_index`` is the
+   stream's slot, moved up only where a slot held two items (``_place``);
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
@@ -52,8 +54,9 @@ wire item).  After each event:
    names no ``call_id`` completes as the stream said, and the reducer gives it the same
    verdict again;
 5. at the terminal, every item the upstream finished and canonical has not closed is
-   closed -- the streamed ones, then the held calls, each in result order; an item the
-   upstream did not finish (``response.incomplete``) gets its payload and no ``done``.
+   closed, in result order, each announced when its turn comes (``_in_turn``); an item
+   the upstream did not finish (``response.incomplete``) gets its payload and no
+   ``done``.
    The terminal event is the upstream's, with the reconciled snapshot as its
    ``output`` if it had one (the items as ``Result.items`` holds them); no field the
    upstream did not send is filled (``created_at``, ``model``, ``usage``, a
@@ -86,7 +89,7 @@ bounded by the reducer's own ``ReducerLimits``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -116,7 +119,7 @@ from .core.reconcile import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
-from .result import output_order, part_positions, wire_item
+from .result import output_key, output_order, part_positions, wire_item
 from .wire import WireEvent
 
 Event = dict[str, Any]
@@ -815,8 +818,7 @@ class Canonicalizer:
         if response.opened or state.entries:
             if not response.opened:
                 self._open(response, out)
-            self._announce(response, out, final=True)
-            for entry in self._closing_order(response):
+            for entry in self._in_turn(response, out):
                 sent = response.sent[entry.ordinal]
                 if sent.closed:
                     continue
@@ -837,8 +839,7 @@ class Canonicalizer:
         completed = state.status is ResponseStatus.COMPLETED
         snapshot: list[dict[str, Any]] = []
         if response.opened:
-            self._announce(response, out, final=True)
-            for entry in self._closing_order(response):
+            for entry in self._in_turn(response, out):
                 sent = response.sent[entry.ordinal]
                 if completed and entry.spec.client_call and entry.execution in _WITHHELD:
                     self._stream(response, entry, sent, out, final=True, ends=False)
@@ -877,14 +878,24 @@ class Canonicalizer:
             )
         self._record(response)
 
-    @staticmethod
-    def _closing_order(response: _Response) -> list[Entry]:
-        """The order in which the end emits what is left: the items that stream first,
-        then the held calls, each in result order -- the order the canonical stream
-        itself brings them in, so that canonical is its own fixed point."""
-        entries = output_order(response.state.entries)
-        held = [e for e in entries if response.sent[e.ordinal].held]
-        return [e for e in entries if not response.sent[e.ordinal].held] + held
+    def _in_turn(self, response: _Response, out: list[Event]) -> Iterator[Entry]:
+        """The end's order: every entry in result order, each announced (``_announce``)
+        once the held calls before it are out -- a held call is released when its turn
+        comes (no longer ``held`` once its events are out) -- so each item's events
+        come in one run, the order canonical's own stream brings them in again."""
+        done: set[int] = set()
+        while True:
+            entries = output_order(response.state.entries)
+            entry = next((e for e in entries if e.ordinal not in done), None)
+            if entry is None:
+                return
+            done.add(entry.ordinal)
+            if entry.ordinal not in response.sent:  # the first waiting: every one before is out
+                self._announce(response, out, final=True, one=True)
+            sent = response.sent.get(entry.ordinal)
+            if sent is not None:
+                yield entry
+                sent.held = False
 
     def _record(self, response: _Response) -> None:
         response.finished = True
@@ -984,8 +995,11 @@ class Canonicalizer:
             body["output"] = output  # a terminal without output stays without (``output``)
         return body
 
-    def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
-        """``output_item.added`` for each entry whose place is known, in result order.
+    def _announce(
+        self, response: _Response, out: list[Event], *, final: bool, one: bool = False
+    ) -> None:
+        """``output_item.added`` for each entry whose place is known, in result order
+        (with ``one``, the first only).  An entry after a held call waits for it.
 
         ``output_index`` is the stream's slot, renumbered only where the stream's own
         numbering cannot be kept: a second item in a slot takes the next index (and the
@@ -994,11 +1008,23 @@ class Canonicalizer:
         between its neighbours (R10) -- the text after a gap is never held back for it;
         an item that lands in a slot already announced shares that slot's index (the
         stream's own collision, kept)."""
-        waiting = [e for e in response.state.entries if e.ordinal not in response.sent]
+        entries = response.state.entries
+        waiting = [e for e in entries if e.ordinal not in response.sent]
         # An item without a slot may yet be given one before those admitted after it.
         unplaced = min((e.ordinal for e in waiting if e.slot is None), default=None)
+        # A held call's deltas are not out yet: an item after it waits for them, so that
+        # each item's events come in one run, as a provider streams them (langchain
+        # reads a call's arguments from the deltas that follow its ``added``).
+        held = min(
+            (output_key(entries[o]) for o, sent in response.sent.items() if sent.held),
+            default=None,
+        )
         for entry in output_order(waiting):
             later = unplaced is not None and entry.ordinal > unplaced
+            if held is not None and output_key(entry) > held:
+                return
+            if entry.spec.client_call:  # held once announced (``_Sent.held``)
+                held = output_key(entry) if held is None else min(held, output_key(entry))
             if not final and (later or not self._settled(entry)):
                 return  # everything after it waits too, or the order would change
             if not response.opened:
@@ -1023,6 +1049,8 @@ class Canonicalizer:
                 {"type": "response.output_item.added", "output_index": index, "item": added},
                 sent,
             )
+            if one:
+                return
 
     @staticmethod
     def _place(response: _Response, entry: Entry) -> int:
@@ -1030,7 +1058,7 @@ class Canonicalizer:
         given is at least its item's slot, so the indexes below a slot stay free for
         the items the stream has yet to send there."""
         slot, slots = entry.slot, response.slots
-        key = (slot is None, slot or 0, entry.ordinal)
+        key = output_key(entry)
         last = response.frontier
         if last is not None and key < last[0] and slot is not None:  # behind the last
             if slot in slots:
@@ -1233,6 +1261,9 @@ class Canonicalizer:
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=True)
             if track is not None and not track.finished:
+                # A part opened only now (its item announced at its close) gets what
+                # progress events added to it too.
+                self._additions(response, sent, track, channel, out)
                 value = values.get((channel.kind, channel.index))
                 self._close_channel(response, sent, track, channel, value, out)
         self._item_payloads(response, entry, sent, out)
