@@ -20,10 +20,9 @@ channels, lifecycle states and verdicts; ``result.wire_item``: an entry's reconc
 wire item).  After each event:
 
 1. a response the reducer has started gets ``response.created`` and
-   ``response.in_progress`` once its id is known or its first item is due -- as far
-   as the upstream opened it: ``response.created`` only if the upstream sent one,
-   ``response.in_progress`` only if it sent any opening (``_open``; no repair needs
-   an opening, so none is made up).  The id is the stream's, or one minted here for
+   ``response.in_progress`` once its id is known or its first item is due -- each
+   only if the upstream sent it (``_open``; no repair needs an opening, so none is
+   made up).  The id is the stream's, or one minted here for
    an opening that names none (the API's ``Response.id`` is required); a response
    the upstream neither opened nor named gets no id;
 2. each entry is announced (``output_item.added``) once its place is settled -- it has
@@ -373,8 +372,9 @@ class _Response:
     a status): the ``response.created`` canonical sends says it, and no other."""
     openings: set[str] = field(default_factory=set)
     """The opening event types the upstream sent (``OPENING_TYPES``): canonical sends
-    ``response.created`` only if the upstream did, and ``response.in_progress`` only if
-    the upstream opened the response at all (``_open``)."""
+    each of ``_OPENING`` only if the upstream did (``_open``, ``_say_openings``)."""
+    said: set[str] = field(default_factory=set)
+    """The opening events canonical sent."""
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
     upstream: dict[int, Ledger] = field(default_factory=dict)
@@ -770,6 +770,8 @@ class Canonicalizer:
         # (a ``response.created`` without one, its ``in_progress`` with it).
         if not response.opened and state.started and state.response_id is not None:
             self._open(response, out)
+        elif response.opened and not response.finished:
+            self._say_openings(response, out)
         if state.started:
             self._release_answered(response, out)
             self._announce(response, out, final=False)
@@ -946,18 +948,14 @@ class Canonicalizer:
 
     def _open(self, response: _Response, out: list[Event]) -> None:
         """Begin the response's emission: its opening events, as far as the upstream
-        sent an opening.  No repair needs an opening, so none is made up: a stream
-        that sent no ``response.created`` (a resumed stream, a gateway that omits it)
-        gets none, and one the upstream never opened (no ``OPENING_TYPES`` event) gets
-        no ``response.in_progress`` either -- nor a response id it never gave."""
+        sent them.  No repair needs an opening, so none is made up: a stream that sent
+        no ``response.created`` (a resumed stream, a gateway that omits it) gets none,
+        one that sent ``response.created`` alone (OpenAI's custom tool call, c03) no
+        ``response.in_progress``, one the upstream never opened neither -- nor a
+        response id it never gave."""
         response.opened = True
-        kinds = [
-            kind
-            for kind in _OPENING
-            if kind in response.openings or (kind != _OPENING[0] and response.openings)
-        ]
         response_id = response.state.response_id
-        if response_id is None and kinds:
+        if response_id is None and response.openings.intersection(_OPENING):
             # The API's Response.id is required in an opening.  Imported here: most
             # streams name their response.
             import uuid
@@ -967,12 +965,19 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        said = response.opened_as
-        for kind in kinds:
-            status = said if kind == _OPENING[0] and said is not None else "in_progress"
-            body = self._response_object(response, status, [], final=False)
-            self._emit(response, out, {"type": kind, "response": body})
+        self._say_openings(response, out)
         self._flush(response, None, out)
+
+    def _say_openings(self, response: _Response, out: list[Event]) -> None:
+        """The opening events the upstream has sent and canonical has not (an opened
+        response's: a ``response.in_progress`` the upstream sends after its
+        ``response.created`` leaves when it comes)."""
+        for kind in _OPENING:
+            if kind in response.openings and kind not in response.said:
+                response.said.add(kind)
+                said = response.opened_as if kind == _OPENING[0] else None
+                body = self._response_object(response, said or "in_progress", [], final=False)
+                self._emit(response, out, {"type": kind, "response": body})
 
     def _response_object(
         self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool

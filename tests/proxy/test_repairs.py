@@ -321,3 +321,16 @@ def test_a_resumed_stream_without_response_created_gets_none_but_keeps_its_progr
     found = [e["type"] for e in canonical(events)]
     assert "response.created" not in found
     assert found.count("response.in_progress") == 1
+
+
+def test_a_stream_opened_by_response_created_alone_gets_no_in_progress() -> None:
+    # OpenAI's custom tool call (c03) opens with response.created and no
+    # response.in_progress: none is added behind the proxy (#39: nothing invented).
+    events = _events("fixtures/scenarios/bases/c03.jsonl")
+    types = [e["type"] for e in events]
+    assert types[0] == "response.created" and "response.in_progress" not in types
+    line, body = _proxied(events)
+    found = [e.payload["type"] for e in read_wire_events(body) if e.payload is not None]
+    assert found[:2] == ["response.created", "response.output_item.added"]
+    assert "response.in_progress" not in found
+    assert line["changes"] == []
