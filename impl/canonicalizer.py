@@ -241,6 +241,14 @@ tool's progress (``web_search_call.searching``, ``image_generation_call.partial_
 with its image), ``response.queued``, an ``apply_patch`` diff or a shell output delta,
 an event type the oracle does not know -- passes on as it came (``_pass``)."""
 
+def passes_as_sent(kind: str | None) -> bool:
+    """Whether canonical passes an upstream event of type ``kind`` on as it came (not
+    ``_RESPELLED``): what a reader may let through unread when it is over the event limit
+    (``Canonicalizer.passed``) -- canonical needs nothing of it but its place.  An
+    event whose type is not known (None) is not."""
+    return kind is not None and kind not in _RESPELLED
+
+
 _LEDGER: Final[dict[str, tuple[str | None, str | None]]] = {
     **{name: (None, None) for name in _ITEM_EVENTS},
     **{
@@ -614,6 +622,22 @@ class Canonicalizer:
         response = self._response
         state = self._reducer.state
         return response is None or (response.finished and response.state is state)
+
+    def passed(self, event: WireEvent) -> list[Event]:
+        """An upstream event the reader passed on as it came, unread: over its event
+        limit and of a type canonical passes as sent (``passes_as_sent``); ``event`` is
+        the front end's ``LIMIT_EXCEEDED`` record of it.  The reducer takes the record
+        (its diagnostic, which ends nothing: ``limit`` does not report it), and the
+        response's record names it as a change."""
+        out = self.feed(event)
+        state = self._reducer.state
+        self._scanned = (state, len(state.diagnostics))
+        kind = event.sse_event or "its type read from its first bytes"
+        self._current().changes.append(
+            f"upstream event {event.index} ({kind}): {event.detail}; its sequence_number "
+            "the upstream's"
+        )
+        return out
 
     def end(self, code: str, reason: str) -> list[Event]:
         """Stop here, as a provider ends a response that failed: an ``error`` event
