@@ -65,6 +65,9 @@ wire item).  After each event:
    for them, no terminal made up;
 7. ``end`` stops reading where a reader must (a proxy's limit): an ``error`` event and
    ``response.failed``, named in the response's record.
+8. ``passed`` takes the front end's record of an event the reader let through unread
+   (over its event limit, of a type canonical passes on as it came:
+   ``passes_as_sent``): nothing is emitted for it, nothing ends, the record names it.
 
 ``sequence_number`` counts from 0 in each response.  WebSocket client frames
 (``response.create``) pass unchanged: they say where a response ends.  A response made
