@@ -908,23 +908,17 @@ class Canonicalizer:
         self._record(response)
 
     def _in_turn(self, response: _Response, out: list[Event]) -> Iterator[Entry]:
-        """The end's order: every entry in result order, each announced (``_announce``)
+        """The end's order: every entry in result order, each announced (``_added``)
         once the held calls before it are out -- a held call is released when its turn
         comes (no longer ``held`` once its events are out) -- so each item's events
         come in one run, the order canonical's own stream brings them in again."""
-        done: set[int] = set()
-        while True:
-            entries = output_order(response.state.entries)
-            entry = next((e for e in entries if e.ordinal not in done), None)
-            if entry is None:
-                return
-            done.add(entry.ordinal)
-            if entry.ordinal not in response.sent:  # the first waiting: every one before is out
-                self._announce(response, out, final=True, one=True)
+        for entry in output_order(response.state.entries):
             sent = response.sent.get(entry.ordinal)
-            if sent is not None:
-                yield entry
-                sent.held = False
+            if sent is None:  # the first waiting: every one before it is out
+                self._added(response, entry, out)
+                sent = response.sent[entry.ordinal]
+            yield entry
+            sent.held = False
 
     def _record(self, response: _Response) -> None:
         response.finished = True
@@ -1027,11 +1021,9 @@ class Canonicalizer:
             body["output"] = output  # a terminal without output stays without (``output``)
         return body
 
-    def _announce(
-        self, response: _Response, out: list[Event], *, final: bool, one: bool = False
-    ) -> None:
+    def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
         """``output_item.added`` for each entry whose place is known, in result order
-        (with ``one``, the first only).  An entry after a held call waits for it.
+        (``_added``).  An entry after a held call waits for it.
 
         ``output_index`` is the stream's slot, renumbered only where the stream's own
         numbering cannot be kept: a second item in a slot takes the next index (and the
@@ -1059,30 +1051,33 @@ class Canonicalizer:
                 held = output_key(entry) if held is None else min(held, output_key(entry))
             if not final and (later or not self._settled(entry)):
                 return  # everything after it waits too, or the order would change
-            if not response.opened:
-                self._open(response, out)
-            index = self._place(response, entry)
-            sent = _Sent(
-                index,
-                entry.item_id or "",
-                entry.spec.client_call,
-                entry.ordinal,
-                locations=entry.spec.channels,
+            self._added(response, entry, out)
+
+    def _added(self, response: _Response, entry: Entry, out: list[Event]) -> None:
+        """Announce ``entry``, the next in result order: its place and its
+        ``output_item.added``."""
+        if not response.opened:
+            self._open(response, out)
+        index = self._place(response, entry)
+        sent = _Sent(
+            index,
+            entry.item_id or "",
+            entry.spec.client_call,
+            entry.ordinal,
+            locations=entry.spec.channels,
+        )
+        response.sent[entry.ordinal] = sent
+        if entry.slot != index:
+            response.changes.append(
+                f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
-            response.sent[entry.ordinal] = sent
-            if entry.slot != index:
-                response.changes.append(
-                    f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
-                )
-            added = self._added_item(entry)
-            self._emit(
-                response,
-                out,
-                {"type": "response.output_item.added", "output_index": index, "item": added},
-                sent,
-            )
-            if one:
-                return
+        added = self._added_item(entry)
+        self._emit(
+            response,
+            out,
+            {"type": "response.output_item.added", "output_index": index, "item": added},
+            sent,
+        )
 
     @staticmethod
     def _place(response: _Response, entry: Entry) -> int:
