@@ -20,17 +20,18 @@ channels, lifecycle states and verdicts; ``result.wire_item``: an entry's reconc
 wire item).  After each event:
 
 1. a response the reducer has started gets ``response.created`` and
-   ``response.in_progress`` once its id is known or its first item is due -- as far
-   as the upstream opened it: ``response.created`` only if the upstream sent one,
-   ``response.in_progress`` only if it sent any opening (``_open``; no repair needs
-   an opening, so none is made up).  The id is the stream's, or one minted here for
+   ``response.in_progress`` once its id is known or its first item is due -- each
+   only if the upstream sent it (``_open``; no repair needs an opening, so none is
+   made up).  The id is the stream's, or one minted here for
    an opening that names none (the API's ``Response.id`` is required); a response
    the upstream neither opened nor named gets no id;
 2. each entry is announced (``output_item.added``) once its place is settled -- it has
    a slot, its id came with the item, no entry without a slot was admitted before it,
-   and every entry before it in the result's order (R10) is announced.  Its
-   ``output_index`` is the stream's slot, moved up only where a slot held two items
-   (``_place``);
+   every entry before it in the result's order (R10) is announced, and none of those
+   is a held call (4): each item's events come in one run, as a provider streams them
+   (langchain-openai reads a call's arguments from the deltas after its ``added``, and
+   starts a new call at another item's ``added``).  Its ``output_index`` is the
+   stream's slot, moved up only where a slot held two items (``_place``);
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
@@ -52,8 +53,9 @@ wire item).  After each event:
    names no ``call_id`` completes as the stream said, and the reducer gives it the same
    verdict again;
 5. at the terminal, every item the upstream finished and canonical has not closed is
-   closed -- the streamed ones, then the held calls, each in result order; an item the
-   upstream did not finish (``response.incomplete``) gets its payload and no ``done``.
+   closed, in result order, each announced when its turn comes (``_in_turn``); an item
+   the upstream did not finish (``response.incomplete``) gets its payload and no
+   ``done``.
    The terminal event is the upstream's, with the reconciled snapshot as its
    ``output`` if it had one (the items as ``Result.items`` holds them); no field the
    upstream did not send is filled (``created_at``, ``model``, ``usage``, a
@@ -63,6 +65,9 @@ wire item).  After each event:
    for them, no terminal made up;
 7. ``end`` stops reading where a reader must (a proxy's limit): an ``error`` event and
    ``response.failed``, named in the response's record.
+8. ``passed`` takes the front end's record of an event the reader let through unread
+   (over its event limit, of a type canonical passes on as it came:
+   ``passes_as_sent``): nothing is emitted for it, nothing ends, the record names it.
 
 ``sequence_number`` counts from 0 in each response.  WebSocket client frames
 (``response.create``) pass unchanged: they say where a response ends.  A response made
@@ -86,7 +91,7 @@ bounded by the reducer's own ``ReducerLimits``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -116,7 +121,7 @@ from .core.reconcile import item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
-from .result import output_order, part_positions, wire_item
+from .result import output_key, output_order, part_positions, wire_item
 from .wire import WireEvent
 
 Event = dict[str, Any]
@@ -238,6 +243,14 @@ payloads, annotations, the opening and the terminal).  Every other event -- a ho
 tool's progress (``web_search_call.searching``, ``image_generation_call.partial_image``
 with its image), ``response.queued``, an ``apply_patch`` diff or a shell output delta,
 an event type the oracle does not know -- passes on as it came (``_pass``)."""
+
+def passes_as_sent(kind: str | None) -> bool:
+    """Whether canonical passes an upstream event of type ``kind`` on as it came (not
+    ``_RESPELLED``): what a reader may let through unread when it is over the event limit
+    (``Canonicalizer.passed``) -- canonical needs nothing of it but its place.  An
+    event whose type is not known (None) is not."""
+    return kind is not None and kind not in _RESPELLED
+
 
 _LEDGER: Final[dict[str, tuple[str | None, str | None]]] = {
     **{name: (None, None) for name in _ITEM_EVENTS},
@@ -370,8 +383,9 @@ class _Response:
     a status): the ``response.created`` canonical sends says it, and no other."""
     openings: set[str] = field(default_factory=set)
     """The opening event types the upstream sent (``OPENING_TYPES``): canonical sends
-    ``response.created`` only if the upstream did, and ``response.in_progress`` only if
-    the upstream opened the response at all (``_open``)."""
+    each of ``_OPENING`` only if the upstream did (``_open``, ``_say_openings``)."""
+    said: set[str] = field(default_factory=set)
+    """The opening events canonical sent."""
     error: Mapping[str, Any] | None = None
     changes: list[str] = field(default_factory=list)
     upstream: dict[int, Ledger] = field(default_factory=dict)
@@ -612,6 +626,22 @@ class Canonicalizer:
         state = self._reducer.state
         return response is None or (response.finished and response.state is state)
 
+    def passed(self, event: WireEvent) -> list[Event]:
+        """An upstream event the reader passed on as it came, unread: over its event
+        limit and of a type canonical passes as sent (``passes_as_sent``); ``event`` is
+        the front end's ``LIMIT_EXCEEDED`` record of it.  The reducer takes the record
+        (its diagnostic, which ends nothing: ``limit`` does not report it), and the
+        response's record names it as a change."""
+        out = self.feed(event)
+        state = self._reducer.state
+        self._scanned = (state, len(state.diagnostics))
+        kind = event.sse_event or "its type read from its first bytes"
+        self._current().changes.append(
+            f"upstream event {event.index} ({kind}): {event.detail}; its sequence_number "
+            "the upstream's"
+        )
+        return out
+
     def end(self, code: str, reason: str) -> list[Event]:
         """Stop here, as a provider ends a response that failed: an ``error`` event
         (``code``, ``reason``) and, for a response already opened, ``response.failed``
@@ -767,6 +797,8 @@ class Canonicalizer:
         # (a ``response.created`` without one, its ``in_progress`` with it).
         if not response.opened and state.started and state.response_id is not None:
             self._open(response, out)
+        elif response.opened and not response.finished:
+            self._say_openings(response, out)
         if state.started:
             self._release_answered(response, out)
             self._announce(response, out, final=False)
@@ -815,8 +847,7 @@ class Canonicalizer:
         if response.opened or state.entries:
             if not response.opened:
                 self._open(response, out)
-            self._announce(response, out, final=True)
-            for entry in self._closing_order(response):
+            for entry in self._in_turn(response, out):
                 sent = response.sent[entry.ordinal]
                 if sent.closed:
                     continue
@@ -837,8 +868,7 @@ class Canonicalizer:
         completed = state.status is ResponseStatus.COMPLETED
         snapshot: list[dict[str, Any]] = []
         if response.opened:
-            self._announce(response, out, final=True)
-            for entry in self._closing_order(response):
+            for entry in self._in_turn(response, out):
                 sent = response.sent[entry.ordinal]
                 if completed and entry.spec.client_call and entry.execution in _WITHHELD:
                     self._stream(response, entry, sent, out, final=True, ends=False)
@@ -877,14 +907,18 @@ class Canonicalizer:
             )
         self._record(response)
 
-    @staticmethod
-    def _closing_order(response: _Response) -> list[Entry]:
-        """The order in which the end emits what is left: the items that stream first,
-        then the held calls, each in result order -- the order the canonical stream
-        itself brings them in, so that canonical is its own fixed point."""
-        entries = output_order(response.state.entries)
-        held = [e for e in entries if response.sent[e.ordinal].held]
-        return [e for e in entries if not response.sent[e.ordinal].held] + held
+    def _in_turn(self, response: _Response, out: list[Event]) -> Iterator[Entry]:
+        """The end's order: every entry in result order, each announced (``_added``)
+        once the held calls before it are out -- a held call is released when its turn
+        comes (no longer ``held`` once its events are out) -- so each item's events
+        come in one run, the order canonical's own stream brings them in again."""
+        for entry in output_order(response.state.entries):
+            sent = response.sent.get(entry.ordinal)
+            if sent is None:  # the first waiting: every one before it is out
+                self._added(response, entry, out)
+                sent = response.sent[entry.ordinal]
+            yield entry
+            sent.held = False
 
     def _record(self, response: _Response) -> None:
         response.finished = True
@@ -935,18 +969,14 @@ class Canonicalizer:
 
     def _open(self, response: _Response, out: list[Event]) -> None:
         """Begin the response's emission: its opening events, as far as the upstream
-        sent an opening.  No repair needs an opening, so none is made up: a stream
-        that sent no ``response.created`` (a resumed stream, a gateway that omits it)
-        gets none, and one the upstream never opened (no ``OPENING_TYPES`` event) gets
-        no ``response.in_progress`` either -- nor a response id it never gave."""
+        sent them.  No repair needs an opening, so none is made up: a stream that sent
+        no ``response.created`` (a resumed stream, a gateway that omits it) gets none,
+        one that sent ``response.created`` alone (OpenAI's custom tool call, c03) no
+        ``response.in_progress``, one the upstream never opened neither -- nor a
+        response id it never gave."""
         response.opened = True
-        kinds = [
-            kind
-            for kind in _OPENING
-            if kind in response.openings or (kind != _OPENING[0] and response.openings)
-        ]
         response_id = response.state.response_id
-        if response_id is None and kinds:
+        if response_id is None and response.openings.intersection(_OPENING):
             # The API's Response.id is required in an opening.  Imported here: most
             # streams name their response.
             import uuid
@@ -956,12 +986,19 @@ class Canonicalizer:
             response_id = f"resp_{uuid.uuid5(MINT_NAMESPACE, f'response:{response.number}')}"
             response.changes.append(f"response id minted: {response_id}")
         response.response_id = response_id
-        said = response.opened_as
-        for kind in kinds:
-            status = said if kind == _OPENING[0] and said is not None else "in_progress"
-            body = self._response_object(response, status, [], final=False)
-            self._emit(response, out, {"type": kind, "response": body})
+        self._say_openings(response, out)
         self._flush(response, None, out)
+
+    def _say_openings(self, response: _Response, out: list[Event]) -> None:
+        """The opening events the upstream has sent and canonical has not (an opened
+        response's: a ``response.in_progress`` the upstream sends after its
+        ``response.created`` leaves when it comes)."""
+        for kind in _OPENING:
+            if kind in response.openings and kind not in response.said:
+                response.said.add(kind)
+                said = response.opened_as if kind == _OPENING[0] else None
+                body = self._response_object(response, said or "in_progress", [], final=False)
+                self._emit(response, out, {"type": kind, "response": body})
 
     def _response_object(
         self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool
@@ -985,7 +1022,8 @@ class Canonicalizer:
         return body
 
     def _announce(self, response: _Response, out: list[Event], *, final: bool) -> None:
-        """``output_item.added`` for each entry whose place is known, in result order.
+        """``output_item.added`` for each entry whose place is known, in result order
+        (``_added``).  An entry after a held call waits for it.
 
         ``output_index`` is the stream's slot, renumbered only where the stream's own
         numbering cannot be kept: a second item in a slot takes the next index (and the
@@ -994,35 +1032,52 @@ class Canonicalizer:
         between its neighbours (R10) -- the text after a gap is never held back for it;
         an item that lands in a slot already announced shares that slot's index (the
         stream's own collision, kept)."""
-        waiting = [e for e in response.state.entries if e.ordinal not in response.sent]
+        entries = response.state.entries
+        waiting = [e for e in entries if e.ordinal not in response.sent]
         # An item without a slot may yet be given one before those admitted after it.
         unplaced = min((e.ordinal for e in waiting if e.slot is None), default=None)
+        # A held call's deltas are not out yet: an item after it waits for them, so that
+        # each item's events come in one run, as a provider streams them (langchain
+        # reads a call's arguments from the deltas that follow its ``added``).
+        held = min(
+            (output_key(entries[o]) for o, sent in response.sent.items() if sent.held),
+            default=None,
+        )
         for entry in output_order(waiting):
             later = unplaced is not None and entry.ordinal > unplaced
+            if held is not None and output_key(entry) > held:
+                return
+            if entry.spec.client_call:  # held once announced (``_Sent.held``)
+                held = output_key(entry) if held is None else min(held, output_key(entry))
             if not final and (later or not self._settled(entry)):
                 return  # everything after it waits too, or the order would change
-            if not response.opened:
-                self._open(response, out)
-            index = self._place(response, entry)
-            sent = _Sent(
-                index,
-                entry.item_id or "",
-                entry.spec.client_call,
-                entry.ordinal,
-                locations=entry.spec.channels,
+            self._added(response, entry, out)
+
+    def _added(self, response: _Response, entry: Entry, out: list[Event]) -> None:
+        """Announce ``entry``, the next in result order: its place and its
+        ``output_item.added``."""
+        if not response.opened:
+            self._open(response, out)
+        index = self._place(response, entry)
+        sent = _Sent(
+            index,
+            entry.item_id or "",
+            entry.spec.client_call,
+            entry.ordinal,
+            locations=entry.spec.channels,
+        )
+        response.sent[entry.ordinal] = sent
+        if entry.slot != index:
+            response.changes.append(
+                f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
-            response.sent[entry.ordinal] = sent
-            if entry.slot != index:
-                response.changes.append(
-                    f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
-                )
-            added = self._added_item(entry)
-            self._emit(
-                response,
-                out,
-                {"type": "response.output_item.added", "output_index": index, "item": added},
-                sent,
-            )
+        added = self._added_item(entry)
+        self._emit(
+            response,
+            out,
+            {"type": "response.output_item.added", "output_index": index, "item": added},
+            sent,
+        )
 
     @staticmethod
     def _place(response: _Response, entry: Entry) -> int:
@@ -1030,7 +1085,7 @@ class Canonicalizer:
         given is at least its item's slot, so the indexes below a slot stay free for
         the items the stream has yet to send there."""
         slot, slots = entry.slot, response.slots
-        key = (slot is None, slot or 0, entry.ordinal)
+        key = output_key(entry)
         last = response.frontier
         if last is not None and key < last[0] and slot is not None:  # behind the last
             if slot in slots:
@@ -1233,6 +1288,9 @@ class Canonicalizer:
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=True)
             if track is not None and not track.finished:
+                # A part opened only now (its item announced at its close) gets what
+                # progress events added to it too.
+                self._additions(response, sent, track, channel, out)
                 value = values.get((channel.kind, channel.index))
                 self._close_channel(response, sent, track, channel, value, out)
         self._item_payloads(response, entry, sent, out)

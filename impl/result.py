@@ -216,12 +216,15 @@ class Placed(Protocol):
 P = TypeVar("P", bound=Placed)
 
 
+def output_key(entry: Placed) -> tuple[bool, int, int]:
+    """An entry's place in the order of ``Result.items`` (R10): by ``output_index``,
+    entries without one last, then in admission order."""
+    return (entry.slot is None, entry.slot if entry.slot is not None else 0, entry.ordinal)
+
+
 def output_order(entries: Iterable[P]) -> list[P]:
-    """Entries in the order of ``Result.items`` (R10): by ``output_index``, entries
-    without one last, then in admission order."""
-    return sorted(
-        entries, key=lambda e: (e.slot is None, e.slot if e.slot is not None else 0, e.ordinal)
-    )
+    """Entries in the order of ``Result.items`` (``output_key``)."""
+    return sorted(entries, key=output_key)
 
 
 def item_positions(entries: Iterable[Placed]) -> dict[int, int]:

@@ -1132,9 +1132,9 @@ def _new_wire_records_WireEvent(_cls: Any, index: Any, payload: Any, sse_event: 
     return _tuple_new(_cls, (index, payload, sse_event, problem, detail, raw))
 
 
-def _new_wire_sse_SSEMessage(_cls: Any, event: Any, data: Any, id: Any, invalid_utf8: Any, oversized: Any) -> Any:
+def _new_wire_sse_SSEMessage(_cls: Any, event: Any, data: Any, id: Any, invalid_utf8: Any, oversized: Any, relayed: Any) -> Any:
     """``__new__`` of the named tuple ``responses_oracle.wire.sse.SSEMessage``."""
-    return _tuple_new(_cls, (event, data, id, invalid_utf8, oversized))
+    return _tuple_new(_cls, (event, data, id, invalid_utf8, oversized, relayed))
 
 
 TUPLES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
@@ -1150,6 +1150,6 @@ TUPLES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
     'responses_oracle.model.tables.KernelSet': (('lifecycle', 'slot', 'route', 'namespace', 'admit_added', 'fit', 'admit_done', 'payload', 'identity', 'reclassify', 'boundary', 'frame', 'fills_slot', 'merge_part', 'terminal_status', 'amends', 'execute', 'names_one', 'shell_runner', 'search_runner', 'declares', 'reads_execution', 'reads_environment', 'reads_opening', 'reads_frame', 'reads_matched', 'reads_addition', 'withholds', 'notes', 'waives', 'announces'), _new_model_tables_KernelSet),
     'responses_oracle.stream_names.Named': (('argument', 'path', 'decoded'), _new_stream_names_Named),
     'responses_oracle.wire.records.WireEvent': (('index', 'payload', 'sse_event', 'problem', 'detail', 'raw'), _new_wire_records_WireEvent),
-    'responses_oracle.wire.sse.SSEMessage': (('event', 'data', 'id', 'invalid_utf8', 'oversized'), _new_wire_sse_SSEMessage),
+    'responses_oracle.wire.sse.SSEMessage': (('event', 'data', 'id', 'invalid_utf8', 'oversized', 'relayed'), _new_wire_sse_SSEMessage),
 }
 """Each named tuple's fields and its ``__new__``, by dotted name."""

@@ -16,8 +16,11 @@ Rules
    repairs it would have made are known (and logged) without changing anything.
 4. **A limit ends the answer, and says so.**  Each limit is enforced where the relay
    reads: ``Limits.max_total_bytes`` on the bytes fed (the rest is not read),
-   ``Limits.max_event_bytes`` by the framer (an oversized event is skipped as it
-   arrives, never buffered), the ``ReducerLimits`` by the reducer inside the
+   ``Limits.max_event_bytes`` by the framer (an oversized event is never buffered:
+   one of a type canonical passes on as it came, ``canonicalizer.passes_as_sent`` --
+   a partial image, a hosted tool's progress -- read from its first bytes, passes on
+   as its bytes arrive, unread, a logged change that ends nothing,
+   ``Canonicalizer.passed``; any other is skipped), the ``ReducerLimits`` by the reducer inside the
    canonicalizer (items per response, characters per payload).  Passing one ends the
    answer as a provider ends a failed one (``Canonicalizer.end``): an ``error`` event
    with code ``limit_exceeded`` and a message naming the limit, then
@@ -52,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from responses_oracle import Canonicalizer
+from responses_oracle.canonicalizer import passes_as_sent
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
@@ -131,7 +135,7 @@ class Relay:
         fast: bool = True,
     ) -> None:
         self.dry_run = dry_run
-        self._framer = SSEFramer(EventBuilder(), wire_limits)
+        self._framer = SSEFramer(EventBuilder(), wire_limits, passes_as_sent)
         self._canonical = Canonicalizer(limits=limits, fast=fast)
         self._framing = framing(fast)
         self._total = self._room = wire_limits.max_total_bytes
@@ -143,6 +147,8 @@ class Relay:
         self._ended = False
         """The last event emitted is a terminal (rule 5)."""
         self._sentinel_sent = False
+        self._passing = False
+        """An oversized event's bytes are passing on: its record comes next (rule 4)."""
 
     @property
     def stopped(self) -> bool:
@@ -157,7 +163,7 @@ class Relay:
         if self._room is not None:
             read = chunk[: self._room]
             self._room -= len(read)
-        emitted = self._through(self._framer.feed(read))
+        emitted = self._through(self._framer.passing(read))
         if self._room == 0 and len(read) < len(chunk) and not self.stopped:
             emitted += self._stop(
                 f"body exceeds max_total_bytes ({self._total} bytes); the rest not read"
@@ -169,7 +175,7 @@ class Relay:
         """The upstream body ended (whole or cut): what is left to send."""
         emitted = b""
         if not self.stopped:
-            emitted = self._through(self._framer.finish())
+            emitted = self._through(self._framer.passing(None))
             emitted += self._frame(self._canonical.close())
         emitted += self._sentinel(closing=True)
         return b"" if self.dry_run else emitted
@@ -194,17 +200,29 @@ class Relay:
         finished response: ``response_id``, ``codes``, ``changes``."""
         return self._canonical.repairs
 
-    def _through(self, events: Iterable[WireEvent]) -> bytes:
+    def _through(self, events: Iterable[WireEvent | bytes]) -> bytes:
+        """The bytes for what the framer gave: the canonical stream's events, and in
+        their place the bytes of an oversized event passed on as they came (rule 4)."""
         canonical = self._canonical
         out: list[dict[str, Any]] = []
+        sent = b""
         for event in events:
             if self.stopped:
                 break
-            out += canonical.feed(event)
+            if isinstance(event, bytes):
+                sent += self._frame(out) + event
+                out = []
+                self._passing = True
+                continue
+            if self._passing:  # the record of the event whose bytes passed
+                out += canonical.passed(event)
+                self._passing = False
+            else:
+                out += canonical.feed(event)
             passed = canonical.limit
             if passed is not None:
                 out += self._ending(passed)
-        return self._frame(out)
+        return sent + self._frame(out) if sent else self._frame(out)
 
     def _stop(self, passed: str) -> bytes:
         """Rule 4: end the answer at the limit ``passed``."""

@@ -4,7 +4,9 @@ Streaming formats get a framer, a sans-IO object with ``feed(bytes)`` and
 ``finish()`` returning ``WireEvent`` lists, which never holds more than one event:
 
 - ``SSEFramer``: ``SSEDecoder`` messages; ``[DONE]`` dropped (and counted:
-  ``SSEFramer.sentinels``, for the proxy, which passes it on), ``oversized`` reported.
+  ``SSEFramer.sentinels``, for the proxy, which passes it on), ``oversized`` reported;
+  for a proxy, an oversized event it ``passes`` comes out as its bytes
+  (``SSEFramer.passing``).
 - ``LineFramer`` with ``EventBuilder.jsonl_line``: one JSON event a line, optionally
   prefixed ``data:``; blank lines skipped.
 - ``LineFramer`` with ``axonhub_line``: one ``{"LastEventID","Type","Data"}`` record a
@@ -23,7 +25,7 @@ responses come out in the order they were recorded.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from responses_oracle.model.vocabulary import Code
@@ -42,17 +44,23 @@ _DOCUMENT_UTF8: Final = "document is not valid UTF-8 (decoded with U+FFFD)"
 _AXONHUB_SHAPE: Final = 'not an AxonHub record {"LastEventID","Type","Data"} with a string Data'
 
 
-def _too_big(limits: Limits) -> str:
-    return f"event exceeds max_event_bytes ({limits.max_event_bytes} bytes); skipped"
+def _too_big(limits: Limits, fate: str = "skipped") -> str:
+    return f"event exceeds max_event_bytes ({limits.max_event_bytes} bytes); {fate}"
 
 
 class SSEFramer:
-    """Raw SSE bytes to events."""
+    """Raw SSE bytes to events.  ``passes`` (a proxy's): the event types whose oversized
+    events pass on as they came (``SSEDecoder``), read with ``passing``."""
 
-    def __init__(self, builder: EventBuilder, limits: Limits) -> None:
+    def __init__(
+        self,
+        builder: EventBuilder,
+        limits: Limits,
+        passes: Callable[[str | None], bool] | None = None,
+    ) -> None:
         self._builder = builder
         self._limits = limits
-        self._decoder = SSEDecoder(limits.max_event_bytes)
+        self._decoder = SSEDecoder(limits.max_event_bytes, passes=passes)
         self.sentinels = 0
         """How many ``[DONE]`` messages were dropped so far (no event carries them)."""
 
@@ -64,7 +72,28 @@ class SSEFramer:
         """End of input: return the last event if it was left unterminated."""
         return self._convert(self._decoder.finish())
 
-    def _convert(self, messages: list[SSEMessage]) -> list[WireEvent]:
+    def passing(self, data: bytes | None) -> list[WireEvent | bytes]:
+        """``feed`` (``finish`` for None) for a framer with ``passes``: the bytes of an
+        oversized event that passes come out in place, as they arrive, and after them
+        its ``LIMIT_EXCEEDED`` record, which says it passed on unread."""
+        decoder = self._decoder
+        messages = decoder.finish() if data is None else decoder.feed(data)
+        out: list[WireEvent | bytes] = []
+        start = 0
+        for position, message in enumerate(messages):
+            if message.relayed is None:
+                continue
+            out += self._convert(messages[start:position])
+            out.append(message.relayed)
+            if message.oversized:
+                fate = "passed on as it came, unread"
+                detail = _too_big(self._limits, fate)
+                out.append(self._builder.problem(Code.LIMIT_EXCEEDED, detail, None, message.event))
+            start = position + 1
+        out += self._convert(messages[start:] if start else messages)
+        return out
+
+    def _convert(self, messages: Sequence[SSEMessage]) -> list[WireEvent]:
         out: list[WireEvent] = []
         builder = self._builder
         for message in messages:

@@ -33,6 +33,14 @@ Additions to the spec, each reported rather than hidden:
   its end, one message with ``oversized`` set and empty data comes out.  The decision
   depends only on the bytes, never on where the chunks were cut.  An over-long
   comment or unknown field is simply skipped: its content is ignored anyway.
+- ``passes``: a reader that can let an oversized block through unread (a proxy) names
+  the event types it may pass.  When a block passes the limit, its type is read from
+  its first bytes (its ``event`` field, else the first ``"type"`` of its data) and,
+  if ``passes`` accepts it, the block's bytes come out as they arrive instead of
+  being dropped: messages with ``relayed`` set (its ``event`` and ``data`` lines so
+  far, then each further piece), the last one the oversized message, whose
+  ``relayed`` is the blank line that ends the block.  Memory stays bounded: nothing
+  of the block is kept.
 - End of input: WHATWG discards a final block that was not closed by an empty line.
   ``finish`` dispatches it (after treating an unterminated last line as a line)
   because recordings and files often lack the final blank line and the oracle must
@@ -42,7 +50,9 @@ Additions to the spec, each reported rather than hidden:
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
+from collections.abc import Callable
 from typing import Final
 
 from responses_oracle.model.recordkit import NamedTuple
@@ -62,6 +72,13 @@ be judged before its end arrives, with the same verdict as when it is complete."
 _NAME_PEEK: Final = 16
 """Bytes enough to see the field name of a line when it is one of ``_SIZED_FIELDS``."""
 
+_TYPE_PEEK: Final = 256
+"""Bytes of a block's data read for its event type (``passes``): an event's JSON names
+its ``type`` first."""
+
+_TYPE_FIELD: Final = re.compile(rb'"type"\s*:\s*"([^"\\]{1,200})"')
+"""The first ``"type"`` of a JSON text."""
+
 
 class SSEMessage(NamedTuple):
     """One dispatched event-stream message.
@@ -80,6 +97,9 @@ class SSEMessage(NamedTuple):
     """Some bytes of this block's data, event type or id were not valid UTF-8."""
     oversized: bool = False
     """The block exceeded ``max_event_bytes`` and was discarded; ``data`` is empty."""
+    relayed: bytes | None = None
+    """Bytes of an oversized block passed on as they came (``passes``); None for any
+    other message."""
 
 
 class SSEDecoder:
@@ -91,10 +111,20 @@ class SSEDecoder:
     """
 
     def __init__(
-        self, max_event_bytes: int | None = None, *, discard_incomplete: bool = False
+        self,
+        max_event_bytes: int | None = None,
+        *,
+        discard_incomplete: bool = False,
+        passes: Callable[[str | None], bool] | None = None,
     ) -> None:
         self._limit = sys.maxsize if max_event_bytes is None else max_event_bytes
         self._discard_incomplete = discard_incomplete
+        self._passes = passes
+        """Whether an oversized block of an event type passes on as it came (None:
+        none does)."""
+        self._relaying = False  # the current oversized block passes on as it came
+        self._relay_line = False  # the line being skipped is one of its lines
+        self._relayed: list[SSEMessage] = []  # its pieces not handed out yet
         # The unterminated last line, as pieces (joined once, when its end arrives).
         self._partial: list[bytes] = []
         self._partial_len = 0
@@ -132,7 +162,7 @@ class SSEDecoder:
         end = max(data.rfind(b"\n"), data.rfind(b"\r"))
         if end < 0:
             self._hold(data)
-            return []
+            return self._take_relayed([])
         if end == len(data) - 1:
             self._after_cr = data[end] == 0x0D
             complete, rest = data, b""
@@ -147,13 +177,28 @@ class SSEDecoder:
         if self._skip_line:
             # The first line is the tail of a line already judged and dropped.
             self._skip_line = False
-            del lines[0]
+            tail = lines.pop(0)
+            if self._relay_line:
+                self._relay(tail + b"\n")
         elif self._first_line and lines[0].startswith(BOM):
             lines[0] = lines[0][len(BOM) :]
         self._first_line = False
-        out = self._lines(lines)
+        out = self._take_relayed([])
+        out += self._lines(lines)
         if rest:
             self._hold(rest)
+        return self._take_relayed(out)
+
+    def _relay(self, piece: bytes) -> None:
+        """A piece of the oversized block passing on (``passes``)."""
+        if piece:
+            self._relayed.append(_new_tuple(SSEMessage, (None, "", None, False, False, piece)))
+
+    def _take_relayed(self, out: list[SSEMessage]) -> list[SSEMessage]:
+        """``out`` with the pieces relayed since, in order."""
+        if self._relayed:
+            out += self._relayed
+            self._relayed.clear()
         return out
 
     def finish(self) -> list[SSEMessage]:
@@ -169,7 +214,8 @@ class SSEDecoder:
         if self._discard_incomplete:
             self._end_block()
             return []
-        out = self._lines([line]) if line is not None else []
+        out = self._take_relayed(self._lines([line]) if line is not None else [])
+        self._relay_line = False
         message = self._end_block()
         if message is not None:
             out.append(message)
@@ -178,6 +224,8 @@ class SSEDecoder:
     def _hold(self, piece: bytes) -> None:
         """Keep an unterminated line piece, or judge and drop the line if too long."""
         if self._skip_line:
+            if self._relay_line:
+                self._relay(piece)
             return
         self._partial.append(piece)
         self._partial_len += len(piece)
@@ -191,15 +239,33 @@ class SSEDecoder:
         if self._first_line and head.startswith(BOM):
             head = head[len(BOM) :]
         colon = head.find(b":")
+        self._relay_line = False
         if colon > 0 and head[:colon] in _SIZED_FIELDS:
-            self._overflow()
+            line = b"".join(self._partial)
+            self._overflow(line[colon + 1 :] if head[:colon] == b"data" else b"")
+            if self._relaying:
+                self._relay(line)
+                self._relay_line = True
         self._partial.clear()
         self._partial_len = 0
         self._skip_line = True
         self._first_line = False
 
-    def _overflow(self) -> None:
-        """Mark the current block oversized and let go of what it had buffered."""
+    def _overflow(self, value: bytes = b"") -> None:
+        """Mark the current block oversized and let go of what it had buffered; if its
+        event type passes (``passes``: read from its ``event`` field, else from the
+        first bytes of its data, ``value`` being the data line that overflowed), what
+        it had buffered passes on."""
+        if not self._oversized and self._passes is not None:
+            kind = self._event
+            if not kind:
+                head = (self._data[0] if self._data else value.lstrip())[:_TYPE_PEEK]
+                found = _TYPE_FIELD.search(head)
+                kind = found.group(1) if found else b""
+            self._relaying = self._passes(utf8_text(kind)[0] if kind else None)
+            if self._relaying:
+                event = b"event: " + self._event + b"\n" if self._event else b""
+                self._relay(event + b"".join(b"data: " + v + b"\n" for v in self._data))
         self._oversized = True
         self._data.clear()
         self._size = 0
@@ -213,6 +279,8 @@ class SSEDecoder:
             if not line:
                 message = self._end_block()
                 if message is not None:
+                    if message.relayed is not None:
+                        self._take_relayed(out)
                     out.append(message)
                 continue
             # The two fields of almost every line are cut without ``find``.
@@ -234,9 +302,13 @@ class SSEDecoder:
                         value = value[1:]
             if name == b"data":
                 if self._oversized:
+                    if self._relaying:
+                        self._relay(b"data: " + value + b"\n")
                     continue
                 if self._size + len(value) > limit:
-                    self._overflow()
+                    self._overflow(value)
+                    if self._relaying:
+                        self._relay(b"data: " + value + b"\n")
                 else:
                     data.append(value)
                     self._size += len(value) + 1
@@ -265,7 +337,12 @@ class SSEDecoder:
         if self._oversized:
             event, invalid = utf8_text(self._event)
             message = SSEMessage(
-                event or None, "", self._last_id or None, self._invalid or invalid, True
+                event or None,
+                "",
+                self._last_id or None,
+                self._invalid or invalid,
+                True,
+                b"\n" if self._relaying else None,
             )
         elif self._data:
             raw = b"\n".join(self._data)
@@ -279,11 +356,12 @@ class SSEDecoder:
             # ``tuple.__new__`` with every field: ``SSEMessage``'s own ``__new__`` is a
             # Python function, a frame that doubles the cost of this per-event record.
             message = _new_tuple(
-                SSEMessage, (event or None, data, self._last_id or None, invalid, False)
+                SSEMessage, (event or None, data, self._last_id or None, invalid, False, None)
             )
         self._data.clear()
         self._size = 0
         self._event = b""
         self._oversized = False
+        self._relaying = False
         self._invalid = False
         return message

@@ -4,7 +4,8 @@ Behind the proxy the items' ``output_item.done`` events leave in the order the
 upstream sent them -- in output order wherever the upstream's were (an upstream that
 finishes a message before its reasoning is passed on as it is: nothing is held for
 order) -- except where the hold puts them: a client call no output of its response
-answers waits for its response's terminal (R9, R13) and leaves there.  A call an
+answers waits for its response's terminal (R9, R13) and leaves there, and the items
+after it in output order wait for it (each item's events come in one run).  A call an
 output item of the same response answers (a hosted ``shell_call`` and its
 ``shell_call_output``; a server-run ``tool_search_call`` and its ``tool_search_output``,
 both naming no ``call_id``) is run by the server: it is released when its answer
@@ -55,8 +56,10 @@ def test_every_fixture_sends_its_done_events_in_the_upstreams_order(name: str) -
         if i.execution is Execution.ANSWERED
     }
     for theirs, mine in zip(_dones(events), _dones(out), strict=False):
+        # An item after a held call waits for it (each item's events in one run).
+        held = min((d["_index"] for d in mine if _held_to_the_end(d, answered)), default=None)
         ids = {d.get("id") for d in theirs} & {
-            d.get("id") for d in mine if not _held_to_the_end(d, answered)
+            d.get("id") for d in mine if held is None or d["_index"] < held
         }
         upstream = [d.get("id") for d in theirs if d.get("id") in ids]
         proxied = [d.get("id") for d in mine if d.get("id") in ids]

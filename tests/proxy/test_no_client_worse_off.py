@@ -14,11 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from responses_oracle import canonical
 from responses_oracle.proxy import ProxyConfig, running
 from responses_oracle.serve import load_scenario
+from responses_oracle.testing.strategies import (
+    model_guided_streams,
+    provider_streams,
+    valid_streams,
+)
 from responses_oracle.wire import read_wire_events
 
 from .test_proxy import first_turn, post
+from .test_relay_refinement import CAPTURES, _events
 from .upstreams import frames, sse_body, upstream
 
 Event = dict[str, Any]
@@ -129,3 +138,75 @@ def test_the_client_acts_on_the_same_or_the_log_names_the_difference(name: str) 
         assert any(e[0] == "response.output_item.done" for e in direct)
     if how in _SAID:
         assert any(_SAID[how] in change for change in line["changes"]), line["changes"]
+
+
+# -- items streamed one after another (langchain on s04 and r10) ------------------------
+#
+# langchain-openai 1.7.4 gives each streamed chunk the index of a content block and
+# starts a new block whenever the ``output_index`` of an ``output_item.added`` or a delta
+# differs from the last one's (``_advance`` in ``langchain_openai/chat_models/base.py``).
+# A call's arguments are the deltas of its block.  Behind the proxy the second call's
+# ``output_item.added`` left at once, before the first call's held deltas: the deltas
+# then opened blocks of their own, both calls ran with ``{}`` ("Field required"), and
+# langchain lost s04 and r10 (and their clean twins) behind the proxy only.  A provider
+# streams an item's events after its ``added`` before the next item's ``added``; the
+# proxy keeps that order wherever the upstream did (an item after a held call waits
+# for the call).
+
+_OPENING_OR_STREAMING = ("response.output_item.added", ".delta")
+
+
+def _item_of(event: Event) -> Any:
+    """The item an ``output_item.added`` or a delta opens or streams, by its
+    ``output_index`` as langchain tells items apart (ids may rotate: GitHub Copilot's),
+    else None: the ``done`` events are left out -- the hold moves them, by design -- and
+    so are a part's ``added``, which canonical sends once the part holds a value."""
+    kind = event.get("type", "")
+    return event.get("output_index") if kind.endswith(_OPENING_OR_STREAMING) else None
+
+
+def split_items(events: list[Event]) -> list[Any]:
+    """The items whose opening and streaming events another item's split (each item's
+    ``added`` and deltas should come in one run)."""
+    split: list[Any] = []
+    runs: list[Any] = []
+    for event in [*events, {"type": "error"}]:
+        if event.get("type") in _TERMINALS:  # each response numbers its items from 0
+            ends = [i for i, after in zip(runs, [*runs[1:], None], strict=False) if i != after]
+            split += sorted({item for item in ends if ends.count(item) > 1}, key=str)
+            runs = []
+        elif (item := _item_of(event)) is not None:
+            runs.append(item)
+    return split
+
+
+LANGCHAIN_LOST = ("s04", "r10_order_is_by_slot_then_admission_not_by_completion")
+
+
+@pytest.mark.parametrize("twin", [False, True], ids=["played", "twin"])
+@pytest.mark.parametrize("name", LANGCHAIN_LOST)
+def test_no_item_is_split_by_another_behind_the_proxy(name: str, twin: bool) -> None:
+    scenario = load_scenario(name)
+    events = (scenario.clean_twin() if twin else scenario).played()
+    proxied, line = _through_proxy(events)
+    assert split_items(events) == []
+    assert split_items(proxied) == [], [(e["type"], e.get("output_index")) for e in proxied]
+    assert acted_on(proxied)[-1] == acted_on(events)[-1]  # the same terminal items
+    assert line["ended"] == "terminal"
+
+
+def _kept_in_runs(events: list[Event]) -> bool:
+    """Whether canonical keeps every item in one run where the upstream did (where the
+    upstream interleaved two items, any order splits one of them)."""
+    return bool(split_items(events)) or split_items(canonical(events)) == []
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_every_fixture_keeps_its_items_in_one_run_behind_the_proxy(name: str) -> None:
+    assert _kept_in_runs(_events(name))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(valid_streams(), provider_streams(), model_guided_streams()))
+def test_every_generated_stream_keeps_its_items_in_one_run(stream: Any) -> None:
+    assert _kept_in_runs(list(stream.events))

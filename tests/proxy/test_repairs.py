@@ -321,3 +321,59 @@ def test_a_resumed_stream_without_response_created_gets_none_but_keeps_its_progr
     found = [e["type"] for e in canonical(events)]
     assert "response.created" not in found
     assert found.count("response.in_progress") == 1
+
+
+def test_a_stream_opened_by_response_created_alone_gets_no_in_progress() -> None:
+    # OpenAI's custom tool call (c03) opens with response.created and no
+    # response.in_progress: none is added behind the proxy (#39: nothing invented).
+    events = _events("fixtures/scenarios/bases/c03.jsonl")
+    types = [e["type"] for e in events]
+    assert types[0] == "response.created" and "response.in_progress" not in types
+    line, body = _proxied(events)
+    found = [e.payload["type"] for e in read_wire_events(body) if e.payload is not None]
+    assert found[:2] == ["response.created", "response.output_item.added"]
+    assert "response.in_progress" not in found
+    assert line["changes"] == []
+
+
+_IMAGE = "fixtures/captures/vercel-ai/openai__openai-image-generation-tool.1.jsonl"
+_17_MB = 17_000_000
+
+
+def _image_turn(kind: str) -> list[dict[str, Any]]:
+    """OpenAI's image generation turn, the ``kind`` event's image made 17 MB (over the
+    default ``--max-event-bytes``, 16 MiB)."""
+    events = _events(_IMAGE)
+    for event in events:
+        if event["type"] == kind == "response.image_generation_call.partial_image":
+            event["partial_image_b64"] = "UklG" * (_17_MB // 4)
+        elif kind == event["type"] and event["item"]["type"] == "image_generation_call":
+            event["item"]["result"] = "UklG" * (_17_MB // 4)
+    return events
+
+
+def test_an_oversized_partial_image_passes_on_as_it_came_and_the_log_names_the_limit() -> None:
+    # #39 part 4: a preliminary image over the event limit is not needed for a repair
+    # (canonical passes partial images on as they come): its bytes go on as they arrive,
+    # unread, and the answer goes on to its terminal.
+    events = _image_turn("response.image_generation_call.partial_image")
+    line, body = _proxied(events)
+    assert (line["ended"], line["limit"]) == ("terminal", None)
+    [change] = line["changes"]
+    assert "partial_image" in change and "max_event_bytes (16777216 bytes)" in change
+    assert "limit_exceeded" in line["codes"]
+    wide = Limits(max_event_bytes=32 << 20)
+    out = [e.payload for e in read_wire_events(body, limits=wide) if e.payload is not None]
+    [partial] = [e for e in events if e["type"].endswith("partial_image")]
+    assert partial in out  # every field as the upstream sent it, sequence_number too
+    assert out[-1]["type"] == "response.completed"
+    assert out[-1]["response"]["output"] == events[-1]["response"]["output"]
+
+
+def test_an_oversized_image_result_still_ends_the_answer_at_the_limit() -> None:
+    # The image itself is in the item's done, which canonical spells again from the
+    # reducer: needed whole, it cannot pass unread (``passes_as_sent``).
+    line, body = _proxied(_image_turn("response.output_item.done"))
+    assert line["ended"] == "limit" and "max_event_bytes" in line["limit"]
+    types = [e.payload["type"] for e in read_wire_events(body) if e.payload is not None]
+    assert types[-2:] == ["error", "response.failed"]

@@ -191,3 +191,39 @@ def test_limits_and_flags_do_not_depend_on_chunking(
     for message in whole:
         # U+FFFD takes more bytes than the bad byte it replaces, hence the exception.
         assert message.oversized or message.invalid_utf8 or len(message.data.encode()) <= limit
+
+
+_BIG = b'{"type":"response.image_generation_call.partial_image","partial_image_b64":"' + (
+    b"A" * 3000
+) + b'"}'
+_PASSED = b"event: response.image_generation_call.partial_image\ndata: " + _BIG + b"\n\n"
+_DROPPED = b'data: {"type":"response.output_item.done","item":"' + b"B" * 3000 + b'"}\n\n'
+_SMALL = b'data: {"type":"response.output_text.delta","delta":"hi"}\n\n'
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=3300), max_size=12), st.booleans())
+def test_an_oversized_block_of_a_passed_type_comes_out_as_its_bytes_in_any_chunking(
+    cuts: list[int], named: bool
+) -> None:
+    # ``passes``: the type is read from the ``event`` field, or from the data's first
+    # bytes when the block has none; the block's bytes come out in place, the dropped
+    # one's do not, and nothing of either is kept.
+    passed = _PASSED if named else _PASSED.split(b"\n", 1)[1]
+    data = _SMALL + passed + _SMALL + _DROPPED + _SMALL
+    decoder = SSEDecoder(1000, passes=lambda kind: kind is not None and "partial" in kind)
+    out: list[SSEMessage] = []
+    start = 0
+    for cut in [*sorted({c for c in cuts if c < len(data)}), len(data)]:
+        out += decoder.feed(data[start:cut])
+        start = cut
+    out += decoder.finish()
+    kinds = [
+        "piece" if m.relayed is not None and not m.oversized else
+        "end" if m.relayed is not None else "dropped" if m.oversized else "message"
+        for m in out
+    ]
+    assert [k for i, k in enumerate(kinds) if k != "piece" or kinds[i - 1] != "piece"] == [
+        "message", "piece", "end", "message", "dropped", "message",
+    ]
+    assert b"".join(m.relayed for m in out if m.relayed is not None) == passed
