@@ -140,12 +140,10 @@ CLOCK: Final = frozenset({"created_at", "completed_at"})
 """The fields serve may fill from its clock: ``same_stream`` sets them aside."""
 
 
-@cache
-def same_stream(name: str) -> str:
-    """The digest of the stream scenario ``name`` serves (module docstring): equal for
-    two scenarios exactly when they serve a client the same stream, and clean twin, up to
-    ids.  A scenario the request cannot be served (no tool takes its calls) or that
-    serve cannot load is a stream of its own: its digest is of its name."""
+def _played(name: str) -> list[list[dict[str, Any]]] | None:
+    """What serve plays for scenario ``name`` to ``SAME_STREAM_TOOLS``' request: the
+    scenario and its clean twin, mapped and presented as serve presents them; None when
+    the request cannot be served (no tool takes its calls) or serve cannot load it."""
     from responses_oracle.serve.mapping import MappingError, map_scenario, offered_tools
     from responses_oracle.serve.present import Presentation, present
     from responses_oracle.serve.scenarios import ScenarioError, load_scenario
@@ -157,6 +155,18 @@ def same_stream(name: str) -> str:
         loaded = load_scenario(name)
         mapped = map_scenario(loaded.events, offered_tools(request))
     except (ScenarioError, MappingError):
+        return None
+    return [
+        present(list(played(served, mapped).events), request, how)
+        for served, how in ((loaded, loaded.presentation),
+                            (loaded.clean_twin(), Presentation()))
+    ]
+
+
+def _digest(name: str, streams: list[list[dict[str, Any]]] | None) -> str:
+    """The digest of ``streams`` once every id is renamed by its order of first
+    appearance and serve's clock is set aside; of the name alone when there are none."""
+    if streams is None:
         return hashlib.sha256(json.dumps(["own", name]).encode()).hexdigest()[:12]
     names: dict[str, str] = {}
 
@@ -170,10 +180,27 @@ def same_stream(name: str) -> str:
             return names.setdefault(value, f"id{len(names)}")
         return None if key in CLOCK else value
 
-    streams = [
-        present(list(played(served, mapped).events), request, how)
-        for served, how in ((loaded, loaded.presentation),
-                            (loaded.clean_twin(), Presentation()))
-    ]
     shown = json.dumps(renamed(streams), sort_keys=True)
     return hashlib.sha256(shown.encode()).hexdigest()[:12]
+
+
+@cache
+def same_stream(name: str) -> str:
+    """The digest of the stream scenario ``name`` serves (module docstring): equal for
+    two scenarios exactly when they serve a client the same stream, and clean twin, up to
+    ids.  A scenario the request cannot be served (no tool takes its calls) or that
+    serve cannot load is a stream of its own: its digest is of its name."""
+    return _digest(name, _played(name))
+
+
+@cache
+def proxied_stream(name: str) -> str:
+    """The digest of the stream ``responses-oracle proxy`` passes on for scenario
+    ``name`` and its clean twin (the proxy's ``Canonicalizer`` run over what serve plays,
+    as ``same_stream`` plays it), up to ids and serve's clock.  A cell recorded behind the
+    proxy carries it (``real_agents.PROXIED``): when a change to the proxy changes what a
+    client behind it gets, the cell no longer matches and the page says it is older."""
+    from responses_oracle import canonical
+
+    streams = _played(name)
+    return _digest(name, None if streams is None else [canonical(s) for s in streams])

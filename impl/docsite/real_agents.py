@@ -58,6 +58,7 @@ from responses_oracle.agents.runner import scenario_slug
 from responses_oracle.agents.scenario_list import (
     Scenario,
     builtin,
+    proxied_stream,
     same_stream,
     scenario_events,
 )
@@ -120,6 +121,19 @@ SCENARIO_LIST = "scenario_list"
 """A recorded cell's stamp: the digest of the scenario list it was recorded on
 (``list_digest``), so the page says which clients were recorded on the current list
 and which are older records, never mixing them silently."""
+
+
+PROXIED = "proxied"
+"""A cell behind the proxy's second stamp: the digest of what the proxy passed on for its
+scenario (``scenario_list.proxied_stream``) when it was recorded.  A change to the proxy
+that changes what a client behind it gets makes the cell *recorded with an earlier proxy*:
+the page counts such cells apart (``with_todays_proxy``) until they are re-recorded."""
+
+
+def with_todays_proxy(cell: Mapping[str, Any]) -> bool:
+    """Whether a cell behind the proxy was recorded with a proxy that passes on today's
+    stream for its scenario (its ``PROXIED`` stamp is today's ``proxied_stream``)."""
+    return cell.get(PROXIED) == proxied_stream(cell["scenario"])
 
 
 def list_digest() -> str:
@@ -189,6 +203,8 @@ def record_client(
         data = done.to_json()
         data["scenario"] = by_argument.get(done.scenario, done.scenario)
         data[SCENARIO_LIST] = digest
+        if via_proxy:
+            data[PROXIED] = proxied_stream(data["scenario"])
         data["output"] = data["output"][-400:]
         if "twin" in data:
             data["twin"]["output"] = data["twin"]["output"][-400:]
@@ -590,7 +606,11 @@ def headline(data: Mapping[str, Any]) -> str:
         lost = sum(_outcome(x, _direct(c, x)) == PROXY_REGRESSION
                    for c, x in behind)
         text += (f" Behind the proxy, {counted(lost, 'proxy regression')} (a verdict held "
-                 f"directly, lost behind the proxy) in {counted(len(behind), 'cell')}.")
+                 f"directly, lost behind the proxy) in {counted(len(behind), 'cell')}")
+        earlier = sum(not with_todays_proxy(x) for _, x in behind)
+        text += (f"; {counted(earlier, 'cell')} of them recorded with an earlier proxy, "
+                 "which passed on another stream than today's for its scenario (re-record: "
+                 "`python tools/record_agents.py --via-proxy`)." if earlier else ".")
     if older:
         text += (f" Older records, on an earlier scenario list and not in these figures "
                  f"(their cells are shown below, marked under *recorded on*): "
@@ -670,7 +690,7 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
              "direct, on the same"),
             (
                 (f"{c['client']} via proxy", str(len(c[PROXY_CELLS])),
-                 recorded_on(c, PROXY_CELLS), _counts(c, PROXY_CELLS),
+                 recorded_on(c, PROXY_CELLS) + _earlier_proxy(c), _counts(c, PROXY_CELLS),
                  _counts(_direct_twins(c)))
                 for c in clients if c.get(PROXY_CELLS)
             ),
@@ -685,6 +705,13 @@ def _behind_proxy(clients: Sequence[Mapping[str, Any]]) -> list[str]:
             for name, x, direct in broke
         ))]
     return lines
+
+
+def _earlier_proxy(client: Mapping[str, Any]) -> str:
+    """How many of a client's cells behind the proxy an earlier proxy recorded, said after
+    *recorded on* (nothing when none)."""
+    earlier = sum(not with_todays_proxy(x) for x in client.get(PROXY_CELLS, []))
+    return f"; {earlier} with an earlier proxy" if earlier else ""
 
 
 def _direct_twins(client: Mapping[str, Any]) -> dict[str, Any]:

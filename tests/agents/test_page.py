@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from responses_oracle.agents import scenario_list
 from responses_oracle.agents.profiles import BY_NAME
 from responses_oracle.agents.report import BROKEN, HELD, NOT_JUDGED, PROXY_REGRESSION
 from responses_oracle.agents.scenario_list import builtin
@@ -226,3 +227,32 @@ def test_a_proxy_cell_is_compared_with_the_direct_cell_of_its_own_scenario_list(
     assert real_agents._outcome(behind, None) == NOT_JUDGED
     assert real_agents.recorded_on(entry) == f"current scenarios (1 of {len(builtin())})"
     assert real_agents.recorded_on(older) == "older record"
+
+
+def test_a_cell_behind_the_proxy_counts_as_todays_only_with_todays_proxied_stream() -> None:
+    today = scenario_list.proxied_stream("q07")
+    assert real_agents.with_todays_proxy({"scenario": "q07", real_agents.PROXIED: today})
+    assert not real_agents.with_todays_proxy({"scenario": "q07", real_agents.PROXIED: "0" * 12})
+    assert not real_agents.with_todays_proxy({"scenario": "q07"})  # recorded before stamps
+
+
+def test_the_proxied_stream_changes_with_what_the_proxy_passes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import responses_oracle
+
+    today = scenario_list.proxied_stream("s04")
+    assert today != scenario_list.same_stream("s04")  # a digest of the proxy's stream
+    dropped = responses_oracle.canonical
+
+    def losing_the_terminal(events: Any) -> Any:
+        return dropped(events)[:-1]
+
+    monkeypatch.setattr(responses_oracle, "canonical", losing_the_terminal)
+    scenario_list.proxied_stream.cache_clear()
+    try:
+        assert scenario_list.proxied_stream("s04") != today
+    finally:
+        monkeypatch.undo()
+        scenario_list.proxied_stream.cache_clear()
+    assert scenario_list.proxied_stream("s04") == today
