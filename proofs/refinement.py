@@ -12,7 +12,9 @@ Theory of operation
 -------------------
 *Independent of the driver.*  The driver is reached only through its read-only view
 (``responses_oracle.core.view``: ``DriverRun`` feeds one response to the reducer's
-step, ``DriverView`` copies out what the abstraction reads); nothing else of
+traced step and, on a twin state, to its fast path -- the ``advancer`` ``Reducer``
+runs -- whose state must equal the traced one after every event; ``DriverView``
+copies out what the abstraction reads); nothing else of
 ``impl/core`` is imported, and what each step owes comes from ``model/``: the codes of
 the rows taken (``tables.note_codes``, ``tables.resume_waived``), the ending
 (``terminal_status``, ``amendable``, ``UNENDED``), the sequence state
@@ -571,7 +573,7 @@ def driver_steps(
     """Run the driver on the events of one response (and the end of input), observing
     each step through its read-only view (``core.view``)."""
     recorder = _Recorder(kernels)
-    run = DriverRun(recorder.kernels)
+    run = DriverRun(recorder.kernels, kernels)
     view = run.view
     steps: list[DriverStep] = []
     slotless: frozenset[int] = frozenset()
@@ -594,6 +596,7 @@ def driver_steps(
         run.feed(index, payload)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
+        problems += _fast_path(run)
         spec = WIRE_EVENTS.get(payload["type"])
         amends = ending.amendable and spec is not None and spec.event_class in TERMINALS
         owes = response.take(payload, live, amends)
@@ -625,6 +628,7 @@ def driver_steps(
     raised = len(view.codes)
     run.end()
     problems = tuple(_executability(view)) if live else ()
+    problems += _fast_path(run)
     problems += ending.problems(ending.end_of_input(), view, raised)
     if live:
         problems += held.problems(held.release(view), view, raised)
@@ -641,6 +645,14 @@ def driver_steps(
         )
     )
     return steps
+
+
+def _fast_path(run: DriverRun) -> tuple[str, ...]:
+    """The fast path (``Reducer``'s ``advancer``) reached the state the traced step
+    reached: the one is the other without its trace, so every check here holds of it."""
+    if run.fast.facts() == run.view.facts():
+        return ()
+    return ("the fast path (advancer) reached another state than the traced step",)
 
 
 def _channel_of(payload: Mapping[str, Any]) -> tuple[Trigger, ChannelKind, int] | None:

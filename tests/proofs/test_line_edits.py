@@ -125,3 +125,37 @@ def test_the_first_samples_survivors_are_refuted(module: str, change: str, witne
     assert check_stream(events) == []
     with edit.applied():
         assert check_stream(events)
+
+
+def _edit(module: str, function: str, change: str, source: str = "") -> Any:
+    """The one edit of ``function`` of ``impl/core/<module>`` whose change and source
+    start so."""
+    (edit,) = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if f" {function}: " in e.name
+        and e.change.startswith(change)
+        and e.source.startswith(source)
+    ]
+    return edit
+
+
+def test_the_refinement_drives_the_fast_path_too() -> None:
+    # proofs/line-edits-sample4.json: the Reducer's untraced advancer was a second entry
+    # into the rules no refinement ran; the refinement now feeds it a twin state.
+    edit = _edit("dispatch", "advancer", "dropped: return advance_bound")
+    events = _bad_arguments()
+    assert check_stream(events) == []
+    with edit.applied(), pytest.raises(TypeError):
+        check_stream(events)  # the twin's advancer is None: the driver does not refine
+
+
+def test_a_fast_path_that_reaches_another_state_is_a_violation() -> None:
+    # A fast path that skips the rules: every check on the traced step still holds.
+    edit = _edit("dispatch", "advancer", "dropped: _reduce(context, event)")
+    events = _bad_arguments()
+    with edit.applied():
+        violations = check_stream(events)
+    assert [v.reason for v in violations] == [
+        "the fast path (advancer) reached another state than the traced step"
+    ]
