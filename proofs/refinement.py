@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-from responses_oracle.core.view import DriverRun, DriverView, EntryFacts
+from responses_oracle.core.view import DriverRun, DriverView, EntryFacts, SlotFacts
 from responses_oracle.model.admission import (
     MatchFacts,
     added_view,
@@ -110,6 +110,7 @@ from responses_oracle.model.vocabulary import (
     PayloadAction,
     ResponseStatus,
     SlotState,
+    SlotTrigger,
     Trigger,
 )
 
@@ -591,6 +592,7 @@ def driver_steps(
         expected = expected_target(view, payload, tables) if live else None
         chars = _delta_chars(view)
         raised = len(view.codes)
+        slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
         codes = view.codes
         run.feed(index, payload)
@@ -618,6 +620,7 @@ def driver_steps(
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
             problems += _fields_checked(payload, view, raised)
+            problems += _slots_reported(slots_before, view, raised, tables)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
@@ -803,6 +806,33 @@ def _fields_checked(payload: Mapping[str, Any], view: DriverView, raised: int) -
     if bool(bad) == said:
         return ()
     return (f"fields {bad} owe {'an' if bad else 'no'} invalid_field; raised: {said}",)
+
+
+def _slots_reported(
+    before: Sequence[tuple[int, SlotFacts]], view: DriverView, raised: int, tables: ModelTables
+) -> tuple[str, ...]:
+    """R3 on the slots an event bound: each entry a step binds to a slot (it appears in
+    the slot's bindings) is one ``BIND`` of the slot table (``tables.slots``) from the
+    slot's state before, and raises that row's code (``slot_reused`` at a bound slot);
+    the step raises no other code of the slot table."""
+    held = dict(before)
+    owed: list[Code] = []
+    for index, slot in view.slots:
+        was = held.get(index)
+        state = SlotState.FREE if was is None else was.state
+        for ordinal in slot.entries:
+            if was is not None and ordinal in was.entries:
+                continue
+            moved = tables.slots[state][SlotTrigger.BIND]
+            state = moved.next_state
+            owed += [] if moved.code is None else [moved.code]
+        if state is not slot.state:
+            return (f"slot {index} is {slot.state.value}, the slot table's {state.value}",)
+    codes = {t.code for row in tables.slots.values() for t in row.values() if t.code is not None}
+    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    if said == sorted(c.value for c in owed):
+        return ()
+    return (f"the slots bound owe {sorted(c.value for c in owed)}, raised {said}",)
 
 
 def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, ...]:

@@ -159,3 +159,26 @@ def test_a_fast_path_that_reaches_another_state_is_a_violation() -> None:
     assert [v.reason for v in violations] == [
         "the fast path (advancer) reached another state than the traced step"
     ]
+
+
+def _two_items_at_one_slot() -> list[dict[str, Any]]:
+    """Two messages added at ``output_index`` 0: the second binding owes ``slot_reused``."""
+    first = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    second = {**first, "id": "m2"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": first},
+        {"type": "response.output_item.added", "output_index": 0, "item": second},
+        {"type": "response.completed", "response": {"id": "r", "output": [first, second]}},
+    ]
+
+
+def test_the_codes_a_slot_binding_owes_come_from_the_slot_table() -> None:
+    # proofs/line-edits-sample4.json: move_slot's code condition flipped passed the
+    # refinement; the slot table's row for each binding now says what it owes.
+    events = _two_items_at_one_slot()
+    assert "slot_reused" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("effects", "move_slot", "is not -> is").applied():
+        (violation,) = check_stream(events)
+    assert violation.reason == "the slots bound owe ['slot_reused'], raised []"
