@@ -595,6 +595,7 @@ def driver_steps(
         slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
         codes = view.codes
+        wire_ids.given(payload)
         run.feed(index, payload)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
@@ -623,6 +624,7 @@ def driver_steps(
             problems += _slots_reported(slots_before, view, raised, tables)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
+                problems += wire_ids.minted(view, raised)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
         after = observe(view, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
@@ -636,6 +638,7 @@ def driver_steps(
     if live:
         problems += held.problems(held.release(view), view, raised)
         problems += _arguments_checked(view, raised)
+        problems += wire_ids.minted(view, raised)
     steps.append(
         DriverStep(
             len(events),
@@ -851,10 +854,31 @@ def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, 
 class _WireIds:
     """R4 on the ids items give their entries: the first wire ``id`` an item event
     brings an entry is its id from then on; a later different one is reported
-    ``id_changed`` and the first kept."""
+    ``id_changed`` and the first kept.  R11 at the end: an entry whose id is none the
+    stream gave (an item's ``id`` or ``item_id``, an event's ``item_id``) never carried
+    one; it is given a minted id, and each such entry owes one ``id_minted``."""
 
     def __init__(self) -> None:
         self.first: dict[int, str] = {}
+        self.ids: set[str] = set()
+
+    def given(self, payload: Mapping[str, Any]) -> None:
+        """The ids the event ``payload`` carries, for any entry."""
+        response = payload.get("response")
+        output = response.get("output") if isinstance(response, Mapping) else None
+        items = [payload.get("item"), *(output if isinstance(output, list) else [])]
+        found = [payload.get("item_id")]
+        found += [i.get(k) for i in items if isinstance(i, Mapping) for k in ("id", "item_id")]
+        self.ids |= {value for value in found if _text(value) is not None}
+
+    def minted(self, view: DriverView, raised: int) -> tuple[str, ...]:
+        """The response ended: every entry has an id, and the ones minted are reported."""
+        found = [f"entry {e.ordinal} has no id" for e in view.entries if e.item_id is None]
+        owed = sum(e.item_id is not None and e.item_id not in self.ids for e in view.entries)
+        said = sum(code is Code.ID_MINTED for code in view.codes[raised:])
+        if said != owed:
+            found.append(f"{owed} entries never carried an id, {said} id_minted raised")
+        return tuple(found)
 
     def problems(self, expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
         """After an item event that reached its entry: the entry's id and the code owed."""

@@ -182,3 +182,31 @@ def test_the_codes_a_slot_binding_owes_come_from_the_slot_table() -> None:
     with _edit("effects", "move_slot", "is not -> is").applied():
         (violation,) = check_stream(events)
     assert violation.reason == "the slots bound owe ['slot_reused'], raised []"
+
+
+def _message_without_id() -> list[dict[str, Any]]:
+    """A message that never carries an id: at the end one is minted (R11)."""
+    item = {"type": "message", "role": "assistant", "content": []}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.completed", "response": {"id": "r", "output": [item]}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("dropped: step.note(Code.ID_MINTED", "1 entries never carried an id, 0 id_minted raised"),
+        ("dropped: entry.item_id = mint_item_id(", "entry 0 has no id"),
+    ],
+)
+def test_an_entry_that_never_carried_an_id_owes_id_minted(change: str, reason: str) -> None:
+    # proofs/line-edits-sample4.json: the id_minted note dropped passed the refinement;
+    # R11 now says at the end which entries never carried an id the stream gave.
+    events = _message_without_id()
+    assert "id_minted" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("settle", "_settle", change).applied():
+        (violation,) = check_stream(events)
+    assert reason in violation.reason
