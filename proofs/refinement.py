@@ -83,6 +83,8 @@ from responses_oracle.model.admission import (
 from responses_oracle.model.annotations import ADDITION_TYPES, PartMerge, position_view
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
+    PART_CHANNELS,
+    PART_VALUE_FIELDS,
     TERMINALS,
     UNKNOWN_ITEM_TYPE,
     WIRE_EVENTS,
@@ -607,20 +609,24 @@ def driver_steps(
         problems += response.problems(owes, view, raised)
         problems += _kept(codes, view, amends)
         problems += sequence.problems(sequence.take(payload, live), view, raised)
+        ends = live and ending.ended
+        problems += _fields_checked(invalid_fields(payload, ends), view, raised)
         if live:
             owed = held.take(expected)
             owed += held.release(view) if view.terminal else 0
             # A lifecycle row's orphan note is _misreported's; the route's is owed here.
             rows = sum(Effect.NOTE_ORPHAN in _effects(call, tables) for call in calls)
             problems += held.problems(owed + rows, view, raised)
-            problems += _misreported(calls, view, raised, tables, resumed)
+            nonempty = ends and _snapshot_size(payload) > 0
+            problems += _misreported(calls, view, raised, tables, resumed, nonempty)
+            if ends:
+                problems += _snapshot_absent(payload, ending.status, view, raised)
             problems += _identity(expected, view)
             problems += _learned(expected, calls, view, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
-            problems += _fields_checked(payload, view, raised)
             problems += _slots_reported(slots_before, view, raised, tables)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
@@ -632,8 +638,11 @@ def driver_steps(
     live = not view.terminal
     raised = len(view.codes)
     run.end()
+    calls = recorder.take()
     problems = tuple(_executability(view)) if live else ()
     problems += _fast_path(run)
+    if live:
+        problems += _misreported(calls, view, raised, tables, resumed, False)
     problems += ending.problems(ending.end_of_input(), view, raised)
     if live:
         problems += held.problems(held.release(view), view, raised)
@@ -643,7 +652,7 @@ def driver_steps(
         DriverStep(
             len(events),
             "end of input",
-            recorder.take(),
+            calls,
             None,
             before,
             observe(view, slotless),
@@ -651,6 +660,25 @@ def driver_steps(
         )
     )
     return steps
+
+
+def _snapshot_size(payload: Mapping[str, Any]) -> int:
+    """How many items a terminal event's snapshot (``response.output``) holds."""
+    response = payload.get("response")
+    output = response.get("output") if isinstance(response, Mapping) else None
+    return len(output) if isinstance(output, list) else 0
+
+
+def _snapshot_absent(
+    payload: Mapping[str, Any], status: ResponseStatus, view: DriverView, raised: int
+) -> tuple[str, ...]:
+    """R9: the terminal that completes the response with no snapshot items (none, or an
+    output that is not an array) owes one ``snapshot_absent``; any other owes none."""
+    owed = int(status is ResponseStatus.COMPLETED and _snapshot_size(payload) == 0)
+    said = view.codes[raised:].count(Code.SNAPSHOT_ABSENT)
+    if said == owed:
+        return ()
+    return (f"the terminal owes {owed} snapshot_absent, {said} raised",)
 
 
 def _fast_path(run: DriverRun) -> tuple[str, ...]:
@@ -780,35 +808,79 @@ def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple
     return tuple(found)
 
 
-_WIRE_FIELDS: dict[str, Callable[[Any], bool]] = {
-    "sequence_number": lambda v: type(v) is int,
-    "output_index": lambda v: type(v) is int and v >= 0,
-    "item_id": lambda v: type(v) is str,
-}
-"""The fields R1 reads off every item-scoped event, and the type each must have."""
+def _index_ok(value: Any) -> bool:
+    return type(value) is int and value >= 0
 
 
-def _fields_checked(payload: Mapping[str, Any], view: DriverView, raised: int) -> tuple[str, ...]:
-    """R1 on an item-scoped event's own fields (the wire catalogue's): a field of the
-    wrong type owes ``invalid_field``; an event whose fields are all well typed owes
-    none (a payload event carries no object whose inside could owe one)."""
+def _string_ok(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _ill_typed(payload: Mapping[str, Any], checks: Mapping[str, Callable[[Any], bool]]) -> int:
+    """How many of the fields ``checks`` names ``payload`` has (not null) of a wrong type."""
+    return sum(
+        payload.get(name) is not None and not ok(payload.get(name)) for name, ok in checks.items()
+    )
+
+
+_NO_RESPONSE_OBJECT = frozenset({EventClass.KEEPALIVE, EventClass.UNROUTABLE, EventClass.ERROR})
+"""The event classes whose ``response`` field nothing reads."""
+
+
+def invalid_fields(payload: Mapping[str, Any], ends: bool) -> int:
+    """The ``invalid_field`` reports an event owes (R1), by the wire catalogue: each field
+    its class reads that is present but of the wrong type (``sequence_number``; an
+    item-scoped event's ``output_index``, ``item_id``, part index and value, or its part
+    object and the part's value; an item event's ``output_index`` and its item, an
+    object with a string ``type``; any other event's ``response`` object); and, for the
+    terminal that ``ends`` the response, its ``response.output`` that is not an array
+    and each element of it that is not an object with a string ``type``."""
     spec = WIRE_EVENTS.get(payload["type"])
-    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or spec.value_in_part:
+    owed = _ill_typed(payload, {"sequence_number": lambda v: type(v) is int})
+    event_class = spec.event_class if spec is not None else None
+    if spec is not None and event_class is EventClass.ITEM_SCOPED:
+        checks = {"output_index": _index_ok, "item_id": _string_ok}
+        if spec.index_field is not None:
+            checks[spec.index_field] = _index_ok
+        if not spec.value_in_part and spec.value_field is not None:
+            checks[spec.value_field] = _string_ok
+        owed += _ill_typed(payload, checks)
+        part = payload.get("part")
+        if spec.value_in_part and "part" in payload and not isinstance(part, Mapping):
+            owed += 1
+        elif spec.value_in_part and isinstance(part, Mapping):
+            part_type = part.get("type")
+            kind = spec.channel or PART_CHANNELS.get(
+                part_type if isinstance(part_type, str) else ""
+            )
+            owed += kind is not None and _ill_typed(part, {PART_VALUE_FIELDS[kind]: _string_ok})
+    elif event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
+        owed += _ill_typed(payload, {"output_index": _index_ok})
+        item = payload.get("item")
+        # A null item is null_item's; an absent one, or one of the wrong shape, is ours.
+        owed += ("item" not in payload) or (
+            item is not None
+            and not (isinstance(item, Mapping) and isinstance(item.get("type"), str))
+        )
+    elif event_class is not None and event_class not in _NO_RESPONSE_OBJECT:
+        response = payload.get("response")
+        owed += "response" in payload and not isinstance(response, Mapping)
+        output = response.get("output") if isinstance(response, Mapping) and ends else None
+        if isinstance(output, list):
+            owed += sum(
+                not (isinstance(i, Mapping) and isinstance(i.get("type"), str)) for i in output
+            )
+        else:
+            owed += output is not None
+    return owed
+
+
+def _fields_checked(owed: int, view: DriverView, raised: int) -> tuple[str, ...]:
+    """The ``invalid_field`` reports the driver raised since ``raised``, if not ``owed``."""
+    said = sum(code is Code.INVALID_FIELD for code in view.codes[raised:])
+    if said == owed:
         return ()
-    checks = dict(_WIRE_FIELDS)
-    if spec.index_field is not None:
-        checks[spec.index_field] = _WIRE_FIELDS["output_index"]
-    if spec.value_field is not None:
-        checks[spec.value_field] = lambda v: type(v) is str
-    bad = [
-        name
-        for name, ok in checks.items()
-        if payload.get(name) is not None and not ok(payload.get(name))
-    ]
-    said = Code.INVALID_FIELD in view.codes[raised:]
-    if bool(bad) == said:
-        return ()
-    return (f"fields {bad} owe {'an' if bad else 'no'} invalid_field; raised: {said}",)
+    return (f"the event's fields owe {owed} invalid_field, {said} raised",)
 
 
 def _slots_reported(
@@ -984,21 +1056,29 @@ def _misreported(
     raised: int,
     tables: ModelTables,
     resumed: bool,
+    snapshot_nonempty: bool,
 ) -> tuple[str, ...]:
-    """The diagnostics the event's steps owe but the driver did not raise — each note
-    effect of each row taken raises its ``tables.note_codes`` code
-    (``missing_from_snapshot`` only for a snapshot with items, none
-    ``tables.resume_waived`` waives in a ``resumed`` response) — and the payload
-    invariants the driver's channels break after it."""
-    codes = set(view.codes[raised:])
+    """The diagnostics the event's steps owe, exactly -- each note effect of each row
+    taken raises its ``tables.note_codes`` code once (``missing_from_snapshot`` only
+    when the terminal's snapshot has items, none ``tables.resume_waived`` waives in a
+    ``resumed`` response), and no row-note code is raised that no row owes (the
+    route's ``orphan_event`` is ``_Held``'s to count) -- and the payload invariants the
+    driver's channels break after it."""
+    owed: dict[Code, int] = {}
+    for call in calls:
+        for effect in _effects(call, tables):
+            code = tables.note_codes[effect]
+            if code is None or (resumed and tables.resume_waived[effect]):
+                continue
+            if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and not snapshot_nonempty:
+                continue
+            owed[code] = owed.get(code, 0) + 1
+    row_codes = {c for c in tables.note_codes.values() if c is not None}
     problems = [
-        f"{trigger.value} on a {entry_state.value} entry owes {code.value}"
-        for entry_state, trigger in calls
-        for effect in _effects((entry_state, trigger), tables)
-        if (code := tables.note_codes[effect]) is not None
-        and code not in codes
-        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and view.snapshot_items == 0)
-        and not (resumed and tables.resume_waived[effect])
+        f"the rows taken: owes {code.value} x{owed.get(code, 0)}, {said} raised"
+        for code in sorted(row_codes, key=lambda c: c.value)
+        if (said := view.codes[raised:].count(code)) != owed.get(code, 0)
+        and not (code is Code.ORPHAN_EVENT and said >= owed.get(code, 0))
     ]
     snapshot = view.snapshot()
     problems += [

@@ -210,3 +210,53 @@ def test_an_entry_that_never_carried_an_id_owes_id_minted(change: str, reason: s
     with _edit("settle", "_settle", change).applied():
         (violation,) = check_stream(events)
     assert reason in violation.reason
+
+
+def _fields_absent() -> list[dict[str, Any]]:
+    """An item event with no ``output_index``, a completion with no ``output``: absent
+    fields owe no ``invalid_field`` (R1); a completion without items owes one
+    ``snapshot_absent`` (R9)."""
+    item = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "item": item},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "reason"),
+    [
+        # _index's first return: an absent field is no field of the wrong type.
+        ("events", "_index", "dropped: return None", "owe 0 invalid_field, 1 raised"),
+        ("settle", "_reconcile_snapshot", "and -> or", "owe 0 invalid_field, 1 raised"),
+    ],
+)
+def test_the_invalid_fields_an_event_owes_are_counted(
+    module: str, function: str, change: str, reason: str
+) -> None:
+    # proofs/line-edits-sample2.json and -sample4.json: both passed the refinement, which
+    # checked only item-scoped events' fields; every event's are counted now.
+    events = _fields_absent()
+    assert check_stream(events) == []
+    edits = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if f" {function}: " in e.name and e.change.startswith(change)
+    ]
+    with edits[0].applied():
+        (violation,) = check_stream(events)
+    assert reason in violation.reason
+
+
+def test_snapshot_absent_is_owed_by_a_completion_without_items_only() -> None:
+    edits = [
+        e
+        for e in line_edits("responses_oracle.core.settle")
+        if " _reconcile_snapshot: " in e.name and e.source.startswith("if completed and not items")
+    ]
+    (edit,) = [e for e in edits if e.change == "and -> or"]
+    events = _message_without_id()  # its completion carries the item
+    with edit.applied():
+        (violation,) = check_stream(events)
+    assert violation.reason == "the terminal owes 0 snapshot_absent, 1 raised"
