@@ -941,7 +941,7 @@ class _WireIds:
         items = [payload.get("item"), *(output if isinstance(output, list) else [])]
         found = [payload.get("item_id")]
         found += [i.get(k) for i in items if isinstance(i, Mapping) for k in ("id", "item_id")]
-        self.ids |= {value for value in found if _text(value) is not None}
+        self.ids |= {text for value in found if (text := _text(value)) is not None}
 
     def minted(self, view: DriverView, raised: int) -> tuple[str, ...]:
         """The response ended: every entry has an id, and the ones minted are reported."""
