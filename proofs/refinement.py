@@ -85,10 +85,12 @@ from responses_oracle.model.catalogue import (
     ITEM_TYPES,
     PART_CHANNELS,
     PART_VALUE_FIELDS,
+    STRAY_ITEM_FIELDS,
     TERMINALS,
     UNKNOWN_ITEM_TYPE,
     WIRE_EVENTS,
     ChannelKind,
+    ChannelLocation,
     EventClass,
 )
 from responses_oracle.model.channels import channel_state
@@ -97,6 +99,7 @@ from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.payload import payload_key
 from responses_oracle.model.responses import UNENDED, held_attaches, next_sequence, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
@@ -596,6 +599,7 @@ def driver_steps(
         raised = len(view.codes)
         slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
+        merge = _ItemMerge(payload, expected if live else None, entries, view, tables)
         codes = view.codes
         wire_ids.given(payload)
         run.feed(index, payload)
@@ -625,6 +629,7 @@ def driver_steps(
             problems += _learned(expected, calls, view, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
+            problems += merge.problems(view, raised)
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
             problems += _slots_reported(slots_before, view, raised, tables)
@@ -788,6 +793,136 @@ class _Annotation:
             f"part {index}'s {self.addition.array} holds {len(found)} elements, the "
             f"model's merge {len(array)}",
         )
+
+
+def _carried(item: Mapping[str, Any], location: ChannelLocation) -> list[tuple[int, Any]]:
+    """The ``(part index, value)`` offers an item makes to one channel, where the wire
+    catalogue's ``ChannelLocation`` puts them: the scalar ``field`` of its container
+    (part 0, if the field is there), or each element of its ``array`` that is a part
+    of ``part_type`` (its ``field``; a plain string without a part type), at its
+    position.  A value that is not a string is an offer of nothing (None)."""
+    node: Any = item
+    for key in location.container:
+        node = node.get(key) if isinstance(node, Mapping) else None
+    if not isinstance(node, Mapping):
+        return []
+    if location.array is None:
+        present = location.field is not None and location.field in node
+        return [(0, node[location.field])] if present else []
+    parts = node.get(location.array)
+    offers: list[tuple[int, Any]] = []
+    for position, part in enumerate(parts if isinstance(parts, list) else []):
+        if location.part_type is None and isinstance(part, str):
+            offers.append((position, part))
+        elif isinstance(part, Mapping) and location.part_type is not None:
+            typed = part.get("type") == location.part_type
+            offers += [(position, part.get(location.field or ""))] if typed else []
+    return [(index, value if isinstance(value, str) else None) for index, value in offers]
+
+
+_BLANK: tuple[Any, ...] = ("", [])
+"""Item field values that say nothing but are values (R7: empty never erases; a blank
+fills only a field that holds nothing)."""
+
+
+class _ItemMerge:
+    """An ``output_item.done`` reaching its entry (R6, R7): where its row merges the
+    item (``MERGE_ITEM``), every field but the stray ones (``STRAY_ITEM_FIELDS``) and
+    the identity fields (``_identity``'s) is merged so that a blank never replaces a
+    value; where its row offers the item's payloads (``OFFER_ITEM_PAYLOADS``), each
+    channel the wire catalogue locates in the item is offered, after its unjoined
+    deltas, to the model's payload table (``tables.payload`` over
+    ``model.payload.payload_key``), and no other channel appears."""
+
+    def __init__(
+        self,
+        payload: Mapping[str, Any],
+        expected: Expected | None,
+        before: Sequence[EntryFacts],
+        view: DriverView,
+        tables: ModelTables,
+    ) -> None:
+        self.target: int | None = None
+        item = payload.get("item")
+        if payload["type"] != "response.output_item.done" or not isinstance(item, Mapping):
+            return
+        if expected is None or expected.target is None or not isinstance(item.get("type"), str):
+            return
+        target = expected.target
+        held = before[target] if target < len(before) else None
+        state = held.state if held is not None else EntryState.ABSENT
+        effects = tables.lifecycle[state][Trigger.ITEM_DONE].effects
+        self.target, self.item = target, item
+        self.fields = self._merged(view.item(target) if held is not None else {}, item)
+        self.merges = Effect.MERGE_ITEM in effects
+        self.channels: dict[tuple[ChannelKind, int], tuple[str | None, str | None]] | None = None
+        if Effect.OFFER_ITEM_PAYLOADS not in effects:
+            return
+        owed = {
+            (kind, index): (value, deltas)
+            for kind, index, value, deltas in (view.channel_values(target) if held else ())
+        }
+        spec = ITEM_TYPES.get(item["type"], UNKNOWN_ITEM_TYPE)
+        for location in spec.channels:
+            for index, offered in _carried(item, location):
+                key = (location.channel, index)
+                value, deltas = owed.get(key, (None, None))
+                for offer in [deltas, offered] if deltas else [offered]:
+                    held_view, relation = payload_key(PYTHON, value, offer)
+                    taken = tables.payload[held_view][relation].action
+                    value = offer if taken is PayloadAction.TAKE else value
+                owed[key] = (value, None)
+        self.channels = owed
+
+    @staticmethod
+    def _merged(before: Mapping[str, Any], item: Mapping[str, Any]) -> dict[str, Any]:
+        merged = dict(before)
+        identity = {field.value for field in IdentityField}
+        for name, value in item.items():
+            if name in STRAY_ITEM_FIELDS:
+                continue
+            if value is None or (name in identity and _text(value) is not None):
+                merged.setdefault(name, None)  # the identity table's, or nothing said
+            elif any(value == blank and type(value) is type(blank) for blank in _BLANK):
+                merged[name] = value if merged.get(name) is None else merged[name]
+            else:
+                merged[name] = value
+        return merged
+
+    def problems(self, view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the entry's merged fields or channels after the event are not the
+        model's (a part the driver realigned, ``part_realigned``, moves channels: not
+        compared)."""
+        if self.target is None or self.target >= len(view.entries):
+            return ()
+        found: list[str] = []
+        merged = view.item(self.target)
+        identity = {field.value for field in IdentityField}
+        if self.merges:
+            wrong = sorted(
+                name
+                for name, value in self.fields.items()
+                if name in self.item
+                and name not in STRAY_ITEM_FIELDS
+                and (name not in merged or (name not in identity and merged[name] != value))
+            )
+            if wrong:
+                found.append(f"entry {self.target}'s merged fields {wrong} are not the model's")
+        if self.channels is None or Code.PART_REALIGNED in view.codes[raised:]:
+            return tuple(found)
+        after = {
+            (kind, index): (value, deltas)
+            for kind, index, value, deltas in view.channel_values(self.target)
+        }
+        if set(after) - set(self.channels):
+            found.append(f"entry {self.target} has channels the item did not offer")
+        found += [
+            f"entry {self.target}'s {kind.value}[{index}] holds "
+            f"{after.get((kind, index), (None, None))!r}, the model's {owed!r}"
+            for (kind, index), owed in self.channels.items()
+            if after.get((kind, index), (None, None)) != owed
+        ]
+        return tuple(found)
 
 
 def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:

@@ -171,10 +171,15 @@ class DriverView:
         channel = entries[ordinal].channels.get((kind, index)) if ordinal < len(entries) else None
         return None if channel is None else channel_text(channel)
 
-    def channel_values(self, ordinal: int) -> tuple[tuple[ChannelKind, int, str | None], ...]:
-        """Every channel of entry ``ordinal``: its kind, part index and value."""
+    def channel_values(
+        self, ordinal: int
+    ) -> tuple[tuple[ChannelKind, int, str | None, str | None], ...]:
+        """Every channel of entry ``ordinal``: its kind, part index, held value and the
+        deltas not yet joined (None: none)."""
         channels = self._state.entries[ordinal].channels.values()
-        return tuple((c.kind, c.index, channel_text(c)) for c in channels)
+        return tuple(
+            (c.kind, c.index, c.value, "".join(c.deltas) if c.deltas else None) for c in channels
+        )
 
     def item(self, ordinal: int) -> dict[str, Any]:
         """A copy of entry ``ordinal``'s merged item fields (``identity.merge_item``)."""

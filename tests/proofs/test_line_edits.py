@@ -260,3 +260,41 @@ def test_snapshot_absent_is_owed_by_a_completion_without_items_only() -> None:
     with edit.applied():
         (violation,) = check_stream(events)
     assert violation.reason == "the terminal owes 0 snapshot_absent, 1 raised"
+
+
+def _done_call_with_fields() -> list[dict[str, Any]]:
+    """A call streamed, then its done item: arguments offered again, a blank status
+    after a value, a null field (R6, R7)."""
+    added = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "status": "x"}
+    done = {**added, "arguments": '{"a": 1}', "status": "", "extra": None}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": added},
+        {
+            "type": "response.function_call_arguments.delta",
+            "output_index": 0,
+            "item_id": "fc_1",
+            "delta": '{"a": 1}',
+        },
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "source", "reason"),
+    [
+        ("identity", "merge_item", "is -> is not", "if wire_value is None", "merged fields"),
+        ("reconcile", "item_channel_values", "0 -> 1", "return [(0,", "did not offer"),
+    ],
+)
+def test_a_done_items_fields_and_payloads_are_the_models_merge(
+    module: str, function: str, change: str, source: str, reason: str
+) -> None:
+    # proofs/line-edits-sample2.json, -sample3.json: both passed the refinement, which
+    # compared no item fields and no item payloads; the done item's are compared now.
+    events = _done_call_with_fields()
+    assert check_stream(events) == []
+    with _edit(module, function, change, source).applied():
+        violations = check_stream(events)
+    assert violations and reason in violations[0].reason
