@@ -488,6 +488,13 @@ def summary(verdicts: Sequence[EditVerdict]) -> dict[str, Any]:
     return sides
 
 
+def unplaced(name: str) -> str:
+    """An edit's name without its line number: an edit drawn before is still excluded
+    after the lines above it moved (its change and function are the same)."""
+    module, _, rest = name.partition(":")
+    return f"{module}:{rest.partition(' ')[2]}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Judge a seeded sample of one-line driver edits and record the verdicts."""
     parser = argparse.ArgumentParser(
@@ -519,8 +526,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     excluded: set[str] = set()
     for record in args.exclude:
-        excluded |= {v["edit"] for v in json.loads(record.read_text())["verdicts"]}
-    pool = [edit for edit in edits if edit.name not in excluded]
+        excluded |= {unplaced(v["edit"]) for v in json.loads(record.read_text())["verdicts"]}
+    pool = [edit for edit in edits if unplaced(edit.name) not in excluded]
     drawn = sample(pool, args.sample or len(pool), args.seed)
     corpus = corpus_for_edits()
     streams = _proxy_streams(corpus.streams)

@@ -298,3 +298,13 @@ def test_a_done_items_fields_and_payloads_are_the_models_merge(
     with _edit(module, function, change, source).applied():
         violations = check_stream(events)
     assert violations and reason in violations[0].reason
+
+
+def test_an_excluded_edit_stays_excluded_when_its_line_moves() -> None:
+    from responses_oracle.proofs.line_edits import unplaced
+
+    moved = "settle:192 _settle: dropped: step.note(Code.ID_MINTED, f'entry"
+    assert unplaced(moved) == unplaced(
+        "settle:210 _settle: dropped: step.note(Code.ID_MINTED, f'entry"
+    )
+    assert unplaced(moved) != unplaced("settle:192 _settle: dropped: entry.item_id = mint")
