@@ -367,10 +367,12 @@ def _routed(
     target: int | None = route_target(PYTHON, route.action, bound, named)
     orphan = (output_index, item_id) if route.code is Code.ORPHAN_EVENT else None
     # A payload event the route sends to an entry is delivered to it, unless it names a
-    # channel the entry's type does not have (channel_mismatch, no step).
+    # channel the entry's type does not have (channel_mismatch, no step); a part event's
+    # channel is its part's.
+    named = _channel_named(payload)
     required = target is not None and (
         spec.trigger not in CHANNEL_TRIGGERS
-        or (spec.channel is not None and _channel_kind_of(facts.entries[target], spec.channel))
+        or (named is not None and _channel_kind_of(facts.entries[target], named[0]))
     )
     return Expected(target, required=required, item_id=item_id, orphan=orphan)
 
@@ -442,9 +444,15 @@ class _Ending:
         found: list[str] = []
         if view.status is not self.status:
             found.append(f"the response is {view.status.value}, the model's {self.status.value}")
-        if owed is not None and owed not in view.codes[raised:]:
-            found.append(f"the event owes {owed.value}")
+        said = [c for c in view.codes[raised:] if c in _ENDING_CODES]
+        if said != ([] if owed is None else [owed]):
+            owes = "nothing" if owed is None else owed.value
+            found.append(f"the event owes {owes}, raised {[c.value for c in said]}")
         return tuple(found)
+
+
+_ENDING_CODES = frozenset({Code.AFTER_TERMINAL, Code.MISSING_TERMINAL})
+"""The codes ``_Ending`` decides."""
 
 
 SEQUENCE_CODES: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
@@ -600,6 +608,7 @@ def driver_steps(
         slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
         merge = _ItemMerge(payload, expected if live else None, entries, view, tables)
+        offer = _PayloadDone(payload, expected if live else None, view)
         codes = view.codes
         wire_ids.given(payload)
         run.feed(index, payload)
@@ -630,12 +639,18 @@ def driver_steps(
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
             problems += merge.problems(view, raised)
+            offered, wrong = offer.check(calls, view, tables)
+            problems += wrong
+            if not ends:  # a snapshot's offers reach entries the abstraction cannot tell
+                problems += _payload_reported([*merge.codes, *offered], view, raised, tables)
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
             problems += _slots_reported(slots_before, view, raised, tables)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
                 problems += wire_ids.minted(view, raised)
+                problems += _withheld(view, raised, tables)
+            problems += _channel_written(payload, expected, calls, view, tables)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
         after = observe(view, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
@@ -653,6 +668,7 @@ def driver_steps(
         problems += held.problems(held.release(view), view, raised)
         problems += _arguments_checked(view, raised)
         problems += wire_ids.minted(view, raised)
+        problems += _withheld(view, raised, tables)
     steps.append(
         DriverStep(
             len(events),
@@ -684,6 +700,60 @@ def _snapshot_absent(
     if said == owed:
         return ()
     return (f"the terminal owes {owed} snapshot_absent, {said} raised",)
+
+
+def _withheld(view: DriverView, raised: int, tables: ModelTables) -> tuple[str, ...]:
+    """R13 at the end: each entry whose execution verdict the model's ``withheld`` table
+    marks owes one ``call_withheld`` (never withheld in silence), and no other does."""
+    owed = sum(tables.withheld[entry.execution] for entry in view.entries)
+    said = view.codes[raised:].count(Code.CALL_WITHHELD)
+    if said == owed:
+        return ()
+    return (f"{owed} calls withheld owe call_withheld, {said} raised",)
+
+
+_WRITES_CHANNEL = frozenset(
+    {Effect.APPEND_DELTA, Effect.OPEN_PART, Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL}
+)
+"""The effects that write the channel a payload event names (attaching it)."""
+
+
+def _channel_named(payload: Mapping[str, Any]) -> tuple[ChannelKind, int] | None:
+    """The channel a payload event names by the wire catalogue: its spec's channel (or
+    its part's, ``PART_CHANNELS``) at the part its ``index_field`` names (0 without
+    one, or with one not an index)."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED:
+        return None
+    part = payload.get("part")
+    part_type = part.get("type") if isinstance(part, Mapping) else None
+    kind = spec.channel or PART_CHANNELS.get(part_type if isinstance(part_type, str) else "")
+    if kind is None:
+        return None
+    index = _index(payload.get(spec.index_field)) if spec.index_field is not None else 0
+    return kind, index or 0
+
+
+def _channel_written(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    calls: Sequence[tuple[EntryState, Trigger]],
+    view: DriverView,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """A payload event whose row writes its channel (``_WRITES_CHANNEL``) leaves its
+    entry holding the channel the event names (``_channel_named``)."""
+    named = _channel_named(payload)
+    if named is None or expected is None or expected.target is None or not calls:
+        return ()
+    if not _WRITES_CHANNEL.intersection(_effects(calls[0], tables)):
+        return ()
+    if expected.target >= len(view.entries):
+        return ()
+    if named in {(k, i) for k, i, _, _ in view.channel_values(expected.target)}:
+        return ()
+    kind, index = named
+    return (f"entry {expected.target} holds no {kind.value}[{index}] after the event",)
 
 
 def _fast_path(run: DriverRun) -> tuple[str, ...]:
@@ -825,6 +895,78 @@ _BLANK: tuple[Any, ...] = ("", [])
 fills only a field that holds nothing)."""
 
 
+def _offered(
+    tables: ModelTables, value: str | None, deltas: str | None, offered: str | None
+) -> tuple[str | None, list[Code]]:
+    """R7: a channel holding ``value`` and unjoined ``deltas`` is offered ``offered``:
+    the deltas first (their own offer), then it, each decided by the payload table
+    (``tables.payload`` over ``model.payload.payload_key``).  The value after, and the
+    codes the offers raise."""
+    codes: list[Code] = []
+    for offer in [deltas, offered] if deltas else [offered]:
+        held, relation = payload_key(PYTHON, value, offer)
+        cell = tables.payload[held][relation]
+        codes += [] if cell.code is None else [cell.code]
+        value = offer if cell.action is PayloadAction.TAKE else value
+    return value, codes
+
+
+class _PayloadDone:
+    """A payload ``*.done`` event whose row offers its value (``OFFER_PAYLOAD``): the
+    channel it names (``_channel_named``) is offered the event's value, a string in its
+    ``value_field`` or its part's ``PART_VALUE_FIELDS`` field (R7, ``_offered``)."""
+
+    def __init__(
+        self, payload: Mapping[str, Any], expected: Expected | None, view: DriverView
+    ) -> None:
+        self.pending: tuple[int, tuple[ChannelKind, int], Any, Any, str | None] | None = None
+        spec = WIRE_EVENTS.get(payload["type"])
+        named = _channel_named(payload)
+        if spec is None or named is None or expected is None or expected.target is None:
+            return
+        if expected.target >= len(view.entries):
+            return
+        part = payload.get("part")
+        if spec.value_in_part:
+            value = part.get(PART_VALUE_FIELDS[named[0]]) if isinstance(part, Mapping) else None
+        else:
+            value = payload.get(spec.value_field) if spec.value_field is not None else None
+        held = {(k, i): (v, d) for k, i, v, d in view.channel_values(expected.target)}
+        before, deltas = held.get(named, (None, None))
+        offered = value if isinstance(value, str) else None
+        self.pending = (expected.target, named, before, deltas, offered)
+
+    def check(
+        self, calls: Sequence[tuple[EntryState, Trigger]], view: DriverView, tables: ModelTables
+    ) -> tuple[list[Code], tuple[str, ...]]:
+        """The codes the offer owes, and where the channel after is not the model's."""
+        if self.pending is None or not calls:
+            return [], ()
+        if Effect.OFFER_PAYLOAD not in _effects(calls[0], tables):
+            return [], ()
+        target, (kind, index), before, deltas, offered = self.pending
+        value, codes = _offered(tables, before, deltas, offered)
+        held = {(k, i): (v, d) for k, i, v, d in view.channel_values(target)}
+        found = held.get((kind, index), (None, None))
+        if found == (value, None):
+            return codes, ()
+        return codes, (
+            f"entry {target}'s {kind.value}[{index}] holds {found!r}, the model's "
+            f"{(value, None)!r}",
+        )
+
+
+def _payload_reported(
+    owed: Sequence[Code], view: DriverView, raised: int, tables: ModelTables
+) -> tuple[str, ...]:
+    """The payload table's codes raised since ``raised`` are exactly the offers' (R7)."""
+    codes = {c.code for row in tables.payload.values() for c in row.values() if c.code is not None}
+    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    if said == sorted(c.value for c in owed):
+        return ()
+    return (f"the offers owe {sorted(c.value for c in owed)}, raised {said}",)
+
+
 class _ItemMerge:
     """An ``output_item.done`` reaching its entry (R6, R7): where its row merges the
     item (``MERGE_ITEM``), every field but the stray ones (``STRAY_ITEM_FIELDS``) and
@@ -843,6 +985,8 @@ class _ItemMerge:
         tables: ModelTables,
     ) -> None:
         self.target: int | None = None
+        self.codes: list[Code] = []
+        """The codes the item's offers owe (``tables.payload``)."""
         item = payload.get("item")
         if payload["type"] != "response.output_item.done" or not isinstance(item, Mapping):
             return
@@ -866,12 +1010,9 @@ class _ItemMerge:
         for location in spec.channels:
             for index, offered in _carried(item, location):
                 key = (location.channel, index)
-                value, deltas = owed.get(key, (None, None))
-                for offer in [deltas, offered] if deltas else [offered]:
-                    held_view, relation = payload_key(PYTHON, value, offer)
-                    taken = tables.payload[held_view][relation].action
-                    value = offer if taken is PayloadAction.TAKE else value
+                value, codes = _offered(tables, *owed.get(key, (None, None)), offered)
                 owed[key] = (value, None)
+                self.codes += codes
         self.channels = owed
 
     @staticmethod
