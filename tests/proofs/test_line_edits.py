@@ -308,3 +308,80 @@ def test_an_excluded_edit_stays_excluded_when_its_line_moves() -> None:
         "settle:210 _settle: dropped: step.note(Code.ID_MINTED, f'entry"
     )
     assert unplaced(moved) != unplaced("settle:192 _settle: dropped: entry.item_id = mint")
+
+
+def _message_by_parts() -> list[dict[str, Any]]:
+    """A message streamed part by part: its second text part announced, streamed and
+    done (the item done and the snapshot carry no content: nothing to realign)."""
+    item = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    part = {"type": "output_text", "text": "", "annotations": []}
+    done = item
+    at = {"output_index": 0, "item_id": "m1", "content_index": 1}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.content_part.added", **at, "part": part},
+        {"type": "response.output_text.delta", **at, "delta": "hi"},
+        {"type": "response.output_text.done", **at, "text": "hi"},
+        {"type": "response.content_part.done", **at, "part": {**part, "text": "hi"}},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def _arguments_rewritten() -> list[dict[str, Any]]:
+    """A call whose done item's arguments differ from its deltas: divergent_payload."""
+    events = _done_call_with_fields()
+    done = {**events[3]["item"], "arguments": '{"a": 2}'}
+    return [*events[:3], {**events[3], "item": done}, events[4]]
+
+
+def _undeclared_call() -> list[dict[str, Any]]:
+    """A completed call of a function no declared tool names: withheld, and said so."""
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{}"}
+    tools = [{"type": "function", "name": "g", "parameters": {}}]
+    return [
+        {"type": "response.created", "response": {"id": "r", "tools": tools}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r", "output": [call]}},
+    ]
+
+
+def _error_then_failed() -> list[dict[str, Any]]:
+    """An ``error`` event, then the ``response.failed`` that describes the same failure."""
+    failed = {"id": "r", "status": "failed", "error": {"code": "x", "message": "boom"}}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "error", "code": "x", "message": "boom"},
+        {"type": "response.failed", "response": failed},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "source", "witness", "code"),
+    [
+        ("events", "_validated", "or -> and", "part_index = ", _message_by_parts, None),
+        ("events", "_validated", "dropped: channel = channel or", "", _message_by_parts, None),
+        (
+            "reconcile",
+            "offer",
+            "dropped: step.note(",
+            "",
+            _arguments_rewritten,
+            "divergent_payload",
+        ),
+        ("settle", "_note_withheld", "dropped: step.note(", "", _undeclared_call, "call_withheld"),
+        ("dispatch", "_reduce", "dropped: state.amendable", "", _error_then_failed, None),
+    ],
+)
+def test_the_fifth_samples_survivors_are_refuted(
+    module: str, function: str, change: str, source: str, witness: Any, code: str | None
+) -> None:
+    # proofs/line-edits-sample5.json: five edits passed the refinement (the tests killed
+    # them); the refinement now checks what each broke.
+    events = witness()
+    assert code is None or code in _codes(events)
+    assert check_stream(events) == []
+    with _edit(module, function, change, source).applied():
+        assert check_stream(events)
