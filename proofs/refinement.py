@@ -185,6 +185,9 @@ class Expected:
     ``ambiguous_route``, ``snapshot_rekeyed``)."""
     wire_id: str | None = None
     """The item's wire ``id``: it names the entry the item reaches after the event."""
+    identity_codes: tuple[Code, ...] | None = None
+    """The codes the identity table's cells for the item's fields raise (R6), where its
+    row merges it; None for an event that merges no item."""
 
 
 @dataclass(frozen=True)
@@ -328,18 +331,26 @@ def expected_target(
     if Effect.MERGE_ITEM not in row.effects:
         return Expected(chosen, code=admission.code, wire_id=_text(item.get("id")))
     identity: list[tuple[IdentityField, str | None]] = []
+    codes: list[Code] = []
     for field in IdentityField:
         value = _text(item.get(field.value))
         before = getattr(held, field.value) if held is not None else None
-        # Only a call_id names an entry (impl/core/identity.py asks no other field).
-        owners = facts.holder(item_type, value) if field is IdentityField.CALL_ID else ()
+        # A value another entry holds is taken, for a field that names one entry.
+        owners = facts.holder(item_type, value) if kernels.names_one(field) else ()
         taken = bool(owners) and owners[0] != chosen
         cell = kernels.identity(
             field, admission.stage, identity_relation(PYTHON, before, value, taken)
         )
         identity.append((field, value if cell.action is PayloadAction.TAKE else before))
+        codes += [] if cell.code is None else [cell.code]
     wire_id = _text(item.get("id"))
-    return Expected(chosen, identity=tuple(identity), code=admission.code, wire_id=wire_id)
+    return Expected(
+        chosen,
+        identity=tuple(identity),
+        code=admission.code,
+        wire_id=wire_id,
+        identity_codes=tuple(codes),
+    )
 
 
 def _index(value: Any) -> int | None:
@@ -369,10 +380,10 @@ def _routed(
     # A payload event the route sends to an entry is delivered to it, unless it names a
     # channel the entry's type does not have (channel_mismatch, no step); a part event's
     # channel is its part's.
-    named = _channel_named(payload)
+    channel = _channel_named(payload)
     required = target is not None and (
         spec.trigger not in CHANNEL_TRIGGERS
-        or (named is not None and _channel_kind_of(facts.entries[target], named[0]))
+        or (channel is not None and _channel_kind_of(facts.entries[target], channel[0]))
     )
     return Expected(target, required=required, item_id=item_id, orphan=orphan)
 
@@ -641,8 +652,9 @@ def driver_steps(
             problems += merge.problems(view, raised)
             offered, wrong = offer.check(calls, view, tables)
             problems += wrong
-            if not ends:  # a snapshot's offers reach entries the abstraction cannot tell
+            if not ends:  # a snapshot's items reach entries the abstraction cannot tell
                 problems += _payload_reported([*merge.codes, *offered], view, raised, tables)
+                problems += _identity_reported(expected, view, raised, tables)
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
             problems += _slots_reported(slots_before, view, raised, tables)
@@ -1377,6 +1389,30 @@ def _identity(expected: Expected | None, view: DriverView) -> tuple[str, ...]:
         for field, value in expected.identity
         if getattr(entry, field.value) != value
     )
+
+
+def _identity_reported(
+    expected: Expected | None, view: DriverView, raised: int, tables: ModelTables
+) -> tuple[str, ...]:
+    """An item event whose row merges the item raises exactly the codes of its identity
+    cells (``metadata_conflict``, ...: R6), besides its admission cell's (which may be
+    one of them: ``duplicate_call_id``); any other live event but the terminal raises
+    none of the identity table's codes."""
+    owed: list[Code] = []
+    if expected is not None:
+        owed += expected.identity_codes or ()
+        owed += [] if expected.code is None else [expected.code]
+    codes = {
+        cell.code
+        for stages in tables.identity.values()
+        for cells in stages.values()
+        for cell in cells.values()
+        if cell.code is not None
+    }
+    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    if said == sorted(c.value for c in owed if c in codes):
+        return ()
+    return (f"the item's identity owes {sorted(c.value for c in owed)}, raised {said}",)
 
 
 def _learned(

@@ -385,3 +385,25 @@ def test_the_fifth_samples_survivors_are_refuted(
     assert check_stream(events) == []
     with _edit(module, function, change, source).applied():
         assert check_stream(events)
+
+
+def _renamed_call() -> list[dict[str, Any]]:
+    """A call whose done item gives another name: the identity table keeps the first
+    and reports ``metadata_conflict`` (R6)."""
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{}"}
+    done = {**call, "name": "g"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def test_an_items_identity_cells_owe_their_codes() -> None:
+    events = _renamed_call()
+    assert "metadata_conflict" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("identity", "merge_item", "dropped: step.note(decision.code").applied():
+        (violation,) = check_stream(events)
+    assert "the item's identity owes ['metadata_conflict'], raised []" in violation.reason
