@@ -59,6 +59,14 @@ is fixed to it: the matched entry, the next ordinal for an admission, or no step
 rejection.  Snapshot items are matched against intermediate states the driver does not
 expose, so only their lifecycle steps are checked.
 
+*Beside the abstraction* (``driver_steps``), each event's own obligations are checked
+on the driver's view, each computed from ``model/`` or the wire catalogue: the reports
+it owes, counted exactly (its ``invalid_field`` fields, its rows' notes, its slot
+bindings' codes, its identity and payload cells' codes, the ending's, ``id_minted``
+and ``call_withheld`` at the end); a done item's merged fields and each channel it
+offers (the payload table over ``payload_key``); the channel a payload event writes;
+and the fast path's state, equal to the traced step's.
+
 Entries whose slot the driver never learned are bound, in the abstraction, to one
 extra slot that nothing observes, so that the encoding (where every entry has a slot)
 can follow them.
