@@ -102,7 +102,16 @@ from responses_oracle.model.catalogue import (
     EventClass,
 )
 from responses_oracle.model.channels import channel_state
-from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
+from responses_oracle.model.execution import (
+    CLIENT_CALLS,
+    EXECUTABLE,
+    LOADED_TOOLS,
+    CallFacts,
+    Execution,
+    answered_ordinals,
+    decide,
+    declared_tools,
+)
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
@@ -525,6 +534,8 @@ class _Response:
         self.resumed = resumed
         self.first = True
         self.response_id: str | None = None
+        self.tools: Any = None
+        """The last ``response.tools`` a live opening or ending event carried (R13)."""
 
     def take(self, payload: Mapping[str, Any], live: bool, amends: bool) -> list[Code]:
         """One event: the codes it owes."""
@@ -536,6 +547,8 @@ class _Response:
         if spec is None:
             return [*owed, Code.UNKNOWN_EVENT] if live else owed
         response = payload.get("response")
+        if live and spec.event_class in _OPENINGS_AND_ENDS and isinstance(response, Mapping):
+            self.tools = response.get("tools", self.tools)
         if (live or amends) and spec.event_class in _OPENINGS_AND_ENDS:
             found = _text(response.get("id")) if isinstance(response, Mapping) else None
             if found is not None and self.response_id is None:
@@ -614,7 +627,7 @@ def driver_steps(
     # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
     resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
     ending, sequence, held = _Ending(tables), _Sequence(), _Held(resumed)
-    response, wire_ids = _Response(resumed), _WireIds()
+    response, wire_ids, divergent = _Response(resumed), _WireIds(), _Divergent()
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
@@ -627,6 +640,9 @@ def driver_steps(
         slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
         merge = _ItemMerge(payload, expected if live else None, entries, view, tables)
+        spec = WIRE_EVENTS.get(payload["type"])
+        terminal = spec is not None and spec.event_class in TERMINALS
+        divergences = divergent.owed(payload, view) if live and terminal else (0, True)
         offer = _PayloadDone(payload, expected if live else None, view)
         codes = view.codes
         wire_ids.given(payload)
@@ -634,7 +650,6 @@ def driver_steps(
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
         problems += _fast_path(run)
-        spec = WIRE_EVENTS.get(payload["type"])
         amends = ending.amendable and spec is not None and spec.event_class in TERMINALS
         owes = response.take(payload, live, amends)
         problems += ending.problems(ending.take(payload["type"]), view, raised)
@@ -653,6 +668,8 @@ def driver_steps(
             problems += _misreported(calls, view, raised, tables, resumed, nonempty)
             if ends:
                 problems += _snapshot_absent(payload, ending.status, view, raised)
+                problems += divergent.problems(divergences, view, raised)
+            divergent.took_done(expected, calls, tables)
             problems += _identity(expected, view)
             problems += _learned(expected, calls, view, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
@@ -670,6 +687,8 @@ def driver_steps(
                 problems += _arguments_checked(view, raised)
                 problems += wire_ids.minted(view, raised)
                 problems += _withheld(view, raised, tables)
+                completed = ending.status is ResponseStatus.COMPLETED
+                problems += _executions(view, tables, completed, response.tools)
             problems += _channel_written(payload, expected, calls, view, tables)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
         after = observe(view, slotless)
@@ -689,6 +708,7 @@ def driver_steps(
         problems += _arguments_checked(view, raised)
         problems += wire_ids.minted(view, raised)
         problems += _withheld(view, raised, tables)
+        problems += _executions(view, tables, False, response.tools)
     steps.append(
         DriverStep(
             len(events),
@@ -720,6 +740,117 @@ def _snapshot_absent(
     if said == owed:
         return ()
     return (f"the terminal owes {owed} snapshot_absent, {said} raised",)
+
+
+def _executions(
+    view: DriverView, tables: ModelTables, completed: bool, response_tools: Any
+) -> tuple[str, ...]:
+    """R13 at the end: each entry's execution verdict is the model's ``decide`` over
+    the table kernels of ``tables``, on the facts of the entry (its merged item under
+    its identity fields, its confirmation and ``call_id``, whether an output answers it:
+    ``answered_ordinals``), the response's completion by the model, and the declared
+    tools (``declared_tools``: the last ``response.tools``, plus those a tool search
+    loaded)."""
+    kernels = table_kernels(tables)
+    entries = view.entries
+    loaded = [
+        tool
+        for entry in entries
+        if entry.item_type == LOADED_TOOLS
+        and isinstance(tools := view.item(entry.ordinal).get("tools"), list)
+        for tool in tools
+        if isinstance(tool, Mapping)
+    ]
+    declared = declared_tools(response_tools, loaded)
+    answered = answered_ordinals(entries)
+    found: list[str] = []
+    for entry in entries:
+        item = {**view.item(entry.ordinal), "type": entry.item_type, "name": entry.name}
+        if entry.namespace is not None:
+            item["namespace"] = entry.namespace
+        facts = CallFacts(
+            item, completed, entry.confirmed, entry.call_id, entry.ordinal in answered, declared
+        )
+        owed = decide(
+            facts,
+            kernels.execute,
+            kernels.shell_runner,
+            kernels.search_runner,
+            kernels.declares,
+            kernels.reads_execution,
+            kernels.reads_environment,
+        )
+        if entry.execution is not owed:
+            found.append(
+                f"entry {entry.ordinal} is {entry.execution.value}, the model's {owed.value}"
+            )
+    return tuple(found)
+
+
+class _Divergent:
+    """R6 on the snapshot: a field of a snapshot item that differs from the non-blank
+    value its entry's ``output_item.done`` gave, where no rule decides it (not an
+    identity field, not one of the type's ``payload_fields``, not ``id``, ``type`` or a
+    stray field), owes one ``divergent_item_field``.  The snapshot item's entry is the
+    one its ``id`` names before the terminal; where some snapshot item names no single
+    entry, what the others owe is a lower bound."""
+
+    def __init__(self) -> None:
+        self.done: set[int] = set()
+        """The entries an ``output_item.done`` was merged into."""
+
+    def took_done(
+        self,
+        expected: Expected | None,
+        calls: Sequence[tuple[EntryState, Trigger]],
+        tables: ModelTables,
+    ) -> None:
+        """After an item event: an ``output_item.done`` merged into its target."""
+        if expected is None or expected.target is None or not calls:
+            return
+        if calls[0][1] is Trigger.ITEM_DONE and Effect.MERGE_ITEM in _effects(calls[0], tables):
+            self.done.add(expected.target)
+
+    def owed(self, payload: Mapping[str, Any], view: DriverView) -> tuple[int, bool]:
+        """Before a terminal: the reports its snapshot owes, and whether that is exact."""
+        response = payload.get("response")
+        output = response.get("output") if isinstance(response, Mapping) else None
+        owed, exact, seen = 0, True, set()
+        entries = view.entries
+        for item in output if isinstance(output, list) else []:
+            named = view.named(_text(item.get("id"))) if isinstance(item, Mapping) else ()
+            if len(named) != 1 or named[0] in seen:
+                exact = False
+                continue
+            ordinal = named[0]
+            seen.add(ordinal)
+            if ordinal not in self.done:
+                continue
+            entry, held = entries[ordinal], view.item(ordinal)
+            decided = ITEM_TYPES.get(entry.item_type, UNKNOWN_ITEM_TYPE).payload_fields
+            skip = {f.value for f in IdentityField} | decided | {"id", "type", *STRAY_ITEM_FIELDS}
+            owed += sum(
+                name not in skip
+                and not _blank(held.get(name))
+                and not _blank(value)
+                and held.get(name) != value
+                for name, value in item.items()
+            )
+        return owed, exact
+
+    @staticmethod
+    def problems(owed: tuple[int, bool], view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the terminal's ``divergent_item_field`` reports are not what it owes."""
+        count, exact = owed
+        said = view.codes[raised:].count(Code.DIVERGENT_ITEM_FIELD)
+        if said == count or (not exact and said > count):
+            return ()
+        return (f"the snapshot owes {count} divergent_item_field, {said} raised",)
+
+
+def _blank(value: Any) -> bool:
+    """A value that says nothing (R7: empty never erases)."""
+    return value is None or any(value == b and type(value) is type(b) for b in _BLANK)
 
 
 def _withheld(view: DriverView, raised: int, tables: ModelTables) -> tuple[str, ...]:
@@ -1044,7 +1175,7 @@ class _ItemMerge:
                 continue
             if value is None or (name in identity and _text(value) is not None):
                 merged.setdefault(name, None)  # the identity table's, or nothing said
-            elif any(value == blank and type(value) is type(blank) for blank in _BLANK):
+            elif _blank(value):
                 merged[name] = value if merged.get(name) is None else merged[name]
             else:
                 merged[name] = value
