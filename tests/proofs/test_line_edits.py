@@ -407,3 +407,76 @@ def test_an_items_identity_cells_owe_their_codes() -> None:
     with _edit("identity", "merge_item", "dropped: step.note(decision.code").applied():
         (violation,) = check_stream(events)
     assert "the item's identity owes ['metadata_conflict'], raised []" in violation.reason
+
+
+def _snapshot_rewrites_a_field() -> list[dict[str, Any]]:
+    """A message whose snapshot gives another ``status`` than its done item: a field no
+    rule decides, reported ``divergent_item_field`` (R6)."""
+    done = {"type": "message", "id": "m1", "role": "assistant", "content": [], "status": "a"}
+    stored = {**done, "status": "b"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": done},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [stored]}},
+    ]
+
+
+def _namespaced_call() -> list[dict[str, Any]]:
+    """A completed call of a namespace tool, declared: executable (R13)."""
+    call = {
+        "type": "function_call",
+        "id": "fc_1",
+        "call_id": "c",
+        "name": "f",
+        "namespace": "ns",
+        "arguments": "{}",
+    }
+    tools = [{"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": "f"}]}]
+    return [
+        {"type": "response.created", "response": {"id": "r", "tools": tools}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r", "output": [call]}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "source", "witness", "reason"),
+    [
+        (
+            "identity",
+            "_report_divergent",
+            "in -> not in",
+            "if name in _IDENTITY_NAMES",
+            _snapshot_rewrites_a_field,
+            "divergent_item_field",
+        ),
+        (
+            "identity",
+            "merge_item",
+            "True -> False",
+            "",
+            _snapshot_rewrites_a_field,
+            "divergent_item_field",
+        ),
+        ("settle", "_settle", "dropped: item['namespace']", "", _namespaced_call, "the model's"),
+    ],
+)
+def test_the_sixth_samples_survivors_are_refuted(
+    module: str, function: str, change: str, source: str, witness: Any, reason: str
+) -> None:
+    # proofs/line-edits-sample6.json: three edits passed the refinement (the tests killed
+    # them); it now checks the snapshot's divergent fields and every execution verdict.
+    events = witness()
+    assert check_stream(events) == []
+    edits = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if f" {function}: " in e.name
+        and e.change.startswith(change)
+        and e.source.startswith(source)
+    ]
+    with edits[0].applied():
+        violations = check_stream(events)
+    assert violations and reason in violations[0].reason
