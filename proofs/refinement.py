@@ -202,6 +202,8 @@ class Expected:
     ``ambiguous_route``, ``snapshot_rekeyed``)."""
     wire_id: str | None = None
     """The item's wire ``id``: it names the entry the item reaches after the event."""
+    route_code: Code | None = None
+    """A payload or progress event's routing cell's code (R5)."""
     identity_codes: tuple[Code, ...] | None = None
     """The codes the identity table's cells for the item's fields raise (R6), where its
     row merges it; None for an event that merges no item."""
@@ -402,7 +404,9 @@ def _routed(
         spec.trigger not in CHANNEL_TRIGGERS
         or (channel is not None and _channel_kind_of(facts.entries[target], channel[0]))
     )
-    return Expected(target, required=required, item_id=item_id, orphan=orphan)
+    return Expected(
+        target, required=required, item_id=item_id, orphan=orphan, route_code=route.code
+    )
 
 
 class _Recorder:
@@ -672,6 +676,7 @@ def driver_steps(
             divergent.took_done(expected, calls, tables)
             problems += _identity(expected, view)
             problems += _learned(expected, calls, view, tables)
+            problems += _route_reported(payload, expected, calls, view, raised, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
             problems += merge.problems(view, raised)
@@ -1552,6 +1557,36 @@ def _identity_reported(
     if said == sorted(c.value for c in owed if c in codes):
         return ()
     return (f"the item's identity owes {sorted(c.value for c in owed)}, raised {said}",)
+
+
+def _route_reported(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    calls: Sequence[tuple[EntryState, Trigger]],
+    view: DriverView,
+    raised: int,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """R5 on a payload or progress event: its routing cell's code (``orphan_event`` is
+    ``_Held``'s) is raised once where the event reaches no entry, or where its row
+    learns the event's ``item_id`` (``LEARN_ITEM_ID``); else no routing code is."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if expected is None or spec is None or spec.event_class is not EventClass.ITEM_SCOPED:
+        return ()
+    code = expected.route_code
+    learns = bool(calls) and Effect.LEARN_ITEM_ID in _effects(calls[0], tables)
+    reported = expected.target is None or (learns and expected.item_id is not None)
+    owed = [code] if code is not None and code is not Code.ORPHAN_EVENT and reported else []
+    codes = {
+        route.code
+        for row in tables.routing.values()
+        for route in row.values()
+        if route.code is not None and route.code is not Code.ORPHAN_EVENT
+    }
+    said = [c for c in view.codes[raised:] if c in codes]
+    if said == owed:
+        return ()
+    return (f"the route owes {[c.value for c in owed]}, raised {[c.value for c in said]}",)
 
 
 def _learned(

@@ -480,3 +480,28 @@ def test_the_sixth_samples_survivors_are_refuted(
     with edits[0].applied():
         violations = check_stream(events)
     assert violations and reason in violations[0].reason
+
+
+def _delta_under_another_id() -> list[dict[str, Any]]:
+    """A text delta at the message's slot under an id the stream never gave: routed by
+    the slot, reported ``item_id_unrecognized`` (R5), the id learned."""
+    item = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    at = {"output_index": 0, "item_id": "other", "content_index": 0}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.output_text.delta", **at, "delta": "hi"},
+        {"type": "response.output_item.done", "output_index": 0, "item": item},
+        {"type": "response.completed", "response": {"id": "r", "output": [item]}},
+    ]
+
+
+def test_the_seventh_samples_survivor_is_refuted() -> None:
+    # proofs/line-edits-sample7.json: the route's code condition flipped passed the
+    # refinement (the tests killed it); the routing cell's code is owed now.
+    events = _delta_under_another_id()
+    assert "item_id_unrecognized" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("effects", "_learn_item_id", "is not -> is", "if step.route_code").applied():
+        (violation,) = check_stream(events)
+    assert violation.reason == "the route owes ['item_id_unrecognized'], raised []"
