@@ -349,7 +349,8 @@ def test_a_slot_filled_by_a_done_item_is_outside_the_abstraction() -> None:
 
 EDIT_REASONS: dict[str, tuple[str, str]] = {
     "identity-overwritten": ("later-name-overwrites", "the model's merge"),
-    "unroutable-goes-to-slot": ("shared-slot-routes-by-slot", "sends this event to no entry"),
+    # The routing cell's code is checked before the step: the route is what it broke.
+    "unroutable-goes-to-slot": ("shared-slot-routes-by-slot", "the route owes ['ambiguous_route']"),
     # The fixture's call arrives done only: the first note the edit silences is that one.
     "notes-silent": ("late-delta-silent", "owes done_only_item"),
 }
