@@ -62,6 +62,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+PLUGIN = __spec__.name if __spec__ is not None else __name__
+"""This module's importable name, the ``pytest`` plugin that applies an edit (run as
+``python -m``, its ``__name__`` is ``__main__``: pytest's own, which applies none)."""
+
 ENVIRONMENT = "RESPONSES_ORACLE_LINE_EDIT"
 """The environment variable naming the edit a ``pytest`` run applies (``module:index``)."""
 
@@ -444,7 +448,7 @@ def run_tests(edit: LineEdit, repo: Path) -> str:
     ``error (exit N)``."""
     tests = REDUCER_TESTS if edit.module_name in REDUCER_MODULES else PROXY_TESTS
     environment = {**os.environ, ENVIRONMENT: f"{edit.module_name}:{edit.index}"}
-    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", __name__, "-q", "-x"]
+    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", PLUGIN, "-q", "-x"]
     command += ["-m", "not slow", *tests]
     done = subprocess.run(command, cwd=repo, env=environment, capture_output=True, check=False)
     verdicts = {0: "survived", 1: "killed"}

@@ -505,3 +505,24 @@ def test_the_seventh_samples_survivor_is_refuted() -> None:
     with _edit("effects", "_learn_item_id", "is not -> is", "if step.route_code").applied():
         (violation,) = check_stream(events)
     assert violation.reason == "the route owes ['item_id_unrecognized'], raised []"
+
+
+def test_the_tests_run_on_a_survivor_apply_its_edit(tmp_path: Any) -> None:
+    # Run as ``python -m``, the module's ``__name__`` is ``__main__``: the pytest plugin
+    # it named was pytest's own, which applies no edit, and a missing test path made
+    # pytest's usage error count as a kill.  A survivor the tests must kill, retested
+    # as a user runs it:
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    edit = _edit("dispatch", "advancer", "dropped: return advance_bound")
+    record = tmp_path / "record.json"
+    verdict = {"edit": edit.name, "side": "reducer", "changes_behaviour": True, "refined": False}
+    record.write_text(json.dumps({"verdicts": [verdict]}), encoding="utf-8")
+    command = [sys.executable, "-m", "responses_oracle.proofs.line_edits", "--retest", str(record)]
+    subprocess.run(command, cwd=REPO, check=True, capture_output=True)
+    assert json.loads(record.read_text(encoding="utf-8"))["retest"]["verdicts"] == {
+        edit.name: "killed"
+    }
