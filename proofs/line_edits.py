@@ -62,6 +62,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+PLUGIN = __spec__.name if __spec__ is not None else __name__
+"""This module's importable name, the ``pytest`` plugin that applies an edit (run as
+``python -m``, its ``__name__`` is ``__main__``: pytest's own, which applies none)."""
+
 ENVIRONMENT = "RESPONSES_ORACLE_LINE_EDIT"
 """The environment variable naming the edit a ``pytest`` run applies (``module:index``)."""
 
@@ -88,8 +92,9 @@ one-cell mutants ``mutation.table_mutants`` makes; not ``core.view``: the abstra
 PROXY_MODULES: tuple[str, ...] = ("responses_oracle.canonicalizer", "responses_oracle.proxy.relay")
 """The canonicalizer and the relay, judged by the relay's refinement."""
 
-REDUCER_TESTS: tuple[str, ...] = ("tests/core", "tests/test_reducer.py")
-"""The tests an edit of the reducer that passes its refinement is run against."""
+REDUCER_TESTS: tuple[str, ...] = ("tests/core", "tests/test_api.py", "tests/test_replay.py")
+"""The tests an edit of the reducer that passes its refinement is run against (each
+path must exist: ``run_tests`` takes only pytest's "tests failed" as a kill)."""
 
 PROXY_TESTS: tuple[str, ...] = ("tests/test_canonical.py", "tests/proxy/test_repairs.py")
 """The tests an edit of the canonicalizer or the relay is run against."""
@@ -437,14 +442,17 @@ def judge(edit: LineEdit, corpus: Any, expected_relay: dict[int, Any]) -> EditVe
 
 
 def run_tests(edit: LineEdit, repo: Path) -> str:
-    """``killed`` when the tests of the edit's side fail with it applied, else
-    ``survived`` (a fresh ``pytest``, this module as its plugin)."""
+    """``killed`` when the tests of the edit's side fail with it applied, ``survived``
+    when they pass (a fresh ``pytest``, this module as its plugin); any other exit
+    (a path that is not there, no test collected, an internal error) is no verdict:
+    ``error (exit N)``."""
     tests = REDUCER_TESTS if edit.module_name in REDUCER_MODULES else PROXY_TESTS
     environment = {**os.environ, ENVIRONMENT: f"{edit.module_name}:{edit.index}"}
-    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", __name__, "-q", "-x"]
+    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", PLUGIN, "-q", "-x"]
     command += ["-m", "not slow", *tests]
     done = subprocess.run(command, cwd=repo, env=environment, capture_output=True, check=False)
-    return "killed" if done.returncode != 0 else "survived"
+    verdicts = {0: "survived", 1: "killed"}
+    return verdicts.get(done.returncode, f"error (exit {done.returncode})")
 
 
 def pytest_configure(config: Any) -> None:
@@ -477,7 +485,7 @@ def summary(verdicts: Sequence[EditVerdict]) -> dict[str, Any]:
             "edits": len(mine),
             "change_behaviour": len(changing),
             "refined_refutes": len(refuted),
-            "share": f"{100 * len(refuted) / len(changing):.0f} %" if changing else "n/a",
+            "share": f"{100 * len(refuted) / len(changing):.1f} %" if changing else "n/a",
             "pass_refinement_and_tests": [
                 v.edit for v in changing if not v.refined and v.tests == "survived"
             ],
@@ -486,6 +494,40 @@ def summary(verdicts: Sequence[EditVerdict]) -> dict[str, Any]:
             ],
         }
     return sides
+
+
+def retest(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> int:
+    """Run the tests of their side again on the edits of the record at ``path`` that
+    change behaviour and pass the refinement, and add the verdicts to the record as
+    ``retest`` (its measured verdicts are left as they were).  An edit is found by its
+    name, or without its line number where the lines above it moved."""
+    record = json.loads(path.read_text(encoding="utf-8"))
+    by_name = {edit.name: edit for edit in edits}
+    unplaced_names = {unplaced(edit.name): edit for edit in edits}
+    repo = Path(__file__).resolve().parents[1]
+    found: dict[str, str] = {}
+    for verdict in record["verdicts"]:
+        if not verdict["changes_behaviour"] or verdict["refined"]:
+            continue
+        name = verdict["edit"]
+        edit = by_name.get(name) or unplaced_names.get(unplaced(name))
+        found[name] = "edit not found" if edit is None else run_tests(edit, repo)
+        print(f"{name}: tests {found[name]}", flush=True)
+    record["retest"] = {
+        "command": "python -m responses_oracle.proofs.line_edits "
+        + " ".join(argv if argv is not None else sys.argv[1:]),
+        "tests": {"reducer": list(REDUCER_TESTS), "proxy": list(PROXY_TESTS)},
+        "verdicts": found,
+    }
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return 1 if "survived" in found.values() else 0
+
+
+def unplaced(name: str) -> str:
+    """An edit's name without its line number: an edit drawn before is still excluded
+    after the lines above it moved (its change and function are the same)."""
+    module, _, rest = name.partition(":")
+    return f"{module}:{rest.partition(' ')[2]}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -508,8 +550,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", action="store_true", help="run the tests on survivors")
     parser.add_argument("--out", type=Path, help="write the record here (JSON)")
     parser.add_argument("--list", action="store_true", help="list the edits and stop")
+    parser.add_argument(
+        "--retest",
+        type=Path,
+        help="run the tests again on a record's survivors and add their verdicts to it",
+    )
     args = parser.parse_args(argv)
     edits = every_edit()
+    if args.retest is not None:
+        return retest(args.retest, edits, argv)
     if args.side != "all":
         edits = [e for e in edits if (e.module_name in REDUCER_MODULES) == (args.side == "reducer")]
     if args.list:
@@ -519,8 +568,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     excluded: set[str] = set()
     for record in args.exclude:
-        excluded |= {v["edit"] for v in json.loads(record.read_text())["verdicts"]}
-    pool = [edit for edit in edits if edit.name not in excluded]
+        excluded |= {unplaced(v["edit"]) for v in json.loads(record.read_text())["verdicts"]}
+    pool = [edit for edit in edits if unplaced(edit.name) not in excluded]
     drawn = sample(pool, args.sample or len(pool), args.seed)
     corpus = corpus_for_edits()
     streams = _proxy_streams(corpus.streams)
@@ -558,4 +607,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-

@@ -12,7 +12,9 @@ Theory of operation
 -------------------
 *Independent of the driver.*  The driver is reached only through its read-only view
 (``responses_oracle.core.view``: ``DriverRun`` feeds one response to the reducer's
-step, ``DriverView`` copies out what the abstraction reads); nothing else of
+traced step and, on a twin state, to its fast path -- the ``advancer`` ``Reducer``
+runs -- whose state must equal the traced one after every event; ``DriverView``
+copies out what the abstraction reads); nothing else of
 ``impl/core`` is imported, and what each step owes comes from ``model/``: the codes of
 the rows taken (``tables.note_codes``, ``tables.resume_waived``), the ending
 (``terminal_status``, ``amendable``, ``UNENDED``), the sequence state
@@ -57,6 +59,14 @@ is fixed to it: the matched entry, the next ordinal for an admission, or no step
 rejection.  Snapshot items are matched against intermediate states the driver does not
 expose, so only their lifecycle steps are checked.
 
+*Beside the abstraction* (``driver_steps``), each event's own obligations are checked
+on the driver's view, each computed from ``model/`` or the wire catalogue: the reports
+it owes, counted exactly (its ``invalid_field`` fields, its rows' notes, its slot
+bindings' codes, its identity and payload cells' codes, the ending's, ``id_minted``
+and ``call_withheld`` at the end); a done item's merged fields and each channel it
+offers (the payload table over ``payload_key``); the channel a payload event writes;
+and the fast path's state, equal to the traced step's.
+
 Entries whose slot the driver never learned are bound, in the abstraction, to one
 extra slot that nothing observes, so that the encoding (where every entry has a slot)
 can follow them.
@@ -70,7 +80,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-from responses_oracle.core.view import DriverRun, DriverView, EntryFacts
+from responses_oracle.core.view import DriverRun, DriverView, EntryFacts, SlotFacts
 from responses_oracle.model.admission import (
     MatchFacts,
     added_view,
@@ -81,18 +91,32 @@ from responses_oracle.model.admission import (
 from responses_oracle.model.annotations import ADDITION_TYPES, PartMerge, position_view
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
+    PART_CHANNELS,
+    PART_VALUE_FIELDS,
+    STRAY_ITEM_FIELDS,
     TERMINALS,
     UNKNOWN_ITEM_TYPE,
     WIRE_EVENTS,
     ChannelKind,
+    ChannelLocation,
     EventClass,
 )
 from responses_oracle.model.channels import channel_state
-from responses_oracle.model.execution import CLIENT_CALLS, EXECUTABLE, Execution
+from responses_oracle.model.execution import (
+    CLIENT_CALLS,
+    EXECUTABLE,
+    LOADED_TOOLS,
+    CallFacts,
+    Execution,
+    answered_ordinals,
+    decide,
+    declared_tools,
+)
 from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
+from responses_oracle.model.payload import payload_key
 from responses_oracle.model.responses import UNENDED, held_attaches, next_sequence, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
@@ -108,6 +132,7 @@ from responses_oracle.model.vocabulary import (
     PayloadAction,
     ResponseStatus,
     SlotState,
+    SlotTrigger,
     Trigger,
 )
 
@@ -177,6 +202,11 @@ class Expected:
     ``ambiguous_route``, ``snapshot_rekeyed``)."""
     wire_id: str | None = None
     """The item's wire ``id``: it names the entry the item reaches after the event."""
+    route_code: Code | None = None
+    """A payload or progress event's routing cell's code (R5)."""
+    identity_codes: tuple[Code, ...] | None = None
+    """The codes the identity table's cells for the item's fields raise (R6), where its
+    row merges it; None for an event that merges no item."""
 
 
 @dataclass(frozen=True)
@@ -320,18 +350,26 @@ def expected_target(
     if Effect.MERGE_ITEM not in row.effects:
         return Expected(chosen, code=admission.code, wire_id=_text(item.get("id")))
     identity: list[tuple[IdentityField, str | None]] = []
+    codes: list[Code] = []
     for field in IdentityField:
         value = _text(item.get(field.value))
         before = getattr(held, field.value) if held is not None else None
-        # Only a call_id names an entry (impl/core/identity.py asks no other field).
-        owners = facts.holder(item_type, value) if field is IdentityField.CALL_ID else ()
+        # A value another entry holds is taken, for a field that names one entry.
+        owners = facts.holder(item_type, value) if kernels.names_one(field) else ()
         taken = bool(owners) and owners[0] != chosen
         cell = kernels.identity(
             field, admission.stage, identity_relation(PYTHON, before, value, taken)
         )
         identity.append((field, value if cell.action is PayloadAction.TAKE else before))
+        codes += [] if cell.code is None else [cell.code]
     wire_id = _text(item.get("id"))
-    return Expected(chosen, identity=tuple(identity), code=admission.code, wire_id=wire_id)
+    return Expected(
+        chosen,
+        identity=tuple(identity),
+        code=admission.code,
+        wire_id=wire_id,
+        identity_codes=tuple(codes),
+    )
 
 
 def _index(value: Any) -> int | None:
@@ -359,12 +397,16 @@ def _routed(
     target: int | None = route_target(PYTHON, route.action, bound, named)
     orphan = (output_index, item_id) if route.code is Code.ORPHAN_EVENT else None
     # A payload event the route sends to an entry is delivered to it, unless it names a
-    # channel the entry's type does not have (channel_mismatch, no step).
+    # channel the entry's type does not have (channel_mismatch, no step); a part event's
+    # channel is its part's.
+    channel = _channel_named(payload)
     required = target is not None and (
         spec.trigger not in CHANNEL_TRIGGERS
-        or (spec.channel is not None and _channel_kind_of(facts.entries[target], spec.channel))
+        or (channel is not None and _channel_kind_of(facts.entries[target], channel[0]))
     )
-    return Expected(target, required=required, item_id=item_id, orphan=orphan)
+    return Expected(
+        target, required=required, item_id=item_id, orphan=orphan, route_code=route.code
+    )
 
 
 class _Recorder:
@@ -434,9 +476,15 @@ class _Ending:
         found: list[str] = []
         if view.status is not self.status:
             found.append(f"the response is {view.status.value}, the model's {self.status.value}")
-        if owed is not None and owed not in view.codes[raised:]:
-            found.append(f"the event owes {owed.value}")
+        said = [c for c in view.codes[raised:] if c in _ENDING_CODES]
+        if said != ([] if owed is None else [owed]):
+            owes = "nothing" if owed is None else owed.value
+            found.append(f"the event owes {owes}, raised {[c.value for c in said]}")
         return tuple(found)
+
+
+_ENDING_CODES = frozenset({Code.AFTER_TERMINAL, Code.MISSING_TERMINAL})
+"""The codes ``_Ending`` decides."""
 
 
 SEQUENCE_CODES: frozenset[Code] = frozenset({Code.SEQUENCE_GAP, Code.SEQUENCE_REGRESSION})
@@ -490,6 +538,8 @@ class _Response:
         self.resumed = resumed
         self.first = True
         self.response_id: str | None = None
+        self.tools: Any = None
+        """The last ``response.tools`` a live opening or ending event carried (R13)."""
 
     def take(self, payload: Mapping[str, Any], live: bool, amends: bool) -> list[Code]:
         """One event: the codes it owes."""
@@ -501,6 +551,8 @@ class _Response:
         if spec is None:
             return [*owed, Code.UNKNOWN_EVENT] if live else owed
         response = payload.get("response")
+        if live and spec.event_class in _OPENINGS_AND_ENDS and isinstance(response, Mapping):
+            self.tools = response.get("tools", self.tools)
         if (live or amends) and spec.event_class in _OPENINGS_AND_ENDS:
             found = _text(response.get("id")) if isinstance(response, Mapping) else None
             if found is not None and self.response_id is None:
@@ -571,7 +623,7 @@ def driver_steps(
     """Run the driver on the events of one response (and the end of input), observing
     each step through its read-only view (``core.view``)."""
     recorder = _Recorder(kernels)
-    run = DriverRun(recorder.kernels)
+    run = DriverRun(recorder.kernels, kernels)
     view = run.view
     steps: list[DriverStep] = []
     slotless: frozenset[int] = frozenset()
@@ -579,7 +631,7 @@ def driver_steps(
     # R14 from the first event, by the model: a resumed response waives RESUME_WAIVED.
     resumed = bool(typed) and resumes(typed[0]["type"], typed[0].get("sequence_number"))
     ending, sequence, held = _Ending(tables), _Sequence(), _Held(resumed)
-    response, wire_ids = _Response(resumed), _WireIds()
+    response, wire_ids, divergent = _Response(resumed), _WireIds(), _Divergent()
     for index, payload in enumerate(events):
         if not isinstance(payload.get("type"), str):
             continue
@@ -589,34 +641,60 @@ def driver_steps(
         expected = expected_target(view, payload, tables) if live else None
         chars = _delta_chars(view)
         raised = len(view.codes)
+        slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
+        merge = _ItemMerge(payload, expected if live else None, entries, view, tables)
+        spec = WIRE_EVENTS.get(payload["type"])
+        terminal = spec is not None and spec.event_class in TERMINALS
+        divergences = divergent.owed(payload, view) if live and terminal else (0, True)
+        offer = _PayloadDone(payload, expected if live else None, view)
         codes = view.codes
+        wire_ids.given(payload)
         run.feed(index, payload)
         calls = recorder.take()
         problems = _unaccounted(payload, calls, view, chars) if live else ()
-        spec = WIRE_EVENTS.get(payload["type"])
+        problems += _fast_path(run)
         amends = ending.amendable and spec is not None and spec.event_class in TERMINALS
         owes = response.take(payload, live, amends)
         problems += ending.problems(ending.take(payload["type"]), view, raised)
         problems += response.problems(owes, view, raised)
         problems += _kept(codes, view, amends)
         problems += sequence.problems(sequence.take(payload, live), view, raised)
+        ends = live and ending.ended
+        problems += _fields_checked(invalid_fields(payload, ends), view, raised)
         if live:
             owed = held.take(expected)
             owed += held.release(view) if view.terminal else 0
             # A lifecycle row's orphan note is _misreported's; the route's is owed here.
             rows = sum(Effect.NOTE_ORPHAN in _effects(call, tables) for call in calls)
             problems += held.problems(owed + rows, view, raised)
-            problems += _misreported(calls, view, raised, tables, resumed)
+            nonempty = ends and _snapshot_size(payload) > 0
+            problems += _misreported(calls, view, raised, tables, resumed, nonempty)
+            if ends:
+                problems += _snapshot_absent(payload, ending.status, view, raised)
+                problems += divergent.problems(divergences, view, raised)
+            divergent.took_done(expected, calls, tables)
             problems += _identity(expected, view)
             problems += _learned(expected, calls, view, tables)
+            problems += _route_reported(payload, expected, calls, view, raised, tables)
             problems += _reclassified(payload, expected, entries, calls, tables)
             problems += annotation.problems(view)
+            problems += merge.problems(view, raised)
+            offered, wrong = offer.check(calls, view, tables)
+            problems += wrong
+            if not ends:  # a snapshot's items reach entries the abstraction cannot tell
+                problems += _payload_reported([*merge.codes, *offered], view, raised, tables)
+                problems += _identity_reported(expected, view, raised, tables)
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
-            problems += _fields_checked(payload, view, raised)
+            problems += _slots_reported(slots_before, view, raised, tables)
             if view.terminal:
                 problems += _arguments_checked(view, raised)
+                problems += wire_ids.minted(view, raised)
+                problems += _withheld(view, raised, tables)
+                completed = ending.status is ResponseStatus.COMPLETED
+                problems += _executions(view, tables, completed, response.tools)
+            problems += _channel_written(payload, expected, calls, view, tables)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
         after = observe(view, slotless)
         steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
@@ -624,16 +702,23 @@ def driver_steps(
     live = not view.terminal
     raised = len(view.codes)
     run.end()
+    calls = recorder.take()
     problems = tuple(_executability(view)) if live else ()
+    problems += _fast_path(run)
+    if live:
+        problems += _misreported(calls, view, raised, tables, resumed, False)
     problems += ending.problems(ending.end_of_input(), view, raised)
     if live:
         problems += held.problems(held.release(view), view, raised)
         problems += _arguments_checked(view, raised)
+        problems += wire_ids.minted(view, raised)
+        problems += _withheld(view, raised, tables)
+        problems += _executions(view, tables, False, response.tools)
     steps.append(
         DriverStep(
             len(events),
             "end of input",
-            recorder.take(),
+            calls,
             None,
             before,
             observe(view, slotless),
@@ -641,6 +726,198 @@ def driver_steps(
         )
     )
     return steps
+
+
+def _snapshot_size(payload: Mapping[str, Any]) -> int:
+    """How many items a terminal event's snapshot (``response.output``) holds."""
+    response = payload.get("response")
+    output = response.get("output") if isinstance(response, Mapping) else None
+    return len(output) if isinstance(output, list) else 0
+
+
+def _snapshot_absent(
+    payload: Mapping[str, Any], status: ResponseStatus, view: DriverView, raised: int
+) -> tuple[str, ...]:
+    """R9: the terminal that completes the response with no snapshot items (none, or an
+    output that is not an array) owes one ``snapshot_absent``; any other owes none."""
+    owed = int(status is ResponseStatus.COMPLETED and _snapshot_size(payload) == 0)
+    said = view.codes[raised:].count(Code.SNAPSHOT_ABSENT)
+    if said == owed:
+        return ()
+    return (f"the terminal owes {owed} snapshot_absent, {said} raised",)
+
+
+def _executions(
+    view: DriverView, tables: ModelTables, completed: bool, response_tools: Any
+) -> tuple[str, ...]:
+    """R13 at the end: each entry's execution verdict is the model's ``decide`` over
+    the table kernels of ``tables``, on the facts of the entry (its merged item under
+    its identity fields, its confirmation and ``call_id``, whether an output answers it:
+    ``answered_ordinals``), the response's completion by the model, and the declared
+    tools (``declared_tools``: the last ``response.tools``, plus those a tool search
+    loaded)."""
+    kernels = table_kernels(tables)
+    entries = view.entries
+    loaded = [
+        tool
+        for entry in entries
+        if entry.item_type == LOADED_TOOLS
+        and isinstance(tools := view.item(entry.ordinal).get("tools"), list)
+        for tool in tools
+        if isinstance(tool, Mapping)
+    ]
+    declared = declared_tools(response_tools, loaded)
+    answered = answered_ordinals(entries)
+    found: list[str] = []
+    for entry in entries:
+        item = {**view.item(entry.ordinal), "type": entry.item_type, "name": entry.name}
+        if entry.namespace is not None:
+            item["namespace"] = entry.namespace
+        facts = CallFacts(
+            item, completed, entry.confirmed, entry.call_id, entry.ordinal in answered, declared
+        )
+        owed = decide(
+            facts,
+            kernels.execute,
+            kernels.shell_runner,
+            kernels.search_runner,
+            kernels.declares,
+            kernels.reads_execution,
+            kernels.reads_environment,
+        )
+        if entry.execution is not owed:
+            found.append(
+                f"entry {entry.ordinal} is {entry.execution.value}, the model's {owed.value}"
+            )
+    return tuple(found)
+
+
+class _Divergent:
+    """R6 on the snapshot: a field of a snapshot item that differs from the non-blank
+    value its entry's ``output_item.done`` gave, where no rule decides it (not an
+    identity field, not one of the type's ``payload_fields``, not ``id``, ``type`` or a
+    stray field), owes one ``divergent_item_field``.  The snapshot item's entry is the
+    one its ``id`` names before the terminal; where some snapshot item names no single
+    entry, what the others owe is a lower bound."""
+
+    def __init__(self) -> None:
+        self.done: set[int] = set()
+        """The entries an ``output_item.done`` was merged into."""
+
+    def took_done(
+        self,
+        expected: Expected | None,
+        calls: Sequence[tuple[EntryState, Trigger]],
+        tables: ModelTables,
+    ) -> None:
+        """After an item event: an ``output_item.done`` merged into its target."""
+        if expected is None or expected.target is None or not calls:
+            return
+        if calls[0][1] is Trigger.ITEM_DONE and Effect.MERGE_ITEM in _effects(calls[0], tables):
+            self.done.add(expected.target)
+
+    def owed(self, payload: Mapping[str, Any], view: DriverView) -> tuple[int, bool]:
+        """Before a terminal: the reports its snapshot owes, and whether that is exact."""
+        response = payload.get("response")
+        output = response.get("output") if isinstance(response, Mapping) else None
+        owed, exact, seen = 0, True, set()
+        entries = view.entries
+        for item in output if isinstance(output, list) else []:
+            named = view.named(_text(item.get("id"))) if isinstance(item, Mapping) else ()
+            if len(named) != 1 or named[0] in seen:
+                exact = False
+                continue
+            ordinal = named[0]
+            seen.add(ordinal)
+            if ordinal not in self.done:
+                continue
+            entry, held = entries[ordinal], view.item(ordinal)
+            decided = ITEM_TYPES.get(entry.item_type, UNKNOWN_ITEM_TYPE).payload_fields
+            skip = {f.value for f in IdentityField} | decided | {"id", "type", *STRAY_ITEM_FIELDS}
+            owed += sum(
+                name not in skip
+                and not _blank(held.get(name))
+                and not _blank(value)
+                and held.get(name) != value
+                for name, value in item.items()
+            )
+        return owed, exact
+
+    @staticmethod
+    def problems(owed: tuple[int, bool], view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the terminal's ``divergent_item_field`` reports are not what it owes."""
+        count, exact = owed
+        said = view.codes[raised:].count(Code.DIVERGENT_ITEM_FIELD)
+        if said == count or (not exact and said > count):
+            return ()
+        return (f"the snapshot owes {count} divergent_item_field, {said} raised",)
+
+
+def _blank(value: Any) -> bool:
+    """A value that says nothing (R7: empty never erases)."""
+    return value is None or any(value == b and type(value) is type(b) for b in _BLANK)
+
+
+def _withheld(view: DriverView, raised: int, tables: ModelTables) -> tuple[str, ...]:
+    """R13 at the end: each entry whose execution verdict the model's ``withheld`` table
+    marks owes one ``call_withheld`` (never withheld in silence), and no other does."""
+    owed = sum(tables.withheld[entry.execution] for entry in view.entries)
+    said = view.codes[raised:].count(Code.CALL_WITHHELD)
+    if said == owed:
+        return ()
+    return (f"{owed} calls withheld owe call_withheld, {said} raised",)
+
+
+_WRITES_CHANNEL = frozenset(
+    {Effect.APPEND_DELTA, Effect.OPEN_PART, Effect.OFFER_PAYLOAD, Effect.CLOSE_CHANNEL}
+)
+"""The effects that write the channel a payload event names (attaching it)."""
+
+
+def _channel_named(payload: Mapping[str, Any]) -> tuple[ChannelKind, int] | None:
+    """The channel a payload event names by the wire catalogue: its spec's channel (or
+    its part's, ``PART_CHANNELS``) at the part its ``index_field`` names (0 without
+    one, or with one not an index)."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED:
+        return None
+    part = payload.get("part")
+    part_type = part.get("type") if isinstance(part, Mapping) else None
+    kind = spec.channel or PART_CHANNELS.get(part_type if isinstance(part_type, str) else "")
+    if kind is None:
+        return None
+    index = _index(payload.get(spec.index_field)) if spec.index_field is not None else 0
+    return kind, index or 0
+
+
+def _channel_written(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    calls: Sequence[tuple[EntryState, Trigger]],
+    view: DriverView,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """A payload event whose row writes its channel (``_WRITES_CHANNEL``) leaves its
+    entry holding the channel the event names (``_channel_named``)."""
+    named = _channel_named(payload)
+    if named is None or expected is None or expected.target is None or not calls:
+        return ()
+    if not _WRITES_CHANNEL.intersection(_effects(calls[0], tables)):
+        return ()
+    if expected.target >= len(view.entries):
+        return ()
+    if named in {(k, i) for k, i, _, _ in view.channel_values(expected.target)}:
+        return ()
+    kind, index = named
+    return (f"entry {expected.target} holds no {kind.value}[{index}] after the event",)
+
+
+def _fast_path(run: DriverRun) -> tuple[str, ...]:
+    """The fast path (``Reducer``'s ``advancer``) reached the state the traced step
+    reached: the one is the other without its trace, so every check here holds of it."""
+    if run.fast.facts() == run.view.facts():
+        return ()
+    return ("the fast path (advancer) reached another state than the traced step",)
 
 
 def _channel_of(payload: Mapping[str, Any]) -> tuple[Trigger, ChannelKind, int] | None:
@@ -744,6 +1021,207 @@ class _Annotation:
         )
 
 
+def _carried(item: Mapping[str, Any], location: ChannelLocation) -> list[tuple[int, Any]]:
+    """The ``(part index, value)`` offers an item makes to one channel, where the wire
+    catalogue's ``ChannelLocation`` puts them: the scalar ``field`` of its container
+    (part 0, if the field is there), or each element of its ``array`` that is a part
+    of ``part_type`` (its ``field``; a plain string without a part type), at its
+    position.  A value that is not a string is an offer of nothing (None)."""
+    node: Any = item
+    for key in location.container:
+        node = node.get(key) if isinstance(node, Mapping) else None
+    if not isinstance(node, Mapping):
+        return []
+    if location.array is None:
+        present = location.field is not None and location.field in node
+        return [(0, node[location.field])] if present else []
+    parts = node.get(location.array)
+    offers: list[tuple[int, Any]] = []
+    for position, part in enumerate(parts if isinstance(parts, list) else []):
+        if location.part_type is None and isinstance(part, str):
+            offers.append((position, part))
+        elif isinstance(part, Mapping) and location.part_type is not None:
+            typed = part.get("type") == location.part_type
+            offers += [(position, part.get(location.field or ""))] if typed else []
+    return [(index, value if isinstance(value, str) else None) for index, value in offers]
+
+
+_BLANK: tuple[Any, ...] = ("", [])
+"""Item field values that say nothing but are values (R7: empty never erases; a blank
+fills only a field that holds nothing)."""
+
+
+def _offered(
+    tables: ModelTables, value: str | None, deltas: str | None, offered: str | None
+) -> tuple[str | None, list[Code]]:
+    """R7: a channel holding ``value`` and unjoined ``deltas`` is offered ``offered``:
+    the deltas first (their own offer), then it, each decided by the payload table
+    (``tables.payload`` over ``model.payload.payload_key``).  The value after, and the
+    codes the offers raise."""
+    codes: list[Code] = []
+    for offer in [deltas, offered] if deltas else [offered]:
+        held, relation = payload_key(PYTHON, value, offer)
+        cell = tables.payload[held][relation]
+        codes += [] if cell.code is None else [cell.code]
+        value = offer if cell.action is PayloadAction.TAKE else value
+    return value, codes
+
+
+class _PayloadDone:
+    """A payload ``*.done`` event whose row offers its value (``OFFER_PAYLOAD``): the
+    channel it names (``_channel_named``) is offered the event's value, a string in its
+    ``value_field`` or its part's ``PART_VALUE_FIELDS`` field (R7, ``_offered``)."""
+
+    def __init__(
+        self, payload: Mapping[str, Any], expected: Expected | None, view: DriverView
+    ) -> None:
+        self.pending: tuple[int, tuple[ChannelKind, int], Any, Any, str | None] | None = None
+        spec = WIRE_EVENTS.get(payload["type"])
+        named = _channel_named(payload)
+        if spec is None or named is None or expected is None or expected.target is None:
+            return
+        if expected.target >= len(view.entries):
+            return
+        part = payload.get("part")
+        if spec.value_in_part:
+            value = part.get(PART_VALUE_FIELDS[named[0]]) if isinstance(part, Mapping) else None
+        else:
+            value = payload.get(spec.value_field) if spec.value_field is not None else None
+        held = {(k, i): (v, d) for k, i, v, d in view.channel_values(expected.target)}
+        before, deltas = held.get(named, (None, None))
+        offered = value if isinstance(value, str) else None
+        self.pending = (expected.target, named, before, deltas, offered)
+
+    def check(
+        self, calls: Sequence[tuple[EntryState, Trigger]], view: DriverView, tables: ModelTables
+    ) -> tuple[list[Code], tuple[str, ...]]:
+        """The codes the offer owes, and where the channel after is not the model's."""
+        if self.pending is None or not calls:
+            return [], ()
+        if Effect.OFFER_PAYLOAD not in _effects(calls[0], tables):
+            return [], ()
+        target, (kind, index), before, deltas, offered = self.pending
+        value, codes = _offered(tables, before, deltas, offered)
+        held = {(k, i): (v, d) for k, i, v, d in view.channel_values(target)}
+        found = held.get((kind, index), (None, None))
+        if found == (value, None):
+            return codes, ()
+        return codes, (
+            f"entry {target}'s {kind.value}[{index}] holds {found!r}, the model's "
+            f"{(value, None)!r}",
+        )
+
+
+def _payload_reported(
+    owed: Sequence[Code], view: DriverView, raised: int, tables: ModelTables
+) -> tuple[str, ...]:
+    """The payload table's codes raised since ``raised`` are exactly the offers' (R7)."""
+    codes = {c.code for row in tables.payload.values() for c in row.values() if c.code is not None}
+    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    if said == sorted(c.value for c in owed):
+        return ()
+    return (f"the offers owe {sorted(c.value for c in owed)}, raised {said}",)
+
+
+class _ItemMerge:
+    """An ``output_item.done`` reaching its entry (R6, R7): where its row merges the
+    item (``MERGE_ITEM``), every field but the stray ones (``STRAY_ITEM_FIELDS``) and
+    the identity fields (``_identity``'s) is merged so that a blank never replaces a
+    value; where its row offers the item's payloads (``OFFER_ITEM_PAYLOADS``), each
+    channel the wire catalogue locates in the item is offered, after its unjoined
+    deltas, to the model's payload table (``tables.payload`` over
+    ``model.payload.payload_key``), and no other channel appears."""
+
+    def __init__(
+        self,
+        payload: Mapping[str, Any],
+        expected: Expected | None,
+        before: Sequence[EntryFacts],
+        view: DriverView,
+        tables: ModelTables,
+    ) -> None:
+        self.target: int | None = None
+        self.codes: list[Code] = []
+        """The codes the item's offers owe (``tables.payload``)."""
+        item = payload.get("item")
+        if payload["type"] != "response.output_item.done" or not isinstance(item, Mapping):
+            return
+        if expected is None or expected.target is None or not isinstance(item.get("type"), str):
+            return
+        target = expected.target
+        held = before[target] if target < len(before) else None
+        state = held.state if held is not None else EntryState.ABSENT
+        effects = tables.lifecycle[state][Trigger.ITEM_DONE].effects
+        self.target, self.item = target, item
+        self.fields = self._merged(view.item(target) if held is not None else {}, item)
+        self.merges = Effect.MERGE_ITEM in effects
+        self.channels: dict[tuple[ChannelKind, int], tuple[str | None, str | None]] | None = None
+        if Effect.OFFER_ITEM_PAYLOADS not in effects:
+            return
+        owed = {
+            (kind, index): (value, deltas)
+            for kind, index, value, deltas in (view.channel_values(target) if held else ())
+        }
+        spec = ITEM_TYPES.get(item["type"], UNKNOWN_ITEM_TYPE)
+        for location in spec.channels:
+            for index, offered in _carried(item, location):
+                key = (location.channel, index)
+                value, codes = _offered(tables, *owed.get(key, (None, None)), offered)
+                owed[key] = (value, None)
+                self.codes += codes
+        self.channels = owed
+
+    @staticmethod
+    def _merged(before: Mapping[str, Any], item: Mapping[str, Any]) -> dict[str, Any]:
+        merged = dict(before)
+        identity = {field.value for field in IdentityField}
+        for name, value in item.items():
+            if name in STRAY_ITEM_FIELDS:
+                continue
+            if value is None or (name in identity and _text(value) is not None):
+                merged.setdefault(name, None)  # the identity table's, or nothing said
+            elif _blank(value):
+                merged[name] = value if merged.get(name) is None else merged[name]
+            else:
+                merged[name] = value
+        return merged
+
+    def problems(self, view: DriverView, raised: int) -> tuple[str, ...]:
+        """Where the entry's merged fields or channels after the event are not the
+        model's (a part the driver realigned, ``part_realigned``, moves channels: not
+        compared)."""
+        if self.target is None or self.target >= len(view.entries):
+            return ()
+        found: list[str] = []
+        merged = view.item(self.target)
+        identity = {field.value for field in IdentityField}
+        if self.merges:
+            wrong = sorted(
+                name
+                for name, value in self.fields.items()
+                if name in self.item
+                and name not in STRAY_ITEM_FIELDS
+                and (name not in merged or (name not in identity and merged[name] != value))
+            )
+            if wrong:
+                found.append(f"entry {self.target}'s merged fields {wrong} are not the model's")
+        if self.channels is None or Code.PART_REALIGNED in view.codes[raised:]:
+            return tuple(found)
+        after = {
+            (kind, index): (value, deltas)
+            for kind, index, value, deltas in view.channel_values(self.target)
+        }
+        if set(after) - set(self.channels):
+            found.append(f"entry {self.target} has channels the item did not offer")
+        found += [
+            f"entry {self.target}'s {kind.value}[{index}] holds "
+            f"{after.get((kind, index), (None, None))!r}, the model's {owed!r}"
+            for (kind, index), owed in self.channels.items()
+            if after.get((kind, index), (None, None)) != owed
+        ]
+        return tuple(found)
+
+
 def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
     """An item event raises the code of its admission cell (R6), and the item's wire id
     names the entry it reached (R4: an entry is found again by any id it was given)."""
@@ -762,35 +1240,106 @@ def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple
     return tuple(found)
 
 
-_WIRE_FIELDS: dict[str, Callable[[Any], bool]] = {
-    "sequence_number": lambda v: type(v) is int,
-    "output_index": lambda v: type(v) is int and v >= 0,
-    "item_id": lambda v: type(v) is str,
-}
-"""The fields R1 reads off every item-scoped event, and the type each must have."""
+def _index_ok(value: Any) -> bool:
+    return type(value) is int and value >= 0
 
 
-def _fields_checked(payload: Mapping[str, Any], view: DriverView, raised: int) -> tuple[str, ...]:
-    """R1 on an item-scoped event's own fields (the wire catalogue's): a field of the
-    wrong type owes ``invalid_field``; an event whose fields are all well typed owes
-    none (a payload event carries no object whose inside could owe one)."""
+def _string_ok(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _ill_typed(payload: Mapping[str, Any], checks: Mapping[str, Callable[[Any], bool]]) -> int:
+    """How many of the fields ``checks`` names ``payload`` has (not null) of a wrong type."""
+    return sum(
+        payload.get(name) is not None and not ok(payload.get(name)) for name, ok in checks.items()
+    )
+
+
+_NO_RESPONSE_OBJECT = frozenset({EventClass.KEEPALIVE, EventClass.UNROUTABLE, EventClass.ERROR})
+"""The event classes whose ``response`` field nothing reads."""
+
+
+def invalid_fields(payload: Mapping[str, Any], ends: bool) -> int:
+    """The ``invalid_field`` reports an event owes (R1), by the wire catalogue: each field
+    its class reads that is present but of the wrong type (``sequence_number``; an
+    item-scoped event's ``output_index``, ``item_id``, part index and value, or its part
+    object and the part's value; an item event's ``output_index`` and its item, an
+    object with a string ``type``; any other event's ``response`` object); and, for the
+    terminal that ``ends`` the response, its ``response.output`` that is not an array
+    and each element of it that is not an object with a string ``type``."""
     spec = WIRE_EVENTS.get(payload["type"])
-    if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or spec.value_in_part:
+    owed = _ill_typed(payload, {"sequence_number": lambda v: type(v) is int})
+    event_class = spec.event_class if spec is not None else None
+    if spec is not None and event_class is EventClass.ITEM_SCOPED:
+        checks = {"output_index": _index_ok, "item_id": _string_ok}
+        if spec.index_field is not None:
+            checks[spec.index_field] = _index_ok
+        if not spec.value_in_part and spec.value_field is not None:
+            checks[spec.value_field] = _string_ok
+        owed += _ill_typed(payload, checks)
+        part = payload.get("part")
+        if spec.value_in_part and "part" in payload and not isinstance(part, Mapping):
+            owed += 1
+        elif spec.value_in_part and isinstance(part, Mapping):
+            part_type = part.get("type")
+            kind = spec.channel or PART_CHANNELS.get(
+                part_type if isinstance(part_type, str) else ""
+            )
+            owed += kind is not None and _ill_typed(part, {PART_VALUE_FIELDS[kind]: _string_ok})
+    elif event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
+        owed += _ill_typed(payload, {"output_index": _index_ok})
+        item = payload.get("item")
+        # A null item is null_item's; an absent one, or one of the wrong shape, is ours.
+        owed += ("item" not in payload) or (
+            item is not None
+            and not (isinstance(item, Mapping) and isinstance(item.get("type"), str))
+        )
+    elif event_class is not None and event_class not in _NO_RESPONSE_OBJECT:
+        response = payload.get("response")
+        owed += "response" in payload and not isinstance(response, Mapping)
+        output = response.get("output") if isinstance(response, Mapping) and ends else None
+        if isinstance(output, list):
+            owed += sum(
+                not (isinstance(i, Mapping) and isinstance(i.get("type"), str)) for i in output
+            )
+        else:
+            owed += output is not None
+    return owed
+
+
+def _fields_checked(owed: int, view: DriverView, raised: int) -> tuple[str, ...]:
+    """The ``invalid_field`` reports the driver raised since ``raised``, if not ``owed``."""
+    said = sum(code is Code.INVALID_FIELD for code in view.codes[raised:])
+    if said == owed:
         return ()
-    checks = dict(_WIRE_FIELDS)
-    if spec.index_field is not None:
-        checks[spec.index_field] = _WIRE_FIELDS["output_index"]
-    if spec.value_field is not None:
-        checks[spec.value_field] = lambda v: type(v) is str
-    bad = [
-        name
-        for name, ok in checks.items()
-        if payload.get(name) is not None and not ok(payload.get(name))
-    ]
-    said = Code.INVALID_FIELD in view.codes[raised:]
-    if bool(bad) == said:
+    return (f"the event's fields owe {owed} invalid_field, {said} raised",)
+
+
+def _slots_reported(
+    before: Sequence[tuple[int, SlotFacts]], view: DriverView, raised: int, tables: ModelTables
+) -> tuple[str, ...]:
+    """R3 on the slots an event bound: each entry a step binds to a slot (it appears in
+    the slot's bindings) is one ``BIND`` of the slot table (``tables.slots``) from the
+    slot's state before, and raises that row's code (``slot_reused`` at a bound slot);
+    the step raises no other code of the slot table."""
+    held = dict(before)
+    owed: list[Code] = []
+    for index, slot in view.slots:
+        was = held.get(index)
+        state = SlotState.FREE if was is None else was.state
+        for ordinal in slot.entries:
+            if was is not None and ordinal in was.entries:
+                continue
+            moved = tables.slots[state][SlotTrigger.BIND]
+            state = moved.next_state
+            owed += [] if moved.code is None else [moved.code]
+        if state is not slot.state:
+            return (f"slot {index} is {slot.state.value}, the slot table's {state.value}",)
+    codes = {t.code for row in tables.slots.values() for t in row.values() if t.code is not None}
+    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    if said == sorted(c.value for c in owed):
         return ()
-    return (f"fields {bad} owe {'an' if bad else 'no'} invalid_field; raised: {said}",)
+    return (f"the slots bound owe {sorted(c.value for c in owed)}, raised {said}",)
 
 
 def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, ...]:
@@ -809,10 +1358,31 @@ def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, 
 class _WireIds:
     """R4 on the ids items give their entries: the first wire ``id`` an item event
     brings an entry is its id from then on; a later different one is reported
-    ``id_changed`` and the first kept."""
+    ``id_changed`` and the first kept.  R11 at the end: an entry whose id is none the
+    stream gave (an item's ``id`` or ``item_id``, an event's ``item_id``) never carried
+    one; it is given a minted id, and each such entry owes one ``id_minted``."""
 
     def __init__(self) -> None:
         self.first: dict[int, str] = {}
+        self.ids: set[str] = set()
+
+    def given(self, payload: Mapping[str, Any]) -> None:
+        """The ids the event ``payload`` carries, for any entry."""
+        response = payload.get("response")
+        output = response.get("output") if isinstance(response, Mapping) else None
+        items = [payload.get("item"), *(output if isinstance(output, list) else [])]
+        found = [payload.get("item_id")]
+        found += [i.get(k) for i in items if isinstance(i, Mapping) for k in ("id", "item_id")]
+        self.ids |= {text for value in found if (text := _text(value)) is not None}
+
+    def minted(self, view: DriverView, raised: int) -> tuple[str, ...]:
+        """The response ended: every entry has an id, and the ones minted are reported."""
+        found = [f"entry {e.ordinal} has no id" for e in view.entries if e.item_id is None]
+        owed = sum(e.item_id is not None and e.item_id not in self.ids for e in view.entries)
+        said = sum(code is Code.ID_MINTED for code in view.codes[raised:])
+        if said != owed:
+            found.append(f"{owed} entries never carried an id, {said} id_minted raised")
+        return tuple(found)
 
     def problems(self, expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
         """After an item event that reached its entry: the entry's id and the code owed."""
@@ -918,21 +1488,29 @@ def _misreported(
     raised: int,
     tables: ModelTables,
     resumed: bool,
+    snapshot_nonempty: bool,
 ) -> tuple[str, ...]:
-    """The diagnostics the event's steps owe but the driver did not raise — each note
-    effect of each row taken raises its ``tables.note_codes`` code
-    (``missing_from_snapshot`` only for a snapshot with items, none
-    ``tables.resume_waived`` waives in a ``resumed`` response) — and the payload
-    invariants the driver's channels break after it."""
-    codes = set(view.codes[raised:])
+    """The diagnostics the event's steps owe, exactly -- each note effect of each row
+    taken raises its ``tables.note_codes`` code once (``missing_from_snapshot`` only
+    when the terminal's snapshot has items, none ``tables.resume_waived`` waives in a
+    ``resumed`` response), and no row-note code is raised that no row owes (the
+    route's ``orphan_event`` is ``_Held``'s to count) -- and the payload invariants the
+    driver's channels break after it."""
+    owed: dict[Code, int] = {}
+    for call in calls:
+        for effect in _effects(call, tables):
+            code = tables.note_codes[effect]
+            if code is None or (resumed and tables.resume_waived[effect]):
+                continue
+            if effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and not snapshot_nonempty:
+                continue
+            owed[code] = owed.get(code, 0) + 1
+    row_codes = {c for c in tables.note_codes.values() if c is not None}
     problems = [
-        f"{trigger.value} on a {entry_state.value} entry owes {code.value}"
-        for entry_state, trigger in calls
-        for effect in _effects((entry_state, trigger), tables)
-        if (code := tables.note_codes[effect]) is not None
-        and code not in codes
-        and not (effect is Effect.NOTE_MISSING_FROM_SNAPSHOT and view.snapshot_items == 0)
-        and not (resumed and tables.resume_waived[effect])
+        f"the rows taken: owes {code.value} x{owed.get(code, 0)}, {said} raised"
+        for code in sorted(row_codes, key=lambda c: c.value)
+        if (said := view.codes[raised:].count(code)) != owed.get(code, 0)
+        and not (code is Code.ORPHAN_EVENT and said >= owed.get(code, 0))
     ]
     snapshot = view.snapshot()
     problems += [
@@ -955,6 +1533,60 @@ def _identity(expected: Expected | None, view: DriverView) -> tuple[str, ...]:
         for field, value in expected.identity
         if getattr(entry, field.value) != value
     )
+
+
+def _identity_reported(
+    expected: Expected | None, view: DriverView, raised: int, tables: ModelTables
+) -> tuple[str, ...]:
+    """An item event whose row merges the item raises exactly the codes of its identity
+    cells (``metadata_conflict``, ...: R6), besides its admission cell's (which may be
+    one of them: ``duplicate_call_id``); any other live event but the terminal raises
+    none of the identity table's codes."""
+    owed: list[Code] = []
+    if expected is not None:
+        owed += expected.identity_codes or ()
+        owed += [] if expected.code is None else [expected.code]
+    codes = {
+        cell.code
+        for stages in tables.identity.values()
+        for cells in stages.values()
+        for cell in cells.values()
+        if cell.code is not None
+    }
+    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    if said == sorted(c.value for c in owed if c in codes):
+        return ()
+    return (f"the item's identity owes {sorted(c.value for c in owed)}, raised {said}",)
+
+
+def _route_reported(
+    payload: Mapping[str, Any],
+    expected: Expected | None,
+    calls: Sequence[tuple[EntryState, Trigger]],
+    view: DriverView,
+    raised: int,
+    tables: ModelTables,
+) -> tuple[str, ...]:
+    """R5 on a payload or progress event: its routing cell's code (``orphan_event`` is
+    ``_Held``'s) is raised once where the event reaches no entry, or where its row
+    learns the event's ``item_id`` (``LEARN_ITEM_ID``); else no routing code is."""
+    spec = WIRE_EVENTS.get(payload["type"])
+    if expected is None or spec is None or spec.event_class is not EventClass.ITEM_SCOPED:
+        return ()
+    code = expected.route_code
+    learns = bool(calls) and Effect.LEARN_ITEM_ID in _effects(calls[0], tables)
+    reported = expected.target is None or (learns and expected.item_id is not None)
+    owed = [code] if code is not None and code is not Code.ORPHAN_EVENT and reported else []
+    codes = {
+        route.code
+        for row in tables.routing.values()
+        for route in row.values()
+        if route.code is not None and route.code is not Code.ORPHAN_EVENT
+    }
+    said = [c for c in view.codes[raised:] if c in codes]
+    if said == owed:
+        return ()
+    return (f"the route owes {[c.value for c in owed]}, raised {[c.value for c in said]}",)
 
 
 def _learned(

@@ -6,10 +6,14 @@ after every event.  It must not call the driver's parts (``dispatch.step``,
 observes along with what it checks.  This module is its one door into ``impl/core``:
 
 - ``DriverRun(kernels)`` feeds one response's events (``feed``) and its end of input
-  (``end``) to the reducer's own step, nothing else;
-- ``run.view`` is a ``DriverView``: read-only facts of the state after the last event,
-  each a fresh immutable value (``EntryFacts``, ``SlotFacts``, tuples), never a
-  reference into the state.
+  (``end``) to the reducer's own entries into the rules, nothing else: the traced
+  ``step`` (what ``explain`` runs) and, on a twin state, the untraced ``advancer``
+  (what ``Reducer`` runs: the fast path);
+- ``run.view`` is a ``DriverView``: read-only facts of the traced state after the last
+  event, each a fresh immutable value (``EntryFacts``, ``SlotFacts``, tuples), never a
+  reference into the state; ``run.fast`` the same of the fast path's state.  The two
+  must agree after every event (``DriverView.facts``): the fast path is the traced
+  step without its trace, so checking the one against the model checks both.
 
 Theory of operation
 -------------------
@@ -19,7 +23,8 @@ per entry its lifecycle state, slot, completions, confirmation, snapshot flag,
 channels and identity; per slot its state and bindings; the ids and ``call_id``s that
 name an entry; the response's status and end; the sequence state (the last number
 taken, the resume point); the events a resumed response holds for items opened before
-its resume point; the codes raised so far.
+its resume point; the codes raised so far; each entry's merged item fields and the
+value of each of its channels.
 
 Example::
 
@@ -45,7 +50,7 @@ from responses_oracle.model.vocabulary import (
     SlotState,
 )
 
-from .dispatch import end_of_input, step
+from .dispatch import advancer, end_of_input, step
 from .events import parse_event
 from .state import ResponseState, channel_text
 
@@ -157,8 +162,28 @@ class DriverView:
 
     def arguments(self, ordinal: int) -> str | None:
         """The text of entry ``ordinal``'s ``arguments`` channel (part 0), or None."""
-        channel = self._state.entries[ordinal].channels.get((ChannelKind.ARGUMENTS, 0))
+        return self.channel_value(ordinal, ChannelKind.ARGUMENTS, 0)
+
+    def channel_value(self, ordinal: int, kind: ChannelKind, index: int) -> str | None:
+        """The value of entry ``ordinal``'s channel ``kind[index]`` (its held value, or its
+        deltas not yet joined), or None: no such channel, or no value."""
+        entries = self._state.entries
+        channel = entries[ordinal].channels.get((kind, index)) if ordinal < len(entries) else None
         return None if channel is None else channel_text(channel)
+
+    def channel_values(
+        self, ordinal: int
+    ) -> tuple[tuple[ChannelKind, int, str | None, str | None], ...]:
+        """Every channel of entry ``ordinal``: its kind, part index, held value and the
+        deltas not yet joined (None: none)."""
+        channels = self._state.entries[ordinal].channels.values()
+        return tuple(
+            (c.kind, c.index, c.value, "".join(c.deltas) if c.deltas else None) for c in channels
+        )
+
+    def item(self, ordinal: int) -> dict[str, Any]:
+        """A copy of entry ``ordinal``'s merged item fields (``identity.merge_item``)."""
+        return dict(self._state.entries[ordinal].item)
 
     @property
     def terminal(self) -> bool:
@@ -204,22 +229,50 @@ class DriverView:
         """The state as ``model.invariants`` reads it (frozen data)."""
         return self._state.snapshot()
 
+    def facts(self) -> tuple[Any, ...]:
+        """Everything this view shows, with each diagnostic's event and detail: two
+        states that reduced the same events the same way have equal facts."""
+        ordinals = range(len(self._state.entries))
+        return (
+            self.entries,
+            self.slots,
+            tuple((d.code, d.event_index, d.detail) for d in self._state.diagnostics),
+            tuple(self._state.held_over),
+            tuple(self.item(o) for o in ordinals),
+            tuple(self.channel_values(o) for o in ordinals),
+            self.terminal,
+            self.status,
+            self.last_sequence,
+            self.resumed_at,
+            self.snapshot_items,
+            self.snapshot_rejected,
+        )
+
 
 class DriverRun:
-    """One response fed to the reducer's step, event by event, with ``kernels``."""
+    """One response fed to the reducer, event by event, with ``kernels``: to the traced
+    ``step`` and, on a twin state, to the fast path (``advancer``, which runs
+    ``fast_kernels``: ``kernels`` unless given)."""
 
-    __slots__ = ("_kernels", "_state", "view")
+    __slots__ = ("_advance", "_fast", "_fast_kernels", "_kernels", "_state", "fast", "view")
 
-    def __init__(self, kernels: KernelSet) -> None:
+    def __init__(self, kernels: KernelSet, fast_kernels: KernelSet | None = None) -> None:
         self._kernels = kernels
+        self._fast_kernels = kernels if fast_kernels is None else fast_kernels
         self._state = ResponseState()
         self.view = DriverView(self._state)
-        """The state after the last event, read-only."""
+        """The traced step's state after the last event, read-only."""
+        self._fast = ResponseState()
+        self._advance = advancer(self._fast, self._fast_kernels)
+        self.fast = DriverView(self._fast)
+        """The fast path's state after the last event, read-only."""
 
     def feed(self, index: int, payload: Mapping[str, Any]) -> None:
-        """Reduce the event ``payload``, the ``index``-th of the stream."""
+        """Reduce the event ``payload``, the ``index``-th of the stream, on both paths."""
         step(self._state, parse_event(index, payload), self._kernels)
+        self._advance(parse_event(index, payload))
 
     def end(self) -> None:
         """The input ended."""
         end_of_input(self._state, self._kernels)
+        end_of_input(self._fast, self._fast_kernels)

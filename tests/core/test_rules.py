@@ -1575,6 +1575,38 @@ def test_r13_a_flattened_namespace_echo_leaves_the_call_withheld_and_says_so() -
     assert (only(silent).execution.value, codes(silent)) == ("undeclared", [])
 
 
+def test_r13_a_call_of_a_declared_namespace_tool_is_executable() -> None:
+    # The call names its tool by namespace and name; the namespace declares the member.
+    # (proofs/line-edits-sample6.json: a verdict taken without the call's namespace
+    # passed every other reducer test.)
+    call = {
+        "type": "function_call",
+        "id": "fc_1",
+        "call_id": "call_1",
+        "namespace": "ns",
+        "name": "f",
+        "arguments": "{}",
+        "status": "completed",
+    }
+    tools = [{"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": "f"}]}]
+    response = {"id": "resp_1", "status": "in_progress", "output": [], "tools": tools}
+    result = reduce1(
+        *numbered(
+            [
+                {"type": "response.created", "response": response},
+                added(0, call),
+                done(0, call),
+                {
+                    "type": "response.completed",
+                    "response": {**response, "status": "completed", "output": [call]},
+                },
+            ]
+        )
+    )
+    assert (only(result).execution.value, only(result).executable) == ("client", True)
+    assert codes(result) == []
+
+
 def test_r14_a_resume_that_starts_inside_a_message_attaches_its_events() -> None:
     # Decision (issue #35): GET ...?stream=true&starting_after=N starts at N+1, here at
     # a text delta of a message opened before it: no warning, one response_resumed.

@@ -125,3 +125,404 @@ def test_the_first_samples_survivors_are_refuted(module: str, change: str, witne
     assert check_stream(events) == []
     with edit.applied():
         assert check_stream(events)
+
+
+def _edit(module: str, function: str, change: str, source: str = "") -> Any:
+    """The one edit of ``function`` of ``impl/core/<module>`` whose change and source
+    start so."""
+    (edit,) = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if f" {function}: " in e.name
+        and e.change.startswith(change)
+        and e.source.startswith(source)
+    ]
+    return edit
+
+
+def test_the_refinement_drives_the_fast_path_too() -> None:
+    # proofs/line-edits-sample4.json: the Reducer's untraced advancer was a second entry
+    # into the rules no refinement ran; the refinement now feeds it a twin state.
+    edit = _edit("dispatch", "advancer", "dropped: return advance_bound")
+    events = _bad_arguments()
+    assert check_stream(events) == []
+    with edit.applied(), pytest.raises(TypeError):
+        check_stream(events)  # the twin's advancer is None: the driver does not refine
+
+
+def test_a_fast_path_that_reaches_another_state_is_a_violation() -> None:
+    # A fast path that skips the rules: every check on the traced step still holds.
+    edit = _edit("dispatch", "advancer", "dropped: _reduce(context, event)")
+    events = _bad_arguments()
+    with edit.applied():
+        violations = check_stream(events)
+    assert [v.reason for v in violations] == [
+        "the fast path (advancer) reached another state than the traced step"
+    ]
+
+
+def _two_items_at_one_slot() -> list[dict[str, Any]]:
+    """Two messages added at ``output_index`` 0: the second binding owes ``slot_reused``."""
+    first = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    second = {**first, "id": "m2"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": first},
+        {"type": "response.output_item.added", "output_index": 0, "item": second},
+        {"type": "response.completed", "response": {"id": "r", "output": [first, second]}},
+    ]
+
+
+def test_the_codes_a_slot_binding_owes_come_from_the_slot_table() -> None:
+    # proofs/line-edits-sample4.json: move_slot's code condition flipped passed the
+    # refinement; the slot table's row for each binding now says what it owes.
+    events = _two_items_at_one_slot()
+    assert "slot_reused" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("effects", "move_slot", "is not -> is").applied():
+        (violation,) = check_stream(events)
+    assert violation.reason == "the slots bound owe ['slot_reused'], raised []"
+
+
+def _message_without_id() -> list[dict[str, Any]]:
+    """A message that never carries an id: at the end one is minted (R11)."""
+    item = {"type": "message", "role": "assistant", "content": []}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.completed", "response": {"id": "r", "output": [item]}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("dropped: step.note(Code.ID_MINTED", "1 entries never carried an id, 0 id_minted raised"),
+        ("dropped: entry.item_id = mint_item_id(", "entry 0 has no id"),
+    ],
+)
+def test_an_entry_that_never_carried_an_id_owes_id_minted(change: str, reason: str) -> None:
+    # proofs/line-edits-sample4.json: the id_minted note dropped passed the refinement;
+    # R11 now says at the end which entries never carried an id the stream gave.
+    events = _message_without_id()
+    assert "id_minted" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("settle", "_settle", change).applied():
+        (violation,) = check_stream(events)
+    assert reason in violation.reason
+
+
+def _fields_absent() -> list[dict[str, Any]]:
+    """An item event with no ``output_index``, a completion with no ``output``: absent
+    fields owe no ``invalid_field`` (R1); a completion without items owes one
+    ``snapshot_absent`` (R9)."""
+    item = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "item": item},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "reason"),
+    [
+        # _index's first return: an absent field is no field of the wrong type.
+        ("events", "_index", "dropped: return None", "owe 0 invalid_field, 1 raised"),
+        ("settle", "_reconcile_snapshot", "and -> or", "owe 0 invalid_field, 1 raised"),
+    ],
+)
+def test_the_invalid_fields_an_event_owes_are_counted(
+    module: str, function: str, change: str, reason: str
+) -> None:
+    # proofs/line-edits-sample2.json and -sample4.json: both passed the refinement, which
+    # checked only item-scoped events' fields; every event's are counted now.
+    events = _fields_absent()
+    assert check_stream(events) == []
+    edits = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if f" {function}: " in e.name and e.change.startswith(change)
+    ]
+    with edits[0].applied():
+        (violation,) = check_stream(events)
+    assert reason in violation.reason
+
+
+def test_snapshot_absent_is_owed_by_a_completion_without_items_only() -> None:
+    edits = [
+        e
+        for e in line_edits("responses_oracle.core.settle")
+        if " _reconcile_snapshot: " in e.name and e.source.startswith("if completed and not items")
+    ]
+    (edit,) = [e for e in edits if e.change == "and -> or"]
+    events = _message_without_id()  # its completion carries the item
+    with edit.applied():
+        (violation,) = check_stream(events)
+    assert violation.reason == "the terminal owes 0 snapshot_absent, 1 raised"
+
+
+def _done_call_with_fields() -> list[dict[str, Any]]:
+    """A call streamed, then its done item: arguments offered again, a blank status
+    after a value, a null field (R6, R7)."""
+    added = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "status": "x"}
+    done = {**added, "arguments": '{"a": 1}', "status": "", "extra": None}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": added},
+        {
+            "type": "response.function_call_arguments.delta",
+            "output_index": 0,
+            "item_id": "fc_1",
+            "delta": '{"a": 1}',
+        },
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "source", "reason"),
+    [
+        ("identity", "merge_item", "is -> is not", "if wire_value is None", "merged fields"),
+        ("reconcile", "item_channel_values", "0 -> 1", "return [(0,", "did not offer"),
+    ],
+)
+def test_a_done_items_fields_and_payloads_are_the_models_merge(
+    module: str, function: str, change: str, source: str, reason: str
+) -> None:
+    # proofs/line-edits-sample2.json, -sample3.json: both passed the refinement, which
+    # compared no item fields and no item payloads; the done item's are compared now.
+    events = _done_call_with_fields()
+    assert check_stream(events) == []
+    with _edit(module, function, change, source).applied():
+        violations = check_stream(events)
+    assert violations and reason in violations[0].reason
+
+
+def test_an_excluded_edit_stays_excluded_when_its_line_moves() -> None:
+    from responses_oracle.proofs.line_edits import unplaced
+
+    moved = "settle:192 _settle: dropped: step.note(Code.ID_MINTED, f'entry"
+    assert unplaced(moved) == unplaced(
+        "settle:210 _settle: dropped: step.note(Code.ID_MINTED, f'entry"
+    )
+    assert unplaced(moved) != unplaced("settle:192 _settle: dropped: entry.item_id = mint")
+
+
+def _message_by_parts() -> list[dict[str, Any]]:
+    """A message streamed part by part: its second text part announced, streamed and
+    done (the item done and the snapshot carry no content: nothing to realign)."""
+    item = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    part = {"type": "output_text", "text": "", "annotations": []}
+    done = item
+    at = {"output_index": 0, "item_id": "m1", "content_index": 1}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.content_part.added", **at, "part": part},
+        {"type": "response.output_text.delta", **at, "delta": "hi"},
+        {"type": "response.output_text.done", **at, "text": "hi"},
+        {"type": "response.content_part.done", **at, "part": {**part, "text": "hi"}},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def _arguments_rewritten() -> list[dict[str, Any]]:
+    """A call whose done item's arguments differ from its deltas: divergent_payload."""
+    events = _done_call_with_fields()
+    done = {**events[3]["item"], "arguments": '{"a": 2}'}
+    return [*events[:3], {**events[3], "item": done}, events[4]]
+
+
+def _undeclared_call() -> list[dict[str, Any]]:
+    """A completed call of a function no declared tool names: withheld, and said so."""
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{}"}
+    tools = [{"type": "function", "name": "g", "parameters": {}}]
+    return [
+        {"type": "response.created", "response": {"id": "r", "tools": tools}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r", "output": [call]}},
+    ]
+
+
+def _error_then_failed() -> list[dict[str, Any]]:
+    """An ``error`` event, then the ``response.failed`` that describes the same failure."""
+    failed = {"id": "r", "status": "failed", "error": {"code": "x", "message": "boom"}}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "error", "code": "x", "message": "boom"},
+        {"type": "response.failed", "response": failed},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "source", "witness", "code"),
+    [
+        ("events", "_validated", "or -> and", "part_index = ", _message_by_parts, None),
+        ("events", "_validated", "dropped: channel = channel or", "", _message_by_parts, None),
+        (
+            "reconcile",
+            "offer",
+            "dropped: step.note(",
+            "",
+            _arguments_rewritten,
+            "divergent_payload",
+        ),
+        ("settle", "_note_withheld", "dropped: step.note(", "", _undeclared_call, "call_withheld"),
+        ("dispatch", "_reduce", "dropped: state.amendable", "", _error_then_failed, None),
+    ],
+)
+def test_the_fifth_samples_survivors_are_refuted(
+    module: str, function: str, change: str, source: str, witness: Any, code: str | None
+) -> None:
+    # proofs/line-edits-sample5.json: five edits passed the refinement (the tests killed
+    # them); the refinement now checks what each broke.
+    events = witness()
+    assert code is None or code in _codes(events)
+    assert check_stream(events) == []
+    with _edit(module, function, change, source).applied():
+        assert check_stream(events)
+
+
+def _renamed_call() -> list[dict[str, Any]]:
+    """A call whose done item gives another name: the identity table keeps the first
+    and reports ``metadata_conflict`` (R6)."""
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{}"}
+    done = {**call, "name": "g"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def test_an_items_identity_cells_owe_their_codes() -> None:
+    events = _renamed_call()
+    assert "metadata_conflict" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("identity", "merge_item", "dropped: step.note(decision.code").applied():
+        (violation,) = check_stream(events)
+    assert "the item's identity owes ['metadata_conflict'], raised []" in violation.reason
+
+
+def _snapshot_rewrites_a_field() -> list[dict[str, Any]]:
+    """A message whose snapshot gives another ``status`` than its done item: a field no
+    rule decides, reported ``divergent_item_field`` (R6)."""
+    done = {"type": "message", "id": "m1", "role": "assistant", "content": [], "status": "a"}
+    stored = {**done, "status": "b"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": done},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [stored]}},
+    ]
+
+
+def _namespaced_call() -> list[dict[str, Any]]:
+    """A completed call of a namespace tool, declared: executable (R13)."""
+    call = {
+        "type": "function_call",
+        "id": "fc_1",
+        "call_id": "c",
+        "name": "f",
+        "namespace": "ns",
+        "arguments": "{}",
+    }
+    tools = [{"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": "f"}]}]
+    return [
+        {"type": "response.created", "response": {"id": "r", "tools": tools}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.completed", "response": {"id": "r", "output": [call]}},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "change", "source", "witness", "reason"),
+    [
+        (
+            "identity",
+            "_report_divergent",
+            "in -> not in",
+            "if name in _IDENTITY_NAMES",
+            _snapshot_rewrites_a_field,
+            "divergent_item_field",
+        ),
+        (
+            "identity",
+            "merge_item",
+            "True -> False",
+            "",
+            _snapshot_rewrites_a_field,
+            "divergent_item_field",
+        ),
+        ("settle", "_settle", "dropped: item['namespace']", "", _namespaced_call, "the model's"),
+    ],
+)
+def test_the_sixth_samples_survivors_are_refuted(
+    module: str, function: str, change: str, source: str, witness: Any, reason: str
+) -> None:
+    # proofs/line-edits-sample6.json: three edits passed the refinement (the tests killed
+    # them); it now checks the snapshot's divergent fields and every execution verdict.
+    events = witness()
+    assert check_stream(events) == []
+    edits = [
+        e
+        for e in line_edits(f"responses_oracle.core.{module}")
+        if f" {function}: " in e.name
+        and e.change.startswith(change)
+        and e.source.startswith(source)
+    ]
+    with edits[0].applied():
+        violations = check_stream(events)
+    assert violations and reason in violations[0].reason
+
+
+def _delta_under_another_id() -> list[dict[str, Any]]:
+    """A text delta at the message's slot under an id the stream never gave: routed by
+    the slot, reported ``item_id_unrecognized`` (R5), the id learned."""
+    item = {"type": "message", "id": "m1", "role": "assistant", "content": []}
+    at = {"output_index": 0, "item_id": "other", "content_index": 0}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.output_text.delta", **at, "delta": "hi"},
+        {"type": "response.output_item.done", "output_index": 0, "item": item},
+        {"type": "response.completed", "response": {"id": "r", "output": [item]}},
+    ]
+
+
+def test_the_seventh_samples_survivor_is_refuted() -> None:
+    # proofs/line-edits-sample7.json: the route's code condition flipped passed the
+    # refinement (the tests killed it); the routing cell's code is owed now.
+    events = _delta_under_another_id()
+    assert "item_id_unrecognized" in _codes(events)
+    assert check_stream(events) == []
+    with _edit("effects", "_learn_item_id", "is not -> is", "if step.route_code").applied():
+        (violation,) = check_stream(events)
+    assert violation.reason == "the route owes ['item_id_unrecognized'], raised []"
+
+
+def test_the_tests_run_on_a_survivor_apply_its_edit(tmp_path: Any) -> None:
+    # Run as ``python -m``, the module's ``__name__`` is ``__main__``: the pytest plugin
+    # it named was pytest's own, which applies no edit, and a missing test path made
+    # pytest's usage error count as a kill.  A survivor the tests must kill, retested
+    # as a user runs it:
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    edit = _edit("dispatch", "advancer", "dropped: return advance_bound")
+    record = tmp_path / "record.json"
+    verdict = {"edit": edit.name, "side": "reducer", "changes_behaviour": True, "refined": False}
+    record.write_text(json.dumps({"verdicts": [verdict]}), encoding="utf-8")
+    command = [sys.executable, "-m", "responses_oracle.proofs.line_edits", "--retest", str(record)]
+    subprocess.run(command, cwd=REPO, check=True, capture_output=True)
+    assert json.loads(record.read_text(encoding="utf-8"))["retest"]["verdicts"] == {
+        edit.name: "killed"
+    }
