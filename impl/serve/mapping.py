@@ -758,8 +758,17 @@ def _rename_declared(
     original ones (R13 reads it to decide who runs a call)."""
     response = event.get("response")
     declared = response.get("tools") if isinstance(response, dict) else None
-    for tool in declared if isinstance(declared, list) else []:
-        if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
+    pending = list(declared) if isinstance(declared, list) else []
+    while pending:
+        tool = pending.pop()
+        if not isinstance(tool, dict):
+            continue
+        if tool.get("type") == "namespace" and isinstance(tool.get("tools"), list):
+            # A namespace declares its members: a call names the member, so the member
+            # is what the mapping renames (the namespace's own name stays the call's).
+            pending += tool["tools"]
+            continue
+        if not isinstance(tool.get("name"), str):
             continue
         key = (_DECLARED_CALL.get(str(tool.get("type")), ""), tool["name"])
         if key in tools:
