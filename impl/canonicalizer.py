@@ -91,6 +91,7 @@ bounded by the reducer's own ``ReducerLimits``.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -378,12 +379,11 @@ class _Response:
     """The result-order key (``result.output_order``) and index of the item announced
     furthest along."""
     template: Mapping[str, Any] | None = None
-    opened_as: str | None = None
-    """The ``status`` the upstream's own opening gave (None: it sent none, or none with
-    a status): the ``response.created`` canonical sends says it, and no other."""
-    openings: set[str] = field(default_factory=set)
-    """The opening event types the upstream sent (``OPENING_TYPES``): canonical sends
-    each of ``_OPENING`` only if the upstream did (``_open``, ``_say_openings``)."""
+    openings: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    """The opening and terminal events the upstream sent (``OPENING_TYPES``, the
+    terminals), by type, the last of each: canonical sends each of ``_OPENING`` only if
+    the upstream did (``_open``, ``_say_openings``), and re-emits each such event with
+    the fields the upstream gave it (``_response_object``)."""
     said: set[str] = field(default_factory=set)
     """The opening events canonical sent."""
     error: Mapping[str, Any] | None = None
@@ -394,6 +394,14 @@ class _Response:
     """The ordinals of the calls whose ``done`` was withheld."""
     streamed: dict[int, set[PartKey]] = field(default_factory=dict)
     """By entry ordinal: the parts the upstream sent deltas for."""
+    own: dict[tuple[int, LedgerKey], dict[str, Any]] = field(default_factory=dict)
+    """By entry ordinal and ledger key: the fields of an upstream item event canonical
+    does not spell (``_own``: ``logprobs``, a ``done``'s ``name``...), given back to the
+    event canonical sends for it (``_emit``)."""
+    delta_fields: dict[int, deque[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    """By ``id()`` of a channel: each upstream delta not yet re-emitted and the fields
+    canonical does not spell (``obfuscation``, ``logprobs``), in the upstream's order
+    (``_upstream_delta``)."""
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
@@ -601,7 +609,7 @@ class Canonicalizer:
         ):
             return None
         out: list[Event] = []
-        self._delta(response, live.sent, track, piece, out)
+        self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
 
@@ -663,7 +671,7 @@ class Canonicalizer:
                 if (sent := response.sent.get(entry.ordinal)) is not None and sent.closed
             ]
             self.output = done
-            body = self._response_object(response, "failed", done, final=True)
+            body = self._response_object(response, "failed", done)
             failed = {"type": "response.failed", "response": {**body, "error": error}}
             self._emit(response, out, failed)
         response.changes.append(f"ended by the reader: {reason}")
@@ -702,14 +710,10 @@ class Canonicalizer:
         if spec.event_class is EventClass.ERROR:
             response.error = event
         elif kind in OPENING_TYPES or spec.event_class in TERMINALS:
-            if kind in OPENING_TYPES:
-                response.openings.add(kind)
+            response.openings[kind] = event
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
-                status = body.get("status")
-                if kind in OPENING_TYPES and isinstance(status, str):
-                    response.opened_as = status
 
     def _note_upstream(
         self, response: _Response, trace: StepTrace, event: Mapping[str, Any]
@@ -732,6 +736,7 @@ class Canonicalizer:
             )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if found is not None:
+            response.own[(ordinal, found[0])] = _own(event)
             ledger = response.upstream.setdefault(ordinal, {})
             if found[0] in ledger:  # canonical sends each item event once
                 response.changes.append(
@@ -747,11 +752,14 @@ class Canonicalizer:
             entry = self._reducer.state.entries[ordinal]
             if spec.channel is None or not isinstance(piece, str):
                 return
+            channel = entry.channels.get((spec.channel, part[1] or 0))
+            if channel is not None:
+                fields = response.delta_fields.setdefault(id(channel), deque())
+                fields.append((piece, _own(event)))
             if entry.spec.client_call:
                 key = (ordinal, spec.channel, part[1] or 0)
                 response.pieces.setdefault(key, []).append(piece)
                 return
-            channel = entry.channels.get((spec.channel, part[1] or 0))
             sent = response.sent.get(ordinal)
             if channel is not None and (sent is None or id(channel) not in sent.tracks):
                 response.waiting.setdefault(id(channel), []).append(piece)
@@ -892,11 +900,16 @@ class Canonicalizer:
                 and (entry.state in CLOSED_STATES or entry.in_snapshot)
             ]
         if response.error is not None:
-            self._emit(response, out, _error_event(response.error))
+            error = {k: v for k, v in response.error.items() if k != "sequence_number"}
+            self._emit(response, out, error)
         if response.opened:
             terminal = _TERMINAL_EVENTS[state.status]
-            body = self._response_object(response, state.status.value, snapshot, final=True)
-            self._emit(response, out, {"type": terminal, "response": body})
+            event = response.openings.get(terminal)
+            if event is not None and isinstance(event.get("response"), Mapping):
+                self._emit(response, out, self._upstream_event(response, event, snapshot))
+            else:  # made up: an error event's failure, a terminal with no response
+                body = self._response_object(response, state.status.value, snapshot)
+                self._emit(response, out, {"type": terminal, "response": body})
         self.output = snapshot
         listed = (response.template or {}).get("output")
         # Counted, not matched by id: an item whose id canonical restored is the same.
@@ -963,6 +976,11 @@ class Canonicalizer:
             found = _ledger(event, sent.locations)
             if found is not None:
                 sent.ledger[found[0]] = found[1]
+                own = response.own.get((sent.ordinal, found[0]))
+                if own is not None:  # the upstream sent it: its fields, as it sent them
+                    for name in _EXTRA:
+                        event.pop(name, None)
+                    event.update(own)
         event["sequence_number"] = response.sequence
         response.sequence += 1
         out.append(event)
@@ -976,7 +994,7 @@ class Canonicalizer:
         response id it never gave."""
         response.opened = True
         response_id = response.state.response_id
-        if response_id is None and response.openings.intersection(_OPENING):
+        if response_id is None and response.openings.keys() & set(_OPENING):
             # The API's Response.id is required in an opening.  Imported here: most
             # streams name their response.
             import uuid
@@ -994,30 +1012,47 @@ class Canonicalizer:
         response's: a ``response.in_progress`` the upstream sends after its
         ``response.created`` leaves when it comes)."""
         for kind in _OPENING:
-            if kind in response.openings and kind not in response.said:
+            event = response.openings.get(kind)
+            if event is not None and kind not in response.said:
                 response.said.add(kind)
-                said = response.opened_as if kind == _OPENING[0] else None
-                body = self._response_object(response, said or "in_progress", [], final=False)
-                self._emit(response, out, {"type": kind, "response": body})
+                self._emit(response, out, self._upstream_event(response, event, []))
+
+    @staticmethod
+    def _upstream_event(
+        response: _Response, event: Mapping[str, Any], output: list[dict[str, Any]]
+    ) -> Event:
+        """An upstream opening or terminal, re-emitted with every field it had, as it
+        had it: only its ``output`` is canonical's (``output``: the reconciled
+        snapshot; an opening's is empty), where it had one.  An opening whose response
+        object names no response gets the response's id (minted if the upstream gave
+        none: the API's ``Response.id`` is required); a terminal keeps its own, or none
+        (a provider may rotate ids); an event with no response object gets none."""
+        fields = {name: value for name, value in event.items() if name != "sequence_number"}
+        found = event.get("response")
+        if not isinstance(found, Mapping):  # none, or not an object: as it came
+            return fields
+        body = dict(found)
+        if "output" in body:
+            body["output"] = output
+        if event.get("type") in _OPENING and response.response_id is not None:
+            body.setdefault("id", response.response_id)
+        return {**fields, "response": body}
 
     def _response_object(
-        self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool
+        self, response: _Response, status: str, output: list[dict[str, Any]]
     ) -> dict[str, Any]:
-        """The response object of an opening or a terminal: the upstream's latest, with
+        """The response object of a terminal canonical makes up (``end``'s failure, the
+        ``response.failed`` after an ``error`` event): the upstream's latest, with
         canonical's status and output.  No field the upstream did not send is filled
         (``created_at``, ``model``, ``usage``...): a client reads what the provider
-        said, a missing ``usage`` included.  The terminal keeps the id the upstream's
-        terminal gave (a provider may rotate ids); the opening has the response's."""
+        said, a missing ``usage`` included."""
         template = response.template or {}
         found = template.get("id")
-        response_id = found if final and isinstance(found, str) else response.response_id
+        response_id = found if isinstance(found, str) else response.response_id
         body = {**template, "id": response_id, "status": status}
         if response_id is None:  # a response the upstream never named stays unnamed
             del body["id"]
-        if not final:  # what only the end can say
-            body.pop("usage", None)
-            body["output"] = []
-        elif "output" in template or response.template is None:
+        if "output" in template or response.template is None:
             body["output"] = output  # a terminal without output stays without (``output``)
         return body
 
@@ -1141,7 +1176,8 @@ class Canonicalizer:
                 # from the list: the ``done`` event carries them.
                 if channel.value is None:
                     for piece in deltas[track.progress :]:
-                        self._delta(response, sent, track, piece, out)
+                        fields = self._upstream_delta(response, channel, piece)
+                        self._delta(response, sent, track, piece, out, fields)
                 track.progress = len(deltas)
                 self._additions(response, sent, track, channel, out)
             value = values.get((channel.kind, channel.index))
@@ -1194,7 +1230,8 @@ class Canonicalizer:
             waited = response.waiting.pop(id(channel), None)
             if waited is not None and not sent.held:
                 for piece in waited:
-                    self._delta(response, sent, track, piece, out)
+                    fields = self._upstream_delta(response, channel, piece)
+                    self._delta(response, sent, track, piece, out, fields)
                 track.progress = len(channel.deltas)
         return track
 
@@ -1221,12 +1258,35 @@ class Canonicalizer:
         track.additions = list(found)
 
     def _delta(
-        self, response: _Response, sent: _Sent, track: _Track, text: str, out: list[Event]
+        self,
+        response: _Response,
+        sent: _Sent,
+        track: _Track,
+        text: str,
+        out: list[Event],
+        own: Mapping[str, Any] | None = None,
     ) -> None:
+        """A payload delta: the upstream's (``own``: the fields canonical does not
+        spell, as it sent them) or one canonical makes up (None: the fields the
+        published type requires, ``_extra``)."""
         track.streamed.append(text)
         spelling = track.spelling
         fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
-        self._emit(response, out, {**fields, **_extra(spelling)}, sent)
+        self._emit(response, out, {**fields, **(_extra(spelling) if own is None else own)}, sent)
+
+    @staticmethod
+    def _upstream_delta(
+        response: _Response, channel: Channel, piece: str
+    ) -> dict[str, Any] | None:
+        """The fields the upstream sent with ``piece``, a delta of ``channel`` it sent
+        (``_note_upstream`` keeps them in order); None if none is kept for it.  A delta
+        the reducer did not take is skipped over."""
+        waiting = response.delta_fields.get(id(channel))
+        while waiting:
+            text, own = waiting.popleft()
+            if text == piece:
+                return own
+        return None
 
     def _replay(
         self,
@@ -1249,7 +1309,8 @@ class Canonicalizer:
         spelled = value.startswith(joined)
         if spelled:
             for piece in pieces:
-                self._delta(response, sent, track, piece, out)
+                fields = self._upstream_delta(response, channel, piece)
+                self._delta(response, sent, track, piece, out, fields)
         rest = value[len(joined) :] if spelled else value
         if rest and (not ends or not spelled):
             self._delta(response, sent, track, rest, out)
@@ -1620,25 +1681,30 @@ def _size(found: Any) -> str:
     return f"{found[0]} chars" if isinstance(found, tuple) else "absent"
 
 
+_EXTRA: Final = ("logprobs",)
+"""The fields of a payload event the published type requires beyond the payload, which
+canonical gives an event the upstream did not send (``_extra``)."""
+
+
 def _extra(spelling: _Spelling) -> dict[str, Any]:
-    """Fields of a payload event the published type requires beyond the payload: an
-    ``output_text`` delta or done has its ``logprobs`` (none here)."""
-    return {"logprobs": []} if spelling.part_type == "output_text" else {}
+    """The ``_EXTRA`` fields of a payload event canonical makes up: an ``output_text``
+    delta or done has its ``logprobs`` (none here)."""
+    return {name: [] for name in _EXTRA} if spelling.part_type == "output_text" else {}
 
 
-def _error_event(error: Mapping[str, Any]) -> Event:
-    """An ``error`` event as the API spells it (``code``, ``message``, ``param``)."""
-    nested = error.get("error")
-    source = nested if isinstance(nested, Mapping) else error
-    message = source.get("message")
-    code = source.get("code")
-    param = source.get("param")
-    return {
-        "type": "error",
-        "code": code if isinstance(code, str) else None,
-        "message": message if isinstance(message, str) else "",
-        "param": param if isinstance(param, str) else None,
-    }
+_SPELT: Final = frozenset(
+    {"type", "sequence_number", "item_id", "output_index", "item", "part", "delta"}
+    | {spelling.value for spelling in _SPELLINGS.values()}
+    | {spelling.index for spelling in _SPELLINGS.values() if spelling.index is not None}
+)
+"""The fields of an item event canonical spells from the reducer's state; every other
+field the upstream sent passes on as it came (``_own``)."""
+
+
+def _own(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of an upstream item event canonical does not spell (``_SPELT``):
+    ``obfuscation``, ``logprobs``, a ``done``'s ``name``, any the oracle does not know."""
+    return {name: value for name, value in event.items() if name not in _SPELT}
 
 
 def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:
