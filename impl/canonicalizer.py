@@ -91,7 +91,8 @@ bounded by the reducer's own ``ReducerLimits``.
 
 from __future__ import annotations
 
-from collections import deque
+import json
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -143,6 +144,9 @@ class _Spelling:
     part_added: str | None = None
     part_done: str | None = None
     part_type: str | None = None
+    item_id: bool = True
+    """Whether its events name their item (a shell command's published events do not:
+    their ``output_index`` places them)."""
 
 
 _C = ChannelKind
@@ -196,6 +200,7 @@ _SPELLINGS: Final[dict[tuple[str, ChannelKind], _Spelling]] = {
         "command",
         "command_index",
         "response.shell_call_command.added",
+        item_id=False,
     ),
 }
 """(item type, channel) → the event names the API uses for it (openai-python 3.57's
@@ -244,6 +249,7 @@ payloads, annotations, the opening and the terminal).  Every other event -- a ho
 tool's progress (``web_search_call.searching``, ``image_generation_call.partial_image``
 with its image), ``response.queued``, an ``apply_patch`` diff or a shell output delta,
 an event type the oracle does not know -- passes on as it came (``_pass``)."""
+
 
 def passes_as_sent(kind: str | None) -> bool:
     """Whether canonical passes an upstream event of type ``kind`` on as it came (not
@@ -339,7 +345,10 @@ class _Track:
     """The part's fields as its ``added`` announced them (none: the reducer held no part
     yet)."""
     finished: bool = False
-    """Its ``done`` events are out."""
+    """Its ``done`` events are out (its part's may wait: ``closing``)."""
+    closing: tuple[str, Mapping[str, Any] | None] | None = None
+    """Its part's ``done`` (value, part), waiting for the upstream's to arrive, whose
+    fields it carries (``_close_track``)."""
 
 
 @dataclass(slots=True)
@@ -398,6 +407,13 @@ class _Response:
     """By entry ordinal and ledger key: the fields of an upstream item event canonical
     does not spell (``_own``: ``logprobs``, a ``done``'s ``name``...), given back to the
     event canonical sends for it (``_emit``)."""
+    placed: dict[int, Counter[tuple[Any, Any]]] = field(default_factory=dict)
+    """By entry ordinal: how many upstream events named it with each ``item_id`` and
+    ``output_index`` -- what canonical re-emits them with is its item's as announced,
+    and ``_record`` names each event whose own said otherwise."""
+    announced: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """By entry ordinal: the ``status`` of the item the upstream's ``output_item.added``
+    carried (empty: it had none), which canonical's ``added`` says again (``_added``)."""
     delta_fields: dict[int, deque[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
     """By ``id()`` of a channel: each upstream delta not yet re-emitted and the fields
     canonical does not spell (``obfuscation``, ``logprobs``), in the upstream's order
@@ -735,6 +751,13 @@ class Canonicalizer:
                 f"{addition.value.value}: nothing added, dropped"
             )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
+        if "item_id" in event or "output_index" in event:
+            placed = response.placed.setdefault(ordinal, Counter())
+            placed[(event.get("item_id"), event.get("output_index"))] += 1
+        item = event.get("item")
+        if trace.type == _ITEM_EVENTS[0] and isinstance(item, Mapping):
+            status = {"status": item["status"]} if "status" in item else {}
+            response.announced.setdefault(ordinal, status)
         if found is not None:
             response.own[(ordinal, found[0])] = _own(event)
             ledger = response.upstream.setdefault(ordinal, {})
@@ -875,6 +898,7 @@ class Canonicalizer:
             self._open(response, out)
         completed = state.status is ResponseStatus.COMPLETED
         snapshot: list[dict[str, Any]] = []
+        listing: list[Entry] = []
         if response.opened:
             for entry in self._in_turn(response, out):
                 sent = response.sent[entry.ordinal]
@@ -893,12 +917,13 @@ class Canonicalizer:
                         self._close_entry(response, entry, sent, out)
             # An item the upstream did not finish is in the terminal only if the
             # upstream's terminal held it: canonical ends nothing the upstream did not.
-            snapshot = [
-                self._done_item(entry)
+            listing = [
+                entry
                 for entry in output_order(state.entries)
                 if not (completed and entry.spec.client_call and entry.execution in _WITHHELD)
                 and (entry.state in CLOSED_STATES or entry.in_snapshot)
             ]
+            snapshot = [self._done_item(entry) for entry in listing]
         if response.error is not None:
             error = {k: v for k, v in response.error.items() if k != "sequence_number"}
             self._emit(response, out, error)
@@ -918,6 +943,23 @@ class Canonicalizer:
                 f"terminal output: {len(snapshot) - len(listed)} items more than the "
                 f"upstream's terminal listed ({len(listed)})"
             )
+        if response.opened and isinstance(listed, list):
+            # Item by item, in order: what the reconciled snapshot says otherwise.
+            named = Counter(item.get("id") for item in listed if isinstance(item, Mapping))
+            ids = {
+                item.get("id"): item
+                for item in listed
+                if isinstance(item, Mapping) and named[item.get("id")] == 1
+            }
+            for entry, mine, at in zip(listing, snapshot, listed, strict=False):
+                theirs = ids.get(mine.get("id"), at)  # by id, else by position
+                key = ("terminal output", None)
+                locations = entry.spec.channels
+                response.changes += _differences(
+                    f"{entry.item_type} {mine.get('id')}",
+                    {key: _item_print(theirs, locations, payloads=True)},
+                    {key: _item_print(mine, locations, payloads=True)},
+                )
         self._record(response)
 
     def _in_turn(self, response: _Response, out: list[Event]) -> Iterator[Entry]:
@@ -953,6 +995,7 @@ class Canonicalizer:
                             f"{label}: {key[0]} sent, which the upstream never sent"
                         )
                 response.changes += _differences(label, upstream, sent.ledger)
+                response.changes += _replaced(label, entry, sent, response.placed)
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
                 response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
@@ -972,15 +1015,17 @@ class Canonicalizer:
         self, response: _Response, out: list[Event], event: Event, sent: _Sent | None = None
     ) -> None:
         """Number the event and send it; one of an item (``sent``) goes in its ledger."""
-        if sent is not None:
-            found = _ledger(event, sent.locations)
-            if found is not None:
-                sent.ledger[found[0]] = found[1]
-                own = response.own.get((sent.ordinal, found[0]))
-                if own is not None:  # the upstream sent it: its fields, as it sent them
-                    for name in _EXTRA:
-                        event.pop(name, None)
-                    event.update(own)
+        key = _ledger_key(event) if sent is not None else None
+        if sent is not None and key is not None:
+            own = response.own.get((sent.ordinal, key))
+            if own is not None:  # the upstream sent it (so far): its fields, as it sent them
+                for name in _EXTRA:
+                    event.pop(name, None)
+                part = event.get("part")
+                event.update({name: v for name, v in own.items() if name != "part"})
+                if isinstance(part, dict) and "part" in own:
+                    event["part"] = {**part, **own["part"]}
+            sent.ledger[key] = _ledger_print(event, sent.locations)
         event["sequence_number"] = response.sequence
         response.sequence += 1
         out.append(event)
@@ -1107,6 +1152,12 @@ class Canonicalizer:
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
         added = self._added_item(entry)
+        announced = response.announced.get(entry.ordinal)
+        if announced is not None:  # the status the upstream announced, or none
+            if "status" in announced:
+                added["status"] = announced["status"]
+            else:
+                added.pop("status", None)
         self._emit(
             response,
             out,
@@ -1168,6 +1219,8 @@ class Canonicalizer:
         later = ends and not sent.held and entry.state in CLOSED_STATES
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=final, later=later)
+            if track is not None and track.closing is not None:
+                self._release_part(response, sent, track, out, force=final)
             if track is None or track.finished:
                 continue
             if not sent.held:
@@ -1185,7 +1238,7 @@ class Canonicalizer:
                 final_value = value if value is not None else channel_text(channel) or ""
                 self._replay(response, entry, sent, track, channel, final_value, ends, out)
             if channel.closed and not sent.held:
-                self._close_channel(response, sent, track, channel, value, out)
+                self._close_channel(response, sent, track, channel, value, out, wait=not final)
         if final:
             self._item_payloads(response, entry, sent, out)
 
@@ -1225,8 +1278,15 @@ class Canonicalizer:
                 index = _position(entry, channel)
             track = sent.tracks[id(channel)] = _Track(spelling, index)
             if spelling.part_added is not None:
-                track.part = dict(channel.part) if isinstance(channel.part, dict) else None
+                # A copy of its arrays too: the reducer's part grows (its annotations).
+                held = channel.part if isinstance(channel.part, dict) else None
+                track.part = None if held is None else _copied(held)
                 self._part_event(response, sent, track, "", out, added=True, part=track.part)
+                # What the part was announced with is out: the additions after it follow.
+                addition = _ADDITIONS.get(channel.kind)
+                announced = out[-1].get("part") if addition is not None else None
+                if isinstance(announced, dict) and addition is not None:
+                    track.additions = list(announced.get(addition.array) or [])
             waited = response.waiting.pop(id(channel), None)
             if waited is not None and not sent.held:
                 for piece in waited:
@@ -1275,9 +1335,7 @@ class Canonicalizer:
         self._emit(response, out, {**fields, **(_extra(spelling) if own is None else own)}, sent)
 
     @staticmethod
-    def _upstream_delta(
-        response: _Response, channel: Channel, piece: str
-    ) -> dict[str, Any] | None:
+    def _upstream_delta(response: _Response, channel: Channel, piece: str) -> dict[str, Any] | None:
         """The fields the upstream sent with ``piece``, a delta of ``channel`` it sent
         (``_note_upstream`` keeps them in order); None if none is kept for it.  A delta
         the reducer did not take is skipped over."""
@@ -1348,6 +1406,8 @@ class Canonicalizer:
         values = self._final_values(entry)
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=True)
+            if track is not None and track.closing is not None:
+                self._release_part(response, sent, track, out, force=True)
             if track is not None and not track.finished:
                 # A part opened only now (its item announced at its close) gets what
                 # progress events added to it too.
@@ -1378,9 +1438,12 @@ class Canonicalizer:
         channel: Channel,
         value: str | None,
         out: list[Event],
+        *,
+        wait: bool = False,
     ) -> None:
         """A channel's ``done`` events, with ``value`` (the item's, once it is final)
-        or else the channel's own."""
+        or else the channel's own; with ``wait``, its part's may wait for the
+        upstream's (``_close_track``)."""
         part = self._announced_part(track, channel)
         final = value if value is not None else channel_text(channel)
         if final is None and not track.streamed:
@@ -1388,7 +1451,7 @@ class Canonicalizer:
             # with "" would give it one, so it stays as the stream left it.
             track.finished = True
             return
-        self._close_track(response, sent, track, final or "", part, out)
+        self._close_track(response, sent, track, final or "", part, out, wait=wait)
 
     @staticmethod
     def _announced_part(track: _Track, channel: Channel) -> dict[str, Any]:
@@ -1424,18 +1487,43 @@ class Canonicalizer:
         value: str,
         part: Mapping[str, Any] | None,
         out: list[Event],
+        *,
+        wait: bool = False,
     ) -> None:
         """A payload's ``done`` events: its value, if the upstream sent a payload
         ``done`` for the item (an event no repair needs is not added: a client may act
         on a ``function_call_arguments.done``, and the item's ``done`` carries the
-        value); its part's ``done``, which closes the part the stream opened."""
+        value); its part's ``done``, which closes the part the stream opened.  With
+        ``wait``, a part the upstream announced and has not closed yet keeps its
+        ``done`` until the upstream's comes (``_release_part``): it carries the fields
+        only the upstream's has (a part's ``logprobs``)."""
         track.finished = True
         spelling = track.spelling
         if any(kind == spelling.done for kind, _ in response.upstream.get(sent.ordinal, {})):
             done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
             self._emit(response, out, {**done, **_extra(spelling)}, sent)
         if spelling.part_done is not None:
-            self._part_event(response, sent, track, value, out, added=False, part=part)
+            track.closing = (value, part)
+            self._release_part(response, sent, track, out, force=not wait)
+
+    def _release_part(
+        self, response: _Response, sent: _Sent, track: _Track, out: list[Event], *, force: bool
+    ) -> None:
+        """Send the part ``done`` waiting in ``track``, unless it may still wait: the
+        upstream announced the part and has not closed it (and nothing ends here)."""
+        spelling, closing = track.spelling, track.closing
+        upstream = response.upstream.get(sent.ordinal, {})
+        if closing is None or spelling.part_done is None:
+            return
+        if (
+            not force
+            and (spelling.part_added, track.index) in upstream
+            and (spelling.part_done, track.index) not in upstream
+        ):
+            return
+        track.closing = None
+        value, part = closing
+        self._part_event(response, sent, track, value, out, added=False, part=part)
 
     def _part_event(
         self,
@@ -1463,7 +1551,8 @@ class Canonicalizer:
 
     @staticmethod
     def _scoped(sent: _Sent, track: _Track) -> dict[str, Any]:
-        fields: dict[str, Any] = {"item_id": sent.item_id, "output_index": sent.index}
+        fields: dict[str, Any] = {"item_id": sent.item_id} if track.spelling.item_id else {}
+        fields["output_index"] = sent.index
         if track.spelling.index is not None:
             fields[track.spelling.index] = track.index
         return fields
@@ -1588,15 +1677,50 @@ def _print(value: Any) -> Fingerprint | None:
     return (len(value), hash(value)) if isinstance(value, str) else None
 
 
-def _item_print(item: Any, locations: tuple[ChannelLocation, ...]) -> dict[str, Any]:
-    """An item as a ledger keeps it: its ``id`` and its payloads' fingerprints."""
+def _item_print(
+    item: Any, locations: tuple[ChannelLocation, ...], *, payloads: bool
+) -> dict[str, Any]:
+    """An item as a ledger keeps it: its ``id``, the fingerprint of each other field
+    outside its payloads (``status``, ``phase``...: a field one side has and the other
+    lacks differs), and with ``payloads`` (an item's ``done``: the ``added`` item's are
+    emptied by design) its payloads' fingerprints."""
     if not isinstance(item, Mapping):
         return {}
     found: dict[str, Any] = {"id": item.get("id")}
-    for location in locations:
+    holders = {
+        (location.container or (location.field or location.array,))[0] for location in locations
+    }
+    for name, value in item.items():
+        if name != "id" and name not in holders:
+            found[name] = _print(json.dumps(value, sort_keys=True, default=repr))
+    for location in locations if payloads else ():
         name = location.field or location.array or location.channel.value
         for index, value in item_channel_values(item, location):
             found[f"{name}[{index}]" if location.array else name] = _print(value)
+    return found
+
+
+def _ledger_key(event: Mapping[str, Any]) -> LedgerKey | None:
+    """The key of an item event a ledger keeps (``_LEDGER``): its type and its part
+    index; None for an event no ledger keeps (a delta, an annotation)."""
+    kind = event.get("type")
+    spec = _LEDGER.get(kind) if isinstance(kind, str) else None
+    if spec is None or not isinstance(kind, str):
+        return None
+    return kind, event.get(spec[0]) if spec[0] is not None else None
+
+
+def _ledger_print(event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]) -> Any:
+    """What a ledger compares of an item event: the fingerprints of its own fields
+    (``_own``), of its item (``_item_print``) or of its payload value."""
+    kind = event["type"]
+    found = {"fields": _print(json.dumps(_own(event), sort_keys=True, default=repr))}
+    value_field = _LEDGER[kind][1]
+    if kind in _ITEM_EVENTS:
+        done = kind == "response.output_item.done"
+        found.update(_item_print(event.get("item"), locations, payloads=done))
+    elif value_field is not None:
+        found[value_field] = _print(event.get(value_field))
     return found
 
 
@@ -1604,16 +1728,14 @@ def _ledger(
     event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]
 ) -> tuple[LedgerKey, Any] | None:
     """An item event as a ledger keeps it (``_LEDGER``): its key and what is compared;
-    None for an event no ledger keeps (a delta, an annotation)."""
-    kind = event.get("type")
-    spec = _LEDGER.get(kind) if isinstance(kind, str) else None
-    if spec is None or not isinstance(kind, str):
-        return None
-    index_field, value_field = spec
-    key = (kind, event.get(index_field) if index_field is not None else None)
-    if kind == "response.output_item.done":
-        return key, _item_print(event.get("item"), locations)
-    return key, _print(event.get(value_field)) if value_field is not None else None
+    None for an event no ledger keeps."""
+    key = _ledger_key(event)
+    return None if key is None else (key, _ledger_print(event, locations))
+
+
+def _copied(part: Mapping[str, Any]) -> dict[str, Any]:
+    """A part with its arrays copied (the reducer's keep growing)."""
+    return {name: list(v) if isinstance(v, list) else v for name, v in part.items()}
 
 
 def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
@@ -1629,23 +1751,24 @@ def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
             continue
         kind = key[0]
         if isinstance(mine, dict) and isinstance(theirs, dict):
-            for name, value in mine.items():
-                before = theirs.get(name)
+            for name in [*mine, *(name for name in theirs if name not in mine)]:
+                before, value = theirs.get(name), mine.get(name)
                 if before == value:
                     continue
                 if name == "id":
                     was = "had none" if before is None else f"said {before}"
                     changes.append(f"{label}: id restored (the upstream's {kind} item {was})")
+                elif name == "fields":
+                    changes.append(f"{label}: its other fields differ from the upstream's {kind}")
+                elif value is None:
+                    changes.append(f"{label}: the upstream's {kind} {name} left out")
+                elif before is None:
+                    changes.append(f"{label}: {name} added to the upstream's {kind}")
                 else:
                     changes.append(
                         f"{label}: {name} changed from the upstream's {kind} "
                         f"({_size(before)} -> {_size(value)})"
                     )
-        else:
-            changes.append(
-                f"{label}: {_LEDGER[kind][1]} changed from the upstream's {kind} "
-                f"({_size(theirs)} -> {_size(mine)})"
-            )
     return changes
 
 
@@ -1655,6 +1778,26 @@ _ITEM_TRIGGERS: Final[dict[str, Trigger]] = {
 }
 """The trigger of each item event a ledger keeps (the payload events': their
 ``WireEventSpec.trigger``)."""
+
+
+def _replaced(
+    label: str, entry: Entry, sent: _Sent, placed: Mapping[int, Counter[tuple[Any, Any]]]
+) -> list[str]:
+    """The upstream events of one item whose own ``item_id`` or ``output_index`` canonical
+    replaced with the item's as announced (a rotating id; an index moved with its item
+    is named once, by the move)."""
+    found = placed.get(entry.ordinal, Counter())
+    ids = sum(n for (item_id, _), n in found.items() if item_id not in (None, sent.item_id))
+    kept = entry.slot == sent.index  # else the move names it
+    indexes = sum(n for (_, index), n in found.items() if kept and index not in (None, sent.index))
+    return [
+        f"{label}: the {name} of {count} upstream event(s) replaced by its item's ({value})"
+        for count, name, value in (
+            (ids, "item_id", sent.item_id),
+            (indexes, "output_index", sent.index),
+        )
+        if count
+    ]
 
 
 def _restated(key: LedgerKey, entry: Entry, streamed: set[PartKey]) -> bool:
@@ -1700,11 +1843,42 @@ _SPELT: Final = frozenset(
 """The fields of an item event canonical spells from the reducer's state; every other
 field the upstream sent passes on as it came (``_own``)."""
 
+_ARRAYS: Final = frozenset(addition.array for addition in _ADDITIONS.values())
+_PART_SPELT: Final = frozenset({"type"} | {spelling.value for spelling in _SPELLINGS.values()})
+"""The fields of a part canonical spells: its type, its value, and in a part's ``done``
+its additions (``_ARRAYS``: what progress events added to it; a part's ``added`` says
+what the upstream's said, and the additions after it follow as events)."""
+
+
+_PART_ADDED: Final = frozenset(s.part_added for s in _SPELLINGS.values() if s.part_added)
+"""The events that announce a part."""
+
+_UNNAMED: Final[frozenset[str | None]] = frozenset(
+    name
+    for spelling in _SPELLINGS.values()
+    if not spelling.item_id
+    for name in (spelling.delta, spelling.done, spelling.part_added, spelling.part_done)
+)
+"""The events whose ``item_id`` canonical does not spell (``_Spelling.item_id``): one the
+upstream sent passes on as it came."""
+
 
 def _own(event: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of an upstream item event canonical does not spell (``_SPELT``):
-    ``obfuscation``, ``logprobs``, a ``done``'s ``name``, any the oracle does not know."""
-    return {name: value for name, value in event.items() if name not in _SPELT}
+    ``obfuscation``, ``logprobs``, a ``done``'s ``name``, any the oracle does not know;
+    under ``part``, the part's own (its ``logprobs``), beside its type, value and
+    additions."""
+    unnamed = event.get("type") in _UNNAMED
+    own = {
+        name: value
+        for name, value in event.items()
+        if name not in _SPELT or (unnamed and name == "item_id")
+    }
+    part = event.get("part")
+    if isinstance(part, Mapping):
+        spelt = _PART_SPELT if event.get("type") in _PART_ADDED else _PART_SPELT | _ARRAYS
+        own["part"] = {name: value for name, value in part.items() if name not in spelt}
+    return own
 
 
 def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:
