@@ -22,9 +22,10 @@ wire item).  After each event:
 1. a response the reducer has started gets ``response.created`` and
    ``response.in_progress`` once its id is known or its first item is due -- each
    only if the upstream sent it (``_open``; no repair needs an opening, so none is
-   made up).  The id is the stream's, or one minted here for
-   an opening that names none (the API's ``Response.id`` is required); a response
-   the upstream neither opened nor named gets no id;
+   made up), with every field the upstream gave it (``usage: null`` included:
+   ``_upstream_event``).  An opening that names no response gets the stream's id, or
+   one minted here (the API's ``Response.id`` is required); a response the upstream
+   neither opened nor named gets no id;
 2. each entry is announced (``output_item.added``) once its place is settled -- it has
    a slot, its id came with the item, no entry without a slot was admitted before it,
    every entry before it in the result's order (R10) is announced, and none of those
@@ -37,10 +38,14 @@ wire item).  After each event:
    brought it; a part is announced once it holds a value, at its position in the
    reconciled item; its part and payload ``done`` events, if the upstream sent such
    events for the item, when the reducer closes the channel, its ``output_item.done``
-   when the reducer closes the entry (R8).  No delta is made up where a ``done``
-   carries the value.  Every upstream event canonical does not spell again
-   (``_RESPELLED``: a hosted tool's progress, a partial image, ``response.queued``, an
-   unknown event) passes on as it came, in place, once its item is announced;
+   when the reducer closes the entry (R8); a part's ``done`` waits for the upstream's
+   (``_release_part``).  No delta is made up where a ``done`` carries the value.  An
+   event canonical spells again keeps every field of the upstream's it does not spell
+   (``_own``: ``obfuscation``, ``logprobs``, a ``done``'s ``name``); one it makes up
+   has the fields the published type requires (``_extra``).  Every upstream event
+   canonical does not spell again (``_RESPELLED``: a hosted tool's progress, a partial
+   image, ``response.queued``, an unknown event) passes on as it came, in place, once
+   its item is announced;
 4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
    ``output_item.added``: only its response's terminal settles whether it may run
    (R9, R13) -- or, sooner, an output item of the response that answers it: the
@@ -56,11 +61,11 @@ wire item).  After each event:
    closed, in result order, each announced when its turn comes (``_in_turn``); an item
    the upstream did not finish (``response.incomplete``) gets its payload and no
    ``done``.
-   The terminal event is the upstream's, with the reconciled snapshot as its
-   ``output`` if it had one (the items as ``Result.items`` holds them); no field the
-   upstream did not send is filled (``created_at``, ``model``, ``usage``, a
-   ``status``), and its response id is the terminal's own.  A failure reported by an
-   ``error`` event is that event and ``response.failed``;
+   The terminal event is the upstream's, every field as it came, with the reconciled
+   snapshot as its ``output`` if it had one (the items as ``Result.items`` holds
+   them); no field the upstream did not send is filled (``created_at``, ``model``,
+   ``usage``, a ``status``, its id).  A failure reported by an ``error`` event is that
+   event, as it came, and a ``response.failed`` made from the latest response object;
 6. a stream cut before its terminal ends cut: the held calls' payloads, no ``done``
    for them, no terminal made up;
 7. ``end`` stops reading where a reader must (a proxy's limit): an ``error`` event and
@@ -82,9 +87,11 @@ list is read, never decided: the reducer runs with its trace on, which names the
 each upstream event reached (``StepTrace.entry``); each entry keeps a ledger of the
 item events (``output_item.added``/``done``, part and payload ``done`` events) the
 upstream sent for it and another of those canonical sent, and at the response's end
-the two are compared -- an event one has and the other lacks, a payload or an id that
-differs -- beside what the emission itself did (a call withheld, an index moved, an id
-minted, a cut).  An item event that reached no entry is dropped, with the codes the
+the two are compared -- an event one has and the other lacks, a payload, an id, an
+item's field or the event's other fields that differ -- beside what the emission itself
+did (a call withheld, an index moved, an event's own ``item_id`` or ``output_index``
+replaced, an id minted, a cut) and the terminal's ``output`` against the upstream's,
+item by item.  An item event that reached no entry is dropped, with the codes the
 reducer raised for it.  Ledgers hold lengths and hashes, not payloads: memory stays
 bounded by the reducer's own ``ReducerLimits``.
 """
@@ -460,7 +467,7 @@ class Canonicalizer:
 
     >>> c = Canonicalizer()
     >>> [e["type"] for e in c.feed({"type": "response.created", "response": {"id": "r"}})]
-    ['response.created', 'response.in_progress']
+    ['response.created']
     >>> c.close()  # cut before its terminal: it ends cut
     []
     """
