@@ -632,6 +632,10 @@ class Canonicalizer:
         ):
             return None
         out: list[Event] = []
+        # Counted as the full pass counts it (``_note_upstream``): the log is the same.
+        if "item_id" in body or "output_index" in body:
+            placed = response.placed.setdefault(entry.ordinal, Counter())
+            placed[(body.get("item_id"), body.get("output_index"))] += 1
         self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
