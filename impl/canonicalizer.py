@@ -459,6 +459,9 @@ class _Live:
     channel: Channel
     shape: tuple[int, int]
     """How many entries the response and channels the entry held."""
+    placed: Counter[tuple[Any, Any]] | None
+    """The entry's count of the ``item_id`` and ``output_index`` its events gave
+    (``_Response.placed``), which each delta taken adds to; None if they give neither."""
 
 
 class Canonicalizer:
@@ -602,7 +605,8 @@ class Canonicalizer:
             return
         key = (body.get("output_index"), body.get("item_id"), part)
         shape = (len(state.entries), len(entry.channels))
-        self._live = _Live(kind, key, response, entry, sent, track, channel, shape)
+        placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
+        self._live = _Live(kind, key, response, entry, sent, track, channel, shape, placed)
 
     def _fast_delta(
         self, live: _Live, trace: StepTrace, body: Mapping[str, Any], closing: int
@@ -633,9 +637,8 @@ class Canonicalizer:
             return None
         out: list[Event] = []
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
-        if "item_id" in body or "output_index" in body:
-            placed = response.placed.setdefault(entry.ordinal, Counter())
-            placed[(body.get("item_id"), body.get("output_index"))] += 1
+        if live.placed is not None:
+            live.placed[live.key[1], live.key[0]] += 1
         self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
