@@ -967,6 +967,8 @@ class Canonicalizer:
             }
             for entry, mine, at in zip(listing, snapshot, listed, strict=False):
                 theirs = ids.get(mine.get("id"), at)  # by id, else by position
+                if theirs == mine:  # the common case, without hashing the payloads
+                    continue
                 key = ("terminal output", None)
                 locations = entry.spec.channels
                 response.changes += _differences(
