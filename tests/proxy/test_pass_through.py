@@ -117,3 +117,19 @@ def test_a_field_dropped_without_a_word_is_caught() -> None:
     found = unnamed_differences(events, out, log)
     assert len(found) == 2
     assert "['obfuscation']" in found[1] and "['response']" in found[0]
+
+
+def test_a_part_announced_late_repeats_no_annotation() -> None:
+    """xAI's message waits behind its server-run calls; its part is announced after its
+    annotations arrived.  The part goes out as the upstream announced it (no
+    annotations), and each annotation once, as its own event -- a client that appends
+    each ``annotation.added`` to the part keeps 20, not 40."""
+    name = "fixtures/captures/vercel-ai/xai__xai-x-search-tool.jsonl"
+    events = [event for event in _events(name) if isinstance(event, dict)]
+    out, _ = _canonical(events)
+    kind = "response.output_text.annotation.added"
+    sent = [e["annotation"] for e in out if e["type"] == kind]
+    assert len(sent) == 20
+    assert sent == [e["annotation"] for e in events if e["type"] == kind]
+    (part,) = [e["part"] for e in out if e["type"] == "response.content_part.added"]
+    assert part["annotations"] == []
