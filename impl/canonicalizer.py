@@ -22,9 +22,10 @@ wire item).  After each event:
 1. a response the reducer has started gets ``response.created`` and
    ``response.in_progress`` once its id is known or its first item is due -- each
    only if the upstream sent it (``_open``; no repair needs an opening, so none is
-   made up).  The id is the stream's, or one minted here for
-   an opening that names none (the API's ``Response.id`` is required); a response
-   the upstream neither opened nor named gets no id;
+   made up), with every field the upstream gave it (``usage: null`` included:
+   ``_upstream_event``).  An opening that names no response gets the stream's id, or
+   one minted here (the API's ``Response.id`` is required); a response the upstream
+   neither opened nor named gets no id;
 2. each entry is announced (``output_item.added``) once its place is settled -- it has
    a slot, its id came with the item, no entry without a slot was admitted before it,
    every entry before it in the result's order (R10) is announced, and none of those
@@ -37,10 +38,14 @@ wire item).  After each event:
    brought it; a part is announced once it holds a value, at its position in the
    reconciled item; its part and payload ``done`` events, if the upstream sent such
    events for the item, when the reducer closes the channel, its ``output_item.done``
-   when the reducer closes the entry (R8).  No delta is made up where a ``done``
-   carries the value.  Every upstream event canonical does not spell again
-   (``_RESPELLED``: a hosted tool's progress, a partial image, ``response.queued``, an
-   unknown event) passes on as it came, in place, once its item is announced;
+   when the reducer closes the entry (R8); a part's ``done`` waits for the upstream's
+   (``_release_part``).  No delta is made up where a ``done`` carries the value.  An
+   event canonical spells again keeps every field of the upstream's it does not spell
+   (``_own``: ``obfuscation``, ``logprobs``, a ``done``'s ``name``); one it makes up
+   has the fields the published type requires (``_extra``).  Every upstream event
+   canonical does not spell again (``_RESPELLED``: a hosted tool's progress, a partial
+   image, ``response.queued``, an unknown event) passes on as it came, in place, once
+   its item is announced;
 4. a client call (``catalogue.ItemTypeSpec.client_call``) is held after its
    ``output_item.added``: only its response's terminal settles whether it may run
    (R9, R13) -- or, sooner, an output item of the response that answers it: the
@@ -56,11 +61,11 @@ wire item).  After each event:
    closed, in result order, each announced when its turn comes (``_in_turn``); an item
    the upstream did not finish (``response.incomplete``) gets its payload and no
    ``done``.
-   The terminal event is the upstream's, with the reconciled snapshot as its
-   ``output`` if it had one (the items as ``Result.items`` holds them); no field the
-   upstream did not send is filled (``created_at``, ``model``, ``usage``, a
-   ``status``), and its response id is the terminal's own.  A failure reported by an
-   ``error`` event is that event and ``response.failed``;
+   The terminal event is the upstream's, every field as it came, with the reconciled
+   snapshot as its ``output`` if it had one (the items as ``Result.items`` holds
+   them); no field the upstream did not send is filled (``created_at``, ``model``,
+   ``usage``, a ``status``, its id).  A failure reported by an ``error`` event is that
+   event, as it came, and a ``response.failed`` made from the latest response object;
 6. a stream cut before its terminal ends cut: the held calls' payloads, no ``done``
    for them, no terminal made up;
 7. ``end`` stops reading where a reader must (a proxy's limit): an ``error`` event and
@@ -82,15 +87,19 @@ list is read, never decided: the reducer runs with its trace on, which names the
 each upstream event reached (``StepTrace.entry``); each entry keeps a ledger of the
 item events (``output_item.added``/``done``, part and payload ``done`` events) the
 upstream sent for it and another of those canonical sent, and at the response's end
-the two are compared -- an event one has and the other lacks, a payload or an id that
-differs -- beside what the emission itself did (a call withheld, an index moved, an id
-minted, a cut).  An item event that reached no entry is dropped, with the codes the
+the two are compared -- an event one has and the other lacks, a payload, an id, an
+item's field or the event's other fields that differ -- beside what the emission itself
+did (a call withheld, an index moved, an event's own ``item_id`` or ``output_index``
+replaced, an id minted, a cut) and the terminal's ``output`` against the upstream's,
+item by item.  An item event that reached no entry is dropped, with the codes the
 reducer raised for it.  Ledgers hold lengths and hashes, not payloads: memory stays
 bounded by the reducer's own ``ReducerLimits``.
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -142,6 +151,9 @@ class _Spelling:
     part_added: str | None = None
     part_done: str | None = None
     part_type: str | None = None
+    item_id: bool = True
+    """Whether its events name their item (a shell command's published events do not:
+    their ``output_index`` places them)."""
 
 
 _C = ChannelKind
@@ -195,6 +207,7 @@ _SPELLINGS: Final[dict[tuple[str, ChannelKind], _Spelling]] = {
         "command",
         "command_index",
         "response.shell_call_command.added",
+        item_id=False,
     ),
 }
 """(item type, channel) → the event names the API uses for it (openai-python 3.57's
@@ -243,6 +256,7 @@ payloads, annotations, the opening and the terminal).  Every other event -- a ho
 tool's progress (``web_search_call.searching``, ``image_generation_call.partial_image``
 with its image), ``response.queued``, an ``apply_patch`` diff or a shell output delta,
 an event type the oracle does not know -- passes on as it came (``_pass``)."""
+
 
 def passes_as_sent(kind: str | None) -> bool:
     """Whether canonical passes an upstream event of type ``kind`` on as it came (not
@@ -338,7 +352,10 @@ class _Track:
     """The part's fields as its ``added`` announced them (none: the reducer held no part
     yet)."""
     finished: bool = False
-    """Its ``done`` events are out."""
+    """Its ``done`` events are out (its part's may wait: ``closing``)."""
+    closing: tuple[str, Mapping[str, Any] | None] | None = None
+    """Its part's ``done`` (value, part), waiting for the upstream's to arrive, whose
+    fields it carries (``_close_track``)."""
 
 
 @dataclass(slots=True)
@@ -378,12 +395,11 @@ class _Response:
     """The result-order key (``result.output_order``) and index of the item announced
     furthest along."""
     template: Mapping[str, Any] | None = None
-    opened_as: str | None = None
-    """The ``status`` the upstream's own opening gave (None: it sent none, or none with
-    a status): the ``response.created`` canonical sends says it, and no other."""
-    openings: set[str] = field(default_factory=set)
-    """The opening event types the upstream sent (``OPENING_TYPES``): canonical sends
-    each of ``_OPENING`` only if the upstream did (``_open``, ``_say_openings``)."""
+    openings: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    """The opening and terminal events the upstream sent (``OPENING_TYPES``, the
+    terminals), by type, the last of each: canonical sends each of ``_OPENING`` only if
+    the upstream did (``_open``, ``_say_openings``), and re-emits each such event with
+    the fields the upstream gave it (``_response_object``)."""
     said: set[str] = field(default_factory=set)
     """The opening events canonical sent."""
     error: Mapping[str, Any] | None = None
@@ -394,6 +410,21 @@ class _Response:
     """The ordinals of the calls whose ``done`` was withheld."""
     streamed: dict[int, set[PartKey]] = field(default_factory=dict)
     """By entry ordinal: the parts the upstream sent deltas for."""
+    own: dict[tuple[int, LedgerKey], dict[str, Any]] = field(default_factory=dict)
+    """By entry ordinal and ledger key: the fields of an upstream item event canonical
+    does not spell (``_own``: ``logprobs``, a ``done``'s ``name``...), given back to the
+    event canonical sends for it (``_emit``)."""
+    placed: dict[int, Counter[tuple[Any, Any]]] = field(default_factory=dict)
+    """By entry ordinal: how many upstream events named it with each ``item_id`` and
+    ``output_index`` -- what canonical re-emits them with is its item's as announced,
+    and ``_record`` names each event whose own said otherwise."""
+    announced: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """By entry ordinal: the ``status`` of the item the upstream's ``output_item.added``
+    carried (empty: it had none), which canonical's ``added`` says again (``_added``)."""
+    delta_fields: dict[int, deque[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    """By ``id()`` of a channel: each upstream delta not yet re-emitted and the fields
+    canonical does not spell (``obfuscation``, ``logprobs``), in the upstream's order
+    (``_upstream_delta``)."""
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
@@ -428,6 +459,9 @@ class _Live:
     channel: Channel
     shape: tuple[int, int]
     """How many entries the response and channels the entry held."""
+    placed: Counter[tuple[Any, Any]] | None
+    """The entry's count of the ``item_id`` and ``output_index`` its events gave
+    (``_Response.placed``), which each delta taken adds to; None if they give neither."""
 
 
 class Canonicalizer:
@@ -436,7 +470,7 @@ class Canonicalizer:
 
     >>> c = Canonicalizer()
     >>> [e["type"] for e in c.feed({"type": "response.created", "response": {"id": "r"}})]
-    ['response.created', 'response.in_progress']
+    ['response.created']
     >>> c.close()  # cut before its terminal: it ends cut
     []
     """
@@ -571,7 +605,8 @@ class Canonicalizer:
             return
         key = (body.get("output_index"), body.get("item_id"), part)
         shape = (len(state.entries), len(entry.channels))
-        self._live = _Live(kind, key, response, entry, sent, track, channel, shape)
+        placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
+        self._live = _Live(kind, key, response, entry, sent, track, channel, shape, placed)
 
     def _fast_delta(
         self, live: _Live, trace: StepTrace, body: Mapping[str, Any], closing: int
@@ -601,7 +636,10 @@ class Canonicalizer:
         ):
             return None
         out: list[Event] = []
-        self._delta(response, live.sent, track, piece, out)
+        # Counted as the full pass counts it (``_note_upstream``): the log is the same.
+        if live.placed is not None:
+            live.placed[live.key[1], live.key[0]] += 1
+        self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
 
@@ -663,7 +701,7 @@ class Canonicalizer:
                 if (sent := response.sent.get(entry.ordinal)) is not None and sent.closed
             ]
             self.output = done
-            body = self._response_object(response, "failed", done, final=True)
+            body = self._response_object(response, "failed", done)
             failed = {"type": "response.failed", "response": {**body, "error": error}}
             self._emit(response, out, failed)
         response.changes.append(f"ended by the reader: {reason}")
@@ -702,14 +740,10 @@ class Canonicalizer:
         if spec.event_class is EventClass.ERROR:
             response.error = event
         elif kind in OPENING_TYPES or spec.event_class in TERMINALS:
-            if kind in OPENING_TYPES:
-                response.openings.add(kind)
+            response.openings[kind] = event
             body = event.get("response")
             if isinstance(body, Mapping):
                 response.template = body
-                status = body.get("status")
-                if kind in OPENING_TYPES and isinstance(status, str):
-                    response.opened_as = status
 
     def _note_upstream(
         self, response: _Response, trace: StepTrace, event: Mapping[str, Any]
@@ -731,7 +765,15 @@ class Canonicalizer:
                 f"{addition.value.value}: nothing added, dropped"
             )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
+        if "item_id" in event or "output_index" in event:
+            placed = response.placed.setdefault(ordinal, Counter())
+            placed[(event.get("item_id"), event.get("output_index"))] += 1
+        item = event.get("item")
+        if trace.type == _ITEM_EVENTS[0] and isinstance(item, Mapping):
+            status = {"status": item["status"]} if "status" in item else {}
+            response.announced.setdefault(ordinal, status)
         if found is not None:
+            response.own[(ordinal, found[0])] = _own(event)
             ledger = response.upstream.setdefault(ordinal, {})
             if found[0] in ledger:  # canonical sends each item event once
                 response.changes.append(
@@ -747,11 +789,14 @@ class Canonicalizer:
             entry = self._reducer.state.entries[ordinal]
             if spec.channel is None or not isinstance(piece, str):
                 return
+            channel = entry.channels.get((spec.channel, part[1] or 0))
+            if channel is not None:
+                fields = response.delta_fields.setdefault(id(channel), deque())
+                fields.append((piece, _own(event)))
             if entry.spec.client_call:
                 key = (ordinal, spec.channel, part[1] or 0)
                 response.pieces.setdefault(key, []).append(piece)
                 return
-            channel = entry.channels.get((spec.channel, part[1] or 0))
             sent = response.sent.get(ordinal)
             if channel is not None and (sent is None or id(channel) not in sent.tracks):
                 response.waiting.setdefault(id(channel), []).append(piece)
@@ -867,6 +912,7 @@ class Canonicalizer:
             self._open(response, out)
         completed = state.status is ResponseStatus.COMPLETED
         snapshot: list[dict[str, Any]] = []
+        listing: list[Entry] = []
         if response.opened:
             for entry in self._in_turn(response, out):
                 sent = response.sent[entry.ordinal]
@@ -885,18 +931,24 @@ class Canonicalizer:
                         self._close_entry(response, entry, sent, out)
             # An item the upstream did not finish is in the terminal only if the
             # upstream's terminal held it: canonical ends nothing the upstream did not.
-            snapshot = [
-                self._done_item(entry)
+            listing = [
+                entry
                 for entry in output_order(state.entries)
                 if not (completed and entry.spec.client_call and entry.execution in _WITHHELD)
                 and (entry.state in CLOSED_STATES or entry.in_snapshot)
             ]
+            snapshot = [self._done_item(entry) for entry in listing]
         if response.error is not None:
-            self._emit(response, out, _error_event(response.error))
+            error = {k: v for k, v in response.error.items() if k != "sequence_number"}
+            self._emit(response, out, error)
         if response.opened:
             terminal = _TERMINAL_EVENTS[state.status]
-            body = self._response_object(response, state.status.value, snapshot, final=True)
-            self._emit(response, out, {"type": terminal, "response": body})
+            event = response.openings.get(terminal)
+            if event is not None and isinstance(event.get("response"), Mapping):
+                self._emit(response, out, self._upstream_event(response, event, snapshot))
+            else:  # made up: an error event's failure, a terminal with no response
+                body = self._response_object(response, state.status.value, snapshot)
+                self._emit(response, out, {"type": terminal, "response": body})
         self.output = snapshot
         listed = (response.template or {}).get("output")
         # Counted, not matched by id: an item whose id canonical restored is the same.
@@ -905,6 +957,25 @@ class Canonicalizer:
                 f"terminal output: {len(snapshot) - len(listed)} items more than the "
                 f"upstream's terminal listed ({len(listed)})"
             )
+        if response.opened and isinstance(listed, list):
+            # Item by item, in order: what the reconciled snapshot says otherwise.
+            named = Counter(item.get("id") for item in listed if isinstance(item, Mapping))
+            ids = {
+                item.get("id"): item
+                for item in listed
+                if isinstance(item, Mapping) and named[item.get("id")] == 1
+            }
+            for entry, mine, at in zip(listing, snapshot, listed, strict=False):
+                theirs = ids.get(mine.get("id"), at)  # by id, else by position
+                if theirs == mine:  # the common case, without hashing the payloads
+                    continue
+                key = ("terminal output", None)
+                locations = entry.spec.channels
+                response.changes += _differences(
+                    f"{entry.item_type} {mine.get('id')}",
+                    {key: _item_print(theirs, locations, payloads=True)},
+                    {key: _item_print(mine, locations, payloads=True)},
+                )
         self._record(response)
 
     def _in_turn(self, response: _Response, out: list[Event]) -> Iterator[Entry]:
@@ -940,6 +1011,7 @@ class Canonicalizer:
                             f"{label}: {key[0]} sent, which the upstream never sent"
                         )
                 response.changes += _differences(label, upstream, sent.ledger)
+                response.changes += _replaced(label, entry, sent, response.placed)
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
                 response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
@@ -959,10 +1031,17 @@ class Canonicalizer:
         self, response: _Response, out: list[Event], event: Event, sent: _Sent | None = None
     ) -> None:
         """Number the event and send it; one of an item (``sent``) goes in its ledger."""
-        if sent is not None:
-            found = _ledger(event, sent.locations)
-            if found is not None:
-                sent.ledger[found[0]] = found[1]
+        key = _ledger_key(event) if sent is not None else None
+        if sent is not None and key is not None:
+            own = response.own.get((sent.ordinal, key))
+            if own is not None:  # the upstream sent it (so far): its fields, as it sent them
+                for name in _EXTRA:
+                    event.pop(name, None)
+                part = event.get("part")
+                event.update({name: v for name, v in own.items() if name != "part"})
+                if isinstance(part, dict) and "part" in own:
+                    event["part"] = {**part, **own["part"]}
+            sent.ledger[key] = _ledger_print(event, sent.locations)
         event["sequence_number"] = response.sequence
         response.sequence += 1
         out.append(event)
@@ -976,7 +1055,7 @@ class Canonicalizer:
         response id it never gave."""
         response.opened = True
         response_id = response.state.response_id
-        if response_id is None and response.openings.intersection(_OPENING):
+        if response_id is None and response.openings.keys() & set(_OPENING):
             # The API's Response.id is required in an opening.  Imported here: most
             # streams name their response.
             import uuid
@@ -994,30 +1073,47 @@ class Canonicalizer:
         response's: a ``response.in_progress`` the upstream sends after its
         ``response.created`` leaves when it comes)."""
         for kind in _OPENING:
-            if kind in response.openings and kind not in response.said:
+            event = response.openings.get(kind)
+            if event is not None and kind not in response.said:
                 response.said.add(kind)
-                said = response.opened_as if kind == _OPENING[0] else None
-                body = self._response_object(response, said or "in_progress", [], final=False)
-                self._emit(response, out, {"type": kind, "response": body})
+                self._emit(response, out, self._upstream_event(response, event, []))
+
+    @staticmethod
+    def _upstream_event(
+        response: _Response, event: Mapping[str, Any], output: list[dict[str, Any]]
+    ) -> Event:
+        """An upstream opening or terminal, re-emitted with every field it had, as it
+        had it: only its ``output`` is canonical's (``output``: the reconciled
+        snapshot; an opening's is empty), where it had one.  An opening whose response
+        object names no response gets the response's id (minted if the upstream gave
+        none: the API's ``Response.id`` is required); a terminal keeps its own, or none
+        (a provider may rotate ids); an event with no response object gets none."""
+        fields = {name: value for name, value in event.items() if name != "sequence_number"}
+        found = event.get("response")
+        if not isinstance(found, Mapping):  # none, or not an object: as it came
+            return fields
+        body = dict(found)
+        if "output" in body:
+            body["output"] = output
+        if event.get("type") in _OPENING and response.response_id is not None:
+            body.setdefault("id", response.response_id)
+        return {**fields, "response": body}
 
     def _response_object(
-        self, response: _Response, status: str, output: list[dict[str, Any]], *, final: bool
+        self, response: _Response, status: str, output: list[dict[str, Any]]
     ) -> dict[str, Any]:
-        """The response object of an opening or a terminal: the upstream's latest, with
+        """The response object of a terminal canonical makes up (``end``'s failure, the
+        ``response.failed`` after an ``error`` event): the upstream's latest, with
         canonical's status and output.  No field the upstream did not send is filled
         (``created_at``, ``model``, ``usage``...): a client reads what the provider
-        said, a missing ``usage`` included.  The terminal keeps the id the upstream's
-        terminal gave (a provider may rotate ids); the opening has the response's."""
+        said, a missing ``usage`` included."""
         template = response.template or {}
         found = template.get("id")
-        response_id = found if final and isinstance(found, str) else response.response_id
+        response_id = found if isinstance(found, str) else response.response_id
         body = {**template, "id": response_id, "status": status}
         if response_id is None:  # a response the upstream never named stays unnamed
             del body["id"]
-        if not final:  # what only the end can say
-            body.pop("usage", None)
-            body["output"] = []
-        elif "output" in template or response.template is None:
+        if "output" in template or response.template is None:
             body["output"] = output  # a terminal without output stays without (``output``)
         return body
 
@@ -1072,6 +1168,12 @@ class Canonicalizer:
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
         added = self._added_item(entry)
+        announced = response.announced.get(entry.ordinal)
+        if announced is not None:  # the status the upstream announced, or none
+            if "status" in announced:
+                added["status"] = announced["status"]
+            else:
+                added.pop("status", None)
         self._emit(
             response,
             out,
@@ -1133,6 +1235,8 @@ class Canonicalizer:
         later = ends and not sent.held and entry.state in CLOSED_STATES
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=final, later=later)
+            if track is not None and track.closing is not None:
+                self._release_part(response, sent, track, out, force=final)
             if track is None or track.finished:
                 continue
             if not sent.held:
@@ -1141,7 +1245,8 @@ class Canonicalizer:
                 # from the list: the ``done`` event carries them.
                 if channel.value is None:
                     for piece in deltas[track.progress :]:
-                        self._delta(response, sent, track, piece, out)
+                        fields = self._upstream_delta(response, channel, piece)
+                        self._delta(response, sent, track, piece, out, fields)
                 track.progress = len(deltas)
                 self._additions(response, sent, track, channel, out)
             value = values.get((channel.kind, channel.index))
@@ -1149,7 +1254,7 @@ class Canonicalizer:
                 final_value = value if value is not None else channel_text(channel) or ""
                 self._replay(response, entry, sent, track, channel, final_value, ends, out)
             if channel.closed and not sent.held:
-                self._close_channel(response, sent, track, channel, value, out)
+                self._close_channel(response, sent, track, channel, value, out, wait=not final)
         if final:
             self._item_payloads(response, entry, sent, out)
 
@@ -1189,12 +1294,20 @@ class Canonicalizer:
                 index = _position(entry, channel)
             track = sent.tracks[id(channel)] = _Track(spelling, index)
             if spelling.part_added is not None:
-                track.part = dict(channel.part) if isinstance(channel.part, dict) else None
+                # A copy of its arrays too: the reducer's part grows (its annotations).
+                held = channel.part if isinstance(channel.part, dict) else None
+                track.part = None if held is None else _copied(held)
                 self._part_event(response, sent, track, "", out, added=True, part=track.part)
+                # What the part was announced with is out: the additions after it follow.
+                addition = _ADDITIONS.get(channel.kind)
+                announced = out[-1].get("part") if addition is not None else None
+                if isinstance(announced, dict) and addition is not None:
+                    track.additions = list(announced.get(addition.array) or [])
             waited = response.waiting.pop(id(channel), None)
             if waited is not None and not sent.held:
                 for piece in waited:
-                    self._delta(response, sent, track, piece, out)
+                    fields = self._upstream_delta(response, channel, piece)
+                    self._delta(response, sent, track, piece, out, fields)
                 track.progress = len(channel.deltas)
         return track
 
@@ -1221,12 +1334,33 @@ class Canonicalizer:
         track.additions = list(found)
 
     def _delta(
-        self, response: _Response, sent: _Sent, track: _Track, text: str, out: list[Event]
+        self,
+        response: _Response,
+        sent: _Sent,
+        track: _Track,
+        text: str,
+        out: list[Event],
+        own: Mapping[str, Any] | None = None,
     ) -> None:
+        """A payload delta: the upstream's (``own``: the fields canonical does not
+        spell, as it sent them) or one canonical makes up (None: the fields the
+        published type requires, ``_extra``)."""
         track.streamed.append(text)
         spelling = track.spelling
         fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
-        self._emit(response, out, {**fields, **_extra(spelling)}, sent)
+        self._emit(response, out, {**fields, **(_extra(spelling) if own is None else own)}, sent)
+
+    @staticmethod
+    def _upstream_delta(response: _Response, channel: Channel, piece: str) -> dict[str, Any] | None:
+        """The fields the upstream sent with ``piece``, a delta of ``channel`` it sent
+        (``_note_upstream`` keeps them in order); None if none is kept for it.  A delta
+        the reducer did not take is skipped over."""
+        waiting = response.delta_fields.get(id(channel))
+        while waiting:
+            text, own = waiting.popleft()
+            if text == piece:
+                return own
+        return None
 
     def _replay(
         self,
@@ -1249,7 +1383,8 @@ class Canonicalizer:
         spelled = value.startswith(joined)
         if spelled:
             for piece in pieces:
-                self._delta(response, sent, track, piece, out)
+                fields = self._upstream_delta(response, channel, piece)
+                self._delta(response, sent, track, piece, out, fields)
         rest = value[len(joined) :] if spelled else value
         if rest and (not ends or not spelled):
             self._delta(response, sent, track, rest, out)
@@ -1287,6 +1422,8 @@ class Canonicalizer:
         values = self._final_values(entry)
         for channel in _in_order(entry):
             track = self._track(response, entry, sent, channel, out, final=True)
+            if track is not None and track.closing is not None:
+                self._release_part(response, sent, track, out, force=True)
             if track is not None and not track.finished:
                 # A part opened only now (its item announced at its close) gets what
                 # progress events added to it too.
@@ -1317,9 +1454,12 @@ class Canonicalizer:
         channel: Channel,
         value: str | None,
         out: list[Event],
+        *,
+        wait: bool = False,
     ) -> None:
         """A channel's ``done`` events, with ``value`` (the item's, once it is final)
-        or else the channel's own."""
+        or else the channel's own; with ``wait``, its part's may wait for the
+        upstream's (``_close_track``)."""
         part = self._announced_part(track, channel)
         final = value if value is not None else channel_text(channel)
         if final is None and not track.streamed:
@@ -1327,7 +1467,7 @@ class Canonicalizer:
             # with "" would give it one, so it stays as the stream left it.
             track.finished = True
             return
-        self._close_track(response, sent, track, final or "", part, out)
+        self._close_track(response, sent, track, final or "", part, out, wait=wait)
 
     @staticmethod
     def _announced_part(track: _Track, channel: Channel) -> dict[str, Any]:
@@ -1363,18 +1503,43 @@ class Canonicalizer:
         value: str,
         part: Mapping[str, Any] | None,
         out: list[Event],
+        *,
+        wait: bool = False,
     ) -> None:
         """A payload's ``done`` events: its value, if the upstream sent a payload
         ``done`` for the item (an event no repair needs is not added: a client may act
         on a ``function_call_arguments.done``, and the item's ``done`` carries the
-        value); its part's ``done``, which closes the part the stream opened."""
+        value); its part's ``done``, which closes the part the stream opened.  With
+        ``wait``, a part the upstream announced and has not closed yet keeps its
+        ``done`` until the upstream's comes (``_release_part``): it carries the fields
+        only the upstream's has (a part's ``logprobs``)."""
         track.finished = True
         spelling = track.spelling
         if any(kind == spelling.done for kind, _ in response.upstream.get(sent.ordinal, {})):
             done = {"type": spelling.done, **self._scoped(sent, track), spelling.value: value}
             self._emit(response, out, {**done, **_extra(spelling)}, sent)
         if spelling.part_done is not None:
-            self._part_event(response, sent, track, value, out, added=False, part=part)
+            track.closing = (value, part)
+            self._release_part(response, sent, track, out, force=not wait)
+
+    def _release_part(
+        self, response: _Response, sent: _Sent, track: _Track, out: list[Event], *, force: bool
+    ) -> None:
+        """Send the part ``done`` waiting in ``track``, unless it may still wait: the
+        upstream announced the part and has not closed it (and nothing ends here)."""
+        spelling, closing = track.spelling, track.closing
+        upstream = response.upstream.get(sent.ordinal, {})
+        if closing is None or spelling.part_done is None:
+            return
+        if (
+            not force
+            and (spelling.part_added, track.index) in upstream
+            and (spelling.part_done, track.index) not in upstream
+        ):
+            return
+        track.closing = None
+        value, part = closing
+        self._part_event(response, sent, track, value, out, added=False, part=part)
 
     def _part_event(
         self,
@@ -1402,7 +1567,8 @@ class Canonicalizer:
 
     @staticmethod
     def _scoped(sent: _Sent, track: _Track) -> dict[str, Any]:
-        fields: dict[str, Any] = {"item_id": sent.item_id, "output_index": sent.index}
+        fields: dict[str, Any] = {"item_id": sent.item_id} if track.spelling.item_id else {}
+        fields["output_index"] = sent.index
         if track.spelling.index is not None:
             fields[track.spelling.index] = track.index
         return fields
@@ -1527,15 +1693,50 @@ def _print(value: Any) -> Fingerprint | None:
     return (len(value), hash(value)) if isinstance(value, str) else None
 
 
-def _item_print(item: Any, locations: tuple[ChannelLocation, ...]) -> dict[str, Any]:
-    """An item as a ledger keeps it: its ``id`` and its payloads' fingerprints."""
+def _item_print(
+    item: Any, locations: tuple[ChannelLocation, ...], *, payloads: bool
+) -> dict[str, Any]:
+    """An item as a ledger keeps it: its ``id``, the fingerprint of each other field
+    outside its payloads (``status``, ``phase``...: a field one side has and the other
+    lacks differs), and with ``payloads`` (an item's ``done``: the ``added`` item's are
+    emptied by design) its payloads' fingerprints."""
     if not isinstance(item, Mapping):
         return {}
     found: dict[str, Any] = {"id": item.get("id")}
-    for location in locations:
+    holders = {
+        (location.container or (location.field or location.array,))[0] for location in locations
+    }
+    for name, value in item.items():
+        if name != "id" and name not in holders:
+            found[name] = _print(json.dumps(value, sort_keys=True, default=repr))
+    for location in locations if payloads else ():
         name = location.field or location.array or location.channel.value
         for index, value in item_channel_values(item, location):
             found[f"{name}[{index}]" if location.array else name] = _print(value)
+    return found
+
+
+def _ledger_key(event: Mapping[str, Any]) -> LedgerKey | None:
+    """The key of an item event a ledger keeps (``_LEDGER``): its type and its part
+    index; None for an event no ledger keeps (a delta, an annotation)."""
+    kind = event.get("type")
+    spec = _LEDGER.get(kind) if isinstance(kind, str) else None
+    if spec is None or not isinstance(kind, str):
+        return None
+    return kind, event.get(spec[0]) if spec[0] is not None else None
+
+
+def _ledger_print(event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]) -> Any:
+    """What a ledger compares of an item event: the fingerprints of its own fields
+    (``_own``), of its item (``_item_print``) or of its payload value."""
+    kind = event["type"]
+    found = {"fields": _print(json.dumps(_own(event), sort_keys=True, default=repr))}
+    value_field = _LEDGER[kind][1]
+    if kind in _ITEM_EVENTS:
+        done = kind == "response.output_item.done"
+        found.update(_item_print(event.get("item"), locations, payloads=done))
+    elif value_field is not None:
+        found[value_field] = _print(event.get(value_field))
     return found
 
 
@@ -1543,16 +1744,14 @@ def _ledger(
     event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]
 ) -> tuple[LedgerKey, Any] | None:
     """An item event as a ledger keeps it (``_LEDGER``): its key and what is compared;
-    None for an event no ledger keeps (a delta, an annotation)."""
-    kind = event.get("type")
-    spec = _LEDGER.get(kind) if isinstance(kind, str) else None
-    if spec is None or not isinstance(kind, str):
-        return None
-    index_field, value_field = spec
-    key = (kind, event.get(index_field) if index_field is not None else None)
-    if kind == "response.output_item.done":
-        return key, _item_print(event.get("item"), locations)
-    return key, _print(event.get(value_field)) if value_field is not None else None
+    None for an event no ledger keeps."""
+    key = _ledger_key(event)
+    return None if key is None else (key, _ledger_print(event, locations))
+
+
+def _copied(part: Mapping[str, Any]) -> dict[str, Any]:
+    """A part with its arrays copied (the reducer's keep growing)."""
+    return {name: list(v) if isinstance(v, list) else v for name, v in part.items()}
 
 
 def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
@@ -1568,23 +1767,24 @@ def _differences(label: str, upstream: Ledger, sent: Ledger) -> list[str]:
             continue
         kind = key[0]
         if isinstance(mine, dict) and isinstance(theirs, dict):
-            for name, value in mine.items():
-                before = theirs.get(name)
+            for name in [*mine, *(name for name in theirs if name not in mine)]:
+                before, value = theirs.get(name), mine.get(name)
                 if before == value:
                     continue
                 if name == "id":
                     was = "had none" if before is None else f"said {before}"
                     changes.append(f"{label}: id restored (the upstream's {kind} item {was})")
+                elif name == "fields":
+                    changes.append(f"{label}: its other fields differ from the upstream's {kind}")
+                elif value is None:
+                    changes.append(f"{label}: the upstream's {kind} {name} left out")
+                elif before is None:
+                    changes.append(f"{label}: {name} added to the upstream's {kind}")
                 else:
                     changes.append(
                         f"{label}: {name} changed from the upstream's {kind} "
                         f"({_size(before)} -> {_size(value)})"
                     )
-        else:
-            changes.append(
-                f"{label}: {_LEDGER[kind][1]} changed from the upstream's {kind} "
-                f"({_size(theirs)} -> {_size(mine)})"
-            )
     return changes
 
 
@@ -1594,6 +1794,26 @@ _ITEM_TRIGGERS: Final[dict[str, Trigger]] = {
 }
 """The trigger of each item event a ledger keeps (the payload events': their
 ``WireEventSpec.trigger``)."""
+
+
+def _replaced(
+    label: str, entry: Entry, sent: _Sent, placed: Mapping[int, Counter[tuple[Any, Any]]]
+) -> list[str]:
+    """The upstream events of one item whose own ``item_id`` or ``output_index`` canonical
+    replaced with the item's as announced (a rotating id; an index moved with its item
+    is named once, by the move)."""
+    found = placed.get(entry.ordinal, Counter())
+    ids = sum(n for (item_id, _), n in found.items() if item_id not in (None, sent.item_id))
+    kept = entry.slot == sent.index  # else the move names it
+    indexes = sum(n for (_, index), n in found.items() if kept and index not in (None, sent.index))
+    return [
+        f"{label}: the {name} of {count} upstream event(s) replaced by its item's ({value})"
+        for count, name, value in (
+            (ids, "item_id", sent.item_id),
+            (indexes, "output_index", sent.index),
+        )
+        if count
+    ]
 
 
 def _restated(key: LedgerKey, entry: Entry, streamed: set[PartKey]) -> bool:
@@ -1620,25 +1840,61 @@ def _size(found: Any) -> str:
     return f"{found[0]} chars" if isinstance(found, tuple) else "absent"
 
 
+_EXTRA: Final = ("logprobs",)
+"""The fields of a payload event the published type requires beyond the payload, which
+canonical gives an event the upstream did not send (``_extra``)."""
+
+
 def _extra(spelling: _Spelling) -> dict[str, Any]:
-    """Fields of a payload event the published type requires beyond the payload: an
-    ``output_text`` delta or done has its ``logprobs`` (none here)."""
-    return {"logprobs": []} if spelling.part_type == "output_text" else {}
+    """The ``_EXTRA`` fields of a payload event canonical makes up: an ``output_text``
+    delta or done has its ``logprobs`` (none here)."""
+    return {name: [] for name in _EXTRA} if spelling.part_type == "output_text" else {}
 
 
-def _error_event(error: Mapping[str, Any]) -> Event:
-    """An ``error`` event as the API spells it (``code``, ``message``, ``param``)."""
-    nested = error.get("error")
-    source = nested if isinstance(nested, Mapping) else error
-    message = source.get("message")
-    code = source.get("code")
-    param = source.get("param")
-    return {
-        "type": "error",
-        "code": code if isinstance(code, str) else None,
-        "message": message if isinstance(message, str) else "",
-        "param": param if isinstance(param, str) else None,
+_SPELT: Final = frozenset(
+    {"type", "sequence_number", "item_id", "output_index", "item", "part", "delta"}
+    | {spelling.value for spelling in _SPELLINGS.values()}
+    | {spelling.index for spelling in _SPELLINGS.values() if spelling.index is not None}
+)
+"""The fields of an item event canonical spells from the reducer's state; every other
+field the upstream sent passes on as it came (``_own``)."""
+
+_ARRAYS: Final = frozenset(addition.array for addition in _ADDITIONS.values())
+_PART_SPELT: Final = frozenset({"type"} | {spelling.value for spelling in _SPELLINGS.values()})
+"""The fields of a part canonical spells: its type, its value, and in a part's ``done``
+its additions (``_ARRAYS``: what progress events added to it; a part's ``added`` says
+what the upstream's said, and the additions after it follow as events)."""
+
+
+_PART_ADDED: Final = frozenset(s.part_added for s in _SPELLINGS.values() if s.part_added)
+"""The events that announce a part."""
+
+_UNNAMED: Final[frozenset[str | None]] = frozenset(
+    name
+    for spelling in _SPELLINGS.values()
+    if not spelling.item_id
+    for name in (spelling.delta, spelling.done, spelling.part_added, spelling.part_done)
+)
+"""The events whose ``item_id`` canonical does not spell (``_Spelling.item_id``): one the
+upstream sent passes on as it came."""
+
+
+def _own(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of an upstream item event canonical does not spell (``_SPELT``):
+    ``obfuscation``, ``logprobs``, a ``done``'s ``name``, any the oracle does not know;
+    under ``part``, the part's own (its ``logprobs``), beside its type, value and
+    additions."""
+    unnamed = event.get("type") in _UNNAMED
+    own = {
+        name: value
+        for name, value in event.items()
+        if name not in _SPELT or (unnamed and name == "item_id")
     }
+    part = event.get("part")
+    if isinstance(part, Mapping):
+        spelt = _PART_SPELT if event.get("type") in _PART_ADDED else _PART_SPELT | _ARRAYS
+        own["part"] = {name: value for name, value in part.items() if name not in spelt}
+    return own
 
 
 def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:

@@ -221,8 +221,8 @@ def test_the_answer_is_kept_on_generated_streams(stream: Any) -> None:
 def test_a_part_added_after_its_first_delta_is_a_fixed_point() -> None:
     """Found by the property above (a Bedrock-Mantle stream, ``fault:reorder``): the
     part is announced on the delta, before the stream's ``content_part.added`` gives
-    its ``logprobs``; its ``done`` must repeat the part announced, or a second pass,
-    which reads canonical's ``added`` first, spells the ``done`` without them."""
+    its ``logprobs``; its ``done`` must be the same in a second pass, which reads
+    canonical's ``added`` first: it is the upstream's, its ``logprobs`` included (#39)."""
     events = list(_streams()["fixtures/captures/vercel-ai/azure__azure-text.1.jsonl"])
     added = next(i for i, e in enumerate(events) if e["type"] == "response.content_part.added")
     assert events[added + 1]["type"] == "response.output_text.delta"
@@ -230,7 +230,8 @@ def test_a_part_added_after_its_first_delta_is_a_fixed_point() -> None:
     events[added], events[added + 1] = events[added + 1], events[added]
     twin = check(events)
     parts = [e["part"] for e in twin if e["type"].startswith("response.content_part.")]
-    assert [set(part) for part in parts] == [{"type", "text", "annotations"}] * 2
+    announced = {"type", "text", "annotations"}
+    assert [set(part) for part in parts] == [announced, {*announced, "logprobs"}]
 
 
 # -- valid per the API's types ---------------------------------------------------------
@@ -467,6 +468,18 @@ def _repairs(events: Sequence[Any], **options: Any) -> list[dict[str, Any]]:
 _RESAID = "sent, which the upstream left out and its other events say again"
 
 
+MANTLE_CHANGES = (
+    "id restored (the upstream's terminal output item had none)",
+    "the upstream's terminal output item_id left out",
+    "the upstream's terminal output output_index left out",
+    "id restored (the upstream's response.output_item.done item had none)",
+    "the upstream's response.output_item.done item_id left out",
+    "the upstream's response.output_item.done output_index left out",
+)
+"""What canonical changes in a Bedrock Mantle call (``item_id`` for ``id``, and the event
+fields ``item_id`` and ``output_index`` inside the item), in its done and the terminal."""
+
+
 @pytest.mark.parametrize(
     ("name", "said", "resaid"),
     [
@@ -491,21 +504,16 @@ _RESAID = "sent, which the upstream left out and its other events say again"
             ],
             [],
         ),
-        # Bedrock Mantle: the call's done item names its id ``item_id``.
+        # Bedrock Mantle: the call's done item names its id ``item_id`` (and carries the
+        # event fields ``item_id`` and ``output_index``, which a wire item never has).
         (
             "examples/mantle-missing-id.jsonl",
-            [
-                "function_call fc_c2a95f0e7d3b8146: id restored (the upstream's "
-                "response.output_item.done item had none)"
-            ],
+            [f"function_call fc_c2a95f0e7d3b8146: {change}" for change in MANTLE_CHANGES],
             [],
         ),
         (
             "docs/vectors/cases/peers-mantle-missing-id.json",
-            [
-                "function_call fc_1: id restored (the upstream's response.output_item.done "
-                "item had none)",
-            ],
+            [f"function_call fc_1: {change}" for change in MANTLE_CHANGES],
             [],
         ),
         # Two calls whose deltas end with no function_call_arguments.done: none is added,

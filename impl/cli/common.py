@@ -476,12 +476,23 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+READ_PAST: Final = (
+    "a larger one is skipped unread: a limit_exceeded diagnostic, and the rest is read"
+)
+"""What a command that reads streams (``add_input_arguments``) does with an event over
+``--max-event-bytes``: the front end keeps none of it, and reading goes on."""
+
+
 def add_limit_arguments(
-    parser: argparse.ArgumentParser, defaults: Mapping[str, Any] | None = None
+    parser: argparse.ArgumentParser,
+    defaults: Mapping[str, Any] | None = None,
+    *,
+    oversized: str = READ_PAST,
 ) -> None:
     """Add the front-end and reducer limits (``--max-event-bytes``, ``--max-total-bytes``,
     ``--max-entries``, ``--max-channel-chars``); ``limits_from`` reads them back.
-    ``defaults``: ``input_defaults()``, when the caller has it already."""
+    ``defaults``: ``input_defaults()``, when the caller has it already; ``oversized``:
+    what the command does with an event over ``--max-event-bytes`` (``READ_PAST``)."""
     if defaults is None:
         defaults = input_defaults()
     limits = parser.add_argument_group(
@@ -492,7 +503,7 @@ def add_limit_arguments(
         type=quantity,
         default=defaults["max_event_bytes"],
         metavar="N",
-        help="largest event; a larger one is skipped (default: 16M)",
+        help=f"largest event; {oversized} (default: 16M)",
     )
     limits.add_argument(
         "--max-total-bytes",

@@ -87,7 +87,12 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--dry-run", action="store_true",
                         help="forward every answer unchanged; only log what would be repaired")
     # Per upstream answer; passing one ends it with an error event and is logged.
-    add_limit_arguments(parser)
+    add_limit_arguments(
+        parser,
+        oversized="a larger one passes on unread if the proxy passes its type on as it came "
+        "(a partial image, a hosted tool's progress), else the answer ends with an error "
+        "event and response.failed; the log names it either way",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -44,6 +44,7 @@ from responses_oracle.agents.report import (
     OUTCOMES,
     PROXY_REGRESSION,
     answer_kept,
+    behind_proxy,
     bugs,
     by_cause,
     by_verdict,
@@ -54,7 +55,7 @@ from responses_oracle.agents.report import (
     outcome,
     why,
 )
-from responses_oracle.agents.runner import scenario_slug
+from responses_oracle.agents.runner import Cell, scenario_slug
 from responses_oracle.agents.scenario_list import (
     Scenario,
     builtin,
@@ -190,7 +191,7 @@ def record_client(
     """Run one client on every scenario, saving its entry into the record after each
     cell (a partial run keeps what it recorded); ``via_proxy``: with the proxy between
     serve and the client, into the entry's ``PROXY_CELLS``."""
-    from responses_oracle.agents.runner import PROXY, Cell, run_client
+    from responses_oracle.agents.runner import PROXY, run_client
 
     key = PROXY_CELLS if via_proxy else "cells"
     entry = client_entry(profile)
@@ -210,13 +211,26 @@ def record_client(
             data["twin"]["output"] = data["twin"]["output"][-400:]
         entry[key].append(data)
         entry["finished_at"] = _now()
-        print(f"  {done.client} {data['scenario']}: {'ran' if done.ran else 'not run'} "
-              f"{why(done)[:100]}", flush=True)
         with _locked(directory):
             _merge(directory, {**entry, key: list(entry[key])}, key)
+            client: Mapping[str, Any] = next(
+                (c for c in load(directory).get("clients", []) if c["client"] == entry["client"]),
+                {},
+            )
+        print(f"  {done.client} {data['scenario']}: {'ran' if done.ran else 'not run'} "
+              f"{progress(done, data, client)[:100]}", flush=True)
 
     proxy = PROXY if via_proxy else None
     run_client(profile, list(by_argument), out, proxy=proxy, done=save_cell)
+
+
+def progress(done: Cell, recorded: Mapping[str, Any], client: Mapping[str, Any]) -> str:
+    """What ``record_client`` prints for the cell ``done`` it just saved (``recorded``, as
+    the record holds it): the reason the page shows beside it -- behind the proxy,
+    against the same client's direct cell in its record entry ``client`` (``_direct``),
+    as the page compares them."""
+    direct = _direct(client, recorded) if behind_proxy(done) else None
+    return why(done, _cell(direct))
 
 
 def record(

@@ -174,3 +174,23 @@ def test_an_npm_override_is_in_the_prefix_before_npm_installs(
     assert profile.install.installed()
     # Its gateway runs on that Node, not on the machine's.
     assert profile.upstream[0] == "{prefix}/node_modules/.bin/node"
+
+
+def test_the_recording_progress_line_says_what_the_page_shows_behind_the_proxy() -> None:
+    """``record_client`` prints a proxy cell's reason against the same client's direct
+    cell in the record, as the page does -- never "not recorded directly" when it was."""
+    from responses_oracle.docsite import docs_dir, real_agents
+
+    record = real_agents.load(docs_dir())
+    pairs = [
+        (client, x, direct)
+        for client in record["clients"]
+        for x in client.get(real_agents.PROXY_CELLS, [])
+        if (direct := real_agents._direct(client, x)) is not None and x["ran"]
+    ]
+    # Some reasons depend on the direct cell: without it, they read "not judged".
+    assert any(real_agents._why(x) != real_agents._why(x, direct) for _, x, direct in pairs)
+    for client, x, direct in pairs:
+        line = real_agents.progress(real_agents.cell_from_json(dict(x)), x, client)
+        assert line == real_agents._why(x, direct)
+        assert "not recorded directly" not in line

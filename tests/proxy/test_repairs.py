@@ -230,9 +230,6 @@ NOT_REPAIRS: dict[str, tuple[frozenset[str], str]] = {
         "streamed)"),
     "fixtures/quirks/q03-openai-background-resume-no-created.jsonl": (
         frozenset(_TEXT_PART), "the message's output_item.done holds its text"),
-    "fixtures/quirks/q06-openrouter-reasoning-id-rotates.jsonl": (
-        frozenset(_TEXT_PART),
-        "the reasoning item's output_item.done holds its text (no delta streamed)"),
     "fixtures/quirks/q02-openai-shell-call-output-shares-call-id.jsonl": (
         frozenset({"response.shell_call_command.added"}),
         "the shell call's output_item.done holds its command (no delta streamed)"),
