@@ -692,7 +692,9 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
          "onyx-dot-app/onyx#13624"),
         "OpenRouter (reasoning items), Onyx gateway",
         codes=frozenset({_C.ID_CHANGED}),
-        canonical=frozenset(),
+        # The canonical stream's terminal names the item by the id its events gave
+        # (id_changed), a change the proxy's log names.
+        canonical=frozenset({REPAIRS}),
         changes=tuple(f"{t} response" for t in _TERMINALS),
     ),
     "call-id-changes-at-done": DeviationSpec(

@@ -75,7 +75,9 @@ def test_a_column_behind_the_proxy_is_counted_beside_the_direct_cells_of_its_sce
     [row] = [line for line in page.splitlines() if line.startswith("| codex via proxy | 2 |")]
     # The direct cells counted are those of the same two scenarios, not all three.
     same = real_agents._counts({"cells": direct[:2]})
-    on = real_agents.recorded_on(entry, real_agents.PROXY_CELLS)
+    # Copies of direct cells carry no proxy stamp: recorded, as far as the page can tell,
+    # with an earlier proxy, and said so after *recorded on*.
+    on = real_agents.recorded_on(entry, real_agents.PROXY_CELLS) + "; 2 with an earlier proxy"
     assert row == (f"| codex via proxy | 2 | {on} | {real_agents._counts({'cells': behind})} "
                    f"| {same} |")
 
