@@ -62,11 +62,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .catalogue import ITEM_TYPES, ClientCall, Declaration, tool_type
 from .ops import PYTHON, Fact, Ops, Text, Value
 from .recordkit import record
+
+if TYPE_CHECKING:  # model.tables imports this module
+    from .tables import KernelSet
 
 
 class Execution(Enum):
@@ -690,3 +693,18 @@ def decide(
     ``DECLARED``, ``EXECUTION_VALUES`` and ``ENVIRONMENT_TYPES``; the reference tables
     unless told)."""
     return verdict(stop_of(facts, shell, search, declares, reads, environments))
+
+
+def decide_by(facts: CallFacts, kernels: KernelSet) -> Execution:
+    """``decide`` with the six kernels of one ``KernelSet`` (the generated reducer's or
+    an interpreted model's): the argument list written once for every caller that holds
+    a whole set."""
+    return decide(
+        facts,
+        kernels.execute,
+        kernels.shell_runner,
+        kernels.search_runner,
+        kernels.declares,
+        kernels.reads_execution,
+        kernels.reads_environment,
+    )

@@ -109,7 +109,7 @@ from responses_oracle.model.execution import (
     CallFacts,
     Execution,
     answered_ordinals,
-    decide,
+    decide_by,
     declared_tools,
 )
 from responses_oracle.model.interpreter import table_kernels
@@ -776,15 +776,7 @@ def _executions(
         facts = CallFacts(
             item, completed, entry.confirmed, entry.call_id, entry.ordinal in answered, declared
         )
-        owed = decide(
-            facts,
-            kernels.execute,
-            kernels.shell_runner,
-            kernels.search_runner,
-            kernels.declares,
-            kernels.reads_execution,
-            kernels.reads_environment,
-        )
+        owed = decide_by(facts, kernels)
         if entry.execution is not owed:
             found.append(
                 f"entry {entry.ordinal} is {entry.execution.value}, the model's {owed.value}"

@@ -35,7 +35,7 @@ from responses_oracle.model.execution import (
     LOADED_TOOLS,
     CallFacts,
     answered_ordinals,
-    decide,
+    decide_by,
     declared_tools,
     unknown_tool_types,
 )
@@ -205,15 +205,7 @@ def _settle(step: StepContext) -> None:
             tools,
         )
         kernels = step.kernels
-        entry.execution = decide(
-            facts,
-            kernels.execute,
-            kernels.shell_runner,
-            kernels.search_runner,
-            kernels.declares,
-            kernels.reads_execution,
-            kernels.reads_environment,
-        )
+        entry.execution = decide_by(facts, kernels)
         entry.executable = entry.execution in EXECUTABLE
         if kernels.withholds(entry.execution):
             _note_withheld(step, entry)
