@@ -1,13 +1,15 @@
 """The finite vocabulary of the model: every state, trigger, guard, effect and code.
 
 Everything the reducer, the proofs and the docs can talk about is one of these enum
-members.  Nothing here has behaviour; the tables in the sibling modules combine them.
+members.  Nothing here has behaviour (but ``note_effects`` and ``late_codes``, which read
+a model's note codes); the tables in the sibling modules combine them.
 The string values are the names used on the wire of our own contract (result JSON,
 diagnostic codes), so renaming a value is a breaking change: add members, rename none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 
 from .recordkit import record
@@ -692,14 +694,32 @@ diagnostic dropped or changed by a row is visible to Z3.
 snapshot is reported once, as ``snapshot_absent``; the ``RESUME_WAIVED`` ones raise
 nothing in a resumed response."""
 
-NOTE_EFFECTS: frozenset[Effect] = frozenset(NOTE_CODES)
+
+
+def note_effects(note_codes: Mapping[Effect, Code | None]) -> frozenset[Effect]:
+    """The effects ``note_codes`` gives a code (``NOTE_EFFECTS`` of a model's
+    ``ModelTables.note_codes``): a proof asks it of the tables it reads, so only the
+    rows that ask count the table (``proofs.reads``)."""
+    return frozenset(effect for effect, code in note_codes.items() if code is not None)
+
+
+NOTE_EFFECTS: frozenset[Effect] = note_effects(NOTE_CODES)
 """Effects that only report a diagnostic and change no state: the keys of ``NOTE_CODES``."""
 
 LATE_EFFECTS: frozenset[Effect] = frozenset({Effect.NOTE_LATE_EVENT})
 """The note effects that say an event came too late for its entry (a done entry, a
 closed channel: R3, R7).  Such an event changes nothing (``late_is_inert``)."""
 
-LATE_CODES: frozenset[Code] = frozenset(NOTE_CODES[effect] for effect in LATE_EFFECTS)
+
+def late_codes(note_codes: Mapping[Effect, Code | None]) -> frozenset[Code]:
+    """The codes ``note_codes`` gives ``LATE_EFFECTS`` (``LATE_CODES`` of a model's
+    ``ModelTables.note_codes``, asked by a proof of the tables it reads)."""
+    return frozenset(
+        code for effect in LATE_EFFECTS if (code := note_codes.get(effect)) is not None
+    )
+
+
+LATE_CODES: frozenset[Code] = late_codes(NOTE_CODES)
 """The codes of ``LATE_EFFECTS``: what a late event is reported as."""
 
 RESPONSE_END_NOTES: frozenset[Effect] = frozenset(

@@ -57,16 +57,15 @@ from responses_oracle.model.lifecycle import (
 )
 from responses_oracle.model.vocabulary import (
     CHANNEL_TRIGGERS,
-    CODES,
-    LATE_CODES,
     LATE_EFFECTS,
-    NOTE_EFFECTS,
     RESPONSE_WIDE_TRIGGERS,
     Code,
     Effect,
     EntryState,
     SlotState,
     Trigger,
+    late_codes,
+    note_effects,
 )
 
 from .encoding import (
@@ -351,11 +350,17 @@ def _unconfirmed_reported(encoding: Encoding, before: State, step: Step, after: 
     )
 
 
-_LATE: tuple[Code, ...] = tuple(code for code in CODES if code in LATE_CODES)
-"""The codes a late event is reported as, in table order (one ``Or`` term each)."""
+def _late(encoding: Encoding) -> tuple[Code, ...]:
+    """The codes a late event is reported as, in ``Code`` order (one ``Or`` term each):
+    ``late_codes`` of the note codes the encoding reads, so a proof that asks counts
+    ``note_codes`` among its reads and no other proof does (``proofs.reads``)."""
+    late = late_codes(encoding.tables.note_codes)
+    return tuple(code for code in Code if code in late)
 
 
 def _late_reported(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    codes = _late(encoding)
+
     def reported(i: int) -> Term:
         raised = encoding.raised_by(before, step, i)
         late = z3.And(
@@ -363,7 +368,7 @@ def _late_reported(encoding: Encoding, before: State, step: Step, after: State) 
             ENTRY.is_one_of(before.entry_state[i], (*CLOSED_STATES, EntryState.INCOMPLETE)),
             z3.Not(TRIGGER.is_one_of(step.trigger, _RECONCILING)),
         )
-        return z3.Implies(late, z3.Or([raised[code] for code in (*_LATE, Code.DUPLICATE_ITEM)]))
+        return z3.Implies(late, z3.Or([raised[code] for code in (*codes, Code.DUPLICATE_ITEM)]))
 
     return _each_entry(encoding, reported)
 
@@ -430,6 +435,7 @@ def _channel_events_stay_in_channel(
     encoding: Encoding, before: State, step: Step, after: State
 ) -> Term:
     closed = encoding.named_channel(before.channel_closed, step)
+    codes = _late(encoding)
 
     def local(i: int) -> Term:
         was_open = ENTRY.is_one_of(before.entry_state[i], OPEN_STATES)
@@ -446,7 +452,7 @@ def _channel_events_stay_in_channel(
                 ENTRY.is_one_of(after.entry_state[i], OPEN_STATES),
                 after.entry_state[i] == before.entry_state[i],
             ),
-            z3.Implies(late, z3.Or([encoding.raised_by(before, step, i)[code] for code in _LATE])),
+            z3.Implies(late, z3.Or([encoding.raised_by(before, step, i)[code] for code in codes])),
         )
 
     return z3.Implies(
@@ -715,13 +721,15 @@ response end settles."""
 
 
 def _late_is_inert(encoding: Encoding, before: State, step: Step, after: State) -> Term:
+    notes = note_effects(encoding.tables.note_codes)
+
     def late(state: EntryState, trigger: Trigger, effects: tuple[Effect, ...]) -> bool:
         return not LATE_EFFECTS.isdisjoint(effects) or (
             state in CLOSED_STATES and trigger not in _RECONCILING
         )
 
     def inert(state: EntryState, next_state: EntryState, effects: tuple[Effect, ...]) -> bool:
-        return next_state is state and all(effect in NOTE_EFFECTS for effect in effects)
+        return next_state is state and all(effect in notes for effect in effects)
 
     def reached_late(i: int) -> Term:
         return z3.And(

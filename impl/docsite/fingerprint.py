@@ -21,6 +21,14 @@ depends on is unchanged.  That is three things, and nothing else:
   ``WIRE_TRIGGERS`` from ``WIRE_EVENTS``) counts by that constant's value, so a new
   item type or wire event that leaves those constants as they were changes no row.
 
+So there is one mechanism for the model's decisions, the ``Reading``: a value of
+``model/`` that a table decides is no name a proof imports but a ``ModelTables`` field,
+or a function of one the proof asks of the tables it reads (the late codes and the note
+effects, ``vocabulary.late_codes`` and ``note_effects`` of ``tables.note_codes``), and a
+cell of it re-runs the rows that read that field and no other (issue #41; measured in
+``proofs/MEASURED.md``).  Whatever a proof still imports from ``model/`` counts for
+every row, whatever the row read: an import is never missed, only paid for by all.
+
 None of its prose: code is hashed as its syntax tree with docstrings and bare strings
 removed, and with the fields of ``UNREAD_FIELDS`` blanked (a diagnostic code's meaning,
 a mutant's bug class and evidence, an invariant's Python predicate), unparsed, so

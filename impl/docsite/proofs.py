@@ -12,9 +12,10 @@ policy (``proofs.policies``), and the matching table's coverage.
 
 ``refresh`` re-runs only the rows whose fingerprint no longer matches and keeps the
 rest, so a change re-runs the rows that read what changed: a lifecycle cell re-runs the
-rows that read ``lifecycle``; a provider quirk, a new item type, a rule page or prose
-re-run none.  A change to the proof sources or to a model fact they import (an enum, a
-classifier) re-runs every row.
+rows that read ``lifecycle``, a cell of ``NOTE_CODES`` the rows that read
+``note_codes`` (what the proofs compute from it too: ``fingerprint``); a provider
+quirk, a new item type, a rule page or prose re-run none.  A change to the proof
+sources or to a model fact they import (an enum, a classifier) re-runs every row.
 
 Replaying a counterexample through the reducer generated from its tables is its own
 step (``replayed``), seconds long and run on every regeneration and check: each

@@ -8,6 +8,8 @@ and keeps the others; it replays the counterexamples through the reducer every t
 
 from __future__ import annotations
 
+import functools
+import json
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -281,3 +283,191 @@ def test_check_and_prove_together_are_refused() -> None:
     with pytest.raises(SystemExit) as exit_:
         command.main(["--check", "--prove"])
     assert exit_.value.code == 2
+
+
+# -- a model value edited in its source: which rows it makes stale ----------------------
+
+EDITED_MODEL = '''
+"""A fresh interpreter whose model modules are edited as ``argv[1]`` says (a JSON list
+of ``[module, old text, new text]``): each module runs from its edited source, and
+``inspect`` reads that source too, as if the file said it.  Prints, as JSON, the
+fingerprint of each row of the record at ``argv[3]`` (``fingerprints``; ``blind``: the
+same left blind to what each row read), a digest of each table of each scope
+(``tables``) and the verdict of each reference row named in ``argv[2]`` proved again
+(``verdicts``)."""
+import hashlib, importlib.util, json, linecache, sys
+from pathlib import Path
+
+for name, old, new in json.loads(sys.argv[1]):
+    spec = importlib.util.find_spec(name)
+    source = open(spec.origin, encoding="utf-8").read()
+    assert source.count(old) == 1, (name, old)
+    source = source.replace(old, new)
+    linecache.cache[spec.origin] = (len(source), None, source.splitlines(True), spec.origin)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    exec(compile(source, spec.origin, "exec"), module.__dict__)
+
+from responses_oracle.docsite import fingerprint as prints, proofs
+from responses_oracle.proofs import inventory, policies
+
+record = proofs.load_record(Path(sys.argv[3]))
+tables = {proofs.REFERENCE_SCOPE: proofs._reference()}
+tables.update((policy.name, policy.tables) for policy in policies.PEER_POLICIES)
+sources = {False: prints.sources_text(), True: prints.sources_text(policy=True)}
+rows = [(proofs.REFERENCE_SCOPE, row) for row in record.rows]
+rows += [(policy.name, row) for policy in record.policies for row in policy.rows]
+vacuity = record.matching_vacuity or {}
+keyed = [(proofs.row_key(scope, row.invariant, row.part), scope, row.reads) for scope, row in rows]
+keyed.append((proofs.VACUITY_KEY, proofs.REFERENCE_SCOPE, vacuity.get("reads", ())))
+found, blind = {}, {}
+for key, scope, reads in keyed:
+    text = sources[scope != proofs.REFERENCE_SCOPE]
+    found[key] = prints.fingerprint(text, key, tables[scope], reads)
+    blind[key] = prints.fingerprint(text, key, tables[scope], ())
+digests = {
+    scope: {
+        field: hashlib.sha256(prints.canonical(getattr(value, field)).encode()).hexdigest()
+        for field in prints.table_fields()
+    }
+    for scope, value in tables.items()
+}
+verdicts = {}
+for key in json.loads(sys.argv[2]):
+    _, invariant, part = key.split(" ")
+    plan = dict(inventory.row_plan(invariant, unbounded=True))[part]
+    result, _ = proofs._run(plan, tables[proofs.REFERENCE_SCOPE])
+    verdicts[key] = [result.status.value, result.detail, result.counterexample]
+print(json.dumps({"fingerprints": found, "blind": blind, "tables": digests, "verdicts": verdicts}))
+'''
+
+NOTE_CODE_EDITS: dict[str, tuple[str, str, str]] = {
+    # One cell of NOTE_CODES: the code of the late effect (LATE_CODES is computed from it).
+    "late-note-code": (
+        "responses_oracle.model.vocabulary",
+        "Effect.NOTE_LATE_EVENT: Code.LATE_EVENT,",
+        "Effect.NOTE_LATE_EVENT: Code.ORPHAN_EVENT,",
+    ),
+    # One cell of NOTE_CODES emptied: an effect that reports nothing (NOTE_EFFECTS moves).
+    "orphan-note-dropped": (
+        "responses_oracle.model.vocabulary",
+        "    Effect.NOTE_ORPHAN: Code.ORPHAN_EVENT,\n",
+        "",
+    ),
+    # A lifecycle note: a snapshot-only item no longer reported.
+    "snapshot-only-unnoted": (
+        "responses_oracle.model.lifecycle",
+        "(E.ADMIT, E.NOTE_SNAPSHOT_ONLY, *_ADMIT_DONE[1:])",
+        "(E.ADMIT, *_ADMIT_DONE[1:])",
+    ),
+    # One cell of RESUME_WAIVED.
+    "snapshot-only-not-waived": (
+        "responses_oracle.model.vocabulary",
+        "{Effect.NOTE_DONE_ONLY, Effect.NOTE_SNAPSHOT_ONLY}",
+        "{Effect.NOTE_DONE_ONLY}",
+    ),
+}
+"""Edits of one imported model value each, in its module's source: what a person
+changing the model writes."""
+
+
+@functools.cache
+def _edited(edit: str, verdicts: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``EDITED_MODEL``'s answer for ``NOTE_CODE_EDITS[edit]`` (``""``: no edit)."""
+    edits = [NOTE_CODE_EDITS[edit]] if edit else []
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            EDITED_MODEL,
+            json.dumps(edits),
+            json.dumps(list(verdicts)),
+            str(REPO / "docs" / proofs.RECORD_NAME),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer: dict[str, Any] = json.loads(run.stdout)
+    return answer
+
+
+def _stale_after(edit: str, verdicts: tuple[str, ...] = (), kind: str = "fingerprints") -> set[str]:
+    """The rows whose fingerprint (``kind``) the edit changes."""
+    before = _edited("", verdicts)[kind]
+    after = _edited(edit, verdicts)[kind]
+    return {key for key, value in after.items() if before[key] != value}
+
+
+def _scope_of(key: str) -> str:
+    return proofs.REFERENCE_SCOPE if key == proofs.VACUITY_KEY else key.split(" ")[0]
+
+
+def _reads_of(key: str) -> set[str]:
+    assert RECORD is not None
+    if key == proofs.VACUITY_KEY:
+        return set((RECORD.matching_vacuity or {}).get("reads", ()))
+    scope, invariant, part = key.split(" ")
+    rows = (
+        RECORD.rows
+        if scope == proofs.REFERENCE_SCOPE
+        else next(policy.rows for policy in RECORD.policies if policy.name == scope)
+    )
+    return {
+        field
+        for row in rows
+        if (row.invariant, row.part) == (invariant, part)
+        for field in row.reads
+    }
+
+
+@pytest.mark.parametrize("edit", sorted(NOTE_CODE_EDITS))
+def test_an_edited_model_value_makes_stale_exactly_the_rows_that_read_it(edit: str) -> None:
+    before, after = _edited("")["tables"], _edited(edit)["tables"]
+    changed = {
+        scope: {field for field, value in fields.items() if before[scope][field] != value}
+        for scope, fields in after.items()
+    }
+    # The edit is one table's: the ModelTables field the source's value fills.
+    (table,) = changed[proofs.REFERENCE_SCOPE]
+    readers = {
+        key for key in _edited("")["fingerprints"] if changed[_scope_of(key)] & _reads_of(key)
+    }
+    stale = _stale_after(edit)
+    assert any(table in _reads_of(key) for key in stale), f"no row reads {table}"
+    assert stale == readers
+    assert len(stale) < len(_edited("")["fingerprints"]), "every row re-runs"
+
+
+SOUNDNESS_SAMPLE: tuple[str, ...] = (
+    (
+        "reference late_reported bounded",
+        *(
+            row_key("reference", row.invariant, row.part)
+            for row in RECORD.rows
+            if row.part == "contract"
+        ),
+    )
+    if RECORD is not None
+    else ()
+)
+"""Reference rows proved again before and after each edit: every diagnostic contract (one
+Z3 query each, seconds), some of which read the edited table and most of which do not,
+and a lifecycle row that reads the note codes."""
+
+SOUNDNESS_EDITS = ("late-note-code", "snapshot-only-unnoted", "snapshot-only-not-waived")
+"""The edits of ``NOTE_CODE_EDITS`` whose verdicts are checked."""
+
+
+@pytest.mark.parametrize("edit", SOUNDNESS_EDITS)
+def test_every_row_whose_verdict_an_edit_changes_is_stale(edit: str) -> None:
+    sample = SOUNDNESS_SAMPLE
+    before, after = _edited("", sample)["verdicts"], _edited(edit, sample)["verdicts"]
+    moved = {key for key in sample if before[key] != after[key]}
+    stale = _stale_after(edit, sample)
+    assert moved, "the edit changes no verdict of the sample: it shows nothing"
+    assert set(sample) - stale, "every row of the sample is stale: it shows nothing"
+    assert moved <= stale
+    # The check can fail: fingerprints blind to what each row read keep the moved rows
+    # current.
+    assert not moved <= _stale_after(edit, sample, "blind")
