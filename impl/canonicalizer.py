@@ -650,6 +650,8 @@ class Canonicalizer:
         state = self._reducer.state
         seen, count = self._scanned
         diagnostics = state.diagnostics
+        if seen is state and len(diagnostics) == count:  # nearly every event: none new
+            return None
         for diagnostic in diagnostics[count if seen is state else 0 :]:
             if diagnostic.code is Code.LIMIT_EXCEEDED:
                 return diagnostic.detail
@@ -1344,11 +1346,12 @@ class Canonicalizer:
     ) -> None:
         """A payload delta: the upstream's (``own``: the fields canonical does not
         spell, as it sent them) or one canonical makes up (None: the fields the
-        published type requires, ``_extra``)."""
+        published type requires, ``_extra``).  A delta goes in no ledger (``_LEDGER``)."""
         track.streamed.append(text)
         spelling = track.spelling
-        fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
-        self._emit(response, out, {**fields, **(_extra(spelling) if own is None else own)}, sent)
+        extra = _extra(spelling) if own is None else own
+        event = {"type": spelling.delta, **self._scoped(sent, track), "delta": text, **extra}
+        self._emit(response, out, event)
 
     @staticmethod
     def _upstream_delta(response: _Response, channel: Channel, piece: str) -> dict[str, Any] | None:

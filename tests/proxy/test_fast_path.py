@@ -11,6 +11,7 @@ comparisons cannot pass by never leaving the full pass.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -93,6 +94,25 @@ def test_a_lone_surrogate_goes_out_as_its_json_escape(text: str) -> None:
     for framing_ in (framing(True), FRAMING):
         [frame] = framing_.frames([event])
         assert json.loads(frame.split(b"data: ", 1)[1]) == event
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.characters(categories=["Cs", "Ll"]), min_size=1), _JSON)
+def test_a_lone_surrogate_in_the_type_is_framed_as_the_json_module_frames_it(
+    kind: str, value: Any
+) -> None:
+    # msgspec's bytes cannot carry it: the frame is the json module's, the event line
+    # with the surrogate replaced (``Framing.frames``).
+    event = {"type": kind, "value": value}
+    assert b"".join(framing(True).frames([event])) == b"".join(FRAMING.frames([event]))
+
+
+def test_msgspec_frames_only_the_relays_framing() -> None:
+    fast = framing(True)
+    if fast is FRAMING:
+        pytest.skip("the fast extra (msgspec) is not installed")
+    with pytest.raises(ValueError, match="relay's framing only"):
+        dataclasses.replace(fast, crlf=True)
 
 
 def test_an_upstream_lone_surrogate_escape_is_relayed_as_it_came() -> None:
