@@ -521,7 +521,8 @@ class Canonicalizer:
         trace = traces[-1] if traces else None
         traces.clear()
         body = event.payload if isinstance(event, WireEvent) else event
-        kind = body.get("type") if isinstance(body, Mapping) else None
+        # A dict is what the front end makes; the ABC check is for other mappings.
+        kind = body.get("type") if type(body) is dict or isinstance(body, Mapping) else None
         live, self._live = self._live, None
         if live is not None and kind == live.kind and trace is not None and body is not None:
             fast = self._fast_delta(live, trace, body, closing)
