@@ -462,6 +462,14 @@ class _Live:
     placed: Counter[tuple[Any, Any]] | None
     """The entry's count of the ``item_id`` and ``output_index`` its events gave
     (``_Response.placed``), which each delta taken adds to; None if they give neither."""
+    fields: tuple[str, ...] = ()
+    """The upstream delta's field names, in its order (``tuple(event)``)."""
+    spelled: tuple[str, ...] | None = None
+    """The same names in the order canonical's delta has them (``_delta``: its own
+    fields, then the upstream's others) without ``sequence_number``, if the upstream's
+    own fields are canonical's (its ``item_id``, ``output_index`` and part index those
+    of the item as announced): a delta of that shape is re-emitted by taking its
+    fields in that order; None: as ``_delta`` spells it."""
 
 
 class Canonicalizer:
@@ -607,7 +615,11 @@ class Canonicalizer:
         key = (body.get("output_index"), body.get("item_id"), part)
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
-        self._live = _Live(kind, key, response, entry, sent, track, channel, shape, placed)
+        fields = tuple(body)
+        self._live = _Live(
+            kind, key, response, entry, sent, track, channel, shape, placed, fields,
+            _spelled(body, {"type": kind, **self._scoped(sent, track)}),
+        )
 
     def _fast_delta(
         self, live: _Live, trace: StepTrace, body: Mapping[str, Any], closing: int
@@ -640,7 +652,12 @@ class Canonicalizer:
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
         if live.placed is not None:
             live.placed[live.key[1], live.key[0]] += 1
-        self._delta(response, live.sent, track, piece, out, _own(body))
+        spelled = live.spelled
+        if spelled is not None and tuple(body) == live.fields:
+            # ``_delta``'s event, its fields taken in its order (``_Live.spelled``).
+            self._send_delta(response, track, piece, {name: body[name] for name in spelled}, out)
+        else:
+            self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
 
@@ -1348,10 +1365,16 @@ class Canonicalizer:
         """A payload delta: the upstream's (``own``: the fields canonical does not
         spell, as it sent them) or one canonical makes up (None: the fields the
         published type requires, ``_extra``).  A delta goes in no ledger (``_LEDGER``)."""
-        track.streamed.append(text)
         spelling = track.spelling
         extra = _extra(spelling) if own is None else own
         event = {"type": spelling.delta, **self._scoped(sent, track), "delta": text, **extra}
+        self._send_delta(response, track, text, event, out)
+
+    def _send_delta(
+        self, response: _Response, track: _Track, text: str, event: Event, out: list[Event]
+    ) -> None:
+        """Emit ``event``, the delta ``text`` of ``track``'s channel."""
+        track.streamed.append(text)
         self._emit(response, out, event)
 
     @staticmethod
@@ -1899,6 +1922,23 @@ def _own(event: Mapping[str, Any]) -> dict[str, Any]:
         spelt = _PART_SPELT if event.get("type") in _PART_ADDED else _PART_SPELT | _ARRAYS
         own["part"] = {name: value for name, value in part.items() if name not in spelt}
     return own
+
+
+def _spelled(body: Mapping[str, Any], head: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """``_Live.spelled`` of the upstream delta ``body``, ``head`` being the fields
+    ``_delta`` spells before its ``delta`` (``type``, ``_scoped``): None unless ``body``
+    has each with the same value, of the same type, has its ``delta`` and its
+    ``sequence_number``, no ``part`` (``_own`` filters one) and no other field canonical
+    spells."""
+    if "delta" not in body or "sequence_number" not in body or "part" in body:
+        return None
+    for name, value in head.items():
+        if name not in body or type(body[name]) is not type(value) or body[name] != value:
+            return None
+    own = [name for name in _own(body) if name not in head]
+    if len(head) + 2 + len(own) != len(body):  # a spelled field beside them (an index)
+        return None
+    return (*head, "delta", *own)
 
 
 def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:

@@ -177,3 +177,62 @@ def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.endswith(DONE_FRAME)
     # The first delta takes the full pass and makes the channel live; the rest do not.
     assert full == len(events) - len(deltas) + 1
+
+
+@pytest.mark.parametrize("item_id", ["msg_1", "msg_rotated"])
+def test_a_delta_of_the_live_shape_is_taken_field_by_field(
+    monkeypatch: pytest.MonkeyPatch, item_id: str
+) -> None:
+    """OpenAI's deltas (``sequence_number`` second, ``obfuscation`` last): once the
+    channel is live, each is re-emitted by taking its fields in canonical's order
+    (``_Live.spelled``), without ``_delta`` -- unless its own fields are not canonical's
+    (an ``item_id`` the item was not announced with), when ``_delta`` spells it.  The
+    bytes are the full pass's either way."""
+    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    deltas = [f"w{n} " for n in range(30)]
+    events: list[Event] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {"id": "msg_1", "type": "message", "role": "assistant", "content": []},
+        },
+        {
+            "type": "response.content_part.added",
+            **scoped,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
+        *(
+            {
+                "type": "response.output_text.delta",
+                "sequence_number": 0,
+                **scoped,
+                "item_id": item_id,
+                "delta": d,
+                "logprobs": [],
+                "obfuscation": f"ob{n}",
+            }
+            for n, d in enumerate(deltas)
+        ),
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+    ]
+    events = [{**event, "sequence_number": n} for n, event in enumerate(events)]
+    spelled = 0
+    delta = Canonicalizer._delta
+
+    def counted(self: Canonicalizer, *args: Any) -> None:
+        nonlocal spelled
+        spelled += 1
+        delta(self, *args)
+
+    monkeypatch.setattr(Canonicalizer, "_delta", counted)
+    data = body(events, sentinel=True)
+    out, repairs = relay_output(data, [], fast=True)
+    monkeypatch.setattr(Canonicalizer, "_delta", delta)
+    assert (out, repairs) == relay_output(data, [], fast=False)
+    # The full pass spells the first delta; the live path takes the rest field by field
+    # when the upstream's own fields are the item's.
+    assert spelled == (1 if item_id == "msg_1" else len(deltas))
+    first = b'data: {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,'
+    assert out.count(first) == len(deltas)
+    assert b'"obfuscation":"ob29","sequence_number":32}' in out
