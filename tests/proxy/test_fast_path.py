@@ -145,10 +145,13 @@ def test_floats_are_written_by_the_json_module() -> None:
     assert fast.data(event) == '{"type":"x","logprob":1e+16,"nan":NaN}'
 
 
-def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
-    deltas = [f"w{n} " for n in range(50)]
-    events: list[Event] = [
+_SCOPED: dict[str, Any] = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+"""Where the text deltas of ``_message`` go."""
+
+
+def _message(deltas: list[Event]) -> list[Event]:
+    """One message whose text is streamed as ``deltas``, opened and completed."""
+    return [
         {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
         {
             "type": "response.output_item.added",
@@ -157,26 +160,38 @@ def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         },
         {
             "type": "response.content_part.added",
-            **scoped,
+            **_SCOPED,
             "part": {"type": "output_text", "text": "", "annotations": []},
         },
-        *({"type": "response.output_text.delta", **scoped, "delta": d} for d in deltas),
+        *deltas,
         {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
     ]
-    full = 0
-    advance = Canonicalizer._advance
 
-    def counted(self: Canonicalizer, *args: Any) -> None:
-        nonlocal full
-        full += 1
-        advance(self, *args)
 
-    monkeypatch.setattr(Canonicalizer, "_advance", counted)
+def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    deltas = [f"w{n} " for n in range(50)]
+    events = _message(
+        [{"type": "response.output_text.delta", **_SCOPED, "delta": d} for d in deltas]
+    )
+    full = _calls(monkeypatch, "_advance")
     out = relay_output(body(events, sentinel=True), [], fast=True)[0]
     assert out.count(b"response.output_text.delta") == 2 * len(deltas)  # event: and data:
     assert out.endswith(DONE_FRAME)
     # The first delta takes the full pass and makes the channel live; the rest do not.
-    assert full == len(events) - len(deltas) + 1
+    assert len(full) == len(events) - len(deltas) + 1
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[None]:
+    """From now on, one item per call of ``Canonicalizer``'s method ``name``."""
+    calls: list[None] = []
+    method = getattr(Canonicalizer, name)
+
+    def counted(self: Canonicalizer, *args: Any) -> Any:
+        calls.append(None)
+        return method(self, *args)
+
+    monkeypatch.setattr(Canonicalizer, name, counted)
+    return calls
 
 
 @pytest.mark.parametrize("item_id", ["msg_1", "msg_rotated"])
@@ -188,51 +203,30 @@ def test_a_delta_of_the_live_shape_is_taken_field_by_field(
     (``_Live.spelled``), without ``_delta`` -- unless its own fields are not canonical's
     (an ``item_id`` the item was not announced with), when ``_delta`` spells it.  The
     bytes are the full pass's either way."""
-    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
     deltas = [f"w{n} " for n in range(30)]
-    events: list[Event] = [
-        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
-        {
-            "type": "response.output_item.added",
-            "output_index": 0,
-            "item": {"id": "msg_1", "type": "message", "role": "assistant", "content": []},
-        },
-        {
-            "type": "response.content_part.added",
-            **scoped,
-            "part": {"type": "output_text", "text": "", "annotations": []},
-        },
-        *(
+    events = _message(
+        [
             {
                 "type": "response.output_text.delta",
                 "sequence_number": 0,
-                **scoped,
+                **_SCOPED,
                 "item_id": item_id,
                 "delta": d,
                 "logprobs": [],
                 "obfuscation": f"ob{n}",
             }
             for n, d in enumerate(deltas)
-        ),
-        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
-    ]
+        ]
+    )
     events = [{**event, "sequence_number": n} for n, event in enumerate(events)]
-    spelled = 0
-    delta = Canonicalizer._delta
-
-    def counted(self: Canonicalizer, *args: Any) -> None:
-        nonlocal spelled
-        spelled += 1
-        delta(self, *args)
-
-    monkeypatch.setattr(Canonicalizer, "_delta", counted)
+    spelled = _calls(monkeypatch, "_delta")
     data = body(events, sentinel=True)
     out, repairs = relay_output(data, [], fast=True)
-    monkeypatch.setattr(Canonicalizer, "_delta", delta)
+    monkeypatch.undo()
     assert (out, repairs) == relay_output(data, [], fast=False)
     # The full pass spells the first delta; the live path takes the rest field by field
     # when the upstream's own fields are the item's.
-    assert spelled == (1 if item_id == "msg_1" else len(deltas))
+    assert len(spelled) == (1 if item_id == "msg_1" else len(deltas))
     first = b'data: {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,'
     assert out.count(first) == len(deltas)
     assert b'"obfuscation":"ob29","sequence_number":32}' in out
