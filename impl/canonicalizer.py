@@ -463,7 +463,8 @@ class _Live:
     """The entry's count of the ``item_id`` and ``output_index`` its events gave
     (``_Response.placed``), which each delta taken adds to; None if they give neither."""
     fields: tuple[str, ...] = ()
-    """The upstream delta's field names, in its order (``tuple(event)``)."""
+    """The field names of the upstream delta that made the channel live, in its order
+    (``tuple(event)``)."""
     spelled: tuple[str, ...] | None = None
     """The same names in the order canonical's delta has them (``_delta``: its own
     fields, then the upstream's others) without ``sequence_number``, if the upstream's
@@ -568,9 +569,12 @@ class Canonicalizer:
     # deltas all out), the next delta for the same channel is checked against what the
     # reducer made of it (``_fast_delta``: it reached that entry, raised nothing, and
     # added exactly one delta to that channel and nothing else), and only then emitted
-    # directly.  Anything else takes the full pass.  The output is the same either way:
-    # ``tests/proxy/test_fast_path.py`` compares it, with and without (``fast=False``),
-    # on every capture and on generated streams.
+    # directly -- one of the shape of the delta that made the channel live, whose own
+    # fields are the item's as announced, by taking its fields in the order ``_delta``
+    # writes them (``_Live.spelled``), not by spelling it again.  Anything else takes
+    # the full pass.  The output is the same either way: ``tests/proxy/test_fast_path.py``
+    # compares it, with and without (``fast=False``), on every capture and on generated
+    # streams.
 
     def _go_live(
         self, response: _Response, trace: StepTrace, kind: str, body: Mapping[str, Any]
