@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -122,11 +123,13 @@ def slow_upstream(events: list[dict[str, Any]], gap: float) -> AbstractContextMa
 
 
 @contextmanager
-def proxy_started(upstream: str) -> Iterator[tuple[str, int]]:
-    """``responses-oracle proxy --upstream`` in its own process; its base URL and pid."""
+def proxy_started(upstream: str, package: str | None = None) -> Iterator[tuple[str, int]]:
+    """``responses-oracle proxy --upstream`` in its own process; its base URL and pid.
+    With ``package``, the package found there (first on ``PYTHONPATH``) is run."""
     main = "import sys; from responses_oracle.cli import main; sys.exit(main())"
+    env = None if package is None else {**os.environ, "PYTHONPATH": package}
     process = subprocess.Popen([sys.executable, "-c", main, "proxy", "--upstream", upstream],
-                               stdout=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stdout is not None
         found = LISTENING.search(process.stdout.readline())

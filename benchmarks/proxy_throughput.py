@@ -16,9 +16,15 @@ measured too, in this process: each stream's body through a ``Relay`` in the
 chunks the upstream writes, ``--relay-runs`` times with its fast paths on and off
 (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds of each
 run (``time.process_time``: what the neighbours take is not counted), best and median.
-Not a timed test: a measurement, recorded in ``benchmarks/RESULTS.md``.
+To set two checkouts side by side: ``--against PATH`` also runs the answers through a
+second proxy, the package found at ``PATH`` (first on ``PYTHONPATH``: another checkout's
+``responses_oracle`` laid out as installed), in the same alternation; ``--relay-only``
+measures the relay alone and nothing else (run it alternately with the other package on
+``PYTHONPATH``).  Not a timed test: a measurement, recorded in ``benchmarks/RESULTS.md``.
 
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 9
+    python benchmarks/proxy_throughput.py --runs 7 --relay-runs 1 --against /tmp/main/src
+    python benchmarks/proxy_throughput.py --relay-only --relay-runs 9
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import os
 import statistics
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +136,8 @@ def main() -> None:
     parser.add_argument("--megabytes", type=float, default=10.0, help="text of the large one")
     parser.add_argument("--delta-bytes", type=int, default=4096)
     parser.add_argument("--relay-runs", type=int, default=9, help="relay-alone runs, each way")
+    parser.add_argument("--relay-only", action="store_true", help="only the relay alone")
+    parser.add_argument("--against", metavar="PATH", help="a second proxy, the package at PATH")
     args = parser.parse_args()
     base = answer(args.deltas)
     _TEXT.append(base[-1]["response"]["output"][0]["content"][0]["text"])
@@ -138,31 +147,55 @@ def main() -> None:
             answer(args.deltas), args.megabytes, args.delta_bytes
         ),
     }
-    print(f"{args.runs} runs each, alternately; median (max) seconds to the body's end")
-    print(
-        f"{'stream':<22} {'events':>7} {'MB':>6} {'upstream':>16} {'via proxy':>16} {'ratio':>6} "
-        f"{'proxy CPU':>10}"
-    )
-    writes: dict[str, list[bytes]] = {}
-    for name, events in streams.items():
-        frames = list(Framing().frames(events))
-        writes[name] = bursts(frames, args.burst)
-        size = sum(map(len, frames)) / 1e6
-        with upstream_of(writes[name]) as upstream, proxy_started(upstream) as (proxied, pid):
-            urls = {"upstream": upstream, "proxy": proxied}
-            found = asyncio.run(measure(urls, args.runs, pid))
-        up, px, cpu = found["upstream"], found["proxy"], found["cpu"]
-        ratio = statistics.median(px) / statistics.median(up)
-        print(
-            f"{name:<22} {len(events):>7} {size:>6.1f} {_cell(up):>16} {_cell(px):>16} "
-            f"{ratio:>6.2f} {statistics.median(cpu):>10.3f}"
-        )
+    writes = {
+        name: bursts(list(Framing().frames(events)), args.burst) for name, events in streams.items()
+    }
+    if not args.relay_only:
+        whole_answers(streams, writes, args.runs, args.against)
     print(f"\nthe relay alone, {args.relay_runs} runs each way, alternately; CPU s, best (median)")
     print(f"{'stream':<22} {'fast paths on':>16} {'off':>16} {'on/off':>7}")
     for name, chunks in writes.items():
         cpu = relay_cpu(chunks, args.relay_runs)
         on, off = cpu[True], cpu[False]
         print(f"{name:<22} {_best(on):>16} {_best(off):>16} {min(on) / min(off):>7.2f}")
+
+
+def whole_answers(
+    streams: dict[str, list[dict[str, Any]]],
+    writes: dict[str, list[bytes]],
+    runs: int,
+    against: str | None,
+) -> None:
+    """Each stream's answer straight from the upstream and through the proxy (and the
+    proxy of the package at ``against``), ``runs`` times each, alternately: the table
+    of seconds, ratios and the proxy's CPU."""
+    print(f"{runs} runs each, alternately; median (max) seconds to the body's end")
+    other = f" {'via against':>16} {'ratio':>6}" if against else ""
+    print(
+        f"{'stream':<22} {'events':>7} {'MB':>6} {'upstream':>16} {'via proxy':>16} {'ratio':>6} "
+        f"{'proxy CPU':>10}{other}"
+    )
+    for name, events in streams.items():
+        size = sum(map(len, writes[name])) / 1e6
+        with ExitStack() as stack:
+            upstream = stack.enter_context(upstream_of(writes[name]))
+            proxied, pid = stack.enter_context(proxy_started(upstream))
+            urls = {"upstream": upstream, "proxy": proxied}
+            if against:
+                urls["against"] = stack.enter_context(proxy_started(upstream, against))[0]
+            found = asyncio.run(measure(urls, runs, pid))
+        up, px, cpu = found["upstream"], found["proxy"], found["cpu"]
+        ratio = statistics.median(px) / statistics.median(up)
+        theirs = found.get("against")
+        other = (
+            f" {_cell(theirs):>16} {statistics.median(theirs) / statistics.median(up):>6.2f}"
+            if theirs
+            else ""
+        )
+        print(
+            f"{name:<22} {len(events):>7} {size:>6.1f} {_cell(up):>16} {_cell(px):>16} "
+            f"{ratio:>6.2f} {statistics.median(cpu):>10.3f}{other}"
+        )
 
 
 def _cell(values: list[float]) -> str:

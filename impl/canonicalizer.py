@@ -462,6 +462,15 @@ class _Live:
     placed: Counter[tuple[Any, Any]] | None
     """The entry's count of the ``item_id`` and ``output_index`` its events gave
     (``_Response.placed``), which each delta taken adds to; None if they give neither."""
+    fields: tuple[str, ...] = ()
+    """The field names of the upstream delta that made the channel live, in its order
+    (``tuple(event)``)."""
+    spelled: tuple[str, ...] | None = None
+    """The same names in the order canonical's delta has them (``_delta``: its own
+    fields, then the upstream's others) without ``sequence_number``, if the upstream's
+    own fields are canonical's (its ``item_id``, ``output_index`` and part index those
+    of the item as announced): a delta of that shape is re-emitted by taking its
+    fields in that order; None: as ``_delta`` spells it."""
 
 
 class Canonicalizer:
@@ -521,7 +530,8 @@ class Canonicalizer:
         trace = traces[-1] if traces else None
         traces.clear()
         body = event.payload if isinstance(event, WireEvent) else event
-        kind = body.get("type") if isinstance(body, Mapping) else None
+        # A dict is what the front end makes; the ABC check is for other mappings.
+        kind = body.get("type") if type(body) is dict or isinstance(body, Mapping) else None
         live, self._live = self._live, None
         if live is not None and kind == live.kind and trace is not None and body is not None:
             fast = self._fast_delta(live, trace, body, closing)
@@ -559,9 +569,12 @@ class Canonicalizer:
     # deltas all out), the next delta for the same channel is checked against what the
     # reducer made of it (``_fast_delta``: it reached that entry, raised nothing, and
     # added exactly one delta to that channel and nothing else), and only then emitted
-    # directly.  Anything else takes the full pass.  The output is the same either way:
-    # ``tests/proxy/test_fast_path.py`` compares it, with and without (``fast=False``),
-    # on every capture and on generated streams.
+    # directly -- one of the shape of the delta that made the channel live, whose own
+    # fields are the item's as announced, by taking its fields in the order ``_delta``
+    # writes them (``_Live.spelled``), not by spelling it again.  Anything else takes
+    # the full pass.  The output is the same either way: ``tests/proxy/test_fast_path.py``
+    # compares it, with and without (``fast=False``), on every capture and on generated
+    # streams.
 
     def _go_live(
         self, response: _Response, trace: StepTrace, kind: str, body: Mapping[str, Any]
@@ -606,7 +619,11 @@ class Canonicalizer:
         key = (body.get("output_index"), body.get("item_id"), part)
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
-        self._live = _Live(kind, key, response, entry, sent, track, channel, shape, placed)
+        fields = tuple(body)
+        self._live = _Live(
+            kind, key, response, entry, sent, track, channel, shape, placed, fields,
+            _spelled(body, {"type": kind, **self._scoped(sent, track)}),
+        )
 
     def _fast_delta(
         self, live: _Live, trace: StepTrace, body: Mapping[str, Any], closing: int
@@ -639,7 +656,12 @@ class Canonicalizer:
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
         if live.placed is not None:
             live.placed[live.key[1], live.key[0]] += 1
-        self._delta(response, live.sent, track, piece, out, _own(body))
+        spelled = live.spelled
+        if spelled is not None and tuple(body) == live.fields:
+            # ``_delta``'s event, its fields taken in its order (``_Live.spelled``).
+            self._send_delta(response, track, piece, {name: body[name] for name in spelled}, out)
+        else:
+            self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
 
@@ -650,6 +672,8 @@ class Canonicalizer:
         state = self._reducer.state
         seen, count = self._scanned
         diagnostics = state.diagnostics
+        if seen is state and len(diagnostics) == count:  # nearly every event: none new
+            return None
         for diagnostic in diagnostics[count if seen is state else 0 :]:
             if diagnostic.code is Code.LIMIT_EXCEEDED:
                 return diagnostic.detail
@@ -1344,11 +1368,18 @@ class Canonicalizer:
     ) -> None:
         """A payload delta: the upstream's (``own``: the fields canonical does not
         spell, as it sent them) or one canonical makes up (None: the fields the
-        published type requires, ``_extra``)."""
-        track.streamed.append(text)
+        published type requires, ``_extra``).  A delta goes in no ledger (``_LEDGER``)."""
         spelling = track.spelling
-        fields = {"type": spelling.delta, **self._scoped(sent, track), "delta": text}
-        self._emit(response, out, {**fields, **(_extra(spelling) if own is None else own)}, sent)
+        extra = _extra(spelling) if own is None else own
+        event = {"type": spelling.delta, **self._scoped(sent, track), "delta": text, **extra}
+        self._send_delta(response, track, text, event, out)
+
+    def _send_delta(
+        self, response: _Response, track: _Track, text: str, event: Event, out: list[Event]
+    ) -> None:
+        """Emit ``event``, the delta ``text`` of ``track``'s channel."""
+        track.streamed.append(text)
+        self._emit(response, out, event)
 
     @staticmethod
     def _upstream_delta(response: _Response, channel: Channel, piece: str) -> dict[str, Any] | None:
@@ -1895,6 +1926,23 @@ def _own(event: Mapping[str, Any]) -> dict[str, Any]:
         spelt = _PART_SPELT if event.get("type") in _PART_ADDED else _PART_SPELT | _ARRAYS
         own["part"] = {name: value for name, value in part.items() if name not in spelt}
     return own
+
+
+def _spelled(body: Mapping[str, Any], head: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """``_Live.spelled`` of the upstream delta ``body``, ``head`` being the fields
+    ``_delta`` spells before its ``delta`` (``type``, ``_scoped``): None unless ``body``
+    has each with the same value, of the same type, has its ``delta`` and its
+    ``sequence_number``, no ``part`` (``_own`` filters one) and no other field canonical
+    spells."""
+    if "delta" not in body or "sequence_number" not in body or "part" in body:
+        return None
+    for name, value in head.items():
+        if name not in body or type(body[name]) is not type(value) or body[name] != value:
+            return None
+    own = [name for name in _own(body) if name not in head]
+    if len(head) + 2 + len(own) != len(body):  # a spelled field beside them (an index)
+        return None
+    return (*head, "delta", *own)
 
 
 def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:

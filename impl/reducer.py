@@ -42,7 +42,7 @@ from .core.step import (
     StepTrace,
     advancer,
     end_of_input,
-    step,
+    tracer,
 )
 from .result import Result, build_result
 from .wire import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
@@ -79,6 +79,7 @@ class Reducer:
         self.results: list[Result] = []
         self._state = ResponseState()
         self._advance = advancer(self._state, kernels, limits)
+        self._trace = tracer(self._state, kernels, limits)
         self._next_index = 0
         self._warned_unstarted = False
 
@@ -142,7 +143,7 @@ class Reducer:
         if self.traces is None:
             self._advance(parsed)
         else:
-            self.traces.append(step(state, parsed, self.kernels, self.limits))
+            self.traces.append(self._trace(parsed))
 
     def feed_all(self, events: Iterable[Mapping[str, Any] | WireEvent]) -> None:
         """Reduce every event of ``events`` in order."""
@@ -175,6 +176,7 @@ class Reducer:
         self.results.append(build_result(self._state))
         self._state = ResponseState()
         self._advance = advancer(self._state, self.kernels, self.limits)
+        self._trace = tracer(self._state, self.kernels, self.limits)
         self._warned_unstarted = False
 
     def _note(self, code: Code, index: int, detail: str, event: Any = None) -> None:

@@ -48,7 +48,10 @@ class StepContext:
 
     ``tracing`` says whether a ``StepTrace`` will be read; only then is ``decision``
     (a summary for people) formatted, and ``raised`` (the event's diagnostics),
-    ``entry`` and ``before`` (the entry it moved, and from where) kept.  ``learn`` is
+    ``entry`` and ``before`` (the entry it moved, and from where) kept.  ``cached``
+    says whether a routed event may read its cell from the response's route cache
+    (``ResponseState.routes``); only ``step`` decides every route anew, which is how
+    ``tests/core/test_fast_path.py`` checks the cache against the model.  ``learn`` is
     the ``item_id`` a routed event offers its entry (``Effect.LEARN_ITEM_ID``;
     ``learned`` when it names the entry already) and ``route_code`` the routing cell's
     diagnostic, raised only when the id is learned.
@@ -56,6 +59,7 @@ class StepContext:
 
     __slots__ = (
         "before",
+        "cached",
         "decision",
         "entry",
         "event",
@@ -76,12 +80,14 @@ class StepContext:
         limits: ReducerLimits,
         event: Event | None,
         tracing: bool = False,
+        cached: bool = True,
     ) -> None:
         self.state = state
         self.kernels = kernels
         self.limits = limits
         self.event = event
         self.tracing = tracing
+        self.cached = cached
         self.raised: list[Diagnostic] = []
         self.decision = ""
         self.entry: Entry | None = None

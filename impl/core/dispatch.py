@@ -4,7 +4,9 @@
 reads a clock, never draws a random number, and never raises on any input: whatever is
 wrong with an event becomes a ``Diagnostic`` and the next event is reduced as usual.
 ``step`` is ``advance`` that also says what the event did (a ``StepTrace``, for
-``explain``); the summaries a trace carries are formatted only then.
+``explain``); the summaries a trace carries are formatted only then.  ``advancer`` and
+``tracer`` are the two bound to one response's state, as the ``Reducer`` runs them:
+one context per response, and routed events read the route cache (``route``).
 
 A response whose first event is numbered above the first is a resume
 (``model/responses.resumes``, R14): said once, and its payload events that reach no
@@ -81,13 +83,40 @@ def advancer(
     return advance_bound
 
 
+def tracer(
+    state: ResponseState, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
+) -> Callable[[Event], StepTrace]:
+    """``step`` bound to one ``state``, as ``advancer`` is ``advance``:
+    ``tracer(state, k, l)(event)`` gives ``step(state, event, k, l)``'s trace, with
+    one context per response, and a routed event reads its cell (and its summary) from
+    the route cache instead of deciding it anew.  What ``Reducer(trace=True)`` runs
+    (the canonicalizer's trace: the entry each event reached, the codes it raised);
+    ``tests/core/test_fast_path.py`` holds its traces to ``step``'s.
+    """
+    context = StepContext(state, kernels, limits, None, tracing=True)
+
+    def trace_bound(event: Event) -> StepTrace:
+        context.event, context.learn, context.route_code = event, None, None
+        context.raised, context.decision, context.entry, context.before = [], "", None, None
+        _reduce(context, event)
+        return _trace(context, event)
+
+    return trace_bound
+
+
 def step(
     state: ResponseState, event: Event, kernels: KernelSet, limits: ReducerLimits = DEFAULT_LIMITS
 ) -> StepTrace:
-    """Reduce one event into ``state`` (updated in place) and say what it did."""
-    context = StepContext(state, kernels, limits, event, tracing=True)
+    """Reduce one event into ``state`` (updated in place) and say what it did.  Every
+    route is decided anew (``StepContext.cached``): the reference for the cache."""
+    context = StepContext(state, kernels, limits, event, tracing=True, cached=False)
     _reduce(context, event)
-    entry = context.entry
+    return _trace(context, event)
+
+
+def _trace(context: StepContext, event: Event) -> StepTrace:
+    """What the event just reduced in ``context`` did."""
+    entry, raised = context.entry, context.raised
     return StepTrace(
         event.index,
         event.type,
@@ -95,7 +124,7 @@ def step(
         entry.ordinal if entry is not None else None,
         context.before,
         entry.state if entry is not None else None,
-        tuple(d.code for d in context.raised),
+        tuple([d.code for d in raised]) if raised else (),  # nearly every event: none
     )
 
 

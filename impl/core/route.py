@@ -93,9 +93,10 @@ def on_scoped(step: StepContext, event: Event) -> None:
     # entries and state and of the id's aliases, which change only when an item is
     # admitted or an id learned (``effects.move_slot``, ``StepContext.add_alias``, both
     # of which empty ``state.routes``); nearly every delta repeats the key of the one
-    # before.  A traced step always decides anew (it shows the views), which is how
-    # ``tests/core/test_fast_path.py`` checks the cache against the model.
-    known = None if step.tracing else state.routes.get((event.output_index, item_id))
+    # before.  A cell keeps the summary of its views, so a trace read from the cache is
+    # the trace of the decision.  ``step`` always decides anew (``StepContext.cached``),
+    # which is how ``tests/core/test_fast_path.py`` checks the cache against the model.
+    known = state.routes.get((event.output_index, item_id)) if step.cached else None
     if known is None:
         route, target, learned = _decide(step, event.output_index, item_id)
         if target is None:
@@ -103,7 +104,9 @@ def on_scoped(step: StepContext, event: Event) -> None:
                 _refuse(step, event, route.code)
             return
     else:
-        route, target, learned = known
+        route, target, learned, summary = known
+        if step.tracing:
+            step.decision = summary
     entry = state.entries[target]
     trigger = spec.trigger
     channel: Channel | None = None
@@ -150,7 +153,8 @@ def _decide(
 ) -> tuple[Route, int | None, bool]:
     """The routing cell of ``(output_index, item_id)`` (``resolve_route``, which the
     proofs analyse): the route, the target entry (or None) and whether the id names
-    that entry already; kept in ``state.routes`` when there is a target."""
+    that entry already; kept in ``state.routes`` with its summary when there is a
+    target."""
     state = step.state
     # Slots are keyed by int: an event without an ``output_index`` (None) finds none.
     slot = state.slots.get(output_index)  # type: ignore[arg-type]
@@ -164,12 +168,12 @@ def _decide(
         step.decision = summary
     if target is None:
         return route, None, False
-    cell = route, target, target in named
+    learned = target in named
     routes = state.routes
     if len(routes) >= _ROUTES_HELD:  # many keys that never repeat: start again
         routes.clear()
-    routes[output_index, item_id] = cell
-    return cell
+    routes[output_index, item_id] = route, target, learned, summary
+    return route, target, learned
 
 
 def _add_to_part(

@@ -154,12 +154,13 @@ class ResponseState:
     slots: dict[int, Slot] = field(default_factory=dict)
     interner: Interner = field(default_factory=Interner)
     aliases: dict[int, list[int]] = field(default_factory=dict)
-    routes: dict[tuple[int | None, str | None], tuple[Route, int, bool]] = field(
+    routes: dict[tuple[int | None, str | None], tuple[Route, int, bool, str]] = field(
         default_factory=dict
     )
     """Routing cells already decided, by ``(output_index, item_id)``: the route, the
-    target and whether the id names it already.  A cache of what ``route.on_scoped``
-    computes from ``slots`` and ``aliases``, emptied whenever either changes."""
+    target, whether the id names it already and the summary a trace shows
+    (``route.resolve_route``).  A cache of what ``route.on_scoped`` computes from
+    ``slots`` and ``aliases``, emptied whenever either changes."""
     call_ids: dict[tuple[ItemKind, int], int] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     snapshot_items: int = 0

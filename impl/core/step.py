@@ -57,7 +57,7 @@ kernel.)
 from __future__ import annotations
 
 from .context import DEFAULT_LIMITS, ReducerLimits
-from .dispatch import StepTrace, advance, advancer, end_of_input, step
+from .dispatch import StepTrace, advance, advancer, end_of_input, step, tracer
 from .route import resolve_route
 
 __all__ = [
@@ -69,4 +69,5 @@ __all__ = [
     "end_of_input",
     "resolve_route",
     "step",
+    "tracer",
 ]

@@ -324,6 +324,11 @@ async def _stream(
     return reply
 
 
+READ_SLICE: Final = 64 * 1024
+"""The most upstream bytes read before what they released is written (``_drain``): a
+burst that arrived at once leaves in slices, and the client reads one while the relay
+reads the next."""
+
 _BROKEN: Final = frozenset({"broken", "upstream_timeout"})
 """How ``_drain`` says the upstream's body ended without its end: the client's
 connection is broken too (rules 4 and 8)."""
@@ -333,19 +338,21 @@ async def _drain(
     upstream: Any, feed: Relay | Callable[[bytes], bytes], reply: web.StreamResponse | None
 ) -> str:
     """Feed the upstream body to ``feed``, writing what it gives back to ``reply`` (if
-    any) as it comes, all that arrived together in one write; how the reading ended:
+    any) as it comes, all that arrived together in one write -- a read of more than
+    ``READ_SLICE`` bytes in writes of what each slice released; how the reading ended:
     ``body_end``, ``broken``, ``upstream_timeout`` (rule 8) or ``limit`` (a relay that
     stopped, rule 4 of ``relay``: the upstream request is closed unread)."""
     relay = feed if isinstance(feed, Relay) else None
     take = feed.feed if isinstance(feed, Relay) else feed
     try:
         async for chunk in upstream.content.iter_any():
-            out = take(chunk)
-            if out and reply is not None:
-                await reply.write(out)
-            if relay is not None and relay.stopped and not relay.dry_run:
-                upstream.close()
-                return "limit"
+            for start in range(0, len(chunk), READ_SLICE):
+                out = take(chunk[start : start + READ_SLICE])
+                if out and reply is not None:
+                    await reply.write(out)
+                if relay is not None and relay.stopped and not relay.dry_run:
+                    upstream.close()
+                    return "limit"
     except TimeoutError:
         return "upstream_timeout"
     except ClientError:

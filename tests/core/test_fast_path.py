@@ -4,15 +4,17 @@ The reducer saves work in two ways, and neither may change what it produces:
 
 - without a trace (``Reducer(trace=False)``, ``core.step.advance``) the summaries a
   ``StepTrace`` carries are never formatted, and the ``Reducer`` reuses one context
-  per response (``core.step.advancer``) instead of making one per event;
+  per response, traced or not (``core.step.advancer``, ``core.step.tracer``) instead
+  of making one per event;
 - a few hot spots take a fast path for the common case and fall back to the general
   code otherwise: ``core.events.parse_event`` (the general code is ``_validated``) and
   the front end's ``wire.decode._loads`` (the general code is ``json.loads``);
 - the per-event records (``Event``, ``WireEvent``, ``SSEMessage``) are built with
   ``tuple.__new__`` on the hot path, bypassing their named tuple's ``__new__``;
-- without a trace a routed event's cell is read from the response's route cache
-  (``ResponseState.routes``) when its key was routed before; a traced step decides
-  anew every time.
+- the ``Reducer`` reads a routed event's cell from the response's route cache
+  (``ResponseState.routes``) when its key was routed before, traced or not (a cell
+  keeps the summary its trace shows); ``core.step.step`` decides anew every time,
+  and the ``Reducer``'s traces must be ``step``'s.
 
 Checked on every real capture and on Hypothesis streams of every kind (valid,
 provider-rewritten, model-guided with one fault, hostile events of random field types):

@@ -11,6 +11,7 @@ comparisons cannot pass by never leaving the full pass.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -95,6 +96,25 @@ def test_a_lone_surrogate_goes_out_as_its_json_escape(text: str) -> None:
         assert json.loads(frame.split(b"data: ", 1)[1]) == event
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.characters(categories=["Cs", "Ll"]), min_size=1), _JSON)
+def test_a_lone_surrogate_in_the_type_is_framed_as_the_json_module_frames_it(
+    kind: str, value: Any
+) -> None:
+    # msgspec's bytes cannot carry it: the frame is the json module's, the event line
+    # with the surrogate replaced (``Framing.frames``).
+    event = {"type": kind, "value": value}
+    assert b"".join(framing(True).frames([event])) == b"".join(FRAMING.frames([event]))
+
+
+def test_msgspec_frames_only_the_relays_framing() -> None:
+    fast = framing(True)
+    if fast is FRAMING:
+        pytest.skip("the fast extra (msgspec) is not installed")
+    with pytest.raises(ValueError, match="relay's framing only"):
+        dataclasses.replace(fast, crlf=True)
+
+
 def test_an_upstream_lone_surrogate_escape_is_relayed_as_it_came() -> None:
     scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
     events: list[Event] = [
@@ -125,10 +145,13 @@ def test_floats_are_written_by_the_json_module() -> None:
     assert fast.data(event) == '{"type":"x","logprob":1e+16,"nan":NaN}'
 
 
-def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    scoped = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
-    deltas = [f"w{n} " for n in range(50)]
-    events: list[Event] = [
+_SCOPED: dict[str, Any] = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+"""Where the text deltas of ``_message`` go."""
+
+
+def _message(deltas: list[Event]) -> list[Event]:
+    """One message whose text is streamed as ``deltas``, opened and completed."""
+    return [
         {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress"}},
         {
             "type": "response.output_item.added",
@@ -137,23 +160,73 @@ def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         },
         {
             "type": "response.content_part.added",
-            **scoped,
+            **_SCOPED,
             "part": {"type": "output_text", "text": "", "annotations": []},
         },
-        *({"type": "response.output_text.delta", **scoped, "delta": d} for d in deltas),
+        *deltas,
         {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
     ]
-    full = 0
-    advance = Canonicalizer._advance
 
-    def counted(self: Canonicalizer, *args: Any) -> None:
-        nonlocal full
-        full += 1
-        advance(self, *args)
 
-    monkeypatch.setattr(Canonicalizer, "_advance", counted)
+def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    deltas = [f"w{n} " for n in range(50)]
+    events = _message(
+        [{"type": "response.output_text.delta", **_SCOPED, "delta": d} for d in deltas]
+    )
+    full = _calls(monkeypatch, "_advance")
     out = relay_output(body(events, sentinel=True), [], fast=True)[0]
     assert out.count(b"response.output_text.delta") == 2 * len(deltas)  # event: and data:
     assert out.endswith(DONE_FRAME)
     # The first delta takes the full pass and makes the channel live; the rest do not.
-    assert full == len(events) - len(deltas) + 1
+    assert len(full) == len(events) - len(deltas) + 1
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[None]:
+    """From now on, one item per call of ``Canonicalizer``'s method ``name``."""
+    calls: list[None] = []
+    method = getattr(Canonicalizer, name)
+
+    def counted(self: Canonicalizer, *args: Any) -> Any:
+        calls.append(None)
+        return method(self, *args)
+
+    monkeypatch.setattr(Canonicalizer, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("item_id", ["msg_1", "msg_rotated"])
+def test_a_delta_of_the_live_shape_is_taken_field_by_field(
+    monkeypatch: pytest.MonkeyPatch, item_id: str
+) -> None:
+    """OpenAI's deltas (``sequence_number`` second, ``obfuscation`` last): once the
+    channel is live, each is re-emitted by taking its fields in canonical's order
+    (``_Live.spelled``), without ``_delta`` -- unless its own fields are not canonical's
+    (an ``item_id`` the item was not announced with), when ``_delta`` spells it.  The
+    bytes are the full pass's either way."""
+    deltas = [f"w{n} " for n in range(30)]
+    events = _message(
+        [
+            {
+                "type": "response.output_text.delta",
+                "sequence_number": 0,
+                **_SCOPED,
+                "item_id": item_id,
+                "delta": d,
+                "logprobs": [],
+                "obfuscation": f"ob{n}",
+            }
+            for n, d in enumerate(deltas)
+        ]
+    )
+    events = [{**event, "sequence_number": n} for n, event in enumerate(events)]
+    spelled = _calls(monkeypatch, "_delta")
+    data = body(events, sentinel=True)
+    out, repairs = relay_output(data, [], fast=True)
+    monkeypatch.undo()
+    assert (out, repairs) == relay_output(data, [], fast=False)
+    # The full pass spells the first delta; the live path takes the rest field by field
+    # when the upstream's own fields are the item's.
+    assert len(spelled) == (1 if item_id == "msg_1" else len(deltas))
+    first = b'data: {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,'
+    assert out.count(first) == len(deltas)
+    assert b'"obfuscation":"ob29","sequence_number":32}' in out

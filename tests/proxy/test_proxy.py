@@ -14,7 +14,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import openai
@@ -22,6 +24,7 @@ import pytest
 from aiohttp import web
 from helpers import REPO
 from responses_oracle.proxy import REPAIRS_COMMENT, REPAIRS_HEADER, ProxyConfig, Relay, running
+from responses_oracle.proxy.endpoint import READ_SLICE, _drain
 from responses_oracle.reducer import reduce
 from responses_oracle.serve import load_scenario
 from responses_oracle.serve import running as serving
@@ -262,6 +265,38 @@ def test_text_deltas_leave_the_proxy_before_the_upstream_ends() -> None:
             held_open = not gate.is_set()
             gate.set()
     assert first.delta == "Hello" and held_open
+
+
+def test_a_burst_read_at_once_leaves_in_slices_with_the_same_bytes() -> None:
+    """A read of many events is relayed a ``READ_SLICE`` at a time, each slice's events
+    written before the next is read (the client parses while the relay reads); the
+    bytes are those of the whole read relayed at once."""
+    scoped = {"item_id": "msg_b", "output_index": 0, "content_index": 0}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_b", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0,
+         "item": {"type": "message", "id": "msg_b", "role": "assistant", "content": []}},
+        {"type": "response.content_part.added", **scoped,
+         "part": {"type": "output_text", "text": "", "annotations": []}},
+        *({"type": "response.output_text.delta", **scoped, "delta": f"word{n} "}
+          for n in range(4000)),
+    ]
+    burst = b"".join(frames(events))
+    assert len(burst) > 3 * READ_SLICE
+
+    async def read() -> AsyncIterator[bytes]:
+        yield burst  # everything in one read, as a socket buffer holding a burst gives it
+
+    writes: list[bytes] = []
+
+    async def write(data: bytes) -> None:
+        writes.append(data)
+
+    upstream_ = SimpleNamespace(content=SimpleNamespace(iter_any=read))
+    ended = asyncio.run(_drain(upstream_, Relay(), SimpleNamespace(write=write)))  # type: ignore[arg-type]
+    assert ended == "body_end"
+    assert len(writes) == -(-len(burst) // READ_SLICE)
+    assert b"".join(writes) == Relay().feed(burst)
 
 
 def test_dry_run_forwards_a_json_request_as_it_is_and_its_answer_unchanged() -> None:
