@@ -526,3 +526,36 @@ def test_the_tests_run_on_a_survivor_apply_its_edit(tmp_path: Any) -> None:
     assert json.loads(record.read_text(encoding="utf-8"))["retest"]["verdicts"] == {
         edit.name: "killed"
     }
+
+
+def _at_the_index_bound() -> list[dict[str, Any]]:
+    """A message at ``output_index`` and ``content_index`` ``MAX_INDEX`` (the largest
+    the model allows), then one index past it (``invalid_field``)."""
+    from responses_oracle.model.catalogue import MAX_INDEX
+
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    done = {**message, "content": [{"type": "output_text", "text": "hi", "annotations": []}]}
+    at = {"item_id": "msg_1", "output_index": MAX_INDEX, "content_index": MAX_INDEX}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": MAX_INDEX, "item": message},
+        {"type": "response.output_text.delta", **at, "delta": "hi"},
+        {"type": "response.output_text.delta", **at, "content_index": MAX_INDEX + 1, "delta": "!"},
+        {"type": "response.output_item.done", "output_index": MAX_INDEX, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def test_an_off_by_one_of_the_index_bound_is_refuted() -> None:
+    # MAX_INDEX is the model's (model.catalogue): the parser and the refinement read it.
+    events = _at_the_index_bound()
+    assert check_stream(events) == []
+    edits = [
+        e
+        for e in line_edits("responses_oracle.core.events")
+        if "MAX_INDEX" in e.source and e.change == "<= -> <"
+    ]
+    assert len(edits) == 6  # both comparisons of each of the three bound checks
+    for edit in edits:
+        with edit.applied():
+            assert check_stream(events), edit.name
