@@ -108,6 +108,8 @@ def terminal(events: Events, choose: Chooser) -> str:
     else:
         response = _response(events, choose)
         response["status"] = kind.removeprefix("response.")
+        if choose.boolean():
+            response.pop("id", None)
         event = {"type": kind, "response": response}
     if choose.boolean() and events:
         event["sequence_number"] = events[min(at, len(events) - 1)].get("sequence_number")
@@ -220,7 +222,8 @@ def item(events: Events, choose: Chooser) -> str:
     if how == "type":
         chosen["type"] = choose.choice(("mystery_call", "mcp_call", "tool_search_call", ""))
     elif how == "share":
-        other = choose.choice(items)
+        # Another type's keys first: a call_id held by another item type (R6).
+        other = choose.choice([i for i in items if i.get("type") != chosen.get("type")] or items)
         key = choose.choice(("id", "call_id", "name"))
         if key in other:
             chosen[key] = other[key]
