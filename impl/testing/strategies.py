@@ -12,9 +12,12 @@ a ``GeneratedStream``: ``.events`` is the list of decoded events, ``.to_sse()`` 
   gateways that blank terminal arguments, SGLang, vLLM, keepalives and unknown events).
 - ``model_guided_streams()`` — streams whose every event is a move the lifecycle table
   enables; ``faulty_streams()`` — such a valid prefix, exactly one fault, the rest.
+- ``edited_streams()`` — a valid, provider, two-response or model-guided stream with one
+  to four hostile edits (``edits``): resumes anywhere, extra terminals, bad fields,
+  changed snapshots and items.
 
 The generators themselves live in plain modules (``streams``, ``profiles``, ``walk``,
-``faults``) and ask a ``Chooser`` for every decision; here the chooser is Hypothesis's
+``faults``, ``edits``) and ask a ``Chooser`` for every decision; here the chooser is Hypothesis's
 ``draw``, so every stream shrinks — to fewer items, plainer text, no interleaving, the
 fault moved to the front.  ``data_chooser(data)`` gives the same chooser over
 ``st.data()`` for stateful tests that build a stream rule by rule.
