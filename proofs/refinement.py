@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
@@ -374,9 +374,9 @@ def expected_target(
 
 
 def _index(value: Any) -> int | None:
-    """A wire ``output_index``: a non-negative int, or none (a field of a wrong type is
-    dropped and reported: R1)."""
-    return value if type(value) is int and value >= 0 else None
+    """A wire ``output_index`` or part index: an int in ``0..MAX_INDEX``, or none (a field
+    of a wrong type or out of range is dropped and reported: R1)."""
+    return value if type(value) is int and 0 <= value <= MAX_INDEX else None
 
 
 def _routed(
@@ -1258,8 +1258,7 @@ class _SnapshotMerge:
         output = response.get("output") if isinstance(response, Mapping) else None
         items = output if isinstance(output, list) else []
         named = [
-            view.named(_text(item.get("id"))) if isinstance(item, Mapping) else ()
-            for item in items
+            view.named(_text(item.get("id"))) if isinstance(item, Mapping) else () for item in items
         ]
         shared = [ordinal for ordinals in named for ordinal in ordinals]
         entries = view.entries
@@ -1307,7 +1306,7 @@ def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple
 
 
 def _index_ok(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= MAX_INDEX
+    return _index(value) is not None
 
 
 def _string_ok(value: Any) -> bool:
@@ -1841,6 +1840,33 @@ def _round(count: int) -> int:
     return max(2, count + count % 2)
 
 
+def _dense(steps: Sequence[DriverStep]) -> list[DriverStep]:
+    """The steps with the slots renamed 0, 1, 2, ... in the order of their indexes.  The
+    encoding's slots are told apart only by equality, so the renaming changes no step;
+    it keeps the unrolling as small as the number of slots used, not the largest
+    ``output_index`` (up to ``MAX_INDEX``)."""
+    used = sorted(
+        {
+            e.slot
+            for s in steps
+            for o in (s.before, s.after)
+            for e in o.entries
+            if e.slot is not None
+        }
+        | {index for s in steps for o in (s.before, s.after) for index, _ in o.slots}
+    )
+    rank = {index: position for position, index in enumerate(used)}
+
+    def renamed(seen: Observation) -> Observation:
+        entries = tuple(
+            replace(e, slot=None if e.slot is None else rank[e.slot]) for e in seen.entries
+        )
+        slots = tuple((rank[index], state) for index, state in seen.slots)
+        return replace(seen, entries=entries, slots=slots)
+
+    return [replace(s, before=renamed(s.before), after=renamed(s.after)) for s in steps]
+
+
 def _bounds(steps: Sequence[DriverStep]) -> Bounds:
     entries = max(len(s.after.entries) for s in steps)
     slots = [e.slot for s in steps for e in s.after.entries if e.slot is not None]
@@ -1883,7 +1909,7 @@ def check_stream(
         kernels = load_kernels(tables)
     violations: list[Violation] = []
     for response in responses(events):
-        steps = driver_steps(response, kernels, tables)
+        steps = _dense(driver_steps(response, kernels, tables))
         refinement = refinement_for(tables, _bounds(steps), _channels(steps))
         solver = new_solver()
         initial = refinement.encoding.fresh_state("init")
