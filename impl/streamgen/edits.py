@@ -10,9 +10,13 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
 - **resume**: the stream cut at any event (a resumed response starts there: inside an
   item, or at an event that names no item), its ids optionally stripped;
 - **terminal**: a terminal event (``error``, ``response.failed``, ``.completed``,
-  ``.incomplete``) inserted anywhere, so a body can end twice or three times;
+  ``.incomplete``) inserted anywhere, so a body can end twice or three times; or
+  ``error``, ``response.failed`` and a third one at the end (**terminals**);
 - **field**: one field of an event set to a value of the wrong type or out of range
   (an index below 0 or beyond the bound, a string index, a float, a boolean, null);
+- **annotate**: a part addition (an annotation), its indexes well or badly given;
+- **catalogued**: an item of any type the catalogue knows, its channels filled;
+- **flood**: 300 payload events with keys that never repeat;
 - **snapshot**: the terminal's ``response.output`` changed: an item dropped, added,
   re-keyed, changed, made not an object, the array made not an array;
 - **item**: an item's type made unknown, its keys shared with another item, a
@@ -20,8 +24,8 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
 - **list**: an event dropped, repeated, moved, or the event's type made unknown.
 
 Every choice is the ``Chooser``'s, so the same code runs seeded (``RandomChooser``) or
-under Hypothesis (``testing.strategies.edited_streams``), where it shrinks towards the
-first option of each list and the fewest edits.
+under Hypothesis (``testing.strategies.edited_streams``, over a ``Random`` it draws),
+where a failure shrinks to the fewest edits and another seed.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from responses_oracle.model.annotations import ADDITION_TYPES
-from responses_oracle.model.catalogue import ITEM_TYPES, ChannelLocation
+from responses_oracle.model.catalogue import ITEM_TYPES, MAX_INDEX, ChannelLocation
 
 from .cases import profile_stream, several_responses
 from .choices import Chooser
@@ -52,7 +56,7 @@ TERMINAL_EVENTS: tuple[str, ...] = (
 ADDITIONS: tuple[str, ...] = tuple(ADDITION_TYPES)
 """The part addition events (``model.annotations``)."""
 
-BAD_VALUES: tuple[Any, ...] = (-1, 1 << 20, (1 << 20) + 1, "0", 1.5, True, None, [], {})
+BAD_VALUES: tuple[Any, ...] = (-1, MAX_INDEX, MAX_INDEX + 1, "0", 1.5, True, None, [], {})
 """Values an index, a sequence number or a string field is set to: out of range (the
 bound and one past it), of another type, or null."""
 
@@ -99,22 +103,34 @@ def resume(events: Events, choose: Chooser) -> str:
     return f"resume@{cut}"
 
 
+def _ending(kind: str, response: dict[str, Any]) -> Event:
+    """A terminal event of ``kind`` (``TERMINAL_EVENTS``) carrying ``response``."""
+    if kind == "error":
+        return {"type": "error", "code": "server_error", "message": "edit"}
+    return {"type": kind, "response": {**response, "status": kind.removeprefix("response.")}}
+
+
 def terminal(events: Events, choose: Chooser) -> str:
     """Insert a terminal event anywhere (a second or third one too)."""
     kind = choose.choice(TERMINAL_EVENTS)
     at = choose.integer(0, len(events))
-    if kind == "error":
-        event: Event = {"type": "error", "code": "server_error", "message": "edit"}
-    else:
-        response = _response(events, choose)
-        response["status"] = kind.removeprefix("response.")
-        if choose.boolean():
-            response.pop("id", None)
-        event = {"type": kind, "response": response}
+    response = _response(events, choose)
+    if choose.boolean():
+        response.pop("id", None)
+    event = _ending(kind, response)
     if choose.boolean() and events:
         event["sequence_number"] = events[min(at, len(events) - 1)].get("sequence_number")
     events.insert(at, event)
     return f"terminal:{kind}@{at}"
+
+
+def terminals(events: Events, choose: Chooser) -> str:
+    """End the stream with ``error``, then ``response.failed``, then a third terminal:
+    the error is amended by the failure (R9), the third comes after the terminal."""
+    response = _response(events, choose)
+    third = choose.choice(TERMINAL_EVENTS)
+    events += [_ending(kind, response) for kind in ("error", "response.failed", third)]
+    return f"terminals:error+failed+{third}"
 
 
 def field(events: Events, choose: Chooser) -> str:
@@ -242,7 +258,9 @@ def item(events: Events, choose: Chooser) -> str:
             "tool",
         )
         tool = choose.choice(tools)
-        response["tools"] = choose.choice(([tool], tool, [], None))
+        response["tools"] = choose.choice(
+            ([tool], tool, [], None) if isinstance(tool, dict) else (tool,)
+        )
         for event in events:
             if isinstance(event.get("response"), dict):
                 event["response"] = {**event["response"], "tools": response["tools"]}
@@ -332,6 +350,7 @@ EDITS: dict[str, Edit] = {
     "flood": flood,
     "resume": resume,
     "terminal": terminal,
+    "terminals": terminals,
     "field": field,
     "snapshot": snapshot,
     "item": item,
