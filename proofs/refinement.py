@@ -1412,8 +1412,11 @@ def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, 
     but the terminal that amends an ``error`` replaces its ``response_error``: a
     response's failure is reported once (R14)."""
     kept = [c for c in before if not (amends and c is Code.RESPONSE_ERROR)]
+    # The amended report may stay where it was (a terminal that says nothing of its
+    # error keeps the error's words) or move to the end: either way it is there once.
+    after = [c for c in view.codes if not (amends and c is Code.RESPONSE_ERROR)]
     found: list[str] = []
-    if list(view.codes[: len(kept)]) != kept:
+    if after[: len(kept)] != kept:
         found.append("the step removed or changed codes raised before it")
     if view.codes.count(Code.RESPONSE_ERROR) > 1:
         found.append("the response's failure is reported more than once")

@@ -67,6 +67,7 @@ def test_generated_streams_refine_the_model(stream: GeneratedStream) -> None:
 @settings(
     max_examples=30,
     deadline=None,
+    derandomize=True,  # the same 30 streams every run (see MEASURED.md: seed 1161)
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(edited_streams())
