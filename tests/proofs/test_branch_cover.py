@@ -102,20 +102,22 @@ UNREACHABLE: dict[Branch, str] = {
 _GAP = "a stream could take it; the strategies do not yet (measured 2026-12-05)"
 
 NOT_YET: dict[Branch, str] = {
-    _b("admit.py", "_admission_detail", "if entry is None:", "return told"): _GAP,
+    _b("settle.py", "_note_withheld", "if entry.call_id is not None:", "step.note("): _GAP,
     _b(
-        "admit.py",
-        "on_item",
-        "elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):",
-        "limited = admission.action is AdmissionAction.ADMIT",
+        "settle.py", "_note_withheld", "if entry.name is not None:", "if entry.call_id is not None:"
     ): _GAP,
     _b(
         "settle.py",
         "_reconcile_snapshot",
-        "if entry is not None:",
-        "for position, item in enumerate(items):",
+        "if output is not None and not isinstance(output, list):",
+        'step.note(Code.INVALID_FIELD, "response.output must be an array; ignored", True)',
     ): _GAP,
-    _b("settle.py", "_settle", "for unknown in unknown_tool_types(tools):", "step.note("): _GAP,
+    _b(
+        "settle.py",
+        "describe_failure",
+        "if diagnostics[position].code is Code.RESPONSE_ERROR:",
+        "for position in reversed(range(len(diagnostics))):",
+    ): _GAP,
     _b(
         "admit.py",
         "on_added",
@@ -127,12 +129,6 @@ NOT_YET: dict[Branch, str] = {
         "on_item",
         "if binds_missing_slot(PYTHON, entry.slot is not None, slot_index is not None, fills):",
         "entry.slot = slot_index",
-    ): _GAP,
-    _b(
-        "dispatch.py",
-        "_response_fields",
-        "if response_id is None:",
-        "return",
     ): _GAP,
     _b(
         "effects.py",
@@ -174,19 +170,7 @@ NOT_YET: dict[Branch, str] = {
         "route.py",
         "_add_to_part",
         "elif merge is PartMerge.REPLACE and at is not None and inside:",
-        "array[at] = value",
-    ): _GAP,
-    _b(
-        "route.py",
-        "_add_to_part",
-        "elif merge is PartMerge.REPLACE and at is not None and inside:",
         "held.part = {**part, addition.array: array}",
-    ): _GAP,
-    _b(
-        "route.py",
-        "_add_to_part",
-        "if merge is PartMerge.APPEND:",
-        "elif merge is PartMerge.REPLACE and at is not None and inside:",
     ): _GAP,
     _b(
         "route.py",
