@@ -24,8 +24,8 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
 - **list**: an event dropped, repeated, moved, or the event's type made unknown.
 
 Every choice is the ``Chooser``'s, so the same code runs seeded (``RandomChooser``) or
-under Hypothesis (``testing.strategies.edited_streams``, over a ``Random`` it draws),
-where a failure shrinks to the fewest edits and another seed.
+under Hypothesis (``testing.strategies.edited_streams``: a ``RandomChooser`` over a seed
+it draws, so that the choices are uniform; a failure shrinks only to another seed).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
-from responses_oracle.streamgen.choices import Chooser
+from responses_oracle.streamgen.choices import Chooser, RandomChooser
 from responses_oracle.streamgen.edits import edited_stream
 from responses_oracle.streamgen.faults import fault_stream
 from responses_oracle.streamgen.provider_profiles import PROFILES, apply_profiles
@@ -127,36 +127,15 @@ def faulty_streams(
     return stream
 
 
-class _RandomsChooser:
-    """A ``Chooser`` over a ``Random`` Hypothesis draws (``st.randoms()``): uniform
-    choices from a drawn seed.  Drawn one by one, Hypothesis keeps a stream's many small
-    choices near their first option; uniform ones take far more of the driver's
-    branches (``proofs/branch_cover.py``; ``proofs/MEASURED.md``).  A failure shrinks
-    to the number of edits and the seed, not to each choice."""
-
-    __slots__ = ("_random",)
-
-    def __init__(self, randoms: Any) -> None:
-        self._random = randoms
-
-    def integer(self, low: int, high: int) -> int:
-        """``randint(low, high)``."""
-        value: int = self._random.randint(low, high)
-        return value
-
-    def boolean(self) -> bool:
-        """A fair coin."""
-        return bool(self._random.random() < 0.5)
-
-    def choice(self, options: Sequence[T]) -> T:
-        """A uniformly chosen option."""
-        index: int = self._random.randrange(len(options))
-        return options[index]
-
-
 @st.composite
 def edited_streams(draw: st.DrawFn, most: int = 4) -> GeneratedStream:
     """A valid, provider, two-response or model-guided stream with 1..``most`` hostile
     edits (``streamgen.edits``: resumes anywhere, extra terminals, bad fields, changed
-    snapshots and items, every catalogued item type, dropped or moved events)."""
-    return edited_stream(_RandomsChooser(draw(st.randoms(use_true_random=True))), most)
+    snapshots and items, every catalogued item type, dropped or moved events).
+
+    Its choices come from a seeded ``RandomChooser`` over a seed Hypothesis draws: drawn
+    one by one, Hypothesis keeps a stream's many small choices near their first option,
+    and uniform ones take far more of the driver's branches (``proofs/branch_cover.py``,
+    ``proofs/MEASURED.md``).  A failure shrinks only to another seed."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    return edited_stream(RandomChooser(seed), most)
