@@ -102,22 +102,13 @@ UNREACHABLE: dict[Branch, str] = {
 _GAP = "a stream could take it; the strategies do not yet (measured 2026-12-05)"
 
 NOT_YET: dict[Branch, str] = {
-    _b("settle.py", "_note_withheld", "if entry.call_id is not None:", "step.note("): _GAP,
     _b(
-        "settle.py", "_note_withheld", "if entry.name is not None:", "if entry.call_id is not None:"
+        "identity.py",
+        "merge_id",
+        "if entry.id_source not in (IdSource.WIRE, IdSource.RENAMED_FIELD):",
+        "entry.item_id, entry.id_source = renamed, IdSource.RENAMED_FIELD",
     ): _GAP,
-    _b(
-        "settle.py",
-        "_reconcile_snapshot",
-        "if output is not None and not isinstance(output, list):",
-        'step.note(Code.INVALID_FIELD, "response.output must be an array; ignored", True)',
-    ): _GAP,
-    _b(
-        "settle.py",
-        "describe_failure",
-        "if diagnostics[position].code is Code.RESPONSE_ERROR:",
-        "for position in reversed(range(len(diagnostics))):",
-    ): _GAP,
+    _b("settle.py", "_settle", "if entry.item_id is None:", "from .ids import mint_item_id"): _GAP,
     _b(
         "admit.py",
         "on_added",
