@@ -199,6 +199,13 @@ PART_CHANNELS: dict[str, ChannelKind] = {
 }
 """A content part's ``type`` → the channel it carries (for ``content_part.*`` events)."""
 
+MAX_INDEX: Final = 1 << 20
+"""The largest ``output_index`` or part index (``content_index``, ``summary_index``) a
+stream may carry (R1): a larger one, or one below 0, is ``invalid_field``.  Real streams
+use a handful; a larger value is hostile input and would only make the slot table
+grow.  The parser (``core.events``) and the refinement (``proofs/refinement.py``) read
+this bound."""
+
 PART_VALUE_FIELDS: dict[ChannelKind, str] = {
     ChannelKind.TEXT: "text",
     ChannelKind.REFUSAL: "refusal",

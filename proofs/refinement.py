@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
@@ -91,6 +91,7 @@ from responses_oracle.model.admission import (
 from responses_oracle.model.annotations import ADDITION_TYPES, PartMerge, position_view
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
+    MAX_INDEX,
     PART_CHANNELS,
     PART_VALUE_FIELDS,
     STRAY_ITEM_FIELDS,
@@ -373,9 +374,9 @@ def expected_target(
 
 
 def _index(value: Any) -> int | None:
-    """A wire ``output_index``: a non-negative int, or none (a field of a wrong type is
-    dropped and reported: R1)."""
-    return value if type(value) is int and value >= 0 else None
+    """A wire ``output_index`` or part index: an int in ``0..MAX_INDEX``, or none (a field
+    of a wrong type or out of range is dropped and reported: R1)."""
+    return value if type(value) is int and 0 <= value <= MAX_INDEX else None
 
 
 def _routed(
@@ -643,9 +644,10 @@ def driver_steps(
         raised = len(view.codes)
         slots_before = view.slots
         annotation = _Annotation(payload, expected if live else None, entries, view, tables)
-        merge = _ItemMerge(payload, expected if live else None, entries, view, tables)
+        merge = _ItemMerge.of_event(payload, expected if live else None, entries, view, tables)
         spec = WIRE_EVENTS.get(payload["type"])
         terminal = spec is not None and spec.event_class in TERMINALS
+        snapshot = _SnapshotMerge(payload, view, tables) if live and terminal else None
         divergences = divergent.owed(payload, view) if live and terminal else (0, True)
         offer = _PayloadDone(payload, expected if live else None, view)
         codes = view.codes
@@ -682,9 +684,11 @@ def driver_steps(
             problems += merge.problems(view, raised)
             offered, wrong = offer.check(calls, view, tables)
             problems += wrong
-            if not ends:  # a snapshot's items reach entries the abstraction cannot tell
+            if not ends:
                 problems += _payload_reported([*merge.codes, *offered], view, raised, tables)
                 problems += _identity_reported(expected, view, raised, tables)
+            elif snapshot is not None:
+                problems += snapshot.problems(view, raised, tables)
             problems += _admitted(expected, view, raised)
             problems += wire_ids.problems(expected, view, raised)
             problems += _slots_reported(slots_before, view, raised, tables)
@@ -1104,12 +1108,18 @@ class _PayloadDone:
         )
 
 
+def _payload_codes(tables: ModelTables) -> frozenset[Code]:
+    """Every code a cell of the payload table raises (R7)."""
+    return frozenset(
+        c.code for row in tables.payload.values() for c in row.values() if c.code is not None
+    )
+
+
 def _payload_reported(
     owed: Sequence[Code], view: DriverView, raised: int, tables: ModelTables
 ) -> tuple[str, ...]:
     """The payload table's codes raised since ``raised`` are exactly the offers' (R7)."""
-    codes = {c.code for row in tables.payload.values() for c in row.values() if c.code is not None}
-    said = sorted(c.value for c in view.codes[raised:] if c in codes)
+    said = sorted(c.value for c in view.codes[raised:] if c in _payload_codes(tables))
     if said == sorted(c.value for c in owed):
         return ()
     return (f"the offers owe {sorted(c.value for c in owed)}, raised {said}",)
@@ -1126,24 +1136,21 @@ class _ItemMerge:
 
     def __init__(
         self,
-        payload: Mapping[str, Any],
-        expected: Expected | None,
+        item: Any,
+        target: int | None,
         before: Sequence[EntryFacts],
         view: DriverView,
         tables: ModelTables,
+        trigger: Trigger = Trigger.ITEM_DONE,
     ) -> None:
         self.target: int | None = None
         self.codes: list[Code] = []
         """The codes the item's offers owe (``tables.payload``)."""
-        item = payload.get("item")
-        if payload["type"] != "response.output_item.done" or not isinstance(item, Mapping):
+        if target is None or not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
             return
-        if expected is None or expected.target is None or not isinstance(item.get("type"), str):
-            return
-        target = expected.target
         held = before[target] if target < len(before) else None
         state = held.state if held is not None else EntryState.ABSENT
-        effects = tables.lifecycle[state][Trigger.ITEM_DONE].effects
+        effects = tables.lifecycle[state][trigger].effects
         self.target, self.item = target, item
         self.fields = self._merged(view.item(target) if held is not None else {}, item)
         self.merges = Effect.MERGE_ITEM in effects
@@ -1162,6 +1169,20 @@ class _ItemMerge:
                 owed[key] = (value, None)
                 self.codes += codes
         self.channels = owed
+
+    @classmethod
+    def of_event(
+        cls,
+        payload: Mapping[str, Any],
+        expected: Expected | None,
+        before: Sequence[EntryFacts],
+        view: DriverView,
+        tables: ModelTables,
+    ) -> _ItemMerge:
+        """The merge an ``output_item.done`` owes its expected target."""
+        done = payload["type"] == "response.output_item.done" and expected is not None
+        target = expected.target if done and expected is not None else None
+        return cls(payload.get("item"), target, before, view, tables)
 
     @staticmethod
     def _merged(before: Mapping[str, Any], item: Mapping[str, Any]) -> dict[str, Any]:
@@ -1214,6 +1235,50 @@ class _ItemMerge:
         return tuple(found)
 
 
+class _SnapshotMerge:
+    """R6, R7 at the terminal: each snapshot item (``response.output``) is merged into
+    its entry as an ``output_item.done`` is, by its ``SNAPSHOT_ITEM`` row: every field
+    and every channel of the entry after the terminal is the model's (``_ItemMerge``),
+    and the payload codes the offers owe are raised.  An item is placed where the model's
+    matching of a done item at its position (``expected_target``, before the terminal)
+    and its ``id`` name the same one entry, named by no other snapshot item; where some
+    item is not so placed (a snapshot-only item, an item matched by another key), the
+    entries of the others are still compared and the codes are a lower bound."""
+
+    def __init__(self, payload: Mapping[str, Any], view: DriverView, tables: ModelTables):
+        response = payload.get("response")
+        output = response.get("output") if isinstance(response, Mapping) else None
+        items = output if isinstance(output, list) else []
+        named = [
+            view.named(_text(item.get("id"))) if isinstance(item, Mapping) else () for item in items
+        ]
+        shared = [ordinal for ordinals in named for ordinal in ordinals]
+        entries = view.entries
+        self.merges: list[_ItemMerge] = []
+        self.exact = True
+        for position, (item, ordinals) in enumerate(zip(items, named, strict=True)):
+            if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
+                continue  # not an item: invalid_field, no entry
+            done = {"type": "response.output_item.done", "output_index": position, "item": item}
+            expected = expected_target(view, done, tables)
+            target = expected.target if expected is not None else None
+            if len(ordinals) != 1 or shared.count(ordinals[0]) > 1 or target != ordinals[0]:
+                self.exact = False
+                continue
+            merge = _ItemMerge(item, target, entries, view, tables, Trigger.SNAPSHOT_ITEM)
+            self.merges.append(merge)
+
+    def problems(self, view: DriverView, raised: int, tables: ModelTables) -> tuple[str, ...]:
+        """Where a placed item's entry, or the payload codes, are not the model's."""
+        found = [problem for merge in self.merges for problem in merge.problems(view, raised)]
+        owed = [code for merge in self.merges for code in merge.codes]
+        reported = _payload_reported(owed, view, raised, tables)
+        if reported and not self.exact:
+            said = [c for c in view.codes[raised:] if c in _payload_codes(tables)]
+            reported = () if all(said.count(c) >= owed.count(c) for c in owed) else reported
+        return (*found, *reported)
+
+
 def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple[str, ...]:
     """An item event raises the code of its admission cell (R6), and the item's wire id
     names the entry it reached (R4: an entry is found again by any id it was given)."""
@@ -1233,7 +1298,7 @@ def _admitted(expected: Expected | None, view: DriverView, raised: int) -> tuple
 
 
 def _index_ok(value: Any) -> bool:
-    return type(value) is int and value >= 0
+    return _index(value) is not None
 
 
 def _string_ok(value: Any) -> bool:
@@ -1339,8 +1404,11 @@ def _kept(before: Sequence[Code], view: DriverView, amends: bool) -> tuple[str, 
     but the terminal that amends an ``error`` replaces its ``response_error``: a
     response's failure is reported once (R14)."""
     kept = [c for c in before if not (amends and c is Code.RESPONSE_ERROR)]
+    # The amended report may stay where it was (a terminal that says nothing of its
+    # error keeps the error's words) or move to the end: either way it is there once.
+    after = [c for c in view.codes if not (amends and c is Code.RESPONSE_ERROR)]
     found: list[str] = []
-    if list(view.codes[: len(kept)]) != kept:
+    if after[: len(kept)] != kept:
         found.append("the step removed or changed codes raised before it")
     if view.codes.count(Code.RESPONSE_ERROR) > 1:
         found.append("the response's failure is reported more than once")
@@ -1767,6 +1835,33 @@ def _round(count: int) -> int:
     return max(2, count + count % 2)
 
 
+def _dense(steps: Sequence[DriverStep]) -> list[DriverStep]:
+    """The steps with the slots renamed 0, 1, 2, ... in the order of their indexes.  The
+    encoding's slots are told apart only by equality, so the renaming changes no step;
+    it keeps the unrolling as small as the number of slots used, not the largest
+    ``output_index`` (up to ``MAX_INDEX``)."""
+    used = sorted(
+        {
+            e.slot
+            for s in steps
+            for o in (s.before, s.after)
+            for e in o.entries
+            if e.slot is not None
+        }
+        | {index for s in steps for o in (s.before, s.after) for index, _ in o.slots}
+    )
+    rank = {index: position for position, index in enumerate(used)}
+
+    def renamed(seen: Observation) -> Observation:
+        entries = tuple(
+            replace(e, slot=None if e.slot is None else rank[e.slot]) for e in seen.entries
+        )
+        slots = tuple((rank[index], state) for index, state in seen.slots)
+        return replace(seen, entries=entries, slots=slots)
+
+    return [replace(s, before=renamed(s.before), after=renamed(s.after)) for s in steps]
+
+
 def _bounds(steps: Sequence[DriverStep]) -> Bounds:
     entries = max(len(s.after.entries) for s in steps)
     slots = [e.slot for s in steps for e in s.after.entries if e.slot is not None]
@@ -1809,7 +1904,7 @@ def check_stream(
         kernels = load_kernels(tables)
     violations: list[Violation] = []
     for response in responses(events):
-        steps = driver_steps(response, kernels, tables)
+        steps = _dense(driver_steps(response, kernels, tables))
         refinement = refinement_for(tables, _bounds(steps), _channels(steps))
         solver = new_solver()
         initial = refinement.encoding.fresh_state("init")

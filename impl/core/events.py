@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from responses_oracle.model.catalogue import (
+    MAX_INDEX,
     PART_CHANNELS,
     PART_VALUE_FIELDS,
     WIRE_EVENTS,
@@ -33,10 +34,6 @@ ITEM_ID_FIELD: Final = "item_id"
 ``parse_event``.  ``tests/core/test_parse_paths.py`` records the fields each path
 reads, for every event type, and checks that they are the same and give the same
 ``Event`` for every combination of present, absent and wrong-typed fields."""
-
-MAX_INDEX = 1 << 20
-"""Largest ``output_index`` or part index accepted.  Real streams use a handful; a
-larger value is hostile input and would only make the slot table grow."""
 
 
 class Event(NamedTuple):

@@ -18,4 +18,7 @@ same streams.  Everything made is a ``GeneratedStream``.  The stages, in order:
    (``responses_oracle.differential``).
 6. ``provenance`` — where a case's shape comes from (a real provider, or synthetic
    only), read from the labels the stages above put on it.
+7. ``edits`` — ``edited_stream``: a stream of the stages above with one to four hostile
+   edits (resumes anywhere, extra terminals, bad fields, changed snapshots), so that the
+   refinement's streams take every branch of the driver.
 """

@@ -12,9 +12,12 @@ a ``GeneratedStream``: ``.events`` is the list of decoded events, ``.to_sse()`` 
   gateways that blank terminal arguments, SGLang, vLLM, keepalives and unknown events).
 - ``model_guided_streams()`` — streams whose every event is a move the lifecycle table
   enables; ``faulty_streams()`` — such a valid prefix, exactly one fault, the rest.
+- ``edited_streams()`` — a valid, provider, two-response or model-guided stream with one
+  to four hostile edits (``edits``): resumes anywhere, extra terminals, bad fields,
+  changed snapshots and items.
 
 The generators themselves live in plain modules (``streams``, ``profiles``, ``walk``,
-``faults``) and ask a ``Chooser`` for every decision; here the chooser is Hypothesis's
+``faults``, ``edits``) and ask a ``Chooser`` for every decision; here the chooser is Hypothesis's
 ``draw``, so every stream shrinks — to fewer items, plainer text, no interleaving, the
 fault moved to the front.  ``data_chooser(data)`` gives the same chooser over
 ``st.data()`` for stateful tests that build a stream rule by rule.
@@ -29,7 +32,8 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
-from responses_oracle.streamgen.choices import Chooser
+from responses_oracle.streamgen.choices import Chooser, RandomChooser
+from responses_oracle.streamgen.edits import edited_stream
 from responses_oracle.streamgen.faults import fault_stream
 from responses_oracle.streamgen.provider_profiles import PROFILES, apply_profiles
 from responses_oracle.streamgen.streams import ITEM_BUILDERS, GeneratedStream, openai_stream
@@ -41,6 +45,7 @@ __all__ = [
     "PROFILES",
     "GeneratedStream",
     "data_chooser",
+    "edited_streams",
     "faulty_streams",
     "model_guided_streams",
     "provider_streams",
@@ -120,3 +125,17 @@ def faulty_streams(
         return model_guided_stream(choose, max_entries, max_steps, fault=True)
     stream, _ = fault_stream(draw(base), choose)
     return stream
+
+
+@st.composite
+def edited_streams(draw: st.DrawFn, most: int = 4) -> GeneratedStream:
+    """A valid, provider, two-response or model-guided stream with 1..``most`` hostile
+    edits (``streamgen.edits``: resumes anywhere, extra terminals, bad fields, changed
+    snapshots and items, every catalogued item type, dropped or moved events).
+
+    Its choices come from a seeded ``RandomChooser`` over a seed Hypothesis draws: drawn
+    one by one, Hypothesis keeps a stream's many small choices near their first option,
+    and uniform ones take far more of the driver's branches (``proofs/branch_cover.py``,
+    ``proofs/MEASURED.md``).  A failure shrinks only to another seed."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    return edited_stream(RandomChooser(seed), most)

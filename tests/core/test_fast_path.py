@@ -49,7 +49,6 @@ from responses_oracle import Reducer
 from responses_oracle.core import generated_classifiers as classifiers
 from responses_oracle.core.events import (
     _PLAIN_SCOPED,
-    MAX_INDEX,
     Event,
     _validated,
     parse_event,
@@ -58,7 +57,7 @@ from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.core.state import ResponseState
 from responses_oracle.core.step import StepTrace, advance, advancer, end_of_input, step
 from responses_oracle.model import classgen
-from responses_oracle.model.catalogue import WIRE_EVENTS
+from responses_oracle.model.catalogue import MAX_INDEX, WIRE_EVENTS
 from responses_oracle.model.classgen import classifiers_path, render_classifiers
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import (

@@ -38,7 +38,7 @@ def test_deeply_nested_item_field_is_kept() -> None:
 
 
 PART_INDEX = 20_000
-"""A content_index well inside ``core.events.MAX_INDEX`` (2**20)."""
+"""A content_index well inside ``model.catalogue.MAX_INDEX`` (2**20)."""
 
 
 def test_a_large_part_index_does_not_amplify_the_output() -> None:

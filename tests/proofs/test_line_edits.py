@@ -526,3 +526,46 @@ def test_the_tests_run_on_a_survivor_apply_its_edit(tmp_path: Any) -> None:
     assert json.loads(record.read_text(encoding="utf-8"))["retest"]["verdicts"] == {
         edit.name: "killed"
     }
+
+
+def _at_the_index_bound() -> list[dict[str, Any]]:
+    """A message at ``output_index`` and ``content_index`` ``MAX_INDEX`` (the largest
+    the model allows; a delta one past it: ``invalid_field``), and a call at 0."""
+    from responses_oracle.model.catalogue import MAX_INDEX
+
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    done = {**message, "content": [{"type": "output_text", "text": "hi", "annotations": []}]}
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{}"}
+    at = {"item_id": "msg_1", "output_index": MAX_INDEX, "content_index": MAX_INDEX}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.output_item.done", "output_index": 0, "item": call},
+        {"type": "response.output_item.added", "output_index": MAX_INDEX, "item": message},
+        {"type": "response.output_text.delta", **at, "delta": "hi"},
+        {"type": "response.output_text.delta", **at, "content_index": MAX_INDEX + 1, "delta": "!"},
+        {"type": "response.output_item.done", "output_index": MAX_INDEX, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [call, done]}},
+    ]
+
+
+def test_an_off_by_one_of_the_index_bound_is_refuted() -> None:
+    # MAX_INDEX is the model's (model.catalogue): the parser and the refinement read it.
+    events = _at_the_index_bound()
+    assert check_stream(events) == []
+    edits = [
+        e
+        for e in line_edits("responses_oracle.core.events")
+        if "MAX_INDEX" in e.source and e.change == "<= -> <"
+    ]
+    checks = [e for e in edits if e.function == "_index"]
+    fast = [e for e in edits if e.function == "parse_event"]
+    assert (len(checks), len(fast)) == (2, 4)  # each bound's two comparisons
+    for edit in checks:  # 0 or MAX_INDEX itself taken as out of range
+        with edit.applied():
+            assert check_stream(events), edit.name
+    # The fast path's: the event goes to the checked path, which reads it the same.
+    expected = _codes(events)
+    for edit in fast:
+        with edit.applied():
+            assert (_codes(events), check_stream(events)) == (expected, []), edit.name

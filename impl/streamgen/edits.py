@@ -1,0 +1,384 @@
+"""Hostile streams: a generated stream with several edits of the kinds a driver branches on.
+
+``faults.py`` makes exactly one list fault, so that a failure can be judged against
+the rules.  The refinement judges every event against the model itself, so it can take
+a stream with many faults at once; what it needs is streams that take every branch of
+the driver (``proofs/branch_cover.py`` measures which).  ``edited_stream`` draws a base
+(an OpenAI stream, a provider's, two responses in one body, a model-guided walk) and
+applies one to ``most`` edits, each chosen from ``EDITS``:
+
+- **resume**: the stream cut at any event (a resumed response starts there: inside an
+  item, or at an event that names no item), its ids optionally stripped;
+- **terminal**: a terminal event (``error``, ``response.failed``, ``.completed``,
+  ``.incomplete``) inserted anywhere, so a body can end twice or three times; or
+  ``error``, ``response.failed`` and a third one at the end (**terminals**);
+- **field**: one field of an event set to a value of the wrong type or out of range
+  (an index below 0 or beyond the bound, a string index, a float, a boolean, null);
+- **annotate**: a part addition (an annotation), its indexes well or badly given;
+- **catalogued**: an item of any type the catalogue knows, its channels filled;
+- **flood**: 300 payload events with keys that never repeat;
+- **snapshot**: the terminal's ``response.output`` changed: an item dropped, added,
+  re-keyed, changed, made not an object, the array made not an array;
+- **item**: an item's type made unknown, its keys shared with another item, a
+  ``namespace`` given to a call, the response's tools declared with one;
+- **list**: an event dropped, repeated, moved, or the event's type made unknown.
+
+Every choice is the ``Chooser``'s, so the same code runs seeded (``RandomChooser``) or
+under Hypothesis (``testing.strategies.edited_streams``: a ``RandomChooser`` over a seed
+it draws, so that the choices are uniform; a failure shrinks only to another seed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from responses_oracle.model.annotations import ADDITION_TYPES
+from responses_oracle.model.catalogue import ITEM_TYPES, MAX_INDEX, ChannelLocation
+
+from .cases import profile_stream, several_responses
+from .choices import Chooser
+from .streams import Event, GeneratedStream, clone, openai_stream
+from .walk import model_guided_stream
+
+Events = list[Event]
+Edit = Callable[[Events, Chooser], str]
+"""An edit: changes the events in place and says what it did."""
+
+TERMINAL_EVENTS: tuple[str, ...] = (
+    "error",
+    "response.failed",
+    "response.completed",
+    "response.incomplete",
+)
+"""The terminal events an edit inserts: the error event and the three terminals."""
+
+ADDITIONS: tuple[str, ...] = tuple(ADDITION_TYPES)
+"""The part addition events (``model.annotations``)."""
+
+BAD_VALUES: tuple[Any, ...] = (-1, MAX_INDEX, MAX_INDEX + 1, "0", 1.5, True, None, [], {})
+"""Values an index, a sequence number or a string field is set to: out of range (the
+bound and one past it), of another type, or null."""
+
+FIELDS: tuple[str, ...] = (
+    "output_index",
+    "content_index",
+    "summary_index",
+    "sequence_number",
+    "item_id",
+    "delta",
+    "text",
+    "arguments",
+    "part",
+    "item",
+    "response",
+    "id",
+    "call_id",
+    "name",
+    "tools",
+    "output",
+    "content",
+)
+"""Fields the field edit sets besides an object's own: those the parser and the driver
+read, on an event, an item or a response."""
+
+
+def _position(events: Events, choose: Chooser) -> int:
+    return choose.integer(0, max(len(events) - 1, 0))
+
+
+def _response(events: Events, choose: Chooser) -> dict[str, Any]:
+    """The response object of some terminal (or created) event, or a new one."""
+    found = [e["response"] for e in events if isinstance(e.get("response"), dict)]
+    return clone(choose.choice(found)) if found else {"id": "resp_edit", "output": []}
+
+
+def resume(events: Events, choose: Chooser) -> str:
+    """Cut the stream at any event: what a client that reconnects receives."""
+    cut = choose.integer(1, max(len(events) - 1, 1))
+    del events[:cut]
+    if choose.boolean():
+        for event in events:
+            event.pop("item_id", None)
+    return f"resume@{cut}"
+
+
+def _ending(kind: str, response: dict[str, Any]) -> Event:
+    """A terminal event of ``kind`` (``TERMINAL_EVENTS``) carrying ``response``."""
+    if kind == "error":
+        return {"type": "error", "code": "server_error", "message": "edit"}
+    return {"type": kind, "response": {**response, "status": kind.removeprefix("response.")}}
+
+
+def terminal(events: Events, choose: Chooser) -> str:
+    """Insert a terminal event anywhere (a second or third one too)."""
+    kind = choose.choice(TERMINAL_EVENTS)
+    at = choose.integer(0, len(events))
+    response = _response(events, choose)
+    if choose.boolean():
+        response.pop("id", None)
+    event = _ending(kind, response)
+    if choose.boolean() and events:
+        event["sequence_number"] = events[min(at, len(events) - 1)].get("sequence_number")
+    events.insert(at, event)
+    return f"terminal:{kind}@{at}"
+
+
+def terminals(events: Events, choose: Chooser) -> str:
+    """End the stream with ``error``, then ``response.failed``, then a third terminal:
+    the error is amended by the failure (R9), the third comes after the terminal."""
+    response = _response(events, choose)
+    third = choose.choice(TERMINAL_EVENTS)
+    events += [_ending(kind, response) for kind in ("error", "response.failed", third)]
+    return f"terminals:error+failed+{third}"
+
+
+def field(events: Events, choose: Chooser) -> str:
+    """Set one field of one event -- or of its item, part or response -- to a value of
+    the wrong type or out of range, or remove it."""
+    at = _position(events, choose)
+    target = events[at]
+    inner = [key for key in ("item", "part", "response") if isinstance(target.get(key), dict)]
+    if inner and choose.boolean():
+        key = choose.choice(inner)
+        target = target[key] = dict(target[key])
+        at_name = f"{key}."
+    else:
+        at_name = ""
+    names = sorted(set(target) - {"type"})
+    name = choose.choice([*names, *FIELDS, "type"] if at_name else [*names, *FIELDS])
+    if choose.integer(0, 3) == 0:
+        target.pop(name, None)
+        return f"field:-{at_name}{name}@{at}"
+    value = choose.choice(BAD_VALUES)
+    target[name] = value
+    return f"field:{at_name}{name}={value!r}@{at}"
+
+
+def annotate(events: Events, choose: Chooser) -> str:
+    """Insert a part addition (an annotation added to a text part), its part, position
+    and value well or badly given."""
+    named = [e for e in events if isinstance(e.get("item_id"), str)]
+    source = choose.choice(named) if named else {"item_id": "msg_edit", "output_index": 0}
+    event: Event = {
+        "type": choose.choice(ADDITIONS),
+        "item_id": source["item_id"],
+        "output_index": source.get("output_index", 0),
+        "content_index": choose.choice((0, 1, -1, "0")),
+        "annotation_index": choose.choice((0, 1, 7, None, -1)),
+        "annotation": choose.choice(({"type": "url_citation", "url": "u"}, None)),
+    }
+    at = choose.integer(0, len(events))
+    events[at:at] = [event, clone(event)] if choose.boolean() else [event]
+    return f"annotate@{at}"
+
+
+def _items(events: Events) -> list[dict[str, Any]]:
+    """Every item object of the events: added, done and snapshot items."""
+    found = [e["item"] for e in events if isinstance(e.get("item"), dict)]
+    for event in events:
+        response = event.get("response")
+        output = response.get("output") if isinstance(response, dict) else None
+        found += [item for item in output or () if isinstance(item, dict)]
+    return found
+
+
+def snapshot(events: Events, choose: Chooser) -> str:
+    """Change the terminal's snapshot (``response.output``): drop, add, re-key,
+    change or break an item, or break the array."""
+    ends = [e for e in events if isinstance(e.get("response"), dict)]
+    if not ends:
+        return "snapshot:none"
+    response = choose.choice(ends)["response"] = clone(choose.choice(ends)["response"])
+    output = response.get("output")
+    output = response["output"] = list(output) if isinstance(output, list) else []
+    how = choose.choice(("add", "drop", "rekey", "change", "break", "array", "reorder"))
+    items = _items(events)
+    if how == "add" or not output:
+        extra = clone(choose.choice(items)) if items else {"type": "message", "content": []}
+        if choose.boolean():
+            extra["id"] = f"snap_{len(output)}"
+        output.insert(choose.integer(0, len(output)), extra)
+    elif how == "drop":
+        del output[_position(output, choose)]
+    elif how == "rekey":
+        item = output[_position(output, choose)] = clone(output[_position(output, choose)])
+        if isinstance(item, dict):
+            item[choose.choice(("id", "call_id", "name"))] = choose.choice(("other", "", None))
+    elif how == "change":
+        item = output[_position(output, choose)] = clone(output[_position(output, choose)])
+        if isinstance(item, dict):
+            key = choose.choice(sorted(item) or ["type"])
+            item[key] = choose.choice(("changed", "", None, [], {"x": 1}))
+    elif how == "break":
+        output[_position(output, choose)] = choose.choice((None, "item", 3, {"type": 3}))
+    elif how == "array":
+        response["output"] = choose.choice(("output", {}, None))
+    else:
+        output.reverse()
+    return f"snapshot:{how}"
+
+
+def item(events: Events, choose: Chooser) -> str:
+    """Change the items: an unknown type, keys shared with another item, a namespace
+    on a call (and the tools declared with it or not)."""
+    items = _items(events)
+    if not items:
+        return "item:none"
+    how = choose.choice(("type", "share", "namespace", "tools", "strip", "null", "missing"))
+    carriers = [e for e in events if isinstance(e.get("item"), dict)]
+    if how in ("null", "missing") and carriers:
+        carrier = choose.choice(carriers)
+        if how == "null":
+            carrier["item"] = None
+        else:
+            del carrier["item"]
+        return f"item:{how}"
+    chosen = choose.choice(items)
+    if how == "type":
+        chosen["type"] = choose.choice(("mystery_call", "mcp_call", "tool_search_call", ""))
+    elif how == "share":
+        # Another type's keys first: a call_id held by another item type (R6).
+        other = choose.choice([i for i in items if i.get("type") != chosen.get("type")] or items)
+        key = choose.choice(("id", "call_id", "name"))
+        if key in other:
+            chosen[key] = other[key]
+    elif how == "namespace":
+        chosen["namespace"] = choose.choice(("ns", "", "mcp__server"))
+    elif how == "tools":
+        response = _response(events, choose)
+        names = [i.get("name") for i in items if isinstance(i.get("name"), str)]
+        name = choose.choice(names) if names else "tool"
+        tools: tuple[Any, ...] = (
+            {"type": "function", "name": name},
+            {"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": name}]},
+            {"type": "custom", "name": name},
+            {"type": "mystery_tool"},
+            {"type": "web_search"},
+            "tool",
+        )
+        tool = choose.choice(tools)
+        response["tools"] = choose.choice(
+            ([tool], tool, [], None) if isinstance(tool, dict) else (tool,)
+        )
+        for event in events:
+            if isinstance(event.get("response"), dict):
+                event["response"] = {**event["response"], "tools": response["tools"]}
+    else:
+        chosen.pop(choose.choice(sorted(chosen) or ["type"]), None)
+    return f"item:{how}"
+
+
+def _carrying(location: ChannelLocation, value: Any) -> dict[str, Any]:
+    """An item's fields holding ``value`` where ``location`` says a channel sits."""
+    if location.array is None:
+        held: dict[str, Any] = {location.field or "value": value}
+    elif location.part_type is None:
+        held = {location.array: [value, value]}
+    else:
+        held = {location.array: [{"type": location.part_type, location.field or "": value}]}
+    for key in reversed(location.container):
+        held = {key: held}
+    return held
+
+
+def catalogued(events: Events, choose: Chooser) -> str:
+    """Add an item of any type the catalogue knows, every channel carried where the
+    catalogue says (or given a value of the wrong type), as a done item or in the
+    snapshot; a tool search's output loads tools."""
+    kind = choose.choice(sorted(ITEM_TYPES))
+    spec = ITEM_TYPES[kind]
+    value = choose.choice(("value", 3, None))
+    new: dict[str, Any] = {"type": kind, "id": f"{spec.id_prefix}_edit", "status": "completed"}
+    for location in spec.channels:
+        new.update(_carrying(location, value))
+    if spec.client_call or choose.boolean():
+        new.update(call_id="call_edit", name=choose.choice(("tool", "ns__tool")))
+    if choose.boolean():
+        new["tools"] = [{"type": "function", "name": "tool"}, "tool"]
+    at = choose.integer(0, len(events))
+    if choose.boolean():
+        events.insert(at, {"type": "response.output_item.done", "output_index": at, "item": new})
+        return f"catalogued:{kind}@{at}"
+    for event in events:
+        output = (
+            event["response"].get("output") if isinstance(event.get("response"), dict) else None
+        )
+        if isinstance(output, list):
+            event["response"] = {**event["response"], "output": [*output, new]}
+    return f"catalogued:{kind}:snapshot"
+
+
+ROUTE_FLOOD = 300
+"""Payload events with keys that never repeat, more than the driver's route cache holds."""
+
+
+def flood(events: Events, choose: Chooser) -> str:
+    """Insert many text deltas, each naming an item no other event names."""
+    at = choose.integer(0, len(events))
+    events[at:at] = [
+        {
+            "type": "response.output_text.delta",
+            "item_id": f"flood_{n}",
+            "output_index": n,
+            "content_index": 0,
+            "delta": "x",
+        }
+        for n in range(ROUTE_FLOOD)
+    ]
+    return f"flood@{at}"
+
+
+def listed(events: Events, choose: Chooser) -> str:
+    """Drop, repeat or move one event, or make its type unknown."""
+    at = _position(events, choose)
+    how = choose.choice(("drop", "repeat", "move", "unknown"))
+    if how == "drop":
+        del events[at]
+    elif how == "repeat":
+        events.insert(at, clone(events[at]))
+    elif how == "move":
+        events.insert(choose.integer(0, len(events) - 1), events.pop(at))
+    else:
+        events[at] = {**events[at], "type": choose.choice(("response.mystery", "keepalive", ""))}
+    return f"list:{how}@{at}"
+
+
+EDITS: dict[str, Edit] = {
+    "annotate": annotate,
+    "catalogued": catalogued,
+    "flood": flood,
+    "resume": resume,
+    "terminal": terminal,
+    "terminals": terminals,
+    "field": field,
+    "snapshot": snapshot,
+    "item": item,
+    "list": listed,
+}
+"""The edits, by name."""
+
+BASES: dict[str, Callable[[Chooser], GeneratedStream]] = {
+    "openai": openai_stream,
+    "profile": profile_stream,
+    "several-responses": several_responses,
+    "model-guided": model_guided_stream,
+}
+"""The streams an edit starts from."""
+
+
+WEIGHTS: tuple[str, ...] = (*EDITS, *EDITS, *EDITS, *(name for name in EDITS if name != "flood"))
+"""The edits drawn, each four times as often as ``flood`` (whose 300 events make a
+stream slow to check and take only the route cache's branch)."""
+
+
+def edited_stream(choose: Chooser, most: int = 4) -> GeneratedStream:
+    """A base stream with 1..``most`` edits of ``EDITS``."""
+    base = BASES[choose.choice(tuple(BASES))](choose)
+    events: Events = [clone(event) for event in base.events]
+    labels = []
+    for _ in range(choose.integer(1, most)):
+        if not events:
+            break
+        labels.append(EDITS[choose.choice(WEIGHTS)](events, choose))
+    return GeneratedStream(tuple(events), (*base.labels, *labels))
