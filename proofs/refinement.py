@@ -909,11 +909,17 @@ def _channel_written(
 
 
 def _fast_path(run: DriverRun) -> tuple[str, ...]:
-    """The fast path (``Reducer``'s ``advancer``) reached the state the traced step
-    reached: the one is the other without its trace, so every check here holds of it."""
-    if run.fast.facts() == run.view.facts():
-        return ()
-    return ("the fast path (advancer) reached another state than the traced step",)
+    """The fast path (``Reducer``'s ``advancer``) and the cached traced step
+    (``Reducer(trace=True)``'s ``tracer``) reached the state the traced step reached:
+    each is the other without its trace or with its routes cached, so every check here
+    holds of them."""
+    facts = run.view.facts()
+    twins = (("fast path (advancer)", run.fast), ("cached trace (tracer)", run.cached))
+    return tuple(
+        f"the {name} reached another state than the traced step"
+        for name, twin in twins
+        if twin.facts() != facts
+    )
 
 
 def _channel_of(payload: Mapping[str, Any]) -> tuple[Trigger, ChannelKind, int] | None:

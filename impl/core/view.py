@@ -7,13 +7,16 @@ observes along with what it checks.  This module is its one door into ``impl/cor
 
 - ``DriverRun(kernels)`` feeds one response's events (``feed``) and its end of input
   (``end``) to the reducer's own entries into the rules, nothing else: the traced
-  ``step`` (what ``explain`` runs) and, on a twin state, the untraced ``advancer``
-  (what ``Reducer`` runs: the fast path);
+  ``step`` (every route decided anew: the reference for the route cache) and, on twin
+  states, the untraced ``advancer`` (what ``Reducer`` runs: the fast path) and the
+  cached traced ``tracer`` (what ``Reducer(trace=True)`` runs: ``explain``, ``diff``
+  and the proxy's canonicalizer);
 - ``run.view`` is a ``DriverView``: read-only facts of the traced state after the last
   event, each a fresh immutable value (``EntryFacts``, ``SlotFacts``, tuples), never a
-  reference into the state; ``run.fast`` the same of the fast path's state.  The two
-  must agree after every event (``DriverView.facts``): the fast path is the traced
-  step without its trace, so checking the one against the model checks both.
+  reference into the state; ``run.fast`` and ``run.cached`` the same of the twins'
+  states.  The three must agree after every event (``DriverView.facts``): the twins
+  are the traced step without its trace or with its routes cached, so checking the one
+  against the model checks all three.
 
 Theory of operation
 -------------------
@@ -50,7 +53,7 @@ from responses_oracle.model.vocabulary import (
     SlotState,
 )
 
-from .dispatch import advancer, end_of_input, step
+from .dispatch import advancer, end_of_input, step, tracer
 from .events import parse_event
 from .state import ResponseState, channel_text
 
@@ -251,10 +254,21 @@ class DriverView:
 
 class DriverRun:
     """One response fed to the reducer, event by event, with ``kernels``: to the traced
-    ``step`` and, on a twin state, to the fast path (``advancer``, which runs
-    ``fast_kernels``: ``kernels`` unless given)."""
+    ``step`` and, on twin states, to the fast path (``advancer``) and the cached traced
+    step (``tracer``), both of which run ``fast_kernels`` (``kernels`` unless given)."""
 
-    __slots__ = ("_advance", "_fast", "_fast_kernels", "_kernels", "_state", "fast", "view")
+    __slots__ = (
+        "_advance",
+        "_cached",
+        "_fast",
+        "_fast_kernels",
+        "_kernels",
+        "_state",
+        "_trace",
+        "cached",
+        "fast",
+        "view",
+    )
 
     def __init__(self, kernels: KernelSet, fast_kernels: KernelSet | None = None) -> None:
         self._kernels = kernels
@@ -266,13 +280,19 @@ class DriverRun:
         self._advance = advancer(self._fast, self._fast_kernels)
         self.fast = DriverView(self._fast)
         """The fast path's state after the last event, read-only."""
+        self._cached = ResponseState()
+        self._trace = tracer(self._cached, self._fast_kernels)
+        self.cached = DriverView(self._cached)
+        """The cached traced step's state after the last event, read-only."""
 
     def feed(self, index: int, payload: Mapping[str, Any]) -> None:
-        """Reduce the event ``payload``, the ``index``-th of the stream, on both paths."""
+        """Reduce the event ``payload``, the ``index``-th of the stream, on all three paths."""
         step(self._state, parse_event(index, payload), self._kernels)
         self._advance(parse_event(index, payload))
+        self._trace(parse_event(index, payload))
 
     def end(self) -> None:
         """The input ended."""
         end_of_input(self._state, self._kernels)
         end_of_input(self._fast, self._fast_kernels)
+        end_of_input(self._cached, self._fast_kernels)

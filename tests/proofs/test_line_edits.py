@@ -161,6 +161,19 @@ def test_a_fast_path_that_reaches_another_state_is_a_violation() -> None:
     ]
 
 
+def test_a_cached_trace_that_reaches_another_state_is_a_violation() -> None:
+    # ``tracer`` (what Reducer(trace=True) runs: explain, diff, the proxy's canonicalizer)
+    # is a third entry into the rules: the refinement feeds it a twin state too.
+    edit = _edit("dispatch", "tracer", "dropped: _reduce(context, event)")
+    events = _bad_arguments()
+    assert check_stream(events) == []
+    with edit.applied():
+        violations = check_stream(events)
+    assert [v.reason for v in violations] == [
+        "the cached trace (tracer) reached another state than the traced step"
+    ]
+
+
 def _two_items_at_one_slot() -> list[dict[str, Any]]:
     """Two messages added at ``output_index`` 0: the second binding owes ``slot_reused``."""
     first = {"type": "message", "id": "m1", "role": "assistant", "content": []}
