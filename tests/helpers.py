@@ -16,6 +16,14 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 """The repository root."""
 
+
+def installed_outside_checkout(printed: str) -> bool:
+    """Whether the module file a child printed (``print(module.__file__)``) is an
+    installed copy under ``site-packages`` and not a file of this checkout (by path,
+    not by text: a temp folder named like the checkout is not inside it)."""
+    path = Path(printed.strip()).resolve()
+    return "site-packages" in path.parts and REPO not in path.parents
+
 FIXTURES = REPO / "fixtures"
 """The vendored recorded streams (``fixtures/README.md``)."""
 

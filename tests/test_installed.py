@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import REPO, pip
+from helpers import REPO, installed_outside_checkout, pip
 
 TESTS = REPO / "tests"
 LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+/v1)")
@@ -84,7 +84,7 @@ def _drive(installed: Installed, base_url: str) -> None:
 def test_the_package_is_used_not_the_checkout(installed: Installed) -> None:
     where = "import responses_oracle; print(responses_oracle.__file__)"
     done = installed.run(str(installed.python), "-c", where)
-    assert "site-packages" in done.stdout and str(REPO) not in done.stdout
+    assert installed_outside_checkout(done.stdout), done.stdout
 
 
 def test_the_readme_serve_command_plays_a_quirk_and_an_example(installed: Installed) -> None:

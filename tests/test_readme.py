@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import REPO, pip
+from helpers import REPO, installed_outside_checkout, pip
 from responses_oracle import reduce
 from responses_oracle.streamgen.cases import STREAM_SUFFIXES
 
@@ -168,7 +168,7 @@ def test_the_wheel_holds_the_library_and_cli_not_the_tooling(installed: Installe
     assert done.stdout.strip() == "[True, True, True, False, False, False]", done.stderr
     where = "import responses_oracle; print(responses_oracle.__file__)"
     found = installed.run(installed.python, "-c", where)
-    assert "site-packages" in found.stdout and str(REPO) not in found.stdout
+    assert installed_outside_checkout(found.stdout), found.stdout
 
 
 def test_the_first_set_up_command(installed: Installed) -> None:
