@@ -374,6 +374,9 @@ _OPENAI_PYTHON: Final = "3.57.0"
 """openai-python's version: the project's own pin (``pyproject.toml``'s test extra),
 which its row and the gateways' downstream client run."""
 
+_OPENAI_PYTHON_INSTALL: Final = Install("project", "", (f"openai=={_OPENAI_PYTHON}",))
+"""How both openai-python rows install it (one pin, two readings of the same SDK)."""
+
 PROFILES: Final[tuple[Profile, ...]] = (
     Profile(
         name="codex",
@@ -430,7 +433,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         kind="library",
         package="openai",
         version=_OPENAI_PYTHON,
-        install=Install("project", "", (f"openai=={_OPENAI_PYTHON}",)),
+        install=_OPENAI_PYTHON_INSTALL,
         command=("{bin}", "{driver}", "{base_url}", "{prompt}"),
         driven="its README's tool loop: `client.responses.stream(...)` with `echo(text)`, "
         "`ping()` and a custom tool `note`, `get_final_response()`, the response's output "
@@ -455,7 +458,7 @@ PROFILES: Final[tuple[Profile, ...]] = (
         kind="library",
         package="openai",
         version=_OPENAI_PYTHON,
-        install=Install("project", "", (f"openai=={_OPENAI_PYTHON}",)),
+        install=_OPENAI_PYTHON_INSTALL,
         command=("{bin}", "{driver}", "{base_url}", "{prompt}", "events"),
         driver_loop="the `response.output_item.done` events",
         driven="openai-python read the other way its README shows (\"Streaming responses\": "
