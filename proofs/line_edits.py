@@ -154,7 +154,9 @@ class _Sites(ast.NodeTransformer):
 
     def _negate(self, node: ast.If | ast.While | ast.IfExp) -> None:
         if self._hit(node, f"condition negated ({ast.unparse(node.test)[:60]})"):
-            node.test = ast.UnaryOp(ast.Not(), node.test)
+            # at the test's lines: without them compile() refuses the edit, as it did
+            # every negation until sample 9
+            node.test = ast.copy_location(ast.UnaryOp(ast.Not(), node.test), node.test)
 
     def visit_If(self, node: ast.If) -> ast.AST:
         self._negate(node)
@@ -305,11 +307,18 @@ def _functions(module: types.ModuleType, tree: ast.Module) -> Iterator[tuple[ast
                         yield inner, function, f"{node.name}.{inner.name}"
 
 
-def _compiled(node: ast.AST, filename: str, name: str) -> types.CodeType | None:
+def _compiled(
+    node: ast.AST, filename: str, name: str, method: bool = False
+) -> types.CodeType | None:
+    """``node`` compiled at its own lines; a ``method`` that calls ``super()`` inside a
+    class, so that its code closes over ``__class__`` as the live one does."""
+    top = ast.copy_location(ast.ClassDef("_", [], [], [node], []), node) if method else node
     try:
-        code = compile(ast.Module([node], []), filename, "exec")  # type: ignore[list-item]
+        code = compile(ast.Module([top], []), filename, "exec")  # type: ignore[list-item]
     except (SyntaxError, ValueError, TypeError):
         return None
+    if method:
+        code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType) and constant.co_name == name:
             return constant
@@ -334,7 +343,8 @@ def line_edits(module_name: str) -> list[LineEdit]:
             edited = sites.visit(copy.deepcopy(node))
             assert isinstance(edited, ast.FunctionDef)
             edited.decorator_list = []
-            code = _compiled(edited, filename, edited.name)
+            method = "__class__" in function.__code__.co_freevars
+            code = _compiled(edited, filename, edited.name, method)
             if code is None or code.co_freevars != function.__code__.co_freevars:
                 continue
             line, change = sites.applied or (0, "")
