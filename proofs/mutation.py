@@ -214,16 +214,20 @@ def sample(mutants: Sequence[TableMutant], count: int) -> list[TableMutant]:
     return [mutants[int(k * stride)] for k in range(count)]
 
 
-def independent(mutants: Sequence[TableMutant], count: int, seed: int) -> list[TableMutant]:
+def independent(
+    mutants: Sequence[TableMutant], count: int, seed: int, drawn: frozenset[str] = frozenset()
+) -> list[TableMutant]:
     """``count`` of ``mutants`` drawn by ``random.Random(seed)``, none that is one of the
-    named mutants (``mutants.MUTANT_LIST``: its changed table equal to a named one's)."""
+    named mutants (``mutants.MUTANT_LIST``: its changed table equal to a named one's) or
+    was ``drawn`` by an earlier sample (its name in an ``--exclude`` record)."""
     from .mutants import MUTANT_LIST
 
     named = [(m.tables, field) for m in MUTANT_LIST for field in TABLES]
     fresh = [
         mutant
         for mutant in mutants
-        if not any(
+        if mutant.tables.name not in drawn
+        and not any(
             field == mutant.table and getattr(tables, field) == getattr(mutant.tables, field)
             for tables, field in named
         )
@@ -1433,6 +1437,14 @@ def main(argv: list[str] | None = None) -> int:
         "mutants (an independent sample; without it the sample is spread evenly)",
     )
     parser.add_argument(
+        "--exclude",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="RECORD",
+        help="with --seed: draw none of the mutants of this --json record (repeatable)",
+    )
+    parser.add_argument(
         "--match",
         action="append",
         default=[],
@@ -1491,7 +1503,12 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [m for m in table_mutants() if _matches(m.tables.name, args.match)]
         changing: list[tuple[Verdict, Job]] = []
         if args.seed is not None:
-            chosen = independent(chosen, args.sample, args.seed)
+            drawn = frozenset(
+                verdict["mutant"]
+                for record in args.exclude
+                for verdict in json.loads(record.read_text(encoding="utf-8"))["verdicts"]
+            )
+            chosen = independent(chosen, args.sample, args.seed, drawn)
         for mutant in sample(chosen, 0 if args.seed is not None else args.sample):
             verdict, changed = behaviour(mutant, corpus)
             if changed:

@@ -3,6 +3,9 @@ driver's source, applied by swapping one function's code, and judged by a refine
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
 from typing import Any
 
@@ -40,6 +43,34 @@ def test_every_driver_module_has_edits_and_each_changes_one_line() -> None:
             continue
         assert edits, name
         assert all(edit.line > 0 and edit.change for edit in edits), name
+
+
+@pytest.mark.parametrize("name", ["responses_oracle.core.dispatch", "responses_oracle.proxy.relay"])
+def test_every_condition_is_negated_and_every_method_edited(name: str) -> None:
+    # Until sample 9 the pool held no negated condition (the inserted ``not`` had no line
+    # number, so compile() refused each one) and no edit of a method calling super()
+    # (the relay's FastFraming: its code closes over __class__).
+    module = importlib.import_module(name)
+    tree = ast.parse(inspect.getsource(module))
+    conditions = sum(isinstance(node, ast.If | ast.While | ast.IfExp) for node in ast.walk(tree))
+    edits = line_edits(name)
+    assert sum(e.change.startswith("condition negated") for e in edits) == conditions
+    methods = {
+        f"{c.name}.{f.name}"
+        for c in tree.body
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, ast.FunctionDef)
+    }
+    assert methods <= {e.function for e in edits}
+
+
+def test_a_negated_condition_runs_negated() -> None:
+    edit = _edit("dispatch", "_response_fields", "condition negated", "if response is None")
+    events = _renamed_response()
+    assert "response_id_changed" in _codes(events)
+    with edit.applied():
+        assert "response_id_changed" not in _codes(events)
 
 
 def test_an_edit_is_applied_only_inside_its_block() -> None:
