@@ -413,13 +413,44 @@ def _relay_refuted(events: Sequence[Any]) -> bool:
         return True
 
 
-def judge(edit: LineEdit, corpus: Any, expected_relay: dict[int, Any]) -> EditVerdict:
-    """The verdict on one edit: behaviour on the corpus, then its side's refinement."""
+@dataclass(frozen=True)
+class Refinable:
+    """The corpus streams the unedited driver refines, per side: only these can refute
+    an edit (a stream the reference fails would refute every edit, as one did in every
+    sample's relay column until sample 9)."""
+
+    reducer: frozenset[int]
+    proxy: frozenset[int]
+
+    @classmethod
+    def of(cls, corpus: Any, expected_relay: dict[int, Any]) -> Refinable:
+        """Each side's refinement run on the unedited driver, stream by stream."""
+        from .refinement import check_stream
+
+        return cls(
+            frozenset(i for i, s in enumerate(corpus.streams) if not check_stream(s.events)),
+            frozenset(i for i in expected_relay if not _relay_refuted(corpus.streams[i].events)),
+        )
+
+    def failed(self, corpus: Any, expected_relay: dict[int, Any]) -> dict[str, list[str]]:
+        """The names of the streams the unedited driver does not refine, per side."""
+        streams = corpus.streams
+        return {
+            "reducer": [s.name for i, s in enumerate(streams) if i not in self.reducer],
+            "proxy": [streams[i].name for i in expected_relay if i not in self.proxy],
+        }
+
+
+def judge(
+    edit: LineEdit, corpus: Any, expected_relay: dict[int, Any], refinable: Refinable
+) -> EditVerdict:
+    """The verdict on one edit: behaviour on the corpus, then its side's refinement on
+    the streams the unedited driver refines."""
     from .mutation import judge_edit
 
     started = time.perf_counter()
     if edit.module_name in REDUCER_MODULES:
-        verdict = judge_edit(edit, corpus)  # type: ignore[arg-type]
+        verdict = judge_edit(edit, corpus, refinable.reducer)  # type: ignore[arg-type]
         return EditVerdict(
             edit.name,
             "reducer",
@@ -438,7 +469,9 @@ def judge(edit: LineEdit, corpus: Any, expected_relay: dict[int, Any]) -> EditVe
                 changed.append(i)
         if changed:
             order = [*changed, *(i for i in expected_relay if i not in set(changed))]
-            refuted = any(_relay_refuted(corpus.streams[i].events) for i in order)
+            refuted = any(
+                _relay_refuted(corpus.streams[i].events) for i in order if i in refinable.proxy
+            )
     return EditVerdict(
         edit.name,
         "proxy",
@@ -585,10 +618,11 @@ def main(argv: list[str] | None = None) -> int:
     streams = _proxy_streams(corpus.streams)
     index_of = {id(s): i for i, s in enumerate(corpus.streams)}
     expected_relay = {index_of[id(s)]: _relay_out(s.events) for s in streams}
+    refinable = Refinable.of(corpus, expected_relay)
     repo = Path(__file__).resolve().parents[1]
     verdicts: list[EditVerdict] = []
     for edit in drawn:
-        verdict = judge(edit, corpus, expected_relay)
+        verdict = judge(edit, corpus, expected_relay, refinable)
         if args.tests and verdict.changes_behaviour and not verdict.refined:
             verdict = EditVerdict(**{**asdict(verdict), "tests": run_tests(edit, repo)})
         verdicts.append(verdict)
@@ -604,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         "pool": len(pool),
         "drawn": len(drawn),
         "corpus": len(corpus.streams),
+        "unrefined_by_the_reference": refinable.failed(corpus, expected_relay),
         "summary": summary(verdicts),
         "verdicts": [asdict(v) for v in verdicts],
     }

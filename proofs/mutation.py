@@ -59,7 +59,7 @@ import json
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import partial
@@ -1266,9 +1266,13 @@ def judge_table(mutant: TableMutant, corpus: Corpus, reads: Reads, depth: int = 
     return replace(verdict, proof=proof, refinement=refined, seconds=time.perf_counter() - started)
 
 
-def judge_edit(edit: DriverEdit, corpus: Corpus) -> Verdict:
+def judge_edit(
+    edit: DriverEdit, corpus: Corpus, refinable: Collection[int] | None = None
+) -> Verdict:
     """The verdict on one driver edit (the proofs do not read the driver: ``n/a``): the
-    refinement check runs on a behaviour-changing edit, the streams it changes first."""
+    refinement check runs on a behaviour-changing edit, the streams it changes first,
+    only on the ``refinable`` ones (default: all) -- a stream the unedited driver does
+    not refine would refute every edit."""
     started = time.perf_counter()
     kernels = load_kernels(REFERENCE)
     everything = range(len(corpus.streams))
@@ -1278,7 +1282,8 @@ def judge_edit(edit: DriverEdit, corpus: Corpus) -> Verdict:
         refuted = None
         if changed:
             order = [*changed, *(i for i in everything if i not in set(changed))]
-            refuted = _violated([corpus.streams[i] for i in order], None)
+            kept = [i for i in order if refinable is None or i in refinable]
+            refuted = _violated([corpus.streams[i] for i in kept], None)
     return Verdict(
         edit.name,
         "driver",
