@@ -308,13 +308,15 @@ def _functions(module: types.ModuleType, tree: ast.Module) -> Iterator[tuple[ast
 
 
 def _compiled(
-    node: ast.AST, filename: str, name: str, method: bool = False
+    node: ast.FunctionDef, filename: str, name: str, method: bool = False
 ) -> types.CodeType | None:
     """``node`` compiled at its own lines; a ``method`` that calls ``super()`` inside a
     class, so that its code closes over ``__class__`` as the live one does."""
-    top = ast.copy_location(ast.ClassDef("_", [], [], [node], []), node) if method else node
+    top: ast.stmt = (
+        ast.copy_location(ast.ClassDef("_", [], [], [node], []), node) if method else node
+    )
     try:
-        code = compile(ast.Module([top], []), filename, "exec")  # type: ignore[list-item]
+        code = compile(ast.Module([top], []), filename, "exec")
     except (SyntaxError, ValueError, TypeError):
         return None
     if method:
