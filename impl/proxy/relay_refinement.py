@@ -20,6 +20,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 4. **Terminals and ``[DONE]`` in the relay's order** (``relay`` rule 5): no event of a
    response after its terminal; ``[DONE]`` once if the upstream sent it, never
    otherwise, and after every event.
+5. **No field the published types require goes missing.**  An event out lacks a field
+   its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
+   ``status``) only where an upstream event of its type lacked it too: a client that
+   reads the field finds it behind the relay as it found it upstream.
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -37,6 +41,7 @@ from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
 from responses_oracle.serve.server import Framing
+from responses_oracle.serve.shapes import type_problems
 from responses_oracle.wire import read_wire_events
 
 from .relay import DONE_FRAME, Relay
@@ -111,6 +116,7 @@ def check(
     problems += _named(events, emitted, repairs)
     problems += _finished(events, emitted, repairs)
     problems += _order(out, emitted, sentinel)
+    problems += _shaped(events, emitted)
     return problems
 
 
@@ -183,3 +189,22 @@ def _order(out: bytes, emitted: Sequence[Event], sentinel: bool) -> list[str]:
     elif sentinel and b"data: {" in out[out.index(DONE_FRAME) :]:
         problems.append("rule 4: an event after [DONE]")
     return problems
+
+
+def _lacks(event: Event) -> set[str]:
+    """The fields ``event`` lacks that its published type requires: an event's own by
+    its type, an item's or a part's by the item's or part's type, wherever it is
+    carried (a snapshot's item is the same item as an ``output_item`` event's)."""
+    return {
+        f"{problem.owner.split(',')[0]}: {problem.path.rsplit('.', 1)[-1]}"
+        if problem.owner
+        else f"{problem.event}: {problem.path}"
+        for problem in type_problems(event)
+    }
+
+
+def _shaped(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 5."""
+    upstream = set().union(*(_lacks(event) for event in events))
+    missing = sorted(set().union(*(_lacks(event) for event in emitted)) - upstream)
+    return [f"rule 5: {problem} missing, where no upstream event lacks it" for problem in missing]

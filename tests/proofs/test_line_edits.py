@@ -613,3 +613,51 @@ def test_an_off_by_one_of_the_index_bound_is_refuted() -> None:
     for edit in fast:
         with edit.applied():
             assert (_codes(events), check_stream(events)) == (expected, []), edit.name
+
+
+def _proxy_edit(function: str, change: str) -> Any:
+    """The one edit of the canonicalizer's ``function`` whose change starts so."""
+    (edit,) = [
+        e
+        for e in line_edits("responses_oracle.canonicalizer")
+        if e.function == function and e.change.startswith(change)
+    ]
+    return edit
+
+
+def _call_with_deltas() -> list[dict[str, Any]]:
+    """A completed call whose arguments come in a delta, every event as OpenAI sends it."""
+    call = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "status": "x"}
+    done = {**call, "arguments": "{}", "status": "completed"}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {**call, "arguments": "", "status": "in_progress"},
+        },
+        {
+            "type": "response.function_call_arguments.delta",
+            "item_id": "fc_1",
+            "output_index": 0,
+            "delta": "{}",
+        },
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def test_the_ninth_samples_survivor_of_both_is_refuted() -> None:
+    # proofs/line-edits-sample9.json: canonical's deltas without their output_index
+    # passed the relay's refinement (the reducer places a delta by its item_id: the
+    # same answer) and its tests; a field the published types require, which the
+    # upstream sent, may not go missing behind the relay (its rule 5).
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    events = _call_with_deltas()
+    assert relay_check(events, [40, 200], sentinel=True) == []
+    with _proxy_edit("Canonicalizer._scoped", "dropped: fields['output_index']").applied():
+        assert relay_check(events, [40, 200], sentinel=True) == [
+            "rule 5: response.function_call_arguments.delta: output_index missing, "
+            "where no upstream event lacks it"
+        ]
