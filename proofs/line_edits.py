@@ -11,7 +11,8 @@ and judges a seeded sample of them:
   raises);
 - **refined**: the refinement check of its side refutes it -- the reducer's
   (``refinement.check_stream``, on the corpus, the changed streams first) or the
-  relay's (``proxy.relay_refinement.check``, on the same streams cut in chunks);
+  relay's (``proxy.relay_refinement.check``, on the same streams cut in chunks) -- on
+  a stream the unedited driver refines (``Refinable``; the record names the others);
 - **tests** (``--tests``): an edit that changes behaviour and passes its refinement is
   run against the tests of its side in a fresh ``pytest`` (this module is its plugin:
   ``RESPONSES_ORACLE_LINE_EDIT`` names the edit), killed or not.
@@ -39,7 +40,9 @@ Run it with::
         --out proofs/line-edits.json --tests
 
 The record's summary gives the share of behaviour-changing edits each refinement
-refutes and the edits that pass both refinement and tests.
+refutes and the edits that pass both refinement and tests.  ``--retest RECORD`` runs
+the tests again on a record's survivors; ``--rejudge RECORD`` judges its edits again
+on today's code (both add their verdicts beside the measured ones).
 """
 
 from __future__ import annotations
@@ -547,15 +550,14 @@ def retest(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> int
     ``retest`` (its measured verdicts are left as they were).  An edit is found by its
     name, or without its line number where the lines above it moved."""
     record = json.loads(path.read_text(encoding="utf-8"))
-    by_name = {edit.name: edit for edit in edits}
-    unplaced_names = {unplaced(edit.name): edit for edit in edits}
+    find = _finder(edits)
     repo = Path(__file__).resolve().parents[1]
     found: dict[str, str] = {}
     for verdict in record["verdicts"]:
         if not verdict["changes_behaviour"] or verdict["refined"]:
             continue
         name = verdict["edit"]
-        edit = by_name.get(name) or unplaced_names.get(unplaced(name))
+        edit = find(name)
         found[name] = "edit not found" if edit is None else run_tests(edit, repo)
         print(f"{name}: tests {found[name]}", flush=True)
     record["retest"] = {
@@ -566,6 +568,50 @@ def retest(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> int
     }
     path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return 1 if "survived" in found.values() else 0
+
+
+def rejudge(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> int:
+    """Judge again, on this code and by this judge, every edit of the record at
+    ``path`` still found here (by name, or without its line number), and add the
+    verdicts and their summary to the record as ``rejudged`` (its measured verdicts are
+    left as they were).  Exit 1 when a behaviour-changing edit passes the refinement."""
+    record = json.loads(path.read_text(encoding="utf-8"))
+    find = _finder(edits)
+    corpus, expected_relay, refinable = _judging()
+    verdicts: list[EditVerdict] = []
+    missing: list[str] = []
+    for name in (verdict["edit"] for verdict in record["verdicts"]):
+        edit = find(name)
+        if edit is None:
+            missing.append(name)
+            continue
+        verdicts.append(judge(edit, corpus, expected_relay, refinable))
+        print(f"{name}: behaviour {verdicts[-1].changes_behaviour}, refined {verdicts[-1].refined}")
+    record["rejudged"] = {
+        "command": "python -m responses_oracle.proofs.line_edits "
+        + " ".join(argv if argv is not None else sys.argv[1:]),
+        "not_found": missing,
+        "summary": summary(verdicts),
+        "verdicts": [asdict(v) for v in verdicts],
+    }
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return 1 if any(v.changes_behaviour and not v.refined for v in verdicts) else 0
+
+
+def _finder(edits: Sequence[LineEdit]) -> Any:
+    """The edit of a recorded name: by its name, or without its line number."""
+    by_name = {edit.name: edit for edit in edits}
+    unplaced_names = {unplaced(edit.name): edit for edit in edits}
+    return lambda name: by_name.get(name) or unplaced_names.get(unplaced(name))
+
+
+def _judging() -> tuple[Any, dict[int, Any], Refinable]:
+    """The corpus, the unedited relay's output on each of its proxy streams, and the
+    streams each side's unedited driver refines."""
+    corpus = corpus_for_edits()
+    index_of = {id(s): i for i, s in enumerate(corpus.streams)}
+    expected_relay = {index_of[id(s)]: _relay_out(s.events) for s in _proxy_streams(corpus.streams)}
+    return corpus, expected_relay, Refinable.of(corpus, expected_relay)
 
 
 def unplaced(name: str) -> str:
@@ -600,10 +646,17 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="run the tests again on a record's survivors and add their verdicts to it",
     )
+    parser.add_argument(
+        "--rejudge",
+        type=Path,
+        help="judge a record's edits again on this code and add the verdicts to it",
+    )
     args = parser.parse_args(argv)
     edits = every_edit()
     if args.retest is not None:
         return retest(args.retest, edits, argv)
+    if args.rejudge is not None:
+        return rejudge(args.rejudge, edits, argv)
     if args.side != "all":
         edits = [e for e in edits if (e.module_name in REDUCER_MODULES) == (args.side == "reducer")]
     if args.list:
@@ -616,11 +669,7 @@ def main(argv: list[str] | None = None) -> int:
         excluded |= {unplaced(v["edit"]) for v in json.loads(record.read_text())["verdicts"]}
     pool = [edit for edit in edits if unplaced(edit.name) not in excluded]
     drawn = sample(pool, args.sample or len(pool), args.seed)
-    corpus = corpus_for_edits()
-    streams = _proxy_streams(corpus.streams)
-    index_of = {id(s): i for i, s in enumerate(corpus.streams)}
-    expected_relay = {index_of[id(s)]: _relay_out(s.events) for s in streams}
-    refinable = Refinable.of(corpus, expected_relay)
+    corpus, expected_relay, refinable = _judging()
     repo = Path(__file__).resolve().parents[1]
     verdicts: list[EditVerdict] = []
     for edit in drawn:

@@ -661,3 +661,21 @@ def test_the_ninth_samples_survivor_of_both_is_refuted() -> None:
             "rule 5: response.function_call_arguments.delta: output_index missing, "
             "where no upstream event lacks it"
         ]
+
+
+def test_only_a_stream_the_unedited_relay_refines_refutes_an_edit() -> None:
+    # Until sample 9 a refutation counted on any corpus stream, and two of them fail the
+    # relay's refinement on the unedited relay: every behaviour-changing proxy edit
+    # was "refuted" by them.
+    from responses_oracle.proofs.line_edits import Refinable, _relay_out, judge
+    from responses_oracle.proofs.mutation import Stream, build_corpus
+
+    corpus = build_corpus([Stream("a call", _call_with_deltas())], 1)
+    expected = {0: _relay_out(corpus.streams[0].events)}
+    refinable = Refinable.of(corpus, expected)
+    assert refinable == Refinable(frozenset({0}), frozenset({0}))
+    edit = _proxy_edit("Canonicalizer._scoped", "dropped: fields['output_index']")
+    assert judge(edit, corpus, expected, refinable).refined is True
+    unrefined = Refinable(frozenset({0}), frozenset())
+    assert judge(edit, corpus, expected, unrefined).refined is False
+    assert unrefined.failed(corpus, expected) == {"reducer": [], "proxy": ["a call"]}
