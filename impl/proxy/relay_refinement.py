@@ -24,6 +24,11 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
    ``status``) only where an upstream event of its type lacked it too: a client that
    reads the field finds it behind the relay as it found it upstream.
+6. **A payload adds up as a client adds it.**  Where the upstream's item, accumulated
+   as a client does (its ``output_item.added`` value of a field such as ``arguments``,
+   then each of its deltas appended), is the start of the value of its
+   ``output_item.done`` (or all of it), the relay's is too (``_accumulated``): a client
+   that reads the stream, not the done item, sees no payload twice.
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -37,7 +42,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
+from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS
+from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
 from responses_oracle.serve.server import Framing
@@ -117,6 +123,7 @@ def check(
     problems += _finished(events, emitted, repairs)
     problems += _order(out, emitted, sentinel)
     problems += _shaped(events, emitted)
+    problems += _added_up(events, emitted)
     return problems
 
 
@@ -208,3 +215,61 @@ def _shaped(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     upstream = set().union(*(_lacks(event) for event in events))
     missing = sorted(set().union(*(_lacks(event) for event in emitted)) - upstream)
     return [f"rule 5: {problem} missing, where no upstream event lacks it" for problem in missing]
+
+
+Accumulated = dict[tuple[Any, str], tuple[str, str | None]]
+"""Per item id and payload field: the value a client accumulates, and the done item's."""
+
+
+def _fields(item_type: Any) -> dict[Any, str]:
+    """An item type's payload fields held on the item itself, by channel kind."""
+    spec = ITEM_TYPES.get(item_type) if isinstance(item_type, str) else None
+    return {
+        location.channel: location.field
+        for location in (spec.channels if spec is not None else ())
+        if not location.container and location.array is None and location.field
+    }
+
+
+def _accumulated(events: Sequence[Event]) -> Accumulated:
+    """Each item's top-level payload fields as a client adds them up (rule 6)."""
+    kinds: dict[Any, Any] = {}
+    sums: dict[tuple[Any, str], str] = {}
+    dones: dict[tuple[Any, str], str | None] = {}
+    for event in events:
+        kind, item = event.get("type"), event.get("item")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        if kind in ("response.output_item.added", "response.output_item.done"):
+            if not isinstance(item, Mapping):
+                continue
+            kinds[item.get("id")] = item.get("type")
+            for name in _fields(item.get("type")).values():
+                value = item.get(name)
+                if kind == "response.output_item.done":
+                    dones[(item.get("id"), name)] = value if isinstance(value, str) else None
+                elif (item.get("id"), name) not in sums:
+                    sums[(item.get("id"), name)] = value if isinstance(value, str) else ""
+        elif spec is not None and spec.trigger is Trigger.DELTA and spec.value_field:
+            field = _fields(kinds.get(event.get("item_id"))).get(spec.channel)
+            key = (event.get("item_id"), field or "")
+            delta = event.get(spec.value_field)
+            if field is not None and key in sums and isinstance(delta, str):
+                sums[key] += delta
+    return {key: (value, dones.get(key)) for key, value in sums.items() if key in dones}
+
+
+def _added_up(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 6."""
+    upstream, out = _accumulated(events), _accumulated(emitted)
+    consistent = {key for key, (total, done) in upstream.items() if _leads(total, done)}
+    return [
+        f"rule 6: {item} {name} adds up to {total!r} behind the relay, done as {done!r}"
+        for (item, name), (total, done) in out.items()
+        if not _leads(total, done) and (item, name) in consistent
+    ]
+
+
+def _leads(total: str, done: str | None) -> bool:
+    """A client's sum is the done value, or the start of it (no delta is made up where
+    the done carries the value)."""
+    return done is None or done.startswith(total)

@@ -615,12 +615,12 @@ def test_an_off_by_one_of_the_index_bound_is_refuted() -> None:
             assert (_codes(events), check_stream(events)) == (expected, []), edit.name
 
 
-def _proxy_edit(function: str, change: str) -> Any:
-    """The one edit of the canonicalizer's ``function`` whose change starts so."""
+def _proxy_edit(function: str, change: str, source: str = "") -> Any:
+    """The one edit of the canonicalizer's ``function`` whose change and source start so."""
     (edit,) = [
         e
         for e in line_edits("responses_oracle.canonicalizer")
-        if e.function == function and e.change.startswith(change)
+        if e.function == function and e.change.startswith(change) and e.source.startswith(source)
     ]
     return edit
 
@@ -679,3 +679,27 @@ def test_only_a_stream_the_unedited_relay_refines_refutes_an_edit() -> None:
     unrefined = Refinable(frozenset({0}), frozenset())
     assert judge(edit, corpus, expected, unrefined).refined is False
     assert unrefined.failed(corpus, expected) == {"reducer": [], "proxy": ["a call"]}
+
+
+def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> None:
+    # proofs/line-edits-sample9.json: canonical's added item keeping its payload (the
+    # arguments then streamed again by their deltas) passed the relay's refinement (the
+    # done item and the answer are the same; the tests killed it).  A client that adds
+    # the deltas to the added item sees the arguments twice (its rule 6).
+    from responses_oracle.proofs.line_edits import _cuts
+    from responses_oracle.proofs.mutation import recorded_streams
+    from responses_oracle.proxy.relay_refinement import body
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    name = "fixtures/peers/axonhub/tool-2.stream.jsonl"  # AxonHub's recorded SSE
+    events = next(list(s.events) for s in recorded_streams() if s.name == name)
+    cuts = _cuts(body(events, sentinel=True))  # as line_edits cuts it
+    assert relay_check(events, cuts, sentinel=True) == []
+    edit = _proxy_edit("Canonicalizer._added_item", "in -> not in", "if isinstance(container")
+    with edit.applied():
+        (violation,) = relay_check(events, cuts, sentinel=True)
+    assert violation.startswith("rule 6: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b ")
+    assert violation.endswith(
+        """adds up to '{"location":"Tokyo"}{"location":"Tokyo"}' behind the relay, """
+        """done as '{"location":"Tokyo"}'"""
+    )
