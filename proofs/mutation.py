@@ -823,14 +823,18 @@ def runner_streams() -> list[Stream]:
         {"environment": {"type": "container_reference", "container_id": "cntr_1"}},
         {"environment": {"type": "vm"}},
     ]
-    declared = [({"type": "shell", **env}, shell) for env in environments] + [
-        # The search's own execution decides over its declared tool's (R13); first, so
-        # that it is the stream the corpus keeps for the wire's "server".
-        ({"type": "tool_search", "execution": "client"}, {**search, "execution": "server"})
-    ] + [
-        ({"type": "tool_search", **execution}, search)
-        for execution in ({"execution": "client"}, {"execution": "server"}, {})
-    ]
+    declared = (
+        [({"type": "shell", **env}, shell) for env in environments]
+        + [
+            # The search's own execution decides over its declared tool's (R13); first, so
+            # that it is the stream the corpus keeps for the wire's "server".
+            ({"type": "tool_search", "execution": "client"}, {**search, "execution": "server"})
+        ]
+        + [
+            ({"type": "tool_search", **execution}, search)
+            for execution in ({"execution": "client"}, {"execution": "server"}, {})
+        ]
+    )
 
     def run(tool: dict[str, Any], item: dict[str, Any]) -> list[Event]:
         response = {"id": "r", "status": "in_progress", "tools": [tool]}
