@@ -703,3 +703,18 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
         """adds up to '{"location":"Tokyo"}{"location":"Tokyo"}' behind the relay, """
         """done as '{"location":"Tokyo"}'"""
     )
+
+
+def test_a_table_sample_draws_no_mutant_an_earlier_sample_drew() -> None:
+    # mutation --exclude RECORD (table sample 3): the seed draws from the mutants no
+    # earlier record names, and only from those.
+    from responses_oracle.proofs.mutation import independent, table_mutants
+
+    mutants = table_mutants()
+    first = independent(mutants, 30, 4141)
+    drawn = frozenset(m.tables.name for m in first)
+    again = independent(mutants, 30, 4141, drawn)
+    assert len(again) == 30
+    assert not drawn & {m.tables.name for m in again}
+    everything = independent(mutants, len(mutants), 1)
+    assert len(independent(mutants, len(mutants), 1, drawn)) == len(everything) - 30
