@@ -104,7 +104,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
+from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS, PartAddition
 from responses_oracle.model.catalogue import (
     TERMINAL_STATUS,
     TERMINALS,
@@ -114,19 +114,25 @@ from responses_oracle.model.catalogue import (
     EventClass,
     Terminal,
 )
+from responses_oracle.model.channels import channel_state
 from responses_oracle.model.execution import Execution, answered_ordinals
 from responses_oracle.model.lifecycle import CLOSED_STATES
+from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
     RESTATED,
     Code,
+    Effect,
     IdSource,
     ResponseStatus,
     Trigger,
 )
 
+from .core.context import StepContext
 from .core.dispatch import StepTrace
-from .core.reconcile import item_channel_values
+from .core.events import Event as CoreEvent
+from .core.events import parse_event
+from .core.reconcile import append_delta, item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -230,8 +236,16 @@ event type."""
 
 _ITEM_EVENTS: Final = ("response.output_item.added", "response.output_item.done")
 
-_DELTA_TYPES: Final[frozenset[str]] = frozenset(s.delta for s in _SPELLINGS.values())
+DELTA_TYPES: Final[frozenset[str]] = frozenset(s.delta for s in _SPELLINGS.values())
 """The payload delta events canonical re-emits as they came (the fast path's)."""
+
+_OPEN_CHANNEL: Final = channel_state(PYTHON, False)
+"""``model.channels.channel_state`` of an open channel: what the step reclassifies a
+live channel's delta by (``Canonicalizer.feed_live``)."""
+
+_APPENDS: Final = frozenset({Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID})
+"""The effects of a lifecycle row that only appends a delta, for an event whose id the
+entry already goes by (``Canonicalizer.feed_live``)."""
 
 _OPENING: Final = ("response.created", "response.in_progress")
 """The events that open a response, as canonical sends them (``_open``); another
@@ -471,6 +485,16 @@ class _Live:
     own fields are canonical's (its ``item_id``, ``output_index`` and part index those
     of the item as announced): a delta of that shape is re-emitted by taking its
     fields in that order; None: as ``_delta`` spells it."""
+    context: StepContext | None = None
+    """A step context of the response, for ``reconcile.append_delta``
+    (``Canonicalizer.feed_live``): its state and limits."""
+    as_sent: bool = False
+    """``spelled`` then ``sequence_number`` are the upstream delta's fields in its
+    order: a delta of that shape, numbered as canonical numbers it, is canonical's
+    event as it came (``feed_live`` gives back the upstream's object)."""
+    ready: bool = False
+    """The part of ``feed_live``'s condition the state holds was found true
+    (``Canonicalizer._appends_only``); only ``feed_live`` steps since."""
 
 
 class Canonicalizer:
@@ -536,6 +560,7 @@ class Canonicalizer:
         if live is not None and kind == live.kind and trace is not None and body is not None:
             fast = self._fast_delta(live, trace, body, closing)
             if fast is not None:
+                live.ready = False  # a full step: ``feed_live`` asks again
                 self._live = live
                 return fast
         out: list[Event] = []
@@ -555,7 +580,7 @@ class Canonicalizer:
         if trace is not None and isinstance(body, Mapping):
             if kind not in _RESPELLED:
                 self._pass(response, trace, body, out)
-            elif self._fast and kind in _DELTA_TYPES:
+            elif self._fast and kind in DELTA_TYPES:
                 self._go_live(response, trace, kind, body)
         return out
 
@@ -620,9 +645,11 @@ class Canonicalizer:
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
         fields = tuple(body)
+        spelled = _spelled(body, {"type": kind, **self._scoped(sent, track)})
         self._live = _Live(
-            kind, key, response, entry, sent, track, channel, shape, placed, fields,
-            _spelled(body, {"type": kind, **self._scoped(sent, track)}),
+            kind, key, response, entry, sent, track, channel, shape, placed, fields, spelled,
+            StepContext(state, self._reducer.kernels, self._reducer.limits, None),
+            spelled is not None and fields == (*spelled, "sequence_number"),
         )
 
     def _fast_delta(
@@ -652,18 +679,129 @@ class Canonicalizer:
             or channel.deltas[-1] is not piece
         ):
             return None
+        return self._emit_live(live, body, piece)
+
+    def _emit_live(
+        self, live: _Live, body: Mapping[str, Any], piece: str, *, as_sent: bool = False
+    ) -> list[Event]:
+        """The live channel's next delta ``piece``, which the reducer took, as canonical
+        sends it (``_fast_delta``, ``feed_live``); with ``as_sent``, ``body`` itself
+        where that is canonical's event (``_Live.as_sent``)."""
+        track, response = live.track, live.response
         out: list[Event] = []
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
         if live.placed is not None:
             live.placed[live.key[1], live.key[0]] += 1
         spelled = live.spelled
-        if spelled is not None and tuple(body) == live.fields:
+        fields = tuple(body)
+        if (
+            as_sent
+            and isinstance(body, dict)
+            and live.as_sent
+            and fields == live.fields
+            and body["sequence_number"] == response.sequence
+            and type(body["sequence_number"]) is int
+        ):
+            # ``_delta``'s event is the upstream's, field for field (``_Live.as_sent``).
+            self._send_delta(response, track, piece, body, out)
+        elif spelled is not None and fields == live.fields:
             # ``_delta``'s event, its fields taken in its order (``_Live.spelled``).
             self._send_delta(response, track, piece, {name: body[name] for name in spelled}, out)
         else:
             self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
+
+    # The relay's step (``feed_live``): the live channel's next delta, read by the
+    # proxy straight from its frame, goes into the reducer's state without the
+    # reducer's step when that step would do nothing but append it.  Whether it would
+    # is read from where the step reads it: the event parsed as the step parses it
+    # (``parse_event``: no problem), the response's route cache (``on_scoped``'s cell:
+    # the live entry, no code, an id it already knows), the ``reclassify`` and
+    # ``lifecycle`` kernels (an open channel's delta: the entry stays where it is and
+    # the row's effects are ``APPEND_DELTA`` and ``LEARN_ITEM_ID``, which then changes
+    # nothing), the sequence number the next one and the channel within its limit.
+    # Then the state changes exactly as the step changes it (the event counted, its
+    # sequence number taken, the delta appended by ``reconcile.append_delta``) and
+    # the delta goes out as ``_fast_delta`` sends it.  Anything else returns None,
+    # having changed nothing, and the relay feeds the event the usual way.
+    # ``tests/proxy/test_fast_path.py`` holds the two to the same bytes, log and
+    # final state on every capture, every scenario and generated streams.
+
+    def feed_live(self, body: dict[str, Any], index: int, sse_event: str) -> list[Event] | None:
+        """``feed`` of the front end's good record ``(index, body, sse_event)`` if it
+        is the live channel's next delta and the reducer's step would only append it
+        (above); None, with nothing changed, otherwise.  Where canonical's event is
+        the upstream's as it came (``_Live.as_sent``), it is ``body`` itself."""
+        live = self._live
+        if live is None or self._ended or sse_event != live.kind:
+            return None
+        context = live.context
+        assert context is not None  # every live channel has one
+        state = context.state
+        event = parse_event(index, body)
+        sequence, last = event.sequence_number, state.last_sequence
+        piece, channel = event.value, live.channel
+        if (
+            event.type != live.kind
+            or event.problems
+            or (sequence is not None and (last is None or sequence != last + 1))
+            or not piece
+            or (body.get("output_index"), body.get("item_id"), event.part_index) != live.key
+            or channel.delta_chars + len(piece) > context.limits.max_channel_chars
+            or not (live.ready or self._appends_only(live, event))
+        ):
+            return None
+        # The step's changes: ``Reducer.feed`` (the next index), ``dispatch._reduce``
+        # (the count, the sequence number), ``effects.deliver`` (the delta).
+        self._reducer._next_index = index + 1
+        state.events += 1
+        if sequence is not None:
+            state.last_sequence = sequence
+        append_delta(context, channel, piece)
+        return self._emit_live(live, body, piece, as_sent=True)
+
+    def _appends_only(self, live: _Live, event: CoreEvent) -> bool:
+        """Whether the reducer's step would only append ``event``, a delta with the live
+        channel's keys and a fitting sequence number, to the live channel: what of
+        ``feed_live``'s condition the state holds, which its fast steps do not change
+        (``_Live.ready`` keeps it until the next full step)."""
+        reducer, entry, channel = self._reducer, live.entry, live.channel
+        state = live.response.state
+        if (
+            reducer.state is not state
+            or state.terminal
+            or not state.started
+            or event.channel not in entry.channel_kinds
+            or entry.channels.get((event.channel, event.part_index)) is not channel
+            or not channel.attached
+            or channel.closed
+            or len(channel.deltas) != live.track.progress
+            or event.type in ADDITION_TYPES
+        ):
+            return False
+        cell = state.routes.get((event.output_index, event.item_id))
+        if cell is None:
+            return False
+        route, target, learned, _ = cell
+        if target != entry.ordinal or route.code is not None:
+            return False
+        if event.item_id is not None and (not learned or entry.item_id is None):
+            return False
+        kernels = reducer.kernels
+        assert event.spec is not None and event.spec.trigger is not None  # a delta's
+        trigger = kernels.reclassify(event.spec.trigger, _OPEN_CHANNEL)
+        transition = kernels.lifecycle(entry.state, trigger)
+        live.ready = transition.next_state is entry.state and _APPENDS.issuperset(
+            transition.effects
+        )
+        return live.ready
+
+    @property
+    def live_kind(self) -> str | None:
+        """The delta event type of the live channel (``feed_live``), if one is live."""
+        live = self._live
+        return None if live is None else live.kind
 
     @property
     def limit(self) -> str | None:

@@ -42,7 +42,17 @@ Rules
    writes; a float, which it spells otherwise -- ``1e16`` for ``1e+16``, ``null`` for
    ``NaN`` -- goes to the json module).  ``Relay(fast=False)`` turns both off;
    ``tests/proxy/test_fast_path.py`` compares the two relays' bytes and logs.
-7. **The answer of ``stream: false``** is the ``response`` object of the last terminal
+7. **The live channel's next delta is read here, not by the framer**, when it comes
+   in the relay's own shape: a whole block ``event: X\ndata: {...}\n\n`` (LF only,
+   one ``data`` line, no comment, ``id`` or ``retry``, within ``max_event_bytes``),
+   cut with ``bytes.find`` where the framer is between blocks
+   (``SSEFramer.between_blocks``), decoded as the front end decodes a good event
+   (``EventBuilder.good``), of the type of the canonicalizer's live channel
+   (``Canonicalizer.live_kind``), and taken by ``Canonicalizer.feed_live`` only where
+   the reducer's step would just append it.  Any other block, and one ``feed_live``
+   refuses, goes to the framer as before.  Part of rule 6's fast paths: off with
+   ``fast=False``, and the test compares the bytes, the log and the final state.
+8. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
 """
@@ -50,12 +60,13 @@ Rules
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from responses_oracle import Canonicalizer
-from responses_oracle.canonicalizer import passes_as_sent
+from responses_oracle.canonicalizer import DELTA_TYPES, passes_as_sent
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
@@ -107,6 +118,10 @@ class FastFraming(Framing):
         if (self.event_lines, self.chunked, self.crlf) != (True, False, False):
             raise ValueError("FastFraming writes the relay's framing only (FRAMING's)")
 
+    def writes(self, event: dict[str, Any], text: bytes) -> bool:
+        """Whether ``text`` is the JSON text this framing writes for ``event``."""
+        return _plain(event) and self.encode(event) == text
+
     def data(self, event: dict[str, Any]) -> str:
         """The event's JSON text: msgspec's for a plain event, else the json module's."""
         return self.encode(event).decode() if _plain(event) else super().data(event)
@@ -142,6 +157,10 @@ TERMINAL_TYPES: Final = frozenset(
 """The event types that end a response (``model.catalogue.TERMINALS``)."""
 
 
+_HEADS: Final = {kind: b"event: %b\ndata: " % kind.encode() for kind in DELTA_TYPES}
+"""The first bytes of a live channel's delta block in the relay's shape (rule 7)."""
+
+
 LIMIT_CODE: Final = "limit_exceeded"
 """The ``code`` of the ``error`` event that ends an answer at a limit (rule 4): the
 oracle's own diagnostic code for it."""
@@ -162,11 +181,16 @@ class Relay:
         self.dry_run = dry_run
         self._framer = SSEFramer(EventBuilder(), wire_limits, passes_as_sent)
         self._canonical = Canonicalizer(limits=limits, fast=fast)
+        self._cuts = fast and not dry_run
+        """Read the live channel's deltas here (rule 7)."""
+        self._max_event = wire_limits.max_event_bytes
+        if self._max_event is None:
+            self._max_event = sys.maxsize
         self._framing = framing(fast)
         self._total = self._room = wire_limits.max_total_bytes
         """Bytes that may still be read (None: no limit)."""
         self.answer: dict[str, Any] | None = None
-        """The last terminal event emitted (rule 7); None until one is."""
+        """The last terminal event emitted (rule 8); None until one is."""
         self.limit: str | None = None
         """The limit passed, as the oracle's diagnostic says it (rule 4); None if none."""
         self._ended = False
@@ -188,7 +212,7 @@ class Relay:
         if self._room is not None:
             read = chunk[: self._room]
             self._room -= len(read)
-        emitted = self._through(self._framer.passing(read))
+        emitted = self._read(read) if self._cuts else self._through(self._framer.passing(read))
         if self._room == 0 and len(read) < len(chunk) and not self.stopped:
             emitted += self._stop(
                 f"body exceeds max_total_bytes ({self._total} bytes); the rest not read"
@@ -248,6 +272,59 @@ class Relay:
             if passed is not None:
                 out += self._ending(passed)
         return sent + self._frame(out) if sent else self._frame(out)
+
+    def _read(self, data: bytes) -> bytes:
+        """The bytes for ``data``: each whole block the live channel's next delta
+        (rule 7), taken here, every other block through the framer, in order."""
+        framer = self._framer
+        out: list[bytes] = []
+        start, size = 0, len(data)
+        while start < size and not self.stopped:
+            end = data.find(b"\n\n", start) + 2
+            if end < 2:  # no block ends in it: the framer keeps the rest
+                break
+            frame = self._live_block(data, start, end) if framer.between_blocks else None
+            if frame is None:
+                frame = self._through(framer.passing(data[start:end]))
+            out.append(frame)
+            start = end
+        if start < size and not self.stopped:
+            out.append(self._through(framer.passing(data[start:] if start else data)))
+        return b"".join(out)
+
+    def _live_block(self, data: bytes, start: int, end: int) -> bytes | None:
+        """The bytes for the block ``data[start:end]`` if it is the live channel's next
+        delta in the relay's shape and ``Canonicalizer.feed_live`` takes it (rule 7);
+        None, with nothing read, otherwise."""
+        canonical = self._canonical
+        kind = canonical.live_kind
+        if kind is None or self._passing:
+            return None
+        head = _HEADS.get(kind)
+        if head is None or not data.startswith(head, start):
+            return None
+        value, stop = start + len(head), end - 2
+        if (
+            stop - value > self._max_event
+            or len(kind) > self._max_event
+            or data.find(b"\n", value, stop) >= 0
+            or data.find(b"\r", start, stop) >= 0
+        ):
+            return None
+        builder = self._framer.builder
+        text = data[value:stop]
+        body = builder.good(text)
+        if body is None:
+            return None
+        events = canonical.feed_live(body, builder.upcoming, kind)
+        if events is None:
+            return None
+        builder.take()
+        self._ended = False  # a delta
+        framing = self._framing
+        if events[0] is body and isinstance(framing, FastFraming) and framing.writes(body, text):
+            return data[start:end]  # what canonical writes is what came
+        return b"".join(framing.frames(events))
 
     def _stop(self, passed: str) -> bytes:
         """Rule 4: end the answer at the limit ``passed``."""

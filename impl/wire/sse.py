@@ -151,6 +151,23 @@ class SSEDecoder:
         """The reconnection time in milliseconds from the last valid ``retry`` field."""
         return self._retry
 
+    @property
+    def between_blocks(self) -> bool:
+        """Past the first line, at the end of a block: no line, block, oversized block
+        or CR pending.  A reader may then take a whole block it has cut itself
+        (``proxy.relay``) without feeding it here, when the block is one whose
+        decoding leaves nothing behind (no ``id`` or ``retry`` field)."""
+        return not (
+            self._partial
+            or self._data
+            or self._event
+            or self._oversized
+            or self._skip_line
+            or self._after_cr
+            or self._first_line
+            or self._invalid
+        )
+
     def feed(self, data: bytes) -> list[SSEMessage]:
         """Take the next chunk of the stream; return the messages it completed."""
         if self._after_cr and data:
