@@ -161,6 +161,11 @@ _HEADS: Final = {kind: b"event: %b\ndata: " % kind.encode() for kind in DELTA_TY
 """The first bytes of a live channel's delta block in the relay's shape (rule 7)."""
 
 
+PEEK: Final = 1 << 16
+"""How far the relay looks for a block's end (rule 7): a longer block goes to the
+framer with the rest of the chunk, so a large event is scanned once, by the framer."""
+
+
 LIMIT_CODE: Final = "limit_exceeded"
 """The ``code`` of the ``error`` event that ends an answer at a limit (rule 4): the
 oracle's own diagnostic code for it."""
@@ -274,57 +279,62 @@ class Relay:
         return sent + self._frame(out) if sent else self._frame(out)
 
     def _read(self, data: bytes) -> bytes:
-        """The bytes for ``data``: each whole block the live channel's next delta
-        (rule 7), taken here, every other block through the framer, in order."""
+        """The bytes for ``data``: each run of whole blocks that are the live channel's
+        next deltas (rule 7) taken here, every other block through the framer, in
+        order."""
         framer = self._framer
         out: list[bytes] = []
         start, size = 0, len(data)
         while start < size and not self.stopped:
-            end = data.find(b"\n\n", start) + 2
-            if end < 2:  # no block ends in it: the framer keeps the rest
+            if framer.between_blocks and self._canonical.live_kind is not None:
+                start = self._live_run(data, start, out)
+            end = data.find(b"\n\n", start, start + PEEK) + 2
+            if end < 2:  # no block ends soon: the framer takes the rest whole
                 break
-            frame = self._live_block(data, start, end) if framer.between_blocks else None
-            if frame is None:
-                frame = self._through(framer.passing(data[start:end]))
-            out.append(frame)
+            out.append(self._through(framer.passing(data[start:end])))
             start = end
         if start < size and not self.stopped:
             out.append(self._through(framer.passing(data[start:] if start else data)))
         return b"".join(out)
 
-    def _live_block(self, data: bytes, start: int, end: int) -> bytes | None:
-        """The bytes for the block ``data[start:end]`` if it is the live channel's next
-        delta in the relay's shape and ``Canonicalizer.feed_live`` takes it (rule 7);
-        None, with nothing read, otherwise."""
-        canonical = self._canonical
+    def _live_run(self, data: bytes, start: int, out: list[bytes]) -> int:
+        """Rule 7, the framer between blocks at ``start``: the bytes for each block
+        from ``start`` on that is the live channel's next delta in the relay's shape
+        and that ``Canonicalizer.feed_live`` takes, added to ``out``; where the run
+        ends (``start`` if none is taken).  The framer is not fed: it stays between
+        blocks, and the live channel stays live, all through the run."""
+        canonical, builder, framing = self._canonical, self._framer.builder, self._framing
         kind = canonical.live_kind
-        if kind is None or self._passing:
-            return None
-        head = _HEADS.get(kind)
-        if head is None or not data.startswith(head, start):
-            return None
-        value, stop = start + len(head), end - 2
-        if (
-            stop - value > self._max_event
-            or len(kind) > self._max_event
-            or data.find(b"\n", value, stop) >= 0
-            or data.find(b"\r", start, stop) >= 0
-        ):
-            return None
-        builder = self._framer.builder
-        text = data[value:stop]
-        body = builder.good(text)
-        if body is None:
-            return None
-        events = canonical.feed_live(body, builder.upcoming, kind)
-        if events is None:
-            return None
-        builder.take()
-        self._ended = False  # a delta
-        framing = self._framing
-        if events[0] is body and isinstance(framing, FastFraming) and framing.writes(body, text):
-            return data[start:end]  # what canonical writes is what came
-        return b"".join(framing.frames(events))
+        head = None if kind is None or self._passing else _HEADS.get(kind)
+        if kind is None or head is None or len(kind) > self._max_event:
+            return start
+        good, feed_live, limit = builder.good, canonical.feed_live, self._max_event
+        writes = framing.writes if isinstance(framing, FastFraming) else None
+        taken = start
+        while data.startswith(head, start):
+            value, stop = start + len(head), data.find(b"\n\n", start, start + PEEK)
+            if (
+                stop < 0
+                or stop - value > limit
+                or data.find(b"\n", value, stop) >= 0
+                or data.find(b"\r", value, stop) >= 0
+            ):
+                break
+            text = data[value:stop]
+            body = good(text)
+            events = None if body is None else feed_live(body, builder.upcoming, kind)
+            if events is None:
+                break
+            builder.take()
+            stop += 2
+            if events[0] is body and writes is not None and writes(events[0], text):
+                out.append(data[start:stop])  # what canonical writes is what came
+            else:
+                out.append(b"".join(framing.frames(events)))
+            start = stop
+        if start != taken:
+            self._ended = False  # the last event out is a delta
+        return start
 
     def _stop(self, passed: str) -> bytes:
         """Rule 4: end the answer at the limit ``passed``."""
