@@ -115,7 +115,7 @@ from responses_oracle.model.catalogue import (
     Terminal,
 )
 from responses_oracle.model.channels import channel_state
-from responses_oracle.model.execution import Execution, answered_ordinals
+from responses_oracle.model.execution import OUTPUT_OF, Execution, answered_ordinals
 from responses_oracle.model.lifecycle import CLOSED_STATES
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
@@ -453,6 +453,23 @@ class _Response:
     pieces: dict[tuple[int, ChannelKind, Any], list[str]] = field(default_factory=dict)
     """By (entry ordinal, channel, part index): the deltas the upstream sent for a held
     call, re-emitted one by one when the call is released."""
+    streaming: set[int] = field(default_factory=set)
+    """The ordinals of the entries announced, not held and not closed: what ``_advance``
+    streams, kept as each ``_Sent`` changes (``note``) rather than found by a pass over
+    every entry on every event."""
+    holding: set[int] = field(default_factory=set)
+    """The ordinals of the held calls not closed (``_release_answered``), kept the same
+    way."""
+    outputs: int = 0
+    """How many of the first ``counted`` entries are a call's output (``OUTPUT_OF``):
+    with none, no call is answered (``_release_answered``)."""
+    counted: int = 0
+
+    def note(self, sent: _Sent) -> None:
+        """Keep ``streaming`` and ``holding`` as ``sent`` now stands."""
+        ordinal, open_ = sent.ordinal, not sent.closed
+        (self.streaming.add if open_ and not sent.held else self.streaming.discard)(ordinal)
+        (self.holding.add if open_ and sent.held else self.holding.discard)(ordinal)
 
 
 @dataclass(slots=True)
@@ -1009,12 +1026,13 @@ class Canonicalizer:
         if state.started:
             self._release_answered(response, out)
             self._announce(response, out, final=False)
-            for entry in state.entries:
-                sent = response.sent.get(entry.ordinal)
-                if sent is not None and not sent.held and not sent.closed:
-                    self._stream(response, entry, sent, out)
-                    if entry.state in CLOSED_STATES:
-                        self._close_entry(response, entry, sent, out)
+            # In entry order; streaming an entry or closing it announces or releases
+            # no other.
+            for ordinal in sorted(response.streaming):
+                entry, sent = state.entries[ordinal], response.sent[ordinal]
+                self._stream(response, entry, sent, out)
+                if entry.state in CLOSED_STATES:
+                    self._close_entry(response, entry, sent, out)
         if state.terminal and not state.amendable:
             self._settle(response, out)
 
@@ -1025,23 +1043,23 @@ class Canonicalizer:
         the response does not complete, and its ``done`` goes out either way.  So its
         events leave now, before its output's, and the ``done`` events leave in output
         order (a hosted ``shell_call``'s before its ``shell_call_output``'s)."""
-        held = [
-            entry
-            for entry in response.state.entries
-            if (sent := response.sent.get(entry.ordinal)) is not None
-            and sent.held
-            and not sent.closed
-            and entry.state in CLOSED_STATES
-        ]
+        entries = response.state.entries
+        held = [entries[o] for o in response.holding if entries[o].state in CLOSED_STATES]
         if not held:
             return
-        answered = answered_ordinals(response.state.entries)
+        for entry in entries[response.counted :]:  # an entry's type never changes
+            response.outputs += entry.item_type in OUTPUT_OF
+        response.counted = len(entries)
+        if not response.outputs:  # an output answers a call: none, none answered
+            return
+        answered = answered_ordinals(entries)
         for entry in output_order(held):
             if entry.ordinal in answered:
                 sent = response.sent[entry.ordinal]
                 self._stream(response, entry, sent, out, final=True)
                 self._close_entry(response, entry, sent, out)
                 sent.held = False  # what the upstream sends for it later passes at once
+                response.note(sent)
 
     def _finish(self, response: _Response, out: list[Event]) -> None:
         """The reducer closed the response: settle it, or end it cut."""
@@ -1152,6 +1170,7 @@ class Canonicalizer:
                 sent = response.sent[entry.ordinal]
             yield entry
             sent.held = False
+            response.note(sent)
 
     def _record(self, response: _Response) -> None:
         response.finished = True
@@ -1325,6 +1344,7 @@ class Canonicalizer:
             locations=entry.spec.channels,
         )
         response.sent[entry.ordinal] = sent
+        response.note(sent)
         if entry.slot != index:
             response.changes.append(
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
@@ -1604,6 +1624,7 @@ class Canonicalizer:
             if not track.finished:
                 self._close_track(response, sent, track, value, None, out)
         sent.closed = True
+        response.note(sent)
         self._emit(
             response,
             out,
