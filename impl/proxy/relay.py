@@ -82,6 +82,11 @@ FRAMING: Final = Framing()
 """How the canonical stream is framed: ``event:`` lines, LF, one write per event."""
 
 
+PEEK: Final = 1 << 16
+"""How far the relay looks for a block's end (rule 7): a longer block goes to the
+framer with the rest of the chunk, so a large event is scanned once, by the framer.
+A frame longer than this is written in pieces (``FastFraming.frames``)."""
+
 _SCALARS: Final = frozenset({str, int, bool, type(None)})
 """The types msgspec and the json module write alike (``bool`` is not ``int`` here:
 ``type`` is compared, not ``isinstance``)."""
@@ -128,17 +133,22 @@ class FastFraming(Framing):
 
     def frames(self, events: Sequence[dict[str, Any]]) -> Iterator[bytes]:
         """``Framing.frames``: a plain event with a string type straight from msgspec's
-        bytes; any other (a float, a lone surrogate, which UTF-8 cannot carry) as
-        ``Framing`` writes it."""
+        bytes (in pieces if longer than ``PEEK``); any other (a float, a lone
+        surrogate, which UTF-8 cannot carry) as ``Framing`` writes it."""
         encode = self.encode
         for event in events:
             name = event.get("type")
             if type(name) is str and _plain(event):
                 try:
-                    yield b"event: %b\ndata: %b\n\n" % (name.encode(), encode(event))
-                    continue
+                    head, text = name.encode(), encode(event)
                 except UnicodeEncodeError:
                     pass
+                else:
+                    if len(text) <= PEEK:
+                        yield b"event: %b\ndata: %b\n\n" % (head, text)
+                    else:  # in pieces: a large event's JSON is not copied into a frame
+                        yield from (b"event: %b\ndata: " % head, text, b"\n\n")
+                    continue
             yield from super().frames([event])
 
 
@@ -159,11 +169,6 @@ TERMINAL_TYPES: Final = frozenset(
 
 _HEADS: Final = {kind: b"event: %b\ndata: " % kind.encode() for kind in DELTA_TYPES}
 """The first bytes of a live channel's delta block in the relay's shape (rule 7)."""
-
-
-PEEK: Final = 1 << 16
-"""How far the relay looks for a block's end (rule 7): a longer block goes to the
-framer with the rest of the chunk, so a large event is scanned once, by the framer."""
 
 
 LIMIT_CODE: Final = "limit_exceeded"
@@ -217,22 +222,27 @@ class Relay:
         if self._room is not None:
             read = chunk[: self._room]
             self._room -= len(read)
-        emitted = self._read(read) if self._cuts else self._through(self._framer.passing(read))
+        pieces: list[bytes] = []
+        if self._cuts:
+            self._read(read, pieces)
+        else:
+            self._through(self._framer.passing(read), pieces)
         if self._room == 0 and len(read) < len(chunk) and not self.stopped:
-            emitted += self._stop(
-                f"body exceeds max_total_bytes ({self._total} bytes); the rest not read"
+            self._stop(
+                f"body exceeds max_total_bytes ({self._total} bytes); the rest not read", pieces
             )
-        emitted += self._sentinel(closing=False)
-        return chunk if self.dry_run else emitted
+        pieces.append(self._sentinel(closing=False))
+        # One join: a large event's bytes are copied once on their way out.
+        return chunk if self.dry_run else b"".join(pieces)
 
     def close(self) -> bytes:
         """The upstream body ended (whole or cut): what is left to send."""
-        emitted = b""
+        pieces: list[bytes] = []
         if not self.stopped:
-            emitted = self._through(self._framer.passing(None))
-            emitted += self._frame(self._canonical.close())
-        emitted += self._sentinel(closing=True)
-        return b"" if self.dry_run else emitted
+            self._through(self._framer.passing(None), pieces)
+            self._frame(self._canonical.close(), pieces)
+        pieces.append(self._sentinel(closing=True))
+        return b"" if self.dry_run else b"".join(pieces)
 
     def _sentinel(self, *, closing: bool) -> bytes:
         """``data: [DONE]`` if the upstream sent it and its place has come (rule 5)."""
@@ -254,17 +264,18 @@ class Relay:
         finished response: ``response_id``, ``codes``, ``changes``."""
         return self._canonical.repairs
 
-    def _through(self, events: Iterable[WireEvent | bytes]) -> bytes:
-        """The bytes for what the framer gave: the canonical stream's events, and in
-        their place the bytes of an oversized event passed on as they came (rule 4)."""
+    def _through(self, events: Iterable[WireEvent | bytes], pieces: list[bytes]) -> None:
+        """The bytes for what the framer gave, added to ``pieces``: the canonical
+        stream's events, and in their place the bytes of an oversized event passed on as
+        they came (rule 4)."""
         canonical = self._canonical
         out: list[dict[str, Any]] = []
-        sent = b""
         for event in events:
             if self.stopped:
                 break
             if isinstance(event, bytes):
-                sent += self._frame(out) + event
+                self._frame(out, pieces)
+                pieces.append(event)
                 out = []
                 self._passing = True
                 continue
@@ -276,14 +287,13 @@ class Relay:
             passed = canonical.limit
             if passed is not None:
                 out += self._ending(passed)
-        return sent + self._frame(out) if sent else self._frame(out)
+        self._frame(out, pieces)
 
-    def _read(self, data: bytes) -> bytes:
-        """The bytes for ``data``: each run of whole blocks that are the live channel's
-        next deltas (rule 7) taken here, every other block through the framer, in
-        order."""
+    def _read(self, data: bytes, out: list[bytes]) -> None:
+        """The bytes for ``data``, added to ``out``: each run of whole blocks that are
+        the live channel's next deltas (rule 7) taken here, every other block through
+        the framer, in order."""
         framer = self._framer
-        out: list[bytes] = []
         start, size = 0, len(data)
         while start < size and not self.stopped:
             if framer.between_blocks and self._canonical.live_kind is not None:
@@ -291,11 +301,10 @@ class Relay:
             end = data.find(b"\n\n", start, start + PEEK) + 2
             if end < 2:  # no block ends soon: the framer takes the rest whole
                 break
-            out.append(self._through(framer.passing(data[start:end])))
+            self._through(framer.passing(data[start:end]), out)
             start = end
         if start < size and not self.stopped:
-            out.append(self._through(framer.passing(data[start:] if start else data)))
-        return b"".join(out)
+            self._through(framer.passing(data, start), out)
 
     def _live_run(self, data: bytes, start: int, out: list[bytes]) -> int:
         """Rule 7, the framer between blocks at ``start``: the bytes for each block
@@ -330,15 +339,16 @@ class Relay:
             if events[0] is body and writes is not None and writes(events[0], text):
                 out.append(data[start:stop])  # what canonical writes is what came
             else:
-                out.append(b"".join(framing.frames(events)))
+                out += framing.frames(events)
             start = stop
         if start != taken:
             self._ended = False  # the last event out is a delta
         return start
 
-    def _stop(self, passed: str) -> bytes:
-        """Rule 4: end the answer at the limit ``passed``."""
-        return self._frame(self._ending(passed))
+    def _stop(self, passed: str, pieces: list[bytes]) -> None:
+        """Rule 4: end the answer at the limit ``passed`` (its bytes added to
+        ``pieces``)."""
+        self._frame(self._ending(passed), pieces)
 
     def _ending(self, passed: str) -> list[dict[str, Any]]:
         """Rule 4's events: the answer ended at the limit ``passed``."""
@@ -346,8 +356,9 @@ class Relay:
         reason = f"responses-oracle proxy stopped reading the upstream: {passed}"
         return self._canonical.end(LIMIT_CODE, reason)
 
-    def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
-        """The events a chunk released, framed in one write (rule 2)."""
+    def _frame(self, events: Sequence[dict[str, Any]], pieces: list[bytes]) -> None:
+        """The events a chunk released, framed (rule 2), added to ``pieces``: the
+        chunk's bytes go out in one write."""
         if events:
             last = events[-1]
             self._ended = last.get("type") in TERMINAL_TYPES
@@ -355,4 +366,5 @@ class Relay:
                 if event.get("type") in TERMINAL_TYPES:
                     self.answer = dict(event)
                     break
-        return b"" if self.dry_run else b"".join(self._framing.frames(events))
+        if not self.dry_run:
+            pieces += self._framing.frames(events)
