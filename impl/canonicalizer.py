@@ -102,6 +102,7 @@ import json
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Any, Final
 
 from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS, PartAddition
@@ -1883,6 +1884,60 @@ def _print(value: Any) -> Fingerprint | None:
     return (len(value), hash(value)) if isinstance(value, str) else None
 
 
+_ASIDE: Final = 1 << 16
+"""Strings at least this long are set aside from a field's JSON text (``_json_print``)."""
+
+
+class _Aside:
+    """The place of a string set aside (``_json_print``), written by ``repr``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "\x00set aside"
+
+
+_PLACE: Final = _Aside()
+_PLACE_CHARS: Final = len(json.dumps(repr(_PLACE)))
+"""How long a place is in a JSON text: its ``repr`` as a JSON string."""
+
+
+def _json_print(value: Any) -> Fingerprint | None:
+    """``_print`` of ``json.dumps(value, sort_keys=True, default=repr)`` (how a field
+    other than a payload is compared): its length exactly, and a hash of the text and
+    of the strings set aside.  A string of ``_ASIDE`` characters or more (a part's
+    10 MB text inside a message's ``content``) is not copied into the text: it is set
+    aside (``_set_aside``), its JSON length counted apart, and its hash -- which a
+    string keeps once taken, and its payload's print took -- joins the text's.  Two
+    values give the same print exactly when their texts are the same (up to a hash
+    collision, as before)."""
+    aside: list[str] = []
+    text = json.dumps(_set_aside(value, aside), sort_keys=True, default=repr)
+    if not aside:
+        return _print(text)
+    size = len(text) + sum(len(encode_basestring_ascii(s)) - _PLACE_CHARS for s in aside)
+    return size, hash((text, *aside))
+
+
+def _set_aside(value: Any, aside: list[str]) -> Any:
+    """``value`` with each string of ``_ASIDE`` characters or more in lists and object
+    values replaced by ``_PLACE`` and added to ``aside``, in the order of the JSON text
+    (objects by sorted key, as ``sort_keys`` writes them)."""
+    kind = type(value)
+    if kind is str:
+        if len(value) < _ASIDE:
+            return value
+        aside.append(value)
+        return _PLACE
+    if kind is dict:
+        if all(type(key) is str for key in value):
+            return {key: _set_aside(value[key], aside) for key in sorted(value)}
+        return value  # written as the json module writes it (and sorts it) whole
+    if kind is list or kind is tuple:
+        return [_set_aside(nested, aside) for nested in value]
+    return value
+
+
 def _item_print(
     item: Any, locations: tuple[ChannelLocation, ...], *, payloads: bool
 ) -> dict[str, Any]:
@@ -1898,7 +1953,7 @@ def _item_print(
     }
     for name, value in item.items():
         if name != "id" and name not in holders:
-            found[name] = _print(json.dumps(value, sort_keys=True, default=repr))
+            found[name] = _json_print(value)
     for location in locations if payloads else ():
         name = location.field or location.array or location.channel.value
         for index, value in item_channel_values(item, location):
@@ -1920,7 +1975,7 @@ def _ledger_print(event: Mapping[str, Any], locations: tuple[ChannelLocation, ..
     """What a ledger compares of an item event: the fingerprints of its own fields
     (``_own``), of its item (``_item_print``) or of its payload value."""
     kind = event["type"]
-    found = {"fields": _print(json.dumps(_own(event), sort_keys=True, default=repr))}
+    found = {"fields": _json_print(_own(event))}
     value_field = _LEDGER[kind][1]
     if kind in _ITEM_EVENTS:
         done = kind == "response.output_item.done"
