@@ -99,6 +99,7 @@ bounded by the reducer's own ``ReducerLimits``.
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -461,16 +462,29 @@ class _Response:
     holding: set[int] = field(default_factory=set)
     """The ordinals of the held calls not closed (``_release_answered``), kept the same
     way."""
+    held: set[int] = field(default_factory=set)
+    """The ordinals of the held calls, closed or not (``_announce``)."""
     outputs: int = 0
     """How many of the first ``counted`` entries are a call's output (``OUTPUT_OF``):
     with none, no call is answered (``_release_answered``)."""
     counted: int = 0
+    queue: list[tuple[tuple[bool, int, int], int]] = field(default_factory=list)
+    """The entries not announced yet, as ``(output_key, ordinal)`` in result order
+    (``_announce``): each put in its place once, when the reducer admits it
+    (``queued`` entries so far), not sorted again on every event.  An entry announced
+    another way (``_in_turn``) is dropped when reached."""
+    queued: int = 0
+    slotless: set[int] = field(default_factory=set)
+    """The entries in ``queue`` that had no slot when queued: the only ones whose
+    ``output_key`` can change (R3: a done or snapshot item gives a missing slot),
+    moved to their new place when it does."""
 
     def note(self, sent: _Sent) -> None:
-        """Keep ``streaming`` and ``holding`` as ``sent`` now stands."""
+        """Keep ``streaming``, ``holding`` and ``held`` as ``sent`` now stands."""
         ordinal, open_ = sent.ordinal, not sent.closed
         (self.streaming.add if open_ and not sent.held else self.streaming.discard)(ordinal)
         (self.holding.add if open_ and sent.held else self.holding.discard)(ordinal)
+        (self.held.add if sent.held else self.held.discard)(ordinal)
 
 
 @dataclass(slots=True)
@@ -1311,25 +1325,48 @@ class Canonicalizer:
         an item that lands in a slot already announced shares that slot's index (the
         stream's own collision, kept)."""
         entries = response.state.entries
-        waiting = [e for e in entries if e.ordinal not in response.sent]
+        queue = self._queue(response)
         # An item without a slot may yet be given one before those admitted after it.
-        unplaced = min((e.ordinal for e in waiting if e.slot is None), default=None)
+        unplaced = min(response.slotless, default=None)
         # A held call's deltas are not out yet: an item after it waits for them, so that
         # each item's events come in one run, as a provider streams them (langchain
         # reads a call's arguments from the deltas that follow its ``added``).
-        held = min(
-            (output_key(entries[o]) for o, sent in response.sent.items() if sent.held),
-            default=None,
-        )
-        for entry in output_order(waiting):
-            later = unplaced is not None and entry.ordinal > unplaced
-            if held is not None and output_key(entry) > held:
-                return
+        held = min((output_key(entries[o]) for o in response.held), default=None)
+        announced = 0
+        for key, ordinal in queue:
+            entry = entries[ordinal]
+            later = unplaced is not None and ordinal > unplaced
+            if held is not None and key > held:
+                break
             if entry.spec.client_call:  # held once announced (``_Sent.held``)
-                held = output_key(entry) if held is None else min(held, output_key(entry))
+                held = key if held is None else min(held, key)
             if not final and (later or not self._settled(entry)):
-                return  # everything after it waits too, or the order would change
+                break  # everything after it waits too, or the order would change
             self._added(response, entry, out)
+            response.slotless.discard(ordinal)
+            announced += 1
+        del queue[:announced]
+
+    @staticmethod
+    def _queue(response: _Response) -> list[tuple[tuple[bool, int, int], int]]:
+        """``_Response.queue`` brought up to date: the entries admitted since put in
+        their places, an entry given a slot since moved to its new one, an entry
+        announced another way dropped; the front is the next in result order."""
+        entries, queue, slotless = response.state.entries, response.queue, response.slotless
+        for entry in entries[response.queued :]:
+            if entry.ordinal not in response.sent:
+                insort(queue, (output_key(entry), entry.ordinal))
+                if entry.slot is None:
+                    slotless.add(entry.ordinal)
+        response.queued = len(entries)
+        for ordinal in [o for o in slotless if entries[o].slot is not None or o in response.sent]:
+            slotless.discard(ordinal)
+            queue.remove(((True, 0, ordinal), ordinal))  # its key when queued: no slot
+            if ordinal not in response.sent:
+                insort(queue, (output_key(entries[ordinal]), ordinal))
+        while queue and queue[0][1] in response.sent:
+            del queue[0]
+        return queue
 
     def _added(self, response: _Response, entry: Entry, out: list[Event]) -> None:
         """Announce ``entry``, the next in result order: its place and its
