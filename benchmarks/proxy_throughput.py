@@ -11,7 +11,11 @@ through ``responses-oracle proxy`` run as a user runs it (its own process),
 alternately, ``--runs`` times each.  Printed per stream: the median (max) seconds from
 the request to the body's end on each path, and their ratio (#39's bounds: 1.3 for
 bursts, 1.5 for 50 MB), and the CPU seconds the proxy process used per answer (median;
-Linux ``/proc``).  The machine these run on is shared and loaded, so the relay alone is
+Linux ``/proc``).  In the same alternation openai-python reads each answer as its users
+stream one (``client.responses.create(..., stream=True)``, every event iterated and
+parsed into its model; the version the test extra pins): a second table, the same
+columns, beside the bare reader's (the headline).  The machine these run on is shared
+and loaded, so the relay alone is
 measured too, in this process: each stream's body through a ``Relay`` in the
 chunks the upstream writes, ``--relay-runs`` times with its fast paths on and off
 (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds of each
@@ -41,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import ClientSession
+from openai import OpenAI
 from responses_oracle.proxy.relay import Relay
 from responses_oracle.serve.server import Framing
 from responses_oracle.wire.sse import SSEDecoder
@@ -90,15 +95,28 @@ async def whole(session: ClientSession, base_url: str) -> tuple[float, int]:
     return time.perf_counter() - started, count
 
 
+def sdk(client: OpenAI) -> tuple[float, int]:
+    """openai-python as its users stream an answer (``client.responses.create(...,
+    stream=True)``, every event iterated, each parsed into its model): seconds from
+    the request to the last event, and the events read."""
+    count = 0
+    started = time.perf_counter()
+    with client.responses.create(model="bench", input="hi", stream=True) as stream:
+        for _ in stream:
+            count += 1
+    return time.perf_counter() - started, count
+
+
 def relay_cpu(writes: list[bytes], runs: int) -> dict[bool, list[float]]:
     """CPU seconds of ``writes`` through a ``Relay``, fast paths on (True) and off, per
     run; the two relays' bytes are checked equal first."""
 
-    def through(fast: bool) -> bytes:
+    def through(fast: bool) -> list[bytes]:
+        # The writes as the proxy sends them, one per upstream write: not joined.
         relay = Relay(fast=fast)
-        return b"".join([*map(relay.feed, writes), relay.close()])
+        return [*map(relay.feed, writes), relay.close()]
 
-    assert through(True) == through(False)
+    assert b"".join(through(True)) == b"".join(through(False))
     found: dict[bool, list[float]] = {True: [], False: []}
     for _ in range(runs):
         for fast in (True, False):
@@ -115,9 +133,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[float]]:
-    """Per path, the seconds to each answer's end; under ``cpu``, the CPU seconds the
-    proxy process ``pid`` used for each of its answers."""
+    """Per path, the seconds to each answer's end, read by the bare reader (``whole``)
+    and, under ``sdk <path>``, by openai-python (``sdk``), in the same alternation;
+    under ``cpu``, the CPU seconds the proxy process ``pid`` used for each answer the
+    bare reader read."""
     found: dict[str, list[float]] = {name: [] for name in [*urls, "cpu"]}
+    clients = {
+        name: OpenAI(base_url=url, api_key="bench", max_retries=0) for name, url in urls.items()
+    }
+    for client in clients.values():  # its first answer builds its models: not counted
+        sdk(client)
     async with ClientSession() as session:
         for _ in range(runs):
             for name, url in urls.items():
@@ -125,6 +150,9 @@ async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[f
                 found[name].append((await whole(session, url))[0])
                 if name == "proxy":
                     found["cpu"].append(cpu_seconds(pid) - before)
+                found.setdefault(f"sdk {name}", []).append(sdk(clients[name])[0])
+    for client in clients.values():
+        client.close()
     return found
 
 
@@ -175,6 +203,7 @@ def whole_answers(
         f"{'stream':<22} {'events':>7} {'MB':>6} {'upstream':>16} {'via proxy':>16} {'ratio':>6} "
         f"{'proxy CPU':>10}{other}"
     )
+    sdk_rows: list[str] = []
     for name, events in streams.items():
         size = sum(map(len, writes[name])) / 1e6
         with ExitStack() as stack:
@@ -196,6 +225,24 @@ def whole_answers(
             f"{name:<22} {len(events):>7} {size:>6.1f} {_cell(up):>16} {_cell(px):>16} "
             f"{ratio:>6.2f} {statistics.median(cpu):>10.3f}{other}"
         )
+        sdk_rows.append(f"{name:<22} " + " ".join(_ratios(found, "sdk ")))
+    print("\nthe same answers read by openai-python (client.responses.create, stream=True),")
+    print("in the same alternation; median (max) seconds to the last event")
+    other = f" {'via against':>16} {'ratio':>6}" if against else ""
+    print(f"{'stream':<22} {'upstream':>16} {'via proxy':>16} {'ratio':>6}{other}")
+    print("\n".join(sdk_rows))
+
+
+def _ratios(found: dict[str, list[float]], prefix: str) -> list[str]:
+    """The cells of one row: the upstream's times, then each proxy's and its ratio."""
+    up = found[f"{prefix}upstream"]
+    cells = [f"{_cell(up):>16}"]
+    for path in ("proxy", "against"):
+        times = found.get(f"{prefix}{path}")
+        if times:
+            ratio = statistics.median(times) / statistics.median(up)
+            cells += [f"{_cell(times):>16}", f"{ratio:>6.2f}"]
+    return cells
 
 
 def _cell(values: list[float]) -> str:

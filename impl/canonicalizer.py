@@ -99,12 +99,14 @@ bounded by the reducer's own ``ReducerLimits``.
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Any, Final
 
-from responses_oracle.model.annotations import PART_ADDITIONS, PartAddition
+from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS, PartAddition
 from responses_oracle.model.catalogue import (
     TERMINAL_STATUS,
     TERMINALS,
@@ -114,19 +116,25 @@ from responses_oracle.model.catalogue import (
     EventClass,
     Terminal,
 )
-from responses_oracle.model.execution import Execution, answered_ordinals
+from responses_oracle.model.channels import channel_state
+from responses_oracle.model.execution import OUTPUT_OF, Execution, answered_ordinals
 from responses_oracle.model.lifecycle import CLOSED_STATES
+from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
     RESTATED,
     Code,
+    Effect,
     IdSource,
     ResponseStatus,
     Trigger,
 )
 
+from .core.context import StepContext
 from .core.dispatch import StepTrace
-from .core.reconcile import item_channel_values
+from .core.events import Event as CoreEvent
+from .core.events import parse_event
+from .core.reconcile import append_delta, item_channel_values
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -230,8 +238,16 @@ event type."""
 
 _ITEM_EVENTS: Final = ("response.output_item.added", "response.output_item.done")
 
-_DELTA_TYPES: Final[frozenset[str]] = frozenset(s.delta for s in _SPELLINGS.values())
+DELTA_TYPES: Final[frozenset[str]] = frozenset(s.delta for s in _SPELLINGS.values())
 """The payload delta events canonical re-emits as they came (the fast path's)."""
+
+_OPEN_CHANNEL: Final = channel_state(PYTHON, False)
+"""``model.channels.channel_state`` of an open channel: what the step reclassifies a
+live channel's delta by (``Canonicalizer.feed_live``)."""
+
+_APPENDS: Final = frozenset({Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID})
+"""The effects of a lifecycle row that only appends a delta, for an event whose id the
+entry already goes by (``Canonicalizer.feed_live``)."""
 
 _OPENING: Final = ("response.created", "response.in_progress")
 """The events that open a response, as canonical sends them (``_open``); another
@@ -439,6 +455,36 @@ class _Response:
     pieces: dict[tuple[int, ChannelKind, Any], list[str]] = field(default_factory=dict)
     """By (entry ordinal, channel, part index): the deltas the upstream sent for a held
     call, re-emitted one by one when the call is released."""
+    streaming: set[int] = field(default_factory=set)
+    """The ordinals of the entries announced, not held and not closed: what ``_advance``
+    streams, kept as each ``_Sent`` changes (``note``) rather than found by a pass over
+    every entry on every event."""
+    holding: set[int] = field(default_factory=set)
+    """The ordinals of the held calls not closed (``_release_answered``), kept the same
+    way."""
+    held: set[int] = field(default_factory=set)
+    """The ordinals of the held calls, closed or not (``_announce``)."""
+    outputs: int = 0
+    """How many of the first ``counted`` entries are a call's output (``OUTPUT_OF``):
+    with none, no call is answered (``_release_answered``)."""
+    counted: int = 0
+    queue: list[tuple[tuple[bool, int, int], int]] = field(default_factory=list)
+    """The entries not announced yet, as ``(output_key, ordinal)`` in result order
+    (``_announce``): each put in its place once, when the reducer admits it
+    (``queued`` entries so far), not sorted again on every event.  An entry announced
+    another way (``_in_turn``) is dropped when reached."""
+    queued: int = 0
+    slotless: set[int] = field(default_factory=set)
+    """The entries in ``queue`` that had no slot when queued: the only ones whose
+    ``output_key`` can change (R3: a done or snapshot item gives a missing slot),
+    moved to their new place when it does."""
+
+    def note(self, sent: _Sent) -> None:
+        """Keep ``streaming``, ``holding`` and ``held`` as ``sent`` now stands."""
+        ordinal, open_ = sent.ordinal, not sent.closed
+        (self.streaming.add if open_ and not sent.held else self.streaming.discard)(ordinal)
+        (self.holding.add if open_ and sent.held else self.holding.discard)(ordinal)
+        (self.held.add if sent.held else self.held.discard)(ordinal)
 
 
 @dataclass(slots=True)
@@ -471,6 +517,16 @@ class _Live:
     own fields are canonical's (its ``item_id``, ``output_index`` and part index those
     of the item as announced): a delta of that shape is re-emitted by taking its
     fields in that order; None: as ``_delta`` spells it."""
+    context: StepContext | None = None
+    """A step context of the response, for ``reconcile.append_delta``
+    (``Canonicalizer.feed_live``): its state and limits."""
+    as_sent: bool = False
+    """``spelled`` then ``sequence_number`` are the upstream delta's fields in its
+    order: a delta of that shape, numbered as canonical numbers it, is canonical's
+    event as it came (``feed_live`` gives back the upstream's object)."""
+    ready: bool = False
+    """The part of ``feed_live``'s condition the state holds was found true
+    (``Canonicalizer._appends_only``); only ``feed_live`` steps since."""
 
 
 class Canonicalizer:
@@ -536,6 +592,7 @@ class Canonicalizer:
         if live is not None and kind == live.kind and trace is not None and body is not None:
             fast = self._fast_delta(live, trace, body, closing)
             if fast is not None:
+                live.ready = False  # a full step: ``feed_live`` asks again
                 self._live = live
                 return fast
         out: list[Event] = []
@@ -555,7 +612,7 @@ class Canonicalizer:
         if trace is not None and isinstance(body, Mapping):
             if kind not in _RESPELLED:
                 self._pass(response, trace, body, out)
-            elif self._fast and kind in _DELTA_TYPES:
+            elif self._fast and kind in DELTA_TYPES:
                 self._go_live(response, trace, kind, body)
         return out
 
@@ -620,9 +677,11 @@ class Canonicalizer:
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
         fields = tuple(body)
+        spelled = _spelled(body, {"type": kind, **self._scoped(sent, track)})
         self._live = _Live(
-            kind, key, response, entry, sent, track, channel, shape, placed, fields,
-            _spelled(body, {"type": kind, **self._scoped(sent, track)}),
+            kind, key, response, entry, sent, track, channel, shape, placed, fields, spelled,
+            StepContext(state, self._reducer.kernels, self._reducer.limits, None),
+            spelled is not None and fields == (*spelled, "sequence_number"),
         )
 
     def _fast_delta(
@@ -652,18 +711,129 @@ class Canonicalizer:
             or channel.deltas[-1] is not piece
         ):
             return None
+        return self._emit_live(live, body, piece)
+
+    def _emit_live(
+        self, live: _Live, body: Mapping[str, Any], piece: str, *, as_sent: bool = False
+    ) -> list[Event]:
+        """The live channel's next delta ``piece``, which the reducer took, as canonical
+        sends it (``_fast_delta``, ``feed_live``); with ``as_sent``, ``body`` itself
+        where that is canonical's event (``_Live.as_sent``)."""
+        track, response = live.track, live.response
         out: list[Event] = []
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
         if live.placed is not None:
             live.placed[live.key[1], live.key[0]] += 1
         spelled = live.spelled
-        if spelled is not None and tuple(body) == live.fields:
+        fields = tuple(body)
+        if (
+            as_sent
+            and isinstance(body, dict)
+            and live.as_sent
+            and fields == live.fields
+            and body["sequence_number"] == response.sequence
+            and type(body["sequence_number"]) is int
+        ):
+            # ``_delta``'s event is the upstream's, field for field (``_Live.as_sent``).
+            self._send_delta(response, track, piece, body, out)
+        elif spelled is not None and fields == live.fields:
             # ``_delta``'s event, its fields taken in its order (``_Live.spelled``).
             self._send_delta(response, track, piece, {name: body[name] for name in spelled}, out)
         else:
             self._delta(response, live.sent, track, piece, out, _own(body))
         track.progress += 1
         return out
+
+    # The relay's step (``feed_live``): the live channel's next delta, read by the
+    # proxy straight from its frame, goes into the reducer's state without the
+    # reducer's step when that step would do nothing but append it.  Whether it would
+    # is read from where the step reads it: the event parsed as the step parses it
+    # (``parse_event``: no problem), the response's route cache (``on_scoped``'s cell:
+    # the live entry, no code, an id it already knows), the ``reclassify`` and
+    # ``lifecycle`` kernels (an open channel's delta: the entry stays where it is and
+    # the row's effects are ``APPEND_DELTA`` and ``LEARN_ITEM_ID``, which then changes
+    # nothing), the sequence number the next one and the channel within its limit.
+    # Then the state changes exactly as the step changes it (the event counted, its
+    # sequence number taken, the delta appended by ``reconcile.append_delta``) and
+    # the delta goes out as ``_fast_delta`` sends it.  Anything else returns None,
+    # having changed nothing, and the relay feeds the event the usual way.
+    # ``tests/proxy/test_fast_path.py`` holds the two to the same bytes, log and
+    # final state on every capture, every scenario and generated streams.
+
+    def feed_live(self, body: dict[str, Any], index: int, sse_event: str) -> list[Event] | None:
+        """``feed`` of the front end's good record ``(index, body, sse_event)`` if it
+        is the live channel's next delta and the reducer's step would only append it
+        (above); None, with nothing changed, otherwise.  Where canonical's event is
+        the upstream's as it came (``_Live.as_sent``), it is ``body`` itself."""
+        live = self._live
+        if live is None or self._ended or sse_event != live.kind:
+            return None
+        context = live.context
+        assert context is not None  # every live channel has one
+        state = context.state
+        event = parse_event(index, body)
+        sequence, last = event.sequence_number, state.last_sequence
+        piece, channel = event.value, live.channel
+        if (
+            event.type != live.kind
+            or event.problems
+            or (sequence is not None and (last is None or sequence != last + 1))
+            or not piece
+            or (body.get("output_index"), body.get("item_id"), event.part_index) != live.key
+            or channel.delta_chars + len(piece) > context.limits.max_channel_chars
+            or not (live.ready or self._appends_only(live, event))
+        ):
+            return None
+        # The step's changes: ``Reducer.feed`` (the next index), ``dispatch._reduce``
+        # (the count, the sequence number), ``effects.deliver`` (the delta).
+        self._reducer._next_index = index + 1
+        state.events += 1
+        if sequence is not None:
+            state.last_sequence = sequence
+        append_delta(context, channel, piece)
+        return self._emit_live(live, body, piece, as_sent=True)
+
+    def _appends_only(self, live: _Live, event: CoreEvent) -> bool:
+        """Whether the reducer's step would only append ``event``, a delta with the live
+        channel's keys and a fitting sequence number, to the live channel: what of
+        ``feed_live``'s condition the state holds, which its fast steps do not change
+        (``_Live.ready`` keeps it until the next full step)."""
+        reducer, entry, channel = self._reducer, live.entry, live.channel
+        state = live.response.state
+        if (
+            reducer.state is not state
+            or state.terminal
+            or not state.started
+            or event.channel not in entry.channel_kinds
+            or entry.channels.get((event.channel, event.part_index)) is not channel
+            or not channel.attached
+            or channel.closed
+            or len(channel.deltas) != live.track.progress
+            or event.type in ADDITION_TYPES
+        ):
+            return False
+        cell = state.routes.get((event.output_index, event.item_id))
+        if cell is None:
+            return False
+        route, target, learned, _ = cell
+        if target != entry.ordinal or route.code is not None:
+            return False
+        if event.item_id is not None and (not learned or entry.item_id is None):
+            return False
+        kernels = reducer.kernels
+        assert event.spec is not None and event.spec.trigger is not None  # a delta's
+        trigger = kernels.reclassify(event.spec.trigger, _OPEN_CHANNEL)
+        transition = kernels.lifecycle(entry.state, trigger)
+        live.ready = transition.next_state is entry.state and _APPENDS.issuperset(
+            transition.effects
+        )
+        return live.ready
+
+    @property
+    def live_kind(self) -> str | None:
+        """The delta event type of the live channel (``feed_live``), if one is live."""
+        live = self._live
+        return None if live is None else live.kind
 
     @property
     def limit(self) -> str | None:
@@ -871,12 +1041,13 @@ class Canonicalizer:
         if state.started:
             self._release_answered(response, out)
             self._announce(response, out, final=False)
-            for entry in state.entries:
-                sent = response.sent.get(entry.ordinal)
-                if sent is not None and not sent.held and not sent.closed:
-                    self._stream(response, entry, sent, out)
-                    if entry.state in CLOSED_STATES:
-                        self._close_entry(response, entry, sent, out)
+            # In entry order; streaming an entry or closing it announces or releases
+            # no other.
+            for ordinal in sorted(response.streaming):
+                entry, sent = state.entries[ordinal], response.sent[ordinal]
+                self._stream(response, entry, sent, out)
+                if entry.state in CLOSED_STATES:
+                    self._close_entry(response, entry, sent, out)
         if state.terminal and not state.amendable:
             self._settle(response, out)
 
@@ -887,23 +1058,23 @@ class Canonicalizer:
         the response does not complete, and its ``done`` goes out either way.  So its
         events leave now, before its output's, and the ``done`` events leave in output
         order (a hosted ``shell_call``'s before its ``shell_call_output``'s)."""
-        held = [
-            entry
-            for entry in response.state.entries
-            if (sent := response.sent.get(entry.ordinal)) is not None
-            and sent.held
-            and not sent.closed
-            and entry.state in CLOSED_STATES
-        ]
+        entries = response.state.entries
+        held = [entries[o] for o in response.holding if entries[o].state in CLOSED_STATES]
         if not held:
             return
-        answered = answered_ordinals(response.state.entries)
+        for entry in entries[response.counted :]:  # an entry's type never changes
+            response.outputs += entry.item_type in OUTPUT_OF
+        response.counted = len(entries)
+        if not response.outputs:  # an output answers a call: none, none answered
+            return
+        answered = answered_ordinals(entries)
         for entry in output_order(held):
             if entry.ordinal in answered:
                 sent = response.sent[entry.ordinal]
                 self._stream(response, entry, sent, out, final=True)
                 self._close_entry(response, entry, sent, out)
                 sent.held = False  # what the upstream sends for it later passes at once
+                response.note(sent)
 
     def _finish(self, response: _Response, out: list[Event]) -> None:
         """The reducer closed the response: settle it, or end it cut."""
@@ -1014,6 +1185,7 @@ class Canonicalizer:
                 sent = response.sent[entry.ordinal]
             yield entry
             sent.held = False
+            response.note(sent)
 
     def _record(self, response: _Response) -> None:
         response.finished = True
@@ -1153,25 +1325,48 @@ class Canonicalizer:
         an item that lands in a slot already announced shares that slot's index (the
         stream's own collision, kept)."""
         entries = response.state.entries
-        waiting = [e for e in entries if e.ordinal not in response.sent]
+        queue = self._queue(response)
         # An item without a slot may yet be given one before those admitted after it.
-        unplaced = min((e.ordinal for e in waiting if e.slot is None), default=None)
+        unplaced = min(response.slotless, default=None)
         # A held call's deltas are not out yet: an item after it waits for them, so that
         # each item's events come in one run, as a provider streams them (langchain
         # reads a call's arguments from the deltas that follow its ``added``).
-        held = min(
-            (output_key(entries[o]) for o, sent in response.sent.items() if sent.held),
-            default=None,
-        )
-        for entry in output_order(waiting):
-            later = unplaced is not None and entry.ordinal > unplaced
-            if held is not None and output_key(entry) > held:
-                return
+        held = min((output_key(entries[o]) for o in response.held), default=None)
+        announced = 0
+        for key, ordinal in queue:
+            entry = entries[ordinal]
+            later = unplaced is not None and ordinal > unplaced
+            if held is not None and key > held:
+                break
             if entry.spec.client_call:  # held once announced (``_Sent.held``)
-                held = output_key(entry) if held is None else min(held, output_key(entry))
+                held = key if held is None else min(held, key)
             if not final and (later or not self._settled(entry)):
-                return  # everything after it waits too, or the order would change
+                break  # everything after it waits too, or the order would change
             self._added(response, entry, out)
+            response.slotless.discard(ordinal)
+            announced += 1
+        del queue[:announced]
+
+    @staticmethod
+    def _queue(response: _Response) -> list[tuple[tuple[bool, int, int], int]]:
+        """``_Response.queue`` brought up to date: the entries admitted since put in
+        their places, an entry given a slot since moved to its new one, an entry
+        announced another way dropped; the front is the next in result order."""
+        entries, queue, slotless = response.state.entries, response.queue, response.slotless
+        for entry in entries[response.queued :]:
+            if entry.ordinal not in response.sent:
+                insort(queue, (output_key(entry), entry.ordinal))
+                if entry.slot is None:
+                    slotless.add(entry.ordinal)
+        response.queued = len(entries)
+        for ordinal in [o for o in slotless if entries[o].slot is not None or o in response.sent]:
+            slotless.discard(ordinal)
+            queue.remove(((True, 0, ordinal), ordinal))  # its key when queued: no slot
+            if ordinal not in response.sent:
+                insort(queue, (output_key(entries[ordinal]), ordinal))
+        while queue and queue[0][1] in response.sent:
+            del queue[0]
+        return queue
 
     def _added(self, response: _Response, entry: Entry, out: list[Event]) -> None:
         """Announce ``entry``, the next in result order: its place and its
@@ -1187,6 +1382,7 @@ class Canonicalizer:
             locations=entry.spec.channels,
         )
         response.sent[entry.ordinal] = sent
+        response.note(sent)
         if entry.slot != index:
             response.changes.append(
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
@@ -1466,6 +1662,7 @@ class Canonicalizer:
             if not track.finished:
                 self._close_track(response, sent, track, value, None, out)
         sent.closed = True
+        response.note(sent)
         self._emit(
             response,
             out,
@@ -1724,6 +1921,60 @@ def _print(value: Any) -> Fingerprint | None:
     return (len(value), hash(value)) if isinstance(value, str) else None
 
 
+_ASIDE: Final = 1 << 16
+"""Strings at least this long are set aside from a field's JSON text (``_json_print``)."""
+
+
+class _Aside:
+    """The place of a string set aside (``_json_print``), written by ``repr``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "\x00set aside"
+
+
+_PLACE: Final = _Aside()
+_PLACE_CHARS: Final = len(json.dumps(repr(_PLACE)))
+"""How long a place is in a JSON text: its ``repr`` as a JSON string."""
+
+
+def _json_print(value: Any) -> Fingerprint | None:
+    """``_print`` of ``json.dumps(value, sort_keys=True, default=repr)`` (how a field
+    other than a payload is compared): its length exactly, and a hash of the text and
+    of the strings set aside.  A string of ``_ASIDE`` characters or more (a part's
+    10 MB text inside a message's ``content``) is not copied into the text: it is set
+    aside (``_set_aside``), its JSON length counted apart, and its hash -- which a
+    string keeps once taken, and its payload's print took -- joins the text's.  Two
+    values give the same print exactly when their texts are the same (up to a hash
+    collision, as before)."""
+    aside: list[str] = []
+    text = json.dumps(_set_aside(value, aside), sort_keys=True, default=repr)
+    if not aside:
+        return _print(text)
+    size = len(text) + sum(len(encode_basestring_ascii(s)) - _PLACE_CHARS for s in aside)
+    return size, hash((text, *aside))
+
+
+def _set_aside(value: Any, aside: list[str]) -> Any:
+    """``value`` with each string of ``_ASIDE`` characters or more in lists and object
+    values replaced by ``_PLACE`` and added to ``aside``, in the order of the JSON text
+    (objects by sorted key, as ``sort_keys`` writes them)."""
+    kind = type(value)
+    if kind is str:
+        if len(value) < _ASIDE:
+            return value
+        aside.append(value)
+        return _PLACE
+    if kind is dict:
+        if all(type(key) is str for key in value):
+            return {key: _set_aside(value[key], aside) for key in sorted(value)}
+        return value  # written as the json module writes it (and sorts it) whole
+    if kind is list or kind is tuple:
+        return [_set_aside(nested, aside) for nested in value]
+    return value
+
+
 def _item_print(
     item: Any, locations: tuple[ChannelLocation, ...], *, payloads: bool
 ) -> dict[str, Any]:
@@ -1739,7 +1990,7 @@ def _item_print(
     }
     for name, value in item.items():
         if name != "id" and name not in holders:
-            found[name] = _print(json.dumps(value, sort_keys=True, default=repr))
+            found[name] = _json_print(value)
     for location in locations if payloads else ():
         name = location.field or location.array or location.channel.value
         for index, value in item_channel_values(item, location):
@@ -1761,7 +2012,7 @@ def _ledger_print(event: Mapping[str, Any], locations: tuple[ChannelLocation, ..
     """What a ledger compares of an item event: the fingerprints of its own fields
     (``_own``), of its item (``_item_print``) or of its payload value."""
     kind = event["type"]
-    found = {"fields": _print(json.dumps(_own(event), sort_keys=True, default=repr))}
+    found = {"fields": _json_print(_own(event))}
     value_field = _LEDGER[kind][1]
     if kind in _ITEM_EVENTS:
         done = kind == "response.output_item.done"

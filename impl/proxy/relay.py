@@ -42,7 +42,17 @@ Rules
    writes; a float, which it spells otherwise -- ``1e16`` for ``1e+16``, ``null`` for
    ``NaN`` -- goes to the json module).  ``Relay(fast=False)`` turns both off;
    ``tests/proxy/test_fast_path.py`` compares the two relays' bytes and logs.
-7. **The answer of ``stream: false``** is the ``response`` object of the last terminal
+7. **The live channel's next delta is read here, not by the framer**, when it comes
+   in the relay's own shape: a whole block ``event: X\ndata: {...}\n\n`` (LF only,
+   one ``data`` line, no comment, ``id`` or ``retry``, within ``max_event_bytes``),
+   cut with ``bytes.find`` where the framer is between blocks
+   (``SSEFramer.between_blocks``), decoded as the front end decodes a good event
+   (``EventBuilder.good``), of the type of the canonicalizer's live channel
+   (``Canonicalizer.live_kind``), and taken by ``Canonicalizer.feed_live`` only where
+   the reducer's step would just append it.  Any other block, and one ``feed_live``
+   refuses, goes to the framer as before.  Part of rule 6's fast paths: off with
+   ``fast=False``, and the test compares the bytes, the log and the final state.
+8. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
 """
@@ -50,12 +60,13 @@ Rules
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from responses_oracle import Canonicalizer
-from responses_oracle.canonicalizer import passes_as_sent
+from responses_oracle.canonicalizer import DELTA_TYPES, passes_as_sent
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
@@ -70,6 +81,11 @@ DONE_FRAME: Final = b"data: [DONE]\n\n"
 FRAMING: Final = Framing()
 """How the canonical stream is framed: ``event:`` lines, LF, one write per event."""
 
+
+PEEK: Final = 1 << 16
+"""How far the relay looks for a block's end (rule 7): a longer block goes to the
+framer with the rest of the chunk, so a large event is scanned once, by the framer.
+A frame longer than this is written in pieces (``FastFraming.frames``)."""
 
 _SCALARS: Final = frozenset({str, int, bool, type(None)})
 """The types msgspec and the json module write alike (``bool`` is not ``int`` here:
@@ -107,23 +123,32 @@ class FastFraming(Framing):
         if (self.event_lines, self.chunked, self.crlf) != (True, False, False):
             raise ValueError("FastFraming writes the relay's framing only (FRAMING's)")
 
+    def writes(self, event: dict[str, Any], text: bytes) -> bool:
+        """Whether ``text`` is the JSON text this framing writes for ``event``."""
+        return _plain(event) and self.encode(event) == text
+
     def data(self, event: dict[str, Any]) -> str:
         """The event's JSON text: msgspec's for a plain event, else the json module's."""
         return self.encode(event).decode() if _plain(event) else super().data(event)
 
     def frames(self, events: Sequence[dict[str, Any]]) -> Iterator[bytes]:
         """``Framing.frames``: a plain event with a string type straight from msgspec's
-        bytes; any other (a float, a lone surrogate, which UTF-8 cannot carry) as
-        ``Framing`` writes it."""
+        bytes (in pieces if longer than ``PEEK``); any other (a float, a lone
+        surrogate, which UTF-8 cannot carry) as ``Framing`` writes it."""
         encode = self.encode
         for event in events:
             name = event.get("type")
             if type(name) is str and _plain(event):
                 try:
-                    yield b"event: %b\ndata: %b\n\n" % (name.encode(), encode(event))
-                    continue
+                    head, text = name.encode(), encode(event)
                 except UnicodeEncodeError:
                     pass
+                else:
+                    if len(text) <= PEEK:
+                        yield b"event: %b\ndata: %b\n\n" % (head, text)
+                    else:  # in pieces: a large event's JSON is not copied into a frame
+                        yield from (b"event: %b\ndata: " % head, text, b"\n\n")
+                    continue
             yield from super().frames([event])
 
 
@@ -140,6 +165,10 @@ TERMINAL_TYPES: Final = frozenset(
     name for name, spec in WIRE_EVENTS.items() if spec.event_class in TERMINALS
 )
 """The event types that end a response (``model.catalogue.TERMINALS``)."""
+
+
+_HEADS: Final = {kind: b"event: %b\ndata: " % kind.encode() for kind in DELTA_TYPES}
+"""The first bytes of a live channel's delta block in the relay's shape (rule 7)."""
 
 
 LIMIT_CODE: Final = "limit_exceeded"
@@ -162,11 +191,16 @@ class Relay:
         self.dry_run = dry_run
         self._framer = SSEFramer(EventBuilder(), wire_limits, passes_as_sent)
         self._canonical = Canonicalizer(limits=limits, fast=fast)
+        self._cuts = fast and not dry_run
+        """Read the live channel's deltas here (rule 7)."""
+        self._max_event = wire_limits.max_event_bytes
+        if self._max_event is None:
+            self._max_event = sys.maxsize
         self._framing = framing(fast)
         self._total = self._room = wire_limits.max_total_bytes
         """Bytes that may still be read (None: no limit)."""
         self.answer: dict[str, Any] | None = None
-        """The last terminal event emitted (rule 7); None until one is."""
+        """The last terminal event emitted (rule 8); None until one is."""
         self.limit: str | None = None
         """The limit passed, as the oracle's diagnostic says it (rule 4); None if none."""
         self._ended = False
@@ -188,22 +222,27 @@ class Relay:
         if self._room is not None:
             read = chunk[: self._room]
             self._room -= len(read)
-        emitted = self._through(self._framer.passing(read))
+        pieces: list[bytes] = []
+        if self._cuts:
+            self._read(read, pieces)
+        else:
+            self._through(self._framer.passing(read), pieces)
         if self._room == 0 and len(read) < len(chunk) and not self.stopped:
-            emitted += self._stop(
-                f"body exceeds max_total_bytes ({self._total} bytes); the rest not read"
+            self._stop(
+                f"body exceeds max_total_bytes ({self._total} bytes); the rest not read", pieces
             )
-        emitted += self._sentinel(closing=False)
-        return chunk if self.dry_run else emitted
+        pieces.append(self._sentinel(closing=False))
+        # One join: a large event's bytes are copied once on their way out.
+        return chunk if self.dry_run else b"".join(pieces)
 
     def close(self) -> bytes:
         """The upstream body ended (whole or cut): what is left to send."""
-        emitted = b""
+        pieces: list[bytes] = []
         if not self.stopped:
-            emitted = self._through(self._framer.passing(None))
-            emitted += self._frame(self._canonical.close())
-        emitted += self._sentinel(closing=True)
-        return b"" if self.dry_run else emitted
+            self._through(self._framer.passing(None), pieces)
+            self._frame(self._canonical.close(), pieces)
+        pieces.append(self._sentinel(closing=True))
+        return b"" if self.dry_run else b"".join(pieces)
 
     def _sentinel(self, *, closing: bool) -> bytes:
         """``data: [DONE]`` if the upstream sent it and its place has come (rule 5)."""
@@ -225,17 +264,18 @@ class Relay:
         finished response: ``response_id``, ``codes``, ``changes``."""
         return self._canonical.repairs
 
-    def _through(self, events: Iterable[WireEvent | bytes]) -> bytes:
-        """The bytes for what the framer gave: the canonical stream's events, and in
-        their place the bytes of an oversized event passed on as they came (rule 4)."""
+    def _through(self, events: Iterable[WireEvent | bytes], pieces: list[bytes]) -> None:
+        """The bytes for what the framer gave, added to ``pieces``: the canonical
+        stream's events, and in their place the bytes of an oversized event passed on as
+        they came (rule 4)."""
         canonical = self._canonical
         out: list[dict[str, Any]] = []
-        sent = b""
         for event in events:
             if self.stopped:
                 break
             if isinstance(event, bytes):
-                sent += self._frame(out) + event
+                self._frame(out, pieces)
+                pieces.append(event)
                 out = []
                 self._passing = True
                 continue
@@ -247,11 +287,68 @@ class Relay:
             passed = canonical.limit
             if passed is not None:
                 out += self._ending(passed)
-        return sent + self._frame(out) if sent else self._frame(out)
+        self._frame(out, pieces)
 
-    def _stop(self, passed: str) -> bytes:
-        """Rule 4: end the answer at the limit ``passed``."""
-        return self._frame(self._ending(passed))
+    def _read(self, data: bytes, out: list[bytes]) -> None:
+        """The bytes for ``data``, added to ``out``: each run of whole blocks that are
+        the live channel's next deltas (rule 7) taken here, every other block through
+        the framer, in order."""
+        framer = self._framer
+        start, size = 0, len(data)
+        while start < size and not self.stopped:
+            if framer.between_blocks and self._canonical.live_kind is not None:
+                start = self._live_run(data, start, out)
+            end = data.find(b"\n\n", start, start + PEEK) + 2
+            if end < 2:  # no block ends soon: the framer takes the rest whole
+                break
+            self._through(framer.passing(data[start:end]), out)
+            start = end
+        if start < size and not self.stopped:
+            self._through(framer.passing(data, start), out)
+
+    def _live_run(self, data: bytes, start: int, out: list[bytes]) -> int:
+        """Rule 7, the framer between blocks at ``start``: the bytes for each block
+        from ``start`` on that is the live channel's next delta in the relay's shape
+        and that ``Canonicalizer.feed_live`` takes, added to ``out``; where the run
+        ends (``start`` if none is taken).  The framer is not fed: it stays between
+        blocks, and the live channel stays live, all through the run."""
+        canonical, builder, framing = self._canonical, self._framer.builder, self._framing
+        kind = canonical.live_kind
+        head = None if kind is None or self._passing else _HEADS.get(kind)
+        if kind is None or head is None or len(kind) > self._max_event:
+            return start
+        good, feed_live, limit = builder.good, canonical.feed_live, self._max_event
+        writes = framing.writes if isinstance(framing, FastFraming) else None
+        taken = start
+        while data.startswith(head, start):
+            value, stop = start + len(head), data.find(b"\n\n", start, start + PEEK)
+            if (
+                stop < 0
+                or stop - value > limit
+                or data.find(b"\n", value, stop) >= 0
+                or data.find(b"\r", value, stop) >= 0
+            ):
+                break
+            text = data[value:stop]
+            body = good(text)
+            events = None if body is None else feed_live(body, builder.upcoming, kind)
+            if events is None:
+                break
+            builder.take()
+            stop += 2
+            if events[0] is body and writes is not None and writes(events[0], text):
+                out.append(data[start:stop])  # what canonical writes is what came
+            else:
+                out += framing.frames(events)
+            start = stop
+        if start != taken:
+            self._ended = False  # the last event out is a delta
+        return start
+
+    def _stop(self, passed: str, pieces: list[bytes]) -> None:
+        """Rule 4: end the answer at the limit ``passed`` (its bytes added to
+        ``pieces``)."""
+        self._frame(self._ending(passed), pieces)
 
     def _ending(self, passed: str) -> list[dict[str, Any]]:
         """Rule 4's events: the answer ended at the limit ``passed``."""
@@ -259,8 +356,9 @@ class Relay:
         reason = f"responses-oracle proxy stopped reading the upstream: {passed}"
         return self._canonical.end(LIMIT_CODE, reason)
 
-    def _frame(self, events: Sequence[dict[str, Any]]) -> bytes:
-        """The events a chunk released, framed in one write (rule 2)."""
+    def _frame(self, events: Sequence[dict[str, Any]], pieces: list[bytes]) -> None:
+        """The events a chunk released, framed (rule 2), added to ``pieces``: the
+        chunk's bytes go out in one write."""
         if events:
             last = events[-1]
             self._ended = last.get("type") in TERMINAL_TYPES
@@ -268,4 +366,5 @@ class Relay:
                 if event.get("type") in TERMINAL_TYPES:
                     self.answer = dict(event)
                     break
-        return b"" if self.dry_run else b"".join(self._framing.frames(events))
+        if not self.dry_run:
+            pieces += self._framing.frames(events)

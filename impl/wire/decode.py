@@ -155,14 +155,20 @@ class EventBuilder:
         self._look_at = FAST_AFTER
         """The event number from which the fast decoder is looked for (once)."""
 
-    def _index(self) -> int:
+    @property
+    def upcoming(self) -> int:
+        """The number the next event will get."""
+        return self._next
+
+    def take(self) -> int:
+        """The next event's number, taken (also for an event read by ``good``)."""
         index = self._next
         self._next = index + 1
         return index
 
     def event(self, payload: dict[str, Any], sse_event: str | None = None) -> WireEvent:
         """A good event whose JSON object is already decoded."""
-        return WireEvent(self._index(), payload, sse_event)
+        return WireEvent(self.take(), payload, sse_event)
 
     def problem(
         self,
@@ -174,7 +180,7 @@ class EventBuilder:
     ) -> WireEvent:
         """An event that could not be decoded cleanly."""
         return WireEvent(
-            self._index(),
+            self.take(),
             payload,
             sse_event,
             code,
@@ -264,6 +270,21 @@ class EventBuilder:
         index = self._next
         self._next = index + 1
         return _new_tuple(WireEvent, (index, value, sse_event, None, None, None))
+
+    def good(self, data: bytes) -> dict[str, Any] | None:
+        """The object ``decode`` reads from ``data`` (UTF-8 bytes, their text its
+        ``text``) when it is a good event: strict UTF-8, one JSON object; else None.
+        Nothing is numbered: ``take`` does that once the caller keeps the event."""
+        fast = self._fast
+        if fast is None and self._next >= self._look_at:
+            fast = self._fast = fast_decoder()
+            self._look_at = sys.maxsize
+        try:
+            # msgspec checks the UTF-8 as strictly as ``bytes.decode``.
+            value = _loads(data.decode()) if fast is None else fast(data)
+        except Exception:  # refused: ``decode`` says what it is
+            return None
+        return value if type(value) is dict else None
 
     def flawed(
         self, code: Code, error: str, text: str, sse_event: str | None, invalid_utf8: bool

@@ -72,12 +72,23 @@ class SSEFramer:
         """End of input: return the last event if it was left unterminated."""
         return self._convert(self._decoder.finish())
 
-    def passing(self, data: bytes | None) -> list[WireEvent | bytes]:
-        """``feed`` (``finish`` for None) for a framer with ``passes``: the bytes of an
-        oversized event that passes come out in place, as they arrive, and after them
-        its ``LIMIT_EXCEEDED`` record, which says it passed on unread."""
+    @property
+    def between_blocks(self) -> bool:
+        """``SSEDecoder.between_blocks``: a reader may cut the next block itself."""
+        return self._decoder.between_blocks
+
+    @property
+    def builder(self) -> EventBuilder:
+        """The builder that numbers this framer's events."""
+        return self._builder
+
+    def passing(self, data: bytes | None, start: int = 0) -> list[WireEvent | bytes]:
+        """``feed`` of ``data[start:]`` (``finish`` for None) for a framer with
+        ``passes``: the bytes of an oversized event that passes come out in place, as
+        they arrive, and after them its ``LIMIT_EXCEEDED`` record, which says it passed
+        on unread."""
         decoder = self._decoder
-        messages = decoder.finish() if data is None else decoder.feed(data)
+        messages = decoder.finish() if data is None else decoder.feed(data, start)
         out: list[WireEvent | bytes] = []
         start = 0
         for position, message in enumerate(messages):

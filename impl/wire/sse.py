@@ -151,23 +151,42 @@ class SSEDecoder:
         """The reconnection time in milliseconds from the last valid ``retry`` field."""
         return self._retry
 
-    def feed(self, data: bytes) -> list[SSEMessage]:
-        """Take the next chunk of the stream; return the messages it completed."""
-        if self._after_cr and data:
+    @property
+    def between_blocks(self) -> bool:
+        """Past the first line, at the end of a block: no line, block, oversized block
+        or CR pending.  A reader may then take a whole block it has cut itself
+        (``proxy.relay``) without feeding it here, when the block is one whose
+        decoding leaves nothing behind (no ``id`` or ``retry`` field)."""
+        return not (
+            self._partial
+            or self._data
+            or self._event
+            or self._oversized
+            or self._skip_line
+            or self._after_cr
+            or self._first_line
+            or self._invalid
+        )
+
+    def feed(self, data: bytes, start: int = 0) -> list[SSEMessage]:
+        """Take the next chunk of the stream, ``data[start:]`` (not copied first: a
+        reader that read the chunk's first blocks itself passes the rest on this way);
+        return the messages it completed."""
+        if self._after_cr and len(data) > start:
             self._after_cr = False
-            if data[:1] == b"\n":
-                data = data[1:]
-        if not data:
+            if data[start : start + 1] == b"\n":
+                start += 1
+        if len(data) <= start:
             return []
-        end = max(data.rfind(b"\n"), data.rfind(b"\r"))
+        end = max(data.rfind(b"\n", start), data.rfind(b"\r", start))
         if end < 0:
-            self._hold(data)
+            self._hold(data[start:] if start else data)
             return self._take_relayed([])
         if end == len(data) - 1:
             self._after_cr = data[end] == 0x0D
-            complete, rest = data, b""
+            complete, rest = data[start:] if start else data, b""
         else:
-            complete, rest = data[: end + 1], data[end + 1 :]
+            complete, rest = data[start : end + 1], data[end + 1 :]
         if self._partial:
             self._partial.append(complete)
             complete = b"".join(self._partial)

@@ -14,14 +14,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Canonicalizer
-from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, framing
+from responses_oracle.agents.scenario_list import _played, builtin
+from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, Relay, framing
 from responses_oracle.proxy.relay_refinement import body, relay_output
+from responses_oracle.serve.server import Framing
 from responses_oracle.testing.strategies import (
     faulty_streams,
     model_guided_streams,
@@ -35,7 +37,33 @@ Event = dict[str, Any]
 
 
 def _same_both_ways(data: bytes, cuts: list[int]) -> None:
-    assert relay_output(data, cuts, fast=True) == relay_output(data, cuts, fast=False)
+    """The two relays in lock step, chunk by chunk: the same bytes, the same reducer
+    state (every field of the response's state, the results, the next index) after
+    each chunk, the same log at the end."""
+    fast, slow = Relay(fast=True), Relay(fast=False)
+    start = 0
+    for cut in [*sorted({c for c in cuts if 0 < c < len(data)}), len(data)]:
+        assert fast.feed(data[start:cut]) == slow.feed(data[start:cut])
+        _same_state(fast, slow)
+        start = cut
+    assert fast.close() == slow.close()
+    _same_state(fast, slow)
+    assert fast.repairs == slow.repairs
+
+
+def _fields(state: Any) -> dict[str, Any]:
+    """Every field of a ``ResponseState``; its id interner by the ids it holds."""
+    found = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+    found["interner"] = found["interner"].__getstate__()
+    return found
+
+
+def _same_state(fast: Relay, slow: Relay) -> None:
+    # The reducer inside each relay's canonicalizer: read, never changed, here.
+    mine, theirs = fast._canonical._reducer, slow._canonical._reducer
+    assert _fields(mine.state) == _fields(theirs.state)
+    assert mine.results == theirs.results
+    assert mine._next_index == theirs._next_index
 
 
 @pytest.mark.parametrize("name", CAPTURES)
@@ -45,6 +73,26 @@ def test_every_fixture_is_relayed_the_same_with_and_without_the_fast_paths(name:
     for chunks in (1, 7, 60):
         cuts = [rng.randrange(1, len(data)) for _ in range(chunks)]
         _same_both_ways(data, cuts)
+
+
+_SCENARIOS: Final = [scenario.argument() for scenario in builtin()]
+
+
+@pytest.mark.parametrize("name", _SCENARIOS)
+def test_every_scenario_as_serve_plays_it_is_relayed_the_same_with_and_without(
+    name: str,
+) -> None:
+    """What the agents get behind the proxy (``scenario_list._played``: the scenario
+    and its clean twin as serve plays them), framed as serve can frame it."""
+    streams = _played(name)
+    if streams is None:
+        pytest.skip(f"{name}: serve does not play it to the agents' request")
+    rng = random.Random(name)
+    for events in streams:
+        for how in (Framing(), Framing(crlf=True), Framing(event_lines=False)):
+            data = b"".join(how.frames(events)) + DONE_FRAME
+            for chunks in (0, 5, 80):
+                _same_both_ways(data, [rng.randrange(1, len(data)) for _ in range(chunks)])
 
 
 @settings(max_examples=80, deadline=None)
@@ -179,6 +227,47 @@ def test_the_delta_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.endswith(DONE_FRAME)
     # The first delta takes the full pass and makes the channel live; the rest do not.
     assert len(full) == len(events) - len(deltas) + 1
+
+
+def test_the_relay_reads_the_live_channels_deltas_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule 7 of ``proxy.relay``: after the delta that makes the channel live, each
+    delta is taken by ``Canonicalizer.feed_live`` (no reducer step, no full pass), in
+    any chunking, and goes out as the upstream's own block (serve's compact JSON,
+    canonical's field order and numbering: what canonical writes)."""
+    deltas = [f"w{n} " for n in range(50)]
+    events = _message(
+        [{"type": "response.output_text.delta", **_SCOPED, "delta": d} for d in deltas]
+    )
+    events = [{**event, "sequence_number": n} for n, event in enumerate(events)]
+    data = body(events, sentinel=True)
+    blocks = [frame for frame in FRAMING.frames(events) if b"output_text.delta" in frame]
+    for cuts in ([], [len(data) // 3, len(data) // 2], list(range(1, len(data), 97))):
+        steps = _calls(monkeypatch, "_advance")
+        taken = _taken(monkeypatch)
+        out = relay_output(data, cuts, fast=True)[0]
+        monkeypatch.undo()
+        assert out == relay_output(data, cuts, fast=False)[0]
+        assert all(out.count(block) == 1 for block in blocks)
+        # A block a chunk cuts goes to the framer, and the block after it too (the
+        # framer is between blocks again only after that one's first bytes).
+        assert taken.count(True) >= len(deltas) - 1 - 2 * len(cuts)
+        # The rest take the canonicalizer's delta path after the reducer's step.
+        assert len(steps) == len(events) - len(deltas) + 1
+
+
+def _taken(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """From now on, one item per call of ``Canonicalizer.feed_live``: whether it took
+    the event."""
+    taken: list[bool] = []
+    feed_live = Canonicalizer.feed_live
+
+    def counted(self: Canonicalizer, *args: Any) -> Any:
+        found = feed_live(self, *args)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(Canonicalizer, "feed_live", counted)
+    return taken
 
 
 def _calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[None]:

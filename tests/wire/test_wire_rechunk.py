@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle.model.vocabulary import Code
 from responses_oracle.wire import InputFormat, Limits, iter_wire_events
+from responses_oracle.wire.sse import SSEDecoder
 
 from .wire_cases import (
     SSE_EDGE_CASES,
@@ -135,3 +136,16 @@ def test_limits_and_problems_do_not_depend_on_chunking(
     assert events_of(one_byte_chunks(data), fmt, limits) == whole
     if total_limit is not None and len(data) > total_limit:
         assert whole[-1][3] is Code.LIMIT_EXCEEDED
+
+
+@pytest.mark.parametrize("name", sorted(SSE_EDGE_CASES))
+def test_sse_a_chunk_read_from_an_offset_is_its_rest(name: str) -> None:
+    # ``SSEDecoder.feed(data, start)`` (the proxy passes a chunk's rest on this way):
+    # the messages of ``data[start:]``, whatever came before ``start``.
+    data, _ = SSE_EDGE_CASES[name]
+    for cut in range(len(data) + 1):
+        sliced, offset = SSEDecoder(64), SSEDecoder(64)
+        head = sliced.feed(data[:cut]), offset.feed(data[:cut])
+        rest = sliced.feed(data[cut:]), offset.feed(b"x\r\n:\n\n" + data[cut:], 6)
+        assert head[0] == head[1] and rest[0] == rest[1]
+        assert sliced.finish() == offset.finish()
