@@ -83,7 +83,9 @@ def recording(tables: Any) -> Iterator[set[Any]]:
     record: set[Any] = set()
     if isinstance(tables, Reading):
         tables.open.append(record)
-    _RAN[0] += 1
+    marking = _RUNS.depth > 0
+    if marking:
+        _RAN[0] += 1
     opened = _RAN[0]
     try:
         yield record
@@ -91,7 +93,8 @@ def recording(tables: Any) -> Iterator[set[Any]]:
         if isinstance(tables, Reading):
             # By identity: two records that read the same fields are equal sets.
             tables.open[:] = [other for other in tables.open if other is not record]
-        record.update(mark for mark, epoch in _RAN.items() if mark and epoch >= opened)
+        if marking:
+            record.update(mark for mark, epoch in _RAN.items() if mark and epoch >= opened)
 
 
 def remembered(
@@ -107,7 +110,7 @@ def remembered(
         if isinstance(tables, Reading):
             tables.note(name for name in cached[1] if isinstance(name, str))
         for mark in cached[1]:
-            if isinstance(mark, int):
+            if isinstance(mark, int) and _RUNS.depth > 0:
                 _RAN[mark] = _RAN[0]
         value: _V = cached[2]
         return value
@@ -130,6 +133,7 @@ class Runs:
     unmarked: list[str] = field(default_factory=list)
     depth: int = 0
     marked: list[tuple[types.FunctionType, types.CodeType]] = field(default_factory=list)
+    modules: list[types.ModuleType] = field(default_factory=list)
 
     def read(self, record: Iterable[Any]) -> frozenset[str] | None:
         """The names read by the code whose marks are in ``record``; None when a
@@ -216,6 +220,7 @@ def _mark_module(module: types.ModuleType, runs: Runs) -> dict[types.CodeType, t
     marker = _Marker(first)
     marked = compile(marker.visit(ast.parse(source)), path, "exec", dont_inherit=True)
     module.__dict__[MARKS] = _RAN
+    runs.modules.append(module)
     pairs: dict[types.CodeType, types.CodeType] = {}
     # The marked module has the same code objects in the same places: only statements
     # and a wrapped expression were added inside them.
@@ -261,6 +266,13 @@ def running(modules: Iterable[types.ModuleType]) -> Iterator[Runs]:
         if runs.depth == 0:
             for function, code in runs.marked:
                 function.__code__ = code
+            for module in runs.modules:
+                # A function made from marked code in the block (a closure a cache
+                # keeps) stamps its mark, outside any block, where no record looks.
+                module.__dict__[MARKS] = {0: 0}
+            _RAN.clear()
+            _RAN[0] = 0
             runs.marked.clear()
+            runs.modules.clear()
             runs.names.clear()
             runs.unmarked.clear()

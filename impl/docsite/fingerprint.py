@@ -4,30 +4,47 @@ Theory of operation
 -------------------
 A row of ``docs/proofs.json`` (one invariant, one part: ``bounded``, ``unbounded``,
 ``channels``, ``matcher`` or ``contract``) is current while everything its verdict
-depends on is unchanged.  That is three things, and nothing else:
+depends on is unchanged.  That is four things, and nothing else:
 
 - *the tables it read*: the ``ModelTables`` fields the row's proof looked up, recorded
-  while it ran (``proofs.reads``) and kept in the record as ``reads``; the fingerprint
-  covers their current values.  A field the row did not read cannot change its
-  verdict: a proof builds its formulas from what it reads, and a read that only a
+  while it ran (``proofs.reads.Reading``) and kept in the record's ``reads``; the
+  fingerprint covers their current values.  A field the row did not read cannot change
+  its verdict: a proof builds its formulas from what it reads, and a read that only a
   changed value would lead to comes after a read of that value, which is recorded;
+- *the model values its code read*: while the row ran, every function of the proof
+  modules that ran was marked (``proofs.reads.running``), and each imported model value
+  (``model_inputs``: a classifier such as ``admission.fit_key``, a set such as
+  ``CLOSED_STATES``, ``invariants.STRENGTHENING``) that a marked function's code names
+  (``model_names``: its own name, or the name a proof module binds it to) is in the
+  row's ``reads`` too, as ``module.name``; the fingerprint covers its value.  A model
+  function counts by its code and the model values it names in turn (``canonical``),
+  so what it calls is covered;
+- *what every row reads* (``every_row``): the imported model values read by code that
+  runs when the proof modules are imported -- their own statements, class bodies,
+  decorators and default values, and the proof functions those call (``Property``'s
+  check of an invariant's scope) -- which ran before any row and so belong to none.  A
+  value a module reads only to compute its own constants counts by those constants (the
+  matcher's ``TYPE_KINDS`` of ``catalogue.ITEM_TYPES``, the encoding's
+  ``WIRE_TRIGGERS`` of ``WIRE_EVENTS``), so a new item type or wire event that leaves
+  them as they were changes no row.  Today that is the enums and classes the proofs
+  build their sorts from, the tables' bundle, the names and scopes of the invariants
+  and obligations, the reachability lemmas and the catalogue's projections;
 - *the proof sources*: the code of every ``responses_oracle.proofs`` module the proof
   entry points import (``PROOF_ROOTS``, followed through their imports), and for a
-  peer's policy ``proofs.policies.prove_policy`` itself;
-- *the model facts those sources import by name* (``model_inputs``): a classifier
-  function is its code and the model values it names, a class its code, a value its
-  contents.  A model table the proofs import only to compute one of their own
-  constants (the matcher's ``TYPE_KINDS`` from ``catalogue.ITEM_TYPES``, the encoding's
-  ``WIRE_TRIGGERS`` from ``WIRE_EVENTS``) counts by that constant's value, so a new
-  item type or wire event that leaves those constants as they were changes no row.
+  peer's policy ``proofs.policies.prove_policy`` itself.
 
-So there is one mechanism for the model's decisions, the ``Reading``: a value of
-``model/`` that a table decides is no name a proof imports but a ``ModelTables`` field,
-or a function of one the proof asks of the tables it reads (the late codes and the note
-effects, ``vocabulary.late_codes`` and ``note_effects`` of ``tables.note_codes``), and a
-cell of it re-runs the rows that read that field and no other (issue #41; measured in
-``proofs/MEASURED.md``).  Whatever a proof still imports from ``model/`` counts for
-every row, whatever the row read: an import is never missed, only paid for by all.
+So a cell of a table re-runs the rows that read that table, a changed model function
+or set the rows whose code named it (issue #41; measured in ``proofs/MEASURED.md``), and
+a value read at import every row.  What is attributed is sound the way the table reads
+are: the code a row runs is the code that builds its formulas, a value its code reaches
+through a cache comes with the cache's reads (``proofs.reads.remembered``), and a name
+is matched by name, never by where the code found it, so a name that is a model value
+anywhere counts.  Not attributed, so counted for every row: what runs at import, as
+above; and a value a proof function reaches through ``getattr`` with a computed name
+(the proofs do that only for the fields of their own state records).  When a proof
+function ran unmarked (its file changed while the proofs ran), the row reads every
+imported value.  ``tests/docs/test_proof_record.py`` checks ``every_row`` against what
+an import of the proofs runs, and each attribution against edits that change verdicts.
 
 None of its prose: code is hashed as its syntax tree with docstrings and bare strings
 removed, and with the fields of ``UNREAD_FIELDS`` blanked (a diagnostic code's meaning,
