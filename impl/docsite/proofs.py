@@ -5,17 +5,20 @@ Theory of operation
 Running every Z3 proof takes minutes (about twelve on a shared two-core machine), too
 long to repeat on every regeneration of the pages, and the verdict of each row depends
 only on what that row reads.  So ``docs/proofs.json`` keeps a ``ProofRecord``: per
-invariant and part (``inventory.row_plan``), the status and detail of the row, the tables it
-read and a *fingerprint* of what it read (``fingerprint``: those tables' values, the
-proof sources, the model facts they import; prose left out); the same for each peer's
-policy (``proofs.policies``), and the matching table's coverage.
+invariant and part (``inventory.row_plan``), the status and detail of the row, what it
+read -- the tables, and the imported model values the code it ran names -- and a
+*fingerprint* of what it read (``fingerprint``: those tables' and values' current
+contents, the proof sources, the model values every row reads; prose left out); the
+same for each peer's policy (``proofs.policies``), and the matching table's coverage.
 
 ``refresh`` re-runs only the rows whose fingerprint no longer matches and keeps the
 rest, so a change re-runs the rows that read what changed: a lifecycle cell re-runs the
 rows that read ``lifecycle``, a cell of ``NOTE_CODES`` the rows that read
-``note_codes`` (what the proofs compute from it too: ``fingerprint``); a provider
-quirk, a new item type, a rule page or prose re-run none.  A change to the proof
-sources or to a model fact they import (an enum, a classifier) re-runs every row.
+``note_codes``, an edit of ``admission.fit_key`` or ``routing.route_views`` the rows
+whose code called it; a provider quirk, a new item type, a rule page or prose re-run
+none.  A change to the proof sources, or to a model value read when the proofs are
+imported (an enum, an invariant's name or scope: ``fingerprint.every_row``), re-runs
+every row.
 
 Replaying a counterexample through the reducer generated from its tables is its own
 step (``replayed``), seconds long and run on every regeneration and check: each
