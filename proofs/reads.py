@@ -8,7 +8,7 @@ fingerprints (``docsite.proofs``) and the mutation score (``mutation.proof_reads
 built on it.  Inside ``running``, every function of the given modules (the proof
 modules) is *marked* when it runs, and a record open meanwhile gets the mark of every
 function that ran while it was open; ``Runs.read`` turns marks into the names that
-code reads, and ``docsite.fingerprint.model_reads`` those names into model values.
+code reads, and ``docsite.fingerprint.model_names`` those names into model values.
 
 How a function is marked: ``running`` compiles each module's source again with one
 statement first in every function, ``__proof_ran__[mark] = __proof_ran__[0]`` (the

@@ -399,15 +399,6 @@ def model_names(modules: Mapping[str, Path]) -> dict[str, frozenset[str]]:
     return {name: frozenset(keys) for name, keys in names.items()}
 
 
-def model_reads(modules: Mapping[str, Path], read: Iterable[str] | None) -> tuple[str, ...]:
-    """The keys of the imported model values (``model_inputs``) that code reading the
-    names ``read`` may read; every key when ``read`` is None (not known)."""
-    named = model_names(modules)
-    if read is None:
-        return tuple(sorted({key for keys in named.values() for key in keys}))
-    return tuple(sorted({key for name in read for key in named.get(name, ())}))
-
-
 # -- what every row reads: the code run when the proofs are imported ------------------
 
 _RUN_AT_IMPORT = (
