@@ -108,7 +108,7 @@ def remembered(
     cached = cache.get(key)
     if cached is not None and cached[0] is tables:
         if isinstance(tables, Reading):
-            tables.note(name for name in cached[1] if isinstance(name, str))
+            tables.note({name for name in cached[1] if isinstance(name, str)})
         for mark in cached[1]:
             if isinstance(mark, int) and _RUNS.depth > 0:
                 _RAN[mark] = _RAN[0]
