@@ -744,3 +744,14 @@ def test_every_row_whose_verdict_a_value_edit_changes_is_stale(edit: str) -> Non
     # The check can fail: fingerprints blind to the model values each row read (its
     # tables still counted) keep the moved rows current.
     assert not moved <= _stale_after(edit, sample, "tables_only")
+
+
+def test_a_cached_value_counts_its_tables_in_every_open_record() -> None:
+    from responses_oracle.proofs.reads import Reading, recording, remembered
+
+    reading = Reading(REFERENCE)
+    cache: dict[Any, Any] = {}
+    remembered(cache, "lifecycle", reading, lambda: reading.lifecycle)
+    with recording(reading) as outer, recording(reading) as inner:
+        remembered(cache, "lifecycle", reading, _never)  # from the cache
+    assert "lifecycle" in outer and "lifecycle" in inner
