@@ -4,30 +4,47 @@ Theory of operation
 -------------------
 A row of ``docs/proofs.json`` (one invariant, one part: ``bounded``, ``unbounded``,
 ``channels``, ``matcher`` or ``contract``) is current while everything its verdict
-depends on is unchanged.  That is three things, and nothing else:
+depends on is unchanged.  That is four things, and nothing else:
 
 - *the tables it read*: the ``ModelTables`` fields the row's proof looked up, recorded
-  while it ran (``proofs.reads``) and kept in the record as ``reads``; the fingerprint
-  covers their current values.  A field the row did not read cannot change its
-  verdict: a proof builds its formulas from what it reads, and a read that only a
+  while it ran (``proofs.reads.Reading``) and kept in the record's ``reads``; the
+  fingerprint covers their current values.  A field the row did not read cannot change
+  its verdict: a proof builds its formulas from what it reads, and a read that only a
   changed value would lead to comes after a read of that value, which is recorded;
+- *the model values its code read*: while the row ran, every function of the proof
+  modules that ran was marked (``proofs.reads.running``), and each imported model value
+  (``model_inputs``: a classifier such as ``admission.fit_key``, a set such as
+  ``CLOSED_STATES``, ``invariants.STRENGTHENING``) that a marked function's code names
+  (``model_names``: its own name, or the name a proof module binds it to) is in the
+  row's ``reads`` too, as ``module.name``; the fingerprint covers its value.  A model
+  function counts by its code and the model values it names in turn (``canonical``),
+  so what it calls is covered;
+- *what every row reads* (``every_row``): the imported model values read by code that
+  runs when the proof modules are imported -- their own statements, class bodies,
+  decorators and default values, and the proof functions those call (``Property``'s
+  check of an invariant's scope) -- which ran before any row and so belong to none.  A
+  value a module reads only to compute its own constants counts by those constants (the
+  matcher's ``TYPE_KINDS`` of ``catalogue.ITEM_TYPES``, the encoding's
+  ``WIRE_TRIGGERS`` of ``WIRE_EVENTS``), so a new item type or wire event that leaves
+  them as they were changes no row.  Today that is the enums and classes the proofs
+  build their sorts from, the tables' bundle, the names and scopes of the invariants
+  and obligations, the reachability lemmas and the catalogue's projections;
 - *the proof sources*: the code of every ``responses_oracle.proofs`` module the proof
   entry points import (``PROOF_ROOTS``, followed through their imports), and for a
-  peer's policy ``proofs.policies.prove_policy`` itself;
-- *the model facts those sources import by name* (``model_inputs``): a classifier
-  function is its code and the model values it names, a class its code, a value its
-  contents.  A model table the proofs import only to compute one of their own
-  constants (the matcher's ``TYPE_KINDS`` from ``catalogue.ITEM_TYPES``, the encoding's
-  ``WIRE_TRIGGERS`` from ``WIRE_EVENTS``) counts by that constant's value, so a new
-  item type or wire event that leaves those constants as they were changes no row.
+  peer's policy ``proofs.policies.prove_policy`` itself.
 
-So there is one mechanism for the model's decisions, the ``Reading``: a value of
-``model/`` that a table decides is no name a proof imports but a ``ModelTables`` field,
-or a function of one the proof asks of the tables it reads (the late codes and the note
-effects, ``vocabulary.late_codes`` and ``note_effects`` of ``tables.note_codes``), and a
-cell of it re-runs the rows that read that field and no other (issue #41; measured in
-``proofs/MEASURED.md``).  Whatever a proof still imports from ``model/`` counts for
-every row, whatever the row read: an import is never missed, only paid for by all.
+So a cell of a table re-runs the rows that read that table, a changed model function
+or set the rows whose code named it (issue #41; measured in ``proofs/MEASURED.md``), and
+a value read at import every row.  What is attributed is sound the way the table reads
+are: the code a row runs is the code that builds its formulas, a value its code reaches
+through a cache comes with the cache's reads (``proofs.reads.remembered``), and a name
+is matched by name, never by where the code found it, so a name that is a model value
+anywhere counts.  Not attributed, so counted for every row: what runs at import, as
+above; and a value a proof function reaches through ``getattr`` with a computed name
+(the proofs do that only for the fields of their own state records).  When a proof
+function ran unmarked (its file changed while the proofs ran), the row reads every
+imported value.  ``tests/docs/test_proof_record.py`` checks ``every_row`` against what
+an import of the proofs runs, and each attribution against edits that change verdicts.
 
 None of its prose: code is hashed as its syntax tree with docstrings and bare strings
 removed, and with the fields of ``UNREAD_FIELDS`` blanked (a diagnostic code's meaning,
@@ -53,7 +70,7 @@ import inspect
 import textwrap
 import types
 from collections.abc import Iterable, Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -152,16 +169,22 @@ def _imported(name: str, path: Path) -> list[str]:
 def _imports(name: str, path: Path) -> list[tuple[str, str]]:
     """``(module, name)`` for each ``from module import name`` of ``path`` and
     ``(module, "")`` for each import of a module, ``responses_oracle`` ones only."""
+    return [(module, alias) for module, alias, _ in _bindings(name, path)]
+
+
+def _bindings(name: str, path: Path) -> list[tuple[str, str, str]]:
+    """``_imports`` with the name each import binds in the module (``as`` names)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str, str]] = []
     for node in ast.walk(_tree(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found += [(alias.name, "") for alias in node.names]
+            found += [(a.name, "", a.asname or a.name.partition(".")[0]) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = package.rsplit(".", node.level - 1)[0] if node.level else ""
             module = ".".join(part for part in (base, node.module or "") if part)
-            found += [(module, "")] + [(module, alias.name) for alias in node.names]
-    return [(m, n) for m, n in found if m == PACKAGE or m.startswith(f"{PACKAGE}.")]
+            found += [(module, "", "")]
+            found += [(module, a.name, a.asname or a.name) for a in node.names]
+    return [b for b in found if b[0] == PACKAGE or b[0].startswith(f"{PACKAGE}.")]
 
 
 # -- code without prose ---------------------------------------------------------------
@@ -322,28 +345,195 @@ def _is_tables(value: Any) -> bool:
     return isinstance(value, ModelTables)
 
 
+def _proof_modules(modules: Mapping[str, Path]) -> list[tuple[str, Path]]:
+    """The modules of ``modules`` outside ``model/``, by name."""
+    return [(name, path) for name, path in sorted(modules.items()) if not _in(name, MODEL)]
+
+
+def _imported_values(name: str, path: Path) -> dict[str, tuple[str, str]]:
+    """The model values proof module ``name`` imports: the name it binds → ``(module,
+    name)`` in ``model/``."""
+    return {
+        local: (module, alias)
+        for module, alias, local in _bindings(name, path)
+        if alias and _in(module, MODEL)
+    }
+
+
 def model_inputs(modules: Mapping[str, Path]) -> dict[str, str]:
     """What the proof modules among ``modules`` import from ``model/``, by
-    ``module.name`` → its value (``canonical``); a name a module reads only to compute
-    its own constants counts by those constants (``proofs.matching.TYPE_KINDS``)."""
+    ``module.name`` → its value (``canonical``); a ``ModelTables`` is left out (each row
+    counts the fields it reads)."""
     inputs: dict[str, str] = {}
-    for name, path in sorted(modules.items()):
-        if _in(name, MODEL):
-            continue
-        imported = {
-            alias: (module, alias)
-            for module, alias in _imports(name, path)
-            if alias and _in(module, MODEL)
-        }
-        values = {alias: _model_value(module, alias) for alias, (module, _) in imported.items()}
-        projected = _projections(_tree(path.read_text(encoding="utf-8")), values)
-        for alias, (module, _) in sorted(imported.items()):
-            value = values[alias]
-            if _is_tables(value):
-                continue
+    for name, path in _proof_modules(modules):
+        for module, alias in sorted(_imported_values(name, path).values()):
             key = f"{module}.{alias}"
-            inputs[key] = projected[alias] if alias in projected else canonical(value)
+            if key not in inputs and not _is_tables(value := _model_value(module, alias)):
+                inputs[key] = canonical(value)
     return inputs
+
+
+def model_names(modules: Mapping[str, Path]) -> dict[str, frozenset[str]]:
+    """Each name through which proof code can read an imported model value → the keys
+    (``model_inputs``) of the values it may be: the name each proof module binds it to,
+    its own name (read as an attribute of its module, or imported again from a proof
+    module), and the name a proof module binds such a re-import to."""
+    names: dict[str, set[str]] = {}
+    bound: dict[tuple[str, str], set[str]] = {}  # (proof module, name) → keys
+    for name, path in _proof_modules(modules):
+        for local, (module, alias) in _imported_values(name, path).items():
+            key = f"{module}.{alias}"
+            for known in {local, alias}:
+                names.setdefault(known, set()).add(key)
+            bound.setdefault((name, local), set()).add(key)
+    changed = True
+    while changed:  # ``from .encoding import X as Y``: Y reads what encoding's X is
+        changed = False
+        for name, path in _proof_modules(modules):
+            for module, alias, local in _bindings(name, path):
+                keys = bound.get((module, alias), set())
+                if alias and keys - bound.get((name, local), set()):
+                    bound.setdefault((name, local), set()).update(keys)
+                    names.setdefault(local, set()).update(keys)
+                    changed = True
+    return {name: frozenset(keys) for name, keys in names.items()}
+
+
+# -- what every row reads: the code run when the proofs are imported ------------------
+
+_RUN_AT_IMPORT = (
+    "__init__",
+    "__post_init__",
+    "__new__",
+    "__init_subclass__",
+    "__set_name__",
+    "__hash__",
+    "__eq__",
+    "__call__",
+    "__getitem__",
+    "__iter__",
+)
+"""The methods of a class that making one of its objects, or using it as a key or a
+table, may run: called where the module creates it at import."""
+
+
+def _import_time_nodes(tree: ast.Module) -> list[ast.AST]:
+    """The nodes of ``tree`` that run when its module is imported: everything but the
+    bodies of functions and lambdas (their decorators and default values run), imports,
+    and the block run only as a script (``if __name__ == "__main__":``)."""
+    found: list[ast.AST] = []
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom) or _as_script(node):
+            continue
+        found.append(node)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = node.args
+            pending += [*node.decorator_list, *args.defaults, *filter(None, args.kw_defaults)]
+        elif isinstance(node, ast.Lambda):
+            pending += [*node.args.defaults, *filter(None, node.args.kw_defaults)]
+        else:
+            pending += list(ast.iter_child_nodes(node))
+    return found
+
+
+def _as_script(node: ast.AST) -> bool:
+    """``if __name__ == "__main__":``, which an import does not run."""
+    return (
+        isinstance(node, ast.If)
+        and isinstance(node.test, ast.Compare)
+        and isinstance(node.test.left, ast.Name)
+        and node.test.left.id == "__name__"
+    )
+
+
+def _read_names(nodes: Iterable[ast.AST]) -> set[str]:
+    """The names ``nodes`` read: names loaded and attributes."""
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+    return found
+
+
+def _calls(nodes: Iterable[ast.AST]) -> set[str]:
+    """The names of what ``nodes`` call or use as a decorator (``f(...)``,
+    ``module.f(...)``, ``@f``)."""
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Call):
+            found |= _read_names([node.func])
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found |= _read_names(node.decorator_list)
+    return found
+
+
+def _called_at_import(trees: Mapping[str, ast.Module]) -> set[str]:
+    """The names read by the proof functions and methods that run at import: those the
+    modules call then (by name, in any proof module) and, for a class so called, its
+    methods of ``_RUN_AT_IMPORT`` and its bases'; in turn what those call.  A function
+    handed to other code at import and called by it is not seen here:
+    ``tests/docs/test_proof_record.py`` checks this against what an import runs."""
+    definitions: dict[str, list[ast.AST]] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                definitions.setdefault(node.name, []).append(node)
+    pending = [name for tree in trees.values() for name in _calls(_import_time_nodes(tree))]
+    names: set[str] = set()
+    ran: set[int] = set()
+    while pending:
+        for definition in definitions.get(pending.pop(), ()):
+            if id(definition) in ran:
+                continue
+            ran.add(id(definition))
+            bodies: list[ast.AST] = [definition]
+            if isinstance(definition, ast.ClassDef):
+                bodies = [
+                    method
+                    for method in definition.body
+                    if isinstance(method, ast.FunctionDef) and method.name in _RUN_AT_IMPORT
+                ]
+                pending += _read_names(definition.bases)
+            inside = [node for body in bodies for node in ast.walk(body)]
+            names |= _read_names(inside)
+            pending += _calls(inside)
+    return names
+
+
+def every_row(modules: Mapping[str, Path]) -> dict[str, str]:
+    """The imported model values read when the proof modules are imported, which count
+    for every row (``proofs.reads`` marks only what runs in a row), by key → value:
+    those the modules' own statements, class bodies, decorators and default values
+    read, and those read by the functions that code calls (``_called_at_import``).  A
+    value a module reads only to compute its own constants counts by those constants
+    (``proofs.matching.TYPE_KINDS`` of ``ITEM_TYPES``); another module reading it
+    whole makes it count whole."""
+    proof = _proof_modules(modules)
+    trees = {name: _tree(path.read_text(encoding="utf-8")) for name, path in proof}
+    called = _called_at_import(trees)
+    texts: dict[str, set[str]] = {}
+    whole: set[str] = set()
+    for name, path in proof:
+        imported = _imported_values(name, path)
+        values = {local: _model_value(*imported[local]) for local in imported}
+        projected = _projections(trees[name], values)
+        read = _read_names(_import_time_nodes(trees[name])) | called
+        for local, (module, alias) in sorted(imported.items()):
+            key = f"{module}.{alias}"
+            if _is_tables(values[local]) or not {local, alias} & read:
+                continue
+            if local in projected:
+                texts.setdefault(key, set()).add(projected[local])
+            else:
+                whole.add(key)
+    inputs = model_inputs(modules)
+    counted = {key: "; ".join(sorted(text)) for key, text in texts.items()}
+    counted.update((key, inputs[key]) for key in whole)
+    return dict(sorted(counted.items()))
 
 
 def _model_value(module: str, name: str) -> Any:
@@ -411,29 +601,44 @@ def _projections(tree: ast.Module, values: Mapping[str, Any]) -> dict[str, str]:
 # -- the fingerprint of a row ---------------------------------------------------------
 
 
-def sources_text(policy: bool = False) -> str:
-    """What every row of the reference (or, with ``policy``, of a peer's policy) reads
-    besides its tables: the proof modules' code and the model facts they import."""
+@dataclass(frozen=True)
+class Sources:
+    """What a row's fingerprint covers besides its tables: ``text``, what every row
+    reads (the proof modules' code, the model values ``every_row`` counts, and for a
+    peer's policy ``POLICY_RUNNER``), and ``values``, each imported model value by key
+    (``model_inputs``), of which a row counts the ones in its reads."""
+
+    text: str
+    values: Mapping[str, str]
+
+
+def sources(policy: bool = False) -> Sources:
+    """The ``Sources`` of the reference's rows (with ``policy``, of a peer's policy)."""
     modules = proof_sources()
     parts = [
         f"{name}\0{code_text(path.read_text(encoding='utf-8'))}"
-        for name, path in sorted(modules.items())
-        if not _in(name, MODEL)
+        for name, path in _proof_modules(modules)
     ]
-    parts += [f"{name}\0{text}" for name, text in model_inputs(modules).items()]
+    parts += [f"{name}\0{text}" for name, text in every_row(modules).items()]
     if policy:
         module, function = POLICY_RUNNER
         path = _module_file(module)
         if path is not None:
             parts.append(f"{module}.{function}\0{_function_text(path, function)}")
-    return "\0".join(parts)
+    return Sources("\0".join(parts), model_inputs(modules))
 
 
-def fingerprint(sources: str, key: str, tables: Any, reads: Iterable[str]) -> str:
-    """SHA-256 of one row: its key, the sources it runs (``sources_text``) and the
-    current value of each table it read."""
+def fingerprint(sources: Sources, key: str, tables: Any, reads: Iterable[str]) -> str:
+    """SHA-256 of one row: its key, what every row reads (``Sources.text``) and the
+    current value of what it read: each table (a ``ModelTables`` field) and each
+    imported model value (a key of ``Sources.values``; one no proof imports any more
+    counts as changed)."""
     digest = hashlib.sha256()
-    digest.update(f"{key}\0{sources}\0".encode())
+    digest.update(f"{key}\0{sources.text}\0".encode())
     for name in sorted(reads):
-        digest.update(f"{name}\0{canonical(getattr(tables, name))}\0".encode())
+        if "." in name:  # a model value: ``module.name``
+            value = sources.values.get(name, "\0gone")
+        else:
+            value = canonical(getattr(tables, name))
+        digest.update(f"{name}\0{value}\0".encode())
     return digest.hexdigest()

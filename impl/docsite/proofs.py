@@ -5,17 +5,20 @@ Theory of operation
 Running every Z3 proof takes minutes (about twelve on a shared two-core machine), too
 long to repeat on every regeneration of the pages, and the verdict of each row depends
 only on what that row reads.  So ``docs/proofs.json`` keeps a ``ProofRecord``: per
-invariant and part (``inventory.row_plan``), the status and detail of the row, the tables it
-read and a *fingerprint* of what it read (``fingerprint``: those tables' values, the
-proof sources, the model facts they import; prose left out); the same for each peer's
-policy (``proofs.policies``), and the matching table's coverage.
+invariant and part (``inventory.row_plan``), the status and detail of the row, what it
+read -- the tables, and the imported model values the code it ran names -- and a
+*fingerprint* of what it read (``fingerprint``: those tables' and values' current
+contents, the proof sources, the model values every row reads; prose left out); the
+same for each peer's policy (``proofs.policies``), and the matching table's coverage.
 
 ``refresh`` re-runs only the rows whose fingerprint no longer matches and keeps the
 rest, so a change re-runs the rows that read what changed: a lifecycle cell re-runs the
 rows that read ``lifecycle``, a cell of ``NOTE_CODES`` the rows that read
-``note_codes`` (what the proofs compute from it too: ``fingerprint``); a provider
-quirk, a new item type, a rule page or prose re-run none.  A change to the proof
-sources or to a model fact they import (an enum, a classifier) re-runs every row.
+``note_codes``, an edit of ``admission.fit_key`` or ``routing.route_views`` the rows
+whose code called it; a provider quirk, a new item type, a rule page or prose re-run
+none.  A change to the proof sources, or to a model value read when the proofs are
+imported (an enum, an invariant's name or scope: ``fingerprint.every_row``), re-runs
+every row.
 
 Replaying a counterexample through the reducer generated from its tables is its own
 step (``replayed``), seconds long and run on every regeneration and check: each
@@ -44,7 +47,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .fingerprint import fingerprint, sources_text, table_fields
+from .fingerprint import (
+    MODEL,
+    Sources,
+    every_row,
+    fingerprint,
+    model_names,
+    proof_sources,
+    sources,
+    table_fields,
+)
 
 RECORD_NAME = "proofs.json"
 """The record's file name under ``docs/`` (published with the site, machine-readable)."""
@@ -261,13 +273,16 @@ def stale_rows(record: ProofRecord) -> list[str]:
     is stale.  A peer's policy's rows are checked where the proofs import (its tables
     are built by ``proofs.policies``); without them, only the reference's."""
     reference = _reference()
-    sources = sources_text()
+    reference_sources = sources()
     stale = [
         key
         for row in record.rows
         if row.fingerprint
         != fingerprint(
-            sources, key := row_key(REFERENCE_SCOPE, row.invariant, row.part), reference, row.reads
+            reference_sources,
+            key := row_key(REFERENCE_SCOPE, row.invariant, row.part),
+            reference,
+            row.reads,
         )
     ]
     planned = _planned()
@@ -277,7 +292,7 @@ def stale_rows(record: ProofRecord) -> list[str]:
     policies = _import_proofs("policies")
     if policies is not None:
         tables = {policy.name: policy.tables for policy in policies.PEER_POLICIES}
-        policy_sources = sources_text(policy=True)
+        policy_sources = sources(policy=True)
         for policy in record.policies:
             for row in policy.rows:
                 key = row_key(policy.name, row.invariant, row.part)
@@ -288,25 +303,61 @@ def stale_rows(record: ProofRecord) -> list[str]:
         stale += [name for name in tables if name not in {p.name for p in record.policies}]
     vacuity = record.matching_vacuity or {}
     if vacuity.get("fingerprint") != fingerprint(
-        sources, VACUITY_KEY, reference, vacuity.get("reads", ())
+        reference_sources, VACUITY_KEY, reference, vacuity.get("reads", ())
     ):
         stale.append(VACUITY_KEY)
     return stale
 
 
-def _reads(read: Iterable[str]) -> tuple[str, ...]:
-    """The table fields among the attributes a proof read (``name`` is no table)."""
-    return tuple(sorted(set(read) & set(table_fields())))
+def _proof_modules() -> list[Any]:
+    """The proof modules (not ``model/``'s), imported: the code ``proofs.reads`` marks."""
+    return [
+        importlib.import_module(name)
+        for name in sorted(proof_sources())
+        if not (name == MODEL or name.startswith(f"{MODEL}."))
+    ]
 
 
-def _run(row: Callable[[Any], Any], tables: Any) -> tuple[Any, tuple[str, ...]]:
-    """Run one row's proof on ``tables``, recording the tables it reads."""
-    from responses_oracle.proofs.reads import Reading, recording
+@dataclass(frozen=True)
+class _Attribution:
+    """How a row's marked code becomes model values: the keys each name may read
+    (``fingerprint.model_names``) and those every row counts (``fingerprint.every_row``)."""
+
+    names: dict[str, frozenset[str]]
+    every_row: frozenset[str]
+
+    @classmethod
+    def now(cls) -> _Attribution:
+        """For the proof sources as they are now."""
+        modules = proof_sources()
+        return cls(model_names(modules), frozenset(every_row(modules)))
+
+
+def _reads(read: Iterable[Any], names: Iterable[str] | None, by: _Attribution) -> tuple[str, ...]:
+    """What a row read, as the record keeps it: the table fields among the attributes
+    its proof read (``name`` is no table), then the imported model values its code may
+    read (``names``, the names its marked code reads; None when not known: all of
+    them), but for those every row counts."""
+    fields = sorted({name for name in read if isinstance(name, str)} & set(table_fields()))
+    known = by.names.values() if names is None else [by.names.get(name, ()) for name in names]
+    values = {key for keys in known for key in keys} - by.every_row
+    return (*fields, *sorted(values))
+
+
+def _run(
+    row: Callable[[Any], Any], tables: Any, by: _Attribution | None = None
+) -> tuple[Any, tuple[str, ...]]:
+    """Run one row's proof on ``tables``, recording the tables it reads and the model
+    values the code it runs names (``proofs.reads``; ``by``: the sources' attribution,
+    made now if not given)."""
+    from responses_oracle.proofs.reads import Reading, recording, running
 
     reading = Reading(tables)
-    with recording(reading) as read:
-        result = row(reading)
-    return result, _reads(read)
+    with running(_proof_modules()) as runs:
+        with recording(reading) as read:
+            result = row(reading)
+        names = runs.read(read)
+    return result, _reads(read, names, by or _Attribution.now())
 
 
 def _row(result: Any, part: str, reads: tuple[str, ...], print_: str) -> ProofRow:
@@ -369,9 +420,24 @@ def run_proofs(previous: ProofRecord | None = None, everything: bool = False) ->
     matching = _import_proofs("matching")
     if prove is None or policies is None or matching is None:
         return None
+    from responses_oracle.proofs.reads import running
+
+    with running(_proof_modules()):  # marked once for all the rows, not row by row
+        return _proved(previous, everything, prove, policies, matching, _Attribution.now())
+
+
+def _proved(
+    previous: ProofRecord | None,
+    everything: bool,
+    prove: Any,
+    policies: Any,
+    matching: Any,
+    by: _Attribution,
+) -> ProofRecord:
+    """``run_proofs`` once the proofs are imported and marked."""
     # Fingerprints of the sources as they are before the proofs run: a source edited
     # meanwhile makes the record stale instead of labelling old verdicts with new code.
-    sources, policy_sources = sources_text(), sources_text(policy=True)
+    reference_sources, policy_sources = sources(), sources(policy=True)
     old = previous if previous is not None and not everything else ProofRecord(())
     reference = _reference()
     progress = _Progress()
@@ -382,14 +448,15 @@ def run_proofs(previous: ProofRecord | None = None, everything: bool = False) ->
             key = row_key(REFERENCE_SCOPE, name, part)
             row = kept.get(key)
             if row is not None and row.fingerprint == fingerprint(
-                sources, key, reference, row.reads
+                reference_sources, key, reference, row.reads
             ):
                 rows.append(row)
                 progress.keep()
                 continue
             started = time.perf_counter()
-            result, reads = _run(plan, reference)
-            rows.append(_row(result, part, reads, fingerprint(sources, key, reference, reads)))
+            result, reads = _run(plan, reference, by)
+            print_ = fingerprint(reference_sources, key, reference, reads)
+            rows.append(_row(result, part, reads, print_))
             progress.run(key, started)
     recorded = {policy.name: policy for policy in old.policies}
     peers = tuple(
@@ -400,10 +467,13 @@ def run_proofs(previous: ProofRecord | None = None, everything: bool = False) ->
             policy_sources,
             prove,
             progress,
+            by,
         )
         for policy in policies.PEER_POLICIES
     )
-    vacuity = _matching_vacuity(matching, old.matching_vacuity, sources, reference, progress)
+    vacuity = _matching_vacuity(
+        matching, old.matching_vacuity, reference_sources, reference, progress, by
+    )
     progress.done()
     return replayed(ProofRecord(tuple(rows), peers, vacuity))
 
@@ -412,9 +482,10 @@ def _policy_record(
     policy: Any,
     prove_policy: Any,
     previous: PolicyRecord | None,
-    sources: str,
+    sources: Sources,
     prove: Any,
     progress: _Progress,
+    by: _Attribution,
 ) -> PolicyRecord:
     """A ``proofs.policies.Policy`` and what ``prove_policy`` says about it: the rows of
     an invariant kept from ``previous`` while all are current, else proved again."""
@@ -431,7 +502,8 @@ def _policy_record(
             progress.keep(len(kept))
             continue
         started = time.perf_counter()
-        results, reads = _run(partial(_on_policy, prove_policy, policy, name), policy.tables)
+        run = partial(_on_policy, prove_policy, policy, name)
+        results, reads = _run(run, policy.tables, by)
         for result, part in zip(results, _parts(results), strict=True):
             key = row_key(policy.name, name, part)
             rows.append(_row(result, part, reads, fingerprint(sources, key, policy.tables, reads)))
@@ -456,9 +528,10 @@ def _on_policy(prove_policy: Any, policy: Any, name: str, tables: Any) -> Any:
 def _matching_vacuity(
     matching: Any,
     previous: dict[str, Any] | None,
-    sources: str,
+    sources: Sources,
     reference: Any,
     progress: _Progress,
+    by: _Attribution,
 ) -> dict[str, Any]:
     """The matching table's coverage at 2 entries and slots, up to 3 items (kept from
     ``previous`` while current)."""
@@ -470,7 +543,8 @@ def _matching_vacuity(
     encoding = importlib.import_module("responses_oracle.proofs.encoding")
     bounds, depth = encoding.Bounds(2, 2), 3
     started = time.perf_counter()
-    coverage, reads = _run(lambda tables: matching.fit_coverage(tables, bounds, depth), reference)
+    covering = partial(matching.fit_coverage, bounds=bounds, depth=depth)
+    coverage, reads = _run(covering, reference, by)
     progress.run(VACUITY_KEY, started)
     return {
         "bounds": str(bounds),
