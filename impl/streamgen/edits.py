@@ -11,16 +11,26 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
   item, or at an event that names no item), its ids optionally stripped;
 - **terminal**: a terminal event (``error``, ``response.failed``, ``.completed``,
   ``.incomplete``) inserted anywhere, so a body can end twice or three times; or
-  ``error``, ``response.failed`` and a third one at the end (**terminals**);
+  ``error``, ``response.failed`` and a third one at the end (**terminals**); a failed
+  response carries its ``error`` and an incomplete one its ``incomplete_details``, as
+  OpenAI sends them, or not;
 - **field**: one field of an event set to a value of the wrong type or out of range
   (an index below 0 or beyond the bound, a string index, a float, a boolean, null);
 - **annotate**: a part addition (an annotation), its indexes well or badly given;
 - **catalogued**: an item of any type the catalogue knows, its channels filled;
-- **flood**: 300 payload events with keys that never repeat;
+- **flood**: 300 payload events with keys that never repeat: ids no item has, or one
+  item's id at output indexes that never repeat;
+- **part**: a content part made not an object or given a type no channel has;
+- **realign**: one item's parts streamed one ``content_index`` further than its item
+  holds them (Bedrock Mantle streams a message's only part at index 1);
+- **unslotted**: an item's ``output_item.added`` (and its payload events) without an
+  ``output_index``, which its done item then gives;
 - **snapshot**: the terminal's ``response.output`` changed: an item dropped, added,
   re-keyed, changed, made not an object, the array made not an array;
-- **item**: an item's type made unknown, its keys shared with another item, a
-  ``namespace`` given to a call, the response's tools declared with one;
+- **item**: an item's type made unknown, its keys shared with another item (in every
+  copy of it: added, done and snapshot), a ``namespace`` given to a call, the
+  response's tools declared with one, its ``id`` carried as ``item_id`` (Bedrock
+  Mantle) or given nowhere (a gateway that strips ids);
 - **list**: an event dropped, repeated, moved, or the event's type made unknown.
 
 Every choice is the ``Chooser``'s, so the same code runs seeded (``RandomChooser``) or
@@ -103,11 +113,19 @@ def resume(events: Events, choose: Chooser) -> str:
     return f"resume@{cut}"
 
 
-def _ending(kind: str, response: dict[str, Any]) -> Event:
-    """A terminal event of ``kind`` (``TERMINAL_EVENTS``) carrying ``response``."""
+def _ending(kind: str, response: dict[str, Any], says_why: bool) -> Event:
+    """A terminal event of ``kind`` (``TERMINAL_EVENTS``) carrying ``response``; with
+    ``says_why``, a failed one carries its ``error``, an incomplete one its
+    ``incomplete_details``, as OpenAI sends them (a gateway may drop them)."""
     if kind == "error":
         return {"type": "error", "code": "server_error", "message": "edit"}
-    return {"type": kind, "response": {**response, "status": kind.removeprefix("response.")}}
+    status = kind.removeprefix("response.")
+    why = {
+        "failed": {"error": {"code": "server_error", "message": "edit"}},
+        "incomplete": {"incomplete_details": {"reason": "max_output_tokens"}},
+    }
+    said = why.get(status, {}) if says_why else {}
+    return {"type": kind, "response": {**response, "status": status, **said}}
 
 
 def terminal(events: Events, choose: Chooser) -> str:
@@ -117,7 +135,7 @@ def terminal(events: Events, choose: Chooser) -> str:
     response = _response(events, choose)
     if choose.boolean():
         response.pop("id", None)
-    event = _ending(kind, response)
+    event = _ending(kind, response, choose.boolean())
     if choose.boolean() and events:
         event["sequence_number"] = events[min(at, len(events) - 1)].get("sequence_number")
     events.insert(at, event)
@@ -129,7 +147,9 @@ def terminals(events: Events, choose: Chooser) -> str:
     the error is amended by the failure (R9), the third comes after the terminal."""
     response = _response(events, choose)
     third = choose.choice(TERMINAL_EVENTS)
-    events += [_ending(kind, response) for kind in ("error", "response.failed", third)]
+    events += [
+        _ending(kind, response, choose.boolean()) for kind in ("error", "response.failed", third)
+    ]
     return f"terminals:error+failed+{third}"
 
 
@@ -183,6 +203,15 @@ def _items(events: Events) -> list[dict[str, Any]]:
     return found
 
 
+def _copies(events: Events, chosen: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every copy of ``chosen`` the events carry (added, done, snapshot): the item
+    objects with its id, or ``chosen`` alone when it has none."""
+    item_id = chosen.get("id")
+    if not isinstance(item_id, str):
+        return [chosen]
+    return [item for item in _items(events) if item.get("id") == item_id]
+
+
 def snapshot(events: Events, choose: Chooser) -> str:
     """Change the terminal's snapshot (``response.output``): drop, add, re-key,
     change or break an item, or break the array."""
@@ -225,7 +254,9 @@ def item(events: Events, choose: Chooser) -> str:
     items = _items(events)
     if not items:
         return "item:none"
-    how = choose.choice(("type", "share", "namespace", "tools", "strip", "null", "missing"))
+    how = choose.choice(
+        ("type", "share", "namespace", "tools", "strip", "null", "missing", "rename", "anonymous")
+    )
     carriers = [e for e in events if isinstance(e.get("item"), dict)]
     if how in ("null", "missing") and carriers:
         carrier = choose.choice(carriers)
@@ -238,11 +269,25 @@ def item(events: Events, choose: Chooser) -> str:
     if how == "type":
         chosen["type"] = choose.choice(("mystery_call", "mcp_call", "tool_search_call", ""))
     elif how == "share":
-        # Another type's keys first: a call_id held by another item type (R6).
-        other = choose.choice([i for i in items if i.get("type") != chosen.get("type")] or items)
+        # Another type's keys: a call_id held by another item type (R6).
         key = choose.choice(("id", "call_id", "name"))
+        holders = [i for i in items if key in i]
+        others = [i for i in holders if i.get("type") != chosen.get("type")]
+        other = choose.choice(others or holders or items)
         if key in other:
-            chosen[key] = other[key]
+            for copy in _copies(events, chosen):
+                copy[key] = other[key]
+    elif how in ("rename", "anonymous"):
+        # Bedrock Mantle's items carry their id as item_id; a gateway may strip both.
+        item_id = chosen.get("id")
+        for copy in _copies(events, chosen):
+            copy.pop("id", None)
+            if how == "rename" and item_id is not None:
+                copy["item_id"] = item_id
+        if how == "anonymous" and choose.boolean():
+            for event in events:
+                if event.get("item_id") == item_id:
+                    del event["item_id"]
     elif how == "namespace":
         chosen["namespace"] = choose.choice(("ns", "", "mcp__server"))
     elif how == "tools":
@@ -296,6 +341,10 @@ def catalogued(events: Events, choose: Chooser) -> str:
         new.update(call_id="call_edit", name=choose.choice(("tool", "ns__tool")))
     if choose.boolean():
         new["tools"] = [{"type": "function", "name": "tool"}, "tool"]
+    containers = sorted({location.container[0] for location in spec.channels if location.container})
+    if containers and choose.boolean():
+        # The object holding the channel (a shell call's ``action``) missing or not one.
+        new[choose.choice(containers)] = choose.choice((None, "value"))
     at = choose.integer(0, len(events))
     if choose.boolean():
         events.insert(at, {"type": "response.output_item.done", "output_index": at, "item": new})
@@ -314,19 +363,76 @@ ROUTE_FLOOD = 300
 
 
 def flood(events: Events, choose: Chooser) -> str:
-    """Insert many text deltas, each naming an item no other event names."""
+    """Insert many text deltas whose (``output_index``, ``item_id``) never repeats: each
+    naming an item no other event names, or all naming one item by its id at output
+    indexes no item has (each then a routing cell of its own)."""
     at = choose.integer(0, len(events))
+    named = [e["item_id"] for e in events if isinstance(e.get("item_id"), str)]
+    item_id = choose.choice(named) if named and choose.boolean() else None
     events[at:at] = [
         {
             "type": "response.output_text.delta",
-            "item_id": f"flood_{n}",
-            "output_index": n,
+            "item_id": item_id or f"flood_{n}",
+            "output_index": n + len(events) if item_id else n,
             "content_index": 0,
             "delta": "x",
         }
         for n in range(ROUTE_FLOOD)
     ]
-    return f"flood@{at}"
+    return f"flood{':outside' if item_id else ''}@{at}"
+
+
+def _item_events(events: Events, choose: Chooser) -> tuple[str, Events] | None:
+    """Some item's id and the events naming it (its ``item_id``), or None."""
+    named = sorted({e["item_id"] for e in events if isinstance(e.get("item_id"), str)})
+    if not named:
+        return None
+    item_id = choose.choice(named)
+    return item_id, [e for e in events if e.get("item_id") == item_id]
+
+
+def part(events: Events, choose: Chooser) -> str:
+    """Make one content part event's part not an object, or give it a type that no
+    channel has."""
+    carriers = [e for e in events if isinstance(e.get("part"), dict)]
+    if not carriers:
+        return "part:none"
+    event = choose.choice(carriers)
+    if choose.boolean():
+        event["part"] = choose.choice((None, "part", 3, []))
+        return "part:not-an-object"
+    event["part"] = {**event["part"], "type": choose.choice(("mystery_part", "", 3))}
+    return "part:unknown-type"
+
+
+def realign(events: Events, choose: Chooser) -> str:
+    """Stream one item's parts one ``content_index`` further than its item holds them."""
+    found = _item_events(events, choose)
+    if found is None:
+        return "realign:none"
+    item_id, named = found
+    for event in named:
+        for key in ("content_index", "summary_index"):
+            if isinstance(event.get(key), int):
+                event[key] += 1
+    return f"realign:{item_id}"
+
+
+def unslotted(events: Events, choose: Chooser) -> str:
+    """Drop the ``output_index`` of an item's ``output_item.added`` (and, or not, of its
+    payload events): its done item gives it."""
+    added = [e for e in events if e.get("type") == "response.output_item.added"]
+    if not added:
+        return "unslotted:none"
+    event = choose.choice(added)
+    event.pop("output_index", None)
+    item = event.get("item")
+    item_id = item.get("id") if isinstance(item, dict) else None
+    if item_id is not None and choose.boolean():
+        for other in events:
+            if other.get("item_id") == item_id:
+                other.pop("output_index", None)
+    return "unslotted"
 
 
 def listed(events: Events, choose: Chooser) -> str:
@@ -355,6 +461,9 @@ EDITS: dict[str, Edit] = {
     "snapshot": snapshot,
     "item": item,
     "list": listed,
+    "part": part,
+    "realign": realign,
+    "unslotted": unslotted,
 }
 """The edits, by name."""
 
