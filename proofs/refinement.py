@@ -1263,7 +1263,8 @@ class _SnapshotMerge:
     and every channel of the entry after the terminal is the model's (``_ItemMerge``),
     and the payload codes the offers owe are raised.  An item is placed where the model's
     matching of a snapshot item at its position (``expected_target``, before the terminal)
-    and its ``id`` name the same one entry, named by no other snapshot item; where some
+    and its ``id`` name the same one entry, named by no other snapshot item and matched
+    to none; where some
     item is not so placed (a snapshot-only item, an item matched by another key), the
     entries of the others are still compared and the codes are a lower bound."""
 
@@ -1278,13 +1279,27 @@ class _SnapshotMerge:
         entries = view.entries
         self.merges: list[_ItemMerge] = []
         self.exact = True
-        for position, (item, ordinals) in enumerate(zip(items, named, strict=True)):
+        targets = [
+            expected.target if expected is not None else None
+            for expected in (
+                expected_target(view, done, tables, snapshot=True)
+                for done in (
+                    {"type": "response.output_item.done", "output_index": position, "item": item}
+                    for position, item in enumerate(items)
+                )
+            )
+        ]
+        for item, ordinals, target in zip(items, named, targets, strict=True):
             if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
                 continue  # not an item: invalid_field, no entry
-            done = {"type": "response.output_item.done", "output_index": position, "item": item}
-            expected = expected_target(view, done, tables, snapshot=True)
-            target = expected.target if expected is not None else None
-            if len(ordinals) != 1 or shared.count(ordinals[0]) > 1 or target != ordinals[0]:
+            # Placed: its id and the matching name one entry, which no other item names
+            # or is matched to (another item would change the entry first).
+            if (
+                len(ordinals) != 1
+                or shared.count(ordinals[0]) > 1
+                or target != ordinals[0]
+                or targets.count(target) > 1
+            ):
                 self.exact = False
                 continue
             merge = _ItemMerge(item, target, entries, view, tables, Trigger.SNAPSHOT_ITEM)

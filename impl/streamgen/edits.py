@@ -17,7 +17,8 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
 - **field**: one field of an event set to a value of the wrong type or out of range
   (an index below 0 or beyond the bound, a string index, a float, a boolean, null);
 - **annotate**: a part addition (an annotation), its indexes well or badly given;
-- **catalogued**: an item of any type the catalogue knows, its channels filled;
+- **catalogued**: one to three items of types the catalogue knows and the base streams
+  do not build, their channels filled (or a channel's container missing);
 - **flood**: 300 payload events with keys that never repeat: ids no item has, or one
   item's id at output indexes that never repeat;
 - **part**: a content part made not an object or given a type no channel has;
@@ -28,9 +29,11 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
 - **snapshot**: the terminal's ``response.output`` changed: an item dropped, added,
   re-keyed, changed, made not an object, the array made not an array;
 - **item**: an item's type made unknown, its keys shared with another item (in every
-  copy of it: added, done and snapshot), a ``namespace`` given to a call, the
-  response's tools declared with one, its ``id`` carried as ``item_id`` (Bedrock
-  Mantle) or given nowhere (a gateway that strips ids);
+  copy of it -- added, done and snapshot -- or in one), a ``namespace`` given to a
+  call, its ``id`` carried as ``item_id`` (Bedrock Mantle) or given nowhere (a gateway
+  that strips ids);
+- **tools**: the response's tools declared: one call's name (the others undeclared),
+  in a namespace, of another or an unknown type, not as an array;
 - **list**: an event dropped, repeated, moved, or the event's type made unknown.
 
 Every choice is the ``Chooser``'s, so the same code runs seeded (``RandomChooser``) or
@@ -45,10 +48,11 @@ from typing import Any
 
 from responses_oracle.model.annotations import ADDITION_TYPES
 from responses_oracle.model.catalogue import ITEM_TYPES, MAX_INDEX, ChannelLocation
+from responses_oracle.model.execution import LOADED_TOOLS
 
 from .cases import profile_stream, several_responses
 from .choices import Chooser
-from .streams import Event, GeneratedStream, clone, openai_stream
+from .streams import ITEM_BUILDERS, Event, GeneratedStream, clone, openai_stream
 from .walk import model_guided_stream
 
 Events = list[Event]
@@ -213,12 +217,15 @@ def _copies(events: Events, chosen: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def snapshot(events: Events, choose: Chooser) -> str:
-    """Change the terminal's snapshot (``response.output``): drop, add, re-key,
-    change or break an item, or break the array."""
-    ends = [e for e in events if isinstance(e.get("response"), dict)]
+    """Change a terminal's snapshot (``response.output``; another event's response
+    when there is no terminal): drop, add, re-key, change or break an item, or break
+    the array."""
+    carriers = [e for e in events if isinstance(e.get("response"), dict)]
+    ends = [e for e in carriers if e.get("type") in TERMINAL_EVENTS] or carriers
     if not ends:
         return "snapshot:none"
-    response = choose.choice(ends)["response"] = clone(choose.choice(ends)["response"])
+    end = choose.choice(ends)
+    response = end["response"] = clone(end["response"])
     output = response.get("output")
     output = response["output"] = list(output) if isinstance(output, list) else []
     how = choose.choice(("add", "drop", "rekey", "change", "break", "array", "reorder"))
@@ -255,7 +262,7 @@ def item(events: Events, choose: Chooser) -> str:
     if not items:
         return "item:none"
     how = choose.choice(
-        ("type", "share", "namespace", "tools", "strip", "null", "missing", "rename", "anonymous")
+        ("type", "share", "namespace", "strip", "null", "missing", "rename", "anonymous")
     )
     carriers = [e for e in events if isinstance(e.get("item"), dict)]
     if how in ("null", "missing") and carriers:
@@ -275,7 +282,8 @@ def item(events: Events, choose: Chooser) -> str:
         others = [i for i in holders if i.get("type") != chosen.get("type")]
         other = choose.choice(others or holders or items)
         if key in other:
-            for copy in _copies(events, chosen):
+            # In every copy (one item with another's key), or in one (two that disagree).
+            for copy in _copies(events, chosen) if choose.boolean() else [chosen]:
                 copy[key] = other[key]
     elif how in ("rename", "anonymous"):
         # Bedrock Mantle's items carry their id as item_id; a gateway may strip both.
@@ -290,28 +298,30 @@ def item(events: Events, choose: Chooser) -> str:
                     del event["item_id"]
     elif how == "namespace":
         chosen["namespace"] = choose.choice(("ns", "", "mcp__server"))
-    elif how == "tools":
-        response = _response(events, choose)
-        names = [i.get("name") for i in items if isinstance(i.get("name"), str)]
-        name = choose.choice(names) if names else "tool"
-        tools: tuple[Any, ...] = (
-            {"type": "function", "name": name},
-            {"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": name}]},
-            {"type": "custom", "name": name},
-            {"type": "mystery_tool"},
-            {"type": "web_search"},
-            "tool",
-        )
-        tool = choose.choice(tools)
-        response["tools"] = choose.choice(
-            ([tool], tool, [], None) if isinstance(tool, dict) else (tool,)
-        )
-        for event in events:
-            if isinstance(event.get("response"), dict):
-                event["response"] = {**event["response"], "tools": response["tools"]}
     else:
         chosen.pop(choose.choice(sorted(chosen) or ["type"]), None)
     return f"item:{how}"
+
+
+def tools(events: Events, choose: Chooser) -> str:
+    """Declare the response's tools: one of the calls' names (so that the others are
+    undeclared), in a namespace, of another or an unknown type, or not as an array."""
+    names = [i.get("name") for i in _items(events) if isinstance(i.get("name"), str)]
+    name = choose.choice(names) if names else "tool"
+    options: tuple[Any, ...] = (
+        {"type": "function", "name": name},
+        {"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": name}]},
+        {"type": "custom", "name": name},
+        {"type": "mystery_tool"},
+        {"type": "web_search"},
+        "tool",
+    )
+    tool = choose.choice(options)
+    declared = choose.choice(([tool], tool, [], None) if isinstance(tool, dict) else (tool,))
+    for event in events:
+        if isinstance(event.get("response"), dict):
+            event["response"] = {**event["response"], "tools": declared}
+    return "tools"
 
 
 def _carrying(location: ChannelLocation, value: Any) -> dict[str, Any]:
@@ -328,34 +338,43 @@ def _carrying(location: ChannelLocation, value: Any) -> dict[str, Any]:
 
 
 def catalogued(events: Events, choose: Chooser) -> str:
-    """Add an item of any type the catalogue knows, every channel carried where the
-    catalogue says (or given a value of the wrong type), as a done item or in the
-    snapshot; a tool search's output loads tools."""
-    kind = choose.choice(sorted(ITEM_TYPES))
-    spec = ITEM_TYPES[kind]
-    value = choose.choice(("value", 3, None))
-    new: dict[str, Any] = {"type": kind, "id": f"{spec.id_prefix}_edit", "status": "completed"}
-    for location in spec.channels:
-        new.update(_carrying(location, value))
-    if spec.client_call or choose.boolean():
-        new.update(call_id="call_edit", name=choose.choice(("tool", "ns__tool")))
-    if choose.boolean():
-        new["tools"] = [{"type": "function", "name": "tool"}, "tool"]
-    containers = sorted({location.container[0] for location in spec.channels if location.container})
-    if containers and choose.boolean():
-        # The object holding the channel (a shell call's ``action``) missing or not one.
-        new[choose.choice(containers)] = choose.choice((None, "value"))
-    at = choose.integer(0, len(events))
-    if choose.boolean():
-        events.insert(at, {"type": "response.output_item.done", "output_index": at, "item": new})
-        return f"catalogued:{kind}@{at}"
-    for event in events:
-        output = (
-            event["response"].get("output") if isinstance(event.get("response"), dict) else None
-        )
-        if isinstance(output, list):
-            event["response"] = {**event["response"], "output": [*output, new]}
-    return f"catalogued:{kind}:snapshot"
+    """Add one to three items of types the catalogue knows and no base stream builds
+    (``ITEM_BUILDERS`` build the others), every channel carried where the catalogue
+    says (or given a value of the wrong type, or its container missing), each as a done
+    item or in the snapshot; a tool search's output loads tools."""
+    labels = []
+    for serial in range(choose.integer(1, 3)):
+        kind = choose.choice(sorted(set(ITEM_TYPES) - set(ITEM_BUILDERS)))
+        spec = ITEM_TYPES[kind]
+        value = choose.choice(("value", "value", 3, None))
+        new: dict[str, Any] = {
+            "type": kind,
+            "id": f"{spec.id_prefix}_edit{serial}",
+            "status": "completed",
+        }
+        for location in spec.channels:
+            new.update(_carrying(location, value))
+        if spec.client_call or choose.boolean():
+            new.update(call_id="call_edit", name=choose.choice(("tool", "ns__tool")))
+        if kind == LOADED_TOOLS or choose.boolean():
+            new["tools"] = [{"type": "function", "name": "tool"}, "tool"]
+        containers = sorted({where.container[0] for where in spec.channels if where.container})
+        if containers and choose.integer(0, 3) == 0:
+            # The object holding the channel (a shell call's ``action``) missing or not one.
+            new[choose.choice(containers)] = choose.choice((None, "value"))
+        at = choose.integer(0, len(events))
+        if choose.boolean():
+            done = {"type": "response.output_item.done", "output_index": at, "item": new}
+            events.insert(at, done)
+            labels.append(f"{kind}@{at}")
+            continue
+        for event in events:
+            response = event.get("response")
+            output = response.get("output") if isinstance(response, dict) else None
+            if isinstance(response, dict) and isinstance(output, list):
+                event["response"] = {**response, "output": [*output, new]}
+        labels.append(f"{kind}:snapshot")
+    return f"catalogued:{'+'.join(labels)}"
 
 
 ROUTE_FLOOD = 300
@@ -462,6 +481,7 @@ EDITS: dict[str, Edit] = {
     "item": item,
     "list": listed,
     "part": part,
+    "tools": tools,
     "realign": realign,
     "unslotted": unslotted,
 }
