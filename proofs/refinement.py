@@ -354,7 +354,10 @@ def expected_target(
     held = entries[chosen] if chosen < fresh else None
     row = kernels.lifecycle(held.state if held is not None else EntryState.ABSENT, trigger)
     if Effect.MERGE_ITEM not in row.effects:
-        return Expected(chosen, code=admission.code, wire_id=_text(item.get("id")))
+        # A row that does not take the item (a duplicate or a late one) leaves the entry
+        # as it was: the item's id is not one the entry is seen with (R4), and owes
+        # no id_changed.
+        return Expected(chosen, code=admission.code)
     identity: list[tuple[IdentityField, str | None]] = []
     codes: list[Code] = []
     for field in IdentityField:

@@ -62,12 +62,6 @@ UNREACHABLE: dict[Branch, str] = {
         "state.entries_limit_hit = True",
     ): "the same limit, hit the first time",
     _b(
-        "admit.py",
-        "on_added",
-        "elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):",
-        "exit",
-    ): "an admission refused by the entry limit (above)",
-    _b(
         "reconcile.py",
         "append_delta",
         "if channel.delta_chars > limit:",

@@ -620,3 +620,23 @@ def test_two_snapshot_items_matched_to_one_entry_are_not_placed() -> None:
         },
     ]
     assert check_stream(events) == []
+
+
+def test_an_item_a_row_does_not_take_owes_no_id() -> None:
+    # Found on edited seed 1344: a call done first (done-only), then added again with
+    # the same call_id under another id.  The added item replays the entry, whose row
+    # (DONE, ITEM_ADDED) notes a duplicate and takes nothing; the refinement still owed
+    # its id as an alias of the entry and an id_changed.
+    call = {"type": "custom_tool_call", "call_id": "call_1", "name": "apply_patch"}
+    events = [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.done", "output_index": 0, "item": {**call, "id": "A"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": {**call, "id": "B"}},
+        {"type": "response.completed", "response": {"id": "r"}},
+    ]
+    assert check_stream(events) == []
+    reducer = Reducer()
+    reducer.feed_all(events)
+    (reduced,) = reducer.finish()
+    codes = [d.code for d in reduced.diagnostics]
+    assert Code.DUPLICATE_ITEM in codes and Code.ID_CHANGED not in codes
