@@ -425,6 +425,11 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
         "one: rendered at a position another entry holds, the driver's matcher re-keys or "
         "refuses it (R6, proved over the matcher, not this encoding)",
     ),
+    EnvironmentClause(
+        "snapshot_items_dense",
+        "the k-th snapshot item delivered has slot k: the renderer writes into a snapshot "
+        "only items the driver takes, none it refuses (ENVIRONMENT allows k or more)",
+    ),
 )
 """Extra constraints for streams of ``function_call`` items (one channel per entry)."""
 
@@ -654,6 +659,10 @@ class Encoding:
                         for i in range(self.bounds.entries)
                     ],
                 ),
+            ),
+            "snapshot_items_dense": z3.Implies(
+                step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
+                step.slot == state.snapshot_items,
             ),
         }
         assert tuple(clauses) == tuple(clause.name for clause in RENDERABLE)
