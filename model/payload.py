@@ -18,6 +18,8 @@ reducer and by the Z3 encoding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .ops import Ops, Text
 from .recordkit import NamedTuple
 from .vocabulary import Code, OfferRelation, PayloadAction, PayloadHeld, PayloadSource
@@ -104,3 +106,18 @@ def payload_key(ops: Ops, held: Text, offer: Text) -> tuple[PayloadHeld, OfferRe
         ),
     )
     return held_view, relation
+
+
+def realigned_parts(streamed: Sequence[int], positions: Sequence[int]) -> list[tuple[int, int]]:
+    """Where an item puts the parts streamed at indexes it does not use (R7,
+    ``part_realigned``): ``(streamed index, position)`` pairs.
+
+    ``streamed`` are a channel's part indexes the stream opened, ``positions`` the
+    indexes the item holds that channel's parts at.  The streamed indexes the item does
+    not use take, in order, the item's positions that no streamed part has; the others
+    stay.  Bedrock Mantle streams a message's only text part at ``content_index`` 1 while
+    its item holds it at 0: ``realigned_parts([1], [0]) == [(1, 0)]``.
+    """
+    strays = [index for index in sorted(streamed) if index not in positions]
+    free = [position for position in positions if position not in streamed]
+    return list(zip(strays, free, strict=False))

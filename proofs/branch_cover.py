@@ -6,14 +6,15 @@ takes: an edit there passes it unseen.  This module measures that gap.  Run::
 
     python -m responses_oracle.proofs.branch_cover
 
-    branches of impl/core reached: 360 of 386
+    branches of impl/core reached: 371 of 386
       and of its generated modules (table cells): 434 of 794
     not reached:
       admit.py admission_refused: `if len(state.entries) < step.limits.max_entries:` -> ...
       ...
 
 (about 1,000 streams, 2 minutes of CPU; ``--scale 2`` draws twice as many.)  Exit
-codes: 0 every hand-written branch reached, 1 some not reached, 2 bad arguments, 130
+codes: 0 every hand-written branch reached and every obligation met, 1 some branch not
+reached or some obligation missed (the stream is named), 2 bad arguments, 130
 interrupted, 141 closed pipe.
 
 Theory of operation
@@ -28,14 +29,21 @@ number: a name survives an edit above it, and disappears with the line it names.
 *Reached* is measured with coverage.py's ``Coverage(branch=True)`` around the driver's
 run of each stream, exactly as the refinement runs it (``refinement.driver_steps``:
 the traced step and the untraced ``advancer``, response by response, and the end of
-input).  The streams are drawn from the Hypothesis strategies the refinement's tests draw
-from (``testing.strategies``: ``families``, each on its own and derandomized), so a run
-is reproducible.
+input), whose own obligations are checked on every stream (``Measured.problems``); the
+first stream that takes each branch is its witness (``Measured.witnesses``), which the
+test runs through the whole refinement (the Z3 step check).
+
+*The streams* are the generators the refinement's Hypothesis strategies wrap
+(``testing.strategies``: ``families``), each stream run with a ``RandomChooser`` seeded
+by its family and index (``stream``), so the measure is the same in every process.  It
+was not when the streams were drawn through Hypothesis, even derandomized: Hypothesis
+now and then draws a constant it collected from the source of the local modules
+imported so far, so a script and a pytest run (which imports the tests) drew other
+edited streams from the same test.
 
 *Not taken* branches are listed with why beside the test that holds the measure
-(``tests/proofs/test_branch_cover.py``): the ones no stream of a test's budget can take,
-and the ones the strategies do not take yet.  The test fails on an unreached branch not
-listed, on a listed branch a stream reaches and on a listed name that no longer exists.
+(``tests/proofs/test_branch_cover.py``, ``UNREACHABLE``): those no stream can take.
+Every other branch must be taken; a listed one must not be, and must still exist.
 The generated modules (``GENERATED``) are counted apart.
 """
 
@@ -47,6 +55,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -159,85 +168,90 @@ class Reach:
         return frozenset(b for arcs in self.branches.values() for b in arcs.values())
 
 
-def drive(events: Sequence[Mapping[str, Any]], kernels: Any) -> None:
+def drive(events: Sequence[Mapping[str, Any]], kernels: Any) -> list[str]:
     """Run the driver on one stream as the refinement runs it (every response, then
-    its end of input), its own obligations checked but not the Z3 query."""
+    its end of input): the problems its own obligations find (``DriverStep.problems``),
+    without the Z3 query."""
     from responses_oracle.model.tables import REFERENCE
 
     from .refinement import driver_steps, responses
 
-    for response in responses(events):
-        driver_steps(response, kernels, REFERENCE)
+    return [
+        problem
+        for response in responses(events)
+        for step in driver_steps(response, kernels, REFERENCE)
+        for problem in step.problems
+    ]
 
 
-def measure(
-    streams: Callable[[Callable[[Sequence[Mapping[str, Any]]], None]], None],
-) -> tuple[frozenset[Branch], frozenset[Branch]]:
-    """(every branch, the branches reached) when ``streams(visit)`` calls ``visit`` on
-    each generated stream's events."""
+StreamName = tuple[str, int]
+"""A generated stream by its family and its index in the family (``stream``)."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What ``measure`` found: every branch, the branches taken, the first stream that
+    took each, and each stream on which the driver missed an obligation."""
+
+    every: frozenset[Branch]
+    reached: frozenset[Branch]
+    witnesses: Mapping[Branch, StreamName]
+    problems: tuple[tuple[StreamName, str], ...]
+
+
+def measure(streams: Iterable[tuple[StreamName, Sequence[Mapping[str, Any]]]]) -> Measured:
+    """Run the driver on each named stream's events, measuring the branches it takes."""
     # The reducer's own kernels: the same text as ``load_kernels(REFERENCE)``, which the
     # refinement runs (a test fails on drift), but in the file whose branches count.
     from responses_oracle.core.generated_kernels import KERNELS
 
     reach = Reach()
-
-    def visit(events: Sequence[Mapping[str, Any]]) -> None:
+    witnesses: dict[Branch, StreamName] = {}
+    problems: list[tuple[StreamName, str]] = []
+    for name, events in streams:
         with reach.measuring():
-            drive(events, KERNELS)
+            found = drive(events, KERNELS)
+        problems += [(name, problem) for problem in found]
+        for branch in reach.reached() - witnesses.keys():
+            witnesses[branch] = name
+    return Measured(reach.every(), reach.reached(), witnesses, tuple(problems))
 
-    streams(visit)
-    return reach.every(), reach.reached()
 
-
-def families(scale: int = 1) -> dict[str, tuple[Any, int]]:
-    """The refinement's strategies (``testing.strategies``) and how many streams of each
-    the measure draws: the edited ones most, since they take the hostile branches.
-    Each is drawn on its own: under ``st.one_of`` Hypothesis draws the first ones far
-    more often than the others."""
-    from responses_oracle.testing import strategies
+def families(scale: int = 1) -> dict[str, tuple[Callable[[Any], Any], int]]:
+    """The generators the refinement's strategies draw from (``testing.strategies``
+    wraps each) and how many streams of each the measure draws: the edited ones most,
+    since they take the hostile branches."""
+    from responses_oracle.streamgen.cases import profile_stream
+    from responses_oracle.streamgen.edits import edited_stream
+    from responses_oracle.streamgen.streams import openai_stream
+    from responses_oracle.streamgen.walk import model_guided_stream
 
     return {
-        "valid": (strategies.valid_streams(), 60 * scale),
-        "provider": (strategies.provider_streams(), 100 * scale),
-        "model-guided": (strategies.model_guided_streams(), 100 * scale),
-        "faulty": (strategies.faulty_streams(), 100 * scale),
-        "edited": (strategies.edited_streams(), 600 * scale),
+        "valid": (openai_stream, 60 * scale),
+        "provider": (profile_stream, 100 * scale),
+        "model-guided": (model_guided_stream, 100 * scale),
+        "faulty": (partial(model_guided_stream, fault=True), 100 * scale),
+        "edited": (edited_stream, 600 * scale),
     }
 
 
-def hypothesis_streams(
-    examples: int, strategy: Any
-) -> Callable[[Callable[[Sequence[Mapping[str, Any]]], None]], None]:
-    """``examples`` streams of ``strategy``, drawn derandomized: the same streams on
-    every run."""
-    from hypothesis import HealthCheck, Phase, given, settings
+def stream(family: str, index: int) -> Sequence[Mapping[str, Any]]:
+    """The events of stream ``index`` of ``family``: its generator run with a
+    ``RandomChooser`` seeded by the name alone, so the same in every process."""
+    from responses_oracle.streamgen.choices import RandomChooser
 
-    def run(visit: Callable[[Sequence[Mapping[str, Any]]], None]) -> None:
-        @settings(
-            max_examples=examples,
-            derandomize=True,
-            database=None,
-            phases=[Phase.generate],
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-        )
-        @given(strategy)
-        def each(stream: Any) -> None:
-            visit(stream.events)
-
-        each()
-
-    return run
+    generator, _ = families()[family]
+    events: Sequence[Mapping[str, Any]] = generator(RandomChooser(f"{family}:{index}")).events
+    return events
 
 
-def every_family(scale: int = 1) -> Callable[[Callable[[Sequence[Mapping[str, Any]]], None]], None]:
-    """The streams of every family of ``families(scale)``, one family after another."""
-
-    def run(visit: Callable[[Sequence[Mapping[str, Any]]], None]) -> None:
-        for strategy, examples in families(scale).values():
-            hypothesis_streams(examples, strategy)(visit)
-
-    return run
+def generated_streams(
+    scale: int = 1,
+) -> Iterator[tuple[StreamName, Sequence[Mapping[str, Any]]]]:
+    """Every stream of every family of ``families(scale)``, one family after another."""
+    for family, (_, count) in families(scale).items():
+        for index in range(count):
+            yield (family, index), stream(family, index)
 
 
 GENERATED = frozenset({"generated_kernels.py", "generated_classifiers.py"})
@@ -246,10 +260,10 @@ proofs and the interpreter tests exercise (the kernels, the dict interpreter and
 encoding agree on every cell).  Counted apart."""
 
 
-def report(every: Iterable[Branch], reached: Iterable[Branch]) -> list[str]:
+def report(measured: Measured) -> list[str]:
     """The lines ``main`` prints: the counts first, then each hand-written branch not
-    reached."""
-    every, reached = sorted(every), set(reached)
+    reached and each obligation the driver missed."""
+    every, reached = sorted(measured.every), set(measured.reached)
     generated = [branch for branch in every if branch.module in GENERATED]
     every = [branch for branch in every if branch.module not in GENERATED]
     missed = [branch for branch in every if branch not in reached]
@@ -261,6 +275,9 @@ def report(every: Iterable[Branch], reached: Iterable[Branch]) -> list[str]:
     if missed:
         lines.append("not reached:")
         lines.extend(f"  {branch}" for branch in missed)
+    if measured.problems:
+        lines.append("obligations the driver missed:")
+        lines.extend(f"  {name[0]} {name[1]}: {problem}" for name, problem in measured.problems)
     return lines
 
 
@@ -270,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m responses_oracle.proofs.branch_cover",
         description="Which branches of impl/core the refinement's generated streams reach.",
         epilog="example: python -m responses_oracle.proofs.branch_cover --scale 2\n"
-        "exit codes: 0 every hand-written branch reached, 1 some not reached, "
+        "exit codes: 0 every hand-written branch reached and every obligation met, "
+        "1 some branch not reached or some obligation missed, "
         "2 bad arguments, 130 interrupted, 141 closed pipe",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -279,10 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        every, reached = measure(every_family(args.scale))
+        measured = measure(generated_streams(args.scale))
     except KeyboardInterrupt:
         return 130
-    lines = report(every, reached)
+    lines = report(measured)
     try:
         print("\n".join(lines))
     except BrokenPipeError:

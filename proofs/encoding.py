@@ -379,8 +379,10 @@ ENVIRONMENT: tuple[EnvironmentClause, ...] = (
     ),
     EnvironmentClause(
         "snapshot_in_array_order",
-        "the k-th snapshot item delivered has slot k: the driver walks "
-        "response.completed.output in order",
+        "the k-th snapshot item delivered has slot k or more: the driver walks the "
+        "terminal's response.output in order, each item at its array position, and an "
+        "item it refuses (not an object, no string type, a match rejected) takes a "
+        "position but delivers nothing",
     ),
     EnvironmentClause(
         "snapshot_is_one_event",
@@ -422,6 +424,11 @@ RENDERABLE: tuple[EnvironmentClause, ...] = (
         "a snapshot item reaches the entry bound at its position or a new entry at a free "
         "one: rendered at a position another entry holds, the driver's matcher re-keys or "
         "refuses it (R6, proved over the matcher, not this encoding)",
+    ),
+    EnvironmentClause(
+        "snapshot_items_dense",
+        "the k-th snapshot item delivered has slot k: the renderer writes into a snapshot "
+        "only items the driver takes, none it refuses (ENVIRONMENT allows k or more)",
     ),
 )
 """Extra constraints for streams of ``function_call`` items (one channel per entry)."""
@@ -602,7 +609,7 @@ class Encoding:
                 step.slot == select(state.entry_slot, step.entry),
             ),
             "snapshot_in_array_order": z3.Implies(
-                snapshot_item, step.slot == state.snapshot_items
+                snapshot_item, step.slot >= state.snapshot_items
             ),
             "snapshot_is_one_event": z3.Implies(
                 z3.And(state.snapshot_items > 0, z3.Not(state.terminal)),
@@ -652,6 +659,10 @@ class Encoding:
                         for i in range(self.bounds.entries)
                     ],
                 ),
+            ),
+            "snapshot_items_dense": z3.Implies(
+                step.trigger == TRIGGER[Trigger.SNAPSHOT_ITEM],
+                step.slot == state.snapshot_items,
             ),
         }
         assert tuple(clauses) == tuple(clause.name for clause in RENDERABLE)

@@ -117,7 +117,7 @@ from responses_oracle.model.interpreter import table_kernels
 from responses_oracle.model.invariants import INVARIANTS_BY_NAME
 from responses_oracle.model.lifecycle import OPEN_STATES, Transition
 from responses_oracle.model.ops import PYTHON
-from responses_oracle.model.payload import payload_key
+from responses_oracle.model.payload import payload_key, realigned_parts
 from responses_oracle.model.responses import UNENDED, held_attaches, next_sequence, resumes
 from responses_oracle.model.routing import route_target, route_views
 from responses_oracle.model.tables import REFERENCE, KernelSet, ModelTables
@@ -221,6 +221,9 @@ class DriverStep:
     before: Observation
     after: Observation
     problems: tuple[str, ...] = ()
+    positions: int = 0
+    """How many items the terminal's snapshot (``response.output``) holds: its items
+    sit at positions 0 to ``positions - 1``, some of them slots of the step."""
 
 
 @dataclass(frozen=True)
@@ -290,11 +293,12 @@ class _Facts:
 
 
 def expected_target(
-    driver: DriverView, payload: Mapping[str, Any], tables: ModelTables
+    driver: DriverView, payload: Mapping[str, Any], tables: ModelTables, snapshot: bool = False
 ) -> Expected | None:
     """The model's decision for an ``output_item.added`` or ``output_item.done`` in the
     driver's state before it, read through its view ``driver`` (None for any other event, or
-    an item with no type)."""
+    an item with no type); with ``snapshot``, the ``output_item.done`` stands for a
+    snapshot item at its ``output_index`` (matched as one, R6)."""
     kernels = table_kernels(tables)
     facts = _Facts(driver)
     item = payload.get("item")
@@ -319,7 +323,7 @@ def expected_target(
         match = MatchFacts(
             call=call_id,
             has_id=item_id is not None,
-            snapshot=False,
+            snapshot=snapshot,
             bound=tuple(slot.entries) if slot is not None else (),
             shared=slot is not None and slot.state is SlotState.SHARED,
             named=facts.named(item_id),
@@ -346,10 +350,14 @@ def expected_target(
         return Expected(None, code=admission.code)
     assert chosen is not None
     trigger = Trigger.ITEM_ADDED if payload["type"].endswith(".added") else Trigger.ITEM_DONE
+    trigger = Trigger.SNAPSHOT_ITEM if snapshot else trigger
     held = entries[chosen] if chosen < fresh else None
     row = kernels.lifecycle(held.state if held is not None else EntryState.ABSENT, trigger)
     if Effect.MERGE_ITEM not in row.effects:
-        return Expected(chosen, code=admission.code, wire_id=_text(item.get("id")))
+        # A row that does not take the item (a duplicate or a late one) leaves the entry
+        # as it was: the item's id is not one the entry is seen with (R4), and owes
+        # no id_changed.
+        return Expected(chosen, code=admission.code)
     identity: list[tuple[IdentityField, str | None]] = []
     codes: list[Code] = []
     for field in IdentityField:
@@ -701,7 +709,10 @@ def driver_steps(
             problems += _channel_written(payload, expected, calls, view, tables)
         slotless |= {entry.ordinal for entry in view.entries if entry.slot is None}
         after = observe(view, slotless)
-        steps.append(DriverStep(index, payload["type"], calls, expected, before, after, problems))
+        positions = _snapshot_size(payload) if ends else 0
+        steps.append(
+            DriverStep(index, payload["type"], calls, expected, before, after, problems, positions)
+        )
     before = observe(view, slotless)
     live = not view.terminal
     raised = len(view.codes)
@@ -1169,7 +1180,15 @@ class _ItemMerge:
         }
         spec = ITEM_TYPES.get(item["type"], UNKNOWN_ITEM_TYPE)
         for location in spec.channels:
-            for index, offered in _carried(item, location):
+            carried = _carried(item, location)
+            if location.array is not None:
+                # Parts streamed where the item does not hold them move first (R7).
+                kind = location.channel
+                streamed = [index for k, index in owed if k is kind]
+                positions = [index for index, _ in carried]
+                for old, new in realigned_parts(streamed, positions):
+                    owed[(kind, new)] = owed.pop((kind, old))
+            for index, offered in carried:
                 key = (location.channel, index)
                 value, codes = _offered(tables, *owed.get(key, (None, None)), offered)
                 owed[key] = (value, None)
@@ -1207,8 +1226,8 @@ class _ItemMerge:
 
     def problems(self, view: DriverView, raised: int) -> tuple[str, ...]:
         """Where the entry's merged fields or channels after the event are not the
-        model's (a part the driver realigned, ``part_realigned``, moves channels: not
-        compared)."""
+        model's (channels after the parts streamed elsewhere moved where the item holds
+        them: ``model.payload.realigned_parts``)."""
         if self.target is None or self.target >= len(view.entries):
             return ()
         found: list[str] = []
@@ -1224,7 +1243,7 @@ class _ItemMerge:
             )
             if wrong:
                 found.append(f"entry {self.target}'s merged fields {wrong} are not the model's")
-        if self.channels is None or Code.PART_REALIGNED in view.codes[raised:]:
+        if self.channels is None:
             return tuple(found)
         after = {
             (kind, index): (value, deltas)
@@ -1246,8 +1265,9 @@ class _SnapshotMerge:
     its entry as an ``output_item.done`` is, by its ``SNAPSHOT_ITEM`` row: every field
     and every channel of the entry after the terminal is the model's (``_ItemMerge``),
     and the payload codes the offers owe are raised.  An item is placed where the model's
-    matching of a done item at its position (``expected_target``, before the terminal)
-    and its ``id`` name the same one entry, named by no other snapshot item; where some
+    matching of a snapshot item at its position (``expected_target``, before the terminal)
+    and its ``id`` name the same one entry, named by no other snapshot item and matched
+    to none; where some
     item is not so placed (a snapshot-only item, an item matched by another key), the
     entries of the others are still compared and the codes are a lower bound."""
 
@@ -1262,13 +1282,27 @@ class _SnapshotMerge:
         entries = view.entries
         self.merges: list[_ItemMerge] = []
         self.exact = True
-        for position, (item, ordinals) in enumerate(zip(items, named, strict=True)):
+        targets = [
+            expected.target if expected is not None else None
+            for expected in (
+                expected_target(view, done, tables, snapshot=True)
+                for done in (
+                    {"type": "response.output_item.done", "output_index": position, "item": item}
+                    for position, item in enumerate(items)
+                )
+            )
+        ]
+        for item, ordinals, target in zip(items, named, targets, strict=True):
             if not isinstance(item, Mapping) or not isinstance(item.get("type"), str):
                 continue  # not an item: invalid_field, no entry
-            done = {"type": "response.output_item.done", "output_index": position, "item": item}
-            expected = expected_target(view, done, tables)
-            target = expected.target if expected is not None else None
-            if len(ordinals) != 1 or shared.count(ordinals[0]) > 1 or target != ordinals[0]:
+            # Placed: its id and the matching name one entry, which no other item names
+            # or is matched to (another item would change the entry first).
+            if (
+                len(ordinals) != 1
+                or shared.count(ordinals[0]) > 1
+                or target != ordinals[0]
+                or targets.count(target) > 1
+            ):
                 self.exact = False
                 continue
             merge = _ItemMerge(item, target, entries, view, tables, Trigger.SNAPSHOT_ITEM)
@@ -1843,17 +1877,16 @@ def _round(count: int) -> int:
 
 def _dense(steps: Sequence[DriverStep]) -> list[DriverStep]:
     """The steps with the slots renamed 0, 1, 2, ... in the order of their indexes.  The
-    encoding's slots are told apart only by equality, so the renaming changes no step;
-    it keeps the unrolling as small as the number of slots used, not the largest
-    ``output_index`` (up to ``MAX_INDEX``)."""
+    encoding's slots are told apart by equality and by one order, ``ENVIRONMENT``'s
+    ``snapshot_in_array_order`` (the k-th snapshot item delivered has slot k or more):
+    the renaming keeps the order, and the snapshot's positions 0, 1, ... are among the
+    indexes renamed, so each keeps its number.  It keeps the unrolling as
+    small as the number of slots used, not the largest ``output_index`` (up to
+    ``MAX_INDEX``)."""
+    entries = {e.slot for s in steps for o in (s.before, s.after) for e in o.entries}
     used = sorted(
-        {
-            e.slot
-            for s in steps
-            for o in (s.before, s.after)
-            for e in o.entries
-            if e.slot is not None
-        }
+        {position for s in steps for position in range(s.positions)}
+        | {slot for slot in entries if slot is not None}
         | {index for s in steps for o in (s.before, s.after) for index, _ in o.slots}
     )
     rank = {index: position for position, index in enumerate(used)}
@@ -1872,6 +1905,7 @@ def _bounds(steps: Sequence[DriverStep]) -> Bounds:
     entries = max(len(s.after.entries) for s in steps)
     slots = [e.slot for s in steps for e in s.after.entries if e.slot is not None]
     slots += [index for s in steps for index, _ in s.after.slots]
+    slots += [s.positions - 1 for s in steps if s.positions]  # a snapshot item's slot
     # One more slot than the driver ever used: the unobserved one (see the module doc).
     return Bounds(_round(entries), _round((max(slots) + 1 if slots else 0) + 1))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from responses_oracle.model.catalogue import ChannelKind, ChannelLocation
 from responses_oracle.model.ops import PYTHON
-from responses_oracle.model.payload import payload_key
+from responses_oracle.model.payload import payload_key, realigned_parts
 from responses_oracle.model.vocabulary import Code, PayloadAction, PayloadSource
 
 from .context import StepContext
@@ -121,12 +121,11 @@ def align_parts(step: StepContext, entry: Entry, kind: ChannelKind, positions: l
     Bedrock Mantle streams a message's only text part at ``content_index`` 1 while
     its items hold it at position 0; without this the text would appear twice.
     Streamed parts whose index the item does not use take, in order, the item's
-    positions that no streamed part has.
+    positions that no streamed part has (``model.payload.realigned_parts``, which the
+    refinement reads too).
     """
-    streamed = sorted(index for (k, index) in entry.channels if k is kind)
-    strays = [index for index in streamed if index not in positions]
-    free = [p for p in positions if (kind, p) not in entry.channels]
-    for old, new in zip(strays, free, strict=False):
+    streamed = [index for (k, index) in entry.channels if k is kind]
+    for old, new in realigned_parts(streamed, positions):
         moved = entry.channels.pop((kind, old))
         moved.index = new
         entry.channels[(kind, new)] = moved

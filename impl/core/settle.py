@@ -115,10 +115,8 @@ def describe_failure(step: StepContext, event: Event) -> None:
     _note_failure(step, error)
 
 
-def _error_of(event: Event | None) -> Any:
+def _error_of(event: Event) -> Any:
     """What an ending event says went wrong: its error, message or incomplete details."""
-    if event is None:
-        return None
     return (
         event.payload.get("error")
         or event.payload.get("message")

@@ -11,16 +11,29 @@ applies one to ``most`` edits, each chosen from ``EDITS``:
   item, or at an event that names no item), its ids optionally stripped;
 - **terminal**: a terminal event (``error``, ``response.failed``, ``.completed``,
   ``.incomplete``) inserted anywhere, so a body can end twice or three times; or
-  ``error``, ``response.failed`` and a third one at the end (**terminals**);
+  ``error``, ``response.failed`` and a third one at the end (**terminals**); a failed
+  response carries its ``error`` and an incomplete one its ``incomplete_details``, as
+  OpenAI sends them, or not;
 - **field**: one field of an event set to a value of the wrong type or out of range
   (an index below 0 or beyond the bound, a string index, a float, a boolean, null);
 - **annotate**: a part addition (an annotation), its indexes well or badly given;
-- **catalogued**: an item of any type the catalogue knows, its channels filled;
-- **flood**: 300 payload events with keys that never repeat;
+- **catalogued**: one to three items of types the catalogue knows and the base streams
+  do not build, their channels filled (or a channel's container missing);
+- **flood**: 300 payload events with keys that never repeat: ids no item has, or one
+  item's id at output indexes that never repeat;
+- **part**: a content part made not an object or given a type no channel has;
+- **realign**: one item's parts streamed one ``content_index`` further than its item
+  holds them (Bedrock Mantle streams a message's only part at index 1);
+- **unslotted**: an item's ``output_item.added`` (and its payload events) without an
+  ``output_index``, which its done item then gives;
 - **snapshot**: the terminal's ``response.output`` changed: an item dropped, added,
   re-keyed, changed, made not an object, the array made not an array;
-- **item**: an item's type made unknown, its keys shared with another item, a
-  ``namespace`` given to a call, the response's tools declared with one;
+- **item**: an item's type made unknown, its keys shared with another item (in every
+  copy of it -- added, done and snapshot -- or in one), a ``namespace`` given to a
+  call, its ``id`` carried as ``item_id`` (Bedrock Mantle) or given nowhere (a gateway
+  that strips ids);
+- **tools**: the response's tools declared: one call's name (the others undeclared),
+  in a namespace, of another or an unknown type, not as an array;
 - **list**: an event dropped, repeated, moved, or the event's type made unknown.
 
 Every choice is the ``Chooser``'s, so the same code runs seeded (``RandomChooser``) or
@@ -35,10 +48,11 @@ from typing import Any
 
 from responses_oracle.model.annotations import ADDITION_TYPES
 from responses_oracle.model.catalogue import ITEM_TYPES, MAX_INDEX, ChannelLocation
+from responses_oracle.model.execution import LOADED_TOOLS
 
 from .cases import profile_stream, several_responses
 from .choices import Chooser
-from .streams import Event, GeneratedStream, clone, openai_stream
+from .streams import ITEM_BUILDERS, Event, GeneratedStream, clone, openai_stream
 from .walk import model_guided_stream
 
 Events = list[Event]
@@ -103,11 +117,19 @@ def resume(events: Events, choose: Chooser) -> str:
     return f"resume@{cut}"
 
 
-def _ending(kind: str, response: dict[str, Any]) -> Event:
-    """A terminal event of ``kind`` (``TERMINAL_EVENTS``) carrying ``response``."""
+def _ending(kind: str, response: dict[str, Any], says_why: bool) -> Event:
+    """A terminal event of ``kind`` (``TERMINAL_EVENTS``) carrying ``response``; with
+    ``says_why``, a failed one carries its ``error``, an incomplete one its
+    ``incomplete_details``, as OpenAI sends them (a gateway may drop them)."""
     if kind == "error":
         return {"type": "error", "code": "server_error", "message": "edit"}
-    return {"type": kind, "response": {**response, "status": kind.removeprefix("response.")}}
+    status = kind.removeprefix("response.")
+    why = {
+        "failed": {"error": {"code": "server_error", "message": "edit"}},
+        "incomplete": {"incomplete_details": {"reason": "max_output_tokens"}},
+    }
+    said = why.get(status, {}) if says_why else {}
+    return {"type": kind, "response": {**response, "status": status, **said}}
 
 
 def terminal(events: Events, choose: Chooser) -> str:
@@ -117,7 +139,7 @@ def terminal(events: Events, choose: Chooser) -> str:
     response = _response(events, choose)
     if choose.boolean():
         response.pop("id", None)
-    event = _ending(kind, response)
+    event = _ending(kind, response, choose.boolean())
     if choose.boolean() and events:
         event["sequence_number"] = events[min(at, len(events) - 1)].get("sequence_number")
     events.insert(at, event)
@@ -129,7 +151,9 @@ def terminals(events: Events, choose: Chooser) -> str:
     the error is amended by the failure (R9), the third comes after the terminal."""
     response = _response(events, choose)
     third = choose.choice(TERMINAL_EVENTS)
-    events += [_ending(kind, response) for kind in ("error", "response.failed", third)]
+    events += [
+        _ending(kind, response, choose.boolean()) for kind in ("error", "response.failed", third)
+    ]
     return f"terminals:error+failed+{third}"
 
 
@@ -183,13 +207,25 @@ def _items(events: Events) -> list[dict[str, Any]]:
     return found
 
 
+def _copies(events: Events, chosen: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every copy of ``chosen`` the events carry (added, done, snapshot): the item
+    objects with its id, or ``chosen`` alone when it has none."""
+    item_id = chosen.get("id")
+    if not isinstance(item_id, str):
+        return [chosen]
+    return [item for item in _items(events) if item.get("id") == item_id]
+
+
 def snapshot(events: Events, choose: Chooser) -> str:
-    """Change the terminal's snapshot (``response.output``): drop, add, re-key,
-    change or break an item, or break the array."""
-    ends = [e for e in events if isinstance(e.get("response"), dict)]
+    """Change a terminal's snapshot (``response.output``; another event's response
+    when there is no terminal): drop, add, re-key, change or break an item, or break
+    the array."""
+    carriers = [e for e in events if isinstance(e.get("response"), dict)]
+    ends = [e for e in carriers if e.get("type") in TERMINAL_EVENTS] or carriers
     if not ends:
         return "snapshot:none"
-    response = choose.choice(ends)["response"] = clone(choose.choice(ends)["response"])
+    end = choose.choice(ends)
+    response = end["response"] = clone(end["response"])
     output = response.get("output")
     output = response["output"] = list(output) if isinstance(output, list) else []
     how = choose.choice(("add", "drop", "rekey", "change", "break", "array", "reorder"))
@@ -225,7 +261,9 @@ def item(events: Events, choose: Chooser) -> str:
     items = _items(events)
     if not items:
         return "item:none"
-    how = choose.choice(("type", "share", "namespace", "tools", "strip", "null", "missing"))
+    how = choose.choice(
+        ("type", "share", "namespace", "strip", "null", "missing", "rename", "anonymous")
+    )
     carriers = [e for e in events if isinstance(e.get("item"), dict)]
     if how in ("null", "missing") and carriers:
         carrier = choose.choice(carriers)
@@ -238,35 +276,52 @@ def item(events: Events, choose: Chooser) -> str:
     if how == "type":
         chosen["type"] = choose.choice(("mystery_call", "mcp_call", "tool_search_call", ""))
     elif how == "share":
-        # Another type's keys first: a call_id held by another item type (R6).
-        other = choose.choice([i for i in items if i.get("type") != chosen.get("type")] or items)
+        # Another type's keys: a call_id held by another item type (R6).
         key = choose.choice(("id", "call_id", "name"))
+        holders = [i for i in items if key in i]
+        others = [i for i in holders if i.get("type") != chosen.get("type")]
+        other = choose.choice(others or holders or items)
         if key in other:
-            chosen[key] = other[key]
+            # In every copy (one item with another's key), or in one (two that disagree).
+            for copy in _copies(events, chosen) if choose.boolean() else [chosen]:
+                copy[key] = other[key]
+    elif how in ("rename", "anonymous"):
+        # Bedrock Mantle's items carry their id as item_id; a gateway may strip both.
+        item_id = chosen.get("id")
+        for copy in _copies(events, chosen):
+            copy.pop("id", None)
+            if how == "rename" and item_id is not None:
+                copy["item_id"] = item_id
+        if how == "anonymous" and choose.boolean():
+            for event in events:
+                if event.get("item_id") == item_id:
+                    del event["item_id"]
     elif how == "namespace":
         chosen["namespace"] = choose.choice(("ns", "", "mcp__server"))
-    elif how == "tools":
-        response = _response(events, choose)
-        names = [i.get("name") for i in items if isinstance(i.get("name"), str)]
-        name = choose.choice(names) if names else "tool"
-        tools: tuple[Any, ...] = (
-            {"type": "function", "name": name},
-            {"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": name}]},
-            {"type": "custom", "name": name},
-            {"type": "mystery_tool"},
-            {"type": "web_search"},
-            "tool",
-        )
-        tool = choose.choice(tools)
-        response["tools"] = choose.choice(
-            ([tool], tool, [], None) if isinstance(tool, dict) else (tool,)
-        )
-        for event in events:
-            if isinstance(event.get("response"), dict):
-                event["response"] = {**event["response"], "tools": response["tools"]}
     else:
         chosen.pop(choose.choice(sorted(chosen) or ["type"]), None)
     return f"item:{how}"
+
+
+def tools(events: Events, choose: Chooser) -> str:
+    """Declare the response's tools: one of the calls' names (so that the others are
+    undeclared), in a namespace, of another or an unknown type, or not as an array."""
+    names = [i.get("name") for i in _items(events) if isinstance(i.get("name"), str)]
+    name = choose.choice(names) if names else "tool"
+    options: tuple[Any, ...] = (
+        {"type": "function", "name": name},
+        {"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": name}]},
+        {"type": "custom", "name": name},
+        {"type": "mystery_tool"},
+        {"type": "web_search"},
+        "tool",
+    )
+    tool = choose.choice(options)
+    declared = choose.choice(([tool], tool, [], None) if isinstance(tool, dict) else (tool,))
+    for event in events:
+        if isinstance(event.get("response"), dict):
+            event["response"] = {**event["response"], "tools": declared}
+    return "tools"
 
 
 def _carrying(location: ChannelLocation, value: Any) -> dict[str, Any]:
@@ -283,30 +338,43 @@ def _carrying(location: ChannelLocation, value: Any) -> dict[str, Any]:
 
 
 def catalogued(events: Events, choose: Chooser) -> str:
-    """Add an item of any type the catalogue knows, every channel carried where the
-    catalogue says (or given a value of the wrong type), as a done item or in the
-    snapshot; a tool search's output loads tools."""
-    kind = choose.choice(sorted(ITEM_TYPES))
-    spec = ITEM_TYPES[kind]
-    value = choose.choice(("value", 3, None))
-    new: dict[str, Any] = {"type": kind, "id": f"{spec.id_prefix}_edit", "status": "completed"}
-    for location in spec.channels:
-        new.update(_carrying(location, value))
-    if spec.client_call or choose.boolean():
-        new.update(call_id="call_edit", name=choose.choice(("tool", "ns__tool")))
-    if choose.boolean():
-        new["tools"] = [{"type": "function", "name": "tool"}, "tool"]
-    at = choose.integer(0, len(events))
-    if choose.boolean():
-        events.insert(at, {"type": "response.output_item.done", "output_index": at, "item": new})
-        return f"catalogued:{kind}@{at}"
-    for event in events:
-        output = (
-            event["response"].get("output") if isinstance(event.get("response"), dict) else None
-        )
-        if isinstance(output, list):
-            event["response"] = {**event["response"], "output": [*output, new]}
-    return f"catalogued:{kind}:snapshot"
+    """Add one to three items of types the catalogue knows and no base stream builds
+    (``ITEM_BUILDERS`` build the others), every channel carried where the catalogue
+    says (or given a value of the wrong type, or its container missing), each as a done
+    item or in the snapshot; a tool search's output loads tools."""
+    labels = []
+    for serial in range(choose.integer(1, 3)):
+        kind = choose.choice(sorted(set(ITEM_TYPES) - set(ITEM_BUILDERS)))
+        spec = ITEM_TYPES[kind]
+        value = choose.choice(("value", "value", 3, None))
+        new: dict[str, Any] = {
+            "type": kind,
+            "id": f"{spec.id_prefix}_edit{serial}",
+            "status": "completed",
+        }
+        for location in spec.channels:
+            new.update(_carrying(location, value))
+        if spec.client_call or choose.boolean():
+            new.update(call_id="call_edit", name=choose.choice(("tool", "ns__tool")))
+        if kind == LOADED_TOOLS or choose.boolean():
+            new["tools"] = [{"type": "function", "name": "tool"}, "tool"]
+        containers = sorted({where.container[0] for where in spec.channels if where.container})
+        if containers and choose.integer(0, 3) == 0:
+            # The object holding the channel (a shell call's ``action``) missing or not one.
+            new[choose.choice(containers)] = choose.choice((None, "value"))
+        at = choose.integer(0, len(events))
+        if choose.boolean():
+            done = {"type": "response.output_item.done", "output_index": at, "item": new}
+            events.insert(at, done)
+            labels.append(f"{kind}@{at}")
+            continue
+        for event in events:
+            response = event.get("response")
+            output = response.get("output") if isinstance(response, dict) else None
+            if isinstance(response, dict) and isinstance(output, list):
+                event["response"] = {**response, "output": [*output, new]}
+        labels.append(f"{kind}:snapshot")
+    return f"catalogued:{'+'.join(labels)}"
 
 
 ROUTE_FLOOD = 300
@@ -314,19 +382,76 @@ ROUTE_FLOOD = 300
 
 
 def flood(events: Events, choose: Chooser) -> str:
-    """Insert many text deltas, each naming an item no other event names."""
+    """Insert many text deltas whose (``output_index``, ``item_id``) never repeats: each
+    naming an item no other event names, or all naming one item by its id at output
+    indexes no item has (each then a routing cell of its own)."""
     at = choose.integer(0, len(events))
+    named = [e["item_id"] for e in events if isinstance(e.get("item_id"), str)]
+    item_id = choose.choice(named) if named and choose.boolean() else None
     events[at:at] = [
         {
             "type": "response.output_text.delta",
-            "item_id": f"flood_{n}",
-            "output_index": n,
+            "item_id": item_id or f"flood_{n}",
+            "output_index": n + len(events) if item_id else n,
             "content_index": 0,
             "delta": "x",
         }
         for n in range(ROUTE_FLOOD)
     ]
-    return f"flood@{at}"
+    return f"flood{':outside' if item_id else ''}@{at}"
+
+
+def _item_events(events: Events, choose: Chooser) -> tuple[str, Events] | None:
+    """Some item's id and the events naming it (its ``item_id``), or None."""
+    named = sorted({e["item_id"] for e in events if isinstance(e.get("item_id"), str)})
+    if not named:
+        return None
+    item_id = choose.choice(named)
+    return item_id, [e for e in events if e.get("item_id") == item_id]
+
+
+def part(events: Events, choose: Chooser) -> str:
+    """Make one content part event's part not an object, or give it a type that no
+    channel has."""
+    carriers = [e for e in events if isinstance(e.get("part"), dict)]
+    if not carriers:
+        return "part:none"
+    event = choose.choice(carriers)
+    if choose.boolean():
+        event["part"] = choose.choice((None, "part", 3, []))
+        return "part:not-an-object"
+    event["part"] = {**event["part"], "type": choose.choice(("mystery_part", "", 3))}
+    return "part:unknown-type"
+
+
+def realign(events: Events, choose: Chooser) -> str:
+    """Stream one item's parts one ``content_index`` further than its item holds them."""
+    found = _item_events(events, choose)
+    if found is None:
+        return "realign:none"
+    item_id, named = found
+    for event in named:
+        for key in ("content_index", "summary_index"):
+            if isinstance(event.get(key), int):
+                event[key] += 1
+    return f"realign:{item_id}"
+
+
+def unslotted(events: Events, choose: Chooser) -> str:
+    """Drop the ``output_index`` of an item's ``output_item.added`` (and, or not, of its
+    payload events): its done item gives it."""
+    added = [e for e in events if e.get("type") == "response.output_item.added"]
+    if not added:
+        return "unslotted:none"
+    event = choose.choice(added)
+    event.pop("output_index", None)
+    item = event.get("item")
+    item_id = item.get("id") if isinstance(item, dict) else None
+    if item_id is not None and choose.boolean():
+        for other in events:
+            if other.get("item_id") == item_id:
+                other.pop("output_index", None)
+    return "unslotted"
 
 
 def listed(events: Events, choose: Chooser) -> str:
@@ -355,6 +480,10 @@ EDITS: dict[str, Edit] = {
     "snapshot": snapshot,
     "item": item,
     "list": listed,
+    "part": part,
+    "tools": tools,
+    "realign": realign,
+    "unslotted": unslotted,
 }
 """The edits, by name."""
 
