@@ -616,7 +616,7 @@ class Canonicalizer:
             not s.held and not s.closed for o, s in response.sent.items() if o != ordinal
         ):
             return
-        key = (body.get("output_index"), body.get("item_id"), part)
+        key = (_hashable(body.get("output_index")), _hashable(body.get("item_id")), part)
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
         fields = tuple(body)
@@ -791,7 +791,7 @@ class Canonicalizer:
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if "item_id" in event or "output_index" in event:
             placed = response.placed.setdefault(ordinal, Counter())
-            placed[(event.get("item_id"), event.get("output_index"))] += 1
+            placed[(_hashable(event.get("item_id")), _hashable(event.get("output_index")))] += 1
         item = event.get("item")
         if trace.type == _ITEM_EVENTS[0] and isinstance(item, Mapping):
             status = {"status": item["status"]} if "status" in item else {}
@@ -807,7 +807,10 @@ class Canonicalizer:
             ledger[found[0]] = found[1]
         spec = WIRE_EVENTS.get(trace.type)
         if spec is not None and spec.trigger is Trigger.DELTA:
-            part = (spec.index_field, event.get(spec.index_field) if spec.index_field else None)
+            part = (
+                spec.index_field,
+                _hashable(event.get(spec.index_field)) if spec.index_field else None,
+            )
             response.streamed.setdefault(ordinal, set()).add(part)
             piece = event.get(spec.value_field) if spec.value_field else None
             entry = self._reducer.state.entries[ordinal]
@@ -1754,7 +1757,7 @@ def _ledger_key(event: Mapping[str, Any]) -> LedgerKey | None:
     spec = _LEDGER.get(kind) if isinstance(kind, str) else None
     if spec is None or not isinstance(kind, str):
         return None
-    return kind, event.get(spec[0]) if spec[0] is not None else None
+    return kind, _hashable(event.get(spec[0])) if spec[0] is not None else None
 
 
 def _ledger_print(event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]) -> Any:
@@ -1825,6 +1828,15 @@ _ITEM_TRIGGERS: Final[dict[str, Trigger]] = {
 }
 """The trigger of each item event a ledger keeps (the payload events': their
 ``WireEventSpec.trigger``)."""
+
+
+def _hashable(value: Any) -> Any:
+    """``value`` as a key the ledgers can count: an ill-typed object or list (a hostile
+    ``output_index: {}``) as its JSON text, which no well-typed value equals -- the
+    reducer reports the field, and canonical must not raise on it (the core is total)."""
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True, default=repr)
+    return value
 
 
 def _replaced(
