@@ -127,6 +127,7 @@ from responses_oracle.model.vocabulary import (
 
 from .core.dispatch import StepTrace
 from .core.reconcile import item_channel_values
+from .core.route import addition_of
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -376,6 +377,8 @@ class _Sent:
     extra: dict[tuple[ChannelKind, int], tuple[_Track, str]] = field(default_factory=dict)
     """The payloads only the item holds (no channel streamed them), with their value."""
     closed: bool = False
+    additions: int = 0
+    """How many part additions (annotation events) canonical emitted for it."""
 
 
 @dataclass(slots=True)
@@ -425,6 +428,9 @@ class _Response:
     """By ``id()`` of a channel: each upstream delta not yet re-emitted and the fields
     canonical does not spell (``obfuscation``, ``logprobs``), in the upstream's order
     (``_upstream_delta``)."""
+    additions: Counter[tuple[int, str]] = field(default_factory=Counter)
+    """By entry ordinal and event type: how many upstream part additions (annotation events) added a
+    value (``route.addition_of``), to log those canonical did not send (``_record``)."""
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
@@ -783,10 +789,17 @@ class Canonicalizer:
                 )
             return
         addition = _ADDITION_OF.get(trace.type)
-        if addition is not None and addition.value.value not in event:
+        if addition is not None and addition_of(addition, event) is None:
             response.changes.append(
                 f"upstream event {trace.index} ({trace.type}) carries no "
-                f"{addition.value.value}: nothing added, dropped"
+                f"{addition.value.value} or no part index: nothing added, dropped"
+            )
+        elif addition is not None:
+            response.additions[ordinal, trace.type] += 1
+        if addition is not None and trace.type != _ADDITION_EVENTS[addition]:
+            response.respelled.append(
+                f"upstream event {trace.index} ({trace.type}): sent as "
+                f"{_ADDITION_EVENTS[addition]}, the API's spelling"
             )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if "item_id" in event or "output_index" in event:
@@ -1039,6 +1052,13 @@ class Canonicalizer:
                         )
                 response.changes += _differences(label, upstream, sent.ledger)
                 response.changes += _replaced(label, entry, sent, response.placed)
+                kinds = sorted(k for o, k in response.additions if o == entry.ordinal)
+                missed = sum(response.additions[entry.ordinal, k] for k in kinds) - sent.additions
+                if missed > 0:
+                    response.changes.append(
+                        f"{label}: {missed} of the upstream's {' and '.join(kinds)} not sent "
+                        "(their part never announced, or one replacing another)"
+                    )
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
                 response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
@@ -1358,6 +1378,7 @@ class Canonicalizer:
                 addition.value.value: value,
             }
             self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields}, sent)
+            sent.additions += 1
         track.additions = list(found)
 
     def _delta(
