@@ -553,8 +553,19 @@ class Canonicalizer:
             return out
         response = self._current()
         if response.finished:
+            if trace is not None:  # its record is out: the change list it holds grows
+                why = ", ".join(code.value for code in trace.codes) or trace.decision
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) after its response's "
+                    f"terminal: dropped ({why})"
+                )
             return out
         if trace is not None and isinstance(body, Mapping):
+            if kind in _OPENING and kind in response.openings:  # canonical sends one
+                response.changes.append(
+                    f"upstream event {trace.index} ({kind}) repeats its response's "
+                    "opening: each opening is sent once"
+                )
             self._note_lifecycle(response, kind, body)
             self._note_upstream(response, trace, body)
         self._advance(response, out)
@@ -941,6 +952,11 @@ class Canonicalizer:
                 if ends:
                     self._close_entry(response, entry, sent, out)
             response.changes.append("cut before its terminal: ended cut, no terminal made up")
+        elif response.openings.keys() & set(_OPENING):
+            response.changes.append(
+                f"{' and '.join(sorted(response.openings.keys() & set(_OPENING)))} not sent: "
+                "the response ended with no id and no item, nothing to open"
+            )
         self._record(response)
 
     def _settle(self, response: _Response, out: list[Event]) -> None:

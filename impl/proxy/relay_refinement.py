@@ -18,8 +18,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    ``output_item.done`` out names an item the upstream sent a ``done`` for, or one the
    log names (a repair in ``changes``, a re-spelling in ``respelled``).
 4. **Terminals and ``[DONE]`` in the relay's order** (``relay`` rule 5): no event of a
-   response after its terminal; ``[DONE]`` once if the upstream sent it, never
-   otherwise, and after every event.
+   response after its terminal -- an event that opens another response, as the reducer
+   reads openings and client frames from the model (``starts_new``, ``frame_closes``),
+   is the next response's, whichever opening it is; ``[DONE]`` once if the upstream
+   sent it, never otherwise, and after every event.
 5. **No field the published types require goes missing.**  An event out lacks a field
    its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
    ``status``) only where an upstream event of its type lacked it too: a client that
@@ -42,7 +44,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS
+from responses_oracle.model.responses import frame_closes, starts_new
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
@@ -177,17 +181,30 @@ _TERMINAL_TYPES: Final = frozenset(
 )
 
 
+def _opens(event: Event, ended: bool, held: str | None) -> bool:
+    """Whether ``event`` ends the response held and starts another, as the reducer
+    decides it: an opening (``created``, ``queued``, ``in_progress``) by the model's
+    ``BOUNDARY``, a client frame by its ``FRAMES`` (``model/responses.py``)."""
+    kind = event.get("type")
+    return starts_new(KERNELS.boundary, KERNELS.reads_opening, event, ended, True, held) or (
+        isinstance(kind, str) and frame_closes(KERNELS.frame, KERNELS.reads_frame, kind)
+    )
+
+
 def _order(out: bytes, emitted: Sequence[Event], sentinel: bool) -> list[str]:
     """Rule 4."""
     problems = []
-    ended = False
+    ended, held = False, None
     for event in emitted:
         kind = event.get("type")
-        if kind in ("response.created", "response.create"):
-            ended = False
+        response = event.get("response")
+        if _opens(event, ended, held):
+            ended, held = False, None
         elif ended and kind not in _TERMINAL_TYPES:
             problems.append(f"rule 4: {kind} after its response's terminal")
         ended = ended or kind in _TERMINAL_TYPES
+        if isinstance(response, Mapping) and isinstance(response.get("id"), str):
+            held = held or response["id"]
     count = out.count(DONE_FRAME)
     if count != (1 if sentinel else 0):
         problems.append(
