@@ -32,6 +32,14 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    ``output_item.done`` (or all of it), the relay's is too (``_accumulated``): a client
    that reads the stream, not the done item, sees no payload twice.
 
+7. **An event passed on keeps its fields.**  An upstream event of an item's own stream
+   (``EventClass.ITEM_SCOPED``: a delta, a payload or part ``done``, progress, an
+   annotation), re-emitted (rule 2's match), carries no field the upstream's did not,
+   beyond those that place it (``sequence_number``, ``output_index``, ``item_id``, its
+   part index, an annotation's position), unless a change in the log names the field
+   and the event's type: a client that reads ``logprobs`` finds behind the relay what
+   it found upstream.
+
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
 or the relay cannot move the expectation with it.
@@ -45,7 +53,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from responses_oracle.core.generated_kernels import KERNELS
-from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS
+from responses_oracle.model.annotations import PART_ADDITIONS
+from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS, EventClass
 from responses_oracle.model.responses import frame_closes, starts_new
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
@@ -128,6 +137,7 @@ def check(
     problems += _order(out, emitted, sentinel)
     problems += _shaped(events, emitted)
     problems += _added_up(events, emitted)
+    problems += _kept(events, emitted, repairs)
     return problems
 
 
@@ -290,3 +300,39 @@ def _leads(total: str, done: str | None) -> bool:
     """A client's sum is the done value, or the start of it (no delta is made up where
     the done carries the value)."""
     return done is None or done.startswith(total)
+
+
+_PLACING: Final = frozenset({"sequence_number", "output_index", "item_id"})
+"""The fields that place an event, which canonical numbers and places (rule 2)."""
+
+_PLACES_ADDITION: Final = {
+    name.value: (addition.part_index.value, addition.position.value)
+    for name, addition in PART_ADDITIONS.items()
+}
+"""The fields that place a part addition (an annotation's part and position in it:
+``model.annotations.PART_ADDITIONS``), which canonical spells from the part."""
+
+
+def _kept(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 7."""
+    changes = [change for r in repairs for change in r["changes"]]
+    out: dict[tuple[Any, str | None], list[Event]] = {}
+    for event in emitted:
+        out.setdefault(_key(event), []).append(event)
+    problems = []
+    for index, event in enumerate(events):
+        kind = event.get("type")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        same = out.get(_key(event))
+        if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or not same:
+            continue
+        placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(kind, ())}
+        added = sorted(set(same.pop(0)) - set(event) - placing)
+        problems += [
+            f"rule 7: upstream event {index} ({kind}) passed on with {name} added, unnamed"
+            for name in added
+            if not any(str(kind) in change and name in change for change in changes)
+        ]
+    return problems
