@@ -1015,11 +1015,13 @@ class Canonicalizer:
             )
         if response.opened and isinstance(listed, list):
             # Item by item, in order: what the reconciled snapshot says otherwise.
-            named = Counter(item.get("id") for item in listed if isinstance(item, Mapping))
+            named = Counter(
+                _hashable(item.get("id")) for item in listed if isinstance(item, Mapping)
+            )
             ids = {
-                item.get("id"): item
+                _hashable(item.get("id")): item
                 for item in listed
-                if isinstance(item, Mapping) and named[item.get("id")] == 1
+                if isinstance(item, Mapping) and named[_hashable(item.get("id"))] == 1
             }
             for entry, mine, at in zip(listing, snapshot, listed, strict=False):
                 theirs = ids.get(mine.get("id"), at)  # by id, else by position

@@ -39,6 +39,13 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    part index, an annotation's position), unless a change in the log names the field
    and the event's type: a client that reads ``logprobs`` finds behind the relay what
    it found upstream.
+8. **A finished item's ``done`` events are not withheld.**  Of an item both the
+   upstream and the relay finished (``output_item.done``), every payload and part
+   ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
+   ``content_part.done``, ...) is sent for it too (by type and part index), unless the
+   log names that upstream event by its place, with why (``upstream event N (type)
+   ...``: it reached no item, came after its terminal, repeated one): a withholding a
+   relay rule makes, not a difference the end-of-response comparison merely notices.
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -138,6 +145,7 @@ def check(
     problems += _shaped(events, emitted)
     problems += _added_up(events, emitted)
     problems += _kept(events, emitted, repairs)
+    problems += _closed(events, emitted, repairs)
     return problems
 
 
@@ -336,3 +344,41 @@ def _kept(
             if not any(str(kind) in change and name in change for change in changes)
         ]
     return problems
+
+
+Dones = dict[Any, dict[tuple[str, Any], list[int]]]
+"""By item id: its payload and part ``done`` events, by type and part index, and where
+each came in the stream."""
+
+
+def _dones(events: Sequence[Event]) -> Dones:
+    """By the id of each item an ``output_item.done`` finished: the payload and part
+    ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it."""
+    done = "response.output_item.done"
+    finished = {i for e in events if e.get("type") == done and isinstance(i := _item_id(e), str)}
+    found: Dones = {item: {} for item in finished}
+    for at, event in enumerate(events):
+        kind = event.get("type")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        item = event.get("item_id")
+        payload_done = spec is not None and spec.trigger is Trigger.PAYLOAD_DONE
+        if payload_done and isinstance(item, str) and item in found:
+            index = event.get(spec.index_field) if spec.index_field else None
+            place = (str(kind), index if isinstance(index, int) else None)
+            found[item].setdefault(place, []).append(at)
+    return found
+
+
+def _closed(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 8."""
+    changes = [change for r in repairs for change in r["changes"]]
+    upstream, out = _dones(events), _dones(emitted)
+    return [
+        f"rule 8: {item}'s {kind} (part {index}) withheld, its item finished on both sides"
+        for item, sent in out.items()
+        for (kind, index), at in upstream.get(item, {}).items()
+        if (kind, index) not in sent
+        and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
+    ]
