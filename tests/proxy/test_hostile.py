@@ -69,7 +69,9 @@ made ``Canonicalizer._note_upstream`` raise ``TypeError: unhashable type: 'dict'
 def test_an_object_output_index_is_diagnosed_not_raised() -> None:
     data, repairs = relay_output(body(_UNHASHABLE_INDEX, sentinel=False), [])
     deltas = [
-        e.payload for e in read_wire_events(data) if e.payload and e.payload["type"].endswith("delta")
+        e.payload
+        for e in read_wire_events(data)
+        if e.payload and e.payload["type"].endswith("delta")
     ]
     assert [d["delta"] for d in deltas] == ["Hi"]
     assert "invalid_field" in repairs[0]["codes"]

@@ -111,8 +111,7 @@ def test_a_repeated_opening_and_one_with_nothing_to_open_are_logged() -> None:
     ]
     changes, _ = _changes(events)
     assert changes == [
-        "response.created not sent: the response ended with no id and no item, nothing "
-        "to open",
+        "response.created not sent: the response ended with no id and no item, nothing to open",
         "upstream event 3 (response.in_progress) repeats its response's opening: each "
         "opening is sent once",
     ]
