@@ -313,7 +313,7 @@ def _leads(total: str, done: str | None) -> bool:
 _PLACING: Final = frozenset({"sequence_number", "output_index", "item_id"})
 """The fields that place an event, which canonical numbers and places (rule 2)."""
 
-_PLACES_ADDITION: Final = {
+_PLACES_ADDITION: Final[dict[str, tuple[str, ...]]] = {
     name.value: (addition.part_index.value, addition.position.value)
     for name, addition in PART_ADDITIONS.items()
 }
@@ -336,7 +336,7 @@ def _kept(
         same = out.get(_key(event))
         if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or not same:
             continue
-        placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(kind, ())}
+        placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(str(kind), ())}
         added = sorted(set(same.pop(0)) - set(event) - placing)
         problems += [
             f"rule 7: upstream event {index} ({kind}) passed on with {name} added, unnamed"
@@ -361,8 +361,9 @@ def _dones(events: Sequence[Event]) -> Dones:
         kind = event.get("type")
         spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
         item = event.get("item_id")
-        payload_done = spec is not None and spec.trigger is Trigger.PAYLOAD_DONE
-        if payload_done and isinstance(item, str) and item in found:
+        if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE:
+            continue
+        if isinstance(item, str) and item in found:
             index = event.get(spec.index_field) if spec.index_field else None
             place = (str(kind), index if isinstance(index, int) else None)
             found[item].setdefault(place, []).append(at)
