@@ -275,8 +275,8 @@ def _accumulated(events: Sequence[Event]) -> Accumulated:
         kind, item = event.get("type"), event.get("item")
         spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
         if kind in ("response.output_item.added", "response.output_item.done"):
-            if not isinstance(item, Mapping):
-                continue
+            if not isinstance(item, Mapping) or not isinstance(item.get("id"), str | None):
+                continue  # an ill-typed id names no item a client could add up
             kinds[item.get("id")] = item.get("type")
             for name in _fields(item.get("type")).values():
                 value = item.get(name)
@@ -285,6 +285,8 @@ def _accumulated(events: Sequence[Event]) -> Accumulated:
                 elif (item.get("id"), name) not in sums:
                     sums[(item.get("id"), name)] = value if isinstance(value, str) else ""
         elif spec is not None and spec.trigger is Trigger.DELTA and spec.value_field:
+            if not isinstance(event.get("item_id"), str | None):
+                continue
             field = _fields(kinds.get(event.get("item_id"))).get(spec.channel)
             key = (event.get("item_id"), field or "")
             delta = event.get(spec.value_field)

@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Canonicalizer
-from responses_oracle.proxy.relay_refinement import body, relay_output
+from responses_oracle.proxy.relay_refinement import body, check, relay_output
 from responses_oracle.reducer import reduce
 from responses_oracle.testing.strategies import edited_streams
 from responses_oracle.wire import read_wire_events
@@ -51,6 +51,7 @@ def test_hostile_streams_never_raise(events: list[Event], cuts: list[int]) -> No
     data, _ = relay_output(body(events, sentinel=True), cuts)
     assert data.endswith(b"data: [DONE]\n\n")
     reduce(data)  # what the client got reads as a stream
+    check(events, cuts, sentinel=True)  # and the relay's refinement judges it, raising nothing
 
 
 _UNHASHABLE_INDEX: list[Event] = [
