@@ -126,7 +126,8 @@ def _key(event: Event) -> tuple[Any, str | None]:
     spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
     name = spec.value_field if spec is not None and not spec.value_in_part else None
     piece = event.get(name) if name is not None else None
-    return kind, None if piece is None else json.dumps(piece, sort_keys=True)
+    typed = kind if isinstance(kind, str) else json.dumps(kind, default=repr)  # hostile
+    return typed, None if piece is None else json.dumps(piece, sort_keys=True, default=repr)
 
 
 def check(
@@ -189,9 +190,11 @@ def _finished(
     ]
 
 
-def _item_id(event: Event) -> Any:
+def _item_id(event: Event) -> str | None:
+    """The id of the item ``event`` carries (None: none, or one that is not a string)."""
     item = event.get("item")
-    return item.get("id") if isinstance(item, Mapping) else None
+    found = item.get("id") if isinstance(item, Mapping) else None
+    return found if isinstance(found, str) else None
 
 
 _TERMINAL_TYPES: Final = frozenset(
@@ -214,7 +217,7 @@ def _order(out: bytes, emitted: Sequence[Event], sentinel: bool) -> list[str]:
     problems = []
     ended, held = False, None
     for event in emitted:
-        kind = event.get("type")
+        kind = str(event.get("type"))
         response = event.get("response")
         if _opens(event, ended, held):
             ended, held = False, None
@@ -357,7 +360,7 @@ def _dones(events: Sequence[Event]) -> Dones:
     """By the id of each item an ``output_item.done`` finished: the payload and part
     ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it."""
     done = "response.output_item.done"
-    finished = {i for e in events if e.get("type") == done and isinstance(i := _item_id(e), str)}
+    finished = {i for e in events if e.get("type") == done and (i := _item_id(e)) is not None}
     found: Dones = {item: {} for item in finished}
     for at, event in enumerate(events):
         kind = event.get("type")
