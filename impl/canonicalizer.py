@@ -838,6 +838,11 @@ class Canonicalizer:
             response.streamed.setdefault(ordinal, set()).add(part)
             piece = event.get(spec.value_field) if spec.value_field else None
             entry = self._reducer.state.entries[ordinal]
+            if spec.channel is not None and not isinstance(piece, str):
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) carries no "
+                    f"{spec.value_field} text: nothing added, dropped"
+                )
             if spec.channel is None or not isinstance(piece, str):
                 return
             channel = entry.channels.get((spec.channel, part[1] or 0))

@@ -42,7 +42,8 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 8. **A finished item's ``done`` events are not withheld.**  Of an item both the
    upstream and the relay finished (``output_item.done``), every payload and part
    ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
-   ``content_part.done``, ...) is sent for it too (by type and part index), unless the
+   ``content_part.done``, ...) is sent for it too (as many of each type: canonical may
+   realign a part's index, ``part_realigned``), unless the
    log names that upstream event by its place, with why (``upstream event N (type)
    ...``: it reached no item, came after its terminal, repeated one): a withholding a
    relay rule makes, not a difference the end-of-response comparison merely notices.
@@ -351,9 +352,9 @@ def _kept(
     return problems
 
 
-Dones = dict[Any, dict[tuple[str, Any], list[int]]]
-"""By item id: its payload and part ``done`` events, by type and part index, and where
-each came in the stream."""
+Dones = dict[str, dict[str, list[int]]]
+"""By item id: its payload and part ``done`` events by type, and where each came in
+the stream."""
 
 
 def _dones(events: Sequence[Event]) -> Dones:
@@ -369,9 +370,7 @@ def _dones(events: Sequence[Event]) -> Dones:
         if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE:
             continue
         if isinstance(item, str) and item in found:
-            index = event.get(spec.index_field) if spec.index_field else None
-            place = (str(kind), index if isinstance(index, int) else None)
-            found[item].setdefault(place, []).append(at)
+            found[item].setdefault(str(kind), []).append(at)
     return found
 
 
@@ -382,9 +381,10 @@ def _closed(
     changes = [change for r in repairs for change in r["changes"]]
     upstream, out = _dones(events), _dones(emitted)
     return [
-        f"rule 8: {item}'s {kind} (part {index}) withheld, its item finished on both sides"
+        f"rule 8: {item}'s {kind} withheld ({len(at) - len(sent.get(kind, []))} of "
+        f"{len(at)}), its item finished on both sides"
         for item, sent in out.items()
-        for (kind, index), at in upstream.get(item, {}).items()
-        if (kind, index) not in sent
+        for kind, at in upstream.get(item, {}).items()
+        if len(sent.get(kind, [])) < len(at)
         and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
     ]

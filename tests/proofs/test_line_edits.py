@@ -769,7 +769,7 @@ def test_a_part_done_withheld_though_the_log_names_it_is_refuted() -> None:
     events = _message_with_dones()
     with _proxy_edit("Canonicalizer._release_part", "dropped: self._part_event").applied():
         assert relay_check(events, [90], sentinel=True) == [
-            "rule 8: msg_1's response.content_part.done (part 0) withheld, its item "
+            "rule 8: msg_1's response.content_part.done withheld (1 of 1), its item "
             "finished on both sides"
         ]
 
