@@ -84,6 +84,17 @@ def test_an_annotation_of_a_part_never_announced_is_a_logged_drop() -> None:
     assert check(events, [], sentinel=True) == []
 
 
+def test_a_delta_with_no_text_is_a_logged_drop() -> None:
+    # The reducer adds nothing for it and reports nothing: only the log names it.
+    events = _message({"type": "response.output_text.delta", **_PLACED})
+    changes, _ = _changes(events)
+    assert changes == [
+        "upstream event 4 (response.output_text.delta) carries no delta text: nothing "
+        "added, dropped"
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
 def test_events_after_a_terminal_are_logged_drops_with_their_code() -> None:
     events = [
         *_message(),
