@@ -793,3 +793,17 @@ def test_the_settle_edit_no_stream_could_judge_is_refuted() -> None:
         assert "rule 1: the answer behind the relay differs from the upstream's" in relay_check(
             events, cuts, sentinel=True
         )
+
+
+def test_a_recorded_edit_is_found_by_its_source_line() -> None:
+    # _added_item holds two `in -> not in` edits; once the lines above them moved, the
+    # rejudge found sample 9's by its name without its line number, and judged the
+    # other one (the record's `source` tells them apart).
+    from helpers import REPO
+    from responses_oracle.proofs.line_edits import _finder, every_edit
+
+    record = json.loads((REPO / "proofs/line-edits-sample9.json").read_text())
+    (verdict,) = [v for v in record["verdicts"] if "_added_item: in -> not in" in v["edit"]]
+    edit = _finder(every_edit())(verdict["edit"], verdict["source"])
+    assert edit is not None and edit.source == verdict["source"]
+    assert edit.source.startswith("if isinstance(container")
