@@ -1010,6 +1010,16 @@ class Canonicalizer:
             else:  # made up: an error event's failure, a terminal with no response
                 body = self._response_object(response, state.status.value, snapshot)
                 self._emit(response, out, {"type": terminal, "response": body})
+                replaced = sorted(
+                    kind
+                    for kind in response.openings
+                    if kind != terminal and kind in _TERMINAL_EVENTS.values()
+                )
+                if replaced:  # the upstream's own terminal, of another status
+                    response.changes.append(
+                        f"{terminal} sent for the reported failure: the upstream's "
+                        f"{' and '.join(replaced)} not sent"
+                    )
         self.output = snapshot
         listed = (response.template or {}).get("output")
         # Counted, not matched by id: an item whose id canonical restored is the same.

@@ -95,6 +95,25 @@ def test_a_delta_with_no_text_is_a_logged_drop() -> None:
     assert check(events, [], sentinel=True) == []
 
 
+def test_a_terminal_replaced_by_the_failure_an_error_reported_is_logged() -> None:
+    # An error event, then response.completed: the response failed (the error's
+    # failure), and canonical sends response.failed in the completed's place.
+    events = [
+        *_message()[:-1],
+        {"type": "error", "code": "server_error", "message": "x"},
+        {"type": "response.completed", "response": {"id": "r1", "status": "completed"}},
+    ]
+    out, _ = relay_output(body(events, sentinel=True), [])
+    assert b"response.failed" in out and b"response.completed" not in out
+    changes, _ = _changes(events)
+    assert changes[-1] == (
+        "response.failed sent for the reported failure: the upstream's response.completed not sent"
+    )
+    # Named, so rule 2 holds; the made-up response.failed lacks the response fields
+    # this stream's minimal objects lack too, under another event type (rule 5).
+    assert not [p for p in check(events, [], sentinel=True) if p.startswith("rule 2")]
+
+
 def test_events_after_a_terminal_are_logged_drops_with_their_code() -> None:
     events = [
         *_message(),
