@@ -135,6 +135,7 @@ from .core.dispatch import StepTrace
 from .core.events import Event as CoreEvent
 from .core.events import parse_event
 from .core.reconcile import append_delta, item_channel_values
+from .core.route import addition_of
 from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
@@ -392,6 +393,8 @@ class _Sent:
     extra: dict[tuple[ChannelKind, int], tuple[_Track, str]] = field(default_factory=dict)
     """The payloads only the item holds (no channel streamed them), with their value."""
     closed: bool = False
+    additions: int = 0
+    """How many part additions (annotation events) canonical emitted for it."""
 
 
 @dataclass(slots=True)
@@ -441,6 +444,9 @@ class _Response:
     """By ``id()`` of a channel: each upstream delta not yet re-emitted and the fields
     canonical does not spell (``obfuscation``, ``logprobs``), in the upstream's order
     (``_upstream_delta``)."""
+    additions: Counter[tuple[int, str]] = field(default_factory=Counter)
+    """By entry ordinal and event type: how many upstream part additions (annotation events) added a
+    value (``route.addition_of``), to log those canonical did not send (``_record``)."""
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
@@ -604,8 +610,19 @@ class Canonicalizer:
             return out
         response = self._current()
         if response.finished:
+            if trace is not None:  # its record is out: the change list it holds grows
+                why = ", ".join(code.value for code in trace.codes) or trace.decision
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) after its response's "
+                    f"terminal: dropped ({why})"
+                )
             return out
         if trace is not None and isinstance(body, Mapping):
+            if kind in _OPENING and kind in response.openings:  # canonical sends one
+                response.changes.append(
+                    f"upstream event {trace.index} ({kind}) repeats its response's "
+                    "opening: each opening is sent once"
+                )
             self._note_lifecycle(response, kind, body)
             self._note_upstream(response, trace, body)
         self._advance(response, out)
@@ -673,7 +690,7 @@ class Canonicalizer:
             not s.held and not s.closed for o, s in response.sent.items() if o != ordinal
         ):
             return
-        key = (body.get("output_index"), body.get("item_id"), part)
+        key = (_hashable(body.get("output_index")), _hashable(body.get("item_id")), part)
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
         fields = tuple(body)
@@ -953,15 +970,22 @@ class Canonicalizer:
                 )
             return
         addition = _ADDITION_OF.get(trace.type)
-        if addition is not None and addition.value.value not in event:
+        if addition is not None and addition_of(addition, event) is None:
             response.changes.append(
                 f"upstream event {trace.index} ({trace.type}) carries no "
-                f"{addition.value.value}: nothing added, dropped"
+                f"{addition.value.value} or no part index: nothing added, dropped"
+            )
+        elif addition is not None:
+            response.additions[ordinal, trace.type] += 1
+        if addition is not None and trace.type != _ADDITION_EVENTS[addition]:
+            response.respelled.append(
+                f"upstream event {trace.index} ({trace.type}): sent as "
+                f"{_ADDITION_EVENTS[addition]}, the API's spelling"
             )
         found = _ledger(event, self._reducer.state.entries[ordinal].spec.channels)
         if "item_id" in event or "output_index" in event:
             placed = response.placed.setdefault(ordinal, Counter())
-            placed[(event.get("item_id"), event.get("output_index"))] += 1
+            placed[(_hashable(event.get("item_id")), _hashable(event.get("output_index")))] += 1
         item = event.get("item")
         if trace.type == _ITEM_EVENTS[0] and isinstance(item, Mapping):
             status = {"status": item["status"]} if "status" in item else {}
@@ -977,10 +1001,18 @@ class Canonicalizer:
             ledger[found[0]] = found[1]
         spec = WIRE_EVENTS.get(trace.type)
         if spec is not None and spec.trigger is Trigger.DELTA:
-            part = (spec.index_field, event.get(spec.index_field) if spec.index_field else None)
+            part = (
+                spec.index_field,
+                _hashable(event.get(spec.index_field)) if spec.index_field else None,
+            )
             response.streamed.setdefault(ordinal, set()).add(part)
             piece = event.get(spec.value_field) if spec.value_field else None
             entry = self._reducer.state.entries[ordinal]
+            if spec.channel is not None and not isinstance(piece, str):
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) carries no "
+                    f"{spec.value_field} text: nothing added, dropped"
+                )
             if spec.channel is None or not isinstance(piece, str):
                 return
             channel = entry.channels.get((spec.channel, part[1] or 0))
@@ -1096,6 +1128,11 @@ class Canonicalizer:
                 if ends:
                     self._close_entry(response, entry, sent, out)
             response.changes.append("cut before its terminal: ended cut, no terminal made up")
+        elif response.openings.keys() & set(_OPENING):
+            response.changes.append(
+                f"{' and '.join(sorted(response.openings.keys() & set(_OPENING)))} not sent: "
+                "the response ended with no id and no item, nothing to open"
+            )
         self._record(response)
 
     def _settle(self, response: _Response, out: list[Event]) -> None:
@@ -1144,6 +1181,16 @@ class Canonicalizer:
             else:  # made up: an error event's failure, a terminal with no response
                 body = self._response_object(response, state.status.value, snapshot)
                 self._emit(response, out, {"type": terminal, "response": body})
+                replaced = sorted(
+                    kind
+                    for kind in response.openings
+                    if kind != terminal and kind in _TERMINAL_EVENTS.values()
+                )
+                if replaced:  # the upstream's own terminal, of another status
+                    response.changes.append(
+                        f"{terminal} sent for the reported failure: the upstream's "
+                        f"{' and '.join(replaced)} not sent"
+                    )
         self.output = snapshot
         listed = (response.template or {}).get("output")
         # Counted, not matched by id: an item whose id canonical restored is the same.
@@ -1154,11 +1201,13 @@ class Canonicalizer:
             )
         if response.opened and isinstance(listed, list):
             # Item by item, in order: what the reconciled snapshot says otherwise.
-            named = Counter(item.get("id") for item in listed if isinstance(item, Mapping))
+            named = Counter(
+                _hashable(item.get("id")) for item in listed if isinstance(item, Mapping)
+            )
             ids = {
-                item.get("id"): item
+                _hashable(item.get("id")): item
                 for item in listed
-                if isinstance(item, Mapping) and named[item.get("id")] == 1
+                if isinstance(item, Mapping) and named[_hashable(item.get("id"))] == 1
             }
             for entry, mine, at in zip(listing, snapshot, listed, strict=False):
                 theirs = ids.get(mine.get("id"), at)  # by id, else by position
@@ -1208,6 +1257,13 @@ class Canonicalizer:
                         )
                 response.changes += _differences(label, upstream, sent.ledger)
                 response.changes += _replaced(label, entry, sent, response.placed)
+                kinds = sorted(k for o, k in response.additions if o == entry.ordinal)
+                missed = sum(response.additions[entry.ordinal, k] for k in kinds) - sent.additions
+                if missed > 0:
+                    response.changes.append(
+                        f"{label}: {missed} of the upstream's {' and '.join(kinds)} not sent "
+                        "(their part never announced, or one replacing another)"
+                    )
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
                 response.changes.append(f"{entry.item_type} {entry.item_id}: id minted (R11)")
@@ -1551,6 +1607,7 @@ class Canonicalizer:
                 addition.value.value: value,
             }
             self._emit(response, out, {"type": _ADDITION_EVENTS[addition], **fields}, sent)
+            sent.additions += 1
         track.additions = list(found)
 
     def _delta(
@@ -2005,7 +2062,7 @@ def _ledger_key(event: Mapping[str, Any]) -> LedgerKey | None:
     spec = _LEDGER.get(kind) if isinstance(kind, str) else None
     if spec is None or not isinstance(kind, str):
         return None
-    return kind, event.get(spec[0]) if spec[0] is not None else None
+    return kind, _hashable(event.get(spec[0])) if spec[0] is not None else None
 
 
 def _ledger_print(event: Mapping[str, Any], locations: tuple[ChannelLocation, ...]) -> Any:
@@ -2076,6 +2133,15 @@ _ITEM_TRIGGERS: Final[dict[str, Trigger]] = {
 }
 """The trigger of each item event a ledger keeps (the payload events': their
 ``WireEventSpec.trigger``)."""
+
+
+def _hashable(value: Any) -> Any:
+    """``value`` as a key the ledgers can count: an ill-typed object or list (a hostile
+    ``output_index: {}``) as its JSON text, which no well-typed value equals -- the
+    reducer reports the field, and canonical must not raise on it (the core is total)."""
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True, default=repr)
+    return value
 
 
 def _replaced(

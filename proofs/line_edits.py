@@ -557,7 +557,7 @@ def retest(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> int
         if not verdict["changes_behaviour"] or verdict["refined"]:
             continue
         name = verdict["edit"]
-        edit = find(name)
+        edit = find(name, verdict.get("source"))
         found[name] = "edit not found" if edit is None else run_tests(edit, repo)
         print(f"{name}: tests {found[name]}", flush=True)
     record["retest"] = {
@@ -580,8 +580,8 @@ def rejudge(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> in
     corpus, expected_relay, refinable = _judging()
     verdicts: list[EditVerdict] = []
     missing: list[str] = []
-    for name in (verdict["edit"] for verdict in record["verdicts"]):
-        edit = find(name)
+    for name, source in ((v["edit"], v.get("source")) for v in record["verdicts"]):
+        edit = find(name, source)
         if edit is None:
             missing.append(name)
             continue
@@ -599,10 +599,23 @@ def rejudge(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> in
 
 
 def _finder(edits: Sequence[LineEdit]) -> Any:
-    """The edit of a recorded name: by its name, or without its line number."""
+    """The edit of a recorded name and source line: the one of that name without its
+    line number whose source is the record's (lines above it moved, and a function may
+    hold two edits of one change: ``_added_item``'s two ``in -> not in``); else by its
+    name; else the only one of that name without its line number (None if several)."""
     by_name = {edit.name: edit for edit in edits}
-    unplaced_names = {unplaced(edit.name): edit for edit in edits}
-    return lambda name: by_name.get(name) or unplaced_names.get(unplaced(name))
+    unplaced_names: dict[str, list[LineEdit]] = {}
+    for edit in edits:
+        unplaced_names.setdefault(unplaced(edit.name), []).append(edit)
+
+    def find(name: str, source: str | None = None) -> LineEdit | None:
+        same = unplaced_names.get(unplaced(name), [])
+        exact = [edit for edit in same if edit.source == source]
+        if exact:
+            return by_name[name] if by_name.get(name) in exact else exact[0]
+        return by_name.get(name) or (same[0] if len(same) == 1 else None)
+
+    return find
 
 
 def _judging() -> tuple[Any, dict[int, Any], Refinable]:

@@ -176,6 +176,18 @@ def _decide(
     return route, target, learned
 
 
+def addition_of(addition: PartAddition, fields: Mapping[str, Any]) -> tuple[int, Any] | None:
+    """The part index and the value a progress event adds (the fields its
+    ``PART_ADDITIONS`` cell names), or None where it adds nothing: no value, or a part
+    index that is not a non-negative integer.  The canonicalizer reads it too, to log
+    such an event as dropped."""
+    index = fields.get(addition.part_index.value, 0)
+    value = fields.get(addition.value.value)
+    if not isinstance(index, int) or index < 0 or value is None:
+        return None
+    return index, value
+
+
 def _add_to_part(
     entry: Entry, addition: PartAddition, fields: Mapping[str, Any], kernels: KernelSet
 ) -> None:
@@ -186,10 +198,10 @@ def _add_to_part(
     The part's array is copied, never appended to in place: it may be the event's own
     list (results share unchanged containers with the events they came from).
     """
-    index = fields.get(addition.part_index.value, 0)
-    value = fields.get(addition.value.value)
-    if not isinstance(index, int) or index < 0 or value is None:
+    added = addition_of(addition, fields)
+    if added is None:
         return
+    index, value = added
     held = reconcile.channel(entry, addition.channel, index)
     part = held.part if held.part is not None else {"type": addition.part_type}
     found = part.get(addition.array)

@@ -18,8 +18,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    ``output_item.done`` out names an item the upstream sent a ``done`` for, or one the
    log names (a repair in ``changes``, a re-spelling in ``respelled``).
 4. **Terminals and ``[DONE]`` in the relay's order** (``relay`` rule 5): no event of a
-   response after its terminal; ``[DONE]`` once if the upstream sent it, never
-   otherwise, and after every event.
+   response after its terminal -- an event that opens another response, as the reducer
+   reads openings and client frames from the model (``starts_new``, ``frame_closes``),
+   is the next response's, whichever opening it is; ``[DONE]`` once if the upstream
+   sent it, never otherwise, and after every event.
 5. **No field the published types require goes missing.**  An event out lacks a field
    its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
    ``status``) only where an upstream event of its type lacked it too: a client that
@@ -29,6 +31,22 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    then each of its deltas appended), is the start of the value of its
    ``output_item.done`` (or all of it), the relay's is too (``_accumulated``): a client
    that reads the stream, not the done item, sees no payload twice.
+
+7. **An event passed on keeps its fields.**  An upstream event of an item's own stream
+   (``EventClass.ITEM_SCOPED``: a delta, a payload or part ``done``, progress, an
+   annotation), re-emitted (rule 2's match), carries no field the upstream's did not,
+   beyond those that place it (``sequence_number``, ``output_index``, ``item_id``, its
+   part index, an annotation's position), unless a change in the log names the field
+   and the event's type: a client that reads ``logprobs`` finds behind the relay what
+   it found upstream.
+8. **A finished item's ``done`` events are not withheld.**  Of an item both the
+   upstream and the relay finished (``output_item.done``), every payload and part
+   ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
+   ``content_part.done``, ...) is sent for it too (as many of each type: canonical may
+   realign a part's index, ``part_realigned``), unless the
+   log names that upstream event by its place, with why (``upstream event N (type)
+   ...``: it reached no item, came after its terminal, repeated one): a withholding a
+   relay rule makes, not a difference the end-of-response comparison merely notices.
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -42,7 +60,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS
+from responses_oracle.core.generated_kernels import KERNELS
+from responses_oracle.model.annotations import PART_ADDITIONS
+from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS, EventClass
+from responses_oracle.model.responses import frame_closes, starts_new
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
@@ -106,7 +127,8 @@ def _key(event: Event) -> tuple[Any, str | None]:
     spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
     name = spec.value_field if spec is not None and not spec.value_in_part else None
     piece = event.get(name) if name is not None else None
-    return kind, None if piece is None else json.dumps(piece, sort_keys=True)
+    typed = kind if isinstance(kind, str) else json.dumps(kind, default=repr)  # hostile
+    return typed, None if piece is None else json.dumps(piece, sort_keys=True, default=repr)
 
 
 def check(
@@ -124,6 +146,8 @@ def check(
     problems += _order(out, emitted, sentinel)
     problems += _shaped(events, emitted)
     problems += _added_up(events, emitted)
+    problems += _kept(events, emitted, repairs)
+    problems += _closed(events, emitted, repairs)
     return problems
 
 
@@ -167,9 +191,11 @@ def _finished(
     ]
 
 
-def _item_id(event: Event) -> Any:
+def _item_id(event: Event) -> str | None:
+    """The id of the item ``event`` carries (None: none, or one that is not a string)."""
     item = event.get("item")
-    return item.get("id") if isinstance(item, Mapping) else None
+    found = item.get("id") if isinstance(item, Mapping) else None
+    return found if isinstance(found, str) else None
 
 
 _TERMINAL_TYPES: Final = frozenset(
@@ -177,17 +203,30 @@ _TERMINAL_TYPES: Final = frozenset(
 )
 
 
+def _opens(event: Event, ended: bool, held: str | None) -> bool:
+    """Whether ``event`` ends the response held and starts another, as the reducer
+    decides it: an opening (``created``, ``queued``, ``in_progress``) by the model's
+    ``BOUNDARY``, a client frame by its ``FRAMES`` (``model/responses.py``)."""
+    kind = event.get("type")
+    return starts_new(KERNELS.boundary, KERNELS.reads_opening, event, ended, True, held) or (
+        isinstance(kind, str) and frame_closes(KERNELS.frame, KERNELS.reads_frame, kind)
+    )
+
+
 def _order(out: bytes, emitted: Sequence[Event], sentinel: bool) -> list[str]:
     """Rule 4."""
     problems = []
-    ended = False
+    ended, held = False, None
     for event in emitted:
-        kind = event.get("type")
-        if kind in ("response.created", "response.create"):
-            ended = False
+        kind = str(event.get("type"))
+        response = event.get("response")
+        if _opens(event, ended, held):
+            ended, held = False, None
         elif ended and kind not in _TERMINAL_TYPES:
             problems.append(f"rule 4: {kind} after its response's terminal")
         ended = ended or kind in _TERMINAL_TYPES
+        if isinstance(response, Mapping) and isinstance(response.get("id"), str):
+            held = held or response["id"]
     count = out.count(DONE_FRAME)
     if count != (1 if sentinel else 0):
         problems.append(
@@ -240,8 +279,8 @@ def _accumulated(events: Sequence[Event]) -> Accumulated:
         kind, item = event.get("type"), event.get("item")
         spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
         if kind in ("response.output_item.added", "response.output_item.done"):
-            if not isinstance(item, Mapping):
-                continue
+            if not isinstance(item, Mapping) or not isinstance(item.get("id"), str | None):
+                continue  # an ill-typed id names no item a client could add up
             kinds[item.get("id")] = item.get("type")
             for name in _fields(item.get("type")).values():
                 value = item.get(name)
@@ -250,6 +289,8 @@ def _accumulated(events: Sequence[Event]) -> Accumulated:
                 elif (item.get("id"), name) not in sums:
                     sums[(item.get("id"), name)] = value if isinstance(value, str) else ""
         elif spec is not None and spec.trigger is Trigger.DELTA and spec.value_field:
+            if not isinstance(event.get("item_id"), str | None):
+                continue
             field = _fields(kinds.get(event.get("item_id"))).get(spec.channel)
             key = (event.get("item_id"), field or "")
             delta = event.get(spec.value_field)
@@ -273,3 +314,77 @@ def _leads(total: str, done: str | None) -> bool:
     """A client's sum is the done value, or the start of it (no delta is made up where
     the done carries the value)."""
     return done is None or done.startswith(total)
+
+
+_PLACING: Final = frozenset({"sequence_number", "output_index", "item_id"})
+"""The fields that place an event, which canonical numbers and places (rule 2)."""
+
+_PLACES_ADDITION: Final[dict[str, tuple[str, ...]]] = {
+    name.value: (addition.part_index.value, addition.position.value)
+    for name, addition in PART_ADDITIONS.items()
+}
+"""The fields that place a part addition (an annotation's part and position in it:
+``model.annotations.PART_ADDITIONS``), which canonical spells from the part."""
+
+
+def _kept(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 7."""
+    changes = [change for r in repairs for change in r["changes"]]
+    out: dict[tuple[Any, str | None], list[Event]] = {}
+    for event in emitted:
+        out.setdefault(_key(event), []).append(event)
+    problems = []
+    for index, event in enumerate(events):
+        kind = event.get("type")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        same = out.get(_key(event))
+        if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or not same:
+            continue
+        placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(str(kind), ())}
+        added = sorted(set(same.pop(0)) - set(event) - placing)
+        problems += [
+            f"rule 7: upstream event {index} ({kind}) passed on with {name} added, unnamed"
+            for name in added
+            if not any(str(kind) in change and name in change for change in changes)
+        ]
+    return problems
+
+
+Dones = dict[str, dict[str, list[int]]]
+"""By item id: its payload and part ``done`` events by type, and where each came in
+the stream."""
+
+
+def _dones(events: Sequence[Event]) -> Dones:
+    """By the id of each item an ``output_item.done`` finished: the payload and part
+    ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it."""
+    done = "response.output_item.done"
+    finished = {i for e in events if e.get("type") == done and (i := _item_id(e)) is not None}
+    found: Dones = {item: {} for item in finished}
+    for at, event in enumerate(events):
+        kind = event.get("type")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        item = event.get("item_id")
+        if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE:
+            continue
+        if isinstance(item, str) and item in found:
+            found[item].setdefault(str(kind), []).append(at)
+    return found
+
+
+def _closed(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 8."""
+    changes = [change for r in repairs for change in r["changes"]]
+    upstream, out = _dones(events), _dones(emitted)
+    return [
+        f"rule 8: {item}'s {kind} withheld ({len(at) - len(sent.get(kind, []))} of "
+        f"{len(at)}), its item finished on both sides"
+        for item, sent in out.items()
+        for kind, at in upstream.get(item, {}).items()
+        if len(sent.get(kind, [])) < len(at)
+        and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
+    ]

@@ -718,3 +718,92 @@ def test_a_table_sample_draws_no_mutant_an_earlier_sample_drew() -> None:
     assert not drawn & {m.tables.name for m in again}
     everything = independent(mutants, len(mutants), 1)
     assert len(independent(mutants, len(mutants), 1, drawn)) == len(everything) - 30
+
+
+def _message_with_dones() -> list[dict[str, Any]]:
+    """A completed message with every ``done`` event, its text ``done`` without
+    ``logprobs`` (as xAI sends it)."""
+    msg = {"type": "message", "id": "msg_1", "role": "assistant"}
+    part = {"type": "output_text", "text": "Hi", "annotations": []}
+    placed = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    done = {**msg, "status": "completed", "content": [part]}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {**msg, "status": "in_progress", "content": []},
+        },
+        {"type": "response.content_part.added", **placed, "part": {**part, "text": ""}},
+        {"type": "response.output_text.delta", **placed, "delta": "Hi"},
+        {"type": "response.output_text.done", **placed, "text": "Hi"},
+        {"type": "response.content_part.done", **placed, "part": part},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": {"id": "r", "output": [done]}},
+    ]
+
+
+def test_a_field_added_to_an_event_passed_on_is_refuted() -> None:
+    # proofs/line-edits-sample9.json: canonical's re-spelled output_text.done kept the
+    # logprobs: [] it makes up for an event of its own (xAI's stream sends none); the
+    # published types require it, so rule 5 let it pass.  An item's event passed on
+    # keeps its fields unless the log names the one added (rule 7).
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    events = _message_with_dones()
+    assert relay_check(events, [90], sentinel=True) == []
+    with _proxy_edit("Canonicalizer._emit", "dropped: event.pop(name, None)").applied():
+        assert relay_check(events, [90], sentinel=True) == [
+            "rule 7: upstream event 4 (response.output_text.done) passed on with logprobs "
+            "added, unnamed"
+        ]
+
+
+def test_a_part_done_withheld_though_the_log_names_it_is_refuted() -> None:
+    # proofs/line-edits-sample9.json: a message's content_part.done not sent; the
+    # end-of-response comparison logs "the upstream's response.content_part.done not
+    # sent", which rule 2 accepted.  A finished item's done is withheld only where the
+    # log names that upstream event by its place, with why (rule 8).
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    events = _message_with_dones()
+    with _proxy_edit("Canonicalizer._release_part", "dropped: self._part_event").applied():
+        assert relay_check(events, [90], sentinel=True) == [
+            "rule 8: msg_1's response.content_part.done withheld (1 of 1), its item "
+            "finished on both sides"
+        ]
+
+
+def test_the_settle_edit_no_stream_could_judge_is_refuted() -> None:
+    # proofs/line-edits-sample9.json: the negated opening condition of _settle changed
+    # only "responses cut at every opening and frame", which the unedited relay failed
+    # (openings dropped in silence; an in_progress opening read as an event after a
+    # terminal).  Both fixed, the stream refines and refutes the edit.
+    from responses_oracle.proofs.line_edits import _cuts
+    from responses_oracle.proofs.mutation import edge_streams
+    from responses_oracle.proxy.relay_refinement import body
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    name = "edge: responses cut at every opening and frame"
+    events = next(list(s.events) for s in edge_streams() if s.name == name)
+    cuts = _cuts(body(events, sentinel=True))
+    assert relay_check(events, cuts, sentinel=True) == []
+    edit = _proxy_edit("Canonicalizer._settle", "condition negated (not response.opened")
+    with edit.applied():
+        assert "rule 1: the answer behind the relay differs from the upstream's" in relay_check(
+            events, cuts, sentinel=True
+        )
+
+
+def test_a_recorded_edit_is_found_by_its_source_line() -> None:
+    # _added_item holds two `in -> not in` edits; once the lines above them moved, the
+    # rejudge found sample 9's by its name without its line number, and judged the
+    # other one (the record's `source` tells them apart).
+    from helpers import REPO
+    from responses_oracle.proofs.line_edits import _finder, every_edit
+
+    record = json.loads((REPO / "proofs/line-edits-sample9.json").read_text())
+    (verdict,) = [v for v in record["verdicts"] if "_added_item: in -> not in" in v["edit"]]
+    edit = _finder(every_edit())(verdict["edit"], verdict["source"])
+    assert edit is not None and edit.source == verdict["source"]
+    assert edit.source.startswith("if isinstance(container")

@@ -1,0 +1,188 @@
+"""Nothing dropped or changed in silence (#39 part 1): every upstream event behind the
+relay is re-emitted in place or named by a logged change.
+
+Each stream here is one the unedited relay used to fail its own refinement on
+(``proxy.relay_refinement``; found on hostile streams, ``streamgen.edits``): an event
+dropped or re-spelled with nothing in the log.  Each asserts the log line that names
+it now, and that the stream refines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from responses_oracle.proxy.relay_refinement import _order, body, check, relay_output
+from responses_oracle.streamgen.choices import RandomChooser
+from responses_oracle.streamgen.edits import edited_stream
+
+Event = dict[str, Any]
+
+_MESSAGE: Event = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+_PLACED: Event = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+_CITE: Event = {"type": "url_citation", "url": "u"}
+
+
+def _message(*middle: Event) -> list[Event]:
+    """A completed message whose text comes in one delta, ``middle`` after it."""
+    part = {"type": "output_text", "text": "Hi", "annotations": []}
+    return [
+        {"type": "response.created", "response": {"id": "r1", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": _MESSAGE},
+        {"type": "response.content_part.added", **_PLACED, "part": {**part, "text": ""}},
+        {"type": "response.output_text.delta", **_PLACED, "delta": "Hi"},
+        *middle,
+        {"type": "response.completed", "response": {"id": "r1", "status": "completed"}},
+    ]
+
+
+def _changes(events: list[Event]) -> tuple[list[str], list[str]]:
+    """The relay's log of ``events``: every change, every re-spelling."""
+    _, repairs = relay_output(body(events, sentinel=True), [])
+    return (
+        [c for r in repairs for c in r["changes"]],
+        [c for r in repairs for c in r["respelled"]],
+    )
+
+
+def test_an_annotation_with_no_value_is_a_logged_drop() -> None:
+    events = _message(
+        {"type": "response.output_text.annotation.added", **_PLACED, "annotation": None}
+    )
+    changes, _ = _changes(events)
+    assert changes == [
+        "upstream event 4 (response.output_text.annotation.added) carries no annotation "
+        "or no part index: nothing added, dropped"
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_the_older_annotation_spelling_is_a_logged_respelling() -> None:
+    older = "response.output_text_annotation.added"
+    events = _message({"type": older, **_PLACED, "annotation_index": 0, "annotation": _CITE})
+    out, _ = relay_output(body(events, sentinel=True), [])
+    assert b"response.output_text.annotation.added" in out and older.encode() not in out
+    _, respelled = _changes(events)
+    assert respelled == [
+        f"upstream event 4 ({older}): sent as response.output_text.annotation.added, "
+        "the API's spelling"
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_an_annotation_of_a_part_never_announced_is_a_logged_drop() -> None:
+    # A part that holds an annotation and no text is never announced: its annotation
+    # has nowhere to go out.
+    at_one = {**_PLACED, "content_index": 1}
+    events = _message(
+        {"type": "response.output_text.annotation.added", **at_one, "annotation": _CITE}
+    )
+    changes, _ = _changes(events)
+    assert changes == [
+        "message msg_1: 1 of the upstream's response.output_text.annotation.added not sent "
+        "(their part never announced, or one replacing another)"
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_a_delta_with_no_text_is_a_logged_drop() -> None:
+    # The reducer adds nothing for it and reports nothing: only the log names it.
+    events = _message({"type": "response.output_text.delta", **_PLACED})
+    changes, _ = _changes(events)
+    assert changes == [
+        "upstream event 4 (response.output_text.delta) carries no delta text: nothing "
+        "added, dropped"
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_a_terminal_replaced_by_the_failure_an_error_reported_is_logged() -> None:
+    # An error event, then response.completed: the response failed (the error's
+    # failure), and canonical sends response.failed in the completed's place.
+    events = [
+        *_message()[:-1],
+        {"type": "error", "code": "server_error", "message": "x"},
+        {"type": "response.completed", "response": {"id": "r1", "status": "completed"}},
+    ]
+    out, _ = relay_output(body(events, sentinel=True), [])
+    assert b"response.failed" in out and b"response.completed" not in out
+    changes, _ = _changes(events)
+    assert changes[-1] == (
+        "response.failed sent for the reported failure: the upstream's response.completed not sent"
+    )
+    # Named, so rule 2 holds; the made-up response.failed lacks the response fields
+    # this stream's minimal objects lack too, under another event type (rule 5).
+    assert not [p for p in check(events, [], sentinel=True) if p.startswith("rule 2")]
+
+
+def test_events_after_a_terminal_are_logged_drops_with_their_code() -> None:
+    events = [
+        *_message(),
+        {"type": "response.output_text.delta", **_PLACED, "delta": "late"},
+        {"type": "response.completed", "response": {"id": "r1", "status": "completed"}},
+    ]
+    changes, _ = _changes(events)
+    assert changes[-2:] == [
+        "upstream event 5 (response.output_text.delta) after its response's terminal: "
+        "dropped (after_terminal)",
+        "upstream event 6 (response.completed) after its response's terminal: dropped "
+        "(after_terminal)",
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_a_repeated_opening_and_one_with_nothing_to_open_are_logged() -> None:
+    opening = {"type": "response.in_progress", "response": {"id": "r1", "status": "in_progress"}}
+    events = [
+        {"type": "response.created", "response": {"status": "in_progress"}},  # no id, no item
+        {"type": "response.created", "response": {"id": "r1", "status": "in_progress"}},
+        opening,
+        opening,
+        {"type": "response.completed", "response": {"id": "r1", "status": "completed"}},
+    ]
+    changes, _ = _changes(events)
+    assert changes == [
+        "response.created not sent: the response ended with no id and no item, nothing to open",
+        "upstream event 3 (response.in_progress) repeats its response's opening: each "
+        "opening is sent once",
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_an_in_progress_opening_after_a_terminal_starts_the_next_response() -> None:
+    # Rule 4 read only response.created (and a client frame) as an opening: a response
+    # a provider opens with response.in_progress alone was "after the terminal".
+    first = [
+        {"type": "response.created", "response": {"id": "r1", "status": "in_progress"}},
+        {"type": "response.completed", "response": {"id": "r1", "status": "completed"}},
+    ]
+    second = {"type": "response.in_progress", "response": {"id": "r2", "status": "in_progress"}}
+    done = {"type": "response.completed", "response": {"id": "r2", "status": "completed"}}
+    assert _order(b"", [*first, second, done], False) == []
+    late = {"type": "response.output_text.delta", **_PLACED, "delta": "x"}
+    assert _order(b"", [*first, late], False) == [
+        "rule 4: response.output_text.delta after its response's terminal"
+    ]
+    assert check([*first, second, done], [], sentinel=True) == []
+
+
+_ANSWER_DIFFERS = frozenset({7, 94, 136, 150, 157, 285})
+"""The seeds of 0-299 whose stream the unedited relay still fails, each on rule 1 only
+(the answer behind the relay differs): five where items share an id (``item:share``,
+``item:type``, ``snapshot:rekey``), which the relay re-emits as the reducer reconciled
+them and the reducer then reads as another list, and seed 7, where a
+``code_interpreter_call`` the upstream sent without ``code`` goes out with ``code: ""``.
+Known gaps, not silent drops: each needs its own fix."""
+
+
+def test_hostile_streams_refine_but_for_the_known_answer_gaps() -> None:
+    failing = {}
+    for seed in range(300):
+        events = list(edited_stream(RandomChooser(seed)).events)
+        problems = check(events, [], sentinel=True)
+        if problems:
+            failing[seed] = problems
+    assert set(failing) == _ANSWER_DIFFERS
+    assert all(
+        p == ["rule 1: the answer behind the relay differs from the upstream's"]
+        for p in failing.values()
+    )
