@@ -63,7 +63,7 @@ from .encoding import (
     Term,
     select,
 )
-from .properties import PROPERTIES, Property
+from .properties import Property, stated
 from .reads import remembered
 from .unbounded import (
     _ENTRY_FIELDS,
@@ -293,7 +293,7 @@ def prove_any_channels(
     slots, each query given ``rlimit``.  Returns whether both hold, and what was found."""
     if invariant not in ANY_CHANNELS:
         return False, f"{invariant} has no encoding for any number of channels"
-    prop = PROPERTIES[invariant]
+    prop = stated(invariant)
     if not separable(tables, prop):
         return False, f"{invariant} is not the conjunction of its readings per channel"
     if not _agrees(tables):

@@ -54,7 +54,7 @@ from .encoding import (
     Term,
 )
 from .execution_z3 import ExecutionEncoding
-from .properties import CLAUSES, PROPERTIES, Property
+from .properties import CLAUSES, Property, stated
 from .reads import remembered
 from .routing_z3 import RoutingSystem
 
@@ -264,7 +264,7 @@ def _fresh_step(prop: Property, tables: ModelTables, bounds: Bounds) -> Any:
 def check_induction(tables: ModelTables, invariant: str, bounds: Bounds) -> InductionResult:
     """Base case and induction step of ``invariant`` (with its strengthening)."""
     started = time.perf_counter()
-    prop = PROPERTIES[invariant]
+    prop = stated(invariant)
     encoding, state, step, after = _one_step(prop, tables, bounds)
 
     base = new_solver()
@@ -424,7 +424,7 @@ def bmc(
     replayed; without it entries have ``PROOF_CHANNELS`` channels.
     """
     started = time.perf_counter()
-    prop = PROPERTIES[invariant]
+    prop = stated(invariant)
     trace, searched = search(
         system_for(prop, tables, bounds, 1 if renderable else PROOF_CHANNELS),
         depth,

@@ -616,13 +616,6 @@ class Property:
     routing: bool = False
     execution: bool = False
 
-    def __post_init__(self) -> None:
-        known = INVARIANTS_BY_NAME.get(self.name) or COMPLETENESS_BY_NAME[self.name]
-        scope = known.scope
-        expected_state = scope is not Scope.STEP
-        if (self.state is not None) != expected_state or (self.step is not None) == expected_state:
-            raise ValueError(f"{self.name}: the formula does not match scope {scope.value}")
-
     @property
     def clauses(self) -> tuple[str, ...]:
         """The strengthening sentences this invariant's induction uses (the reachability
@@ -883,3 +876,19 @@ STRUCTURAL: dict[str, str] = {
     "table is consulted",
 }
 """Invariants that hold by construction of the driver, not by a table row."""
+
+
+def stated(name: str) -> Property:
+    """The property of invariant or obligation ``name``, checked against its entry's
+    scope: a state formula for ``STATE`` and ``FINAL``, a step formula for ``STEP``.
+
+    Checked here, when a row proves it, not when the property is made: the row then
+    reads its own entry of ``INVARIANTS_BY_NAME`` or ``COMPLETENESS_BY_NAME``
+    (``proofs.reads.Entries``), so an edit of one entry re-runs the rows that prove it.
+    """
+    prop = PROPERTIES[name]
+    known = INVARIANTS_BY_NAME.get(name) or COMPLETENESS_BY_NAME[name]
+    expected_state = known.scope is not Scope.STEP
+    if (prop.state is not None) != expected_state or (prop.step is not None) == expected_state:
+        raise ValueError(f"{name}: the formula does not match scope {known.scope.value}")
+    return prop

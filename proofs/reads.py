@@ -1,5 +1,6 @@
-"""Which tables a proof reads and which functions of the proofs it runs: recorded while
-it runs, remembered across its caches.
+"""Which tables a proof reads, which entries of the model's named lists it looks up and
+which functions of the proofs it runs: recorded while it runs, remembered across its
+caches.
 
 A proof row's verdict depends only on the ``ModelTables`` fields its proof looks up and
 on the model values named by the code it runs.  ``Reading`` wraps a model's tables and
@@ -26,6 +27,13 @@ lemmas and symbolic steps, ``any_channels``' agreement check) goes through
 a later proof that gets the cached value has read and run them too.  So a row's reads
 do not depend on which rows ran before it.
 
+An entry a proof looks up by name in one of the model's lists of named entries (an
+invariant's scope, ``INVARIANTS_BY_NAME[name]``) is recorded as that entry, not as the
+whole list: inside ``running``, each such mapping given to it is replaced, wherever a
+proof module or its home module binds it, by an ``Entries`` view that notes each
+lookup as ``(key, name)`` into every open record, and any walk over the whole
+mapping (iteration, its length, its keys, values or items) as ``(key, None)``.
+
 Not marked, so counted for every row (``docsite.fingerprint.every_row``): code that ran
 while the modules were imported -- their own statements, class bodies, decorators,
 default values and what those call -- which ran before any row.  A function of the
@@ -37,8 +45,9 @@ from __future__ import annotations
 
 import ast
 import gc
+import sys
 import types
-from collections.abc import Callable, Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -54,6 +63,13 @@ of its code at or above it."""
 
 _RAN: dict[int, int] = {0: 0}
 """Each mark → the epoch it was last stamped in; key 0 holds the current epoch."""
+
+_OPEN: list[set[Any]] = []
+"""The records open now, outermost first: where ``Entries`` notes its lookups."""
+
+EntryRead = tuple[str, str | None]
+"""A lookup in a list of named entries: its key (``module.NAME``) and the entry's
+name, or None for a walk over the whole list."""
 
 
 class Reading:
@@ -76,13 +92,43 @@ class Reading:
             record.update(names)
 
 
+class Entries(Mapping[str, Any]):
+    """A mapping of named entries (``key``: ``module.NAME``) that notes, into every open
+    record, each entry looked up (``(key, name)``, a name it lacks too) and any walk
+    over all of it (``(key, None)``)."""
+
+    def __init__(self, key: str, entries: Mapping[str, Any]) -> None:
+        self.key = key
+        self.entries = entries
+
+    def __getitem__(self, name: str) -> Any:
+        _note((self.key, name))
+        return self.entries[name]
+
+    def __iter__(self) -> Iterator[str]:
+        _note((self.key, None))
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        _note((self.key, None))
+        return len(self.entries)
+
+
+def _note(read: EntryRead) -> None:
+    """Count ``read`` in every open record."""
+    for record in _OPEN:
+        record.add(read)
+
+
 @contextmanager
 def recording(tables: Any) -> Iterator[set[Any]]:
-    """The fields of ``tables`` read inside the block (none unless it is a ``Reading``)
-    and the marks (``int``) of the marked functions that ran in it."""
+    """The fields of ``tables`` read inside the block (none unless it is a ``Reading``),
+    the entries looked up through ``Entries`` (``EntryRead``) and the marks (``int``) of
+    the marked functions that ran in it."""
     record: set[Any] = set()
     if isinstance(tables, Reading):
         tables.open.append(record)
+    _OPEN.append(record)
     marking = _RUNS.depth > 0
     if marking:
         _RAN[0] += 1
@@ -93,6 +139,7 @@ def recording(tables: Any) -> Iterator[set[Any]]:
         if isinstance(tables, Reading):
             # By identity: two records that read the same fields are equal sets.
             tables.open[:] = [other for other in tables.open if other is not record]
+        _OPEN[:] = [other for other in _OPEN if other is not record]
         if marking:
             record.update(mark for mark, epoch in _RAN.items() if mark and epoch >= opened)
 
@@ -104,11 +151,14 @@ def remembered(
     compute: Callable[[], _V],
 ) -> _V:
     """``compute()`` for ``tables`` (by identity) and ``key``, once; a caller that gets
-    the cached value is counted as reading and running what computing it did."""
+    the cached value is counted as reading, looking up and running what computing it did."""
     cached = cache.get(key)
     if cached is not None and cached[0] is tables:
         if isinstance(tables, Reading):
             tables.note({name for name in cached[1] if isinstance(name, str)})
+        for read in cached[1]:
+            if isinstance(read, tuple):
+                _note(read)
         for mark in cached[1]:
             if isinstance(mark, int) and _RUNS.depth > 0:
                 _RAN[mark] = _RAN[0]
@@ -134,6 +184,7 @@ class Runs:
     depth: int = 0
     marked: list[tuple[types.FunctionType, types.CodeType]] = field(default_factory=list)
     modules: list[types.ModuleType] = field(default_factory=list)
+    viewed: list[tuple[dict[str, Any], str, Any]] = field(default_factory=list)
 
     def read(self, record: Iterable[Any]) -> frozenset[str] | None:
         """The names read by the code whose marks are in ``record``; None when a
@@ -233,18 +284,39 @@ def _mark_module(module: types.ModuleType, runs: Runs) -> dict[types.CodeType, t
     return pairs
 
 
+def _view_entries(
+    modules: list[types.ModuleType], entries: Mapping[str, Mapping[str, Any]], runs: Runs
+) -> None:
+    """Bind an ``Entries`` view of each of ``entries`` (by key, ``module.NAME``) wherever
+    its home module or one of ``modules`` binds that very mapping; ``runs.viewed`` keeps
+    what to bind back."""
+    for key, mapping in entries.items():
+        home = sys.modules[key.rpartition(".")[0]]
+        view = Entries(key, mapping)
+        for module in [home, *modules]:
+            for name, value in list(vars(module).items()):
+                if value is mapping:
+                    runs.viewed.append((vars(module), name, value))
+                    vars(module)[name] = view
+
+
 @contextmanager
-def running(modules: Iterable[types.ModuleType]) -> Iterator[Runs]:
+def running(
+    modules: Iterable[types.ModuleType], entries: Mapping[str, Mapping[str, Any]] | None = None
+) -> Iterator[Runs]:
     """Every function of ``modules`` marked inside the block (``recording`` then gets
-    the marks of what ran), given its own code back after it; nested blocks share the
-    outermost's marking."""
+    the marks of what ran), and each of ``entries`` (the model's lists of named entries,
+    by key) looked up through an ``Entries`` view; all as they were after it.  Nested
+    blocks share the outermost's marking and views."""
     runs = _RUNS
     if runs.depth == 0:
         pairs: dict[types.CodeType, types.CodeType] = {}
         files: set[str] = set()
+        modules = list(modules)
         for module in modules:
             pairs.update(_mark_module(module, runs))
             files.add(str(getattr(module, "__file__", "")))
+        _view_entries(modules, entries or {}, runs)
         # A function made from marked code by an earlier block (a closure a cache kept)
         # has the very code this block marks: the marks start at ``FIRST_MARK`` each time.
         already = set(pairs.values())
@@ -266,6 +338,8 @@ def running(modules: Iterable[types.ModuleType]) -> Iterator[Runs]:
         if runs.depth == 0:
             for function, code in runs.marked:
                 function.__code__ = code
+            for namespace, name, value in runs.viewed:
+                namespace[name] = value
             for module in runs.modules:
                 # A function made from marked code in the block (a closure a cache
                 # keeps) stamps its mark, outside any block, where no record looks.
@@ -276,3 +350,4 @@ def running(modules: Iterable[types.ModuleType]) -> Iterator[Runs]:
             runs.modules.clear()
             runs.names.clear()
             runs.unmarked.clear()
+            runs.viewed.clear()

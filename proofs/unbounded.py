@@ -61,7 +61,7 @@ from .encoding import (
     Term,
 )
 from .execution_z3 import ANSWER, ExecutionEncoding, ExecutionState
-from .properties import PROPERTIES, Property
+from .properties import Property, stated
 
 UNBOUNDED: tuple[str, ...] = (
     "complete_once",
@@ -384,7 +384,7 @@ def prove_unbounded(
     """
     if invariant not in UNBOUNDED:
         return False, f"{invariant} has no unbounded encoding"
-    prop = PROPERTIES[invariant]
+    prop = stated(invariant)
     system = _system_for(prop, tables)
     one = system.one
 

@@ -90,6 +90,15 @@ POLICY_RUNNER: tuple[str, str] = ("responses_oracle.proofs.policies", "prove_pol
 """What a peer's policy rows run besides ``prove``: only this function of its module
 counts (the policies' tables count through each row's reads, their prose not at all)."""
 
+ENTRY_TABLES: tuple[str, ...] = (
+    "responses_oracle.model.invariants.INVARIANTS_BY_NAME",
+    "responses_oracle.model.completeness.COMPLETENESS_BY_NAME",
+)
+"""The model's lists of named entries that a row reads entry by entry: each lookup is
+recorded while the row runs (``proofs.reads.Entries``) as ``KEY[name]``, a walk over
+the whole list as ``KEY``, and a name that reads the list is not attributed whole
+(``entry_keys``)."""
+
 UNREAD_FIELDS: dict[str, tuple[str, ...]] = {
     "CodeSpec": ("meaning",),
     "Invariant": ("statement", "holds"),
@@ -373,6 +382,20 @@ def model_inputs(modules: Mapping[str, Path]) -> dict[str, str]:
     return inputs
 
 
+def entry_tables() -> dict[str, Mapping[str, Any]]:
+    """The mappings of ``ENTRY_TABLES``, by key."""
+    return {key: _model_value(*key.rsplit(".", 1)) for key in ENTRY_TABLES}
+
+
+def entry_keys() -> dict[str, str]:
+    """Each entry of ``ENTRY_TABLES``, by ``KEY[name]`` → its value (``canonical``)."""
+    return {
+        f"{key}[{name}]": canonical(entry)
+        for key, entries in entry_tables().items()
+        for name, entry in entries.items()
+    }
+
+
 def model_names(modules: Mapping[str, Path]) -> dict[str, frozenset[str]]:
     """Each name through which proof code can read an imported model value → the keys
     (``model_inputs``) of the values it may be: the name each proof module binds it to,
@@ -606,7 +629,8 @@ class Sources:
     """What a row's fingerprint covers besides its tables: ``text``, what every row
     reads (the proof modules' code, the model values ``every_row`` counts, and for a
     peer's policy ``POLICY_RUNNER``), and ``values``, each imported model value by key
-    (``model_inputs``), of which a row counts the ones in its reads."""
+    (``model_inputs``) and each entry of ``ENTRY_TABLES`` (``entry_keys``), of which a
+    row counts the ones in its reads."""
 
     text: str
     values: Mapping[str, str]
@@ -625,7 +649,7 @@ def sources(policy: bool = False) -> Sources:
         path = _module_file(module)
         if path is not None:
             parts.append(f"{module}.{function}\0{_function_text(path, function)}")
-    return Sources("\0".join(parts), model_inputs(modules))
+    return Sources("\0".join(parts), {**model_inputs(modules), **entry_keys()})
 
 
 def fingerprint(sources: Sources, key: str, tables: Any, reads: Iterable[str]) -> str:

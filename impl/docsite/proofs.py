@@ -48,8 +48,10 @@ from pathlib import Path
 from typing import Any
 
 from .fingerprint import (
+    ENTRY_TABLES,
     MODEL,
     Sources,
+    entry_tables,
     every_row,
     fingerprint,
     model_names,
@@ -318,6 +320,14 @@ def _proof_modules() -> list[Any]:
     ]
 
 
+def _marked() -> Any:
+    """``proofs.reads.running`` over the proof modules, with an ``Entries`` view of each
+    of ``ENTRY_TABLES``."""
+    from responses_oracle.proofs.reads import running
+
+    return running(_proof_modules(), entry_tables())
+
+
 @dataclass(frozen=True)
 class _Attribution:
     """How a row's marked code becomes model values: the keys each name may read
@@ -337,10 +347,18 @@ def _reads(read: Iterable[Any], names: Iterable[str] | None, by: _Attribution) -
     """What a row read, as the record keeps it: the table fields among the attributes
     its proof read (``name`` is no table), then the imported model values its code may
     read (``names``, the names its marked code reads; None when not known: all of
-    them), but for those every row counts."""
+    them) and the entries of ``ENTRY_TABLES`` it looked up, but for those every row
+    counts."""
     fields = sorted({name for name in read if isinstance(name, str)} & set(table_fields()))
     known = by.names.values() if names is None else [by.names.get(name, ()) for name in names]
-    values = {key for keys in known for key in keys} - by.every_row
+    values = {key for keys in known for key in keys} - by.every_row - set(ENTRY_TABLES)
+    # An entry list is recorded lookup by lookup (``proofs.reads.Entries``), unless
+    # every row counts it whole.
+    values |= {
+        key if name is None else f"{key}[{name}]"
+        for key, name in (read_ for read_ in read if isinstance(read_, tuple))
+        if key not in by.every_row
+    }
     return (*fields, *sorted(values))
 
 
@@ -350,10 +368,10 @@ def _run(
     """Run one row's proof on ``tables``, recording the tables it reads and the model
     values the code it runs names (``proofs.reads``; ``by``: the sources' attribution,
     made now if not given)."""
-    from responses_oracle.proofs.reads import Reading, recording, running
+    from responses_oracle.proofs.reads import Reading, recording
 
     reading = Reading(tables)
-    with running(_proof_modules()) as runs:
+    with _marked() as runs:
         with recording(reading) as read:
             result = row(reading)
         names = runs.read(read)
@@ -420,9 +438,7 @@ def run_proofs(previous: ProofRecord | None = None, everything: bool = False) ->
     matching = _import_proofs("matching")
     if prove is None or policies is None or matching is None:
         return None
-    from responses_oracle.proofs.reads import running
-
-    with running(_proof_modules()):  # marked once for all the rows, not row by row
+    with _marked():  # marked once for all the rows, not row by row
         return _proved(previous, everything, prove, policies, matching, _Attribution.now())
 
 
