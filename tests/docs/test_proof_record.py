@@ -300,15 +300,7 @@ def test_check_and_prove_together_are_refused() -> None:
 
 # -- a model value edited in its source: which rows it makes stale ----------------------
 
-EDITED_MODEL = '''
-"""A fresh interpreter whose model modules are edited as ``argv[1]`` says (a JSON list
-of ``[module, old text, new text]``): each module runs from its edited source, and
-``inspect`` reads that source too, as if the file said it.  Prints, as JSON, the
-fingerprint of each row of the record at ``argv[3]`` (``fingerprints``; ``blind``: the
-same left blind to what each row read; ``tables_only``: blind to the model values it
-read, not to its tables), a digest of each table of each scope (``tables``) and of each
-imported model value (``values``), the values every row counts (``every_row``), and the
-verdict of each reference row named in ``argv[2]`` proved again (``verdicts``)."""
+EDITS_FIRST = """
 import hashlib, importlib.util, json, linecache, sys
 from pathlib import Path
 
@@ -321,7 +313,21 @@ for name, old, new in json.loads(sys.argv[1]):
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     exec(compile(source, spec.origin, "exec"), module.__dict__)
+"""
+"""The start of a fresh interpreter whose modules are edited as ``argv[1]`` says (a JSON
+list of ``[module, old text, new text]``): each module runs from its edited source, and
+``inspect`` reads that source too, as if the file said it."""
 
+EDITED_MODEL = '''
+"""A fresh interpreter whose model modules are edited as ``argv[1]`` says
+(``EDITS_FIRST``).  Prints, as JSON, the fingerprint of each row of the record at
+``argv[3]`` (``fingerprints``; ``blind``: the same left blind to what each row read;
+``tables_only``: blind to the model values it read, not to its tables; ``no_entries``:
+blind to the entries it looked up), a digest of each table of each scope (``tables``)
+and of each imported model value (``values``), the values every row counts
+(``every_row``), and the verdict of each reference row named in ``argv[2]`` proved
+again (``verdicts``)."""
+''' + EDITS_FIRST + '''
 from responses_oracle.docsite import fingerprint as prints, proofs
 from responses_oracle.proofs import inventory, policies
 
@@ -334,13 +340,15 @@ rows += [(policy.name, row) for policy in record.policies for row in policy.rows
 vacuity = record.matching_vacuity or {}
 keyed = [(proofs.row_key(scope, row.invariant, row.part), scope, row.reads) for scope, row in rows]
 keyed.append((proofs.VACUITY_KEY, proofs.REFERENCE_SCOPE, vacuity.get("reads", ())))
-found, blind, tables_only = {}, {}, {}
+found, blind, tables_only, no_entries = {}, {}, {}, {}
 for key, scope, reads in keyed:
     text = sources[scope != proofs.REFERENCE_SCOPE]
     found[key] = prints.fingerprint(text, key, tables[scope], reads)
     blind[key] = prints.fingerprint(text, key, tables[scope], ())
     fields = [read for read in reads if "." not in read]
     tables_only[key] = prints.fingerprint(text, key, tables[scope], fields)
+    without_entries = [read for read in reads if "[" not in read]
+    no_entries[key] = prints.fingerprint(text, key, tables[scope], without_entries)
 digests = {
     scope: {
         field: hashlib.sha256(prints.canonical(getattr(value, field)).encode()).hexdigest()
@@ -360,7 +368,8 @@ for key in json.loads(sys.argv[2]):
     result = plan(tables[proofs.REFERENCE_SCOPE])
     verdicts[key] = [result.status.value, result.detail, result.counterexample]
 print(json.dumps({
-    "fingerprints": found, "blind": blind, "tables_only": tables_only, "tables": digests,
+    "fingerprints": found, "blind": blind, "tables_only": tables_only,
+    "no_entries": no_entries, "tables": digests,
     "values": values, "every_row": every_row, "verdicts": verdicts,
 }))
 '''
@@ -423,25 +432,25 @@ VALUE_EDITS: dict[str, tuple[str, str, str, str]] = {
 """Edits of one imported model value each (the last item: its key), which the proofs
 read while a row runs."""
 
-IMPORT_EDITS: dict[str, tuple[str, str, str, str]] = {
+ENTRY_EDITS: dict[str, tuple[str, str, str, str]] = {
     # One entry of INVARIANTS: complete_once said of the end of a response only.
     "complete-once-scope": (
         "responses_oracle.model.invariants",
         '"every entry emits its completion at most once",\n        Scope.STATE,',
         '"every entry emits its completion at most once",\n        Scope.FINAL,',
-        "responses_oracle.model.invariants.INVARIANTS_BY_NAME",
+        "responses_oracle.model.invariants.INVARIANTS_BY_NAME[complete_once]",
     ),
     # One entry of COMPLETENESS: the same for confirmation_sticks.
     "confirmation-sticks-scope": (
         "responses_oracle.model.completeness",
         'state only if confirmed",\n        Scope.STATE,',
         'state only if confirmed",\n        Scope.FINAL,',
-        "responses_oracle.model.completeness.COMPLETENESS_BY_NAME",
+        "responses_oracle.model.completeness.COMPLETENESS_BY_NAME[confirmation_sticks]",
     ),
 }
-"""Edits of one entry of ``INVARIANTS`` or ``COMPLETENESS``: the proofs read an entry's
-name and scope only when they are imported (the rows they make, ``Property``'s check of
-its scope), so these count for every row."""
+"""Edits of one entry of ``INVARIANTS`` or ``COMPLETENESS`` (the last item: the entry's
+key): a row reads the scope of the entry it proves (``properties.stated``), recorded
+lookup by lookup; the imports read only the entries' names (``inventory.MODEL_NAMES``)."""
 
 
 def _edit(edit: str) -> list[tuple[str, str, str]]:
@@ -449,7 +458,7 @@ def _edit(edit: str) -> list[tuple[str, str, str]]:
     if edit in NOTE_CODE_EDITS:
         return [NOTE_CODE_EDITS[edit]]
     if edit:
-        module, old, new, _ = {**VALUE_EDITS, **IMPORT_EDITS}[edit]
+        module, old, new, _ = {**VALUE_EDITS, **ENTRY_EDITS}[edit]
         return [(module, old, new)]
     return []
 
@@ -550,12 +559,29 @@ def test_an_edited_imported_value_makes_stale_exactly_the_rows_that_read_it(edit
     assert all(values & _reads_of(key) for key in stale)
 
 
-@pytest.mark.parametrize("edit", sorted(IMPORT_EDITS))
-def test_an_entry_read_at_import_makes_every_row_stale(edit: str) -> None:
-    *_, edited = IMPORT_EDITS[edit]
+@pytest.mark.parametrize("edit", sorted(ENTRY_EDITS))
+def test_an_edited_entry_makes_stale_exactly_the_rows_that_prove_it(edit: str) -> None:
+    *_, edited = ENTRY_EDITS[edit]
     _, values = _moved(edit)
-    assert edited in values and edited in _edited("")["every_row"]
-    assert _stale_after(edit) == set(_edited("")["fingerprints"])
+    assert edited in values, "the edit is not the entry's"
+    invariant = edited.partition("[")[2].rstrip("]")
+    stale = _stale_after(edit)
+    # Exactly the rows that looked the entry up: the rows that prove it, on the
+    # reference and the peers' policies, but not its matcher row (no scope read there).
+    assert stale == {key for key in _edited("")["fingerprints"] if edited in _reads_of(key)}
+    assert stale and {key.split(" ")[1] for key in stale} == {invariant}
+    assert len(stale) < len(_edited("")["fingerprints"]), "every row re-runs"
+    # The names every row counts did not move: a scope is no name.
+    assert not values & {key for key in _edited("")["every_row"] if _counted_whole(key)}
+    # The check can fail: fingerprints blind to the entries looked up miss every row.
+    assert not _stale_after(edit, kind="no_entries")
+
+
+def _counted_whole(key: str) -> bool:
+    """Whether every row counts the model value ``key`` whole (not by what the proof
+    modules compute from it, as ``INVARIANTS`` by ``inventory.MODEL_NAMES``)."""
+    modules = fingerprint.proof_sources()
+    return fingerprint.every_row(modules)[key] == fingerprint.model_inputs(modules)[key]
 
 
 SOUNDNESS_SAMPLE: tuple[str, ...] = (
@@ -593,12 +619,13 @@ def test_every_row_whose_verdict_an_edit_changes_is_stale(edit: str) -> None:
 
 
 IMPORT_RUNS = """
-import json, sys
+import sys
 ran = set()
 def profile(frame, event, arg):
     if event == "call":
         ran.add(frame.f_code)
 sys.setprofile(profile)
+""" + EDITS_FIRST + """
 from responses_oracle.proofs import inventory, matching, policies
 for name in inventory.PROVED_NAMES:  # what the docs command runs outside any row
     inventory.row_plan(name, unbounded=True)
@@ -617,23 +644,42 @@ read = {
 }
 print(json.dumps(sorted(read)))
 """
-"""A fresh interpreter that imports the proofs under a profiler and prints the imported
-model values named by the proof functions that ran: code no row's marks can see."""
+"""A fresh interpreter that imports the proofs (edited as ``argv[1]`` says) under a
+profiler and prints the imported model values named by the proof functions that ran:
+code no row's marks can see."""
+
+CHECK_AT_IMPORT = (
+    "responses_oracle.proofs.properties",
+    "    execution: bool = False\n",
+    "    execution: bool = False\n\n"
+    "    def __post_init__(self) -> None:\n"
+    "        INVARIANTS_BY_NAME.get(self.name) or COMPLETENESS_BY_NAME[self.name]\n",
+)
+"""The scope check back where it was, in ``Property``'s making (at import): what the
+profiled import must see."""
 
 
-def test_what_runs_when_the_proofs_are_imported_counts_for_every_row(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _run_at_import(*edits: tuple[str, str, str]) -> set[str]:
+    """``IMPORT_RUNS``'s answer, for the proofs edited as ``edits`` say."""
     run = subprocess.run(
-        [sys.executable, "-c", IMPORT_RUNS], capture_output=True, text=True, check=True
+        [sys.executable, "-c", IMPORT_RUNS, json.dumps(edits)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    read = set(json.loads(run.stdout))
-    assert "responses_oracle.model.invariants.INVARIANTS_BY_NAME" in read  # Property's check
+    return set(json.loads(run.stdout))
+
+
+def test_what_runs_when_the_proofs_are_imported_counts_for_every_row() -> None:
+    read = _run_at_import()
     modules = fingerprint.proof_sources()
     assert read <= set(fingerprint.every_row(modules))
-    # It can fail: without the functions the imports call, those values would count for
-    # no row.
-    monkeypatch.setattr(fingerprint, "_called_at_import", lambda trees: set())
+    # No entry list is read at import: a row reads its own entry (``properties.stated``).
+    assert not read & set(fingerprint.ENTRY_TABLES)
+    # It can fail: with the scope check made at import again, the import reads the
+    # entry lists, which the sources as they are count for no row.
+    read = _run_at_import(CHECK_AT_IMPORT)
+    assert set(fingerprint.ENTRY_TABLES) <= read
     assert not read <= set(fingerprint.every_row(modules))
 
 

@@ -20,7 +20,7 @@ from responses_oracle.proofs.encoding import ENVIRONMENT, Bounds, Encoding, Stat
 from responses_oracle.proofs.induction import check_induction, new_solver, reachability_lemmas
 from responses_oracle.proofs.mutants import with_cell
 from responses_oracle.proofs.policies import OPENCODE
-from responses_oracle.proofs.properties import CLAUSES, PROPERTIES, STRUCTURAL
+from responses_oracle.proofs.properties import CLAUSES, PROPERTIES, STRUCTURAL, stated
 from responses_oracle.proofs.unbounded import UNBOUNDED, prove_unbounded
 
 
@@ -35,6 +35,16 @@ def test_every_invariant_is_encoded() -> None:
     names = [inv.name for inv in INVARIANTS] + [ob.name for ob in COMPLETENESS]
     assert names == list(PROPERTIES)
     assert set(STRUCTURAL) <= set(PROPERTIES)
+
+
+def test_every_formula_is_of_its_entrys_scope(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Checked when a row proves it (``stated``), so each row reads its own entry.
+    assert [stated(name) for name in PROPERTIES] == list(PROPERTIES.values())
+    # The check can fail: a step formula where the entry says ``STATE``.
+    step = PROPERTIES["first_admission_wins"]
+    monkeypatch.setitem(PROPERTIES, "complete_once", replace(step, name="complete_once"))
+    with pytest.raises(ValueError, match="complete_once: the formula does not match scope"):
+        stated("complete_once")
 
 
 def test_strengthening_sentences_and_formulas_match() -> None:
