@@ -4,7 +4,7 @@ Theory of operation
 -------------------
 A row of ``docs/proofs.json`` (one invariant, one part: ``bounded``, ``unbounded``,
 ``channels``, ``matcher`` or ``contract``) is current while everything its verdict
-depends on is unchanged.  That is four things, and nothing else:
+depends on is unchanged.  That is five things, and nothing else:
 
 - *the tables it read*: the ``ModelTables`` fields the row's proof looked up, recorded
   while it ran (``proofs.reads.Reading``) and kept in the record's ``reads``; the
@@ -19,23 +19,28 @@ depends on is unchanged.  That is four things, and nothing else:
   row's ``reads`` too, as ``module.name``; the fingerprint covers its value.  A model
   function counts by its code and the model values it names in turn (``canonical``),
   so what it calls is covered;
+- *the entries it looked up*: of the model's lists of named entries (``ENTRY_TABLES``:
+  the invariants' and obligations' entries, by name), a row counts the entries its
+  proof looked up (``proofs.reads.Entries``: the scope of the one it proves), as
+  ``KEY[name]``, not the whole list;
 - *what every row reads* (``every_row``): the imported model values read by code that
   runs when the proof modules are imported -- their own statements, class bodies,
   decorators and default values, and the proof functions those call (``Property``'s
-  check of an invariant's scope) -- which ran before any row and so belong to none.  A
+  functions run to make the properties) -- which ran before any row and so belong to none.  A
   value a module reads only to compute its own constants counts by those constants (the
   matcher's ``TYPE_KINDS`` of ``catalogue.ITEM_TYPES``, the encoding's
   ``WIRE_TRIGGERS`` of ``WIRE_EVENTS``), so a new item type or wire event that leaves
   them as they were changes no row.  Today that is the enums and classes the proofs
-  build their sorts from, the tables' bundle, the names and scopes of the invariants
-  and obligations, the reachability lemmas and the catalogue's projections;
+  build their sorts from, the tables' bundle, the names of the invariants and
+  obligations (``inventory.MODEL_NAMES``), the reachability lemmas and the catalogue's
+  projections;
 - *the proof sources*: the code of every ``responses_oracle.proofs`` module the proof
   entry points import (``PROOF_ROOTS``, followed through their imports), and for a
   peer's policy ``proofs.policies.prove_policy`` itself.
 
 So a cell of a table re-runs the rows that read that table, a changed model function
-or set the rows whose code named it (issue #41; measured in ``proofs/MEASURED.md``), and
-a value read at import every row.  What is attributed is sound the way the table reads
+or set the rows whose code named it, an invariant's entry the rows that prove it
+(issue #41; measured in ``proofs/MEASURED.md``), and a value read at import every row.  What is attributed is sound the way the table reads
 are: the code a row runs is the code that builds its formulas, a value its code reaches
 through a cache comes with the cache's reads (``proofs.reads.remembered``), and a name
 is matched by name, never by where the code found it, so a name that is a model value

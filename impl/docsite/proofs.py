@@ -15,10 +15,10 @@ same for each peer's policy (``proofs.policies``), and the matching table's cove
 rest, so a change re-runs the rows that read what changed: a lifecycle cell re-runs the
 rows that read ``lifecycle``, a cell of ``NOTE_CODES`` the rows that read
 ``note_codes``, an edit of ``admission.fit_key`` or ``routing.route_views`` the rows
-whose code called it; a provider quirk, a new item type, a rule page or prose re-run
-none.  A change to the proof sources, or to a model value read when the proofs are
-imported (an enum, an invariant's name or scope: ``fingerprint.every_row``), re-runs
-every row.
+whose code called it, an invariant's scope the rows that prove it; a provider quirk, a
+new item type, a rule page or prose re-run none.  A change to the proof sources, or to
+a model value read when the proofs are imported (an enum, an invariant's name:
+``fingerprint.every_row``), re-runs every row.
 
 Replaying a counterexample through the reducer generated from its tables is its own
 step (``replayed``), seconds long and run on every regeneration and check: each
