@@ -25,9 +25,9 @@ depends on is unchanged.  That is five things, and nothing else:
   ``KEY[name]``, not the whole list;
 - *what every row reads* (``every_row``): the imported model values read by code that
   runs when the proof modules are imported -- their own statements, class bodies,
-  decorators and default values, and the proof functions those call (``Property``'s
-  functions run to make the properties) -- which ran before any row and so belong to none.  A
-  value a module reads only to compute its own constants counts by those constants (the
+  decorators and default values, and the proof functions those call (what making a
+  ``Property`` runs) -- which ran before any row and so belong to none.  A value a
+  module reads only to compute its own constants counts by those constants (the
   matcher's ``TYPE_KINDS`` of ``catalogue.ITEM_TYPES``, the encoding's
   ``WIRE_TRIGGERS`` of ``WIRE_EVENTS``), so a new item type or wire event that leaves
   them as they were changes no row.  Today that is the enums and classes the proofs
@@ -40,11 +40,14 @@ depends on is unchanged.  That is five things, and nothing else:
 
 So a cell of a table re-runs the rows that read that table, a changed model function
 or set the rows whose code named it, an invariant's entry the rows that prove it
-(issue #41; measured in ``proofs/MEASURED.md``), and a value read at import every row.  What is attributed is sound the way the table reads
-are: the code a row runs is the code that builds its formulas, a value its code reaches
-through a cache comes with the cache's reads (``proofs.reads.remembered``), and a name
-is matched by name, never by where the code found it, so a name that is a model value
-anywhere counts.  Not attributed, so counted for every row: what runs at import, as
+(issue #41; measured in ``proofs/MEASURED.md``), and a value read at import every row.
+What is attributed is sound the way the table reads are: the code a row runs is the
+code that builds its formulas, a value its code reaches through a cache comes with the
+cache's reads (``proofs.reads.remembered``), a name is matched by name, never by where
+the code found it, so a name that is a model value anywhere counts, and an entry list
+is viewed wherever a proof module or its own module binds it, so a lookup through a
+name is recorded (a reference kept from import is read at import: every row counts
+it).  Not attributed, so counted for every row: what runs at import, as
 above; and a value a proof function reaches through ``getattr`` with a computed name
 (the proofs do that only for the fields of their own state records).  When a proof
 function ran unmarked (its file changed while the proofs ran), the row reads every
