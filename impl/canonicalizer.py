@@ -1863,7 +1863,8 @@ class Canonicalizer:
     @staticmethod
     def _added_item(entry: Entry) -> dict[str, Any]:
         """The item as first announced: its identity and fields, no payload yet (each
-        payload field the item has, emptied)."""
+        payload field the item has a value of, emptied; a ``null`` stays ``null``: the
+        upstream sent no value, and an empty one would be a value it did not send)."""
         item = {**_ITEM_DEFAULTS.get(entry.item_type, {}), **wire_item(entry)}
         for location in entry.spec.channels:
             container: Any = item
@@ -1873,7 +1874,7 @@ class Canonicalizer:
                     container[name] = dict(nested)
                 container = container.get(name) if isinstance(container, dict) else None
             payload = location.array or location.field
-            if isinstance(container, dict) and payload in container:
+            if isinstance(container, dict) and container.get(payload) is not None:
                 container[payload] = [] if location.array is not None else ""
         # An item just added is in progress, if the upstream gives it a status at all.
         if "status" in item and entry.item_type not in _NO_STATUS | _SETTLED_STATUS:

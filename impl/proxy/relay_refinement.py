@@ -38,7 +38,8 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    beyond those that place it (``sequence_number``, ``output_index``, ``item_id``, its
    part index, an annotation's position), unless a change in the log names the field
    and the event's type: a client that reads ``logprobs`` finds behind the relay what
-   it found upstream.
+   it found upstream.  An upstream event the log names by its place (``upstream event
+   N (type) ...``: dropped) was not passed on, and is paired with no event out.
 8. **A finished item's ``done`` events are not withheld.**  Of an item both the
    upstream and the relay finished (``output_item.done``), every payload and part
    ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
@@ -342,6 +343,8 @@ def _kept(
         same = out.get(_key(event))
         if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or not same:
             continue
+        if any(c.startswith(f"upstream event {index} ({kind}) ") for c in changes):
+            continue  # logged as not passed on: the event out of its key is another's
         placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(str(kind), ())}
         added = sorted(set(same.pop(0)) - set(event) - placing)
         problems += [
