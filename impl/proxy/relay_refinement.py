@@ -25,7 +25,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 5. **No field the published types require goes missing.**  An event out lacks a field
    its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
    ``status``) only where an upstream event of its type lacked it too: a client that
-   reads the field finds it behind the relay as it found it upstream.
+   reads the field finds it behind the relay as it found it upstream.  A terminal the
+   relay made up (an ``error``'s ``response.failed``) with no response object upstream
+   to copy lacks what the log names (``... made up ..., without the response fields
+   the upstream never sent: created_at, id``): #39, never filled.
 6. **A payload adds up as a client adds it.**  Where the upstream's item, accumulated
    as a client does (its ``output_item.added`` value of a field such as ``arguments``,
    then each of its deltas appended), is the start of the value of its
@@ -145,7 +148,7 @@ def check(
     problems += _named(events, emitted, repairs)
     problems += _finished(events, emitted, repairs)
     problems += _order(out, emitted, sentinel)
-    problems += _shaped(events, emitted)
+    problems += _shaped(events, emitted, repairs)
     problems += _added_up(events, emitted)
     problems += _kept(events, emitted, repairs)
     problems += _closed(events, emitted, repairs)
@@ -250,11 +253,29 @@ def _lacks(event: Event) -> set[str]:
     }
 
 
-def _shaped(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+def _shaped(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
     """Rule 5."""
+    changes = [change for r in repairs for change in r["changes"]]
     upstream = set().union(*(_lacks(event) for event in events))
     missing = sorted(set().union(*(_lacks(event) for event in emitted)) - upstream)
-    return [f"rule 5: {problem} missing, where no upstream event lacks it" for problem in missing]
+    return [
+        f"rule 5: {problem} missing, where no upstream event lacks it"
+        for problem in missing
+        if not _named_unsent(problem, changes)
+    ]
+
+
+def _named_unsent(problem: str, changes: Sequence[str]) -> bool:
+    """Whether a change names ``problem`` (``_lacks``'s ``event type: field``): a
+    terminal the relay made up, the field among those listed as never sent."""
+    kind, _, name = problem.partition(": ")
+    return any(
+        change.startswith(f"{kind} made up")
+        and name.rsplit(".", 1)[-1] in change.rpartition("never sent: ")[2].split(", ")
+        for change in changes
+    )
 
 
 Accumulated = dict[tuple[Any, str], tuple[str, str | None]]

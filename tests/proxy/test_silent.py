@@ -151,6 +151,28 @@ def test_a_dropped_event_is_not_paired_with_another_items_event() -> None:
     assert check(events, [], sentinel=True) == []
 
 
+def test_a_failure_made_up_with_no_response_to_copy_names_the_fields_it_lacks() -> None:
+    # A resumed stream (no opening: no response object) ends with an error: canonical
+    # makes up the response.failed, fills none of the response's fields (#39), and
+    # says which ones the published type requires and the upstream never sent.
+    events = [
+        {"type": "response.output_item.added", "output_index": 0, "item": _MESSAGE},
+        {"type": "response.output_item.done", "output_index": 0, "item": _MESSAGE},
+        {"type": "error", "code": "server_error", "message": "x"},
+    ]
+    out, _ = relay_output(body(events, sentinel=True), [])
+    failed = [e.payload for e in read_wire_events(out) if e.payload][-1]
+    assert failed["type"] == "response.failed"
+    assert failed["response"] == {"status": "failed", "output": [_MESSAGE]}
+    changes, _ = _changes(events)
+    assert changes == [
+        "response.failed made up (response_error), without the response fields the "
+        "upstream never sent: created_at, id, model, object, parallel_tool_calls, "
+        "tool_choice, tools"
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
 def test_events_after_a_terminal_are_logged_drops_with_their_code() -> None:
     events = [
         *_message(),
