@@ -52,6 +52,12 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    ...``: it reached no item, came after its terminal, repeated one): a withholding a
    relay rule makes, not a difference the end-of-response comparison merely notices.
 
+9. **Nothing is sent more often than the upstream sent it.**  Of an item's events (its
+   ``output_item`` events and its own stream's, ``EventClass.ITEM_SCOPED``), each type
+   and payload piece (rule 2's match) goes out at most as many times as it came, unless
+   the log names the event's type (a delta replaced, an event the upstream left out
+   sent): a client that appends each delta, or each annotation, reads each once.
+
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
 or the relay cannot move the expectation with it.
@@ -152,6 +158,7 @@ def check(
     problems += _added_up(events, emitted)
     problems += _kept(events, emitted, repairs)
     problems += _closed(events, emitted, repairs)
+    problems += _once(events, emitted, repairs)
     return problems
 
 
@@ -411,4 +418,28 @@ def _closed(
         for kind, at in upstream.get(item, {}).items()
         if len(sent.get(kind, [])) < len(at)
         and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
+    ]
+
+
+_ITEM_EVENTS: Final = frozenset({"response.output_item.added", "response.output_item.done"})
+
+
+def _repeatable(event: Event) -> bool:
+    """Whether rule 9 counts ``event``: an item's own event."""
+    kind = event.get("type")
+    spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+    return kind in _ITEM_EVENTS or (spec is not None and spec.event_class is EventClass.ITEM_SCOPED)
+
+
+def _once(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 9."""
+    said = " ".join(change for r in repairs for change in [*r["changes"], *r["respelled"]])
+    upstream = Counter(_key(e) for e in events if _repeatable(e))
+    out = Counter(_key(e) for e in emitted if _repeatable(e))
+    return [
+        f"rule 9: {kind} sent {count} times, the upstream sent it {upstream[(kind, piece)]}"
+        for (kind, piece), count in sorted(out.items(), key=str)
+        if count > upstream[(kind, piece)] and str(kind) not in said
     ]

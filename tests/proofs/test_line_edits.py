@@ -695,7 +695,8 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
     events = next(list(s.events) for s in recorded_streams() if s.name == name)
     cuts = _cuts(body(events, sentinel=True))  # as line_edits cuts it
     assert relay_check(events, cuts, sentinel=True) == []
-    edit = _proxy_edit("Canonicalizer._added_item", "in -> not in", "if isinstance(container")
+    # (The line now empties only a payload field with a value: a null stays null, #39.)
+    edit = _proxy_edit("Canonicalizer._added_item", "is not -> is", "if isinstance(container")
     with edit.applied():
         (violation,) = relay_check(events, cuts, sentinel=True)
     assert violation.startswith("rule 6: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b ")
@@ -703,6 +704,62 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
         """adds up to '{"location":"Tokyo"}{"location":"Tokyo"}' behind the relay, """
         """done as '{"location":"Tokyo"}'"""
     )
+
+
+def _message_stream() -> list[dict[str, Any]]:
+    """A completed message whose text comes in two deltas, every event as OpenAI sends it."""
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "status": "in_progress"}
+    part = {"type": "output_text", "text": "", "annotations": []}
+    done_part = {**part, "text": "Hi there"}
+    done = {**message, "status": "completed", "content": [done_part]}
+    placed = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {**message, "content": []},
+        },
+        {"type": "response.content_part.added", **placed, "part": part},
+        {"type": "response.output_text.delta", **placed, "delta": "Hi"},
+        {"type": "response.output_text.delta", **placed, "delta": " there"},
+        {"type": "response.output_text.done", **placed, "text": "Hi there"},
+        {"type": "response.content_part.done", **placed, "part": done_part},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {
+            "type": "response.completed",
+            "response": {"id": "r", "status": "completed", "output": [done]},
+        },
+    ]
+
+
+def test_a_done_sent_again_is_refuted() -> None:
+    # Samples 3 and 4's relay survivors (proofs/line-edits-sample3.json, -sample4.json):
+    # a part's track never marked finished sends its text and part done again at each
+    # later step, the answer unchanged; a client that appends each done, or counts
+    # them, reads the text twice.  Nothing goes out more often than it came (rule 9).
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    events = [*_message_stream()]
+    events[-1:-1] = [  # a second item after the message: its events release the first's again
+        {
+            "type": "response.output_item.added",
+            "output_index": 1,
+            "item": _call_with_deltas()[1]["item"],
+        },
+        {
+            "type": "response.output_item.done",
+            "output_index": 1,
+            "item": _call_with_deltas()[-2]["item"],
+        },
+    ]
+    assert relay_check(events, [], sentinel=True) == []
+    with _proxy_edit("Canonicalizer._close_track", "dropped: track.finished").applied():
+        problems = relay_check(events, [], sentinel=True)
+    assert problems == [
+        "rule 9: response.content_part.done sent 4 times, the upstream sent it 1",
+        "rule 9: response.output_text.done sent 4 times, the upstream sent it 1",
+    ]
 
 
 def test_a_table_sample_draws_no_mutant_an_earlier_sample_drew() -> None:
