@@ -853,14 +853,18 @@ def test_the_settle_edit_no_stream_could_judge_is_refuted() -> None:
 
 
 def test_a_recorded_edit_is_found_by_its_source_line() -> None:
-    # _added_item holds two `in -> not in` edits; once the lines above them moved, the
+    # _added_item held two `in -> not in` edits; once the lines above them moved, the
     # rejudge found sample 9's by its name without its line number, and judged the
-    # other one (the record's `source` tells them apart).
-    from helpers import REPO
+    # other one (the record's `source` tells them apart).  Two such edits of one
+    # function, both moved from the record's line:
+    from dataclasses import replace
+
     from responses_oracle.proofs.line_edits import _finder, every_edit
 
-    record = json.loads((REPO / "proofs/line-edits-sample9.json").read_text())
-    (verdict,) = [v for v in record["verdicts"] if "_added_item: in -> not in" in v["edit"]]
-    edit = _finder(every_edit())(verdict["edit"], verdict["source"])
-    assert edit is not None and edit.source == verdict["source"]
-    assert edit.source.startswith("if isinstance(container")
+    edit = _proxy_edit("Canonicalizer._added_item", "and -> or", 'if "status" in item')
+    first = replace(edit, line=edit.line + 40, source="if a in b:")
+    second = replace(edit, line=edit.line + 41, source="if c in d:")
+    recorded = replace(edit, line=edit.line, source="if c in d:")
+    assert _finder([first, second])(recorded.name, recorded.source) is second
+    assert _finder([first, second])(recorded.name, "if e in f:") is None  # which one?
+    assert _finder(every_edit())(edit.name, edit.source) is not None
