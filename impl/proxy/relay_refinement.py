@@ -427,7 +427,9 @@ _ITEM_EVENTS: Final = frozenset({"response.output_item.added", "response.output_
 def _repeatable(event: Event) -> bool:
     """Whether rule 9 counts ``event``: an item's own event."""
     kind = event.get("type")
-    spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+    if not isinstance(kind, str):
+        return False  # hostile: a type no client reads as an item's
+    spec = WIRE_EVENTS.get(kind)
     return kind in _ITEM_EVENTS or (spec is not None and spec.event_class is EventClass.ITEM_SCOPED)
 
 
