@@ -140,6 +140,7 @@ from .core.state import Channel, Entry, ResponseState, channel_text
 from .core.step import DEFAULT_LIMITS, ReducerLimits
 from .reducer import Reducer
 from .result import output_key, output_order, part_positions, wire_item
+from .serve.shapes import type_problems
 from .wire import WireEvent
 
 Event = dict[str, Any]
@@ -1180,7 +1181,15 @@ class Canonicalizer:
                 self._emit(response, out, self._upstream_event(response, event, snapshot))
             else:  # made up: an error event's failure, a terminal with no response
                 body = self._response_object(response, state.status.value, snapshot)
-                self._emit(response, out, {"type": terminal, "response": body})
+                made = {"type": terminal, "response": body}
+                self._emit(response, out, made)
+                unsent = _unsent_response_fields(made)
+                if unsent:  # #39: named, not filled (``_response_object``)
+                    why = f" ({Code.RESPONSE_ERROR.value})" if response.error is not None else ""
+                    response.changes.append(
+                        f"{terminal} made up{why}, without the response fields the upstream "
+                        f"never sent: {', '.join(unsent)}"
+                    )
                 replaced = sorted(
                     kind
                     for kind in response.openings
@@ -1863,7 +1872,8 @@ class Canonicalizer:
     @staticmethod
     def _added_item(entry: Entry) -> dict[str, Any]:
         """The item as first announced: its identity and fields, no payload yet (each
-        payload field the item has, emptied)."""
+        payload field the item has a value of, emptied; a ``null`` stays ``null``: the
+        upstream sent no value, and an empty one would be a value it did not send)."""
         item = {**_ITEM_DEFAULTS.get(entry.item_type, {}), **wire_item(entry)}
         for location in entry.spec.channels:
             container: Any = item
@@ -1873,7 +1883,7 @@ class Canonicalizer:
                     container[name] = dict(nested)
                 container = container.get(name) if isinstance(container, dict) else None
             payload = location.array or location.field
-            if isinstance(container, dict) and payload in container:
+            if isinstance(container, dict) and container.get(payload) is not None:
                 container[payload] = [] if location.array is not None else ""
         # An item just added is in progress, if the upstream gives it a status at all.
         if "status" in item and entry.item_type not in _NO_STATUS | _SETTLED_STATUS:
@@ -1888,6 +1898,18 @@ class Canonicalizer:
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
         return item
+
+
+def _unsent_response_fields(event: Mapping[str, Any]) -> list[str]:
+    """The fields of its response object the API's published types require that a
+    terminal canonical made up lacks (``serve.shapes.type_problems``): the upstream never
+    sent them, and canonical fills none (``_response_object``), so its log names them."""
+    prefix = "response."
+    return [
+        problem.path.removeprefix(prefix)
+        for problem in type_problems(event)
+        if problem.path.startswith(prefix) and "[" not in problem.path
+    ]
 
 
 def _placed(

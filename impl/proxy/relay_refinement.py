@@ -25,7 +25,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 5. **No field the published types require goes missing.**  An event out lacks a field
    its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
    ``status``) only where an upstream event of its type lacked it too: a client that
-   reads the field finds it behind the relay as it found it upstream.
+   reads the field finds it behind the relay as it found it upstream.  A terminal the
+   relay made up (an ``error``'s ``response.failed``) with no response object upstream
+   to copy lacks what the log names (``... made up ..., without the response fields
+   the upstream never sent: created_at, id``): #39, never filled.
 6. **A payload adds up as a client adds it.**  Where the upstream's item, accumulated
    as a client does (its ``output_item.added`` value of a field such as ``arguments``,
    then each of its deltas appended), is the start of the value of its
@@ -38,7 +41,8 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    beyond those that place it (``sequence_number``, ``output_index``, ``item_id``, its
    part index, an annotation's position), unless a change in the log names the field
    and the event's type: a client that reads ``logprobs`` finds behind the relay what
-   it found upstream.
+   it found upstream.  An upstream event the log names by its place (``upstream event
+   N (type) ...``: dropped) was not passed on, and is paired with no event out.
 8. **A finished item's ``done`` events are not withheld.**  Of an item both the
    upstream and the relay finished (``output_item.done``), every payload and part
    ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
@@ -47,6 +51,12 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    log names that upstream event by its place, with why (``upstream event N (type)
    ...``: it reached no item, came after its terminal, repeated one): a withholding a
    relay rule makes, not a difference the end-of-response comparison merely notices.
+
+9. **Nothing is sent more often than the upstream sent it.**  Of an item's events (its
+   ``output_item`` events and its own stream's, ``EventClass.ITEM_SCOPED``), each type
+   and payload piece (rule 2's match) goes out at most as many times as it came, unless
+   the log names the event's type (a delta replaced, an event the upstream left out
+   sent): a client that appends each delta, or each annotation, reads each once.
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -144,10 +154,11 @@ def check(
     problems += _named(events, emitted, repairs)
     problems += _finished(events, emitted, repairs)
     problems += _order(out, emitted, sentinel)
-    problems += _shaped(events, emitted)
+    problems += _shaped(events, emitted, repairs)
     problems += _added_up(events, emitted)
     problems += _kept(events, emitted, repairs)
     problems += _closed(events, emitted, repairs)
+    problems += _once(events, emitted, repairs)
     return problems
 
 
@@ -249,11 +260,29 @@ def _lacks(event: Event) -> set[str]:
     }
 
 
-def _shaped(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+def _shaped(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
     """Rule 5."""
+    changes = [change for r in repairs for change in r["changes"]]
     upstream = set().union(*(_lacks(event) for event in events))
     missing = sorted(set().union(*(_lacks(event) for event in emitted)) - upstream)
-    return [f"rule 5: {problem} missing, where no upstream event lacks it" for problem in missing]
+    return [
+        f"rule 5: {problem} missing, where no upstream event lacks it"
+        for problem in missing
+        if not _named_unsent(problem, changes)
+    ]
+
+
+def _named_unsent(problem: str, changes: Sequence[str]) -> bool:
+    """Whether a change names ``problem`` (``_lacks``'s ``event type: field``): a
+    terminal the relay made up, the field among those listed as never sent."""
+    kind, _, name = problem.partition(": ")
+    return any(
+        change.startswith(f"{kind} made up")
+        and name.rsplit(".", 1)[-1] in change.rpartition("never sent: ")[2].split(", ")
+        for change in changes
+    )
 
 
 Accumulated = dict[tuple[Any, str], tuple[str, str | None]]
@@ -342,6 +371,8 @@ def _kept(
         same = out.get(_key(event))
         if spec is None or spec.event_class is not EventClass.ITEM_SCOPED or not same:
             continue
+        if any(c.startswith(f"upstream event {index} ({kind}) ") for c in changes):
+            continue  # logged as not passed on: the event out of its key is another's
         placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(str(kind), ())}
         added = sorted(set(same.pop(0)) - set(event) - placing)
         problems += [
@@ -387,4 +418,30 @@ def _closed(
         for kind, at in upstream.get(item, {}).items()
         if len(sent.get(kind, [])) < len(at)
         and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
+    ]
+
+
+_ITEM_EVENTS: Final = frozenset({"response.output_item.added", "response.output_item.done"})
+
+
+def _repeatable(event: Event) -> bool:
+    """Whether rule 9 counts ``event``: an item's own event."""
+    kind = event.get("type")
+    if not isinstance(kind, str):
+        return False  # hostile: a type no client reads as an item's
+    spec = WIRE_EVENTS.get(kind)
+    return kind in _ITEM_EVENTS or (spec is not None and spec.event_class is EventClass.ITEM_SCOPED)
+
+
+def _once(
+    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rule 9."""
+    said = " ".join(change for r in repairs for change in [*r["changes"], *r["respelled"]])
+    upstream = Counter(_key(e) for e in events if _repeatable(e))
+    out = Counter(_key(e) for e in emitted if _repeatable(e))
+    return [
+        f"rule 9: {kind} sent {count} times, the upstream sent it {upstream[(kind, piece)]}"
+        for (kind, piece), count in sorted(out.items(), key=str)
+        if count > upstream[(kind, piece)] and str(kind) not in said
     ]

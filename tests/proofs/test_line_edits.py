@@ -695,7 +695,8 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
     events = next(list(s.events) for s in recorded_streams() if s.name == name)
     cuts = _cuts(body(events, sentinel=True))  # as line_edits cuts it
     assert relay_check(events, cuts, sentinel=True) == []
-    edit = _proxy_edit("Canonicalizer._added_item", "in -> not in", "if isinstance(container")
+    # (The line now empties only a payload field with a value: a null stays null, #39.)
+    edit = _proxy_edit("Canonicalizer._added_item", "is not -> is", "if isinstance(container")
     with edit.applied():
         (violation,) = relay_check(events, cuts, sentinel=True)
     assert violation.startswith("rule 6: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b ")
@@ -703,6 +704,62 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
         """adds up to '{"location":"Tokyo"}{"location":"Tokyo"}' behind the relay, """
         """done as '{"location":"Tokyo"}'"""
     )
+
+
+def _message_stream() -> list[dict[str, Any]]:
+    """A completed message whose text comes in two deltas, every event as OpenAI sends it."""
+    message = {"type": "message", "id": "msg_1", "role": "assistant", "status": "in_progress"}
+    part = {"type": "output_text", "text": "", "annotations": []}
+    done_part = {**part, "text": "Hi there"}
+    done = {**message, "status": "completed", "content": [done_part]}
+    placed = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    return [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {**message, "content": []},
+        },
+        {"type": "response.content_part.added", **placed, "part": part},
+        {"type": "response.output_text.delta", **placed, "delta": "Hi"},
+        {"type": "response.output_text.delta", **placed, "delta": " there"},
+        {"type": "response.output_text.done", **placed, "text": "Hi there"},
+        {"type": "response.content_part.done", **placed, "part": done_part},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {
+            "type": "response.completed",
+            "response": {"id": "r", "status": "completed", "output": [done]},
+        },
+    ]
+
+
+def test_a_done_sent_again_is_refuted() -> None:
+    # Samples 3 and 4's relay survivors (proofs/line-edits-sample3.json, -sample4.json):
+    # a part's track never marked finished sends its text and part done again at each
+    # later step, the answer unchanged; a client that appends each done, or counts
+    # them, reads the text twice.  Nothing goes out more often than it came (rule 9).
+    from responses_oracle.proxy.relay_refinement import check as relay_check
+
+    events = [*_message_stream()]
+    events[-1:-1] = [  # a second item after the message: its events release the first's again
+        {
+            "type": "response.output_item.added",
+            "output_index": 1,
+            "item": _call_with_deltas()[1]["item"],
+        },
+        {
+            "type": "response.output_item.done",
+            "output_index": 1,
+            "item": _call_with_deltas()[-2]["item"],
+        },
+    ]
+    assert relay_check(events, [], sentinel=True) == []
+    with _proxy_edit("Canonicalizer._close_track", "dropped: track.finished").applied():
+        problems = relay_check(events, [], sentinel=True)
+    assert problems == [
+        "rule 9: response.content_part.done sent 4 times, the upstream sent it 1",
+        "rule 9: response.output_text.done sent 4 times, the upstream sent it 1",
+    ]
 
 
 def test_a_table_sample_draws_no_mutant_an_earlier_sample_drew() -> None:
@@ -796,14 +853,18 @@ def test_the_settle_edit_no_stream_could_judge_is_refuted() -> None:
 
 
 def test_a_recorded_edit_is_found_by_its_source_line() -> None:
-    # _added_item holds two `in -> not in` edits; once the lines above them moved, the
+    # _added_item held two `in -> not in` edits; once the lines above them moved, the
     # rejudge found sample 9's by its name without its line number, and judged the
-    # other one (the record's `source` tells them apart).
-    from helpers import REPO
+    # other one (the record's `source` tells them apart).  Two such edits of one
+    # function, both moved from the record's line:
+    from dataclasses import replace
+
     from responses_oracle.proofs.line_edits import _finder, every_edit
 
-    record = json.loads((REPO / "proofs/line-edits-sample9.json").read_text())
-    (verdict,) = [v for v in record["verdicts"] if "_added_item: in -> not in" in v["edit"]]
-    edit = _finder(every_edit())(verdict["edit"], verdict["source"])
-    assert edit is not None and edit.source == verdict["source"]
-    assert edit.source.startswith("if isinstance(container")
+    edit = _proxy_edit("Canonicalizer._added_item", "and -> or", 'if "status" in item')
+    first = replace(edit, line=edit.line + 40, source="if a in b:")
+    second = replace(edit, line=edit.line + 41, source="if c in d:")
+    recorded = replace(edit, line=edit.line, source="if c in d:")
+    assert _finder([first, second])(recorded.name, recorded.source) is second
+    assert _finder([first, second])(recorded.name, "if e in f:") is None  # which one?
+    assert _finder(every_edit())(edit.name, edit.source) is not None

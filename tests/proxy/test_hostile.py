@@ -37,7 +37,10 @@ def _retyped(draw: st.DrawFn) -> list[Event]:
         nested = [v for v in event.values() if isinstance(v, dict) and v]
         target = draw(st.sampled_from([event, *nested]))
         if target:
-            target[draw(st.sampled_from(sorted(target)))] = draw(st.sampled_from(_WRONG))
+            # A copy: the same object placed twice could be placed inside itself, a
+            # cycle no JSON body can carry.
+            wrong = json.loads(json.dumps(draw(st.sampled_from(_WRONG))))
+            target[draw(st.sampled_from(sorted(target)))] = wrong
     return events
 
 
