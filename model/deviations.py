@@ -827,7 +827,7 @@ DEVIATIONS: Final[dict[str, DeviationSpec]] = {
         ("docs/rules/R9.md",),
         "",
         codes=frozenset({_C.AFTER_TERMINAL}),
-        canonical=frozenset(),
+        canonical=frozenset({REPAIRS}),
         changes=_TERMINALS,
     ),
     "trailing-newline": DeviationSpec(
