@@ -430,7 +430,8 @@ CODES: dict[Code, CodeSpec] = {
     Code.NOT_AN_OBJECT: CodeSpec(_E, "R1", meaning="an event's JSON is not an object; skipped"),
     Code.MISSING_TYPE: CodeSpec(_E, "R1", meaning="an event has no string type; skipped"),
     Code.INVALID_FIELD: CodeSpec(
-        _E, "R1", meaning="a field has the wrong shape (an output that is no array); ignored"
+        _E, "R1", meaning="a field has the wrong shape (an output that is no array) or a delta "
+        "lacks its delta; ignored"
     ),
     # openai-python ignores ``item: null`` (openai/openai-python#3125, fix #3126).
     Code.NULL_ITEM: CodeSpec(_I, "R1", meaning="an output_item event carries item: null; skipped"),

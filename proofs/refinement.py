@@ -1361,9 +1361,11 @@ def invalid_fields(payload: Mapping[str, Any], ends: bool) -> int:
     its class reads that is present but of the wrong type (``sequence_number``; an
     item-scoped event's ``output_index``, ``item_id``, part index and value, or its part
     object and the part's value; an item event's ``output_index`` and its item, an
-    object with a string ``type``; any other event's ``response`` object); and, for the
-    terminal that ``ends`` the response, its ``response.output`` that is not an array
-    and each element of it that is not an object with a string ``type``."""
+    object with a string ``type``; any other event's ``response`` object); a delta's
+    ``delta`` absent or null (a ``*.done`` without its value is R7's missing offer, owed
+    nothing); and, for the terminal that ``ends`` the response, its ``response.output``
+    that is not an array and each element of it that is not an object with a string
+    ``type``."""
     spec = WIRE_EVENTS.get(payload["type"])
     owed = _ill_typed(payload, {"sequence_number": lambda v: type(v) is int})
     event_class = spec.event_class if spec is not None else None
@@ -1373,6 +1375,7 @@ def invalid_fields(payload: Mapping[str, Any], ends: bool) -> int:
             checks[spec.index_field] = _index_ok
         if not spec.value_in_part and spec.value_field is not None:
             checks[spec.value_field] = _string_ok
+            owed += spec.trigger is Trigger.DELTA and payload.get(spec.value_field) is None
         owed += _ill_typed(payload, checks)
         part = payload.get("part")
         if spec.value_in_part and "part" in payload and not isinstance(part, Mapping):

@@ -21,6 +21,7 @@ from responses_oracle.model.catalogue import (
     WIRE_EVENTS,
     ChannelKind,
     EventClass,
+    Trigger,
     WireEventSpec,
 )
 from responses_oracle.model.recordkit import NamedTuple
@@ -130,8 +131,9 @@ def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
 
     An event of ``_PLAIN_SCOPED`` whose fields all have the types ``_validated``
     accepts unchanged is read in one step; every other event, and any such event with
-    a field that needs a word (a wrong type, an index out of range), goes through
-    ``_validated``, which checks field by field.  Both give the same ``Event``.
+    a field that needs a word (a wrong type, an index out of range, a delta's text
+    missing), goes through ``_validated``, which checks field by field.  Both give the
+    same ``Event``.
     """
     type_ = payload["type"]
     spec = _PLAIN_SCOPED.get(type_)
@@ -151,7 +153,7 @@ def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
                 part_index is None or (type(part_index) is int and 0 <= part_index <= MAX_INDEX)
             )
             and (item_id is None or type(item_id) is str)
-            and (value is None or type(value) is str)
+            and (type(value) is str or (value is None and spec.trigger is not Trigger.DELTA))
         ):
             # ``tuple.__new__`` with every field given: the named tuple's own
             # ``__new__`` is a Python function, a frame that doubles the cost.
@@ -210,6 +212,11 @@ def _validated(
                     value = _string(part, PART_VALUE_FIELDS[channel], problems)
         elif spec.value_field is not None:
             value = _string(payload, spec.value_field, problems)
+            if spec.trigger is Trigger.DELTA and payload.get(spec.value_field) is None:
+                # The published types require it.  A ``*.done`` without its value is
+                # R7's "missing" offer, which offers nothing; a delta without its text
+                # is no delta at all.
+                _invalid(problems, f"{spec.value_field} is missing")
     elif event_class in (EventClass.ITEM_ADDED, EventClass.ITEM_DONE):
         output_index = _index(payload, OUTPUT_INDEX_FIELD, problems)
         item = _item(payload, problems)

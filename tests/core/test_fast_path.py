@@ -369,10 +369,11 @@ def test_parse_event_equals_the_field_by_field_read(payload: dict[str, Any]) -> 
         ({"sequence_number": "4"}, "sequence_number must be an integer, got '4'"),
         ({"item_id": 7}, "item_id must be a string, got int"),
         ({"delta": ["a"]}, "delta must be a string, got list"),
+        ({"delta": None}, "delta is missing"),
     ],
 )
 def test_parse_event_reports_each_bad_field(fields: dict[str, Any], problem: str | None) -> None:
-    payload = {"type": "response.output_text.delta", "output_index": 2, **fields}
+    payload = {"type": "response.output_text.delta", "output_index": 2, "delta": "", **fields}
     event = parse_event(0, payload)
     assert event == _general(0, payload)
     if problem is None:

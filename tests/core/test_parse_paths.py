@@ -95,11 +95,14 @@ def _field_by_field(module: types.ModuleType, payload: dict[str, Any]) -> Any:
 
 def _fields(module: types.ModuleType, type_: str) -> tuple[set[str] | None, set[str]]:
     """The keys each path reads for ``type_`` (None: the one-step path never answers)."""
-    general = Recorder(type=type_)
+    spec = WIRE_EVENTS.get(type_)
+    # A delta without its text needs a word (R1): the one-step path answers with it only.
+    value = {} if spec is None or spec.value_field is None else {spec.value_field: ""}
+    general = Recorder(type=type_, **value)
     _field_by_field(module, general)
     fast: set[str] | None = None
     try:
-        payload = Recorder(type=type_)
+        payload = Recorder(type=type_, **value)
         _one_step(module, payload)
         fast = payload.read
     except _FellBack:

@@ -153,6 +153,22 @@ def test_r1_item_null_is_noted_and_changes_nothing() -> None:
     assert codes(result) == ["null_item"]
 
 
+@pytest.mark.parametrize("text", [None, "absent"], ids=["null", "absent"])
+def test_r1_a_delta_without_its_text_is_reported_and_changes_nothing(text: str | None) -> None:
+    # The published types require a delta's `delta`: one without it is reported
+    # (invalid_field), not passed over in silence.  A `*.done` without its value is
+    # R7's missing offer instead (test_r7_empty_or_missing_never_erases).
+    bare = delta(0, "fc_1", "")
+    if text is None:
+        bare["delta"] = None
+    else:
+        del bare["delta"]
+    result = reduce1(*_one_call(delta(0, "fc_1", ARGS), bare))
+    assert rows(result) == [CALL_ROW]
+    assert codes(result) == ["invalid_field"]
+    assert result.diagnostics[0].detail.endswith("delta is missing")
+
+
 def test_r1_sse_event_name_is_only_cross_checked() -> None:
     reducer = Reducer()
     events = numbered(_one_call())
