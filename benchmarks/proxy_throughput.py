@@ -5,26 +5,29 @@ as it can, ``--burst`` events per write: the message and two calls of
 ``proxy_latency.answer`` with ``--deltas`` text deltas (the burst stream), and the same
 answer with its text grown to ``--megabytes`` MB in deltas of ``--delta-bytes`` (the
 large stream: the text is sent five times -- deltas, text done, part done, item done,
-snapshot -- so 10 MB of text is a 50 MB stream).  A client reads each answer as a
-client does (SSE decoded, every event parsed as JSON), straight from the upstream and
-through ``responses-oracle proxy`` run as a user runs it (its own process),
-alternately, ``--runs`` times each.  Printed per stream: the median (max) seconds from
-the request to the body's end on each path, and their ratio (#39's bounds: 1.3 for
-bursts, 1.5 for 50 MB), and the CPU seconds the proxy process used per answer (median;
-Linux ``/proc``).  In the same alternation openai-python reads each answer as its users
-stream one (``client.responses.create(..., stream=True)``, every event iterated and
-parsed into its model; the version the test extra pins): a second table, the same
-columns, beside the bare reader's (the headline).  The machine these run on is shared
-and loaded, so the relay alone is
-measured too, in this process: each stream's body through a ``Relay`` in the
-chunks the upstream writes, ``--relay-runs`` times with its fast paths on and off
-(``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds of each
-run (``time.process_time``: what the neighbours take is not counted), best and median.
-To set two checkouts side by side: ``--against PATH`` also runs the answers through a
-second proxy, the package found at ``PATH`` (first on ``PYTHONPATH``: another checkout's
-``responses_oracle`` laid out as installed), in the same alternation; ``--relay-only``
-measures the relay alone and nothing else (run it alternately with the other package on
-``PYTHONPATH``).  Not a timed test: a measurement, recorded in ``benchmarks/RESULTS.md``.
+snapshot -- so 10 MB of text is a 50 MB stream). A client reads each answer as a client
+does (SSE decoded, every event parsed as JSON), straight from the upstream and through
+``responses-oracle proxy`` run as a user runs it (its own process), alternately,
+``--runs`` times each. Printed per stream: the median (max) seconds from the request to
+the body's end on each path, and their ratio (#39's bounds: 1.3 for bursts, 1.5 for 50
+MB), and the CPU seconds the proxy process used per answer (median; Linux ``/proc``). In
+the same alternation openai-python reads each answer as its users stream one
+(``client.responses.create(..., stream=True)``, every event iterated and parsed into its
+model; the version the test extra pins): a second table, the same columns, beside the
+bare reader's (the headline); and the AI SDK reads them as an app does (``streamText``
+over its OpenAI Responses provider, the answer's tool declared, ``fullStream`` consumed:
+``benchmarks/ai_sdk_reader.mjs``, one Node process for the whole run, the SDK of
+``adapters/node``'s pinned install), a third table. The machine these run on is shared
+and loaded, so the relay alone is measured too, in this process: each stream's body
+through a ``Relay`` in the chunks the upstream writes, ``--relay-runs`` times with its
+fast paths on and off (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the
+CPU seconds of each run (``time.process_time``: what the neighbours take is not
+counted), best and median. To set two checkouts side by side: ``--against PATH`` also
+runs the answers through a second proxy, the package found at ``PATH`` (first on
+``PYTHONPATH``: another checkout's ``responses_oracle`` laid out as installed), in the
+same alternation; ``--relay-only`` measures the relay alone and nothing else (run it
+alternately with the other package on ``PYTHONPATH``). Not a timed test: a measurement,
+recorded in ``benchmarks/RESULTS.md``.
 
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 9
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 1 --against /tmp/main/src
@@ -38,6 +41,7 @@ import asyncio
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from contextlib import ExitStack
@@ -107,6 +111,37 @@ def sdk(client: OpenAI) -> tuple[float, int]:
     return time.perf_counter() - started, count
 
 
+class AiSdk:
+    """The AI SDK as an app streams an answer (``benchmarks/ai_sdk_reader.mjs``): one
+    Node process kept for the whole run, asked for one answer at a time."""
+
+    def __init__(self) -> None:
+        reader = Path(__file__).with_name("ai_sdk_reader.mjs")
+        self._node = subprocess.Popen(
+            ["node", str(reader)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def read(self, base_url: str) -> float:
+        """Seconds from ``streamText`` to the end of its ``fullStream``; an answer the
+        SDK did not read whole (an error, not both calls) stops the benchmark."""
+        assert self._node.stdin is not None and self._node.stdout is not None
+        self._node.stdin.write(base_url + "\n")
+        self._node.stdin.flush()
+        line = self._node.stdout.readline()
+        if not line:
+            raise SystemExit(f"the AI SDK reader stopped (exit {self._node.wait()})")
+        answer = json.loads(line)
+        if answer["error"] is not None or answer["calls"] != 2:
+            raise SystemExit(f"the AI SDK did not read the answer from {base_url}: {answer}")
+        return float(answer["seconds"])
+
+    def close(self) -> None:
+        """End the Node process."""
+        assert self._node.stdin is not None
+        self._node.stdin.close()
+        self._node.wait()
+
+
 def relay_cpu(writes: list[bytes], runs: int) -> dict[bool, list[float]]:
     """CPU seconds of ``writes`` through a ``Relay``, fast paths on (True) and off, per
     run; the two relays' bytes are checked equal first."""
@@ -133,16 +168,19 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[float]]:
-    """Per path, the seconds to each answer's end, read by the bare reader (``whole``)
-    and, under ``sdk <path>``, by openai-python (``sdk``), in the same alternation;
+    """Per path, the seconds to each answer's end, read by the bare reader (``whole``),
+    under ``sdk <path>`` by openai-python (``sdk``) and under ``ai <path>`` by the AI
+    SDK (``AiSdk``), in the same alternation;
     under ``cpu``, the CPU seconds the proxy process ``pid`` used for each answer the
     bare reader read."""
     found: dict[str, list[float]] = {name: [] for name in [*urls, "cpu"]}
     clients = {
         name: OpenAI(base_url=url, api_key="bench", max_retries=0) for name, url in urls.items()
     }
-    for client in clients.values():  # its first answer builds its models: not counted
+    ai = AiSdk()
+    for name, client in clients.items():  # a first answer builds models: not counted
         sdk(client)
+        ai.read(urls[name])
     async with ClientSession() as session:
         for _ in range(runs):
             for name, url in urls.items():
@@ -151,8 +189,10 @@ async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[f
                 if name == "proxy":
                     found["cpu"].append(cpu_seconds(pid) - before)
                 found.setdefault(f"sdk {name}", []).append(sdk(clients[name])[0])
+                found.setdefault(f"ai {name}", []).append(ai.read(url))
     for client in clients.values():
         client.close()
+    ai.close()
     return found
 
 
@@ -204,6 +244,7 @@ def whole_answers(
         f"{'proxy CPU':>10}{other}"
     )
     sdk_rows: list[str] = []
+    ai_rows: list[str] = []
     for name, events in streams.items():
         size = sum(map(len, writes[name])) / 1e6
         with ExitStack() as stack:
@@ -226,11 +267,17 @@ def whole_answers(
             f"{ratio:>6.2f} {statistics.median(cpu):>10.3f}{other}"
         )
         sdk_rows.append(f"{name:<22} " + " ".join(_ratios(found, "sdk ")))
+        ai_rows.append(f"{name:<22} " + " ".join(_ratios(found, "ai ")))
     print("\nthe same answers read by openai-python (client.responses.create, stream=True),")
     print("in the same alternation; median (max) seconds to the last event")
     other = f" {'via against':>16} {'ratio':>6}" if against else ""
-    print(f"{'stream':<22} {'upstream':>16} {'via proxy':>16} {'ratio':>6}{other}")
+    header = f"{'stream':<22} {'upstream':>16} {'via proxy':>16} {'ratio':>6}{other}"
+    print(header)
     print("\n".join(sdk_rows))
+    print("\nthe same answers read by the AI SDK (streamText, the tool declared, fullStream),")
+    print("in the same alternation; median (max) seconds to the stream's end")
+    print(header)
+    print("\n".join(ai_rows))
 
 
 def _ratios(found: dict[str, list[float]], prefix: str) -> list[str]:
