@@ -293,6 +293,30 @@ def test_the_invalid_fields_an_event_owes_are_counted(
     assert reason in violation.reason
 
 
+def test_a_delta_without_its_text_owes_an_invalid_field() -> None:
+    # R1: the published types require a delta's `delta`.  The reducer reported nothing
+    # for one without it until 2026-12-05; the refinement owes the report now, so the
+    # edit that drops it is refuted (and a `*.done` without its value owes none: R7).
+    call = {"type": "function_call", "id": "fc", "call_id": "c", "name": "f", "arguments": ""}
+    scoped = {"output_index": 0, "item_id": "fc"}
+    events = [
+        {"type": "response.created", "response": {"id": "r", "status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": call},
+        {"type": "response.function_call_arguments.delta", **scoped},
+        {"type": "response.function_call_arguments.done", **scoped},
+        {"type": "response.completed", "response": {"id": "r", "output": []}},
+    ]
+    assert check_stream(events) == []
+    (edit,) = [
+        e
+        for e in line_edits("responses_oracle.core.events")
+        if " _validated: " in e.name and "is missing" in e.source and e.change.startswith("drop")
+    ]
+    with edit.applied():
+        (violation,) = check_stream(events)
+    assert "owe 1 invalid_field, 0 raised" in violation.reason
+
+
 def test_snapshot_absent_is_owed_by_a_completion_without_items_only() -> None:
     edits = [
         e
