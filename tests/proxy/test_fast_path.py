@@ -359,6 +359,11 @@ _BREAKERS: Final[dict[str, Callable[[int], bytes]]] = {
     "another part": lambda n: _delta_block("p1 ", n, content_index=1),
     "another item id": lambda n: _delta_block("other ", n, item_id="msg_2"),
     "a float": lambda n: _delta_block("f ", n, logprobs=_FLOAT),
+    # msgspec writes this float as it came, the json module as 1e+16: canonical's
+    # bytes are the json module's (rule 6)
+    "a float spelled as msgspec spells it": lambda n: _delta_block(
+        "g ", n, logprobs=[{"logprob": 1e16}]
+    ).replace(b"1e+16", b"1e16"),
     "a wrong type": lambda n: _delta_block("t ", n, type="response.refusal.delta"),
     "a wrong field type": lambda n: _delta_block("w ", n, output_index="0"),
     "fields reordered": lambda n: _framed(
