@@ -377,6 +377,7 @@ _BREAKERS: Final[dict[str, Callable[[int], bytes]]] = {
     ),
     # ... blocks it does not cut ...
     "CRLF": lambda n: _delta_block("crlf ", n).replace(b"\n", b"\r\n"),
+    "a CR in the data line": lambda n: _delta_block("cr ", n).replace(b',"delta"', b',\r"delta"'),
     "a comment": lambda n: b": keep-alive\n\n",
     "an id line": lambda n: _delta_block("id ", n).replace(b"data:", b"id: 7\ndata:"),
     "two data lines": lambda n: _delta_block("two ", n).replace(b'"delta"', b'\ndata: "delta"'),
