@@ -817,22 +817,22 @@ class Canonicalizer:
         last = state.last_sequence
         room = context.limits.max_channel_chars - channel.delta_chars
         pieces: list[str] = []
-        for body, event in zip(bodies, map(parse_event, count(index), bodies), strict=True):
-            sequence, piece = event.sequence_number, event.value
+        take = pieces.append
+        for event in map(parse_event, count(index), bodies):
+            sequence, piece, body = event.sequence_number, event.value, event.payload
             if (
                 event.type != kind
                 or event.problems
                 or (sequence is not None and (last is None or sequence != last + 1))
                 or not piece
                 or (body.get("output_index"), body.get("item_id"), event.part_index) != key
-                or len(piece) > room
+                or (room := room - len(piece)) < 0
                 or not (live.ready or self._appends_only(live, event))
             ):
                 break
-            room -= len(piece)
             if sequence is not None:
                 last = sequence
-            pieces.append(piece)
+            take(piece)
         taken = len(pieces)
         if not taken:
             return 0, [], False
