@@ -783,21 +783,23 @@ class Canonicalizer:
             out += self._emit_live(live, body, piece)
         return out, False
 
-    # The relay's step (``feed_live``): the live channel's next delta, read by the
-    # proxy straight from its frame, goes into the reducer's state without the
-    # reducer's step when that step would do nothing but append it.  Whether it would
-    # is read from where the step reads it: the event parsed as the step parses it
-    # (``parse_event``: no problem), the response's route cache (``on_scoped``'s cell:
-    # the live entry, no code, an id it already knows), the ``reclassify`` and
-    # ``lifecycle`` kernels (an open channel's delta: the entry stays where it is and
-    # the row's effects are ``APPEND_DELTA`` and ``LEARN_ITEM_ID``, which then changes
-    # nothing), the sequence number the next one and the channel within its limit.
-    # Then the state changes exactly as the step changes it (the event counted, its
-    # sequence number taken, the delta appended by ``reconcile.append_delta``) and
-    # the delta goes out as ``_fast_delta`` sends it.  Anything else returns None,
-    # having changed nothing, and the relay feeds the event the usual way.
-    # ``tests/proxy/test_fast_path.py`` holds the two to the same bytes, log and
-    # final state on every capture, every scenario and generated streams.
+    # The relay's step (``feed_live``): a run of the live channel's next deltas, read
+    # by the proxy straight from their frames, goes into the reducer's state without
+    # the reducer's step, each as long as that step would do nothing but append it.
+    # Whether it would is read, delta by delta, from where the step reads it: the
+    # event parsed as the step parses it (``parse_event``: no problem), the response's
+    # route cache (``on_scoped``'s cell: the live entry, no code, an id it already
+    # knows), the ``reclassify`` and ``lifecycle`` kernels (an open channel's delta:
+    # the entry stays where it is and the row's effects are ``APPEND_DELTA`` and
+    # ``LEARN_ITEM_ID``, which then changes nothing), the sequence number the next one
+    # and the channel within its limit.  Then the state changes exactly as the steps
+    # change it (the events counted, the last sequence number taken, each delta
+    # appended by ``reconcile.append_delta``) and the deltas go out as ``_fast_delta``
+    # sends each (``_emit_run``: the upstream's objects themselves where they are
+    # canonical's).  The first delta that fails ends the run, having changed nothing,
+    # and the relay feeds it the usual way.  ``tests/proxy/test_fast_path.py`` holds
+    # the two to the same bytes, log and state after every chunk on every capture,
+    # every scenario, generated streams and runs broken by every kind of block.
 
     def feed_live(
         self, bodies: Sequence[dict[str, Any]], index: int, sse_event: str
