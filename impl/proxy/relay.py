@@ -202,9 +202,9 @@ blocks' cutting twice, and a hostile stream stays linear."""
 @cache
 def _run_pattern(head: bytes, limit: int) -> re.Pattern[bytes]:
     """Up to ``RUN_BLOCKS`` whole blocks of rule 7's shape, each ``head``, one data line
-    within ``limit`` bytes and ``PEEK`` of the block's start, then a blank line.  The
-    line's CR is looked for apart (``Relay._live_run``): ``re`` skips a run of bytes
-    that are not one byte several times faster than of bytes in no set of two."""
+    within ``limit`` bytes and ``PEEK`` of the block's start, then a blank line.  A CR
+    in the line is looked for apart (``Relay._live_run``): ``re`` runs over bytes that
+    are not LF several times faster than over bytes that are neither LF nor CR."""
     room = min(limit, PEEK - len(head) - 2)
     return re.compile(rb"(?:%b[^\n]{0,%d}\n\n){1,%d}" % (re.escape(head), room, RUN_BLOCKS))
 
@@ -362,9 +362,9 @@ class Relay:
         written = framing.written if isinstance(framing, FastFraming) else None
         whole = True
         while whole and (cut := run.match(data, start)) is not None:
-            crlf = data.find(b"\r", start, cut.end())
-            if crlf >= 0:  # the blocks before the one with a CR (none, if the first has)
-                cut = run.match(data, start, crlf)
+            cr = data.find(b"\r", start, cut.end())
+            if cr >= 0:  # the blocks before the one with a CR (none, if the first has)
+                cut = run.match(data, start, cr)
                 if cut is None:
                     break
             # The data lines hold no LF: the blocks part only where ``apart`` is.
