@@ -19,15 +19,15 @@ over its OpenAI Responses provider, the answer's tool declared, ``fullStream`` c
 ``benchmarks/ai_sdk_reader.mjs``, one Node process for the whole run, the SDK of
 ``adapters/node``'s pinned install), a third table. The machine these run on is shared
 and loaded, so the relay alone is measured too, in this process: each stream's body
-through a ``Relay`` in the chunks the upstream writes, ``--relay-runs`` times with its
-fast paths on and off (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the
-CPU seconds of each run (``time.process_time``: what the neighbours take is not
-counted), best and median. To set two checkouts side by side: ``--against PATH`` also
-runs the answers through a second proxy, the package found at ``PATH`` (first on
-``PYTHONPATH``: another checkout's ``responses_oracle`` laid out as installed), in the
-same alternation; ``--relay-only`` measures the relay alone and nothing else (run it
-alternately with the other package on ``PYTHONPATH``). Not a timed test: a measurement,
-recorded in ``benchmarks/RESULTS.md``.
+through a ``Relay`` in the chunks the proxy reads (the upstream's writes in
+``endpoint.READ_SLICE`` slices), ``--relay-runs`` times with its fast paths on and off
+(``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds of each
+run (``time.process_time``: what the neighbours take is not counted), best and median.
+To set two checkouts side by side: ``--against PATH`` also runs the answers through a
+second proxy, the package found at ``PATH`` (first on ``PYTHONPATH``: another checkout's
+``responses_oracle`` laid out as installed), in the same alternation; ``--relay-only``
+measures the relay alone and nothing else (run it alternately with the other package on
+``PYTHONPATH``). Not a timed test: a measurement, recorded in ``benchmarks/RESULTS.md``.
 
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 9
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 1 --against /tmp/main/src
@@ -50,6 +50,7 @@ from typing import Any
 
 from aiohttp import ClientSession
 from openai import OpenAI
+from responses_oracle.proxy.endpoint import READ_SLICE
 from responses_oracle.proxy.relay import Relay
 from responses_oracle.serve.server import Framing
 from responses_oracle.wire.sse import SSEDecoder
@@ -144,12 +145,14 @@ class AiSdk:
 
 def relay_cpu(writes: list[bytes], runs: int) -> dict[bool, list[float]]:
     """CPU seconds of ``writes`` through a ``Relay``, fast paths on (True) and off, per
-    run; the two relays' bytes are checked equal first."""
+    run, fed as the proxy feeds them (``endpoint._drain``: each write in slices of
+    ``READ_SLICE``); the two relays' bytes are checked equal first."""
+    reads = [w[i : i + READ_SLICE] for w in writes for i in range(0, len(w), READ_SLICE)]
 
     def through(fast: bool) -> list[bytes]:
-        # The writes as the proxy sends them, one per upstream write: not joined.
+        # The writes as the proxy sends them, one per read: not joined.
         relay = Relay(fast=fast)
-        return [*map(relay.feed, writes), relay.close()]
+        return [*map(relay.feed, reads), relay.close()]
 
     assert b"".join(through(True)) == b"".join(through(False))
     found: dict[bool, list[float]] = {True: [], False: []}

@@ -101,9 +101,11 @@ from __future__ import annotations
 import json
 from bisect import insort
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from json.encoder import encode_basestring_ascii
+from operator import itemgetter
 from typing import Any, Final
 
 from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS, PartAddition
@@ -132,8 +134,8 @@ from responses_oracle.model.vocabulary import (
 
 from .core.context import StepContext
 from .core.dispatch import StepTrace
+from .core.events import SEQUENCE_FIELD, parse_event
 from .core.events import Event as CoreEvent
-from .core.events import parse_event
 from .core.reconcile import append_delta, item_channel_values
 from .core.route import addition_of
 from .core.state import Channel, Entry, ResponseState, channel_text
@@ -250,6 +252,9 @@ live channel's delta by (``Canonicalizer.feed_live``)."""
 _APPENDS: Final = frozenset({Effect.APPEND_DELTA, Effect.LEARN_ITEM_ID})
 """The effects of a lifecycle row that only appends a delta, for an event whose id the
 entry already goes by (``Canonicalizer.feed_live``)."""
+
+_SEQUENCE_OF: Final = itemgetter(SEQUENCE_FIELD)
+"""An event's ``sequence_number`` (``Canonicalizer._emit_run``)."""
 
 _OPENING: Final = ("response.created", "response.in_progress")
 """The events that open a response, as canonical sends them (``_open``); another
@@ -731,30 +736,16 @@ class Canonicalizer:
             return None
         return self._emit_live(live, body, piece)
 
-    def _emit_live(
-        self, live: _Live, body: Mapping[str, Any], piece: str, *, as_sent: bool = False
-    ) -> list[Event]:
+    def _emit_live(self, live: _Live, body: Mapping[str, Any], piece: str) -> list[Event]:
         """The live channel's next delta ``piece``, which the reducer took, as canonical
-        sends it (``_fast_delta``, ``feed_live``); with ``as_sent``, ``body`` itself
-        where that is canonical's event (``_Live.as_sent``)."""
+        sends it (``_fast_delta``, ``feed_live``)."""
         track, response = live.track, live.response
         out: list[Event] = []
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
         if live.placed is not None:
             live.placed[live.key[1], live.key[0]] += 1
         spelled = live.spelled
-        fields = tuple(body)
-        if (
-            as_sent
-            and isinstance(body, dict)
-            and live.as_sent
-            and fields == live.fields
-            and body["sequence_number"] == response.sequence
-            and type(body["sequence_number"]) is int
-        ):
-            # ``_delta``'s event is the upstream's, field for field (``_Live.as_sent``).
-            self._send_delta(response, track, piece, body, out)
-        elif spelled is not None and fields == live.fields:
+        if spelled is not None and tuple(body) == live.fields:
             # ``_delta``'s event, its fields taken in its order (``_Live.spelled``).
             self._send_delta(response, track, piece, {name: body[name] for name in spelled}, out)
         else:
@@ -762,54 +753,100 @@ class Canonicalizer:
         track.progress += 1
         return out
 
-    # The relay's step (``feed_live``): the live channel's next delta, read by the
-    # proxy straight from its frame, goes into the reducer's state without the
-    # reducer's step when that step would do nothing but append it.  Whether it would
-    # is read from where the step reads it: the event parsed as the step parses it
-    # (``parse_event``: no problem), the response's route cache (``on_scoped``'s cell:
-    # the live entry, no code, an id it already knows), the ``reclassify`` and
-    # ``lifecycle`` kernels (an open channel's delta: the entry stays where it is and
-    # the row's effects are ``APPEND_DELTA`` and ``LEARN_ITEM_ID``, which then changes
-    # nothing), the sequence number the next one and the channel within its limit.
-    # Then the state changes exactly as the step changes it (the event counted, its
-    # sequence number taken, the delta appended by ``reconcile.append_delta``) and
-    # the delta goes out as ``_fast_delta`` sends it.  Anything else returns None,
-    # having changed nothing, and the relay feeds the event the usual way.
-    # ``tests/proxy/test_fast_path.py`` holds the two to the same bytes, log and
-    # final state on every capture, every scenario and generated streams.
+    def _emit_run(
+        self, live: _Live, bodies: list[dict[str, Any]], pieces: list[str]
+    ) -> tuple[list[Event], bool]:
+        """The live channel's next deltas ``pieces``, the upstream's ``bodies``, which
+        the reducer's state took, as canonical sends them (``feed_live``): the events,
+        and whether they are ``bodies`` themselves.  They are where each is canonical's
+        event as it came (``_Live.as_sent``: the same fields in the same order, numbered
+        as canonical numbers it); else each goes as ``_emit_live`` sends it."""
+        track, response = live.track, live.response
+        first, size = response.sequence, len(bodies)
+        if (
+            live.as_sent
+            and [*map(tuple, bodies)].count(live.fields) == size
+            # Every body has a ``sequence_number`` (``fields``); an ``int`` (``feed_live``
+            # took it: ``parse_event`` found no problem), so equal is the same.
+            and [*map(_SEQUENCE_OF, bodies)] == [*range(first, first + size)]
+        ):
+            # What ``_emit_live`` does for each, all at once: ``_send_delta``'s
+            # ``_emit`` would number each as it is numbered already.
+            if live.placed is not None:
+                live.placed[live.key[1], live.key[0]] += size
+            track.streamed += pieces
+            response.sequence += size
+            track.progress += size
+            return bodies, True
+        out: list[Event] = []
+        for body, piece in zip(bodies, pieces, strict=True):
+            out += self._emit_live(live, body, piece)
+        return out, False
 
-    def feed_live(self, body: dict[str, Any], index: int, sse_event: str) -> list[Event] | None:
-        """``feed`` of the front end's good record ``(index, body, sse_event)`` if it
-        is the live channel's next delta and the reducer's step would only append it
-        (above); None, with nothing changed, otherwise.  Where canonical's event is
-        the upstream's as it came (``_Live.as_sent``), it is ``body`` itself."""
+    # The relay's step (``feed_live``): a run of the live channel's next deltas, read
+    # by the proxy straight from their frames, goes into the reducer's state without
+    # the reducer's step, each as long as that step would do nothing but append it.
+    # Whether it would is read, delta by delta, from where the step reads it: the
+    # event parsed as the step parses it (``parse_event``: no problem), the response's
+    # route cache (``on_scoped``'s cell: the live entry, no code, an id it already
+    # knows), the ``reclassify`` and ``lifecycle`` kernels (an open channel's delta:
+    # the entry stays where it is and the row's effects are ``APPEND_DELTA`` and
+    # ``LEARN_ITEM_ID``, which then changes nothing), the sequence number the next one
+    # and the channel within its limit.  Then the state changes exactly as the steps
+    # change it (the events counted, the last sequence number taken, each delta
+    # appended by ``reconcile.append_delta``) and the deltas go out as ``_fast_delta``
+    # sends each (``_emit_run``: the upstream's objects themselves where they are
+    # canonical's).  The first delta that fails ends the run, having changed nothing,
+    # and the relay feeds it the usual way.  ``tests/proxy/test_fast_path.py`` holds
+    # the two to the same bytes, log and state after every chunk on every capture,
+    # every scenario, generated streams and runs broken by every kind of block.
+
+    def feed_live(
+        self, bodies: Sequence[dict[str, Any]], index: int, sse_event: str
+    ) -> tuple[int, list[Event], bool]:
+        """``feed`` of the front end's good records ``(index + n, bodies[n], sse_event)``,
+        in turn, as long as each is the live channel's next delta and the reducer's step
+        would only append it (above): how many it took, the events to emit, and whether
+        those are the bodies taken themselves (``_Live.as_sent``: canonical's events are
+        the upstream's as they came).  A body not taken, and every one after it, changes
+        nothing: ``(0, [], False)`` if the first is not."""
         live = self._live
         if live is None or self._ended or sse_event != live.kind:
-            return None
+            return 0, [], False
         context = live.context
         assert context is not None  # every live channel has one
-        state = context.state
-        event = parse_event(index, body)
-        sequence, last = event.sequence_number, state.last_sequence
-        piece, channel = event.value, live.channel
-        if (
-            event.type != live.kind
-            or event.problems
-            or (sequence is not None and (last is None or sequence != last + 1))
-            or not piece
-            or (body.get("output_index"), body.get("item_id"), event.part_index) != live.key
-            or channel.delta_chars + len(piece) > context.limits.max_channel_chars
-            or not (live.ready or self._appends_only(live, event))
-        ):
-            return None
-        # The step's changes: ``Reducer.feed`` (the next index), ``dispatch._reduce``
-        # (the count, the sequence number), ``effects.deliver`` (the delta).
-        self._reducer._next_index = index + 1
-        state.events += 1
-        if sequence is not None:
-            state.last_sequence = sequence
-        append_delta(context, channel, piece)
-        return self._emit_live(live, body, piece, as_sent=True)
+        state, channel, kind, key = context.state, live.channel, live.kind, live.key
+        last = state.last_sequence
+        room = context.limits.max_channel_chars - channel.delta_chars
+        pieces: list[str] = []
+        take = pieces.append
+        for event in map(parse_event, count(index), bodies):
+            sequence, piece, body = event.sequence_number, event.value, event.payload
+            if (
+                event.type != kind
+                or event.problems
+                or (sequence is not None and (last is None or sequence != last + 1))
+                or not piece
+                or (body.get("output_index"), body.get("item_id"), event.part_index) != key
+                or (room := room - len(piece)) < 0
+                or not (live.ready or self._appends_only(live, event))
+            ):
+                break
+            if sequence is not None:
+                last = sequence
+            take(piece)
+        taken = len(pieces)
+        if not taken:
+            return 0, [], False
+        # The step's changes, event by event: ``Reducer.feed`` (the next index),
+        # ``dispatch._reduce`` (the count, the sequence number), ``effects.deliver``
+        # (the delta).
+        self._reducer._next_index = index + taken
+        state.events += taken
+        state.last_sequence = last
+        for piece in pieces:
+            append_delta(context, channel, piece)
+        return taken, *self._emit_run(live, list(bodies[:taken]), pieces)
 
     def _appends_only(self, live: _Live, event: CoreEvent) -> bool:
         """Whether the reducer's step would only append ``event``, a delta with the live

@@ -42,16 +42,21 @@ Rules
    writes; a float, which it spells otherwise -- ``1e16`` for ``1e+16``, ``null`` for
    ``NaN`` -- goes to the json module).  ``Relay(fast=False)`` turns both off;
    ``tests/proxy/test_fast_path.py`` compares the two relays' bytes and logs.
-7. **The live channel's next delta is read here, not by the framer**, when it comes
-   in the relay's own shape: a whole block ``event: X\ndata: {...}\n\n`` (LF only,
-   one ``data`` line, no comment, ``id`` or ``retry``, within ``max_event_bytes``),
-   cut with ``bytes.find`` where the framer is between blocks
-   (``SSEFramer.between_blocks``), decoded as the front end decodes a good event
-   (``EventBuilder.good``), of the type of the canonicalizer's live channel
-   (``Canonicalizer.live_kind``), and taken by ``Canonicalizer.feed_live`` only where
-   the reducer's step would just append it.  Any other block, and one ``feed_live``
-   refuses, goes to the framer as before.  Part of rule 6's fast paths: off with
-   ``fast=False``, and the test compares the bytes, the log and the final state.
+7. **The live channel's next deltas are read here, not by the framer**, a run at a
+   time, when they come in the relay's own shape: whole blocks ``event: X\ndata:
+   {...}\n\n`` one after another (LF only, one ``data`` line, no comment, ``id`` or
+   ``retry``, each within ``max_event_bytes`` and ending within ``PEEK`` of its
+   start), cut with one compiled pattern (``_run_pattern``, at most ``RUN_BLOCKS``
+   blocks a look) where the framer is between blocks (``SSEFramer.between_blocks``),
+   decoded as the front end decodes a good event (``EventBuilder.good``; msgspec's
+   decoder that refuses a float, ``FastFraming.plain``, where it reads them all), of
+   the type of the canonicalizer's live channel (``Canonicalizer.live_kind``), and
+   handed to ``Canonicalizer.feed_live`` at once, which takes them, in order, as long
+   as the reducer's step would just append each.  Where its events are the upstream's
+   objects as they came and msgspec writes each's exact text (``FastFraming.written``),
+   the run's bytes go out as they came, in one piece.  A block not taken, and any other
+   block, goes to the framer as before.  Part of rule 6's fast paths: off with
+   ``fast=False``, and the test compares the bytes, the log and the state.
 8. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
@@ -60,9 +65,11 @@ Rules
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Final
 
 from responses_oracle import Canonicalizer
@@ -118,14 +125,22 @@ class FastFraming(Framing):
     event, ``event:`` lines, LF."""
 
     encode: Callable[[Any], bytes] = field(kw_only=True)
+    plain: Callable[[bytes], dict[str, Any]] = field(kw_only=True)
+    """msgspec's decoder of a JSON object with no float in it: what the front end reads
+    from such a text (``EventBuilder.good``), a plain object (``_plain``: JSON has only
+    string keys); it raises for anything else (rule 7)."""
 
     def __post_init__(self) -> None:
         if (self.event_lines, self.chunked, self.crlf) != (True, False, False):
             raise ValueError("FastFraming writes the relay's framing only (FRAMING's)")
 
-    def writes(self, event: dict[str, Any], text: bytes) -> bool:
-        """Whether ``text`` is the JSON text this framing writes for ``event``."""
-        return _plain(event) and self.encode(event) == text
+    def written(self, events: list[dict[str, Any]], texts: list[bytes]) -> bool:
+        """Whether ``texts`` are the JSON texts this framing writes for ``events``, plain
+        events (``plain`` read them)."""
+        try:
+            return [*map(self.encode, events)] == texts
+        except UnicodeEncodeError:  # a lone surrogate, should ``plain`` ever give one
+            return False
 
     def data(self, event: dict[str, Any]) -> str:
         """The event's JSON text: msgspec's for a plain event, else the json module's."""
@@ -158,7 +173,15 @@ def framing(fast: bool) -> Framing:
     if not fast or fast_decoder() is None:
         return FRAMING
     # By name: the extra is optional, and mypy must pass without it.
-    return FastFraming(encode=importlib.import_module("msgspec.json").Encoder().encode)
+    json = importlib.import_module("msgspec.json")
+    plain = json.Decoder(dict[str, Any], float_hook=_no_float).decode
+    return FastFraming(encode=json.Encoder().encode, plain=plain)
+
+
+def _no_float(text: str) -> float:
+    """``FastFraming.plain``'s answer to a float: refused (its caller reads the text
+    as the front end reads any)."""
+    raise ValueError(f"a float ({text:.20})")
 
 
 TERMINAL_TYPES: Final = frozenset(
@@ -169,6 +192,21 @@ TERMINAL_TYPES: Final = frozenset(
 
 _HEADS: Final = {kind: b"event: %b\ndata: " % kind.encode() for kind in DELTA_TYPES}
 """The first bytes of a live channel's delta block in the relay's shape (rule 7)."""
+
+RUN_BLOCKS: Final = 64
+"""The most blocks rule 7 cuts in one look: the blocks after a delta ``feed_live`` does
+not take are cut again after the framer's step, so each costs at most this many
+blocks' cutting twice, and a hostile stream stays linear."""
+
+
+@cache
+def _run_pattern(head: bytes, limit: int) -> re.Pattern[bytes]:
+    """Up to ``RUN_BLOCKS`` whole blocks of rule 7's shape, each ``head``, one data line
+    within ``limit`` bytes and ``PEEK`` of the block's start, then a blank line.  A CR
+    in the line is looked for apart (``Relay._live_run``): ``re`` runs over bytes that
+    are not LF several times faster than over bytes that are neither LF nor CR."""
+    room = min(limit, PEEK - len(head) - 2)
+    return re.compile(rb"(?:%b[^\n]{0,%d}\n\n){1,%d}" % (re.escape(head), room, RUN_BLOCKS))
 
 
 LIMIT_CODE: Final = "limit_exceeded"
@@ -298,7 +336,10 @@ class Relay:
         while start < size and not self.stopped:
             if framer.between_blocks and self._canonical.live_kind is not None:
                 start = self._live_run(data, start, out)
-            end = data.find(b"\n\n", start, start + PEEK) + 2
+            # A blank line starts at an LF: one looked for first (``memchr``, many times
+            # faster than a two-byte search), so a slice of a long line is scanned once.
+            lf = data.find(b"\n", start, start + PEEK)
+            end = (-1 if lf < 0 else data.find(b"\n\n", lf, start + PEEK)) + 2
             if end < 2:  # no block ends soon: the framer takes the rest whole
                 break
             self._through(framer.passing(data[start:end]), out)
@@ -307,8 +348,8 @@ class Relay:
             self._through(framer.passing(data, start), out)
 
     def _live_run(self, data: bytes, start: int, out: list[bytes]) -> int:
-        """Rule 7, the framer between blocks at ``start``: the bytes for each block
-        from ``start`` on that is the live channel's next delta in the relay's shape
+        """Rule 7, the framer between blocks at ``start``: the bytes for the blocks
+        from ``start`` on that are the live channel's next deltas in the relay's shape
         and that ``Canonicalizer.feed_live`` takes, added to ``out``; where the run
         ends (``start`` if none is taken).  The framer is not fed: it stays between
         blocks, and the live channel stays live, all through the run."""
@@ -317,33 +358,51 @@ class Relay:
         head = None if kind is None or self._passing else _HEADS.get(kind)
         if kind is None or head is None or len(kind) > self._max_event:
             return start
-        good, feed_live, limit = builder.good, canonical.feed_live, self._max_event
-        writes = framing.writes if isinstance(framing, FastFraming) else None
-        taken = start
-        while data.startswith(head, start):
-            value, stop = start + len(head), data.find(b"\n\n", start, start + PEEK)
-            if (
-                stop < 0
-                or stop - value > limit
-                or data.find(b"\n", value, stop) >= 0
-                or data.find(b"\r", value, stop) >= 0
-            ):
+        run, apart = _run_pattern(head, self._max_event), b"\n\n" + head
+        written = framing.written if isinstance(framing, FastFraming) else None
+        whole = True
+        while whole and (cut := run.match(data, start)) is not None:
+            cr = data.find(b"\r", start, cut.end())
+            if cr >= 0:  # the blocks before the one with a CR (none, if the first has)
+                cut = run.match(data, start, cr)
+                if cut is None:
+                    break
+            # The data lines hold no LF: the blocks part only where ``apart`` is.
+            texts = data[start + len(head) : cut.end() - 2].split(apart)
+            bodies, plain = self._decoded(texts)
+            taken, events, as_sent = canonical.feed_live(bodies, builder.upcoming, kind)
+            if not taken:
                 break
-            text = data[value:stop]
-            body = good(text)
-            events = None if body is None else feed_live(body, builder.upcoming, kind)
-            if events is None:
-                break
-            builder.take()
-            stop += 2
-            if events[0] is body and writes is not None and writes(events[0], text):
-                out.append(data[start:stop])  # what canonical writes is what came
+            builder.take(taken)
+            whole = taken == len(texts)
+            if not whole:
+                texts = texts[:taken]
+            end = start + taken * len(apart) + sum(map(len, texts))
+            if as_sent and plain and written is not None and written(events, texts):
+                out.append(data[start:end])  # what canonical writes is what came
             else:
                 out += framing.frames(events)
-            start = stop
-        if start != taken:
             self._ended = False  # the last event out is a delta
+            start = end
         return start
+
+    def _decoded(self, texts: list[bytes]) -> tuple[list[dict[str, Any]], bool]:
+        """The objects the front end reads from ``texts`` as good events, up to the
+        first that is not one (``EventBuilder.good``), and whether each is plain (all
+        read by ``FastFraming.plain``)."""
+        framing = self._framing
+        if isinstance(framing, FastFraming):
+            try:
+                return [*map(framing.plain, texts)], True
+            except Exception:  # a float, or not a good event: each read as the front end does
+                pass
+        good, bodies = self._framer.builder.good, []
+        for text in texts:
+            body = good(text)
+            if body is None:
+                break
+            bodies.append(body)
+        return bodies, False
 
     def _stop(self, passed: str, pieces: list[bytes]) -> None:
         """Rule 4: end the answer at the limit ``passed`` (its bytes added to

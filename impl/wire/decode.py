@@ -160,10 +160,11 @@ class EventBuilder:
         """The number the next event will get."""
         return self._next
 
-    def take(self) -> int:
-        """The next event's number, taken (also for an event read by ``good``)."""
+    def take(self, count: int = 1) -> int:
+        """The next event's number, taken (also for an event read by ``good``); with
+        ``count``, the next ``count`` numbers, the first returned."""
         index = self._next
-        self._next = index + 1
+        self._next = index + count
         return index
 
     def event(self, payload: dict[str, Any], sse_event: str | None = None) -> WireEvent:

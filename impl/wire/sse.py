@@ -188,11 +188,18 @@ class SSEDecoder:
         else:
             complete, rest = data[start : end + 1], data[end + 1 :]
         if self._partial:
-            self._partial.append(complete)
-            complete = b"".join(self._partial)
+            # The held line ends at the chunk's first CR or LF: it is joined apart, so a
+            # long line (a 10 MB done event over many chunks) is not copied and scanned
+            # again by ``splitlines`` with the lines after it.
+            cr, lf = complete.find(b"\r"), complete.find(b"\n")
+            first = lf if cr < 0 or 0 <= lf < cr else cr
+            after = first + 2 if complete[first : first + 2] == b"\r\n" else first + 1
+            self._partial.append(complete[:first])
+            lines = [b"".join(self._partial), *complete[after:].splitlines()]
             self._partial.clear()
             self._partial_len = 0
-        lines = complete.splitlines()
+        else:
+            lines = complete.splitlines()
         if self._skip_line:
             # The first line is the tail of a line already judged and dropped.
             self._skip_line = False

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 import pytest
@@ -21,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle import Canonicalizer
 from responses_oracle.agents.scenario_list import _played, builtin
-from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, Relay, framing
+from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
+from responses_oracle.proxy.relay import DONE_FRAME, FRAMING, RUN_BLOCKS, Relay, framing
 from responses_oracle.proxy.relay_refinement import body, relay_output
 from responses_oracle.serve.server import Framing
 from responses_oracle.testing.strategies import (
@@ -36,11 +38,11 @@ from .test_relay_refinement import CAPTURES, _events
 Event = dict[str, Any]
 
 
-def _same_both_ways(data: bytes, cuts: list[int]) -> None:
+def _same_both_ways(data: bytes, cuts: list[int], limits: ReducerLimits = DEFAULT_LIMITS) -> None:
     """The two relays in lock step, chunk by chunk: the same bytes, the same reducer
     state (every field of the response's state, the results, the next index) after
     each chunk, the same log at the end."""
-    fast, slow = Relay(fast=True), Relay(fast=False)
+    fast, slow = Relay(fast=True, limits=limits), Relay(fast=False, limits=limits)
     start = 0
     for cut in [*sorted({c for c in cuts if 0 < c < len(data)}), len(data)]:
         assert fast.feed(data[start:cut]) == slow.feed(data[start:cut])
@@ -250,20 +252,22 @@ def test_the_relay_reads_the_live_channels_deltas_itself(monkeypatch: pytest.Mon
         assert all(out.count(block) == 1 for block in blocks)
         # A block a chunk cuts goes to the framer, and the block after it too (the
         # framer is between blocks again only after that one's first bytes).
-        assert taken.count(True) >= len(deltas) - 1 - 2 * len(cuts)
+        assert sum(taken) >= len(deltas) - 1 - 2 * len(cuts)
+        if not cuts:  # one run: the 49 after the first, in one call
+            assert taken == [len(deltas) - 1]
         # The rest take the canonicalizer's delta path after the reducer's step.
         assert len(steps) == len(events) - len(deltas) + 1
 
 
-def _taken(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """From now on, one item per call of ``Canonicalizer.feed_live``: whether it took
-    the event."""
-    taken: list[bool] = []
+def _taken(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, one item per call of ``Canonicalizer.feed_live``: how many of the
+    run's events it took."""
+    taken: list[int] = []
     feed_live = Canonicalizer.feed_live
 
     def counted(self: Canonicalizer, *args: Any) -> Any:
         found = feed_live(self, *args)
-        taken.append(found is not None)
+        taken.append(found[0])
         return found
 
     monkeypatch.setattr(Canonicalizer, "feed_live", counted)
@@ -319,3 +323,136 @@ def test_a_delta_of_the_live_shape_is_taken_field_by_field(
     first = b'data: {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,'
     assert out.count(first) == len(deltas)
     assert b'"obfuscation":"ob29","sequence_number":32}' in out
+
+
+# -- runs of deltas (rule 7): several in a chunk, handed to ``feed_live`` at once ------
+
+_DELTA: Final = "response.output_text.delta"
+
+
+def _delta_block(text: str, sequence: int, **changed: Any) -> bytes:
+    """A text delta of ``_message``'s item in the relay's shape, numbered ``sequence``,
+    with ``changed`` fields (in the delta's place, or added last)."""
+    event = {"type": _DELTA, **_SCOPED, "delta": text, "logprobs": [], **changed}
+    event["sequence_number"] = sequence
+    return b"".join(FRAMING.frames([event]))
+
+
+def _framed(event: Event, **json_args: Any) -> bytes:
+    """``event`` in an ``event:`` block, its JSON text as ``json.dumps`` writes it with
+    ``json_args``."""
+    text = json.dumps(event, **json_args).encode()
+    return b"event: %b\ndata: %b\n\n" % (event["type"].encode(), text)
+
+
+_COMPACT: Final = {"separators": (",", ":")}
+_FLOAT: Final = [{"token": "f", "logprob": -0.5}]
+_CALL: Final = {"id": "fc_1", "type": "function_call", "call_id": "c", "name": "f", "arguments": ""}
+_RUNNING: Final = {"id": "resp_1", "status": "in_progress"}
+_CITED: Final = {"type": "url_citation", "url": "https://a.example"}
+
+_BREAKERS: Final[dict[str, Callable[[int], bytes]]] = {
+    # Blocks the run pattern cuts but ``feed_live`` does not take ...
+    "sequence gap": lambda n: _delta_block("gap ", n + 1),
+    "no sequence number": lambda n: _framed({"type": _DELTA, **_SCOPED, "delta": "-"}, **_COMPACT),
+    "empty delta": lambda n: _delta_block("", n),
+    "another part": lambda n: _delta_block("p1 ", n, content_index=1),
+    "another item id": lambda n: _delta_block("other ", n, item_id="msg_2"),
+    "a float": lambda n: _delta_block("f ", n, logprobs=_FLOAT),
+    # msgspec writes this float as it came, the json module as 1e+16: canonical's
+    # bytes are the json module's (rule 6)
+    "a float spelled as msgspec spells it": lambda n: _delta_block(
+        "g ", n, logprobs=[{"logprob": 1e16}]
+    ).replace(b"1e+16", b"1e16"),
+    "a wrong type": lambda n: _delta_block("t ", n, type="response.refusal.delta"),
+    "a wrong field type": lambda n: _delta_block("w ", n, output_index="0"),
+    "fields reordered": lambda n: _framed(
+        {"sequence_number": n, "type": _DELTA, **_SCOPED, "delta": "r "}, **_COMPACT
+    ),
+    "extra field": lambda n: _delta_block("x ", n, obfuscation="abc"),
+    "not JSON": lambda n: b'event: %b\ndata: {"type":\n\n' % _DELTA.encode(),
+    "not an object": lambda n: b"event: %b\ndata: [1]\n\n" % _DELTA.encode(),
+    "spaced JSON": lambda n: _framed(
+        {"type": _DELTA, **_SCOPED, "delta": "s ", "sequence_number": n}
+    ),
+    # ... blocks it does not cut ...
+    "CRLF": lambda n: _delta_block("crlf ", n).replace(b"\n", b"\r\n"),
+    "a CR in the data line": lambda n: _delta_block("cr ", n).replace(b',"delta"', b',\r"delta"'),
+    "a comment": lambda n: b": keep-alive\n\n",
+    "an id line": lambda n: _delta_block("id ", n).replace(b"data:", b"id: 7\ndata:"),
+    "two data lines": lambda n: _delta_block("two ", n).replace(b'"delta"', b'\ndata: "delta"'),
+    "data only": lambda n: _delta_block("bare ", n).split(b"\n", 1)[1],
+    # ... and events of other kinds.
+    "an annotation": lambda n: _framed(
+        {"type": "response.output_text.annotation.added", **_SCOPED, "annotation_index": 0,
+         "annotation": _CITED, "sequence_number": n},
+        **_COMPACT,
+    ),
+    "in progress": lambda n: _framed(
+        {"type": "response.in_progress", "response": _RUNNING, "sequence_number": n}, **_COMPACT
+    ),
+    "another item": lambda n: _framed(
+        {"type": "response.output_item.added", "output_index": 1, "item": _CALL,
+         "sequence_number": n},
+        **_COMPACT,
+    ),
+}
+"""What can come between two runs of the live channel's deltas, made with the sequence
+number it would have."""
+
+
+def _runs_with(breaker: Any, runs: int = 3, size: int = 20, *, sentinel: bool = True) -> bytes:
+    """``_message`` in canonical's numbering, its text as ``runs`` runs of ``size``
+    deltas, ``breaker``'s block between each two (a comment takes no number)."""
+    opening = _message([])[:-1]
+    numbered = [{**event, "sequence_number": n} for n, event in enumerate(opening)]
+    frames = [b"".join(FRAMING.frames([event])) for event in numbered]
+    sequence = len(opening)
+    for run in range(runs):
+        for n in range(size):
+            frames.append(_delta_block(f"r{run}w{n} ", sequence))
+            sequence += 1
+        if run < runs - 1:
+            frames.append(breaker(sequence))
+            sequence += not frames[-1].startswith(b":")
+    done = {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}}
+    frames.append(b"".join(FRAMING.frames([{**done, "sequence_number": sequence}])))
+    return b"".join(frames) + (DONE_FRAME if sentinel else b"")
+
+
+@pytest.mark.parametrize("breaker", _BREAKERS)
+def test_runs_broken_by_every_kind_of_block_are_relayed_the_same(
+    monkeypatch: pytest.MonkeyPatch, breaker: str
+) -> None:
+    """Runs of deltas in one chunk, and cut by chunks anywhere (inside a block, at a
+    block's end, inside a run), broken by each of ``_BREAKERS``: the same bytes, state
+    and log both ways, and the first run is taken in one call."""
+    data = _runs_with(_BREAKERS[breaker])
+    ends = [n + 2 for n in range(len(data)) if data.startswith(b"\n\n", n)]
+    rng = random.Random(breaker)
+    taken = _taken(monkeypatch)
+    _same_both_ways(data, [])
+    assert taken[0] >= 19  # the first delta makes the channel live; the run takes the rest
+    for cuts in (ends[::7], ends[3::11], list(range(1, len(data), 101)), rng.sample(ends, 9)):
+        _same_both_ways(data, cuts)
+
+
+def test_a_run_longer_than_a_look_is_taken_in_looks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run of more blocks than ``RUN_BLOCKS`` is cut in several looks, every one
+    taken: no delta of it takes the framer's path (the first makes the channel live;
+    a comment leaves it live)."""
+    data = _runs_with(_BREAKERS["a comment"], runs=2, size=3 * RUN_BLOCKS)
+    taken = _taken(monkeypatch)
+    _same_both_ways(data, [])
+    assert taken == [RUN_BLOCKS, RUN_BLOCKS, RUN_BLOCKS - 1, *[RUN_BLOCKS] * 3]
+
+
+@pytest.mark.parametrize("limit", [1, 45, 59, 60, 61, 200])
+def test_a_run_that_passes_the_channel_limit_is_relayed_the_same(limit: int) -> None:
+    """``max_channel_chars`` inside a run: the deltas within it taken, the rest as the
+    step takes them (reported, dropped), the same both ways.  No ``[DONE]``: whether
+    one read after the limit goes on depends on the reads (see the report of #39)."""
+    data = _runs_with(_BREAKERS["a comment"], sentinel=False)
+    limits = ReducerLimits(max_channel_chars=limit)
+    _same_both_ways(data, [], limits)
+    _same_both_ways(data, list(range(1, len(data), 333)), limits)
