@@ -21,11 +21,10 @@ from responses_oracle.model.catalogue import (
     WIRE_EVENTS,
     ChannelKind,
     EventClass,
-    Trigger,
     WireEventSpec,
 )
 from responses_oracle.model.recordkit import NamedTuple
-from responses_oracle.model.vocabulary import Code
+from responses_oracle.model.vocabulary import Code, Trigger
 
 SEQUENCE_FIELD: Final = "sequence_number"
 OUTPUT_INDEX_FIELD: Final = "output_index"
