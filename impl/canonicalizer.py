@@ -1016,6 +1016,14 @@ class Canonicalizer:
                 )
             if spec.channel is None or not isinstance(piece, str):
                 return
+            spelling = _SPELLINGS.get((entry.item_type, spec.channel))
+            if spelling is not None and spelling.delta != trace.type:
+                # Another item type's delta of the same channel (an ``mcp_call``'s
+                # arguments sent as a function call's): canonical spells it as its item's.
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) sent as {spelling.delta}, "
+                    f"the delta of its item's type ({entry.item_type})"
+                )
             channel = entry.channels.get((spec.channel, part[1] or 0))
             if channel is not None:
                 fields = response.delta_fields.setdefault(id(channel), deque())
@@ -1873,7 +1881,9 @@ class Canonicalizer:
     def _added_item(entry: Entry) -> dict[str, Any]:
         """The item as first announced: its identity and fields, no payload yet (each
         payload field the item has a value of, emptied; a ``null`` stays ``null``: the
-        upstream sent no value, and an empty one would be a value it did not send)."""
+        upstream sent no value, and an empty one would be a value it did not send).  A
+        value no delta can carry (a number, a list of them: ``_streamable``) stays as the
+        upstream sent it: emptied here, no later event would bring it back."""
         item = {**_ITEM_DEFAULTS.get(entry.item_type, {}), **wire_item(entry)}
         for location in entry.spec.channels:
             container: Any = item
@@ -1883,7 +1893,7 @@ class Canonicalizer:
                     container[name] = dict(nested)
                 container = container.get(name) if isinstance(container, dict) else None
             payload = location.array or location.field
-            if isinstance(container, dict) and container.get(payload) is not None:
+            if isinstance(container, dict) and _streamable(container.get(payload), location):
                 container[payload] = [] if location.array is not None else ""
         # An item just added is in progress, if the upstream gives it a status at all.
         if "status" in item and entry.item_type not in _NO_STATUS | _SETTLED_STATUS:
@@ -1898,6 +1908,17 @@ class Canonicalizer:
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
         return item
+
+
+def _streamable(value: Any, location: ChannelLocation) -> bool:
+    """Whether events can carry ``value``, a payload at ``location``: a string, by its
+    deltas; an array of parts (``location.field``: each announced by its part events) or
+    of strings (a shell call's commands, each by its own deltas)."""
+    if location.array is None:
+        return isinstance(value, str)
+    if not isinstance(value, list):
+        return False
+    return location.field is not None or all(isinstance(v, str) for v in value)
 
 
 def _unsent_response_fields(event: Mapping[str, Any]) -> list[str]:
