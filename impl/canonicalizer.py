@@ -32,7 +32,9 @@ wire item).  After each event:
    is a held call (4): each item's events come in one run, as a provider streams them
    (langchain-openai reads a call's arguments from the deltas after its ``added``, and
    starts a new call at another item's ``added``).  Its ``output_index`` is the
-   stream's slot, moved up only where a slot held two items (``_place``);
+   stream's slot, moved up only where a slot held two items (``_place``).  It keeps its
+   id when an earlier item of the response has it too (no id is invented), logged: a
+   client that matches items by id reads the two as one;
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
@@ -1459,6 +1461,19 @@ class Canonicalizer:
         if entry.slot != index:
             response.changes.append(
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
+            )
+        shared = [
+            response.state.entries[o].item_type
+            for o in response.sent
+            if o != entry.ordinal and response.sent[o].item_id == sent.item_id and sent.item_id
+        ]
+        if shared:
+            # Each item the reducer found goes out with its id: none is invented to tell
+            # two apart (#39).  A client that matches items by id reads them as one, and
+            # an added of the same type and id is a replay (R6).
+            response.changes.append(
+                f"{entry.item_type} {sent.item_id}: announced with the id of an earlier "
+                f"{shared[0]}: a client that matches items by id reads the two as one"
             )
         added = self._added_item(entry)
         announced = response.announced.get(entry.ordinal)
