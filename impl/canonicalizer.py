@@ -972,6 +972,14 @@ class Canonicalizer:
                     f"upstream event {trace.index} ({trace.type}) reaches no item: dropped ({why})"
                 )
             return
+        sent = response.sent.get(ordinal)
+        if Code.LATE_EVENT in trace.codes and trace.type in _RESPELLED and sent and sent.closed:
+            # The reducer took nothing of it, and canonical closed the item: nothing
+            # will spell it (a payload's ``done`` moved after its item's ``done``).
+            response.changes.append(
+                f"upstream event {trace.index} ({trace.type}) after its item's done: "
+                "dropped (late_event)"
+            )
         addition = _ADDITION_OF.get(trace.type)
         if addition is not None and addition_of(addition, event) is None:
             response.changes.append(
@@ -1034,7 +1042,6 @@ class Canonicalizer:
                 key = (ordinal, spec.channel, part[1] or 0)
                 response.pieces.setdefault(key, []).append(piece)
                 return
-            sent = response.sent.get(ordinal)
             if channel is not None and (sent is None or id(channel) not in sent.tracks):
                 response.waiting.setdefault(id(channel), []).append(piece)
 

@@ -400,7 +400,10 @@ def _kept(
         if any(c.startswith(f"upstream event {index} ({kind}) ") for c in changes):
             continue  # logged as not passed on: the event out of its key is another's
         placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(str(kind), ())}
-        added = sorted(set(same.pop(0)) - set(event) - placing)
+        # Its own item's, where one is out: the relay sends each item's events in one
+        # run, so another item's of the same type and payload may come out first.
+        mine = [at for at, e in enumerate(same) if e.get("item_id") == event.get("item_id")]
+        added = sorted(set(same.pop(mine[0] if mine else 0)) - set(event) - placing)
         problems += [
             f"rule 7: upstream event {index} ({kind}) passed on with {name} added, unnamed"
             for name in added

@@ -290,6 +290,38 @@ def test_a_delta_of_another_item_types_spelling_is_a_logged_respelling() -> None
     assert [p.split(":")[0] for p in check(events, [], sentinel=True)] == ["rule 8"]
 
 
+def test_a_payload_done_after_its_items_done_is_a_logged_drop() -> None:
+    # Seed 3561 (DeepSeek's ids, ``list:move``): a code_interpreter_call's item done
+    # comes before its last code delta and its code done.  The reducer takes neither
+    # (late_event); canonical had closed the item, so neither goes out, and only the
+    # end-of-response comparison said so, by type (rule 8 asks for the event by place).
+    events = _seeded(3561)
+    changes, _ = _changes(events)
+    assert [c for c in changes if "late_event" in c] == [
+        "upstream event 16 (response.code_interpreter_call_code.delta) after its item's "
+        "done: dropped (late_event)",
+        "upstream event 20 (response.code_interpreter_call_code.done) after its item's "
+        "done: dropped (late_event)",
+    ]
+    assert check(events, [], sentinel=True) == []
+
+
+def test_an_event_passed_on_is_paired_with_its_own_items() -> None:
+    # Seed 3836: two web searches' ``completed`` events, the later one's given an
+    # ``item: null`` (``field:item=None``).  The relay sends each item's events in one
+    # run, and that one's item (slot 0) comes first; rule 7 paired the other item's
+    # upstream ``completed`` with it and read ``item`` as added.
+    events = _seeded(3836)
+    out, _ = relay_output(body(events, sentinel=True), [])
+    completed = [
+        (e.payload["item_id"][-4:], "item" in e.payload)
+        for e in read_wire_events(out)
+        if e.payload and e.payload["type"] == "response.web_search_call.completed"
+    ]
+    assert completed == [("5d6b", True), ("243e", False)]
+    assert check(events, [], sentinel=True) == []
+
+
 def test_an_item_announced_with_an_earlier_items_id_is_logged() -> None:
     # Seed 1905: a web_search_call announced as a tool_search_call (``item:type``), its
     # id only as ``item_id`` (``item:rename``).  The reducer finds three items with one
