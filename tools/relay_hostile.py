@@ -35,6 +35,9 @@ from responses_oracle.streamgen.edits import edited_stream
 EXAMPLES = """examples:
   nice -n 15 python tools/relay_hostile.py 2500-4999
   nice -n 15 python tools/relay_hostile.py 0-299 --json /tmp/failures.json
+
+exit codes: 0 every seed refines, 1 some fail, 2 bad arguments, 130 interrupted,
+141 closed pipe
 """
 
 
