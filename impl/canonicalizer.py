@@ -33,8 +33,8 @@ wire item).  After each event:
    (langchain-openai reads a call's arguments from the deltas after its ``added``, and
    starts a new call at another item's ``added``).  Its ``output_index`` is the
    stream's slot, moved up only where a slot held two items (``_place``).  It keeps its
-   id when an earlier item of the response has it too (no id is invented), logged: a
-   client that matches items by id reads the two as one;
+   id when an earlier item of the response has it too (no id is invented); an added
+   made up with an earlier item's identity is logged: it reads as a replay (R6);
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
@@ -1469,18 +1469,16 @@ class Canonicalizer:
             response.changes.append(
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
-        shared = [
-            response.state.entries[o].item_type
-            for o in response.sent
-            if o != entry.ordinal and response.sent[o].item_id == sent.item_id and sent.item_id
-        ]
-        if shared:
+        if entry.ordinal not in response.announced and any(
+            _replays(entry, response.state.entries[o]) for o in response.sent if o != entry.ordinal
+        ):
             # Each item the reducer found goes out with its id: none is invented to tell
-            # two apart (#39).  A client that matches items by id reads them as one, and
-            # an added of the same type and id is a replay (R6).
+            # two apart (#39).  An added canonical makes up with an earlier item's
+            # identity reads as that item again (R6), to a client as to the oracle.
             response.changes.append(
-                f"{entry.item_type} {sent.item_id}: announced with the id of an earlier "
-                f"{shared[0]}: a client that matches items by id reads the two as one"
+                f"{entry.item_type} {sent.item_id}: response.output_item.added made up with "
+                f"the identity of an earlier {entry.item_type}: a client that matches items "
+                "by id reads it as that item again (duplicate_item)"
             )
         added = self._added_item(entry)
         announced = response.announced.get(entry.ordinal)
@@ -1930,6 +1928,16 @@ class Canonicalizer:
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
         return item
+
+
+def _replays(entry: Entry, earlier: Entry) -> bool:
+    """Whether an ``output_item.added`` of ``entry`` replays ``earlier``, as R6 reads an
+    added: the same type, and its ``call_id`` (without one, its id)."""
+    if earlier.item_type != entry.item_type:
+        return False
+    if entry.call_id:
+        return earlier.call_id == entry.call_id
+    return bool(entry.item_id) and earlier.item_id == entry.item_id
 
 
 def _streamable(value: Any, location: ChannelLocation) -> bool:

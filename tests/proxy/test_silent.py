@@ -322,18 +322,20 @@ def test_an_event_passed_on_is_paired_with_its_own_items() -> None:
     assert check(events, [], sentinel=True) == []
 
 
-def test_an_item_announced_with_an_earlier_items_id_is_logged() -> None:
+def test_an_added_made_up_with_an_earlier_items_identity_is_logged() -> None:
     # Seed 1905: a web_search_call announced as a tool_search_call (``item:type``), its
     # id only as ``item_id`` (``item:rename``).  The reducer finds three items with one
-    # id; the relay sends each with it (it invents no id) and says a client that
-    # matches items by id cannot tell them apart.  Still rule 1 (below): the reducer
-    # reads the second added of a web_search_call of that id as a replay (R6).
+    # id, two of them web searches the upstream never announced.  The relay sends each
+    # with its id (it invents none) and an added for each; the second such added is a
+    # replay (R6) to a client that matches items by id, and the log says so.  Still
+    # rule 1 (below): the reducer, too, reads it as the first web search again.
     events = _seeded(1905)
     changes, _ = _changes(events)
     item = "web_search_call ws_0acf07f13678be90efe105726ef68bf6d458766a9deb06c2be"
-    assert [c for c in changes if "announced with the id" in c] == 2 * [
-        f"{item}: announced with the id of an earlier tool_search_call: a client that "
-        "matches items by id reads the two as one"
+    assert [c for c in changes if "identity of an earlier" in c] == [
+        f"{item}: response.output_item.added made up with the identity of an earlier "
+        "web_search_call: a client that matches items by id reads it as that item again "
+        "(duplicate_item)"
     ]
     assert check(events, [], sentinel=True) == [
         "rule 1: the answer behind the relay differs from the upstream's"
@@ -344,10 +346,10 @@ _SHARED_IDS = frozenset({116, 291})
 """The seeds of 0-299 whose stream the unedited relay still fails, each on rule 1 only
 (the answer behind the relay differs): items of one response that share an id
 (``item:share``, ``item:type``), which the relay re-emits as the reducer reconciled
-them, each with its id and a log line (the test above), and the reducer then reads as
-another list: a second ``added`` of a type and id is a replay (R6), and a terminal's
-item at a position whose slot holds another item, its id shared, matches none.  A
-known gap, logged (``proofs/MEASURED.md``).
+them, each with its id, and the reducer then reads as another list: a second
+``added`` of a type and id is a replay (R6; logged where canonical made it up, the test
+above), and a terminal's item at a position whose slot holds another item, its id
+shared, matches none.  A known gap (``proofs/MEASURED.md``).
 Seed 204 (a payload no delta can carry) is fixed, with its own test above."""
 
 
