@@ -32,7 +32,9 @@ wire item).  After each event:
    is a held call (4): each item's events come in one run, as a provider streams them
    (langchain-openai reads a call's arguments from the deltas after its ``added``, and
    starts a new call at another item's ``added``).  Its ``output_index`` is the
-   stream's slot, moved up only where a slot held two items (``_place``);
+   stream's slot, moved up only where a slot held two items (``_place``).  It keeps its
+   id when an earlier item of the response has it too (no id is invented); an added
+   made up with an earlier item's identity is logged: it reads as a replay (R6);
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
@@ -1007,6 +1009,14 @@ class Canonicalizer:
                     f"upstream event {trace.index} ({trace.type}) reaches no item: dropped ({why})"
                 )
             return
+        sent = response.sent.get(ordinal)
+        if Code.LATE_EVENT in trace.codes and trace.type in _RESPELLED and sent and sent.closed:
+            # The reducer took nothing of it, and canonical closed the item: nothing
+            # will spell it (a payload's ``done`` moved after its item's ``done``).
+            response.changes.append(
+                f"upstream event {trace.index} ({trace.type}) after its item's done: "
+                "dropped (late_event)"
+            )
         addition = _ADDITION_OF.get(trace.type)
         if addition is not None and addition_of(addition, event) is None:
             response.changes.append(
@@ -1053,6 +1063,14 @@ class Canonicalizer:
                 )
             if spec.channel is None or not isinstance(piece, str):
                 return
+            spelling = _SPELLINGS.get((entry.item_type, spec.channel))
+            if spelling is not None and spelling.delta != trace.type:
+                # Another item type's delta of the same channel (an ``mcp_call``'s
+                # arguments sent as a function call's): canonical spells it as its item's.
+                response.changes.append(
+                    f"upstream event {trace.index} ({trace.type}) sent as {spelling.delta}, "
+                    f"the delta of its item's type ({entry.item_type})"
+                )
             channel = entry.channels.get((spec.channel, part[1] or 0))
             if channel is not None:
                 fields = response.delta_fields.setdefault(id(channel), deque())
@@ -1061,7 +1079,6 @@ class Canonicalizer:
                 key = (ordinal, spec.channel, part[1] or 0)
                 response.pieces.setdefault(key, []).append(piece)
                 return
-            sent = response.sent.get(ordinal)
             if channel is not None and (sent is None or id(channel) not in sent.tracks):
                 response.waiting.setdefault(id(channel), []).append(piece)
 
@@ -1489,6 +1506,17 @@ class Canonicalizer:
             response.changes.append(
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
+        if entry.ordinal not in response.announced and any(
+            _replays(entry, response.state.entries[o]) for o in response.sent if o != entry.ordinal
+        ):
+            # Each item the reducer found goes out with its id: none is invented to tell
+            # two apart (#39).  An added canonical makes up with an earlier item's
+            # identity reads as that item again (R6), to a client as to the oracle.
+            response.changes.append(
+                f"{entry.item_type} {sent.item_id}: response.output_item.added made up with "
+                f"the identity of an earlier {entry.item_type}: a client that matches items "
+                "by id reads it as that item again (duplicate_item)"
+            )
         added = self._added_item(entry)
         announced = response.announced.get(entry.ordinal)
         if announced is not None:  # the status the upstream announced, or none
@@ -1910,7 +1938,9 @@ class Canonicalizer:
     def _added_item(entry: Entry) -> dict[str, Any]:
         """The item as first announced: its identity and fields, no payload yet (each
         payload field the item has a value of, emptied; a ``null`` stays ``null``: the
-        upstream sent no value, and an empty one would be a value it did not send)."""
+        upstream sent no value, and an empty one would be a value it did not send).  A
+        value no delta can carry (a number, a list of them: ``_streamable``) stays as the
+        upstream sent it: emptied here, no later event would bring it back."""
         item = {**_ITEM_DEFAULTS.get(entry.item_type, {}), **wire_item(entry)}
         for location in entry.spec.channels:
             container: Any = item
@@ -1920,7 +1950,7 @@ class Canonicalizer:
                     container[name] = dict(nested)
                 container = container.get(name) if isinstance(container, dict) else None
             payload = location.array or location.field
-            if isinstance(container, dict) and container.get(payload) is not None:
+            if isinstance(container, dict) and _streamable(container.get(payload), location):
                 container[payload] = [] if location.array is not None else ""
         # An item just added is in progress, if the upstream gives it a status at all.
         if "status" in item and entry.item_type not in _NO_STATUS | _SETTLED_STATUS:
@@ -1935,6 +1965,27 @@ class Canonicalizer:
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
         return item
+
+
+def _replays(entry: Entry, earlier: Entry) -> bool:
+    """Whether an ``output_item.added`` of ``entry`` replays ``earlier``, as R6 reads an
+    added: the same type, and its ``call_id`` (without one, its id)."""
+    if earlier.item_type != entry.item_type:
+        return False
+    if entry.call_id:
+        return earlier.call_id == entry.call_id
+    return bool(entry.item_id) and earlier.item_id == entry.item_id
+
+
+def _streamable(value: Any, location: ChannelLocation) -> bool:
+    """Whether events can carry ``value``, a payload at ``location``: a string, by its
+    deltas; an array of parts (``location.field``: each announced by its part events) or
+    of strings (a shell call's commands, each by its own deltas)."""
+    if location.array is None:
+        return isinstance(value, str)
+    if not isinstance(value, list):
+        return False
+    return location.field is not None or all(isinstance(v, str) for v in value)
 
 
 def _unsent_response_fields(event: Mapping[str, Any]) -> list[str]:

@@ -33,7 +33,9 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    as a client does (its ``output_item.added`` value of a field such as ``arguments``,
    then each of its deltas appended), is the start of the value of its
    ``output_item.done`` (or all of it), the relay's is too (``_accumulated``): a client
-   that reads the stream, not the done item, sees no payload twice.
+   that reads the stream, not the done item, sees no payload twice.  An item is its
+   response's (``_responses``; so in rule 8): an id a later response uses again names
+   another item.
 
 7. **An event passed on keeps its fields.**  An upstream event of an item's own stream
    (``EventClass.ITEM_SCOPED``: a delta, a payload or part ``done``, progress, an
@@ -126,8 +128,31 @@ def answer(results: Sequence[Result]) -> list[tuple[Any, ...]]:
             ],
         )
         for r in results
-        if r.response_id is not None or r.items or r.status.value != "interrupted"
+        if _holds(r)
     ]
+
+
+def _holds(result: Result) -> bool:
+    """Whether a response has anything in it: an id, an item, or an end of its own."""
+    return (
+        result.response_id is not None or bool(result.items) or result.status.value != "interrupted"
+    )
+
+
+def _responses(events: Sequence[Event]) -> list[int | None]:
+    """Per event, the response it belongs to, as the reducer splits ``events``: the
+    number of the responses with anything in them (``_holds``) before it; None in one
+    with nothing (the relay sends nothing of it).  An item id names an item of its
+    response only (R4, R6: a provider reuses ids and ``call_id``s across responses)."""
+    reducer = Reducer()
+    at = []
+    for event in events:
+        reducer.feed(event)
+        at.append(len(reducer.results))
+    kept: list[int | None] = []
+    for result in reducer.finish():
+        kept.append(sum(n is not None for n in kept) if _holds(result) else None)
+    return [kept[n] if n < len(kept) else None for n in at]
 
 
 def _key(event: Event) -> tuple[Any, str | None]:
@@ -285,8 +310,9 @@ def _named_unsent(problem: str, changes: Sequence[str]) -> bool:
     )
 
 
-Accumulated = dict[tuple[Any, str], tuple[str, str | None]]
-"""Per item id and payload field: the value a client accumulates, and the done item's."""
+Accumulated = dict[tuple[int | None, Any, str], tuple[str, str | None]]
+"""Per response, item id and payload field: the value a client accumulates, and the
+done item's."""
 
 
 def _fields(item_type: Any) -> dict[Any, str]:
@@ -302,26 +328,26 @@ def _fields(item_type: Any) -> dict[Any, str]:
 def _accumulated(events: Sequence[Event]) -> Accumulated:
     """Each item's top-level payload fields as a client adds them up (rule 6)."""
     kinds: dict[Any, Any] = {}
-    sums: dict[tuple[Any, str], str] = {}
-    dones: dict[tuple[Any, str], str | None] = {}
-    for event in events:
+    sums: dict[tuple[int | None, Any, str], str] = {}
+    dones: dict[tuple[int | None, Any, str], str | None] = {}
+    for response, event in zip(_responses(events), events, strict=True):
         kind, item = event.get("type"), event.get("item")
         spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
         if kind in ("response.output_item.added", "response.output_item.done"):
             if not isinstance(item, Mapping) or not isinstance(item.get("id"), str | None):
                 continue  # an ill-typed id names no item a client could add up
-            kinds[item.get("id")] = item.get("type")
+            kinds[response, item.get("id")] = item.get("type")
             for name in _fields(item.get("type")).values():
-                value = item.get(name)
+                value, key = item.get(name), (response, item.get("id"), name)
                 if kind == "response.output_item.done":
-                    dones[(item.get("id"), name)] = value if isinstance(value, str) else None
-                elif (item.get("id"), name) not in sums:
-                    sums[(item.get("id"), name)] = value if isinstance(value, str) else ""
+                    dones[key] = value if isinstance(value, str) else None
+                elif key not in sums:
+                    sums[key] = value if isinstance(value, str) else ""
         elif spec is not None and spec.trigger is Trigger.DELTA and spec.value_field:
             if not isinstance(event.get("item_id"), str | None):
                 continue
-            field = _fields(kinds.get(event.get("item_id"))).get(spec.channel)
-            key = (event.get("item_id"), field or "")
+            field = _fields(kinds.get((response, event.get("item_id")))).get(spec.channel)
+            key = (response, event.get("item_id"), field or "")
             delta = event.get(spec.value_field)
             if field is not None and key in sums and isinstance(delta, str):
                 sums[key] += delta
@@ -334,8 +360,8 @@ def _added_up(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     consistent = {key for key, (total, done) in upstream.items() if _leads(total, done)}
     return [
         f"rule 6: {item} {name} adds up to {total!r} behind the relay, done as {done!r}"
-        for (item, name), (total, done) in out.items()
-        if not _leads(total, done) and (item, name) in consistent
+        for (response, item, name), (total, done) in out.items()
+        if not _leads(total, done) and (response, item, name) in consistent
     ]
 
 
@@ -374,7 +400,10 @@ def _kept(
         if any(c.startswith(f"upstream event {index} ({kind}) ") for c in changes):
             continue  # logged as not passed on: the event out of its key is another's
         placing = _PLACING | {spec.index_field, *_PLACES_ADDITION.get(str(kind), ())}
-        added = sorted(set(same.pop(0)) - set(event) - placing)
+        # Its own item's, where one is out: the relay sends each item's events in one
+        # run, so another item's of the same type and payload may come out first.
+        mine = [at for at, e in enumerate(same) if e.get("item_id") == event.get("item_id")]
+        added = sorted(set(same.pop(mine[0] if mine else 0)) - set(event) - placing)
         problems += [
             f"rule 7: upstream event {index} ({kind}) passed on with {name} added, unnamed"
             for name in added
@@ -383,25 +412,29 @@ def _kept(
     return problems
 
 
-Dones = dict[str, dict[str, list[int]]]
-"""By item id: its payload and part ``done`` events by type, and where each came in
-the stream."""
+Dones = dict[tuple[int | None, str], dict[str, list[int]]]
+"""By response and item id: its payload and part ``done`` events by type, and where
+each came in the stream."""
 
 
 def _dones(events: Sequence[Event]) -> Dones:
-    """By the id of each item an ``output_item.done`` finished: the payload and part
-    ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it."""
+    """By response and id of each item an ``output_item.done`` finished: the payload
+    and part ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it in its response."""
     done = "response.output_item.done"
-    finished = {i for e in events if e.get("type") == done and (i := _item_id(e)) is not None}
-    found: Dones = {item: {} for item in finished}
-    for at, event in enumerate(events):
+    responses = _responses(events)
+    found: Dones = {
+        (response, item): {}
+        for response, e in zip(responses, events, strict=True)
+        if e.get("type") == done and (item := _item_id(e)) is not None
+    }
+    for at, (response, event) in enumerate(zip(responses, events, strict=True)):
         kind = event.get("type")
         spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
         item = event.get("item_id")
         if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE:
             continue
-        if isinstance(item, str) and item in found:
-            found[item].setdefault(str(kind), []).append(at)
+        if isinstance(item, str) and (response, item) in found:
+            found[response, item].setdefault(str(kind), []).append(at)
     return found
 
 
@@ -414,8 +447,8 @@ def _closed(
     return [
         f"rule 8: {item}'s {kind} withheld ({len(at) - len(sent.get(kind, []))} of "
         f"{len(at)}), its item finished on both sides"
-        for item, sent in out.items()
-        for kind, at in upstream.get(item, {}).items()
+        for (response, item), sent in out.items()
+        for kind, at in upstream.get((response, item), {}).items()
         if len(sent.get(kind, [])) < len(at)
         and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
     ]

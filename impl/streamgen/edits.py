@@ -294,7 +294,9 @@ def item(events: Events, choose: Chooser) -> str:
                 copy["item_id"] = item_id
         if how == "anonymous" and choose.boolean():
             for event in events:
-                if event.get("item_id") == item_id:
+                # An item with no id: no event names it (every event lacking item_id
+                # matched None, and the first raised KeyError: seed 3692).
+                if item_id is not None and event.get("item_id") == item_id:
                     del event["item_id"]
     elif how == "namespace":
         chosen["namespace"] = choose.choice(("ns", "", "mcp__server"))

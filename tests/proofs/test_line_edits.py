@@ -719,8 +719,11 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
     events = next(list(s.events) for s in recorded_streams() if s.name == name)
     cuts = _cuts(body(events, sentinel=True))  # as line_edits cuts it
     assert relay_check(events, cuts, sentinel=True) == []
-    # (The line now empties only a payload field with a value: a null stays null, #39.)
-    edit = _proxy_edit("Canonicalizer._added_item", "is not -> is", "if isinstance(container")
+    # (The line now empties only a payload field some event can carry: a null, or a
+    # number no delta carries, stays, #39; negating it keeps the arguments.)
+    edit = _proxy_edit(
+        "Canonicalizer._added_item", "condition negated (isinstance(container, dict) and _stream"
+    )
     with edit.applied():
         (violation,) = relay_check(events, cuts, sentinel=True)
     assert violation.startswith("rule 6: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b ")
