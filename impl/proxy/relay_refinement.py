@@ -58,6 +58,42 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    the log names the event's type (a delta replaced, an event the upstream left out
    sent): a client that appends each delta, or each annotation, reads each once.
 
+10. **An opening names its response.**  Each response out that is opened
+    (``response.created``, ``queued``, ``in_progress``) has an opening that carries a
+    string ``response.id``: the upstream's, or one minted (the API's ``Response.id`` is
+    required; ``canonicalizer`` rule 1); and no more responses out share an id than
+    upstream responses opened with it: a minted id is the response's own.
+11. **A terminal is not kept back.**  Fed the upstream up to a terminal the model does
+    not let a later one amend (``amends``: not an ``error``), the relay has sent all it
+    owes that response: closing the body there releases no terminal.  A client that
+    waits for the terminal does not wait for the upstream's next bytes.
+12. **An item stays at its position.**  Where the upstream's events of an item carry
+    its position in its response's terminal ``output`` (the API's ``output_index``),
+    and the relay's terminal lists the same items in the same order, the relay's
+    events of the item carry that position too: a client that files items by
+    ``output_index`` files each where the terminal lists it.
+13. **A call's events come in one run** (``canonicalizer`` rule 2): between a client
+    call's ``output_item.added`` and its ``output_item.done`` (or, with none, its last
+    event) out, no item after it (a higher ``output_index``) is announced -- a client
+    that starts a new call at another item's ``added`` reads each call whole.  (An item
+    before it, which a snapshot or a late ``done`` placed there, may be.)
+14. **The terminal lists what was finished.**  A terminal out that carries ``output``
+    holds every item an ``output_item.done`` of its response finished: a client that
+    reads the answer from the terminal (``stream: false``) finds each item the stream
+    finished.
+15. **A part's ``done`` is the finished item's part.**  Where the upstream's part
+    ``done`` (``content_part.done``, a summary part's) holds the part its item's
+    ``output_item.done`` holds at that index, the relay's holds the one its own done
+    item holds there (annotations included).
+16. **An item is announced as the API announces it.**  Where the recordings give
+    every added item of a type one ``status`` (``serve.shapes``: ``in_progress`` for a
+    ``function_call``), an ``output_item.added`` out of that type says that status,
+    ``in_progress``, or the upstream's own ``added`` one -- not the ``completed`` of a
+    done item a client may take as finished; and a field the upstream's ``added``
+    announced empty (``""``, ``[]``, ``{}``, ``null``) is announced empty: an item is
+    announced no further along than the upstream announced it (a client adding the
+    deltas to it reads no output twice).
+
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
 or the relay cannot move the expectation with it.
@@ -73,12 +109,12 @@ from typing import Any, Final
 from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.model.annotations import PART_ADDITIONS
 from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS, EventClass
-from responses_oracle.model.responses import frame_closes, starts_new
+from responses_oracle.model.responses import OPENING_TYPES, frame_closes, starts_new
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
 from responses_oracle.serve.server import Framing
-from responses_oracle.serve.shapes import type_problems
+from responses_oracle.serve.shapes import shapes, type_problems
 from responses_oracle.wire import read_wire_events
 
 from .relay import DONE_FRAME, Relay
@@ -159,6 +195,13 @@ def check(
     problems += _kept(events, emitted, repairs)
     problems += _closed(events, emitted, repairs)
     problems += _once(events, emitted, repairs)
+    problems += _named_openings(events, emitted)
+    problems += _not_kept_back(events)
+    problems += _placed(events, emitted)
+    problems += _one_run(emitted)
+    problems += _listed(emitted)
+    problems += _parts_agree(events, emitted)
+    problems += _announced(events, emitted)
     return problems
 
 
@@ -445,3 +488,302 @@ def _once(
         for (kind, piece), count in sorted(out.items(), key=str)
         if count > upstream[(kind, piece)] and str(kind) not in said
     ]
+
+
+def _response_ids(events: Sequence[Event]) -> list[str | None]:
+    """Per response of ``events`` (rule 4's reading): the first string id its
+    openings carry (None: none)."""
+    return [
+        next(
+            (
+                body_["id"]
+                for e in response
+                if e.get("type") in OPENING_TYPES
+                and isinstance(body_ := e.get("response"), Mapping)
+                and isinstance(body_.get("id"), str)
+            ),
+            None,
+        )
+        for response in _responses(events)
+    ]
+
+
+def _named_openings(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 10."""
+    problems = []
+    for response in _responses(emitted):
+        openings = [e for e in response if e.get("type") in OPENING_TYPES]
+        named = any(
+            isinstance(body_ := e.get("response"), Mapping) and isinstance(body_.get("id"), str)
+            for e in openings
+        )
+        if openings and not named:
+            problems.append(f"rule 10: {openings[0].get('type')} out names no response")
+    shared = Counter(i for i in _response_ids(emitted) if i is not None)
+    upstream = Counter(i for i in _response_ids(events) if i is not None)
+    problems += [
+        f"rule 10: {count} responses out named {name}, {upstream[name]} upstream"
+        for name, count in sorted(shared.items())
+        if count > max(upstream[name], 1)
+    ]
+    return problems
+
+
+def _not_kept_back(events: Sequence[Event]) -> list[str]:
+    """Rule 11: the body cut after each terminal the model lets no later one amend."""
+    problems = []
+    for index, event in enumerate(events):
+        kind = event.get("type")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        terminal = TERMINALS.get(spec.event_class) if spec is not None else None
+        if terminal is None or KERNELS.amends(terminal):
+            continue
+        relay = Relay()
+        relay.feed(body(events[: index + 1], sentinel=False))
+        late = [e.payload for e in read_wire_events(relay.close()) if e.payload is not None]
+        problems += [
+            f"rule 11: {e.get('type')} kept back after upstream event {index} ({kind})"
+            for e in late
+            if e.get("type") in _TERMINAL_TYPES
+        ]
+    return problems
+
+
+def _responses(emitted: Sequence[Event]) -> list[list[Event]]:
+    """``emitted`` split where a response ends and another starts (rule 4's reading)."""
+    found: list[list[Event]] = [[]]
+    ended, held = False, None
+    for event in emitted:
+        if _opens(event, ended, held):
+            if found[-1]:
+                found.append([])
+            ended, held = False, None
+        found[-1].append(event)
+        ended = ended or str(event.get("type")) in _TERMINAL_TYPES
+        response = event.get("response")
+        if isinstance(response, Mapping) and isinstance(response.get("id"), str):
+            held = held or response["id"]
+    return found
+
+
+def _owner(event: Event) -> str | None:
+    """The id of the item ``event`` is about: its item's, or its ``item_id``."""
+    owner = _item_id(event)
+    if owner is None and event.get("type") not in _ITEM_EVENTS:
+        found = event.get("item_id")
+        owner = found if isinstance(found, str) else None
+    return owner
+
+
+def _terminal_output(response: Sequence[Event]) -> list[Any] | None:
+    """The ``output`` of a response's last terminal that carries one (None: none)."""
+    for event in reversed(response):
+        body_ = event.get("response")
+        if event.get("type") in _TERMINAL_TYPES and isinstance(body_, Mapping):
+            output = body_.get("output")
+            if isinstance(output, list):
+                return output
+    return None
+
+
+Places = dict[str, tuple[frozenset[str], int | None, tuple[Any, ...]]]
+"""Per item id of one response only: the ``output_index`` values its events carry (as
+JSON), its position in its response's terminal ``output`` (None: not there), and the
+ids that ``output`` lists."""
+
+
+def _places(events: Sequence[Event]) -> Places:
+    """Rule 12's reading of one side (an id in two responses is no one item's)."""
+    places: Places = {}
+    seen: Counter[str] = Counter()
+    for response in _responses(events):
+        indexes: dict[str, set[str]] = {}
+        for event in response:
+            owner = _owner(event)
+            if owner is not None and "output_index" in event:
+                indexes.setdefault(owner, set()).add(json.dumps(event["output_index"]))
+        output = _terminal_output(response) or []
+        listed = tuple(item.get("id") if isinstance(item, Mapping) else None for item in output)
+        position = {owner: at for at, owner in enumerate(listed) if isinstance(owner, str)}
+        for owner, found in indexes.items():
+            seen[owner] += 1
+            places[owner] = (frozenset(found), position.get(owner), listed)
+    return {owner: place for owner, place in places.items() if seen[owner] == 1}
+
+
+def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 12."""
+    upstream = _places(events)
+    problems = []
+    for owner, (indexes, position, listed) in _places(emitted).items():
+        there = upstream.get(owner)
+        if there is None or there[1] is None or there[0] != {str(there[1])}:
+            continue  # the upstream did not place it at its position
+        if listed == there[2] and indexes != {str(position)}:
+            problems.append(
+                f"rule 12: {owner} at output_index {', '.join(sorted(indexes))}, its "
+                f"position in the terminal's output {position}, as upstream"
+            )
+    return problems
+
+
+def _client_call(item: Any) -> bool:
+    """Whether ``item`` is of a client call's type (``ItemTypeSpec.client_call``)."""
+    kind = item.get("type") if isinstance(item, Mapping) else None
+    spec = ITEM_TYPES.get(kind) if isinstance(kind, str) else None
+    return spec is not None and spec.client_call
+
+
+def _one_run(emitted: Sequence[Event]) -> list[str]:
+    """Rule 13."""
+    problems = []
+    for response in _responses(emitted):
+        owners = [_owner(event) for event in response]
+        for start, event in enumerate(response):
+            call, index = _item_id(event), event.get("output_index")
+            if (
+                event.get("type") != "response.output_item.added"
+                or not _client_call(event.get("item"))
+                or not isinstance(index, int)
+            ):
+                continue
+            ends = [
+                at
+                for at in range(start + 1, len(response))
+                if owners[at] == call and response[at].get("type") == "response.output_item.done"
+            ]
+            last = ends[0] if ends else max(at for at, owner in enumerate(owners) if owner == call)
+            problems += [
+                f"rule 13: {owners[at]} announced after {call}, inside its run"
+                for at in range(start + 1, last)
+                if response[at].get("type") == "response.output_item.added"
+                and owners[at] != call
+                and isinstance(later := response[at].get("output_index"), int)
+                and later > index
+            ]
+    return problems
+
+
+def _listed(emitted: Sequence[Event]) -> list[str]:
+    """Rule 14."""
+    problems = []
+    for response in _responses(emitted):
+        output = _terminal_output(response)
+        if output is None:
+            continue
+        listed = {item.get("id") for item in output if isinstance(item, Mapping)}
+        problems += [
+            f"rule 14: {owner} finished, not in its terminal's output"
+            for event in response
+            if event.get("type") == "response.output_item.done"
+            and (owner := _item_id(event)) is not None
+            and owner not in listed
+        ]
+    return problems
+
+
+def _part_arrays(item_type: Any) -> dict[str, str]:
+    """An item type's part arrays by the index field their events carry
+    (``content_index`` -> ``content``), from the catalogue's channels and wire events."""
+    spec = ITEM_TYPES.get(item_type) if isinstance(item_type, str) else None
+    arrays = {
+        location.channel: location.array
+        for location in (spec.channels if spec is not None else ())
+        if location.array is not None
+    }
+    return {
+        wire.index_field: arrays[wire.channel]
+        for wire in WIRE_EVENTS.values()
+        if wire.channel in arrays and wire.index_field is not None
+    }
+
+
+def _agreeing_parts(events: Sequence[Event]) -> dict[tuple[str, str, str], bool]:
+    """Per (item id, part ``done`` type, index): whether each such ``done`` holds the
+    part the item's last ``output_item.done`` holds at that index (rule 15)."""
+    finished = {
+        owner: item
+        for event in events
+        if event.get("type") == "response.output_item.done"
+        and (owner := _item_id(event)) is not None
+        and isinstance(item := event.get("item"), Mapping)
+    }
+    agree: dict[tuple[str, str, str], bool] = {}
+    for event in events:
+        kind, owner = event.get("type"), event.get("item_id")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE or not spec.value_in_part:
+            continue
+        item = finished.get(owner) if isinstance(owner, str) else None
+        if item is None or spec.index_field is None or "part" not in event:
+            continue
+        index = event.get(spec.index_field)
+        array = item.get(_part_arrays(item.get("type")).get(spec.index_field, ""))
+        held = (
+            array[index]
+            if isinstance(array, list) and isinstance(index, int) and 0 <= index < len(array)
+            else None
+        )
+        key = (str(owner), str(kind), json.dumps(index))
+        agree[key] = agree.get(key, True) and _same_where_both(held, event["part"])
+    return agree
+
+
+def _same_where_both(held: Any, part: Any) -> bool:
+    """Whether two parts hold the same value in every field both carry (a field one
+    leaves out, such as ``logprobs``, is rule 5's and 7's to judge)."""
+    if not isinstance(held, Mapping) or not isinstance(part, Mapping):
+        return bool(held == part)
+    return all(held[name] == part[name] for name in held.keys() & part.keys())
+
+
+def _parts_agree(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 15."""
+    upstream = _agreeing_parts(events)
+    return [
+        f"rule 15: {owner}'s {kind} at {index} is not its done item's part"
+        for (owner, kind, index), agrees in _agreeing_parts(emitted).items()
+        if not agrees and upstream.get((owner, kind, index))
+    ]
+
+
+def _added_status(item_type: str) -> Any:
+    """The status the recordings give every added item of ``item_type`` (None: none)."""
+    entry = shapes()["items"].get(item_type)
+    values = entry["recorded"].get("added", {}).get("values", {}) if entry else {}
+    held = values.get("status")
+    return held.get("constant") if isinstance(held, Mapping) else None
+
+
+_EMPTY: Final[tuple[Any, ...]] = ("", [], {}, None)
+"""The values an announced payload field holds before its payload comes."""
+
+
+def _announced(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 16."""
+    added = {
+        owner: event["item"]
+        for event in events
+        if event.get("type") == "response.output_item.added" and (owner := _item_id(event))
+    }
+    problems = []
+    for event in emitted:
+        owner, item = _item_id(event), event.get("item")
+        if event.get("type") != "response.output_item.added" or not isinstance(item, Mapping):
+            continue
+        first = added.get(owner, {}) if owner is not None else {}
+        status = _added_status(str(item.get("type")))
+        if status is not None and item.get("status", status) not in (
+            status,
+            "in_progress",
+            first.get("status"),
+        ):
+            problems.append(f"rule 16: {owner} announced {item['status']!r}")
+        problems += [
+            f"rule 16: {owner} announced with its {name}, which the upstream announced empty"
+            for name, value in first.items()
+            if value in _EMPTY
+            and item.get(name) not in _EMPTY
+            and item.get("type") == first.get("type")  # an item re-typed is another's
+        ]
+    return problems
