@@ -490,6 +490,12 @@ def _once(
     ]
 
 
+def _kind(event: Event) -> str:
+    """``event``'s type ("" for one that is not a string: hostile input, never raised on)."""
+    kind = event.get("type")
+    return kind if isinstance(kind, str) else ""
+
+
 def _response_ids(events: Sequence[Event]) -> list[str | None]:
     """Per response of ``events`` (rule 4's reading): the first string id its
     openings carry (None: none)."""
@@ -498,7 +504,7 @@ def _response_ids(events: Sequence[Event]) -> list[str | None]:
             (
                 body_["id"]
                 for e in response
-                if e.get("type") in OPENING_TYPES
+                if _kind(e) in OPENING_TYPES
                 and isinstance(body_ := e.get("response"), Mapping)
                 and isinstance(body_.get("id"), str)
             ),
@@ -512,7 +518,7 @@ def _named_openings(events: Sequence[Event], emitted: Sequence[Event]) -> list[s
     """Rule 10."""
     problems = []
     for response in _responses(emitted):
-        openings = [e for e in response if e.get("type") in OPENING_TYPES]
+        openings = [e for e in response if _kind(e) in OPENING_TYPES]
         named = any(
             isinstance(body_ := e.get("response"), Mapping) and isinstance(body_.get("id"), str)
             for e in openings
@@ -544,7 +550,7 @@ def _not_kept_back(events: Sequence[Event]) -> list[str]:
         problems += [
             f"rule 11: {e.get('type')} kept back after upstream event {index} ({kind})"
             for e in late
-            if e.get("type") in _TERMINAL_TYPES
+            if _kind(e) in _TERMINAL_TYPES
         ]
     return problems
 
@@ -569,7 +575,7 @@ def _responses(emitted: Sequence[Event]) -> list[list[Event]]:
 def _owner(event: Event) -> str | None:
     """The id of the item ``event`` is about: its item's, or its ``item_id``."""
     owner = _item_id(event)
-    if owner is None and event.get("type") not in _ITEM_EVENTS:
+    if owner is None and _kind(event) not in _ITEM_EVENTS:
         found = event.get("item_id")
         owner = found if isinstance(found, str) else None
     return owner
@@ -579,7 +585,7 @@ def _terminal_output(response: Sequence[Event]) -> list[Any] | None:
     """The ``output`` of a response's last terminal that carries one (None: none)."""
     for event in reversed(response):
         body_ = event.get("response")
-        if event.get("type") in _TERMINAL_TYPES and isinstance(body_, Mapping):
+        if _kind(event) in _TERMINAL_TYPES and isinstance(body_, Mapping):
             output = body_.get("output")
             if isinstance(output, list):
                 return output
@@ -671,7 +677,7 @@ def _listed(emitted: Sequence[Event]) -> list[str]:
         output = _terminal_output(response)
         if output is None:
             continue
-        listed = {item.get("id") for item in output if isinstance(item, Mapping)}
+        listed = {_item_id({"item": item}) for item in output}
         problems += [
             f"rule 14: {owner} finished, not in its terminal's output"
             for event in response
