@@ -85,9 +85,11 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
     ``done`` (``content_part.done``, a summary part's) holds the part its item's
     ``output_item.done`` holds at that index, the relay's holds the one its own done
     item holds there (annotations included).
-16. **An item is announced as the API announces it.**  Where the recordings give
-    every added item of a type one ``status`` (``serve.shapes``: ``in_progress`` for a
-    ``function_call``), an ``output_item.added`` out of that type says that status,
+16. **An item is announced as the API announces it.**  An ``output_item.added`` out
+    carries a ``status`` only where an upstream copy of the item did (by its ``id``, or
+    the ``item_id`` a gateway puts inside it; a copy with one under no id the relay
+    sends may be any item's); where the recordings give every added item of a type one ``status``
+    (``serve.shapes``: ``in_progress`` for a ``function_call``), it says that status,
     ``in_progress``, or the upstream's own ``added`` one -- not the ``completed`` of a
     done item a client may take as finished; and a field the upstream's ``added``
     announced empty (``""``, ``[]``, ``{}``, ``null``) is announced empty: an item is
@@ -108,7 +110,13 @@ from typing import Any, Final
 
 from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.model.annotations import PART_ADDITIONS
-from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS, EventClass
+from responses_oracle.model.catalogue import (
+    ITEM_TYPES,
+    STRAY_ITEM_FIELDS,
+    TERMINALS,
+    WIRE_EVENTS,
+    EventClass,
+)
 from responses_oracle.model.responses import OPENING_TYPES, frame_closes, starts_new
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
@@ -753,6 +761,30 @@ def _parts_agree(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]
     ]
 
 
+def _statuses(events: Sequence[Event], sent: set[str]) -> dict[str, bool]:
+    """Per item id: whether an upstream copy of the item (an ``output_item`` event's, a
+    terminal ``output``'s) carries a ``status``.  A copy is named by its ``id`` or by the
+    ``item_id`` a gateway puts inside it (``catalogue.STRAY_ITEM_FIELDS``).  A copy with
+    a status named by no id the relay ``sent`` (none, or one the reducer replaced) may
+    be any item's: then none is judged (``{}``)."""
+    found: dict[str, bool] = {}
+    for event in events:
+        items = [event.get("item")]
+        response = event.get("response")
+        if _kind(event) in _TERMINAL_TYPES and isinstance(response, Mapping):
+            output = response.get("output")
+            items += output if isinstance(output, list) else []
+        for item in items:
+            if not isinstance(item, Mapping):
+                continue
+            owners = {o for n in ("id", *STRAY_ITEM_FIELDS) if isinstance(o := item.get(n), str)}
+            if "status" in item and not owners & sent:
+                return {}
+            for owner in owners:
+                found[owner] = found.get(owner, False) or "status" in item
+    return found
+
+
 def _added_status(item_type: str) -> Any:
     """The status the recordings give every added item of ``item_type`` (None: none)."""
     entry = shapes()["items"].get(item_type)
@@ -772,11 +804,14 @@ def _announced(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
         for event in events
         if event.get("type") == "response.output_item.added" and (owner := _item_id(event))
     }
+    statuses = _statuses(events, {owner for e in emitted if (owner := _item_id(e))})
     problems = []
     for event in emitted:
         owner, item = _item_id(event), event.get("item")
         if event.get("type") != "response.output_item.added" or not isinstance(item, Mapping):
             continue
+        if "status" in item and statuses.get(str(owner)) is False:
+            problems.append(f"rule 16: {owner} announced with a status no upstream copy has")
         first = added.get(owner, {}) if owner is not None else {}
         status = _added_status(str(item.get("type")))
         if status is not None and item.get("status", status) not in (

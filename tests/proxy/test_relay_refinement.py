@@ -227,11 +227,18 @@ def test_a_parts_done_holds_the_part_its_done_item_holds() -> None:
 
 def test_an_item_is_announced_as_the_api_announces_it() -> None:
     # Rule 16.  A done-only call announced with its done item's status `completed`
-    # (the status line dropped), and a hosted shell's output announced with the output
-    # its delta then streams again (_release_answered's release left held).
+    # (the status line dropped), one announced with a status where the upstream gave
+    # none, and a hosted shell's output announced with the output its delta then
+    # streams again (_release_answered's release left held).
     done_only = _corpus("counterexample divergent-value-ignored")
     status = _edit("Canonicalizer._added_item", "dropped: item['status']")
     assert _refuted(done_only, status) == ["rule 16: fc_0 announced 'completed'"]
+    # ... and a done-only call whose copies carry no status announced with one.
+    unstated = _corpus("counterexample done-item-refused-as-ambiguous")
+    given = _edit("Canonicalizer._added_item", "and -> or", 'if "status" in item')
+    assert _refuted(unstated, given) == [
+        "rule 16: item_0 announced with a status no upstream copy has"
+    ]
     shell = _events("fixtures/captures/vercel-ai/openai__openai-shell-container.1.jsonl")
     held = _edit("Canonicalizer._release_answered", "False -> True")
     (problem,) = _refuted(shell, held)
