@@ -43,14 +43,17 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    and the event's type: a client that reads ``logprobs`` finds behind the relay what
    it found upstream.  An upstream event the log names by its place (``upstream event
    N (type) ...``: dropped) was not passed on, and is paired with no event out.
-8. **A finished item's ``done`` events are not withheld.**  Of an item both the
-   upstream and the relay finished (``output_item.done``), every payload and part
-   ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
-   ``content_part.done``, ...) is sent for it too (as many of each type: canonical may
-   realign a part's index, ``part_realigned``), unless the
-   log names that upstream event by its place, with why (``upstream event N (type)
-   ...``: it reached no item, came after its terminal, repeated one): a withholding a
-   relay rule makes, not a difference the end-of-response comparison merely notices.
+8. **A finished item's ``done`` events and annotations are not withheld.**  Of an
+   item both the upstream and the relay finished (``output_item.done``), every payload
+   and part ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
+   ``content_part.done``, ...) and every part addition to its parts
+   (``model.annotations.ADDITION_TYPES``: an annotation, either spelling) is sent for it
+   too (as many of each type: canonical may realign a part's index,
+   ``part_realigned``), unless the log names that upstream event by its place, with
+   why (``upstream event N (type) ...``: it reached no item, came after its terminal,
+   repeated one): a withholding a relay rule makes, not a difference the
+   end-of-response comparison merely notices.  A client that collects citations from
+   the ``annotation.added`` events, not the done item, gets each.
 
 9. **Nothing is sent more often than the upstream sent it.**  Of an item's events (its
    ``output_item`` events and its own stream's, ``EventClass.ITEM_SCOPED``), each type
@@ -74,27 +77,11 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
     ``output_index`` files each where the terminal lists it.
 13. **A call's events come in one run** (``canonicalizer`` rule 2): between a client
     call's ``output_item.added`` and its ``output_item.done`` (or, with none, its last
-    event) out, no item after it (a higher ``output_index``) is announced -- a client
-    that starts a new call at another item's ``added`` reads each call whole.  (An item
-    before it, which a snapshot or a late ``done`` placed there, may be.)
-14. **The terminal lists what was finished.**  A terminal out that carries ``output``
-    holds every item an ``output_item.done`` of its response finished: a client that
-    reads the answer from the terminal (``stream: false``) finds each item the stream
-    finished.
-15. **A part's ``done`` is the finished item's part.**  Where the upstream's part
-    ``done`` (``content_part.done``, a summary part's) holds the part its item's
-    ``output_item.done`` holds at that index, the relay's holds the one its own done
-    item holds there (annotations included).
-16. **An item is announced as the API announces it.**  An ``output_item.added`` out
-    carries a ``status`` only where an upstream copy of the item did (by its ``id``, or
-    the ``item_id`` a gateway puts inside it; a copy with one under no id the relay
-    sends may be any item's); where the recordings give every added item of a type one ``status``
-    (``serve.shapes``: ``in_progress`` for a ``function_call``), it says that status,
-    ``in_progress``, or the upstream's own ``added`` one -- not the ``completed`` of a
-    done item a client may take as finished; and a field the upstream's ``added``
-    announced empty (``""``, ``[]``, ``{}``, ``null``) is announced empty: an item is
-    announced no further along than the upstream announced it (a client adding the
-    deltas to it reads no output twice).
+    event) out, no other item is announced that comes after it (a higher
+    ``output_index``) or that the upstream announced before it -- a client that starts
+    a new call at another item's ``added`` reads each call whole.  (An item before it
+    the upstream had not announced yet, which a snapshot or a late ``done`` placed
+    there, may be.)
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -109,7 +96,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from responses_oracle.core.generated_kernels import KERNELS
-from responses_oracle.model.annotations import PART_ADDITIONS
+from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS
 from responses_oracle.model.catalogue import (
     ITEM_TYPES,
     STRAY_ITEM_FIELDS,
@@ -206,7 +193,7 @@ def check(
     problems += _named_openings(events, emitted)
     problems += _not_kept_back(events)
     problems += _placed(events, emitted)
-    problems += _one_run(emitted)
+    problems += _one_run(events, emitted)
     problems += _listed(emitted)
     problems += _parts_agree(events, emitted)
     problems += _announced(events, emitted)
@@ -434,25 +421,55 @@ def _kept(
     return problems
 
 
-Dones = dict[str, dict[str, list[int]]]
-"""By item id: its payload and part ``done`` events by type, and where each came in
-the stream."""
+Dones = dict[str, dict[str, list[tuple[int, str]]]]
+"""By item id: its payload and part ``done`` events and part additions, by type (an
+addition by the API's name for it), and where each came in the stream, with its type
+as sent."""
+
+
+def _counted(kind: str) -> str:
+    """The type rule 8 counts ``kind`` under: a part addition by the first name the
+    model gives its addition (``ADDITION_TYPES``: the older spelling is re-spelled)."""
+    addition = ADDITION_TYPES.get(kind)
+    if addition is None:
+        return kind
+    same = PART_ADDITIONS[addition]
+    return next(name for name, other in ADDITION_TYPES.items() if PART_ADDITIONS[other] == same)
+
+
+def _adds_to(kind: str, item_type: Any) -> bool:
+    """Whether ``kind`` is a part addition to a channel ``item_type`` holds in parts
+    (an annotation to a message's text; none reaches a call)."""
+    addition = ADDITION_TYPES.get(kind)
+    spec = ITEM_TYPES.get(item_type) if isinstance(item_type, str) else None
+    return (
+        addition is not None
+        and spec is not None
+        and any(
+            location.channel is PART_ADDITIONS[addition].channel and location.array is not None
+            for location in spec.channels
+        )
+    )
 
 
 def _dones(events: Sequence[Event]) -> Dones:
     """By the id of each item an ``output_item.done`` finished: the payload and part
-    ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it."""
-    done = "response.output_item.done"
-    finished = {i for e in events if e.get("type") == done and (i := _item_id(e)) is not None}
+    ``done`` events (``Trigger.PAYLOAD_DONE``) and the part additions to its parts
+    (``model.annotations.ADDITION_TYPES``) sent for it."""
+    finished = {
+        i: event["item"].get("type")
+        for event in events
+        if event.get("type") == "response.output_item.done" and (i := _item_id(event)) is not None
+    }
     found: Dones = {item: {} for item in finished}
     for at, event in enumerate(events):
-        kind = event.get("type")
-        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
-        item = event.get("item_id")
-        if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE:
+        kind, item = _kind(event), event.get("item_id")
+        if not isinstance(item, str) or item not in finished:
             continue
-        if isinstance(item, str) and item in found:
-            found[item].setdefault(str(kind), []).append(at)
+        spec = WIRE_EVENTS.get(kind)
+        done = spec is not None and spec.trigger is Trigger.PAYLOAD_DONE
+        if done or _adds_to(kind, finished[item]):
+            found[item].setdefault(_counted(kind), []).append((at, kind))
     return found
 
 
@@ -468,7 +485,7 @@ def _closed(
         for item, sent in out.items()
         for kind, at in upstream.get(item, {}).items()
         if len(sent.get(kind, [])) < len(at)
-        and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
+        and not any(c.startswith(f"upstream event {i} ({was}) ") for i, was in at for c in changes)
     ]
 
 
@@ -648,8 +665,19 @@ def _client_call(item: Any) -> bool:
     return spec is not None and spec.client_call
 
 
-def _one_run(emitted: Sequence[Event]) -> list[str]:
+def _one_run(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     """Rule 13."""
+    before: dict[str, int] = {}  # where the upstream announced each item
+    for at, event in enumerate(events):
+        owner = _item_id(event)
+        if event.get("type") == "response.output_item.added" and owner is not None:
+            before.setdefault(owner, at)
+    for side in (events, emitted):
+        announced = Counter(
+            _item_id(e) for e in side if e.get("type") == "response.output_item.added"
+        )
+        for owner in [o for o in before if announced[o] > 1]:
+            del before[owner]  # an id announced twice on a side is no one item's
     problems = []
     for response in _responses(emitted):
         owners = [_owner(event) for event in response]
@@ -668,12 +696,14 @@ def _one_run(emitted: Sequence[Event]) -> list[str]:
             ]
             last = ends[0] if ends else max(at for at, owner in enumerate(owners) if owner == call)
             problems += [
-                f"rule 13: {owners[at]} announced after {call}, inside its run"
+                f"rule 13: {owners[at]} announced inside {call}'s run"
                 for at in range(start + 1, last)
                 if response[at].get("type") == "response.output_item.added"
                 and owners[at] != call
-                and isinstance(later := response[at].get("output_index"), int)
-                and later > index
+                and (
+                    (isinstance(later := response[at].get("output_index"), int) and later > index)
+                    or before.get(str(owners[at]), len(events)) < before.get(str(call), -1)
+                )
             ]
     return problems
 
