@@ -83,6 +83,12 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
     the upstream had not announced yet, which a snapshot or a late ``done`` placed
     there, may be.)
 
+17. **No field out of nowhere.**  Every field of an event out is one its published
+    type or a recording of it carries (``serve.shapes.fields``), one that places it
+    (rule 2's), or one an upstream event of its type carried: an event the relay makes
+    up (a ``delta`` spelling a ``done``'s value) has its own type's fields, not
+    another's (``logprobs`` on a call's arguments).
+
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
 or the relay cannot move the expectation with it.
@@ -109,7 +115,7 @@ from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
 from responses_oracle.serve.server import Framing
-from responses_oracle.serve.shapes import shapes, type_problems
+from responses_oracle.serve.shapes import fields, shapes, type_problems
 from responses_oracle.wire import read_wire_events
 
 from .relay import DONE_FRAME, Relay
@@ -197,6 +203,7 @@ def check(
     problems += _listed(emitted)
     problems += _parts_agree(events, emitted)
     problems += _announced(events, emitted)
+    problems += _known_fields(events, emitted)
     return problems
 
 
@@ -858,3 +865,20 @@ def _announced(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
             and item.get("type") == first.get("type")  # an item re-typed is another's
         ]
     return problems
+
+
+def _known_fields(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 17 (an event type the published types and the recordings do not know is not
+    judged: nothing says what its fields are)."""
+    sent: dict[str, set[str]] = {}
+    for event in events:
+        sent.setdefault(_kind(event), set()).update(event)
+    found = {
+        (kind, name)
+        for event in emitted
+        if (known := fields("events", kind := _kind(event)))
+        for name in set(event) - known - _PLACING - sent.get(kind, set())
+    }
+    return [
+        f"rule 17: {kind} out with {name}, a field of no such event" for kind, name in sorted(found)
+    ]
