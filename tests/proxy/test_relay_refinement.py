@@ -204,7 +204,7 @@ def test_an_item_after_a_call_waits_for_the_calls_run() -> None:
         "edge: calls without a slot, given one by their done or their snapshot position"
     )
     problems = _refuted(events, _edit("Canonicalizer._announce", "or -> and", "if not final"))
-    assert problems == ["rule 13: fc_b announced after fc_a, inside its run"]
+    assert problems == ["rule 13: fc_b announced inside fc_a's run"]
 
 
 def test_the_terminal_lists_every_item_the_stream_finished() -> None:
@@ -244,3 +244,40 @@ def test_an_item_is_announced_as_the_api_announces_it() -> None:
     (problem,) = _refuted(shell, held)
     assert problem.startswith("rule 16: sho_")
     assert problem.endswith(" announced with its output, which the upstream announced empty")
+
+
+# -- sample 10's three relay survivors (proofs/line-edits-sample10.json) ---------------
+
+
+def test_a_finished_messages_annotations_are_not_withheld() -> None:
+    # Rule 8.  Without _close_entry's _additions xAI's twenty citations never go out as
+    # annotation.added events (the part's done and the done item still hold them); the
+    # log's end-of-response line names no upstream event.
+    events = _events("fixtures/captures/vercel-ai/xai__xai-x-search-tool.jsonl")
+    edit = _edit("Canonicalizer._close_entry", "dropped: self._additions")
+    assert _refuted(events, edit) == [
+        "rule 8: msg_b7b464ea-cc85-d44a-0f2f-1f7320e703c3's "
+        "response.output_text.annotation.added withheld (20 of 20), its item finished on "
+        "both sides"
+    ]
+
+
+def test_an_item_the_upstream_announced_first_is_not_announced_inside_a_later_call() -> None:
+    # Rule 13.  _queue without its slotless.add announces fc_b (slot 1) first, then
+    # fc_a, which the upstream announced before it, inside fc_b's run.
+    events = _corpus(
+        "edge: calls without a slot, given one by their done or their snapshot position"
+    )
+    edit = _edit("Canonicalizer._queue", "dropped: slotless.add")
+    assert _refuted(events, edit) == ["rule 13: fc_a announced inside fc_b's run"]
+
+
+def test_an_event_made_up_has_its_own_types_fields() -> None:
+    # Rule 17.  _extra's condition negated gives the function_call_arguments.delta
+    # canonical spells from a done the output_text fields (`logprobs`).
+    events = _corpus("counterexample arguments-done-skips-confirm")
+    edit = _edit("_extra", "condition negated")
+    assert _refuted(events, edit) == [
+        "rule 17: response.function_call_arguments.delta out with logprobs, a field of no "
+        "such event"
+    ]
