@@ -480,16 +480,33 @@ def _dones(events: Sequence[Event]) -> Dones:
     return found
 
 
+def _shared(*sides: Sequence[Event]) -> set[str]:
+    """The ids an ``output_item.added`` or ``.done`` names twice on one side: no one
+    item's (items that share an id, rule 1's known gap), so rules 8, 12, 13 and 15,
+    which follow an item by its id, do not follow them."""
+    shared: set[str] = set()
+    for side in sides:
+        named = Counter(
+            (_kind(event), owner)
+            for event in side
+            if _kind(event) in _ITEM_EVENTS and (owner := _item_id(event)) is not None
+        )
+        shared |= {owner for (_, owner), count in named.items() if count > 1}
+    return shared
+
+
 def _closed(
     events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
 ) -> list[str]:
     """Rule 8."""
     changes = [change for r in repairs for change in r["changes"]]
     upstream, out = _dones(events), _dones(emitted)
+    shared = _shared(events, emitted)
     return [
         f"rule 8: {item}'s {kind} withheld ({len(at) - len(sent.get(kind, []))} of "
         f"{len(at)}), its item finished on both sides"
         for item, sent in out.items()
+        if item not in shared
         for kind, at in upstream.get(item, {}).items()
         if len(sent.get(kind, [])) < len(at)
         and not any(c.startswith(f"upstream event {i} ({was}) ") for i, was in at for c in changes)
@@ -550,7 +567,11 @@ def _named_openings(events: Sequence[Event], emitted: Sequence[Event]) -> list[s
     """Rule 10."""
     problems = []
     for response in _responses(emitted):
-        openings = [e for e in response if _kind(e) in OPENING_TYPES]
+        openings = [  # a response that is not an object names nothing (hostile)
+            e
+            for e in response
+            if _kind(e) in OPENING_TYPES and isinstance(e.get("response"), Mapping)
+        ]
         named = any(
             isinstance(body_ := e.get("response"), Mapping) and isinstance(body_.get("id"), str)
             for e in openings
@@ -651,11 +672,16 @@ def _places(events: Sequence[Event]) -> Places:
 
 def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     """Rule 12."""
-    upstream = _places(events)
+    upstream, shared = _places(events), _shared(events, emitted)
     problems = []
     for owner, (indexes, position, listed) in _places(emitted).items():
         there = upstream.get(owner)
-        if there is None or there[1] is None or there[0] != {str(there[1])}:
+        if (
+            shared & {owner, *listed}
+            or there is None
+            or there[1] is None
+            or there[0] != {str(there[1])}
+        ):
             continue  # the upstream did not place it at its position
         if listed == there[2] and indexes != {str(position)}:
             problems.append(
@@ -679,12 +705,8 @@ def _one_run(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
         owner = _item_id(event)
         if event.get("type") == "response.output_item.added" and owner is not None:
             before.setdefault(owner, at)
-    for side in (events, emitted):
-        announced = Counter(
-            _item_id(e) for e in side if e.get("type") == "response.output_item.added"
-        )
-        for owner in [o for o in before if announced[o] > 1]:
-            del before[owner]  # an id announced twice on a side is no one item's
+    for owner in _shared(events, emitted) & before.keys():
+        del before[owner]
     problems = []
     for response in _responses(emitted):
         owners = [_owner(event) for event in response]
@@ -790,11 +812,11 @@ def _same_where_both(held: Any, part: Any) -> bool:
 
 def _parts_agree(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     """Rule 15."""
-    upstream = _agreeing_parts(events)
+    upstream, shared = _agreeing_parts(events), _shared(events, emitted)
     return [
         f"rule 15: {owner}'s {kind} at {index} is not its done item's part"
         for (owner, kind, index), agrees in _agreeing_parts(emitted).items()
-        if not agrees and upstream.get((owner, kind, index))
+        if not agrees and upstream.get((owner, kind, index)) and owner not in shared
     ]
 
 
