@@ -698,11 +698,16 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
     # (The line now empties only a payload field with a value: a null stays null, #39.)
     edit = _proxy_edit("Canonicalizer._added_item", "is not -> is", "if isinstance(container")
     with edit.applied():
-        (violation,) = relay_check(events, cuts, sentinel=True)
+        violation, announced = relay_check(events, cuts, sentinel=True)
     assert violation.startswith("rule 6: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b ")
     assert violation.endswith(
         """adds up to '{"location":"Tokyo"}{"location":"Tokyo"}' behind the relay, """
         """done as '{"location":"Tokyo"}'"""
+    )
+    # ... and the item announced with the arguments the upstream announced empty (rule 16)
+    assert announced == (
+        "rule 16: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b announced with its "
+        "arguments, which the upstream announced empty"
     )
 
 
@@ -895,7 +900,12 @@ def test_a_retest_runs_the_tests_on_the_survivors_of_the_latest_judgement(
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     ran: list[str] = []
-    monkeypatch.setattr(module, "run_tests", lambda edit, repo: ran.append(edit.name) or "killed")
+
+    def run_tests(edit: Any, repo: Any) -> str:  # records which edits the tests ran on
+        ran.append(edit.name)
+        return "killed"
+
+    monkeypatch.setattr(module, "run_tests", run_tests)
     assert module.retest(path, [first, second], ["--retest", "record.json"]) == 0
     assert ran == [second.name]
     assert json.loads(path.read_text(encoding="utf-8"))["retest"]["verdicts"] == {

@@ -137,7 +137,7 @@ def _corpus(name: str) -> list[Event]:
     from responses_oracle.proofs.mutation import edge_streams, recorded_streams
 
     (stream,) = [s for s in [*recorded_streams(), *edge_streams()] if s.name == name]
-    return list(stream.events)
+    return [dict(event) for event in stream.events]
 
 
 def _refuted(events: list[Event], edit: Any) -> list[str]:
