@@ -61,6 +61,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    the log names the event's type (a delta replaced, an event the upstream left out
    sent): a client that appends each delta, or each annotation, reads each once.
 
+Rules 8, 12, 13 and 15 follow an item by its id, and so do not follow an id that two
+items share on one side (an ``output_item.added`` or ``.done`` naming it twice): rule
+1's known gap.
+
 10. **An opening names its response.**  Each response out that is opened
     (``response.created``, ``queued``, ``in_progress``) has an opening that carries a
     string ``response.id``: the upstream's, or one minted (the API's ``Response.id`` is
@@ -82,7 +86,24 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
     a new call at another item's ``added`` reads each call whole.  (An item before it
     the upstream had not announced yet, which a snapshot or a late ``done`` placed
     there, may be.)
-
+14. **The terminal lists what was finished.**  A terminal out that carries ``output``
+    holds every item an ``output_item.done`` of its response finished: a client that
+    reads the answer from the terminal (``stream: false``) finds each item the stream
+    finished.
+15. **A part's ``done`` is the finished item's part.**  Where the upstream's part
+    ``done`` (``content_part.done``, a summary part's) holds the part its item's
+    ``output_item.done`` holds at that index (in every field both carry), the relay's
+    holds the one its own done item holds there (annotations included).
+16. **An item is announced as the API announces it.**  An ``output_item.added`` out
+    carries a ``status`` only where an upstream copy of the item did (by its ``id``, or
+    the ``item_id`` a gateway puts inside it; a copy with one under no id the relay
+    sends may be any item's); where the recordings give every added item of a type one
+    ``status`` (``serve.shapes``: ``in_progress`` for a ``function_call``), it says
+    that status, ``in_progress``, or the upstream's own ``added`` one -- not the
+    ``completed`` of a done item a client may take as finished; and a field the
+    upstream's ``added`` announced empty (``""``, ``[]``, ``{}``, ``null``) is announced
+    empty: an item is announced no further along than the upstream announced it (a
+    client adding the deltas to it reads no output twice).
 17. **No field out of nowhere.**  Every field of an event out is one its published
     type or a recording of it carries (``serve.shapes.fields``), one that places it
     (rule 2's), or one an upstream event of its type carried: an event the relay makes
