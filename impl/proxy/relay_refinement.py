@@ -135,8 +135,9 @@ from responses_oracle.model.responses import OPENING_TYPES, frame_closes, starts
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
+from responses_oracle.serve import shapes as published
 from responses_oracle.serve.server import Framing
-from responses_oracle.serve.shapes import fields, shapes, type_problems
+from responses_oracle.serve.shapes import fields, type_problems
 from responses_oracle.wire import read_wire_events
 
 from .relay import DONE_FRAME, Relay
@@ -867,7 +868,7 @@ def _statuses(events: Sequence[Event], sent: set[str]) -> dict[str, bool]:
 
 def _added_status(item_type: str) -> Any:
     """The status the recordings give every added item of ``item_type`` (None: none)."""
-    entry = shapes()["items"].get(item_type)
+    entry = published.shapes()["items"].get(item_type)  # the loader by its module's name
     values = entry["recorded"].get("added", {}).get("values", {}) if entry else {}
     held = values.get("status")
     return held.get("constant") if isinstance(held, Mapping) else None
