@@ -75,10 +75,11 @@ items share on one side (an ``output_item.added`` or ``.done`` naming it twice):
     owes that response: closing the body there releases no terminal.  A client that
     waits for the terminal does not wait for the upstream's next bytes.
 12. **An item stays at its position.**  Where the upstream's events of an item carry
-    its position in its response's terminal ``output`` (the API's ``output_index``),
-    and the relay's terminal lists the same items in the same order, the relay's
-    events of the item carry that position too: a client that files items by
-    ``output_index`` files each where the terminal lists it.
+    one ``output_index``, the relay's carry one too (the relay may move an item, never
+    half of its events); where that index is its position in its response's terminal
+    ``output`` (the API's ``output_index``), and the relay's terminal lists the same
+    items in the same order, the relay's events of the item carry that position: a
+    client that files items by ``output_index`` files each where the terminal lists it.
 13. **A call's events come in one run** (``canonicalizer`` rule 2): between a client
     call's ``output_item.added`` and its ``output_item.done`` (or, with none, its last
     event) out, no other item is announced that comes after it (a higher
@@ -698,6 +699,10 @@ def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     problems = []
     for owner, (indexes, position, listed) in _places(emitted).items():
         there = upstream.get(owner)
+        if len(indexes) > 1 and there is not None and len(there[0]) == 1 and owner not in shared:
+            problems.append(
+                f"rule 12: {owner}'s events at output_index {', '.join(sorted(indexes))}"
+            )
         if (
             shared & {owner, *listed}
             or there is None

@@ -281,3 +281,18 @@ def test_an_event_made_up_has_its_own_types_fields() -> None:
         "rule 17: response.function_call_arguments.delta out with logprobs, a field of no "
         "such event"
     ]
+
+
+def test_an_items_events_keep_the_one_index_the_relay_gave_it() -> None:
+    # Rule 12.  Sample 10's `_flush` condition negated changes no corpus stream; on an
+    # edited stream (seed 44) a web search's progress goes out at the upstream's index
+    # after the relay moved its item from 1 to 2: a client files it under another item.
+    from responses_oracle.streamgen.choices import RandomChooser
+    from responses_oracle.streamgen.edits import edited_stream
+
+    events = [dict(event) for event in edited_stream(RandomChooser(44)).events]
+    edit = _edit("Canonicalizer._flush", "condition negated", "if sent is not None")
+    assert _refuted(events, edit) == [
+        "rule 12: ws_1ddd2106dcae6e9f8447f5517b20ace61df3082bf40333a82a's events at "
+        "output_index 1, 2"
+    ]
