@@ -41,8 +41,9 @@ Run it with::
 
 The record's summary gives the share of behaviour-changing edits each refinement
 refutes and the edits that pass both refinement and tests.  ``--retest RECORD`` runs
-the tests again on a record's survivors; ``--rejudge RECORD`` judges its edits again
-on today's code (both add their verdicts beside the measured ones).
+the tests again on a record's survivors (of its latest judgement); ``--rejudge RECORD``
+judges its edits again on today's code (both add their verdicts beside the measured
+ones).
 """
 
 from __future__ import annotations
@@ -546,14 +547,15 @@ def summary(verdicts: Sequence[EditVerdict]) -> dict[str, Any]:
 
 def retest(path: Path, edits: Sequence[LineEdit], argv: list[str] | None) -> int:
     """Run the tests of their side again on the edits of the record at ``path`` that
-    change behaviour and pass the refinement, and add the verdicts to the record as
-    ``retest`` (its measured verdicts are left as they were).  An edit is found by its
+    change behaviour and pass the refinement -- by its latest judgement: ``rejudged``
+    where the record was judged again, else as measured -- and add the verdicts to the
+    record as ``retest`` (its verdicts are left as they were).  An edit is found by its
     name, or without its line number where the lines above it moved."""
     record = json.loads(path.read_text(encoding="utf-8"))
     find = _finder(edits)
     repo = Path(__file__).resolve().parents[1]
     found: dict[str, str] = {}
-    for verdict in record["verdicts"]:
+    for verdict in record.get("rejudged", record)["verdicts"]:
         if not verdict["changes_behaviour"] or verdict["refined"]:
             continue
         name = verdict["edit"]

@@ -45,20 +45,73 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    and the event's type: a client that reads ``logprobs`` finds behind the relay what
    it found upstream.  An upstream event the log names by its place (``upstream event
    N (type) ...``: dropped) was not passed on, and is paired with no event out.
-8. **A finished item's ``done`` events are not withheld.**  Of an item both the
-   upstream and the relay finished (``output_item.done``), every payload and part
-   ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
-   ``content_part.done``, ...) is sent for it too (as many of each type: canonical may
-   realign a part's index, ``part_realigned``), unless the
-   log names that upstream event by its place, with why (``upstream event N (type)
-   ...``: it reached no item, came after its terminal, repeated one): a withholding a
-   relay rule makes, not a difference the end-of-response comparison merely notices.
+8. **A finished item's ``done`` events and annotations are not withheld.**  Of an
+   item both the upstream and the relay finished (``output_item.done``), every payload
+   and part ``done`` the upstream sent (``Trigger.PAYLOAD_DONE``: ``output_text.done``,
+   ``content_part.done``, ...) and every part addition to its parts
+   (``model.annotations.ADDITION_TYPES``: an annotation, either spelling) is sent for it
+   too (as many of each type: canonical may realign a part's index,
+   ``part_realigned``), unless the log names that upstream event by its place, with
+   why (``upstream event N (type) ...``: it reached no item, came after its terminal,
+   repeated one): a withholding a relay rule makes, not a difference the
+   end-of-response comparison merely notices.  A client that collects citations from
+   the ``annotation.added`` events, not the done item, gets each.
 
 9. **Nothing is sent more often than the upstream sent it.**  Of an item's events (its
    ``output_item`` events and its own stream's, ``EventClass.ITEM_SCOPED``), each type
    and payload piece (rule 2's match) goes out at most as many times as it came, unless
    the log names the event's type (a delta replaced, an event the upstream left out
    sent): a client that appends each delta, or each annotation, reads each once.
+
+Rules 8, 12, 13 and 15 follow an item by its id, and so do not follow an id that two
+items share on one side (an ``output_item.added`` or ``.done`` naming it twice): rule
+1's known gap.
+
+10. **An opening names its response.**  Each response out that is opened
+    (``response.created``, ``queued``, ``in_progress``) has an opening that carries a
+    string ``response.id``: the upstream's, or one minted (the API's ``Response.id`` is
+    required; ``canonicalizer`` rule 1); and no more responses out share an id than
+    upstream responses opened with it: a minted id is the response's own.
+11. **A terminal is not kept back.**  Fed the upstream up to a terminal the model does
+    not let a later one amend (``amends``: not an ``error``), the relay has sent all it
+    owes that response: closing the body there releases no terminal.  A client that
+    waits for the terminal does not wait for the upstream's next bytes.
+12. **An item stays at its position.**  Where the upstream's events of an item carry
+    one ``output_index``, the relay's carry one too (the relay may move an item, never
+    half of its events); where that index is its position in its response's terminal
+    ``output`` (the API's ``output_index``), and the relay's terminal lists the same
+    items in the same order, the relay's events of the item carry that position: a
+    client that files items by ``output_index`` files each where the terminal lists it.
+13. **A call's events come in one run** (``canonicalizer`` rule 2): between a client
+    call's ``output_item.added`` and its ``output_item.done`` (or, with none, its last
+    event) out, no other item is announced that comes after it (a higher
+    ``output_index``) or that the upstream announced before it -- a client that starts
+    a new call at another item's ``added`` reads each call whole.  (An item before it
+    the upstream had not announced yet, which a snapshot or a late ``done`` placed
+    there, may be.)
+14. **The terminal lists what was finished.**  A terminal out that carries ``output``
+    holds every item an ``output_item.done`` of its response finished: a client that
+    reads the answer from the terminal (``stream: false``) finds each item the stream
+    finished.
+15. **A part's ``done`` is the finished item's part.**  Where the upstream's part
+    ``done`` (``content_part.done``, a summary part's) holds the part its item's
+    ``output_item.done`` holds at that index (in every field both carry), the relay's
+    holds the one its own done item holds there (annotations included).
+16. **An item is announced as the API announces it.**  An ``output_item.added`` out
+    carries a ``status`` only where an upstream copy of the item did (by its ``id``, or
+    the ``item_id`` a gateway puts inside it; a copy with one under no id the relay
+    sends may be any item's); where the recordings give every added item of a type one
+    ``status`` (``serve.shapes``: ``in_progress`` for a ``function_call``), it says
+    that status, ``in_progress``, or the upstream's own ``added`` one -- not the
+    ``completed`` of a done item a client may take as finished; and a field the
+    upstream's ``added`` announced empty (``""``, ``[]``, ``{}``, ``null``) is announced
+    empty: an item is announced no further along than the upstream announced it (a
+    client adding the deltas to it reads no output twice).
+17. **No field out of nowhere.**  Every field of an event out is one its published
+    type or a recording of it carries (``serve.shapes.fields``), one that places it
+    (rule 2's), or one an upstream event of its type carried: an event the relay makes
+    up (a ``delta`` spelling a ``done``'s value) has its own type's fields, not
+    another's (``logprobs`` on a call's arguments).
 
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
@@ -73,14 +126,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from responses_oracle.core.generated_kernels import KERNELS
-from responses_oracle.model.annotations import PART_ADDITIONS
-from responses_oracle.model.catalogue import ITEM_TYPES, TERMINALS, WIRE_EVENTS, EventClass
-from responses_oracle.model.responses import frame_closes, starts_new
+from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS
+from responses_oracle.model.catalogue import (
+    ITEM_TYPES,
+    STRAY_ITEM_FIELDS,
+    TERMINALS,
+    WIRE_EVENTS,
+    EventClass,
+)
+from responses_oracle.model.responses import OPENING_TYPES, frame_closes, starts_new
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
+from responses_oracle.serve import shapes as published
 from responses_oracle.serve.server import Framing
-from responses_oracle.serve.shapes import type_problems
+from responses_oracle.serve.shapes import fields, type_problems
 from responses_oracle.wire import read_wire_events
 
 from .relay import DONE_FRAME, Relay
@@ -184,6 +244,14 @@ def check(
     problems += _kept(events, emitted, repairs)
     problems += _closed(events, emitted, repairs)
     problems += _once(events, emitted, repairs)
+    problems += _named_openings(events, emitted)
+    problems += _not_kept_back(events)
+    problems += _placed(events, emitted)
+    problems += _one_run(events, emitted)
+    problems += _listed(emitted)
+    problems += _parts_agree(events, emitted)
+    problems += _announced(events, emitted)
+    problems += _known_fields(events, emitted)
     return problems
 
 
@@ -412,30 +480,72 @@ def _kept(
     return problems
 
 
-Dones = dict[tuple[int | None, str], dict[str, list[int]]]
-"""By response and item id: its payload and part ``done`` events by type, and where
-each came in the stream."""
+Dones = dict[tuple[int | None, str], dict[str, list[tuple[int, str]]]]
+"""By response and item id: its payload and part ``done`` events and part additions, by
+type (an addition by the API's name for it), and where each came in the stream, with
+its type as sent."""
+
+
+def _counted(kind: str) -> str:
+    """The type rule 8 counts ``kind`` under: a part addition by the first name the
+    model gives its addition (``ADDITION_TYPES``: the older spelling is re-spelled)."""
+    addition = ADDITION_TYPES.get(kind)
+    if addition is None:
+        return kind
+    same = PART_ADDITIONS[addition]
+    return next(name for name, other in ADDITION_TYPES.items() if PART_ADDITIONS[other] == same)
+
+
+def _adds_to(kind: str, item_type: Any) -> bool:
+    """Whether ``kind`` is a part addition to a channel ``item_type`` holds in parts
+    (an annotation to a message's text; none reaches a call)."""
+    addition = ADDITION_TYPES.get(kind)
+    spec = ITEM_TYPES.get(item_type) if isinstance(item_type, str) else None
+    return (
+        addition is not None
+        and spec is not None
+        and any(
+            location.channel is PART_ADDITIONS[addition].channel and location.array is not None
+            for location in spec.channels
+        )
+    )
 
 
 def _dones(events: Sequence[Event]) -> Dones:
-    """By response and id of each item an ``output_item.done`` finished: the payload
-    and part ``done`` events (``Trigger.PAYLOAD_DONE``) sent for it in its response."""
-    done = "response.output_item.done"
+    """By response and id of each item an ``output_item.done`` finished: the payload and
+    part ``done`` events (``Trigger.PAYLOAD_DONE``) and the part additions to its parts
+    (``model.annotations.ADDITION_TYPES``) sent for it in its response."""
     responses = _responses(events)
-    found: Dones = {
-        (response, item): {}
-        for response, e in zip(responses, events, strict=True)
-        if e.get("type") == done and (item := _item_id(e)) is not None
+    finished = {
+        (response, i): event["item"].get("type")
+        for response, event in zip(responses, events, strict=True)
+        if event.get("type") == "response.output_item.done" and (i := _item_id(event)) is not None
     }
+    found: Dones = {key: {} for key in finished}
     for at, (response, event) in enumerate(zip(responses, events, strict=True)):
-        kind = event.get("type")
-        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
-        item = event.get("item_id")
-        if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE:
+        kind, item = _kind(event), event.get("item_id")
+        if not isinstance(item, str) or (response, item) not in finished:
             continue
-        if isinstance(item, str) and (response, item) in found:
-            found[response, item].setdefault(str(kind), []).append(at)
+        spec = WIRE_EVENTS.get(kind)
+        done = spec is not None and spec.trigger is Trigger.PAYLOAD_DONE
+        if done or _adds_to(kind, finished[response, item]):
+            found[response, item].setdefault(_counted(kind), []).append((at, kind))
     return found
+
+
+def _shared(*sides: Sequence[Event]) -> set[str]:
+    """The ids an ``output_item.added`` or ``.done`` names twice on one side: no one
+    item's (items that share an id, rule 1's known gap), so rules 8, 12, 13 and 15,
+    which follow an item by its id, do not follow them."""
+    shared: set[str] = set()
+    for side in sides:
+        named = Counter(
+            (_kind(event), owner)
+            for event in side
+            if _kind(event) in _ITEM_EVENTS and (owner := _item_id(event)) is not None
+        )
+        shared |= {owner for (_, owner), count in named.items() if count > 1}
+    return shared
 
 
 def _closed(
@@ -444,13 +554,15 @@ def _closed(
     """Rule 8."""
     changes = [change for r in repairs for change in r["changes"]]
     upstream, out = _dones(events), _dones(emitted)
+    shared = _shared(events, emitted)
     return [
         f"rule 8: {item}'s {kind} withheld ({len(at) - len(sent.get(kind, []))} of "
         f"{len(at)}), its item finished on both sides"
         for (response, item), sent in out.items()
+        if item not in shared
         for kind, at in upstream.get((response, item), {}).items()
         if len(sent.get(kind, [])) < len(at)
-        and not any(c.startswith(f"upstream event {i} ({kind}) ") for i in at for c in changes)
+        and not any(c.startswith(f"upstream event {i} ({was}) ") for i, was in at for c in changes)
     ]
 
 
@@ -477,4 +589,375 @@ def _once(
         f"rule 9: {kind} sent {count} times, the upstream sent it {upstream[(kind, piece)]}"
         for (kind, piece), count in sorted(out.items(), key=str)
         if count > upstream[(kind, piece)] and str(kind) not in said
+    ]
+
+
+def _kind(event: Event) -> str:
+    """``event``'s type ("" for one that is not a string: hostile input, never raised on)."""
+    kind = event.get("type")
+    return kind if isinstance(kind, str) else ""
+
+
+def _response_ids(events: Sequence[Event]) -> list[str | None]:
+    """Per response of ``events`` (rule 4's reading): the first string id its
+    openings carry (None: none)."""
+    return [
+        next(
+            (
+                body_["id"]
+                for e in response
+                if _kind(e) in OPENING_TYPES
+                and isinstance(body_ := e.get("response"), Mapping)
+                and isinstance(body_.get("id"), str)
+            ),
+            None,
+        )
+        for response in _response_events(events)
+    ]
+
+
+def _named_openings(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 10."""
+    problems = []
+    for response in _response_events(emitted):
+        openings = [  # a response that is not an object names nothing (hostile)
+            e
+            for e in response
+            if _kind(e) in OPENING_TYPES and isinstance(e.get("response"), Mapping)
+        ]
+        named = any(
+            isinstance(body_ := e.get("response"), Mapping) and isinstance(body_.get("id"), str)
+            for e in openings
+        )
+        if openings and not named:
+            problems.append(f"rule 10: {openings[0].get('type')} out names no response")
+    shared = Counter(i for i in _response_ids(emitted) if i is not None)
+    upstream = Counter(i for i in _response_ids(events) if i is not None)
+    problems += [
+        f"rule 10: {count} responses out named {name}, {upstream[name]} upstream"
+        for name, count in sorted(shared.items())
+        if count > max(upstream[name], 1)
+    ]
+    return problems
+
+
+def _not_kept_back(events: Sequence[Event]) -> list[str]:
+    """Rule 11: the body cut after each terminal the model lets no later one amend."""
+    problems = []
+    for index, event in enumerate(events):
+        kind = event.get("type")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        terminal = TERMINALS.get(spec.event_class) if spec is not None else None
+        if terminal is None or KERNELS.amends(terminal):
+            continue
+        relay = Relay()
+        relay.feed(body(events[: index + 1], sentinel=False))
+        late = [e.payload for e in read_wire_events(relay.close()) if e.payload is not None]
+        problems += [
+            f"rule 11: {e.get('type')} kept back after upstream event {index} ({kind})"
+            for e in late
+            if _kind(e) in _TERMINAL_TYPES
+        ]
+    return problems
+
+
+def _response_events(emitted: Sequence[Event]) -> list[list[Event]]:
+    """``emitted`` split where a response ends and another starts (rule 4's reading)."""
+    found: list[list[Event]] = [[]]
+    ended, held = False, None
+    for event in emitted:
+        if _opens(event, ended, held):
+            if found[-1]:
+                found.append([])
+            ended, held = False, None
+        found[-1].append(event)
+        ended = ended or str(event.get("type")) in _TERMINAL_TYPES
+        response = event.get("response")
+        if isinstance(response, Mapping) and isinstance(response.get("id"), str):
+            held = held or response["id"]
+    return found
+
+
+def _owner(event: Event) -> str | None:
+    """The id of the item ``event`` is about: its item's, or its ``item_id``."""
+    owner = _item_id(event)
+    if owner is None and _kind(event) not in _ITEM_EVENTS:
+        found = event.get("item_id")
+        owner = found if isinstance(found, str) else None
+    return owner
+
+
+def _terminal_output(response: Sequence[Event]) -> list[Any] | None:
+    """The ``output`` of a response's last terminal that carries one (None: none)."""
+    for event in reversed(response):
+        body_ = event.get("response")
+        if _kind(event) in _TERMINAL_TYPES and isinstance(body_, Mapping):
+            output = body_.get("output")
+            if isinstance(output, list):
+                return output
+    return None
+
+
+Places = dict[str, tuple[frozenset[str], int | None, tuple[Any, ...]]]
+"""Per item id of one response only: the ``output_index`` values its events carry (as
+JSON), its position in its response's terminal ``output`` (None: not there), and the
+ids that ``output`` lists."""
+
+
+def _places(events: Sequence[Event]) -> Places:
+    """Rule 12's reading of one side (an id in two responses is no one item's)."""
+    places: Places = {}
+    seen: Counter[str] = Counter()
+    for response in _response_events(events):
+        indexes: dict[str, set[str]] = {}
+        for event in response:
+            owner = _owner(event)
+            if owner is not None and "output_index" in event:
+                indexes.setdefault(owner, set()).add(json.dumps(event["output_index"]))
+        output = _terminal_output(response) or []
+        listed = tuple(item.get("id") if isinstance(item, Mapping) else None for item in output)
+        position = {owner: at for at, owner in enumerate(listed) if isinstance(owner, str)}
+        for owner, found in indexes.items():
+            seen[owner] += 1
+            places[owner] = (frozenset(found), position.get(owner), listed)
+    return {owner: place for owner, place in places.items() if seen[owner] == 1}
+
+
+def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 12."""
+    upstream, shared = _places(events), _shared(events, emitted)
+    problems = []
+    for owner, (indexes, position, listed) in _places(emitted).items():
+        there = upstream.get(owner)
+        if len(indexes) > 1 and there is not None and len(there[0]) == 1 and owner not in shared:
+            problems.append(
+                f"rule 12: {owner}'s events at output_index {', '.join(sorted(indexes))}"
+            )
+        if (
+            shared & {owner, *listed}
+            or there is None
+            or there[1] is None
+            or there[0] != {str(there[1])}
+        ):
+            continue  # the upstream did not place it at its position
+        if listed == there[2] and indexes != {str(position)}:
+            problems.append(
+                f"rule 12: {owner} at output_index {', '.join(sorted(indexes))}, its "
+                f"position in the terminal's output {position}, as upstream"
+            )
+    return problems
+
+
+def _client_call(item: Any) -> bool:
+    """Whether ``item`` is of a client call's type (``ItemTypeSpec.client_call``)."""
+    kind = item.get("type") if isinstance(item, Mapping) else None
+    spec = ITEM_TYPES.get(kind) if isinstance(kind, str) else None
+    return spec is not None and spec.client_call
+
+
+def _one_run(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 13."""
+    before: dict[str, int] = {}  # where the upstream announced each item
+    for at, event in enumerate(events):
+        owner = _item_id(event)
+        if event.get("type") == "response.output_item.added" and owner is not None:
+            before.setdefault(owner, at)
+    for owner in _shared(events, emitted) & before.keys():
+        del before[owner]
+    problems = []
+    for response in _response_events(emitted):
+        owners = [_owner(event) for event in response]
+        for start, event in enumerate(response):
+            call, index = _item_id(event), event.get("output_index")
+            if (
+                event.get("type") != "response.output_item.added"
+                or not _client_call(event.get("item"))
+                or not isinstance(index, int)
+            ):
+                continue
+            ends = [
+                at
+                for at in range(start + 1, len(response))
+                if owners[at] == call and response[at].get("type") == "response.output_item.done"
+            ]
+            last = ends[0] if ends else max(at for at, owner in enumerate(owners) if owner == call)
+            problems += [
+                f"rule 13: {owners[at]} announced inside {call}'s run"
+                for at in range(start + 1, last)
+                if response[at].get("type") == "response.output_item.added"
+                and owners[at] != call
+                and (
+                    (isinstance(later := response[at].get("output_index"), int) and later > index)
+                    or before.get(str(owners[at]), len(events)) < before.get(str(call), -1)
+                )
+            ]
+    return problems
+
+
+def _listed(emitted: Sequence[Event]) -> list[str]:
+    """Rule 14."""
+    problems = []
+    for response in _response_events(emitted):
+        output = _terminal_output(response)
+        if output is None:
+            continue
+        listed = {_item_id({"item": item}) for item in output}
+        problems += [
+            f"rule 14: {owner} finished, not in its terminal's output"
+            for event in response
+            if event.get("type") == "response.output_item.done"
+            and (owner := _item_id(event)) is not None
+            and owner not in listed
+        ]
+    return problems
+
+
+def _part_arrays(item_type: Any) -> dict[str, str]:
+    """An item type's part arrays by the index field their events carry
+    (``content_index`` -> ``content``), from the catalogue's channels and wire events."""
+    spec = ITEM_TYPES.get(item_type) if isinstance(item_type, str) else None
+    arrays = {
+        location.channel: location.array
+        for location in (spec.channels if spec is not None else ())
+        if location.array is not None
+    }
+    return {
+        wire.index_field: arrays[wire.channel]
+        for wire in WIRE_EVENTS.values()
+        if wire.channel in arrays and wire.index_field is not None
+    }
+
+
+def _agreeing_parts(events: Sequence[Event]) -> dict[tuple[str, str, str], bool]:
+    """Per (item id, part ``done`` type, index): whether each such ``done`` holds the
+    part the item's last ``output_item.done`` holds at that index (rule 15)."""
+    finished = {
+        owner: item
+        for event in events
+        if event.get("type") == "response.output_item.done"
+        and (owner := _item_id(event)) is not None
+        and isinstance(item := event.get("item"), Mapping)
+    }
+    agree: dict[tuple[str, str, str], bool] = {}
+    for event in events:
+        kind, owner = event.get("type"), event.get("item_id")
+        spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
+        if spec is None or spec.trigger is not Trigger.PAYLOAD_DONE or not spec.value_in_part:
+            continue
+        item = finished.get(owner) if isinstance(owner, str) else None
+        if item is None or spec.index_field is None or "part" not in event:
+            continue
+        index = event.get(spec.index_field)
+        array = item.get(_part_arrays(item.get("type")).get(spec.index_field, ""))
+        held = (
+            array[index]
+            if isinstance(array, list) and isinstance(index, int) and 0 <= index < len(array)
+            else None
+        )
+        key = (str(owner), str(kind), json.dumps(index))
+        agree[key] = agree.get(key, True) and _same_where_both(held, event["part"])
+    return agree
+
+
+def _same_where_both(held: Any, part: Any) -> bool:
+    """Whether two parts hold the same value in every field both carry (a field one
+    leaves out, such as ``logprobs``, is rule 5's and 7's to judge)."""
+    if not isinstance(held, Mapping) or not isinstance(part, Mapping):
+        return bool(held == part)
+    return all(held[name] == part[name] for name in held.keys() & part.keys())
+
+
+def _parts_agree(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 15."""
+    upstream, shared = _agreeing_parts(events), _shared(events, emitted)
+    return [
+        f"rule 15: {owner}'s {kind} at {index} is not its done item's part"
+        for (owner, kind, index), agrees in _agreeing_parts(emitted).items()
+        if not agrees and upstream.get((owner, kind, index)) and owner not in shared
+    ]
+
+
+def _statuses(events: Sequence[Event], sent: set[str]) -> dict[str, bool]:
+    """Per item id: whether an upstream copy of the item (an ``output_item`` event's, a
+    terminal ``output``'s) carries a ``status``.  A copy is named by its ``id`` or by the
+    ``item_id`` a gateway puts inside it (``catalogue.STRAY_ITEM_FIELDS``).  A copy with
+    a status named by no id the relay ``sent`` (none, or one the reducer replaced) may
+    be any item's: then none is judged (``{}``)."""
+    found: dict[str, bool] = {}
+    for event in events:
+        items = [event.get("item")]
+        response = event.get("response")
+        if _kind(event) in _TERMINAL_TYPES and isinstance(response, Mapping):
+            output = response.get("output")
+            items += output if isinstance(output, list) else []
+        for item in items:
+            if not isinstance(item, Mapping):
+                continue
+            owners = {o for n in ("id", *STRAY_ITEM_FIELDS) if isinstance(o := item.get(n), str)}
+            if "status" in item and not owners & sent:
+                return {}
+            for owner in owners:
+                found[owner] = found.get(owner, False) or "status" in item
+    return found
+
+
+def _added_status(item_type: str) -> Any:
+    """The status the recordings give every added item of ``item_type`` (None: none)."""
+    entry = published.shapes()["items"].get(item_type)  # the loader by its module's name
+    values = entry["recorded"].get("added", {}).get("values", {}) if entry else {}
+    held = values.get("status")
+    return held.get("constant") if isinstance(held, Mapping) else None
+
+
+_EMPTY: Final[tuple[Any, ...]] = ("", [], {}, None)
+"""The values an announced payload field holds before its payload comes."""
+
+
+def _announced(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 16."""
+    added = {
+        owner: event["item"]
+        for event in events
+        if event.get("type") == "response.output_item.added" and (owner := _item_id(event))
+    }
+    statuses = _statuses(events, {owner for e in emitted if (owner := _item_id(e))})
+    problems = []
+    for event in emitted:
+        owner, item = _item_id(event), event.get("item")
+        if event.get("type") != "response.output_item.added" or not isinstance(item, Mapping):
+            continue
+        if "status" in item and statuses.get(str(owner)) is False:
+            problems.append(f"rule 16: {owner} announced with a status no upstream copy has")
+        first = added.get(owner, {}) if owner is not None else {}
+        status = _added_status(str(item.get("type")))
+        if status is not None and item.get("status", status) not in (
+            status,
+            "in_progress",
+            first.get("status"),
+        ):
+            problems.append(f"rule 16: {owner} announced {item['status']!r}")
+        problems += [
+            f"rule 16: {owner} announced with its {name}, which the upstream announced empty"
+            for name, value in first.items()
+            if value in _EMPTY
+            and item.get(name) not in _EMPTY
+            and item.get("type") == first.get("type")  # an item re-typed is another's
+        ]
+    return problems
+
+
+def _known_fields(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+    """Rule 17 (an event type the published types and the recordings do not know is not
+    judged: nothing says what its fields are)."""
+    sent: dict[str, set[str]] = {}
+    for event in events:
+        sent.setdefault(_kind(event), set()).update(event)
+    found = {
+        (kind, name)
+        for event in emitted
+        if (known := fields("events", kind := _kind(event)))
+        for name in set(event) - known - _PLACING - sent.get(kind, set())
+    }
+    return [
+        f"rule 17: {kind} out with {name}, a field of no such event" for kind, name in sorted(found)
     ]

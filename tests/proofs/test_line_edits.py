@@ -725,11 +725,16 @@ def test_a_payload_announced_with_its_item_and_streamed_again_is_refuted() -> No
         "Canonicalizer._added_item", "condition negated (isinstance(container, dict) and _stream"
     )
     with edit.applied():
-        (violation,) = relay_check(events, cuts, sentinel=True)
+        violation, announced = relay_check(events, cuts, sentinel=True)
     assert violation.startswith("rule 6: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b ")
     assert violation.endswith(
         """adds up to '{"location":"Tokyo"}{"location":"Tokyo"}' behind the relay, """
         """done as '{"location":"Tokyo"}'"""
+    )
+    # ... and the item announced with the arguments the upstream announced empty (rule 16)
+    assert announced == (
+        "rule 16: fc_020592949fb9ce090069355e9ef2308196ae83c4ec1c19243b announced with its "
+        "arguments, which the upstream announced empty"
     )
 
 
@@ -895,3 +900,41 @@ def test_a_recorded_edit_is_found_by_its_source_line() -> None:
     assert _finder([first, second])(recorded.name, recorded.source) is second
     assert _finder([first, second])(recorded.name, "if e in f:") is None  # which one?
     assert _finder(every_edit())(edit.name, edit.source) is not None
+
+
+def test_a_retest_runs_the_tests_on_the_survivors_of_the_latest_judgement(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --retest on a record judged again (proofs/line-edits-relay-survivors.json): the
+    # tests run on the edits its `rejudged` verdicts leave passing the refinement, not
+    # on every edit that passed it when measured.
+    from responses_oracle.proofs import line_edits as module
+
+    first, second = module.line_edits("responses_oracle.proxy.relay")[:2]
+    measured = {"changes_behaviour": True, "refined": False}
+    record = {
+        "verdicts": [
+            {"edit": first.name, "source": first.source, **measured},
+            {"edit": second.name, "source": second.source, **measured},
+        ],
+        "rejudged": {
+            "verdicts": [
+                {"edit": first.name, "source": first.source, **measured, "refined": True},
+                {"edit": second.name, "source": second.source, **measured},
+            ]
+        },
+    }
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    ran: list[str] = []
+
+    def run_tests(edit: Any, repo: Any) -> str:  # records which edits the tests ran on
+        ran.append(edit.name)
+        return "killed"
+
+    monkeypatch.setattr(module, "run_tests", run_tests)
+    assert module.retest(path, [first, second], ["--retest", "record.json"]) == 0
+    assert ran == [second.name]
+    assert json.loads(path.read_text(encoding="utf-8"))["retest"]["verdicts"] == {
+        second.name: "killed"
+    }
