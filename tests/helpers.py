@@ -28,11 +28,12 @@ def installed_outside_checkout(printed: str) -> bool:
     path = Path(printed.strip()).resolve()
     return "site-packages" in path.parts and REPO not in path.parents
 
+
 DEEP = os.environ.get("RESPONSES_ORACLE_DEEP") == "1"
 """``RESPONSES_ORACLE_DEEP=1``: the widest fences at their full width.  Without it (CI,
 the README's commands, the quick loop) each runs a quick slice that still catches what
-it fences: every case once, and a fixed rotating sample of the rest (``sliced``), or
-fewer Hypothesis examples (``examples``).  ``docs/building.md`` gives both times."""
+it fences: every case once, or the quickest cases, and a fixed rotating sample of the
+rest (``sliced``).  ``docs/building.md`` gives both times."""
 
 FULL_WIDTH = "outside CI's quick slice: RESPONSES_ORACLE_DEEP=1 runs it (docs/building.md)"
 """Why a case of a sliced fence is skipped, and how to run it."""
@@ -46,12 +47,6 @@ def sliced(cases: Iterable[tuple[Any, ...]], quick: Iterable[bool]) -> list[Any]
         pytest.param(*case, marks=() if keep else skip)
         for case, keep in zip(cases, quick, strict=True)
     ]
-
-
-def examples(quick: int, deep: int) -> int:
-    """How many examples a wide Hypothesis fence draws: ``deep`` with ``DEEP``, else
-    ``quick``."""
-    return deep if DEEP else quick
 
 
 FIXTURES = REPO / "fixtures"

@@ -541,7 +541,7 @@ QUICK_EDITS = frozenset(
 """The edits CI's quick slice runs (``helpers.sliced``): each test's quickest to prove
 again (tens of seconds each; the others took up to 200 s, measured in
 ``docs/building.md``); ``RESPONSES_ORACLE_DEEP=1`` runs every edit of every test.  Each
-test keeps one edit of its kind, and so one run of its check and of its mutant."""
+test keeps at least one edit, and so a run of its check and of its mutant."""
 
 
 def _edits(edits: Iterable[str]) -> list[Any]:
