@@ -183,7 +183,8 @@ result."""
 
 def _longest_first(item: pytest.Item) -> int:
     """Where ``item``'s file is in ``LONGEST`` (after all of it when it is not there)."""
-    relative = item.path.relative_to(_TESTS).as_posix() if item.path.is_relative_to(_TESTS) else ""
+    path = item.path
+    relative = path.relative_to(_TESTS).as_posix() if path.is_relative_to(_TESTS) else ""
     return LONGEST.index(relative) if relative in LONGEST else len(LONGEST)
 
 
@@ -209,7 +210,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test by its file (``KINDS``) and each ``test_rN_`` test of the rules
     file by its rule (``rule_tests.NAMED``); in a pytest-xdist worker, put the
-    ``LONGEST`` files first (the order the controller hands them out in); with ``--rule``, keep only those rules' tests."""
+    ``LONGEST`` files first (the order the controller hands them out in); with
+    ``--rule``, keep only those rules' tests."""
     from responses_oracle.docsite.rule_tests import MARKER, NAMED, NAMED_FILE
 
     named = REPO / NAMED_FILE
@@ -219,7 +221,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(mark)
         if item.path == named and (match := NAMED.match(name)):
             item.add_marker(pytest.mark.rule(f"R{match[1]}"))
-    if hasattr(config, "workerinput"):  # a pytest-xdist worker: its order is handed out
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the order handed out
         items.sort(key=_longest_first)  # stable: each file's tests stay in their order
     wanted = set(config.getoption("rule"))
     if wanted:
