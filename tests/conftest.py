@@ -153,6 +153,49 @@ def kinds(path: Path, test: str = "") -> tuple[str, ...]:
     return tuple(dict.fromkeys(marks))
 
 
+# -- xdist: the longest files start first -------------------------------------------------
+
+LONGEST: tuple[str, ...] = (
+    "proofs/test_branch_cover.py",
+    "test_install_modes.py",
+    "docs/test_proof_record.py",
+    "test_order.py",
+    "proofs/test_crosshair.py",
+    "proofs/test_line_edits.py",
+    "testing/test_clients.py",
+    "proofs/test_mutation.py",
+    "proofs/test_completeness.py",
+    "proofs/test_execution_proofs.py",
+    "docs/test_generated.py",
+    "proofs/test_contracts.py",
+    "testing/test_compliance.py",
+    "cli/test_cli_prove.py",
+    "test_installed.py",
+)
+"""The files under ``tests/`` that take the longest (minutes each; the times measured are
+in ``docs/building.md``), longest first.  Under ``--dist loadfile`` a file is one unit of
+work, and pytest-xdist by default hands out the files with the most tests first: a file
+of one test that runs for minutes (``test_order.py``) went last, on one worker, while
+the other had nothing left to do.  These go first, in this order, and the rest after
+them in collection order, to fill the gaps.  A file missing here costs time, never a
+result."""
+
+
+def _longest_first(item: pytest.Item) -> int:
+    """Where ``item``'s file is in ``LONGEST`` (after all of it when it is not there)."""
+    path = item.path
+    relative = path.relative_to(_TESTS).as_posix() if path.is_relative_to(_TESTS) else ""
+    return LONGEST.index(relative) if relative in LONGEST else len(LONGEST)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``--dist loadfile``, hand the files out in collection order, which
+    ``pytest_collection_modifyitems`` makes ``LONGEST`` first (not by their number of
+    tests)."""
+    if getattr(config.option, "dist", "no") == "loadfile":
+        config.option.loadscopereorder = False
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     """``--rule R7``: only the tests carrying that rule's marker."""
     parser.addoption(
@@ -166,7 +209,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test by its file (``KINDS``) and each ``test_rN_`` test of the rules
-    file by its rule (``rule_tests.NAMED``); with ``--rule``, keep only those rules' tests."""
+    file by its rule (``rule_tests.NAMED``); in a pytest-xdist worker, put the
+    ``LONGEST`` files first (the order the controller hands them out in); with
+    ``--rule``, keep only those rules' tests."""
     from responses_oracle.docsite.rule_tests import MARKER, NAMED, NAMED_FILE
 
     named = REPO / NAMED_FILE
@@ -176,6 +221,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(mark)
         if item.path == named and (match := NAMED.match(name)):
             item.add_marker(pytest.mark.rule(f"R{match[1]}"))
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the order handed out
+        items.sort(key=_longest_first)  # stable: each file's tests stay in their order
     wanted = set(config.getoption("rule"))
     if wanted:
         keep = [

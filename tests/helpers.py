@@ -8,10 +8,14 @@ repository, and none skips for want of one.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 """The repository root."""
@@ -23,6 +27,27 @@ def installed_outside_checkout(printed: str) -> bool:
     not by text: a temp folder named like the checkout is not inside it)."""
     path = Path(printed.strip()).resolve()
     return "site-packages" in path.parts and REPO not in path.parents
+
+
+DEEP = os.environ.get("RESPONSES_ORACLE_DEEP") == "1"
+"""``RESPONSES_ORACLE_DEEP=1``: the widest fences at their full width.  Without it (CI,
+the README's commands, the quick loop) each runs a quick slice that still catches what
+it fences: every case once, or the quickest cases, and a fixed rotating sample of the
+rest (``sliced``).  ``docs/building.md`` gives both times."""
+
+FULL_WIDTH = "outside CI's quick slice: RESPONSES_ORACLE_DEEP=1 runs it (docs/building.md)"
+"""Why a case of a sliced fence is skipped, and how to run it."""
+
+
+def sliced(cases: Iterable[tuple[Any, ...]], quick: Iterable[bool]) -> list[Any]:
+    r"""``cases`` as ``pytest.param``\ s, each case whose ``quick`` is false skipped
+    (``FULL_WIDTH``) unless ``DEEP``: the parametrisation of a sliced fence."""
+    skip = pytest.mark.skipif(not DEEP, reason=FULL_WIDTH)
+    return [
+        pytest.param(*case, marks=() if keep else skip)
+        for case, keep in zip(cases, quick, strict=True)
+    ]
+
 
 FIXTURES = REPO / "fixtures"
 """The vendored recorded streams (``fixtures/README.md``)."""

@@ -24,9 +24,9 @@ import subprocess
 import sys
 
 import pytest
-from helpers import REPO
+from helpers import DEEP, REPO
 
-SEEDS = (1686, 40) if os.environ.get("RESPONSES_ORACLE_DEEP") == "1" else (1686,)
+SEEDS = (1686, 40) if DEEP else (1686,)
 """The shuffles run (any seed would do; fixed so that a failure repeats).  One by default:
 each is a whole quick loop in one process (5-6 minutes of one CI worker);
 ``RESPONSES_ORACLE_DEEP=1`` runs the second too."""

@@ -24,13 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import DEEP
 from responses_oracle.core import generated_kernels
 from responses_oracle.model.tables import REFERENCE, ModelTables, table_cells
 from responses_oracle.proofs import crosshair_targets as targets
 from responses_oracle.proofs.mutants import MUTANT_LIST, Mutant
-
-DEEP = os.environ.get("RESPONSES_ORACLE_DEEP") == "1"
-"""Run the slower parts too: every named mutant, not one per table."""
 
 CHECK_BUDGET: tuple[str, ...] = ("--per_condition_timeout", "30", "--per_path_timeout", "5")
 """CPU budget of ``crosshair check``; exhausting the slowest contract takes about 1 s."""
