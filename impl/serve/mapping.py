@@ -714,7 +714,7 @@ def map_scenario(
         else:
             note(chosen(where), event.get(payload[1]))
     for positions, tool in groups.values():
-        text = "".join(str(events[p].get("delta", "")) for p in positions)
+        text = "".join(_delta_text(events[p]) for p in positions)
         by = next((v for v in tools.values() if v[0] is tool), (tool, None))
         note(by, text)
     text_map = TextMap()
@@ -739,12 +739,19 @@ def map_scenario(
             kind = chosen(where)[0].kind
             event[payload[1]] = text_map.image(kind, event[payload[1]])
     for positions, tool in groups.values():
-        pieces = [str(events[p].get("delta", "")) for p in positions]
+        pieces = [_delta_text(events[p]) for p in positions]
         image = text_map.image(tool.kind, "".join(pieces))
         for position, part in zip(positions, split_like(pieces, image), strict=True):
             if isinstance(served[position].get("delta"), str):
                 served[position]["delta"] = part
     return Mapped(tuple(served), _describe(calls, tools, texts, text_map))
+
+
+def _delta_text(event: Event) -> str:
+    """A delta's text; none for one without a string ``delta`` (R1 reports it, and it
+    adds nothing), so the run's image is split over the deltas that carry text."""
+    text = event.get("delta")
+    return text if isinstance(text, str) else ""
 
 
 _DECLARED_CALL: Final = {kind: item_type for item_type, kind in TOOL_KINDS.items()}
