@@ -77,7 +77,7 @@ from responses_oracle.canonicalizer import DELTA_TYPES, passes_as_sent
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
-from responses_oracle.wire.decode import EventBuilder, fast_decoder
+from responses_oracle.wire.decode import EventBuilder, fast_decoder, fast_encoder
 from responses_oracle.wire.framers import SSEFramer
 from responses_oracle.wire.records import DEFAULT_LIMITS as DEFAULT_WIRE_LIMITS
 from responses_oracle.wire.records import Limits, WireEvent
@@ -175,7 +175,9 @@ def framing(fast: bool) -> Framing:
     # By name: the extra is optional, and mypy must pass without it.
     json = importlib.import_module("msgspec.json")
     plain = json.Decoder(dict[str, Any], float_hook=_no_float).decode
-    return FastFraming(encode=json.Encoder().encode, plain=plain)
+    encode = fast_encoder()
+    assert encode is not None  # msgspec's, as the decoder is
+    return FastFraming(encode=encode, plain=plain)
 
 
 def _no_float(text: str) -> float:

@@ -34,6 +34,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Final
 
 from responses_oracle.model.vocabulary import Code
@@ -135,6 +136,19 @@ def fast_decoder() -> Decoder | None:
                 decoder = msgspec_json.Decoder().decode
         _fast.append(decoder)
     return _fast[0]
+
+
+Encoder = Callable[[Any], bytes]
+"""A JSON encoder: a value in, its compact JSON text as UTF-8 bytes out."""
+
+@cache
+def fast_encoder() -> Encoder | None:
+    """msgspec's JSON encoder where ``fast_decoder`` is msgspec's (the ``fast`` extra,
+    not turned off); None otherwise.  Looked for once per process."""
+    if fast_decoder() is None:
+        return None
+    encoder: Encoder = importlib.import_module("msgspec.json").Encoder().encode
+    return encoder
 
 
 def preview(value: Any) -> str | None:

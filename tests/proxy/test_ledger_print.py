@@ -64,3 +64,18 @@ def test_the_same_value_built_in_another_key_order_prints_the_same(value: Any) -
 def test_a_value_without_a_long_string_prints_as_its_text() -> None:
     value = {"b": [1, "ab"], "a": None}
     assert canonicalizer._json_print(value) == (len(_text(value)), hash(_text(value)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), min_size=1) | st.text())
+def test_a_strings_length_is_the_length_the_json_module_writes(text: str) -> None:
+    # ``_json_length`` reads an ASCII string's from msgspec's encoding (the fast extra),
+    # which spells DEL as it is; every control character, quote and backslash is here.
+    written = json.encoder.encode_basestring_ascii(text)  # type: ignore[attr-defined]
+    assert canonicalizer._json_length(text) == len(written)
+
+
+@pytest.mark.parametrize("text", ["\x7f", 'a"b\\c\x00\x1f\n\t', "é\x7f"])
+def test_the_escapes_msgspec_and_the_json_module_spell_apart(text: str) -> None:
+    written = json.encoder.encode_basestring_ascii(text)  # type: ignore[attr-defined]
+    assert canonicalizer._json_length(text) == len(written)
