@@ -105,6 +105,8 @@ def upstream_of(writes: list[bytes], gap: float = 0.0) -> Iterator[str]:
 
     app = web.Application()
     app.router.add_post("/v1/responses", handle)
+    # The same answer where the proxy passes it on unread (proxy_throughput's floor).
+    app.router.add_post("/v1/floor", handle)
     loop = asyncio.new_event_loop()
     runner, port = loop.run_until_complete(start_loopback(app, 0))
     thread = threading.Thread(target=loop.run_forever, daemon=True)

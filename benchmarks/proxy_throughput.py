@@ -17,7 +17,10 @@ model; the version the test extra pins): a second table, the same columns, besid
 bare reader's (the headline); and the AI SDK reads them as an app does (``streamText``
 over its OpenAI Responses provider, the answer's tool declared, ``fullStream`` consumed:
 ``benchmarks/ai_sdk_reader.mjs``, one Node process for the whole run, the SDK of
-``adapters/node``'s pinned install), a third table. The machine these run on is shared
+``adapters/node``'s pinned install), a third table; and the bare reader once more
+through the same proxy process, the answer asked for at ``FLOOR``, which the proxy passes
+on unread (it is no Responses request): the floor, what the proxy's own reading and
+writing cost with no relay, a fourth table. The machine these run on is shared
 and loaded, so the relay alone is measured too, in this process: each stream's body
 through a ``Relay`` in the chunks the proxy reads (the upstream's writes in
 ``endpoint.READ_SLICE`` slices), ``--relay-runs`` times with its fast paths on and off
@@ -46,7 +49,7 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import ClientSession
 from openai import OpenAI
@@ -76,6 +79,10 @@ def large(events: list[dict[str, Any]], megabytes: float, delta_bytes: int) -> l
     return [{**event, "sequence_number": n} for n, event in enumerate(out)]
 
 
+FLOOR: Final = "floor"
+"""The upstream's path that answers as ``responses`` does but is no Responses request:
+the proxy passes it on unread (the floor of what the proxy costs)."""
+
 _TEXT: list[str] = []
 """The message text of the base answer, replaced by ``large`` (set in ``main``)."""
 
@@ -85,13 +92,16 @@ def bursts(frames: list[bytes], burst: int) -> list[bytes]:
     return [b"".join(frames[i : i + burst]) for i in range(0, len(frames), burst)]
 
 
-async def whole(session: ClientSession, base_url: str) -> tuple[float, int]:
-    """Seconds from the request to the body's end, and the events read."""
+async def whole(
+    session: ClientSession, base_url: str, path: str = "responses"
+) -> tuple[float, int]:
+    """Seconds from the request to the body's end, and the events read (the answer
+    asked for at ``path``)."""
     decoder = SSEDecoder()
     count = 0
     started = time.perf_counter()
     body = {"model": "bench", "input": "hi", "stream": True}
-    async with session.post(f"{base_url}/responses", json=body) as reply:
+    async with session.post(f"{base_url}/{path}", json=body) as reply:
         async for chunk in reply.content.iter_any():
             for message in decoder.feed(chunk):
                 if message.data != "[DONE]":
@@ -171,7 +181,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[float]]:
-    """Per path, the seconds to each answer's end, read by the bare reader (``whole``),
+    """Per path, the seconds to each answer's end, read by the bare reader (``whole``;
+    under ``floor proxy``, through the proxy at ``FLOOR``),
     under ``sdk <path>`` by openai-python (``sdk``) and under ``ai <path>`` by the AI
     SDK (``AiSdk``), in the same alternation;
     under ``cpu``, the CPU seconds the proxy process ``pid`` used for each answer the
@@ -191,6 +202,9 @@ async def measure(urls: dict[str, str], runs: int, pid: int) -> dict[str, list[f
                 found[name].append((await whole(session, url))[0])
                 if name == "proxy":
                     found["cpu"].append(cpu_seconds(pid) - before)
+                    # The floor: the same answer on a path the proxy passes on unread.
+                    floor = (await whole(session, url, FLOOR))[0]
+                    found.setdefault("floor proxy", []).append(floor)
                 found.setdefault(f"sdk {name}", []).append(sdk(clients[name])[0])
                 found.setdefault(f"ai {name}", []).append(ai.read(url))
     for client in clients.values():
@@ -248,6 +262,7 @@ def whole_answers(
     )
     sdk_rows: list[str] = []
     ai_rows: list[str] = []
+    floor_rows: list[str] = []
     for name, events in streams.items():
         size = sum(map(len, writes[name])) / 1e6
         with ExitStack() as stack:
@@ -271,6 +286,8 @@ def whole_answers(
         )
         sdk_rows.append(f"{name:<22} " + " ".join(_ratios(found, "sdk ")))
         ai_rows.append(f"{name:<22} " + " ".join(_ratios(found, "ai ")))
+        found["floor upstream"] = found["upstream"]
+        floor_rows.append(f"{name:<22} " + " ".join(_ratios(found, "floor ")))
     print("\nthe same answers read by openai-python (client.responses.create, stream=True),")
     print("in the same alternation; median (max) seconds to the last event")
     other = f" {'via against':>16} {'ratio':>6}" if against else ""
@@ -281,6 +298,11 @@ def whole_answers(
     print("in the same alternation; median (max) seconds to the stream's end")
     print(header)
     print("\n".join(ai_rows))
+    print("\nthe floor: the bare reader through the proxy with nothing read or changed (the")
+    print(f"answer at /{FLOOR}, which the proxy passes on as it passes any answer that is not a")
+    print("Responses stream: its own reading and writing only), in the same alternation")
+    print(f"{'stream':<22} {'upstream':>16} {'via proxy':>16} {'ratio':>6}")
+    print("\n".join(floor_rows))
 
 
 def _ratios(found: dict[str, list[float]], prefix: str) -> list[str]:

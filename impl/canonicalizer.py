@@ -449,10 +449,12 @@ class _Response:
     announced: dict[int, dict[str, Any]] = field(default_factory=dict)
     """By entry ordinal: the ``status`` of the item the upstream's ``output_item.added``
     carried (empty: it had none), which canonical's ``added`` says again (``_added``)."""
-    delta_fields: dict[int, deque[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
-    """By ``id()`` of a channel: each upstream delta not yet re-emitted and the fields
-    canonical does not spell (``obfuscation``, ``logprobs``), in the upstream's order
-    (``_upstream_delta``)."""
+    delta_fields: dict[int, deque[tuple[str, dict[str, Any], tuple[str, ...]]]] = field(
+        default_factory=dict
+    )
+    """By ``id()`` of a channel: each upstream delta not yet re-emitted, the fields
+    canonical does not spell (``obfuscation``, ``logprobs``) and the names of all its
+    fields, in the upstream's order (``_upstream_delta``)."""
     additions: Counter[tuple[int, str]] = field(default_factory=Counter)
     """By entry ordinal and event type: how many upstream part additions (annotation events) added a
     value (``route.addition_of``), to log those canonical did not send (``_record``)."""
@@ -526,19 +528,15 @@ class _Live:
     fields: tuple[str, ...] = ()
     """The field names of the upstream delta that made the channel live, in its order
     (``tuple(event)``)."""
-    spelled: tuple[str, ...] | None = None
-    """The same names in the order canonical's delta has them (``_delta``: its own
-    fields, then the upstream's others) without ``sequence_number``, if the upstream's
-    own fields are canonical's (its ``item_id``, ``output_index`` and part index those
-    of the item as announced): a delta of that shape is re-emitted by taking its
-    fields in that order; None: as ``_delta`` spells it."""
     context: StepContext | None = None
     """A step context of the response, for ``reconcile.append_delta``
     (``Canonicalizer.feed_live``): its state and limits."""
     as_sent: bool = False
-    """``spelled`` then ``sequence_number`` are the upstream delta's fields in its
-    order: a delta of that shape, numbered as canonical numbers it, is canonical's
-    event as it came (``feed_live`` gives back the upstream's object)."""
+    """The upstream delta's own fields are canonical's (``_as_sent``: its ``item_id``,
+    ``output_index`` and part index those of the item as announced): a delta of its
+    shape (``fields``), numbered as canonical numbers it, is canonical's event as it
+    came -- re-emitted as a copy of it, and ``feed_live`` gives back the upstream's
+    object; any other as ``_delta`` spells it."""
     ready: bool = False
     """The part of ``feed_live``'s condition the state holds was found true
     (``Canonicalizer._appends_only``); only ``feed_live`` steps since."""
@@ -653,8 +651,8 @@ class Canonicalizer:
     # reducer made of it (``_fast_delta``: it reached that entry, raised nothing, and
     # added exactly one delta to that channel and nothing else), and only then emitted
     # directly -- one of the shape of the delta that made the channel live, whose own
-    # fields are the item's as announced, by taking its fields in the order ``_delta``
-    # writes them (``_Live.spelled``), not by spelling it again.  Anything else takes
+    # fields are the item's as announced, as a copy of it (``_Live.as_sent``: ``_delta``
+    # writes those fields in the upstream's order), not by spelling it again.  Anything else takes
     # the full pass.  The output is the same either way: ``tests/proxy/test_fast_path.py``
     # compares it, with and without (``fast=False``), on every capture and on generated
     # streams.
@@ -703,11 +701,10 @@ class Canonicalizer:
         shape = (len(state.entries), len(entry.channels))
         placed = response.placed.get(ordinal) if key[:2] != (None, None) else None
         fields = tuple(body)
-        spelled = _spelled(body, {"type": kind, **self._scoped(sent, track)})
         self._live = _Live(
-            kind, key, response, entry, sent, track, channel, shape, placed, fields, spelled,
+            kind, key, response, entry, sent, track, channel, shape, placed, fields,
             StepContext(state, self._reducer.kernels, self._reducer.limits, None),
-            spelled is not None and fields == (*spelled, "sequence_number"),
+            _as_sent(body, {"type": kind, **self._scoped(sent, track)}),
         )
 
     def _fast_delta(
@@ -747,12 +744,12 @@ class Canonicalizer:
         # Counted as the full pass counts it (``_note_upstream``): the log is the same.
         if live.placed is not None:
             live.placed[live.key[1], live.key[0]] += 1
-        spelled = live.spelled
-        if spelled is not None and tuple(body) == live.fields:
-            # ``_delta``'s event, its fields taken in its order (``_Live.spelled``).
-            self._send_delta(response, track, piece, {name: body[name] for name in spelled}, out)
+        fields = tuple(body)
+        if live.as_sent and fields == live.fields:
+            # ``_delta``'s event: the upstream's fields in its order (``_Live.as_sent``).
+            self._send_delta(response, track, piece, dict(body), out)
         else:
-            self._delta(response, live.sent, track, piece, out, _own(body))
+            self._delta(response, live.sent, track, piece, out, (_own(body), fields))
         track.progress += 1
         return out
 
@@ -1075,7 +1072,7 @@ class Canonicalizer:
             channel = entry.channels.get((spec.channel, part[1] or 0))
             if channel is not None:
                 fields = response.delta_fields.setdefault(id(channel), deque())
-                fields.append((piece, _own(event)))
+                fields.append((piece, _own(event), tuple(event)))
             if entry.spec.client_call:
                 key = (ordinal, spec.channel, part[1] or 0)
                 response.pieces.setdefault(key, []).append(piece)
@@ -1596,8 +1593,10 @@ class Canonicalizer:
                 # from the list: the ``done`` event carries them.
                 if channel.value is None:
                     for piece in deltas[track.progress :]:
-                        fields = self._upstream_delta(response, channel, piece)
-                        self._delta(response, sent, track, piece, out, fields)
+                        self._delta(
+                            response, sent, track, piece, out,
+                            self._upstream_delta(response, channel, piece),
+                        )
                 track.progress = len(deltas)
                 self._additions(response, sent, track, channel, out)
             value = values.get((channel.kind, channel.index))
@@ -1657,8 +1656,8 @@ class Canonicalizer:
             waited = response.waiting.pop(id(channel), None)
             if waited is not None and not sent.held:
                 for piece in waited:
-                    fields = self._upstream_delta(response, channel, piece)
-                    self._delta(response, sent, track, piece, out, fields)
+                    upstream = self._upstream_delta(response, channel, piece)
+                    self._delta(response, sent, track, piece, out, upstream)
                 track.progress = len(channel.deltas)
         return track
 
@@ -1692,14 +1691,18 @@ class Canonicalizer:
         track: _Track,
         text: str,
         out: list[Event],
-        own: Mapping[str, Any] | None = None,
+        upstream: tuple[Mapping[str, Any], tuple[str, ...]] | None = None,
     ) -> None:
-        """A payload delta: the upstream's (``own``: the fields canonical does not
-        spell, as it sent them) or one canonical makes up (None: the fields the
-        published type requires, ``_extra``).  A delta goes in no ledger (``_LEDGER``)."""
+        """A payload delta: the upstream's (``upstream``: the fields canonical does not
+        spell, as it sent them, and the names of all its fields in its order) or one
+        canonical makes up (None: the fields the published type requires, ``_extra``).
+        The upstream's has its fields in the upstream's order where it has the same
+        ones (``_upstream_order``).  A delta goes in no ledger (``_LEDGER``)."""
         spelling = track.spelling
-        extra = _extra(spelling) if own is None else own
+        extra = _extra(spelling) if upstream is None else upstream[0]
         event = {"type": spelling.delta, **self._scoped(sent, track), "delta": text, **extra}
+        if upstream is not None:
+            event = _upstream_order(event, upstream[1])
         self._send_delta(response, track, text, event, out)
 
     def _send_delta(
@@ -1710,15 +1713,18 @@ class Canonicalizer:
         self._emit(response, out, event)
 
     @staticmethod
-    def _upstream_delta(response: _Response, channel: Channel, piece: str) -> dict[str, Any] | None:
+    def _upstream_delta(
+        response: _Response, channel: Channel, piece: str
+    ) -> tuple[dict[str, Any], tuple[str, ...]] | None:
         """The fields the upstream sent with ``piece``, a delta of ``channel`` it sent
-        (``_note_upstream`` keeps them in order); None if none is kept for it.  A delta
-        the reducer did not take is skipped over."""
+        (``_note_upstream`` keeps them in order), and the names of all its fields in its
+        order; None if none is kept for it.  A delta the reducer did not take is skipped
+        over."""
         waiting = response.delta_fields.get(id(channel))
         while waiting:
-            text, own = waiting.popleft()
+            text, own, order = waiting.popleft()
             if text == piece:
-                return own
+                return own, order
         return None
 
     def _replay(
@@ -1742,8 +1748,8 @@ class Canonicalizer:
         spelled = value.startswith(joined)
         if spelled:
             for piece in pieces:
-                fields = self._upstream_delta(response, channel, piece)
-                self._delta(response, sent, track, piece, out, fields)
+                upstream = self._upstream_delta(response, channel, piece)
+                self._delta(response, sent, track, piece, out, upstream)
         rest = value[len(joined) :] if spelled else value
         if rest and (not ends or not spelled):
             self._delta(response, sent, track, rest, out)
@@ -2370,21 +2376,32 @@ def _own(event: Mapping[str, Any]) -> dict[str, Any]:
     return own
 
 
-def _spelled(body: Mapping[str, Any], head: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """``_Live.spelled`` of the upstream delta ``body``, ``head`` being the fields
-    ``_delta`` spells before its ``delta`` (``type``, ``_scoped``): None unless ``body``
-    has each with the same value, of the same type, has its ``delta`` and its
+def _as_sent(body: Mapping[str, Any], head: Mapping[str, Any]) -> bool:
+    """``_Live.as_sent`` of the upstream delta ``body``, ``head`` being the fields
+    ``_delta`` spells before its ``delta`` (``type``, ``_scoped``): whether ``body`` has
+    each with the same value, of the same type, has its ``delta`` and its
     ``sequence_number``, no ``part`` (``_own`` filters one) and no other field canonical
-    spells."""
+    spells -- so ``_delta`` gives its fields, in its order (``_upstream_order``)."""
     if "delta" not in body or "sequence_number" not in body or "part" in body:
-        return None
+        return False
     for name, value in head.items():
         if name not in body or type(body[name]) is not type(value) or body[name] != value:
-            return None
+            return False
     own = [name for name in _own(body) if name not in head]
-    if len(head) + 2 + len(own) != len(body):  # a spelled field beside them (an index)
-        return None
-    return (*head, "delta", *own)
+    return len(head) + 2 + len(own) == len(body)  # else a spelled field beside them
+
+
+def _upstream_order(event: Event, order: tuple[str, ...]) -> Event:
+    """``event``, a delta canonical re-emits, with its fields in the upstream delta's
+    ``order`` where they are the same names (``sequence_number`` among them, which
+    ``_emit`` then sets in its place): OpenAI sends ``sequence_number`` second, and a
+    delta re-emitted as it came passes on as its own bytes (``proxy.relay``'s rule 7).
+    Where the names differ, canonical's order."""
+    if len(order) != len(event) + 1 or "sequence_number" in event:
+        return event
+    if not all(name in event or name == "sequence_number" for name in order):
+        return event
+    return {name: event.get(name) for name in order}
 
 
 def canonical(events: Iterable[Mapping[str, Any]]) -> list[Event]:

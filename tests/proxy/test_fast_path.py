@@ -318,10 +318,10 @@ def test_a_delta_of_the_live_shape_is_taken_field_by_field(
     monkeypatch: pytest.MonkeyPatch, item_id: str
 ) -> None:
     """OpenAI's deltas (``sequence_number`` second, ``obfuscation`` last): once the
-    channel is live, each is re-emitted by taking its fields in canonical's order
-    (``_Live.spelled``), without ``_delta`` -- unless its own fields are not canonical's
-    (an ``item_id`` the item was not announced with), when ``_delta`` spells it.  The
-    bytes are the full pass's either way."""
+    channel is live, each is re-emitted as a copy of it (``_Live.as_sent``), without
+    ``_delta`` -- unless its own fields are not canonical's (an ``item_id`` the item was
+    not announced with), when ``_delta`` spells it.  Either way its fields keep the
+    upstream's order (``_upstream_order``), and the bytes are the full pass's."""
     deltas = [f"w{n} " for n in range(30)]
     events = _message(
         [
@@ -343,12 +343,14 @@ def test_a_delta_of_the_live_shape_is_taken_field_by_field(
     out, repairs = relay_output(data, [], fast=True)
     monkeypatch.undo()
     assert (out, repairs) == relay_output(data, [], fast=False)
-    # The full pass spells the first delta; the live path takes the rest field by field
-    # when the upstream's own fields are the item's.
+    # The full pass spells the first delta; the live path copies the rest when the
+    # upstream's own fields are the item's.
     assert len(spelled) == (1 if item_id == "msg_1" else len(deltas))
-    first = b'data: {"type":"response.output_text.delta","item_id":"msg_1","output_index":0,'
+    first = b'data: {"type":"response.output_text.delta","sequence_number":'
     assert out.count(first) == len(deltas)
-    assert b'"obfuscation":"ob29","sequence_number":32}' in out
+    assert out.count(b'"item_id":"msg_1","output_index":0,"content_index":0,"delta"') == len(deltas)
+    assert b'"sequence_number":32,"item_id":"msg_1",' in out
+    assert b'"logprobs":[],"obfuscation":"ob29"}' in out
 
 
 # -- runs of deltas (rule 7): several in a chunk, handed to ``feed_live`` at once ------
