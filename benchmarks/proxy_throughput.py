@@ -2,35 +2,38 @@
 
 An upstream on 127.0.0.1 (an aiohttp app in a thread) sends one streamed answer as fast
 as it can, ``--burst`` events per write: the message and two calls of
-``proxy_latency.answer`` with ``--deltas`` text deltas (the burst stream), and the same
-answer with its text grown to ``--megabytes`` MB in deltas of ``--delta-bytes`` (the
-large stream: the text is sent five times -- deltas, text done, part done, item done,
-snapshot -- so 10 MB of text is a 50 MB stream). A client reads each answer as a client
-does (SSE decoded, every event parsed as JSON), straight from the upstream and through
-``responses-oracle proxy`` run as a user runs it (its own process), alternately,
-``--runs`` times each. Printed per stream: the median (max) seconds from the request to
-the body's end on each path, and their ratio (#39's bounds: 1.3 for bursts, 1.5 for 50
-MB), and the CPU seconds the proxy process used per answer (median; Linux ``/proc``). In
-the same alternation openai-python reads each answer as its users stream one
-(``client.responses.create(..., stream=True)``, every event iterated and parsed into its
-model; the version the test extra pins): a second table, the same columns, beside the
-bare reader's (the headline); and the AI SDK reads them as an app does (``streamText``
-over its OpenAI Responses provider, the answer's tool declared, ``fullStream`` consumed:
-``benchmarks/ai_sdk_reader.mjs``, one Node process for the whole run, the SDK of
-``adapters/node``'s pinned install), a third table; and the bare reader once more
-through the same proxy process, the answer asked for at ``FLOOR``, which the proxy passes
-on unread (it is no Responses request): the floor, what the proxy's own reading and
-writing cost with no relay, a fourth table. The machine these run on is shared
-and loaded, so the relay alone is measured too, in this process: each stream's body
-through a ``Relay`` in the chunks the proxy reads (the upstream's writes in
-``endpoint.READ_SLICE`` slices), ``--relay-runs`` times with its fast paths on and off
-(``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds of each
-run (``time.process_time``: what the neighbours take is not counted), best and median.
-To set two checkouts side by side: ``--against PATH`` also runs the answers through a
-second proxy, the package found at ``PATH`` (first on ``PYTHONPATH``: another checkout's
-``responses_oracle`` laid out as installed), in the same alternation; ``--relay-only``
-measures the relay alone and nothing else (run it alternately with the other package on
-``PYTHONPATH``). Not a timed test: a measurement, recorded in ``benchmarks/RESULTS.md``.
+``proxy_latency.answer`` with ``--deltas`` text deltas (the burst stream: its fields in
+the order serve and LM Studio write them, ``sequence_number`` last), the same in
+OpenAI's spelling (``openai_spelling``: ``sequence_number`` second, an ``obfuscation``
+on each delta), and the same answer with its text grown to ``--megabytes`` MB in deltas
+of ``--delta-bytes`` (the large stream: the text is sent five times -- deltas, text
+done, part done, item done, snapshot -- so 10 MB of text is a 50 MB stream). A client
+reads each answer as a client does (SSE decoded, every event parsed as JSON), straight
+from the upstream and through ``responses-oracle proxy`` run as a user runs it (its own
+process), alternately, ``--runs`` times each. Printed per stream: the median (max)
+seconds from the request to the body's end on each path, and their ratio (#39's bounds:
+1.3 for bursts, 1.5 for 50 MB), and the CPU seconds the proxy process used per answer
+(median; Linux ``/proc``). In the same alternation openai-python reads each answer as
+its users stream one (``client.responses.create(..., stream=True)``, every event
+iterated and parsed into its model; the version the test extra pins): a second table,
+the same columns, beside the bare reader's (the headline); and the AI SDK reads them as
+an app does (``streamText`` over its OpenAI Responses provider, the answer's tool
+declared, ``fullStream`` consumed: ``benchmarks/ai_sdk_reader.mjs``, one Node process
+for the whole run, the SDK of ``adapters/node``'s pinned install), a third table; and
+the bare reader once more through the same proxy process, the answer asked for at
+``FLOOR``, which the proxy passes on unread (it is no Responses request): the floor,
+what the proxy's own reading and writing cost with no relay, a fourth table. The machine
+these run on is shared and loaded, so the relay alone is measured too, in this process:
+each stream's body through a ``Relay`` in the chunks the proxy reads (the upstream's
+writes in ``endpoint.READ_SLICE`` slices), ``--relay-runs`` times with its fast paths on
+and off (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds
+of each run (``time.process_time``: what the neighbours take is not counted), best and
+median. To set two checkouts side by side: ``--against PATH`` also runs the answers
+through a second proxy, the package found at ``PATH`` (first on ``PYTHONPATH``: another
+checkout's ``responses_oracle`` laid out as installed), in the same alternation;
+``--relay-only`` measures the relay alone and nothing else (run it alternately with the
+other package on ``PYTHONPATH``). Not a timed test: a measurement, recorded in
+``benchmarks/RESULTS.md``.
 
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 9
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 1 --against /tmp/main/src
@@ -85,6 +88,18 @@ the proxy passes it on unread (the floor of what the proxy costs)."""
 
 _TEXT: list[str] = []
 """The message text of the base answer, replaced by ``large`` (set in ``main``)."""
+
+
+def openai_spelling(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` as OpenAI spells them: ``sequence_number`` second, and each delta with
+    its ``obfuscation`` (a different 12 characters each, as OpenAI sends them) last."""
+    out = []
+    for n, event in enumerate(events):
+        spelled = {"type": event["type"], "sequence_number": event["sequence_number"], **event}
+        if event["type"].endswith(".delta"):
+            spelled["obfuscation"] = f"{n * 7919:012x}"
+        out.append(spelled)
+    return out
 
 
 def bursts(frames: list[bytes], burst: int) -> list[bytes]:
@@ -228,6 +243,7 @@ def main() -> None:
     _TEXT.append(base[-1]["response"]["output"][0]["content"][0]["text"])
     streams = {
         f"burst ({args.deltas} deltas)": base,
+        "burst, OpenAI's order": openai_spelling(base),
         f"large ({args.megabytes:g} MB text)": large(
             answer(args.deltas), args.megabytes, args.delta_bytes
         ),

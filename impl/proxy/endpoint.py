@@ -137,8 +137,11 @@ class ProxyState:
 
     config: ProxyConfig
     session: ClientSession | None = None
-    logged: list[dict[str, Any]] = field(default_factory=list)
-    """Every log line written, as data (in-process users read them here)."""
+    logged: list[dict[str, Any]] | None = field(default_factory=list)
+    """Every log line written, as data, for in-process users (``running``); None: none
+    is kept (``proxy_forever``: a proxy in front of real traffic runs for days, and a
+    line kept for each request nobody reads would grow without end -- ``--log`` writes
+    them)."""
 
     def target(self, path: str, query: str) -> URL | None:
         """The upstream URL of a request's decoded ``path`` (rules 2 and 7); None for a
@@ -174,7 +177,8 @@ class ProxyState:
                 "limit": relay.limit if relay else None,
                 **_repair_fields(repair),
             }
-            self.logged.append(line)
+            if self.logged is not None:
+                self.logged.append(line)
             if self.config.log is not None:
                 with open(self.config.log, "a", encoding="utf-8") as log:
                     log.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -425,7 +429,7 @@ async def proxy_forever(
     """Proxy until SIGINT or SIGTERM, then drain (rule 7).  ``announce`` gets the
     ``listening on ...`` line first.  A second signal while draining is not caught: it
     ends the process at once."""
-    state = ProxyState(config)
+    state = ProxyState(config, logged=None)
     runner, bound = await open_proxy(state, port)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -450,7 +454,9 @@ class Running:
     @property
     def logged(self) -> list[dict[str, Any]]:
         """The log lines so far, as data."""
-        return self.state.logged
+        logged = self.state.logged
+        assert logged is not None  # ``running`` keeps them
+        return logged
 
 
 @contextmanager

@@ -14,21 +14,23 @@ What a gateway owes (proxy endpoint rules 7-9), each measured on 127.0.0.1:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
 import socket
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
-from responses_oracle.proxy import ProxyConfig, running
+from aiohttp import ClientSession, web
+from responses_oracle.proxy import ProxyConfig, endpoint, running
 from responses_oracle.serve import load_scenario
 
 from .test_cli import _proxy
 from .test_proxy import S01, first_turn
-from .upstreams import SSE, frames, upstream
+from .upstreams import SSE, frames, sse_body, upstream
 
 OPENING = b"".join(frames(list(load_scenario(S01).events[:1])))
 """The first event of s01 (``response.created``): the upstream is under way."""
@@ -183,3 +185,48 @@ def test_a_port_in_use_is_refused_with_nothing_left_open() -> None:
     assert (process.returncode, out) == (2, "")
     assert "cannot listen on 127.0.0.1" in err
     assert "Unclosed" not in err and "Traceback" not in err
+
+
+def test_the_command_lines_proxy_keeps_no_log_line_in_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``proxy_forever`` (``responses-oracle proxy``) runs for days in front of real
+    traffic: each request's log line goes to ``--log``, none is kept in memory (an
+    in-process proxy, ``running``, keeps them for its caller)."""
+    made: list[endpoint.ProxyState] = []
+
+    class Kept(endpoint.ProxyState):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(endpoint, "ProxyState", Kept)
+    log = tmp_path / "proxy.log"
+    events = [
+        {"type": kind, "response": {"id": "resp_1", "status": status}, "sequence_number": n}
+        for n, (kind, status) in enumerate(
+            [("response.created", "in_progress"), ("response.completed", "completed")]
+        )
+    ]
+
+    async def one_request(url: str) -> None:
+        listening: asyncio.Queue[str] = asyncio.Queue()
+        config = ProxyConfig(url, log=log)
+        task = asyncio.create_task(endpoint.proxy_forever(config, announce=listening.put_nowait))
+        base = (await listening.get()).removeprefix("listening on ")
+        async with ClientSession() as session, session.post(
+            f"{base}/responses", json=first_turn()
+        ) as reply:
+            assert reply.status == 200
+            await reply.read()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    with upstream(sse_body(frames(events))) as url:
+        asyncio.run(one_request(url))
+    [state] = made
+    assert state.logged is None
+    [line] = [json.loads(text) for text in log.read_text().splitlines()]
+    assert line["ended"] == "terminal"
+
