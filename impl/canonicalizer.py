@@ -753,6 +753,19 @@ class Canonicalizer:
         track.progress += 1
         return out
 
+    @staticmethod
+    def _sent_as_came(live: _Live, pieces: list[str]) -> None:
+        """What ``_emit_live`` does for each of ``pieces``, the live channel's next
+        deltas, each the upstream's event as it came and numbered as canonical numbers
+        it (``_Live.as_sent``), all at once: ``_send_delta``'s ``_emit`` would number
+        each as it is numbered already."""
+        track, response, size = live.track, live.response, len(pieces)
+        if live.placed is not None:
+            live.placed[live.key[1], live.key[0]] += size
+        track.streamed += pieces
+        response.sequence += size
+        track.progress += size
+
     def _emit_run(
         self, live: _Live, bodies: list[dict[str, Any]], pieces: list[str]
     ) -> tuple[list[Event], bool]:
@@ -761,8 +774,7 @@ class Canonicalizer:
         and whether they are ``bodies`` themselves.  They are where each is canonical's
         event as it came (``_Live.as_sent``: the same fields in the same order, numbered
         as canonical numbers it); else each goes as ``_emit_live`` sends it."""
-        track, response = live.track, live.response
-        first, size = response.sequence, len(bodies)
+        first, size = live.response.sequence, len(bodies)
         if (
             live.as_sent
             and [*map(tuple, bodies)].count(live.fields) == size
@@ -770,13 +782,7 @@ class Canonicalizer:
             # took it: ``parse_event`` found no problem), so equal is the same.
             and [*map(_SEQUENCE_OF, bodies)] == [*range(first, first + size)]
         ):
-            # What ``_emit_live`` does for each, all at once: ``_send_delta``'s
-            # ``_emit`` would number each as it is numbered already.
-            if live.placed is not None:
-                live.placed[live.key[1], live.key[0]] += size
-            track.streamed += pieces
-            response.sequence += size
-            track.progress += size
+            self._sent_as_came(live, pieces)
             return bodies, True
         out: list[Event] = []
         for body, piece in zip(bodies, pieces, strict=True):
@@ -813,40 +819,95 @@ class Canonicalizer:
         live = self._live
         if live is None or self._ended or sse_event != live.kind:
             return 0, [], False
+        pieces = self._take(live, self._deltas(live, bodies, index), index)
+        if not pieces:
+            return 0, [], False
+        return len(pieces), *self._emit_run(live, list(bodies[: len(pieces)]), pieces)
+
+    def feed_run(self, sequences: Sequence[int], pieces: Sequence[str], index: int) -> int:
+        """``feed_live`` of a run read from its bytes alone (``proxy.relay``'s rule 7):
+        the front end's records from ``index`` on, each a delta of the shape of one
+        ``feed_live`` gave back as it came since the last full step (``_Live.as_sent``,
+        ``_Live.ready``: the same fields in the same order, the same ``type``, ids and
+        indexes), with the text ``pieces[n]`` and the ``sequence_number``
+        ``sequences[n]`` -- what the step reads of it beside the fields that shape
+        holds.  How many it took: as long as each is what ``feed_live`` takes and is
+        numbered as canonical numbers it, so that each goes out as it came."""
+        live = self._live
+        if (
+            live is None
+            or self._ended
+            or not (live.ready and live.as_sent)
+            or not sequences
+            # Canonical numbers each next one as the upstream's next: the same from here.
+            or sequences[0] != live.response.sequence
+        ):
+            return 0
+        taken = self._take(live, zip(sequences, pieces, strict=True), index)
+        if taken:
+            self._sent_as_came(live, taken)
+        return len(taken)
+
+    @property
+    def live_token(self) -> object | None:
+        """The live channel as it stands (``feed_run``): the same object while it stays
+        live, another once the full pass makes a channel live again; None if none is."""
+        return self._live
+
+    def _deltas(
+        self, live: _Live, bodies: Iterable[dict[str, Any]], index: int
+    ) -> Iterator[tuple[int | None, str | None]]:
+        """The sequence number and text of each of ``bodies``, parsed as the step
+        parses it, up to the first that is not a delta of the live channel's type and
+        keys with no problem (``parse_event``) that the step would only append
+        (``_appends_only``)."""
+        kind, key = live.kind, live.key
+        for event in map(parse_event, count(index), bodies):
+            body = event.payload
+            if (
+                event.type != kind
+                or event.problems
+                or (body.get("output_index"), body.get("item_id"), event.part_index) != key
+                or not (live.ready or self._appends_only(live, event))
+            ):
+                return
+            yield event.sequence_number, event.value
+
+    def _take(
+        self, live: _Live, deltas: Iterable[tuple[int | None, str | None]], index: int
+    ) -> list[str]:
+        """The texts of ``deltas``, the front end's records from ``index`` on, taken in
+        turn into the reducer's state as long as each is numbered next (or not at all),
+        has a text and fits the channel's limit (above); the state changed as the steps
+        change it."""
         context = live.context
         assert context is not None  # every live channel has one
-        state, channel, kind, key = context.state, live.channel, live.kind, live.key
+        state, channel = context.state, live.channel
         last = state.last_sequence
         room = context.limits.max_channel_chars - channel.delta_chars
         pieces: list[str] = []
         take = pieces.append
-        for event in map(parse_event, count(index), bodies):
-            sequence, piece, body = event.sequence_number, event.value, event.payload
+        for sequence, piece in deltas:
             if (
-                event.type != kind
-                or event.problems
-                or (sequence is not None and (last is None or sequence != last + 1))
+                (sequence is not None and (last is None or sequence != last + 1))
                 or not piece
-                or (body.get("output_index"), body.get("item_id"), event.part_index) != key
                 or (room := room - len(piece)) < 0
-                or not (live.ready or self._appends_only(live, event))
             ):
                 break
             if sequence is not None:
                 last = sequence
             take(piece)
         taken = len(pieces)
-        if not taken:
-            return 0, [], False
-        # The step's changes, event by event: ``Reducer.feed`` (the next index),
-        # ``dispatch._reduce`` (the count, the sequence number), ``effects.deliver``
-        # (the delta).
-        self._reducer._next_index = index + taken
-        state.events += taken
-        state.last_sequence = last
-        for piece in pieces:
-            append_delta(context, channel, piece)
-        return taken, *self._emit_run(live, list(bodies[:taken]), pieces)
+        if taken:
+            # The step's changes, event by event: ``Reducer.feed`` (the next index),
+            # ``dispatch._reduce`` (the count, the sequence number), ``effects.deliver``
+            # (the delta).
+            self._reducer._next_index = index + taken
+            state.events += taken
+            state.last_sequence = last
+            for piece in pieces:
+                append_delta(context, channel, piece)
+        return pieces
 
     def _appends_only(self, live: _Live, event: CoreEvent) -> bool:
         """Whether the reducer's step would only append ``event``, a delta with the live

@@ -54,9 +54,16 @@ Rules
    handed to ``Canonicalizer.feed_live`` at once, which takes them, in order, as long
    as the reducer's step would just append each.  Where its events are the upstream's
    objects as they came and msgspec writes each's exact text (``FastFraming.written``),
-   the run's bytes go out as they came, in one piece.  A block not taken, and any other
-   block, goes to the framer as before.  Part of rule 6's fast paths: off with
-   ``fast=False``, and the test compares the bytes, the log and the state.
+   the run's bytes go out as they came, in one piece.  Once one has, the channel's
+   delta has a shape (``_Shape``: the block with every field fixed to its bytes but
+   the ``sequence_number`` and the strings the step does not read beside the text), and
+   a run of that shape is read from its bytes alone: one pattern finds those fields in
+   every block, msgspec reads the strings at once and must write them back as they came,
+   and ``Canonicalizer.feed_run`` takes the texts as ``feed_live`` would -- no object is
+   made, and the bytes go out as they came.  A run not all of the shape goes the way
+   above.  A block not taken, and any other block, goes to the framer as before.  Part of
+   rule 6's fast paths: off with ``fast=False``, and the test compares the bytes, the log
+   and the state.
 8. **The answer of ``stream: false``** is the ``response`` object of the last terminal
    event emitted (``answer``): the canonical stream's reconciled snapshot.  A stream cut
    before its terminal has none.
@@ -74,6 +81,7 @@ from typing import Any, Final
 
 from responses_oracle import Canonicalizer
 from responses_oracle.canonicalizer import DELTA_TYPES, passes_as_sent
+from responses_oracle.core.events import ITEM_ID_FIELD, OUTPUT_INDEX_FIELD, SEQUENCE_FIELD
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
@@ -129,6 +137,9 @@ class FastFraming(Framing):
     """msgspec's decoder of a JSON object with no float in it: what the front end reads
     from such a text (``EventBuilder.good``), a plain object (``_plain``: JSON has only
     string keys); it raises for anything else (rule 7)."""
+    strings: Callable[[bytes], list[str]] = field(kw_only=True)
+    """msgspec's decoder of a JSON array of strings (``_Shape``); it raises for anything
+    else."""
 
     def __post_init__(self) -> None:
         if (self.event_lines, self.chunked, self.crlf) != (True, False, False):
@@ -177,7 +188,7 @@ def framing(fast: bool) -> Framing:
     plain = json.Decoder(dict[str, Any], float_hook=_no_float).decode
     encode = fast_encoder()
     assert encode is not None  # msgspec's, as the decoder is
-    return FastFraming(encode=encode, plain=plain)
+    return FastFraming(encode=encode, plain=plain, strings=json.Decoder(list[str]).decode)
 
 
 def _no_float(text: str) -> float:
@@ -209,6 +220,69 @@ def _run_pattern(head: bytes, limit: int) -> re.Pattern[bytes]:
     are not LF several times faster than over bytes that are neither LF nor CR."""
     room = min(limit, PEEK - len(head) - 2)
     return re.compile(rb"(?:%b[^\n]{0,%d}\n\n){1,%d}" % (re.escape(head), room, RUN_BLOCKS))
+
+
+_STRING: Final = rb'"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"'
+"""A JSON string's text in a data line (``_Shape``): no quote or backslash but the
+escapes, each a backslash and one character (msgspec reads them, and is the judge)."""
+
+_NUMBER: Final = rb"(0|[1-9][0-9]{0,17})"
+"""A JSON integer as msgspec writes a ``sequence_number`` (``_Shape``)."""
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """The shape of a live channel's delta that ``Canonicalizer.feed_live`` gave back as
+    it came and msgspec writes as it came (rule 7): its block with every field fixed
+    to its bytes but the ``sequence_number`` and the strings the step does not read
+    beside the text (OpenAI's ``obfuscation``).  A block of this shape is, once those
+    are read, what the front end reads from it and what the relay writes for it --
+    the step reads no other field -- so a run of them goes to
+    ``Canonicalizer.feed_run`` without a JSON object made (``Relay._by_shape``)."""
+
+    token: object
+    """``Canonicalizer.live_token`` of the channel it is the shape of."""
+    pattern: re.Pattern[bytes]
+    """One block of the shape; its groups the fields it leaves open, in its order."""
+    sequence_at: int
+    """The group of the ``sequence_number``."""
+    strings_at: tuple[int, ...]
+    """The groups of the strings, in order."""
+    text_at: int
+    """Which of the strings is the delta's text."""
+
+
+def _shape(token: object, kind: str, body: dict[str, Any], text: bytes,
+           encode: Callable[[Any], bytes]) -> _Shape | None:
+    """``_Shape`` of ``body``, a delta of type ``kind`` that ``Canonicalizer.feed_live``
+    gave back as it came, ``text`` its JSON text as msgspec writes it; None if it has
+    no ``sequence_number`` or text, or the pattern does not give ``text`` back."""
+    spec = WIRE_EVENTS[kind]
+    value_field = spec.value_field
+    read = {"type", ITEM_ID_FIELD, OUTPUT_INDEX_FIELD, SEQUENCE_FIELD, spec.index_field}
+    parts: list[bytes] = []
+    open_fields: list[str] = []
+    for name, value in body.items():
+        if name == SEQUENCE_FIELD and type(value) is int:
+            found = _NUMBER
+        elif type(value) is str and (name == value_field or name not in read):
+            found = _STRING
+        else:
+            parts.append(re.escape(encode(name) + b":" + encode(value)))
+            continue
+        parts.append(re.escape(encode(name) + b":") + found)
+        open_fields.append(name)
+    if SEQUENCE_FIELD not in open_fields or value_field not in open_fields:
+        return None
+    head = _HEADS[kind]
+    pattern = re.compile(re.escape(head) + rb"\{" + b",".join(parts) + rb"\}\n\n")
+    if pattern.fullmatch(head + text + b"\n\n") is None:
+        return None
+    strings = [n for n, name in enumerate(open_fields) if name != SEQUENCE_FIELD]
+    return _Shape(
+        token, pattern, open_fields.index(SEQUENCE_FIELD), tuple(strings),
+        [open_fields[n] for n in strings].index(value_field),
+    )
 
 
 LIMIT_CODE: Final = "limit_exceeded"
@@ -248,6 +322,9 @@ class Relay:
         self._sentinel_sent = False
         self._passing = False
         """An oversized event's bytes are passing on: its record comes next (rule 4)."""
+        self._shape: _Shape | None = None
+        """The live channel's delta shape, once one of its runs went out as it came
+        (rule 7)."""
 
     @property
     def stopped(self) -> bool:
@@ -361,7 +438,7 @@ class Relay:
         if kind is None or head is None or len(kind) > self._max_event:
             return start
         run, apart = _run_pattern(head, self._max_event), b"\n\n" + head
-        written = framing.written if isinstance(framing, FastFraming) else None
+        fast = framing if isinstance(framing, FastFraming) else None
         whole = True
         while whole and (cut := run.match(data, start)) is not None:
             cr = data.find(b"\r", start, cut.end())
@@ -369,6 +446,12 @@ class Relay:
                 cut = run.match(data, start, cr)
                 if cut is None:
                     break
+            shape = self._shape
+            if shape is not None and fast is not None and shape.token is canonical.live_token:
+                moved = self._by_shape(shape, fast, data, start, cut.end(), out)
+                if moved > start:
+                    start = moved
+                    continue
             # The data lines hold no LF: the blocks part only where ``apart`` is.
             texts = data[start + len(head) : cut.end() - 2].split(apart)
             bodies, plain = self._decoded(texts)
@@ -380,13 +463,59 @@ class Relay:
             if not whole:
                 texts = texts[:taken]
             end = start + taken * len(apart) + sum(map(len, texts))
-            if as_sent and plain and written is not None and written(events, texts):
+            if as_sent and plain and fast is not None and fast.written(events, texts):
                 out.append(data[start:end])  # what canonical writes is what came
+                if self._shape is None or self._shape.token is not canonical.live_token:
+                    self._shape = _shape(
+                        canonical.live_token, kind, events[0], texts[0], fast.encode
+                    )
             else:
                 out += framing.frames(events)
             self._ended = False  # the last event out is a delta
             start = end
         return start
+
+    def _by_shape(
+        self, shape: _Shape, fast: FastFraming, data: bytes, start: int, end: int,
+        out: list[bytes],
+    ) -> int:
+        """Rule 7 by ``shape``: the blocks of ``data[start:end]``, a run the pattern cut,
+        when every one is of the shape and its strings are as msgspec writes them,
+        handed to ``Canonicalizer.feed_run``; the bytes of those it took added to
+        ``out`` as they came.  Where they end (``start`` if none is taken)."""
+        found = shape.pattern.findall(data, start, end)
+        # A match is one whole block (its data line holds no LF): all, or none is taken.
+        if len(found) != data.count(b"\n\n", start, end):
+            return start
+        at = shape.strings_at
+        literals = [groups[n] for groups in found for n in at]
+        joined = b'["' + b'","'.join(literals) + b'"]'
+        try:
+            # ``_STRING`` holds no quote but an escaped one: one string a literal.  Each
+            # as msgspec writes it: what the relay writes for it is what came.
+            strings = fast.strings(joined)
+            if fast.encode(strings) != joined:
+                return start
+        except Exception:  # not JSON strings, or a lone surrogate UTF-8 cannot carry
+            return start
+        sequence_at = shape.sequence_at
+        builder = self._framer.builder
+        taken = self._canonical.feed_run(
+            [int(groups[sequence_at]) for groups in found],
+            strings[shape.text_at :: len(at)],
+            builder.upcoming,
+        )
+        if not taken:
+            return start
+        builder.take(taken)
+        stop = end
+        if taken < len(found):
+            stop = start
+            for _ in range(taken):
+                stop = data.index(b"\n\n", stop) + 2
+        out.append(data[start:stop])
+        self._ended = False  # the last event out is a delta
+        return stop
 
     def _decoded(self, texts: list[bytes]) -> tuple[list[dict[str, Any]], bool]:
         """The objects the front end reads from ``texts`` as good events, up to the

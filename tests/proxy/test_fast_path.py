@@ -285,18 +285,28 @@ def test_the_relay_reads_the_live_channels_deltas_itself(monkeypatch: pytest.Mon
         assert len(steps) == len(events) - len(deltas) + 1
 
 
-def _taken(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """From now on, one item per call of ``Canonicalizer.feed_live``: how many of the
-    run's events it took."""
+def _taken(monkeypatch: pytest.MonkeyPatch, shaped: list[int] | None = None) -> list[int]:
+    """From now on, one item per call of ``Canonicalizer.feed_live``, and per call of
+    ``feed_run`` that took any (one that took none leaves the run to ``feed_live``): how
+    many of the run's events it took; ``feed_run``'s also in ``shaped``."""
     taken: list[int] = []
-    feed_live = Canonicalizer.feed_live
+    feed_live, feed_run = Canonicalizer.feed_live, Canonicalizer.feed_run
 
     def counted(self: Canonicalizer, *args: Any) -> Any:
         found = feed_live(self, *args)
         taken.append(found[0])
         return found
 
+    def counted_run(self: Canonicalizer, *args: Any) -> int:
+        found = feed_run(self, *args)
+        if found:
+            taken.append(found)
+            if shaped is not None:
+                shaped.append(found)
+        return found
+
     monkeypatch.setattr(Canonicalizer, "feed_live", counted)
+    monkeypatch.setattr(Canonicalizer, "feed_run", counted_run)
     return taken
 
 
@@ -403,6 +413,23 @@ _BREAKERS: Final[dict[str, Callable[[int], bytes]]] = {
     "spaced JSON": lambda n: _framed(
         {"type": _DELTA, **_SCOPED, "delta": "s ", "sequence_number": n}
     ),
+    # Blocks of the run's fields that ``feed_run`` must not read from the bytes alone:
+    # an escape msgspec writes otherwise, a \u escape of what it writes as UTF-8, a lone
+    # surrogate, a raw control character, a number JSON does not allow or msgspec spells
+    # otherwise, a fixed field with other bytes.
+    "an escaped slash": lambda n: _delta_block("a/b ", n).replace(b"a/b", b"a\\/b"),
+    "a unicode escape": lambda n: _delta_block("\u00e9t\u00e9 ", n),
+    "a lone surrogate": lambda n: _delta_block("s ", n).replace(b'"s ', b'"\\ud800 '),
+    "a raw tab": lambda n: _delta_block("t\tb ", n).replace(b"\\t", b"\t"),
+    "a leading zero": lambda n: _delta_block("z ", n).replace(
+        b'"sequence_number":%d' % n, b'"sequence_number":0%d' % n
+    ),
+    "a negative number": lambda n: _delta_block("m ", -n),
+    "a number as a float": lambda n: _delta_block("f ", n).replace(
+        b'"sequence_number":%d' % n, b'"sequence_number":%d.0' % n
+    ),
+    "other logprobs": lambda n: _delta_block("l ", n, logprobs=[{"token": "l"}]),
+    "two strings for a text": lambda n: _delta_block("a ", n).replace(b'"a "', b'"a","b "'),
     # ... blocks it does not cut ...
     "CRLF": lambda n: _delta_block("crlf ", n).replace(b"\n", b"\r\n"),
     "a CR in the data line": lambda n: _delta_block("cr ", n).replace(b',"delta"', b',\r"delta"'),
@@ -465,6 +492,82 @@ def test_runs_broken_by_every_kind_of_block_are_relayed_the_same(
         _same_both_ways(data, cuts)
 
 
+@pytest.mark.parametrize(
+    "text", ["w ", 'q"uote\\back\nline ', "\u00e9t\u00e9 \U0001f600 ", "\x7f "]
+)
+def test_runs_of_the_live_shape_are_read_from_their_bytes(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """Once a run of the live channel went out as it came, the next runs of its shape
+    go to ``feed_run`` from their bytes (``_Shape``: escapes, UTF-8, DEL as msgspec
+    writes them): every look after the first, the same bytes, state and log."""
+    data = _runs_with(_BREAKERS["a comment"], runs=2, size=3 * RUN_BLOCKS)
+    # Each word's "w" after the text, as msgspec writes it.
+    data = data.replace(b"w", json.dumps(text[:-1], ensure_ascii=False)[1:-1].encode() + b"w")
+    shaped: list[int] = []
+    taken = _taken(monkeypatch, shaped)
+    _same_both_ways(data, [])
+    assert taken == [RUN_BLOCKS, RUN_BLOCKS, RUN_BLOCKS - 1, *[RUN_BLOCKS] * 3]
+    assert shaped == [RUN_BLOCKS, RUN_BLOCKS - 1, *[RUN_BLOCKS] * 3]
+    for cuts in (list(range(1, len(data), 97)), list(range(5, len(data), 4096))):
+        _same_both_ways(data, cuts)
+
+
+def test_a_shape_is_its_channels_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shape read from one channel's runs is not asked of another's (``_Shape``'s
+    token): once ``msg_1``'s runs set it and the item is done, ``msg_2``'s deltas make
+    that channel live (a float in them: none goes out as it came, so no shape of them
+    is read), and blocks of ``msg_1``'s shape after them are no deltas of ``msg_2``:
+    the step reports them, and the relay passes them to it."""
+    text = "".join(f"a{n} " for n in range(2 * RUN_BLOCKS))
+    part = {"type": "output_text", "text": text, "annotations": []}
+    second = {"item_id": "msg_2", "output_index": 1, "content_index": 0}
+    message = {"type": "message", "role": "assistant", "content": []}
+    events = [
+        *_message([{"type": _DELTA, **_SCOPED, "delta": f"a{n} ", "logprobs": []}
+                   for n in range(2 * RUN_BLOCKS)])[:-1],
+        {"type": "response.output_text.done", **_SCOPED, "text": text, "logprobs": []},
+        {"type": "response.content_part.done", **_SCOPED, "part": part},
+        {"type": "response.output_item.done", "output_index": 0,
+         "item": {**message, "id": "msg_1", "status": "completed", "content": [part]}},
+        {"type": "response.output_item.added", "output_index": 1,
+         "item": {**message, "id": "msg_2"}},
+        {"type": "response.content_part.added", **second, "part": {**part, "text": ""}},
+        *[{"type": _DELTA, **second, "delta": f"b{n} ", "logprobs": _FLOAT}
+          for n in range(RUN_BLOCKS)],
+        *[{"type": _DELTA, **_SCOPED, "delta": f"late{n} ", "logprobs": []}
+          for n in range(RUN_BLOCKS)],
+        {"type": "response.completed", "response": {"id": "resp_1", "status": "completed"}},
+    ]
+    data = b"".join(FRAMING.frames([{**e, "sequence_number": n} for n, e in enumerate(events)]))
+    # A read that ends with ``msg_2``'s last delta: the next begins with a block of
+    # ``msg_1``'s shape while ``msg_2``'s channel is live.
+    cut = data.index(b"\n\n", data.index(b'"b%d "' % (RUN_BLOCKS - 1))) + 2
+    shaped: list[int] = []
+    _taken(monkeypatch, shaped)
+    _same_both_ways(data, [cut])
+    assert shaped == [RUN_BLOCKS - 1]  # ``msg_1``'s second look
+
+
+def test_openai_runs_are_read_from_their_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenAI's deltas (``sequence_number`` second, each with its own ``obfuscation``, a
+    string the step does not read): after the first look, each run goes to
+    ``feed_run`` and out as it came -- the upstream's bytes."""
+    deltas = [
+        {"type": _DELTA, "sequence_number": 0, **_SCOPED, "delta": f"w{n} ", "logprobs": [],
+         "obfuscation": f"{n * 7919:0{n % 5 + 8}x}"}
+        for n in range(3 * RUN_BLOCKS)
+    ]
+    events = [{**event, "sequence_number": n} for n, event in enumerate(_message(deltas))]
+    data = b"".join(_framed(event, **_COMPACT) for event in events)
+    shaped: list[int] = []
+    _taken(monkeypatch, shaped)
+    _same_both_ways(data, [])
+    assert shaped == [RUN_BLOCKS, RUN_BLOCKS - 1]
+    out = Relay().feed(data)
+    assert b"".join(_framed(e, **_COMPACT) for e in events[3:-4]) in out
+
+
 def test_a_run_longer_than_a_look_is_taken_in_looks(monkeypatch: pytest.MonkeyPatch) -> None:
     """A run of more blocks than ``RUN_BLOCKS`` is cut in several looks, every one
     taken: no delta of it takes the framer's path (the first makes the channel live;
@@ -484,3 +587,34 @@ def test_a_run_that_passes_the_channel_limit_is_relayed_the_same(limit: int) -> 
     limits = ReducerLimits(max_channel_chars=limit)
     _same_both_ways(data, [], limits)
     _same_both_ways(data, list(range(1, len(data), 333)), limits)
+
+
+def test_feed_run_takes_only_what_it_is_sure_of() -> None:
+    """``Canonicalizer.feed_run`` asked directly: nothing of a channel whose last step
+    was a full one (not ``ready``: ``feed_live`` has not looked since), nothing the
+    upstream numbers other than canonical numbers it (here the upstream counts from
+    10); else each delta, as ``feed_live`` takes it."""
+    deltas = [{"type": _DELTA, **_SCOPED, "delta": f"w{n} ", "logprobs": []} for n in range(6)]
+    events = _message(deltas)
+    canonical = Canonicalizer()
+    numbered = [{**e, "sequence_number": n} for n, e in enumerate(events)]
+    offset = [{**e, "sequence_number": n + 10} for n, e in enumerate(events)]
+    for event in numbered[:4]:  # the openings and the delta that makes the channel live
+        canonical.feed(event)
+    assert canonical.feed_run([4], ["w1 "], 4) == 0  # no ``feed_live`` since that step
+    assert canonical.feed_live(numbered[4:5], 4, _DELTA)[0] == 1
+    assert canonical.feed_run([5, 6], ["w2 ", "w3 "], 5) == 2
+    canonical.feed(numbered[7])  # a full step
+    assert canonical.feed_run([8], ["w5 "], 8) == 0
+    assert canonical.feed_live(numbered[8:9], 8, _DELTA)[0] == 1
+    full = Canonicalizer(fast=False)
+    for event in numbered[:9]:
+        full.feed(event)
+    assert _fields(canonical._reducer.state) == _fields(full._reducer.state)
+    # The upstream's numbers, each the next, are not canonical's: none is taken.
+    shifted = Canonicalizer()
+    for event in offset[:4]:
+        shifted.feed(event)
+    assert shifted.feed_live(offset[4:5], 4, _DELTA)[0] == 1
+    assert shifted.feed_run([15], ["w2 "], 5) == 0
+    assert shifted.feed_live(offset[5:6], 5, _DELTA)[0] == 1
