@@ -76,7 +76,7 @@ def _codes(events: list[Event]) -> list[str]:
 
 
 def test_an_added_made_up_with_an_earlier_items_id_is_logged_as_a_replay() -> None:
-    events = _shared(_message("", id="msg_a"), _message("first", id="msg_a"))
+    events = _shared(_message("", id="msg_a", status="in_progress"), _message("first", id="msg_a"))
     out, changes = _relayed(events)
     assert [c for c in changes if _REPLAY in c] == [
         "message msg_a: response.output_item.added made up with the identity of an earlier "
