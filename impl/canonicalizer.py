@@ -1546,14 +1546,19 @@ class Canonicalizer:
         ``call_id`` in its kind's namespace, and the items its id names under the id
         canonical sent them with (``_Sent.item_id``; another id the upstream gave an
         item was re-scoped away and names it to no reader)."""
-        state = response.state
-        earlier = {o: s.item_id for o, s in response.sent.items() if o != entry.ordinal}
+        state, sent = response.state, response.sent
+
+        def earlier(ordinal: int, item_id: str | None = None) -> bool:
+            # Sent before this added (with ``item_id``: under that id).
+            before = sent.get(ordinal) if ordinal != entry.ordinal else None
+            return before is not None and (item_id is None or before.item_id == item_id)
+
         step = StepContext(state, self._reducer.kernels, self._reducer.limits, None)
         view, _ = view_of_added(
             added,
             state.entries,
-            lambda kind, call_id: [o for o in step.holder(kind, call_id) if o in earlier],
-            lambda item_id: [o for o in step.named_by(item_id) if earlier.get(o) == item_id],
+            lambda kind, call_id: [o for o in step.holder(kind, call_id) if earlier(o)],
+            lambda item_id: [o for o in step.named_by(item_id) if earlier(o, item_id)],
         )
         return view is AddedView.REPLAY
 
