@@ -127,6 +127,7 @@ from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.responses import FRAME_TYPES, OPENING_TYPES
 from responses_oracle.model.vocabulary import (
     RESTATED,
+    AddedView,
     Code,
     Effect,
     IdSource,
@@ -134,6 +135,7 @@ from responses_oracle.model.vocabulary import (
     Trigger,
 )
 
+from .core.admit import view_of_added
 from .core.context import StepContext
 from .core.dispatch import StepTrace
 from .core.events import SEQUENCE_FIELD, parse_event
@@ -1565,8 +1567,9 @@ class Canonicalizer:
             response.changes.append(
                 f"{entry.item_type} {sent.item_id}: output_index {entry.slot} -> {index}"
             )
-        if entry.ordinal not in response.announced and any(
-            _replays(entry, response.state.entries[o]) for o in response.sent if o != entry.ordinal
+        added = self._added_item(entry)
+        if entry.ordinal not in response.announced and self._reads_as_replay(
+            response, entry, added
         ):
             # Each item the reducer found goes out with its id: none is invented to tell
             # two apart (#39).  An added canonical makes up with an earlier item's
@@ -1576,7 +1579,6 @@ class Canonicalizer:
                 f"the identity of an earlier {entry.item_type}: a client that matches items "
                 "by id reads it as that item again (duplicate_item)"
             )
-        added = self._added_item(entry)
         announced = response.announced.get(entry.ordinal)
         if announced is not None:  # the status the upstream announced, or none
             if "status" in announced:
@@ -1589,6 +1591,35 @@ class Canonicalizer:
             {"type": "response.output_item.added", "output_index": index, "item": added},
             sent,
         )
+
+    def _reads_as_replay(
+        self, response: _Response, entry: Entry, added: Mapping[str, Any]
+    ) -> bool:
+        """Whether ``added``, the ``output_item.added`` item canonical makes up for
+        ``entry``, replays an item it sent before it in the response.
+
+        R6's view of an added is the judge (``admit.view_of_added``: the model's
+        ``added_view`` with the reducer's facts), not a copy of it: a reader of
+        canonical's stream, the oracle among them, reads this added against the items it
+        has already read.  So the facts are those items: the holder of the added's
+        ``call_id`` in its kind's namespace, and the items its id names under the id
+        canonical sent them with (``_Sent.item_id``; another id the upstream gave an
+        item was re-scoped away and names it to no reader)."""
+        state, sent = response.state, response.sent
+
+        def earlier(ordinal: int, item_id: str | None = None) -> bool:
+            # Sent before this added (with ``item_id``: under that id).
+            before = sent.get(ordinal) if ordinal != entry.ordinal else None
+            return before is not None and (item_id is None or before.item_id == item_id)
+
+        step = StepContext(state, self._reducer.kernels, self._reducer.limits, None)
+        view, _ = view_of_added(
+            added,
+            state.entries,
+            lambda kind, call_id: [o for o in step.holder(kind, call_id) if earlier(o)],
+            lambda item_id: [o for o in step.named_by(item_id) if earlier(o, item_id)],
+        )
+        return view is AddedView.REPLAY
 
     @staticmethod
     def _place(response: _Response, entry: Entry) -> int:
@@ -2033,16 +2064,6 @@ class Canonicalizer:
         for name, value in _ITEM_DEFAULTS.get(entry.item_type, {}).items():
             item.setdefault(name, value)
         return item
-
-
-def _replays(entry: Entry, earlier: Entry) -> bool:
-    """Whether an ``output_item.added`` of ``entry`` replays ``earlier``, as R6 reads an
-    added: the same type, and its ``call_id`` (without one, its id)."""
-    if earlier.item_type != entry.item_type:
-        return False
-    if entry.call_id:
-        return earlier.call_id == entry.call_id
-    return bool(entry.item_id) and earlier.item_id == entry.item_id
 
 
 def _streamable(value: Any, location: ChannelLocation) -> bool:

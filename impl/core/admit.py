@@ -3,12 +3,13 @@
 The decisions are the model's (``model/admission.py``): ``added_view`` and
 ``match_view`` pick the cell — the same functions the proofs run with Z3 terms — and the
 admission kernels act.  This module reads the classifiers' facts off the state
-(``MatchFacts``), admits new entries, and delivers the item's trigger to its entry.
+(``view_of_added``, ``MatchFacts``), admits new entries, and delivers the item's trigger
+to its entry.  The canonical stream asks ``view_of_added`` too, of an added it makes up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from responses_oracle.model.admission import (
@@ -24,9 +25,11 @@ from responses_oracle.model.catalogue import ITEM_TYPES, UNKNOWN_ITEM_TYPE
 from responses_oracle.model.lifecycle import OPEN_STATES
 from responses_oracle.model.ops import PYTHON
 from responses_oracle.model.vocabulary import (
+    AddedView,
     AdmissionAction,
     Code,
     Fit,
+    ItemKind,
     MergeStage,
     SlotState,
     SlotTrigger,
@@ -72,15 +75,9 @@ def on_added(step: StepContext, event: Event) -> None:
     if item is None:
         step.decision = "no item"
         return
-    item_type, call_id, item_id = _keys(item)
+    item_type, call_id, _ = _keys(item)
     entries = step.state.entries
-    view, target = added_view(
-        PYTHON,
-        step.holder(_kind(item_type), call_id),
-        step.named_by(item_id),
-        lambda o: entries[o].item_type == item_type,
-        call_id,
-    )
+    view, target = view_of_added(item, entries, step.holder, step.named_by)
     admission = step.kernels.admit_added(view)
     if step.tracing:
         step.decision = f"added: {view.value} -> {admission.action.value}"
@@ -91,6 +88,32 @@ def on_added(step: StepContext, event: Event) -> None:
     elif admission.action is AdmissionAction.ADMIT and not admission_refused(step):
         entry = new_entry(step.state, item_type, event.output_index)
         deliver(step, entry, Trigger.ITEM_ADDED, item=item)
+
+
+def view_of_added(
+    item: Mapping[str, Any],
+    entries: Sequence[Entry],
+    holder: Callable[[ItemKind, str | None], Sequence[int]],
+    named_by: Callable[[str | None], Sequence[int]],
+) -> tuple[AddedView, int | None]:
+    """The cell of ``ADDED_ADMISSION`` an ``output_item.added`` of ``item`` selects
+    (``added_view``), and the ordinal of the entry it replays, if any.
+
+    The facts: the item's type, ``call_id`` and id (``_keys``); ``holder(kind,
+    call_id)``, the entry holding its ``call_id`` in its kind's namespace; ``named_by(id)``,
+    the entries its id names; and the type of each.  The reducer reads the first two off
+    its maps (``StepContext.holder``, ``StepContext.named_by``); the canonical stream, off
+    the items it has sent (``Canonicalizer._added``).
+    """
+    item_type, call_id, item_id = _keys(item)
+    view, target = added_view(
+        PYTHON,
+        holder(_kind(item_type), call_id),
+        named_by(item_id),
+        lambda o: entries[o].item_type == item_type,
+        call_id,
+    )
+    return view, target
 
 
 def match_facts(
