@@ -18,10 +18,10 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
    ``output_item.done`` out names an item the upstream sent a ``done`` for, or one the
    log names (a repair in ``changes``, a re-spelling in ``respelled``).
 4. **Terminals and ``[DONE]`` in the relay's order** (``relay`` rule 5): no event of a
-   response after its terminal -- an event that opens another response, as the reducer
-   reads openings and client frames from the model (``starts_new``, ``frame_closes``),
-   is the next response's, whichever opening it is; ``[DONE]`` once if the upstream
-   sent it, never otherwise, and after every event.
+   response after its terminal -- an event that opens another response (the model's
+   ``BOUNDARY``, ``FRAMES``: ``_responses``) is the next response's, whichever opening
+   it is; ``[DONE]`` once if the upstream sent it, never otherwise, and after every
+   event.
 5. **No field the published types require goes missing.**  An event out lacks a field
    its type requires (``serve.shapes.type_problems``: an ``output_index``, an item's
    ``status``) only where an upstream event of its type lacked it too: a client that
@@ -113,6 +113,12 @@ items share on one side (an ``output_item.added`` or ``.done`` naming it twice):
     up (a ``delta`` spelling a ``done``'s value) has its own type's fields, not
     another's (``logprobs`` on a call's arguments).
 
+Where a response begins and ends is the reducer's to say, never a rule's: every rule
+that follows a response (4, 6, 8, 10, 12, 13, 14) reads each side cut by
+``_responses``, which runs a ``Reducer`` over it.  So an event a provider sends before
+``response.created`` (a stray annotation) is that response's, as the reducer reads it
+(``BOUNDARY``: nothing held yet), not a response of its own.
+
 Nothing here imports the canonicalizer's internals: it reads the relay's bytes, its
 ``repairs`` and the reducer's results and diagnostics, so an edit of the canonicalizer
 or the relay cannot move the expectation with it.
@@ -121,9 +127,10 @@ or the relay cannot move the expectation with it.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final, NamedTuple
 
 from responses_oracle.core.generated_kernels import KERNELS
 from responses_oracle.model.annotations import ADDITION_TYPES, PART_ADDITIONS
@@ -134,7 +141,7 @@ from responses_oracle.model.catalogue import (
     WIRE_EVENTS,
     EventClass,
 )
-from responses_oracle.model.responses import OPENING_TYPES, frame_closes, starts_new
+from responses_oracle.model.responses import OPENING_TYPES
 from responses_oracle.model.vocabulary import Trigger
 from responses_oracle.reducer import Reducer, reduce
 from responses_oracle.result import Result
@@ -199,20 +206,48 @@ def _holds(result: Result) -> bool:
     )
 
 
-def _responses(events: Sequence[Event]) -> list[int | None]:
-    """Per event, the response it belongs to, as the reducer splits ``events``: the
-    number of the responses with anything in them (``_holds``) before it; None in one
-    with nothing (the relay sends nothing of it).  An item id names an item of its
-    response only (R4, R6: a provider reuses ids and ``call_id``s across responses)."""
+class _Response(NamedTuple):
+    """One response of a side's events, cut where the reducer cuts them (``_responses``)."""
+
+    number: int | None
+    """Its number among the side's responses with anything in them (``_holds``); None:
+    one with nothing, of which the relay sends nothing."""
+    start: int
+    """Where its first event is in the side's events."""
+    events: Sequence[Event]
+    """Its events, in order (a client frame that ends the response before it is this
+    one's)."""
+
+
+def _responses(events: Sequence[Event]) -> list[_Response]:
+    """``events`` cut into responses where the reducer cuts them (``Reducer``, which runs
+    the model's ``BOUNDARY`` and ``FRAMES``): the one reading of where a response begins
+    and ends, for every rule that follows a response.  An event before a response's
+    ``response.created`` that gave it nothing to hold (a stray delta) is that
+    response's, as the reducer reads it.  An item id names an item of its response
+    only (R4, R6: a provider reuses ids and ``call_id``s across responses).  A client
+    frame after the last response is no response's."""
     reducer = Reducer()
-    at = []
+    closed = []  # per event: how many responses the reducer had closed once it was fed
     for event in events:
         reducer.feed(event)
-        at.append(len(reducer.results))
-    kept: list[int | None] = []
-    for result in reducer.finish():
-        kept.append(sum(n is not None for n in kept) if _holds(result) else None)
-    return [kept[n] if n < len(kept) else None for n in at]
+        closed.append(len(reducer.results))
+    found: list[_Response] = []
+    kept = 0
+    for number, result in enumerate(reducer.finish()):
+        start, stop = bisect_left(closed, number), bisect_left(closed, number + 1)
+        holds = _holds(result)
+        found.append(_Response(kept if holds else None, start, events[start:stop]))
+        kept += holds
+    return found
+
+
+def _numbered(responses: Sequence[_Response]) -> Iterator[tuple[int, int | None, Event]]:
+    """Each event of ``responses``: where it is in its side, its response's ``number``,
+    and the event."""
+    for response in responses:
+        for at, event in enumerate(response.events, response.start):
+            yield at, response.number, event
 
 
 def _key(event: Event) -> tuple[Any, str | None]:
@@ -234,21 +269,22 @@ def check(
     out, repairs = relay_output(data, cuts)
     problems: list[str] = []
     emitted = [e.payload for e in read_wire_events(out) if e.payload is not None]
+    upstream, behind = _responses(events), _responses(emitted)
     if answer(reduce(out)) != answer(reduce(list(events))):
         problems.append("rule 1: the answer behind the relay differs from the upstream's")
     problems += _named(events, emitted, repairs)
     problems += _finished(events, emitted, repairs)
     problems += _order(out, emitted, sentinel)
     problems += _shaped(events, emitted, repairs)
-    problems += _added_up(events, emitted)
+    problems += _added_up(upstream, behind)
     problems += _kept(events, emitted, repairs)
-    problems += _closed(events, emitted, repairs)
+    problems += _closed(events, emitted, repairs, upstream, behind)
     problems += _once(events, emitted, repairs)
-    problems += _named_openings(events, emitted)
+    problems += _named_openings(upstream, behind)
     problems += _not_kept_back(events)
-    problems += _placed(events, emitted)
-    problems += _one_run(events, emitted)
-    problems += _listed(emitted)
+    problems += _placed(events, emitted, upstream, behind)
+    problems += _one_run(events, emitted, behind)
+    problems += _listed(behind)
     problems += _parts_agree(events, emitted)
     problems += _announced(events, emitted)
     problems += _known_fields(events, emitted)
@@ -307,30 +343,16 @@ _TERMINAL_TYPES: Final = frozenset(
 )
 
 
-def _opens(event: Event, ended: bool, held: str | None) -> bool:
-    """Whether ``event`` ends the response held and starts another, as the reducer
-    decides it: an opening (``created``, ``queued``, ``in_progress``) by the model's
-    ``BOUNDARY``, a client frame by its ``FRAMES`` (``model/responses.py``)."""
-    kind = event.get("type")
-    return starts_new(KERNELS.boundary, KERNELS.reads_opening, event, ended, True, held) or (
-        isinstance(kind, str) and frame_closes(KERNELS.frame, KERNELS.reads_frame, kind)
-    )
-
-
 def _order(out: bytes, emitted: Sequence[Event], sentinel: bool) -> list[str]:
     """Rule 4."""
     problems = []
-    ended, held = False, None
-    for event in emitted:
-        kind = str(event.get("type"))
-        response = event.get("response")
-        if _opens(event, ended, held):
-            ended, held = False, None
-        elif ended and kind not in _TERMINAL_TYPES:
-            problems.append(f"rule 4: {kind} after its response's terminal")
-        ended = ended or kind in _TERMINAL_TYPES
-        if isinstance(response, Mapping) and isinstance(response.get("id"), str):
-            held = held or response["id"]
+    for response in _responses(emitted):
+        ended = False
+        for event in response.events:
+            kind = str(event.get("type"))
+            if ended and kind not in _TERMINAL_TYPES:
+                problems.append(f"rule 4: {kind} after its response's terminal")
+            ended = ended or kind in _TERMINAL_TYPES
     count = out.count(DONE_FRAME)
     if count != (1 if sentinel else 0):
         problems.append(
@@ -393,12 +415,12 @@ def _fields(item_type: Any) -> dict[Any, str]:
     }
 
 
-def _accumulated(events: Sequence[Event]) -> Accumulated:
+def _accumulated(responses: Sequence[_Response]) -> Accumulated:
     """Each item's top-level payload fields as a client adds them up (rule 6)."""
     kinds: dict[Any, Any] = {}
     sums: dict[tuple[int | None, Any, str], str] = {}
     dones: dict[tuple[int | None, Any, str], str | None] = {}
-    for response, event in zip(_responses(events), events, strict=True):
+    for _, response, event in _numbered(responses):
         kind, item = event.get("type"), event.get("item")
         spec = WIRE_EVENTS.get(kind) if isinstance(kind, str) else None
         if kind in ("response.output_item.added", "response.output_item.done"):
@@ -422,13 +444,13 @@ def _accumulated(events: Sequence[Event]) -> Accumulated:
     return {key: (value, dones.get(key)) for key, value in sums.items() if key in dones}
 
 
-def _added_up(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+def _added_up(upstream: Sequence[_Response], behind: Sequence[_Response]) -> list[str]:
     """Rule 6."""
-    upstream, out = _accumulated(events), _accumulated(emitted)
-    consistent = {key for key, (total, done) in upstream.items() if _leads(total, done)}
+    sums = _accumulated(upstream).items()
+    consistent = {key for key, (total, done) in sums if _leads(total, done)}
     return [
         f"rule 6: {item} {name} adds up to {total!r} behind the relay, done as {done!r}"
-        for (response, item, name), (total, done) in out.items()
+        for (response, item, name), (total, done) in _accumulated(behind).items()
         if not _leads(total, done) and (response, item, name) in consistent
     ]
 
@@ -511,18 +533,17 @@ def _adds_to(kind: str, item_type: Any) -> bool:
     )
 
 
-def _dones(events: Sequence[Event]) -> Dones:
+def _dones(responses: Sequence[_Response]) -> Dones:
     """By response and id of each item an ``output_item.done`` finished: the payload and
     part ``done`` events (``Trigger.PAYLOAD_DONE``) and the part additions to its parts
     (``model.annotations.ADDITION_TYPES``) sent for it in its response."""
-    responses = _responses(events)
     finished = {
         (response, i): event["item"].get("type")
-        for response, event in zip(responses, events, strict=True)
+        for _, response, event in _numbered(responses)
         if event.get("type") == "response.output_item.done" and (i := _item_id(event)) is not None
     }
     found: Dones = {key: {} for key in finished}
-    for at, (response, event) in enumerate(zip(responses, events, strict=True)):
+    for at, response, event in _numbered(responses):
         kind, item = _kind(event), event.get("item_id")
         if not isinstance(item, str) or (response, item) not in finished:
             continue
@@ -549,18 +570,22 @@ def _shared(*sides: Sequence[Event]) -> set[str]:
 
 
 def _closed(
-    events: Sequence[Event], emitted: Sequence[Event], repairs: Sequence[Mapping[str, Any]]
+    events: Sequence[Event],
+    emitted: Sequence[Event],
+    repairs: Sequence[Mapping[str, Any]],
+    upstream: Sequence[_Response],
+    behind: Sequence[_Response],
 ) -> list[str]:
     """Rule 8."""
     changes = [change for r in repairs for change in r["changes"]]
-    upstream, out = _dones(events), _dones(emitted)
+    dones = _dones(upstream)
     shared = _shared(events, emitted)
     return [
         f"rule 8: {item}'s {kind} withheld ({len(at) - len(sent.get(kind, []))} of "
         f"{len(at)}), its item finished on both sides"
-        for (response, item), sent in out.items()
+        for (response, item), sent in _dones(behind).items()
         if item not in shared
-        for kind, at in upstream.get((response, item), {}).items()
+        for kind, at in dones.get((response, item), {}).items()
         if len(sent.get(kind, [])) < len(at)
         and not any(c.startswith(f"upstream event {i} ({was}) ") for i, was in at for c in changes)
     ]
@@ -598,31 +623,30 @@ def _kind(event: Event) -> str:
     return kind if isinstance(kind, str) else ""
 
 
-def _response_ids(events: Sequence[Event]) -> list[str | None]:
-    """Per response of ``events`` (rule 4's reading): the first string id its
-    openings carry (None: none)."""
+def _response_ids(responses: Sequence[_Response]) -> list[str | None]:
+    """Per response: the first string id its openings carry (None: none)."""
     return [
         next(
             (
                 body_["id"]
-                for e in response
+                for e in response.events
                 if _kind(e) in OPENING_TYPES
                 and isinstance(body_ := e.get("response"), Mapping)
                 and isinstance(body_.get("id"), str)
             ),
             None,
         )
-        for response in _response_events(events)
+        for response in responses
     ]
 
 
-def _named_openings(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+def _named_openings(upstream: Sequence[_Response], behind: Sequence[_Response]) -> list[str]:
     """Rule 10."""
     problems = []
-    for response in _response_events(emitted):
+    for response in behind:
         openings = [  # a response that is not an object names nothing (hostile)
             e
-            for e in response
+            for e in response.events
             if _kind(e) in OPENING_TYPES and isinstance(e.get("response"), Mapping)
         ]
         named = any(
@@ -631,12 +655,12 @@ def _named_openings(events: Sequence[Event], emitted: Sequence[Event]) -> list[s
         )
         if openings and not named:
             problems.append(f"rule 10: {openings[0].get('type')} out names no response")
-    shared = Counter(i for i in _response_ids(emitted) if i is not None)
-    upstream = Counter(i for i in _response_ids(events) if i is not None)
+    shared = Counter(i for i in _response_ids(behind) if i is not None)
+    opened = Counter(i for i in _response_ids(upstream) if i is not None)
     problems += [
-        f"rule 10: {count} responses out named {name}, {upstream[name]} upstream"
+        f"rule 10: {count} responses out named {name}, {opened[name]} upstream"
         for name, count in sorted(shared.items())
-        if count > max(upstream[name], 1)
+        if count > max(opened[name], 1)
     ]
     return problems
 
@@ -659,23 +683,6 @@ def _not_kept_back(events: Sequence[Event]) -> list[str]:
             if _kind(e) in _TERMINAL_TYPES
         ]
     return problems
-
-
-def _response_events(emitted: Sequence[Event]) -> list[list[Event]]:
-    """``emitted`` split where a response ends and another starts (rule 4's reading)."""
-    found: list[list[Event]] = [[]]
-    ended, held = False, None
-    for event in emitted:
-        if _opens(event, ended, held):
-            if found[-1]:
-                found.append([])
-            ended, held = False, None
-        found[-1].append(event)
-        ended = ended or str(event.get("type")) in _TERMINAL_TYPES
-        response = event.get("response")
-        if isinstance(response, Mapping) and isinstance(response.get("id"), str):
-            held = held or response["id"]
-    return found
 
 
 def _owner(event: Event) -> str | None:
@@ -704,17 +711,17 @@ JSON), its position in its response's terminal ``output`` (None: not there), and
 ids that ``output`` lists."""
 
 
-def _places(events: Sequence[Event]) -> Places:
+def _places(responses: Sequence[_Response]) -> Places:
     """Rule 12's reading of one side (an id in two responses is no one item's)."""
     places: Places = {}
     seen: Counter[str] = Counter()
-    for response in _response_events(events):
+    for response in responses:
         indexes: dict[str, set[str]] = {}
-        for event in response:
+        for event in response.events:
             owner = _owner(event)
             if owner is not None and "output_index" in event:
                 indexes.setdefault(owner, set()).add(json.dumps(event["output_index"]))
-        output = _terminal_output(response) or []
+        output = _terminal_output(response.events) or []
         listed = tuple(item.get("id") if isinstance(item, Mapping) else None for item in output)
         position = {owner: at for at, owner in enumerate(listed) if isinstance(owner, str)}
         for owner, found in indexes.items():
@@ -723,12 +730,17 @@ def _places(events: Sequence[Event]) -> Places:
     return {owner: place for owner, place in places.items() if seen[owner] == 1}
 
 
-def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+def _placed(
+    events: Sequence[Event],
+    emitted: Sequence[Event],
+    upstream: Sequence[_Response],
+    behind: Sequence[_Response],
+) -> list[str]:
     """Rule 12."""
-    upstream, shared = _places(events), _shared(events, emitted)
+    places, shared = _places(upstream), _shared(events, emitted)
     problems = []
-    for owner, (indexes, position, listed) in _places(emitted).items():
-        there = upstream.get(owner)
+    for owner, (indexes, position, listed) in _places(behind).items():
+        there = places.get(owner)
         if len(indexes) > 1 and there is not None and len(there[0]) == 1 and owner not in shared:
             problems.append(
                 f"rule 12: {owner}'s events at output_index {', '.join(sorted(indexes))}"
@@ -755,7 +767,9 @@ def _client_call(item: Any) -> bool:
     return spec is not None and spec.client_call
 
 
-def _one_run(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
+def _one_run(
+    events: Sequence[Event], emitted: Sequence[Event], behind: Sequence[_Response]
+) -> list[str]:
     """Rule 13."""
     before: dict[str, int] = {}  # where the upstream announced each item
     for at, event in enumerate(events):
@@ -765,7 +779,7 @@ def _one_run(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     for owner in _shared(events, emitted) & before.keys():
         del before[owner]
     problems = []
-    for response in _response_events(emitted):
+    for response in (r.events for r in behind):
         owners = [_owner(event) for event in response]
         for start, event in enumerate(response):
             call, index = _item_id(event), event.get("output_index")
@@ -794,10 +808,10 @@ def _one_run(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     return problems
 
 
-def _listed(emitted: Sequence[Event]) -> list[str]:
+def _listed(behind: Sequence[_Response]) -> list[str]:
     """Rule 14."""
     problems = []
-    for response in _response_events(emitted):
+    for response in (r.events for r in behind):
         output = _terminal_output(response)
         if output is None:
             continue

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from responses_oracle.proxy.relay import DONE_FRAME
 from responses_oracle.proxy.relay_refinement import check, relay_output
+from responses_oracle.reducer import response_parts
 from responses_oracle.testing.strategies import (
     faulty_streams,
     model_guided_streams,
@@ -192,6 +193,23 @@ def test_an_item_stays_at_the_position_the_upstream_gave_it() -> None:
         _events(_ANNOTATED), _edit("Canonicalizer._place", "- -> +", "index = last[1] + slot")
     )
     assert problems == [
+        f"rule 12: {_MESSAGE} at output_index 4, its position in the terminal's output 2, "
+        "as upstream"
+    ]
+
+
+def test_an_event_before_response_created_is_its_responses() -> None:
+    # Where a response begins is the reducer's to say (`_responses`).  An annotation sent
+    # again before response.created (streamgen's `annotate@0`) is that response's: the
+    # reducer holds nothing yet, so the created continues it (BOUNDARY).  Rules 10-14
+    # once cut it off as a response of its own: rule 12 then saw the message in two
+    # responses, judged it not, and passed _place's `- -> +` moving it from 2 to 4.
+    events = _events(_ANNOTATED)
+    (annotation,) = [e for e in events if e["type"] == "response.output_text.annotation.added"]
+    stray = [dict(annotation), *events]
+    assert [len(part) for part in response_parts(stray)] == [len(stray)]
+    edit = _edit("Canonicalizer._place", "- -> +", "index = last[1] + slot")
+    assert _refuted(stray, edit) == [
         f"rule 12: {_MESSAGE} at output_index 4, its position in the terminal's output 2, "
         "as upstream"
     ]
