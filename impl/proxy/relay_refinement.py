@@ -8,6 +8,15 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 1. **The answer is kept.**  ``reduce`` of the relay's output has the responses of
    ``reduce`` of the upstream: the same statuses, and per response the same items in
    the same order, each with the same id, type, payloads and executability (``answer``).
+   Items of a response that share an id are compared as what they hold, not how many
+   or where: the same distinct items on both sides, none lost, changed or made up.
+   Their count and order no relay can keep: the reducer finds a terminal's item in
+   the stream by its slot or by an id that names one item, and behind a relay that
+   announces each item it lists at an index of its own, the terminal's copy of an
+   item whose id another shares, listed at a position whose slot holds another item
+   (one never finished, which the terminal does not list; one placed before the
+   terminal came), matches neither and reads as one item more.  Only a new id would
+   tell them apart, and the relay invents none (#39).
 2. **Every upstream event is re-emitted or named.**  An upstream event counts as
    re-emitted when the output holds an event of the same type carrying the same payload
    piece (a delta's text, a ``done``'s value; ``sequence_number``, ``output_index`` and
@@ -65,7 +74,7 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 
 Rules 8, 12, 13 and 15 follow an item by its id, and so do not follow an id that two
 items share on one side (an ``output_item.added`` or ``.done`` naming it twice): rule
-1's known gap.
+1 compares those items by what they hold.
 
 10. **An opening names its response.**  Each response out that is opened
     (``response.created``, ``queued``, ``in_progress``) has an opening that carries a
@@ -178,18 +187,32 @@ def relay_output(
 
 
 def answer(results: Sequence[Result]) -> list[tuple[Any, ...]]:
-    """Per response with anything in it: its status and items (rule 1)."""
-    return [
-        (
-            r.status.value,
-            [
-                ({k: v for k, v in i.item.items() if k not in _NOT_COMPARED}, i.executable)
-                for i in r.items
-            ],
+    """Per response with anything in it: its status, its items in order, and the
+    distinct items of the ids two of its items share (rule 1)."""
+    found = []
+    for result in results:
+        if not _holds(result):
+            continue
+        named = Counter(i.item.get("id") for i in result.items if isinstance(i.item.get("id"), str))
+        items = [
+            ({k: v for k, v in i.item.items() if k not in _NOT_COMPARED}, i.executable)
+            for i in result.items
+        ]
+        shared = [named[item.get("id")] > 1 for item, _ in items]
+        found.append(
+            (
+                result.status.value,
+                [held for held, twice in zip(items, shared, strict=True) if not twice],
+                sorted(
+                    {
+                        json.dumps(held, sort_keys=True, default=repr)
+                        for held, twice in zip(items, shared, strict=True)
+                        if twice
+                    }
+                ),
+            )
         )
-        for r in results
-        if _holds(r)
-    ]
+    return found
 
 
 def _holds(result: Result) -> bool:
@@ -535,8 +558,8 @@ def _dones(events: Sequence[Event]) -> Dones:
 
 def _shared(*sides: Sequence[Event]) -> set[str]:
     """The ids an ``output_item.added`` or ``.done`` names twice on one side: no one
-    item's (items that share an id, rule 1's known gap), so rules 8, 12, 13 and 15,
-    which follow an item by its id, do not follow them."""
+    item's (items that share an id, which rule 1 compares by what they hold), so rules
+    8, 12, 13 and 15, which follow an item by its id, do not follow them."""
     shared: set[str] = set()
     for side in sides:
         named = Counter(
