@@ -91,8 +91,8 @@ def test_an_annotation_of_a_part_never_announced_is_a_logged_drop() -> None:
     )
     changes, _ = _changes(events)
     assert changes == [
-        "message msg_1: 1 of the upstream's response.output_text.annotation.added not sent "
-        "(their part never announced, or one replacing another)"
+        "upstream event 4 (response.output_text.annotation.added) adds to a part never "
+        "announced (it holds no value): dropped"
     ]
     assert check(events, [], sentinel=True) == []
 
@@ -414,3 +414,108 @@ def test_hostile_streams_refine() -> None:
     # id (``item:share``, ``item:type``): rule 1 now compares those by what they hold.
     # Seed 204 (a payload no delta can carry) is fixed, with its own test above.
     assert failures(range(300)) == {}
+
+
+def _part_done(events: list[Event]) -> Any:
+    """The part of the relay's one ``content_part.done`` of ``events``."""
+    out, _ = relay_output(body(events, sentinel=True), [])
+    (done,) = [
+        e.payload["part"]
+        for e in read_wire_events(out)
+        if e.payload and e.payload["type"] == "response.content_part.done"
+    ]
+    return done
+
+
+def test_a_parts_done_lists_the_annotations_the_upstream_listed() -> None:
+    # A provider that lists a citation in the part's done and its done item alone, no
+    # annotation event: canonical spelt the done's annotations from what events had
+    # added (none), and the citation went missing from the part's done, unlogged
+    # (rule 15; seeds 1857, 2262 and 2468 the other way round: an annotation event
+    # the part's done and done item do not list).
+    cited = {"type": "output_text", "text": "Hi", "annotations": [_CITE]}
+    events = [
+        *_message()[:-1],
+        {"type": "response.content_part.done", **_PLACED, "part": cited},
+        {
+            "type": "response.output_item.done",
+            "output_index": 0,
+            "item": {**_MESSAGE, "content": [cited]},
+        },
+        _message()[-1],
+    ]
+    assert _part_done(events)["annotations"] == [_CITE]
+    assert check(events, [], sentinel=True) == []
+    assert check(_seeded(2262), [], sentinel=True) == []
+
+
+def test_a_parts_done_made_up_at_its_items_done_holds_the_done_items_part() -> None:
+    # The upstream's part done reaches no item (a part with no type), so canonical
+    # makes one up when the item's done comes; its annotations were the ones the
+    # events added, where the done item it sends next lists none (rule 15).
+    uncited = {"type": "output_text", "text": "Hi", "annotations": []}
+    annotation = {"type": "response.output_text.annotation.added", **_PLACED, "annotation": _CITE}
+    events = [
+        *_message(annotation)[:-1],
+        {"type": "response.content_part.done", **_PLACED, "part": {}},
+        {
+            "type": "response.output_item.done",
+            "output_index": 0,
+            "item": {**_MESSAGE, "content": [uncited]},
+        },
+        _message()[-1],
+    ]
+    changes, _ = _changes(events)
+    assert changes[0].startswith(
+        "upstream event 5 (response.content_part.done) reaches no item: dropped"
+    )
+    assert _part_done(events) == uncited
+    assert check(events, [], sentinel=True) == []
+
+
+def _annotated_before_text(content: list[Event]) -> list[Event]:
+    """A message whose citation comes before any text, its done item holding
+    ``content``."""
+    annotation = {"type": "response.output_text.annotation.added", **_PLACED, "annotation": _CITE}
+    return [
+        *_message()[:2],
+        annotation,
+        {
+            "type": "response.output_item.done",
+            "output_index": 0,
+            "item": {**_MESSAGE, "content": content},
+        },
+        _message()[-1],
+    ]
+
+
+def test_an_annotation_to_a_part_that_never_holds_text_is_named_by_its_place() -> None:
+    # Seed 1138 shrunk: the part holds the citation and no text, so it is never
+    # announced and the citation has no event to go out on.  The log counted it by type
+    # at the response's end; rule 8 asks for the event by its place, with why.
+    events = _annotated_before_text([])
+    changes, _ = _changes(events)
+    assert (
+        "upstream event 2 (response.output_text.annotation.added) adds to a part never "
+        "announced (it holds no value): dropped"
+    ) in changes
+    assert check(events, [], sentinel=True) == []
+    assert check(_seeded(1138), [], sentinel=True) == []
+
+
+def test_an_annotation_before_its_part_is_announced_goes_out_as_its_event() -> None:
+    # Seed 2075 shrunk: the part gets its text from the done item, so canonical
+    # announces it at the item's close; the citation went out inside that part's added
+    # (an added the upstream never sent), its own event withheld (rule 8).
+    events = _annotated_before_text([{"type": "output_text", "text": "Hi", "annotations": []}])
+    out, _ = relay_output(body(events, sentinel=True), [])
+    sent = [e.payload for e in read_wire_events(out) if e.payload]
+    kinds = [e["type"] for e in sent]
+    assert kinds[2:5] == [
+        "response.content_part.added",
+        "response.output_text.annotation.added",
+        "response.content_part.done",
+    ]
+    assert sent[2]["part"]["annotations"] == [] and sent[3]["annotation"] == _CITE
+    assert check(events, [], sentinel=True) == []
+    assert check(_seeded(2075), [], sentinel=True) == []
