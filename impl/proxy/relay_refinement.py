@@ -88,9 +88,12 @@ items share on one side (an ``output_item.added`` or ``.done`` naming it twice):
 12. **An item stays at its position.**  Where the upstream's events of an item carry
     one ``output_index``, the relay's carry one too (the relay may move an item, never
     half of its events); where that index is its position in its response's terminal
-    ``output`` (the API's ``output_index``), and the relay's terminal lists the same
-    items in the same order, the relay's events of the item carry that position: a
-    client that files items by ``output_index`` files each where the terminal lists it.
+    ``output`` (the API's ``output_index``), no other item's ``output_item`` event
+    upstream carries it, and the relay's terminal lists the same items in the same
+    order, the relay's events of the item carry that position: a client that files
+    items by ``output_index`` files each where the terminal lists it.  (An index two
+    items share upstream is neither's: the relay gives each item an index of its own,
+    so it moves one, and logs it.)
 13. **A call's events come in one run** (``canonicalizer`` rule 2): between a client
     call's ``output_item.added`` and its ``output_item.done`` (or, with none, its last
     event) out, no other item is announced that comes after it (a higher
@@ -746,9 +749,23 @@ def _places(events: Sequence[Event]) -> Places:
     return {owner: place for owner, place in places.items() if seen[owner] == 1}
 
 
+def _crowded(events: Sequence[Event]) -> set[str]:
+    """The ids of items an index their response's ``output_item`` events give them is
+    another item's too (one with another id, or none): a slot two items share (rule 12)."""
+    crowded: set[str] = set()
+    for response in _response_events(events):
+        holders: dict[str, set[str | None]] = {}
+        for event in response:
+            if _kind(event) in _ITEM_EVENTS and "output_index" in event:
+                at = json.dumps(event["output_index"], default=repr)
+                holders.setdefault(at, set()).add(_item_id(event))
+        crowded |= {o for found in holders.values() if len(found) > 1 for o in found if o}
+    return crowded
+
+
 def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
     """Rule 12."""
-    upstream, shared = _places(events), _shared(events, emitted)
+    upstream, shared, crowded = _places(events), _shared(events, emitted), _crowded(events)
     problems = []
     for owner, (indexes, position, listed) in _places(emitted).items():
         there = upstream.get(owner)
@@ -758,6 +775,7 @@ def _placed(events: Sequence[Event], emitted: Sequence[Event]) -> list[str]:
             )
         if (
             shared & {owner, *listed}
+            or owner in crowded
             or there is None
             or there[1] is None
             or there[0] != {str(there[1])}

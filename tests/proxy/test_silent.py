@@ -519,3 +519,21 @@ def test_an_annotation_before_its_part_is_announced_goes_out_as_its_event() -> N
     assert sent[2]["part"]["annotations"] == [] and sent[3]["annotation"] == _CITE
     assert check(events, [], sentinel=True) == []
     assert check(_seeded(2075), [], sentinel=True) == []
+
+
+def test_an_item_that_shares_its_upstream_index_may_be_moved() -> None:
+    # Seed 1945 shrunk: a message announced at 0 and never finished, then a failure
+    # whose output lists a reasoning item at 0, whose done (after the terminal, not
+    # passed on) says 0 too.  Two items at one index: the relay keeps the message there
+    # and moves the reasoning to 1, logged.  Its terminal lists the reasoning at 0, as
+    # the upstream's did; no relay that gives each item an index of its own could send
+    # it at 0 (rule 12 judges an index one item held upstream).
+    events = [
+        {"type": "response.output_item.added", "output_index": 0, "item": {"type": "message"}},
+        {"type": "response.failed", "response": {"output": [{"id": "rs_1", "type": "reasoning"}]}},
+        {"type": "response.output_item.done", "output_index": 0, "item": {"id": "rs_1"}},
+    ]
+    changes, _ = _changes(events)
+    assert "reasoning rs_1: output_index 0 -> 1" in changes
+    assert check(events, [], sentinel=True) == []
+    assert check(_seeded(1945), [], sentinel=True) == []
