@@ -1028,8 +1028,8 @@ class Canonicalizer:
                 f"{addition.value.value} or no part index: nothing added, dropped"
             )
         elif addition is not None and added is not None:
-            part = (addition.channel, added[0])
-            response.additions.setdefault(ordinal, []).append((trace.index, trace.type, part))
+            adds_to = (addition.channel, added[0])
+            response.additions.setdefault(ordinal, []).append((trace.index, trace.type, adds_to))
         if addition is not None and trace.type != _ADDITION_EVENTS[addition]:
             response.respelled.append(
                 f"upstream event {trace.index} ({trace.type}): sent as "
