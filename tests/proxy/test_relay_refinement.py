@@ -226,12 +226,9 @@ _CITED_BY_EVENT: list[Event] = [
     {"type": "response.output_text.annotation.added", **_PART, "annotation": _CITE},
     {"type": "response.content_part.done", **_PART, "part": {"type": "output_text", "text": "Hi"}},
     {
-        "type": "response.output_item.done",
-        "output_index": 0,
+        **_ANNOUNCED_LATE[2],
         "item": {
-            "id": "msg_a",
-            "type": "message",
-            "role": "assistant",
+            **_ANNOUNCED_LATE[2]["item"],
             "content": [{"type": "output_text", "text": "Hi", "annotations": [_CITE]}],
         },
     },
