@@ -38,10 +38,13 @@ wire item).  After each event:
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
-   reconciled item; its part and payload ``done`` events, if the upstream sent such
-   events for the item, when the reducer closes the channel, its ``output_item.done``
-   when the reducer closes the entry (R8); a part's ``done`` waits for the upstream's
-   (``_release_part``).  No delta is made up where a ``done`` carries the value.  An
+   reconciled item, with the annotations the upstream's ``added`` listed (those added
+   before it follow as their events); its part and payload ``done`` events, if the
+   upstream sent such events for the item, when the reducer closes the channel, its
+   ``output_item.done`` when the reducer closes the entry (R8); a part's ``done`` waits
+   for the upstream's (``_release_part``) and lists the annotations it listed (none
+   sent: its finished item's, or what events added).  No delta is made up where a
+   ``done`` carries the value.  An
    event canonical spells again keeps every field of the upstream's it does not spell
    (``_own``: ``obfuscation``, ``logprobs``, a ``done``'s ``name``); one it makes up
    has the fields the published type requires (``_extra``).  Every upstream event
