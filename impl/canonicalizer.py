@@ -38,10 +38,13 @@ wire item).  After each event:
 3. the payload of an item that is not a client call (text, refusal, reasoning, an MCP
    call's arguments, code, annotations) is passed on as it comes, on the event that
    brought it; a part is announced once it holds a value, at its position in the
-   reconciled item; its part and payload ``done`` events, if the upstream sent such
-   events for the item, when the reducer closes the channel, its ``output_item.done``
-   when the reducer closes the entry (R8); a part's ``done`` waits for the upstream's
-   (``_release_part``).  No delta is made up where a ``done`` carries the value.  An
+   reconciled item, with the annotations the upstream's ``added`` listed (those added
+   before it follow as their events); its part and payload ``done`` events, if the
+   upstream sent such events for the item, when the reducer closes the channel, its
+   ``output_item.done`` when the reducer closes the entry (R8); a part's ``done`` waits
+   for the upstream's (``_release_part``) and lists the annotations it listed (none
+   sent: its finished item's, or what events added).  No delta is made up where a
+   ``done`` carries the value.  An
    event canonical spells again keeps every field of the upstream's it does not spell
    (``_own``: ``obfuscation``, ``logprobs``, a ``done``'s ``name``); one it makes up
    has the fields the published type requires (``_extra``).  Every upstream event
@@ -457,9 +460,12 @@ class _Response:
     """By ``id()`` of a channel: each upstream delta not yet re-emitted, the fields
     canonical does not spell (``obfuscation``, ``logprobs``) and the names of all its
     fields, in the upstream's order (``_upstream_delta``)."""
-    additions: Counter[tuple[int, str]] = field(default_factory=Counter)
-    """By entry ordinal and event type: how many upstream part additions (annotation events) added a
-    value (``route.addition_of``), to log those canonical did not send (``_record``)."""
+    additions: dict[int, list[tuple[int, str, tuple[ChannelKind, int]]]] = field(
+        default_factory=dict
+    )
+    """By entry ordinal: each upstream part addition (an annotation event) that added a
+    value (``route.addition_of``), by its place, type and the part it adds to, to log
+    those canonical did not send (``_record``)."""
     respelled: list[str] = field(default_factory=list)
     """The events canonical added that the upstream's other events say again
     (``model.vocabulary.RESTATED``): no repair."""
@@ -1079,13 +1085,15 @@ class Canonicalizer:
                 "dropped (late_event)"
             )
         addition = _ADDITION_OF.get(trace.type)
-        if addition is not None and addition_of(addition, event) is None:
+        added = addition_of(addition, event) if addition is not None else None
+        if addition is not None and added is None:
             response.changes.append(
                 f"upstream event {trace.index} ({trace.type}) carries no "
                 f"{addition.value.value} or no part index: nothing added, dropped"
             )
-        elif addition is not None:
-            response.additions[ordinal, trace.type] += 1
+        elif addition is not None and added is not None:
+            adds_to = (addition.channel, added[0])
+            response.additions.setdefault(ordinal, []).append((trace.index, trace.type, adds_to))
         if addition is not None and trace.type != _ADDITION_EVENTS[addition]:
             response.respelled.append(
                 f"upstream event {trace.index} ({trace.type}): sent as "
@@ -1381,12 +1389,22 @@ class Canonicalizer:
                         )
                 response.changes += _differences(label, upstream, sent.ledger)
                 response.changes += _replaced(label, entry, sent, response.placed)
-                kinds = sorted(k for o, k in response.additions if o == entry.ordinal)
-                missed = sum(response.additions[entry.ordinal, k] for k in kinds) - sent.additions
+                additions = response.additions.get(entry.ordinal, [])
+                # An addition to a part never announced (it held no value) is named by
+                # its place: no event out could carry it.
+                parts = {(c.kind, c.index) for c in entry.channels.values() if id(c) in sent.tracks}
+                unplaced = [(at, kind) for at, kind, part in additions if part not in parts]
+                response.changes += [
+                    f"upstream event {at} ({kind}) adds to a part never announced (it holds "
+                    "no value): dropped"
+                    for at, kind in unplaced
+                ]
+                kinds = sorted({kind for _, kind, _ in additions})
+                missed = len(additions) - len(unplaced) - sent.additions
                 if missed > 0:
                     response.changes.append(
                         f"{label}: {missed} of the upstream's {' and '.join(kinds)} not sent "
-                        "(their part never announced, or one replacing another)"
+                        "as events (held in their part's added, or one replacing another)"
                     )
         for entry in state.entries:
             if entry.id_source is IdSource.MINTED:
@@ -1696,7 +1714,9 @@ class Canonicalizer:
                 final_value = value if value is not None else channel_text(channel) or ""
                 self._replay(response, entry, sent, track, channel, final_value, ends, out)
             if channel.closed and not sent.held:
-                self._close_channel(response, sent, track, channel, value, out, wait=not final)
+                self._close_channel(
+                    response, entry, sent, track, channel, value, out, wait=not final
+                )
         if final:
             self._item_payloads(response, entry, sent, out)
 
@@ -1739,9 +1759,13 @@ class Canonicalizer:
                 # A copy of its arrays too: the reducer's part grows (its annotations).
                 held = channel.part if isinstance(channel.part, dict) else None
                 track.part = None if held is None else _copied(held)
+                addition = _ADDITIONS.get(channel.kind)
+                if track.part is not None and addition is not None:
+                    # Announced with the additions the upstream's added listed (``_own``),
+                    # not those events added before it: each goes out as its event (#39).
+                    track.part.pop(addition.array, None)
                 self._part_event(response, sent, track, "", out, added=True, part=track.part)
                 # What the part was announced with is out: the additions after it follow.
-                addition = _ADDITIONS.get(channel.kind)
                 announced = out[-1].get("part") if addition is not None else None
                 if isinstance(announced, dict) and addition is not None:
                     track.additions = list(announced.get(addition.array) or [])
@@ -1886,7 +1910,7 @@ class Canonicalizer:
                 # progress events added to it too.
                 self._additions(response, sent, track, channel, out)
                 value = values.get((channel.kind, channel.index))
-                self._close_channel(response, sent, track, channel, value, out)
+                self._close_channel(response, entry, sent, track, channel, value, out)
         self._item_payloads(response, entry, sent, out)
         for track, value in sent.extra.values():
             if not track.finished:
@@ -1907,6 +1931,7 @@ class Canonicalizer:
     def _close_channel(
         self,
         response: _Response,
+        entry: Entry,
         sent: _Sent,
         track: _Track,
         channel: Channel,
@@ -1917,8 +1942,12 @@ class Canonicalizer:
     ) -> None:
         """A channel's ``done`` events, with ``value`` (the item's, once it is final)
         or else the channel's own; with ``wait``, its part's may wait for the
-        upstream's (``_close_track``)."""
-        part = self._announced_part(track, channel)
+        upstream's (``_close_track``).  Once the item is final its part's additions
+        are the ones its ``done`` item holds there, as its value is: a part's ``done``
+        is the finished item's part (a done item that lists no annotation the stream
+        added has none in its part's ``done`` either)."""
+        finished = _finished_part(entry, channel, track.index) if value is not None else {}
+        part = self._announced_part(track, channel, finished)
         final = value if value is not None else channel_text(channel)
         if final is None and not track.streamed:
             # A part opened that never held a value (not even an empty one): a done
@@ -1928,18 +1957,22 @@ class Canonicalizer:
         self._close_track(response, sent, track, final or "", part, out, wait=wait)
 
     @staticmethod
-    def _announced_part(track: _Track, channel: Channel) -> dict[str, Any]:
+    def _announced_part(
+        track: _Track, channel: Channel, finished: Mapping[str, Any]
+    ) -> dict[str, Any]:
         """The part for its ``done``: the fields its ``added`` announced, with what
-        progress events added since (the reducer's array).  Not the reducer's part as
-        it is now: a part whose delta came before its ``added`` was announced before
-        the reducer held one, and fields learnt later (``logprobs``) in the ``done``
-        alone would be lost when canonical's own stream is read again -- the reducer
-        keeps the first part it sees."""
+        progress events added since (the reducer's array), or what the ``finished``
+        part holds of it.  Not the reducer's part as it is now: a part whose delta came
+        before its ``added`` was announced before the reducer held one, and fields
+        learnt later (``logprobs``) in the ``done`` alone would be lost when
+        canonical's own stream is read again -- the reducer keeps the first part it
+        sees."""
         part = dict(track.part or {})
         addition = _ADDITIONS.get(channel.kind)
         held = channel.part if isinstance(channel.part, dict) else {}
-        if addition is not None and addition.array in held:
-            part[addition.array] = held[addition.array]
+        for source in (held, finished):  # the finished item's word last
+            if addition is not None and addition.array in source:
+                part[addition.array] = source[addition.array]
         return part
 
     @staticmethod
@@ -2136,6 +2169,17 @@ def _gap_before(entry: Entry, channel: Channel) -> bool:
         if other.kind is channel.kind and channel_text(other) is not None
     }
     return any(i not in valued for i in range(_length(entry.item, location), channel.index))
+
+
+def _finished_part(entry: Entry, channel: Channel, position: int) -> Mapping[str, Any]:
+    """The part the reconciled item (``wire_item``: the item its ``done`` carries out)
+    holds at ``position`` of ``channel``'s array; ``{}`` where it holds none."""
+    location = next(loc for loc in entry.spec.channels if loc.channel is channel.kind)
+    node: Any = wire_item(entry)
+    for name in (*location.container, location.array):
+        node = node.get(name) if isinstance(node, Mapping) else None
+    part = node[position] if isinstance(node, list) and 0 <= position < len(node) else None
+    return part if isinstance(part, Mapping) else {}
 
 
 def _position(entry: Entry, channel: Channel) -> int:
@@ -2422,13 +2466,13 @@ field the upstream sent passes on as it came (``_own``)."""
 
 _ARRAYS: Final = frozenset(addition.array for addition in _ADDITIONS.values())
 _PART_SPELT: Final = frozenset({"type"} | {spelling.value for spelling in _SPELLINGS.values()})
-"""The fields of a part canonical spells: its type, its value, and in a part's ``done``
-its additions (``_ARRAYS``: what progress events added to it; a part's ``added`` says
-what the upstream's said, and the additions after it follow as events)."""
+"""The fields of a part canonical spells: its type and its value.  Its additions
+(``_ARRAYS``) are the upstream's where it listed them: a part's ``added`` says what the
+upstream's said, and the additions after it follow as events; a part's ``done`` lists
+what the upstream's listed (the finished part: a provider may list annotations there
+alone), and only where the upstream sent none, what progress events added to it, or
+its finished item holds (``_announced_part``)."""
 
-
-_PART_ADDED: Final = frozenset(s.part_added for s in _SPELLINGS.values() if s.part_added)
-"""The events that announce a part."""
 
 _UNNAMED: Final[frozenset[str | None]] = frozenset(
     name
@@ -2443,8 +2487,8 @@ upstream sent passes on as it came."""
 def _own(event: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of an upstream item event canonical does not spell (``_SPELT``):
     ``obfuscation``, ``logprobs``, a ``done``'s ``name``, any the oracle does not know;
-    under ``part``, the part's own (its ``logprobs``), beside its type, value and
-    additions."""
+    under ``part``, the part's own (its ``logprobs``, its additions as a list), beside
+    its type and value."""
     unnamed = event.get("type") in _UNNAMED
     own = {
         name: value
@@ -2453,8 +2497,11 @@ def _own(event: Mapping[str, Any]) -> dict[str, Any]:
     }
     part = event.get("part")
     if isinstance(part, Mapping):
-        spelt = _PART_SPELT if event.get("type") in _PART_ADDED else _PART_SPELT | _ARRAYS
-        own["part"] = {name: value for name, value in part.items() if name not in spelt}
+        own["part"] = {
+            name: value
+            for name, value in part.items()
+            if name not in _PART_SPELT and (name not in _ARRAYS or isinstance(value, list))
+        }
     return own
 
 

@@ -8,6 +8,15 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 1. **The answer is kept.**  ``reduce`` of the relay's output has the responses of
    ``reduce`` of the upstream: the same statuses, and per response the same items in
    the same order, each with the same id, type, payloads and executability (``answer``).
+   Items of a response that share an id are compared as what they hold, not how many
+   or where: the same distinct items on both sides, none lost, changed or made up.
+   Their count and order no relay can keep: the reducer finds a terminal's item in
+   the stream by its slot or by an id that names one item, and behind a relay that
+   announces each item it lists at an index of its own, the terminal's copy of an
+   item whose id another shares, listed at a position whose slot holds another item
+   (one never finished, which the terminal does not list; one placed before the
+   terminal came), matches neither and reads as one item more.  Only a new id would
+   tell them apart, and the relay invents none (#39).
 2. **Every upstream event is re-emitted or named.**  An upstream event counts as
    re-emitted when the output holds an event of the same type carrying the same payload
    piece (a delta's text, a ``done``'s value; ``sequence_number``, ``output_index`` and
@@ -65,7 +74,7 @@ events framed as SSE, ``data: [DONE]`` after them if ``sentinel``, the bytes cut
 
 Rules 8, 12, 13 and 15 follow an item by its id, and so do not follow an id that two
 items share on one side (an ``output_item.added`` or ``.done`` naming it twice): rule
-1's known gap.
+1 compares those items by what they hold.
 
 10. **An opening names its response.**  Each response out that is opened
     (``response.created``, ``queued``, ``in_progress``) has an opening that carries a
@@ -79,9 +88,12 @@ items share on one side (an ``output_item.added`` or ``.done`` naming it twice):
 12. **An item stays at its position.**  Where the upstream's events of an item carry
     one ``output_index``, the relay's carry one too (the relay may move an item, never
     half of its events); where that index is its position in its response's terminal
-    ``output`` (the API's ``output_index``), and the relay's terminal lists the same
-    items in the same order, the relay's events of the item carry that position: a
-    client that files items by ``output_index`` files each where the terminal lists it.
+    ``output`` (the API's ``output_index``), no other item's ``output_item`` event
+    upstream carries it, and the relay's terminal lists the same items in the same
+    order, the relay's events of the item carry that position: a client that files
+    items by ``output_index`` files each where the terminal lists it.  (An index two
+    items share upstream is neither's: the relay gives each item an index of its own,
+    so it moves one, and logs it.)
 13. **A call's events come in one run** (``canonicalizer`` rule 2): between a client
     call's ``output_item.added`` and its ``output_item.done`` (or, with none, its last
     event) out, no other item is announced that comes after it (a higher
@@ -185,18 +197,32 @@ def relay_output(
 
 
 def answer(results: Sequence[Result]) -> list[tuple[Any, ...]]:
-    """Per response with anything in it: its status and items (rule 1)."""
-    return [
-        (
-            r.status.value,
-            [
-                ({k: v for k, v in i.item.items() if k not in _NOT_COMPARED}, i.executable)
-                for i in r.items
-            ],
+    """Per response with anything in it: its status, its items in order, and the
+    distinct items of the ids two of its items share (rule 1)."""
+    found = []
+    for result in results:
+        if not _holds(result):
+            continue
+        named = Counter(i.item.get("id") for i in result.items if isinstance(i.item.get("id"), str))
+        items = [
+            ({k: v for k, v in i.item.items() if k not in _NOT_COMPARED}, i.executable)
+            for i in result.items
+        ]
+        shared = [named[item.get("id")] > 1 for item, _ in items]
+        found.append(
+            (
+                result.status.value,
+                [held for held, twice in zip(items, shared, strict=True) if not twice],
+                sorted(
+                    {
+                        json.dumps(held, sort_keys=True, default=repr)
+                        for held, twice in zip(items, shared, strict=True)
+                        if twice
+                    }
+                ),
+            )
         )
-        for r in results
-        if _holds(r)
-    ]
+    return found
 
 
 def _holds(result: Result) -> bool:
@@ -556,8 +582,8 @@ def _dones(responses: Sequence[_Response]) -> Dones:
 
 def _shared(*sides: Sequence[Event]) -> set[str]:
     """The ids an ``output_item.added`` or ``.done`` names twice on one side: no one
-    item's (items that share an id, rule 1's known gap), so rules 8, 12, 13 and 15,
-    which follow an item by its id, do not follow them."""
+    item's (items that share an id, which rule 1 compares by what they hold), so rules
+    8, 12, 13 and 15, which follow an item by its id, do not follow them."""
     shared: set[str] = set()
     for side in sides:
         named = Counter(
@@ -730,6 +756,20 @@ def _places(responses: Sequence[_Response]) -> Places:
     return {owner: place for owner, place in places.items() if seen[owner] == 1}
 
 
+def _crowded(responses: Sequence[_Response]) -> set[str]:
+    """The ids of items an index their response's ``output_item`` events give them is
+    another item's too (one with another id, or none): a slot two items share (rule 12)."""
+    crowded: set[str] = set()
+    for response in responses:
+        holders: dict[str, set[str | None]] = {}
+        for event in response.events:
+            if _kind(event) in _ITEM_EVENTS and "output_index" in event:
+                at = json.dumps(event["output_index"], default=repr)
+                holders.setdefault(at, set()).add(_item_id(event))
+        crowded |= {o for found in holders.values() if len(found) > 1 for o in found if o}
+    return crowded
+
+
 def _placed(
     events: Sequence[Event],
     emitted: Sequence[Event],
@@ -737,7 +777,7 @@ def _placed(
     behind: Sequence[_Response],
 ) -> list[str]:
     """Rule 12."""
-    places, shared = _places(upstream), _shared(events, emitted)
+    places, shared, crowded = _places(upstream), _shared(events, emitted), _crowded(upstream)
     problems = []
     for owner, (indexes, position, listed) in _places(behind).items():
         there = places.get(owner)
@@ -747,6 +787,7 @@ def _placed(
             )
         if (
             shared & {owner, *listed}
+            or owner in crowded
             or there is None
             or there[1] is None
             or there[0] != {str(there[1])}

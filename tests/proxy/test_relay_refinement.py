@@ -234,12 +234,35 @@ def test_the_terminal_lists_every_item_the_stream_finished() -> None:
     assert _refuted(events, edit) == ["rule 14: fc_0 finished, not in its terminal's output"]
 
 
+_CITE: Event = {"type": "url_citation", "url": "u", "start_index": 0, "end_index": 2, "title": "t"}
+_PART: Event = {"item_id": "msg_a", "output_index": 0, "content_index": 0}
+_CITED_BY_EVENT: list[Event] = [
+    _ANNOUNCED_LATE[0],
+    _ANNOUNCED_LATE[1],
+    {"type": "response.content_part.added", **_PART, "part": {"type": "output_text", "text": ""}},
+    {"type": "response.output_text.delta", **_PART, "delta": "Hi"},
+    {"type": "response.output_text.annotation.added", **_PART, "annotation": _CITE},
+    {"type": "response.content_part.done", **_PART, "part": {"type": "output_text", "text": "Hi"}},
+    {
+        **_ANNOUNCED_LATE[2],
+        "item": {
+            **_ANNOUNCED_LATE[2]["item"],
+            "content": [{"type": "output_text", "text": "Hi", "annotations": [_CITE]}],
+        },
+    },
+    _ANNOUNCED_LATE[3],
+]
+"""A citation added by its event; the part's ``done`` leaves the annotations out, and
+canonical spells them from what the events added (where the upstream's part ``done``
+lists them, canonical passes its list on: the mutant below changes nothing there)."""
+
+
 def test_a_parts_done_holds_the_part_its_done_item_holds() -> None:
     # Rule 15.  _part_event's `and -> or` sends the part's done with its annotations
     # emptied; the done item keeps the url_citation.
     edit = _edit("Canonicalizer._part_event", "and -> or", 'if spelling.part_type == "output_text"')
-    assert _refuted(_events(_ANNOTATED), edit) == [
-        f"rule 15: {_MESSAGE}'s response.content_part.done at 0 is not its done item's part"
+    assert _refuted(_CITED_BY_EVENT, edit) == [
+        "rule 15: msg_a's response.content_part.done at 0 is not its done item's part"
     ]
 
 
