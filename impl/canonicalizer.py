@@ -548,6 +548,10 @@ class _Live:
     ready: bool = False
     """The part of ``feed_live``'s condition the state holds was found true
     (``Canonicalizer._appends_only``); only ``feed_live`` steps since."""
+    probe: CoreEvent | None = None
+    """The last delta ``_appends_only`` found that part true of: what ``feed_run`` asks
+    it of again after a full step (a delta of the run's shape has its type and keys,
+    all ``_appends_only`` reads of it)."""
 
 
 class Canonicalizer:
@@ -845,7 +849,8 @@ class Canonicalizer:
         if (
             live is None
             or self._ended
-            or not (live.ready and live.as_sent)
+            or not live.as_sent
+            or not (live.ready or (live.probe is not None and self._appends_only(live, live.probe)))
             or not sequences
             # Canonical numbers each next one as the upstream's next: the same from here.
             or sequences[0] != live.response.sequence
@@ -951,6 +956,8 @@ class Canonicalizer:
         live.ready = transition.next_state is entry.state and _APPENDS.issuperset(
             transition.effects
         )
+        if live.ready:
+            live.probe = event
         return live.ready
 
     @property

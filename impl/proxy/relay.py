@@ -285,6 +285,13 @@ def _shape(token: object, kind: str, body: dict[str, Any], text: bytes,
     )
 
 
+SHAPE_BYTES: Final = 768
+"""The longest blocks, on average, a run is read from by its shape (``Relay._by_shape``):
+the pattern reads a text a byte at a time, msgspec many at once, so a run of longer
+texts is read the way before the shape (``benchmarks/RESULTS.md``, the proxy's
+throughput, part 10: about even at texts of 512 characters)."""
+
+
 LIMIT_CODE: Final = "limit_exceeded"
 """The ``code`` of the ``error`` event that ends an answer at a limit (rule 4): the
 oracle's own diagnostic code for it."""
@@ -483,9 +490,12 @@ class Relay:
         when every one is of the shape and its strings are as msgspec writes them,
         handed to ``Canonicalizer.feed_run``; the bytes of those it took added to
         ``out`` as they came.  Where they end (``start`` if none is taken)."""
+        blocks = data.count(b"\n\n", start, end)
+        if end - start > SHAPE_BYTES * blocks:  # long texts: msgspec reads them faster
+            return start
         found = shape.pattern.findall(data, start, end)
         # A match is one whole block (its data line holds no LF): all, or none is taken.
-        if len(found) != data.count(b"\n\n", start, end):
+        if len(found) != blocks:
             return start
         at = shape.strings_at
         literals = [groups[n] for groups in found for n in at]

@@ -511,6 +511,11 @@ def test_runs_of_the_live_shape_are_read_from_their_bytes(
     assert shaped == [RUN_BLOCKS, RUN_BLOCKS - 1, *[RUN_BLOCKS] * 3]
     for cuts in (list(range(1, len(data), 97)), list(range(5, len(data), 4096))):
         _same_both_ways(data, cuts)
+    # Reads that end inside a block: its rest takes the full step, and the runs after
+    # it in the read still go by the shape (``_Live.probe``).
+    shaped.clear()
+    _same_both_ways(data, list(range(5, len(data), 4096)))
+    assert sum(shaped) > 6 * RUN_BLOCKS * 3 // 4
 
 
 def test_a_shape_is_its_channels_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -590,10 +595,10 @@ def test_a_run_that_passes_the_channel_limit_is_relayed_the_same(limit: int) -> 
 
 
 def test_feed_run_takes_only_what_it_is_sure_of() -> None:
-    """``Canonicalizer.feed_run`` asked directly: nothing of a channel whose last step
-    was a full one (not ``ready``: ``feed_live`` has not looked since), nothing the
-    upstream numbers other than canonical numbers it (here the upstream counts from
-    10); else each delta, as ``feed_live`` takes it."""
+    """``Canonicalizer.feed_run`` asked directly: nothing of a channel ``feed_live`` never
+    looked at (no ``_Live.probe``), nothing the upstream numbers other than canonical
+    numbers it (here the upstream counts from 10); else each delta, as ``feed_live``
+    takes it -- also after a full step, once the probe is found true again."""
     deltas = [{"type": _DELTA, **_SCOPED, "delta": f"w{n} ", "logprobs": []} for n in range(6)]
     events = _message(deltas)
     canonical = Canonicalizer()
@@ -605,8 +610,7 @@ def test_feed_run_takes_only_what_it_is_sure_of() -> None:
     assert canonical.feed_live(numbered[4:5], 4, _DELTA)[0] == 1
     assert canonical.feed_run([5, 6], ["w2 ", "w3 "], 5) == 2
     canonical.feed(numbered[7])  # a full step
-    assert canonical.feed_run([8], ["w5 "], 8) == 0
-    assert canonical.feed_live(numbered[8:9], 8, _DELTA)[0] == 1
+    assert canonical.feed_run([8], ["w5 "], 8) == 1
     full = Canonicalizer(fast=False)
     for event in numbered[:9]:
         full.feed(event)
