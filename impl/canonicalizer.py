@@ -46,8 +46,10 @@ wire item).  After each event:
    sent: its finished item's, or what events added).  No delta is made up where a
    ``done`` carries the value.  An
    event canonical spells again keeps every field of the upstream's it does not spell
-   (``_own``: ``obfuscation``, ``logprobs``, a ``done``'s ``name``); one it makes up
-   has the fields the published type requires (``_extra``).  Every upstream event
+   (``_own``: ``obfuscation``, ``logprobs``, a ``done``'s ``name``), and a delta keeps
+   the upstream's field order where it has the same fields (``_upstream_order``: OpenAI
+   sends ``sequence_number`` second); one it makes up has the fields the published type
+   requires (``_extra``).  Every upstream event
    canonical does not spell again (``_RESPELLED``: a hosted tool's progress, a partial
    image, ``response.queued``, an unknown event) passes on as it came, in place, once
    its item is announced;
