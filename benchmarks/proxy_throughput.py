@@ -16,24 +16,25 @@ seconds from the request to the body's end on each path, and their ratio (#39's 
 (median; Linux ``/proc``). In the same alternation openai-python reads each answer as
 its users stream one (``client.responses.create(..., stream=True)``, every event
 iterated and parsed into its model; the version the test extra pins): a second table,
-the same columns, beside the bare reader's (the headline); and the AI SDK reads them as
-an app does (``streamText`` over its OpenAI Responses provider, the answer's tool
-declared, ``fullStream`` consumed: ``benchmarks/ai_sdk_reader.mjs``, one Node process
-for the whole run, the SDK of ``adapters/node``'s pinned install), a third table; and
-the bare reader once more through the same proxy process, the answer asked for at
-``FLOOR``, which the proxy passes on unread (it is no Responses request): the floor,
-what the proxy's own reading and writing cost with no relay, a fourth table. The machine
-these run on is shared and loaded, so the relay alone is measured too, in this process:
-each stream's body through a ``Relay`` in the chunks the proxy reads (the upstream's
-writes in ``endpoint.READ_SLICE`` slices), ``--relay-runs`` times with its fast paths on
-and off (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the CPU seconds
-of each run (``time.process_time``: what the neighbours take is not counted), best and
-median. To set two checkouts side by side: ``--against PATH`` also runs the answers
-through a second proxy, the package found at ``PATH`` (first on ``PYTHONPATH``: another
-checkout's ``responses_oracle`` laid out as installed), in the same alternation;
-``--relay-only`` measures the relay alone and nothing else (run it alternately with the
-other package on ``PYTHONPATH``). Not a timed test: a measurement, recorded in
-``benchmarks/RESULTS.md``.
+the same columns, beside the bare reader's (a bound on what the proxy adds: no client
+reads an answer faster, and #39's reporter measured the clients); and the AI SDK reads
+them as an app does (``streamText`` over its OpenAI Responses provider, the answer's
+tool declared, ``fullStream`` consumed: ``benchmarks/ai_sdk_reader.mjs``, one Node
+process for the whole run, the SDK of ``adapters/node``'s pinned install), a third
+table; and the bare reader once more through the same proxy process, the answer asked
+for at ``FLOOR``, which the proxy passes on unread (it is no Responses request): the
+floor, what the proxy's own reading and writing cost with no relay, a fourth table. The
+machine these run on is shared and loaded, so the relay alone is measured too, in this
+process: each stream's body through a ``Relay`` in the chunks the proxy reads (the
+upstream's writes in ``endpoint.READ_SLICE`` slices), ``--relay-runs`` times with its
+fast paths on and off (``Relay(fast=...)``, rule 6 of ``proxy.relay``), alternately; the
+CPU seconds of each run (``time.process_time``: what the neighbours take is not
+counted), best and median. To set two checkouts side by side: ``--against PATH`` also
+runs the answers through a second proxy, the package found at ``PATH`` (first on
+``PYTHONPATH``: another checkout's ``responses_oracle`` laid out as installed), in the
+same alternation; ``--relay-only`` measures the relay alone and nothing else (run it
+alternately with the other package on ``PYTHONPATH``). Not a timed test: a measurement,
+recorded in ``benchmarks/RESULTS.md``.
 
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 9
     python benchmarks/proxy_throughput.py --runs 7 --relay-runs 1 --against /tmp/main/src
