@@ -125,6 +125,15 @@ _PLAIN_SCOPED: dict[str, WireEventSpec] = {
 ``*.done`` events, progress.  Almost every event of a stream is one of them."""
 
 
+def fields_read(spec: WireEventSpec) -> frozenset[str]:
+    """The fields ``parse_event`` reads of an event of ``spec``, one of ``_PLAIN_SCOPED``
+    (a delta, a payload's ``done``, progress): its ``Event`` is the same whatever any
+    other field holds, but for ``payload`` (``tests/core/test_fast_path.py``).  What
+    the proxy's relay leaves open in a delta's shape beside them (``relay._Shape``)."""
+    read = {"type", SEQUENCE_FIELD, OUTPUT_INDEX_FIELD, ITEM_ID_FIELD}
+    return frozenset(read | {name for name in (spec.index_field, spec.value_field) if name})
+
+
 def parse_event(index: int, payload: Mapping[str, Any]) -> Event:
     """Validate one decoded JSON event object (which must have a string ``type``).
 

@@ -81,7 +81,7 @@ from typing import Any, Final
 
 from responses_oracle import Canonicalizer
 from responses_oracle.canonicalizer import DELTA_TYPES, passes_as_sent
-from responses_oracle.core.events import ITEM_ID_FIELD, OUTPUT_INDEX_FIELD, SEQUENCE_FIELD
+from responses_oracle.core.events import SEQUENCE_FIELD, fields_read
 from responses_oracle.core.step import DEFAULT_LIMITS, ReducerLimits
 from responses_oracle.model.catalogue import TERMINALS, WIRE_EVENTS
 from responses_oracle.serve.server import Framing
@@ -259,7 +259,7 @@ def _shape(token: object, kind: str, body: dict[str, Any], text: bytes,
     no ``sequence_number`` or text, or the pattern does not give ``text`` back."""
     spec = WIRE_EVENTS[kind]
     value_field = spec.value_field
-    read = {"type", ITEM_ID_FIELD, OUTPUT_INDEX_FIELD, SEQUENCE_FIELD, spec.index_field}
+    read = fields_read(spec)
     parts: list[bytes] = []
     open_fields: list[str] = []
     for name, value in body.items():

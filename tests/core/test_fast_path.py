@@ -51,6 +51,7 @@ from responses_oracle.core.events import (
     _PLAIN_SCOPED,
     Event,
     _validated,
+    fields_read,
     parse_event,
 )
 from responses_oracle.core.generated_kernels import KERNELS
@@ -501,3 +502,35 @@ def test_a_traced_classifier_changes_when_its_model_classifier_does(
 
     monkeypatch.setattr(classgen, "route_target", first_named)
     assert render_classifiers() != classifiers_path().read_text(encoding="utf-8")
+
+
+_NAMES: list[str] = sorted(
+    {"sequence_number", "output_index", "item_id", "logprobs", "obfuscation"}
+    | {name for spec in _PLAIN_SCOPED.values() for name in (spec.index_field, spec.value_field)
+       if name}
+)
+"""Field names of plain item-scoped events (and two the API adds): what a read field
+left out of ``fields_read`` would be found by."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(sorted(_PLAIN_SCOPED)),
+    st.dictionaries(
+        st.sampled_from(_NAMES) | st.text(min_size=1, max_size=12),
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.lists(st.integers()),
+        max_size=6,
+    ),
+    st.dictionaries(st.sampled_from(_NAMES), st.none() | st.integers(-1, 3) | st.text(max_size=3)),
+)
+def test_an_event_is_what_its_read_fields_say(
+    kind: str, other: dict[str, Any], fields: dict[str, Any]
+) -> None:
+    """``parse_event`` reads nothing of a plain item-scoped event but ``fields_read``: any
+    other field, whatever it holds, leaves its ``Event`` the same but for ``payload``
+    (what the proxy's relay leaves open in a delta's shape, ``relay._Shape``)."""
+    read = fields_read(WIRE_EVENTS[kind])
+    base = {"type": kind, **{k: v for k, v in fields.items() if k != "type"}}
+    extra = {k: v for k, v in other.items() if k not in read and k not in base}
+    plain = parse_event(0, base)._replace(payload=None)
+    assert parse_event(0, {**base, **extra})._replace(payload=None) == plain
